@@ -1,0 +1,68 @@
+import type { DatabaseHandle } from "../lib/db/client";
+import { createIsv } from "../lib/domain/accounts/create-isv";
+import { listIsvs } from "../lib/domain/accounts/list-isvs";
+import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
+import { ApiError } from "../lib/api/errors";
+import { env } from "../lib/env";
+
+export type CommandResult = { code: number; stdout: string; stderr: string };
+
+export const usage = `Usage: npm run cli -- <command>
+
+  isv create --name "<display name>" --email <login email> --password <password> [--json]
+  isv list [--json]
+  isv rotate-key <account_id> [--json]
+`;
+
+type Parsed = { positional: string[]; flags: Record<string, string | true> };
+
+export function parseArgs(argv: string[]): Parsed {
+  const positional: string[] = [];
+  const flags: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      if (eq > 0) flags[arg.slice(2, eq)] = arg.slice(eq + 1);
+      else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) flags[arg.slice(2)] = argv[++i]!;
+      else flags[arg.slice(2)] = true;
+    } else positional.push(arg);
+  }
+  return { positional, flags };
+}
+
+const text = (flags: Parsed["flags"], name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
+
+/** Runs one operator command against a database. The same code runs in the CLI process or in the server. */
+export async function runCommand(handle: DatabaseHandle, argv: string[]): Promise<CommandResult> {
+  const { positional, flags } = parseArgs(argv);
+  const json = flags.json === true;
+  const ok = (value: unknown, human: string): CommandResult => ({ code: 0, stdout: (json ? JSON.stringify(value, null, 2) : human) + "\n", stderr: "" });
+  const fail = (message: string, code = 1): CommandResult => ({ code, stdout: "", stderr: `${message}\n` });
+  try {
+    const [group, action, ...rest] = positional;
+    if (group === "isv" && action === "create") {
+      const name = text(flags, "name");
+      const email = text(flags, "email");
+      const password = text(flags, "password");
+      if (!name || !email || !password) return fail(`isv create needs --name, --email and --password\n\n${usage}`, 2);
+      const created = await createIsv(handle.db, { name, email, password, live: env.APP_ENV === "production" });
+      return ok(created, `Created ISV ${created.name}\n  account_id   ${created.account_id}\n  account_sid  ${created.account_sid}\n  secret_key   ${created.secret_key}   (shown once)\n  user_email   ${created.user_email}`);
+    }
+    if (group === "isv" && action === "list") {
+      const rows = await listIsvs(handle.db);
+      const data = rows.map((r) => ({ account_id: r.id, account_sid: r.sid, name: r.name, created_at: r.createdAt.toISOString() }));
+      return ok(data, data.length ? data.map((r) => `${r.account_id}  ${r.account_sid}  ${r.name}`).join("\n") : "No ISVs yet");
+    }
+    if (group === "isv" && action === "rotate-key") {
+      const accountId = rest[0] ?? text(flags, "account");
+      if (!accountId) return fail(`isv rotate-key needs an account id\n\n${usage}`, 2);
+      const rotated = await rotateApiKey(handle.db, accountId, env.APP_ENV === "production");
+      return ok(rotated, `New secret key for ${rotated.account_id} (the old one no longer works):\n  account_sid  ${rotated.account_sid}\n  secret_key   ${rotated.secret_key}   (shown once)`);
+    }
+    return fail(usage, 2);
+  } catch (error) {
+    if (error instanceof ApiError) return fail(json ? JSON.stringify({ error: { code: error.code, message: error.message } }) : `Error: ${error.message}`);
+    throw error;
+  }
+}

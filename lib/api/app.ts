@@ -1,0 +1,81 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import type { Context } from "hono";
+import type { DatabaseHandle } from "../db/client";
+import type { AppEnv } from "./context";
+import { ApiError, invalidFields } from "./errors";
+import { issuesToFieldErrors } from "./zod-issues";
+import { requestContext } from "./middleware/request-context";
+import { jsonBody } from "./middleware/body";
+import { authenticate } from "./middleware/auth";
+import { rateLimit } from "./middleware/rate-limit";
+import { idempotency } from "./middleware/idempotency";
+import { accountRoutes } from "./routes/account";
+import { authRoutes } from "./routes/auth";
+import { docsRoutes } from "./routes/docs";
+import { log } from "../log";
+import { env } from "../env";
+
+export type ApiOptions = { handle: DatabaseHandle; rateLimitPerSecond?: number };
+
+/** The HTTP API: every `/v1/*` request, and `/docs`. Conventions live here once (CONTRACT.md section 3). */
+export function createApi(options: ApiOptions) {
+  const app = new OpenAPIHono<AppEnv>({
+    // Validation failures become the contract's 400 with every problem listed.
+    defaultHook: (result) => {
+      if (!result.success) throw invalidFields(issuesToFieldErrors(result.error.issues));
+    },
+  });
+
+  app.use("*", requestContext(options.handle));
+  app.use("/v1/*", jsonBody, authenticate, rateLimit(options.rateLimitPerSecond ?? env.RATE_LIMIT_PER_SECOND), idempotency);
+
+  authRoutes(app);
+  accountRoutes(app);
+  docsRoutes(app);
+
+  app.notFound((c) => {
+    const allowed = methodsFor(app, c.req.path);
+    if (allowed.length) {
+      c.header("Allow", allowed.join(", "));
+      return errorResponse(c, new ApiError("invalid_request_error", "method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(" or ")}`, { status: 405 }));
+    }
+    return errorResponse(c, new ApiError("not_found_error", "route_not_found", `Unrecognized request URL (${c.req.method} ${c.req.path})`));
+  });
+  app.onError((error, c) => errorResponse(c, toApiError(error, c)));
+  return app;
+}
+
+function toApiError(error: unknown, c: Context<AppEnv>): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException && error.status < 500) {
+    return new ApiError("invalid_request_error", "invalid_request", error.message || "Invalid request", { status: error.status });
+  }
+  if (error && typeof error === "object" && "issues" in error && Array.isArray((error as { issues: unknown }).issues)) {
+    return invalidFields(issuesToFieldErrors((error as { issues: never[] }).issues));
+  }
+  // Unknown: the details go to the log with the request id, never to the client.
+  log.error({ request_id: c.get("requestId"), err: error }, "unhandled error");
+  return new ApiError("api_error", "internal_error", "Something went wrong on our side. Quote the request_id if you contact support.");
+}
+
+function errorResponse(c: Context<AppEnv>, error: ApiError) {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json(error.body(c.get("requestId") ?? "req_unknown"), error.status as 400);
+}
+
+// Paths registered for each method, compiled once, to tell 405 from 404.
+const routeTables = new WeakMap<object, { method: string; pattern: RegExp }[]>();
+function methodsFor(app: OpenAPIHono<AppEnv>, path: string): string[] {
+  let table = routeTables.get(app);
+  if (!table) {
+    table = app.routes
+      .filter((r) => r.method !== "ALL")
+      .map((r) => ({
+        method: r.method,
+        pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+").replace(/\*/g, ".*")}/?$`),
+      }));
+    routeTables.set(app, table);
+  }
+  return [...new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+}

@@ -1,0 +1,85 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { eq } from "drizzle-orm";
+import { ApiError, unauthenticated } from "../errors";
+import type { AccountType, AppEnv, Principal } from "../context";
+import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";
+import { verifyToken } from "../../auth/jwt";
+import { accounts } from "../../db/schema";
+
+export const ONBOARDING_COOKIE = "onboarding_session";
+
+/**
+ * Resolves who is calling from `Authorization` (Basic API key, or a Bearer JWT) or the onboarding
+ * session cookie. Bad credentials are a 401 here; no credentials leave the principal empty and
+ * each route's `allow(...)` decides.
+ */
+export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header("authorization");
+  if (header) {
+    c.set("principal", await fromAuthorization(c, header));
+  } else {
+    const cookie = getCookie(c, ONBOARDING_COOKIE);
+    if (cookie && c.req.path.startsWith("/v1/onboarding/")) c.set("principal", await fromOnboardingToken(cookie));
+  }
+  return next();
+};
+
+async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Principal> {
+  const space = header.indexOf(" ");
+  const scheme = header.slice(0, space).toLowerCase();
+  const value = header.slice(space + 1).trim();
+  if (space > 0 && scheme === "basic") {
+    const decoded = Buffer.from(value, "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon > 0) {
+      const found = await authenticateApiKey(c.var.db, decoded.slice(0, colon), decoded.slice(colon + 1));
+      if (found) return { kind: "api_key", ...found };
+    }
+    throw unauthenticated("Invalid API key: check the account sid and secret key");
+  }
+  if (space > 0 && scheme === "bearer") {
+    const onboarding = c.req.path.startsWith("/v1/onboarding/") ? await fromOnboardingToken(value, false) : undefined;
+    if (onboarding) return onboarding;
+    const claims = await verifyToken(value, "api");
+    if (claims && claims.kind === "user" && typeof claims.sub === "string" && typeof claims.account_id === "string") {
+      const [account] = await c.var.db
+        .select({ type: accounts.type, parentId: accounts.parentId })
+        .from(accounts)
+        .where(eq(accounts.id, claims.account_id));
+      if (account) {
+        return { kind: "user", accountId: claims.account_id, accountType: account.type, parentId: account.parentId, userId: claims.sub };
+      }
+    }
+    throw unauthenticated("Invalid or expired token");
+  }
+  throw unauthenticated("Unsupported Authorization scheme: use Basic or Bearer");
+}
+
+async function fromOnboardingToken(token: string, required = true): Promise<Principal | undefined> {
+  const claims = await verifyToken(token, "onboarding");
+  if (claims && typeof claims.sub === "string" && typeof claims.lnk === "string" && typeof claims.isv === "string") {
+    return { kind: "onboarding", merchantId: claims.sub, linkId: claims.lnk, accountId: claims.isv };
+  }
+  if (required) throw unauthenticated("The onboarding session has expired: open your onboarding link again");
+  return undefined;
+}
+
+type Allowed = { kinds: Principal["kind"][]; accountTypes?: AccountType[] };
+
+/** Route guard: which credentials an operation accepts (CONTRACT.md section 2). */
+export function allow(rule: Allowed): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get("principal");
+    if (!principal) throw unauthenticated();
+    if (!rule.kinds.includes(principal.kind)) {
+      throw unauthenticated("These credentials cannot be used for this operation");
+    }
+    if (rule.accountTypes && principal.kind !== "onboarding" && !rule.accountTypes.includes(principal.accountType)) {
+      throw new ApiError("permission_error", "account_type_not_allowed", `This operation is not available to ${principal.accountType} accounts`);
+    }
+    return next();
+  };
+}
+
+export const isvOnly = allow({ kinds: ["api_key", "user"], accountTypes: ["isv"] });

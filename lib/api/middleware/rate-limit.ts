@@ -1,0 +1,38 @@
+import type { MiddlewareHandler } from "hono";
+import { ApiError } from "../errors";
+import type { AppEnv } from "../context";
+import { getConnInfoAddress } from "./conn-info";
+
+/**
+ * Token bucket per account (per client address when unauthenticated): `perSecond` requests a
+ * second with bursts up to the same number. In-process: with several instances each enforces its
+ * own share, which is the documented behaviour (docs/decisions.md).
+ */
+export function rateLimit(perSecond: number): MiddlewareHandler<AppEnv> {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  let lastSweep = Date.now();
+  return async (c, next) => {
+    const now = Date.now();
+    if (now - lastSweep > 60_000) {
+      for (const [key, bucket] of buckets) if (now - bucket.at > 60_000) buckets.delete(key);
+      lastSweep = now;
+    }
+    const key = c.get("principal")?.accountId ?? `ip:${getConnInfoAddress(c)}`;
+    let bucket = buckets.get(key);
+    if (!bucket) {
+      bucket = { tokens: perSecond, at: now };
+      buckets.set(key, bucket);
+    } else {
+      bucket.tokens = Math.min(perSecond, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+      bucket.at = now;
+    }
+    if (bucket.tokens < 1) {
+      const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+      throw new ApiError("rate_limit_error", "rate_limited", `Too many requests: the limit is ${perSecond} per second`, {
+        headers: { "Retry-After": String(retryAfter) },
+      });
+    }
+    bucket.tokens -= 1;
+    return next();
+  };
+}

@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from "hono";
+import { createId } from "../../ids";
+import type { DatabaseHandle } from "../../db/client";
+import type { AppEnv } from "../context";
+import { log } from "../../log";
+
+/** Request-Id on every answer (and in every log line and error body); one access log line each. */
+export function requestContext(handle: DatabaseHandle): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = createId("req");
+    c.set("requestId", requestId);
+    c.set("db", handle.db);
+    c.set("handle", handle);
+    c.set("principal", undefined);
+    await next();
+    c.header("Request-Id", requestId);
+    if (log.isLevelEnabled("info")) {
+      log.info({
+        request_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        account_id: c.get("principal")?.accountId,
+      }, "request");
+    }
+  };
+}

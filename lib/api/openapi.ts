@@ -1,0 +1,22 @@
+import { errorBodySchema } from "./errors";
+
+const error = (description: string) => ({ description, content: { "application/json": { schema: errorBodySchema } } });
+
+/** The error answers every authenticated operation may give, for the OpenAPI document. */
+export const commonErrors = {
+  400: error("Invalid request: every problem is listed in `error.errors`"),
+  401: error("Missing or invalid credentials"),
+  404: error("No such object (or it belongs to another account)"),
+  429: error("Rate limited: see the Retry-After header"),
+};
+
+type Security = Record<string, string[]>[];
+export const security: Record<"isv" | "apiKey" | "onboarding", Security> = {
+  isv: [{ "api-key-secret": [] }, { "account-password-sign-in": [] }],
+  apiKey: [{ "api-key-secret": [] }],
+  onboarding: [{ "merchant-onboarding-session-token": [] }],
+};
+
+export const jsonContent = <T>(schema: T, example?: unknown) => ({
+  content: { "application/json": { schema, ...(example !== undefined ? { example } : {}) } },
+});

@@ -1,0 +1,50 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { commonErrors, jsonContent } from "../openapi";
+import { signIn } from "../../domain/accounts/sign-in";
+import { ApiError } from "../errors";
+import { getConnInfoAddress } from "../middleware/conn-info";
+
+const tokenRequest = z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(256) }).meta({ id: "TokenRequest" });
+const tokenResponse = z
+  .object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int() })
+  .meta({ id: "TokenResponse" });
+
+// Sign-in attempts: 10 per 5 minutes per e-mail and client address.
+const WINDOW_MS = 5 * 60 * 1000;
+const MAX_ATTEMPTS = 10;
+const attempts = new Map<string, number[]>();
+
+function checkAttempts(key: string) {
+  const now = Date.now();
+  const recent = (attempts.get(key) ?? []).filter((t) => now - t < WINDOW_MS);
+  if (recent.length >= MAX_ATTEMPTS) {
+    const retryAfter = Math.ceil((recent[0]! + WINDOW_MS - now) / 1000);
+    throw new ApiError("rate_limit_error", "too_many_sign_in_attempts", "Too many sign-in attempts; try again later", { headers: { "Retry-After": String(retryAfter) } });
+  }
+  recent.push(now);
+  attempts.set(key, recent);
+  if (attempts.size > 10_000) attempts.clear();
+}
+
+export function authRoutes(app: OpenAPIHono<AppEnv>) {
+  // POST /v1/auth/token: sign in with e-mail and password (account-password-sign-in)
+  app.openapi(
+    createRoute({
+      method: "post", path: "/v1/auth/token", tags: ["Authentication"], summary: "Sign in and get a Bearer JWT",
+      description: "Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. Attempts are limited to 10 per 5 minutes per e-mail and address.",
+      request: { body: { required: true, ...jsonContent(tokenRequest, { email: "owner@acme.example", password: "correct horse battery" }) } },
+      responses: {
+        200: { description: "A token", ...jsonContent(tokenResponse, { access_token: "eyJhbGciOiJIUzI1NiJ9...", token_type: "Bearer", expires_in: 3600 }) },
+        400: commonErrors[400], 401: commonErrors[401], 429: commonErrors[429],
+      },
+    }),
+    async (c) => {
+      const { email, password } = c.req.valid("json");
+      checkAttempts(`${email.trim().toLowerCase()}|${getConnInfoAddress(c)}`);
+      const { user: _user, ...token } = await signIn(c.var.db, email, password);
+      return c.json(token, 200);
+    },
+  );
+}

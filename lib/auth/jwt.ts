@@ -1,0 +1,43 @@
+import { SignJWT, jwtVerify, errors } from "jose";
+import { platformSecrets } from "../secrets-store";
+
+let key: Uint8Array | undefined;
+function signingKey() {
+  key ??= new TextEncoder().encode(platformSecrets().jwt_secret);
+  return key;
+}
+
+export const USER_TOKEN_TTL_SECONDS = 3600;
+
+export type UserClaims = { kind: "user"; sub: string; account_id: string };
+
+export async function signUserToken(claims: Omit<UserClaims, "kind">, ttlSeconds = USER_TOKEN_TTL_SECONDS) {
+  return new SignJWT({ kind: "user", account_id: claims.account_id })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .setAudience("api")
+    .sign(signingKey());
+}
+
+export async function signToken(payload: Record<string, unknown>, subject: string, ttlSeconds: number, audience: string) {
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(subject)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .setAudience(audience)
+    .sign(signingKey());
+}
+
+/** Verifies signature, expiry and audience; returns null for any bad token. */
+export async function verifyToken(token: string, audience: string): Promise<Record<string, unknown> | null> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey(), { audience, algorithms: ["HS256"] });
+    return payload as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}

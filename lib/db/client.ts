@@ -1,0 +1,112 @@
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { Pool } from "pg";
+import * as schema from "./schema";
+import { migrateDatabase } from "./migrate";
+import { acquireDataDirLock } from "./lock";
+
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+// A transaction handle exposes the same query API; domain functions accept either.
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Raw SQL through the same driver, for benchmarks and health checks. */
+  query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  close: () => Promise<void>;
+  /** The pg pool (PostgreSQL only), for work that needs one session, like advisory locks. */
+  pool?: Pool;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options.dataDir);
+  try {
+    if (options.migrate !== false) await migrateDatabase(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pg = await import("pg");
+  // BIGINT counts (lead_id) come back as numbers, not strings.
+  pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  const pool: Pool = new pg.default.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: "postgres",
+    query: async (text, params) => pool.query(text, params as unknown[]),
+    close: () => pool.end(),
+    pool,
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const release = dataDir === "memory://" ? () => {} : acquireDataDirLock(dataDir);
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const client: PGlite = await PGlite.create(dataDir === "memory://" ? undefined : path.join(dataDir, "pgdata"));
+    await client.exec("set timezone = 'UTC'");
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "pglite",
+      query: async (text, params) => client.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+// Exactly one database per process: the API (loaded by server.ts) and Next's bundled server code
+// reach the same handle through globalThis. A failed start-up clears the holder so that the next
+// call can try again instead of caching the failure.
+const holderKey = Symbol.for("onboarding-platform.database");
+type Holder = { promise?: Promise<DatabaseHandle> };
+const holder: Holder = ((globalThis as Record<symbol, unknown>)[holderKey] ??= {}) as Holder;
+
+export function getDatabase(): Promise<DatabaseHandle> {
+  if (!holder.promise) {
+    holder.promise = (async () => {
+      const { env } = await import("../env");
+      return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
+    })();
+    holder.promise.catch(() => {
+      holder.promise = undefined;
+    });
+  }
+  return holder.promise;
+}
+
+export async function closeDatabase() {
+  const pending = holder.promise;
+  holder.promise = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import path from "node:path";
+
+// One process per embedded data directory. PGlite has no cross-process locking of its own, so a
+// second process opening the same directory would corrupt it; this lock file turns that into a
+// clear error. A lock left by a dead process is taken over.
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${pid}. ` +
+        "Stop that process, use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.",
+    );
+    this.name = "DataDirLockedError";
+  }
+}
+
+export function lockFilePath(dataDir: string) {
+  return path.join(dataDir, "server.lock");
+}
+
+export function readLockOwner(dataDir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(lockFilePath(dataDir), "utf8").trim());
+    if (!Number.isInteger(pid) || pid <= 0) return null;
+    return isAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = lockFilePath(dataDir);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: "wx", mode: 0o600 });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(file, "utf8").trim() === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = readLockOwner(dataDir);
+      if (owner === process.pid) return () => {};
+      if (owner !== null) throw new DataDirLockedError(dataDir, owner);
+      // Stale lock from a process that died: remove it and try again.
+      try {
+        fs.unlinkSync(file);
+      } catch {
+        /* raced with another process */
+      }
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}

@@ -1,0 +1,28 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { DatabaseHandle } from "./client";
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+// Committed SQL migrations (drizzle-kit generate), applied on start and in tests. On PostgreSQL an
+// advisory lock makes several instances starting together apply them once.
+export async function migrateDatabase(handle: DatabaseHandle) {
+  if (handle.kind === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, { migrationsFolder });
+    return;
+  }
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const client = await handle.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock(727274)");
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)");
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+// One table for every kind of account: the operator (`platform`), ISVs and their merchants.
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    type: text("type", { enum: ["platform", "isv", "merchant"] }).notNull(),
+    // The account that owns this one: an ISV for a merchant, the platform for an ISV.
+    parentId: text("parent_id"),
+    // The public half of an API key pair (HTTP Basic user name).
+    sid: text("sid").notNull(),
+    name: text("name").notNull(),
+    defaults: jsonb("defaults").$type<Record<string, unknown>>(),
+    defaultCapabilities: jsonb("default_capabilities").$type<Record<string, unknown>>(),
+    settings: jsonb("settings").$type<Record<string, unknown>>(),
+    customDomain: text("custom_domain"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("accounts_sid_key").on(t.sid),
+    index("accounts_parent_idx").on(t.parentId),
+    uniqueIndex("accounts_custom_domain_key").on(t.customDomain).where(sql`${t.customDomain} is not null`),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_account_idx").on(t.accountId)],
+);
+
+// Secret keys are stored as a SHA-256 digest only; the secret is shown once, when created.
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    secretDigest: text("secret_digest").notNull(),
+    last4: text("last4").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("api_keys_account_idx").on(t.accountId)],
+);

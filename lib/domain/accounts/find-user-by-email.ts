@@ -1,0 +1,8 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { users } from "../../db/schema";
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return user ?? null;
+}

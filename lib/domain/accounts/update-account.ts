@@ -1,0 +1,51 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accounts } from "../../db/schema";
+import { ApiError, invalidFields } from "../../api/errors";
+import { issuesToFieldErrors } from "../../api/zod-issues";
+import { merchantDefaultsSchema, accountSettingsSchema, type UpdateAccount } from "../../schemas/account";
+import { defaultCapabilitiesSchema } from "../../schemas/capabilities";
+import { getAccount } from "./get-account";
+
+/** Merges `patch` into the ISV's settings, validates the result whole, and saves it. */
+export async function updateAccount(db: Db, accountId: string, patch: UpdateAccount) {
+  return db.transaction(async (tx) => {
+    const current = await getAccount(tx, accountId);
+    const defaults = dropNulls({ ...(current.defaults ?? {}), ...(patch.defaults ?? {}) });
+    const currentCaps = (current.defaultCapabilities ?? {}) as { types?: unknown; options?: Record<string, object> };
+    const options: Record<string, object> = { ...(currentCaps.options ?? {}) };
+    for (const [model, values] of Object.entries(patch.default_capabilities?.options ?? {})) {
+      options[model] = { ...(options[model] ?? {}), ...(values ?? {}) };
+    }
+    const capabilities = { types: patch.default_capabilities?.types ?? currentCaps.types, options };
+    const settings = { ...(current.settings ?? {}), ...(patch.settings ?? {}) };
+
+    const errors = [
+      ...issuesToFieldErrors(merchantDefaultsSchema.safeParse(defaults).error?.issues ?? [], ["defaults"]),
+      ...issuesToFieldErrors(defaultCapabilitiesSchema.safeParse(capabilities).error?.issues ?? [], ["default_capabilities"]),
+      ...issuesToFieldErrors(accountSettingsSchema.safeParse(settings).error?.issues ?? [], ["settings"]),
+    ];
+    if (errors.length) throw invalidFields(errors);
+
+    const customDomain = (defaults.custom_domain as string | undefined) ?? null;
+    if (customDomain) {
+      const [taken] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.customDomain, customDomain), ne(accounts.id, accountId)));
+      if (taken) {
+        throw new ApiError("conflict_error", "custom_domain_taken", `${customDomain} is already used by another account`, { param: "defaults.custom_domain" });
+      }
+    }
+    const [updated] = await tx
+      .update(accounts)
+      .set({ defaults, defaultCapabilities: capabilities, settings, customDomain, updatedAt: new Date() })
+      .where(eq(accounts.id, accountId))
+      .returning();
+    return updated!;
+  });
+}
+
+function dropNulls(value: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined));
+}

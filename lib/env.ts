@@ -1,0 +1,45 @@
+import path from "node:path";
+import { z } from "zod";
+
+// The only reader of process.env. Everything else imports `env`.
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  APP_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_BASE_URL: z.url().default("http://localhost:3000"),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default("./data"),
+  JWT_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, "must be 64 hex characters (32 bytes)")
+    .optional(),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(200),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z.string().optional(),
+  // Set to "0" to start without the seeded demo ISV on a new sandbox database.
+  SEED_DEMO: z.enum(["0", "1"]).default("1"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  if (value.APP_ENV === "production" && value.NODE_ENV === "production") {
+    if (!value.JWT_SECRET || !value.ENCRYPTION_KEY) {
+      throw new Error("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY in the environment");
+    }
+  }
+  return { ...value, DATA_DIR: path.resolve(value.DATA_DIR), PUBLIC_BASE_URL: value.PUBLIC_BASE_URL.replace(/\/$/, "") };
+}
+
+export const env: Env = load();
+
+export const isSandbox = env.APP_ENV === "sandbox";

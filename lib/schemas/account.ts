@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { email, hexColor, hostname, httpUrl } from "./atoms";
+import { defaultCapabilitiesSchema } from "./capabilities";
+
+export const supportSchema = z
+  .strictObject({
+    email: email.optional(),
+    phone: z.string().min(3).max(32).regex(/^[+0-9 ()-]+$/, "must be a phone number").optional(),
+    url: httpUrl.optional(),
+  })
+  .meta({ id: "SupportContact" });
+
+/** `defaults`: the ISV's branding and where merchants go when done. */
+export const merchantDefaultsSchema = z
+  .strictObject({
+    display_name: z.string().trim().min(1).max(80),
+    logo: httpUrl.or(z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, "must be a URL")),
+    primary_color: hexColor,
+    secondary_color: hexColor,
+    redirect_url: httpUrl.nullable().optional(),
+    custom_domain: hostname.nullable().optional(),
+    support: supportSchema.nullable().optional(),
+  })
+  .meta({ id: "MerchantDefaults" });
+export type MerchantDefaults = z.infer<typeof merchantDefaultsSchema>;
+
+export const deviceCatalogEntrySchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9_-]{1,40}$/, "must be 1-40 lower-case letters, digits, - or _"),
+    name: z.string().trim().min(1).max(80),
+    description: z.string().max(400).optional(),
+    price: z.number().int().min(0).max(10_000_000).optional().meta({ description: "Price in cents (USD)" }),
+    image_url: httpUrl.optional(),
+  })
+  .meta({ id: "DeviceCatalogEntry" });
+
+export const notificationTargets = ["isv", "merchant", "both"] as const;
+
+export const accountSettingsSchema = z
+  .strictObject({
+    notifications: z.strictObject({ information_requested: z.enum(notificationTargets) }),
+    onboarding_link_ttl_seconds: z.number().int().min(3600).max(604800),
+    allow_skip_device_selection: z.boolean(),
+    device_selection_required: z.boolean(),
+    devices: z
+      .array(deviceCatalogEntrySchema)
+      .max(50)
+      .refine((d) => new Set(d.map((x) => x.id)).size === d.length, "device ids must be unique"),
+  })
+  .meta({ id: "AccountSettings" });
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+export const initialSettings: AccountSettings = {
+  notifications: { information_requested: "both" },
+  onboarding_link_ttl_seconds: 86400,
+  allow_skip_device_selection: false,
+  device_selection_required: true,
+  devices: [
+    { id: "pax-a920", name: "PAX A920 Pro", description: "Portable smart terminal with printer, chip, tap and swipe", price: 34900 },
+    { id: "pax-a80", name: "PAX A80", description: "Countertop terminal with PIN pad, chip, tap and swipe", price: 24900 },
+    { id: "dejavoo-z11", name: "Dejavoo Z11", description: "Compact countertop terminal", price: 19900 },
+  ],
+};
+
+export function initialDefaults(displayName: string): MerchantDefaults {
+  return { display_name: displayName, logo: "/logo-default.svg", primary_color: "#1d4ed8", secondary_color: "#0f172a" };
+}
+
+export const accountSchema = z
+  .object({
+    object: z.literal("account"),
+    id: z.string(),
+    type: z.enum(["platform", "isv", "merchant"]),
+    account_sid: z.string(),
+    name: z.string(),
+    defaults: merchantDefaultsSchema,
+    default_capabilities: defaultCapabilitiesSchema,
+    settings: accountSettingsSchema,
+    created_at: z.string(),
+  })
+  .meta({ id: "Account" });
+
+/** `PATCH /v1/account`: each top-level object is merged into the stored one; `null` clears an optional field. */
+export const updateAccountSchema = z
+  .strictObject({
+    defaults: merchantDefaultsSchema.partial().optional(),
+    default_capabilities: z
+      .strictObject({
+        types: defaultCapabilitiesSchema.shape.types.optional(),
+        options: z
+          .strictObject(
+            Object.fromEntries(
+              Object.entries(defaultCapabilitiesSchema.shape.options.shape).map(([k, v]) => [k, v.partial().optional()]),
+            ) as { [K in keyof typeof defaultCapabilitiesSchema.shape.options.shape]: z.ZodOptional<ReturnType<(typeof defaultCapabilitiesSchema.shape.options.shape)[K]["partial"]>> },
+          )
+          .optional(),
+      })
+      .optional(),
+    settings: z
+      .strictObject({
+        notifications: accountSettingsSchema.shape.notifications.optional(),
+        onboarding_link_ttl_seconds: accountSettingsSchema.shape.onboarding_link_ttl_seconds.optional(),
+        allow_skip_device_selection: z.boolean().optional(),
+        device_selection_required: z.boolean().optional(),
+        devices: accountSettingsSchema.shape.devices.optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: "UpdateAccountRequest" });
+export type UpdateAccount = z.infer<typeof updateAccountSchema>;

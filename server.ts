@@ -1,0 +1,53 @@
+import http from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import next from "next";
+import { env } from "./lib/env";
+import { getDatabase } from "./lib/db/client";
+import { createApi } from "./lib/api/app";
+import { seedOnStart } from "./lib/domain/accounts/seed-on-start";
+import { startOperatorSocket } from "./cli/operator-socket";
+import { log } from "./lib/log";
+
+// One process: `/v1/*` and `/docs` go straight to the Hono app (no Next routing on the API path);
+// every other request goes to Next.
+const dev = env.NODE_ENV !== "production";
+
+async function main() {
+  const handle = await getDatabase();
+  await seedOnStart(handle.db);
+  const api = getRequestListener(createApi({ handle }).fetch);
+  const nextApp = next({ dev, dir: import.meta.dirname, port: env.PORT });
+  await nextApp.prepare();
+  const nextHandler = nextApp.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? "/";
+    if (url.startsWith("/v1/") || url === "/v1" || url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?")) {
+      void api(req, res);
+    } else {
+      void nextHandler(req, res);
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  const operator = handle.kind === "pglite" ? await startOperatorSocket(handle) : undefined;
+
+  server.listen(env.PORT, env.HOST, () => {
+    log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);
+  });
+
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, "shutting down");
+    server.close();
+    operator?.close();
+    await handle.close().catch(() => {});
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  // A start-up failure (a locked data directory, a bad DATABASE_URL) is one clear line, not a trace.
+  console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
