@@ -1,5 +1,10 @@
 import { getTranslations } from "next-intl/server";
 
+export async function generateMetadata() {
+  const t = await getTranslations("home");
+  return { title: t("title") };
+}
+
 export default async function HomePage() {
   const t = await getTranslations("home");
   return (

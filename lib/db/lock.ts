@@ -61,7 +61,6 @@ export function acquireDataDirLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = readLockOwner(dataDir);
-      if (owner === process.pid) return () => {};
       if (owner !== null) throw new DataDirLockedError(dataDir, owner);
       // Stale lock from a process that died: remove it and try again.
       try {

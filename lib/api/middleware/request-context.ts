@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { createId } from "../../ids";
 import type { DatabaseHandle } from "../../db/client";
 import type { AppEnv } from "../context";
-import { log } from "../../log";
+import { accessLog } from "../../log";
 
 /** Request-Id on every answer (and in every log line and error body); one access log line each. */
 export function requestContext(handle: DatabaseHandle): MiddlewareHandler<AppEnv> {
@@ -13,10 +13,11 @@ export function requestContext(handle: DatabaseHandle): MiddlewareHandler<AppEnv
     c.set("db", handle.db);
     c.set("handle", handle);
     c.set("principal", undefined);
-    await next();
+    // Set before the answer exists: a header added to a finished Response makes Hono rebuild it.
     c.header("Request-Id", requestId);
-    if (log.isLevelEnabled("info")) {
-      log.info({
+    await next();
+    if (accessLog.isLevelEnabled("info")) {
+      accessLog.info({
         request_id: requestId,
         method: c.req.method,
         path: c.req.path,

@@ -2,7 +2,8 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
-import { accountSchema, updateAccountSchema } from "../../schemas/account";
+import { accountSchema, initialSettings, updateAccountSchema } from "../../schemas/account";
+import { initialDefaultCapabilities } from "../../schemas/capabilities";
 import { getAccount } from "../../domain/accounts/get-account";
 import { updateAccount } from "../../domain/accounts/update-account";
 import { serializeAccount } from "../../serializers/account";
@@ -11,6 +12,9 @@ const exampleAccount = {
   object: "account", id: "acct_4kZ2qV9sT1pLmN8xRw3YbC", type: "isv", account_sid: "AC5f0c1e2d3b4a59687766554433221100",
   name: "Acme POS",
   defaults: { display_name: "Acme POS", logo: "https://acme.example/logo.svg", primary_color: "#1d4ed8", secondary_color: "#0f172a", redirect_url: "https://acme.example/onboarded", support: { email: "support@acme.example" } },
+  default_capabilities: initialDefaultCapabilities,
+  settings: initialSettings,
+  created_at: "2026-11-01T09:30:00.000Z",
 };
 
 export function accountRoutes(app: OpenAPIHono<AppEnv>) {

@@ -32,7 +32,7 @@ export function authRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /v1/auth/token: sign in with e-mail and password (account-password-sign-in)
   app.openapi(
     createRoute({
-      method: "post", path: "/v1/auth/token", tags: ["Authentication"], summary: "Sign in and get a Bearer JWT",
+      method: "post", path: "/v1/auth/token", tags: ["Authentication"], summary: "Sign in and get a Bearer JWT", security: [],
       description: "Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. Attempts are limited to 10 per 5 minutes per e-mail and address.",
       request: { body: { required: true, ...jsonContent(tokenRequest, { email: "owner@acme.example", password: "correct horse battery" }) } },
       responses: {

@@ -20,9 +20,6 @@ export function docsRoutes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "account-password-sign-in", {
     type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A token from POST /v1/auth/token",
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "merchant-onboarding-session-token", {
-    type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The onboarding session (also sent as the `onboarding_session` cookie)",
-  });
 
   let document: unknown;
   // GET /v1/openapi.json: the OpenAPI 3.1 document, generated from the zod schemas

@@ -1,18 +1,24 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { accounts, apiKeys } from "../../db/schema";
 import { constantTimeEqual, digestSecret } from "../../auth/secrets";
+import { preparedPerDb } from "../../db/prepared";
 import type { AccountType } from "../../api/context";
 
 export type AuthenticatedAccount = { accountId: string; accountType: AccountType; parentId: string | null };
 
-/** `account_sid:secret_key` → the account, or null. One indexed query; digests compared in constant time. */
-export async function authenticateApiKey(db: DbOrTx, sid: string, secret: string): Promise<AuthenticatedAccount | null> {
-  const rows = await db
+const keysBySid = preparedPerDb((db) =>
+  db
     .select({ accountId: accounts.id, accountType: accounts.type, parentId: accounts.parentId, digest: apiKeys.secretDigest })
     .from(accounts)
     .innerJoin(apiKeys, and(eq(apiKeys.accountId, accounts.id), isNull(apiKeys.revokedAt)))
-    .where(eq(accounts.sid, sid));
+    .where(eq(accounts.sid, sql.placeholder("sid")))
+    .prepare("auth_keys_by_sid"),
+);
+
+/** `account_sid:secret_key` → the account, or null. One indexed query; digests compared in constant time. */
+export async function authenticateApiKey(db: DbOrTx, sid: string, secret: string): Promise<AuthenticatedAccount | null> {
+  const rows = await keysBySid(db).execute({ sid });
   const digest = digestSecret(secret);
   let match: AuthenticatedAccount | null = null;
   // Compare against every active key (usually one) so the time does not depend on which matched.

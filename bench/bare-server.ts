@@ -1,0 +1,42 @@
+import http from "node:http";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { openDatabase } from "../lib/db/client";
+
+// The baseline: node:http answering GET /v1/account with the same SQL, through the same driver,
+// as the API (the API-key lookup, then the account), and nothing else.
+const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR!, migrate: false, poolSize: 10 });
+
+const authSql =
+  'select "accounts"."id", "accounts"."type", "accounts"."parent_id", "api_keys"."secret_digest" from "accounts" inner join "api_keys" on ("api_keys"."account_id" = "accounts"."id" and "api_keys"."revoked_at" is null) where "accounts"."sid" = $1';
+const accountSql =
+  'select "id", "type", "parent_id", "sid", "name", "defaults", "default_capabilities", "settings", "custom_domain", "created_at", "updated_at" from "accounts" where "accounts"."id" = $1';
+
+// Named prepared statements on PostgreSQL, as the API's hot path uses.
+const pool = handle.pool;
+const run = (name: string, text: string, values: unknown[]) =>
+  pool ? pool.query({ name, text, values }) : handle.query(text, values);
+
+const server = http.createServer(async (req, res) => {
+  const header = req.headers.authorization ?? "";
+  const decoded = Buffer.from(header.slice(6), "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  const rows = (await run("auth_keys_by_sid", authSql, [decoded.slice(0, colon)])).rows;
+  const digest = createHash("sha256").update(decoded.slice(colon + 1)).digest("hex");
+  const key = rows.find((r) => timingSafeEqual(Buffer.from(String(r.secret_digest)), Buffer.from(digest)));
+  if (!key) {
+    res.writeHead(401).end();
+    return;
+  }
+  const [a] = (await run("account_by_id", accountSql, [key.id])).rows as any[];
+  const body = JSON.stringify({
+    object: "account", id: a.id, type: a.type, account_sid: a.sid, name: a.name, defaults: a.defaults,
+    default_capabilities: a.default_capabilities, settings: a.settings, created_at: new Date(a.created_at).toISOString(),
+  });
+  res.writeHead(200, { "content-type": "application/json" }).end(body);
+});
+server.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
+process.on("SIGTERM", async () => {
+  server.close();
+  await handle.close();
+  process.exit(0);
+});

@@ -1,0 +1,146 @@
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase } from "../lib/db/client";
+import { createIsv } from "../lib/domain/accounts/create-isv";
+
+// `npm run bench`: GET /v1/account with Basic auth, the real server (server.ts) against a bare
+// node:http server doing the same SQL through the same driver, on PGlite and on PostgreSQL.
+// Loopback only, bounded: each run lasts DURATION seconds.
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const tsx = path.resolve("node_modules/.bin/tsx");
+
+type Result = { name: string; rps: number; p50: number; p99: number; non2xx: number };
+
+async function run(name: string, port: number, auth: string): Promise<Result> {
+  // Warm-up: JIT, connection pools, caches.
+  await autocannon({ url: `http://127.0.0.1:${port}/v1/account`, headers: { authorization: auth }, connections: CONNECTIONS, duration: 3 });
+  const r = await autocannon({ url: `http://127.0.0.1:${port}/v1/account`, headers: { authorization: auth }, connections: CONNECTIONS, duration: DURATION });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string): Promise<Result[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-"));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", SEED_DEMO: "0", RATE_LIMIT_PER_SECOND: "100000000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  if (!databaseUrl) delete (env as Record<string, string | undefined>).DATABASE_URL;
+  const setup = await openDatabase({ databaseUrl, dataDir });
+  const isv = await createIsv(setup.db, { name: "Bench ISV", email: `bench-${Date.now()}@example.test`, password: "bench-password-1", live: false });
+  await setup.close();
+  const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
+
+  const runApi = async () => {
+    const apiPort = 3401;
+    const api = spawn(tsx, ["server.ts"], { env: { ...env, NODE_ENV: "production", PORT: String(apiPort), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+    try {
+      await waitFor(`http://127.0.0.1:${apiPort}/v1/openapi.json`, api);
+      return await run(`API (server.ts) on ${kind}`, apiPort, auth);
+    } finally {
+      await stop(api);
+    }
+  };
+  const runBare = async () => {
+    const barePort = 3402;
+    const bare = fork(path.resolve("bench/bare-server.ts"), { env: { ...env, PORT: String(barePort) }, execPath: tsx, execArgv: [], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    try {
+      await new Promise((resolve, reject) => {
+        bare.once("message", resolve);
+        bare.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+      });
+      return await run(`bare node:http on ${kind}`, barePort, auth);
+    } finally {
+      await stop(bare);
+    }
+  };
+  // Interleaved rounds, best of each: the machine (2 cores shared by the load generator, the
+  // server and PostgreSQL) is noisy, and order effects (caches, autovacuum) should not decide.
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+  const apiRuns: Result[] = [];
+  const bareRuns: Result[] = [];
+  for (let i = 0; i < rounds; i++) {
+    apiRuns.push(await runApi());
+    bareRuns.push(await runBare());
+  }
+  const best = (runs: Result[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const apiResult = best(apiRuns);
+  const bareResult = best(bareRuns);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return [apiResult, bareResult];
+}
+
+async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const client = new pg.Client({ connectionString: admin });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  const name = `bench_${Date.now()}`;
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = admin.replace(/\/[^/]*$/, `/${name}`);
+  return {
+    url,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function table(results: Result[]) {
+  const lines = [`${"run".padEnd(32)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"non-2xx".padStart(8)}`];
+  for (const r of results) lines.push(`${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx).padStart(8)}`);
+  return lines.join("\n");
+}
+
+async function main() {
+  const build = spawn("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" });
+  await new Promise((r) => build.once("exit", r));
+  console.log(`GET /v1/account, Basic auth, ${CONNECTIONS} connections, ${DURATION}s per run, loopback\n`);
+  const results: Result[] = [];
+  const only = process.env.BENCH_ONLY;
+  const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
+  results.push(...pglite);
+  const pgdb = only === "pglite" ? null : await postgresUrl();
+  let postgres: Result[] = [];
+  if (pgdb) {
+    try {
+      postgres = await benchDatabase("postgres", pgdb.url);
+      results.push(...postgres);
+    } finally {
+      await pgdb.drop();
+    }
+  } else console.log("(PostgreSQL not reachable on 127.0.0.1:5432: skipped)");
+  console.log(table(results));
+  if (pglite.length) console.log(`\nratio API / bare, PGlite:     ${(pglite[0]!.rps / pglite[1]!.rps).toFixed(2)}`);
+  if (postgres.length) console.log(`ratio API / bare, PostgreSQL: ${(postgres[0]!.rps / postgres[1]!.rps).toFixed(2)}`);
+}
+
+await main();

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestApi, type TestApi } from "../helpers/api";
+
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+let other: Awaited<ReturnType<TestApi["newIsv"]>>;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  isv = await api.newIsv("Acme POS");
+  other = await api.newIsv("Other ISV");
+});
+afterAll(() => api.close());
+
+const expectErrorShape = (res: { status: number; json: any; headers: Headers; text: string }, status: number, type: string, code?: string) => {
+  expect(res.status).toBe(status);
+  expect(res.json.error.type).toBe(type);
+  if (code) expect(res.json.error.code).toBe(code);
+  expect(typeof res.json.error.message).toBe("string");
+  expect(res.json.error.request_id).toMatch(/^req_/);
+  expect(res.headers.get("request-id")).toBe(res.json.error.request_id);
+  expect(res.text).not.toMatch(/at .*\.ts|select |insert |sk_test_/i);
+};
+
+describe("authentication", () => {
+  test("GET /v1/account answers 401 without credentials", async () => {
+    expectErrorShape(await api.call("GET", "/v1/account"), 401, "authentication_error");
+  });
+
+  test.each([
+    ["a wrong secret", () => `Basic ${Buffer.from(`${isv.account_sid}:sk_test_wrong`).toString("base64")}`],
+    ["an unknown sid", () => `Basic ${Buffer.from(`ACdeadbeef:${isv.secret_key}`).toString("base64")}`],
+    ["another account's secret", () => `Basic ${Buffer.from(`${isv.account_sid}:${other.secret_key}`).toString("base64")}`],
+    ["garbage Basic", () => "Basic %%%"],
+    ["a forged Bearer token", () => "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"],
+    ["an unknown scheme", () => "Digest abc"],
+  ])("GET /v1/account answers 401 for %s", async (_name, auth) => {
+    expectErrorShape(await api.call("GET", "/v1/account", { auth: auth() }), 401, "authentication_error");
+  });
+
+  test("GET /v1/account answers the caller's account with the master API key", async () => {
+    const res = await api.call("GET", "/v1/account", { auth: isv.auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("request-id")).toMatch(/^req_/);
+    expect(res.json).toMatchObject({ object: "account", id: isv.account_id, type: "isv", account_sid: isv.account_sid, name: "Acme POS" });
+    expect(res.json.defaults.display_name).toBe("Acme POS");
+    expect(res.json.settings).toMatchObject({
+      notifications: { information_requested: "both" },
+      onboarding_link_ttl_seconds: 86400,
+      allow_skip_device_selection: false,
+      device_selection_required: true,
+    });
+    expect(res.json.default_capabilities.options.cash_discount.advantage_rate).toBe("4.00");
+    expect(res.text).not.toContain(isv.secret_key);
+  });
+
+  test("POST /v1/auth/token issues a JWT accepted by GET /v1/account", async () => {
+    const token = await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } });
+    expect(token.status).toBe(200);
+    expect(token.json).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
+    const res = await api.call("GET", "/v1/account", { auth: `Bearer ${token.json.access_token}` });
+    expect(res.status).toBe(200);
+    expect(res.json.id).toBe(isv.account_id);
+  });
+
+  test.each([
+    ["a wrong password", () => ({ email: isv.user_email, password: "not-the-password" })],
+    ["an unknown e-mail", () => ({ email: "nobody@example.test", password: "whatever-password" })],
+  ])("POST /v1/auth/token answers 401 for %s", async (_name, body) => {
+    expectErrorShape(await api.call("POST", "/v1/auth/token", { body: body() }), 401, "authentication_error", "invalid_credentials");
+  });
+
+  test("POST /v1/auth/token lists every missing field", async () => {
+    const res = await api.call("POST", "/v1/auth/token", { body: {} });
+    expectErrorShape(res, 400, "invalid_request_error", "parameter_missing");
+    expect(res.json.error.errors.map((e: any) => e.param).sort()).toEqual(["email", "password"]);
+    expect(res.json.error.param).toBe(res.json.error.errors[0].param);
+  });
+});
+
+describe("PATCH /v1/account", () => {
+  test("validates everything at once and saves nothing from an invalid request", async () => {
+    const res = await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      body: {
+        defaults: { display_name: "Changed", primary_color: "red; background:url(x)" },
+        default_capabilities: { types: ["flat_rate", "crypto"], options: { cash_discount: { advantage_rate: "5.00" } } },
+        settings: { notifications: { information_requested: "nobody" }, onboarding_link_ttl_seconds: 60 },
+      },
+    });
+    expectErrorShape(res, 400, "invalid_request_error");
+    const params = res.json.error.errors.map((e: any) => e.param);
+    expect(params).toEqual(
+      expect.arrayContaining([
+        "defaults.primary_color",
+        "default_capabilities.types[1]",
+        "default_capabilities.options.cash_discount.advantage_rate",
+        "settings.notifications.information_requested",
+        "settings.onboarding_link_ttl_seconds",
+      ]),
+    );
+    const after = await api.call("GET", "/v1/account", { auth: isv.auth });
+    expect(after.json.defaults.display_name).toBe("Acme POS");
+  });
+
+  test("rejects unknown fields by name", async () => {
+    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { colour: "#fff" } } });
+    expectErrorShape(res, 400, "invalid_request_error", "parameter_unknown");
+    expect(res.json.error.param).toBe("defaults.colour");
+  });
+
+  test.each(["4.00", "3.99", "3.75", "3.50", "3.25", "3.00"])("accepts advantage_rate %s", async (rate) => {
+    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { default_capabilities: { options: { cash_discount: { advantage_rate: rate } } } } });
+    expect(res.status).toBe(200);
+    expect(res.json.default_capabilities.options.cash_discount.advantage_rate).toBe(rate);
+  });
+
+  test.each(["isv", "merchant", "both"])("accepts notifications.information_requested %s", async (target) => {
+    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { notifications: { information_requested: target } } } });
+    expect(res.status).toBe(200);
+    expect(res.json.settings.notifications.information_requested).toBe(target);
+  });
+
+  test("merges, clears with null, and changes only the caller's account", async () => {
+    const res = await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      body: {
+        defaults: { primary_color: "#0E7490", redirect_url: "https://acme.example/done", support: { email: "help@acme.example" } },
+        default_capabilities: { types: ["cash_discount", "ach"], options: { ach: { monthly_fee: "12.50" } } },
+        settings: { onboarding_link_ttl_seconds: 3600, allow_skip_device_selection: true },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.defaults).toMatchObject({ display_name: "Acme POS", primary_color: "#0E7490", redirect_url: "https://acme.example/done" });
+    expect(res.json.default_capabilities.types).toEqual(["cash_discount", "ach"]);
+    expect(res.json.default_capabilities.options.ach).toMatchObject({ monthly_fee: "12.50", txn_fee_fixed: "0.25" });
+    expect(res.json.settings).toMatchObject({ onboarding_link_ttl_seconds: 3600, allow_skip_device_selection: true, device_selection_required: true });
+
+    const cleared = await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { redirect_url: null } } });
+    expect(cleared.json.defaults.redirect_url).toBeUndefined();
+
+    const theirs = await api.call("GET", "/v1/account", { auth: other.auth });
+    expect(theirs.json.defaults.primary_color).toBe("#1d4ed8");
+    expect(theirs.json.settings.onboarding_link_ttl_seconds).toBe(86400);
+  });
+
+  test("a custom domain belongs to one account", async () => {
+    const domain = `onboard-${Date.now()}.acme.example`;
+    expect((await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { custom_domain: domain } } })).status).toBe(200);
+    const taken = await api.call("PATCH", "/v1/account", { auth: other.auth, body: { defaults: { custom_domain: domain } } });
+    expectErrorShape(taken, 409, "conflict_error", "custom_domain_taken");
+    expect(taken.json.error.param).toBe("defaults.custom_domain");
+  });
+});
+
+describe("HTTP conventions", () => {
+  test("a body over 1 MB answers 413", async () => {
+    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, raw: JSON.stringify({ defaults: { display_name: "x".repeat(1_100_000) } }), headers: { "content-type": "application/json" } });
+    expectErrorShape(res, 413, "invalid_request_error", "body_too_large");
+  });
+
+  test("a body that is not JSON answers 415", async () => {
+    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, raw: "display_name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expectErrorShape(res, 415, "invalid_request_error", "unsupported_media_type");
+  });
+
+  test("malformed JSON answers 400", async () => {
+    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, raw: '{"defaults": {', headers: { "content-type": "application/json" } });
+    expectErrorShape(res, 400, "invalid_request_error", "invalid_json");
+  });
+
+  test("an unknown route answers 404 in JSON", async () => {
+    expectErrorShape(await api.call("GET", "/v1/nothing-here", { auth: isv.auth }), 404, "not_found_error", "route_not_found");
+  });
+
+  test("a wrong method answers 405 with Allow", async () => {
+    const res = await api.call("DELETE", "/v1/account", { auth: isv.auth });
+    expectErrorShape(res, 405, "invalid_request_error", "method_not_allowed");
+    expect(res.headers.get("allow")).toBe("GET, PATCH");
+  });
+
+  test("GET /v1/openapi.json is an OpenAPI 3.1 document with the security schemes", async () => {
+    const res = await api.call("GET", "/v1/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.json.openapi).toBe("3.1.0");
+    expect(Object.keys(res.json.components.securitySchemes)).toEqual(expect.arrayContaining(["account-password-sign-in", "api-key-secret"]));
+    expect(res.json.paths["/v1/account"].patch).toBeDefined();
+  });
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestApi, type TestApi } from "../helpers/api";
+import { allow } from "@/lib/api/middleware/auth";
+import { createId } from "@/lib/ids";
+
+// The idempotency layer is one middleware for every POST; this file drives it through a probe
+// route mounted on the real app (real auth, real database), counting how often the work runs.
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+let other: Awaited<ReturnType<TestApi["newIsv"]>>;
+let runs = 0;
+
+beforeAll(async () => {
+  api = await startTestApi({
+    configure: (app) =>
+      app.post("/v1/_probe", allow({ kinds: ["api_key", "user"] }), async (c) => {
+        const body = (await c.req.json()) as { delay?: number; fail?: number };
+        runs++;
+        if (body.delay) await new Promise((r) => setTimeout(r, body.delay));
+        if (body.fail) return c.json({ error: "boom" }, body.fail as 500);
+        return c.json({ object: "probe", id: createId("evt"), run: runs }, 200);
+      }),
+  });
+  isv = await api.newIsv();
+  other = await api.newIsv();
+});
+afterAll(() => api.close());
+
+describe("Idempotency-Key", () => {
+  test("the same key and body replays the first answer without running again", async () => {
+    const key = `k-${Date.now()}`;
+    const first = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { a: 1, b: 2 }, headers: { "idempotency-key": key } });
+    const before = runs;
+    const second = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { b: 2, a: 1 }, headers: { "idempotency-key": key } });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.json).toEqual(first.json);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(runs).toBe(before);
+  });
+
+  test("the same key with another body answers 409 idempotency_key_reused", async () => {
+    const key = `k2-${Date.now()}`;
+    await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { a: 1 }, headers: { "idempotency-key": key } });
+    const res = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { a: 2 }, headers: { "idempotency-key": key } });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_reused" });
+  });
+
+  test("a key still in flight answers 409 idempotency_key_in_use, and concurrent requests run once", async () => {
+    const key = `k3-${Date.now()}`;
+    const before = runs;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => api.call("POST", "/v1/_probe", { auth: isv.auth, body: { delay: 300 }, headers: { "idempotency-key": key } })),
+    );
+    expect(runs - before).toBe(1);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status).toBe(409);
+      expect(a.json.error.code).toBe("idempotency_key_in_use");
+    }
+    const replay = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { delay: 300 }, headers: { "idempotency-key": key } });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+  });
+
+  test("keys are per account", async () => {
+    const key = `k4-${Date.now()}`;
+    const mine = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: {}, headers: { "idempotency-key": key } });
+    const theirs = await api.call("POST", "/v1/_probe", { auth: other.auth, body: {}, headers: { "idempotency-key": key } });
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get("idempotent-replayed")).toBeNull();
+    expect(theirs.json.id).not.toBe(mine.json.id);
+  });
+
+  test("a 5xx answer releases the key so the client can retry", async () => {
+    const key = `k5-${Date.now()}`;
+    const failed = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { fail: 503 }, headers: { "idempotency-key": key } });
+    expect(failed.status).toBe(503);
+    const again = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { fail: 503 }, headers: { "idempotency-key": key } });
+    expect(again.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  test("a key longer than 255 characters answers 400", async () => {
+    const res = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: {}, headers: { "idempotency-key": "x".repeat(256) } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.param).toBe("Idempotency-Key");
+  });
+});

@@ -1,0 +1,76 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestApi, type TestApi } from "./helpers/api";
+import { startOperatorSocket } from "@/cli/operator-socket";
+import { runCommand } from "@/cli/commands";
+
+const exec = promisify(execFile);
+const tsx = path.resolve("node_modules/.bin/tsx");
+
+let api: TestApi;
+let operator: { close: () => void } | undefined;
+beforeAll(async () => {
+  api = await startTestApi();
+  // Like the server: while this process holds the embedded database, the CLI must come through it.
+  if (api.handle.kind === "pglite") operator = await startOperatorSocket(api.handle);
+});
+afterAll(async () => {
+  operator?.close();
+  await api.close();
+});
+
+describe("npm run cli", () => {
+  test("isv create --json prints the credentials, which authenticate at once (through the running server on PGlite)", async () => {
+    const email = `cli-${Date.now()}@example.test`;
+    const { stdout } = await exec(tsx, ["cli/index.ts", "isv", "create", "--name", "CLI ISV", "--email", email, "--password", "a-long-password", "--json"], {
+      env: { ...process.env },
+    });
+    const out = JSON.parse(stdout);
+    expect(out).toMatchObject({ user_email: email });
+    expect(out.account_id).toMatch(/^acct_/);
+    expect(out.account_sid).toMatch(/^AC[0-9a-f]{32}$/);
+    expect(out.secret_key).toMatch(/^sk_test_/);
+    const auth = `Basic ${Buffer.from(`${out.account_sid}:${out.secret_key}`).toString("base64")}`;
+    const res = await api.call("GET", "/v1/account", { auth });
+    expect(res.status).toBe(200);
+    expect(res.json.defaults.display_name).toBe("CLI ISV");
+
+    const list = await exec(tsx, ["cli/index.ts", "isv", "list", "--json"], { env: { ...process.env } });
+    expect(JSON.parse(list.stdout).map((r: { account_id: string }) => r.account_id)).toContain(out.account_id);
+  });
+
+  test("isv rotate-key: the new secret works and the old one is rejected", async () => {
+    const isv = await api.newIsv();
+    const rotated = await runCommand(api.handle, ["isv", "rotate-key", isv.account_id, "--json"]);
+    expect(rotated.code).toBe(0);
+    const { secret_key } = JSON.parse(rotated.stdout);
+    expect((await api.call("GET", "/v1/account", { auth: isv.auth })).status).toBe(401);
+    const fresh = `Basic ${Buffer.from(`${isv.account_sid}:${secret_key}`).toString("base64")}`;
+    expect((await api.call("GET", "/v1/account", { auth: fresh })).status).toBe(200);
+  });
+
+  test("isv create refuses a taken e-mail and a short password", async () => {
+    const isv = await api.newIsv();
+    const taken = await runCommand(api.handle, ["isv", "create", "--name", "X", "--email", isv.user_email, "--password", "long-enough-pw"]);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(/already exists/);
+    const short = await runCommand(api.handle, ["isv", "create", "--name", "X", "--email", "new@example.test", "--password", "short"]);
+    expect(short.code).toBe(1);
+  });
+});
+
+describe("the embedded data directory", () => {
+  test("a second process gets a clear error instead of opening it", async () => {
+    if (api.handle.kind !== "pglite") return expect(api.handle.kind).toBe("postgres");
+    const script = `import { openDatabase } from "./lib/db/client.ts"; openDatabase({ dataDir: process.env.DATA_DIR }).then(() => { console.log("opened"); process.exit(0) }, (e) => { console.error(e.message); process.exit(3) });`;
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lock-")), "open.ts");
+    fs.writeFileSync(file, script.replace("./lib/db/client.ts", path.resolve("lib/db/client.ts")));
+    const error = await exec(tsx, [file], { env: { ...process.env } }).catch((e) => e);
+    expect(error.code).toBe(3);
+    expect(error.stderr).toMatch(/in use by process \d+/);
+  });
+});

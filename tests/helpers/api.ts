@@ -1,0 +1,63 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { env } from "@/lib/env";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { createApi } from "@/lib/api/app";
+import { createIsv } from "@/lib/domain/accounts/create-isv";
+import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
+import { randomBase62 } from "@/lib/ids";
+
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+/**
+ * The real HTTP app on a real database, listening on a loopback port: PGlite in this file's own
+ * data directory, or the PostgreSQL server of DATABASE_URL (shared; each test seeds its own ISV).
+ */
+export async function startTestApi(options: { rateLimitPerSecond?: number; configure?: (app: ReturnType<typeof createApi>) => void } = {}) {
+  const handle: DatabaseHandle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 5 });
+  await seedOnStart(handle.db);
+  const app = createApi({ handle, rateLimitPerSecond: options.rateLimitPerSecond ?? 100_000 });
+  options.configure?.(app);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /** Every response body the suite sees, for the "no secret in any answer" checks. */
+  const seenBodies: string[] = [];
+
+  async function call(method: string, path: string, init: { auth?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+    if (init.auth) headers.authorization = init.auth;
+    let body: string | undefined = init.raw;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const res = await fetch(baseUrl + path, { method, headers, body, redirect: "manual" });
+    const text = await res.text();
+    seenBodies.push(text);
+    let json: any = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
+  async function newIsv(name = "Test ISV") {
+    const email = `isv-${randomBase62(10).toLowerCase()}@example.test`;
+    const password = `pw-${randomBase62(16)}`;
+    const created = await createIsv(handle.db, { name, email, password, live: false });
+    const auth = `Basic ${Buffer.from(`${created.account_sid}:${created.secret_key}`).toString("base64")}`;
+    return { ...created, password, auth };
+  }
+
+  return {
+    baseUrl, handle, db: handle.db, app, call, newIsv, seenBodies,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await handle.close();
+    },
+  };
+}
