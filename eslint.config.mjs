@@ -12,5 +12,6 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error"] }],
     },
   },
+  { files: ["scripts/**/*.mjs", "*.js", "*.mjs"], languageOptions: { globals: { process: "readonly", console: "readonly" } }, rules: { "no-console": "off" } },
   { files: ["cli/**", "bench/**", "lib/domain/accounts/seed-on-start.ts", "e2e/**", "tests/**"], rules: { "no-console": "off" } },
 );
