@@ -8,7 +8,7 @@ import { seedOnStart } from "./lib/domain/accounts/seed-on-start";
 import { startOperatorSocket } from "./cli/operator-socket";
 import { log } from "./lib/log";
 
-// One process: `/v1/*` and `/docs` go straight to the Hono app (no Next routing on the API path);
+// One process: `/v1/*`, `/docs` and the onboarding links (`/onboard/<token>`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
 const dev = env.NODE_ENV !== "production";
 
@@ -22,7 +22,7 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? "/";
-    if (url.startsWith("/v1/") || url === "/v1" || url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?")) {
+    if (url.startsWith("/v1/") || url === "/v1" || url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?") || url.startsWith("/onboard/")) {
       void api(req, res);
     } else {
       void nextHandler(req, res);

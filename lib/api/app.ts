@@ -13,6 +13,10 @@ import { idempotency } from "./middleware/idempotency";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { docsRoutes } from "./routes/docs";
+import { merchantRoutes } from "./routes/merchants";
+import { onboardingLinkRoutes } from "./routes/onboarding-links";
+import { onboardingSessionRoutes } from "./routes/onboarding-session";
+import { linkOpenRoutes } from "./routes/link-open";
 import { log } from "../log";
 import { env } from "../env";
 
@@ -32,6 +36,10 @@ export function createApi(options: ApiOptions) {
 
   authRoutes(app);
   accountRoutes(app);
+  merchantRoutes(app);
+  onboardingLinkRoutes(app);
+  onboardingSessionRoutes(app);
+  linkOpenRoutes(app);
   docsRoutes(app);
 
   app.notFound((c) => {

@@ -20,10 +20,29 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set("principal", await fromAuthorization(c, header));
   } else {
     const cookie = getCookie(c, ONBOARDING_COOKIE);
-    if (cookie && c.req.path.startsWith("/v1/onboarding/")) c.set("principal", await fromOnboardingToken(cookie));
+    if (cookie && c.req.path.startsWith("/v1/onboarding/")) {
+      rejectCrossSite(c);
+      c.set("principal", await fromOnboardingToken(cookie));
+    }
   }
   return next();
 };
+
+/**
+ * A cookie is sent by the browser on its own, so a state-changing call authenticated by the cookie
+ * must come from our own pages: SameSite=Lax already keeps cross-site POST/PATCH from carrying it,
+ * and this refuses what the browser itself labels cross-site (Sec-Fetch-Site / Origin).
+ */
+function rejectCrossSite(c: Context<AppEnv>) {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return;
+  const site = c.req.header("sec-fetch-site");
+  const origin = c.req.header("origin");
+  const host = c.req.header("host");
+  const crossOrigin = origin !== undefined && origin !== "null" && host !== undefined && new URL(origin).host !== host;
+  if (site === "cross-site" || crossOrigin || origin === "null") {
+    throw new ApiError("permission_error", "cross_site_request", "Cross-site requests cannot use the onboarding session cookie");
+  }
+}
 
 async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Principal> {
   const space = header.indexOf(" ");

@@ -1,2 +1,4 @@
 export * from "./accounts";
 export * from "./api";
+export * from "./merchants";
+export * from "./events";

@@ -1,0 +1,28 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { setCookie } from "hono/cookie";
+import type { AppEnv } from "../context";
+import { ONBOARDING_COOKIE } from "../middleware/auth";
+import { openOnboardingLink } from "../../domain/onboarding/open-onboarding-link";
+import { getAccount } from "../../domain/accounts/get-account";
+import { sessionCookieOptions } from "./onboarding-session";
+import { renderLinkUnavailablePage } from "../../branding/link-unavailable-page";
+import { negotiateLocale } from "../../i18n/locales";
+import type { MerchantDefaults } from "../../schemas/account";
+
+export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /onboard/{token}: an onboarding link's url; opens a session and redirects into the wizard
+  app.get("/onboard/:token", async (c) => {
+    const result = await openOnboardingLink(c.var.db, c.req.param("token"));
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    if (result.kind === "open") {
+      setCookie(c, ONBOARDING_COOKIE, result.sessionToken, sessionCookieOptions());
+      return c.redirect("/onboarding", 303);
+    }
+    const locale = negotiateLocale(c.req.header("accept-language"));
+    c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data: 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    if (result.kind === "unknown") return c.html(renderLinkUnavailablePage({ reason: "unknown", locale }), 404);
+    const isv = await getAccount(c.var.db, result.isvAccountId);
+    return c.html(renderLinkUnavailablePage({ reason: result.kind, locale, branding: isv.defaults as MerchantDefaults, refreshUrl: result.refreshUrl }), 410);
+  });
+}

@@ -1,0 +1,91 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { allow, ONBOARDING_COOKIE } from "../middleware/auth";
+import { commonErrors, jsonContent, security } from "../openapi";
+import { deviceInputSchema, partialApplicationSchema } from "../../schemas/merchant";
+import { onboardingSessionResponseSchema } from "../../schemas/merchant-response";
+import { getSession, submitSession, updateSession, type SessionPatch, type SessionPrincipal } from "../../domain/onboarding/session";
+import { SESSION_TTL_SECONDS, signSessionToken } from "../../domain/onboarding/open-onboarding-link";
+import { env } from "../../env";
+import { conflict409 } from "./shared";
+
+const onboardingOnly = allow({ kinds: ["onboarding"] });
+
+const sessionPatchSchema = z
+  .strictObject({
+    merchant: partialApplicationSchema.optional(),
+    device: z
+      .strictObject({ imei: deviceInputSchema.shape.imei.optional(), catalog_id: z.string().max(40).optional() })
+      .refine((d) => (d.imei === undefined) !== (d.catalog_id === undefined), "send either imei or catalog_id")
+      .optional(),
+    device_selection: z.enum(["skipped"]).optional(),
+  })
+  .meta({ id: "UpdateOnboardingSessionRequest" });
+
+const submitResponse = z
+  .object({ lead_onboarding_status: z.string(), redirect_url: z.string() })
+  .meta({ id: "OnboardingSubmitResponse" });
+
+export function sessionCookieOptions() {
+  return { httpOnly: true, sameSite: "Lax" as const, secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"), path: "/", maxAge: SESSION_TTL_SECONDS };
+}
+
+/** A session in use stays alive: each answer renews the cookie (sliding expiry). */
+async function renew(c: Context<AppEnv>) {
+  const p = c.var.principal as SessionPrincipal & { kind: "onboarding" };
+  if (c.req.header("authorization")) return;
+  setCookie(c, ONBOARDING_COOKIE, await signSessionToken({ merchantId: p.merchantId, linkId: p.linkId, isvAccountId: p.accountId }), sessionCookieOptions());
+}
+
+const principal = (c: Context<AppEnv>) => c.var.principal as SessionPrincipal & { kind: "onboarding" };
+
+export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerComponent("securitySchemes", "merchant-onboarding-session-token", {
+    type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The onboarding session: set as the `onboarding_session` cookie when a link is opened; also accepted as a Bearer token",
+  });
+
+  // GET /v1/onboarding/session: the merchant's application, branding and progress
+  app.openapi(
+    createRoute({
+      method: "get", path: "/v1/onboarding/session", tags: ["Onboarding session"], summary: "Get the onboarding session",
+      description: "Used by the hosted wizard. The application is masked; `steps` says which are complete; `requirements` what is still due.",
+      security: security.onboarding, middleware: [onboardingOnly] as const,
+      responses: { 200: { description: "The session", ...jsonContent(onboardingSessionResponseSchema) }, ...commonErrors },
+    }),
+    async (c) => {
+      const view = await getSession(c.var.db, principal(c));
+      await renew(c);
+      return c.json(view as never, 200);
+    },
+  );
+
+  // PATCH /v1/onboarding/session: save part of the application
+  app.openapi(
+    createRoute({
+      method: "patch", path: "/v1/onboarding/session", tags: ["Onboarding session"], summary: "Save part of the application",
+      description: "Any subset of the onboarding information, nested as in the reference; a device (`imei` or a `catalog_id` from the ISV's catalog) or `device_selection: \"skipped\"` where allowed. Every error is answered at once and nothing of an invalid request is saved. Only while the application is open (409 otherwise).",
+      security: security.onboarding, middleware: [onboardingOnly] as const,
+      request: { body: { required: true, ...jsonContent(sessionPatchSchema, { merchant: { bank_account: { routing_number: "021000021" } }, device: { catalog_id: "pax-a920" } }) } },
+      responses: { 200: { description: "The session after the save", ...jsonContent(onboardingSessionResponseSchema) }, ...commonErrors, 409: conflict409 },
+    }),
+    async (c) => {
+      const view = await updateSession(c.var.db, principal(c), c.req.valid("json") as SessionPatch);
+      await renew(c);
+      return c.json(view as never, 200);
+    },
+  );
+
+  // POST /v1/onboarding/session/submit: submit the application for underwriting
+  app.openapi(
+    createRoute({
+      method: "post", path: "/v1/onboarding/session/submit", tags: ["Onboarding session"], summary: "Submit the application",
+      description: "Checks the whole application: a 400 lists every missing or invalid field. Otherwise the status becomes `COMPLETED`, underwriting is queued, and `redirect_url` is where to send the browser (the return URL with `merchant_id`, `lead_onboarding_status` and `state`).",
+      security: security.onboarding, middleware: [onboardingOnly] as const,
+      responses: { 200: { description: "Submitted", ...jsonContent(submitResponse, { lead_onboarding_status: "COMPLETED", redirect_url: "https://acme.example/onboarding/done?merchant_id=mer_4kZ2qV9sT1pLmN8xRw3YbC&lead_onboarding_status=COMPLETED&state=session-42" }) }, ...commonErrors, 409: conflict409 },
+    }),
+    async (c) => c.json(await submitSession(c.var.db, principal(c)), 200),
+  );
+}

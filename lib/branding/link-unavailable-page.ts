@@ -1,0 +1,40 @@
+import type { MerchantDefaults } from "../schemas/account";
+import type { Locale } from "../i18n/locales";
+import { textOn } from "./contrast";
+import en from "../i18n/messages/en.json" with { type: "json" };
+import es from "../i18n/messages/es.json" with { type: "json" };
+
+const messages = { en: en.linkUnavailable, es: es.linkUnavailable };
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+/**
+ * The branded page for an expired, superseded or unknown link. Plain server-rendered HTML (it is
+ * answered with 410/404 by the API server); colours were validated as hex when saved.
+ */
+export function renderLinkUnavailablePage(input: { reason: "expired" | "superseded" | "unknown"; locale: Locale; branding?: MerchantDefaults; refreshUrl?: string | null }) {
+  const t = messages[input.locale];
+  const brand = input.branding;
+  const primary = brand?.primary_color ?? "#1d4ed8";
+  const name = brand?.display_name ?? t.defaultName;
+  const title = input.reason === "unknown" ? t.unknownTitle : input.reason === "superseded" ? t.supersededTitle : t.expiredTitle;
+  const body = input.reason === "unknown" ? t.unknownBody : t.body;
+  const support = brand?.support?.email ? `<p>${escape(t.support)} <a href="mailto:${escape(brand.support.email)}">${escape(brand.support.email)}</a></p>` : "";
+  const action = input.refreshUrl
+    ? `<p><a class="button" href="${escape(input.refreshUrl)}">${escape(t.refresh)}</a></p>`
+    : input.reason !== "unknown" ? `<p>${escape(t.askForNew.replace("{name}", name))}</p>` : "";
+  return `<!doctype html>
+<html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · ${escape(name)}</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
+header{background:${primary};color:${textOn(primary)};padding:16px 24px;display:flex;align-items:center;gap:12px}
+header img{height:32px;max-width:160px;object-fit:contain;background:#fff;border-radius:4px;padding:2px}
+main{max-width:560px;margin:48px auto;padding:0 24px;line-height:1.5}
+h1{font-size:1.5rem}
+.button{display:inline-block;background:${primary};color:${textOn(primary)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600}
+.button:focus-visible,a:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
+</style></head>
+<body><header>${brand?.logo ? `<img src="${escape(brand.logo)}" alt="${escape(name)}">` : ""}<strong>${escape(name)}</strong></header>
+<main><h1>${escape(title)}</h1><p>${escape(body)}</p>${action}${support}</main></body></html>`;
+}

@@ -1,0 +1,49 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { platformSecrets } from "../secrets-store";
+
+// Sensitive fields (SSN, TIN, account numbers) are stored as AES-256-GCM envelopes. Each carries
+// the id of its key, so keys can be rotated: new writes use the current key, older envelopes are
+// read with the key they name (previous keys in ENCRYPTION_KEYS_PREVIOUS, comma-separated).
+export type Encrypted = { $enc: string; last4: string };
+
+type Key = { id: string; key: Buffer };
+let ring: { current: Key; byId: Map<string, Key> } | undefined;
+
+function keyRing() {
+  if (ring) return ring;
+  const toKey = (hex: string): Key => {
+    const key = Buffer.from(hex, "hex");
+    return { id: createHash("sha256").update(key).digest("hex").slice(0, 8), key };
+  };
+  const current = toKey(platformSecrets().encryption_key);
+  const previous = (process.env.ENCRYPTION_KEYS_PREVIOUS ?? "").split(",").filter((k) => /^[0-9a-f]{64}$/i.test(k)).map(toKey);
+  ring = { current, byId: new Map([current, ...previous].map((k) => [k.id, k])) };
+  return ring;
+}
+
+export function encryptField(plain: string): Encrypted {
+  const { current } = keyRing();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", current.key, iv);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return { $enc: ["v1", current.id, iv.toString("base64url"), tag.toString("base64url"), body.toString("base64url")].join("."), last4: plain.slice(-4) };
+}
+
+export function decryptField(value: Encrypted): string {
+  const [version, keyId, iv, tag, body] = value.$enc.split(".");
+  const key = keyRing().byId.get(keyId ?? "");
+  if (version !== "v1" || !key || !iv || !tag || body === undefined) throw new Error(`Cannot decrypt a field (key ${keyId ?? "?"} unknown)`);
+  const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+}
+
+export function isEncrypted(value: unknown): value is Encrypted {
+  return typeof value === "object" && value !== null && typeof (value as Encrypted).$enc === "string";
+}
+
+/** "*****6789": the last four characters, the rest as `*`. */
+export function mask(last4: string, length = 9): string {
+  return "*".repeat(Math.max(length - last4.length, 4)) + last4;
+}

@@ -1,0 +1,34 @@
+import { index, integer, jsonb, pgTable, text, timestamp, bigserial } from "drizzle-orm/pg-core";
+
+// Every state change writes its event here in the same transaction; webhooks deliver from it.
+export const events = pgTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    accountId: text("account_id").notNull(),
+    type: text("type").notNull(),
+    objectId: text("object_id").notNull(),
+    /** The resource as the API returns it (masked). */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("events_account_seq_idx").on(t.accountId, t.seq), index("events_object_idx").on(t.objectId)],
+);
+
+// The durable job table shared by all background work (underwriting, webhooks, e-mail...).
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("jobs_ready_idx").on(t.status, t.runAt)],
+);

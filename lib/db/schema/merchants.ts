@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+
+export const merchants = pgTable(
+  "merchants",
+  {
+    id: text("id").primaryKey(),
+    // Every merchant belongs to one ISV; every query filters on it (tenant isolation).
+    isvAccountId: text("isv_account_id")
+      .notNull()
+      .references(() => accounts.id),
+    leadId: bigserial("lead_id", { mode: "number" }).notNull(),
+    phone: text("phone").notNull(),
+    agent: integer("agent"),
+    status: text("lead_onboarding_status", { enum: ["NOT_STARTED", "IN_PROGRESS", "COMPLETED", "APPROVED", "FAILED"] }).notNull(),
+    automaticPayouts: boolean("automatic_payouts").notNull().default(true),
+    deactivated: boolean("deactivated").notNull().default(false),
+    /** The onboarding information; sensitive values are AES-256-GCM envelopes ({ $enc, last4 }). */
+    application: jsonb("application").$type<Record<string, unknown>>().notNull(),
+    defaultCapabilities: jsonb("default_capabilities").$type<Record<string, unknown>>().notNull(),
+    /** Underwriting's requests: { currently_due, errors } (null: computed from what is missing). */
+    requirements: jsonb("requirements").$type<{ currently_due: string[]; errors: { field: string; code: string; message: string }[] }>(),
+    payment: jsonb("payment").$type<{ tokenizer_publishable_key: string; tokenizer_active: boolean; terminal_id: string | null }>().notNull(),
+    paymentKeys: jsonb("payment_keys").$type<Record<string, unknown>>(),
+    deviceSelection: text("device_selection", { enum: ["selected", "skipped"] }),
+    deviceId: text("device_id"),
+    deviceImei: text("device_imei"),
+    deviceCatalogId: text("device_catalog_id"),
+    deviceImeiStatus: text("device_imei_status", { enum: ["ACTIVE", "BLOCKED", "UNKNOWN"] }),
+    deviceCreatedAt: timestamp("device_created_at", { withTimezone: true, mode: "date" }),
+    deviceUpdatedAt: timestamp("device_updated_at", { withTimezone: true, mode: "date" }),
+    agreement: jsonb("agreement").$type<Record<string, unknown>>(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("merchants_lead_id_key").on(t.leadId),
+    index("merchants_isv_lead_idx").on(t.isvAccountId, t.leadId),
+    // One merchant per IMEI per ISV: concurrent creates with one IMEI make one merchant.
+    uniqueIndex("merchants_isv_imei_key").on(t.isvAccountId, t.deviceImei).where(sql`${t.deviceImei} is not null`),
+  ],
+);
+
+export const onboardingLinks = pgTable(
+  "onboarding_links",
+  {
+    id: text("id").primaryKey(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    /** SHA-256 of the opaque token in the url; the token itself is never stored. */
+    tokenDigest: text("token_digest").notNull(),
+    returnUrl: text("return_url"),
+    refreshUrl: text("refresh_url"),
+    state: text("state"),
+    allowSkipDeviceSelection: boolean("allow_skip_device_selection"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true, mode: "date" }),
+    firstOpenedAt: timestamp("first_opened_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("onboarding_links_token_key").on(t.tokenDigest), index("onboarding_links_merchant_idx").on(t.merchantId, t.createdAt)],
+);

@@ -1,0 +1,72 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import type { FieldError } from "../../api/errors";
+import { encryptField, isEncrypted, mask } from "../../crypto/field-encryption";
+import { completeApplicationSchema, maskedValue, ownerKeys } from "../../schemas/merchant";
+import { issuesToFieldErrors } from "../../api/zod-issues";
+
+type Json = Record<string, unknown>;
+
+const sensitive = new Set(["tin", "bank_account.account_number", "bank_account.account_number_confirm", ...ownerKeys.map((o) => `${o}.ssn`)]);
+const phones = new Set(["legal_phone", "business_phone", ...ownerKeys.map((o) => `${o}.contact_phone`)]);
+const digitsOnly = new Set(["tin", ...ownerKeys.map((o) => `${o}.ssn`)]);
+
+export function normalizePhone(value: string): string {
+  return parsePhoneNumberFromString(value, "US")?.number ?? value;
+}
+
+const isPlainObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v) && !isEncrypted(v);
+
+/**
+ * Merges a validated partial application into the stored one: objects merge, `null` removes,
+ * phones become E.164, sensitive values are encrypted. A masked value sent back ("*****6789")
+ * keeps the stored value; a mask that does not match it is an error (send the full value).
+ */
+export function mergeApplication(stored: Json, patch: Json, paramPrefix = "merchant"): { next: Json; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const merge = (target: Json, source: Json, path: string[]): Json => {
+    const out: Json = { ...target };
+    for (const [key, value] of Object.entries(source)) {
+      const p = [...path, key];
+      const dotted = p.join(".");
+      if (value === undefined) continue;
+      if (value === null) {
+        delete out[key];
+      } else if (isPlainObject(value) && !sensitive.has(dotted)) {
+        out[key] = merge(isPlainObject(out[key]) ? (out[key] as Json) : {}, value, p);
+      } else if (sensitive.has(dotted) && typeof value === "string") {
+        if (maskedValue.safeParse(value).success) {
+          const current = out[key];
+          if (!(isEncrypted(current) && mask(current.last4, value.length) === value)) {
+            errors.push({ param: `${paramPrefix}.${dotted}`, code: "parameter_invalid", message: `${paramPrefix}.${dotted}: send the full value (a masked value only keeps the one on file)` });
+          }
+        } else {
+          out[key] = encryptField(digitsOnly.has(dotted) ? value.replace(/-/g, "") : value);
+        }
+      } else if (phones.has(dotted) && typeof value === "string") {
+        out[key] = normalizePhone(value);
+      } else {
+        out[key] = value;
+      }
+    }
+    return out;
+  };
+  return { next: merge(stored, patch, []), errors };
+}
+
+/** The application as responses show it: sensitive values masked. */
+export function maskApplication(value: unknown): unknown {
+  if (isEncrypted(value)) return mask(value.last4);
+  if (Array.isArray(value)) return value.map(maskApplication);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskApplication(v)]));
+  return value;
+}
+
+/**
+ * Every required field that is missing or invalid, as the contract's field errors (params like
+ * `merchant.bank_account.routing_number`). Encrypted values were validated when saved.
+ */
+export function applicationProblems(stored: Json, paramPrefix = "merchant"): FieldError[] {
+  const result = completeApplicationSchema.safeParse(maskApplication(stored));
+  if (result.success) return [];
+  return issuesToFieldErrors(result.error.issues, [paramPrefix]).filter((e) => e.code !== "parameter_unknown");
+}

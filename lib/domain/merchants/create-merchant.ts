@@ -1,0 +1,80 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { merchants } from "../../db/schema";
+import { createId, randomBase62 } from "../../ids";
+import { invalidFields } from "../../api/errors";
+import { env } from "../../env";
+import { recordEvent } from "../events/record-event";
+import { getAccount } from "../accounts/get-account";
+import { serializeMerchant } from "../../serializers/merchant";
+import { mergeApplication, normalizePhone } from "./application";
+import { capabilityOverrideErrors } from "./capability-overrides";
+import type { MerchantRow } from "./find-merchant";
+import type { PartialApplication } from "../../schemas/merchant";
+
+export type CreateMerchantInput = { phone: string; device?: { imei: string }; merchant?: PartialApplication; agent?: number };
+
+/**
+ * POST /v1/merchants (CONTRACT.md section 4). An IMEI the ISV already has returns that merchant
+ * unchanged: a unique index decides, so concurrent creates with one new IMEI make one merchant.
+ */
+export async function createMerchant(db: Db, isvAccountId: string, input: CreateMerchantInput): Promise<{ row: MerchantRow; created: boolean }> {
+  const imei = input.device?.imei;
+  if (imei) {
+    const existing = await findByImei(db, isvAccountId, imei);
+    if (existing) return { row: existing, created: false };
+  }
+  const errors = capabilityOverrideErrors(input.merchant as Record<string, unknown> | undefined);
+  const isv = await getAccount(db, isvAccountId);
+  const prefill = { ...(input.merchant ?? {}) } as Record<string, unknown>;
+  // No capabilities given: the ISV's defaults apply (its types; every option from default_capabilities).
+  if (!prefill.capabilities) prefill.capabilities = { types: (isv.defaultCapabilities as { types: string[] }).types };
+  const { next: application, errors: mergeErrors } = mergeApplication({}, prefill);
+  if (errors.length || mergeErrors.length) throw invalidFields([...errors, ...mergeErrors]);
+
+  const now = new Date();
+  const id = createId("mer");
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(merchants)
+        .values({
+          id,
+          isvAccountId,
+          phone: normalizePhone(input.phone),
+          agent: input.agent ?? null,
+          status: "NOT_STARTED",
+          application,
+          defaultCapabilities: isv.defaultCapabilities ?? {},
+          payment: { tokenizer_publishable_key: `pk_${env.APP_ENV === "production" ? "live" : "test"}_${randomBase62(32)}`, tokenizer_active: false, terminal_id: null },
+          ...(imei
+            ? { deviceId: createId("dev"), deviceImei: imei, deviceImeiStatus: "UNKNOWN" as const, deviceSelection: "selected" as const, deviceCreatedAt: now, deviceUpdatedAt: now }
+            : {}),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await recordEvent(tx, { accountId: isvAccountId, type: "merchant.created", objectId: id, data: serializeMerchant(inserted!, isv) });
+      return inserted!;
+    });
+    return { row, created: true };
+  } catch (error) {
+    if (imei && isUniqueViolation(error)) {
+      const existing = await findByImei(db, isvAccountId, imei);
+      if (existing) return { row: existing, created: false };
+    }
+    throw error;
+  }
+}
+
+async function findByImei(db: Db, isvAccountId: string, imei: string) {
+  const [row] = await db.select().from(merchants).where(and(eq(merchants.isvAccountId, isvAccountId), eq(merchants.deviceImei, imei)));
+  return row ?? null;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}

@@ -1,0 +1,26 @@
+import type { MerchantRow } from "./find-merchant";
+import { applicationProblems } from "./application";
+
+export type Requirements = {
+  currently_due: string[];
+  errors: { field: string; code: string; message: string }[];
+  disabled_reason: string | null;
+};
+
+/**
+ * What the merchant still has to supply. While onboarding is open and underwriting has asked for
+ * nothing, it is every required field that is missing or invalid; after underwriting asked, what it
+ * asked for.
+ */
+export function merchantRequirements(row: MerchantRow, options: { deviceRequired: boolean }): Requirements {
+  const disabled_reason =
+    row.status === "APPROVED" ? (row.deactivated ? "deactivated" : null)
+    : row.status === "FAILED" ? "rejected"
+    : row.status === "COMPLETED" ? "under_review"
+    : "onboarding_incomplete";
+  if (row.requirements && row.requirements.currently_due.length > 0) return { ...row.requirements, disabled_reason };
+  if (row.status !== "NOT_STARTED" && row.status !== "IN_PROGRESS") return { currently_due: [], errors: [], disabled_reason };
+  const due = applicationProblems(row.application).map((e) => e.param);
+  if (options.deviceRequired && !row.deviceSelection) due.push("device");
+  return { currently_due: [...new Set(due)], errors: [], disabled_reason };
+}

@@ -1,0 +1,70 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import type { Db } from "../../db/client";
+import { onboardingLinks } from "../../db/schema";
+import { createId, randomBase62 } from "../../ids";
+import { ApiError, invalidState } from "../../api/errors";
+import { env } from "../../env";
+import { getAccount } from "../accounts/get-account";
+import { findMerchant } from "../merchants/find-merchant";
+import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
+
+export type CreateLinkInput = {
+  merchant_id: string;
+  type: "account_onboarding";
+  return_url?: string;
+  redirect_url?: string;
+  refresh_url?: string;
+  state?: string;
+  allow_skip_device_selection?: boolean;
+};
+
+export const digestToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Where the ISV's hosted pages live: its custom domain when set, else this service. */
+export function hostedBaseUrl(defaults: Partial<MerchantDefaults> | null | undefined) {
+  return defaults?.custom_domain ? `https://${defaults.custom_domain}` : env.PUBLIC_BASE_URL;
+}
+
+/**
+ * POST /v1/onboarding_links (CONTRACT.md section 5). The url carries an opaque random token whose
+ * digest alone is stored; a new link supersedes every earlier link of the merchant in the same
+ * transaction.
+ */
+export async function createOnboardingLink(db: Db, isvAccountId: string, input: CreateLinkInput) {
+  if (input.return_url && input.redirect_url && input.return_url !== input.redirect_url) {
+    throw new ApiError("invalid_request_error", "parameter_invalid", "return_url and redirect_url are the same parameter: send one, or both equal", { param: "redirect_url" });
+  }
+  const returnUrl = input.return_url ?? input.redirect_url ?? null;
+  return db.transaction(async (tx) => {
+    const merchant = await findMerchant(tx, isvAccountId, input.merchant_id, { forUpdate: true });
+    if (merchant.status === "APPROVED" || merchant.status === "FAILED") {
+      throw invalidState(`The merchant's onboarding is over (lead_onboarding_status ${merchant.status}); no link can be created`);
+    }
+    const isv = await getAccount(tx, isvAccountId);
+    const settings = isv.settings as AccountSettings;
+    const token = randomBase62(43);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + settings.onboarding_link_ttl_seconds * 1000);
+    await tx
+      .update(onboardingLinks)
+      .set({ supersededAt: now })
+      .where(and(eq(onboardingLinks.merchantId, merchant.id), isNull(onboardingLinks.supersededAt)));
+    const [link] = await tx
+      .insert(onboardingLinks)
+      .values({
+        id: createId("lnk"),
+        isvAccountId,
+        merchantId: merchant.id,
+        tokenDigest: digestToken(token),
+        returnUrl,
+        refreshUrl: input.refresh_url ?? null,
+        state: input.state ?? null,
+        allowSkipDeviceSelection: input.allow_skip_device_selection ?? null,
+        expiresAt,
+        createdAt: now,
+      })
+      .returning();
+    return { link: link!, url: `${hostedBaseUrl(isv.defaults as MerchantDefaults)}/onboard/${token}` };
+  });
+}

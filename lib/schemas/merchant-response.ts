@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { addressSchema, imeiStatuses, onboardingStatuses } from "./merchant";
+import { merchantDefaultsSchema, deviceCatalogEntrySchema } from "./account";
+import { defaultCapabilitiesSchema, merchantCapabilitiesSchema, feesSchema } from "./capabilities";
+import exampleApplication from "./examples/merchant-application.json" with { type: "json" };
+
+// Response shapes for the OpenAPI document and for tests that check what goes out.
+const nullable = <T extends z.ZodType>(s: T) => s.nullable();
+const ownerOut = z.object({
+  first_name: z.string().nullable(), last_name: z.string().nullable(), middle_name: z.string().optional(), contact_phone: z.string().optional(),
+  job_title: z.string().nullable(), ownership_percentage: z.string().nullable(), email: z.string().nullable(), date_of_birth: z.string().nullable(),
+  home_address: nullable(addressSchema.partial()), ssn: z.string().nullable().meta({ description: "Masked: last four digits only" }),
+});
+
+export const merchantInfoResponseSchema = z
+  .object({
+    legal_business_name: z.string().nullable(),
+    legal_phone: z.string().nullable(),
+    business_phone: z.string().optional(),
+    business_type: z.string().nullable(),
+    bank_account: z
+      .object({
+        bank_name: z.string().nullable(), routing_number: z.string().nullable(), account_holder_name: z.string().nullable(),
+        account_number: z.string().nullable().meta({ description: "Masked" }), account_number_confirm: z.string().nullable().meta({ description: "Masked" }),
+      })
+      .nullable(),
+    tin: z.string().nullable().meta({ description: "Masked: last four digits only" }),
+    tin_type: z.string().nullable(),
+    doing_business_as: z.string().optional(),
+    business_established_date: z.string().nullable(),
+    legal_business_address: addressSchema.partial().nullable(),
+    dba_address: addressSchema.partial().optional(),
+    owner_one: ownerOut.nullable(),
+    owner_two: ownerOut.optional(),
+    owner_three: ownerOut.optional(),
+    owner_four: ownerOut.optional(),
+    main_product: z.object({ description: z.string().nullable(), website: z.string().nullable(), category: z.string().nullable(), subcategory: z.string().nullable() }).nullable(),
+    main_contact_person: z.object({ name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+    current_sales: z.record(z.string(), z.unknown()).nullable(),
+    bank_account_results: z.string().optional(),
+    capabilities: merchantCapabilitiesSchema.optional(),
+    fees: feesSchema.optional(),
+  })
+  .meta({ id: "MerchantOnboardingInformationResponse" });
+
+export const requirementsSchema = z
+  .object({
+    currently_due: z.array(z.string()),
+    errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
+    disabled_reason: z.string().nullable(),
+  })
+  .meta({ id: "Requirements" });
+
+export const deviceResponseSchema = z
+  .object({
+    id: z.string(), imei: z.string().nullable(), imei_status: z.enum(imeiStatuses), catalog_id: z.string().nullable(),
+    created_at: z.string().nullable(), updated_at: z.string().nullable(),
+  })
+  .meta({ id: "Device" });
+
+export const merchantResponseSchema = z
+  .object({
+    object: z.literal("merchant"),
+    id: z.string(),
+    phone: z.string(),
+    automatic_payouts: z.boolean(),
+    deactivated: z.boolean(),
+    created_at: z.string(),
+    lead_id: z.number(),
+    lead_onboarding_status: z.enum(onboardingStatuses),
+    merchant: merchantInfoResponseSchema,
+    payment: z.object({ tokenizer_publishable_key: z.string(), terminal_id: z.string().nullable() }),
+    defaults: merchantDefaultsSchema,
+    default_capabilities: defaultCapabilitiesSchema,
+    payment_keys: z.object({
+      pub_api_key: z.string().nullable(), api_key: z.string().nullable().meta({ description: "Masked" }), gateway_merchant_id: z.string().nullable(),
+      processors: z.array(z.object({ id: z.string(), processor_type: z.enum(["ACH", "CREDIT_CARD"]) })),
+    }),
+    device: deviceResponseSchema.optional(),
+    device_selection: z.enum(["selected", "skipped"]).nullable(),
+    agent: z.number().nullable(),
+    requirements: requirementsSchema,
+    updated_at: z.string(),
+  })
+  .meta({ id: "Merchant" });
+
+export const onboardingLinkResponseSchema = z
+  .object({
+    object: z.literal("onboarding_link"), id: z.string(), merchant_id: z.string(), type: z.literal("account_onboarding"), url: z.string(),
+    return_url: z.string().nullable(), redirect_url: z.string().nullable(), refresh_url: z.string().nullable(), state: z.string().nullable(),
+    allow_skip_device_selection: z.boolean().nullable(), expires_at: z.string(), created_at: z.string(),
+  })
+  .meta({ id: "OnboardingLink" });
+
+export const onboardingSessionResponseSchema = z
+  .object({
+    object: z.literal("onboarding_session"), merchant_id: z.string(), lead_onboarding_status: z.enum(onboardingStatuses),
+    merchant: merchantInfoResponseSchema, device: deviceResponseSchema.nullable(), device_selection: z.enum(["selected", "skipped"]).nullable(),
+    branding: merchantDefaultsSchema, steps: z.array(z.object({ id: z.string(), complete: z.boolean() })), requirements: requirementsSchema,
+    device_options: z.array(deviceCatalogEntrySchema), device_selection_required: z.boolean(), allow_skip_device_selection: z.boolean(),
+    return_url: z.string().nullable(), expires_at: z.string(),
+  })
+  .meta({ id: "OnboardingSession" });
+
+export { exampleApplication };

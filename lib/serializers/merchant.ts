@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { MerchantRow } from "../domain/merchants/find-merchant";
+import { maskApplication } from "../domain/merchants/application";
+import { merchantRequirements } from "../domain/merchants/requirements";
+import { applicationShape } from "../schemas/merchant";
+import { mask } from "../crypto/field-encryption";
+
+type Json = Record<string, unknown>;
+
+/** Required fields without a value yet are present as null; optional ones are left out (CONTRACT.md 4). */
+function withNulls(shape: Record<string, z.ZodType>, value: Json): Json {
+  const out: Json = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    const optional = schema instanceof z.ZodOptional;
+    const inner = (optional ? (schema as z.ZodOptional<z.ZodType>).unwrap() : schema) as z.ZodType;
+    const v = value[key];
+    if (v === undefined || v === null) {
+      if (!optional) out[key] = null;
+    } else if (inner instanceof z.ZodObject && typeof v === "object") {
+      out[key] = withNulls(inner.shape as Record<string, z.ZodType>, v as Json);
+    } else out[key] = v;
+  }
+  // Keep fields that are set but not in the reference's shape (none today; future-proof).
+  for (const [key, v] of Object.entries(value)) if (!(key in out) && !(key in shape) && v !== undefined) out[key] = v;
+  return out;
+}
+
+export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown; settings: unknown }) {
+  const settings = (isv.settings ?? {}) as { device_selection_required?: boolean };
+  const keys = (row.paymentKeys ?? {}) as { pub_api_key?: string; api_key_last4?: string; gateway_merchant_id?: string; processors?: unknown[] };
+  return {
+    object: "merchant" as const,
+    id: row.id,
+    phone: row.phone,
+    automatic_payouts: row.automaticPayouts,
+    deactivated: row.deactivated,
+    created_at: row.createdAt.toISOString(),
+    lead_id: row.leadId,
+    lead_onboarding_status: row.status,
+    merchant: withNulls(applicationShape as unknown as Record<string, z.ZodType>, maskApplication(row.application) as Json),
+    payment: { tokenizer_publishable_key: row.payment.tokenizer_publishable_key, terminal_id: row.payment.terminal_id },
+    defaults: isv.defaults,
+    default_capabilities: row.defaultCapabilities,
+    payment_keys: {
+      pub_api_key: keys.pub_api_key ?? null,
+      api_key: keys.api_key_last4 ? mask(keys.api_key_last4, 32) : null,
+      gateway_merchant_id: keys.gateway_merchant_id ?? null,
+      processors: keys.processors ?? [],
+    },
+    ...(row.deviceId
+      ? {
+          device: {
+            id: row.deviceId,
+            imei: row.deviceImei,
+            imei_status: row.deviceImeiStatus,
+            catalog_id: row.deviceCatalogId,
+            created_at: row.deviceCreatedAt?.toISOString() ?? null,
+            updated_at: row.deviceUpdatedAt?.toISOString() ?? null,
+          },
+        }
+      : {}),
+    device_selection: row.deviceSelection,
+    agent: row.agent,
+    requirements: merchantRequirements(row, { deviceRequired: settings.device_selection_required !== false }),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+export type MerchantJson = ReturnType<typeof serializeMerchant>;
