@@ -8,7 +8,7 @@ import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
 import { getAccount, type AccountRow } from "../accounts/get-account";
 import { findMerchant, type MerchantRow } from "../merchants/find-merchant";
-import { applicationProblems, maskApplication, mergeApplication } from "../merchants/application";
+import { applicationProblems, mergeApplication } from "../merchants/application";
 import { capabilityOverrideErrors } from "../merchants/capability-overrides";
 import { serializeMerchant } from "../../serializers/merchant";
 import { merchantRequirements } from "../merchants/requirements";
