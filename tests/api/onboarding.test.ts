@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { startTestApi, type TestApi } from "../helpers/api";
+import { application } from "../helpers/fixtures";
+import { onboardingLinks, events, jobs, merchants } from "@/lib/db/schema";
+import { onboardingSessionResponseSchema } from "@/lib/schemas/merchant-response";
+
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+let other: Awaited<ReturnType<TestApi["newIsv"]>>;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  isv = await api.newIsv("Acme POS");
+  other = await api.newIsv("Other ISV");
+});
+afterAll(async () => {
+  const everything = api.seenBodies.join("\n");
+  for (const secret of ["401234567", "402345678", "123456789", "000123456789"]) expect(everything).not.toContain(secret);
+  // Nor in any stored event or in the stored application.
+  const stored = JSON.stringify(await api.db.select().from(events)) + JSON.stringify(await api.db.select({ a: merchants.application }).from(merchants));
+  for (const secret of ["401234567", "402345678", "000123456789"]) expect(stored).not.toContain(secret);
+  await api.close();
+});
+
+async function newMerchant(body: Record<string, unknown> = {}) {
+  return (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123", ...body } })).json;
+}
+const link = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/onboarding_links", { auth, body: { type: "account_onboarding", ...body } });
+
+/** Opens a link like a browser: returns the session cookie it sets. */
+async function open(url: string) {
+  const path = new URL(url).pathname;
+  const res = await fetch(api.baseUrl + path, { redirect: "manual" });
+  const cookie = res.headers.get("set-cookie");
+  return { res, cookie, token: cookie?.match(/onboarding_session=([^;]+)/)?.[1] };
+}
+
+describe("POST /v1/onboarding_links", () => {
+  test("creates a link with every field of the contract", async () => {
+    const m = await newMerchant();
+    const res = await link({ merchant_id: m.id, return_url: "https://acme.example/done", refresh_url: "https://acme.example/refresh", state: "s-1" });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ object: "onboarding_link", merchant_id: m.id, type: "account_onboarding", return_url: "https://acme.example/done", refresh_url: "https://acme.example/refresh", state: "s-1" });
+    expect(res.json.id).toMatch(/^lnk_/);
+    expect(res.json.url).toMatch(new RegExp(`^${api.baseUrl.replace("127.0.0.1", "(127.0.0.1|localhost)").replace(/:\d+$/, "")}.*/onboard/[0-9A-Za-z]{43}$`));
+    const ttl = Date.parse(res.json.expires_at) - Date.parse(res.json.created_at);
+    expect(ttl).toBe(86_400_000);
+    // Only the digest of the token is stored.
+    const token = res.json.url.split("/").pop();
+    const [row] = await api.db.select().from(onboardingLinks).where(eq(onboardingLinks.id, res.json.id));
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  test("redirect_url is an alias; both given and different is a 400", async () => {
+    const m = await newMerchant();
+    const alias = await link({ merchant_id: m.id, redirect_url: "https://acme.example/r" });
+    expect(alias.json.return_url).toBe("https://acme.example/r");
+    const both = await link({ merchant_id: m.id, redirect_url: "https://a.example", return_url: "https://b.example" });
+    expect(both.status).toBe(400);
+    expect(both.json.error.param).toBe("redirect_url");
+  });
+
+  test.each([
+    [{ type: "payments" }, "type"],
+    [{ merchant_id: undefined }, "merchant_id"],
+    [{ return_url: "javascript:alert(1)" }, "return_url"],
+    [{ state: "x".repeat(513) }, "state"],
+    [{ allow_skip_device_selection: "yes" }, "allow_skip_device_selection"],
+  ])("rejects %o naming %s", async (override, param) => {
+    const m = await newMerchant();
+    const res = await link({ merchant_id: m.id, ...override });
+    expect(res.status).toBe(400);
+    expect(res.json.error.param).toBe(param);
+  });
+
+  test("uses the ISV's link validity", async () => {
+    const fresh = await api.newIsv();
+    await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { settings: { onboarding_link_ttl_seconds: 3600 } } });
+    const m = (await api.call("POST", "/v1/merchants", { auth: fresh.auth, body: { phone: "+14155550123" } })).json;
+    const res = await link({ merchant_id: m.id }, fresh.auth);
+    expect(Date.parse(res.json.expires_at) - Date.parse(res.json.created_at)).toBe(3_600_000);
+  });
+
+  test("the url is on the ISV's custom domain when it has one", async () => {
+    const fresh = await api.newIsv();
+    await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { defaults: { custom_domain: `onboard-${Date.now()}.acme.example` } } });
+    const m = (await api.call("POST", "/v1/merchants", { auth: fresh.auth, body: { phone: "+14155550123" } })).json;
+    const res = await link({ merchant_id: m.id }, fresh.auth);
+    expect(res.json.url).toMatch(/^https:\/\/onboard-\d+\.acme\.example\/onboard\//);
+  });
+});
+
+describe("opening a link", () => {
+  test("sets an httpOnly SameSite=Lax session cookie, redirects into the wizard, and moves NOT_STARTED to IN_PROGRESS once", async () => {
+    const m = await newMerchant();
+    const l = await link({ merchant_id: m.id });
+    const { res, cookie } = await open(l.json.url);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/onboarding");
+    expect(cookie).toMatch(/onboarding_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const after = await api.call("GET", `/v1/merchants/${m.id}`, { auth: isv.auth });
+    expect(after.json.lead_onboarding_status).toBe("IN_PROGRESS");
+    await open(l.json.url); // may be opened many times while valid
+    const updates = await api.db.select().from(events).where(eq(events.objectId, m.id));
+    expect(updates.map((e) => e.type)).toEqual(["merchant.created", "merchant.updated"]);
+  });
+
+  test("a superseded link answers 410 with a branded page and opens no session", async () => {
+    const m = await newMerchant();
+    const first = await link({ merchant_id: m.id, refresh_url: "https://acme.example/refresh" });
+    await link({ merchant_id: m.id });
+    const { res, cookie } = await open(first.json.url);
+    expect(res.status).toBe(410);
+    expect(cookie).toBeNull();
+    const html = await res.text();
+    expect(html).toContain("Acme POS");
+    expect(html).toContain("https://acme.example/refresh");
+    expect(html).toContain("no longer valid");
+    const still = await api.call("GET", `/v1/merchants/${m.id}`, { auth: isv.auth });
+    expect(still.json.lead_onboarding_status).toBe("NOT_STARTED");
+  });
+
+  test("an expired link answers 410, in Spanish when asked", async () => {
+    const m = await newMerchant();
+    const l = await link({ merchant_id: m.id });
+    await api.db.update(onboardingLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(onboardingLinks.id, l.json.id));
+    const res = await fetch(api.baseUrl + new URL(l.json.url).pathname, { redirect: "manual", headers: { "accept-language": "es-MX,es;q=0.9" } });
+    expect(res.status).toBe(410);
+    const html = await res.text();
+    expect(html).toContain('lang="es"');
+    expect(html).toContain("ha caducado");
+  });
+
+  test("an unknown token answers 404", async () => {
+    const res = await fetch(`${api.baseUrl}/onboard/${"a".repeat(43)}`, { redirect: "manual" });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("onboarding session API", () => {
+  async function session(body: Record<string, unknown> = {}, linkBody: Record<string, unknown> = {}) {
+    const m = await newMerchant(body);
+    const l = await link({ merchant_id: m.id, return_url: "https://acme.example/done?x=1", state: "st-9", ...linkBody });
+    const { token } = await open(l.json.url);
+    return { merchant: m, link: l.json, token: token!, auth: `Bearer ${token}` };
+  }
+
+  test("GET /v1/onboarding/session answers the masked application, branding, steps and device options", async () => {
+    const s = await session({ merchant: application() });
+    const res = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
+    expect(res.status).toBe(200);
+    expect(onboardingSessionResponseSchema.safeParse(res.json).error).toBeUndefined();
+    expect(res.json).toMatchObject({ object: "onboarding_session", merchant_id: s.merchant.id, lead_onboarding_status: "IN_PROGRESS", device_selection_required: true, allow_skip_device_selection: false });
+    expect(res.json.merchant.tin).toBe("*****6789");
+    expect(res.json.branding.display_name).toBe("Acme POS");
+    expect(res.json.device_options.map((d: any) => d.id)).toContain("pax-a920");
+    expect(res.json.steps.find((x: any) => x.id === "business").complete).toBe(true);
+    expect(res.json.steps.find((x: any) => x.id === "device").complete).toBe(false);
+    expect(res.json.requirements.currently_due).toEqual(["device"]);
+  });
+
+  test("the session works from the cookie too, and renews it", async () => {
+    const s = await session();
+    const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, { headers: { cookie: `onboarding_session=${s.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/onboarding_session=/);
+  });
+
+  test("a cross-site PATCH with the cookie is refused", async () => {
+    const s = await session();
+    const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, {
+      method: "PATCH",
+      headers: { cookie: `onboarding_session=${s.token}`, "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      body: JSON.stringify({ merchant: { legal_business_name: "Evil" } }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  test("ISV credentials cannot use the session API, and a session cannot use the ISV API", async () => {
+    const s = await session();
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: isv.auth })).status).toBe(401);
+    expect((await api.call("GET", `/v1/merchants/${s.merchant.id}`, { auth: s.auth })).status).toBe(401);
+    expect((await api.call("GET", "/v1/onboarding/session")).status).toBe(401);
+  });
+
+  test("PATCH saves partially, lists every error at once, and saves nothing from an invalid request", async () => {
+    const s = await session();
+    const ok = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { legal_business_name: "Noodles", owner_one: { first_name: "Mei", ssn: "401-23-4567" } } } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.merchant.legal_business_name).toBe("Noodles");
+    expect(ok.json.merchant.owner_one).toMatchObject({ first_name: "Mei", ssn: "*****4567", last_name: null });
+    const bad = await api.call("PATCH", "/v1/onboarding/session", {
+      auth: s.auth,
+      body: { merchant: { legal_business_name: "Changed", bank_account: { routing_number: "12" }, owner_one: { date_of_birth: "1980-13-01" } }, device: { catalog_id: "nope" } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.errors.map((e: any) => e.param)).toEqual(expect.arrayContaining(["merchant.bank_account.routing_number", "merchant.owner_one.date_of_birth"]));
+    const device = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { legal_business_name: "Changed" }, device: { catalog_id: "nope" } } });
+    expect(device.json.error.param).toBe("device.catalog_id");
+    const after = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
+    expect(after.json.merchant.legal_business_name).toBe("Noodles");
+  });
+
+  test("PATCH refuses pricing fields: they are the ISV's", async () => {
+    const s = await session();
+    const res = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { fees: { monthly: { minimum_processing_fee: 0 } } } } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.param).toBe("merchant.fees");
+  });
+
+  test("device: a catalog choice; skipping only where allowed", async () => {
+    const s = await session();
+    const skip = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { device_selection: "skipped" } });
+    expect(skip.status).toBe(400);
+    expect(skip.json.error.param).toBe("device_selection");
+    const chosen = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { device: { catalog_id: "pax-a80" } } });
+    expect(chosen.json.device).toMatchObject({ catalog_id: "pax-a80", imei_status: "UNKNOWN", imei: null });
+    expect(chosen.json.device_selection).toBe("selected");
+
+    const skippable = await session({}, { allow_skip_device_selection: true });
+    const skipped = await api.call("PATCH", "/v1/onboarding/session", { auth: skippable.auth, body: { device_selection: "skipped" } });
+    expect(skipped.status).toBe(200);
+    expect(skipped.json).toMatchObject({ device_selection: "skipped", allow_skip_device_selection: true, device: null });
+    expect(skipped.json.steps.find((x: any) => x.id === "device").complete).toBe(true);
+  });
+
+  test("submit lists every missing field; a complete application becomes COMPLETED with the redirect", async () => {
+    const s = await session();
+    const incomplete = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
+    expect(incomplete.status).toBe(400);
+    const params = incomplete.json.error.errors.map((e: any) => e.param);
+    expect(params).toEqual(expect.arrayContaining(["merchant.legal_business_name", "merchant.bank_account", "merchant.owner_one", "device"]));
+
+    await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: application(), device: { catalog_id: "pax-a920" } } });
+    const done = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
+    expect(done.status).toBe(200);
+    expect(done.json.lead_onboarding_status).toBe("COMPLETED");
+    const redirect = new URL(done.json.redirect_url);
+    expect(redirect.origin + redirect.pathname).toBe("https://acme.example/done");
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({ x: "1", merchant_id: s.merchant.id, lead_onboarding_status: "COMPLETED", state: "st-9" });
+
+    const merchant = await api.call("GET", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth });
+    expect(merchant.json.lead_onboarding_status).toBe("COMPLETED");
+    expect(merchant.json.requirements.disabled_reason).toBe("under_review");
+    const types = (await api.db.select().from(events).where(eq(events.objectId, s.merchant.id))).map((e) => e.type);
+    expect(types).toContain("merchant.submitted");
+    const queued = await api.db.select().from(jobs).where(eq(jobs.type, "underwriting"));
+    expect(queued.some((j) => (j.payload as any).merchant_id === s.merchant.id)).toBe(true);
+
+    // Closed now: saving and submitting again are 409, and the ISV's prefill too.
+    expect((await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { legal_business_name: "x" } } })).status).toBe(409);
+    expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth })).status).toBe(409);
+    const prefill = await api.call("PATCH", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth, body: { merchant: { legal_business_name: "x" } } });
+    expect(prefill.status).toBe(409);
+    expect(prefill.json.error.code).toBe("invalid_state");
+  });
+
+  test("a newer link ends the older link's session", async () => {
+    const s = await session();
+    await link({ merchant_id: s.merchant.id });
+    const res = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
+    expect(res.status).toBe(401);
+  });
+
+  test("with no return URL anywhere, submit sends the browser to the all-done page", async () => {
+    const fresh = await api.newIsv();
+    const m = (await api.call("POST", "/v1/merchants", { auth: fresh.auth, body: { phone: "+14155550123", merchant: application() } })).json;
+    const l = (await link({ merchant_id: m.id, allow_skip_device_selection: true }, fresh.auth)).json;
+    const { token } = await open(l.url);
+    await api.call("PATCH", "/v1/onboarding/session", { auth: `Bearer ${token}`, body: { device_selection: "skipped" } });
+    const done = await api.call("POST", "/v1/onboarding/session/submit", { auth: `Bearer ${token}` });
+    expect(done.status).toBe(200);
+    expect(new URL(done.json.redirect_url).pathname).toBe("/onboarding/complete");
+  });
+
+  test("events carry the merchant as the API shows it, masked", async () => {
+    const s = await session({ merchant: application() });
+    const [created] = await api.db.select().from(events).where(eq(events.objectId, s.merchant.id));
+    expect(created!.type).toBe("merchant.created");
+    expect((created!.data as any).merchant.tin).toBe("*****6789");
+    expect(created!.accountId).toBe(isv.account_id);
+  });
+
+  test("another ISV cannot create a link for this merchant", async () => {
+    const s = await session();
+    const res = await link({ merchant_id: s.merchant.id }, other.auth);
+    expect(res.status).toBe(404);
+  });
+});
