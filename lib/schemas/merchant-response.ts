@@ -103,3 +103,24 @@ export const onboardingSessionResponseSchema = z
   .meta({ id: "OnboardingSession" });
 
 export { exampleApplication };
+
+const masked = (v: string) => `*****${v.slice(-4)}`;
+const app = structuredClone(exampleApplication) as any;
+app.tin = masked(app.tin);
+app.bank_account.account_number = masked(app.bank_account.account_number);
+app.bank_account.account_number_confirm = masked(app.bank_account.account_number_confirm);
+for (const o of ["owner_one", "owner_two"]) app[o].ssn = masked(app[o].ssn);
+app.capabilities = { types: ["flat_rate", "ach"] };
+
+/** An example merchant as GET /v1/merchants/{id} answers it (for the OpenAPI document). */
+export const exampleMerchant = {
+  object: "merchant", id: "mer_4kZ2qV9sT1pLmN8xRw3YbC", phone: "+14155550123", automatic_payouts: true, deactivated: false,
+  created_at: "2026-11-01T09:30:00.000Z", lead_id: 1042, lead_onboarding_status: "IN_PROGRESS", merchant: app,
+  payment: { tokenizer_publishable_key: "pk_test_9fKq2LmN8xRw3YbC4kZ2qV9sT1pLmN8x", terminal_id: null },
+  defaults: { display_name: "Acme POS", logo: "https://acme.example/logo.svg", primary_color: "#1d4ed8", secondary_color: "#0f172a" },
+  payment_keys: { pub_api_key: null, api_key: null, gateway_merchant_id: null, processors: [] },
+  device: { id: "dev_7hQ2qV9sT1pLmN8xRw3YbC", imei: "490154203237518", imei_status: "UNKNOWN", catalog_id: null, created_at: "2026-11-01T09:30:00.000Z", updated_at: "2026-11-01T09:30:00.000Z" },
+  device_selection: "selected", agent: null,
+  requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" },
+  updated_at: "2026-11-01T09:41:12.000Z",
+};

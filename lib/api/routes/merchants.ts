@@ -4,7 +4,10 @@ import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { createMerchantSchema, onboardingStatuses, updateMerchantSchema } from "../../schemas/merchant";
-import { exampleApplication, merchantResponseSchema } from "../../schemas/merchant-response";
+import { exampleApplication, exampleMerchant, merchantResponseSchema } from "../../schemas/merchant-response";
+import { initialDefaultCapabilities } from "../../schemas/capabilities";
+
+const example = { ...exampleMerchant, default_capabilities: initialDefaultCapabilities };
 import { listEnvelope, listQuerySchema, toList } from "../pagination";
 import { createMerchant, type CreateMerchantInput } from "../../domain/merchants/create-merchant";
 import { findMerchant } from "../../domain/merchants/find-merchant";
@@ -24,7 +27,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       description: "`phone` is required (E.164, or a 10-digit US number). Any onboarding information may be prefilled; each field given is validated. A `device.imei` this ISV already has returns that merchant unchanged. Without `merchant.capabilities` the ISV's default capabilities apply. Only `monthly_fee`, `txn_fee_fixed` and `txn_fee_percent` of the ACH options, and the two `fees.monthly` fields, can be overridden.",
       security: security.isv, middleware: [isvOnly] as const,
       request: { body: { required: true, ...jsonContent(createMerchantSchema, { phone: "+14155550123", device: { imei: "490154203237518" }, merchant: exampleApplication }) } },
-      responses: { 200: { description: "The merchant", ...jsonContent(merchantResponseSchema) }, ...commonErrors },
+      responses: { 200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) }, ...commonErrors },
     }),
     async (c) => {
       const accountId = c.var.principal!.accountId;
@@ -39,7 +42,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get", path: "/v1/merchants", tags: ["Merchants"], summary: "List merchants",
       security: security.isv, middleware: [isvOnly] as const,
       request: { query: listQuerySchema.extend({ lead_onboarding_status: z.enum(onboardingStatuses).optional() }) },
-      responses: { 200: { description: "A page of merchants", ...jsonContent(listEnvelope(merchantResponseSchema, "MerchantList")) }, ...commonErrors },
+      responses: { 200: { description: "A page of merchants", ...jsonContent(listEnvelope(merchantResponseSchema, "MerchantList"), { object: "list", data: [example], has_more: false, url: "/v1/merchants" }) }, ...commonErrors },
     }),
     async (c) => {
       const accountId = c.var.principal!.accountId;
@@ -55,7 +58,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get", path: "/v1/merchants/{merchant_id}", tags: ["Merchants"], summary: "Get a merchant",
       security: security.isv, middleware: [isvOnly] as const,
       request: { params: idParam },
-      responses: { 200: { description: "The merchant", ...jsonContent(merchantResponseSchema) }, ...commonErrors },
+      responses: { 200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) }, ...commonErrors },
     }),
     async (c) => {
       const accountId = c.var.principal!.accountId;
@@ -71,7 +74,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       description: "Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated` and `automatic_payouts` at any time. Objects merge; `null` removes an optional field such as `owner_three`.",
       security: security.isv, middleware: [isvOnly] as const,
       request: { params: idParam, body: { required: true, ...jsonContent(updateMerchantSchema, { merchant: { doing_business_as: "Golden Gate Noodles", bank_account: { bank_name: "Example Community Bank" } } }) } },
-      responses: { 200: { description: "The updated merchant", ...jsonContent(merchantResponseSchema) }, ...commonErrors, 409: conflict409 },
+      responses: { 200: { description: "The updated merchant", ...jsonContent(merchantResponseSchema, example) }, ...commonErrors, 409: conflict409 },
     }),
     async (c) => {
       const { row, isv } = await updateMerchant(c.var.db, c.var.principal!.accountId, c.req.valid("param").merchant_id, c.req.valid("json") as UpdateMerchantInput);

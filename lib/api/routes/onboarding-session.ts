@@ -6,7 +6,16 @@ import type { AppEnv } from "../context";
 import { allow, ONBOARDING_COOKIE } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { deviceInputSchema, partialApplicationSchema } from "../../schemas/merchant";
-import { onboardingSessionResponseSchema } from "../../schemas/merchant-response";
+import { exampleMerchant, onboardingSessionResponseSchema } from "../../schemas/merchant-response";
+import { initialSettings } from "../../schemas/account";
+
+const exampleSession = {
+  object: "onboarding_session", merchant_id: exampleMerchant.id, lead_onboarding_status: "IN_PROGRESS", merchant: exampleMerchant.merchant, device: exampleMerchant.device,
+  device_selection: "selected", branding: exampleMerchant.defaults,
+  steps: ["business", "owners", "bank", "product", "sales", "device"].map((id) => ({ id, complete: true })).concat([{ id: "review", complete: false }]),
+  requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" }, device_options: initialSettings.devices,
+  device_selection_required: true, allow_skip_device_selection: false, return_url: "https://acme.example/onboarding/done", expires_at: "2026-11-02T09:30:00.000Z",
+};
 import { getSession, submitSession, updateSession, type SessionPatch, type SessionPrincipal } from "../../domain/onboarding/session";
 import { SESSION_TTL_SECONDS, signSessionToken } from "../../domain/onboarding/open-onboarding-link";
 import { env } from "../../env";
@@ -53,7 +62,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       method: "get", path: "/v1/onboarding/session", tags: ["Onboarding session"], summary: "Get the onboarding session",
       description: "Used by the hosted wizard. The application is masked; `steps` says which are complete; `requirements` what is still due.",
       security: security.onboarding, middleware: [onboardingOnly] as const,
-      responses: { 200: { description: "The session", ...jsonContent(onboardingSessionResponseSchema) }, ...commonErrors },
+      responses: { 200: { description: "The session", ...jsonContent(onboardingSessionResponseSchema, exampleSession) }, ...commonErrors },
     }),
     async (c) => {
       const view = await getSession(c.var.db, principal(c));
@@ -69,7 +78,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       description: "Any subset of the onboarding information, nested as in the reference; a device (`imei` or a `catalog_id` from the ISV's catalog) or `device_selection: \"skipped\"` where allowed. Every error is answered at once and nothing of an invalid request is saved. Only while the application is open (409 otherwise).",
       security: security.onboarding, middleware: [onboardingOnly] as const,
       request: { body: { required: true, ...jsonContent(sessionPatchSchema, { merchant: { bank_account: { routing_number: "021000021" } }, device: { catalog_id: "pax-a920" } }) } },
-      responses: { 200: { description: "The session after the save", ...jsonContent(onboardingSessionResponseSchema) }, ...commonErrors, 409: conflict409 },
+      responses: { 200: { description: "The session after the save", ...jsonContent(onboardingSessionResponseSchema, exampleSession) }, ...commonErrors, 409: conflict409 },
     }),
     async (c) => {
       const view = await updateSession(c.var.db, principal(c), c.req.valid("json") as SessionPatch);
