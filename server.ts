@@ -7,6 +7,8 @@ import { createApi } from "./lib/api/app";
 import { seedOnStart } from "./lib/domain/accounts/seed-on-start";
 import { startOperatorSocket } from "./cli/operator-socket";
 import { log } from "./lib/log";
+import { startWorker } from "./lib/jobs/runner";
+import { jobTypes } from "./lib/jobs/registry";
 
 // One process: `/v1/*`, `/docs` and the onboarding links (`/onboard/<token>`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
@@ -30,6 +32,8 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   const operator = handle.kind === "pglite" ? await startOperatorSocket(handle) : undefined;
+  // Background work (webhooks, underwriting...) runs in-process unless RUN_WORKER=0.
+  const worker = env.RUN_WORKER === "1" ? startWorker(handle, { types: jobTypes }) : undefined;
 
   server.listen(env.PORT, env.HOST, () => {
     log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);
@@ -39,6 +43,7 @@ async function main() {
     log.info({ signal }, "shutting down");
     server.close();
     operator?.close();
+    await worker?.stop();
     await handle.close().catch(() => {});
     process.exit(0);
   };

@@ -19,6 +19,13 @@ const schema = z.object({
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().optional(),
+  // Webhook retry delays in ms after each failed try (CONTRACT.md section 9); tests shorten them.
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .default("5000,300000,1800000,7200000,18000000,36000000,36000000"),
+  // 0 runs no background worker in the server process (run `npm run worker` separately).
+  RUN_WORKER: z.enum(["0", "1"]).default("1"),
   // Set to "0" to start without the seeded demo ISV on a new sandbox database.
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 });

@@ -6,3 +6,5 @@ import path from "node:path";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "onb-test-"));
 process.env.LOG_LEVEL ??= "silent";
 process.env.SEED_DEMO = "0";
+// Webhook retries in tests: the contract's schedule, shortened to milliseconds.
+process.env.WEBHOOK_RETRY_SCHEDULE_MS ??= "150,150,150,150,150,150,150";

@@ -17,6 +17,8 @@ import { merchantRoutes } from "./routes/merchants";
 import { onboardingLinkRoutes } from "./routes/onboarding-links";
 import { onboardingSessionRoutes } from "./routes/onboarding-session";
 import { linkOpenRoutes } from "./routes/link-open";
+import { webhookRoutes } from "./routes/webhooks";
+import { eventRoutes } from "./routes/events";
 import { log } from "../log";
 import { env } from "../env";
 
@@ -40,6 +42,8 @@ export function createApi(options: ApiOptions) {
   onboardingLinkRoutes(app);
   onboardingSessionRoutes(app);
   linkOpenRoutes(app);
+  webhookRoutes(app);
+  eventRoutes(app);
   docsRoutes(app);
 
   app.notFound((c) => {

@@ -6,6 +6,8 @@ import { createApi } from "@/lib/api/app";
 import { createIsv } from "@/lib/domain/accounts/create-isv";
 import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
 import { randomBase62 } from "@/lib/ids";
+import { startWorker } from "@/lib/jobs/runner";
+import { jobTypes } from "@/lib/jobs/registry";
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
@@ -13,7 +15,7 @@ export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
  * The real HTTP app on a real database, listening on a loopback port: PGlite in this file's own
  * data directory, or the PostgreSQL server of DATABASE_URL (shared; each test seeds its own ISV).
  */
-export async function startTestApi(options: { rateLimitPerSecond?: number; configure?: (app: ReturnType<typeof createApi>) => void } = {}) {
+export async function startTestApi(options: { rateLimitPerSecond?: number; configure?: (app: ReturnType<typeof createApi>) => void; worker?: boolean } = {}) {
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 5 });
   await seedOnStart(handle.db);
   const app = createApi({ handle, rateLimitPerSecond: options.rateLimitPerSecond ?? 100_000 });
@@ -21,6 +23,8 @@ export async function startTestApi(options: { rateLimitPerSecond?: number; confi
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const worker = options.worker ? startWorker(handle, { types: jobTypes, pollMs: 50 }) : undefined;
 
   /** Every response body the suite sees, for the "no secret in any answer" checks. */
   const seenBodies: string[] = [];
@@ -56,6 +60,7 @@ export async function startTestApi(options: { rateLimitPerSecond?: number; confi
   return {
     baseUrl, handle, db: handle.db, app, call, newIsv, seenBodies,
     close: async () => {
+      await worker?.stop();
       await new Promise((resolve) => server.close(resolve));
       await handle.close();
     },

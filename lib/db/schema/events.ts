@@ -27,8 +27,9 @@ export const jobs = pgTable(
     attempts: integer("attempts").notNull().default(0),
     runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }),
+    maxAttempts: integer("max_attempts").notNull().default(8),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("jobs_ready_idx").on(t.status, t.runAt)],
+  (t) => [index("jobs_ready_idx").on(t.status, t.runAt), index("jobs_type_idx").on(t.type, t.status)],
 );

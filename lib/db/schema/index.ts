@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./api";
 export * from "./merchants";
 export * from "./events";
+export * from "./webhooks";

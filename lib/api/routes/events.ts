@@ -1,0 +1,45 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { isvOnly } from "../middleware/auth";
+import { commonErrors, jsonContent, security } from "../openapi";
+import { listEnvelope, listQuerySchema, toList } from "../pagination";
+import { eventTypes } from "../../domain/events/record-event";
+import { findEvent, listEvents } from "../../domain/events/list-events";
+import { serializeEvent } from "../../serializers/event";
+
+const eventSchema = z
+  .object({
+    id: z.string(), object: z.literal("event"), type: z.enum(eventTypes), created_at: z.string(), account_id: z.string(),
+    data: z.object({ object: z.record(z.string(), z.unknown()).meta({ description: "The resource as the API returns it (masked)" }) }),
+  })
+  .meta({ id: "Event" });
+
+const exampleEvent = { id: "evt_5nQ2qV9sT1pLmN8xRw3YbC", object: "event", type: "merchant.submitted", created_at: "2026-11-01T09:30:00.000Z", account_id: "acct_4kZ2qV9sT1pLmN8xRw3YbC", data: { object: { object: "merchant", id: "mer_4kZ2qV9sT1pLmN8xRw3YbC", lead_onboarding_status: "COMPLETED" } } };
+
+export function eventRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /v1/events: the account's events, newest first (reconciliation)
+  app.openapi(
+    createRoute({
+      method: "get", path: "/v1/events", tags: ["Events"], summary: "List events",
+      security: security.isv, middleware: [isvOnly] as const,
+      request: { query: listQuerySchema.extend({ type: z.enum(eventTypes).optional() }) },
+      responses: { 200: { description: "Events", ...jsonContent(listEnvelope(eventSchema, "EventList"), { object: "list", data: [exampleEvent], has_more: false, url: "/v1/events" }) }, ...commonErrors },
+    }),
+    async (c) => {
+      const { rows, hasMore } = await listEvents(c.var.db, c.var.principal!.accountId, c.req.valid("query"));
+      return c.json(toList(rows.map(serializeEvent), hasMore, "/v1/events") as never, 200);
+    },
+  );
+
+  // GET /v1/events/{event_id}: one event
+  app.openapi(
+    createRoute({
+      method: "get", path: "/v1/events/{event_id}", tags: ["Events"], summary: "Get an event",
+      security: security.isv, middleware: [isvOnly] as const,
+      request: { params: z.object({ event_id: z.string().max(64).meta({ param: { name: "event_id", in: "path" }, example: exampleEvent.id }) }) },
+      responses: { 200: { description: "The event", ...jsonContent(eventSchema, exampleEvent) }, ...commonErrors },
+    }),
+    async (c) => c.json(serializeEvent(await findEvent(c.var.db, c.var.principal!.accountId, c.req.valid("param").event_id)) as never, 200),
+  );
+}

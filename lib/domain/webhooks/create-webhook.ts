@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../../db/client";
+import { webhooks } from "../../db/schema";
+import { createId } from "../../ids";
+import { encryptField } from "../../crypto/field-encryption";
+import { ApiError, invalid } from "../../api/errors";
+import { env } from "../../env";
+import { assertPublicHost, UnsafeAddressError } from "../../webhooks/address-guard";
+
+export type CreateWebhookInput = { url: string; scopes: ("merchant" | "charge")[]; secret?: string; description?: string };
+
+/** Production webhooks: https only, and the host must resolve to public addresses. Sandbox: any http(s). */
+export async function assertWebhookUrl(url: string, param = "url") {
+  const target = new URL(url);
+  if (env.APP_ENV !== "production") return;
+  if (target.protocol !== "https:") throw invalid(param, `${param} must use https`);
+  try {
+    await assertPublicHost(target.hostname);
+  } catch (error) {
+    if (error instanceof UnsafeAddressError) throw invalid(param, `${param}: ${error.message}`);
+    throw error;
+  }
+}
+
+export async function createWebhook(db: Db, accountId: string, input: CreateWebhookInput) {
+  await assertWebhookUrl(input.url);
+  if (input.secret?.startsWith("whsec_") && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(input.secret)) {
+    throw new ApiError("invalid_request_error", "parameter_invalid", "A secret starting with whsec_ must be followed by base64", { param: "secret" });
+  }
+  const secret = input.secret ?? `whsec_${randomBytes(32).toString("base64")}`;
+  const [row] = await db
+    .insert(webhooks)
+    .values({ id: createId("we"), accountId, url: input.url, scopes: [...new Set(input.scopes)], secret: encryptField(secret), description: input.description ?? null })
+    .returning();
+  return { row: row!, secret };
+}

@@ -1,0 +1,14 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { webhookDeliveries, webhooks } from "../../db/schema";
+import { findWebhook } from "./find-webhook";
+
+/** Deleting stops deliveries at once: pending ones are canceled (their jobs find them so). */
+export async function deleteWebhook(db: Db, accountId: string, webhookId: string) {
+  return db.transaction(async (tx) => {
+    const row = await findWebhook(tx, accountId, webhookId);
+    await tx.update(webhooks).set({ deletedAt: new Date() }).where(eq(webhooks.id, row.id));
+    await tx.update(webhookDeliveries).set({ status: "canceled", nextAttemptAt: null }).where(and(eq(webhookDeliveries.webhookId, row.id), eq(webhookDeliveries.status, "pending")));
+    return row;
+  });
+}

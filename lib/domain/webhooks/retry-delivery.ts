@@ -1,0 +1,26 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
+import { enqueueJob, wakeWorkers } from "../../jobs/runner";
+import { notFound, invalidState } from "../../api/errors";
+import { findWebhook } from "./find-webhook";
+import { WEBHOOK_JOB } from "./fan-out";
+import { WEBHOOK_MAX_ATTEMPTS } from "./deliver-webhook";
+
+/** Manual replay: the delivery goes out again now (the same event, the same webhook-id). */
+export async function retryDelivery(db: Db, accountId: string, webhookId: string, deliveryId: string) {
+  const result = await db.transaction(async (tx) => {
+    const webhook = await findWebhook(tx, accountId, webhookId);
+    const [delivery] = await tx.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, webhook.id), eq(webhookDeliveries.id, deliveryId))).for("update");
+    if (!delivery) throw notFound("delivery", deliveryId, "delivery_id");
+    if (delivery.status === "pending") throw invalidState("This delivery is already waiting for its next try");
+    // Replaying to an endpoint disabled by a 410 turns it back on: the ISV says it is back.
+    if (webhook.status === "disabled") await tx.update(webhooks).set({ status: "enabled", disabledReason: null }).where(eq(webhooks.id, webhook.id));
+    const [updated] = await tx.update(webhookDeliveries).set({ status: "pending", nextAttemptAt: new Date() }).where(eq(webhookDeliveries.id, delivery.id)).returning();
+    await enqueueJob(tx, WEBHOOK_JOB, { delivery_id: delivery.id }, { maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+    const attempts = await tx.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).orderBy(asc(webhookAttempts.attemptedAt));
+    return { delivery: updated!, attempts };
+  });
+  wakeWorkers();
+  return result;
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { DatabaseHandle, Db, DbOrTx } from "../db/client";
+import { jobs } from "../db/schema";
+import { createId } from "../ids";
+import { log } from "../log";
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** A handler that wants another try later throws this; the runner applies the type's backoff. */
+export class RetryLater extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RetryLater";
+  }
+}
+
+export type JobType = {
+  handler: (db: Db, job: JobRow) => Promise<void>;
+  /** Delay before try number `attempt + 1`, after `attempt` failed tries. */
+  backoffMs: (attempt: number) => number;
+  maxAttempts: number;
+};
+
+/** Writes a job in the caller's transaction: it exists exactly when the change that caused it does. */
+export async function enqueueJob(tx: DbOrTx, type: string, payload: Record<string, unknown>, options: { runAt?: Date; maxAttempts?: number } = {}) {
+  const id = createId("job");
+  await tx.insert(jobs).values({ id, type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 8 });
+  return id;
+}
+
+// Other workers in this process poll sooner after a job is written here.
+const wakers = new Set<() => void>();
+export function wakeWorkers() {
+  for (const wake of wakers) wake();
+}
+
+export type WorkerOptions = {
+  types: Record<string, JobType>;
+  concurrency?: number;
+  pollMs?: number;
+  /** A job running longer than this (its worker died) is claimed again. */
+  leaseMs?: number;
+};
+
+/**
+ * The durable job runner: jobs are claimed with FOR UPDATE SKIP LOCKED, so any number of workers
+ * (in this process or others, on one PostgreSQL) never run one job twice at once; a job whose
+ * worker died is claimed again after its lease; failures are retried with the type's backoff.
+ * At-least-once: handlers must be idempotent.
+ */
+export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
+  const { types, concurrency = 8, pollMs = 100, leaseMs = 120_000 } = options;
+  const typeNames = Object.keys(types);
+  const workerId = randomBytes(4).toString("hex");
+  const active = new Set<Promise<void>>();
+  let running = true;
+  let wake: (() => void) | undefined;
+  const waker = () => wake?.();
+  wakers.add(waker);
+
+  async function claim(limit: number): Promise<JobRow[]> {
+    const result = await handle.db.execute(sql`
+      update jobs set status = 'running', locked_at = now(), attempts = attempts + 1
+      where id in (
+        select id from jobs
+        where type in (${sql.join(typeNames.map((t) => sql`${t}`), sql`, `)})
+          and ((status = 'queued' and run_at <= now())
+            or (status = 'running' and locked_at < now() - (${leaseMs}::int * interval '1 millisecond')))
+        order by run_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, type, payload, status, attempts, max_attempts, run_at, locked_at, last_error, created_at`);
+    const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      id: r.id as string, type: r.type as string, payload: r.payload as Record<string, unknown>, status: r.status as JobRow["status"],
+      attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts), runAt: new Date(r.run_at as string), lockedAt: new Date(r.locked_at as string),
+      lastError: (r.last_error as string | null) ?? null, createdAt: new Date(r.created_at as string),
+    }));
+  }
+
+  async function run(job: JobRow) {
+    const type = types[job.type]!;
+    // Only the claim that is still current may finish the job (a reclaimed job has more attempts).
+    const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
+    try {
+      await type.handler(handle.db, job);
+      await handle.db.update(jobs).set({ status: "done", lockedAt: null, lastError: null }).where(mine);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = job.attempts >= job.maxAttempts || !(error instanceof RetryLater);
+      if (!(error instanceof RetryLater)) log.error({ job_id: job.id, type: job.type, err: error, worker: workerId }, "job failed");
+      await handle.db
+        .update(jobs)
+        .set(final ? { status: "failed", lockedAt: null, lastError: message } : { status: "queued", lockedAt: null, lastError: message, runAt: new Date(Date.now() + type.backoffMs(job.attempts)) })
+        .where(mine);
+    }
+  }
+
+  const loop = (async () => {
+    while (running) {
+      let claimed: JobRow[] = [];
+      const free = concurrency - active.size;
+      if (free > 0) {
+        try {
+          claimed = await claim(free);
+        } catch (error) {
+          if (running) log.error({ err: error, worker: workerId }, "job claim failed");
+        }
+      }
+      for (const job of claimed) {
+        const p: Promise<void> = run(job).finally(() => {
+          active.delete(p);
+          wake?.();
+        });
+        active.add(p);
+      }
+      if (claimed.length === 0 || active.size >= concurrency) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    }
+  })();
+
+  return {
+    id: workerId,
+    /** Stops claiming and waits for the jobs in hand to finish. */
+    async stop() {
+      running = false;
+      wakers.delete(waker);
+      wake?.();
+      await loop;
+      await Promise.allSettled([...active]);
+    },
+  };
+}

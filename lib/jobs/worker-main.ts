@@ -1,0 +1,17 @@
+import { getDatabase } from "../db/client";
+import { log } from "../log";
+import { startWorker } from "./runner";
+import { jobTypes } from "./registry";
+
+// `npm run worker`: a worker on its own (against PostgreSQL; the embedded database belongs to the
+// server process, which runs its own worker).
+const handle = await getDatabase();
+const worker = startWorker(handle, { types: jobTypes });
+log.info({ worker: worker.id, database: handle.kind }, "worker started");
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, async () => {
+    await worker.stop();
+    await handle.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,15 @@
+import type { events } from "../db/schema";
+
+type EventRow = typeof events.$inferSelect;
+
+/** The event as GET /v1/events answers it and as webhooks deliver it (CONTRACT.md section 9). */
+export function serializeEvent(row: EventRow) {
+  return {
+    id: row.id,
+    object: "event" as const,
+    type: row.type,
+    created_at: row.createdAt.toISOString(),
+    account_id: row.accountId,
+    data: { object: row.data },
+  };
+}

@@ -1,0 +1,58 @@
+import dns from "node:dns";
+import net from "node:net";
+
+// Addresses a production webhook may never reach: loopback, private, link-local, CGNAT,
+// multicast, reserved, and their IPv6 forms.
+const blocked = new net.BlockList();
+for (const [addr, prefix] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
+  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24],
+  ["224.0.0.0", 4], ["240.0.0.0", 4],
+] as const) blocked.addSubnet(addr, prefix, "ipv4");
+for (const [addr, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["2001:db8::", 32]] as const) {
+  blocked.addSubnet(addr, prefix, "ipv6");
+}
+
+export function isPublicAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (family === 6) {
+    const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
+    if (mapped) return isPublicAddress(mapped[1]!);
+    return !blocked.check(address, "ipv6");
+  }
+  return !blocked.check(address, "ipv4");
+}
+
+export class UnsafeAddressError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnsafeAddressError";
+  }
+}
+
+/** Every address the host resolves to must be public (checked when a webhook is created). */
+export async function assertPublicHost(hostname: string): Promise<void> {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  const addresses = net.isIP(host) ? [{ address: host }] : await dns.promises.lookup(host, { all: true }).catch(() => {
+    throw new UnsafeAddressError(`${hostname} does not resolve`);
+  });
+  for (const { address } of addresses) {
+    if (!isPublicAddress(address)) throw new UnsafeAddressError(`${hostname} resolves to a private or reserved address`);
+  }
+}
+
+/**
+ * A `lookup` for http(s).request that refuses private addresses at connection time, so a DNS
+ * change after creation cannot point deliveries at the internal network.
+ */
+export const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "", 0);
+    const list = addresses as unknown as dns.LookupAddress[];
+    const bad = list.find((a) => !isPublicAddress(a.address));
+    if (bad || list.length === 0) return callback(new UnsafeAddressError(`${hostname} resolves to a private or reserved address`), "", 0);
+    if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+};

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { startTestApi, type TestApi } from "../helpers/api";
+import { startReceiver } from "../helpers/receiver";
+import { application } from "../helpers/fixtures";
+
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+let other: Awaited<ReturnType<TestApi["newIsv"]>>;
+
+beforeAll(async () => {
+  api = await startTestApi({ worker: true });
+  isv = await api.newIsv("Acme POS");
+  other = await api.newIsv("Other ISV");
+});
+afterAll(() => api.close());
+
+const createWebhook = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/webhooks", { auth, body });
+const createMerchant = (auth = isv.auth, body: Record<string, unknown> = {}) => api.call("POST", "/v1/merchants", { auth, body: { phone: "+14155550123", ...body } });
+const parse = (body: string) => JSON.parse(body) as { id: string; type: string; data: { object: { id: string } }; account_id: string };
+
+describe("webhook subscriptions", () => {
+  test("POST /v1/webhooks shows the generated secret once; GET masks it", async () => {
+    const res = await createWebhook({ url: "https://acme.example/hooks", scopes: ["merchant"], description: "main" });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ object: "webhook", url: "https://acme.example/hooks", scopes: ["merchant"], description: "main", status: "enabled" });
+    expect(res.json.id).toMatch(/^we_/);
+    expect(res.json.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const got = await api.call("GET", `/v1/webhooks/${res.json.id}`, { auth: isv.auth });
+    expect(got.json.secret).not.toBe(res.json.secret);
+    expect(got.json.secret).toMatch(/^\*+.{4}$/);
+    const list = await api.call("GET", "/v1/webhooks", { auth: isv.auth });
+    expect(list.json).toMatchObject({ object: "list", url: "/v1/webhooks" });
+    expect(list.json.data.map((w: any) => w.id)).toContain(res.json.id);
+    expect(list.text).not.toContain(res.json.secret);
+  });
+
+  test.each([
+    [{ url: "https://a.example", scopes: [] }, "scopes"],
+    [{ url: "https://a.example", scopes: ["payments"] }, "scopes[0]"],
+    [{ url: "ftp://a.example", scopes: ["merchant"] }, "url"],
+    [{ url: "https://a.example", scopes: ["merchant"], secret: "short" }, "secret"],
+    [{ url: "https://a.example", scopes: ["merchant"], secret: "x".repeat(129) }, "secret"],
+    [{ url: "https://a.example", scopes: ["merchant"], secret: "whsec_!!!!!!!!!!!!!!!!!!!!" }, "secret"],
+    [{ scopes: ["merchant"] }, "url"],
+  ])("POST /v1/webhooks rejects %o naming %s", async (body, param) => {
+    const res = await createWebhook(body);
+    expect(res.status).toBe(400);
+    expect(res.json.error.param).toBe(param);
+  });
+
+  test("another account's webhook answers 404 for every operation", async () => {
+    const mine = (await createWebhook({ url: "https://acme.example/x", scopes: ["merchant"] })).json.id;
+    for (const [method, path] of [["GET", `/v1/webhooks/${mine}`], ["DELETE", `/v1/webhooks/${mine}`], ["GET", `/v1/webhooks/${mine}/deliveries`], ["POST", `/v1/webhooks/${mine}/deliveries/whd_x/retry`]] as const) {
+      const res = await api.call(method, path, { auth: other.auth });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await api.call("GET", "/v1/webhooks", { auth: other.auth })).json.data.map((w: any) => w.id)).not.toContain(mine);
+  });
+});
+
+describe("delivery", () => {
+  test("events reach a real receiver, signed per Standard Webhooks, with the masked resource", async () => {
+    const fresh = await api.newIsv();
+    const receiver = await startReceiver();
+    const hook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
+    const merchant = (await createMerchant(fresh.auth, { merchant: application() })).json;
+    await receiver.waitFor((r) => r.length >= 1);
+    const [first] = receiver.received;
+    const verified = new Webhook(hook.secret).verify(first!.body, first!.headers) as any;
+    expect(verified).toMatchObject({ object: "event", type: "merchant.created", account_id: fresh.account_id });
+    expect(first!.headers["webhook-id"]).toBe(verified.id);
+    expect(first!.headers["webhook-signature"]).toMatch(/^v1,/);
+    expect(Math.abs(Number(first!.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(30);
+    expect(verified.data.object.id).toBe(merchant.id);
+    expect(verified.data.object.merchant.tin).toBe("*****6789");
+    expect(first!.body).not.toContain("401234567");
+    // The event is readable through the API too.
+    const event = await api.call("GET", `/v1/events/${verified.id}`, { auth: fresh.auth });
+    expect(event.json).toEqual(verified);
+    await receiver.close();
+  });
+
+  test("a secret that is not whsec_ signs with its UTF-8 bytes", async () => {
+    const fresh = await api.newIsv();
+    const receiver = await startReceiver();
+    const secret = "my-own-signing-secret-123";
+    await createWebhook({ url: receiver.url, scopes: ["merchant"], secret }, fresh.auth);
+    await createMerchant(fresh.auth);
+    await receiver.waitFor((r) => r.length >= 1);
+    expect(() => new Webhook(secret, { format: "raw" }).verify(receiver.received[0]!.body, receiver.received[0]!.headers)).not.toThrow();
+    await receiver.close();
+  });
+
+  test("a receiver failing twice gets the event on the third try with the same webhook-id; every try is recorded", async () => {
+    const fresh = await api.newIsv();
+    const receiver = await startReceiver((_r, n) => ({ status: n <= 2 ? 503 : 200 }));
+    const hook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
+    await createMerchant(fresh.auth);
+    await receiver.waitFor((r) => r.length >= 3);
+    const ids = receiver.received.map((r) => r.headers["webhook-id"]);
+    expect(new Set(ids).size).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received).toHaveLength(3);
+    const deliveries = await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth });
+    expect(deliveries.json.data).toHaveLength(1);
+    expect(deliveries.json.data[0]).toMatchObject({ status: "succeeded", attempt_count: 3, last_status_code: 200, event_id: ids[0] });
+    expect(deliveries.json.data[0].attempts.map((a: any) => a.status_code)).toEqual([503, 503, 200]);
+    expect(deliveries.json.data[0].attempts[0].response_excerpt).toBe("status 503");
+    await receiver.close();
+  });
+
+  test("only subscribed scopes are delivered, and one account never receives another's events", async () => {
+    const fresh = await api.newIsv();
+    const receiver = await startReceiver();
+    await createWebhook({ url: receiver.url, scopes: ["charge"] }, fresh.auth);
+    const mine = await startReceiver();
+    await createWebhook({ url: mine.url, scopes: ["merchant"] }, fresh.auth);
+    await createMerchant(other.auth);
+    const own = (await createMerchant(fresh.auth)).json;
+    await mine.waitFor((r) => r.length >= 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received).toHaveLength(0);
+    expect(mine.received.map((r) => parse(r.body).data.object.id)).toEqual([own.id]);
+    await receiver.close();
+    await mine.close();
+  });
+
+  test("deleting a webhook stops deliveries, including pending retries", async () => {
+    const fresh = await api.newIsv();
+    const receiver = await startReceiver(() => ({ status: 500 }));
+    const hook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
+    await createMerchant(fresh.auth);
+    await receiver.waitFor((r) => r.length >= 1);
+    const del = await api.call("DELETE", `/v1/webhooks/${hook.id}`, { auth: fresh.auth });
+    expect(del.json).toEqual({ object: "webhook", id: hook.id, deleted: true });
+    const count = receiver.received.length;
+    await createMerchant(fresh.auth);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(receiver.received.length).toBeLessThanOrEqual(count + 1); // at most one try already in flight
+    expect((await api.call("GET", `/v1/webhooks/${hook.id}`, { auth: fresh.auth })).status).toBe(404);
+    await receiver.close();
+  });
+
+  test("a 410 disables the endpoint; a manual replay sends the same event again and re-enables it", async () => {
+    const fresh = await api.newIsv();
+    let gone = true;
+    const receiver = await startReceiver(() => ({ status: gone ? 410 : 200 }));
+    const hook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
+    await createMerchant(fresh.auth);
+    await receiver.waitFor((r) => r.length >= 1);
+    await new Promise((r) => setTimeout(r, 200));
+    const disabled = await api.call("GET", `/v1/webhooks/${hook.id}`, { auth: fresh.auth });
+    expect(disabled.json).toMatchObject({ status: "disabled", disabled_reason: "endpoint_gone" });
+    await createMerchant(fresh.auth);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.received).toHaveLength(1);
+
+    gone = false;
+    const deliveries = (await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth })).json.data;
+    expect(deliveries[0]).toMatchObject({ status: "failed", last_status_code: 410 });
+    const retry = await api.call("POST", `/v1/webhooks/${hook.id}/deliveries/${deliveries[0].id}/retry`, { auth: fresh.auth });
+    expect(retry.status).toBe(200);
+    expect(retry.json.status).toBe("pending");
+    await receiver.waitFor((r) => r.length >= 2);
+    expect(receiver.received[1]!.headers["webhook-id"]).toBe(receiver.received[0]!.headers["webhook-id"]);
+    expect((await api.call("GET", `/v1/webhooks/${hook.id}`, { auth: fresh.auth })).json.status).toBe("enabled");
+    await receiver.close();
+  });
+
+  test("a slow receiver does not slow the API or another receiver", async () => {
+    const fresh = await api.newIsv();
+    const slow = await startReceiver(() => ({ status: 200, delayMs: 3000 }));
+    const fast = await startReceiver();
+    await createWebhook({ url: slow.url, scopes: ["merchant"] }, fresh.auth);
+    await createWebhook({ url: fast.url, scopes: ["merchant"] }, fresh.auth);
+    const started = Date.now();
+    for (let i = 0; i < 3; i++) await createMerchant(fresh.auth);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await fast.waitFor((r) => r.length >= 3, 2500);
+    expect(slow.received.length).toBeLessThan(4);
+    await slow.close();
+    await fast.close();
+  });
+});
+
+describe("GET /v1/events", () => {
+  test("lists newest first, filters by type, paginates, and is per account", async () => {
+    const fresh = await api.newIsv();
+    const m = (await createMerchant(fresh.auth)).json;
+    await api.call("PATCH", `/v1/merchants/${m.id}`, { auth: fresh.auth, body: { deactivated: true } });
+    const all = await api.call("GET", "/v1/events", { auth: fresh.auth });
+    expect(all.json.data.map((e: any) => e.type)).toEqual(["merchant.updated", "merchant.created"]);
+    const created = await api.call("GET", "/v1/events?type=merchant.created", { auth: fresh.auth });
+    expect(created.json.data).toHaveLength(1);
+    const page = await api.call("GET", "/v1/events?limit=1", { auth: fresh.auth });
+    expect(page.json.has_more).toBe(true);
+    const next = await api.call("GET", `/v1/events?limit=1&starting_after=${page.json.data[0].id}`, { auth: fresh.auth });
+    expect(next.json.data[0].type).toBe("merchant.created");
+    expect((await api.call("GET", `/v1/events/${page.json.data[0].id}`, { auth: other.auth })).status).toBe(404);
+    expect((await api.call("GET", "/v1/events?type=merchant.exploded", { auth: fresh.auth })).status).toBe(400);
+  });
+});
