@@ -7,7 +7,7 @@ import { createApi } from "./lib/api/app";
 import { seedOnStart } from "./lib/domain/accounts/seed-on-start";
 import { startOperatorSocket } from "./cli/operator-socket";
 import { log } from "./lib/log";
-import { startWorker } from "./lib/jobs/runner";
+import { requeueOrphanedJobs, startWorker } from "./lib/jobs/runner";
 import { jobTypes } from "./lib/jobs/registry";
 
 // One process: `/v1/*`, `/docs` and the onboarding links (`/onboard/<token>`) go straight to the Hono app (no Next routing on the API path);
@@ -18,9 +18,14 @@ async function main() {
   const handle = await getDatabase();
   await seedOnStart(handle.db);
   const api = getRequestListener(createApi({ handle }).fetch);
-  const nextApp = next({ dev, dir: import.meta.dirname, port: env.PORT });
-  await nextApp.prepare();
-  const nextHandler = nextApp.getRequestHandler();
+  let nextHandler: ReturnType<ReturnType<typeof next>["getRequestHandler"]> = async (_req, res) => {
+    res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"type":"not_found_error","code":"route_not_found","message":"This server runs the API only (SERVE_PAGES=0)"}}');
+  };
+  if (env.SERVE_PAGES === "1") {
+    const nextApp = next({ dev, dir: import.meta.dirname, port: env.PORT });
+    await nextApp.prepare();
+    nextHandler = nextApp.getRequestHandler();
+  }
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? "/";
@@ -33,7 +38,10 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   const operator = handle.kind === "pglite" ? await startOperatorSocket(handle) : undefined;
   // Background work (webhooks, underwriting...) runs in-process unless RUN_WORKER=0.
-  const worker = env.RUN_WORKER === "1" ? startWorker(handle, { types: jobTypes }) : undefined;
+  // The embedded database belongs to this process alone: jobs left running by a previous process
+  // that died are orphans and go back to the queue now instead of waiting out their lease.
+  if (handle.kind === "pglite") await requeueOrphanedJobs(handle.db);
+  const worker = env.RUN_WORKER === "1" ? startWorker(handle, { types: jobTypes, leaseMs: env.JOB_LEASE_MS }) : undefined;
 
   server.listen(env.PORT, env.HOST, () => {
     log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);

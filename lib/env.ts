@@ -26,6 +26,10 @@ const schema = z.object({
     .default("5000,300000,1800000,7200000,18000000,36000000,36000000"),
   // 0 runs no background worker in the server process (run `npm run worker` separately).
   RUN_WORKER: z.enum(["0", "1"]).default("1"),
+  // A running job whose worker went silent this long is claimed again (at-least-once).
+  JOB_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
+  // 0 serves only the API (/v1, /docs, onboarding links): no Next pages, no build needed.
+  SERVE_PAGES: z.enum(["0", "1"]).default("1"),
   // Set to "0" to start without the seeded demo ISV on a new sandbox database.
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 });

@@ -29,6 +29,11 @@ export async function enqueueJob(tx: DbOrTx, type: string, payload: Record<strin
   return id;
 }
 
+/** Jobs marked running by a process that no longer exists (only safe when no other worker can run). */
+export async function requeueOrphanedJobs(db: Db) {
+  await db.update(jobs).set({ status: "queued", lockedAt: null }).where(eq(jobs.status, "running"));
+}
+
 // Other workers in this process poll sooner after a job is written here.
 const wakers = new Set<() => void>();
 export function wakeWorkers() {
