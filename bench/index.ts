@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
+import { benchWebhooks, type WebhookBench } from "./webhooks";
 
 // `npm run bench`: GET /v1/account with Basic auth, the real server (server.ts) against a bare
 // node:http server doing the same SQL through the same driver, on PGlite and on PostgreSQL.
@@ -128,12 +129,15 @@ async function main() {
   const only = process.env.BENCH_ONLY;
   const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
   results.push(...pglite);
+  const webhookResults: WebhookBench[] = [];
+  if (only !== "postgres") webhookResults.push(await benchWebhooks("pglite", undefined));
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
   if (pgdb) {
     try {
       postgres = await benchDatabase("postgres", pgdb.url);
       results.push(...postgres);
+      webhookResults.push(await benchWebhooks("postgres", pgdb.url));
     } finally {
       await pgdb.drop();
     }
@@ -141,6 +145,9 @@ async function main() {
   console.log(table(results));
   if (pglite.length) console.log(`\nratio API / bare, PGlite:     ${(pglite[0]!.rps / pglite[1]!.rps).toFixed(2)}`);
   if (postgres.length) console.log(`ratio API / bare, PostgreSQL: ${(postgres[0]!.rps / postgres[1]!.rps).toFixed(2)}`);
+  console.log("\nWebhooks: events created through POST /v1/merchants, delivered by the server's worker to a loopback receiver");
+  console.log(`${"database".padEnd(12)} ${"events".padStart(7)} ${"deliveries/s".padStart(13)} ${"event→delivery p50 ms".padStart(22)} ${"p99 ms".padStart(8)}`);
+  for (const w of webhookResults) console.log(`${w.kind.padEnd(12)} ${String(w.events).padStart(7)} ${w.deliveriesPerSecond.toFixed(0).padStart(13)} ${String(w.p50).padStart(22)} ${String(w.p99).padStart(8)}`);
 }
 
 await main();

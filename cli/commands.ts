@@ -12,6 +12,9 @@ export const usage = `Usage: npm run cli -- <command>
   isv create --name "<display name>" --email <login email> --password <password> [--json]
   isv list [--json]
   isv rotate-key <account_id> [--json]
+  webhooks listen --forward-to <url> [--api-url <url>] [--account-sid <sid> --secret-key <key>]
+      forwards a sandbox account's events to a local URL, signed (credentials also from
+      ACCOUNT_SID and SECRET_KEY; --max-events <n> stops after n)
 `;
 
 type Parsed = { positional: string[]; flags: Record<string, string | true> };

@@ -2,8 +2,9 @@ import http from "node:http";
 import { env } from "../lib/env";
 import { openDatabase } from "../lib/db/client";
 import { readLockOwner } from "../lib/db/lock";
-import { runCommand, usage, type CommandResult } from "./commands";
+import { parseArgs, runCommand, usage, type CommandResult } from "./commands";
 import { operatorSocketPath } from "./operator-socket";
+import { listen } from "./webhooks-listen";
 
 // The operator CLI. Against PostgreSQL it connects directly. On the embedded database it never
 // opens a data directory that a running server holds: it sends the command to that server.
@@ -13,6 +14,7 @@ async function main() {
     process.stdout.write(usage);
     return 0;
   }
+  if (argv[0] === "webhooks" && argv[1] === "listen") return runListen(parseArgs(argv).flags);
   let result: CommandResult;
   if (!env.DATABASE_URL && readLockOwner(env.DATA_DIR) !== null) {
     result = await viaServer(argv);
@@ -27,6 +29,21 @@ async function main() {
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   return result.code;
+}
+
+async function runListen(flags: Record<string, string | true>) {
+  const str = (name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
+  const forwardTo = str("forward-to");
+  const accountSid = str("account-sid") ?? process.env.ACCOUNT_SID;
+  const secretKey = str("secret-key") ?? process.env.SECRET_KEY;
+  if (!forwardTo || !accountSid || !secretKey) {
+    process.stderr.write("webhooks listen needs --forward-to <url> and the sandbox credentials (--account-sid and --secret-key, or ACCOUNT_SID and SECRET_KEY)\n");
+    return 2;
+  }
+  const controller = new AbortController();
+  process.once("SIGINT", () => controller.abort());
+  await listen({ apiUrl: str("api-url") ?? env.PUBLIC_BASE_URL, accountSid, secretKey, forwardTo, maxEvents: str("max-events") ? Number(str("max-events")) : undefined }, controller.signal);
+  return 0;
 }
 
 function viaServer(argv: string[]): Promise<CommandResult> {

@@ -74,3 +74,27 @@ describe("the embedded data directory", () => {
     expect(error.stderr).toMatch(/in use by process \d+/);
   });
 });
+
+describe("npm run cli -- webhooks listen", () => {
+  test("forwards new events to a local URL, signed with the session's secret", async () => {
+    const { startReceiver } = await import("./helpers/receiver");
+    const { Webhook } = await import("standardwebhooks");
+    const { spawn } = await import("node:child_process");
+    const isv = await api.newIsv();
+    const receiver = await startReceiver();
+    const child = spawn(tsx, ["cli/index.ts", "webhooks", "listen", "--forward-to", receiver.url, "--api-url", api.baseUrl, "--account-sid", isv.account_sid, "--secret-key", isv.secret_key, "--max-events", "1"], { env: { ...process.env } });
+    let stdout = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    const deadline = Date.now() + 20_000;
+    while (!stdout.includes("signing secret") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const secret = stdout.match(/(whsec_\S+)/)![1]!;
+    const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
+    await new Promise((resolve) => child.once("exit", resolve));
+    expect(child.exitCode).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+    const event = new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers) as any;
+    expect(event).toMatchObject({ type: "merchant.created", data: { object: { id: merchant.id } } });
+    expect(stdout).toMatch(/merchant\.created .*→ 200/);
+    await receiver.close();
+  }, 40_000);
+});

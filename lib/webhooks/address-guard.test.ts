@@ -12,3 +12,12 @@ describe("isPublicAddress", () => {
     await expect(assertPublicHost("127.0.0.1")).rejects.toThrow(/private/);
   });
 });
+
+describe("delivery-time guard", () => {
+  test("a connection to a name that resolves to loopback is refused before it is made", async () => {
+    const { sendWebhook } = await import("./send");
+    const result = await sendWebhook("http://localhost:9/hooks", "{}", {}, { publicOnly: true });
+    expect(result.statusCode).toBeNull();
+    expect(result.error).toMatch(/private or reserved/);
+  });
+});
