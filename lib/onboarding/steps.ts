@@ -8,13 +8,14 @@ export const onboardingSteps = [
   { id: "sales", fields: ["current_sales"] },
   { id: "device", fields: [] },
   { id: "review", fields: [] },
+  { id: "agreement", fields: [] },
 ] as const;
 
 export type StepId = (typeof onboardingSteps)[number]["id"];
 
 /** Which steps are complete, given the params (`merchant.x.y`, `device`) still missing or invalid. */
 export function stepProgress(problemParams: string[]) {
-  const dataSteps = onboardingSteps.filter((s) => s.id !== "review");
+  const dataSteps = onboardingSteps.filter((s) => s.id !== "review" && s.id !== "agreement");
   const progress = dataSteps.map((step) => ({
     id: step.id,
     complete:
@@ -22,5 +23,11 @@ export function stepProgress(problemParams: string[]) {
         ? !problemParams.includes("device")
         : !problemParams.some((p) => (step.fields as readonly string[]).some((f) => p === `merchant.${f}` || p.startsWith(`merchant.${f}.`) || p.startsWith(`merchant.${f}[`))),
   }));
-  return [...progress, { id: "review" as const, complete: false }];
+  const dataComplete = progress.every((p) => p.complete);
+  return [
+    ...progress,
+    // Review is done once everything before it is; the agreement once it is signed.
+    { id: "review" as const, complete: dataComplete },
+    { id: "agreement" as const, complete: dataComplete && !problemParams.includes("agreement") },
+  ];
 }

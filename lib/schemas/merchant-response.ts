@@ -99,6 +99,7 @@ export const onboardingSessionResponseSchema = z
     branding: merchantDefaultsSchema, steps: z.array(z.object({ id: z.string(), complete: z.boolean() })), requirements: requirementsSchema,
     device_options: z.array(deviceCatalogEntrySchema), device_selection_required: z.boolean(), allow_skip_device_selection: z.boolean(),
     return_url: z.string().nullable(), expires_at: z.string(),
+    agreement: z.object({ signed: z.boolean(), name: z.string().nullable(), signed_at: z.string().nullable() }),
   })
   .meta({ id: "OnboardingSession" });
 

@@ -235,6 +235,10 @@ describe("onboarding session API", () => {
     expect(params).toEqual(expect.arrayContaining(["merchant.legal_business_name", "merchant.bank_account", "merchant.owner_one", "device"]));
 
     await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: application(), device: { catalog_id: "pax-a920" } } });
+    const unsigned = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.json.error.errors.map((e: any) => e.param)).toEqual(["agreement"]);
+    expect((await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } })).status).toBe(200);
     const done = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
     expect(done.status).toBe(200);
     expect(done.json.lead_onboarding_status).toBe("COMPLETED");
@@ -258,6 +262,30 @@ describe("onboarding session API", () => {
     expect(prefill.json.error.code).toBe("invalid_state");
   });
 
+  test("the agreement: signed by owner one's typed name, recorded, cleared by a change, downloadable as PDF", async () => {
+    const s = await session({ merchant: application() });
+    const early = await session();
+    const incomplete = await api.call("POST", "/v1/onboarding/session/agreement", { auth: early.auth, body: { name: "Mei Chen" } });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.json.error.code).toBe("application_incomplete");
+    const wrong = await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Luis Ortega" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error).toMatchObject({ code: "signature_mismatch", param: "name" });
+    const signed = await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" }, headers: { "user-agent": "Test Browser/1.0" } });
+    expect(signed.status).toBe(200);
+    expect(signed.json).toMatchObject({ name: "Mei Chen", ip: expect.stringMatching(/127\.0\.0\.1/), user_agent: "Test Browser/1.0", version: "2026-11" });
+    const view = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
+    expect(view.json.agreement).toMatchObject({ signed: true, name: "Mei Chen" });
+    const pdf = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(bytes.toString("latin1")).not.toContain("000123456789");
+    await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { doing_business_as: "Changed" } } });
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: s.auth })).json.agreement.signed).toBe(false);
+  });
+
   test("a newer link ends the older link's session", async () => {
     const s = await session();
     await link({ merchant_id: s.merchant.id });
@@ -271,6 +299,7 @@ describe("onboarding session API", () => {
     const l = (await link({ merchant_id: m.id, allow_skip_device_selection: true }, fresh.auth)).json;
     const { token } = await open(l.url);
     await api.call("PATCH", "/v1/onboarding/session", { auth: `Bearer ${token}`, body: { device_selection: "skipped" } });
+    await api.call("POST", "/v1/onboarding/session/agreement", { auth: `Bearer ${token}`, body: { name: "mei  chen" } });
     const done = await api.call("POST", "/v1/onboarding/session/submit", { auth: `Bearer ${token}` });
     expect(done.status).toBe(200);
     expect(new URL(done.json.redirect_url).pathname).toBe("/onboarding/complete");

@@ -12,13 +12,22 @@ import { initialSettings } from "../../schemas/account";
 const exampleSession = {
   object: "onboarding_session", merchant_id: exampleMerchant.id, lead_onboarding_status: "IN_PROGRESS", merchant: exampleMerchant.merchant, device: exampleMerchant.device,
   device_selection: "selected", branding: exampleMerchant.defaults,
-  steps: ["business", "owners", "bank", "product", "sales", "device"].map((id) => ({ id, complete: true })).concat([{ id: "review", complete: false }]),
+  steps: ["business", "owners", "bank", "product", "sales", "device", "review"].map((id) => ({ id, complete: true })).concat([{ id: "agreement", complete: false }]),
   requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" }, device_options: initialSettings.devices,
   device_selection_required: true, allow_skip_device_selection: false, return_url: "https://acme.example/onboarding/done", expires_at: "2026-11-02T09:30:00.000Z",
+  agreement: { signed: false, name: null, signed_at: null },
 };
 import { getSession, submitSession, updateSession, type SessionPatch, type SessionPrincipal } from "../../domain/onboarding/session";
 import { SESSION_TTL_SECONDS, signSessionToken } from "../../domain/onboarding/open-onboarding-link";
 import { env } from "../../env";
+import { signAgreement } from "../../domain/onboarding/sign-agreement";
+import { getSessionRows } from "../../domain/onboarding/session";
+import { buildAgreement, signatureLine } from "../../agreement/agreement-text";
+import { agreementPdf } from "../../agreement/agreement-pdf";
+import { getConnInfoAddress } from "../middleware/conn-info";
+import { negotiateLocale, LOCALE_COOKIE, type Locale } from "../../i18n/locales";
+import { getCookie } from "hono/cookie";
+import type { MerchantDefaults } from "../../schemas/account";
 import { conflict409 } from "./shared";
 
 const onboardingOnly = allow({ kinds: ["onboarding"] });
@@ -86,6 +95,47 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       return c.json(view as never, 200);
     },
   );
+
+  const signSchema = z.strictObject({ name: z.string().trim().min(1).max(200) }).meta({ id: "SignAgreementRequest" });
+  const signatureSchema = z
+    .object({ name: z.string(), signed_at: z.string(), ip: z.string(), user_agent: z.string(), version: z.string(), locale: z.string() })
+    .meta({ id: "AgreementSignature" });
+  const localeOf = (c: Context<AppEnv>): Locale => {
+    const chosen = getCookie(c, LOCALE_COOKIE);
+    return chosen === "en" || chosen === "es" ? chosen : negotiateLocale(c.req.header("accept-language"));
+  };
+
+  // POST /v1/onboarding/session/agreement: owner one signs the generated agreement
+  app.openapi(
+    createRoute({
+      method: "post", path: "/v1/onboarding/session/agreement", tags: ["Onboarding session"], summary: "Sign the merchant processing agreement",
+      description: "Owner one types their full name as entered in the application. The time, IP address and user agent are recorded. The application must be complete; changing it afterwards clears the signature.",
+      security: security.onboarding, middleware: [onboardingOnly] as const,
+      request: { body: { required: true, ...jsonContent(signSchema, { name: "Mei Chen" }) } },
+      responses: { 200: { description: "The signature", ...jsonContent(signatureSchema, { name: "Mei Chen", signed_at: "2026-11-01T09:40:00.000Z", ip: "203.0.113.7", user_agent: "Mozilla/5.0", version: "2026-11", locale: "en" }) }, ...commonErrors, 409: conflict409 },
+    }),
+    async (c) => {
+      const signature = await signAgreement(c.var.db, principal(c), {
+        name: c.req.valid("json").name, ip: getConnInfoAddress(c), userAgent: c.req.header("user-agent") ?? "", locale: localeOf(c),
+      });
+      return c.json(signature, 200);
+    },
+  );
+
+  // GET /v1/onboarding/session/agreement.pdf: the agreement (signed or not yet) as a PDF
+  app.get("/v1/onboarding/session/agreement.pdf", onboardingOnly, async (c) => {
+    const { merchant, isv } = await getSessionRows(c.var.db, principal(c));
+    const branding = isv.defaults as MerchantDefaults;
+    const sig = merchant.agreement as { name: string; signed_at: string; ip: string; locale?: Locale } | null;
+    const locale = sig?.locale ?? localeOf(c);
+    const doc = buildAgreement({ locale, isvName: branding.display_name, application: merchant.application, defaultCapabilities: merchant.defaultCapabilities });
+    const bytes = await agreementPdf(doc, branding, sig ? signatureLine(locale, sig) : null);
+    return c.body(new Uint8Array(bytes), 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="merchant-agreement-${merchant.id}.pdf"`,
+      "Cache-Control": "no-store",
+    });
+  });
 
   // POST /v1/onboarding/session/submit: submit the application for underwriting
   app.openapi(

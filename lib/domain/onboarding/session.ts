@@ -43,6 +43,9 @@ function sessionProblems(merchant: MerchantRow, link: LinkRow, isv: AccountRow):
   if (required && !merchant.deviceSelection) {
     problems.push({ param: "device", code: "parameter_missing", message: "Choose a device (or, where allowed, confirm you will supply a compatible one)" });
   }
+  if (!merchant.agreement) {
+    problems.push({ param: "agreement", code: "parameter_missing", message: "Owner one must sign the merchant processing agreement" });
+  }
   return problems;
 }
 
@@ -66,6 +69,7 @@ function view(merchant: MerchantRow, link: LinkRow, isv: AccountRow) {
     allow_skip_device_selection: device.skippable,
     return_url: link.returnUrl ?? (isv.defaults as MerchantDefaults).redirect_url ?? null,
     expires_at: link.expiresAt.toISOString(),
+    agreement: merchant.agreement ? { signed: true, name: merchant.agreement.name as string, signed_at: merchant.agreement.signed_at as string } : { signed: false, name: null, signed_at: null },
   };
 }
 export type SessionView = ReturnType<typeof view>;
@@ -73,6 +77,11 @@ export type SessionView = ReturnType<typeof view>;
 export async function getSession(db: Db, principal: SessionPrincipal) {
   const { link, merchant, isv } = await loadSession(db, principal);
   return view(merchant, link, isv);
+}
+
+/** The session's rows, for the pages that render from them (agreement PDF, wizard). */
+export async function getSessionRows(db: Db, principal: SessionPrincipal) {
+  return loadSession(db, principal);
 }
 
 export type SessionPatch = {
@@ -128,7 +137,8 @@ export async function updateSession(db: Db, principal: SessionPrincipal, patch: 
 
     const [updated] = await tx
       .update(merchants)
-      .set({ application, ...device, status: "IN_PROGRESS", updatedAt: now })
+      // The agreement was generated from the application: changing the application unsigns it.
+      .set({ application, ...device, ...(patch.merchant ? { agreement: null } : {}), status: "IN_PROGRESS", updatedAt: now })
       .where(eq(merchants.id, merchant.id))
       .returning();
     await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.updated", objectId: merchant.id, data: serializeMerchant(updated!, isv) });

@@ -1,0 +1,75 @@
+import type { Locale } from "../i18n/locales";
+import { maskApplication } from "../domain/merchants/application";
+
+export const AGREEMENT_VERSION = "2026-11";
+
+type Json = Record<string, any>;
+
+const copy = {
+  en: {
+    title: "Merchant Processing Agreement",
+    intro: (isv: string, merchant: string) => `This agreement is between ${merchant} ("Merchant") and the payment services provider offered through ${isv}. It covers card and ACH payment processing under the pricing below.`,
+    business: "Business", owners: "Owners", bank: "Settlement account", pricing: "Pricing", terms: "Terms",
+    pricingNone: "Pricing as agreed with your software provider.",
+    termLines: [
+      "Merchant will accept payments only for the goods and services described in this application.",
+      "Funds are settled to the account above; Merchant authorises credits and debits to it for settlements, refunds, chargebacks and fees.",
+      "Merchant will keep card data secure and will never store full card numbers.",
+      "Either party may end this agreement with 30 days' written notice.",
+      "Merchant confirms that the information in this application is true and complete.",
+    ],
+    signedBy: "Signed by", at: "on", ip: "from IP address",
+  },
+  es: {
+    title: "Contrato de procesamiento para comercios",
+    intro: (isv: string, merchant: string) => `Este contrato se celebra entre ${merchant} (el "Comercio") y el proveedor de servicios de pago ofrecido a través de ${isv}. Cubre el procesamiento de pagos con tarjeta y ACH con los precios indicados abajo.`,
+    business: "Negocio", owners: "Propietarios", bank: "Cuenta de liquidación", pricing: "Precios", terms: "Condiciones",
+    pricingNone: "Precios según lo acordado con su proveedor de software.",
+    termLines: [
+      "El Comercio aceptará pagos solo por los bienes y servicios descritos en esta solicitud.",
+      "Los fondos se liquidan en la cuenta indicada; el Comercio autoriza abonos y cargos en ella por liquidaciones, reembolsos, contracargos y comisiones.",
+      "El Comercio mantendrá seguros los datos de tarjetas y nunca guardará números de tarjeta completos.",
+      "Cualquiera de las partes puede terminar este contrato con 30 días de aviso por escrito.",
+      "El Comercio confirma que la información de esta solicitud es verdadera y completa.",
+    ],
+    signedBy: "Firmado por", at: "el", ip: "desde la dirección IP",
+  },
+};
+
+/** The effective pricing: the ISV's defaults for the merchant's enabled types, with its overrides. */
+export function effectivePricing(defaultCapabilities: Json, capabilities: Json | undefined): Record<string, Record<string, string>> {
+  const types: string[] = capabilities?.types ?? defaultCapabilities?.types ?? [];
+  const out: Record<string, Record<string, string>> = {};
+  for (const type of types) out[type] = { ...(defaultCapabilities?.options?.[type] ?? {}), ...(capabilities?.options?.[type] ?? {}) };
+  return out;
+}
+
+export type AgreementDocument = { title: string; sections: { heading: string; lines: string[] }[]; version: string };
+
+/** The agreement generated from the application and the pricing (masked: no full TIN or account number). */
+export function buildAgreement(input: { locale: Locale; isvName: string; application: Json; defaultCapabilities: Json }): AgreementDocument {
+  const t = copy[input.locale];
+  const app = maskApplication(input.application) as Json;
+  const name = app.legal_business_name ?? "";
+  const addr = (a: Json | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
+  const owners = ["owner_one", "owner_two", "owner_three", "owner_four"].filter((k) => app[k]).map((k) => `${app[k].first_name} ${app[k].last_name}, ${app[k].job_title}, ${app[k].ownership_percentage}%`);
+  const pricing = effectivePricing(input.defaultCapabilities, app.capabilities);
+  const pricingLines = Object.entries(pricing).flatMap(([type, fields]) => [`${type}:`, ...Object.entries(fields).map(([k, v]) => `  ${k}: ${v}`)]);
+  return {
+    title: t.title,
+    version: AGREEMENT_VERSION,
+    sections: [
+      { heading: "", lines: [t.intro(input.isvName, name)] },
+      { heading: t.business, lines: [name, app.doing_business_as ? `DBA ${app.doing_business_as}` : "", `${app.business_type ?? ""} · ${app.tin_type ?? ""} ${app.tin ?? ""}`, addr(app.legal_business_address)].filter(Boolean) },
+      { heading: t.owners, lines: owners },
+      { heading: t.bank, lines: [`${app.bank_account?.bank_name ?? ""} · ${app.bank_account?.routing_number ?? ""} · ${app.bank_account?.account_number ?? ""}`] },
+      { heading: t.pricing, lines: pricingLines.length ? pricingLines : [t.pricingNone] },
+      { heading: t.terms, lines: t.termLines },
+    ],
+  };
+}
+
+export function signatureLine(locale: Locale, signature: { name: string; signed_at: string; ip: string }) {
+  const t = copy[locale];
+  return `${t.signedBy} ${signature.name} ${t.at} ${signature.signed_at} ${t.ip} ${signature.ip}`;
+}
