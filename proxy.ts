@@ -1,11 +1,29 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-// Hosted pages only: the API (/v1) and /docs never reach Next (server.ts hands them to Hono).
-export function proxy(_request: NextRequest) {
-  const response = NextResponse.next();
+// Hosted pages only: the API (/v1), /docs and onboarding links never reach Next (server.ts hands
+// them to Hono). Every page gets a Content-Security-Policy with a fresh nonce for Next's scripts.
+export function proxy(request: NextRequest) {
+  const nonce = btoa(crypto.randomUUID());
+  const dev = process.env.NODE_ENV !== "production";
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join("; ");
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", csp);
   response.headers.set("X-Content-Type-Options", "nosniff");
   response.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   return response;
 }
 
-export const config = { matcher: ["/((?!v1/|docs|_next/static|_next/image|favicon.ico).*)"] };
+export const config = { matcher: ["/((?!v1/|docs|onboard/|_next/static|_next/image|favicon.ico).*)"] };

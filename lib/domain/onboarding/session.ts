@@ -61,7 +61,7 @@ function view(merchant: MerchantRow, link: LinkRow, isv: AccountRow) {
     merchant: serialized.merchant,
     device: serialized.device ?? null,
     device_selection: merchant.deviceSelection,
-    branding: isv.defaults,
+    branding: isv.defaults as MerchantDefaults,
     steps: stepProgress(problems.map((p) => p.param)),
     requirements: merchantRequirements(merchant, { deviceRequired: device.required }),
     device_options: device.catalog,

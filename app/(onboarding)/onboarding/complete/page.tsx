@@ -1,0 +1,24 @@
+import { getTranslations } from "next-intl/server";
+import { loadWizardSession } from "@/lib/onboarding/load-session";
+import { BrandShell } from "@/components/onboarding/brand-shell";
+import { ReturnRedirect } from "@/components/onboarding/return-redirect";
+
+// The branded confirmation after submitting; then the browser goes to the ISV's return URL.
+export default async function CompletePage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
+  const t = await getTranslations("wizard");
+  const loaded = await loadWizardSession();
+  const branding = loaded?.session.branding ?? null;
+  const name = branding?.display_name ?? t("title");
+  const { to } = await searchParams;
+  // Only the session's own return URL (with the outcome added) may be the target: no open redirect.
+  const target = to && loaded?.session.return_url && to.startsWith(loaded.session.return_url.split("?")[0]!) ? to : null;
+  return (
+    <BrandShell branding={branding}>
+      <div role="status" className="rounded-lg border border-line bg-card p-6">
+        <h1 className="text-2xl font-semibold">{t("submittedTitle")}</h1>
+        <p className="mt-3">{t("submittedBody", { name })}</p>
+        {target ? <ReturnRedirect to={target} label={t("continue")} note={t("redirecting", { name })} /> : null}
+      </div>
+    </BrandShell>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+import { useTranslations } from "next-intl";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { Field, type FieldKind } from "@/components/ui/field";
+
+function errorAt(errors: unknown, name: string): any {
+  return name.split(".").reduce<any>((acc, part) => (acc ? acc[part] : undefined), errors);
+}
+
+/** Renders fields of one form by path, with labels and hints from the message files. */
+export function useFieldRenderer<T extends FieldValues>(form: UseFormReturn<T>, idPrefix = "f") {
+  const t = useTranslations();
+  return function render(
+    name: string,
+    labelKey: string,
+    kind: FieldKind,
+    options: { optional?: boolean; hintKey?: string; hint?: string; options?: { value: string; label: string }[]; autoComplete?: string; label?: string } = {},
+  ) {
+    const id = `${idPrefix}-${name.replace(/\./g, "-")}`;
+    return (
+      <Field
+        key={name}
+        id={id}
+        label={options.label ?? t(labelKey as never)}
+        kind={kind}
+        registration={form.register(name as Path<T>)}
+        error={errorAt(form.formState.errors, name)}
+        hint={options.hint ?? (options.hintKey ? t(options.hintKey as never) : undefined)}
+        optional={options.optional}
+        options={options.options}
+        autoComplete={options.autoComplete}
+      />
+    );
+  };
+}
+
+/** The four fields of an address, with a group label. */
+export function AddressFields({ render, prefix, legend, autoCompleteSection }: { render: ReturnType<typeof useFieldRenderer>; prefix: string; legend: string; autoCompleteSection?: string }) {
+  const ac = (part: string) => (autoCompleteSection ? `${autoCompleteSection} ${part}` : "off");
+  return (
+    <fieldset className="mb-4 rounded-lg border border-line p-4">
+      <legend className="px-1 font-medium">{legend}</legend>
+      {render(`${prefix}.address`, "fields.address.address", "text", { autoComplete: ac("street-address") })}
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        {render(`${prefix}.city`, "fields.address.city", "text", { autoComplete: ac("address-level2") })}
+        {render(`${prefix}.state`, "fields.address.state", "text", { hintKey: "fields.hints.state", autoComplete: ac("address-level1") })}
+        {render(`${prefix}.zip`, "fields.address.zip", "digits", { hintKey: "fields.hints.zip", autoComplete: ac("postal-code") })}
+      </div>
+    </fieldset>
+  );
+}

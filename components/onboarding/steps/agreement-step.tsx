@@ -1,0 +1,73 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState } from "react";
+import type { AgreementDocument } from "@/lib/agreement/agreement-text";
+import { signAgreement, submitApplication, SaveError } from "../session-api";
+import type { StepProps } from "../wizard";
+
+// The agreement: generated from the application and pricing, signed by owner one with a typed
+// name, downloadable as PDF; then the application is submitted.
+export function AgreementStep({ session, agreement }: StepProps & { agreement: AgreementDocument | null }) {
+  const t = useTranslations("agreement");
+  const tw = useTranslations("wizard");
+  const format = useFormatter();
+  const owner = (session.merchant as Record<string, any>).owner_one ?? {};
+  const ownerName = [owner.first_name, owner.last_name].filter(Boolean).join(" ");
+  const [name, setName] = useState("");
+  const [signed, setSigned] = useState(session.agreement);
+  const [error, setError] = useState<string | null>(null);
+  const sign = useMutation({
+    mutationFn: () => signAgreement(name),
+    onSuccess: (s) => {
+      setSigned({ signed: true, name: s.name, signed_at: s.signed_at });
+      setError(null);
+    },
+    onError: (e) => setError(e instanceof SaveError && e.status === 400 ? t("mismatch") : tw("saveFailed")),
+  });
+  const submit = useMutation({
+    mutationFn: submitApplication,
+    onSuccess: (r) => window.location.assign(`/onboarding/complete?to=${encodeURIComponent(r.redirect_url)}`),
+    onError: () => setError(tw("saveFailed")),
+  });
+  return (
+    <div>
+      <p className="mb-4">{t("intro")}</p>
+      {agreement ? (
+        <article className="mb-6 max-h-96 overflow-y-auto rounded-lg border border-line bg-card p-4 text-sm" tabIndex={0} aria-label={agreement.title}>
+          <h2 className="mb-2 text-lg font-semibold">{agreement.title}</h2>
+          {agreement.sections.map((s, i) => (
+            <section key={i} className="mb-3">
+              {s.heading ? <h3 className="font-semibold">{s.heading}</h3> : null}
+              {s.lines.map((l, j) => <p key={j} className="whitespace-pre-wrap">{l}</p>)}
+            </section>
+          ))}
+        </article>
+      ) : null}
+      {error ? <p role="alert" className="mb-4 rounded-lg border border-danger bg-card p-3 text-danger">{error}</p> : null}
+      {signed.signed ? (
+        <div role="status" className="mb-4">
+          <p className="font-medium">{t("signed", { name: signed.name ?? "", date: format.dateTime(new Date(signed.signed_at!), { dateStyle: "long", timeStyle: "short" }) })}</p>
+          <a href="/v1/onboarding/session/agreement.pdf" className="mt-2 inline-block underline">{t("download")}</a>
+        </div>
+      ) : (
+        <form
+          className="mb-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            sign.mutate();
+          }}
+        >
+          <label htmlFor="signature" className="block text-sm font-medium">{t("signLabel")}</label>
+          <input id="signature" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" aria-describedby="signature-hint"
+            className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base" />
+          <p id="signature-hint" className="mt-1 text-sm text-muted">{t("signHint", { name: ownerName })}</p>
+          <button type="submit" disabled={sign.isPending || !name.trim()} className="mt-3 rounded-lg bg-secondary px-5 py-3 font-semibold text-on-secondary disabled:opacity-60">{t("sign")}</button>
+        </form>
+      )}
+      <button type="button" disabled={!signed.signed || submit.isPending} onClick={() => submit.mutate()} className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60">
+        {submit.isPending ? t("submitting") : t("submit")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { z } from "zod";
+import { bankAccountSchema } from "@/lib/schemas/merchant";
+import { abaChecksumValid } from "@/lib/schemas/aba";
+import { FormStep, toFormValues } from "../form-step";
+import { useFieldRenderer } from "../fields";
+import type { StepProps } from "../wizard";
+
+const schema = z
+  .object({ bank_account: bankAccountSchema })
+  .refine((v) => abaChecksumValid(v.bank_account.routing_number), { message: "fields.routingInvalid", path: ["bank_account", "routing_number"] })
+  .refine((v) => v.bank_account.account_number === v.bank_account.account_number_confirm, { message: "fields.accountMismatch", path: ["bank_account", "account_number_confirm"] });
+
+// Bank account: the routing number is checked as it is typed; the account number is entered twice.
+export function BankStep({ session, onSaved, nextHref }: StepProps) {
+  const t = useTranslations();
+  const bank = (session.merchant as Record<string, any>).bank_account ?? {};
+  return (
+    <FormStep schema={schema} defaultValues={toFormValues({ bank_account: bank })} nextHref={nextHref} onSaved={onSaved}>
+      {(form) => {
+        const render = useFieldRenderer(form, "bank");
+        const routing = String(form.watch("bank_account.routing_number" as never) ?? "");
+        return (
+          <>
+            {render("bank_account.bank_name", "fields.bank.bank_name", "text")}
+            {render("bank_account.account_holder_name", "fields.bank.account_holder_name", "text")}
+            {render("bank_account.routing_number", "fields.bank.routing_number", "digits", { hintKey: "fields.hints.routing_number" })}
+            <p aria-live="polite" className={`-mt-3 mb-4 text-sm ${routing.length === 9 && !abaChecksumValid(routing) ? "text-danger font-medium" : "text-muted"}`}>
+              {routing.length === 9 ? (abaChecksumValid(routing) ? t("fields.routingOk") : t("fields.routingInvalid")) : ""}
+            </p>
+            {render("bank_account.account_number", "fields.bank.account_number", "digits", { hint: bank.account_number ? t("fields.maskedHint", { masked: bank.account_number }) : t("fields.hints.account_number") })}
+            {render("bank_account.account_number_confirm", "fields.bank.account_number_confirm", "digits")}
+          </>
+        );
+      }}
+    </FormStep>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { z } from "zod";
+import { jobTitles, ownerKeys, ownerSchema } from "@/lib/schemas/merchant";
+import { FormStep, toFormValues } from "../form-step";
+import { AddressFields, useFieldRenderer } from "../fields";
+import type { StepProps } from "../wizard";
+
+// Owners one to four: add and remove, with the running ownership total.
+export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
+  const t = useTranslations();
+  const m = session.merchant as Record<string, any>;
+  const [count, setCount] = useState(() => Math.max(1, ownerKeys.filter((k) => m[k]).length));
+  const active = ownerKeys.slice(0, count);
+  const schema = z
+    .object(Object.fromEntries(active.map((k) => [k, ownerSchema])))
+    .refine((v) => active.reduce((sum, k) => sum + Number((v as any)[k]?.ownership_percentage ?? 0), 0) <= 100, { message: "fields.ownershipTooHigh", path: ["owner_one", "ownership_percentage"] });
+  const defaults = toFormValues(Object.fromEntries(ownerKeys.map((k) => [k, m[k] ?? { first_name: null }])));
+  return (
+    <FormStep
+      key={count}
+      schema={schema}
+      defaultValues={defaults}
+      nextHref={nextHref}
+      onSaved={onSaved}
+      toPatch={(values) => ({ merchant: Object.fromEntries(ownerKeys.map((k, i) => [k, i < count ? values[k] : i === 0 ? undefined : null])) })}
+    >
+      {(form) => {
+        const render = useFieldRenderer(form, "owners");
+        const total = active.reduce((sum, k) => sum + (Number(form.watch(`${k}.ownership_percentage` as never)) || 0), 0);
+        return (
+          <>
+            {active.map((k, i) => (
+              <fieldset key={k} className="mb-6 rounded-lg border border-line p-4">
+                <legend className="px-1 text-lg font-semibold">{t("fields.ownerHeading", { n: i + 1 })}</legend>
+                <div className="grid gap-x-4 sm:grid-cols-3">
+                  {render(`${k}.first_name`, "fields.owner.first_name", "text", { autoComplete: i === 0 ? "given-name" : "off" })}
+                  {render(`${k}.middle_name`, "fields.owner.middle_name", "text", { optional: true })}
+                  {render(`${k}.last_name`, "fields.owner.last_name", "text", { autoComplete: i === 0 ? "family-name" : "off" })}
+                </div>
+                <div className="grid gap-x-4 sm:grid-cols-2">
+                  {render(`${k}.job_title`, "fields.owner.job_title", "select", { options: jobTitles.map((v) => ({ value: v, label: t(`options.job_title.${v}` as never) })) })}
+                  {render(`${k}.ownership_percentage`, "fields.owner.ownership_percentage", "percent", { hintKey: "fields.hints.ownership_percentage" })}
+                  {render(`${k}.email`, "fields.owner.email", "email")}
+                  {render(`${k}.contact_phone`, "fields.owner.contact_phone", "tel", { optional: true, hintKey: "fields.hints.phone" })}
+                  {render(`${k}.date_of_birth`, "fields.owner.date_of_birth", "date")}
+                  {render(`${k}.ssn`, "fields.owner.ssn", "digits", { hint: typeof m[k]?.ssn === "string" ? t("fields.maskedHint", { masked: m[k].ssn }) : t("fields.hints.ssn") })}
+                </div>
+                <AddressFields render={render} prefix={`${k}.home_address`} legend={t("fields.owner.home_address")} />
+                {i > 0 && i === count - 1 ? (
+                  <button type="button" className="rounded-lg border border-line px-4 py-2" onClick={() => setCount(count - 1)}>
+                    {t("fields.removeOwner", { n: i + 1 })}
+                  </button>
+                ) : null}
+              </fieldset>
+            ))}
+            <p aria-live="polite" className={`mb-4 font-medium ${total > 100 ? "text-danger" : ""}`}>
+              {t("fields.ownershipTotal", { total })}
+              {total > 100 ? ` ${t("fields.ownershipTooHigh")}` : ""}
+            </p>
+            {count < 4 ? (
+              <button type="button" className="mb-2 rounded-lg border border-primary px-4 py-2 font-medium" onClick={() => setCount(count + 1)}>
+                {t("fields.addOwner")}
+              </button>
+            ) : null}
+          </>
+        );
+      }}
+    </FormStep>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { z } from "zod";
+import { mainProductSchema } from "@/lib/schemas/merchant";
+import { productCategories, subcategoriesOf, type ProductCategory } from "@/lib/schemas/product-categories";
+import { FormStep, toFormValues } from "../form-step";
+import { useFieldRenderer } from "../fields";
+import type { StepProps } from "../wizard";
+
+const schema = z.object({ main_product: mainProductSchema });
+
+// Product: description, website, and a subcategory list filtered by the category, with search.
+export function ProductStep({ session, onSaved, nextHref }: StepProps) {
+  const t = useTranslations();
+  const product = (session.merchant as Record<string, any>).main_product ?? {};
+  const [search, setSearch] = useState("");
+  return (
+    <FormStep schema={schema} defaultValues={toFormValues({ main_product: product })} nextHref={nextHref} onSaved={onSaved}>
+      {(form) => {
+        const render = useFieldRenderer(form, "product");
+        const category = form.watch("main_product.category" as never) as unknown as string;
+        const all = category ? subcategoriesOf(category as ProductCategory) : [];
+        const current = form.getValues("main_product.subcategory" as never) as unknown as string;
+        const shown = all.filter((s) => s.toLowerCase().includes(search.toLowerCase()) || s === current);
+        return (
+          <>
+            {render("main_product.description", "fields.product.description", "textarea")}
+            {render("main_product.website", "fields.product.website", "url", { hintKey: "fields.hints.website", autoComplete: "url" })}
+            {render("main_product.category", "fields.product.category", "select", { options: productCategories.map((c) => ({ value: c, label: c })) })}
+            <div className="mb-2">
+              <label htmlFor="subcategory-search" className="block text-sm font-medium">{t("fields.product.subcategorySearch")}</label>
+              <input id="subcategory-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} disabled={!category}
+                className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base disabled:opacity-60" />
+            </div>
+            {render("main_product.subcategory", "fields.product.subcategory", "select", { options: shown.map((s) => ({ value: s, label: s })) })}
+          </>
+        );
+      }}
+    </FormStep>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { StepProps } from "../wizard";
+
+type Json = Record<string, any>;
+
+function Rows({ value, prefix = "" }: { value: Json | null | undefined; prefix?: string }) {
+  const t = useTranslations("review");
+  if (!value) return <p className="text-muted">{t("notProvided")}</p>;
+  return (
+    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,14rem)_1fr]">
+      {Object.entries(value).flatMap(([k, v]) =>
+        v && typeof v === "object"
+          ? [<div key={k} className="sm:col-span-2 mt-2 font-medium">{prefix}{k.replace(/_/g, " ")}</div>, <div key={`${k}-rows`} className="sm:col-span-2 pl-3"><Rows value={v} /></div>]
+          : [<dt key={`${k}-t`} className="text-muted">{k.replace(/_/g, " ")}</dt>, <dd key={`${k}-d`} className="break-words">{v === null || v === "" ? t("notProvided") : String(v)}</dd>],
+      )}
+    </dl>
+  );
+}
+
+// Review: every answer, each section with a link back to its step.
+export function ReviewStep({ session, nextHref }: StepProps) {
+  const t = useTranslations();
+  const m = session.merchant as Json;
+  const pick = (keys: string[]) => Object.fromEntries(keys.filter((k) => m[k] !== undefined).map((k) => [k, m[k]]));
+  const sections: { step: string; value: Json | null }[] = [
+    { step: "business", value: pick(["legal_business_name", "doing_business_as", "business_type", "tin_type", "tin", "business_established_date", "legal_phone", "business_phone", "legal_business_address", "dba_address", "main_contact_person"]) },
+    { step: "owners", value: pick(["owner_one", "owner_two", "owner_three", "owner_four"]) },
+    { step: "bank", value: m.bank_account },
+    { step: "product", value: m.main_product },
+    { step: "sales", value: m.current_sales },
+  ];
+  const device = session.device_selection === "skipped" ? t("review.skippedDevice") : session.device_options.find((d) => d.id === session.device?.catalog_id)?.name ?? session.device?.imei ?? t("review.notProvided");
+  return (
+    <div>
+      <p className="mb-4">{t("review.intro")}</p>
+      {sections.map(({ step, value }) => (
+        <section key={step} className="mb-4 rounded-lg border border-line bg-card p-4">
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold">{t(`wizard.steps.${step}` as never)}</h2>
+            <Link href={`/onboarding/${step}`} className="text-sm font-medium underline">{t("review.edit", { section: t(`wizard.steps.${step}` as never) })}</Link>
+          </div>
+          <Rows value={value} />
+        </section>
+      ))}
+      <section className="mb-4 rounded-lg border border-line bg-card p-4">
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">{t("wizard.steps.device")}</h2>
+          <Link href="/onboarding/device" className="text-sm font-medium underline">{t("review.edit", { section: t("wizard.steps.device") })}</Link>
+        </div>
+        <p>{device}</p>
+      </section>
+      <Link href={nextHref} className="inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">{t("review.continue")}</Link>
+    </div>
+  );
+}

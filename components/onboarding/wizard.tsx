@@ -1,0 +1,70 @@
+"use client";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import type { SessionView } from "@/lib/domain/onboarding/session";
+import type { AgreementDocument } from "@/lib/agreement/agreement-text";
+import { onboardingSteps, type StepId } from "@/lib/onboarding/steps";
+import { BusinessStep } from "./steps/business-step";
+import { OwnersStep } from "./steps/owners-step";
+import { BankStep } from "./steps/bank-step";
+import { ProductStep } from "./steps/product-step";
+import { SalesStep } from "./steps/sales-step";
+import { DeviceStep } from "./steps/device-step";
+import { ReviewStep } from "./steps/review-step";
+import { AgreementStep } from "./steps/agreement-step";
+
+export type StepProps = { session: SessionView; onSaved: (s: SessionView) => void; nextHref: string };
+
+const components: Record<StepId, (p: StepProps & { agreement: AgreementDocument | null }) => React.ReactNode> = {
+  business: BusinessStep, owners: OwnersStep, bank: BankStep, product: ProductStep, sales: SalesStep, device: DeviceStep, review: ReviewStep, agreement: AgreementStep,
+};
+
+/** The wizard frame: progress, the step's heading and its form; each step has its own URL. */
+export function Wizard({ step, initialSession, agreement }: { step: StepId; initialSession: SessionView; agreement: AgreementDocument | null }) {
+  const t = useTranslations("wizard");
+  const [session, setSession] = useState(initialSession);
+  const order = onboardingSteps.map((s) => s.id);
+  const index = order.indexOf(step);
+  const firstIncomplete = session.steps.find((s) => !s.complete)?.id ?? "agreement";
+  const reachable = (id: StepId) => order.indexOf(id) <= order.indexOf(firstIncomplete);
+  const Step = components[step];
+  const requested = session.requirements.errors;
+  return (
+    <div>
+      <nav aria-label={t("title")} className="mb-6">
+        <p className="text-sm text-muted">{t("stepOf", { current: index + 1, total: order.length })}</p>
+        <ol className="mt-2 flex flex-wrap gap-2">
+          {order.map((id) => {
+            const done = session.steps.find((s) => s.id === id)?.complete;
+            const current = id === step;
+            const label = t(`steps.${id}`);
+            return (
+              <li key={id}>
+                {reachable(id) && !current ? (
+                  <Link href={`/onboarding/${id}`} className="inline-block rounded-full border border-line bg-card px-3 py-1 text-sm underline-offset-2 hover:underline">
+                    {done ? "✓ " : ""}{label}
+                  </Link>
+                ) : (
+                  <span aria-current={current ? "step" : undefined} className={`inline-block rounded-full px-3 py-1 text-sm ${current ? "bg-secondary text-on-secondary font-semibold" : "border border-line text-muted"}`}>
+                    {done ? "✓ " : ""}{label}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      <h1 className="mb-4 text-2xl font-semibold">{t(`steps.${step}`)}</h1>
+      {requested.length ? (
+        <div className="mb-4 rounded-lg border border-primary bg-card p-3" role="note">
+          <p>{t("portalIntro")}</p>
+          <ul className="mt-2 list-disc pl-5">
+            {requested.map((e) => <li key={e.field}>{t("requested", { reason: e.message })}</li>)}
+          </ul>
+        </div>
+      ) : null}
+      <Step session={session} onSaved={setSession} nextHref={`/onboarding/${order[Math.min(index + 1, order.length - 1)]}`} agreement={agreement} />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { getDatabase } from "../db/client";
+import { verifyToken } from "../auth/jwt";
+import { getSession, type SessionPrincipal } from "../domain/onboarding/session";
+import { ApiError } from "../api/errors";
+
+/** The onboarding session behind the cookie, or null (no cookie, expired, or superseded). */
+export async function loadWizardSession() {
+  const token = (await cookies()).get("onboarding_session")?.value;
+  if (!token) return null;
+  const claims = await verifyToken(token, "onboarding");
+  if (!claims || typeof claims.sub !== "string" || typeof claims.lnk !== "string" || typeof claims.isv !== "string") return null;
+  const principal: SessionPrincipal = { merchantId: claims.sub, linkId: claims.lnk, accountId: claims.isv };
+  const { db } = await getDatabase();
+  try {
+    return { principal, session: await getSession(db, principal) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
+    throw error;
+  }
+}
+export type WizardSession = NonNullable<Awaited<ReturnType<typeof loadWizardSession>>>["session"];
