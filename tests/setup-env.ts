@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll } from "vitest";
+import pg from "pg";
 
 // Each test file gets its own data directory (embedded database, generated keys) and quiet logs.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "onb-test-"));
@@ -8,3 +10,23 @@ process.env.LOG_LEVEL ??= "silent";
 process.env.SEED_DEMO = "0";
 // Webhook retries in tests: the contract's schedule, shortened to milliseconds.
 process.env.WEBHOOK_RETRY_SCHEDULE_MS ??= "150,150,150,150,150,150,150";
+
+// On PostgreSQL each test file gets its own fresh database on the server of DATABASE_URL, so that
+// one file's workers (or a server it kills) never touch another file's jobs.
+if (process.env.DATABASE_URL) {
+  const base = process.env.DATABASE_URL;
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  afterAll(async () => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await client.end();
+  });
+}
