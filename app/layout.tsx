@@ -1,8 +1,13 @@
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Providers } from "./providers";
 import "./globals.css";
+
+export async function generateMetadata() {
+  const t = await getTranslations("wizard");
+  return { title: t("title") };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();

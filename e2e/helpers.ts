@@ -12,3 +12,31 @@ export function createIsvWithCli(name = "E2E ISV") {
   const created = JSON.parse(stdout) as { account_id: string; account_sid: string; secret_key: string; user_email: string };
   return { ...created, password, auth: `Basic ${Buffer.from(`${created.account_sid}:${created.secret_key}`).toString("base64")}` };
 }
+
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
+
+export const application = () => structuredClone(example) as any;
+
+type Isv = ReturnType<typeof createIsvWithCli>;
+
+/** A merchant and an onboarding link for it, made through the API as an ISV would. */
+export async function merchantWithLink(request: APIRequestContext, isv: Isv, options: { merchant?: unknown; link?: Record<string, unknown>; phone?: string } = {}) {
+  const merchant = await (await request.post("/v1/merchants", { headers: { authorization: isv.auth }, data: { phone: options.phone ?? "+14155550123", ...(options.merchant ? { merchant: options.merchant } : {}) } })).json();
+  const link = await (await request.post("/v1/onboarding_links", { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id, type: "account_onboarding", ...options.link } })).json();
+  expect(link.url).toBeTruthy();
+  return { merchant, link, path: new URL(link.url).pathname };
+}
+
+export async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+export async function setAccount(request: APIRequestContext, isv: Isv, patch: unknown) {
+  const res = await request.patch("/v1/account", { headers: { authorization: isv.auth }, data: patch });
+  expect(res.status()).toBe(200);
+}

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { z } from "zod";
 import { jobTitles, ownerKeys, ownerSchema } from "@/lib/schemas/merchant";
 import { FormStep, toFormValues } from "../form-step";
@@ -11,20 +11,33 @@ import type { StepProps } from "../wizard";
 export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
   const m = session.merchant as Record<string, any>;
-  const [count, setCount] = useState(() => Math.max(1, ownerKeys.filter((k) => m[k]).length));
+  const [count, setCountState] = useState(() => Math.max(1, ownerKeys.filter((k) => m[k]).length));
+  // The schema reads the current number of owners, so adding or removing one keeps what was typed.
+  const countRef = useRef(count);
+  const setCount = (n: number) => {
+    countRef.current = n;
+    setCountState(n);
+  };
   const active = ownerKeys.slice(0, count);
-  const schema = z
-    .object(Object.fromEntries(active.map((k) => [k, ownerSchema])))
-    .refine((v) => active.reduce((sum, k) => sum + Number((v as any)[k]?.ownership_percentage ?? 0), 0) <= 100, { message: "fields.ownershipTooHigh", path: ["owner_one", "ownership_percentage"] });
+  const [schema] = useState(() =>
+    z.record(z.string(), z.unknown()).superRefine((v, ctx) => {
+      const owners = ownerKeys.slice(0, countRef.current);
+      for (const k of owners) {
+        const result = ownerSchema.safeParse(v[k] ?? {});
+        for (const issue of result.error?.issues ?? []) ctx.addIssue({ ...issue, path: [k, ...issue.path] } as never);
+      }
+      const total = owners.reduce((sum, k) => sum + Number((v[k] as { ownership_percentage?: string } | undefined)?.ownership_percentage ?? 0), 0);
+      if (total > 100) ctx.addIssue({ code: "custom", message: "fields.ownershipTooHigh", path: ["owner_one", "ownership_percentage"] });
+    }),
+  );
   const defaults = toFormValues(Object.fromEntries(ownerKeys.map((k) => [k, m[k] ?? { first_name: null }])));
   return (
     <FormStep
-      key={count}
       schema={schema}
       defaultValues={defaults}
       nextHref={nextHref}
       onSaved={onSaved}
-      toPatch={(values) => ({ merchant: Object.fromEntries(ownerKeys.map((k, i) => [k, i < count ? values[k] : i === 0 ? undefined : null])) })}
+      toPatch={(values) => ({ merchant: Object.fromEntries(ownerKeys.map((k, i) => [k, i < countRef.current ? values[k] : i === 0 ? undefined : null])) })}
     >
       {(form) => {
         const render = useFieldRenderer(form, "owners");

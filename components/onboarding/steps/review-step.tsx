@@ -5,16 +5,32 @@ import type { StepProps } from "../wizard";
 
 type Json = Record<string, any>;
 
-function Rows({ value, prefix = "" }: { value: Json | null | undefined; prefix?: string }) {
+function useLabel() {
+  const t = useTranslations();
+  // A field's label from the step messages, wherever it is defined; else its name in words.
+  return (key: string) => {
+    for (const ns of ["fields", "fields.address", "fields.owner", "fields.bank", "fields.product", "fields.sales"]) {
+      if (t.has(`${ns}.${key}` as never) && typeof t.raw(`${ns}.${key}` as never) === "string") return t(`${ns}.${key}` as never);
+    }
+    if (key.startsWith("owner_")) return t("fields.ownerHeading", { n: ["one", "two", "three", "four"].indexOf(key.slice(6)) + 1 });
+    return key.replace(/_/g, " ");
+  };
+}
+
+function Rows({ value }: { value: Json | null | undefined }) {
   const t = useTranslations("review");
+  const label = useLabel();
   if (!value) return <p className="text-muted">{t("notProvided")}</p>;
   return (
-    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,14rem)_1fr]">
-      {Object.entries(value).flatMap(([k, v]) =>
-        v && typeof v === "object"
-          ? [<div key={k} className="sm:col-span-2 mt-2 font-medium">{prefix}{k.replace(/_/g, " ")}</div>, <div key={`${k}-rows`} className="sm:col-span-2 pl-3"><Rows value={v} /></div>]
-          : [<dt key={`${k}-t`} className="text-muted">{k.replace(/_/g, " ")}</dt>, <dd key={`${k}-d`} className="break-words">{v === null || v === "" ? t("notProvided") : String(v)}</dd>],
-      )}
+    <dl className="space-y-1">
+      {Object.entries(value).map(([k, v]) => (
+        <div key={k} className={v && typeof v === "object" ? "pt-2" : "grid gap-x-4 sm:grid-cols-[minmax(0,14rem)_1fr]"}>
+          <dt className={v && typeof v === "object" ? "font-medium" : "text-muted"}>{label(k)}</dt>
+          <dd className={v && typeof v === "object" ? "pl-3" : "break-words"}>
+            {v && typeof v === "object" ? <Rows value={v} /> : v === null || v === "" ? t("notProvided") : String(v)}
+          </dd>
+        </div>
+      ))}
     </dl>
   );
 }

@@ -3,6 +3,11 @@ import { loadWizardSession } from "@/lib/onboarding/load-session";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
 
+export async function generateMetadata() {
+  const t = await getTranslations("wizard");
+  return { title: t("submittedTitle") };
+}
+
 // The branded confirmation after submitting; then the browser goes to the ISV's return URL.
 export default async function CompletePage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
   const t = await getTranslations("wizard");

@@ -1,0 +1,242 @@
+import { expect, test, type Page } from "@playwright/test";
+import { application, createIsvWithCli, expectAxeClean, merchantWithLink, setAccount } from "./helpers";
+
+const app = application();
+
+async function fillBusiness(page: Page) {
+  await page.getByLabel("Legal business name").fill(app.legal_business_name);
+  await page.getByLabel("Doing business as (DBA)").fill(app.doing_business_as);
+  await page.getByLabel("Business type").selectOption(app.business_type);
+  await page.getByLabel("Tax ID type").selectOption("EIN");
+  await page.getByLabel("Tax ID number").fill(app.tin);
+  await page.getByLabel("Date the business was established").fill(app.business_established_date);
+  await page.getByLabel("Business phone number", { exact: true }).fill("(415) 555-0123");
+  const legal = page.getByRole("group", { name: "Legal business address" });
+  await legal.getByLabel("Street address").fill(app.legal_business_address.address);
+  await legal.getByLabel("City").fill(app.legal_business_address.city);
+  await legal.getByLabel("State").fill(app.legal_business_address.state);
+  await legal.getByLabel("ZIP code").fill(app.legal_business_address.zip);
+  await page.getByLabel("Contact name").fill(app.main_contact_person.name);
+  await page.getByLabel("Contact email").fill(app.main_contact_person.email);
+}
+
+async function fillOwner(page: Page, n: number, owner: any) {
+  const group = page.getByRole("group", { name: `Owner ${n}`, exact: true });
+  await group.getByLabel("First name").fill(owner.first_name);
+  await group.getByLabel("Last name").fill(owner.last_name);
+  await group.getByLabel("Job title").selectOption(owner.job_title);
+  await group.getByLabel("Ownership percentage").fill(owner.ownership_percentage);
+  await group.getByLabel("Email").fill(owner.email);
+  await group.getByLabel("Date of birth").fill(owner.date_of_birth);
+  await group.getByLabel("Social Security number").fill(owner.ssn);
+  await group.getByLabel("Street address").fill(owner.home_address.address);
+  await group.getByLabel("City").fill(owner.home_address.city);
+  await group.getByLabel("State").fill(owner.home_address.state);
+  await group.getByLabel("ZIP code").fill(owner.home_address.zip);
+}
+
+const save = (page: Page) => page.getByRole("button", { name: "Save and continue" }).click();
+
+test("an ISV's merchant completes every step, signs, submits and lands on the return URL", async ({ page, request, baseURL }) => {
+  const isv = createIsvWithCli("Noodle POS");
+  const { merchant, path } = await merchantWithLink(request, isv, { link: { return_url: `${baseURL}/?from=onboarding`, state: "abc-123" } });
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/onboarding\/business$/);
+  await expectAxeClean(page);
+
+  // Validation: submitting empty shows every error, tied to its field.
+  await save(page);
+  await expect(page.getByText("Some answers need attention")).toBeVisible();
+  await expect(page.getByLabel("Legal business name")).toHaveAttribute("aria-invalid", "true");
+  await expectAxeClean(page);
+
+  await fillBusiness(page);
+  await save(page);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  await expectAxeClean(page);
+  await fillOwner(page, 1, app.owner_one);
+  await page.getByRole("button", { name: "Add an owner" }).click();
+  await fillOwner(page, 2, app.owner_two);
+  await expect(page.getByText("Total ownership: 100%")).toBeVisible();
+  await save(page);
+
+  await expect(page).toHaveURL(/\/onboarding\/bank$/);
+  await expectAxeClean(page);
+  await page.getByLabel("Bank name").fill(app.bank_account.bank_name);
+  await page.getByLabel("Account holder name").fill(app.bank_account.account_holder_name);
+  await page.getByLabel("Routing number").fill("021000022");
+  await expect(page.getByText("doesn't pass the bank's check")).toBeVisible();
+  await page.getByLabel("Routing number").fill(app.bank_account.routing_number);
+  await expect(page.getByText("Routing number looks right.")).toBeVisible();
+  await page.getByLabel("Account number", { exact: true }).fill(app.bank_account.account_number);
+  await page.getByLabel("Confirm account number").fill(app.bank_account.account_number);
+  await save(page);
+
+  await expect(page).toHaveURL(/\/onboarding\/product$/);
+  await expectAxeClean(page);
+  await page.getByLabel("What do you sell?").fill(app.main_product.description);
+  await page.getByLabel("Website").fill(app.main_product.website);
+  await page.getByLabel("Category", { exact: true }).selectOption("Restaurants");
+  await page.getByLabel("Search subcategories").fill("fast");
+  await expect(page.getByLabel("Subcategory").locator("option")).toHaveText(["Select…", "Fast Food"]);
+  await page.getByLabel("Search subcategories").fill("");
+  await page.getByLabel("Subcategory").selectOption("Restaurants");
+  await save(page);
+
+  await expect(page).toHaveURL(/\/onboarding\/sales$/);
+  await expectAxeClean(page);
+  const sales = app.current_sales;
+  await page.getByLabel("Average monthly card sales ($)").fill(sales.average_monthly_in_credit_card);
+  await page.getByLabel("Average sale amount ($)").fill(sales.average_ticket_value);
+  await page.getByLabel("Largest single sale so far ($)").fill(sales.highest_amount_to_date);
+  await page.getByLabel("Average monthly American Express sales ($)").fill(sales.average_amex_monthly_sales);
+  await page.getByLabel("Average American Express sale amount ($)").fill(sales.average_amex_ticket_value);
+  await page.getByLabel("In person, card present (%)").fill("70");
+  await page.getByLabel("Online (%)").fill("20");
+  await expect(page.getByText("Total: 90% of 100%")).toBeVisible();
+  await page.getByLabel("Keyed in (%)").fill("10");
+  await expect(page.getByText("Total: 100% of 100%")).toBeVisible();
+  await save(page);
+
+  await expect(page).toHaveURL(/\/onboarding\/device$/);
+  await expectAxeClean(page);
+  await page.getByLabel(/PAX A920 Pro/).check();
+  await save(page);
+
+  await expect(page).toHaveURL(/\/onboarding\/review$/);
+  await expectAxeClean(page);
+  await expect(page.getByText(app.legal_business_name).first()).toBeVisible();
+  await expect(page.getByText("*****6789").first()).toBeVisible();
+  await expect(page.getByText("PAX A920 Pro")).toBeVisible();
+  await page.getByRole("link", { name: "Continue to the agreement" }).click();
+
+  await expect(page).toHaveURL(/\/onboarding\/agreement$/);
+  await expectAxeClean(page);
+  await expect(page.getByRole("article")).toContainText("Merchant Processing Agreement");
+  await page.getByLabel("Type your full name to sign").fill("Mei Chen");
+  await page.getByRole("button", { name: "Sign the agreement" }).click();
+  await expect(page.getByText(/Signed by Mei Chen/)).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download the agreement (PDF)" }).click();
+  expect((await download).suggestedFilename()).toBe(`merchant-agreement-${merchant.id}.pdf`);
+  await page.getByRole("button", { name: "Submit application" }).click();
+
+  await expect(page.getByRole("heading", { name: "Application submitted" })).toBeVisible();
+  await expectAxeClean(page);
+  await page.waitForURL((url) => url.searchParams.get("from") === "onboarding", { timeout: 15_000 });
+  const returned = new URL(page.url());
+  expect(Object.fromEntries(returned.searchParams)).toEqual({ from: "onboarding", merchant_id: merchant.id, lead_onboarding_status: "COMPLETED", state: "abc-123" });
+  const after = await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json();
+  expect(after.lead_onboarding_status).toBe("COMPLETED");
+  expect(after.device).toMatchObject({ catalog_id: "pax-a920" });
+});
+
+test("leaving half-way and reopening the link resumes at the first incomplete step; deep links are brought back", async ({ page, request }) => {
+  const isv = createIsvWithCli();
+  const { path } = await merchantWithLink(request, isv);
+  await page.goto(path);
+  await fillBusiness(page);
+  await save(page);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  await page.context().clearCookies();
+  await page.goto("/onboarding/owners");
+  await expect(page.getByRole("heading", { name: "Your session has ended" })).toBeVisible();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  await page.goto("/onboarding/agreement");
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  await page.goto("/onboarding/business");
+  await expect(page.getByLabel("Legal business name")).toHaveValue(app.legal_business_name);
+  await expect(page.getByLabel("Tax ID number")).toHaveValue("*****6789");
+});
+
+test("the ISV's name, logo and colours brand the wizard (computed styles), with readable text", async ({ page, request }) => {
+  const isv = createIsvWithCli("Sunny POS");
+  await setAccount(request, isv, { defaults: { display_name: "Sunny Payments", primary_color: "#fde047", secondary_color: "#7c3aed", logo: "/logo-default.svg", support: { email: "help@sunny.example" } } });
+  const { path } = await merchantWithLink(request, isv);
+  await page.goto(path);
+  await expect(page.getByTestId("brand-name")).toHaveText("Sunny Payments");
+  const header = page.locator("header");
+  await expect(header).toHaveCSS("background-color", "rgb(253, 224, 71)");
+  await expect(header).toHaveCSS("color", "rgb(15, 23, 42)"); // dark text on a light brand colour
+  await expect(page.locator("header img")).toHaveAttribute("src", "/logo-default.svg");
+  await expect(page.getByRole("button", { name: "Save and continue" })).toHaveCSS("background-color", "rgb(253, 224, 71)");
+  await expect(page.locator("[aria-current=step]")).toHaveCSS("background-color", "rgb(124, 58, 237)");
+  await expect(page.locator("[aria-current=step]")).toHaveCSS("color", "rgb(255, 255, 255)");
+  await expect(page.getByRole("contentinfo")).toContainText("help@sunny.example");
+});
+
+test("Spanish from Accept-Language, and the switcher is remembered", async ({ browser, request, baseURL }) => {
+  const isv = createIsvWithCli();
+  const { path } = await merchantWithLink(request, isv);
+  const context = await browser.newContext({ baseURL, locale: "es-ES", extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" } });
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Negocio");
+  await expect(page.getByLabel("Razón social")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page.getByText("Razón social: este dato es obligatorio.")).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByLabel("Idioma").selectOption("en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business");
+  await context.close();
+});
+
+test("keyboard only: the device, review, agreement and submit steps", async ({ page, request }) => {
+  const isv = createIsvWithCli();
+  const { path } = await merchantWithLink(request, isv, { merchant: app, link: { allow_skip_device_selection: true } });
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/onboarding\/device$/);
+  // Tab to the first device choice, arrow to the "own device" option, confirm with Space.
+  const radios = page.getByRole("radio");
+  await page.keyboard.press("Tab");
+  for (let i = 0; i < 30 && !(await radios.first().evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await page.keyboard.press("ArrowUp"); // arrows move within the radio group (and wrap to the last choice)
+  await expect(page.getByRole("radio", { name: "I'll use my own compatible device" })).toBeChecked();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Space");
+  await expect(page.getByLabel("I confirm I will supply a compatible device.")).toBeChecked();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/onboarding\/review$/);
+  await page.getByRole("link", { name: "Continue to the agreement" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/onboarding\/agreement$/);
+  await page.getByLabel("Type your full name to sign").focus();
+  await page.keyboard.type("Mei Chen");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/Signed by Mei Chen/)).toBeVisible();
+  await page.getByRole("button", { name: "Submit application" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Application submitted" })).toBeVisible();
+});
+
+test("comfortable at 375 px: nothing overflows sideways", async ({ browser, request, baseURL }) => {
+  const isv = createIsvWithCli();
+  const { path } = await merchantWithLink(request, isv, { merchant: { legal_business_name: "Tiny Screen LLC" } });
+  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(path);
+  for (const step of ["business", "owners"]) {
+    await page.goto(`/onboarding/${step}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, step).toBeLessThanOrEqual(0);
+  }
+  await context.close();
+});
+
+test("an expired link shows the branded page and opens no session", async ({ page, request }) => {
+  const isv = createIsvWithCli("Expiry POS");
+  const first = await merchantWithLink(request, isv, { link: { refresh_url: "https://expiry.example/refresh" } });
+  await request.post("/v1/onboarding_links", { headers: { authorization: isv.auth }, data: { merchant_id: first.merchant.id, type: "account_onboarding" } });
+  const res = await page.goto(first.path);
+  expect(res?.status()).toBe(410);
+  await expect(page.getByRole("heading", { name: "This link is no longer valid" })).toBeVisible();
+  await expect(page.getByText("Expiry POS")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get a new link" })).toHaveAttribute("href", "https://expiry.example/refresh");
+  await expectAxeClean(page);
+  expect((await page.context().cookies()).find((c) => c.name === "onboarding_session")).toBeUndefined();
+});
