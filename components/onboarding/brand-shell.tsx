@@ -15,7 +15,6 @@ export async function BrandShell({ branding, children }: { branding: Partial<Mer
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
             {branding?.logo ? (
-              // eslint-disable-next-line @next/next/no-img-element
               <img src={branding.logo} alt="" className="h-8 max-w-[140px] rounded bg-white object-contain p-0.5" />
             ) : null}
             <span className="text-lg font-semibold" data-testid="brand-name">{name}</span>
