@@ -7,12 +7,18 @@ import { createApi } from "./lib/api/app";
 import { seedOnStart } from "./lib/domain/accounts/seed-on-start";
 import { startOperatorSocket } from "./cli/operator-socket";
 import { log } from "./lib/log";
+import { isKnownHost } from "./lib/branding/hosts";
 import { requeueOrphanedJobs, startWorker } from "./lib/jobs/runner";
 import { jobTypes } from "./lib/jobs/registry";
 
 // One process: `/v1/*`, `/docs` and the onboarding links (`/onboard/<token>`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
 const dev = env.NODE_ENV !== "production";
+
+function unknownHost(res: http.ServerResponse) {
+  res.writeHead(404, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  res.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui;margin:48px"><h1>Not found</h1><p>This address does not serve any onboarding pages.</p></body></html>');
+}
 
 async function main() {
   const handle = await getDatabase();
@@ -32,7 +38,11 @@ async function main() {
     if (url.startsWith("/v1/") || url === "/v1" || url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?") || url.startsWith("/onboard/")) {
       void api(req, res);
     } else {
-      void nextHandler(req, res);
+      // Hosted pages answer only on the service's host and the ISVs' custom domains.
+      void isKnownHost(handle.db, req.headers.host).then(
+        (known) => (known ? nextHandler(req, res) : unknownHost(res)),
+        () => unknownHost(res),
+      );
     }
   });
   server.keepAliveTimeout = 65_000;

@@ -7,6 +7,7 @@ import pg from "pg";
 import { openDatabase } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { benchWebhooks, type WebhookBench } from "./webhooks";
+import { benchWizard } from "./wizard";
 
 // `npm run bench`: GET /v1/account with Basic auth, the real server (server.ts) against a bare
 // node:http server doing the same SQL through the same driver, on PGlite and on PostgreSQL.
@@ -127,6 +128,7 @@ async function main() {
   console.log(`GET /v1/account, Basic auth, ${CONNECTIONS} connections, ${DURATION}s per run, loopback\n`);
   const results: Result[] = [];
   const only = process.env.BENCH_ONLY;
+  if (only === "wizard") return printWizard();
   const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
   results.push(...pglite);
   const webhookResults: WebhookBench[] = [];
@@ -148,6 +150,16 @@ async function main() {
   console.log("\nWebhooks: events created through POST /v1/merchants, delivered by the server's worker to a loopback receiver");
   console.log(`${"database".padEnd(12)} ${"events".padStart(7)} ${"deliveries/s".padStart(13)} ${"event→delivery p50 ms".padStart(22)} ${"p99 ms".padStart(8)}`);
   for (const w of webhookResults) console.log(`${w.kind.padEnd(12)} ${String(w.events).padStart(7)} ${w.deliveriesPerSecond.toFixed(0).padStart(13)} ${String(w.p50).padStart(22)} ${String(w.p99).padStart(8)}`);
+
+  await printWizard();
+}
+
+async function printWizard() {
+  const lighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
+  const wizard = await benchWizard({ lighthouse });
+  console.log(`\nWizard steps: JavaScript the page loads (gzip), Lighthouse mobile scores${lighthouse ? "" : " (skipped: BENCH_LIGHTHOUSE=0)"}; goals: <= 180 KB, performance >= 90, accessibility 100`);
+  console.log(`${"step".padEnd(12)} ${"JS gzip KB".padStart(11)} ${"scripts".padStart(8)} ${"performance".padStart(12)} ${"accessibility".padStart(14)}`);
+  for (const f of wizard) console.log(`${f.step.padEnd(12)} ${(f.jsGzipBytes / 1024).toFixed(1).padStart(11)} ${String(f.scripts).padStart(8)} ${String(f.performance ?? "-").padStart(12)} ${String(f.accessibility ?? "-").padStart(14)}`);
 }
 
 await main();

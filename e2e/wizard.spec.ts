@@ -240,3 +240,22 @@ test("an expired link shows the branded page and opens no session", async ({ pag
   await expectAxeClean(page);
   expect((await page.context().cookies()).find((c) => c.name === "onboarding_session")).toBeUndefined();
 });
+
+test("hosted pages answer on an ISV's custom domain, and 404 on unknown hosts", async ({ request }) => {
+  const isv = createIsvWithCli("Domain POS");
+  const domain = `onboard-${Date.now()}.domainpos.example`;
+  await setAccount(request, isv, { defaults: { custom_domain: domain } });
+  const { link } = await merchantWithLink(request, isv);
+  expect(link.url).toMatch(new RegExp(`^https://${domain.replace(/\./g, "\\.")}/onboard/`));
+  const unknown = await request.get("/onboarding", { headers: { host: "evil.example" } });
+  expect(unknown.status()).toBe(404);
+  const known = await request.get("/", { headers: { host: domain } });
+  expect(known.status()).toBe(200);
+  // The link itself opens on the custom domain and the wizard renders there with the ISV's branding.
+  const opened = await request.get(new URL(link.url).pathname, { headers: { host: domain }, maxRedirects: 0 });
+  expect(opened.status()).toBe(303);
+  const cookie = opened.headers()["set-cookie"]!.split(";")[0]!;
+  const wizard = await request.get("/onboarding/business", { headers: { host: domain, cookie } });
+  expect(wizard.status()).toBe(200);
+  expect(await wizard.text()).toContain("Domain POS");
+});

@@ -5,18 +5,21 @@ import { useState } from "react";
 import type { SessionView } from "@/lib/domain/onboarding/session";
 import type { AgreementDocument } from "@/lib/agreement/agreement-text";
 import { onboardingSteps, type StepId } from "@/lib/onboarding/steps";
-import { BusinessStep } from "./steps/business-step";
-import { OwnersStep } from "./steps/owners-step";
-import { BankStep } from "./steps/bank-step";
-import { ProductStep } from "./steps/product-step";
-import { SalesStep } from "./steps/sales-step";
-import { DeviceStep } from "./steps/device-step";
-import { ReviewStep } from "./steps/review-step";
-import { AgreementStep } from "./steps/agreement-step";
+import dynamic from "next/dynamic";
 
-export type StepProps = { session: SessionView; onSaved: (s: SessionView) => void; nextHref: string };
+// Each step's code is its own chunk: a page loads only the step it shows.
+const BusinessStep = dynamic(() => import("./steps/business-step").then((m) => m.BusinessStep));
+const OwnersStep = dynamic(() => import("./steps/owners-step").then((m) => m.OwnersStep));
+const BankStep = dynamic(() => import("./steps/bank-step").then((m) => m.BankStep));
+const ProductStep = dynamic(() => import("./steps/product-step").then((m) => m.ProductStep));
+const SalesStep = dynamic(() => import("./steps/sales-step").then((m) => m.SalesStep));
+const DeviceStep = dynamic(() => import("./steps/device-step").then((m) => m.DeviceStep));
+const ReviewStep = dynamic(() => import("./steps/review-step").then((m) => m.ReviewStep));
+const AgreementStep = dynamic(() => import("./steps/agreement-step").then((m) => m.AgreementStep));
 
-const components: Record<StepId, (p: StepProps & { agreement: AgreementDocument | null }) => React.ReactNode> = {
+export type StepProps = { session: SessionView; onSaved: (s: SessionView) => void; nextHref: string; agreement?: AgreementDocument | null };
+
+const components: Record<StepId, React.ComponentType<StepProps>> = {
   business: BusinessStep, owners: OwnersStep, bank: BankStep, product: ProductStep, sales: SalesStep, device: DeviceStep, review: ReviewStep, agreement: AgreementStep,
 };
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
+import { isServiceHost } from "../branding/hosts";
 import { getDatabase } from "../db/client";
 import { verifyToken } from "../auth/jwt";
 import { getSession, type SessionPrincipal } from "../domain/onboarding/session";
@@ -14,7 +15,11 @@ export async function loadWizardSession() {
   const principal: SessionPrincipal = { merchantId: claims.sub, linkId: claims.lnk, accountId: claims.isv };
   const { db } = await getDatabase();
   try {
-    return { principal, session: await getSession(db, principal) };
+    const session = await getSession(db, principal);
+    // On a custom domain only that ISV's sessions open; the service's host serves every ISV.
+    const host = (await headers()).get("host") ?? "";
+    if (!isServiceHost(host) && host.toLowerCase().replace(/:\d+$/, "") !== session.branding?.custom_domain) return null;
+    return { principal, session };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
     throw error;

@@ -2,13 +2,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
-import type { AgreementDocument } from "@/lib/agreement/agreement-text";
 import { signAgreement, submitApplication, SaveError } from "../session-api";
 import type { StepProps } from "../wizard";
 
 // The agreement: generated from the application and pricing, signed by owner one with a typed
 // name, downloadable as PDF; then the application is submitted.
-export function AgreementStep({ session, agreement }: StepProps & { agreement: AgreementDocument | null }) {
+export function AgreementStep({ session, agreement }: StepProps) {
   const t = useTranslations("agreement");
   const tw = useTranslations("wizard");
   const format = useFormatter();

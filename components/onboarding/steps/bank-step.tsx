@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { z } from "zod";
-import { bankAccountSchema } from "@/lib/schemas/merchant";
+import { bankAccountSchema } from "@/lib/schemas/application";
 import { abaChecksumValid } from "@/lib/schemas/aba";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";

@@ -2,23 +2,23 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { z } from "zod";
-import { applicationShape, businessTypes, tinTypes } from "@/lib/schemas/merchant";
+import { coreApplicationShape, businessTypes, tinTypes } from "@/lib/schemas/application";
 import { FormStep, toFormValues } from "../form-step";
 import { AddressFields, useFieldRenderer } from "../fields";
 import type { StepProps } from "../wizard";
 
 const schema = z.object({
-  legal_business_name: applicationShape.legal_business_name,
-  doing_business_as: applicationShape.doing_business_as,
-  business_type: applicationShape.business_type,
-  tin_type: applicationShape.tin_type,
-  tin: applicationShape.tin,
-  business_established_date: applicationShape.business_established_date,
-  legal_phone: applicationShape.legal_phone,
-  business_phone: applicationShape.business_phone,
-  legal_business_address: applicationShape.legal_business_address,
-  dba_address: applicationShape.dba_address,
-  main_contact_person: applicationShape.main_contact_person,
+  legal_business_name: coreApplicationShape.legal_business_name,
+  doing_business_as: coreApplicationShape.doing_business_as,
+  business_type: coreApplicationShape.business_type,
+  tin_type: coreApplicationShape.tin_type,
+  tin: coreApplicationShape.tin,
+  business_established_date: coreApplicationShape.business_established_date,
+  legal_phone: coreApplicationShape.legal_phone,
+  business_phone: coreApplicationShape.business_phone,
+  legal_business_address: coreApplicationShape.legal_business_address,
+  dba_address: coreApplicationShape.dba_address,
+  main_contact_person: coreApplicationShape.main_contact_person,
 });
 
 // Business: legal name, DBA, type, tax ID, date, phones, addresses and the main contact.

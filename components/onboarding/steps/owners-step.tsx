@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { z } from "zod";
-import { jobTitles, ownerKeys, ownerSchema } from "@/lib/schemas/merchant";
+import { jobTitles, ownerKeys, ownerSchema } from "@/lib/schemas/application";
 import { FormStep, toFormValues } from "../form-step";
 import { AddressFields, useFieldRenderer } from "../fields";
 import type { StepProps } from "../wizard";

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { z } from "zod";
-import { mainProductSchema } from "@/lib/schemas/merchant";
+import { mainProductSchema } from "@/lib/schemas/application";
 import { productCategories, subcategoriesOf, type ProductCategory } from "@/lib/schemas/product-categories";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";

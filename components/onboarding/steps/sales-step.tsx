@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { z } from "zod";
-import { currentSalesSchema } from "@/lib/schemas/merchant";
+import { currentSalesSchema } from "@/lib/schemas/application";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";
 import type { StepProps } from "../wizard";

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
 import type { FieldError } from "../../api/errors";
 import { encryptField, isEncrypted, mask } from "../../crypto/field-encryption";
 import { completeApplicationSchema, maskedValue, ownerKeys } from "../../schemas/merchant";
@@ -13,6 +13,13 @@ const digitsOnly = new Set(["tin", ...ownerKeys.map((o) => `${o}.ssn`)]);
 export function normalizePhone(value: string): string {
   return parsePhoneNumberFromString(value, "US")?.number ?? value;
 }
+
+export const phoneError = (param: string) => ({
+  param, code: "parameter_invalid", message: `${param} must be a real phone number in E.164 (+14155550123) or a 10-digit US number`,
+});
+
+/** The number exists (valid area code and length for its country), not only looks like one. */
+export const isRealPhone = (value: string) => isValidPhoneNumber(value, "US");
 
 const isPlainObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v) && !isEncrypted(v);
 
@@ -43,7 +50,8 @@ export function mergeApplication(stored: Json, patch: Json, paramPrefix = "merch
           out[key] = encryptField(digitsOnly.has(dotted) ? value.replace(/-/g, "") : value);
         }
       } else if (phones.has(dotted) && typeof value === "string") {
-        out[key] = normalizePhone(value);
+        if (isRealPhone(value)) out[key] = normalizePhone(value);
+        else errors.push(phoneError(`${paramPrefix}.${dotted}`));
       } else {
         out[key] = value;
       }

@@ -7,7 +7,7 @@ import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
-import { mergeApplication, normalizePhone } from "./application";
+import { isRealPhone, mergeApplication, normalizePhone, phoneError } from "./application";
 import { capabilityOverrideErrors } from "./capability-overrides";
 import type { MerchantRow } from "./find-merchant";
 import type { PartialApplication } from "../../schemas/merchant";
@@ -30,7 +30,8 @@ export async function createMerchant(db: Db, isvAccountId: string, input: Create
   // No capabilities given: the ISV's defaults apply (its types; every option from default_capabilities).
   if (!prefill.capabilities) prefill.capabilities = { types: (isv.defaultCapabilities as { types: string[] }).types };
   const { next: application, errors: mergeErrors } = mergeApplication({}, prefill);
-  if (errors.length || mergeErrors.length) throw invalidFields([...errors, ...mergeErrors]);
+  const phoneErrors = isRealPhone(input.phone) ? [] : [phoneError("phone")];
+  if (phoneErrors.length || errors.length || mergeErrors.length) throw invalidFields([...phoneErrors, ...errors, ...mergeErrors]);
 
   const now = new Date();
   const id = createId("mer");

@@ -5,7 +5,7 @@ import { invalidFields, invalidState } from "../../api/errors";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
-import { mergeApplication, normalizePhone } from "./application";
+import { isRealPhone, mergeApplication, normalizePhone, phoneError } from "./application";
 import { capabilityOverrideErrors } from "./capability-overrides";
 import { findMerchant } from "./find-merchant";
 import type { PartialApplication } from "../../schemas/merchant";
@@ -31,6 +31,7 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
     if (changesApplication && !openStatuses.has(row.status)) {
       throw invalidState(`The merchant's onboarding information can change only while lead_onboarding_status is NOT_STARTED or IN_PROGRESS; it is ${row.status}`);
     }
+    if (input.phone !== undefined && !isRealPhone(input.phone)) throw invalidFields([phoneError("phone")]);
     let application = row.application;
     if (input.merchant) {
       const errors = capabilityOverrideErrors(input.merchant as Record<string, unknown>);

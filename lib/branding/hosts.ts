@@ -1,0 +1,29 @@
+import { isNotNull } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { accounts } from "../db/schema";
+import { env } from "../env";
+
+const baseHost = new URL(env.PUBLIC_BASE_URL).host.toLowerCase();
+const loopback = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** The service's own host (and, in sandbox, loopback names) serve every ISV's pages. */
+export function isServiceHost(host: string) {
+  const h = host.toLowerCase();
+  return h === baseHost || (env.APP_ENV === "sandbox" && loopback.test(h));
+}
+
+let cache: { at: number; domains: Set<string> } | undefined;
+
+/**
+ * Known hosts: the service's, and every ISV's custom domain (read from the database, cached for
+ * 10 seconds). Pages on any other Host answer 404.
+ */
+export async function isKnownHost(db: Db, host: string | undefined): Promise<boolean> {
+  if (!host) return false;
+  if (isServiceHost(host)) return true;
+  if (!cache || Date.now() - cache.at > 10_000) {
+    const rows = await db.select({ domain: accounts.customDomain }).from(accounts).where(isNotNull(accounts.customDomain));
+    cache = { at: Date.now(), domains: new Set(rows.map((r) => r.domain!)) };
+  }
+  return cache.domains.has(host.toLowerCase().replace(/:\d+$/, ""));
+}
