@@ -4,6 +4,8 @@ import { listIsvs } from "../lib/domain/accounts/list-isvs";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
 import { ApiError } from "../lib/api/errors";
 import { env } from "../lib/env";
+import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
+import { listOutbox, serializeOutboxMessage } from "../lib/domain/notifications/list-outbox";
 
 export type CommandResult = { code: number; stdout: string; stderr: string };
 
@@ -12,6 +14,8 @@ export const usage = `Usage: npm run cli -- <command>
   isv create --name "<display name>" --email <login email> --password <password> [--json]
   isv list [--json]
   isv rotate-key <account_id> [--json]
+  merchant review <merchant_id> --approve | --decline [--reason "<text>"] | --request <field> --reason "<text>"
+  outbox list [--account <account_id>] [--json]
   webhooks listen --forward-to <url> [--api-url <url>] [--account-sid <sid> --secret-key <key>]
       forwards a sandbox account's events to a local URL, signed (credentials also from
       ACCOUNT_SID and SECRET_KEY; --max-events <n> stops after n)
@@ -62,6 +66,20 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
       if (!accountId) return fail(`isv rotate-key needs an account id\n\n${usage}`, 2);
       const rotated = await rotateApiKey(handle.db, accountId, env.APP_ENV === "production");
       return ok(rotated, `New secret key for ${rotated.account_id} (the old one no longer works):\n  account_sid  ${rotated.account_sid}\n  secret_key   ${rotated.secret_key}   (shown once)`);
+    }
+    if (group === "merchant" && action === "review") {
+      const merchantId = rest[0];
+      const reason = text(flags, "reason");
+      const field = text(flags, "request");
+      const chosen = [flags.approve === true, flags.decline === true, field !== undefined].filter(Boolean).length;
+      if (!merchantId || chosen !== 1 || (field !== undefined && !reason)) return fail(`merchant review needs a merchant id and one of --approve, --decline or --request <field> --reason "<text>"\n\n${usage}`, 2);
+      const decision = flags.approve === true ? { action: "approve" as const } : flags.decline === true ? { action: "decline" as const, reason } : { action: "request" as const, field: field!, reason: reason! };
+      const row = await reviewMerchant(handle.db, {}, merchantId, decision, "operator");
+      return ok({ merchant_id: row.id, lead_onboarding_status: row.status, requirements: row.requirements }, `${row.id} is now ${row.status}`);
+    }
+    if (group === "outbox" && action === "list") {
+      const rows = (await listOutbox(handle.db, { accountId: text(flags, "account"), limit: 100 })).map(serializeOutboxMessage);
+      return ok(rows, rows.length ? rows.map((m) => `${m.created_at}  ${m.kind.padEnd(30)} ${m.to.padEnd(32)} ${m.subject}`).join("\n") : "The outbox is empty");
     }
     return fail(usage, 2);
   } catch (error) {

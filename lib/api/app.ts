@@ -19,6 +19,7 @@ import { onboardingSessionRoutes } from "./routes/onboarding-session";
 import { linkOpenRoutes } from "./routes/link-open";
 import { webhookRoutes } from "./routes/webhooks";
 import { eventRoutes } from "./routes/events";
+import { testHelperRoutes } from "./routes/test-helpers";
 import { log } from "../log";
 import { env } from "../env";
 
@@ -44,6 +45,8 @@ export function createApi(options: ApiOptions) {
   linkOpenRoutes(app);
   webhookRoutes(app);
   eventRoutes(app);
+  // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
+  if (env.APP_ENV === "sandbox") testHelperRoutes(app);
   docsRoutes(app);
 
   app.notFound((c) => {

@@ -3,3 +3,4 @@ export * from "./api";
 export * from "./merchants";
 export * from "./events";
 export * from "./webhooks";
+export * from "./notifications";

@@ -31,6 +31,10 @@ export const merchants = pgTable(
     deviceCreatedAt: timestamp("device_created_at", { withTimezone: true, mode: "date" }),
     deviceUpdatedAt: timestamp("device_updated_at", { withTimezone: true, mode: "date" }),
     agreement: jsonb("agreement").$type<Record<string, unknown>>(),
+    /** The last underwriting decision: { outcome, reason, decided_at, decided_by }. */
+    underwriting: jsonb("underwriting").$type<Record<string, unknown>>(),
+    /** The merchant's own account (its key pair), made when it is approved. */
+    merchantAccountId: text("merchant_account_id"),
     submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { createHash } from "node:crypto";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { onboardingLinks } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
 import { ApiError, invalidState } from "../../api/errors";
 import { env } from "../../env";
-import { getAccount } from "../accounts/get-account";
+import { getAccount, type AccountRow } from "../accounts/get-account";
 import { findMerchant } from "../merchants/find-merchant";
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 
@@ -42,29 +42,30 @@ export async function createOnboardingLink(db: Db, isvAccountId: string, input: 
       throw invalidState(`The merchant's onboarding is over (lead_onboarding_status ${merchant.status}); no link can be created`);
     }
     const isv = await getAccount(tx, isvAccountId);
-    const settings = isv.settings as AccountSettings;
-    const token = randomBase62(43);
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + settings.onboarding_link_ttl_seconds * 1000);
-    await tx
-      .update(onboardingLinks)
-      .set({ supersededAt: now })
-      .where(and(eq(onboardingLinks.merchantId, merchant.id), isNull(onboardingLinks.supersededAt)));
-    const [link] = await tx
-      .insert(onboardingLinks)
-      .values({
-        id: createId("lnk"),
-        isvAccountId,
-        merchantId: merchant.id,
-        tokenDigest: digestToken(token),
-        returnUrl,
-        refreshUrl: input.refresh_url ?? null,
-        state: input.state ?? null,
-        allowSkipDeviceSelection: input.allow_skip_device_selection ?? null,
-        expiresAt,
-        createdAt: now,
-      })
-      .returning();
-    return { link: link!, url: `${hostedBaseUrl(isv.defaults as MerchantDefaults)}/onboard/${token}` };
+    return insertOnboardingLink(tx, isv, merchant.id, {
+      returnUrl, refreshUrl: input.refresh_url ?? null, state: input.state ?? null, allowSkipDeviceSelection: input.allow_skip_device_selection ?? null,
+    });
   });
+}
+
+/** In the caller's transaction: supersede the merchant's links and make a new one (its url carries the token). */
+export async function insertOnboardingLink(
+  tx: DbOrTx,
+  isv: AccountRow,
+  merchantId: string,
+  options: { returnUrl: string | null; refreshUrl: string | null; state: string | null; allowSkipDeviceSelection: boolean | null },
+) {
+  const settings = isv.settings as AccountSettings;
+  const token = randomBase62(43);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + settings.onboarding_link_ttl_seconds * 1000);
+  await tx
+    .update(onboardingLinks)
+    .set({ supersededAt: now })
+    .where(and(eq(onboardingLinks.merchantId, merchantId), isNull(onboardingLinks.supersededAt)));
+  const [link] = await tx
+    .insert(onboardingLinks)
+    .values({ id: createId("lnk"), isvAccountId: isv.id, merchantId, tokenDigest: digestToken(token), ...options, expiresAt, createdAt: now })
+    .returning();
+  return { link: link!, url: `${hostedBaseUrl(isv.defaults as MerchantDefaults)}/onboard/${token}` };
 }

@@ -46,6 +46,8 @@ function sessionProblems(merchant: MerchantRow, link: LinkRow, isv: AccountRow):
   if (!merchant.agreement) {
     problems.push({ param: "agreement", code: "parameter_missing", message: "Owner one must sign the merchant processing agreement" });
   }
+  // What underwriting asked for and the merchant has not changed yet.
+  for (const e of merchant.requirements?.errors ?? []) problems.push({ param: e.field, code: "information_requested", message: e.message });
   return problems;
 }
 
@@ -135,15 +137,28 @@ export async function updateSession(db: Db, principal: SessionPrincipal, patch: 
     }
     if (errors.length) throw invalidFields(errors);
 
+    // Requirements the merchant has just answered are satisfied (underwriting checks again on submit).
+    const touched = patch.merchant ? touchedPaths(patch.merchant as Record<string, unknown>, "merchant") : [];
+    const answered = (field: string) => touched.some((t) => t === field || t.startsWith(`${field}.`) || field.startsWith(`${t}.`));
+    const requirements = merchant.requirements
+      ? { currently_due: merchant.requirements.currently_due.filter((f) => !answered(f)), errors: merchant.requirements.errors.filter((e) => !answered(e.field)) }
+      : null;
     const [updated] = await tx
       .update(merchants)
       // The agreement was generated from the application: changing the application unsigns it.
-      .set({ application, ...device, ...(patch.merchant ? { agreement: null } : {}), status: "IN_PROGRESS", updatedAt: now })
+      .set({ application, ...device, ...(patch.merchant ? { agreement: null } : {}), requirements: requirements?.currently_due.length ? requirements : null, status: "IN_PROGRESS", updatedAt: now })
       .where(eq(merchants.id, merchant.id))
       .returning();
     await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.updated", objectId: merchant.id, data: serializeMerchant(updated!, isv) });
     return view(updated!, link, isv);
   });
+}
+
+/** Every leaf path a PATCH body sets, e.g. merchant.bank_account.routing_number. */
+function touchedPaths(value: Record<string, unknown>, prefix: string): string[] {
+  return Object.entries(value).flatMap(([k, v]) =>
+    v && typeof v === "object" && !Array.isArray(v) ? touchedPaths(v as Record<string, unknown>, `${prefix}.${k}`) : [`${prefix}.${k}`],
+  );
 }
 
 /** Where the browser goes after submitting: the return URL with the outcome, or the "all done" page. */

@@ -1,0 +1,25 @@
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+// Every e-mail the platform sends is written here first (in the transaction that causes it); a
+// job sends it over SMTP when SMTP_URL is set. Without SMTP the outbox is where it stays, readable
+// by the operator CLI and, in sandbox, GET /v1/test_helpers/outbox.
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    merchantId: text("merchant_id"),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    locale: text("locale").notNull(),
+    transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    error: text("error"),
+    meta: jsonb("meta").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("outbox_account_idx").on(t.accountId, t.createdAt)],
+);

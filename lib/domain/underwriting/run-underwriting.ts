@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { merchants } from "../../db/schema";
+import { decryptField, isEncrypted } from "../../crypto/field-encryption";
+import { env } from "../../env";
+import { decide } from "../../underwriting/rules";
+import type { JobRow, JobType } from "../../jobs/runner";
+import { approveMerchant, declineMerchant, requestInformation, sendToManualReview } from "./transitions";
+
+export const UNDERWRITING_JOB = "underwriting";
+
+/** The application with its sensitive values readable: for underwriting only, never returned. */
+export function decryptApplication(value: unknown): any {
+  if (isEncrypted(value)) return decryptField(value);
+  if (Array.isArray(value)) return value.map(decryptApplication);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decryptApplication(v)]));
+  return value;
+}
+
+/**
+ * The underwriting job of one submission: decide, then move the merchant. Safe to run again (at
+ * least once): a merchant no longer COMPLETED, or already sent to review for this submission, is
+ * left alone.
+ */
+export async function runUnderwriting(db: Db, job: JobRow) {
+  await db.transaction(async (tx) => {
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, job.payload.merchant_id as string)).for("update");
+    if (!merchant || merchant.status !== "COMPLETED") return;
+    const previous = merchant.underwriting as { outcome?: string; submitted_at?: string } | null;
+    if (previous?.outcome === "manual_review" && previous.submitted_at === merchant.submittedAt?.toISOString()) return;
+    const decision = decide(decryptApplication(merchant.application), { sandbox: env.APP_ENV === "sandbox", today: new Date() });
+    const by = "underwriting";
+    switch (decision.outcome) {
+      case "approve": return void (await approveMerchant(tx, merchant, { by }));
+      case "decline": return void (await declineMerchant(tx, merchant, { by, reason: decision.reason }));
+      case "request_information": return void (await requestInformation(tx, merchant, decision.findings, { by }));
+      case "manual_review": {
+        const moved = await sendToManualReview(tx, merchant, decision.reason);
+        await tx.update(merchants).set({ underwriting: { ...(moved.underwriting ?? {}), submitted_at: merchant.submittedAt?.toISOString() } }).where(eq(merchants.id, merchant.id));
+      }
+    }
+  });
+}
+
+export const underwritingJobType: JobType = { handler: runUnderwriting, backoffMs: (n) => 1000 * 2 ** n, maxAttempts: 8 };

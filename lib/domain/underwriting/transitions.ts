@@ -1,0 +1,120 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { accounts, apiKeys, merchants, onboardingLinks, users } from "../../db/schema";
+import { createId, randomBase62 } from "../../ids";
+import { digestSecret, generateAccountSid, generateSecretKey } from "../../auth/secrets";
+import { invalidState } from "../../api/errors";
+import { env } from "../../env";
+import { recordEvent } from "../events/record-event";
+import { getAccount, type AccountRow } from "../accounts/get-account";
+import type { MerchantRow } from "../merchants/find-merchant";
+import { serializeMerchant } from "../../serializers/merchant";
+import { insertOnboardingLink } from "../onboarding/create-onboarding-link";
+import { queueEmail } from "../../notifications/send-email";
+import { informationRequestedForIsv, informationRequestedForMerchant } from "../../notifications/templates";
+import type { Finding } from "../../underwriting/rules";
+import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
+import type { Locale } from "../../i18n/locales";
+
+// Named state transitions of a submitted application (CONTRACT.md sections 4, 7, 8). Each moves
+// from COMPLETED only, with a conditional update: if two deciders race, one wins and the other
+// gets 409 naming the current state. Each writes its event in the same transaction.
+
+type Decider = { by: string; reason?: string };
+
+async function moveFromCompleted(tx: DbOrTx, merchantId: string, set: Partial<typeof merchants.$inferInsert>) {
+  const [moved] = await tx.update(merchants).set({ ...set, updatedAt: new Date() }).where(and(eq(merchants.id, merchantId), eq(merchants.status, "COMPLETED"))).returning();
+  if (!moved) {
+    const [current] = await tx.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId));
+    throw invalidState(`Only a submitted application (COMPLETED) can be decided; this one is ${current?.status ?? "missing"}`);
+  }
+  return moved;
+}
+
+const cardTypes = new Set(["two_tiered", "pass_through_ic", "flat_rate", "tiered", "cash_discount"]);
+
+/** APPROVED, and provisioning: processors, gateway id, the merchant's key pair, tokenizer, device. */
+export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider: Decider) {
+  const isv = await getAccount(tx, merchant.isvAccountId);
+  const types: string[] = ((merchant.application.capabilities as { types?: string[] } | undefined)?.types ?? (merchant.defaultCapabilities as { types?: string[] }).types ?? []);
+  const processors = [
+    ...(types.some((t) => cardTypes.has(t)) ? [{ id: createId("proc"), processor_type: "CREDIT_CARD" }] : []),
+    ...(types.includes("ach") ? [{ id: createId("proc"), processor_type: "ACH" }] : []),
+  ];
+  const live = env.APP_ENV === "production";
+  const merchantAccountId = createId("acct");
+  const secret = generateSecretKey(live);
+  const name = String((merchant.application.legal_business_name as string | undefined) ?? merchant.id);
+  await tx.insert(accounts).values({ id: merchantAccountId, type: "merchant", parentId: merchant.isvAccountId, sid: generateAccountSid(), name });
+  await tx.insert(apiKeys).values({ id: createId("key"), accountId: merchantAccountId, secretDigest: digestSecret(secret), last4: secret.slice(-4) });
+  const now = new Date();
+  const terminalId = merchant.deviceId ? createId("tml") : null;
+  const approved = await moveFromCompleted(tx, merchant.id, {
+    status: "APPROVED",
+    requirements: null,
+    merchantAccountId,
+    underwriting: { outcome: "approve", decided_by: decider.by, reason: decider.reason ?? null, decided_at: now.toISOString() },
+    paymentKeys: { pub_api_key: `pk_${live ? "live" : "test"}_${randomBase62(32)}`, api_key_last4: secret.slice(-4), gateway_merchant_id: createId("gw"), processors },
+    payment: { ...merchant.payment, tokenizer_active: true, terminal_id: terminalId },
+    ...(merchant.deviceId ? { deviceImeiStatus: "ACTIVE" as const, deviceUpdatedAt: now } : {}),
+  });
+  await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.approved", objectId: merchant.id, data: serializeMerchant(approved, isv) });
+  return approved;
+}
+
+export async function declineMerchant(tx: DbOrTx, merchant: MerchantRow, decider: Decider) {
+  const isv = await getAccount(tx, merchant.isvAccountId);
+  const declined = await moveFromCompleted(tx, merchant.id, {
+    status: "FAILED",
+    underwriting: { outcome: "decline", decided_by: decider.by, reason: decider.reason ?? null, decided_at: new Date().toISOString() },
+  });
+  await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.declined", objectId: merchant.id, data: serializeMerchant(declined, isv) });
+  return declined;
+}
+
+/** Stays COMPLETED until an operator decides (npm run cli -- merchant review). */
+export async function sendToManualReview(tx: DbOrTx, merchant: MerchantRow, reason: string) {
+  return moveFromCompleted(tx, merchant.id, { underwriting: { outcome: "manual_review", reason, decided_at: new Date().toISOString() } });
+}
+
+/**
+ * Back to IN_PROGRESS with `requirements`; `merchant.information_requested`; the ISV and/or the
+ * merchant are told, per `settings.notifications.information_requested` (the merchant with a
+ * fresh link to the self-service portal).
+ */
+export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, findings: Finding[], decider: Decider) {
+  const isv = await getAccount(tx, merchant.isvAccountId);
+  const moved = await moveFromCompleted(tx, merchant.id, {
+    status: "IN_PROGRESS",
+    requirements: { currently_due: [...new Set(findings.map((f) => f.field))], errors: findings },
+    underwriting: { outcome: "request_information", decided_by: decider.by, reason: decider.reason ?? null, decided_at: new Date().toISOString() },
+  });
+  await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.information_requested", objectId: merchant.id, data: serializeMerchant(moved, isv) });
+  await notifyInformationRequested(tx, isv, moved, findings);
+  return moved;
+}
+
+async function notifyInformationRequested(tx: DbOrTx, isv: AccountRow, merchant: MerchantRow, findings: Finding[]) {
+  const target = (isv.settings as AccountSettings).notifications.information_requested;
+  const brand = isv.defaults as MerchantDefaults;
+  const app = merchant.application as Record<string, any>;
+  const locale: Locale = (merchant.agreement as { locale?: Locale } | null)?.locale === "es" ? "es" : "en";
+  if (target === "merchant" || target === "both") {
+    const to = app.main_contact_person?.email ?? app.owner_one?.email;
+    if (to) {
+      // A fresh link into the portal, returning where the last link returned.
+      const [last] = await tx.select().from(onboardingLinks).where(eq(onboardingLinks.merchantId, merchant.id)).orderBy(desc(onboardingLinks.createdAt)).limit(1);
+      const { url } = await insertOnboardingLink(tx, isv, merchant.id, { returnUrl: last?.returnUrl ?? null, refreshUrl: last?.refreshUrl ?? null, state: last?.state ?? null, allowSkipDeviceSelection: last?.allowSkipDeviceSelection ?? null });
+      const message = informationRequestedForMerchant({ brand, locale, findings, portalUrl: url });
+      await queueEmail(tx, { accountId: isv.id, merchantId: merchant.id, kind: "information_requested.merchant", to, locale, ...message });
+    }
+  }
+  if (target === "isv" || target === "both") {
+    let to = brand.support?.email;
+    if (!to) [{ email: to } = { email: undefined }] = await tx.select({ email: users.email }).from(users).where(eq(users.accountId, isv.id)).orderBy(users.createdAt).limit(1);
+    if (to) {
+      const message = informationRequestedForIsv({ brand, locale: "en", findings, merchantName: app.legal_business_name ?? merchant.id, merchantId: merchant.id });
+      await queueEmail(tx, { accountId: isv.id, merchantId: merchant.id, kind: "information_requested.isv", to, locale: "en", ...message });
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import { abaChecksumValid } from "../schemas/aba";
+
+// Underwriting rules (CONTRACT.md section 7): each a small pure function over the decrypted
+// application, returning the requirements it raises. Codes are stable; the wizard translates them.
+export type Finding = { field: string; code: string; message: string };
+type App = Record<string, any>;
+
+const owners = ["owner_one", "owner_two", "owner_three", "owner_four"] as const;
+
+export const US_STATES = new Set([
+  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS",
+  "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV",
+  "WI", "WY", "DC", "PR", "GU", "VI", "AS", "MP",
+]);
+
+export function bankAccountRules(app: App): Finding[] {
+  const bank = app.bank_account ?? {};
+  const out: Finding[] = [];
+  if (!abaChecksumValid(String(bank.routing_number ?? ""))) {
+    out.push({ field: "merchant.bank_account.routing_number", code: "routing_number_invalid", message: "The routing number does not pass the ABA checksum. Check it against a cheque or your bank's website." });
+  }
+  if (!/^\d{4,17}$/.test(String(bank.account_number ?? ""))) {
+    out.push({ field: "merchant.bank_account.account_number", code: "account_number_invalid", message: "The account number must be 4 to 17 digits." });
+  } else if (bank.account_number !== bank.account_number_confirm) {
+    out.push({ field: "merchant.bank_account.account_number_confirm", code: "account_number_mismatch", message: "The account number and its confirmation do not match." });
+  }
+  return out;
+}
+
+/** SSN: 9 digits; area not 000, 666 or 900-999; group not 00; serial not 0000. */
+export function ssnValid(ssn: string): boolean {
+  if (!/^\d{9}$/.test(ssn)) return false;
+  const area = Number(ssn.slice(0, 3));
+  return area !== 0 && area !== 666 && area < 900 && ssn.slice(3, 5) !== "00" && ssn.slice(5) !== "0000";
+}
+
+/** ITIN: 9 digits starting with 9. */
+export function itinValid(itin: string): boolean {
+  return /^9\d{8}$/.test(itin);
+}
+
+export function tinRules(app: App): Finding[] {
+  const tin = String(app.tin ?? "");
+  const type = app.tin_type;
+  const field = "merchant.tin";
+  if (!/^\d{9}$/.test(tin)) return [{ field, code: "tin_invalid", message: "The tax ID must be 9 digits." }];
+  if (app.business_type !== "Sole Proprietor" && type !== "EIN") {
+    return [{ field: "merchant.tin_type", code: "ein_required", message: "Businesses other than sole proprietors must use an EIN." }];
+  }
+  if (type === "SSN" && !ssnValid(tin)) return [{ field, code: "ssn_invalid", message: "This is not a valid Social Security number." }];
+  if (type === "ITIN" && !itinValid(tin)) return [{ field, code: "itin_invalid", message: "An ITIN starts with 9." }];
+  if (type === "EIN" && tin.startsWith("00")) return [{ field, code: "ein_invalid", message: "This is not a valid EIN." }];
+  return [];
+}
+
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [y, m, d] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age--;
+  return age;
+}
+
+export function ownerRules(app: App, today: Date): Finding[] {
+  const out: Finding[] = [];
+  const listed = owners.filter((k) => app[k]);
+  let total = 0;
+  for (const k of listed) {
+    const owner = app[k];
+    if (owner.date_of_birth && ageOn(owner.date_of_birth, today) < 18) {
+      out.push({ field: `merchant.${k}.date_of_birth`, code: "owner_under_18", message: "Every owner must be at least 18 years old." });
+    }
+    if (!ssnValid(String(owner.ssn ?? ""))) out.push({ field: `merchant.${k}.ssn`, code: "ssn_invalid", message: "This is not a valid Social Security number." });
+    total += Number(owner.ownership_percentage ?? 0);
+  }
+  if (total > 100) {
+    out.push({ field: "merchant.owner_one.ownership_percentage", code: "ownership_over_100", message: "The owners' percentages add up to more than 100." });
+  } else if (total < 25 && app.business_type !== "Tax Exempt Org" && app.business_type !== "Association/State & Trust") {
+    out.push({ field: "merchant.owner_one.ownership_percentage", code: "ownership_under_25", message: "List owners who together hold at least 25% of the business." });
+  }
+  return out;
+}
+
+export function businessRules(app: App, today: Date): Finding[] {
+  const out: Finding[] = [];
+  if (app.business_established_date && app.business_established_date > today.toISOString().slice(0, 10)) {
+    out.push({ field: "merchant.business_established_date", code: "date_in_future", message: "The business cannot be established in the future." });
+  }
+  const addresses: [string, App | undefined][] = [["merchant.legal_business_address", app.legal_business_address], ["merchant.dba_address", app.dba_address], ...owners.filter((k) => app[k]).map((k) => [`merchant.${k}.home_address`, app[k].home_address] as [string, App])];
+  for (const [path, address] of addresses) {
+    if (!address) continue;
+    if (!US_STATES.has(address.state)) out.push({ field: `${path}.state`, code: "state_invalid", message: "Use a US state or territory code such as CA." });
+    if (!/^\d{5}(-?\d{4})?$/.test(String(address.zip ?? ""))) out.push({ field: `${path}.zip`, code: "zip_invalid", message: "Use a 5 or 9 digit ZIP code." });
+  }
+  return out;
+}
+
+export function salesRules(app: App): Finding[] {
+  const out: Finding[] = [];
+  const sales = app.current_sales ?? {};
+  const mix = sales.sales_percentage ?? {};
+  const sum = ["card_swipe_percentage", "online_percentage", "keyed_percentage", "moto_percentage"].reduce((s, k) => s + Number(mix[k] ?? 0), 0);
+  if (Math.abs(sum - 100) > 0.001) out.push({ field: "merchant.current_sales.sales_percentage", code: "sales_mix_not_100", message: "How customers pay must add up to 100%." });
+  if (Number(sales.average_ticket_value) > Number(sales.highest_amount_to_date)) {
+    out.push({ field: "merchant.current_sales.average_ticket_value", code: "average_above_highest", message: "The average sale cannot be larger than the largest sale." });
+  }
+  return out;
+}
+
+/** Subcategories that carry high risk: an operator decides. */
+export const highRiskSubcategories = new Set([
+  "Quasi Cash", "Massage Parlors", "Pawn Shop", "Insurance via Direct Mail", "Mail Order", "Political Organizations", "Large Digital Goods Merchant",
+  "Package Stores--Beer, Wine, and Liquor", "Wrecking and Salvage Yards", "Counseling Services - Debt, Marriage, and Personal",
+]);
+
+export function isHighRisk(app: App): boolean {
+  return highRiskSubcategories.has(app.main_product?.subcategory) || app.main_product?.category === "Telemarketing and Direct Marketing";
+}
+
+export type Decision =
+  | { outcome: "approve" }
+  | { outcome: "request_information"; findings: Finding[] }
+  | { outcome: "manual_review"; reason: string }
+  | { outcome: "decline"; reason: string };
+
+export const MAGIC_TINS = { approve: "000000000", request: "111111111", review: "222222222", decline: "999999999" } as const;
+
+/** The decision for a complete, decrypted application. Sandbox magic TINs come before the rules. */
+export function decide(app: App, options: { sandbox: boolean; today: Date }): Decision {
+  if (options.sandbox) {
+    switch (app.tin) {
+      case MAGIC_TINS.approve: return { outcome: "approve" };
+      case MAGIC_TINS.request: return { outcome: "request_information", findings: [{ field: "merchant.tin", code: "tin_unverified", message: "We could not verify the tax ID. Check it and enter it again." }] };
+      case MAGIC_TINS.review: return { outcome: "manual_review", reason: "sandbox magic TIN 222222222" };
+      case MAGIC_TINS.decline: return { outcome: "decline", reason: "sandbox magic TIN 999999999" };
+    }
+  }
+  const findings = [...bankAccountRules(app), ...tinRules(app), ...ownerRules(app, options.today), ...businessRules(app, options.today), ...salesRules(app)];
+  if (findings.length) return { outcome: "request_information", findings };
+  if (isHighRisk(app)) return { outcome: "manual_review", reason: `high-risk subcategory: ${app.main_product?.subcategory}` };
+  return { outcome: "approve" };
+}

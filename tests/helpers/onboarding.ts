@@ -1,0 +1,39 @@
+import type { TestApi } from "./api";
+import { application } from "./fixtures";
+
+/** Opens an onboarding link like a browser would; returns the session as a Bearer credential. */
+export async function openLink(api: TestApi, url: string) {
+  const res = await fetch(api.baseUrl + new URL(url).pathname, { redirect: "manual" });
+  const token = res.headers.get("set-cookie")?.match(/onboarding_session=([^;]+)/)?.[1];
+  if (!token) throw new Error(`link did not open (${res.status})`);
+  return `Bearer ${token}`;
+}
+
+/** A merchant that went through the whole session API and submitted: underwriting is queued. */
+export async function submittedMerchant(api: TestApi, isv: { auth: string }, change: (app: any) => void = () => {}, linkBody: Record<string, unknown> = {}) {
+  const app = application();
+  change(app);
+  const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123", merchant: app } })).json;
+  if (!merchant.id) throw new Error(JSON.stringify(merchant));
+  const link = (await api.call("POST", "/v1/onboarding_links", { auth: isv.auth, body: { merchant_id: merchant.id, type: "account_onboarding", return_url: "https://isv.example/done", ...linkBody } })).json;
+  const session = await openLink(api, link.url);
+  await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { device: { catalog_id: "pax-a920" } } });
+  const signed = await api.call("POST", "/v1/onboarding/session/agreement", { auth: session, body: { name: `${app.owner_one.first_name} ${app.owner_one.last_name}` } });
+  if (signed.status !== 200) throw new Error(JSON.stringify(signed.json));
+  const submitted = await api.call("POST", "/v1/onboarding/session/submit", { auth: session });
+  if (submitted.status !== 200) throw new Error(JSON.stringify(submitted.json));
+  return { id: merchant.id as string, session, submittedAt: Date.now() };
+}
+
+/** Polls the merchant until its status is one of `statuses` (bounded). */
+export async function waitForStatus(api: TestApi, isv: { auth: string }, id: string, statuses: string[], timeoutMs = 10_000) {
+  const start = Date.now();
+  for (;;) {
+    const m = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
+    if (statuses.includes(m.lead_onboarding_status) && (m.lead_onboarding_status !== "COMPLETED" || m.requirements.disabled_reason === "under_review")) {
+      if (m.lead_onboarding_status !== "COMPLETED") return m;
+    }
+    if (Date.now() - start > timeoutMs) return m;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
