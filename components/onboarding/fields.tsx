@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { Field, type FieldKind } from "@/components/ui/field";
+import { usePortal } from "./portal";
 
 function errorAt(errors: unknown, name: string): any {
   return name.split(".").reduce<any>((acc, part) => (acc ? acc[part] : undefined), errors);
@@ -10,6 +11,7 @@ function errorAt(errors: unknown, name: string): any {
 /** Renders fields of one form by path, with labels and hints from the message files. */
 export function useFieldRenderer<T extends FieldValues>(form: UseFormReturn<T>, idPrefix = "f") {
   const t = useTranslations();
+  const portal = usePortal();
   return function render(
     name: string,
     labelKey: string,
@@ -17,6 +19,9 @@ export function useFieldRenderer<T extends FieldValues>(form: UseFormReturn<T>, 
     options: { optional?: boolean; hintKey?: string; hint?: string; options?: { value: string; label: string }[]; autoComplete?: string; label?: string } = {},
   ) {
     const id = `${idPrefix}-${name.replace(/\./g, "-")}`;
+    // In the portal only what underwriting asked for is shown, with its reason as the hint.
+    if (!portal.shows(name)) return null;
+    const reason = portal.reason(name);
     return (
       <Field
         key={name}
@@ -25,7 +30,7 @@ export function useFieldRenderer<T extends FieldValues>(form: UseFormReturn<T>, 
         kind={kind}
         registration={form.register(name as Path<T>)}
         error={errorAt(form.formState.errors, name)}
-        hint={options.hint ?? (options.hintKey ? t(options.hintKey as never) : undefined)}
+        hint={reason ?? options.hint ?? (options.hintKey ? t(options.hintKey as never) : undefined)}
         optional={options.optional}
         options={options.options}
         autoComplete={options.autoComplete}
@@ -36,6 +41,8 @@ export function useFieldRenderer<T extends FieldValues>(form: UseFormReturn<T>, 
 
 /** The four fields of an address, with a group label. */
 export function AddressFields({ render, prefix, legend, autoCompleteSection }: { render: ReturnType<typeof useFieldRenderer>; prefix: string; legend: string; autoCompleteSection?: string }) {
+  const portal = usePortal();
+  if (!portal.shows(prefix)) return null;
   const ac = (part: string) => (autoCompleteSection ? `${autoCompleteSection} ${part}` : "off");
   return (
     <fieldset className="mb-4 rounded-lg border border-line p-4">
@@ -48,4 +55,10 @@ export function AddressFields({ render, prefix, legend, autoCompleteSection }: {
       </div>
     </fieldset>
   );
+}
+
+/** A group of fields (a fieldset) shown in the portal only when something in it was asked for. */
+export function PortalGroup({ path, children }: { path: string | string[]; children: React.ReactNode }) {
+  const portal = usePortal();
+  return (Array.isArray(path) ? path : [path]).some((p) => portal.shows(p)) ? <>{children}</> : null;
 }

@@ -6,6 +6,7 @@ import type { SessionView } from "@/lib/domain/onboarding/session";
 import type { AgreementDocument } from "@/lib/agreement/agreement-text";
 import { onboardingSteps, type StepId } from "@/lib/onboarding/steps";
 import dynamic from "next/dynamic";
+import { PortalContext, usePortalReasons } from "./portal";
 
 // Each step's code is its own chunk: a page loads only the step it shows.
 const BusinessStep = dynamic(() => import("./steps/business-step").then((m) => m.BusinessStep));
@@ -33,12 +34,18 @@ export function Wizard({ step, initialSession, agreement }: { step: StepId; init
   const reachable = (id: StepId) => order.indexOf(id) <= order.indexOf(firstIncomplete);
   const Step = components[step];
   const requested = session.requirements.errors;
+  const portal = requested.length > 0;
+  const reasonOf = usePortalReasons();
+  // In the portal only the steps with something asked for (and the signature) are listed.
+  const listed = portal ? order.filter((id) => id === "agreement" || id === "review" || requested.some((r) => (onboardingSteps.find((s) => s.id === id)!.fields as readonly string[]).some((f) => r.field === `merchant.${f}` || r.field.startsWith(`merchant.${f}.`)))) : order;
+  // After a save: the next step in order; in the portal, the first one still incomplete.
+  const nextHref = portal ? "/onboarding" : `/onboarding/${order[Math.min(index + 1, order.length - 1)]}`;
   return (
     <div>
       <nav aria-label={t("title")} className="mb-6">
         <p className="text-sm text-muted">{t("stepOf", { current: index + 1, total: order.length })}</p>
         <ol className="mt-2 flex flex-wrap gap-2">
-          {order.map((id) => {
+          {listed.map((id) => {
             const done = session.steps.find((s) => s.id === id)?.complete;
             const current = id === step;
             const label = t(`steps.${id}`);
@@ -63,11 +70,13 @@ export function Wizard({ step, initialSession, agreement }: { step: StepId; init
         <div className="mb-4 rounded-lg border border-primary bg-card p-3" role="note">
           <p>{t("portalIntro")}</p>
           <ul className="mt-2 list-disc pl-5">
-            {requested.map((e) => <li key={e.field}>{t("requested", { reason: e.message })}</li>)}
+            {requested.map((e) => <li key={e.field}>{t("requested", { reason: reasonOf(e) })}</li>)}
           </ul>
         </div>
       ) : null}
-      <Step session={session} onSaved={setSession} nextHref={`/onboarding/${order[Math.min(index + 1, order.length - 1)]}`} agreement={agreement} />
+      <PortalContext.Provider value={requested}>
+        <Step session={session} onSaved={setSession} nextHref={nextHref} agreement={agreement} />
+      </PortalContext.Provider>
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { z } from "zod";
 import { coreApplicationShape, businessTypes, tinTypes } from "@/lib/schemas/application";
 import { FormStep, toFormValues } from "../form-step";
-import { AddressFields, useFieldRenderer } from "../fields";
+import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
+import { usePortal } from "../portal";
 import type { StepProps } from "../wizard";
 
 const schema = z.object({
@@ -25,6 +26,7 @@ const schema = z.object({
 export function BusinessStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
   const m = session.merchant as Record<string, unknown>;
+  const portal = usePortal();
   const [sameAddress, setSameAddress] = useState(() => !m.dba_address || JSON.stringify(m.dba_address) === JSON.stringify(m.legal_business_address));
   const defaults = toFormValues(Object.fromEntries(Object.keys(schema.shape).map((k) => [k, m[k] ?? null])));
   return (
@@ -33,7 +35,11 @@ export function BusinessStep({ session, onSaved, nextHref }: StepProps) {
       defaultValues={defaults}
       nextHref={nextHref}
       onSaved={onSaved}
-      toPatch={(values) => ({ merchant: { ...values, dba_address: sameAddress ? (values.legal_business_address ?? null) : (values.dba_address ?? null) } })}
+      toPatch={(values) =>
+        portal.active
+          ? { merchant: Object.fromEntries(Object.entries(values).filter(([k]) => portal.shows(k))) }
+          : { merchant: { ...values, dba_address: sameAddress ? (values.legal_business_address ?? null) : (values.dba_address ?? null) } }
+      }
     >
       {(form) => {
         const render = useFieldRenderer(form, "business");
@@ -52,16 +58,18 @@ export function BusinessStep({ session, onSaved, nextHref }: StepProps) {
               {render("business_phone", "fields.business_phone", "tel", { optional: true, hintKey: "fields.hints.phone" })}
             </div>
             <AddressFields render={render} prefix="legal_business_address" legend={t("fields.legal_business_address")} autoCompleteSection="section-legal" />
-            <div className="mb-4 flex items-center gap-2">
+            {!portal.active ? <div className="mb-4 flex items-center gap-2">
               <input id="dba-same" type="checkbox" className="h-5 w-5" checked={sameAddress} onChange={(e) => setSameAddress(e.target.checked)} />
               <label htmlFor="dba-same">{t("fields.dba_same")}</label>
-            </div>
-            {!sameAddress ? <AddressFields render={render} prefix="dba_address" legend={t("fields.dba_address")} /> : null}
-            <fieldset className="mb-4 rounded-lg border border-line p-4">
-              <legend className="px-1 font-medium">{t("fields.main_contact_person")}</legend>
-              {render("main_contact_person.name", "fields.contact_name", "text", { autoComplete: "name" })}
-              {render("main_contact_person.email", "fields.contact_email", "email", { autoComplete: "email" })}
-            </fieldset>
+            </div> : null}
+            {!sameAddress || portal.active ? <AddressFields render={render} prefix="dba_address" legend={t("fields.dba_address")} /> : null}
+            <PortalGroup path="main_contact_person">
+              <fieldset className="mb-4 rounded-lg border border-line p-4">
+                <legend className="px-1 font-medium">{t("fields.main_contact_person")}</legend>
+                {render("main_contact_person.name", "fields.contact_name", "text", { autoComplete: "name" })}
+                {render("main_contact_person.email", "fields.contact_email", "email", { autoComplete: "email" })}
+              </fieldset>
+            </PortalGroup>
           </>
         );
       }}

@@ -4,7 +4,8 @@ import { useRef, useState } from "react";
 import { z } from "zod";
 import { jobTitles, ownerKeys, ownerSchema } from "@/lib/schemas/application";
 import { FormStep, toFormValues } from "../form-step";
-import { AddressFields, useFieldRenderer } from "../fields";
+import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
+import { usePortal } from "../portal";
 import type { StepProps } from "../wizard";
 
 // Owners one to four: add and remove, with the running ownership total.
@@ -19,6 +20,7 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
     setCountState(n);
   };
   const active = ownerKeys.slice(0, count);
+  const portal = usePortal();
   const [schema] = useState(() =>
     z.record(z.string(), z.unknown()).superRefine((v, ctx) => {
       const owners = ownerKeys.slice(0, countRef.current);
@@ -45,7 +47,8 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
         return (
           <>
             {active.map((k, i) => (
-              <fieldset key={k} className="mb-6 rounded-lg border border-line p-4">
+              <PortalGroup key={k} path={k}>
+              <fieldset className="mb-6 rounded-lg border border-line p-4">
                 <legend className="px-1 text-lg font-semibold">{t("fields.ownerHeading", { n: i + 1 })}</legend>
                 <div className="grid gap-x-4 sm:grid-cols-3">
                   {render(`${k}.first_name`, "fields.owner.first_name", "text", { autoComplete: i === 0 ? "given-name" : "off" })}
@@ -61,18 +64,19 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
                   {render(`${k}.ssn`, "fields.owner.ssn", "digits", { hint: typeof m[k]?.ssn === "string" ? t("fields.maskedHint", { masked: m[k].ssn }) : t("fields.hints.ssn") })}
                 </div>
                 <AddressFields render={render} prefix={`${k}.home_address`} legend={t("fields.owner.home_address")} />
-                {i > 0 && i === count - 1 ? (
+                {i > 0 && i === count - 1 && !portal.active ? (
                   <button type="button" className="rounded-lg border border-line px-4 py-2" onClick={() => setCount(count - 1)}>
                     {t("fields.removeOwner", { n: i + 1 })}
                   </button>
                 ) : null}
               </fieldset>
+              </PortalGroup>
             ))}
             <p aria-live="polite" className={`mb-4 font-medium ${total > 100 ? "text-danger" : ""}`}>
               {t("fields.ownershipTotal", { total })}
               {total > 100 ? ` ${t("fields.ownershipTooHigh")}` : ""}
             </p>
-            {count < 4 ? (
+            {count < 4 && !portal.active ? (
               <button type="button" className="mb-2 rounded-lg border border-primary px-4 py-2 font-medium" onClick={() => setCount(count + 1)}>
                 {t("fields.addOwner")}
               </button>

@@ -28,6 +28,12 @@ export default async function StepPage({ params }: { params: Promise<{ step: str
   const order = onboardingSteps.map((s) => s.id as string);
   const firstIncomplete = session.steps.find((s) => !s.complete)?.id ?? "agreement";
   if (order.indexOf(step) > order.indexOf(firstIncomplete)) redirect(`/onboarding/${firstIncomplete}`);
+  // In the portal, a step with nothing asked for has nothing to show: go to what is asked.
+  const requested = session.requirements.errors.map((e) => e.field);
+  const fields = onboardingSteps.find((s) => s.id === step)!.fields as readonly string[];
+  if (requested.length && fields.length && !requested.some((r) => fields.some((f) => r === `merchant.${f}` || r.startsWith(`merchant.${f}.`)))) {
+    redirect(`/onboarding/${firstIncomplete}`);
+  }
 
   let agreement = null;
   if (step === "agreement") {

@@ -1,0 +1,38 @@
+"use client";
+import { createContext, useContext } from "react";
+import { useTranslations } from "next-intl";
+
+export type Requested = { field: string; code: string; message: string };
+
+/**
+ * The self-service portal is the wizard reopened with what underwriting asked for: only those
+ * fields are shown, each with its reason. Empty outside the portal.
+ */
+export const PortalContext = createContext<Requested[]>([]);
+
+const strip = (f: string) => f.replace(/^merchant\./, "");
+
+export function usePortal() {
+  const requested = useContext(PortalContext);
+  const t = useTranslations();
+  const active = requested.length > 0;
+  const match = (name: string) => requested.find((r) => name === strip(r.field) || name.startsWith(`${strip(r.field)}.`));
+  return {
+    active,
+    /** Whether a field (or any field under a group path) is asked for. */
+    shows: (name: string) => !active || requested.some((r) => name === strip(r.field) || name.startsWith(`${strip(r.field)}.`) || strip(r.field).startsWith(`${name}.`)),
+    /** The reason beside a field, translated by its code (an operator's own words stay as written). */
+    reason: (name: string) => {
+      const r = match(name);
+      if (!r) return undefined;
+      return t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message;
+    },
+    reasonOf: (r: Requested) => (t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message),
+  };
+}
+
+/** Translates a requirement's reason outside the provider (the wizard's notice). */
+export function usePortalReasons() {
+  const t = useTranslations();
+  return (r: Requested) => (t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message);
+}
