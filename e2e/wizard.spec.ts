@@ -126,9 +126,10 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await page.waitForURL((url) => url.searchParams.get("from") === "onboarding", { timeout: 15_000 });
   const returned = new URL(page.url());
   expect(Object.fromEntries(returned.searchParams)).toEqual({ from: "onboarding", merchant_id: merchant.id, lead_onboarding_status: "COMPLETED", state: "abc-123" });
+  // Underwriting runs after the submission: this clean application is approved and provisioned.
+  await expect.poll(async () => (await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json()).lead_onboarding_status, { timeout: 10_000 }).toBe("APPROVED");
   const after = await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json();
-  expect(after.lead_onboarding_status).toBe("COMPLETED");
-  expect(after.device).toMatchObject({ catalog_id: "pax-a920" });
+  expect(after.device).toMatchObject({ catalog_id: "pax-a920", imei_status: "ACTIVE" });
 });
 
 test("leaving half-way and reopening the link resumes at the first incomplete step; deep links are brought back", async ({ page, request }) => {
