@@ -8,6 +8,7 @@ import { openDatabase } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { benchWebhooks, type WebhookBench } from "./webhooks";
 import { benchWizard } from "./wizard";
+import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
 
 // `npm run bench`: GET /v1/account with Basic auth, the real server (server.ts) against a bare
 // node:http server doing the same SQL through the same driver, on PGlite and on PostgreSQL.
@@ -132,7 +133,13 @@ async function main() {
   const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
   results.push(...pglite);
   const webhookResults: WebhookBench[] = [];
-  if (only !== "postgres") webhookResults.push(await benchWebhooks("pglite", undefined));
+  const underwriting: UnderwritingBench[] = [];
+  const jobRates: { kind: string; jobs: number; perSecond: number }[] = [];
+  if (only !== "postgres") {
+    webhookResults.push(await benchWebhooks("pglite", undefined));
+    underwriting.push(await benchUnderwriting("pglite", undefined));
+    jobRates.push(await benchJobs("pglite", undefined));
+  }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
   if (pgdb) {
@@ -140,6 +147,8 @@ async function main() {
       postgres = await benchDatabase("postgres", pgdb.url);
       results.push(...postgres);
       webhookResults.push(await benchWebhooks("postgres", pgdb.url));
+      underwriting.push(await benchUnderwriting("postgres", pgdb.url));
+      jobRates.push(await benchJobs("postgres", pgdb.url));
     } finally {
       await pgdb.drop();
     }
@@ -151,6 +160,11 @@ async function main() {
   console.log(`${"database".padEnd(12)} ${"events".padStart(7)} ${"deliveries/s".padStart(13)} ${"event→delivery p50 ms".padStart(22)} ${"p99 ms".padStart(8)}`);
   for (const w of webhookResults) console.log(`${w.kind.padEnd(12)} ${String(w.events).padStart(7)} ${w.deliveriesPerSecond.toFixed(0).padStart(13)} ${String(w.p50).padStart(22)} ${String(w.p99).padStart(8)}`);
 
+  console.log("\nUnderwriting: submit (session API, 10 at a time) to decision (merchant.approved), 200 applications");
+  console.log(`${"database".padEnd(12)} ${"apps".padStart(5)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`);
+  for (const u of underwriting) console.log(`${u.kind.padEnd(12)} ${String(u.applications).padStart(5)} ${String(u.p50).padStart(8)} ${String(u.p99).padStart(8)} ${String(u.max).padStart(8)}`);
+  console.log("\nJob runner: no-op jobs drained by one worker (concurrency 8)");
+  for (const j of jobRates) console.log(`${j.kind.padEnd(12)} ${String(j.jobs).padStart(5)} jobs ${j.perSecond.toFixed(0).padStart(8)} jobs/s`);
   await printWizard();
 }
 

@@ -23,9 +23,9 @@ export type JobType = {
 };
 
 /** Writes a job in the caller's transaction: it exists exactly when the change that caused it does. */
-export async function enqueueJob(tx: DbOrTx, type: string, payload: Record<string, unknown>, options: { runAt?: Date; maxAttempts?: number } = {}) {
+export async function enqueueJob(tx: DbOrTx, type: string, payload: Record<string, unknown>, options: { runAt?: Date; maxAttempts?: number; priority?: number } = {}) {
   const id = createId("job");
-  await tx.insert(jobs).values({ id, type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 8 });
+  await tx.insert(jobs).values({ id, type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 8, priority: options.priority ?? 100 });
   return id;
 }
 
@@ -72,15 +72,15 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
         where type in (${sql.join(typeNames.map((t) => sql`${t}`), sql`, `)})
           and ((status = 'queued' and run_at <= now())
             or (status = 'running' and locked_at < now() - (${leaseMs}::int * interval '1 millisecond')))
-        order by run_at
+        order by priority, run_at
         limit ${limit}
         for update skip locked
       )
-      returning id, type, payload, status, attempts, max_attempts, run_at, locked_at, last_error, created_at`);
+      returning id, type, payload, status, attempts, max_attempts, priority, run_at, locked_at, last_error, created_at`);
     const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Record<string, unknown>[];
     return rows.map((r) => ({
       id: r.id as string, type: r.type as string, payload: r.payload as Record<string, unknown>, status: r.status as JobRow["status"],
-      attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts), runAt: new Date(r.run_at as string), lockedAt: new Date(r.locked_at as string),
+      attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts), priority: Number(r.priority), runAt: new Date(r.run_at as string), lockedAt: new Date(r.locked_at as string),
       lastError: (r.last_error as string | null) ?? null, createdAt: new Date(r.created_at as string),
     }));
   }

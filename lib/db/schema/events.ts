@@ -28,8 +28,10 @@ export const jobs = pgTable(
     runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }),
     maxAttempts: integer("max_attempts").notNull().default(8),
+    /** Lower runs first among ready jobs (underwriting before webhook deliveries). */
+    priority: integer("priority").notNull().default(100),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("jobs_ready_idx").on(t.status, t.runAt), index("jobs_type_idx").on(t.type, t.status)],
+  (t) => [index("jobs_ready_idx").on(t.status, t.priority, t.runAt), index("jobs_type_idx").on(t.type, t.status)],
 );

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { jobs, merchants, onboardingLinks } from "../../db/schema";
+import { merchants, onboardingLinks } from "../../db/schema";
+import { enqueueJob } from "../../jobs/runner";
 import { ApiError, invalidFields, invalidState, unauthenticated } from "../../api/errors";
 import type { FieldError } from "../../api/errors";
 import { createId } from "../../ids";
@@ -187,7 +188,8 @@ export async function submitSession(db: Db, principal: SessionPrincipal) {
       .where(eq(merchants.id, merchant.id))
       .returning();
     await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.submitted", objectId: merchant.id, data: serializeMerchant(submitted!, isv) });
-    await tx.insert(jobs).values({ id: createId("job"), type: "underwriting", payload: { merchant_id: merchant.id, app_env: env.APP_ENV } });
+    // Underwriting goes ahead of webhook deliveries: the sandbox promises a decision within seconds.
+    await enqueueJob(tx, "underwriting", { merchant_id: merchant.id, app_env: env.APP_ENV }, { priority: 10 });
     return { lead_onboarding_status: submitted!.status, redirect_url: completionUrl(link, isv, submitted!) };
   });
 }
