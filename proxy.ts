@@ -12,7 +12,8 @@ export function proxy(request: NextRequest) {
     "img-src 'self' https: data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "frame-ancestors 'none'",
+    // The branding preview is framed by the dashboard; nothing else may be framed.
+    request.nextUrl.pathname === "/dashboard-preview" ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
   ].join("; ");

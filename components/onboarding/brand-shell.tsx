@@ -5,8 +5,8 @@ import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import type { MerchantDefaults } from "@/lib/schemas/account";
 
 /** Header with the ISV's logo and name, footer with its support contact: the white-label frame. */
-export async function BrandShell({ branding, children }: { branding: Partial<MerchantDefaults> | null; children: ReactNode }) {
-  const t = await getTranslations("wizard");
+export async function BrandShell({ branding, children, locale, preview }: { branding: Partial<MerchantDefaults> | null; children: ReactNode; locale?: string; preview?: boolean }) {
+  const t = locale ? await getTranslations({ locale, namespace: "wizard" }) : await getTranslations("wizard");
   const name = branding?.display_name ?? t("title");
   const support = branding?.support;
   return (
@@ -19,12 +19,14 @@ export async function BrandShell({ branding, children }: { branding: Partial<Mer
             ) : null}
             <span className="text-lg font-semibold" data-testid="brand-name">{name}</span>
           </div>
-          <div className="rounded bg-card px-2 py-1 text-ink">
-            <LanguageSwitcher />
-          </div>
+          {preview ? null : (
+            <div className="rounded bg-card px-2 py-1 text-ink">
+              <LanguageSwitcher />
+            </div>
+          )}
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">{children}</main>
+      {preview ? <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">{children}</div> : <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">{children}</main>}
       <footer className="border-t border-line bg-card">
         <div className="mx-auto max-w-3xl px-4 py-4 text-sm text-muted">
           <p>{t("poweredBy")}</p>

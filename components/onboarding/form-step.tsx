@@ -2,7 +2,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { PreviewContext } from "./portal";
 import { useForm, type FieldValues, type UseFormReturn, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -48,6 +49,7 @@ export function FormStep<T extends FieldValues>({ schema, defaultValues, nextHre
   const router = useRouter();
   const summary = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState<"network" | "invalid" | null>(null);
+  const preview = useContext(PreviewContext);
   const form = useForm<T>({
     resolver: zodResolver(z.preprocess((v) => stripEmpty(v) ?? {}, schema) as never) as never,
     defaultValues: defaultValues as never,
@@ -81,6 +83,7 @@ export function FormStep<T extends FieldValues>({ schema, defaultValues, nextHre
       onSubmit={form.handleSubmit(
         (values) => {
           setFailed(null);
+          if (preview) return; // the preview saves nothing
           mutation.mutate((stripEmpty(values) ?? {}) as Record<string, unknown>);
         },
         () => setFailed("invalid"),

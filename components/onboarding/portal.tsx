@@ -10,6 +10,9 @@ export type Requested = { field: string; code: string; message: string };
  */
 export const PortalContext = createContext<Requested[]>([]);
 
+/** The ISV's live branding preview: the real steps, with nothing saved. */
+export const PreviewContext = createContext(false);
+
 const strip = (f: string) => f.replace(/^merchant\./, "");
 
 export function usePortal() {

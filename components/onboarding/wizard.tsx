@@ -6,7 +6,7 @@ import type { SessionView } from "@/lib/domain/onboarding/session";
 import type { AgreementDocument } from "@/lib/agreement/agreement-text";
 import { onboardingSteps, type StepId } from "@/lib/onboarding/steps";
 import dynamic from "next/dynamic";
-import { PortalContext, usePortalReasons } from "./portal";
+import { PortalContext, PreviewContext, usePortalReasons } from "./portal";
 
 // Each step's code is its own chunk: a page loads only the step it shows.
 const BusinessStep = dynamic(() => import("./steps/business-step").then((m) => m.BusinessStep));
@@ -25,13 +25,13 @@ const components: Record<StepId, React.ComponentType<StepProps>> = {
 };
 
 /** The wizard frame: progress, the step's heading and its form; each step has its own URL. */
-export function Wizard({ step, initialSession, agreement }: { step: StepId; initialSession: SessionView; agreement: AgreementDocument | null }) {
+export function Wizard({ step, initialSession, agreement, preview = false }: { step: StepId; initialSession: SessionView; agreement: AgreementDocument | null; preview?: boolean }) {
   const t = useTranslations("wizard");
   const [session, setSession] = useState(initialSession);
   const order = onboardingSteps.map((s) => s.id);
   const index = order.indexOf(step);
   const firstIncomplete = session.steps.find((s) => !s.complete)?.id ?? "agreement";
-  const reachable = (id: StepId) => order.indexOf(id) <= order.indexOf(firstIncomplete);
+  const reachable = (id: StepId) => !preview && order.indexOf(id) <= order.indexOf(firstIncomplete);
   const Step = components[step];
   const requested = session.requirements.errors;
   const portal = requested.length > 0;
@@ -74,9 +74,11 @@ export function Wizard({ step, initialSession, agreement }: { step: StepId; init
           </ul>
         </div>
       ) : null}
-      <PortalContext.Provider value={requested}>
-        <Step session={session} onSaved={setSession} nextHref={nextHref} agreement={agreement} />
-      </PortalContext.Provider>
+      <PreviewContext.Provider value={preview}>
+        <PortalContext.Provider value={requested}>
+          <Step session={session} onSaved={setSession} nextHref={nextHref} agreement={agreement} />
+        </PortalContext.Provider>
+      </PreviewContext.Provider>
     </div>
   );
 }

@@ -14,7 +14,10 @@ export const supportSchema = z
 export const merchantDefaultsSchema = z
   .strictObject({
     display_name: z.string().trim().min(1).max(80),
-    logo: httpUrl.or(z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, "must be a URL")),
+    // An http(s) URL, a path on this service, or an uploaded image as a data URL (up to ~100 KB).
+    logo: httpUrl
+      .or(z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, "must be a URL"))
+      .or(z.string().max(140_000, "an uploaded logo must be at most 100 KB").regex(/^data:image\/(png|jpeg|svg\+xml|webp);base64,[A-Za-z0-9+/]+=*$/, "must be a URL or a PNG, JPEG, SVG or WebP image")),
     primary_color: hexColor,
     secondary_color: hexColor,
     redirect_url: httpUrl.nullable().optional(),

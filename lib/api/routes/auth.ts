@@ -3,30 +3,13 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { commonErrors, jsonContent } from "../openapi";
 import { signIn } from "../../domain/accounts/sign-in";
-import { ApiError } from "../errors";
+import { checkSignInAttempts } from "../../auth/sign-in-limiter";
 import { getConnInfoAddress } from "../middleware/conn-info";
 
 const tokenRequest = z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(256) }).meta({ id: "TokenRequest" });
 const tokenResponse = z
   .object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int() })
   .meta({ id: "TokenResponse" });
-
-// Sign-in attempts: 10 per 5 minutes per e-mail and client address.
-const WINDOW_MS = 5 * 60 * 1000;
-const MAX_ATTEMPTS = 10;
-const attempts = new Map<string, number[]>();
-
-function checkAttempts(key: string) {
-  const now = Date.now();
-  const recent = (attempts.get(key) ?? []).filter((t) => now - t < WINDOW_MS);
-  if (recent.length >= MAX_ATTEMPTS) {
-    const retryAfter = Math.ceil((recent[0]! + WINDOW_MS - now) / 1000);
-    throw new ApiError("rate_limit_error", "too_many_sign_in_attempts", "Too many sign-in attempts; try again later", { headers: { "Retry-After": String(retryAfter) } });
-  }
-  recent.push(now);
-  attempts.set(key, recent);
-  if (attempts.size > 10_000) attempts.clear();
-}
 
 export function authRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /v1/auth/token: sign in with e-mail and password (account-password-sign-in)
@@ -42,7 +25,7 @@ export function authRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { email, password } = c.req.valid("json");
-      checkAttempts(`${email.trim().toLowerCase()}|${getConnInfoAddress(c)}`);
+      checkSignInAttempts(email, getConnInfoAddress(c));
       const { user: _user, ...token } = await signIn(c.var.db, email, password);
       return c.json(token, 200);
     },

@@ -1,0 +1,63 @@
+"use server";
+import { requireIsvUser } from "@/lib/dashboard/session";
+import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
+import { updateAccount } from "@/lib/domain/accounts/update-account";
+import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
+import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
+import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
+import { ApiError } from "@/lib/api/errors";
+import { updateAccountSchema } from "@/lib/schemas/account";
+import { issuesToFieldErrors } from "@/lib/api/zod-issues";
+import { env } from "@/lib/env";
+import { revalidatePath } from "next/cache";
+
+// Dashboard actions: the same domain functions as the API, for the signed-in ISV user's account.
+// Server actions are POSTs that Next checks against the page's origin (CSRF-safe with the
+// SameSite=Lax session cookie).
+
+export async function newLinkAction(merchantId: string) {
+  const { db, account } = await requireIsvUser();
+  const { url } = await createOnboardingLink(db, account.id, { merchant_id: merchantId, type: "account_onboarding" });
+  revalidatePath(`/dashboard/merchants/${merchantId}`);
+  return url;
+}
+
+export type SaveResult = { ok: boolean; errors: { param: string; message: string }[] };
+
+export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
+  const { db, account } = await requireIsvUser();
+  const parsed = updateAccountSchema.safeParse(patch);
+  if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
+  try {
+    await updateAccount(db, account.id, parsed.data);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { ok: false, errors: error.errors ?? [{ param: error.param ?? "", message: error.message }] };
+    throw error;
+  }
+  revalidatePath("/dashboard/settings");
+  return { ok: true, errors: [] };
+}
+
+export async function rotateKeyAction() {
+  const { db, account } = await requireIsvUser();
+  const { secret_key } = await rotateApiKey(db, account.id, env.APP_ENV === "production");
+  return secret_key;
+}
+
+export async function createWebhookAction(input: { url: string; scopes: ("merchant" | "charge")[] }) {
+  const { db, account } = await requireIsvUser();
+  try {
+    const { secret } = await createWebhook(db, account.id, input);
+    revalidatePath("/dashboard/developers");
+    return { ok: true as const, secret };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { ok: false as const, error: error.message };
+    throw error;
+  }
+}
+
+export async function deleteWebhookAction(id: string) {
+  const { db, account } = await requireIsvUser();
+  await deleteWebhook(db, account.id, id);
+  revalidatePath("/dashboard/developers");
+}

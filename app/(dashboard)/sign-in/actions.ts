@@ -1,0 +1,39 @@
+"use server";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { getDatabase } from "@/lib/db/client";
+import { signIn } from "@/lib/domain/accounts/sign-in";
+import { checkSignInAttempts } from "@/lib/auth/sign-in-limiter";
+import { ApiError } from "@/lib/api/errors";
+import { USER_TOKEN_TTL_SECONDS } from "@/lib/auth/jwt";
+import { DASHBOARD_COOKIE } from "@/lib/dashboard/session";
+import { env } from "@/lib/env";
+
+export type SignInState = { error: "invalid" | "rate_limited" | null; email: string };
+
+/** Sign-in: the JWT goes into an httpOnly, SameSite=Lax cookie; the same token works as a Bearer token. */
+export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
+  const email = String(form.get("email") ?? "");
+  const password = String(form.get("password") ?? "");
+  // Limited per e-mail: a client-supplied address header could be varied to get around it.
+  const address = "dashboard";
+  try {
+    checkSignInAttempts(email, address);
+    const { db } = await getDatabase();
+    const { access_token, user } = await signIn(db, email, password);
+    const { getAccount } = await import("@/lib/domain/accounts/get-account");
+    if ((await getAccount(db, user.accountId)).type !== "isv") return { error: "invalid", email };
+    (await cookies()).set(DASHBOARD_COOKIE, access_token, {
+      httpOnly: true, sameSite: "lax", secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"), path: "/", maxAge: USER_TOKEN_TTL_SECONDS,
+    });
+  } catch (error) {
+    if (error instanceof ApiError) return { error: error.code === "too_many_sign_in_attempts" ? "rate_limited" : "invalid", email };
+    throw error;
+  }
+  redirect("/dashboard");
+}
+
+export async function signOutAction() {
+  (await cookies()).delete(DASHBOARD_COOKIE);
+  redirect("/sign-in");
+}

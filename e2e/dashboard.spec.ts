@@ -1,0 +1,125 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createIsvWithCli, expectAxeClean, merchantWithLink } from "./helpers";
+
+async function signIn(page: Page, isv: { user_email: string; password: string }) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(isv.user_email);
+  await page.getByLabel("Password").fill(isv.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
+}
+
+test("sign in: a wrong password is a clear error; the session cookie is httpOnly and works as a Bearer token", async ({ page, request }) => {
+  const isv = createIsvWithCli("Dash POS");
+  await page.goto("/sign-in");
+  await expectAxeClean(page);
+  await page.getByLabel("Email").fill(isv.user_email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
+  await signIn(page, isv);
+  const cookie = (await page.context().cookies()).find((c) => c.name === "dashboard_session")!;
+  expect(cookie.httpOnly).toBe(true);
+  expect(cookie.sameSite).toBe("Lax");
+  const res = await request.get("/v1/account", { headers: { authorization: `Bearer ${cookie.value}` } });
+  expect((await res.json()).id).toBe(isv.account_id);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/sign-in$/);
+});
+
+test("merchants: list, filter, search, a merchant's history and a new link", async ({ page, request }) => {
+  const isv = createIsvWithCli("List POS");
+  const { merchant } = await merchantWithLink(request, isv, { merchant: { legal_business_name: "Findable Tacos LLC" }, phone: "+14155550177" });
+  await merchantWithLink(request, isv, { merchant: { legal_business_name: "Other Shop" } });
+  await signIn(page, isv);
+  await expectAxeClean(page);
+  await page.getByLabel("Search by name or phone").fill("tacos");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("link", { name: "Findable Tacos LLC" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Other Shop" })).toHaveCount(0);
+  await page.getByLabel("Search by name or phone").fill("555 0177");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("link", { name: "Findable Tacos LLC" })).toBeVisible();
+  await page.getByLabel("Search by name or phone").fill("");
+  await page.getByLabel("Status").selectOption("APPROVED");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("No merchants yet.")).toBeVisible();
+  await page.goto(`/dashboard/merchants/${merchant.id}`);
+  await expect(page.getByRole("heading", { name: "Findable Tacos LLC" })).toBeVisible();
+  await expect(page.getByText("merchant.created")).toBeVisible();
+  await expectAxeClean(page);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Create a new link and copy it" }).click();
+  await expect(page.getByTestId("new-link")).toContainText("/onboard/");
+  // Another ISV's merchant is not found.
+  const other = createIsvWithCli("Other");
+  await page.context().clearCookies();
+  await signIn(page, other);
+  const res = await page.goto(`/dashboard/merchants/${merchant.id}`);
+  expect(res?.status()).toBe(404);
+});
+
+test("settings: the preview changes before saving; after saving a real merchant's link shows the new branding", async ({ page, request }) => {
+  const isv = createIsvWithCli("Brand POS");
+  await signIn(page, isv);
+  await page.goto("/dashboard/settings");
+  await expectAxeClean(page);
+  const preview = page.frameLocator("iframe[title='Live preview']");
+  await expect(preview.locator("header")).toHaveCSS("background-color", "rgb(29, 78, 216)");
+  await page.getByLabel("Primary colour").fill("#be123c");
+  await page.getByLabel("Display name").fill("Rosewood Payments");
+  await page.getByLabel("Logo URL").fill("/icon.svg");
+  await expect(preview.locator("header")).toHaveCSS("background-color", "rgb(190, 18, 60)");
+  await expect(preview.getByTestId("brand-name")).toHaveText("Rosewood Payments");
+  await expect(preview.locator("header img")).toHaveAttribute("src", "/icon.svg");
+  // Nothing saved yet.
+  expect((await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json()).defaults.primary_color).toBe("#1d4ed8");
+  // Spanish, phone width.
+  await page.getByLabel("Preview language").selectOption("es");
+  await page.getByLabel("Preview width").selectOption("1024");
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText("Negocio");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  const account = await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json();
+  expect(account.defaults).toMatchObject({ primary_color: "#be123c", display_name: "Rosewood Payments", logo: "/icon.svg" });
+  const { path } = await merchantWithLink(request, isv);
+  const merchantPage = await page.context().newPage();
+  await merchantPage.goto(path);
+  await expect(merchantPage.getByTestId("brand-name")).toHaveText("Rosewood Payments");
+  await expect(merchantPage.locator("header")).toHaveCSS("background-color", "rgb(190, 18, 60)");
+});
+
+test("developers: create a webhook; rotate the API key and the old one is rejected", async ({ page, request }) => {
+  const isv = createIsvWithCli("Dev POS");
+  await signIn(page, isv);
+  await page.goto("/dashboard/developers");
+  await expectAxeClean(page);
+  await expect(page.getByTestId("account-sid")).toHaveText(isv.account_sid);
+  await page.getByLabel("Endpoint URL").fill("https://dev.example/hooks");
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByText(/Signing secret/)).toContainText("whsec_");
+  await expect(page.getByText("https://dev.example/hooks").first()).toBeVisible();
+  const hooks = await (await request.get("/v1/webhooks", { headers: { authorization: isv.auth } })).json();
+  expect(hooks.data.map((h: any) => h.url)).toEqual(["https://dev.example/hooks"]);
+  await page.getByRole("button", { name: "Rotate the secret key" }).click();
+  const secret = await page.getByTestId("new-secret").textContent();
+  expect((await request.get("/v1/account", { headers: { authorization: isv.auth } })).status()).toBe(401);
+  const fresh = `Basic ${Buffer.from(`${isv.account_sid}:${secret}`).toString("base64")}`;
+  expect((await request.get("/v1/account", { headers: { authorization: fresh } })).status()).toBe(200);
+});
+
+test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
+  const isv = createIsvWithCli("Small POS");
+  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await signIn(page, isv);
+  for (const path of ["/dashboard", "/dashboard/settings", "/dashboard/developers"]) {
+    await page.goto(path);
+    await expectAxeClean(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await context.close();
+});
