@@ -1,16 +1,13 @@
-import { spawn, execFile, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { promisify } from "node:util";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { openDatabase } from "../lib/db/client";
 import { enqueueJob, startWorker } from "../lib/jobs/runner";
+import { startBenchServer } from "./harness";
 
-const exec = promisify(execFile);
-const tsx = path.resolve("node_modules/.bin/tsx");
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export type UnderwritingBench = { kind: string; applications: number; p50: number; p99: number; max: number };
@@ -31,35 +28,16 @@ export async function benchUnderwriting(kind: "pglite" | "postgres", databaseUrl
     });
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  const port = 3470;
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-uw-")), PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base,
-    SERVE_PAGES: "0", LOG_LEVEL: "warn", SEED_DEMO: "0", RATE_LIMIT_PER_SECOND: "1000000", NODE_ENV: "production", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  } as NodeJS.ProcessEnv;
-  if (!databaseUrl) delete env.DATABASE_URL;
-  const server: ChildProcess = spawn(tsx, ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const server = await startBenchServer({ port: 3470, databaseUrl });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/v1/openapi.json`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (i > 300) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const { stdout } = await exec(tsx, ["cli/index.ts", "isv", "create", "--name", "Bench", "--email", `uw-${Date.now()}@example.test`, "--password", "bench-password-1", "--json"], { env });
-    const isv = JSON.parse(stdout);
-    const auth = { authorization: `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}` };
-    const call = async (method: string, p: string, body: unknown, headers: Record<string, string>) =>
-      (await fetch(base + p, { method, headers: { ...headers, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) })).json();
+    const { call, auth: basic } = server;
+    const auth = { authorization: basic };
     await call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["merchant"] }, auth);
     const submitted = new Map<string, number>();
     const one = async () => {
       const merchant = await call("POST", "/v1/merchants", { phone: "+14155550123", merchant: example }, auth);
       const link = await call("POST", "/v1/onboarding_links", { merchant_id: merchant.id, type: "account_onboarding" }, auth);
-      const opened = await fetch(base + new URL(link.url).pathname, { redirect: "manual" });
+      const opened = await fetch(server.base + new URL(link.url).pathname, { redirect: "manual" });
       const session = { authorization: `Bearer ${opened.headers.get("set-cookie")!.match(/onboarding_session=([^;]+)/)![1]}` };
       await call("PATCH", "/v1/onboarding/session", { device: { catalog_id: "pax-a920" } }, session);
       await call("POST", "/v1/onboarding/session/agreement", { name: "Mei Chen" }, session);
@@ -75,8 +53,7 @@ export async function benchUnderwriting(kind: "pglite" | "postgres", databaseUrl
     const times = [...submitted].map(([id, at]) => Math.max(0, decided.get(id)! - at)).sort((a, b) => a - b);
     return { kind, applications, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1)! };
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
     receiver.close();
   }
 }

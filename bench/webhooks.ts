@@ -1,13 +1,6 @@
-import { spawn, execFile, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { promisify } from "node:util";
-
-const exec = promisify(execFile);
-const tsx = path.resolve("node_modules/.bin/tsx");
+import { startBenchServer } from "./harness";
 
 export type WebhookBench = { kind: string; events: number; deliveriesPerSecond: number; p50: number; p99: number };
 
@@ -31,30 +24,10 @@ export async function benchWebhooks(kind: "pglite" | "postgres", databaseUrl: st
     });
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  const port = 3450;
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-wh-")), PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base,
-    SERVE_PAGES: "0", LOG_LEVEL: "warn", SEED_DEMO: "0", RATE_LIMIT_PER_SECOND: "1000000", NODE_ENV: "production",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  } as NodeJS.ProcessEnv;
-  if (!databaseUrl) delete env.DATABASE_URL;
-  const server: ChildProcess = spawn(tsx, ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const server = await startBenchServer({ port: 3450, databaseUrl });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/v1/openapi.json`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (i > 300) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const { stdout } = await exec(tsx, ["cli/index.ts", "isv", "create", "--name", "Bench", "--email", `wh-${Date.now()}@example.test`, "--password", "bench-password-1", "--json"], { env });
-    const isv = JSON.parse(stdout);
-    const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
-    const post = (p: string, body: unknown) => fetch(base + p, { method: "POST", headers: { authorization: auth, "content-type": "application/json" }, body: JSON.stringify(body) });
-    await post("/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["merchant"] });
+    await server.call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["merchant"] });
+    const post = (p: string, body: unknown) => server.call("POST", p, body);
     const started = Date.now();
     for (let i = 0; i < events; i += 10) await Promise.all(Array.from({ length: 10 }, () => post("/v1/merchants", { phone: "+14155550123" })));
     while (arrivals.size < events) {
@@ -65,8 +38,7 @@ export async function benchWebhooks(kind: "pglite" | "postgres", databaseUrl: st
     const latencies = [...arrivals].map(([id, at]) => at - created.get(id)!).sort((a, b) => a - b);
     return { kind, events, deliveriesPerSecond: events / ((last - started) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
     receiver.close();
   }
 }

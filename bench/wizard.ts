@@ -1,13 +1,7 @@
-import { spawn, execFile, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { promisify } from "node:util";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 
-const exec = promisify(execFile);
-const tsx = path.resolve("node_modules/.bin/tsx");
+import { startBenchServer } from "./harness";
 export const wizardSteps = ["business", "owners", "bank", "product", "sales", "device", "review", "agreement"] as const;
 
 export type StepFigure = { step: string; jsGzipBytes: number; scripts: number; performance: number | null; accessibility: number | null };
@@ -17,29 +11,10 @@ export type StepFigure = { step: string; jsGzipBytes: number; scripts: number; p
  * gzip bytes), and Lighthouse's mobile performance and accessibility scores in Debian's Chromium.
  */
 export async function benchWizard(options: { lighthouse: boolean }): Promise<StepFigure[]> {
-  const port = 3460;
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-wiz-")), PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base,
-    LOG_LEVEL: "warn", SEED_DEMO: "0", NODE_ENV: "production",
-  } as NodeJS.ProcessEnv;
-  delete env.DATABASE_URL;
-  const server: ChildProcess = spawn(tsx, ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const server = await startBenchServer({ port: 3460, pages: true });
+  const base = server.base;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/v1/openapi.json`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (i > 300) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const { stdout } = await exec(tsx, ["cli/index.ts", "isv", "create", "--name", "Bench POS", "--email", `wiz-${Date.now()}@example.test`, "--password", "bench-password-1", "--json"], { env });
-    const isv = JSON.parse(stdout);
-    const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
-    const post = async (p: string, body: unknown, headers: Record<string, string> = { authorization: auth }) =>
-      (await fetch(base + p, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+    const post = (p: string, body: unknown, headers?: Record<string, string>) => server.call("POST", p, body, headers);
     // A complete application (device chosen, agreement signed) so that every step can be opened.
     const merchant = await post("/v1/merchants", { phone: "+14155550123", merchant: example });
     const link = await post("/v1/onboarding_links", { merchant_id: merchant.id, type: "account_onboarding" });
@@ -73,8 +48,7 @@ export async function benchWizard(options: { lighthouse: boolean }): Promise<Ste
     if (options.lighthouse) await lighthouseScores(base, cookie, figures);
     return figures;
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
   }
 }
 
