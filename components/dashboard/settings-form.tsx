@@ -119,7 +119,8 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
           <label htmlFor="preview-width" className="text-sm">{t("previewWidth")}</label>
             <select id="preview-width" value={width} onChange={(e) => setWidth(Number(e.target.value) as 375 | 1024)} className="rounded border border-line bg-card px-2 py-1"><option value={375}>{t("phone")}</option><option value={1024}>{t("desktop")}</option></select>
         </div>
-        <div className="overflow-x-auto rounded-lg border border-line">
+        {/* Scrolls sideways when the phone/desktop frame is wider than the column: reachable by keyboard. */}
+        <div className="overflow-x-auto rounded-lg border border-line" tabIndex={0} role="region" aria-label={t("preview")}>
           {src ? <iframe title={t("preview")} src={src} style={{ width, height: 720, maxWidth: "none" }} className="block bg-card" /> : null}
         </div>
       </section>

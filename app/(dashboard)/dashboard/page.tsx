@@ -35,7 +35,7 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Pr
         <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">{t("filter")}</button>
       </form>
       {rows.length === 0 ? <p>{t("none")}</p> : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("merchantsTitle")}>
           <table className="w-full border-collapse text-left">
             <thead><tr className="border-b border-line"><th className="py-2 pr-3">{t("name")}</th><th className="py-2 pr-3">{t("phone")}</th><th className="py-2 pr-3">{t("status")}</th><th className="py-2">{t("created")}</th></tr></thead>
             <tbody>
