@@ -7,7 +7,8 @@ const schema = z.object({
   APP_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  PUBLIC_BASE_URL: z.url().default("http://localhost:3000"),
+  // Unset: http://localhost:<PORT>.
+  PUBLIC_BASE_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default("./data"),
@@ -35,7 +36,7 @@ const schema = z.object({
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, "PUBLIC_BASE_URL"> & { PUBLIC_BASE_URL: string };
 
 function load(): Env {
   const parsed = schema.safeParse(process.env);
@@ -49,7 +50,8 @@ function load(): Env {
       throw new Error("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY in the environment");
     }
   }
-  return { ...value, DATA_DIR: path.resolve(value.DATA_DIR), PUBLIC_BASE_URL: value.PUBLIC_BASE_URL.replace(/\/$/, "") };
+  const publicBaseUrl = (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
+  return { ...value, DATA_DIR: path.resolve(value.DATA_DIR), PUBLIC_BASE_URL: publicBaseUrl };
 }
 
 export const env: Env = load();
