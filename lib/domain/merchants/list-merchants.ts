@@ -1,15 +1,11 @@
-import { and, asc, desc, eq, gt, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
-import { ApiError } from "../../api/errors";
 import type { ListQuery } from "../../api/pagination";
-import { findMerchant } from "./find-merchant";
+import { cursorPage } from "../../db/cursor-page";
 
 /** Newest first (by lead_id), cursor pagination by merchant id, within one ISV. */
 export async function listMerchants(db: DbOrTx, isvAccountId: string, query: ListQuery & { lead_onboarding_status?: string; search?: string }) {
-  if (query.starting_after && query.ending_before) {
-    throw new ApiError("invalid_request_error", "parameter_invalid", "Send starting_after or ending_before, not both", { param: "ending_before" });
-  }
   const filters: SQL[] = [eq(merchants.isvAccountId, isvAccountId)];
   if (query.lead_onboarding_status) filters.push(eq(merchants.status, query.lead_onboarding_status as "NOT_STARTED"));
   if (query.search?.trim()) {
@@ -24,21 +20,12 @@ export async function listMerchants(db: DbOrTx, isvAccountId: string, query: Lis
       )!,
     );
   }
-  const cursorId = query.starting_after ?? query.ending_before;
-  if (cursorId) {
-    const cursor = await findMerchant(db, isvAccountId, cursorId).catch(() => {
-      throw new ApiError("invalid_request_error", "parameter_invalid", `No such merchant: '${cursorId}'`, { param: query.starting_after ? "starting_after" : "ending_before" });
-    });
-    filters.push(query.starting_after ? lt(merchants.leadId, cursor.leadId) : gt(merchants.leadId, cursor.leadId));
-  }
-  const rows = await db
-    .select()
-    .from(merchants)
-    .where(and(...filters))
-    .orderBy(query.ending_before ? asc(merchants.leadId) : desc(merchants.leadId))
-    .limit(query.limit + 1);
-  const hasMore = rows.length > query.limit;
-  const page = rows.slice(0, query.limit);
-  if (query.ending_before) page.reverse();
-  return { rows: page, hasMore };
+  return cursorPage(query, {
+    noun: "merchant",
+    seq: merchants.leadId,
+    filters,
+    positionOf: async (id) =>
+      (await db.select({ leadId: merchants.leadId }).from(merchants).where(and(eq(merchants.isvAccountId, isvAccountId), eq(merchants.id, id))))[0]?.leadId ?? null,
+    select: (where, orderBy, limit) => db.select().from(merchants).where(where).orderBy(orderBy).limit(limit),
+  });
 }

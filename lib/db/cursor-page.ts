@@ -1,0 +1,38 @@
+import { and, asc, desc, gt, lt, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { ApiError } from "../api/errors";
+import type { ListQuery } from "../api/pagination";
+
+/**
+ * One page of a list, newest first, with the contract's cursors (CONTRACT.md section 3): the
+ * cursor is an object id, turned into its position on an increasing column (`seq`) by `positionOf`
+ * (which must apply the caller's scope: another account's id is "no such object").
+ */
+export async function cursorPage<T>(
+  query: ListQuery,
+  options: {
+    noun: string;
+    seq: AnyPgColumn;
+    filters: SQL[];
+    positionOf: (id: string) => Promise<number | null>;
+    select: (where: SQL | undefined, orderBy: SQL, limit: number) => Promise<T[]>;
+  },
+): Promise<{ rows: T[]; hasMore: boolean }> {
+  if (query.starting_after && query.ending_before) {
+    throw new ApiError("invalid_request_error", "parameter_invalid", "Send starting_after or ending_before, not both", { param: "ending_before" });
+  }
+  const filters = [...options.filters];
+  const cursorId = query.starting_after ?? query.ending_before;
+  if (cursorId) {
+    const position = await options.positionOf(cursorId);
+    if (position === null) {
+      throw new ApiError("invalid_request_error", "parameter_invalid", `No such ${options.noun}: '${cursorId}'`, { param: query.starting_after ? "starting_after" : "ending_before" });
+    }
+    filters.push(query.starting_after ? lt(options.seq, position) : gt(options.seq, position));
+  }
+  const rows = await options.select(and(...filters), query.ending_before ? asc(options.seq) : desc(options.seq), query.limit + 1);
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  if (query.ending_before) page.reverse();
+  return { rows: page, hasMore };
+}
