@@ -12,6 +12,28 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error"] }],
     },
   },
+  // Layers only look down (STYLE.md): the application's rules never import the HTTP layer or pages,
+  // and components never reach the database.
+  {
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["lib/api/**"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"], message: "lib/api is the HTTP layer: lib/domain, lib/db, lib/jobs and the rest of lib must not import it (errors live in lib/errors.ts)." },
+          { group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"], message: "lib must not import pages or components." },
+        ],
+      }],
+    },
+  },
+  {
+    files: ["components/**/*.ts", "components/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ group: ["**/lib/db", "**/lib/db/**", "@/lib/db", "@/lib/db/**", "**/lib/api/**", "@/lib/api/**"], message: "components render data handed to them: no database or HTTP-layer imports (go through lib/domain from a page)." }],
+      }],
+    },
+  },
   { files: ["scripts/**/*.mjs", "*.js", "*.mjs"], languageOptions: { globals: { process: "readonly", console: "readonly" } }, rules: { "no-console": "off" } },
   { files: ["cli/**", "bench/**", "lib/domain/accounts/seed-on-start.ts", "e2e/**", "tests/**"], rules: { "no-console": "off" } },
 );

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
-import { ApiError } from "../lib/api/errors";
+import { AppError } from "../lib/errors";
 import { env } from "../lib/env";
 import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
 import { listOutbox, serializeOutboxMessage } from "../lib/domain/notifications/list-outbox";
@@ -83,7 +83,7 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
     }
     return fail(usage, 2);
   } catch (error) {
-    if (error instanceof ApiError) return fail(json ? JSON.stringify({ error: { code: error.code, message: error.message } }) : `Error: ${error.message}`);
+    if (error instanceof AppError) return fail(json ? JSON.stringify({ error: { code: error.code, message: error.message } }) : `Error: ${error.message}`);
     throw error;
   }
 }

@@ -3,8 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
 import type { DatabaseHandle } from "../db/client";
 import type { AppEnv } from "./context";
-import { ApiError, invalidFields } from "./errors";
-import { issuesToFieldErrors } from "./zod-issues";
+import { AppError, invalidFields, issuesToFieldErrors } from "../errors";
+import { errorBody, httpHeaders, httpStatus } from "./errors";
 import { requestContext } from "./middleware/request-context";
 import { jsonBody } from "./middleware/body";
 import { authenticate } from "./middleware/auth";
@@ -53,30 +53,31 @@ export function createApi(options: ApiOptions) {
     const allowed = methodsFor(app, c.req.path);
     if (allowed.length) {
       c.header("Allow", allowed.join(", "));
-      return errorResponse(c, new ApiError("invalid_request_error", "method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(" or ")}`, { status: 405 }));
+      return errorResponse(c, new AppError("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(" or ")}`));
     }
-    return errorResponse(c, new ApiError("not_found_error", "route_not_found", `Unrecognized request URL (${c.req.method} ${c.req.path})`));
+    return errorResponse(c, new AppError("route_not_found", `Unrecognized request URL (${c.req.method} ${c.req.path})`));
   });
-  app.onError((error, c) => errorResponse(c, toApiError(error, c)));
+  app.onError((error, c) => errorResponse(c, toAppError(error, c)));
   return app;
 }
 
-function toApiError(error: unknown, c: Context<AppEnv>): ApiError {
-  if (error instanceof ApiError) return error;
+function toAppError(error: unknown, c: Context<AppEnv>): AppError {
+  if (error instanceof AppError) return error;
   if (error instanceof HTTPException && error.status < 500) {
-    return new ApiError("invalid_request_error", "invalid_request", error.message || "Invalid request", { status: error.status });
+    const code = error.status === 413 ? "body_too_large" : error.status === 415 ? "unsupported_media_type" : "invalid_request";
+    return new AppError(code, error.message || "Invalid request");
   }
   if (error && typeof error === "object" && "issues" in error && Array.isArray((error as { issues: unknown }).issues)) {
     return invalidFields(issuesToFieldErrors((error as { issues: never[] }).issues));
   }
   // Unknown: the details go to the log with the request id, never to the client.
   log.error({ request_id: c.get("requestId"), err: error }, "unhandled error");
-  return new ApiError("api_error", "internal_error", "Something went wrong on our side. Quote the request_id if you contact support.");
+  return new AppError("internal_error", "Something went wrong on our side. Quote the request_id if you contact support.");
 }
 
-function errorResponse(c: Context<AppEnv>, error: ApiError) {
-  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  return c.json(error.body(c.get("requestId") ?? "req_unknown"), error.status as 400);
+function errorResponse(c: Context<AppEnv>, error: AppError) {
+  for (const [name, value] of Object.entries(httpHeaders(error))) c.header(name, value);
+  return c.json(errorBody(error, c.get("requestId") ?? "req_unknown"), httpStatus(error) as 400);
 }
 
 // Paths registered for each method, compiled once, to tell 405 from 404.

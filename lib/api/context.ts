@@ -1,11 +1,5 @@
 import type { DatabaseHandle, Db } from "../db/client";
-
-export type AccountType = "platform" | "isv" | "merchant";
-
-export type Principal =
-  | { kind: "api_key"; accountId: string; accountType: AccountType; parentId: string | null }
-  | { kind: "user"; accountId: string; accountType: AccountType; parentId: string | null; userId: string }
-  | { kind: "onboarding"; accountId: string; merchantId: string; linkId: string };
+import type { Principal } from "../auth/principal";
 
 export type AppEnv = {
   Variables: {

@@ -1,16 +1,7 @@
 import { z } from "zod";
+import { AppError, errorTypes, type ErrorCode, type ErrorType } from "../errors";
 
-export const errorTypes = [
-  "invalid_request_error",
-  "authentication_error",
-  "permission_error",
-  "not_found_error",
-  "conflict_error",
-  "idempotency_error",
-  "rate_limit_error",
-  "api_error",
-] as const;
-export type ErrorType = (typeof errorTypes)[number];
+// The HTTP face of the application's errors (lib/errors.ts): status, headers and body.
 
 const statusByType: Record<ErrorType, number> = {
   invalid_request_error: 400,
@@ -23,57 +14,35 @@ const statusByType: Record<ErrorType, number> = {
   api_error: 500,
 };
 
-export type FieldError = { param: string; code: string; message: string };
+// Codes whose HTTP status is finer than their type's.
+const statusByCode: Partial<Record<ErrorCode, number>> = {
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  method_not_allowed: 405,
+};
 
-/** The one error type of the API. Its body is CONTRACT.md section 3's shape. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  constructor(
-    readonly type: ErrorType,
-    readonly code: string,
-    message: string,
-    options: { param?: string; errors?: FieldError[]; status?: number; headers?: Record<string, string> } = {},
-  ) {
-    super(message);
-    this.name = "ApiError";
-    this.status = options.status ?? statusByType[type];
-    this.param = options.param ?? options.errors?.[0]?.param;
-    this.errors = options.errors;
-    this.headers = options.headers ?? {};
-  }
-  readonly param: string | undefined;
-  readonly errors: FieldError[] | undefined;
-
-  body(requestId: string) {
-    return {
-      error: {
-        type: this.type,
-        code: this.code,
-        message: this.message,
-        ...(this.param !== undefined ? { param: this.param } : {}),
-        ...(this.errors ? { errors: this.errors } : {}),
-        request_id: requestId,
-      },
-    };
-  }
+export function httpStatus(error: AppError): number {
+  return statusByCode[error.code] ?? statusByType[error.type];
 }
 
-export const invalid = (param: string, message: string, code = "parameter_invalid") =>
-  new ApiError("invalid_request_error", code, message, { param, errors: [{ param, code, message }] });
+export function httpHeaders(error: AppError): Record<string, string> {
+  if (error.type === "authentication_error") return { "WWW-Authenticate": 'Basic realm="api", Bearer' };
+  if (error.retryAfterSeconds !== undefined) return { "Retry-After": String(error.retryAfterSeconds) };
+  return {};
+}
 
-export const invalidFields = (errors: FieldError[]) =>
-  new ApiError("invalid_request_error", errors[0]?.code ?? "parameter_invalid", errors[0]?.message ?? "Invalid request", { errors });
-
-export const notFound = (what: string, id?: string, param?: string) =>
-  new ApiError("not_found_error", "resource_missing", id ? `No such ${what}: '${id}'` : `No such ${what}`, { param });
-
-export const unauthenticated = (message = "Missing or invalid credentials. Send `Authorization: Basic base64(account_sid:secret_key)` or `Authorization: Bearer <token>`.") =>
-  new ApiError("authentication_error", "unauthenticated", message, { headers: { "WWW-Authenticate": 'Basic realm="api", Bearer' } });
-
-export const forbidden = (code: string, message: string) => new ApiError("permission_error", code, message);
-
-export const invalidState = (message: string) => new ApiError("conflict_error", "invalid_state", message);
+export function errorBody(error: AppError, requestId: string) {
+  return {
+    error: {
+      type: error.type,
+      code: error.code,
+      message: error.message,
+      ...(error.param !== undefined ? { param: error.param } : {}),
+      ...(error.errors ? { errors: error.errors } : {}),
+      request_id: requestId,
+    },
+  };
+}
 
 export const errorBodySchema = z
   .object({

@@ -1,7 +1,7 @@
 import { and, asc, desc, gt, lt, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { ApiError } from "../api/errors";
-import type { ListQuery } from "../api/pagination";
+import { AppError } from "../errors";
+import type { ListQuery } from "../schemas/list";
 
 /**
  * One page of a list, newest first, with the contract's cursors (CONTRACT.md section 3): the
@@ -19,14 +19,14 @@ export async function cursorPage<T>(
   },
 ): Promise<{ rows: T[]; hasMore: boolean }> {
   if (query.starting_after && query.ending_before) {
-    throw new ApiError("invalid_request_error", "parameter_invalid", "Send starting_after or ending_before, not both", { param: "ending_before" });
+    throw new AppError("parameter_invalid", "Send starting_after or ending_before, not both", { param: "ending_before" });
   }
   const filters = [...options.filters];
   const cursorId = query.starting_after ?? query.ending_before;
   if (cursorId) {
     const position = await options.positionOf(cursorId);
     if (position === null) {
-      throw new ApiError("invalid_request_error", "parameter_invalid", `No such ${options.noun}: '${cursorId}'`, { param: query.starting_after ? "starting_after" : "ending_before" });
+      throw new AppError("parameter_invalid", `No such ${options.noun}: '${cursorId}'`, { param: query.starting_after ? "starting_after" : "ending_before" });
     }
     filters.push(query.starting_after ? lt(options.seq, position) : gt(options.seq, position));
   }

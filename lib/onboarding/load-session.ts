@@ -4,7 +4,7 @@ import { isServiceHost } from "../branding/hosts";
 import { getDatabase } from "../db/client";
 import { verifyToken } from "../auth/jwt";
 import { getSession, type SessionPrincipal } from "../domain/onboarding/session";
-import { ApiError } from "../api/errors";
+import { AppError } from "../errors";
 
 /** The onboarding session behind the cookie, or null (no cookie, expired, or superseded). */
 export async function loadWizardSession() {
@@ -21,7 +21,7 @@ export async function loadWizardSession() {
     if (!isServiceHost(host) && host.toLowerCase().replace(/:\d+$/, "") !== session.branding?.custom_domain) return null;
     return { principal, session };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
+    if (error instanceof AppError && (error.type === "authentication_error" || error.type === "not_found_error")) return null;
     throw error;
   }
 }

@@ -5,9 +5,9 @@ import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { updateAccountSchema } from "@/lib/schemas/account";
-import { issuesToFieldErrors } from "@/lib/api/zod-issues";
+import { issuesToFieldErrors } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { revalidatePath } from "next/cache";
 
@@ -31,7 +31,7 @@ export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
   try {
     await updateAccount(db, account.id, parsed.data);
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { ok: false, errors: error.errors ?? [{ param: error.param ?? "", message: error.message }] };
+    if (error instanceof AppError && error.isClientError) return { ok: false, errors: error.errors ?? [{ param: error.param ?? "", message: error.message }] };
     throw error;
   }
   revalidatePath("/dashboard/settings");
@@ -51,7 +51,7 @@ export async function createWebhookAction(input: { url: string; scopes: ("mercha
     revalidatePath("/dashboard/developers");
     return { ok: true as const, secret };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { ok: false as const, error: error.message };
+    if (error instanceof AppError && error.isClientError) return { ok: false as const, error: error.message };
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getDatabase } from "@/lib/db/client";
 import { signIn } from "@/lib/domain/accounts/sign-in";
 import { checkSignInAttempts } from "@/lib/auth/sign-in-limiter";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { USER_TOKEN_TTL_SECONDS } from "@/lib/auth/jwt";
 import { DASHBOARD_COOKIE } from "@/lib/dashboard/session";
 import { env } from "@/lib/env";
@@ -27,7 +27,7 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
       httpOnly: true, sameSite: "lax", secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"), path: "/", maxAge: USER_TOKEN_TTL_SECONDS,
     });
   } catch (error) {
-    if (error instanceof ApiError) return { error: error.code === "too_many_sign_in_attempts" ? "rate_limited" : "invalid", email };
+    if (error instanceof AppError) return { error: error.code === "too_many_sign_in_attempts" ? "rate_limited" : "invalid", email };
     throw error;
   }
   redirect("/dashboard");

@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { eq } from "drizzle-orm";
-import { ApiError, unauthenticated } from "../errors";
-import type { AccountType, AppEnv, Principal } from "../context";
+import { AppError, unauthenticated } from "../../errors";
+import type { AppEnv } from "../context";
+import type { AccountType, Principal } from "../../auth/principal";
 import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";
 import { verifyToken } from "../../auth/jwt";
 import { accounts } from "../../db/schema";
@@ -40,7 +41,7 @@ function rejectCrossSite(c: Context<AppEnv>) {
   const host = c.req.header("host");
   const crossOrigin = origin !== undefined && origin !== "null" && host !== undefined && new URL(origin).host !== host;
   if (site === "cross-site" || crossOrigin || origin === "null") {
-    throw new ApiError("permission_error", "cross_site_request", "Cross-site requests cannot use the onboarding session cookie");
+    throw new AppError("cross_site_request", "Cross-site requests cannot use the onboarding session cookie");
   }
 }
 
@@ -95,7 +96,7 @@ export function allow(rule: Allowed): MiddlewareHandler<AppEnv> {
       throw unauthenticated("These credentials cannot be used for this operation");
     }
     if (rule.accountTypes && principal.kind !== "onboarding" && !rule.accountTypes.includes(principal.accountType)) {
-      throw new ApiError("permission_error", "account_type_not_allowed", `This operation is not available to ${principal.accountType} accounts`);
+      throw new AppError("account_type_not_allowed", `This operation is not available to ${principal.accountType} accounts`);
     }
     return next();
   };

@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from "hono";
-import { ApiError } from "../errors";
+import { AppError } from "../../errors";
 import type { AppEnv } from "../context";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const tooLarge = () => new ApiError("invalid_request_error", "body_too_large", "The request body is larger than 1 MB", { status: 413 });
+const tooLarge = () => new AppError("body_too_large", "The request body is larger than 1 MB");
 
 /**
  * Every body is JSON, at most 1 MB. Read once here, so that 413, 415 and malformed JSON answer the
@@ -24,16 +24,16 @@ export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json" && !type.endsWith("+json")) {
-    throw new ApiError("invalid_request_error", "unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`", { status: 415 });
+    throw new AppError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`");
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ApiError("invalid_request_error", "invalid_json", "The request body is not valid JSON");
+    throw new AppError("invalid_json", "The request body is not valid JSON");
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new ApiError("invalid_request_error", "invalid_json", "The request body must be a JSON object");
+    throw new AppError("invalid_json", "The request body must be a JSON object");
   }
   bodyCache.json = Promise.resolve(parsed);
   bodyCache.text = Promise.resolve(raw);

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { and, eq, lt } from "drizzle-orm";
 import { createHash } from "node:crypto";
-import { ApiError } from "../errors";
+import { AppError } from "../../errors";
 import type { AppEnv } from "../context";
 import { idempotencyKeys } from "../../db/schema";
 
@@ -18,7 +18,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const principal = c.get("principal");
   if (c.req.method !== "POST" || key === undefined || !principal) return next();
   if (key.length < 1 || key.length > 255) {
-    throw new ApiError("invalid_request_error", "parameter_invalid", "Idempotency-Key must be 1 to 255 characters", { param: "Idempotency-Key" });
+    throw new AppError("parameter_invalid", "Idempotency-Key must be 1 to 255 characters", { param: "Idempotency-Key" });
   }
   const db = c.var.db;
   const accountId = principal.accountId;
@@ -57,15 +57,15 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       continue;
     }
     if (existing.requestDigest !== digest) {
-      throw new ApiError("idempotency_error", "idempotency_key_reused", "This Idempotency-Key was used with a different request within the last 24 hours; use a new key", { param: "Idempotency-Key" });
+      throw new AppError("idempotency_key_reused", "This Idempotency-Key was used with a different request within the last 24 hours; use a new key", { param: "Idempotency-Key" });
     }
     if (existing.responseStatus === null) {
-      throw new ApiError("idempotency_error", "idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
+      throw new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
     }
     c.header("Idempotent-Replayed", "true");
     return c.json(existing.responseBody as object, existing.responseStatus as 200);
   }
-  throw new ApiError("idempotency_error", "idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
+  throw new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
 };
 
 /** JSON with object keys sorted, so that the same body in another key order is the same request. */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { ApiError } from "../errors";
+import { AppError } from "../../errors";
 import type { AppEnv } from "../context";
 import { getConnInfoAddress } from "./conn-info";
 
@@ -28,9 +28,7 @@ export function rateLimit(perSecond: number): MiddlewareHandler<AppEnv> {
     }
     if (bucket.tokens < 1) {
       const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
-      throw new ApiError("rate_limit_error", "rate_limited", `Too many requests: the limit is ${perSecond} per second`, {
-        headers: { "Retry-After": String(retryAfter) },
-      });
+      throw new AppError("rate_limited", `Too many requests: the limit is ${perSecond} per second`, { retryAfterSeconds: retryAfter });
     }
     bucket.tokens -= 1;
     return next();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
-import { listEnvelope, listQuerySchema, toList } from "../pagination";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { eventTypes } from "../../domain/events/record-event";
 import { findEvent, listEvents } from "../../domain/events/list-events";
 import { serializeEvent } from "../../serializers/event";

@@ -8,7 +8,7 @@ import { exampleApplication, exampleMerchant, merchantResponseSchema } from "../
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
 
 const example = { ...exampleMerchant, default_capabilities: initialDefaultCapabilities };
-import { listEnvelope, listQuerySchema, toList } from "../pagination";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { createMerchant, type CreateMerchantInput } from "../../domain/merchants/create-merchant";
 import { findMerchant } from "../../domain/merchants/find-merchant";
 import { listMerchants } from "../../domain/merchants/list-merchants";

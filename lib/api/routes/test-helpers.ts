@@ -8,7 +8,7 @@ import { getAccount } from "../../domain/accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
 import { merchantResponseSchema } from "../../schemas/merchant-response";
 import { listOutbox, serializeOutboxMessage } from "../../domain/notifications/list-outbox";
-import { listEnvelope, toList } from "../pagination";
+import { listEnvelope, toList } from "../../schemas/list";
 import { conflict409 } from "./shared";
 
 const idParam = z.object({ merchant_id: z.string().max(64).meta({ param: { name: "merchant_id", in: "path" }, example: "mer_4kZ2qV9sT1pLmN8xRw3YbC" }) });

@@ -4,7 +4,7 @@ import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { httpUrl } from "../../schemas/atoms";
-import { listEnvelope, listQuerySchema, toList } from "../pagination";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { createWebhook } from "../../domain/webhooks/create-webhook";
 import { findWebhook } from "../../domain/webhooks/find-webhook";
 import { listWebhooks } from "../../domain/webhooks/list-webhooks";

@@ -1,5 +1,5 @@
 export * from "./accounts";
-export * from "./api";
+export * from "./idempotency";
 export * from "./merchants";
 export * from "./events";
 export * from "./webhooks";

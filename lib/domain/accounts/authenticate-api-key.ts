@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { accounts, apiKeys } from "../../db/schema";
 import { constantTimeEqual, digestSecret } from "../../auth/secrets";
 import { preparedPerDb } from "../../db/prepared";
-import type { AccountType } from "../../api/context";
+import type { AccountType } from "../../auth/principal";
 
 export type AuthenticatedAccount = { accountId: string; accountType: AccountType; parentId: string | null };
 

@@ -4,7 +4,7 @@ import { createId } from "../../ids";
 import { digestSecret, generateAccountSid, generateSecretKey, hashPassword } from "../../auth/secrets";
 import { initialDefaults, initialSettings } from "../../schemas/account";
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
-import { ApiError } from "../../api/errors";
+import { AppError } from "../../errors";
 import { findUserByEmail } from "./find-user-by-email";
 
 export type CreateIsvInput = { name: string; email: string; password: string; live: boolean };
@@ -12,10 +12,10 @@ export type CreateIsvInput = { name: string; email: string; password: string; li
 /** Registers an ISV (an operator action): the account, its first user and its master API key. */
 export async function createIsv(db: Db, input: CreateIsvInput) {
   const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ApiError("invalid_request_error", "parameter_invalid", "--email must be an e-mail address", { param: "email" });
-  if (input.password.length < 10) throw new ApiError("invalid_request_error", "parameter_invalid", "--password must be at least 10 characters", { param: "password" });
-  if (!input.name.trim()) throw new ApiError("invalid_request_error", "parameter_missing", "--name is required", { param: "name" });
-  if (await findUserByEmail(db, email)) throw new ApiError("conflict_error", "email_taken", `A user with e-mail ${email} already exists`, { param: "email" });
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError("parameter_invalid", "--email must be an e-mail address", { param: "email" });
+  if (input.password.length < 10) throw new AppError("parameter_invalid", "--password must be at least 10 characters", { param: "password" });
+  if (!input.name.trim()) throw new AppError("parameter_missing", "--name is required", { param: "name" });
+  if (await findUserByEmail(db, email)) throw new AppError("email_taken", `A user with e-mail ${email} already exists`, { param: "email" });
 
   const accountId = createId("acct");
   const sid = generateAccountSid();

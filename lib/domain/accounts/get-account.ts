@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { accounts } from "../../db/schema";
-import { notFound } from "../../api/errors";
+import { notFound } from "../../errors";
 import { preparedPerDb } from "../../db/prepared";
 
 const accountById = preparedPerDb((db) => db.select().from(accounts).where(eq(accounts.id, sql.placeholder("id"))).prepare("account_by_id"));

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { accounts, apiKeys } from "../../db/schema";
 import { createId } from "../../ids";
 import { digestSecret, generateSecretKey } from "../../auth/secrets";
-import { notFound } from "../../api/errors";
+import { notFound } from "../../errors";
 
 /** Replaces the account's secret key; the old one stops working at once. */
 export async function rotateApiKey(db: Db, accountId: string, live: boolean) {

@@ -5,7 +5,7 @@ import { env } from "../../env";
 import { randomBase62 } from "../../ids";
 import { generateAccountSid } from "../../auth/secrets";
 import { createIsv } from "./create-isv";
-import { ApiError } from "../../api/errors";
+import { AppError } from "../../errors";
 
 export const PLATFORM_ACCOUNT_ID = "acct_platform";
 export const DEMO_EMAIL = "demo@example.com";
@@ -42,6 +42,6 @@ export async function seedOnStart(db: Db) {
     );
   } catch (error) {
     // Another instance seeded it first.
-    if (!(error instanceof ApiError && error.code === "email_taken")) throw error;
+    if (!(error instanceof AppError && error.code === "email_taken")) throw error;
   }
 }

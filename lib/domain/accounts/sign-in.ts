@@ -1,14 +1,14 @@
 import type { DbOrTx } from "../../db/client";
 import { decoyPasswordHash, verifyPassword } from "../../auth/secrets";
 import { signUserToken, USER_TOKEN_TTL_SECONDS } from "../../auth/jwt";
-import { ApiError } from "../../api/errors";
+import { AppError } from "../../errors";
 import { findUserByEmail } from "./find-user-by-email";
 
 /** `account-password-sign-in`: e-mail and password → a Bearer JWT. Same answer and time for any wrong pair. */
 export async function signIn(db: DbOrTx, email: string, password: string) {
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !ok) throw new ApiError("authentication_error", "invalid_credentials", "Wrong e-mail or password");
+  if (!user || !ok) throw new AppError("invalid_credentials", "Wrong e-mail or password");
   const accessToken = await signUserToken({ sub: user.id, account_id: user.accountId });
   return { access_token: accessToken, token_type: "Bearer" as const, expires_in: USER_TOKEN_TTL_SECONDS, user };
 }

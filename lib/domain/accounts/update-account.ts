@@ -1,8 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
-import { ApiError, invalidFields } from "../../api/errors";
-import { issuesToFieldErrors } from "../../api/zod-issues";
+import { AppError, invalidFields } from "../../errors";
+import { issuesToFieldErrors } from "../../errors";
 import { merchantDefaultsSchema, accountSettingsSchema, type UpdateAccount } from "../../schemas/account";
 import { defaultCapabilitiesSchema } from "../../schemas/capabilities";
 import { getAccount } from "./get-account";
@@ -34,7 +34,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
         .from(accounts)
         .where(and(eq(accounts.customDomain, customDomain), ne(accounts.id, accountId)));
       if (taken) {
-        throw new ApiError("conflict_error", "custom_domain_taken", `${customDomain} is already used by another account`, { param: "defaults.custom_domain" });
+        throw new AppError("custom_domain_taken", `${customDomain} is already used by another account`, { param: "defaults.custom_domain" });
       }
     }
     const [updated] = await tx

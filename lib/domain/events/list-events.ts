@@ -1,9 +1,9 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { events } from "../../db/schema";
-import { notFound } from "../../api/errors";
+import { notFound } from "../../errors";
 import { cursorPage } from "../../db/cursor-page";
-import type { ListQuery } from "../../api/pagination";
+import type { ListQuery } from "../../schemas/list";
 
 export async function findEvent(db: DbOrTx, accountId: string, eventId: string) {
   const [row] = await db.select().from(events).where(and(eq(events.accountId, accountId), eq(events.id, eventId)));

@@ -1,8 +1,8 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
-import type { FieldError } from "../../api/errors";
+import type { FieldError } from "../../errors";
 import { encryptField, isEncrypted, mask } from "../../crypto/field-encryption";
 import { completeApplicationSchema, maskedValue, ownerKeys } from "../../schemas/merchant";
-import { issuesToFieldErrors } from "../../api/zod-issues";
+import { issuesToFieldErrors } from "../../errors";
 
 type Json = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { FieldError } from "../../api/errors";
+import type { FieldError } from "../../errors";
 
 // CONTRACT.md section 4: a merchant may override only these ACH options (fees are limited by the
 // Fees schema itself, which knows only its two fields).

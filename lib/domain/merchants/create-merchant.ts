@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
-import { invalidFields } from "../../api/errors";
+import { invalidFields } from "../../errors";
 import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
-import { notFound } from "../../api/errors";
+import { notFound } from "../../errors";
 
 export type MerchantRow = typeof merchants.$inferSelect;
 

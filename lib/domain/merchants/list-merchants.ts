@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
-import type { ListQuery } from "../../api/pagination";
+import type { ListQuery } from "../../schemas/list";
 import { cursorPage } from "../../db/cursor-page";
 
 /** Newest first (by lead_id), cursor pagination by merchant id, within one ISV. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { merchants } from "../../db/schema";
-import { invalidFields, invalidState } from "../../api/errors";
+import { invalidFields, invalidState } from "../../errors";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { Db, DbOrTx } from "../../db/client";
 import { onboardingLinks } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
-import { ApiError, invalidState } from "../../api/errors";
+import { AppError, invalidState } from "../../errors";
 import { env } from "../../env";
 import { getAccount, type AccountRow } from "../accounts/get-account";
 import { findMerchant } from "../merchants/find-merchant";
@@ -33,7 +33,7 @@ export function hostedBaseUrl(defaults: Partial<MerchantDefaults> | null | undef
  */
 export async function createOnboardingLink(db: Db, isvAccountId: string, input: CreateLinkInput) {
   if (input.return_url && input.redirect_url && input.return_url !== input.redirect_url) {
-    throw new ApiError("invalid_request_error", "parameter_invalid", "return_url and redirect_url are the same parameter: send one, or both equal", { param: "redirect_url" });
+    throw new AppError("parameter_invalid", "return_url and redirect_url are the same parameter: send one, or both equal", { param: "redirect_url" });
   }
   const returnUrl = input.return_url ?? input.redirect_url ?? null;
   return db.transaction(async (tx) => {

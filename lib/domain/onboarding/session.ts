@@ -2,8 +2,8 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { merchants, onboardingLinks } from "../../db/schema";
 import { enqueueJob } from "../../jobs/runner";
-import { ApiError, invalidFields, invalidState, unauthenticated } from "../../api/errors";
-import type { FieldError } from "../../api/errors";
+import { AppError, invalidFields, invalidState, unauthenticated } from "../../errors";
+import type { FieldError } from "../../errors";
 import { createId } from "../../ids";
 import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
@@ -179,7 +179,7 @@ export async function submitSession(db: Db, principal: SessionPrincipal) {
     if (!open.has(merchant.status)) throw invalidState(`The application was already submitted; lead_onboarding_status is ${merchant.status}`);
     const problems = sessionProblems(merchant, link, isv);
     if (problems.length) {
-      throw new ApiError("invalid_request_error", "application_incomplete", `The application is not complete: ${problems.length} field(s) missing or invalid`, { errors: problems });
+      throw new AppError("application_incomplete", `The application is not complete: ${problems.length} field(s) missing or invalid`, { errors: problems });
     }
     const now = new Date();
     const [submitted] = await tx

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { merchants } from "../../db/schema";
-import { ApiError, invalidState } from "../../api/errors";
+import { AppError, invalidState } from "../../errors";
 import { AGREEMENT_VERSION } from "../../agreement/agreement-text";
 import { applicationProblems } from "../merchants/application";
 import { findMerchant } from "../merchants/find-merchant";
@@ -25,12 +25,12 @@ export async function signAgreement(db: Db, principal: SessionPrincipal, input: 
     if (merchant.status !== "IN_PROGRESS" && merchant.status !== "NOT_STARTED") throw invalidState(`The application is closed; lead_onboarding_status is ${merchant.status}`);
     const problems = applicationProblems(merchant.application);
     if (problems.length) {
-      throw new ApiError("invalid_request_error", "application_incomplete", "Complete the application before signing the agreement", { errors: problems });
+      throw new AppError("application_incomplete", "Complete the application before signing the agreement", { errors: problems });
     }
     const owner = merchant.application.owner_one as { first_name: string; last_name: string; middle_name?: string };
     const expected = [normalise(`${owner.first_name} ${owner.last_name}`), normalise(`${owner.first_name} ${owner.middle_name ?? ""} ${owner.last_name}`)];
     if (!expected.includes(normalise(input.name))) {
-      throw new ApiError("invalid_request_error", "signature_mismatch", "Type owner one's full name exactly as entered in the application", { param: "name", errors: [{ param: "name", code: "signature_mismatch", message: "Type owner one's full name exactly as entered in the application" }] });
+      throw new AppError("signature_mismatch", "Type owner one's full name exactly as entered in the application", { param: "name", errors: [{ param: "name", code: "signature_mismatch", message: "Type owner one's full name exactly as entered in the application" }] });
     }
     const signature: Signature = { name: input.name.trim(), signed_at: new Date().toISOString(), ip: input.ip, user_agent: input.userAgent.slice(0, 500), version: AGREEMENT_VERSION, locale: input.locale };
     const [updated] = await tx.update(merchants).set({ agreement: signature, updatedAt: new Date() }).where(eq(merchants.id, merchant.id)).returning();

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { merchants } from "../../db/schema";
-import { ApiError, notFound } from "../../api/errors";
+import { AppError, notFound } from "../../errors";
 import { coreApplicationShape } from "../../schemas/application";
 import { approveMerchant, declineMerchant, requestInformation } from "./transitions";
 
@@ -12,7 +12,7 @@ export function normaliseField(field: string): string {
   const path = field.replace(/^merchant\./, "");
   const top = path.split(".")[0]!;
   if (!(top in coreApplicationShape)) {
-    throw new ApiError("invalid_request_error", "parameter_invalid", `${field} is not a field of the onboarding information`, { param: "field" });
+    throw new AppError("parameter_invalid", `${field} is not a field of the onboarding information`, { param: "field" });
   }
   return `merchant.${path}`;
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { accounts, apiKeys, merchants, onboardingLinks, users } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
 import { digestSecret, generateAccountSid, generateSecretKey } from "../../auth/secrets";
-import { invalidState } from "../../api/errors";
+import { invalidState } from "../../errors";
 import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
 import { getAccount, type AccountRow } from "../accounts/get-account";

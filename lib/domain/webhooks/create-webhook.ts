@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { webhooks } from "../../db/schema";
 import { createId } from "../../ids";
 import { encryptField } from "../../crypto/field-encryption";
-import { ApiError, invalid } from "../../api/errors";
+import { AppError, invalid } from "../../errors";
 import { env } from "../../env";
 import { assertPublicHost, UnsafeAddressError } from "../../webhooks/address-guard";
 
@@ -25,7 +25,7 @@ export async function assertWebhookUrl(url: string, param = "url") {
 export async function createWebhook(db: Db, accountId: string, input: CreateWebhookInput) {
   await assertWebhookUrl(input.url);
   if (input.secret?.startsWith("whsec_") && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(input.secret)) {
-    throw new ApiError("invalid_request_error", "parameter_invalid", "A secret starting with whsec_ must be followed by base64", { param: "secret" });
+    throw new AppError("parameter_invalid", "A secret starting with whsec_ must be followed by base64", { param: "secret" });
   }
   const secret = input.secret ?? `whsec_${randomBytes(32).toString("base64")}`;
   const [row] = await db

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { webhooks } from "../../db/schema";
-import { notFound } from "../../api/errors";
+import { notFound } from "../../errors";
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 

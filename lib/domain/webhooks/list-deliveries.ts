@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { webhookAttempts, webhookDeliveries } from "../../db/schema";
 import { cursorPage } from "../../db/cursor-page";
-import type { ListQuery } from "../../api/pagination";
+import type { ListQuery } from "../../schemas/list";
 import { findWebhook } from "./find-webhook";
 
 export async function listDeliveries(db: DbOrTx, accountId: string, webhookId: string, query: ListQuery) {

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
 import { enqueueJob, wakeWorkers } from "../../jobs/runner";
-import { notFound, invalidState } from "../../api/errors";
+import { notFound, invalidState } from "../../errors";
 import { findWebhook } from "./find-webhook";
 import { WEBHOOK_JOB } from "./fan-out";
 import { WEBHOOK_MAX_ATTEMPTS } from "./deliver-webhook";

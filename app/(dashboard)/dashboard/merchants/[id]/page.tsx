@@ -6,7 +6,7 @@ import { findMerchant } from "@/lib/domain/merchants/find-merchant";
 import { merchantRequirements } from "@/lib/domain/merchants/requirements";
 import { events, onboardingLinks } from "@/lib/db/schema";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard"))("merchantsTitle") };
@@ -19,7 +19,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
   const merchant = await findMerchant(db, account.id, id).catch((e) => {
-    if (e instanceof ApiError && e.status === 404) notFound();
+    if (e instanceof AppError && e.type === "not_found_error") notFound();
     throw e;
   });
   const history = await db.select({ id: events.id, type: events.type, createdAt: events.createdAt, data: events.data }).from(events).where(eq(events.objectId, merchant.id)).orderBy(desc(events.seq)).limit(50);

@@ -1,0 +1,8 @@
+// Who is calling: resolved by lib/api's authentication, read by domain functions that scope by it.
+
+export type AccountType = "platform" | "isv" | "merchant";
+
+export type Principal =
+  | { kind: "api_key"; accountId: string; accountType: AccountType; parentId: string | null }
+  | { kind: "user"; accountId: string; accountType: AccountType; parentId: string | null; userId: string }
+  | { kind: "onboarding"; accountId: string; merchantId: string; linkId: string };

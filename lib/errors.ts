@@ -1,0 +1,135 @@
+import type { z } from "zod";
+
+// The application's errors (CONTRACT.md section 3): domain, database and job code throws these;
+// lib/api alone turns them into HTTP statuses and bodies. Nothing here knows about HTTP.
+
+export const errorTypes = [
+  "invalid_request_error",
+  "authentication_error",
+  "permission_error",
+  "not_found_error",
+  "conflict_error",
+  "idempotency_error",
+  "rate_limit_error",
+  "api_error",
+] as const;
+export type ErrorType = (typeof errorTypes)[number];
+
+export type FieldError = { param: string; code: string; message: string };
+
+/**
+ * The codes the application answers with, each with its type. A code outside this table does not
+ * compile, so the catalogue in the docs and the errors the code throws cannot drift apart.
+ */
+export const errorCodes = {
+  // invalid_request_error
+  parameter_invalid: "invalid_request_error",
+  parameter_missing: "invalid_request_error",
+  parameter_unknown: "invalid_request_error",
+  parameter_not_allowed: "invalid_request_error",
+  override_not_allowed: "invalid_request_error",
+  invalid_json: "invalid_request_error",
+  invalid_request: "invalid_request_error",
+  body_too_large: "invalid_request_error",
+  unsupported_media_type: "invalid_request_error",
+  method_not_allowed: "invalid_request_error",
+  application_incomplete: "invalid_request_error",
+  signature_mismatch: "invalid_request_error",
+  imei_in_use: "invalid_request_error",
+  information_requested: "invalid_request_error",
+  // authentication_error
+  unauthenticated: "authentication_error",
+  invalid_credentials: "authentication_error",
+  // permission_error
+  cross_site_request: "permission_error",
+  account_type_not_allowed: "permission_error",
+  merchant_not_approved: "permission_error",
+  // not_found_error
+  resource_missing: "not_found_error",
+  route_not_found: "not_found_error",
+  // conflict_error
+  invalid_state: "conflict_error",
+  email_taken: "conflict_error",
+  custom_domain_taken: "conflict_error",
+  // idempotency_error
+  idempotency_key_reused: "idempotency_error",
+  idempotency_key_in_use: "idempotency_error",
+  // rate_limit_error
+  rate_limited: "rate_limit_error",
+  too_many_sign_in_attempts: "rate_limit_error",
+  // api_error
+  internal_error: "api_error",
+} as const satisfies Record<string, ErrorType>;
+export type ErrorCode = keyof typeof errorCodes;
+
+/** The one error type of the application. Its type follows from its code (the table above). */
+export class AppError extends Error {
+  readonly type: ErrorType;
+  readonly param: string | undefined;
+  readonly errors: FieldError[] | undefined;
+  /** For rate limits: when the caller may try again. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { param?: string; errors?: FieldError[]; retryAfterSeconds?: number; type?: ErrorType } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.type = options.type ?? errorCodes[code];
+    this.param = options.param ?? options.errors?.[0]?.param;
+    this.errors = options.errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  /** The caller's fault (any type but `api_error`): safe to show as it is. */
+  get isClientError() {
+    return this.type !== "api_error";
+  }
+}
+
+export const invalid = (param: string, message: string, code: ErrorCode = "parameter_invalid") =>
+  new AppError(code, message, { param, errors: [{ param, code, message }] });
+
+/** A 400 listing every problem; its code is the first problem's (field codes are finer than the table). */
+export const invalidFields = (errors: FieldError[]) =>
+  new AppError((errors[0]?.code ?? "parameter_invalid") as ErrorCode, errors[0]?.message ?? "Invalid request", { errors, type: "invalid_request_error" });
+
+export const notFound = (what: string, id?: string, param?: string) =>
+  new AppError("resource_missing", id ? `No such ${what}: '${id}'` : `No such ${what}`, { param });
+
+export const unauthenticated = (
+  message = "Missing or invalid credentials. Send `Authorization: Basic base64(account_sid:secret_key)` or `Authorization: Bearer <token>`.",
+) => new AppError("unauthenticated", message);
+
+export const forbidden = (code: ErrorCode, message: string) => new AppError(code, message);
+
+/** A move the object's current state does not allow (409 `invalid_state`). */
+export const invalidState = (message: string) => new AppError("invalid_state", message);
+
+/** Turns zod issues into the contract's field errors, with `param` as the client's full path. */
+export function issuesToFieldErrors(issues: z.core.$ZodIssue[], prefix: (string | number)[] = []): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        const param = formatPath([...path, key]);
+        out.push({ param, code: "parameter_unknown", message: `${param} is not a recognised field` });
+      }
+      continue;
+    }
+    const param = formatPath(path);
+    const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
+    out.push({
+      param,
+      code: missing ? "parameter_missing" : "parameter_invalid",
+      message: missing ? `${param || "body"} is required` : `${param || "body"}: ${issue.message}`,
+    });
+  }
+  return out;
+}
+
+export function formatPath(path: (string | number)[]): string {
+  return path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+}
