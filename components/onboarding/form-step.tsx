@@ -8,7 +8,7 @@ import { useForm, type FieldValues, type UseFormReturn, type Path } from "react-
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { saveSession, SaveError } from "./session-api";
-import type { SessionView } from "@/lib/domain/onboarding/session";
+import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 /** Empty inputs are "not given": '' becomes undefined before validation and before saving. */
 export function stripEmpty(value: unknown): unknown {
@@ -35,7 +35,7 @@ type Props<T extends FieldValues> = {
   nextHref: string;
   /** The PATCH body for the validated values (default: `{ merchant: values }`). */
   toPatch?: (values: Record<string, unknown>) => Record<string, unknown>;
-  onSaved: (session: SessionView) => void;
+  onSaved: (session: OnboardingSessionJson) => void;
   children: (form: UseFormReturn<T>) => ReactNode;
   extraError?: string | null;
 };

@@ -1,5 +1,5 @@
 "use client";
-import type { SessionView } from "@/lib/domain/onboarding/session";
+import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 export type ServerFieldError = { param: string; code: string; message: string };
 export class SaveError extends Error {
@@ -23,6 +23,6 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return json as T;
 }
 
-export const saveSession = (patch: Record<string, unknown>) => call<SessionView>("PATCH", "/v1/onboarding/session", patch);
+export const saveSession = (patch: Record<string, unknown>) => call<OnboardingSessionJson>("PATCH", "/v1/onboarding/session", patch);
 export const signAgreement = (name: string) => call<{ name: string; signed_at: string }>("POST", "/v1/onboarding/session/agreement", { name });
 export const submitApplication = () => call<{ lead_onboarding_status: string; redirect_url: string }>("POST", "/v1/onboarding/session/submit");

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import type { SessionView } from "@/lib/domain/onboarding/session";
+import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 import type { AgreementDocument } from "@/lib/agreement/agreement-text";
 import { onboardingSteps, type StepId } from "@/lib/onboarding/steps";
 import dynamic from "next/dynamic";
@@ -18,14 +18,14 @@ const DeviceStep = dynamic(() => import("./steps/device-step").then((m) => m.Dev
 const ReviewStep = dynamic(() => import("./steps/review-step").then((m) => m.ReviewStep));
 const AgreementStep = dynamic(() => import("./steps/agreement-step").then((m) => m.AgreementStep));
 
-export type StepProps = { session: SessionView; onSaved: (s: SessionView) => void; nextHref: string; agreement?: AgreementDocument | null };
+export type StepProps = { session: OnboardingSessionJson; onSaved: (s: OnboardingSessionJson) => void; nextHref: string; agreement?: AgreementDocument | null };
 
 const components: Record<StepId, React.ComponentType<StepProps>> = {
   business: BusinessStep, owners: OwnersStep, bank: BankStep, product: ProductStep, sales: SalesStep, device: DeviceStep, review: ReviewStep, agreement: AgreementStep,
 };
 
 /** The wizard frame: progress, the step's heading and its form; each step has its own URL. */
-export function Wizard({ step, initialSession, agreement, preview = false }: { step: StepId; initialSession: SessionView; agreement: AgreementDocument | null; preview?: boolean }) {
+export function Wizard({ step, initialSession, agreement, preview = false }: { step: StepId; initialSession: OnboardingSessionJson; agreement: AgreementDocument | null; preview?: boolean }) {
   const t = useTranslations("wizard");
   const [session, setSession] = useState(initialSession);
   const order = onboardingSteps.map((s) => s.id);

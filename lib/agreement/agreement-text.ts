@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Locale } from "../i18n/locales";
 import { maskApplication } from "../domain/merchants/application";
 
@@ -67,6 +68,17 @@ export function buildAgreement(input: { locale: Locale; isvName: string; applica
       { heading: t.terms, lines: t.termLines },
     ],
   };
+}
+
+/** A merchant's agreement as its rows generate it, in one language. */
+export function agreementFor(merchant: { application: Json; defaultCapabilities: Json }, isv: { defaults: unknown }, locale: Locale) {
+  const isvName = (isv.defaults as { display_name?: string } | null)?.display_name ?? "";
+  return buildAgreement({ locale, isvName, application: merchant.application, defaultCapabilities: merchant.defaultCapabilities });
+}
+
+/** SHA-256 of the exact text of an agreement: stored with the signature, checked on submit. */
+export function agreementDigest(doc: AgreementDocument): string {
+  return createHash("sha256").update(JSON.stringify(doc)).digest("hex");
 }
 
 export function signatureLine(locale: Locale, signature: { name: string; signed_at: string; ip: string }) {

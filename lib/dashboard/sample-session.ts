@@ -1,6 +1,6 @@
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
 import { buildAgreement } from "../agreement/agreement-text";
-import type { SessionView } from "../domain/onboarding/session";
+import type { OnboardingSessionJson } from "../serializers/onboarding-session";
 import type { AccountRow } from "../domain/accounts/get-account";
 import type { AccountSettings, MerchantDefaults } from "../schemas/account";
 import { onboardingSteps } from "../onboarding/steps";
@@ -15,12 +15,12 @@ export function sampleSession(account: AccountRow, branding: MerchantDefaults, l
   app.bank_account.account_number_confirm = masked(app.bank_account.account_number_confirm);
   for (const o of ["owner_one", "owner_two"]) app[o].ssn = masked(app[o].ssn);
   const settings = account.settings as AccountSettings;
-  const session: SessionView = {
+  const session: OnboardingSessionJson = {
     object: "onboarding_session", merchant_id: "mer_preview", lead_onboarding_status: "IN_PROGRESS", merchant: app, device: null, device_selection: null,
     branding, steps: onboardingSteps.map((s) => ({ id: s.id, complete: s.id !== "agreement" })), requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" },
     device_options: settings.devices, device_selection_required: settings.device_selection_required, allow_skip_device_selection: settings.allow_skip_device_selection,
     return_url: null, expires_at: new Date(Date.now() + 86_400_000).toISOString(), agreement: { signed: false, name: null, signed_at: null },
-  } as SessionView;
+  } as OnboardingSessionJson;
   const agreement = buildAgreement({ locale, isvName: branding.display_name, application: example, defaultCapabilities: account.defaultCapabilities ?? {} });
   return { session, agreement };
 }

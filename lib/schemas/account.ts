@@ -36,6 +36,7 @@ export const deviceCatalogEntrySchema = z
     image_url: httpUrl.optional(),
   })
   .meta({ id: "DeviceCatalogEntry" });
+export type DeviceCatalogEntry = z.infer<typeof deviceCatalogEntrySchema>;
 
 export const notificationTargets = ["isv", "merchant", "both"] as const;
 

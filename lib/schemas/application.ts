@@ -10,6 +10,7 @@ export const businessTypes = ["Sole Proprietor", "Limited Liability (LLC)", "Par
 export const tinTypes = ["EIN", "SSN", "ITIN"] as const;
 export const jobTitles = ["President", "Vice President", "Treasurer", "Owner", "Partner", "CEO", "Secretary", "Director", "Controller", "Accountant", "Chairman", "Contact Only"] as const;
 export const onboardingStatuses = ["NOT_STARTED", "IN_PROGRESS", "COMPLETED", "APPROVED", "FAILED"] as const;
+export type OnboardingStatus = (typeof onboardingStatuses)[number];
 export const imeiStatuses = ["ACTIVE", "BLOCKED", "UNKNOWN"] as const;
 export const ownerKeys = ["owner_one", "owner_two", "owner_three", "owner_four"] as const;
 export type OwnerKey = (typeof ownerKeys)[number];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addressSchema, imeiStatuses, onboardingStatuses } from "./merchant";
 import { merchantDefaultsSchema, deviceCatalogEntrySchema } from "./account";
+import { onboardingSteps, type StepId } from "../onboarding/steps";
 import { defaultCapabilitiesSchema, merchantCapabilitiesSchema, feesSchema } from "./capabilities";
 import exampleApplication from "./examples/merchant-application.json" with { type: "json" };
 
@@ -96,7 +97,7 @@ export const onboardingSessionResponseSchema = z
   .object({
     object: z.literal("onboarding_session"), merchant_id: z.string(), lead_onboarding_status: z.enum(onboardingStatuses),
     merchant: merchantInfoResponseSchema, device: deviceResponseSchema.nullable(), device_selection: z.enum(["selected", "skipped"]).nullable(),
-    branding: merchantDefaultsSchema, steps: z.array(z.object({ id: z.string(), complete: z.boolean() })), requirements: requirementsSchema,
+    branding: merchantDefaultsSchema, steps: z.array(z.object({ id: z.enum(onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]]), complete: z.boolean() })), requirements: requirementsSchema,
     device_options: z.array(deviceCatalogEntrySchema), device_selection_required: z.boolean(), allow_skip_device_selection: z.boolean(),
     return_url: z.string().nullable(), expires_at: z.string(),
     agreement: z.object({ signed: z.boolean(), name: z.string().nullable(), signed_at: z.string().nullable() }),

@@ -52,7 +52,7 @@ export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown; se
           device: {
             id: row.deviceId,
             imei: row.deviceImei,
-            imei_status: row.deviceImeiStatus,
+            imei_status: row.deviceImeiStatus ?? "UNKNOWN",
             catalog_id: row.deviceCatalogId,
             created_at: row.deviceCreatedAt?.toISOString() ?? null,
             updated_at: row.deviceUpdatedAt?.toISOString() ?? null,

@@ -286,6 +286,64 @@ describe("onboarding session API", () => {
     expect((await api.call("GET", "/v1/onboarding/session", { auth: s.auth })).json.agreement.signed).toBe(false);
   });
 
+  /** A complete application with a device, signed by owner one: ready to submit. */
+  async function signedSession() {
+    const s = await session({ merchant: application() });
+    expect((await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { device: { catalog_id: "pax-a920" } } })).status).toBe(200);
+    expect((await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } })).status).toBe(200);
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: s.auth })).json.agreement.signed).toBe(true);
+    return s;
+  }
+
+  test.each([
+    ["the bank account", { merchant: { bank_account: { routing_number: "011000015" } } }],
+    ["the pricing", { merchant: { capabilities: { types: ["flat_rate"], options: { flat_rate: { rate_percent: "9.99" } } } } }],
+    ["the monthly fees", { merchant: { fees: { monthly: { minimum_processing_fee: 25 } } } }],
+  ])("PATCH /v1/merchants/{id} of %s after owner one signed unsigns: submit asks for a new signature", async (_what, body) => {
+    const s = await signedSession();
+    const patched = await api.call("PATCH", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth, body });
+    expect(patched.status).toBe(200);
+    const view = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
+    expect(view.json.agreement).toEqual({ signed: false, name: null, signed_at: null });
+    expect(view.json.steps.find((x: any) => x.id === "agreement").complete).toBe(false);
+    const submit = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
+    expect(submit.status).toBe(400);
+    expect(submit.json.error.errors.map((e: any) => e.param)).toEqual(["agreement"]);
+    expect((await api.call("GET", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe("IN_PROGRESS");
+    // The PDF shows no signature under the new terms.
+    const pdf = Buffer.from(await (await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth } })).arrayBuffer());
+    expect(pdf.toString("latin1")).not.toContain("Signed by");
+    // Signing again covers the new text, and then submit passes.
+    expect((await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } })).status).toBe(200);
+    expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth })).status).toBe(200);
+  });
+
+  test("the signature records the SHA-256 of the text signed; a signature whose text no longer matches is refused on submit", async () => {
+    const s = await signedSession();
+    const [row] = await api.db.select().from(merchants).where(eq(merchants.id, s.merchant.id));
+    expect((row!.agreement as any).text_sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The text changes without going through the writer (here: the ISV renames itself).
+    expect((await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { display_name: "Acme POS Renamed" } } })).status).toBe(200);
+    try {
+      const submit = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
+      expect(submit.status).toBe(400);
+      expect(submit.json.error.errors).toEqual([{ param: "agreement", code: "parameter_missing", message: "The agreement changed after it was signed: owner one must sign it again" }]);
+    } finally {
+      await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { display_name: "Acme POS" } } });
+    }
+  });
+
+  test("a session ended by a newer link cannot sign the agreement, and nothing is recorded", async () => {
+    const s = await session({ merchant: application() });
+    expect((await link({ merchant_id: s.merchant.id })).status).toBe(200);
+    const sign = await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } });
+    expect(sign.status).toBe(401);
+    expect(sign.json.error.code).toBe("unauthenticated");
+    const [row] = await api.db.select().from(merchants).where(eq(merchants.id, s.merchant.id));
+    expect(row!.agreement).toBeNull();
+    expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth })).status).toBe(401);
+  });
+
   test("a newer link ends the older link's session", async () => {
     const s = await session();
     await link({ merchant_id: s.merchant.id });

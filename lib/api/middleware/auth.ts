@@ -6,9 +6,9 @@ import type { AppEnv } from "../context";
 import type { AccountType, Principal } from "../../auth/principal";
 import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";
 import { verifyToken } from "../../auth/jwt";
+import { ONBOARDING_COOKIE, readSessionToken } from "../../auth/onboarding-session";
 import { accounts } from "../../db/schema";
 
-export const ONBOARDING_COOKIE = "onboarding_session";
 
 /**
  * Resolves who is calling from `Authorization` (Basic API key, or a Bearer JWT) or the onboarding
@@ -77,10 +77,8 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
 }
 
 async function fromOnboardingToken(token: string, required = true): Promise<Principal | undefined> {
-  const claims = await verifyToken(token, "onboarding");
-  if (claims && typeof claims.sub === "string" && typeof claims.lnk === "string" && typeof claims.isv === "string") {
-    return { kind: "onboarding", merchantId: claims.sub, linkId: claims.lnk, accountId: claims.isv };
-  }
+  const session = await readSessionToken(token);
+  if (session) return { kind: "onboarding", ...session };
   if (required) throw unauthenticated("The onboarding session has expired: open your onboarding link again");
   return undefined;
 }

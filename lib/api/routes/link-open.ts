@@ -1,10 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../context";
-import { ONBOARDING_COOKIE } from "../middleware/auth";
+import { ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
 import { openOnboardingLink } from "../../domain/onboarding/open-onboarding-link";
 import { getAccount } from "../../domain/accounts/get-account";
-import { sessionCookieOptions } from "./onboarding-session";
 import { renderLinkUnavailablePage } from "../../branding/link-unavailable-page";
 import { negotiateLocale } from "../../i18n/locales";
 import type { MerchantDefaults } from "../../schemas/account";

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { allow, ONBOARDING_COOKIE } from "../middleware/auth";
+import { allow } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { deviceInputSchema, partialApplicationSchema } from "../../schemas/merchant";
 import { exampleMerchant, onboardingSessionResponseSchema } from "../../schemas/merchant-response";
@@ -17,12 +17,10 @@ const exampleSession = {
   device_selection_required: true, allow_skip_device_selection: false, return_url: "https://acme.example/onboarding/done", expires_at: "2026-11-02T09:30:00.000Z",
   agreement: { signed: false, name: null, signed_at: null },
 };
-import { getSession, submitSession, updateSession, type SessionPatch, type SessionPrincipal } from "../../domain/onboarding/session";
-import { SESSION_TTL_SECONDS, signSessionToken } from "../../domain/onboarding/open-onboarding-link";
-import { env } from "../../env";
-import { signAgreement } from "../../domain/onboarding/sign-agreement";
-import { getSessionRows } from "../../domain/onboarding/session";
-import { buildAgreement, signatureLine } from "../../agreement/agreement-text";
+import { getSession, getSessionRows, submitSession, updateSession, type SessionPatch, type SessionUse } from "../../domain/onboarding/session";
+import { issueSessionToken, ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
+import { signAgreement, signatureIsCurrent } from "../../domain/onboarding/sign-agreement";
+import { agreementFor, signatureLine } from "../../agreement/agreement-text";
 import { agreementPdf } from "../../agreement/agreement-pdf";
 import { getConnInfoAddress } from "../middleware/conn-info";
 import { negotiateLocale, LOCALE_COOKIE, type Locale } from "../../i18n/locales";
@@ -47,18 +45,19 @@ const submitResponse = z
   .object({ lead_onboarding_status: z.string(), redirect_url: z.string() })
   .meta({ id: "OnboardingSubmitResponse" });
 
-export function sessionCookieOptions() {
-  return { httpOnly: true, sameSite: "Lax" as const, secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"), path: "/", maxAge: SESSION_TTL_SECONDS };
-}
-
 /** A session in use stays alive: each answer renews the cookie (sliding expiry). */
 async function renew(c: Context<AppEnv>) {
-  const p = c.var.principal as SessionPrincipal & { kind: "onboarding" };
   if (c.req.header("authorization")) return;
-  setCookie(c, ONBOARDING_COOKIE, await signSessionToken({ merchantId: p.merchantId, linkId: p.linkId, isvAccountId: p.accountId }), sessionCookieOptions());
+  const { merchantId, linkId, accountId } = principal(c);
+  setCookie(c, ONBOARDING_COOKIE, await issueSessionToken({ merchantId, linkId, accountId }), sessionCookieOptions());
 }
 
-const principal = (c: Context<AppEnv>) => c.var.principal as SessionPrincipal & { kind: "onboarding" };
+/** The session this request uses: the principal (onboardingOnly guarantees its kind) and the host it came to. */
+function principal(c: Context<AppEnv>): SessionUse {
+  const p = c.var.principal;
+  if (p?.kind !== "onboarding") throw new Error("onboarding route without an onboarding principal");
+  return { merchantId: p.merchantId, linkId: p.linkId, accountId: p.accountId, host: c.req.header("host") };
+}
 
 export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "merchant-onboarding-session-token", {
@@ -112,11 +111,12 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       description: "Owner one types their full name as entered in the application. The time, IP address and user agent are recorded. The application must be complete; changing it afterwards clears the signature.",
       security: security.onboarding, middleware: [onboardingOnly] as const,
       request: { body: { required: true, ...jsonContent(signSchema, { name: "Mei Chen" }) } },
-      responses: { 200: { description: "The signature", ...jsonContent(signatureSchema, { name: "Mei Chen", signed_at: "2026-11-01T09:40:00.000Z", ip: "203.0.113.7", user_agent: "Mozilla/5.0", version: "2026-11", locale: "en" }) }, ...commonErrors, 409: conflict409 },
+      responses: { 200: { description: "The signature", ...jsonContent(signatureSchema, { name: "Mei Chen", signed_at: "2026-11-01T09:40:00.000Z", ip: "203.0.113.7", user_agent: "Mozilla/5.0", version: "2026-11", locale: "en", text_sha256: "3f1c9a0e7b5d2c4f8a6e1b9d0c7f3a5e2d8b4c6a1f9e0d7c3b5a2e8f4d6c1b9a" }) }, ...commonErrors, 409: conflict409 },
     }),
     async (c) => {
-      const signature = await signAgreement(c.var.db, principal(c), {
-        name: c.req.valid("json").name, ip: getConnInfoAddress(c), userAgent: c.req.header("user-agent") ?? "", locale: localeOf(c),
+      const use = principal(c);
+      const signature = await signAgreement(c.var.db, use, {
+        name: c.req.valid("json").name, ip: getConnInfoAddress(c), userAgent: c.req.header("user-agent") ?? "", locale: localeOf(c), host: use.host,
       });
       return c.json(signature, 200);
     },
@@ -126,9 +126,10 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
   app.get("/v1/onboarding/session/agreement.pdf", onboardingOnly, async (c) => {
     const { merchant, isv } = await getSessionRows(c.var.db, principal(c));
     const branding = isv.defaults as MerchantDefaults;
-    const sig = merchant.agreement as { name: string; signed_at: string; ip: string; locale?: Locale } | null;
+    // A signature shows only under the very text it was given for.
+    const sig = signatureIsCurrent(merchant, isv) ? (merchant.agreement as { name: string; signed_at: string; ip: string; locale: Locale }) : null;
     const locale = sig?.locale ?? localeOf(c);
-    const doc = buildAgreement({ locale, isvName: branding.display_name, application: merchant.application, defaultCapabilities: merchant.defaultCapabilities });
+    const doc = agreementFor(merchant, isv, locale);
     const bytes = await agreementPdf(doc, branding, sig ? signatureLine(locale, sig) : null);
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "application/pdf",

@@ -7,8 +7,9 @@ import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
-import { isRealPhone, mergeApplication, normalizePhone, phoneError } from "./application";
-import { capabilityOverrideErrors } from "./capability-overrides";
+import { normalizePhone } from "./application";
+import { mergeApplicationChange } from "./change-application";
+import { INITIAL_STATUS } from "./status";
 import type { MerchantRow } from "./find-merchant";
 import type { PartialApplication } from "../../schemas/merchant";
 
@@ -24,14 +25,12 @@ export async function createMerchant(db: Db, isvAccountId: string, input: Create
     const existing = await findByImei(db, isvAccountId, imei);
     if (existing) return { row: existing, created: false };
   }
-  const errors = capabilityOverrideErrors(input.merchant as Record<string, unknown> | undefined);
   const isv = await getAccount(db, isvAccountId);
-  const prefill = { ...(input.merchant ?? {}) } as Record<string, unknown>;
+  const prefill = { ...(input.merchant ?? {}) } as PartialApplication;
   // No capabilities given: the ISV's defaults apply (its types; every option from default_capabilities).
-  if (!prefill.capabilities) prefill.capabilities = { types: (isv.defaultCapabilities as { types: string[] }).types };
-  const { next: application, errors: mergeErrors } = mergeApplication({}, prefill);
-  const phoneErrors = isRealPhone(input.phone) ? [] : [phoneError("phone")];
-  if (phoneErrors.length || errors.length || mergeErrors.length) throw invalidFields([...phoneErrors, ...errors, ...mergeErrors]);
+  if (!prefill.capabilities) prefill.capabilities = { types: (isv.defaultCapabilities as { types: string[] }).types } as PartialApplication["capabilities"];
+  const { application, errors } = mergeApplicationChange({}, { merchant: prefill, phone: input.phone }, "isv");
+  if (errors.length) throw invalidFields(errors);
 
   const now = new Date();
   const id = createId("mer");
@@ -44,7 +43,7 @@ export async function createMerchant(db: Db, isvAccountId: string, input: Create
           isvAccountId,
           phone: normalizePhone(input.phone),
           agent: input.agent ?? null,
-          status: "NOT_STARTED",
+          status: INITIAL_STATUS,
           application,
           defaultCapabilities: isv.defaultCapabilities ?? {},
           payment: { tokenizer_publishable_key: `pk_${env.APP_ENV === "production" ? "live" : "test"}_${randomBase62(32)}`, tokenizer_active: false, terminal_id: null },

@@ -1,5 +1,6 @@
 import type { MerchantRow } from "./find-merchant";
 import { applicationProblems } from "./application";
+import { isOpen } from "./status";
 
 export type Requirements = {
   currently_due: string[];
@@ -19,7 +20,7 @@ export function merchantRequirements(row: MerchantRow, options: { deviceRequired
     : row.status === "COMPLETED" ? "under_review"
     : "onboarding_incomplete";
   if (row.requirements && row.requirements.currently_due.length > 0) return { ...row.requirements, disabled_reason };
-  if (row.status !== "NOT_STARTED" && row.status !== "IN_PROGRESS") return { currently_due: [], errors: [], disabled_reason };
+  if (!isOpen(row.status)) return { currently_due: [], errors: [], disabled_reason };
   const due = applicationProblems(row.application).map((e) => e.param);
   if (options.deviceRequired && !row.deviceSelection) due.push("device");
   return { currently_due: [...new Set(due)], errors: [], disabled_reason };

@@ -7,6 +7,7 @@ import { AppError, invalidState } from "../../errors";
 import { env } from "../../env";
 import { getAccount, type AccountRow } from "../accounts/get-account";
 import { findMerchant } from "../merchants/find-merchant";
+import { isFinal } from "../merchants/status";
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 
 export type CreateLinkInput = {
@@ -38,7 +39,7 @@ export async function createOnboardingLink(db: Db, isvAccountId: string, input: 
   const returnUrl = input.return_url ?? input.redirect_url ?? null;
   return db.transaction(async (tx) => {
     const merchant = await findMerchant(tx, isvAccountId, input.merchant_id, { forUpdate: true });
-    if (merchant.status === "APPROVED" || merchant.status === "FAILED") {
+    if (isFinal(merchant.status)) {
       throw invalidState(`The merchant's onboarding is over (lead_onboarding_status ${merchant.status}); no link can be created`);
     }
     const isv = await getAccount(tx, isvAccountId);

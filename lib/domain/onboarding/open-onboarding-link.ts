@@ -1,22 +1,17 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { merchants, onboardingLinks } from "../../db/schema";
-import { signToken } from "../../auth/jwt";
+import { onboardingLinks } from "../../db/schema";
+import { issueSessionToken } from "../../auth/onboarding-session";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
+import { moveMerchantIfAllowed } from "../merchants/status";
 import { digestToken } from "./create-onboarding-link";
-
-export const SESSION_TTL_SECONDS = 30 * 60;
 
 export type OpenLinkResult =
   | { kind: "open"; sessionToken: string; merchantId: string; isvAccountId: string }
   | { kind: "expired" | "superseded"; refreshUrl: string | null; isvAccountId: string }
   | { kind: "unknown" };
-
-export function signSessionToken(claims: { merchantId: string; linkId: string; isvAccountId: string }) {
-  return signToken({ lnk: claims.linkId, isv: claims.isvAccountId }, claims.merchantId, SESSION_TTL_SECONDS, "onboarding");
-}
 
 /**
  * GET on a link's url: a valid link opens an onboarding session (the first open moves
@@ -31,16 +26,12 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
 
   await db.transaction(async (tx) => {
     if (!link.firstOpenedAt) await tx.update(onboardingLinks).set({ firstOpenedAt: new Date() }).where(eq(onboardingLinks.id, link.id));
-    const [started] = await tx
-      .update(merchants)
-      .set({ status: "IN_PROGRESS", updatedAt: new Date() })
-      .where(and(eq(merchants.id, link.merchantId), eq(merchants.status, "NOT_STARTED")))
-      .returning();
+    const started = await moveMerchantIfAllowed(tx, link.merchantId, "startOnboarding");
     if (started) {
       const isv = await getAccount(tx, link.isvAccountId);
       await recordEvent(tx, { accountId: link.isvAccountId, type: "merchant.updated", objectId: started.id, data: serializeMerchant(started, isv) });
     }
   });
-  const sessionToken = await signSessionToken({ merchantId: link.merchantId, linkId: link.id, isvAccountId: link.isvAccountId });
+  const sessionToken = await issueSessionToken({ merchantId: link.merchantId, linkId: link.id, accountId: link.isvAccountId });
   return { kind: "open", sessionToken, merchantId: link.merchantId, isvAccountId: link.isvAccountId };
 }

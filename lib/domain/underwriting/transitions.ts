@@ -1,9 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { accounts, apiKeys, merchants, onboardingLinks, users } from "../../db/schema";
+import { accounts, apiKeys, onboardingLinks, users } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
 import { digestSecret, generateAccountSid, generateSecretKey } from "../../auth/secrets";
-import { invalidState } from "../../errors";
+import { moveMerchant } from "../merchants/status";
 import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
 import { getAccount, type AccountRow } from "../accounts/get-account";
@@ -16,20 +16,11 @@ import type { Finding } from "../../underwriting/rules";
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import type { Locale } from "../../i18n/locales";
 
-// Named state transitions of a submitted application (CONTRACT.md sections 4, 7, 8). Each moves
-// from COMPLETED only, with a conditional update: if two deciders race, one wins and the other
-// gets 409 naming the current state. Each writes its event in the same transaction.
+// The decisions on a submitted application (CONTRACT.md sections 4, 7, 8), each a move of the
+// merchant's state machine (lib/domain/merchants/status.ts): if two deciders race, one wins and the
+// other gets 409 naming the current state. Each writes its event in the same transaction.
 
 type Decider = { by: string; reason?: string };
-
-async function moveFromCompleted(tx: DbOrTx, merchantId: string, set: Partial<typeof merchants.$inferInsert>) {
-  const [moved] = await tx.update(merchants).set({ ...set, updatedAt: new Date() }).where(and(eq(merchants.id, merchantId), eq(merchants.status, "COMPLETED"))).returning();
-  if (!moved) {
-    const [current] = await tx.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId));
-    throw invalidState(`Only a submitted application (COMPLETED) can be decided; this one is ${current?.status ?? "missing"}`);
-  }
-  return moved;
-}
 
 const cardTypes = new Set(["two_tiered", "pass_through_ic", "flat_rate", "tiered", "cash_discount"]);
 
@@ -49,8 +40,7 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
   await tx.insert(apiKeys).values({ id: createId("key"), accountId: merchantAccountId, secretDigest: digestSecret(secret), last4: secret.slice(-4) });
   const now = new Date();
   const terminalId = merchant.deviceId ? createId("tml") : null;
-  const approved = await moveFromCompleted(tx, merchant.id, {
-    status: "APPROVED",
+  const approved = await moveMerchant(tx, merchant.id, "approveMerchant", {
     requirements: null,
     merchantAccountId,
     underwriting: { outcome: "approve", decided_by: decider.by, reason: decider.reason ?? null, decided_at: now.toISOString() },
@@ -64,8 +54,7 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
 
 export async function declineMerchant(tx: DbOrTx, merchant: MerchantRow, decider: Decider) {
   const isv = await getAccount(tx, merchant.isvAccountId);
-  const declined = await moveFromCompleted(tx, merchant.id, {
-    status: "FAILED",
+  const declined = await moveMerchant(tx, merchant.id, "declineMerchant", {
     underwriting: { outcome: "decline", decided_by: decider.by, reason: decider.reason ?? null, decided_at: new Date().toISOString() },
   });
   await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.declined", objectId: merchant.id, data: serializeMerchant(declined, isv) });
@@ -74,7 +63,7 @@ export async function declineMerchant(tx: DbOrTx, merchant: MerchantRow, decider
 
 /** Stays COMPLETED until an operator decides (npm run cli -- merchant review). */
 export async function sendToManualReview(tx: DbOrTx, merchant: MerchantRow, reason: string) {
-  return moveFromCompleted(tx, merchant.id, { underwriting: { outcome: "manual_review", reason, decided_at: new Date().toISOString() } });
+  return moveMerchant(tx, merchant.id, "holdForReview", { underwriting: { outcome: "manual_review", reason, decided_at: new Date().toISOString() } });
 }
 
 /**
@@ -84,8 +73,7 @@ export async function sendToManualReview(tx: DbOrTx, merchant: MerchantRow, reas
  */
 export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, findings: Finding[], decider: Decider) {
   const isv = await getAccount(tx, merchant.isvAccountId);
-  const moved = await moveFromCompleted(tx, merchant.id, {
-    status: "IN_PROGRESS",
+  const moved = await moveMerchant(tx, merchant.id, "requestInformation", {
     requirements: { currently_due: [...new Set(findings.map((f) => f.field))], errors: findings },
     underwriting: { outcome: "request_information", decided_by: decider.by, reason: decider.reason ?? null, decided_at: new Date().toISOString() },
   });

@@ -1,11 +1,12 @@
 import { notFound, redirect } from "next/navigation";
+import { isOpen } from "@/lib/domain/merchants/status";
 import { getTranslations } from "next-intl/server";
 import { loadWizardSession } from "@/lib/onboarding/load-session";
 import { onboardingSteps, type StepId } from "@/lib/onboarding/steps";
 import { SessionMissing } from "@/components/onboarding/session-missing";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { Wizard } from "@/components/onboarding/wizard";
-import { buildAgreement } from "@/lib/agreement/agreement-text";
+import { agreementFor } from "@/lib/agreement/agreement-text";
 import { getDatabase } from "@/lib/db/client";
 import { getSessionRows } from "@/lib/domain/onboarding/session";
 import { getLocale } from "next-intl/server";
@@ -24,7 +25,7 @@ export default async function StepPage({ params }: { params: Promise<{ step: str
   const loaded = await loadWizardSession();
   if (!loaded) return <SessionMissing />;
   const { session, principal } = loaded;
-  if (session.lead_onboarding_status !== "IN_PROGRESS" && session.lead_onboarding_status !== "NOT_STARTED") redirect("/onboarding/complete");
+  if (!isOpen(session.lead_onboarding_status)) redirect("/onboarding/complete");
   const order = onboardingSteps.map((s) => s.id as string);
   const firstIncomplete = session.steps.find((s) => !s.complete)?.id ?? "agreement";
   if (order.indexOf(step) > order.indexOf(firstIncomplete)) redirect(`/onboarding/${firstIncomplete}`);
@@ -39,7 +40,7 @@ export default async function StepPage({ params }: { params: Promise<{ step: str
   if (step === "agreement") {
     const { db } = await getDatabase();
     const { merchant, isv } = await getSessionRows(db, principal);
-    agreement = buildAgreement({ locale: (await getLocale()) as "en" | "es", isvName: (isv.defaults as { display_name: string }).display_name, application: merchant.application, defaultCapabilities: merchant.defaultCapabilities });
+    agreement = agreementFor(merchant, isv, (await getLocale()) as "en" | "es");
   }
   return (
     <BrandShell branding={session.branding}>

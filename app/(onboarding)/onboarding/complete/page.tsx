@@ -1,5 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { loadWizardSession } from "@/lib/onboarding/load-session";
+import { getDatabase } from "@/lib/db/client";
+import { getSessionRows, returnTarget } from "@/lib/domain/onboarding/session";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
 
@@ -15,8 +17,8 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
   const branding = loaded?.session.branding ?? null;
   const name = branding?.display_name ?? t("title");
   const { to } = await searchParams;
-  // Only the session's own return URL (with the outcome added) may be the target: no open redirect.
-  const target = to && loaded?.session.return_url && to.startsWith(loaded.session.return_url.split("?")[0]!) ? to : null;
+  // Only the URL the server builds for this session may be the target: no open redirect.
+  const target = loaded ? returnTarget(await getSessionRows((await getDatabase()).db, loaded.principal), to) : null;
   return (
     <BrandShell branding={branding}>
       <div role="status" className="rounded-lg border border-line bg-card p-6">

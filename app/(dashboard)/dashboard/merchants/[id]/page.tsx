@@ -4,6 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { findMerchant } from "@/lib/domain/merchants/find-merchant";
 import { merchantRequirements } from "@/lib/domain/merchants/requirements";
+import { isFinal } from "@/lib/domain/merchants/status";
 import { events, onboardingLinks } from "@/lib/db/schema";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { AppError } from "@/lib/errors";
@@ -42,7 +43,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         {link ? (
           <p>{link.id} · {t("linkCreated", { created: format.dateTime(link.createdAt, { dateStyle: "medium", timeStyle: "short" }), expires: format.dateTime(link.expiresAt, { dateStyle: "medium", timeStyle: "short" }) })}{link.supersededAt ? ` (${t("linkSuperseded")})` : ""}</p>
         ) : <p>{t("noLink")}</p>}
-        {merchant.status !== "APPROVED" && merchant.status !== "FAILED" ? <NewLinkButton merchantId={merchant.id} /> : null}
+        {!isFinal(merchant.status) ? <NewLinkButton merchantId={merchant.id} /> : null}
       </section>
       <section>
         <h2 className="text-lg font-semibold">{t("history")}</h2>

@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { onboardingLinks } from "../db/schema";
+import { env } from "../env";
+import { unauthenticated } from "../errors";
+import { isServiceHost } from "../branding/hosts";
+import { getAccount } from "../domain/accounts/get-account";
+import { findMerchant } from "../domain/merchants/find-merchant";
+import type { MerchantDefaults } from "../schemas/account";
+import { signToken, verifyToken } from "./jwt";
+
+// The merchant's onboarding session (CONTRACT.md section 2), in one place: the token it is issued
+// as, how it is read (the cookie or a Bearer token), and the check every use of it makes, for the
+// API, the wizard's pages and the agreement alike.
+
+export const ONBOARDING_COOKIE = "onboarding_session";
+export const SESSION_TTL_SECONDS = 30 * 60;
+const AUDIENCE = "onboarding";
+
+export type SessionPrincipal = { merchantId: string; linkId: string; accountId: string };
+
+/** A session token bound to the merchant, the link that opened it, and the ISV. */
+export function issueSessionToken(principal: SessionPrincipal) {
+  return signToken({ lnk: principal.linkId, isv: principal.accountId }, principal.merchantId, SESSION_TTL_SECONDS, AUDIENCE);
+}
+
+/** The session a token names (signature, expiry and audience checked), or null. */
+export async function readSessionToken(token: string | undefined): Promise<SessionPrincipal | null> {
+  if (!token) return null;
+  const claims = await verifyToken(token, AUDIENCE);
+  if (!claims || typeof claims.sub !== "string" || typeof claims.lnk !== "string" || typeof claims.isv !== "string") return null;
+  return { merchantId: claims.sub, linkId: claims.lnk, accountId: claims.isv };
+}
+
+export function sessionCookieOptions() {
+  return { httpOnly: true, sameSite: "Lax" as const, secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"), path: "/", maxAge: SESSION_TTL_SECONDS };
+}
+
+/**
+ * Every use of a session checks it here: the link that opened it is still the merchant's current
+ * one (a newer link ends older sessions), the merchant is the ISV's, and, when the request's host
+ * is given, it is this service's or the ISV's own custom domain. Otherwise 401.
+ */
+export async function checkSession(db: DbOrTx, principal: SessionPrincipal, options: { forUpdate?: boolean; host?: string } = {}) {
+  const [link] = await db.select().from(onboardingLinks).where(eq(onboardingLinks.id, principal.linkId));
+  if (!link || link.supersededAt || link.merchantId !== principal.merchantId || link.isvAccountId !== principal.accountId) {
+    throw unauthenticated("This onboarding session has ended: a newer link was created. Open the latest link.");
+  }
+  const merchant = await findMerchant(db, principal.accountId, principal.merchantId, { forUpdate: options.forUpdate });
+  const isv = await getAccount(db, principal.accountId);
+  if (options.host !== undefined && !isServiceHost(options.host)) {
+    const customDomain = (isv.defaults as MerchantDefaults).custom_domain;
+    if (options.host.toLowerCase().replace(/:\d+$/, "") !== customDomain) {
+      throw unauthenticated("This onboarding session belongs to another site");
+    }
+  }
+  return { link, merchant, isv };
+}
+export type CheckedSession = Awaited<ReturnType<typeof checkSession>>;

@@ -1,0 +1,38 @@
+import type { z } from "zod";
+import type { onboardingSessionResponseSchema } from "../schemas/merchant-response";
+import type { MerchantDefaults } from "../schemas/account";
+import type { DeviceCatalogEntry } from "../schemas/account";
+import type { FieldError } from "../errors";
+import type { CheckedSession } from "../auth/onboarding-session";
+import { stepProgress } from "../onboarding/steps";
+import { merchantRequirements } from "../domain/merchants/requirements";
+import { serializeMerchant } from "./merchant";
+
+export type OnboardingSessionJson = z.infer<typeof onboardingSessionResponseSchema>;
+
+/** The session as the wizard reads it (CONTRACT.md section 6): everything masked. */
+export function serializeOnboardingSession(
+  { merchant, link, isv }: CheckedSession,
+  facts: { problems: FieldError[]; device: { required: boolean; skippable: boolean; catalog: DeviceCatalogEntry[] }; signed: boolean },
+): OnboardingSessionJson {
+  const serialized = serializeMerchant(merchant, isv);
+  const branding = isv.defaults as MerchantDefaults;
+  const sig = facts.signed ? (merchant.agreement as { name: string; signed_at: string }) : null;
+  return {
+    object: "onboarding_session",
+    merchant_id: merchant.id,
+    lead_onboarding_status: merchant.status,
+    merchant: serialized.merchant as OnboardingSessionJson["merchant"],
+    device: serialized.device ?? null,
+    device_selection: merchant.deviceSelection,
+    branding,
+    steps: stepProgress(facts.problems.map((p) => p.param)),
+    requirements: merchantRequirements(merchant, { deviceRequired: facts.device.required }),
+    device_options: facts.device.catalog,
+    device_selection_required: facts.device.required,
+    allow_skip_device_selection: facts.device.skippable,
+    return_url: link.returnUrl ?? branding.redirect_url ?? null,
+    expires_at: link.expiresAt.toISOString(),
+    agreement: sig ? { signed: true, name: sig.name, signed_at: sig.signed_at } : { signed: false, name: null, signed_at: null },
+  };
+}
