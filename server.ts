@@ -9,7 +9,7 @@ import { startOperatorSocket } from "./cli/operator-socket";
 import { log } from "./lib/log";
 import { isKnownHost } from "./lib/branding/hosts";
 import { requeueOrphanedJobs, startWorker } from "./lib/jobs/runner";
-import { jobTypes } from "./lib/jobs/registry";
+import { jobRegistry } from "./lib/jobs/registry";
 
 // One process: `/v1/*`, `/docs` and the onboarding links (`/onboard/<token>`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
@@ -51,7 +51,7 @@ async function main() {
   // The embedded database belongs to this process alone: jobs left running by a previous process
   // that died are orphans and go back to the queue now instead of waiting out their lease.
   if (handle.kind === "pglite") await requeueOrphanedJobs(handle.db);
-  const worker = env.RUN_WORKER === "1" ? startWorker(handle, { types: jobTypes, leaseMs: env.JOB_LEASE_MS }) : undefined;
+  const worker = env.RUN_WORKER === "1" ? startWorker(handle, { types: jobRegistry, leaseMs: env.JOB_LEASE_MS }) : undefined;
 
   server.listen(env.PORT, env.HOST, () => {
     log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);

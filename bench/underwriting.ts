@@ -5,8 +5,11 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { openDatabase } from "../lib/db/client";
-import { enqueueJob, startWorker } from "../lib/jobs/runner";
+import { insertJob, startWorker } from "../lib/jobs/runner";
 import { startBenchServer } from "./harness";
+import { z } from "zod";
+
+const anyPayload = z.record(z.string(), z.unknown());
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -65,12 +68,12 @@ export async function benchJobs(kind: "pglite" | "postgres", databaseUrl: string
     const type = `bench_${Date.now()}`;
     for (let i = 0; i < count; i += 500) {
       await handle.db.transaction(async (tx) => {
-        for (let j = i; j < Math.min(count, i + 500); j++) await enqueueJob(tx, type, { j });
+        for (let j = i; j < Math.min(count, i + 500); j++) await insertJob(tx, type, { j });
       });
     }
     let done = 0;
     const started = performance.now();
-    const worker = startWorker(handle, { types: { [type]: { maxAttempts: 1, backoffMs: () => 0, handler: async () => void done++ } }, concurrency: 8, pollMs: 5 });
+    const worker = startWorker(handle, { types: { [type]: { payload: anyPayload, maxAttempts: 1, backoffMs: () => 0, handler: async () => void done++ } }, concurrency: 8, pollMs: 5 });
     while (done < count) await new Promise((r) => setTimeout(r, 5));
     const seconds = (performance.now() - started) / 1000;
     await worker.stop();

@@ -1,12 +1,22 @@
-import type { JobType } from "./runner";
-import { WEBHOOK_JOB } from "../domain/webhooks/fan-out";
-import { webhookJobType } from "../domain/webhooks/deliver-webhook";
-import { UNDERWRITING_JOB, underwritingJobType } from "../domain/underwriting/run-underwriting";
-import { EMAIL_JOB, emailJobType } from "../notifications/send-email";
+import type { JobDefinition } from "./runner";
+import { jobTypes, type JobName, type JobPayload } from "./job-types";
+import { deliverWebhook, giveUpDelivery } from "../domain/webhooks/deliver-webhook";
+import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
+import { sendEmail } from "../notifications/send-email";
 
-/** Every background job type the workers run. */
-export const jobTypes: Record<string, JobType> = {
-  [WEBHOOK_JOB]: webhookJobType,
-  [UNDERWRITING_JOB]: underwritingJobType,
-  [EMAIL_JOB]: emailJobType,
+/** A registered type with its handler, the handler typed by the type's payload schema. */
+const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp">): JobDefinition<JobPayload<T>> => {
+  // TypeScript widens jobTypes[name] to the union of every type; the payload is T's by construction.
+  const spec = jobTypes[name] as unknown as Omit<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp">;
+  return { ...spec, ...run };
 };
+
+/**
+ * Every background job type the workers run: { payload schema, handler, backoff, maxAttempts }.
+ * A registered type without a handler here, or a handler for an unregistered type, does not compile.
+ */
+export const jobRegistry = {
+  webhook_delivery: define("webhook_delivery", { handler: deliverWebhook, onGiveUp: giveUpDelivery }),
+  underwriting: define("underwriting", { handler: runUnderwriting, onGiveUp: giveUpUnderwriting }),
+  email: define("email", { handler: sendEmail }),
+} satisfies Record<JobName, JobDefinition>;

@@ -3,11 +3,15 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle, Db, DbOrTx } from "../db/client";
 import { jobs } from "../db/schema";
 import { createId } from "../ids";
+import type { z } from "zod";
 import { log } from "../log";
 
 export type JobRow = typeof jobs.$inferSelect;
 
-/** A handler that wants another try later throws this; the runner applies the type's backoff. */
+/**
+ * A handler that expects another try to succeed (a receiver answered 503, SMTP is down) throws
+ * this: retried with the type's backoff like any error, but logged as expected, not as a fault.
+ */
 export class RetryLater extends Error {
   constructor(message: string) {
     super(message);
@@ -15,15 +19,30 @@ export class RetryLater extends Error {
   }
 }
 
-export type JobType = {
-  handler: (db: Db, job: JobRow) => Promise<void>;
+/** A handler that knows no further try can succeed throws this: the job fails at once, for good. */
+export class PermanentFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentFailure";
+  }
+}
+
+/** How the runner runs one type of job: its payload's schema, its handler and its retry policy. */
+export type JobDefinition<P = any> = {
+  payload: z.ZodType<P>;
+  handler: (db: Db, payload: P, job: JobRow) => Promise<void>;
   /** Delay before try number `attempt + 1`, after `attempt` failed tries. */
   backoffMs: (attempt: number) => number;
   maxAttempts: number;
+  /** In the transaction that marks the job failed for good: leave the work's own records honest. */
+  onGiveUp?: (tx: DbOrTx, payload: P, error: unknown) => Promise<void>;
 };
 
-/** Writes a job in the caller's transaction: it exists exactly when the change that caused it does. */
-export async function enqueueJob(tx: DbOrTx, type: string, payload: Record<string, unknown>, options: { runAt?: Date; maxAttempts?: number; priority?: number } = {}) {
+/**
+ * Writes a job row in the caller's transaction. The typed `enqueueJob` of lib/jobs/job-types.ts
+ * is what the application calls; this untyped form is for the runner's own tests and benches.
+ */
+export async function insertJob(tx: DbOrTx, type: string, payload: Record<string, unknown>, options: { runAt?: Date; maxAttempts?: number; priority?: number } = {}) {
   const id = createId("job");
   await tx.insert(jobs).values({ id, type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 8, priority: options.priority ?? 100 });
   return id;
@@ -41,7 +60,7 @@ export function wakeWorkers() {
 }
 
 export type WorkerOptions = {
-  types: Record<string, JobType>;
+  types: Record<string, JobDefinition>;
   concurrency?: number;
   pollMs?: number;
   /** A job running longer than this (its worker died) is claimed again. */
@@ -85,21 +104,39 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
     }));
   }
 
+  /**
+   * One try. Success: done. A PermanentFailure (or a payload its schema refuses): failed at once.
+   * Any other error, expected or not (a database blip, a bug that a deploy fixes): tried again with
+   * the type's backoff until its attempts are spent, then failed, and the type's `onGiveUp` runs.
+   */
   async function run(job: JobRow) {
     const type = types[job.type]!;
     // Only the claim that is still current may finish the job (a reclaimed job has more attempts).
     const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
+    const parsed = type.payload.safeParse(job.payload);
     try {
-      await type.handler(handle.db, job);
+      if (!parsed.success) throw new PermanentFailure(`payload does not match the ${job.type} schema: ${parsed.error.message}`);
+      await type.handler(handle.db, parsed.data, job);
       await handle.db.update(jobs).set({ status: "done", lockedAt: null, lastError: null }).where(mine);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const final = job.attempts >= job.maxAttempts || !(error instanceof RetryLater);
-      if (!(error instanceof RetryLater)) log.error({ job_id: job.id, type: job.type, err: error, worker: workerId }, "job failed");
-      await handle.db
-        .update(jobs)
-        .set(final ? { status: "failed", lockedAt: null, lastError: message } : { status: "queued", lockedAt: null, lastError: message, runAt: new Date(Date.now() + type.backoffMs(job.attempts)) })
-        .where(mine);
+      const final = error instanceof PermanentFailure || job.attempts >= job.maxAttempts;
+      const details = { job_id: job.id, type: job.type, attempt: job.attempts, final, worker: workerId };
+      if (error instanceof RetryLater) log.info({ ...details, reason: message }, "job will be retried");
+      else log.error({ ...details, err: error }, "job failed");
+      try {
+        await handle.db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(jobs)
+            .set(final ? { status: "failed", lockedAt: null, lastError: message } : { status: "queued", lockedAt: null, lastError: message, runAt: new Date(Date.now() + type.backoffMs(job.attempts)) })
+            .where(mine)
+            .returning({ id: jobs.id });
+          if (updated && final && parsed.success && type.onGiveUp) await type.onGiveUp(tx, parsed.data, error);
+        });
+      } catch (recordError) {
+        // The job stays running; its lease runs out and it is claimed (and counted) again.
+        log.error({ ...details, err: recordError }, "job failure could not be recorded");
+      }
     }
   }
 

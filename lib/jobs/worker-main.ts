@@ -2,12 +2,12 @@ import { getDatabase } from "../db/client";
 import { log } from "../log";
 import { env } from "../env";
 import { startWorker } from "./runner";
-import { jobTypes } from "./registry";
+import { jobRegistry } from "./registry";
 
 // `npm run worker`: a worker on its own (against PostgreSQL; the embedded database belongs to the
 // server process, which runs its own worker).
 const handle = await getDatabase();
-const worker = startWorker(handle, { types: jobTypes, leaseMs: env.JOB_LEASE_MS });
+const worker = startWorker(handle, { types: jobRegistry, leaseMs: env.JOB_LEASE_MS });
 log.info({ worker: worker.id, database: handle.kind }, "worker started");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {

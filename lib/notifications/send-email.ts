@@ -4,23 +4,22 @@ import type { Db, DbOrTx } from "../db/client";
 import { outbox } from "../db/schema";
 import { createId } from "../ids";
 import { env } from "../env";
-import { enqueueJob, RetryLater, type JobRow, type JobType } from "../jobs/runner";
-
-export const EMAIL_JOB = "email";
+import { RetryLater } from "../jobs/runner";
+import { enqueueJob, type JobPayload } from "../jobs/job-types";
 
 /** In the caller's transaction: the message in the outbox and, with SMTP configured, a job to send it. */
 export async function queueEmail(tx: DbOrTx, message: { accountId: string; merchantId?: string; kind: string; to: string; subject: string; text: string; html: string; locale: string }) {
   const id = createId("msg");
   const smtp = Boolean(env.SMTP_URL);
   await tx.insert(outbox).values({ id, ...message, merchantId: message.merchantId ?? null, transport: smtp ? "smtp" : "outbox" });
-  if (smtp) await enqueueJob(tx, EMAIL_JOB, { outbox_id: id }, { maxAttempts: 6 });
+  if (smtp) await enqueueJob(tx, "email", { outbox_id: id });
   return id;
 }
 
 let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
 
-async function sendEmail(db: Db, job: JobRow) {
-  const [message] = await db.select().from(outbox).where(eq(outbox.id, job.payload.outbox_id as string));
+export async function sendEmail(db: Db, { outbox_id }: JobPayload<"email">) {
+  const [message] = await db.select().from(outbox).where(eq(outbox.id, outbox_id));
   if (!message || message.sentAt) return;
   transport ??= nodemailer.createTransport(env.SMTP_URL!);
   try {
@@ -31,5 +30,3 @@ async function sendEmail(db: Db, job: JobRow) {
   }
   await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, message.id));
 }
-
-export const emailJobType: JobType = { handler: sendEmail, backoffMs: (n) => Math.min(60_000 * 2 ** (n - 1), 3_600_000), maxAttempts: 6 };

@@ -3,6 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { startReceiver } from "../helpers/receiver";
 import { application } from "../helpers/fixtures";
+import { recordEvent } from "@/lib/domain/events/record-event";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -18,6 +19,28 @@ afterAll(() => api.close());
 const createWebhook = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/webhooks", { auth, body });
 const createMerchant = (auth = isv.auth, body: Record<string, unknown> = {}) => api.call("POST", "/v1/merchants", { auth, body: { phone: "+14155550123", ...body } });
 const parse = (body: string) => JSON.parse(body) as { id: string; type: string; data: { object: { id: string } }; account_id: string };
+
+describe("fan-out by the event catalogue", () => {
+  test("payment_request.* and refund.* events reach the charge scope, not the merchant scope", async () => {
+    const fresh = await api.newIsv();
+    const receiver = await startReceiver();
+    try {
+      const chargeHook = (await createWebhook({ url: receiver.url, scopes: ["charge"] }, fresh.auth)).json;
+      const merchantHook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
+      for (const type of ["payment_request.paid", "refund.created", "settlement.created"] as const) {
+        await api.db.transaction((tx) => recordEvent(tx, { accountId: fresh.account_id, type, objectId: `obj_${type}`, data: { id: `obj_${type}` } }));
+      }
+      await receiver.waitFor((r) => r.length === 3);
+      expect(receiver.received.map((r) => JSON.parse(r.body).type).sort()).toEqual(["payment_request.paid", "refund.created", "settlement.created"]);
+      const toCharge = (await api.call("GET", `/v1/webhooks/${chargeHook.id}/deliveries`, { auth: fresh.auth })).json.data;
+      const toMerchant = (await api.call("GET", `/v1/webhooks/${merchantHook.id}/deliveries`, { auth: fresh.auth })).json.data;
+      expect(toCharge).toHaveLength(3);
+      expect(toMerchant).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
 
 describe("webhook subscriptions", () => {
   test("POST /v1/webhooks shows the generated secret once; GET masks it", async () => {

@@ -7,7 +7,7 @@ import { createIsv } from "@/lib/domain/accounts/create-isv";
 import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
 import { randomBase62 } from "@/lib/ids";
 import { startWorker } from "@/lib/jobs/runner";
-import { jobTypes } from "@/lib/jobs/registry";
+import { jobRegistry } from "@/lib/jobs/registry";
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
@@ -24,7 +24,7 @@ export async function startTestApi(options: { rateLimitPerSecond?: number; confi
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const worker = options.worker ? startWorker(handle, { types: jobTypes, pollMs: 50 }) : undefined;
+  const worker = options.worker ? startWorker(handle, { types: jobRegistry, pollMs: 50 }) : undefined;
 
   /** Every response body the suite sees, for the "no secret in any answer" checks. */
   const seenBodies: string[] = [];

@@ -7,6 +7,7 @@ import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { AppError } from "@/lib/errors";
 import { updateAccountSchema } from "@/lib/schemas/account";
+import { createWebhookSchema } from "@/lib/schemas/webhook";
 import { issuesToFieldErrors } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { revalidatePath } from "next/cache";
@@ -15,8 +16,9 @@ import { revalidatePath } from "next/cache";
 // Server actions are POSTs that Next checks against the page's origin (CSRF-safe with the
 // SameSite=Lax session cookie).
 
-export async function newLinkAction(merchantId: string) {
+export async function newLinkAction(merchantId: unknown) {
   const { db, account } = await requireIsvUser();
+  if (typeof merchantId !== "string" || merchantId.length > 64) throw new AppError("parameter_invalid", "merchant id must be a string");
   const { url } = await createOnboardingLink(db, account.id, { merchant_id: merchantId, type: "account_onboarding" });
   revalidatePath(`/dashboard/merchants/${merchantId}`);
   return url;
@@ -44,10 +46,13 @@ export async function rotateKeyAction() {
   return secret_key;
 }
 
-export async function createWebhookAction(input: { url: string; scopes: ("merchant" | "charge")[] }) {
+export async function createWebhookAction(input: unknown) {
   const { db, account } = await requireIsvUser();
+  // A server action is a public endpoint: its input is checked with the API's own schema.
+  const parsed = createWebhookSchema.safeParse(input);
+  if (!parsed.success) return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues).map((e) => e.message).join("; ") };
   try {
-    const { secret } = await createWebhook(db, account.id, input);
+    const { secret } = await createWebhook(db, account.id, parsed.data);
     revalidatePath("/dashboard/developers");
     return { ok: true as const, secret };
   } catch (error) {
@@ -56,8 +61,9 @@ export async function createWebhookAction(input: { url: string; scopes: ("mercha
   }
 }
 
-export async function deleteWebhookAction(id: string) {
+export async function deleteWebhookAction(id: unknown) {
   const { db, account } = await requireIsvUser();
+  if (typeof id !== "string" || id.length > 64) return;
   await deleteWebhook(db, account.id, id);
   revalidatePath("/dashboard/developers");
 }

@@ -1,15 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { z } from "zod";
 import type { AppEnv } from "../context";
 import { commonErrors, jsonContent } from "../openapi";
 import { signIn } from "../../domain/accounts/sign-in";
 import { checkSignInAttempts } from "../../auth/sign-in-limiter";
 import { getConnInfoAddress } from "../middleware/conn-info";
-
-const tokenRequest = z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(256) }).meta({ id: "TokenRequest" });
-const tokenResponse = z
-  .object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int() })
-  .meta({ id: "TokenResponse" });
+import { tokenRequestSchema, tokenResponseSchema } from "../../schemas/auth";
 
 export function authRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /v1/auth/token: sign in with e-mail and password (account-password-sign-in)
@@ -17,9 +12,9 @@ export function authRoutes(app: OpenAPIHono<AppEnv>) {
     createRoute({
       method: "post", path: "/v1/auth/token", tags: ["Authentication"], summary: "Sign in and get a Bearer JWT", security: [],
       description: "Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. Attempts are limited to 10 per 5 minutes per e-mail and address.",
-      request: { body: { required: true, ...jsonContent(tokenRequest, { email: "owner@acme.example", password: "correct horse battery" }) } },
+      request: { body: { required: true, ...jsonContent(tokenRequestSchema, { email: "owner@acme.example", password: "correct horse battery" }) } },
       responses: {
-        200: { description: "A token", ...jsonContent(tokenResponse, { access_token: "eyJhbGciOiJIUzI1NiJ9...", token_type: "Bearer", expires_in: 3600 }) },
+        200: { description: "A token", ...jsonContent(tokenResponseSchema, { access_token: "eyJhbGciOiJIUzI1NiJ9...", token_type: "Bearer", expires_in: 3600 }) },
         400: commonErrors[400], 401: commonErrors[401], 429: commonErrors[429],
       },
     }),

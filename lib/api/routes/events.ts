@@ -4,16 +4,10 @@ import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { eventTypes } from "../../domain/events/record-event";
+import { eventTypes } from "../../events/catalogue";
+import { eventSchema } from "../../schemas/webhook";
 import { findEvent, listEvents } from "../../domain/events/list-events";
 import { serializeEvent } from "../../serializers/event";
-
-const eventSchema = z
-  .object({
-    id: z.string(), object: z.literal("event"), type: z.enum(eventTypes), created_at: z.string(), account_id: z.string(),
-    data: z.object({ object: z.record(z.string(), z.unknown()).meta({ description: "The resource as the API returns it (masked)" }) }),
-  })
-  .meta({ id: "Event" });
 
 const exampleEvent = { id: "evt_5nQ2qV9sT1pLmN8xRw3YbC", object: "event", type: "merchant.submitted", created_at: "2026-11-01T09:30:00.000Z", account_id: "acct_4kZ2qV9sT1pLmN8xRw3YbC", data: { object: { object: "merchant", id: "mer_4kZ2qV9sT1pLmN8xRw3YbC", lead_onboarding_status: "COMPLETED" } } };
 

@@ -1,11 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
-import { z } from "zod";
 import type { AppEnv } from "../context";
 import { allow } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
-import { deviceInputSchema, partialApplicationSchema } from "../../schemas/merchant";
+import { agreementSignatureSchema, sessionPatchSchema, signAgreementSchema, submitResponseSchema } from "../../schemas/onboarding-session";
 import { exampleMerchant, onboardingSessionResponseSchema } from "../../schemas/merchant-response";
 import { initialSettings } from "../../schemas/account";
 
@@ -29,21 +28,6 @@ import type { MerchantDefaults } from "../../schemas/account";
 import { conflict409 } from "./shared";
 
 const onboardingOnly = allow({ kinds: ["onboarding"] });
-
-const sessionPatchSchema = z
-  .strictObject({
-    merchant: partialApplicationSchema.optional(),
-    device: z
-      .strictObject({ imei: deviceInputSchema.shape.imei.optional(), catalog_id: z.string().max(40).optional() })
-      .refine((d) => (d.imei === undefined) !== (d.catalog_id === undefined), "send either imei or catalog_id")
-      .optional(),
-    device_selection: z.enum(["skipped"]).optional(),
-  })
-  .meta({ id: "UpdateOnboardingSessionRequest" });
-
-const submitResponse = z
-  .object({ lead_onboarding_status: z.string(), redirect_url: z.string() })
-  .meta({ id: "OnboardingSubmitResponse" });
 
 /** A session in use stays alive: each answer renews the cookie (sliding expiry). */
 async function renew(c: Context<AppEnv>) {
@@ -95,10 +79,6 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
     },
   );
 
-  const signSchema = z.strictObject({ name: z.string().trim().min(1).max(200) }).meta({ id: "SignAgreementRequest" });
-  const signatureSchema = z
-    .object({ name: z.string(), signed_at: z.string(), ip: z.string(), user_agent: z.string(), version: z.string(), locale: z.string() })
-    .meta({ id: "AgreementSignature" });
   const localeOf = (c: Context<AppEnv>): Locale => {
     const chosen = getCookie(c, LOCALE_COOKIE);
     return chosen === "en" || chosen === "es" ? chosen : negotiateLocale(c.req.header("accept-language"));
@@ -110,8 +90,8 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post", path: "/v1/onboarding/session/agreement", tags: ["Onboarding session"], summary: "Sign the merchant processing agreement",
       description: "Owner one types their full name as entered in the application. The time, IP address and user agent are recorded. The application must be complete; changing it afterwards clears the signature.",
       security: security.onboarding, middleware: [onboardingOnly] as const,
-      request: { body: { required: true, ...jsonContent(signSchema, { name: "Mei Chen" }) } },
-      responses: { 200: { description: "The signature", ...jsonContent(signatureSchema, { name: "Mei Chen", signed_at: "2026-11-01T09:40:00.000Z", ip: "203.0.113.7", user_agent: "Mozilla/5.0", version: "2026-11", locale: "en", text_sha256: "3f1c9a0e7b5d2c4f8a6e1b9d0c7f3a5e2d8b4c6a1f9e0d7c3b5a2e8f4d6c1b9a" }) }, ...commonErrors, 409: conflict409 },
+      request: { body: { required: true, ...jsonContent(signAgreementSchema, { name: "Mei Chen" }) } },
+      responses: { 200: { description: "The signature", ...jsonContent(agreementSignatureSchema, { name: "Mei Chen", signed_at: "2026-11-01T09:40:00.000Z", ip: "203.0.113.7", user_agent: "Mozilla/5.0", version: "2026-11", locale: "en", text_sha256: "3f1c9a0e7b5d2c4f8a6e1b9d0c7f3a5e2d8b4c6a1f9e0d7c3b5a2e8f4d6c1b9a" }) }, ...commonErrors, 409: conflict409 },
     }),
     async (c) => {
       const use = principal(c);
@@ -144,7 +124,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       method: "post", path: "/v1/onboarding/session/submit", tags: ["Onboarding session"], summary: "Submit the application",
       description: "Checks the whole application: a 400 lists every missing or invalid field. Otherwise the status becomes `COMPLETED`, underwriting is queued, and `redirect_url` is where to send the browser (the return URL with `merchant_id`, `lead_onboarding_status` and `state`).",
       security: security.onboarding, middleware: [onboardingOnly] as const,
-      responses: { 200: { description: "Submitted", ...jsonContent(submitResponse, { lead_onboarding_status: "COMPLETED", redirect_url: "https://acme.example/onboarding/done?merchant_id=mer_4kZ2qV9sT1pLmN8xRw3YbC&lead_onboarding_status=COMPLETED&state=session-42" }) }, ...commonErrors, 409: conflict409 },
+      responses: { 200: { description: "Submitted", ...jsonContent(submitResponseSchema, { lead_onboarding_status: "COMPLETED", redirect_url: "https://acme.example/onboarding/done?merchant_id=mer_4kZ2qV9sT1pLmN8xRw3YbC&lead_onboarding_status=COMPLETED&state=session-42" }) }, ...commonErrors, 409: conflict409 },
     }),
     async (c) => c.json(await submitSession(c.var.db, principal(c)), 200),
   );

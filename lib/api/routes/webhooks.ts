@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
-import { httpUrl } from "../../schemas/atoms";
+import { createWebhookSchema, deliverySchema, webhookSchema } from "../../schemas/webhook";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { createWebhook } from "../../domain/webhooks/create-webhook";
 import { findWebhook } from "../../domain/webhooks/find-webhook";
@@ -13,32 +13,6 @@ import { listDeliveries } from "../../domain/webhooks/list-deliveries";
 import { retryDelivery } from "../../domain/webhooks/retry-delivery";
 import { serializeDelivery, serializeWebhook } from "../../serializers/webhook";
 import { conflict409 } from "./shared";
-
-const createWebhookSchema = z
-  .strictObject({
-    url: httpUrl,
-    scopes: z.array(z.enum(["merchant", "charge"], { error: "must be merchant or charge" })).min(1, "must list at least one scope"),
-    secret: z.string().min(16, "must be 16 to 128 characters").max(128, "must be 16 to 128 characters").optional(),
-    description: z.string().max(500).optional(),
-  })
-  .meta({ id: "CreateWebhookRequest" });
-
-const webhookSchema = z
-  .object({
-    object: z.literal("webhook"), id: z.string(), url: z.string(), scopes: z.array(z.string()),
-    secret: z.string().meta({ description: "In full only in the create answer; masked afterwards" }),
-    description: z.string().nullable(), status: z.enum(["enabled", "disabled"]), disabled_reason: z.string().nullable(), created_at: z.string(),
-  })
-  .meta({ id: "Webhook" });
-
-const deliverySchema = z
-  .object({
-    object: z.literal("webhook_delivery"), id: z.string(), webhook_id: z.string(), event_id: z.string(),
-    status: z.enum(["pending", "succeeded", "failed", "canceled"]), attempt_count: z.number().int(), next_attempt_at: z.string().nullable(),
-    last_status_code: z.number().int().nullable(), delivered_at: z.string().nullable(), created_at: z.string(),
-    attempts: z.array(z.object({ attempted_at: z.string(), status_code: z.number().int().nullable(), duration_ms: z.number().int(), error: z.string().nullable(), response_excerpt: z.string().nullable() })),
-  })
-  .meta({ id: "WebhookDelivery" });
 
 const exampleWebhook = { object: "webhook", id: "we_8pQ2qV9sT1pLmN8xRw3YbC", url: "https://acme.example/webhooks", scopes: ["merchant", "charge"], secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", description: "Production receiver", status: "enabled", disabled_reason: null, created_at: "2026-11-01T09:30:00.000Z" };
 const exampleDelivery = { object: "webhook_delivery", id: "whd_3mQ2qV9sT1pLmN8xRw3YbC", webhook_id: exampleWebhook.id, event_id: "evt_5nQ2qV9sT1pLmN8xRw3YbC", status: "succeeded", attempt_count: 2, next_attempt_at: null, last_status_code: 200, delivered_at: "2026-11-01T09:30:06.000Z", created_at: "2026-11-01T09:30:00.000Z", attempts: [{ attempted_at: "2026-11-01T09:30:00.100Z", status_code: 503, duration_ms: 42, error: null, response_excerpt: "busy" }, { attempted_at: "2026-11-01T09:30:05.200Z", status_code: 200, duration_ms: 38, error: null, response_excerpt: "" }] };

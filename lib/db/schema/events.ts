@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, bigserial } from "drizzle-orm/pg-core";
+import type { EventType } from "../../events/catalogue";
 
 // Every state change writes its event here in the same transaction; webhooks deliver from it.
 export const events = pgTable(
@@ -7,7 +8,7 @@ export const events = pgTable(
     id: text("id").primaryKey(),
     seq: bigserial("seq", { mode: "number" }).notNull(),
     accountId: text("account_id").notNull(),
-    type: text("type").notNull(),
+    type: text("type").$type<EventType>().notNull(),
     objectId: text("object_id").notNull(),
     /** The resource as the API returns it (masked). */
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),

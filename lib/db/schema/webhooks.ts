@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { WebhookScope } from "../../events/catalogue";
 
 export const webhooks = pgTable(
   "webhooks",
@@ -6,7 +7,7 @@ export const webhooks = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     url: text("url").notNull(),
-    scopes: jsonb("scopes").$type<string[]>().notNull(),
+    scopes: jsonb("scopes").$type<WebhookScope[]>().notNull(),
     /** The signing secret, encrypted at rest (it must be read back to sign). */
     secret: jsonb("secret").$type<{ $enc: string; last4: string }>().notNull(),
     description: text("description"),

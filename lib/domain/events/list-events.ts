@@ -4,6 +4,7 @@ import { events } from "../../db/schema";
 import { notFound } from "../../errors";
 import { cursorPage } from "../../db/cursor-page";
 import type { ListQuery } from "../../schemas/list";
+import type { EventType } from "../../events/catalogue";
 
 export async function findEvent(db: DbOrTx, accountId: string, eventId: string) {
   const [row] = await db.select().from(events).where(and(eq(events.accountId, accountId), eq(events.id, eventId)));
@@ -12,7 +13,7 @@ export async function findEvent(db: DbOrTx, accountId: string, eventId: string) 
 }
 
 /** Newest first; `type` filters; cursors are event ids. */
-export async function listEvents(db: DbOrTx, accountId: string, query: ListQuery & { type?: string }) {
+export async function listEvents(db: DbOrTx, accountId: string, query: ListQuery & { type?: EventType }) {
   const filters: SQL[] = [eq(events.accountId, accountId)];
   if (query.type) filters.push(eq(events.type, query.type));
   return cursorPage(query, {

@@ -2,13 +2,8 @@ import type { DbOrTx } from "../../db/client";
 import { events } from "../../db/schema";
 import { createId } from "../../ids";
 import { fanOutEvent } from "../webhooks/fan-out";
+import { scopeOf, type EventType } from "../../events/catalogue";
 
-export const eventTypes = [
-  "merchant.created", "merchant.updated", "merchant.submitted", "merchant.information_requested", "merchant.approved",
-  "merchant.declined", "payment_request.created", "charge.authorized", "charge.paid", "charge.failed", "charge.settled",
-  "charge.refunded",
-] as const;
-export type EventType = (typeof eventTypes)[number];
 
 /**
  * Writes an event in the caller's transaction, with one delivery job per subscribed webhook: the
@@ -17,6 +12,6 @@ export type EventType = (typeof eventTypes)[number];
 export async function recordEvent(tx: DbOrTx, input: { accountId: string; type: EventType; objectId: string; data: Record<string, unknown> }) {
   const id = createId("evt");
   await tx.insert(events).values({ id, accountId: input.accountId, type: input.type, objectId: input.objectId, data: input.data });
-  await fanOutEvent(tx, { id, accountId: input.accountId, type: input.type });
+  await fanOutEvent(tx, { id, accountId: input.accountId, scope: scopeOf(input.type) });
   return id;
 }

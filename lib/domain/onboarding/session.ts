@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { enqueueJob } from "../../jobs/runner";
+import { enqueueJob } from "../../jobs/job-types";
 import { AppError, type FieldError } from "../../errors";
 import { checkSession, type CheckedSession, type SessionPrincipal } from "../../auth/onboarding-session";
 import { recordEvent } from "../events/record-event";
@@ -12,7 +12,6 @@ import { hostedBaseUrl } from "./create-onboarding-link";
 import { signatureIsCurrent } from "./sign-agreement";
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import { onboardingStatuses, type OnboardingStatus, type PartialApplication } from "../../schemas/merchant";
-import { UNDERWRITING_JOB } from "../underwriting/run-underwriting";
 
 /** A session as a request uses it: who (from the token) and where (the request's host). */
 export type SessionUse = SessionPrincipal & { host?: string };
@@ -129,8 +128,7 @@ export async function submitSession(db: Db, use: SessionUse) {
     }
     const submitted = await moveMerchant(tx, session.merchant.id, "submitApplication", { requirements: null, submittedAt: new Date() });
     await recordEvent(tx, { accountId: submitted.isvAccountId, type: "merchant.submitted", objectId: submitted.id, data: serializeMerchant(submitted, session.isv) });
-    // Underwriting goes ahead of webhook deliveries: the sandbox promises a decision within seconds.
-    await enqueueJob(tx, UNDERWRITING_JOB, { merchant_id: submitted.id }, { priority: 10 });
+    await enqueueJob(tx, "underwriting", { merchant_id: submitted.id });
     return { lead_onboarding_status: submitted.status, redirect_url: completionUrl({ ...session, merchant: submitted }) };
   });
 }

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { decryptField, isEncrypted } from "../../crypto/field-encryption";
 import { env } from "../../env";
 import { decide } from "../../underwriting/rules";
-import type { JobRow, JobType } from "../../jobs/runner";
+import type { JobPayload } from "../../jobs/job-types";
 import { approveMerchant, declineMerchant, requestInformation, sendToManualReview } from "./transitions";
-
-export const UNDERWRITING_JOB = "underwriting";
 
 /** The application with its sensitive values readable: for underwriting only, never returned. */
 export function decryptApplication(value: unknown): any {
@@ -22,9 +20,9 @@ export function decryptApplication(value: unknown): any {
  * least once): a merchant no longer COMPLETED, or already sent to review for this submission, is
  * left alone.
  */
-export async function runUnderwriting(db: Db, job: JobRow) {
+export async function runUnderwriting(db: Db, { merchant_id }: JobPayload<"underwriting">) {
   await db.transaction(async (tx) => {
-    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, job.payload.merchant_id as string)).for("update");
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchant_id)).for("update");
     if (!merchant || merchant.status !== "COMPLETED") return;
     const previous = merchant.underwriting as { outcome?: string; submitted_at?: string } | null;
     if (previous?.outcome === "manual_review" && previous.submitted_at === merchant.submittedAt?.toISOString()) return;
@@ -42,4 +40,13 @@ export async function runUnderwriting(db: Db, job: JobRow) {
   });
 }
 
-export const underwritingJobType: JobType = { handler: runUnderwriting, backoffMs: (n) => 1000 * 2 ** n, maxAttempts: 8 };
+/**
+ * Every try failed (the rules themselves could not run): the merchant is not left waiting in
+ * silence; it goes to manual review, where an operator decides.
+ */
+export async function giveUpUnderwriting(tx: DbOrTx, { merchant_id }: JobPayload<"underwriting">, error: unknown) {
+  const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchant_id)).for("update");
+  if (!merchant || merchant.status !== "COMPLETED") return;
+  const reason = `Automatic underwriting could not run (${error instanceof Error ? error.message : String(error)}); an operator decides`;
+  await sendToManualReview(tx, merchant, reason);
+}

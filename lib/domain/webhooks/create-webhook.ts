@@ -7,7 +7,7 @@ import { AppError, invalid } from "../../errors";
 import { env } from "../../env";
 import { assertPublicHost, UnsafeAddressError } from "../../webhooks/address-guard";
 
-export type CreateWebhookInput = { url: string; scopes: ("merchant" | "charge")[]; secret?: string; description?: string };
+import type { CreateWebhookInput } from "../../schemas/webhook";
 
 /** Production webhooks: https only, and the host must resolve to public addresses. Sandbox: any http(s). */
 export async function assertWebhookUrl(url: string, param = "url") {

@@ -1,23 +1,20 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
 import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
 import { createId } from "../../ids";
 import { decryptField } from "../../crypto/field-encryption";
 import { env } from "../../env";
-import { RetryLater, type JobRow, type JobType } from "../../jobs/runner";
+import { RetryLater, type JobRow } from "../../jobs/runner";
+import { jobTypes, type JobPayload } from "../../jobs/job-types";
 import { sendWebhook } from "../../webhooks/send";
 import { signedHeaders } from "../../webhooks/sign";
 import { serializeEvent } from "../../serializers/event";
-
-const schedule = env.WEBHOOK_RETRY_SCHEDULE_MS.split(",").map(Number);
-export const WEBHOOK_MAX_ATTEMPTS = schedule.length + 1;
 
 /**
  * One try of one delivery. 2xx: delivered. 410: the endpoint is disabled. Anything else (or no
  * answer in 10 s): tried again on the schedule, 8 tries over about a day, every try recorded.
  */
-export async function deliverWebhook(db: Db, job: JobRow) {
-  const deliveryId = job.payload.delivery_id as string;
+export async function deliverWebhook(db: Db, { delivery_id: deliveryId }: JobPayload<"webhook_delivery">, job: JobRow) {
   const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
   if (!delivery || delivery.status !== "pending") return;
   const [webhook] = await db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
@@ -50,11 +47,12 @@ export async function deliverWebhook(db: Db, job: JobRow) {
   const last = job.attempts >= job.maxAttempts;
   await db
     .update(webhookDeliveries)
-    .set({ status: last ? "failed" : "pending", attempts, lastStatusCode: result.statusCode, nextAttemptAt: last ? null : new Date(Date.now() + backoff(job.attempts)) })
+    .set({ status: last ? "failed" : "pending", attempts, lastStatusCode: result.statusCode, nextAttemptAt: last ? null : new Date(Date.now() + jobTypes.webhook_delivery.backoffMs(job.attempts)) })
     .where(eq(webhookDeliveries.id, deliveryId));
   if (!last) throw new RetryLater(result.error ?? `answered ${result.statusCode}`);
 }
 
-const backoff = (attempt: number) => schedule[Math.min(attempt - 1, schedule.length - 1)]!;
-
-export const webhookJobType: JobType = { handler: deliverWebhook, backoffMs: backoff, maxAttempts: WEBHOOK_MAX_ATTEMPTS };
+/** The delivery's job ended for good without an answer recorded as final: the delivery failed (and can be replayed). */
+export async function giveUpDelivery(tx: DbOrTx, { delivery_id }: JobPayload<"webhook_delivery">) {
+  await tx.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null }).where(and(eq(webhookDeliveries.id, delivery_id), eq(webhookDeliveries.status, "pending")));
+}

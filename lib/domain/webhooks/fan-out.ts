@@ -2,14 +2,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { webhookDeliveries, webhooks } from "../../db/schema";
 import { createId } from "../../ids";
-import { enqueueJob } from "../../jobs/runner";
-import { WEBHOOK_MAX_ATTEMPTS } from "./deliver-webhook";
+import { enqueueJob } from "../../jobs/job-types";
+import type { WebhookScope } from "../../events/catalogue";
 
-export const WEBHOOK_JOB = "webhook_delivery";
-
-/** In the event's transaction: one delivery (and its job) per enabled webhook subscribed to the scope. */
-export async function fanOutEvent(tx: DbOrTx, event: { id: string; accountId: string; type: string }) {
-  const scope = event.type.split(".")[0]!;
+/** In the event's transaction: one delivery (and its job) per enabled webhook subscribed to the event's scope (lib/events/catalogue.ts). */
+export async function fanOutEvent(tx: DbOrTx, event: { id: string; accountId: string; scope: WebhookScope }) {
+  const scope = event.scope;
   const targets = await tx
     .select({ id: webhooks.id, scopes: webhooks.scopes })
     .from(webhooks)
@@ -17,6 +15,6 @@ export async function fanOutEvent(tx: DbOrTx, event: { id: string; accountId: st
   for (const target of targets.filter((t) => t.scopes.includes(scope))) {
     const deliveryId = createId("whd");
     await tx.insert(webhookDeliveries).values({ id: deliveryId, webhookId: target.id, accountId: event.accountId, eventId: event.id, nextAttemptAt: new Date() });
-    await enqueueJob(tx, WEBHOOK_JOB, { delivery_id: deliveryId }, { maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+    await enqueueJob(tx, "webhook_delivery", { delivery_id: deliveryId });
   }
 }

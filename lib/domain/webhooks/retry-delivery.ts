@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
-import { enqueueJob, wakeWorkers } from "../../jobs/runner";
+import { wakeWorkers } from "../../jobs/runner";
+import { enqueueJob } from "../../jobs/job-types";
 import { notFound, invalidState } from "../../errors";
 import { findWebhook } from "./find-webhook";
-import { WEBHOOK_JOB } from "./fan-out";
-import { WEBHOOK_MAX_ATTEMPTS } from "./deliver-webhook";
 
 /** Manual replay: the delivery goes out again now (the same event, the same webhook-id). */
 export async function retryDelivery(db: Db, accountId: string, webhookId: string, deliveryId: string) {
@@ -17,7 +16,7 @@ export async function retryDelivery(db: Db, accountId: string, webhookId: string
     // Replaying to an endpoint disabled by a 410 turns it back on: the ISV says it is back.
     if (webhook.status === "disabled") await tx.update(webhooks).set({ status: "enabled", disabledReason: null }).where(eq(webhooks.id, webhook.id));
     const [updated] = await tx.update(webhookDeliveries).set({ status: "pending", nextAttemptAt: new Date() }).where(eq(webhookDeliveries.id, delivery.id)).returning();
-    await enqueueJob(tx, WEBHOOK_JOB, { delivery_id: delivery.id }, { maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+    await enqueueJob(tx, "webhook_delivery", { delivery_id: delivery.id });
     const attempts = await tx.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).orderBy(asc(webhookAttempts.attemptedAt));
     return { delivery: updated!, attempts };
   });

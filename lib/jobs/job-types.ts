@@ -1,0 +1,46 @@
+import { z } from "zod";
+import type { DbOrTx } from "../db/client";
+import { env } from "../env";
+import { insertJob } from "./runner";
+
+// Every type of background job: its name, the schema of its payload and its retry policy. The
+// handlers live beside their domain (lib/jobs/registry.ts puts them together); this file holds
+// only what enqueueing needs, so that any domain module can enqueue without importing handlers.
+
+const webhookSchedule = env.WEBHOOK_RETRY_SCHEDULE_MS.split(",").map(Number);
+
+export const jobTypes = {
+  /** One delivery of one event to one webhook (CONTRACT.md section 9): 8 tries over about a day. */
+  webhook_delivery: {
+    payload: z.object({ delivery_id: z.string() }),
+    maxAttempts: webhookSchedule.length + 1,
+    backoffMs: (attempt: number) => webhookSchedule[Math.min(attempt - 1, webhookSchedule.length - 1)]!,
+    priority: 100,
+  },
+  /** The automatic decision on one submission; ahead of deliveries (the sandbox decides within seconds). */
+  underwriting: {
+    payload: z.object({ merchant_id: z.string() }),
+    maxAttempts: 8,
+    backoffMs: (attempt: number) => 1000 * 2 ** attempt,
+    priority: 10,
+  },
+  /** One e-mail of the outbox over SMTP. */
+  email: {
+    payload: z.object({ outbox_id: z.string() }),
+    maxAttempts: 6,
+    backoffMs: (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 100,
+  },
+} as const;
+
+export type JobName = keyof typeof jobTypes;
+export type JobPayload<T extends JobName> = z.infer<(typeof jobTypes)[T]["payload"]>;
+
+/**
+ * Writes a job in the caller's transaction: it exists exactly when the change that caused it does.
+ * Only registered types compile, with their own payload shape.
+ */
+export async function enqueueJob<T extends JobName>(tx: DbOrTx, type: T, payload: JobPayload<T>, options: { runAt?: Date } = {}) {
+  const def = jobTypes[type];
+  return insertJob(tx, type, def.payload.parse(payload), { runAt: options.runAt, maxAttempts: def.maxAttempts, priority: def.priority });
+}

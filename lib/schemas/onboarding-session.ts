@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { onboardingStatuses } from "./application";
+import { deviceInputSchema, partialApplicationSchema } from "./merchant";
+
+// Requests and answers of the onboarding session API (CONTRACT.md section 6) beyond the session itself.
+
+export const sessionPatchSchema = z
+  .strictObject({
+    merchant: partialApplicationSchema.optional(),
+    device: z
+      .strictObject({ imei: deviceInputSchema.shape.imei.optional(), catalog_id: z.string().max(40).optional() })
+      .refine((d) => (d.imei === undefined) !== (d.catalog_id === undefined), "send either imei or catalog_id")
+      .optional(),
+    device_selection: z.enum(["skipped"]).optional(),
+  })
+  .meta({ id: "UpdateOnboardingSessionRequest" });
+
+export const signAgreementSchema = z.strictObject({ name: z.string().trim().min(1).max(200) }).meta({ id: "SignAgreementRequest" });
+
+export const agreementSignatureSchema = z
+  .object({
+    name: z.string(), signed_at: z.string(), ip: z.string(), user_agent: z.string(), version: z.string(), locale: z.enum(["en", "es"]),
+    text_sha256: z.string().meta({ description: "SHA-256 of the exact agreement text that was signed; a change to it needs a new signature" }),
+  })
+  .meta({ id: "AgreementSignature" });
+
+export const submitResponseSchema = z
+  .object({ lead_onboarding_status: z.enum(onboardingStatuses), redirect_url: z.string() })
+  .meta({ id: "OnboardingSubmitResponse" });
