@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 import type { AgreementDocument } from "@/lib/agreement/agreement-text";
-import { onboardingSteps, type StepId } from "@/lib/onboarding/steps";
+import { isReachable, listedSteps, stepIds, type StepId } from "@/lib/onboarding/steps";
 import dynamic from "next/dynamic";
 import { PortalContext, PreviewContext, usePortalReasons } from "./portal";
 
@@ -28,16 +28,15 @@ const components: Record<StepId, React.ComponentType<StepProps>> = {
 export function Wizard({ step, initialSession, agreement, preview = false }: { step: StepId; initialSession: OnboardingSessionJson; agreement: AgreementDocument | null; preview?: boolean }) {
   const t = useTranslations("wizard");
   const [session, setSession] = useState(initialSession);
-  const order = onboardingSteps.map((s) => s.id);
+  const order = stepIds;
   const index = order.indexOf(step);
-  const firstIncomplete = session.steps.find((s) => !s.complete)?.id ?? "agreement";
-  const reachable = (id: StepId) => !preview && order.indexOf(id) <= order.indexOf(firstIncomplete);
+  const reachable = (id: StepId) => !preview && isReachable(session, id);
   const Step = components[step];
   const requested = session.requirements.errors;
   const portal = requested.length > 0;
   const reasonOf = usePortalReasons();
   // In the portal only the steps with something asked for (and the signature) are listed.
-  const listed = portal ? order.filter((id) => id === "agreement" || id === "review" || requested.some((r) => (onboardingSteps.find((s) => s.id === id)!.fields as readonly string[]).some((f) => r.field === `merchant.${f}` || r.field.startsWith(`merchant.${f}.`)))) : order;
+  const listed = listedSteps(session);
   // After a save: the next step in order; in the portal, the first one still incomplete.
   const nextHref = portal ? "/onboarding" : `/onboarding/${order[Math.min(index + 1, order.length - 1)]}`;
   return (

@@ -96,7 +96,7 @@ export const onboardingLinkResponseSchema = z
 export const onboardingSessionResponseSchema = z
   .object({
     object: z.literal("onboarding_session"), merchant_id: z.string(), lead_onboarding_status: z.enum(onboardingStatuses),
-    merchant: merchantInfoResponseSchema, device: deviceResponseSchema.nullable(), device_selection: z.enum(["selected", "skipped"]).nullable(),
+    merchant: merchantInfoResponseSchema, device: z.union([deviceResponseSchema, z.null()]), device_selection: z.enum(["selected", "skipped"]).nullable(),
     branding: merchantDefaultsSchema, steps: z.array(z.object({ id: z.enum(onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]]), complete: z.boolean() })), requirements: requirementsSchema,
     device_options: z.array(deviceCatalogEntrySchema), device_selection_required: z.boolean(), allow_skip_device_selection: z.boolean(),
     return_url: z.string().nullable(), expires_at: z.string(),

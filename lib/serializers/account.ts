@@ -2,16 +2,19 @@ import type { AccountRow } from "../domain/accounts/get-account";
 import type { z } from "zod";
 import type { accountSchema } from "../schemas/account";
 
-export function serializeAccount(row: AccountRow): z.infer<typeof accountSchema> {
+type AccountJson = z.infer<typeof accountSchema>;
+
+/** The JSON columns hold what PATCH /v1/account validated with the same schemas. */
+export function serializeAccount(row: AccountRow): AccountJson {
   return {
     object: "account",
     id: row.id,
     type: row.type,
     account_sid: row.sid,
     name: row.name,
-    defaults: row.defaults as never,
-    default_capabilities: row.defaultCapabilities as never,
-    settings: row.settings as never,
+    defaults: row.defaults as AccountJson["defaults"],
+    default_capabilities: row.defaultCapabilities as AccountJson["default_capabilities"],
+    settings: row.settings as AccountJson["settings"],
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import { maskApplication } from "../domain/merchants/application";
 import { merchantRequirements } from "../domain/merchants/requirements";
 import { applicationShape } from "../schemas/merchant";
 import { mask } from "../crypto/field-encryption";
+import type { merchantResponseSchema } from "../schemas/merchant-response";
 
 type Json = Record<string, unknown>;
 
@@ -25,9 +26,12 @@ function withNulls(shape: Record<string, z.ZodType>, value: Json): Json {
   return out;
 }
 
-export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown; settings: unknown }) {
+export type MerchantJson = z.infer<typeof merchantResponseSchema>;
+type Processor = MerchantJson["payment_keys"]["processors"][number];
+
+export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown; settings: unknown }): MerchantJson {
   const settings = (isv.settings ?? {}) as { device_selection_required?: boolean };
-  const keys = (row.paymentKeys ?? {}) as { pub_api_key?: string; api_key_last4?: string; gateway_merchant_id?: string; processors?: unknown[] };
+  const keys = (row.paymentKeys ?? {}) as { pub_api_key?: string; api_key_last4?: string; gateway_merchant_id?: string; processors?: Processor[] };
   return {
     object: "merchant" as const,
     id: row.id,
@@ -37,10 +41,11 @@ export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown; se
     created_at: row.createdAt.toISOString(),
     lead_id: row.leadId,
     lead_onboarding_status: row.status,
-    merchant: withNulls(applicationShape as unknown as Record<string, z.ZodType>, maskApplication(row.application) as Json),
+    // The stored application, masked, with the reference's required fields present (null when not given yet).
+    merchant: withNulls(applicationShape as unknown as Record<string, z.ZodType>, maskApplication(row.application) as Json) as MerchantJson["merchant"],
     payment: { tokenizer_publishable_key: row.payment.tokenizer_publishable_key, terminal_id: row.payment.terminal_id },
-    defaults: isv.defaults,
-    default_capabilities: row.defaultCapabilities,
+    defaults: isv.defaults as MerchantJson["defaults"],
+    default_capabilities: row.defaultCapabilities as MerchantJson["default_capabilities"],
     payment_keys: {
       pub_api_key: keys.pub_api_key ?? null,
       api_key: keys.api_key_last4 ? mask(keys.api_key_last4, 32) : null,
@@ -65,4 +70,3 @@ export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown; se
     updated_at: row.updatedAt.toISOString(),
   };
 }
-export type MerchantJson = ReturnType<typeof serializeMerchant>;

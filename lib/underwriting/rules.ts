@@ -1,4 +1,4 @@
-import { abaChecksumValid } from "../schemas/aba";
+import { accountConfirmationProblem, ownershipProblem, ownershipTotal, routingNumberProblem, salesMixProblem, ticketProblem } from "../onboarding/cross-field";
 
 // Underwriting rules (CONTRACT.md section 7): each a small pure function over the decrypted
 // application, returning the requirements it raises. Codes are stable; the wizard translates them.
@@ -16,12 +16,12 @@ export const US_STATES = new Set([
 export function bankAccountRules(app: App): Finding[] {
   const bank = app.bank_account ?? {};
   const out: Finding[] = [];
-  if (!abaChecksumValid(String(bank.routing_number ?? ""))) {
+  if (routingNumberProblem(bank.routing_number)) {
     out.push({ field: "merchant.bank_account.routing_number", code: "routing_number_invalid", message: "The routing number does not pass the ABA checksum. Check it against a cheque or your bank's website." });
   }
   if (!/^\d{4,17}$/.test(String(bank.account_number ?? ""))) {
     out.push({ field: "merchant.bank_account.account_number", code: "account_number_invalid", message: "The account number must be 4 to 17 digits." });
-  } else if (bank.account_number !== bank.account_number_confirm) {
+  } else if (accountConfirmationProblem(bank)) {
     out.push({ field: "merchant.bank_account.account_number_confirm", code: "account_number_mismatch", message: "The account number and its confirmation do not match." });
   }
   return out;
@@ -63,19 +63,18 @@ export function ageOn(dateOfBirth: string, today: Date): number {
 export function ownerRules(app: App, today: Date): Finding[] {
   const out: Finding[] = [];
   const listed = owners.filter((k) => app[k]);
-  let total = 0;
   for (const k of listed) {
     const owner = app[k];
     if (owner.date_of_birth && ageOn(owner.date_of_birth, today) < 18) {
       out.push({ field: `merchant.${k}.date_of_birth`, code: "owner_under_18", message: "Every owner must be at least 18 years old." });
     }
     if (!ssnValid(String(owner.ssn ?? ""))) out.push({ field: `merchant.${k}.ssn`, code: "ssn_invalid", message: "This is not a valid Social Security number." });
-    total += Number(owner.ownership_percentage ?? 0);
   }
-  if (total > 100) {
-    out.push({ field: "merchant.owner_one.ownership_percentage", code: "ownership_over_100", message: "The owners' percentages add up to more than 100." });
-  } else if (total < 25 && app.business_type !== "Tax Exempt Org" && app.business_type !== "Association/State & Trust") {
-    out.push({ field: "merchant.owner_one.ownership_percentage", code: "ownership_under_25", message: "List owners who together hold at least 25% of the business." });
+  const ownership = ownershipProblem(ownershipTotal(app, listed), app.business_type, { requireQuarter: true });
+  if (ownership === "ownership_over_100") {
+    out.push({ field: "merchant.owner_one.ownership_percentage", code: ownership, message: "The owners' percentages add up to more than 100." });
+  } else if (ownership === "ownership_under_25") {
+    out.push({ field: "merchant.owner_one.ownership_percentage", code: ownership, message: "List owners who together hold at least 25% of the business." });
   }
   return out;
 }
@@ -97,10 +96,8 @@ export function businessRules(app: App, today: Date): Finding[] {
 export function salesRules(app: App): Finding[] {
   const out: Finding[] = [];
   const sales = app.current_sales ?? {};
-  const mix = sales.sales_percentage ?? {};
-  const sum = ["card_swipe_percentage", "online_percentage", "keyed_percentage", "moto_percentage"].reduce((s, k) => s + Number(mix[k] ?? 0), 0);
-  if (Math.abs(sum - 100) > 0.001) out.push({ field: "merchant.current_sales.sales_percentage", code: "sales_mix_not_100", message: "How customers pay must add up to 100%." });
-  if (Number(sales.average_ticket_value) > Number(sales.highest_amount_to_date)) {
+  if (salesMixProblem(sales.sales_percentage)) out.push({ field: "merchant.current_sales.sales_percentage", code: "sales_mix_not_100", message: "How customers pay must add up to 100%." });
+  if (ticketProblem(sales)) {
     out.push({ field: "merchant.current_sales.average_ticket_value", code: "average_above_highest", message: "The average sale cannot be larger than the largest sale." });
   }
   return out;

@@ -8,6 +8,7 @@ import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
 import { randomBase62 } from "@/lib/ids";
 import { startWorker } from "@/lib/jobs/runner";
 import { jobRegistry } from "@/lib/jobs/registry";
+import { responseChecker } from "./openapi-check";
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
@@ -23,6 +24,8 @@ export async function startTestApi(options: { rateLimitPerSecond?: number; confi
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const checkResponse = await responseChecker(baseUrl);
 
   const worker = options.worker ? startWorker(handle, { types: jobRegistry, pollMs: 50 }) : undefined;
 
@@ -46,6 +49,8 @@ export async function startTestApi(options: { rateLimitPerSecond?: number; confi
     } catch {
       /* not JSON */
     }
+    // Every answer is held to the published OpenAPI document (throws on a mismatch).
+    checkResponse(method, path, res.status, res.headers.get("content-type"), json);
     return { status: res.status, headers: res.headers, json, text };
   }
 

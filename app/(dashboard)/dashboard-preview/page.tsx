@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { merchantDefaultsSchema, type MerchantDefaults } from "@/lib/schemas/account";
-import { onboardingSteps, type StepId } from "@/lib/onboarding/steps";
+import { isStepId } from "@/lib/onboarding/steps";
 import { sampleSession } from "@/lib/dashboard/sample-session";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { Wizard } from "@/components/onboarding/wizard";
@@ -16,7 +16,7 @@ export const metadata = { title: "Preview" };
 export default async function PreviewPage({ searchParams }: { searchParams: Promise<{ step?: string; locale?: string; b?: string }> }) {
   const { account } = await requireIsvUser();
   const params = await searchParams;
-  const step = (onboardingSteps.some((s) => s.id === params.step) ? params.step : "business") as StepId;
+  const step = params.step && isStepId(params.step) ? params.step : "business";
   const locale = params.locale === "es" ? "es" : "en";
   let edited: Partial<MerchantDefaults> = {};
   try {

@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import { isOpen } from "@/lib/domain/merchants/status";
+import { firstIncompleteStep } from "@/lib/onboarding/steps";
 import { loadWizardSession } from "@/lib/onboarding/load-session";
 import { SessionMissing } from "@/components/onboarding/session-missing";
 
@@ -9,6 +10,5 @@ export default async function OnboardingIndex() {
   if (!loaded) return <SessionMissing />;
   const { session } = loaded;
   if (!isOpen(session.lead_onboarding_status)) redirect("/onboarding/complete");
-  const next = session.steps.find((s) => !s.complete) ?? session.steps.at(-1)!;
-  redirect(`/onboarding/${next.id}`);
+  redirect(`/onboarding/${firstIncompleteStep(session)}`);
 }

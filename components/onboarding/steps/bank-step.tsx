@@ -1,16 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { z } from "zod";
-import { bankAccountSchema } from "@/lib/schemas/application";
 import { abaChecksumValid } from "@/lib/schemas/aba";
+import { stepSchema } from "@/lib/onboarding/steps";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";
 import type { StepProps } from "../wizard";
 
-const schema = z
-  .object({ bank_account: bankAccountSchema })
-  .refine((v) => abaChecksumValid(v.bank_account.routing_number), { message: "fields.routingInvalid", path: ["bank_account", "routing_number"] })
-  .refine((v) => v.bank_account.account_number === v.bank_account.account_number_confirm, { message: "fields.accountMismatch", path: ["bank_account", "account_number_confirm"] });
+const schema = stepSchema("bank");
 
 // Bank account: the routing number is checked as it is typed; the account number is entered twice.
 export function BankStep({ session, onSaved, nextHref }: StepProps) {

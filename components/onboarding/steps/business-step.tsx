@@ -1,26 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { z } from "zod";
-import { coreApplicationShape, businessTypes, tinTypes } from "@/lib/schemas/application";
+import { businessTypes, tinTypes } from "@/lib/schemas/application";
+import { stepSchema } from "@/lib/onboarding/steps";
 import { FormStep, toFormValues } from "../form-step";
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
 import { usePortal } from "../portal";
 import type { StepProps } from "../wizard";
 
-const schema = z.object({
-  legal_business_name: coreApplicationShape.legal_business_name,
-  doing_business_as: coreApplicationShape.doing_business_as,
-  business_type: coreApplicationShape.business_type,
-  tin_type: coreApplicationShape.tin_type,
-  tin: coreApplicationShape.tin,
-  business_established_date: coreApplicationShape.business_established_date,
-  legal_phone: coreApplicationShape.legal_phone,
-  business_phone: coreApplicationShape.business_phone,
-  legal_business_address: coreApplicationShape.legal_business_address,
-  dba_address: coreApplicationShape.dba_address,
-  main_contact_person: coreApplicationShape.main_contact_person,
-});
+const schema = stepSchema("business");
 
 // Business: legal name, DBA, type, tax ID, date, phones, addresses and the main contact.
 export function BusinessStep({ session, onSaved, nextHref }: StepProps) {

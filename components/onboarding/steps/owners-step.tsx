@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { z } from "zod";
 import { jobTitles, ownerKeys, ownerSchema } from "@/lib/schemas/application";
+import { ownershipProblem, ownershipTotal } from "@/lib/onboarding/cross-field";
 import { FormStep, toFormValues } from "../form-step";
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
 import { usePortal } from "../portal";
@@ -28,8 +29,9 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
         const result = ownerSchema.safeParse(v[k] ?? {});
         for (const issue of result.error?.issues ?? []) ctx.addIssue({ ...issue, path: [k, ...issue.path] } as never);
       }
-      const total = owners.reduce((sum, k) => sum + Number((v[k] as { ownership_percentage?: string } | undefined)?.ownership_percentage ?? 0), 0);
-      if (total > 100) ctx.addIssue({ code: "custom", message: "fields.ownershipTooHigh", path: ["owner_one", "ownership_percentage"] });
+      // Over 100 % is refused here as in underwriting; under 25 % only underwriting can judge (owners may be added later).
+      const problem = ownershipProblem(ownershipTotal(v, owners), undefined, { requireQuarter: false });
+      if (problem) ctx.addIssue({ code: "custom", message: `underwriting.${problem}`, path: ["owner_one", "ownership_percentage"] });
     }),
   );
   const defaults = toFormValues(Object.fromEntries(ownerKeys.map((k) => [k, m[k] ?? { first_name: null }])));
@@ -43,7 +45,7 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
     >
       {(form) => {
         const render = useFieldRenderer(form, "owners");
-        const total = active.reduce((sum, k) => sum + (Number(form.watch(`${k}.ownership_percentage` as never)) || 0), 0);
+        const total = ownershipTotal(Object.fromEntries(active.map((k) => [k, { ownership_percentage: form.watch(`${k}.ownership_percentage` as never) }])), active);
         return (
           <>
             {active.map((k, i) => (

@@ -1,14 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { z } from "zod";
-import { mainProductSchema } from "@/lib/schemas/application";
+import { stepSchema } from "@/lib/onboarding/steps";
 import { productCategories, subcategoriesOf, type ProductCategory } from "@/lib/schemas/product-categories";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";
 import type { StepProps } from "../wizard";
 
-const schema = z.object({ main_product: mainProductSchema });
+const schema = stepSchema("product");
 
 // Product: description, website, and a subcategory list filtered by the category, with search.
 export function ProductStep({ session, onSaved, nextHref }: StepProps) {

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { StepProps } from "../wizard";
+import { onboardingSteps } from "@/lib/onboarding/steps";
 
 type Json = Record<string, any>;
 
@@ -39,14 +40,13 @@ function Rows({ value }: { value: Json | null | undefined }) {
 export function ReviewStep({ session, nextHref }: StepProps) {
   const t = useTranslations();
   const m = session.merchant as Json;
-  const pick = (keys: string[]) => Object.fromEntries(keys.filter((k) => m[k] !== undefined).map((k) => [k, m[k]]));
-  const sections: { step: string; value: Json | null }[] = [
-    { step: "business", value: pick(["legal_business_name", "doing_business_as", "business_type", "tin_type", "tin", "business_established_date", "legal_phone", "business_phone", "legal_business_address", "dba_address", "main_contact_person"]) },
-    { step: "owners", value: pick(["owner_one", "owner_two", "owner_three", "owner_four"]) },
-    { step: "bank", value: m.bank_account },
-    { step: "product", value: m.main_product },
-    { step: "sales", value: m.current_sales },
-  ];
+  // Each data step's answers, from the fields the step registry gives it (a step owning one object shows its inside).
+  const sections = onboardingSteps
+    .filter((s) => s.fields.length > 0)
+    .map(({ id, fields }) => ({
+      step: id,
+      value: (fields.length === 1 ? m[fields[0]!] : Object.fromEntries(fields.filter((k) => m[k] !== undefined).map((k) => [k, m[k]]))) as Json | null,
+    }));
   const device = session.device_selection === "skipped" ? t("review.skippedDevice") : session.device_options.find((d) => d.id === session.device?.catalog_id)?.name ?? session.device?.imei ?? t("review.notProvided");
   return (
     <div>

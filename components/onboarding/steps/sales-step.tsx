@@ -1,17 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { z } from "zod";
-import { currentSalesSchema } from "@/lib/schemas/application";
+import { salesMixParts, salesMixTotal } from "@/lib/onboarding/cross-field";
+import { stepSchema } from "@/lib/onboarding/steps";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";
 import type { StepProps } from "../wizard";
 
-const parts = ["card_swipe_percentage", "online_percentage", "keyed_percentage", "moto_percentage"] as const;
-const total = (v: Record<string, unknown> | undefined) => parts.reduce((sum, p) => sum + (Number(v?.[p]) || 0), 0);
-
-const schema = z
-  .object({ current_sales: currentSalesSchema })
-  .refine((v) => Math.abs(total(v.current_sales.sales_percentage) - 100) < 0.001, { message: "fields.salesTotalWrong", path: ["current_sales", "sales_percentage", "card_swipe_percentage"] });
+const schema = stepSchema("sales");
 
 // Sales: volumes and tickets, and the four percentages with a live total that must reach 100.
 export function SalesStep({ session, onSaved, nextHref }: StepProps) {
@@ -21,7 +16,7 @@ export function SalesStep({ session, onSaved, nextHref }: StepProps) {
     <FormStep schema={schema} defaultValues={toFormValues({ current_sales: { ...sales, sales_percentage: sales.sales_percentage ?? {} } })} nextHref={nextHref} onSaved={onSaved}>
       {(form) => {
         const render = useFieldRenderer(form, "sales");
-        const sum = total(form.watch("current_sales.sales_percentage" as never) as unknown as Record<string, unknown>);
+        const sum = salesMixTotal(form.watch("current_sales.sales_percentage" as never) as unknown as Record<string, unknown>);
         const money = (name: string) => render(`current_sales.${name}`, `fields.sales.${name}`, "money", { hintKey: "fields.hints.money" });
         return (
           <>
@@ -35,7 +30,7 @@ export function SalesStep({ session, onSaved, nextHref }: StepProps) {
             <fieldset className="mb-4 rounded-lg border border-line p-4">
               <legend className="px-1 font-medium">{t("fields.salesMix")}</legend>
               <div className="grid gap-x-4 sm:grid-cols-2">
-                {parts.map((p) => render(`current_sales.sales_percentage.${p}`, `fields.sales.${p}`, "percent", { optional: p === "moto_percentage" }))}
+                {salesMixParts.map((p) => render(`current_sales.sales_percentage.${p}`, `fields.sales.${p}`, "percent", { optional: p === "moto_percentage" }))}
               </div>
               <p aria-live="polite" className={`font-medium ${Math.abs(sum - 100) < 0.001 ? "" : "text-danger"}`}>
                 {t("fields.salesTotal", { total: Math.round(sum * 100) / 100 })}

@@ -22,7 +22,7 @@ export function eventRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { rows, hasMore } = await listEvents(c.var.db, c.var.principal!.accountId, c.req.valid("query"));
-      return c.json(toList(rows.map(serializeEvent), hasMore, "/v1/events") as never, 200);
+      return c.json(toList(rows.map(serializeEvent), hasMore, "/v1/events"), 200);
     },
   );
 
@@ -34,6 +34,6 @@ export function eventRoutes(app: OpenAPIHono<AppEnv>) {
       request: { params: z.object({ event_id: z.string().max(64).meta({ param: { name: "event_id", in: "path" }, example: exampleEvent.id }) }) },
       responses: { 200: { description: "The event", ...jsonContent(eventSchema, exampleEvent) }, ...commonErrors },
     }),
-    async (c) => c.json(serializeEvent(await findEvent(c.var.db, c.var.principal!.accountId, c.req.valid("param").event_id)) as never, 200),
+    async (c) => c.json(serializeEvent(await findEvent(c.var.db, c.var.principal!.accountId, c.req.valid("param").event_id)), 200),
   );
 }

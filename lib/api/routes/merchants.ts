@@ -32,7 +32,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const accountId = c.var.principal!.accountId;
       const { row } = await createMerchant(c.var.db, accountId, c.req.valid("json") as CreateMerchantInput);
-      return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)) as never, 200);
+      return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)), 200);
     },
   );
 
@@ -48,7 +48,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       const accountId = c.var.principal!.accountId;
       const { rows, hasMore } = await listMerchants(c.var.db, accountId, c.req.valid("query"));
       const isv = await getAccount(c.var.db, accountId);
-      return c.json(toList(rows.map((r) => serializeMerchant(r, isv)), hasMore, "/v1/merchants") as never, 200);
+      return c.json(toList(rows.map((r) => serializeMerchant(r, isv)), hasMore, "/v1/merchants"), 200);
     },
   );
 
@@ -63,7 +63,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const accountId = c.var.principal!.accountId;
       const row = await findMerchant(c.var.db, accountId, c.req.valid("param").merchant_id);
-      return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)) as never, 200);
+      return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)), 200);
     },
   );
 
@@ -78,7 +78,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { row, isv } = await updateMerchant(c.var.db, c.var.principal!.accountId, c.req.valid("param").merchant_id, c.req.valid("json") as UpdateMerchantInput);
-      return c.json(serializeMerchant(row, isv) as never, 200);
+      return c.json(serializeMerchant(row, isv), 200);
     },
   );
 }

@@ -59,7 +59,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const view = await getSession(c.var.db, principal(c));
       await renew(c);
-      return c.json(view as never, 200);
+      return c.json(view, 200);
     },
   );
 
@@ -75,7 +75,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const view = await updateSession(c.var.db, principal(c), c.req.valid("json") as SessionPatch);
       await renew(c);
-      return c.json(view as never, 200);
+      return c.json(view, 200);
     },
   );
 

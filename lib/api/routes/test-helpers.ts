@@ -37,7 +37,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
         const json = body ? ((await c.req.json()) as Record<string, string>) : {};
         const decision = action === "approve" ? { action: "approve" as const } : action === "decline" ? { action: "decline" as const, reason: json.reason } : { action: "request" as const, field: json.field!, reason: json.reason! };
         const row = await reviewMerchant(c.var.db, { isvAccountId: accountId }, (c.req.valid("param") as { merchant_id: string }).merchant_id, decision, "test_helper");
-        return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)) as never, 200);
+        return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)), 200);
       },
     );
   // POST /v1/test_helpers/merchants/{id}/approve|decline|request_information: decide like an operator

@@ -2,7 +2,7 @@ import { notFound, redirect } from "next/navigation";
 import { isOpen } from "@/lib/domain/merchants/status";
 import { getTranslations } from "next-intl/server";
 import { loadWizardSession } from "@/lib/onboarding/load-session";
-import { onboardingSteps, type StepId } from "@/lib/onboarding/steps";
+import { isStepId, resolveStep } from "@/lib/onboarding/steps";
 import { SessionMissing } from "@/components/onboarding/session-missing";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { Wizard } from "@/components/onboarding/wizard";
@@ -14,27 +14,20 @@ import { getLocale } from "next-intl/server";
 export async function generateMetadata({ params }: { params: Promise<{ step: string }> }) {
   const { step } = await params;
   const t = await getTranslations("wizard");
-  const known = onboardingSteps.some((s) => s.id === step);
-  return { title: known ? `${t(`steps.${step as StepId}`)} · ${t("title")}` : t("title") };
+  return { title: isStepId(step) ? `${t(`steps.${step}`)} · ${t("title")}` : t("title") };
 }
 
 // /onboarding/<step>: one wizard step. A deep link past the first incomplete step is brought back.
 export default async function StepPage({ params }: { params: Promise<{ step: string }> }) {
   const { step } = await params;
-  if (!onboardingSteps.some((s) => s.id === step)) notFound();
+  if (!isStepId(step)) notFound();
   const loaded = await loadWizardSession();
   if (!loaded) return <SessionMissing />;
   const { session, principal } = loaded;
   if (!isOpen(session.lead_onboarding_status)) redirect("/onboarding/complete");
-  const order = onboardingSteps.map((s) => s.id as string);
-  const firstIncomplete = session.steps.find((s) => !s.complete)?.id ?? "agreement";
-  if (order.indexOf(step) > order.indexOf(firstIncomplete)) redirect(`/onboarding/${firstIncomplete}`);
-  // In the portal, a step with nothing asked for has nothing to show: go to what is asked.
-  const requested = session.requirements.errors.map((e) => e.field);
-  const fields = onboardingSteps.find((s) => s.id === step)!.fields as readonly string[];
-  if (requested.length && fields.length && !requested.some((r) => fields.some((f) => r === `merchant.${f}` || r.startsWith(`merchant.${f}.`)))) {
-    redirect(`/onboarding/${firstIncomplete}`);
-  }
+  // A deep link past the first incomplete step, or (in the portal) to a step with nothing asked of it, is brought back.
+  const resolved = resolveStep(session, step)!;
+  if (resolved.redirect) redirect(`/onboarding/${resolved.step}`);
 
   let agreement = null;
   if (step === "agreement") {
@@ -44,7 +37,7 @@ export default async function StepPage({ params }: { params: Promise<{ step: str
   }
   return (
     <BrandShell branding={session.branding}>
-      <Wizard step={step as StepId} initialSession={session} agreement={agreement} />
+      <Wizard step={step} initialSession={session} agreement={agreement} />
     </BrandShell>
   );
 }
