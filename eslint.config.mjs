@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
   { ignores: [".next/**", "node_modules/**", "data/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
@@ -33,6 +34,21 @@ export default tseslint.config(
         patterns: [{ group: ["**/lib/db", "**/lib/db/**", "@/lib/db", "@/lib/db/**", "**/lib/api/**", "@/lib/api/**"], message: "components render data handed to them: no database or HTTP-layer imports (go through lib/domain from a page)." }],
       }],
     },
+  },
+  {
+    // Pages read through domain functions, never tables.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        paths: [{ name: "drizzle-orm", message: "Pages read through lib/domain functions, not queries." }],
+        patterns: [{ group: ["@/lib/db/schema", "@/lib/db/schema/**", "**/lib/db/schema", "@/lib/api/**"], message: "Pages read through lib/domain functions, not tables." }],
+      }],
+    },
+  },
+  {
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   { files: ["scripts/**/*.mjs", "*.js", "*.mjs"], languageOptions: { globals: { process: "readonly", console: "readonly" } }, rules: { "no-console": "off" } },
   { files: ["cli/**", "bench/**", "lib/domain/accounts/seed-on-start.ts", "e2e/**", "tests/**"], rules: { "no-console": "off" } },

@@ -1,3 +1,4 @@
+import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
 import type { DatabaseHandle } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
@@ -21,37 +22,40 @@ export const usage = `Usage: npm run cli -- <command>
       ACCOUNT_SID and SECRET_KEY; --max-events <n> stops after n)
 `;
 
-type Parsed = { positional: string[]; flags: Record<string, string | true> };
+// Every option any command takes; an unknown one is an error that prints the usage.
+const options = {
+  name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, json: { type: "boolean" },
+  account: { type: "string" }, approve: { type: "boolean" }, decline: { type: "boolean" }, request: { type: "string" }, reason: { type: "string" },
+  "forward-to": { type: "string" }, "api-url": { type: "string" }, "account-sid": { type: "string" }, "secret-key": { type: "string" }, "max-events": { type: "string" },
+} as const satisfies ParseArgsConfig["options"];
 
-export function parseArgs(argv: string[]): Parsed {
-  const positional: string[] = [];
-  const flags: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg.startsWith("--")) {
-      const eq = arg.indexOf("=");
-      if (eq > 0) flags[arg.slice(2, eq)] = arg.slice(eq + 1);
-      else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) flags[arg.slice(2)] = argv[++i]!;
-      else flags[arg.slice(2)] = true;
-    } else positional.push(arg);
-  }
-  return { positional, flags };
+export type ParsedArgs = { positional: string[]; flags: ReturnType<typeof parse>["values"] };
+const parse = (argv: string[]) => nodeParseArgs({ args: argv, options, allowPositionals: true, strict: true });
+
+/** The command line, parsed by node:util (throws a TypeError naming a bad or unknown option). */
+export function parseArgs(argv: string[]): ParsedArgs {
+  const { values, positionals } = parse(argv);
+  return { positional: positionals, flags: values };
 }
-
-const text = (flags: Parsed["flags"], name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
 
 /** Runs one operator command against a database. The same code runs in the CLI process or in the server. */
 export async function runCommand(handle: DatabaseHandle, argv: string[]): Promise<CommandResult> {
-  const { positional, flags } = parseArgs(argv);
+  const fail = (message: string, code = 1): CommandResult => ({ code, stdout: "", stderr: `${message}\n` });
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseArgs(argv);
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`, 2);
+  }
+  const { positional, flags } = parsed;
   const json = flags.json === true;
   const ok = (value: unknown, human: string): CommandResult => ({ code: 0, stdout: (json ? JSON.stringify(value, null, 2) : human) + "\n", stderr: "" });
-  const fail = (message: string, code = 1): CommandResult => ({ code, stdout: "", stderr: `${message}\n` });
   try {
     const [group, action, ...rest] = positional;
     if (group === "isv" && action === "create") {
-      const name = text(flags, "name");
-      const email = text(flags, "email");
-      const password = text(flags, "password");
+      const name = flags.name;
+      const email = flags.email;
+      const password = flags.password;
       if (!name || !email || !password) return fail(`isv create needs --name, --email and --password\n\n${usage}`, 2);
       const created = await createIsv(handle.db, { name, email, password, live: env.APP_ENV === "production" });
       return ok(created, `Created ISV ${created.name}\n  account_id   ${created.account_id}\n  account_sid  ${created.account_sid}\n  secret_key   ${created.secret_key}   (shown once)\n  user_email   ${created.user_email}`);
@@ -62,15 +66,15 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
       return ok(data, data.length ? data.map((r) => `${r.account_id}  ${r.account_sid}  ${r.name}`).join("\n") : "No ISVs yet");
     }
     if (group === "isv" && action === "rotate-key") {
-      const accountId = rest[0] ?? text(flags, "account");
+      const accountId = rest[0] ?? flags.account;
       if (!accountId) return fail(`isv rotate-key needs an account id\n\n${usage}`, 2);
       const rotated = await rotateApiKey(handle.db, accountId, env.APP_ENV === "production");
       return ok(rotated, `New secret key for ${rotated.account_id} (the old one no longer works):\n  account_sid  ${rotated.account_sid}\n  secret_key   ${rotated.secret_key}   (shown once)`);
     }
     if (group === "merchant" && action === "review") {
       const merchantId = rest[0];
-      const reason = text(flags, "reason");
-      const field = text(flags, "request");
+      const reason = flags.reason;
+      const field = flags.request;
       const chosen = [flags.approve === true, flags.decline === true, field !== undefined].filter(Boolean).length;
       if (!merchantId || chosen !== 1 || (field !== undefined && !reason)) return fail(`merchant review needs a merchant id and one of --approve, --decline or --request <field> --reason "<text>"\n\n${usage}`, 2);
       const decision = flags.approve === true ? { action: "approve" as const } : flags.decline === true ? { action: "decline" as const, reason } : { action: "request" as const, field: field!, reason: reason! };
@@ -78,7 +82,7 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
       return ok({ merchant_id: row.id, lead_onboarding_status: row.status, requirements: row.requirements }, `${row.id} is now ${row.status}`);
     }
     if (group === "outbox" && action === "list") {
-      const rows = (await listOutbox(handle.db, { accountId: text(flags, "account"), limit: 100 })).map(serializeOutboxMessage);
+      const rows = (await listOutbox(handle.db, { accountId: flags.account, limit: 100 })).map(serializeOutboxMessage);
       return ok(rows, rows.length ? rows.map((m) => `${m.created_at}  ${m.kind.padEnd(30)} ${m.to.padEnd(32)} ${m.subject}`).join("\n") : "The outbox is empty");
     }
     return fail(usage, 2);

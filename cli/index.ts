@@ -2,7 +2,7 @@ import http from "node:http";
 import { env } from "../lib/env";
 import { openDatabase } from "../lib/db/client";
 import { readLockOwner } from "../lib/db/lock";
-import { parseArgs, runCommand, usage, type CommandResult } from "./commands";
+import { parseArgs, runCommand, usage, type CommandResult, type ParsedArgs } from "./commands";
 import { operatorSocketPath } from "./operator-socket";
 import { listen } from "./webhooks-listen";
 
@@ -31,18 +31,17 @@ async function main() {
   return result.code;
 }
 
-async function runListen(flags: Record<string, string | true>) {
-  const str = (name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
-  const forwardTo = str("forward-to");
-  const accountSid = str("account-sid") ?? process.env.ACCOUNT_SID;
-  const secretKey = str("secret-key") ?? process.env.SECRET_KEY;
+async function runListen(flags: ParsedArgs["flags"]) {
+  const forwardTo = flags["forward-to"];
+  const accountSid = flags["account-sid"] ?? process.env.ACCOUNT_SID;
+  const secretKey = flags["secret-key"] ?? process.env.SECRET_KEY;
   if (!forwardTo || !accountSid || !secretKey) {
     process.stderr.write("webhooks listen needs --forward-to <url> and the sandbox credentials (--account-sid and --secret-key, or ACCOUNT_SID and SECRET_KEY)\n");
     return 2;
   }
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
-  await listen({ apiUrl: str("api-url") ?? env.PUBLIC_BASE_URL, accountSid, secretKey, forwardTo, maxEvents: str("max-events") ? Number(str("max-events")) : undefined }, controller.signal);
+  await listen({ apiUrl: flags["api-url"] ?? env.PUBLIC_BASE_URL, accountSid, secretKey, forwardTo, maxEvents: flags["max-events"] ? Number(flags["max-events"]) : undefined }, controller.signal);
   return 0;
 }
 

@@ -132,6 +132,24 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   expect(after.device).toMatchObject({ catalog_id: "pax-a920", imei_status: "ACTIVE" });
 });
 
+test("the completion page sends the browser only to the URL the server built, never to a look-alike ?to=", async ({ page, request }) => {
+  const isv = createIsvWithCli("Redirect POS");
+  const { merchant, path } = await merchantWithLink(request, isv, { link: { return_url: "https://acme.example" } });
+  const visited: string[] = [];
+  await page.route("https://acme.example/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>back at the ISV</h1>" }));
+  await page.route("https://attacker.test/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" }));
+  page.on("framenavigated", (frame) => visited.push(frame.url()));
+  await page.goto(path);
+  await page.goto(`/onboarding/complete?to=${encodeURIComponent("https://acme.example@attacker.test/")}`);
+  const link = page.getByRole("link", { name: "Continue" });
+  const href = new URL((await link.getAttribute("href"))!);
+  expect(href.origin).toBe("https://acme.example");
+  expect(Object.fromEntries(href.searchParams)).toEqual({ merchant_id: merchant.id, lead_onboarding_status: "IN_PROGRESS" });
+  // After the pause the browser goes there, and never to the attacker's host.
+  await page.waitForURL((url) => url.origin === "https://acme.example", { timeout: 10_000 });
+  expect(visited.map((u) => new URL(u).hostname)).not.toContain("attacker.test");
+});
+
 test("leaving half-way and reopening the link resumes at the first incomplete step; deep links are brought back", async ({ page, request }) => {
   const isv = createIsvWithCli();
   const { path } = await merchantWithLink(request, isv);

@@ -8,11 +8,14 @@ function errorAt(errors: unknown, name: string): any {
   return name.split(".").reduce<any>((acc, part) => (acc ? acc[part] : undefined), errors);
 }
 
-/** Renders fields of one form by path, with labels and hints from the message files. */
-export function useFieldRenderer<T extends FieldValues>(form: UseFormReturn<T>, idPrefix = "f") {
+/**
+ * Renders fields of one form by path, with labels and hints from the message files. Called at the
+ * top of a step (it reads hooks); the function it returns is called inside the form's render prop.
+ */
+export function useFieldRenderer() {
   const t = useTranslations();
   const portal = usePortal();
-  return function render(
+  return <T extends FieldValues>(form: UseFormReturn<T>, idPrefix = "f") => function render(
     name: string,
     labelKey: string,
     kind: FieldKind,
@@ -38,9 +41,10 @@ export function useFieldRenderer<T extends FieldValues>(form: UseFormReturn<T>, 
     );
   };
 }
+export type FieldRender = ReturnType<ReturnType<typeof useFieldRenderer>>;
 
 /** The four fields of an address, with a group label. */
-export function AddressFields({ render, prefix, legend, autoCompleteSection }: { render: ReturnType<typeof useFieldRenderer>; prefix: string; legend: string; autoCompleteSection?: string }) {
+export function AddressFields({ render, prefix, legend, autoCompleteSection }: { render: FieldRender; prefix: string; legend: string; autoCompleteSection?: string }) {
   const portal = usePortal();
   if (!portal.shows(prefix)) return null;
   const ac = (part: string) => (autoCompleteSection ? `${autoCompleteSection} ${part}` : "off");

@@ -3,10 +3,10 @@ import type { Locale } from "../i18n/locales";
 import { textOn } from "./contrast";
 import en from "../i18n/messages/en.json" with { type: "json" };
 import es from "../i18n/messages/es.json" with { type: "json" };
+import { escapeHtml } from "../html";
 
 const messages = { en: en.linkUnavailable, es: es.linkUnavailable };
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 /**
  * The branded page for an expired, superseded or unknown link. Plain server-rendered HTML (it is
@@ -19,13 +19,13 @@ export function renderLinkUnavailablePage(input: { reason: "expired" | "supersed
   const name = brand?.display_name ?? t.defaultName;
   const title = input.reason === "unknown" ? t.unknownTitle : input.reason === "superseded" ? t.supersededTitle : t.expiredTitle;
   const body = input.reason === "unknown" ? t.unknownBody : t.body;
-  const support = brand?.support?.email ? `<p>${escape(t.support)} <a href="mailto:${escape(brand.support.email)}">${escape(brand.support.email)}</a></p>` : "";
+  const support = brand?.support?.email ? `<p>${escapeHtml(t.support)} <a href="mailto:${escapeHtml(brand.support.email)}">${escapeHtml(brand.support.email)}</a></p>` : "";
   const action = input.refreshUrl
-    ? `<p><a class="button" href="${escape(input.refreshUrl)}">${escape(t.refresh)}</a></p>`
-    : input.reason !== "unknown" ? `<p>${escape(t.askForNew.replace("{name}", name))}</p>` : "";
+    ? `<p><a class="button" href="${escapeHtml(input.refreshUrl)}">${escapeHtml(t.refresh)}</a></p>`
+    : input.reason !== "unknown" ? `<p>${escapeHtml(t.askForNew.replace("{name}", name))}</p>` : "";
   return `<!doctype html>
 <html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · ${escape(name)}</title>
+<title>${escapeHtml(title)} · ${escapeHtml(name)}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
 header{background:${primary};color:${textOn(primary)};padding:16px 24px;display:flex;align-items:center;gap:12px}
@@ -35,6 +35,6 @@ h1{font-size:1.5rem}
 .button{display:inline-block;background:${primary};color:${textOn(primary)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600}
 .button:focus-visible,a:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
 </style></head>
-<body><header>${brand?.logo ? `<img src="${escape(brand.logo)}" alt="${escape(name)}">` : ""}<strong>${escape(name)}</strong></header>
-<main><h1>${escape(title)}</h1><p>${escape(body)}</p>${action}${support}</main></body></html>`;
+<body><header>${brand?.logo ? `<img src="${escapeHtml(brand.logo)}" alt="${escapeHtml(name)}">` : ""}<strong>${escapeHtml(name)}</strong></header>
+<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${action}${support}</main></body></html>`;
 }

@@ -1,8 +1,8 @@
 import type { Locale } from "../i18n/locales";
 import type { Finding } from "../underwriting/rules";
 import { textOn } from "../branding/contrast";
+import { escapeHtml } from "../html";
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 const copy = {
   en: {
@@ -28,9 +28,9 @@ const copy = {
 type Brand = { display_name: string; primary_color: string };
 
 function html(brand: Brand, locale: Locale, intro: string, findings: Finding[], action?: { href: string; label: string }, footer?: string) {
-  const items = findings.map((f) => `<li>${escape(f.message)}</li>`).join("");
-  const button = action ? `<p><a href="${escape(action.href)}" style="display:inline-block;background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>` : "";
-  return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a"><div style="background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 16px;font-weight:600">${escape(brand.display_name)}</div><div style="padding:16px"><p>${escape(intro)}</p><ul>${items}</ul>${button}${footer ? `<p style="color:#475569;font-size:14px">${escape(footer)}</p>` : ""}</div></body></html>`;
+  const items = findings.map((f) => `<li>${escapeHtml(f.message)}</li>`).join("");
+  const button = action ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` : "";
+  return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a"><div style="background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 16px;font-weight:600">${escapeHtml(brand.display_name)}</div><div style="padding:16px"><p>${escapeHtml(intro)}</p><ul>${items}</ul>${button}${footer ? `<p style="color:#475569;font-size:14px">${escapeHtml(footer)}</p>` : ""}</div></body></html>`;
 }
 
 /** To the merchant: what underwriting asked for (messages only, never the values) and the portal link. */

@@ -1,5 +1,6 @@
 import { abaChecksumValid } from "../schemas/aba";
 import { ownerKeys } from "../schemas/application";
+import { dollarsToCents, type Cents } from "../money";
 
 // The rules that span several fields, applied alike by the wizard (as the merchant types, in the
 // browser: nothing here may import server code) and by underwriting (after submission). Each
@@ -46,7 +47,17 @@ export function salesMixProblem(mix: Loose): CrossFieldCode | null {
   return Math.abs(salesMixTotal(mix) - 100) < 0.001 ? null : "sales_mix_not_100";
 }
 
-/** The average sale cannot exceed the largest one. */
+const cents = (value: unknown): Cents | null => {
+  try {
+    return dollarsToCents(String(value ?? ""));
+  } catch {
+    return null; // not an amount yet: the field's own check reports it
+  }
+};
+
+/** The average sale cannot exceed the largest one (compared in cents, exactly). */
 export function ticketProblem(sales: Loose): CrossFieldCode | null {
-  return Number(sales?.average_ticket_value) > Number(sales?.highest_amount_to_date) ? "average_above_highest" : null;
+  const average = cents(sales?.average_ticket_value);
+  const highest = cents(sales?.highest_amount_to_date);
+  return average !== null && highest !== null && average > highest ? "average_above_highest" : null;
 }

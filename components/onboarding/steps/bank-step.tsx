@@ -11,11 +11,12 @@ const schema = stepSchema("bank");
 // Bank account: the routing number is checked as it is typed; the account number is entered twice.
 export function BankStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
+  const fieldsFor = useFieldRenderer();
   const bank = (session.merchant as Record<string, any>).bank_account ?? {};
   return (
     <FormStep schema={schema} defaultValues={toFormValues({ bank_account: bank })} nextHref={nextHref} onSaved={onSaved}>
       {(form) => {
-        const render = useFieldRenderer(form, "bank");
+        const render = fieldsFor(form, "bank");
         const routing = String(form.watch("bank_account.routing_number" as never) ?? "");
         return (
           <>

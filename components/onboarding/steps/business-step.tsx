@@ -13,6 +13,7 @@ const schema = stepSchema("business");
 // Business: legal name, DBA, type, tax ID, date, phones, addresses and the main contact.
 export function BusinessStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
+  const fieldsFor = useFieldRenderer();
   const m = session.merchant as Record<string, unknown>;
   const portal = usePortal();
   const [sameAddress, setSameAddress] = useState(() => !m.dba_address || JSON.stringify(m.dba_address) === JSON.stringify(m.legal_business_address));
@@ -30,7 +31,7 @@ export function BusinessStep({ session, onSaved, nextHref }: StepProps) {
       }
     >
       {(form) => {
-        const render = useFieldRenderer(form, "business");
+        const render = fieldsFor(form, "business");
         return (
           <>
             {render("legal_business_name", "fields.legal_business_name", "text", { autoComplete: "organization" })}

@@ -12,6 +12,7 @@ import type { StepProps } from "../wizard";
 // Owners one to four: add and remove, with the running ownership total.
 export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
+  const fieldsFor = useFieldRenderer();
   const m = session.merchant as Record<string, any>;
   const [count, setCountState] = useState(() => Math.max(1, ownerKeys.filter((k) => m[k]).length));
   // The schema reads the current number of owners, so adding or removing one keeps what was typed.
@@ -44,7 +45,7 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
       toPatch={(values) => ({ merchant: Object.fromEntries(ownerKeys.map((k, i) => [k, i < countRef.current ? values[k] : i === 0 ? undefined : null])) })}
     >
       {(form) => {
-        const render = useFieldRenderer(form, "owners");
+        const render = fieldsFor(form, "owners");
         const total = ownershipTotal(Object.fromEntries(active.map((k) => [k, { ownership_percentage: form.watch(`${k}.ownership_percentage` as never) }])), active);
         return (
           <>

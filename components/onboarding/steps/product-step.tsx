@@ -12,12 +12,13 @@ const schema = stepSchema("product");
 // Product: description, website, and a subcategory list filtered by the category, with search.
 export function ProductStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
+  const fieldsFor = useFieldRenderer();
   const product = (session.merchant as Record<string, any>).main_product ?? {};
   const [search, setSearch] = useState("");
   return (
     <FormStep schema={schema} defaultValues={toFormValues({ main_product: product })} nextHref={nextHref} onSaved={onSaved}>
       {(form) => {
-        const render = useFieldRenderer(form, "product");
+        const render = fieldsFor(form, "product");
         const category = form.watch("main_product.category" as never) as unknown as string;
         const all = category ? subcategoriesOf(category as ProductCategory) : [];
         const current = form.getValues("main_product.subcategory" as never) as unknown as string;

@@ -11,11 +11,12 @@ const schema = stepSchema("sales");
 // Sales: volumes and tickets, and the four percentages with a live total that must reach 100.
 export function SalesStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
+  const fieldsFor = useFieldRenderer();
   const sales = (session.merchant as Record<string, any>).current_sales ?? {};
   return (
     <FormStep schema={schema} defaultValues={toFormValues({ current_sales: { ...sales, sales_percentage: sales.sales_percentage ?? {} } })} nextHref={nextHref} onSaved={onSaved}>
       {(form) => {
-        const render = useFieldRenderer(form, "sales");
+        const render = fieldsFor(form, "sales");
         const sum = salesMixTotal(form.watch("current_sales.sales_percentage" as never) as unknown as Record<string, unknown>);
         const money = (name: string) => render(`current_sales.${name}`, `fields.sales.${name}`, "money", { hintKey: "fields.hints.money" });
         return (

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { every } from "hono/combine";
 import { AppError } from "../../errors";
 import type { AppEnv } from "../context";
 
@@ -6,20 +8,17 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const tooLarge = () => new AppError("body_too_large", "The request body is larger than 1 MB");
 
-/**
- * Every body is JSON, at most 1 MB. Read once here, so that 413, 415 and malformed JSON answer the
- * same way on every route; the parsed value is handed to the route's validator through Hono's cache.
- */
-export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** Reads the body once (Hono keeps the text for the route's validator, which parses it again). */
+const checkJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   const method = c.req.method;
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-  const declared = c.req.header("content-length");
-  if (declared && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
-  const raw = c.req.raw.body ? await readLimited(c.req.raw.body) : "";
-  const bodyCache = (c.req as unknown as { bodyCache: Record<string, Promise<unknown>> }).bodyCache;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || !c.req.raw.body) return next();
+  const raw = await c.req.text();
   if (raw.trim() === "") {
-    bodyCache.json = Promise.resolve({});
-    bodyCache.text = Promise.resolve("");
+    // No body at all (e.g. POST .../submit): a request without one, which validators read as {}.
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete("content-type");
+    headers.delete("content-length");
+    c.req.raw = new Request(c.req.raw.url, { method, headers });
     return next();
   }
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -35,24 +34,25 @@ export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new AppError("invalid_json", "The request body must be a JSON object");
   }
-  bodyCache.json = Promise.resolve(parsed);
-  bodyCache.text = Promise.resolve(raw);
   return next();
 };
 
-async function readLimited(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+/**
+ * Every body is JSON, at most 1 MB (hono/body-limit), so that 413, 415 and malformed JSON answer
+ * the same way on every route, before any route runs.
+ */
+export const jsonBody: MiddlewareHandler<AppEnv> = every(
+  // A declared length over the limit is refused before the body stream is even created: touching
+  // it would leave an unread stream on the connection, which the server then closes.
+  async (c, next) => {
+    if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+    return next();
+  },
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
       throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+    },
+  }),
+  checkJson,
+);

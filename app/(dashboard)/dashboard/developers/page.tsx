@@ -1,8 +1,7 @@
-import { desc, inArray } from "drizzle-orm";
 import { getTranslations } from "next-intl/server";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
-import { webhookDeliveries } from "@/lib/db/schema";
+import { listRecentDeliveries } from "@/lib/domain/webhooks/list-recent-deliveries";
 import { RotateKey, WebhookForm, DeleteWebhook } from "@/components/dashboard/developers";
 
 export async function generateMetadata() {
@@ -14,9 +13,7 @@ export default async function DevelopersPage() {
   const { db, account } = await requireIsvUser();
   const t = await getTranslations("dashboard");
   const hooks = await listWebhooks(db, account.id);
-  const deliveries = hooks.length
-    ? await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.webhookId, hooks.map((h) => h.id))).orderBy(desc(webhookDeliveries.createdAt)).limit(50)
-    : [];
+  const deliveries = await listRecentDeliveries(db, account.id);
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold">{t("developersTitle")}</h1>

@@ -1,11 +1,9 @@
 import { notFound } from "next/navigation";
-import { desc, eq } from "drizzle-orm";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { requireIsvUser } from "@/lib/dashboard/session";
-import { findMerchant } from "@/lib/domain/merchants/find-merchant";
+import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
 import { merchantRequirements } from "@/lib/domain/merchants/requirements";
 import { isFinal } from "@/lib/domain/merchants/status";
-import { events, onboardingLinks } from "@/lib/db/schema";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { AppError } from "@/lib/errors";
 
@@ -19,12 +17,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const { db, account } = await requireIsvUser();
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
-  const merchant = await findMerchant(db, account.id, id).catch((e) => {
+  const { merchant, history, latestLink: link } = await getMerchantActivity(db, account.id, id).catch((e) => {
     if (e instanceof AppError && e.type === "not_found_error") notFound();
     throw e;
   });
-  const history = await db.select({ id: events.id, type: events.type, createdAt: events.createdAt, data: events.data }).from(events).where(eq(events.objectId, merchant.id)).orderBy(desc(events.seq)).limit(50);
-  const [link] = await db.select().from(onboardingLinks).where(eq(onboardingLinks.merchantId, merchant.id)).orderBy(desc(onboardingLinks.createdAt)).limit(1);
   const requirements = merchantRequirements(merchant, { deviceRequired: (account.settings as { device_selection_required?: boolean }).device_selection_required !== false });
   return (
     <div className="space-y-6">
