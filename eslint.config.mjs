@@ -19,30 +19,52 @@ export default tseslint.config(
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
     ignores: ["lib/api/**"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"], message: "lib/api is the HTTP layer: lib/domain, lib/db, lib/jobs and the rest of lib must not import it (errors live in lib/errors.ts)." },
-          { group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"], message: "lib must not import pages or components." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"],
+              message: "lib/api is the HTTP layer: lib/domain, lib/db, lib/jobs and the rest of lib must not import it (errors live in lib/errors.ts).",
+            },
+            { group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"], message: "lib must not import pages or components." },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["components/**/*.ts", "components/**/*.tsx"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ group: ["**/lib/db", "**/lib/db/**", "@/lib/db", "@/lib/db/**", "**/lib/api/**", "@/lib/api/**"], message: "components render data handed to them: no database or HTTP-layer imports (go through lib/domain from a page)." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/lib/db", "**/lib/db/**", "@/lib/db", "@/lib/db/**", "**/lib/api/**", "@/lib/api/**"],
+              message: "components render data handed to them: no database or HTTP-layer imports (go through lib/domain from a page).",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // Pages read through domain functions, never tables.
     files: ["app/**/*.ts", "app/**/*.tsx"],
     rules: {
-      "no-restricted-imports": ["error", {
-        paths: [{ name: "drizzle-orm", message: "Pages read through lib/domain functions, not queries." }],
-        patterns: [{ group: ["@/lib/db/schema", "@/lib/db/schema/**", "**/lib/db/schema", "@/lib/api/**"], message: "Pages read through lib/domain functions, not tables." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "drizzle-orm", message: "Pages read through lib/domain functions, not queries." }],
+          patterns: [
+            {
+              group: ["@/lib/db/schema", "@/lib/db/schema/**", "**/lib/db/schema", "@/lib/api/**"],
+              message: "Pages read through lib/domain functions, not tables.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -17,7 +17,9 @@ const dev = env.NODE_ENV !== "production";
 
 function unknownHost(res: http.ServerResponse) {
   res.writeHead(404, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-  res.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui;margin:48px"><h1>Not found</h1><p>This address does not serve any onboarding pages.</p></body></html>');
+  res.end(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui;margin:48px"><h1>Not found</h1><p>This address does not serve any onboarding pages.</p></body></html>',
+  );
 }
 
 async function main() {
@@ -25,7 +27,9 @@ async function main() {
   await seedOnStart(handle.db);
   const api = getRequestListener(createApi({ handle }).fetch);
   let nextHandler: ReturnType<ReturnType<typeof next>["getRequestHandler"]> = async (_req, res) => {
-    res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"type":"not_found_error","code":"route_not_found","message":"This server runs the API only (SERVE_PAGES=0)"}}');
+    res
+      .writeHead(404, { "content-type": "application/json" })
+      .end('{"error":{"type":"not_found_error","code":"route_not_found","message":"This server runs the API only (SERVE_PAGES=0)"}}');
   };
   if (env.SERVE_PAGES === "1") {
     const nextApp = next({ dev, dir: import.meta.dirname, port: env.PORT });

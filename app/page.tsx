@@ -13,10 +13,14 @@ export default async function HomePage() {
       <p className="mt-4 text-muted">{t("intro")}</p>
       <ul className="mt-8 list-disc space-y-2 pl-6">
         <li>
-          <a className="text-primary underline" href="/docs">{t("docs")}</a>
+          <a className="text-primary underline" href="/docs">
+            {t("docs")}
+          </a>
         </li>
         <li>
-          <a className="text-primary underline" href="/v1/openapi.json">{t("openapi")}</a>
+          <a className="text-primary underline" href="/v1/openapi.json">
+            {t("openapi")}
+          </a>
         </li>
       </ul>
     </main>

@@ -13,15 +13,16 @@ const accountSql =
 
 // Named prepared statements on PostgreSQL, as the API's hot path uses.
 const pool = handle.pool;
-const run = (name: string, text: string, values: unknown[]) =>
-  pool ? pool.query({ name, text, values }) : handle.query(text, values);
+const run = (name: string, text: string, values: unknown[]) => (pool ? pool.query({ name, text, values }) : handle.query(text, values));
 
 const server = http.createServer(async (req, res) => {
   const header = req.headers.authorization ?? "";
   const decoded = Buffer.from(header.slice(6), "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   const rows = (await run("auth_keys_by_sid", authSql, [decoded.slice(0, colon)])).rows;
-  const digest = createHash("sha256").update(decoded.slice(colon + 1)).digest("hex");
+  const digest = createHash("sha256")
+    .update(decoded.slice(colon + 1))
+    .digest("hex");
   const key = rows.find((r) => timingSafeEqual(Buffer.from(String(r.secret_digest)), Buffer.from(digest)));
   if (!key) {
     res.writeHead(401).end();
@@ -29,8 +30,15 @@ const server = http.createServer(async (req, res) => {
   }
   const [a] = (await run("account_by_id", accountSql, [key.id])).rows as any[];
   const body = JSON.stringify({
-    object: "account", id: a.id, type: a.type, account_sid: a.sid, name: a.name, defaults: a.defaults,
-    default_capabilities: a.default_capabilities, settings: a.settings, created_at: new Date(a.created_at).toISOString(),
+    object: "account",
+    id: a.id,
+    type: a.type,
+    account_sid: a.sid,
+    name: a.name,
+    defaults: a.defaults,
+    default_capabilities: a.default_capabilities,
+    settings: a.settings,
+    created_at: new Date(a.created_at).toISOString(),
   });
   res.writeHead(200, { "content-type": "application/json" }).end(body);
 });

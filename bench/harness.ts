@@ -14,8 +14,16 @@ export const tsx = path.resolve("node_modules/.bin/tsx");
 export async function startBenchServer(options: { port: number; databaseUrl?: string; pages?: boolean }) {
   const base = `http://127.0.0.1:${options.port}`;
   const env = {
-    ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-")), PORT: String(options.port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base,
-    SERVE_PAGES: options.pages ? "1" : "0", LOG_LEVEL: "warn", SEED_DEMO: "0", RATE_LIMIT_PER_SECOND: "1000000", NODE_ENV: "production",
+    ...process.env,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-")),
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: base,
+    SERVE_PAGES: options.pages ? "1" : "0",
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "0",
+    RATE_LIMIT_PER_SECOND: "1000000",
+    NODE_ENV: "production",
   } as NodeJS.ProcessEnv;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
@@ -37,12 +45,33 @@ export async function startBenchServer(options: { port: number; databaseUrl?: st
       if (i > 300) throw new Error("server did not start");
       await new Promise((r) => setTimeout(r, 100));
     }
-    const { stdout } = await exec(tsx, ["cli/index.ts", "isv", "create", "--name", "Bench POS", "--email", `bench-${Date.now()}-${options.port}@example.test`, "--password", "bench-password-1", "--json"], { env });
+    const { stdout } = await exec(
+      tsx,
+      [
+        "cli/index.ts",
+        "isv",
+        "create",
+        "--name",
+        "Bench POS",
+        "--email",
+        `bench-${Date.now()}-${options.port}@example.test`,
+        "--password",
+        "bench-password-1",
+        "--json",
+      ],
+      { env },
+    );
     const isv = JSON.parse(stdout) as { account_sid: string; secret_key: string };
     const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
     /** A JSON call to the server (the ISV's key unless other headers are given). */
     const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = { authorization: auth }) =>
-      (await fetch(base + p, { method, headers: { ...headers, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) })).json();
+      (
+        await fetch(base + p, {
+          method,
+          headers: { ...headers, "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+      ).json();
     return { base, auth, call, stop };
   } catch (error) {
     await stop();

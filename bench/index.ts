@@ -48,7 +48,14 @@ async function stop(child: ChildProcess) {
 
 async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string): Promise<Result[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-"));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", SEED_DEMO: "0", RATE_LIMIT_PER_SECOND: "100000000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+    SEED_DEMO: "0",
+    RATE_LIMIT_PER_SECOND: "100000000",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   if (!databaseUrl) delete (env as Record<string, string | undefined>).DATABASE_URL;
   const setup = await openDatabase({ databaseUrl, dataDir });
   const isv = await createIsv(setup.db, { name: "Bench ISV", email: `bench-${Date.now()}@example.test`, password: "bench-password-1", live: false });
@@ -57,7 +64,10 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
 
   const runApi = async () => {
     const apiPort = 3401;
-    const api = spawn(tsx, ["server.ts"], { env: { ...env, NODE_ENV: "production", PORT: String(apiPort), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+    const api = spawn(tsx, ["server.ts"], {
+      env: { ...env, NODE_ENV: "production", PORT: String(apiPort), HOST: "127.0.0.1" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     try {
       await waitFor(`http://127.0.0.1:${apiPort}/v1/openapi.json`, api);
       return await run(`API (server.ts) on ${kind}`, apiPort, auth);
@@ -67,7 +77,12 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
   };
   const runBare = async () => {
     const barePort = 3402;
-    const bare = fork(path.resolve("bench/bare-server.ts"), { env: { ...env, PORT: String(barePort) }, execPath: tsx, execArgv: [], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    const bare = fork(path.resolve("bench/bare-server.ts"), {
+      env: { ...env, PORT: String(barePort) },
+      execPath: tsx,
+      execArgv: [],
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
     try {
       await new Promise((resolve, reject) => {
         bare.once("message", resolve);
@@ -119,7 +134,10 @@ async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> }
 
 function table(results: Result[]) {
   const lines = [`${"run".padEnd(32)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"non-2xx".padStart(8)}`];
-  for (const r of results) lines.push(`${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx).padStart(8)}`);
+  for (const r of results)
+    lines.push(
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx).padStart(8)}`,
+    );
   return lines.join("\n");
 }
 
@@ -157,12 +175,20 @@ async function main() {
   if (pglite.length) console.log(`\nratio API / bare, PGlite:     ${(pglite[0]!.rps / pglite[1]!.rps).toFixed(2)}`);
   if (postgres.length) console.log(`ratio API / bare, PostgreSQL: ${(postgres[0]!.rps / postgres[1]!.rps).toFixed(2)}`);
   console.log("\nWebhooks: events created through POST /v1/merchants, delivered by the server's worker to a loopback receiver");
-  console.log(`${"database".padEnd(12)} ${"events".padStart(7)} ${"deliveries/s".padStart(13)} ${"event→delivery p50 ms".padStart(22)} ${"p99 ms".padStart(8)}`);
-  for (const w of webhookResults) console.log(`${w.kind.padEnd(12)} ${String(w.events).padStart(7)} ${w.deliveriesPerSecond.toFixed(0).padStart(13)} ${String(w.p50).padStart(22)} ${String(w.p99).padStart(8)}`);
+  console.log(
+    `${"database".padEnd(12)} ${"events".padStart(7)} ${"deliveries/s".padStart(13)} ${"event→delivery p50 ms".padStart(22)} ${"p99 ms".padStart(8)}`,
+  );
+  for (const w of webhookResults)
+    console.log(
+      `${w.kind.padEnd(12)} ${String(w.events).padStart(7)} ${w.deliveriesPerSecond.toFixed(0).padStart(13)} ${String(w.p50).padStart(22)} ${String(w.p99).padStart(8)}`,
+    );
 
   console.log("\nUnderwriting: submit (session API, 10 at a time) to decision (merchant.approved), 200 applications");
   console.log(`${"database".padEnd(12)} ${"apps".padStart(5)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`);
-  for (const u of underwriting) console.log(`${u.kind.padEnd(12)} ${String(u.applications).padStart(5)} ${String(u.p50).padStart(8)} ${String(u.p99).padStart(8)} ${String(u.max).padStart(8)}`);
+  for (const u of underwriting)
+    console.log(
+      `${u.kind.padEnd(12)} ${String(u.applications).padStart(5)} ${String(u.p50).padStart(8)} ${String(u.p99).padStart(8)} ${String(u.max).padStart(8)}`,
+    );
   console.log("\nJob runner: no-op jobs drained by one worker (concurrency 8)");
   for (const j of jobRates) console.log(`${j.kind.padEnd(12)} ${String(j.jobs).padStart(5)} jobs ${j.perSecond.toFixed(0).padStart(8)} jobs/s`);
   await printWizard();
@@ -171,9 +197,14 @@ async function main() {
 async function printWizard() {
   const lighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
   const wizard = await benchWizard({ lighthouse });
-  console.log(`\nWizard steps: JavaScript the page loads (gzip), Lighthouse mobile scores${lighthouse ? "" : " (skipped: BENCH_LIGHTHOUSE=0)"}; goals: <= 180 KB, performance >= 90, accessibility 100`);
+  console.log(
+    `\nWizard steps: JavaScript the page loads (gzip), Lighthouse mobile scores${lighthouse ? "" : " (skipped: BENCH_LIGHTHOUSE=0)"}; goals: <= 180 KB, performance >= 90, accessibility 100`,
+  );
   console.log(`${"step".padEnd(12)} ${"JS gzip KB".padStart(11)} ${"scripts".padStart(8)} ${"performance".padStart(12)} ${"accessibility".padStart(14)}`);
-  for (const f of wizard) console.log(`${f.step.padEnd(12)} ${(f.jsGzipBytes / 1024).toFixed(1).padStart(11)} ${String(f.scripts).padStart(8)} ${String(f.performance ?? "-").padStart(12)} ${String(f.accessibility ?? "-").padStart(14)}`);
+  for (const f of wizard)
+    console.log(
+      `${f.step.padEnd(12)} ${(f.jsGzipBytes / 1024).toFixed(1).padStart(11)} ${String(f.scripts).padStart(8)} ${String(f.performance ?? "-").padStart(12)} ${String(f.accessibility ?? "-").padStart(14)}`,
+    );
 }
 
 await main();

@@ -73,7 +73,11 @@ export async function benchJobs(kind: "pglite" | "postgres", databaseUrl: string
     }
     let done = 0;
     const started = performance.now();
-    const worker = startWorker(handle, { types: { [type]: { payload: anyPayload, maxAttempts: 1, backoffMs: () => 0, handler: async () => void done++ } }, concurrency: 8, pollMs: 5 });
+    const worker = startWorker(handle, {
+      types: { [type]: { payload: anyPayload, maxAttempts: 1, backoffMs: () => 0, handler: async () => void done++ } },
+      concurrency: 8,
+      pollMs: 5,
+    });
     while (done < count) await new Promise((r) => setTimeout(r, 5));
     const seconds = (performance.now() - started) / 1000;
     await worker.stop();

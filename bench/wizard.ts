@@ -21,12 +21,19 @@ export async function benchWizard(options: { lighthouse: boolean }): Promise<Ste
     const opened = await fetch(base + new URL(link.url).pathname, { redirect: "manual" });
     const cookie = opened.headers.get("set-cookie")!.split(";")[0]!;
     const session = { cookie, origin: base };
-    await fetch(`${base}/v1/onboarding/session`, { method: "PATCH", headers: { ...session, "content-type": "application/json" }, body: JSON.stringify({ device: { catalog_id: "pax-a920" } }) });
+    await fetch(`${base}/v1/onboarding/session`, {
+      method: "PATCH",
+      headers: { ...session, "content-type": "application/json" },
+      body: JSON.stringify({ device: { catalog_id: "pax-a920" } }),
+    });
     await post("/v1/onboarding/session/agreement", { name: "Mei Chen" }, session);
 
     // Measured in a real browser: every script response while the step loads, gzip-compressed.
     const { chromium } = await import("@playwright/test");
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
     const figures: StepFigure[] = [];
     try {
       for (const step of wizardSteps) {
@@ -35,7 +42,13 @@ export async function benchWizard(options: { lighthouse: boolean }): Promise<Ste
         const page = await context.newPage();
         const scripts: Promise<number>[] = [];
         page.on("response", (res) => {
-          if (res.request().resourceType() === "script") scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
+          if (res.request().resourceType() === "script")
+            scripts.push(
+              res.body().then(
+                (b) => gzipSync(b, { level: 9 }).length,
+                () => 0,
+              ),
+            );
         });
         await page.goto(`${base}/onboarding/${step}`, { waitUntil: "networkidle" });
         const sizes = await Promise.all(scripts);
@@ -57,12 +70,24 @@ async function lighthouseScores(base: string, cookie: string, figures: StepFigur
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     for (const figure of figures) {
       const result = await lighthouse(`${base}/onboarding/${figure.step}`, {
-        port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: { Cookie: cookie },
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        extraHeaders: { Cookie: cookie },
       });
       const categories = result?.lhr.categories;
       figure.performance = categories?.performance?.score != null ? Math.round(categories.performance.score * 100) : null;

@@ -24,9 +24,20 @@ export const usage = `Usage: npm run cli -- <command>
 
 // Every option any command takes; an unknown one is an error that prints the usage.
 const options = {
-  name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, json: { type: "boolean" },
-  account: { type: "string" }, approve: { type: "boolean" }, decline: { type: "boolean" }, request: { type: "string" }, reason: { type: "string" },
-  "forward-to": { type: "string" }, "api-url": { type: "string" }, "account-sid": { type: "string" }, "secret-key": { type: "string" }, "max-events": { type: "string" },
+  name: { type: "string" },
+  email: { type: "string" },
+  password: { type: "string" },
+  json: { type: "boolean" },
+  account: { type: "string" },
+  approve: { type: "boolean" },
+  decline: { type: "boolean" },
+  request: { type: "string" },
+  reason: { type: "string" },
+  "forward-to": { type: "string" },
+  "api-url": { type: "string" },
+  "account-sid": { type: "string" },
+  "secret-key": { type: "string" },
+  "max-events": { type: "string" },
 } as const satisfies ParseArgsConfig["options"];
 
 export type ParsedArgs = { positional: string[]; flags: ReturnType<typeof parse>["values"] };
@@ -58,7 +69,10 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
       const password = flags.password;
       if (!name || !email || !password) return fail(`isv create needs --name, --email and --password\n\n${usage}`, 2);
       const created = await createIsv(handle.db, { name, email, password, live: env.APP_ENV === "production" });
-      return ok(created, `Created ISV ${created.name}\n  account_id   ${created.account_id}\n  account_sid  ${created.account_sid}\n  secret_key   ${created.secret_key}   (shown once)\n  user_email   ${created.user_email}`);
+      return ok(
+        created,
+        `Created ISV ${created.name}\n  account_id   ${created.account_id}\n  account_sid  ${created.account_sid}\n  secret_key   ${created.secret_key}   (shown once)\n  user_email   ${created.user_email}`,
+      );
     }
     if (group === "isv" && action === "list") {
       const rows = await listIsvs(handle.db);
@@ -69,21 +83,33 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
       const accountId = rest[0] ?? flags.account;
       if (!accountId) return fail(`isv rotate-key needs an account id\n\n${usage}`, 2);
       const rotated = await rotateApiKey(handle.db, accountId, env.APP_ENV === "production");
-      return ok(rotated, `New secret key for ${rotated.account_id} (the old one no longer works):\n  account_sid  ${rotated.account_sid}\n  secret_key   ${rotated.secret_key}   (shown once)`);
+      return ok(
+        rotated,
+        `New secret key for ${rotated.account_id} (the old one no longer works):\n  account_sid  ${rotated.account_sid}\n  secret_key   ${rotated.secret_key}   (shown once)`,
+      );
     }
     if (group === "merchant" && action === "review") {
       const merchantId = rest[0];
       const reason = flags.reason;
       const field = flags.request;
       const chosen = [flags.approve === true, flags.decline === true, field !== undefined].filter(Boolean).length;
-      if (!merchantId || chosen !== 1 || (field !== undefined && !reason)) return fail(`merchant review needs a merchant id and one of --approve, --decline or --request <field> --reason "<text>"\n\n${usage}`, 2);
-      const decision = flags.approve === true ? { action: "approve" as const } : flags.decline === true ? { action: "decline" as const, reason } : { action: "request" as const, field: field!, reason: reason! };
+      if (!merchantId || chosen !== 1 || (field !== undefined && !reason))
+        return fail(`merchant review needs a merchant id and one of --approve, --decline or --request <field> --reason "<text>"\n\n${usage}`, 2);
+      const decision =
+        flags.approve === true
+          ? { action: "approve" as const }
+          : flags.decline === true
+            ? { action: "decline" as const, reason }
+            : { action: "request" as const, field: field!, reason: reason! };
       const row = await reviewMerchant(handle.db, {}, merchantId, decision, "operator");
       return ok({ merchant_id: row.id, lead_onboarding_status: row.status, requirements: row.requirements }, `${row.id} is now ${row.status}`);
     }
     if (group === "outbox" && action === "list") {
       const rows = (await listOutbox(handle.db, { accountId: flags.account, limit: 100 })).map(serializeOutboxMessage);
-      return ok(rows, rows.length ? rows.map((m) => `${m.created_at}  ${m.kind.padEnd(30)} ${m.to.padEnd(32)} ${m.subject}`).join("\n") : "The outbox is empty");
+      return ok(
+        rows,
+        rows.length ? rows.map((m) => `${m.created_at}  ${m.kind.padEnd(30)} ${m.to.padEnd(32)} ${m.subject}`).join("\n") : "The outbox is empty",
+      );
     }
     return fail(usage, 2);
   } catch (error) {

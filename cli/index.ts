@@ -36,12 +36,23 @@ async function runListen(flags: ParsedArgs["flags"]) {
   const accountSid = flags["account-sid"] ?? process.env.ACCOUNT_SID;
   const secretKey = flags["secret-key"] ?? process.env.SECRET_KEY;
   if (!forwardTo || !accountSid || !secretKey) {
-    process.stderr.write("webhooks listen needs --forward-to <url> and the sandbox credentials (--account-sid and --secret-key, or ACCOUNT_SID and SECRET_KEY)\n");
+    process.stderr.write(
+      "webhooks listen needs --forward-to <url> and the sandbox credentials (--account-sid and --secret-key, or ACCOUNT_SID and SECRET_KEY)\n",
+    );
     return 2;
   }
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
-  await listen({ apiUrl: flags["api-url"] ?? env.PUBLIC_BASE_URL, accountSid, secretKey, forwardTo, maxEvents: flags["max-events"] ? Number(flags["max-events"]) : undefined }, controller.signal);
+  await listen(
+    {
+      apiUrl: flags["api-url"] ?? env.PUBLIC_BASE_URL,
+      accountSid,
+      secretKey,
+      forwardTo,
+      maxEvents: flags["max-events"] ? Number(flags["max-events"]) : undefined,
+    },
+    controller.signal,
+  );
   return 0;
 }
 
@@ -58,9 +69,7 @@ function viaServer(argv: string[]): Promise<CommandResult> {
         }
       });
     });
-    req.on("error", (error) =>
-      reject(new Error(`The server holding ${env.DATA_DIR} did not answer on its operator socket (${error.message})`)),
-    );
+    req.on("error", (error) => reject(new Error(`The server holding ${env.DATA_DIR} did not answer on its operator socket (${error.message})`)));
     req.end(JSON.stringify({ argv }));
   });
 }

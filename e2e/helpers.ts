@@ -5,10 +5,14 @@ import path from "node:path";
 export function createIsvWithCli(name = "E2E ISV") {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = "e2e-password-123";
-  const stdout = execFileSync(path.resolve("node_modules/.bin/tsx"), ["cli/index.ts", "isv", "create", "--name", name, "--email", email, "--password", password, "--json"], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    encoding: "utf8",
-  });
+  const stdout = execFileSync(
+    path.resolve("node_modules/.bin/tsx"),
+    ["cli/index.ts", "isv", "create", "--name", name, "--email", email, "--password", password, "--json"],
+    {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+      encoding: "utf8",
+    },
+  );
   const created = JSON.parse(stdout) as { account_id: string; account_sid: string; secret_key: string; user_email: string };
   return { ...created, password, auth: `Basic ${Buffer.from(`${created.account_sid}:${created.secret_key}`).toString("base64")}` };
 }
@@ -23,9 +27,23 @@ export const application = () => structuredClone(example) as any;
 type Isv = ReturnType<typeof createIsvWithCli>;
 
 /** A merchant and an onboarding link for it, made through the API as an ISV would. */
-export async function merchantWithLink(request: APIRequestContext, isv: Isv, options: { merchant?: unknown; link?: Record<string, unknown>; phone?: string } = {}) {
-  const merchant = await (await request.post("/v1/merchants", { headers: { authorization: isv.auth }, data: { phone: options.phone ?? "+14155550123", ...(options.merchant ? { merchant: options.merchant } : {}) } })).json();
-  const link = await (await request.post("/v1/onboarding_links", { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id, type: "account_onboarding", ...options.link } })).json();
+export async function merchantWithLink(
+  request: APIRequestContext,
+  isv: Isv,
+  options: { merchant?: unknown; link?: Record<string, unknown>; phone?: string } = {},
+) {
+  const merchant = await (
+    await request.post("/v1/merchants", {
+      headers: { authorization: isv.auth },
+      data: { phone: options.phone ?? "+14155550123", ...(options.merchant ? { merchant: options.merchant } : {}) },
+    })
+  ).json();
+  const link = await (
+    await request.post("/v1/onboarding_links", {
+      headers: { authorization: isv.auth },
+      data: { merchant_id: merchant.id, type: "account_onboarding", ...options.link },
+    })
+  ).json();
   expect(link.url).toBeTruthy();
   return { merchant, link, path: new URL(link.url).pathname };
 }

@@ -15,7 +15,9 @@ test("a merchant with a bad routing number fixes it in the portal from the e-mai
   await request.post("/v1/onboarding/session/agreement", { headers: session, data: { name: "Mei Chen" } });
   expect((await request.post("/v1/onboarding/session/submit", { headers: session })).status()).toBe(200);
 
-  await expect.poll(async () => (await (await request.get(`/v1/merchants/${merchant.id}`, { headers })).json()).lead_onboarding_status, { timeout: 10_000 }).toBe("IN_PROGRESS");
+  await expect
+    .poll(async () => (await (await request.get(`/v1/merchants/${merchant.id}`, { headers })).json()).lead_onboarding_status, { timeout: 10_000 })
+    .toBe("IN_PROGRESS");
   const outbox = await (await request.get("/v1/test_helpers/outbox", { headers })).json();
   const mail = outbox.data.find((m: any) => m.merchant_id === merchant.id && m.kind === "information_requested.merchant");
   const portalPath = new URL(mail.text.match(/(http\S+\/onboard\/\S+)/)[1]).pathname;
@@ -37,5 +39,7 @@ test("a merchant with a bad routing number fixes it in the portal from the e-mai
   await page.getByRole("button", { name: "Sign the agreement" }).click();
   await page.getByRole("button", { name: "Submit application" }).click();
   await expect(page.getByRole("heading", { name: "Application submitted" })).toBeVisible();
-  await expect.poll(async () => (await (await request.get(`/v1/merchants/${merchant.id}`, { headers })).json()).lead_onboarding_status, { timeout: 10_000 }).toBe("APPROVED");
+  await expect
+    .poll(async () => (await (await request.get(`/v1/merchants/${merchant.id}`, { headers })).json()).lead_onboarding_status, { timeout: 10_000 })
+    .toBe("APPROVED");
 });

@@ -125,9 +125,18 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await expectAxeClean(page);
   await page.waitForURL((url) => url.searchParams.get("from") === "onboarding", { timeout: 15_000 });
   const returned = new URL(page.url());
-  expect(Object.fromEntries(returned.searchParams)).toEqual({ from: "onboarding", merchant_id: merchant.id, lead_onboarding_status: "COMPLETED", state: "abc-123" });
+  expect(Object.fromEntries(returned.searchParams)).toEqual({
+    from: "onboarding",
+    merchant_id: merchant.id,
+    lead_onboarding_status: "COMPLETED",
+    state: "abc-123",
+  });
   // Underwriting runs after the submission: this clean application is approved and provisioned.
-  await expect.poll(async () => (await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json()).lead_onboarding_status, { timeout: 10_000 }).toBe("APPROVED");
+  await expect
+    .poll(async () => (await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json()).lead_onboarding_status, {
+      timeout: 10_000,
+    })
+    .toBe("APPROVED");
   const after = await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json();
   expect(after.device).toMatchObject({ catalog_id: "pax-a920", imei_status: "ACTIVE" });
 });
@@ -171,7 +180,15 @@ test("leaving half-way and reopening the link resumes at the first incomplete st
 
 test("the ISV's name, logo and colours brand the wizard (computed styles), with readable text", async ({ page, request }) => {
   const isv = createIsvWithCli("Sunny POS");
-  await setAccount(request, isv, { defaults: { display_name: "Sunny Payments", primary_color: "#fde047", secondary_color: "#7c3aed", logo: "/logo-default.svg", support: { email: "help@sunny.example" } } });
+  await setAccount(request, isv, {
+    defaults: {
+      display_name: "Sunny Payments",
+      primary_color: "#fde047",
+      secondary_color: "#7c3aed",
+      logo: "/logo-default.svg",
+      support: { email: "help@sunny.example" },
+    },
+  });
   const { path } = await merchantWithLink(request, isv);
   await page.goto(path);
   await expect(page.getByTestId("brand-name")).toHaveText("Sunny Payments");

@@ -1,9 +1,26 @@
 import { describe, expect, test } from "vitest";
-import { divideHalfUp, dollarNumberToCents, dollarsToCents, feeToCentiCents, formatCents, includedSurcharge, parsePricingOptions, parseScaled, percentOf, percentToPpm, ppmToBps } from "./money";
+import {
+  divideHalfUp,
+  dollarNumberToCents,
+  dollarsToCents,
+  feeToCentiCents,
+  formatCents,
+  includedSurcharge,
+  parsePricingOptions,
+  parseScaled,
+  percentOf,
+  percentToPpm,
+  ppmToBps,
+} from "./money";
 
 describe("money", () => {
   test.each([
-    ["0", 0], ["0.3", 30], ["0.30", 30], ["35.5", 3550], ["2500", 250000], ["99999999.99", 9999999999],
+    ["0", 0],
+    ["0.3", 30],
+    ["0.30", 30],
+    ["35.5", 3550],
+    ["2500", 250000],
+    ["99999999.99", 9999999999],
   ])("dollarsToCents(%s) = %i", (v, cents) => expect(dollarsToCents(v)).toBe(cents));
 
   test.each(["", "-1", "1.234", "1e3", "0x10", " ", "1.", ".5", "NaN"])("dollarsToCents(%j) is refused", (v) => {
@@ -11,7 +28,13 @@ describe("money", () => {
   });
 
   test.each([
-    ["2.90", 29_000, "290"], ["2.9", 29_000, "290"], ["0.0525", 525, "5.25"], ["2.9125", 29_125, "291.25"], ["100", 1_000_000, "10000"], ["0", 0, "0"], ["0.001", 10, "0.1"],
+    ["2.90", 29_000, "290"],
+    ["2.9", 29_000, "290"],
+    ["0.0525", 525, "5.25"],
+    ["2.9125", 29_125, "291.25"],
+    ["100", 1_000_000, "10000"],
+    ["0", 0, "0"],
+    ["0.001", 10, "0.1"],
   ])("percentToPpm(%s) = %i ppm = %s bps", (v, ppm, bps) => {
     expect(percentToPpm(v)).toBe(ppm);
     expect(ppmToBps(ppm)).toBe(bps);
@@ -57,7 +80,14 @@ describe("money", () => {
     expect(() => includedSurcharge(Number.MAX_SAFE_INTEGER + 1, 100)).toThrow(RangeError);
   });
 
-  test.each([[25, 2500], [25.5, 2550], [0.1, 10], [0.125, 13], [0, 0], [100000, 10_000_000]])("dollarNumberToCents(%d) = %i", (n, cents) => {
+  test.each([
+    [25, 2500],
+    [25.5, 2550],
+    [0.1, 10],
+    [0.125, 13],
+    [0, 0],
+    [100000, 10_000_000],
+  ])("dollarNumberToCents(%d) = %i", (n, cents) => {
     expect(dollarNumberToCents(n)).toBe(cents);
   });
 
@@ -70,8 +100,13 @@ describe("money", () => {
   });
 
   test("parsePricingOptions splits rates from fixed fees by name", () => {
-    expect(parsePricingOptions({ rate_percent: "2.90", fee_fixed: "0.30", monthly_fee: "10.00", gross_volume_discount_rate: "0.5", advantage_rate: "4.00" })).toEqual({
-      rate_percent: { rate: 29_000 }, fee_fixed: { fixed: 3_000 }, monthly_fee: { fixed: 100_000 }, gross_volume_discount_rate: { rate: 5_000 },
+    expect(
+      parsePricingOptions({ rate_percent: "2.90", fee_fixed: "0.30", monthly_fee: "10.00", gross_volume_discount_rate: "0.5", advantage_rate: "4.00" }),
+    ).toEqual({
+      rate_percent: { rate: 29_000 },
+      fee_fixed: { fixed: 3_000 },
+      monthly_fee: { fixed: 100_000 },
+      gross_volume_discount_rate: { rate: 5_000 },
     });
   });
 

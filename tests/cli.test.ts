@@ -82,7 +82,25 @@ describe("npm run cli -- webhooks listen", () => {
     const { spawn } = await import("node:child_process");
     const isv = await api.newIsv();
     const receiver = await startReceiver();
-    const child = spawn(tsx, ["cli/index.ts", "webhooks", "listen", "--forward-to", receiver.url, "--api-url", api.baseUrl, "--account-sid", isv.account_sid, "--secret-key", isv.secret_key, "--max-events", "1"], { env: { ...process.env } });
+    const child = spawn(
+      tsx,
+      [
+        "cli/index.ts",
+        "webhooks",
+        "listen",
+        "--forward-to",
+        receiver.url,
+        "--api-url",
+        api.baseUrl,
+        "--account-sid",
+        isv.account_sid,
+        "--secret-key",
+        isv.secret_key,
+        "--max-events",
+        "1",
+      ],
+      { env: { ...process.env } },
+    );
     let stdout = "";
     child.stdout.on("data", (d) => (stdout += d));
     const deadline = Date.now() + 20_000;

@@ -14,8 +14,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-crash-"));
 const port = 3600 + Math.floor(Math.random() * 300);
 const base = `http://127.0.0.1:${port}`;
 const childEnv = {
-  ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base, SERVE_PAGES: "0",
-  JOB_LEASE_MS: "1500", LOG_LEVEL: "warn", SEED_DEMO: "0", NODE_ENV: "production" as const,
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  PUBLIC_BASE_URL: base,
+  SERVE_PAGES: "0",
+  JOB_LEASE_MS: "1500",
+  LOG_LEVEL: "warn",
+  SEED_DEMO: "0",
+  NODE_ENV: "production" as const,
 };
 let server: ChildProcess | undefined;
 
@@ -42,10 +50,15 @@ afterAll(() => {
 test("SIGKILL with hundreds of pending deliveries: after a restart every event arrives at least once", async () => {
   const receiver = await startReceiver(() => ({ status: 200, delayMs: 40 }));
   server = await startServer();
-  const { stdout } = await exec(tsx, ["cli/index.ts", "isv", "create", "--name", "Crash ISV", "--email", `crash-${Date.now()}@example.test`, "--password", "crash-password-1", "--json"], { env: childEnv });
+  const { stdout } = await exec(
+    tsx,
+    ["cli/index.ts", "isv", "create", "--name", "Crash ISV", "--email", `crash-${Date.now()}@example.test`, "--password", "crash-password-1", "--json"],
+    { env: childEnv },
+  );
   const isv = JSON.parse(stdout);
   const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
-  const post = (p: string, body: unknown) => fetch(base + p, { method: "POST", headers: { authorization: auth, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (p: string, body: unknown) =>
+    fetch(base + p, { method: "POST", headers: { authorization: auth, "content-type": "application/json" }, body: JSON.stringify(body) });
   expect((await post("/v1/webhooks", { url: receiver.url, scopes: ["merchant"] })).status).toBe(200);
 
   const total = 300;
@@ -62,7 +75,9 @@ test("SIGKILL with hundreds of pending deliveries: after a restart every event a
   const eventIds: string[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const res = await fetch(`${base}/v1/events?limit=100&type=merchant.created${cursor ? `&starting_after=${cursor}` : ""}`, { headers: { authorization: auth } });
+    const res = await fetch(`${base}/v1/events?limit=100&type=merchant.created${cursor ? `&starting_after=${cursor}` : ""}`, {
+      headers: { authorization: auth },
+    });
     const page = await res.json();
     eventIds.push(...page.data.map((e: { id: string }) => e.id));
     if (!page.has_more) break;

@@ -62,7 +62,20 @@ describe("the job runner", () => {
     const type = `test_retry_${randomBase62(6)}`;
     let calls = 0;
     const id = await insertJob(handle.db, type, {}, { maxAttempts: 3 });
-    const w = startWorker(handle, { types: { [type]: { payload: anyPayload, maxAttempts: 3, backoffMs: () => 30, handler: async () => { calls++; throw new RetryLater("not yet"); } } }, pollMs: 10 });
+    const w = startWorker(handle, {
+      types: {
+        [type]: {
+          payload: anyPayload,
+          maxAttempts: 3,
+          backoffMs: () => 30,
+          handler: async () => {
+            calls++;
+            throw new RetryLater("not yet");
+          },
+        },
+      },
+      pollMs: 10,
+    });
     await until(async () => (await handle.db.select().from(jobs).where(eq(jobs.id, id)))[0]!.status === "failed");
     await w.stop();
     const [row] = await handle.db.select().from(jobs).where(eq(jobs.id, id));
@@ -105,10 +118,20 @@ describe("the job runner", () => {
     const refused = await insertJob(handle.db, type, { thing_id: 42 });
     const permanent = await insertJob(handle.db, type, { thing_id: "thg_1" });
     const w = startWorker(handle, { types: { [type]: definition }, pollMs: 10 });
-    await until(async () => (await handle.db.select().from(jobs).where(inArray(jobs.id, [refused, permanent]))).every((j) => j.status === "failed"));
+    await until(async () =>
+      (
+        await handle.db
+          .select()
+          .from(jobs)
+          .where(inArray(jobs.id, [refused, permanent]))
+      ).every((j) => j.status === "failed"),
+    );
     await w.stop();
     expect(calls).toBe(1);
-    const rows = await handle.db.select().from(jobs).where(inArray(jobs.id, [refused, permanent]));
+    const rows = await handle.db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.id, [refused, permanent]));
     expect(rows.map((r) => r.attempts)).toEqual([1, 1]);
     expect(rows.find((r) => r.id === refused)!.lastError).toMatch(/payload does not match/);
     // onGiveUp runs for the job whose payload it can read, not for the refused one.
@@ -119,11 +142,27 @@ describe("the job runner", () => {
     const type = `test_crash_${randomBase62(6)}`;
     const id = await insertJob(handle.db, type, {});
     // The first worker claims the job and never finishes it (as if its process died).
-    const stuck = startWorker(handle, { types: { [type]: { payload: anyPayload, maxAttempts: 5, backoffMs: () => 10, handler: () => new Promise(() => {}) } }, pollMs: 10 });
+    const stuck = startWorker(handle, {
+      types: { [type]: { payload: anyPayload, maxAttempts: 5, backoffMs: () => 10, handler: () => new Promise(() => {}) } },
+      pollMs: 10,
+    });
     await until(async () => (await handle.db.select().from(jobs).where(eq(jobs.id, id)))[0]!.status === "running");
     void stuck.stop(); // never resolves: its handler hangs; it claims nothing more
     let finished = 0;
-    const restarted = startWorker(second ?? handle, { types: { [type]: { payload: anyPayload, maxAttempts: 5, backoffMs: () => 10, handler: async () => { finished++; } } }, pollMs: 20, leaseMs: 300 });
+    const restarted = startWorker(second ?? handle, {
+      types: {
+        [type]: {
+          payload: anyPayload,
+          maxAttempts: 5,
+          backoffMs: () => 10,
+          handler: async () => {
+            finished++;
+          },
+        },
+      },
+      pollMs: 20,
+      leaseMs: 300,
+    });
     await until(async () => (await handle.db.select().from(jobs).where(eq(jobs.id, id)))[0]!.status === "done");
     await restarted.stop();
     expect(finished).toBe(1);

@@ -10,8 +10,19 @@ export function RotateKey() {
   return (
     <div className="mt-2">
       <p className="text-sm text-muted">{t("rotateConfirm")}</p>
-      <button type="button" disabled={pending} onClick={() => start(async () => setSecret(await rotateKeyAction()))} className="mt-2 rounded-lg border border-danger px-4 py-2 font-medium text-danger">{t("rotate")}</button>
-      {secret ? <p role="status" className="mt-2 break-all">{t("newSecret")} <code data-testid="new-secret">{secret}</code></p> : null}
+      <button
+        type="button"
+        disabled={pending}
+        onClick={() => start(async () => setSecret(await rotateKeyAction()))}
+        className="mt-2 rounded-lg border border-danger px-4 py-2 font-medium text-danger"
+      >
+        {t("rotate")}
+      </button>
+      {secret ? (
+        <p role="status" className="mt-2 break-all">
+          {t("newSecret")} <code data-testid="new-secret">{secret}</code>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -23,21 +34,56 @@ export function WebhookForm() {
   const [result, setResult] = useState<{ ok: boolean; secret?: string; error?: string } | null>(null);
   const [pending, start] = useTransition();
   return (
-    <form className="mt-4 rounded-lg border border-line p-4" onSubmit={(e) => { e.preventDefault(); start(async () => setResult(await createWebhookAction({ url, scopes }))); }}>
-      <label htmlFor="webhook-url" className="block text-sm font-medium">{t("webhookUrl")}</label>
-      <input id="webhook-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2" />
+    <form
+      className="mt-4 rounded-lg border border-line p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        start(async () => setResult(await createWebhookAction({ url, scopes })));
+      }}
+    >
+      <label htmlFor="webhook-url" className="block text-sm font-medium">
+        {t("webhookUrl")}
+      </label>
+      <input
+        id="webhook-url"
+        type="url"
+        required
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+      />
       <fieldset className="mt-3">
         <legend className="text-sm font-medium">{t("scopes")}</legend>
         {(["merchant", "charge"] as const).map((s) => (
           <label key={s} className="mr-4 inline-flex items-center gap-2">
-            <input type="checkbox" className="h-5 w-5" checked={scopes.includes(s)} onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))} /> {s}
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={scopes.includes(s)}
+              onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+            />{" "}
+            {s}
           </label>
         ))}
       </fieldset>
-      <button type="submit" disabled={pending || scopes.length === 0} className="mt-3 rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60">{t("addWebhook")}</button>
+      <button
+        type="submit"
+        disabled={pending || scopes.length === 0}
+        className="mt-3 rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60"
+      >
+        {t("addWebhook")}
+      </button>
       <div aria-live="polite">
-        {result?.ok ? <p role="status" className="mt-2 break-all">{t("webhookSecret")} <code>{result.secret}</code></p> : null}
-        {result && !result.ok ? <p role="alert" className="mt-2 text-danger">{result.error}</p> : null}
+        {result?.ok ? (
+          <p role="status" className="mt-2 break-all">
+            {t("webhookSecret")} <code>{result.secret}</code>
+          </p>
+        ) : null}
+        {result && !result.ok ? (
+          <p role="alert" className="mt-2 text-danger">
+            {result.error}
+          </p>
+        ) : null}
       </div>
     </form>
   );

@@ -9,12 +9,25 @@ export function NewLinkButton({ merchantId }: { merchantId: string }) {
   const [pending, start] = useTransition();
   return (
     <div className="mt-2">
-      <button type="button" disabled={pending} className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" onClick={() => start(async () => {
-        const created = await newLinkAction(merchantId);
-        setUrl(created);
-        await navigator.clipboard?.writeText(created).catch(() => {});
-      })}>{t("newLink")}</button>
-      {url ? <p role="status" className="mt-2 break-all">{t("copied")} <code data-testid="new-link">{url}</code></p> : null}
+      <button
+        type="button"
+        disabled={pending}
+        className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary"
+        onClick={() =>
+          start(async () => {
+            const created = await newLinkAction(merchantId);
+            setUrl(created);
+            await navigator.clipboard?.writeText(created).catch(() => {});
+          })
+        }
+      >
+        {t("newLink")}
+      </button>
+      {url ? (
+        <p role="status" className="mt-2 break-all">
+          {t("copied")} <code data-testid="new-link">{url}</code>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -8,13 +8,39 @@ import { saveSettingsAction, type SaveResult } from "@/app/(dashboard)/dashboard
 const steps = ["business", "owners", "bank", "product", "sales", "device", "review", "agreement"] as const;
 const hex = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-function Input({ id, label, value, onChange, type = "text", hint }: { id: string; label: string; value: string; onChange: (v: string) => void; type?: string; hint?: string }) {
+function Input({
+  id,
+  label,
+  value,
+  onChange,
+  type = "text",
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  type?: string;
+  hint?: string;
+}) {
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
-      <input id={id} type={type} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2" />
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-sm text-muted">{hint}</p> : null}
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -23,10 +49,21 @@ function Input({ id, label, value, onChange, type = "text", hint }: { id: string
 export function SettingsForm({ defaults, settings }: { defaults: MerchantDefaults; settings: AccountSettings }) {
   const t = useTranslations("dashboard");
   const [b, setB] = useState({
-    display_name: defaults.display_name, logo: defaults.logo, primary_color: defaults.primary_color, secondary_color: defaults.secondary_color,
-    redirect_url: defaults.redirect_url ?? "", custom_domain: defaults.custom_domain ?? "", support_email: defaults.support?.email ?? "", support_phone: defaults.support?.phone ?? "",
+    display_name: defaults.display_name,
+    logo: defaults.logo,
+    primary_color: defaults.primary_color,
+    secondary_color: defaults.secondary_color,
+    redirect_url: defaults.redirect_url ?? "",
+    custom_domain: defaults.custom_domain ?? "",
+    support_email: defaults.support?.email ?? "",
+    support_phone: defaults.support?.phone ?? "",
   });
-  const [s, setS] = useState({ notify: settings.notifications.information_requested, ttlHours: String(settings.onboarding_link_ttl_seconds / 3600), allowSkip: settings.allow_skip_device_selection, required: settings.device_selection_required });
+  const [s, setS] = useState({
+    notify: settings.notifications.information_requested,
+    ttlHours: String(settings.onboarding_link_ttl_seconds / 3600),
+    allowSkip: settings.allow_skip_device_selection,
+    required: settings.device_selection_required,
+  });
   const [step, setStep] = useState<(typeof steps)[number]>("business");
   const [locale, setLocale] = useState<"en" | "es">("en");
   const [width, setWidth] = useState<375 | 1024>(375);
@@ -36,8 +73,17 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
 
   // The preview follows the form (debounced): only well-formed colours are sent, like a save.
   const brandingParam = useMemo(() => {
-    const edited = { display_name: b.display_name || undefined, logo: b.logo || undefined, primary_color: hex.test(b.primary_color) ? b.primary_color : undefined, secondary_color: hex.test(b.secondary_color) ? b.secondary_color : undefined, support: b.support_email ? { email: b.support_email } : undefined };
-    return btoa(unescape(encodeURIComponent(JSON.stringify(edited)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const edited = {
+      display_name: b.display_name || undefined,
+      logo: b.logo || undefined,
+      primary_color: hex.test(b.primary_color) ? b.primary_color : undefined,
+      secondary_color: hex.test(b.secondary_color) ? b.secondary_color : undefined,
+      support: b.support_email ? { email: b.support_email } : undefined,
+    };
+    return btoa(unescape(encodeURIComponent(JSON.stringify(edited))))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
   }, [b]);
   const [src, setSrc] = useState("");
   useEffect(() => {
@@ -45,41 +91,75 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
     return () => clearTimeout(timer);
   }, [brandingParam, step, locale]);
 
-  const warn = (color: string) => (hex.test(color) && contrastRatio(color, textOn(color)) < 4.5 ? t("contrastWarning", { ratio: contrastRatio(color, textOn(color)).toFixed(1) }) : undefined);
+  const warn = (color: string) =>
+    hex.test(color) && contrastRatio(color, textOn(color)) < 4.5 ? t("contrastWarning", { ratio: contrastRatio(color, textOn(color)).toFixed(1) }) : undefined;
 
   const save = () =>
     start(async () => {
       setResult(
         await saveSettingsAction({
           defaults: {
-            display_name: b.display_name, logo: b.logo, primary_color: b.primary_color, secondary_color: b.secondary_color,
-            redirect_url: b.redirect_url || null, custom_domain: b.custom_domain || null,
-            support: b.support_email || b.support_phone ? { ...(b.support_email ? { email: b.support_email } : {}), ...(b.support_phone ? { phone: b.support_phone } : {}) } : null,
+            display_name: b.display_name,
+            logo: b.logo,
+            primary_color: b.primary_color,
+            secondary_color: b.secondary_color,
+            redirect_url: b.redirect_url || null,
+            custom_domain: b.custom_domain || null,
+            support:
+              b.support_email || b.support_phone
+                ? { ...(b.support_email ? { email: b.support_email } : {}), ...(b.support_phone ? { phone: b.support_phone } : {}) }
+                : null,
           },
-          settings: { notifications: { information_requested: s.notify }, onboarding_link_ttl_seconds: Math.round(Number(s.ttlHours) * 3600), allow_skip_device_selection: s.allowSkip, device_selection_required: s.required },
+          settings: {
+            notifications: { information_requested: s.notify },
+            onboarding_link_ttl_seconds: Math.round(Number(s.ttlHours) * 3600),
+            allow_skip_device_selection: s.allowSkip,
+            device_selection_required: s.required,
+          },
         }),
       );
     });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
-      <form className="min-w-0" onSubmit={(e) => { e.preventDefault(); save(); }}>
+      <form
+        className="min-w-0"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
         <fieldset className="mb-4 rounded-lg border border-line p-4">
           <legend className="px-1 font-semibold">{t("branding")}</legend>
           <Input id="display_name" label={t("displayName")} value={b.display_name} onChange={set("display_name")} />
           <Input id="logo" label={t("logo")} value={b.logo.startsWith("data:") ? "" : b.logo} onChange={set("logo")} />
           <div className="mb-3">
-            <label htmlFor="logo-upload" className="block text-sm font-medium">{t("logoUpload")}</label>
-            <input id="logo-upload" type="file" accept="image/png,image/jpeg,image/svg+xml,image/webp" className="mt-1 block w-full text-sm" onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (!file || file.size > 100 * 1024) return;
-              const reader = new FileReader();
-              reader.onload = () => set("logo")(String(reader.result));
-              reader.readAsDataURL(file);
-            }} />
+            <label htmlFor="logo-upload" className="block text-sm font-medium">
+              {t("logoUpload")}
+            </label>
+            <input
+              id="logo-upload"
+              type="file"
+              accept="image/png,image/jpeg,image/svg+xml,image/webp"
+              className="mt-1 block w-full text-sm"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (!file || file.size > 100 * 1024) return;
+                const reader = new FileReader();
+                reader.onload = () => set("logo")(String(reader.result));
+                reader.readAsDataURL(file);
+              }}
+            />
           </div>
           <Input id="primary_color" label={t("primary")} value={b.primary_color} onChange={set("primary_color")} type="color" hint={warn(b.primary_color)} />
-          <Input id="secondary_color" label={t("secondary")} value={b.secondary_color} onChange={set("secondary_color")} type="color" hint={warn(b.secondary_color)} />
+          <Input
+            id="secondary_color"
+            label={t("secondary")}
+            value={b.secondary_color}
+            onChange={set("secondary_color")}
+            type="color"
+            hint={warn(b.secondary_color)}
+          />
           <Input id="redirect_url" label={t("redirectUrl")} value={b.redirect_url} onChange={set("redirect_url")} type="url" />
           <Input id="custom_domain" label={t("customDomain")} value={b.custom_domain} onChange={set("custom_domain")} />
           <Input id="support_email" label={t("supportEmail")} value={b.support_email} onChange={set("support_email")} type="email" />
@@ -88,36 +168,100 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
         <fieldset className="mb-4 rounded-lg border border-line p-4">
           <legend className="px-1 font-semibold">{t("onboarding")}</legend>
           <div className="mb-3">
-            <label htmlFor="notify" className="block text-sm font-medium">{t("notifications")}</label>
-            <select id="notify" value={s.notify} onChange={(e) => setS({ ...s, notify: e.target.value as typeof s.notify })} className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2">
-              {(["isv", "merchant", "both"] as const).map((v) => <option key={v} value={v}>{t(`notify.${v}`)}</option>)}
+            <label htmlFor="notify" className="block text-sm font-medium">
+              {t("notifications")}
+            </label>
+            <select
+              id="notify"
+              value={s.notify}
+              onChange={(e) => setS({ ...s, notify: e.target.value as typeof s.notify })}
+              className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+            >
+              {(["isv", "merchant", "both"] as const).map((v) => (
+                <option key={v} value={v}>
+                  {t(`notify.${v}`)}
+                </option>
+              ))}
             </select>
           </div>
           <Input id="ttl" label={t("linkTtl")} value={s.ttlHours} onChange={(v) => setS({ ...s, ttlHours: v })} type="number" />
-          <div className="mb-2 flex items-center gap-2"><input id="required" type="checkbox" className="h-5 w-5" checked={s.required} onChange={(e) => setS({ ...s, required: e.target.checked })} /><label htmlFor="required">{t("deviceRequired")}</label></div>
-          <div className="flex items-center gap-2"><input id="allowSkip" type="checkbox" className="h-5 w-5" checked={s.allowSkip} onChange={(e) => setS({ ...s, allowSkip: e.target.checked })} /><label htmlFor="allowSkip">{t("allowSkip")}</label></div>
+          <div className="mb-2 flex items-center gap-2">
+            <input id="required" type="checkbox" className="h-5 w-5" checked={s.required} onChange={(e) => setS({ ...s, required: e.target.checked })} />
+            <label htmlFor="required">{t("deviceRequired")}</label>
+          </div>
+          <div className="flex items-center gap-2">
+            <input id="allowSkip" type="checkbox" className="h-5 w-5" checked={s.allowSkip} onChange={(e) => setS({ ...s, allowSkip: e.target.checked })} />
+            <label htmlFor="allowSkip">{t("allowSkip")}</label>
+          </div>
         </fieldset>
         <div aria-live="polite">
-          {result?.ok ? <p role="status" className="mb-3 font-medium">{t("saved")}</p> : null}
+          {result?.ok ? (
+            <p role="status" className="mb-3 font-medium">
+              {t("saved")}
+            </p>
+          ) : null}
           {result && !result.ok ? (
             <div role="alert" className="mb-3 rounded-lg border border-danger p-3 text-danger">
               <p>{t("saveError")}</p>
-              <ul className="list-disc pl-5">{result.errors.map((e) => <li key={e.param}>{e.param}: {e.message}</li>)}</ul>
+              <ul className="list-disc pl-5">
+                {result.errors.map((e) => (
+                  <li key={e.param}>
+                    {e.param}: {e.message}
+                  </li>
+                ))}
+              </ul>
             </div>
           ) : null}
         </div>
-        <button type="submit" disabled={pending} className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60">{t("save")}</button>
+        <button type="submit" disabled={pending} className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60">
+          {t("save")}
+        </button>
       </form>
       <section aria-labelledby="preview-title" className="min-w-0">
-        <h2 id="preview-title" className="text-lg font-semibold">{t("preview")}</h2>
+        <h2 id="preview-title" className="text-lg font-semibold">
+          {t("preview")}
+        </h2>
         <p className="mb-3 text-sm text-muted">{t("previewNote")}</p>
         <div className="mb-3 flex flex-wrap items-center gap-2">
-          <label htmlFor="preview-step" className="text-sm">{t("previewStep")}</label>
-            <select id="preview-step" value={step} onChange={(e) => setStep(e.target.value as typeof step)} className="rounded border border-line bg-card px-2 py-1">{steps.map((x) => <option key={x} value={x}>{x}</option>)}</select>
-          <label htmlFor="preview-language" className="text-sm">{t("previewLanguage")}</label>
-            <select id="preview-language" value={locale} onChange={(e) => setLocale(e.target.value as "en" | "es")} className="rounded border border-line bg-card px-2 py-1"><option value="en">English</option><option value="es">Español</option></select>
-          <label htmlFor="preview-width" className="text-sm">{t("previewWidth")}</label>
-            <select id="preview-width" value={width} onChange={(e) => setWidth(Number(e.target.value) as 375 | 1024)} className="rounded border border-line bg-card px-2 py-1"><option value={375}>{t("phone")}</option><option value={1024}>{t("desktop")}</option></select>
+          <label htmlFor="preview-step" className="text-sm">
+            {t("previewStep")}
+          </label>
+          <select
+            id="preview-step"
+            value={step}
+            onChange={(e) => setStep(e.target.value as typeof step)}
+            className="rounded border border-line bg-card px-2 py-1"
+          >
+            {steps.map((x) => (
+              <option key={x} value={x}>
+                {x}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="preview-language" className="text-sm">
+            {t("previewLanguage")}
+          </label>
+          <select
+            id="preview-language"
+            value={locale}
+            onChange={(e) => setLocale(e.target.value as "en" | "es")}
+            className="rounded border border-line bg-card px-2 py-1"
+          >
+            <option value="en">English</option>
+            <option value="es">Español</option>
+          </select>
+          <label htmlFor="preview-width" className="text-sm">
+            {t("previewWidth")}
+          </label>
+          <select
+            id="preview-width"
+            value={width}
+            onChange={(e) => setWidth(Number(e.target.value) as 375 | 1024)}
+            className="rounded border border-line bg-card px-2 py-1"
+          >
+            <option value={375}>{t("phone")}</option>
+            <option value={1024}>{t("desktop")}</option>
+          </select>
         </div>
         {/* Scrolls sideways when the phone/desktop frame is wider than the column: reachable by keyboard. */}
         <div className="overflow-x-auto rounded-lg border border-line" tabIndex={0} role="region" aria-label={t("preview")}>

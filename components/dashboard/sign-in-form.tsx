@@ -9,17 +9,40 @@ export function SignInForm() {
   return (
     <form action={action} className="mt-6 space-y-4">
       {state.error ? (
-        <p role="alert" className="rounded-lg border border-danger bg-card p-3 text-danger">{state.error === "rate_limited" ? t("rateLimited") : t("wrongCredentials")}</p>
+        <p role="alert" className="rounded-lg border border-danger bg-card p-3 text-danger">
+          {state.error === "rate_limited" ? t("rateLimited") : t("wrongCredentials")}
+        </p>
       ) : null}
       <div>
-        <label htmlFor="email" className="block text-sm font-medium">{t("email")}</label>
-        <input id="email" name="email" type="email" autoComplete="username" required defaultValue={state.email} className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5" />
+        <label htmlFor="email" className="block text-sm font-medium">
+          {t("email")}
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={state.email}
+          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5"
+        />
       </div>
       <div>
-        <label htmlFor="password" className="block text-sm font-medium">{t("password")}</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5" />
+        <label htmlFor="password" className="block text-sm font-medium">
+          {t("password")}
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5"
+        />
       </div>
-      <button type="submit" disabled={pending} className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60">{t("signIn")}</button>
+      <button type="submit" disabled={pending} className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60">
+        {t("signIn")}
+      </button>
     </form>
   );
 }

@@ -15,36 +15,54 @@ function errorAt(errors: unknown, name: string): any {
 export function useFieldRenderer() {
   const t = useTranslations();
   const portal = usePortal();
-  return <T extends FieldValues>(form: UseFormReturn<T>, idPrefix = "f") => function render(
-    name: string,
-    labelKey: string,
-    kind: FieldKind,
-    options: { optional?: boolean; hintKey?: string; hint?: string; options?: { value: string; label: string }[]; autoComplete?: string; label?: string } = {},
-  ) {
-    const id = `${idPrefix}-${name.replace(/\./g, "-")}`;
-    // In the portal only what underwriting asked for is shown, with its reason as the hint.
-    if (!portal.shows(name)) return null;
-    const reason = portal.reason(name);
-    return (
-      <Field
-        key={name}
-        id={id}
-        label={options.label ?? t(labelKey as never)}
-        kind={kind}
-        registration={form.register(name as Path<T>)}
-        error={errorAt(form.formState.errors, name)}
-        hint={reason ?? options.hint ?? (options.hintKey ? t(options.hintKey as never) : undefined)}
-        optional={options.optional}
-        options={options.options}
-        autoComplete={options.autoComplete}
-      />
-    );
-  };
+  return <T extends FieldValues>(form: UseFormReturn<T>, idPrefix = "f") =>
+    function render(
+      name: string,
+      labelKey: string,
+      kind: FieldKind,
+      options: {
+        optional?: boolean;
+        hintKey?: string;
+        hint?: string;
+        options?: { value: string; label: string }[];
+        autoComplete?: string;
+        label?: string;
+      } = {},
+    ) {
+      const id = `${idPrefix}-${name.replace(/\./g, "-")}`;
+      // In the portal only what underwriting asked for is shown, with its reason as the hint.
+      if (!portal.shows(name)) return null;
+      const reason = portal.reason(name);
+      return (
+        <Field
+          key={name}
+          id={id}
+          label={options.label ?? t(labelKey as never)}
+          kind={kind}
+          registration={form.register(name as Path<T>)}
+          error={errorAt(form.formState.errors, name)}
+          hint={reason ?? options.hint ?? (options.hintKey ? t(options.hintKey as never) : undefined)}
+          optional={options.optional}
+          options={options.options}
+          autoComplete={options.autoComplete}
+        />
+      );
+    };
 }
 export type FieldRender = ReturnType<ReturnType<typeof useFieldRenderer>>;
 
 /** The four fields of an address, with a group label. */
-export function AddressFields({ render, prefix, legend, autoCompleteSection }: { render: FieldRender; prefix: string; legend: string; autoCompleteSection?: string }) {
+export function AddressFields({
+  render,
+  prefix,
+  legend,
+  autoCompleteSection,
+}: {
+  render: FieldRender;
+  prefix: string;
+  legend: string;
+  autoCompleteSection?: string;
+}) {
   const portal = usePortal();
   if (!portal.shows(prefix)) return null;
   const ac = (part: string) => (autoCompleteSection ? `${autoCompleteSection} ${part}` : "off");

@@ -15,7 +15,9 @@ export function stripEmpty(value: unknown): unknown {
   if (value === "" || value === null) return undefined;
   if (Array.isArray(value)) return value.map(stripEmpty);
   if (value && typeof value === "object") {
-    const entries = Object.entries(value).map(([k, v]) => [k, stripEmpty(v)] as const).filter(([, v]) => v !== undefined);
+    const entries = Object.entries(value)
+      .map(([k, v]) => [k, stripEmpty(v)] as const)
+      .filter(([, v]) => v !== undefined);
     return entries.length ? Object.fromEntries(entries) : undefined;
   }
   return value;
@@ -90,9 +92,21 @@ export function FormStep<T extends FieldValues>({ schema, defaultValues, nextHre
       )}
     >
       <div ref={summary} tabIndex={-1} aria-live="assertive" className="outline-none">
-        {failed === "network" ? <p role="alert" className="mb-4 rounded-lg border border-danger bg-card p-3 text-danger">{t("saveFailed")}</p> : null}
-        {failed === "invalid" ? <p role="alert" className="mb-4 rounded-lg border border-danger bg-card p-3 text-danger">{t("fixErrors")}</p> : null}
-        {extraError ? <p role="alert" className="mb-4 rounded-lg border border-danger bg-card p-3 text-danger">{extraError}</p> : null}
+        {failed === "network" ? (
+          <p role="alert" className="mb-4 rounded-lg border border-danger bg-card p-3 text-danger">
+            {t("saveFailed")}
+          </p>
+        ) : null}
+        {failed === "invalid" ? (
+          <p role="alert" className="mb-4 rounded-lg border border-danger bg-card p-3 text-danger">
+            {t("fixErrors")}
+          </p>
+        ) : null}
+        {extraError ? (
+          <p role="alert" className="mb-4 rounded-lg border border-danger bg-card p-3 text-danger">
+            {extraError}
+          </p>
+        ) : null}
       </div>
       {children(form)}
       <div className="mt-6 flex flex-wrap items-center gap-3">

@@ -23,7 +23,8 @@ export function usePortal() {
   return {
     active,
     /** Whether a field (or any field under a group path) is asked for. */
-    shows: (name: string) => !active || requested.some((r) => name === strip(r.field) || name.startsWith(`${strip(r.field)}.`) || strip(r.field).startsWith(`${name}.`)),
+    shows: (name: string) =>
+      !active || requested.some((r) => name === strip(r.field) || name.startsWith(`${strip(r.field)}.`) || strip(r.field).startsWith(`${name}.`)),
     /** The reason beside a field, translated by its code (an operator's own words stay as written). */
     reason: (name: string) => {
       const r = match(name);

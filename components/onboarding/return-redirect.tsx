@@ -10,7 +10,9 @@ export function ReturnRedirect({ to, label, note }: { to: string; label: string;
   return (
     <div className="mt-6">
       <p className="text-sm text-muted">{note}</p>
-      <a href={to} className="mt-3 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">{label}</a>
+      <a href={to} className="mt-3 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
+        {label}
+      </a>
     </div>
   );
 }

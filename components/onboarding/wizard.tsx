@@ -21,11 +21,28 @@ const AgreementStep = dynamic(() => import("./steps/agreement-step").then((m) =>
 export type StepProps = { session: OnboardingSessionJson; onSaved: (s: OnboardingSessionJson) => void; nextHref: string; agreement?: AgreementDocument | null };
 
 const components: Record<StepId, React.ComponentType<StepProps>> = {
-  business: BusinessStep, owners: OwnersStep, bank: BankStep, product: ProductStep, sales: SalesStep, device: DeviceStep, review: ReviewStep, agreement: AgreementStep,
+  business: BusinessStep,
+  owners: OwnersStep,
+  bank: BankStep,
+  product: ProductStep,
+  sales: SalesStep,
+  device: DeviceStep,
+  review: ReviewStep,
+  agreement: AgreementStep,
 };
 
 /** The wizard frame: progress, the step's heading and its form; each step has its own URL. */
-export function Wizard({ step, initialSession, agreement, preview = false }: { step: StepId; initialSession: OnboardingSessionJson; agreement: AgreementDocument | null; preview?: boolean }) {
+export function Wizard({
+  step,
+  initialSession,
+  agreement,
+  preview = false,
+}: {
+  step: StepId;
+  initialSession: OnboardingSessionJson;
+  agreement: AgreementDocument | null;
+  preview?: boolean;
+}) {
   const t = useTranslations("wizard");
   const [session, setSession] = useState(initialSession);
   const order = stepIds;
@@ -51,12 +68,20 @@ export function Wizard({ step, initialSession, agreement, preview = false }: { s
             return (
               <li key={id}>
                 {reachable(id) && !current ? (
-                  <Link href={`/onboarding/${id}`} className="inline-block rounded-full border border-line bg-card px-3 py-1 text-sm underline-offset-2 hover:underline">
-                    {done ? "✓ " : ""}{label}
+                  <Link
+                    href={`/onboarding/${id}`}
+                    className="inline-block rounded-full border border-line bg-card px-3 py-1 text-sm underline-offset-2 hover:underline"
+                  >
+                    {done ? "✓ " : ""}
+                    {label}
                   </Link>
                 ) : (
-                  <span aria-current={current ? "step" : undefined} className={`inline-block rounded-full px-3 py-1 text-sm ${current ? "bg-secondary text-on-secondary font-semibold" : "border border-line text-muted"}`}>
-                    {done ? "✓ " : ""}{label}
+                  <span
+                    aria-current={current ? "step" : undefined}
+                    className={`inline-block rounded-full px-3 py-1 text-sm ${current ? "bg-secondary text-on-secondary font-semibold" : "border border-line text-muted"}`}
+                  >
+                    {done ? "✓ " : ""}
+                    {label}
                   </span>
                 )}
               </li>
@@ -69,7 +94,9 @@ export function Wizard({ step, initialSession, agreement, preview = false }: { s
         <div className="mb-4 rounded-lg border border-primary bg-card p-3" role="note">
           <p>{t("portalIntro")}</p>
           <ul className="mt-2 list-disc pl-5">
-            {requested.map((e) => <li key={e.field}>{t("requested", { reason: reasonOf(e) })}</li>)}
+            {requested.map((e) => (
+              <li key={e.field}>{t("requested", { reason: reasonOf(e) })}</li>
+            ))}
           </ul>
         </div>
       ) : null}

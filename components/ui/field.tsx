@@ -47,7 +47,9 @@ export function Field({ id, label, kind, registration, error, hint, optional, op
         <select {...common} autoComplete={autoComplete}>
           <option value="">{t("fields.select")}</option>
           {options?.map((o) => (
-            <option key={o.value} value={o.value}>{o.label}</option>
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
           ))}
         </select>
       ) : kind === "textarea" ? (
@@ -60,9 +62,15 @@ export function Field({ id, label, kind, registration, error, hint, optional, op
           autoComplete={autoComplete ?? "off"}
         />
       )}
-      {hint ? <p id={hintId} className="mt-1 text-sm text-muted">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       {message ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-danger" role="alert">{message}</p>
+        <p id={errorId} className="mt-1 text-sm font-medium text-danger" role="alert">
+          {message}
+        </p>
       ) : null}
     </div>
   );

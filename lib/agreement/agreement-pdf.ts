@@ -2,7 +2,14 @@ import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { AgreementDocument } from "./agreement-text";
 
 const hexToRgb = (hex: string) => {
-  const h = hex.length === 4 ? hex.slice(1).split("").map((c) => c + c).join("") : hex.slice(1);
+  const h =
+    hex.length === 4
+      ? hex
+          .slice(1)
+          .split("")
+          .map((c) => c + c)
+          .join("")
+      : hex.slice(1);
   return rgb(parseInt(h.slice(0, 2), 16) / 255, parseInt(h.slice(2, 4), 16) / 255, parseInt(h.slice(4, 6), 16) / 255);
 };
 

@@ -9,8 +9,13 @@ type Json = Record<string, any>;
 const copy = {
   en: {
     title: "Merchant Processing Agreement",
-    intro: (isv: string, merchant: string) => `This agreement is between ${merchant} ("Merchant") and the payment services provider offered through ${isv}. It covers card and ACH payment processing under the pricing below.`,
-    business: "Business", owners: "Owners", bank: "Settlement account", pricing: "Pricing", terms: "Terms",
+    intro: (isv: string, merchant: string) =>
+      `This agreement is between ${merchant} ("Merchant") and the payment services provider offered through ${isv}. It covers card and ACH payment processing under the pricing below.`,
+    business: "Business",
+    owners: "Owners",
+    bank: "Settlement account",
+    pricing: "Pricing",
+    terms: "Terms",
     pricingNone: "Pricing as agreed with your software provider.",
     termLines: [
       "Merchant will accept payments only for the goods and services described in this application.",
@@ -19,12 +24,19 @@ const copy = {
       "Either party may end this agreement with 30 days' written notice.",
       "Merchant confirms that the information in this application is true and complete.",
     ],
-    signedBy: "Signed by", at: "on", ip: "from IP address",
+    signedBy: "Signed by",
+    at: "on",
+    ip: "from IP address",
   },
   es: {
     title: "Contrato de procesamiento para comercios",
-    intro: (isv: string, merchant: string) => `Este contrato se celebra entre ${merchant} (el "Comercio") y el proveedor de servicios de pago ofrecido a través de ${isv}. Cubre el procesamiento de pagos con tarjeta y ACH con los precios indicados abajo.`,
-    business: "Negocio", owners: "Propietarios", bank: "Cuenta de liquidación", pricing: "Precios", terms: "Condiciones",
+    intro: (isv: string, merchant: string) =>
+      `Este contrato se celebra entre ${merchant} (el "Comercio") y el proveedor de servicios de pago ofrecido a través de ${isv}. Cubre el procesamiento de pagos con tarjeta y ACH con los precios indicados abajo.`,
+    business: "Negocio",
+    owners: "Propietarios",
+    bank: "Cuenta de liquidación",
+    pricing: "Precios",
+    terms: "Condiciones",
     pricingNone: "Precios según lo acordado con su proveedor de software.",
     termLines: [
       "El Comercio aceptará pagos solo por los bienes y servicios descritos en esta solicitud.",
@@ -33,7 +45,9 @@ const copy = {
       "Cualquiera de las partes puede terminar este contrato con 30 días de aviso por escrito.",
       "El Comercio confirma que la información de esta solicitud es verdadera y completa.",
     ],
-    signedBy: "Firmado por", at: "el", ip: "desde la dirección IP",
+    signedBy: "Firmado por",
+    at: "el",
+    ip: "desde la dirección IP",
   },
 };
 
@@ -53,7 +67,9 @@ export function buildAgreement(input: { locale: Locale; isvName: string; applica
   const app = maskApplication(input.application) as Json;
   const name = app.legal_business_name ?? "";
   const addr = (a: Json | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
-  const owners = ["owner_one", "owner_two", "owner_three", "owner_four"].filter((k) => app[k]).map((k) => `${app[k].first_name} ${app[k].last_name}, ${app[k].job_title}, ${app[k].ownership_percentage}%`);
+  const owners = ["owner_one", "owner_two", "owner_three", "owner_four"]
+    .filter((k) => app[k])
+    .map((k) => `${app[k].first_name} ${app[k].last_name}, ${app[k].job_title}, ${app[k].ownership_percentage}%`);
   const pricing = effectivePricing(input.defaultCapabilities, app.capabilities);
   const pricingLines = Object.entries(pricing).flatMap(([type, fields]) => [`${type}:`, ...Object.entries(fields).map(([k, v]) => `  ${k}: ${v}`)]);
   return {
@@ -61,9 +77,20 @@ export function buildAgreement(input: { locale: Locale; isvName: string; applica
     version: AGREEMENT_VERSION,
     sections: [
       { heading: "", lines: [t.intro(input.isvName, name)] },
-      { heading: t.business, lines: [name, app.doing_business_as ? `DBA ${app.doing_business_as}` : "", `${app.business_type ?? ""} · ${app.tin_type ?? ""} ${app.tin ?? ""}`, addr(app.legal_business_address)].filter(Boolean) },
+      {
+        heading: t.business,
+        lines: [
+          name,
+          app.doing_business_as ? `DBA ${app.doing_business_as}` : "",
+          `${app.business_type ?? ""} · ${app.tin_type ?? ""} ${app.tin ?? ""}`,
+          addr(app.legal_business_address),
+        ].filter(Boolean),
+      },
       { heading: t.owners, lines: owners },
-      { heading: t.bank, lines: [`${app.bank_account?.bank_name ?? ""} · ${app.bank_account?.routing_number ?? ""} · ${app.bank_account?.account_number ?? ""}`] },
+      {
+        heading: t.bank,
+        lines: [`${app.bank_account?.bank_name ?? ""} · ${app.bank_account?.routing_number ?? ""} · ${app.bank_account?.account_number ?? ""}`],
+      },
       { heading: t.pricing, lines: pricingLines.length ? pricingLines : [t.pricingNone] },
       { heading: t.terms, lines: t.termLines },
     ],

@@ -89,7 +89,12 @@ function methodsFor(app: OpenAPIHono<AppEnv>, path: string): string[] {
       .filter((r) => r.method !== "ALL")
       .map((r) => ({
         method: r.method,
-        pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+").replace(/\*/g, ".*")}/?$`),
+        pattern: new RegExp(
+          `^${r.path
+            .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+            .replace(/:[A-Za-z_]+/g, "[^/]+")
+            .replace(/\*/g, ".*")}/?$`,
+        ),
       }));
     routeTables.set(app, table);
   }

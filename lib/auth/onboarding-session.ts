@@ -33,7 +33,13 @@ export async function readSessionToken(token: string | undefined): Promise<Sessi
 }
 
 export function sessionCookieOptions() {
-  return { httpOnly: true, sameSite: "Lax" as const, secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"), path: "/", maxAge: SESSION_TTL_SECONDS };
+  return {
+    httpOnly: true,
+    sameSite: "Lax" as const,
+    secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"),
+    path: "/",
+    maxAge: SESSION_TTL_SECONDS,
+  };
 }
 
 /**

@@ -3,7 +3,12 @@ import { contrastRatio, textOn } from "./contrast";
 
 describe("contrast", () => {
   test("black on white is 21:1", () => expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 0));
-  test.each([["#1d4ed8", "#ffffff"], ["#fde047", "#0f172a"], ["#fff", "#0f172a"], ["#000", "#ffffff"]])("text on %s is %s", (bg, fg) => {
+  test.each([
+    ["#1d4ed8", "#ffffff"],
+    ["#fde047", "#0f172a"],
+    ["#fff", "#0f172a"],
+    ["#000", "#ffffff"],
+  ])("text on %s is %s", (bg, fg) => {
     expect(textOn(bg)).toBe(fg);
   });
   test("the chosen text colour always reaches 4.5:1 or the best possible", () => {

@@ -1,6 +1,13 @@
 /** Relative luminance of a #rgb/#rrggbb colour (WCAG 2). */
 export function luminance(hex: string): number {
-  const h = hex.length === 4 ? hex.slice(1).split("").map((c) => c + c).join("") : hex.slice(1);
+  const h =
+    hex.length === 4
+      ? hex
+          .slice(1)
+          .split("")
+          .map((c) => c + c)
+          .join("")
+      : hex.slice(1);
   const [r, g, b] = [0, 2, 4].map((i) => {
     const v = parseInt(h.slice(i, i + 2), 16) / 255;
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;

@@ -7,22 +7,30 @@ import { escapeHtml } from "../html";
 
 const messages = { en: en.linkUnavailable, es: es.linkUnavailable };
 
-
 /**
  * The branded page for an expired, superseded or unknown link. Plain server-rendered HTML (it is
  * answered with 410/404 by the API server); colours were validated as hex when saved.
  */
-export function renderLinkUnavailablePage(input: { reason: "expired" | "superseded" | "unknown"; locale: Locale; branding?: MerchantDefaults; refreshUrl?: string | null }) {
+export function renderLinkUnavailablePage(input: {
+  reason: "expired" | "superseded" | "unknown";
+  locale: Locale;
+  branding?: MerchantDefaults;
+  refreshUrl?: string | null;
+}) {
   const t = messages[input.locale];
   const brand = input.branding;
   const primary = brand?.primary_color ?? "#1d4ed8";
   const name = brand?.display_name ?? t.defaultName;
   const title = input.reason === "unknown" ? t.unknownTitle : input.reason === "superseded" ? t.supersededTitle : t.expiredTitle;
   const body = input.reason === "unknown" ? t.unknownBody : t.body;
-  const support = brand?.support?.email ? `<p>${escapeHtml(t.support)} <a href="mailto:${escapeHtml(brand.support.email)}">${escapeHtml(brand.support.email)}</a></p>` : "";
+  const support = brand?.support?.email
+    ? `<p>${escapeHtml(t.support)} <a href="mailto:${escapeHtml(brand.support.email)}">${escapeHtml(brand.support.email)}</a></p>`
+    : "";
   const action = input.refreshUrl
     ? `<p><a class="button" href="${escapeHtml(input.refreshUrl)}">${escapeHtml(t.refresh)}</a></p>`
-    : input.reason !== "unknown" ? `<p>${escapeHtml(t.askForNew.replace("{name}", name))}</p>` : "";
+    : input.reason !== "unknown"
+      ? `<p>${escapeHtml(t.askForNew.replace("{name}", name))}</p>`
+      : "";
   return `<!doctype html>
 <html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${escapeHtml(name)}</title>

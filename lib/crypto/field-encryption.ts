@@ -16,7 +16,10 @@ function keyRing() {
     return { id: createHash("sha256").update(key).digest("hex").slice(0, 8), key };
   };
   const current = toKey(platformSecrets().encryption_key);
-  const previous = (process.env.ENCRYPTION_KEYS_PREVIOUS ?? "").split(",").filter((k) => /^[0-9a-f]{64}$/i.test(k)).map(toKey);
+  const previous = (process.env.ENCRYPTION_KEYS_PREVIOUS ?? "")
+    .split(",")
+    .filter((k) => /^[0-9a-f]{64}$/i.test(k))
+    .map(toKey);
   ring = { current, byId: new Map([current, ...previous].map((k) => [k.id, k])) };
   return ring;
 }

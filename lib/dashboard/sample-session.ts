@@ -16,10 +16,21 @@ export function sampleSession(account: AccountRow, branding: MerchantDefaults, l
   for (const o of ["owner_one", "owner_two"]) app[o].ssn = masked(app[o].ssn);
   const settings = account.settings as AccountSettings;
   const session: OnboardingSessionJson = {
-    object: "onboarding_session", merchant_id: "mer_preview", lead_onboarding_status: "IN_PROGRESS", merchant: app, device: null, device_selection: null,
-    branding, steps: onboardingSteps.map((s) => ({ id: s.id, complete: s.id !== "agreement" })), requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" },
-    device_options: settings.devices, device_selection_required: settings.device_selection_required, allow_skip_device_selection: settings.allow_skip_device_selection,
-    return_url: null, expires_at: new Date(Date.now() + 86_400_000).toISOString(), agreement: { signed: false, name: null, signed_at: null },
+    object: "onboarding_session",
+    merchant_id: "mer_preview",
+    lead_onboarding_status: "IN_PROGRESS",
+    merchant: app,
+    device: null,
+    device_selection: null,
+    branding,
+    steps: onboardingSteps.map((s) => ({ id: s.id, complete: s.id !== "agreement" })),
+    requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" },
+    device_options: settings.devices,
+    device_selection_required: settings.device_selection_required,
+    allow_skip_device_selection: settings.allow_skip_device_selection,
+    return_url: null,
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    agreement: { signed: false, name: null, signed_at: null },
   } as OnboardingSessionJson;
   const agreement = buildAgreement({ locale, isvName: branding.display_name, application: example, defaultCapabilities: account.defaultCapabilities ?? {} });
   return { session, agreement };

@@ -15,7 +15,7 @@ describe("the event catalogue", () => {
 
   test("docs/webhooks.md lists exactly the catalogue, with each event's scope and resource", () => {
     const doc = fs.readFileSync(path.join(import.meta.dirname, "../../docs/webhooks.md"), "utf8");
-    const rows = [...doc.matchAll(/^\| `([a-z_]+\.[a-z_]+)` \| `(\w+)` \| (\w+) \|/gm)].map((m) => [m[1], m[2], m[3]]);
+    const rows = [...doc.matchAll(/^\|\s*`([a-z_]+\.[a-z_]+)`\s*\|\s*`(\w+)`\s*\|\s*(\w+)\s*\|/gm)].map((m) => [m[1], m[2], m[3]]);
     expect(rows).toEqual(eventTypes.map((t) => [t, eventCatalogue[t].scope, eventCatalogue[t].resource]));
   });
 });

@@ -9,9 +9,21 @@ type Entry = { scope: WebhookScope; resource: string; description: string };
 
 export const eventCatalogue = {
   "merchant.created": { scope: "merchant", resource: "merchant", description: "A merchant was created (POST /v1/merchants)." },
-  "merchant.updated": { scope: "merchant", resource: "merchant", description: "The merchant's information, device, agreement or flags changed, or it opened its onboarding link." },
-  "merchant.submitted": { scope: "merchant", resource: "merchant", description: "The application was submitted: lead_onboarding_status is COMPLETED and underwriting runs." },
-  "merchant.information_requested": { scope: "merchant", resource: "merchant", description: "Underwriting needs more: back to IN_PROGRESS with requirements filled." },
+  "merchant.updated": {
+    scope: "merchant",
+    resource: "merchant",
+    description: "The merchant's information, device, agreement or flags changed, or it opened its onboarding link.",
+  },
+  "merchant.submitted": {
+    scope: "merchant",
+    resource: "merchant",
+    description: "The application was submitted: lead_onboarding_status is COMPLETED and underwriting runs.",
+  },
+  "merchant.information_requested": {
+    scope: "merchant",
+    resource: "merchant",
+    description: "Underwriting needs more: back to IN_PROGRESS with requirements filled.",
+  },
   "merchant.approved": { scope: "merchant", resource: "merchant", description: "Approved and provisioned (emitted exactly once)." },
   "merchant.declined": { scope: "merchant", resource: "merchant", description: "Declined: lead_onboarding_status is FAILED." },
   "statement.created": { scope: "merchant", resource: "statement", description: "A monthly statement was generated." },

@@ -42,9 +42,16 @@ export type JobDefinition<P = any> = {
  * Writes a job row in the caller's transaction. The typed `enqueueJob` of lib/jobs/job-types.ts
  * is what the application calls; this untyped form is for the runner's own tests and benches.
  */
-export async function insertJob(tx: DbOrTx, type: string, payload: Record<string, unknown>, options: { runAt?: Date; maxAttempts?: number; priority?: number } = {}) {
+export async function insertJob(
+  tx: DbOrTx,
+  type: string,
+  payload: Record<string, unknown>,
+  options: { runAt?: Date; maxAttempts?: number; priority?: number } = {},
+) {
   const id = createId("job");
-  await tx.insert(jobs).values({ id, type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 8, priority: options.priority ?? 100 });
+  await tx
+    .insert(jobs)
+    .values({ id, type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 8, priority: options.priority ?? 100 });
   return id;
 }
 
@@ -88,7 +95,10 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
       update jobs set status = 'running', locked_at = now(), attempts = attempts + 1
       where id in (
         select id from jobs
-        where type in (${sql.join(typeNames.map((t) => sql`${t}`), sql`, `)})
+        where type in (${sql.join(
+          typeNames.map((t) => sql`${t}`),
+          sql`, `,
+        )})
           and ((status = 'queued' and run_at <= now())
             or (status = 'running' and locked_at < now() - (${leaseMs}::int * interval '1 millisecond')))
         order by priority, run_at
@@ -98,9 +108,17 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
       returning id, type, payload, status, attempts, max_attempts, priority, run_at, locked_at, last_error, created_at`);
     const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Record<string, unknown>[];
     return rows.map((r) => ({
-      id: r.id as string, type: r.type as string, payload: r.payload as Record<string, unknown>, status: r.status as JobRow["status"],
-      attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts), priority: Number(r.priority), runAt: new Date(r.run_at as string), lockedAt: new Date(r.locked_at as string),
-      lastError: (r.last_error as string | null) ?? null, createdAt: new Date(r.created_at as string),
+      id: r.id as string,
+      type: r.type as string,
+      payload: r.payload as Record<string, unknown>,
+      status: r.status as JobRow["status"],
+      attempts: Number(r.attempts),
+      maxAttempts: Number(r.max_attempts),
+      priority: Number(r.priority),
+      runAt: new Date(r.run_at as string),
+      lockedAt: new Date(r.locked_at as string),
+      lastError: (r.last_error as string | null) ?? null,
+      createdAt: new Date(r.created_at as string),
     }));
   }
 
@@ -128,7 +146,11 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
         await handle.db.transaction(async (tx) => {
           const [updated] = await tx
             .update(jobs)
-            .set(final ? { status: "failed", lockedAt: null, lastError: message } : { status: "queued", lockedAt: null, lastError: message, runAt: new Date(Date.now() + type.backoffMs(job.attempts)) })
+            .set(
+              final
+                ? { status: "failed", lockedAt: null, lastError: message }
+                : { status: "queued", lockedAt: null, lastError: message, runAt: new Date(Date.now() + type.backoffMs(job.attempts)) },
+            )
             .where(mine)
             .returning({ id: jobs.id });
           if (updated && final && parsed.success && type.onGiveUp) await type.onGiveUp(tx, parsed.data, error);

@@ -8,7 +8,10 @@ import { RetryLater } from "../jobs/runner";
 import { enqueueJob, type JobPayload } from "../jobs/job-types";
 
 /** In the caller's transaction: the message in the outbox and, with SMTP configured, a job to send it. */
-export async function queueEmail(tx: DbOrTx, message: { accountId: string; merchantId?: string; kind: string; to: string; subject: string; text: string; html: string; locale: string }) {
+export async function queueEmail(
+  tx: DbOrTx,
+  message: { accountId: string; merchantId?: string; kind: string; to: string; subject: string; text: string; html: string; locale: string },
+) {
   const id = createId("msg");
   const smtp = Boolean(env.SMTP_URL);
   await tx.insert(outbox).values({ id, ...message, merchantId: message.merchantId ?? null, transport: smtp ? "smtp" : "outbox" });
@@ -25,7 +28,10 @@ export async function sendEmail(db: Db, { outbox_id }: JobPayload<"email">) {
   try {
     await transport.sendMail({ from: env.SMTP_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
   } catch (error) {
-    await db.update(outbox).set({ error: error instanceof Error ? error.message : String(error) }).where(eq(outbox.id, message.id));
+    await db
+      .update(outbox)
+      .set({ error: error instanceof Error ? error.message : String(error) })
+      .where(eq(outbox.id, message.id));
     throw new RetryLater(error instanceof Error ? error.message : String(error));
   }
   await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, message.id));

@@ -3,7 +3,6 @@ import type { Finding } from "../underwriting/rules";
 import { textOn } from "../branding/contrast";
 import { escapeHtml } from "../html";
 
-
 const copy = {
   en: {
     merchantSubject: (isv: string) => `${isv}: we need a few more details for your application`,
@@ -29,7 +28,9 @@ type Brand = { display_name: string; primary_color: string };
 
 function html(brand: Brand, locale: Locale, intro: string, findings: Finding[], action?: { href: string; label: string }, footer?: string) {
   const items = findings.map((f) => `<li>${escapeHtml(f.message)}</li>`).join("");
-  const button = action ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` : "";
+  const button = action
+    ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`
+    : "";
   return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a"><div style="background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 16px;font-weight:600">${escapeHtml(brand.display_name)}</div><div style="padding:16px"><p>${escapeHtml(intro)}</p><ul>${items}</ul>${button}${footer ? `<p style="color:#475569;font-size:14px">${escapeHtml(footer)}</p>` : ""}</div></body></html>`;
 }
 
@@ -47,5 +48,16 @@ export function informationRequestedForIsv(input: { brand: Brand; locale: Locale
   const subject = t.isvSubject(input.merchantName);
   const intro = t.isvIntro(input.merchantName, input.merchantId);
   const text = [intro, "", ...input.findings.map((f) => `- ${f.field}: ${f.message}`), "", t.isvAction].join("\n");
-  return { subject, text, html: html(input.brand, input.locale, intro, input.findings.map((f) => ({ ...f, message: `${f.field}: ${f.message}` })), undefined, t.isvAction) };
+  return {
+    subject,
+    text,
+    html: html(
+      input.brand,
+      input.locale,
+      intro,
+      input.findings.map((f) => ({ ...f, message: `${f.field}: ${f.message}` })),
+      undefined,
+      t.isvAction,
+    ),
+  };
 }

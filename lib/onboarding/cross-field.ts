@@ -7,12 +7,7 @@ import { dollarsToCents, type Cents } from "../money";
 // returns the stable code both report, which the wizard translates under `underwriting.<code>`.
 
 export type CrossFieldCode =
-  | "routing_number_invalid"
-  | "account_number_mismatch"
-  | "ownership_over_100"
-  | "ownership_under_25"
-  | "sales_mix_not_100"
-  | "average_above_highest";
+  "routing_number_invalid" | "account_number_mismatch" | "ownership_over_100" | "ownership_under_25" | "sales_mix_not_100" | "average_above_highest";
 
 type Loose = Record<string, unknown> | null | undefined;
 

@@ -2,7 +2,15 @@ import { describe, expect, test } from "vitest";
 import { firstIncompleteStep, listedSteps, resolveStep, stepOfField, stepProgress, type StepId } from "./steps";
 
 const session = (incomplete: StepId[], requested: string[] = []) => ({
-  steps: stepProgress(incomplete.map((id) => (id === "device" ? "device" : id === "agreement" ? "agreement" : `merchant.${{ business: "tin", owners: "owner_one.ssn", bank: "bank_account.routing_number", product: "main_product", sales: "current_sales" }[id as string]}`))),
+  steps: stepProgress(
+    incomplete.map((id) =>
+      id === "device"
+        ? "device"
+        : id === "agreement"
+          ? "agreement"
+          : `merchant.${{ business: "tin", owners: "owner_one.ssn", bank: "bank_account.routing_number", product: "main_product", sales: "current_sales" }[id as string]}`,
+    ),
+  ),
   requirements: { errors: requested.map((field) => ({ field })) },
 });
 
@@ -22,8 +30,16 @@ describe("the step registry", () => {
   });
 
   test("stepProgress: review needs every data step; the agreement needs the signature too", () => {
-    expect(stepProgress(["merchant.bank_account.account_number"]).filter((s) => !s.complete).map((s) => s.id)).toEqual(["bank", "review", "agreement"]);
-    expect(stepProgress(["agreement"]).filter((s) => !s.complete).map((s) => s.id)).toEqual(["agreement"]);
+    expect(
+      stepProgress(["merchant.bank_account.account_number"])
+        .filter((s) => !s.complete)
+        .map((s) => s.id),
+    ).toEqual(["bank", "review", "agreement"]);
+    expect(
+      stepProgress(["agreement"])
+        .filter((s) => !s.complete)
+        .map((s) => s.id),
+    ).toEqual(["agreement"]);
     expect(stepProgress([]).every((s) => s.complete)).toBe(true);
   });
 

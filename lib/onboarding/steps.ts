@@ -7,21 +7,43 @@ import { accountConfirmationProblem, routingNumberProblem, salesMixProblem, tick
 // steps whose form is fixed) its schema. The API's session answer, the pages, the wizard, the
 // review step and the portal all read this list; nothing here may import server code.
 
-const pick = <K extends keyof typeof coreApplicationShape>(...keys: K[]) => Object.fromEntries(keys.map((k) => [k, coreApplicationShape[k]])) as Pick<typeof coreApplicationShape, K>;
+const pick = <K extends keyof typeof coreApplicationShape>(...keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, coreApplicationShape[k]])) as Pick<typeof coreApplicationShape, K>;
 
-const businessFields = ["legal_business_name", "doing_business_as", "business_type", "tin_type", "tin", "business_established_date", "legal_phone", "business_phone", "legal_business_address", "dba_address", "main_contact_person"] as const;
+const businessFields = [
+  "legal_business_name",
+  "doing_business_as",
+  "business_type",
+  "tin_type",
+  "tin",
+  "business_established_date",
+  "legal_phone",
+  "business_phone",
+  "legal_business_address",
+  "dba_address",
+  "main_contact_person",
+] as const;
 
 // The cross-field rules are underwriting's own (./cross-field.ts); their messages are `underwriting.<code>`.
 const schemas = {
   business: z.object(pick(...businessFields)),
   bank: z
     .object({ bank_account: bankAccountSchema })
-    .refine((v) => !routingNumberProblem(v.bank_account.routing_number), { message: "underwriting.routing_number_invalid", path: ["bank_account", "routing_number"] })
-    .refine((v) => !accountConfirmationProblem(v.bank_account), { message: "underwriting.account_number_mismatch", path: ["bank_account", "account_number_confirm"] }),
+    .refine((v) => !routingNumberProblem(v.bank_account.routing_number), {
+      message: "underwriting.routing_number_invalid",
+      path: ["bank_account", "routing_number"],
+    })
+    .refine((v) => !accountConfirmationProblem(v.bank_account), {
+      message: "underwriting.account_number_mismatch",
+      path: ["bank_account", "account_number_confirm"],
+    }),
   product: z.object({ main_product: mainProductSchema }),
   sales: z
     .object({ current_sales: currentSalesSchema })
-    .refine((v) => !salesMixProblem(v.current_sales.sales_percentage), { message: "underwriting.sales_mix_not_100", path: ["current_sales", "sales_percentage", "card_swipe_percentage"] })
+    .refine((v) => !salesMixProblem(v.current_sales.sales_percentage), {
+      message: "underwriting.sales_mix_not_100",
+      path: ["current_sales", "sales_percentage", "card_swipe_percentage"],
+    })
     .refine((v) => !ticketProblem(v.current_sales), { message: "underwriting.average_above_highest", path: ["current_sales", "average_ticket_value"] }),
 };
 

@@ -5,7 +5,12 @@ import { defaultCapabilitiesSchema } from "./capabilities";
 export const supportSchema = z
   .strictObject({
     email: email.optional(),
-    phone: z.string().min(3).max(32).regex(/^[+0-9 ()-]+$/, "must be a phone number").optional(),
+    phone: z
+      .string()
+      .min(3)
+      .max(32)
+      .regex(/^[+0-9 ()-]+$/, "must be a phone number")
+      .optional(),
     url: httpUrl.optional(),
   })
   .meta({ id: "SupportContact" });
@@ -15,9 +20,12 @@ export const merchantDefaultsSchema = z
   .strictObject({
     display_name: z.string().trim().min(1).max(80),
     // An http(s) URL, a path on this service, or an uploaded image as a data URL (up to ~100 KB).
-    logo: httpUrl
-      .or(z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, "must be a URL"))
-      .or(z.string().max(140_000, "an uploaded logo must be at most 100 KB").regex(/^data:image\/(png|jpeg|svg\+xml|webp);base64,[A-Za-z0-9+/]+=*$/, "must be a URL or a PNG, JPEG, SVG or WebP image")),
+    logo: httpUrl.or(z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, "must be a URL")).or(
+      z
+        .string()
+        .max(140_000, "an uploaded logo must be at most 100 KB")
+        .regex(/^data:image\/(png|jpeg|svg\+xml|webp);base64,[A-Za-z0-9+/]+=*$/, "must be a URL or a PNG, JPEG, SVG or WebP image"),
+    ),
     primary_color: hexColor,
     secondary_color: hexColor,
     redirect_url: httpUrl.nullable().optional(),
@@ -93,9 +101,11 @@ export const updateAccountSchema = z
         types: defaultCapabilitiesSchema.shape.types.optional(),
         options: z
           .strictObject(
-            Object.fromEntries(
-              Object.entries(defaultCapabilitiesSchema.shape.options.shape).map(([k, v]) => [k, v.partial().optional()]),
-            ) as { [K in keyof typeof defaultCapabilitiesSchema.shape.options.shape]: z.ZodOptional<ReturnType<(typeof defaultCapabilitiesSchema.shape.options.shape)[K]["partial"]>> },
+            Object.fromEntries(Object.entries(defaultCapabilitiesSchema.shape.options.shape).map(([k, v]) => [k, v.partial().optional()])) as {
+              [K in keyof typeof defaultCapabilitiesSchema.shape.options.shape]: z.ZodOptional<
+                ReturnType<(typeof defaultCapabilitiesSchema.shape.options.shape)[K]["partial"]>
+              >;
+            },
           )
           .optional(),
       })

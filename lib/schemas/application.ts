@@ -6,9 +6,29 @@ import { productCategories, productSubcategories } from "./product-categories";
 // onboarding session, the wizard's forms (per step) and the OpenAPI document are all built from
 // these atoms. This file is also loaded in the browser: keep it free of server-only or heavy code.
 
-export const businessTypes = ["Sole Proprietor", "Limited Liability (LLC)", "Partnership", "Association/State & Trust", "Tax Exempt Org", "Corporation"] as const;
+export const businessTypes = [
+  "Sole Proprietor",
+  "Limited Liability (LLC)",
+  "Partnership",
+  "Association/State & Trust",
+  "Tax Exempt Org",
+  "Corporation",
+] as const;
 export const tinTypes = ["EIN", "SSN", "ITIN"] as const;
-export const jobTitles = ["President", "Vice President", "Treasurer", "Owner", "Partner", "CEO", "Secretary", "Director", "Controller", "Accountant", "Chairman", "Contact Only"] as const;
+export const jobTitles = [
+  "President",
+  "Vice President",
+  "Treasurer",
+  "Owner",
+  "Partner",
+  "CEO",
+  "Secretary",
+  "Director",
+  "Controller",
+  "Accountant",
+  "Chairman",
+  "Contact Only",
+] as const;
 export const onboardingStatuses = ["NOT_STARTED", "IN_PROGRESS", "COMPLETED", "APPROVED", "FAILED"] as const;
 export type OnboardingStatus = (typeof onboardingStatuses)[number];
 export const imeiStatuses = ["ACTIVE", "BLOCKED", "UNKNOWN"] as const;
@@ -28,7 +48,10 @@ const text = (max: number) => z.string().trim().min(1, "must not be empty").max(
 export const phoneNumber = z
   .string()
   .max(32)
-  .regex(/^(\+[1-9][0-9 ().-]{6,20}[0-9]|(\+?1[ .-]?)?\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-]?[0-9]{4})$/, "must be a phone number in E.164 (+14155550123) or a 10-digit US number");
+  .regex(
+    /^(\+[1-9][0-9 ().-]{6,20}[0-9]|(\+?1[ .-]?)?\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-]?[0-9]{4})$/,
+    "must be a phone number in E.164 (+14155550123) or a 10-digit US number",
+  );
 
 /** A calendar date written YYYY-MM-DD. */
 export const isoDate = z
@@ -45,10 +68,13 @@ const nineDigits = (what: string) => z.string().regex(/^(\d{9}|\d{3}-\d{2}-\d{4}
 export const ssn = nineDigits("ssn").or(maskedValue);
 export const tin = nineDigits("tin").or(maskedValue);
 export const routingNumber = z.string().regex(/^\d{9}$/, "must be 9 digits");
-export const accountNumber = z.string().regex(/^\d{4,17}$/, "must be 4 to 17 digits").or(maskedValue);
+export const accountNumber = z
+  .string()
+  .regex(/^\d{4,17}$/, "must be 4 to 17 digits")
+  .or(maskedValue);
 
 /** Decimal amount in dollars as a string, e.g. "25000" or "35.50". */
-export const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in dollars, e.g. \"2500\" or \"35.50\"");
+export const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be an amount in dollars, e.g. "2500" or "35.50"');
 
 export const addressSchema = z
   .strictObject({
@@ -87,7 +113,11 @@ export const bankAccountSchema = z
 export const mainProductSchema = z
   .strictObject({
     description: text(500),
-    website: z.string().trim().max(253).regex(/^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/, "must be a website address, e.g. https://example.com"),
+    website: z
+      .string()
+      .trim()
+      .max(253)
+      .regex(/^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/, "must be a website address, e.g. https://example.com"),
     category: enumOf(productCategories),
     subcategory: z.enum(productSubcategories, { error: "must be one of the listed subcategories" }),
   })

@@ -4,9 +4,7 @@ import { z } from "zod";
 // clients; the wizard translates by error code and path.
 
 /** A decimal amount as a string, e.g. "0.30". */
-export const decimalString = z
-  .string()
-  .regex(/^\d{1,7}(\.\d{1,4})?$/, "must be a non-negative decimal number as a string, e.g. \"0.30\"");
+export const decimalString = z.string().regex(/^\d{1,7}(\.\d{1,4})?$/, 'must be a non-negative decimal number as a string, e.g. "0.30"');
 
 /** A percentage 0-100 as a string without a percent sign, e.g. "2.9". */
 export const percentString = z

@@ -8,9 +8,16 @@ import exampleApplication from "./examples/merchant-application.json" with { typ
 // Response shapes for the OpenAPI document and for tests that check what goes out.
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
 const ownerOut = z.object({
-  first_name: z.string().nullable(), last_name: z.string().nullable(), middle_name: z.string().optional(), contact_phone: z.string().optional(),
-  job_title: z.string().nullable(), ownership_percentage: z.string().nullable(), email: z.string().nullable(), date_of_birth: z.string().nullable(),
-  home_address: nullable(addressSchema.partial()), ssn: z.string().nullable().meta({ description: "Masked: last four digits only" }),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  middle_name: z.string().optional(),
+  contact_phone: z.string().optional(),
+  job_title: z.string().nullable(),
+  ownership_percentage: z.string().nullable(),
+  email: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  home_address: nullable(addressSchema.partial()),
+  ssn: z.string().nullable().meta({ description: "Masked: last four digits only" }),
 });
 
 export const merchantInfoResponseSchema = z
@@ -21,8 +28,11 @@ export const merchantInfoResponseSchema = z
     business_type: z.string().nullable(),
     bank_account: z
       .object({
-        bank_name: z.string().nullable(), routing_number: z.string().nullable(), account_holder_name: z.string().nullable(),
-        account_number: z.string().nullable().meta({ description: "Masked" }), account_number_confirm: z.string().nullable().meta({ description: "Masked" }),
+        bank_name: z.string().nullable(),
+        routing_number: z.string().nullable(),
+        account_holder_name: z.string().nullable(),
+        account_number: z.string().nullable().meta({ description: "Masked" }),
+        account_number_confirm: z.string().nullable().meta({ description: "Masked" }),
       })
       .nullable(),
     tin: z.string().nullable().meta({ description: "Masked: last four digits only" }),
@@ -35,7 +45,9 @@ export const merchantInfoResponseSchema = z
     owner_two: ownerOut.optional(),
     owner_three: ownerOut.optional(),
     owner_four: ownerOut.optional(),
-    main_product: z.object({ description: z.string().nullable(), website: z.string().nullable(), category: z.string().nullable(), subcategory: z.string().nullable() }).nullable(),
+    main_product: z
+      .object({ description: z.string().nullable(), website: z.string().nullable(), category: z.string().nullable(), subcategory: z.string().nullable() })
+      .nullable(),
     main_contact_person: z.object({ name: z.string().nullable(), email: z.string().nullable() }).nullable(),
     current_sales: z.record(z.string(), z.unknown()).nullable(),
     bank_account_results: z.string().optional(),
@@ -54,8 +66,12 @@ export const requirementsSchema = z
 
 export const deviceResponseSchema = z
   .object({
-    id: z.string(), imei: z.string().nullable(), imei_status: z.enum(imeiStatuses), catalog_id: z.string().nullable(),
-    created_at: z.string().nullable(), updated_at: z.string().nullable(),
+    id: z.string(),
+    imei: z.string().nullable(),
+    imei_status: z.enum(imeiStatuses),
+    catalog_id: z.string().nullable(),
+    created_at: z.string().nullable(),
+    updated_at: z.string().nullable(),
   })
   .meta({ id: "Device" });
 
@@ -74,7 +90,9 @@ export const merchantResponseSchema = z
     defaults: merchantDefaultsSchema,
     default_capabilities: defaultCapabilitiesSchema,
     payment_keys: z.object({
-      pub_api_key: z.string().nullable(), api_key: z.string().nullable().meta({ description: "Masked" }), gateway_merchant_id: z.string().nullable(),
+      pub_api_key: z.string().nullable(),
+      api_key: z.string().nullable().meta({ description: "Masked" }),
+      gateway_merchant_id: z.string().nullable(),
       processors: z.array(z.object({ id: z.string(), processor_type: z.enum(["ACH", "CREDIT_CARD"]) })),
     }),
     device: deviceResponseSchema.optional(),
@@ -87,19 +105,37 @@ export const merchantResponseSchema = z
 
 export const onboardingLinkResponseSchema = z
   .object({
-    object: z.literal("onboarding_link"), id: z.string(), merchant_id: z.string(), type: z.literal("account_onboarding"), url: z.string(),
-    return_url: z.string().nullable(), redirect_url: z.string().nullable(), refresh_url: z.string().nullable(), state: z.string().nullable(),
-    allow_skip_device_selection: z.boolean().nullable(), expires_at: z.string(), created_at: z.string(),
+    object: z.literal("onboarding_link"),
+    id: z.string(),
+    merchant_id: z.string(),
+    type: z.literal("account_onboarding"),
+    url: z.string(),
+    return_url: z.string().nullable(),
+    redirect_url: z.string().nullable(),
+    refresh_url: z.string().nullable(),
+    state: z.string().nullable(),
+    allow_skip_device_selection: z.boolean().nullable(),
+    expires_at: z.string(),
+    created_at: z.string(),
   })
   .meta({ id: "OnboardingLink" });
 
 export const onboardingSessionResponseSchema = z
   .object({
-    object: z.literal("onboarding_session"), merchant_id: z.string(), lead_onboarding_status: z.enum(onboardingStatuses),
-    merchant: merchantInfoResponseSchema, device: z.union([deviceResponseSchema, z.null()]), device_selection: z.enum(["selected", "skipped"]).nullable(),
-    branding: merchantDefaultsSchema, steps: z.array(z.object({ id: z.enum(onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]]), complete: z.boolean() })), requirements: requirementsSchema,
-    device_options: z.array(deviceCatalogEntrySchema), device_selection_required: z.boolean(), allow_skip_device_selection: z.boolean(),
-    return_url: z.string().nullable(), expires_at: z.string(),
+    object: z.literal("onboarding_session"),
+    merchant_id: z.string(),
+    lead_onboarding_status: z.enum(onboardingStatuses),
+    merchant: merchantInfoResponseSchema,
+    device: z.union([deviceResponseSchema, z.null()]),
+    device_selection: z.enum(["selected", "skipped"]).nullable(),
+    branding: merchantDefaultsSchema,
+    steps: z.array(z.object({ id: z.enum(onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]]), complete: z.boolean() })),
+    requirements: requirementsSchema,
+    device_options: z.array(deviceCatalogEntrySchema),
+    device_selection_required: z.boolean(),
+    allow_skip_device_selection: z.boolean(),
+    return_url: z.string().nullable(),
+    expires_at: z.string(),
     agreement: z.object({ signed: z.boolean(), name: z.string().nullable(), signed_at: z.string().nullable() }),
   })
   .meta({ id: "OnboardingSession" });
@@ -116,13 +152,28 @@ app.capabilities = { types: ["flat_rate", "ach"] };
 
 /** An example merchant as GET /v1/merchants/{id} answers it (for the OpenAPI document). */
 export const exampleMerchant = {
-  object: "merchant", id: "mer_4kZ2qV9sT1pLmN8xRw3YbC", phone: "+14155550123", automatic_payouts: true, deactivated: false,
-  created_at: "2026-11-01T09:30:00.000Z", lead_id: 1042, lead_onboarding_status: "IN_PROGRESS", merchant: app,
+  object: "merchant",
+  id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+  phone: "+14155550123",
+  automatic_payouts: true,
+  deactivated: false,
+  created_at: "2026-11-01T09:30:00.000Z",
+  lead_id: 1042,
+  lead_onboarding_status: "IN_PROGRESS",
+  merchant: app,
   payment: { tokenizer_publishable_key: "pk_test_9fKq2LmN8xRw3YbC4kZ2qV9sT1pLmN8x", terminal_id: null },
   defaults: { display_name: "Acme POS", logo: "https://acme.example/logo.svg", primary_color: "#1d4ed8", secondary_color: "#0f172a" },
   payment_keys: { pub_api_key: null, api_key: null, gateway_merchant_id: null, processors: [] },
-  device: { id: "dev_7hQ2qV9sT1pLmN8xRw3YbC", imei: "490154203237518", imei_status: "UNKNOWN", catalog_id: null, created_at: "2026-11-01T09:30:00.000Z", updated_at: "2026-11-01T09:30:00.000Z" },
-  device_selection: "selected", agent: null,
+  device: {
+    id: "dev_7hQ2qV9sT1pLmN8xRw3YbC",
+    imei: "490154203237518",
+    imei_status: "UNKNOWN",
+    catalog_id: null,
+    created_at: "2026-11-01T09:30:00.000Z",
+    updated_at: "2026-11-01T09:30:00.000Z",
+  },
+  device_selection: "selected",
+  agent: null,
   requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" },
   updated_at: "2026-11-01T09:41:12.000Z",
 };

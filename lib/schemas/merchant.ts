@@ -46,7 +46,10 @@ export type PartialApplication = DeepPartial<Application>;
 
 export const deviceInputSchema = z
   .strictObject({
-    imei: z.string().regex(/^\d{15}$/, "must be 15 digits").refine(luhnValid, "is not a valid IMEI (check digit)"),
+    imei: z
+      .string()
+      .regex(/^\d{15}$/, "must be 15 digits")
+      .refine(luhnValid, "is not a valid IMEI (check digit)"),
   })
   .meta({ id: "DeviceInput" });
 
@@ -69,9 +72,4 @@ export const updateMerchantSchema = z
   })
   .meta({ id: "UpdateMerchantRequest" });
 
-export const sensitivePaths = [
-  "tin",
-  "bank_account.account_number",
-  "bank_account.account_number_confirm",
-  ...ownerKeys.map((o) => `${o}.ssn`),
-] as const;
+export const sensitivePaths = ["tin", "bank_account.account_number", "bank_account.account_number_confirm", ...ownerKeys.map((o) => `${o}.ssn`)] as const;

@@ -19,7 +19,12 @@ export const signAgreementSchema = z.strictObject({ name: z.string().trim().min(
 
 export const agreementSignatureSchema = z
   .object({
-    name: z.string(), signed_at: z.string(), ip: z.string(), user_agent: z.string(), version: z.string(), locale: z.enum(["en", "es"]),
+    name: z.string(),
+    signed_at: z.string(),
+    ip: z.string(),
+    user_agent: z.string(),
+    version: z.string(),
+    locale: z.enum(["en", "es"]),
     text_sha256: z.string().meta({ description: "SHA-256 of the exact agreement text that was signed; a change to it needs a new signature" }),
   })
   .meta({ id: "AgreementSignature" });

@@ -13,7 +13,11 @@ describe("the example application", () => {
 });
 
 describe("bank account", () => {
-  test.each([["021000021", []], ["021000022", ["merchant.bank_account.routing_number"]], ["12345678", ["merchant.bank_account.routing_number"]]])("routing %s", (routing, expected) => {
+  test.each([
+    ["021000021", []],
+    ["021000022", ["merchant.bank_account.routing_number"]],
+    ["12345678", ["merchant.bank_account.routing_number"]],
+  ])("routing %s", (routing, expected) => {
     const a = app();
     a.bank_account.routing_number = routing;
     expect(fields(bankAccountRules(a))).toEqual(expected);
@@ -29,9 +33,20 @@ describe("bank account", () => {
 
 describe("tax ids", () => {
   test.each([
-    ["123456789", true], ["000123456", false], ["666123456", false], ["900123456", false], ["999123456", false], ["123006789", false], ["123450000", false], ["12345678", false],
+    ["123456789", true],
+    ["000123456", false],
+    ["666123456", false],
+    ["900123456", false],
+    ["999123456", false],
+    ["123006789", false],
+    ["123450000", false],
+    ["12345678", false],
   ])("ssnValid(%s) is %s", (ssn, ok) => expect(ssnValid(ssn)).toBe(ok));
-  test.each([["912345678", true], ["812345678", false], ["91234567", false]])("itinValid(%s) is %s", (itin, ok) => expect(itinValid(itin)).toBe(ok));
+  test.each([
+    ["912345678", true],
+    ["812345678", false],
+    ["91234567", false],
+  ])("itinValid(%s) is %s", (itin, ok) => expect(itinValid(itin)).toBe(ok));
   test.each([
     ["Limited Liability (LLC)", "EIN", "123456789", []],
     ["Limited Liability (LLC)", "SSN", "123456789", ["merchant.tin_type"]],
@@ -49,7 +64,11 @@ describe("tax ids", () => {
 });
 
 describe("owners", () => {
-  test.each([["2008-11-22", 18], ["2008-11-23", 17], ["1980-04-12", 46]])("ageOn(%s) is %i", (dob, age) => expect(ageOn(dob, today)).toBe(age));
+  test.each([
+    ["2008-11-22", 18],
+    ["2008-11-23", 17],
+    ["1980-04-12", 46],
+  ])("ageOn(%s) is %i", (dob, age) => expect(ageOn(dob, today)).toBe(age));
   test("an owner under 18 is a requirement on their date of birth", () => {
     const a = app();
     a.owner_two.date_of_birth = "2010-01-01";
@@ -80,7 +99,12 @@ describe("business and sales", () => {
     a.business_established_date = "2027-01-01";
     expect(fields(businessRules(a, today))).toEqual(["merchant.business_established_date"]);
   });
-  test.each([["CA", "94103", []], ["XX", "94103", ["merchant.legal_business_address.state"]], ["CA", "9410", ["merchant.legal_business_address.zip"]], ["DC", "20001-1234", []]])("state %s zip %s", (state, zip, expected) => {
+  test.each([
+    ["CA", "94103", []],
+    ["XX", "94103", ["merchant.legal_business_address.state"]],
+    ["CA", "9410", ["merchant.legal_business_address.zip"]],
+    ["DC", "20001-1234", []],
+  ])("state %s zip %s", (state, zip, expected) => {
     const a = app();
     a.legal_business_address = { ...a.legal_business_address, state, zip };
     expect(fields(businessRules(a, today))).toEqual(expected);
@@ -95,7 +119,10 @@ describe("business and sales", () => {
 
 describe("decide", () => {
   test.each([
-    ["000000000", "approve"], ["111111111", "request_information"], ["222222222", "manual_review"], ["999999999", "decline"],
+    ["000000000", "approve"],
+    ["111111111", "request_information"],
+    ["222222222", "manual_review"],
+    ["999999999", "decline"],
   ])("sandbox magic TIN %s: %s, before the format rules", (tin, outcome) => {
     const a = app();
     a.tin = tin;

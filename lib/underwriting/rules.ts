@@ -8,21 +8,82 @@ type App = Record<string, any>;
 const owners = ["owner_one", "owner_two", "owner_three", "owner_four"] as const;
 
 export const US_STATES = new Set([
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS",
-  "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV",
-  "WI", "WY", "DC", "PR", "GU", "VI", "AS", "MP",
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
+  "DC",
+  "PR",
+  "GU",
+  "VI",
+  "AS",
+  "MP",
 ]);
 
 export function bankAccountRules(app: App): Finding[] {
   const bank = app.bank_account ?? {};
   const out: Finding[] = [];
   if (routingNumberProblem(bank.routing_number)) {
-    out.push({ field: "merchant.bank_account.routing_number", code: "routing_number_invalid", message: "The routing number does not pass the ABA checksum. Check it against a cheque or your bank's website." });
+    out.push({
+      field: "merchant.bank_account.routing_number",
+      code: "routing_number_invalid",
+      message: "The routing number does not pass the ABA checksum. Check it against a cheque or your bank's website.",
+    });
   }
   if (!/^\d{4,17}$/.test(String(bank.account_number ?? ""))) {
     out.push({ field: "merchant.bank_account.account_number", code: "account_number_invalid", message: "The account number must be 4 to 17 digits." });
   } else if (accountConfirmationProblem(bank)) {
-    out.push({ field: "merchant.bank_account.account_number_confirm", code: "account_number_mismatch", message: "The account number and its confirmation do not match." });
+    out.push({
+      field: "merchant.bank_account.account_number_confirm",
+      code: "account_number_mismatch",
+      message: "The account number and its confirmation do not match.",
+    });
   }
   return out;
 }
@@ -68,7 +129,8 @@ export function ownerRules(app: App, today: Date): Finding[] {
     if (owner.date_of_birth && ageOn(owner.date_of_birth, today) < 18) {
       out.push({ field: `merchant.${k}.date_of_birth`, code: "owner_under_18", message: "Every owner must be at least 18 years old." });
     }
-    if (!ssnValid(String(owner.ssn ?? ""))) out.push({ field: `merchant.${k}.ssn`, code: "ssn_invalid", message: "This is not a valid Social Security number." });
+    if (!ssnValid(String(owner.ssn ?? "")))
+      out.push({ field: `merchant.${k}.ssn`, code: "ssn_invalid", message: "This is not a valid Social Security number." });
   }
   const ownership = ownershipProblem(ownershipTotal(app, listed), app.business_type, { requireQuarter: true });
   if (ownership === "ownership_over_100") {
@@ -84,7 +146,11 @@ export function businessRules(app: App, today: Date): Finding[] {
   if (app.business_established_date && app.business_established_date > today.toISOString().slice(0, 10)) {
     out.push({ field: "merchant.business_established_date", code: "date_in_future", message: "The business cannot be established in the future." });
   }
-  const addresses: [string, App | undefined][] = [["merchant.legal_business_address", app.legal_business_address], ["merchant.dba_address", app.dba_address], ...owners.filter((k) => app[k]).map((k) => [`merchant.${k}.home_address`, app[k].home_address] as [string, App])];
+  const addresses: [string, App | undefined][] = [
+    ["merchant.legal_business_address", app.legal_business_address],
+    ["merchant.dba_address", app.dba_address],
+    ...owners.filter((k) => app[k]).map((k) => [`merchant.${k}.home_address`, app[k].home_address] as [string, App]),
+  ];
   for (const [path, address] of addresses) {
     if (!address) continue;
     if (!US_STATES.has(address.state)) out.push({ field: `${path}.state`, code: "state_invalid", message: "Use a US state or territory code such as CA." });
@@ -96,17 +162,30 @@ export function businessRules(app: App, today: Date): Finding[] {
 export function salesRules(app: App): Finding[] {
   const out: Finding[] = [];
   const sales = app.current_sales ?? {};
-  if (salesMixProblem(sales.sales_percentage)) out.push({ field: "merchant.current_sales.sales_percentage", code: "sales_mix_not_100", message: "How customers pay must add up to 100%." });
+  if (salesMixProblem(sales.sales_percentage))
+    out.push({ field: "merchant.current_sales.sales_percentage", code: "sales_mix_not_100", message: "How customers pay must add up to 100%." });
   if (ticketProblem(sales)) {
-    out.push({ field: "merchant.current_sales.average_ticket_value", code: "average_above_highest", message: "The average sale cannot be larger than the largest sale." });
+    out.push({
+      field: "merchant.current_sales.average_ticket_value",
+      code: "average_above_highest",
+      message: "The average sale cannot be larger than the largest sale.",
+    });
   }
   return out;
 }
 
 /** Subcategories that carry high risk: an operator decides. */
 export const highRiskSubcategories = new Set([
-  "Quasi Cash", "Massage Parlors", "Pawn Shop", "Insurance via Direct Mail", "Mail Order", "Political Organizations", "Large Digital Goods Merchant",
-  "Package Stores--Beer, Wine, and Liquor", "Wrecking and Salvage Yards", "Counseling Services - Debt, Marriage, and Personal",
+  "Quasi Cash",
+  "Massage Parlors",
+  "Pawn Shop",
+  "Insurance via Direct Mail",
+  "Mail Order",
+  "Political Organizations",
+  "Large Digital Goods Merchant",
+  "Package Stores--Beer, Wine, and Liquor",
+  "Wrecking and Salvage Yards",
+  "Counseling Services - Debt, Marriage, and Personal",
 ]);
 
 export function isHighRisk(app: App): boolean {
@@ -125,10 +204,17 @@ export const MAGIC_TINS = { approve: "000000000", request: "111111111", review: 
 export function decide(app: App, options: { sandbox: boolean; today: Date }): Decision {
   if (options.sandbox) {
     switch (app.tin) {
-      case MAGIC_TINS.approve: return { outcome: "approve" };
-      case MAGIC_TINS.request: return { outcome: "request_information", findings: [{ field: "merchant.tin", code: "tin_unverified", message: "We could not verify the tax ID. Check it and enter it again." }] };
-      case MAGIC_TINS.review: return { outcome: "manual_review", reason: "sandbox magic TIN 222222222" };
-      case MAGIC_TINS.decline: return { outcome: "decline", reason: "sandbox magic TIN 999999999" };
+      case MAGIC_TINS.approve:
+        return { outcome: "approve" };
+      case MAGIC_TINS.request:
+        return {
+          outcome: "request_information",
+          findings: [{ field: "merchant.tin", code: "tin_unverified", message: "We could not verify the tax ID. Check it and enter it again." }],
+        };
+      case MAGIC_TINS.review:
+        return { outcome: "manual_review", reason: "sandbox magic TIN 222222222" };
+      case MAGIC_TINS.decline:
+        return { outcome: "decline", reason: "sandbox magic TIN 999999999" };
     }
   }
   const findings = [...bankAccountRules(app), ...tinRules(app), ...ownerRules(app, options.today), ...businessRules(app, options.today), ...salesRules(app)];

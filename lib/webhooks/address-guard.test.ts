@@ -2,10 +2,21 @@ import { describe, expect, test } from "vitest";
 import { assertPublicHost, isPublicAddress } from "./address-guard";
 
 describe("isPublicAddress", () => {
-  test.each(["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "224.0.0.1"])(
-    "%s is not public",
-    (a) => expect(isPublicAddress(a)).toBe(false),
-  );
+  test.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "::1",
+    "fe80::1",
+    "fd00::1",
+    "::ffff:127.0.0.1",
+    "224.0.0.1",
+  ])("%s is not public", (a) => expect(isPublicAddress(a)).toBe(false));
   test.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (a) => expect(isPublicAddress(a)).toBe(true));
   test("localhost is refused", async () => {
     await expect(assertPublicHost("localhost")).rejects.toThrow(/private|resolve/);

@@ -5,11 +5,31 @@ import net from "node:net";
 // multicast, reserved, and their IPv6 forms.
 const blocked = new net.BlockList();
 for (const [addr, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24],
-  ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) blocked.addSubnet(addr, prefix, "ipv4");
-for (const [addr, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["2001:db8::", 32]] as const) {
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  blocked.addSubnet(addr, prefix, "ipv4");
+for (const [addr, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["64:ff9b::", 96],
+  ["2001:db8::", 32],
+] as const) {
   blocked.addSubnet(addr, prefix, "ipv6");
 }
 
@@ -34,9 +54,11 @@ export class UnsafeAddressError extends Error {
 /** Every address the host resolves to must be public (checked when a webhook is created). */
 export async function assertPublicHost(hostname: string): Promise<void> {
   const host = hostname.replace(/^\[|\]$/g, "");
-  const addresses = net.isIP(host) ? [{ address: host }] : await dns.promises.lookup(host, { all: true }).catch(() => {
-    throw new UnsafeAddressError(`${hostname} does not resolve`);
-  });
+  const addresses = net.isIP(host)
+    ? [{ address: host }]
+    : await dns.promises.lookup(host, { all: true }).catch(() => {
+        throw new UnsafeAddressError(`${hostname} does not resolve`);
+      });
   for (const { address } of addresses) {
     if (!isPublicAddress(address)) throw new UnsafeAddressError(`${hostname} resolves to a private or reserved address`);
   }

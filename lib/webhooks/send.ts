@@ -38,7 +38,9 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
           if (size < EXCERPT_BYTES) chunks.push(chunk);
           size += chunk.length;
         });
-        res.on("end", () => done({ statusCode: res.statusCode ?? null, excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8"), error: null }));
+        res.on("end", () =>
+          done({ statusCode: res.statusCode ?? null, excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8"), error: null }),
+        );
         res.on("error", (e) => done({ statusCode: res.statusCode ?? null, excerpt: null, error: e.message }));
       },
     );

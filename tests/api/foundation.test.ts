@@ -110,7 +110,10 @@ describe("PATCH /v1/account", () => {
   });
 
   test.each(["4.00", "3.99", "3.75", "3.50", "3.25", "3.00"])("accepts advantage_rate %s", async (rate) => {
-    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { default_capabilities: { options: { cash_discount: { advantage_rate: rate } } } } });
+    const res = await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      body: { default_capabilities: { options: { cash_discount: { advantage_rate: rate } } } },
+    });
     expect(res.status).toBe(200);
     expect(res.json.default_capabilities.options.cash_discount.advantage_rate).toBe(rate);
   });
@@ -155,12 +158,20 @@ describe("PATCH /v1/account", () => {
 
 describe("HTTP conventions", () => {
   test("a body over 1 MB answers 413", async () => {
-    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, raw: JSON.stringify({ defaults: { display_name: "x".repeat(1_100_000) } }), headers: { "content-type": "application/json" } });
+    const res = await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      raw: JSON.stringify({ defaults: { display_name: "x".repeat(1_100_000) } }),
+      headers: { "content-type": "application/json" },
+    });
     expectErrorShape(res, 413, "invalid_request_error", "body_too_large");
   });
 
   test("a body that is not JSON answers 415", async () => {
-    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, raw: "display_name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      raw: "display_name=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expectErrorShape(res, 415, "invalid_request_error", "unsupported_media_type");
   });
 

@@ -64,7 +64,9 @@ describe("job failures", () => {
     );
     expect(merchant.lead_onboarding_status).toBe("APPROVED");
     expect(faults.underwritingCalls).toBe(2);
-    const [job] = (await api.db.select().from(jobs).where(eq(jobs.type, "underwriting"))).filter((j) => (j.payload as { merchant_id: string }).merchant_id === id);
+    const [job] = (await api.db.select().from(jobs).where(eq(jobs.type, "underwriting"))).filter(
+      (j) => (j.payload as { merchant_id: string }).merchant_id === id,
+    );
     expect(job).toMatchObject({ status: "done", attempts: 2, lastError: null });
   });
 
@@ -79,7 +81,9 @@ describe("job failures", () => {
         (d: any[]) => d.length === 1 && d[0].status !== "pending",
       );
       expect(deliveries[0]).toMatchObject({ status: "failed", event_id: expect.stringMatching(/^evt_/) });
-      const [job] = (await api.db.select().from(jobs).where(eq(jobs.type, "webhook_delivery"))).filter((j) => (j.payload as { delivery_id: string }).delivery_id === deliveries[0].id);
+      const [job] = (await api.db.select().from(jobs).where(eq(jobs.type, "webhook_delivery"))).filter(
+        (j) => (j.payload as { delivery_id: string }).delivery_id === deliveries[0].id,
+      );
       expect(job).toMatchObject({ status: "failed", attempts: jobRegistry.webhook_delivery.maxAttempts, lastError: "secret could not be decrypted" });
       expect(receiver.received).toHaveLength(0);
 

@@ -29,8 +29,13 @@ describe("POST /v1/merchants", () => {
     expect(res.status).toBe(200);
     expect(merchantResponseSchema.safeParse(res.json).error).toBeUndefined();
     expect(res.json).toMatchObject({
-      object: "merchant", phone: "+14155550100", lead_onboarding_status: "NOT_STARTED", automatic_payouts: true, deactivated: false,
-      payment: { terminal_id: null }, payment_keys: { pub_api_key: null, api_key: null, gateway_merchant_id: null, processors: [] },
+      object: "merchant",
+      phone: "+14155550100",
+      lead_onboarding_status: "NOT_STARTED",
+      automatic_payouts: true,
+      deactivated: false,
+      payment: { terminal_id: null },
+      payment_keys: { pub_api_key: null, api_key: null, gateway_merchant_id: null, processors: [] },
     });
     expect(res.json.id).toMatch(/^mer_/);
     expect(typeof res.json.lead_id).toBe("number");
@@ -88,8 +93,14 @@ describe("POST /v1/merchants", () => {
     const params = res.json.error.errors.map((e: any) => e.param);
     expect(params).toEqual(
       expect.arrayContaining([
-        "merchant.business_type", "merchant.tin_type", "merchant.business_established_date", "merchant.owner_one.ownership_percentage",
-        "merchant.owner_one.job_title", "merchant.owner_one.email", "merchant.owner_one.home_address.zip", "merchant.owner_five",
+        "merchant.business_type",
+        "merchant.tin_type",
+        "merchant.business_established_date",
+        "merchant.owner_one.ownership_percentage",
+        "merchant.owner_one.job_title",
+        "merchant.owner_one.email",
+        "merchant.owner_one.home_address.zip",
+        "merchant.owner_five",
         "merchant.bank_account.routing_number",
       ]),
     );
@@ -97,12 +108,24 @@ describe("POST /v1/merchants", () => {
   });
 
   const enumCases: [string, string[], (v: string) => unknown][] = [
-    ["business_type", ["Sole Proprietor", "Limited Liability (LLC)", "Partnership", "Association/State & Trust", "Tax Exempt Org", "Corporation"], (v) => ({ business_type: v })],
+    [
+      "business_type",
+      ["Sole Proprietor", "Limited Liability (LLC)", "Partnership", "Association/State & Trust", "Tax Exempt Org", "Corporation"],
+      (v) => ({ business_type: v }),
+    ],
     ["tin_type", ["EIN", "SSN", "ITIN"], (v) => ({ tin_type: v })],
-    ["owner_one.job_title", ["President", "Vice President", "Treasurer", "Owner", "Partner", "CEO", "Secretary", "Director", "Controller", "Accountant", "Chairman", "Contact Only"], (v) => ({ owner_one: { job_title: v } })],
+    [
+      "owner_one.job_title",
+      ["President", "Vice President", "Treasurer", "Owner", "Partner", "CEO", "Secretary", "Director", "Controller", "Accountant", "Chairman", "Contact Only"],
+      (v) => ({ owner_one: { job_title: v } }),
+    ],
     ["main_product.category", [...productCategories], (v) => ({ main_product: { category: v } })],
     ["capabilities.types", ["two_tiered", "pass_through_ic", "flat_rate", "tiered", "cash_discount", "ach"], (v) => ({ capabilities: { types: [v] } })],
-    ["capabilities.options.cash_discount.advantage_rate", ["4.00", "3.99", "3.75", "3.50", "3.25", "3.00"], (v) => ({ capabilities: { options: { cash_discount: { advantage_rate: v } } } })],
+    [
+      "capabilities.options.cash_discount.advantage_rate",
+      ["4.00", "3.99", "3.75", "3.50", "3.25", "3.00"],
+      (v) => ({ capabilities: { options: { cash_discount: { advantage_rate: v } } } }),
+    ],
   ];
   describe.each(enumCases)("merchant.%s", (field, values, build) => {
     test.each(values)("accepts %s", async (value) => {
@@ -126,7 +149,13 @@ describe("POST /v1/merchants", () => {
   }, 120_000);
 
   test.each([
-    ["0", 200], ["100", 200], ["33.33", 200], ["100.01", 400], ["-1", 400], ["50%", 400], ["abc", 400],
+    ["0", 200],
+    ["100", 200],
+    ["33.33", 200],
+    ["100.01", 400],
+    ["-1", 400],
+    ["50%", 400],
+    ["abc", 400],
   ])("owner_one.ownership_percentage %s answers %i", async (value, status) => {
     const res = await create({ phone: "+14155550123", merchant: { owner_one: { ownership_percentage: value } } });
     expect(res.status).toBe(status);
@@ -134,7 +163,10 @@ describe("POST /v1/merchants", () => {
   });
 
   test("ACH overrides: only monthly_fee, txn_fee_fixed and txn_fee_percent", async () => {
-    const ok = await create({ phone: "+14155550123", merchant: { capabilities: { types: ["ach"], options: { ach: { monthly_fee: "5.00", txn_fee_fixed: "0.20", txn_fee_percent: "0.40" } } } } });
+    const ok = await create({
+      phone: "+14155550123",
+      merchant: { capabilities: { types: ["ach"], options: { ach: { monthly_fee: "5.00", txn_fee_fixed: "0.20", txn_fee_percent: "0.40" } } } },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.merchant.capabilities.options.ach).toEqual({ monthly_fee: "5.00", txn_fee_fixed: "0.20", txn_fee_percent: "0.40" });
     const bad = await create({ phone: "+14155550123", merchant: { capabilities: { options: { ach: { return_fee_fixed: "1.00" } } } } });
@@ -159,7 +191,9 @@ describe("POST /v1/merchants", () => {
   });
 
   test.each([
-    ["14 digits", "49015420323751"], ["a bad check digit", "490154203237519"], ["letters", "49015420323751A"],
+    ["14 digits", "49015420323751"],
+    ["a bad check digit", "490154203237519"],
+    ["letters", "49015420323751A"],
   ])("device.imei with %s answers 400", async (_name, imei) => {
     const res = await create({ phone: "+14155550123", device: { imei } });
     expect(res.status).toBe(400);
@@ -219,14 +253,16 @@ describe("GET /v1/merchants", () => {
     expect(notStarted.json.data).toHaveLength(5);
   });
 
-  test.each([["limit=0", "limit"], ["limit=101", "limit"], ["lead_onboarding_status=DONE", "lead_onboarding_status"], ["starting_after=mer_nope", "starting_after"]])(
-    "?%s answers 400 naming %s",
-    async (query, param) => {
-      const res = await api.call("GET", `/v1/merchants?${query}`, { auth: isv.auth });
-      expect(res.status).toBe(400);
-      expect(res.json.error.param).toBe(param);
-    },
-  );
+  test.each([
+    ["limit=0", "limit"],
+    ["limit=101", "limit"],
+    ["lead_onboarding_status=DONE", "lead_onboarding_status"],
+    ["starting_after=mer_nope", "starting_after"],
+  ])("?%s answers 400 naming %s", async (query, param) => {
+    const res = await api.call("GET", `/v1/merchants?${query}`, { auth: isv.auth });
+    expect(res.status).toBe(400);
+    expect(res.json.error.param).toBe(param);
+  });
 
   test("never lists another account's merchants", async () => {
     const mine = await create({ phone: "+14155550123" });

@@ -26,7 +26,8 @@ afterAll(async () => {
 async function newMerchant(body: Record<string, unknown> = {}) {
   return (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123", ...body } })).json;
 }
-const link = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/onboarding_links", { auth, body: { type: "account_onboarding", ...body } });
+const link = (body: Record<string, unknown>, auth = isv.auth) =>
+  api.call("POST", "/v1/onboarding_links", { auth, body: { type: "account_onboarding", ...body } });
 
 /** Opens a link like a browser: returns the session cookie it sets. */
 async function open(url: string) {
@@ -41,7 +42,14 @@ describe("POST /v1/onboarding_links", () => {
     const m = await newMerchant();
     const res = await link({ merchant_id: m.id, return_url: "https://acme.example/done", refresh_url: "https://acme.example/refresh", state: "s-1" });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ object: "onboarding_link", merchant_id: m.id, type: "account_onboarding", return_url: "https://acme.example/done", refresh_url: "https://acme.example/refresh", state: "s-1" });
+    expect(res.json).toMatchObject({
+      object: "onboarding_link",
+      merchant_id: m.id,
+      type: "account_onboarding",
+      return_url: "https://acme.example/done",
+      refresh_url: "https://acme.example/refresh",
+      state: "s-1",
+    });
     expect(res.json.id).toMatch(/^lnk_/);
     expect(res.json.url).toMatch(new RegExp(`^${api.baseUrl.replace("127.0.0.1", "(127.0.0.1|localhost)").replace(/:\d+$/, "")}.*/onboard/[0-9A-Za-z]{43}$`));
     const ttl = Date.parse(res.json.expires_at) - Date.parse(res.json.created_at);
@@ -126,7 +134,10 @@ describe("opening a link", () => {
   test("an expired link answers 410, in Spanish when asked", async () => {
     const m = await newMerchant();
     const l = await link({ merchant_id: m.id });
-    await api.db.update(onboardingLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(onboardingLinks.id, l.json.id));
+    await api.db
+      .update(onboardingLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(onboardingLinks.id, l.json.id));
     const res = await fetch(api.baseUrl + new URL(l.json.url).pathname, { redirect: "manual", headers: { "accept-language": "es-MX,es;q=0.9" } });
     expect(res.status).toBe(410);
     const html = await res.text();
@@ -153,7 +164,13 @@ describe("onboarding session API", () => {
     const res = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
     expect(res.status).toBe(200);
     expect(onboardingSessionResponseSchema.safeParse(res.json).error).toBeUndefined();
-    expect(res.json).toMatchObject({ object: "onboarding_session", merchant_id: s.merchant.id, lead_onboarding_status: "IN_PROGRESS", device_selection_required: true, allow_skip_device_selection: false });
+    expect(res.json).toMatchObject({
+      object: "onboarding_session",
+      merchant_id: s.merchant.id,
+      lead_onboarding_status: "IN_PROGRESS",
+      device_selection_required: true,
+      allow_skip_device_selection: false,
+    });
     expect(res.json.merchant.tin).toBe("*****6789");
     expect(res.json.branding.display_name).toBe("Acme POS");
     expect(res.json.device_options.map((d: any) => d.id)).toContain("pax-a920");
@@ -188,17 +205,28 @@ describe("onboarding session API", () => {
 
   test("PATCH saves partially, lists every error at once, and saves nothing from an invalid request", async () => {
     const s = await session();
-    const ok = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { legal_business_name: "Noodles", owner_one: { first_name: "Mei", ssn: "401-23-4567" } } } });
+    const ok = await api.call("PATCH", "/v1/onboarding/session", {
+      auth: s.auth,
+      body: { merchant: { legal_business_name: "Noodles", owner_one: { first_name: "Mei", ssn: "401-23-4567" } } },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.merchant.legal_business_name).toBe("Noodles");
     expect(ok.json.merchant.owner_one).toMatchObject({ first_name: "Mei", ssn: "*****4567", last_name: null });
     const bad = await api.call("PATCH", "/v1/onboarding/session", {
       auth: s.auth,
-      body: { merchant: { legal_business_name: "Changed", bank_account: { routing_number: "12" }, owner_one: { date_of_birth: "1980-13-01" } }, device: { catalog_id: "nope" } },
+      body: {
+        merchant: { legal_business_name: "Changed", bank_account: { routing_number: "12" }, owner_one: { date_of_birth: "1980-13-01" } },
+        device: { catalog_id: "nope" },
+      },
     });
     expect(bad.status).toBe(400);
-    expect(bad.json.error.errors.map((e: any) => e.param)).toEqual(expect.arrayContaining(["merchant.bank_account.routing_number", "merchant.owner_one.date_of_birth"]));
-    const device = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { legal_business_name: "Changed" }, device: { catalog_id: "nope" } } });
+    expect(bad.json.error.errors.map((e: any) => e.param)).toEqual(
+      expect.arrayContaining(["merchant.bank_account.routing_number", "merchant.owner_one.date_of_birth"]),
+    );
+    const device = await api.call("PATCH", "/v1/onboarding/session", {
+      auth: s.auth,
+      body: { merchant: { legal_business_name: "Changed" }, device: { catalog_id: "nope" } },
+    });
     expect(device.json.error.param).toBe("device.catalog_id");
     const after = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
     expect(after.json.merchant.legal_business_name).toBe("Noodles");
@@ -271,7 +299,11 @@ describe("onboarding session API", () => {
     const wrong = await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Luis Ortega" } });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toMatchObject({ code: "signature_mismatch", param: "name" });
-    const signed = await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" }, headers: { "user-agent": "Test Browser/1.0" } });
+    const signed = await api.call("POST", "/v1/onboarding/session/agreement", {
+      auth: s.auth,
+      body: { name: "Mei Chen" },
+      headers: { "user-agent": "Test Browser/1.0" },
+    });
     expect(signed.status).toBe(200);
     expect(signed.json).toMatchObject({ name: "Mei Chen", ip: expect.stringMatching(/127\.0\.0\.1/), user_agent: "Test Browser/1.0", version: "2026-11" });
     const view = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
@@ -327,7 +359,9 @@ describe("onboarding session API", () => {
     try {
       const submit = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
       expect(submit.status).toBe(400);
-      expect(submit.json.error.errors).toEqual([{ param: "agreement", code: "parameter_missing", message: "The agreement changed after it was signed: owner one must sign it again" }]);
+      expect(submit.json.error.errors).toEqual([
+        { param: "agreement", code: "parameter_missing", message: "The agreement changed after it was signed: owner one must sign it again" },
+      ]);
     } finally {
       await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { display_name: "Acme POS" } } });
     }

@@ -70,7 +70,8 @@ describe("automatic underwriting", () => {
     const toIsv = mails.find((e: any) => e.kind === "information_requested.isv");
     expect(toMerchant).toMatchObject({ to: "mei@example.com", subject: "Acme POS: we need a few more details for your application" });
     expect(toIsv).toMatchObject({ to: "risk@acme.example" });
-    for (const mail of [toMerchant, toIsv]) for (const secret of ["111111111", "401234567", "000123456789"]) expect(mail.text + mail.html).not.toContain(secret);
+    for (const mail of [toMerchant, toIsv])
+      for (const secret of ["111111111", "401234567", "000123456789"]) expect(mail.text + mail.html).not.toContain(secret);
     const portalUrl = toMerchant.text.match(/(http\S+\/onboard\/\S+)/)[1];
 
     const session = await openLink(api, portalUrl);
@@ -115,11 +116,21 @@ describe("automatic underwriting", () => {
     const { id } = await submittedMerchant(api, isv, (a) => (a.main_product = { ...a.main_product, category: "Retail", subcategory: "Pawn Shop" }));
     await new Promise((r) => setTimeout(r, 800));
     expect((await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe("COMPLETED");
-    const result = await runCommand(api.handle, ["merchant", "review", id, "--request", "main_product.description", "--reason", "Describe the items you buy and sell"]);
+    const result = await runCommand(api.handle, [
+      "merchant",
+      "review",
+      id,
+      "--request",
+      "main_product.description",
+      "--reason",
+      "Describe the items you buy and sell",
+    ]);
     expect(result.code).toBe(0);
     const m = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
     expect(m.lead_onboarding_status).toBe("IN_PROGRESS");
-    expect(m.requirements.errors).toEqual([{ field: "merchant.main_product.description", code: "information_requested", message: "Describe the items you buy and sell" }]);
+    expect(m.requirements.errors).toEqual([
+      { field: "merchant.main_product.description", code: "information_requested", message: "Describe the items you buy and sell" },
+    ]);
   });
 
   test("test helpers decide like the operator, and only for COMPLETED merchants of the caller", async () => {
@@ -127,7 +138,10 @@ describe("automatic underwriting", () => {
     await new Promise((r) => setTimeout(r, 500));
     const other = await api.newIsv();
     expect((await api.call("POST", `/v1/test_helpers/merchants/${id}/approve`, { auth: other.auth })).status).toBe(404);
-    const bad = await api.call("POST", `/v1/test_helpers/merchants/${id}/request_information`, { auth: isv.auth, body: { field: "merchant.nope", reason: "x" } });
+    const bad = await api.call("POST", `/v1/test_helpers/merchants/${id}/request_information`, {
+      auth: isv.auth,
+      body: { field: "merchant.nope", reason: "x" },
+    });
     expect(bad.status).toBe(400);
     const declined = await api.call("POST", `/v1/test_helpers/merchants/${id}/decline`, { auth: isv.auth, body: { reason: "testing" } });
     expect(declined.json.lead_onboarding_status).toBe("FAILED");

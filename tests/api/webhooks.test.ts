@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const createWebhook = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/webhooks", { auth, body });
-const createMerchant = (auth = isv.auth, body: Record<string, unknown> = {}) => api.call("POST", "/v1/merchants", { auth, body: { phone: "+14155550123", ...body } });
+const createMerchant = (auth = isv.auth, body: Record<string, unknown> = {}) =>
+  api.call("POST", "/v1/merchants", { auth, body: { phone: "+14155550123", ...body } });
 const parse = (body: string) => JSON.parse(body) as { id: string; type: string; data: { object: { id: string } }; account_id: string };
 
 describe("fan-out by the event catalogue", () => {
@@ -74,7 +75,12 @@ describe("webhook subscriptions", () => {
 
   test("another account's webhook answers 404 for every operation", async () => {
     const mine = (await createWebhook({ url: "https://acme.example/x", scopes: ["merchant"] })).json.id;
-    for (const [method, path] of [["GET", `/v1/webhooks/${mine}`], ["DELETE", `/v1/webhooks/${mine}`], ["GET", `/v1/webhooks/${mine}/deliveries`], ["POST", `/v1/webhooks/${mine}/deliveries/whd_x/retry`]] as const) {
+    for (const [method, path] of [
+      ["GET", `/v1/webhooks/${mine}`],
+      ["DELETE", `/v1/webhooks/${mine}`],
+      ["GET", `/v1/webhooks/${mine}/deliveries`],
+      ["POST", `/v1/webhooks/${mine}/deliveries/whd_x/retry`],
+    ] as const) {
       const res = await api.call(method, path, { auth: other.auth });
       expect(res.status, `${method} ${path}`).toBe(404);
     }

@@ -63,7 +63,13 @@ export async function startTestApi(options: { rateLimitPerSecond?: number; confi
   }
 
   return {
-    baseUrl, handle, db: handle.db, app, call, newIsv, seenBodies,
+    baseUrl,
+    handle,
+    db: handle.db,
+    app,
+    call,
+    newIsv,
+    seenBodies,
     close: async () => {
       await worker?.stop();
       await new Promise((resolve) => server.close(resolve));

@@ -15,10 +15,18 @@ export async function submittedMerchant(api: TestApi, isv: { auth: string }, cha
   change(app);
   const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123", merchant: app } })).json;
   if (!merchant.id) throw new Error(JSON.stringify(merchant));
-  const link = (await api.call("POST", "/v1/onboarding_links", { auth: isv.auth, body: { merchant_id: merchant.id, type: "account_onboarding", return_url: "https://isv.example/done", ...linkBody } })).json;
+  const link = (
+    await api.call("POST", "/v1/onboarding_links", {
+      auth: isv.auth,
+      body: { merchant_id: merchant.id, type: "account_onboarding", return_url: "https://isv.example/done", ...linkBody },
+    })
+  ).json;
   const session = await openLink(api, link.url);
   await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { device: { catalog_id: "pax-a920" } } });
-  const signed = await api.call("POST", "/v1/onboarding/session/agreement", { auth: session, body: { name: `${app.owner_one.first_name} ${app.owner_one.last_name}` } });
+  const signed = await api.call("POST", "/v1/onboarding/session/agreement", {
+    auth: session,
+    body: { name: `${app.owner_one.first_name} ${app.owner_one.last_name}` },
+  });
   if (signed.status !== 200) throw new Error(JSON.stringify(signed.json));
   const submitted = await api.call("POST", "/v1/onboarding/session/submit", { auth: session });
   if (submitted.status !== 200) throw new Error(JSON.stringify(submitted.json));

@@ -48,6 +48,7 @@ export async function responseChecker(baseUrl: string): Promise<ResponseChecker>
     if (!response) throw new Error(`${where}: status not documented for ${method} ${template}`);
     if (!response.content?.["application/json"]) throw new Error(`${where}: the document says no JSON body`);
     const check = validator(`api#/${pointer("paths", template, method.toLowerCase(), "responses", String(status), "content", "application/json", "schema")}`);
-    if (!check(json)) throw new Error(`${where}: the body does not match the documented schema: ${ajv.errorsText(check.errors)}\n${JSON.stringify(json).slice(0, 2000)}`);
+    if (!check(json))
+      throw new Error(`${where}: the body does not match the documented schema: ${ajv.errorsText(check.errors)}\n${JSON.stringify(json).slice(0, 2000)}`);
   };
 }

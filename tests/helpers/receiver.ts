@@ -13,7 +13,11 @@ export async function startReceiver(answer: (req: Received, count: number) => { 
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const entry: Received = { headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
+      const entry: Received = {
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
+      };
       received.push(entry);
       const { status, delayMs } = answer(entry, received.length);
       setTimeout(() => res.writeHead(status, { "content-type": "text/plain" }).end(`status ${status}`), delayMs ?? 0);
@@ -32,6 +36,10 @@ export async function startReceiver(answer: (req: Received, count: number) => { 
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -25,7 +25,10 @@ export default async function PreviewPage({ searchParams }: { searchParams: Prom
   } catch {
     /* not JSON: show the saved branding */
   }
-  const branding = { ...(account.defaults as MerchantDefaults), ...Object.fromEntries(Object.entries(edited).filter(([, v]) => v !== undefined && v !== null)) } as MerchantDefaults;
+  const branding = {
+    ...(account.defaults as MerchantDefaults),
+    ...Object.fromEntries(Object.entries(edited).filter(([, v]) => v !== undefined && v !== null)),
+  } as MerchantDefaults;
   const { session, agreement } = sampleSession(account, branding, locale);
   const messages = await getMessages({ locale });
   return (

@@ -50,7 +50,13 @@ export async function createWebhookAction(input: unknown) {
   const { db, account } = await requireIsvUser();
   // A server action is a public endpoint: its input is checked with the API's own schema.
   const parsed = createWebhookSchema.safeParse(input);
-  if (!parsed.success) return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues).map((e) => e.message).join("; ") };
+  if (!parsed.success)
+    return {
+      ok: false as const,
+      error: issuesToFieldErrors(parsed.error.issues)
+        .map((e) => e.message)
+        .join("; "),
+    };
   try {
     const { secret } = await createWebhook(db, account.id, parsed.data);
     revalidatePath("/dashboard/developers");

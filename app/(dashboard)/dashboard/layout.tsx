@@ -14,17 +14,29 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <strong>{account.name}</strong>
           <nav aria-label="Dashboard" className="flex flex-wrap gap-4">
-            <Link className="underline" href="/dashboard">{t("nav.merchants")}</Link>
-            <Link className="underline" href="/dashboard/settings">{t("nav.settings")}</Link>
-            <Link className="underline" href="/dashboard/developers">{t("nav.developers")}</Link>
+            <Link className="underline" href="/dashboard">
+              {t("nav.merchants")}
+            </Link>
+            <Link className="underline" href="/dashboard/settings">
+              {t("nav.settings")}
+            </Link>
+            <Link className="underline" href="/dashboard/developers">
+              {t("nav.developers")}
+            </Link>
           </nav>
           <div className="flex items-center gap-3">
             <LanguageSwitcher />
-            <form action={signOutAction}><button type="submit" className="rounded border border-line px-3 py-1">{t("signOut")}</button></form>
+            <form action={signOutAction}>
+              <button type="submit" className="rounded border border-line px-3 py-1">
+                {t("signOut")}
+              </button>
+            </form>
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-5xl px-4 py-6">{children}</main>
+      <main id="main" className="mx-auto max-w-5xl px-4 py-6">
+        {children}
+      </main>
     </div>
   );
 }

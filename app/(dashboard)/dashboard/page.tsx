@@ -15,33 +15,63 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Pr
   const format = await getFormatter();
   const params = await searchParams;
   const status = (onboardingStatuses as readonly string[]).includes(params.status ?? "") ? params.status : undefined;
-  const { rows, hasMore } = await listMerchants(db, account.id, { limit: 20, lead_onboarding_status: status, search: params.q, starting_after: params.after, ending_before: params.before });
-  const qs = (extra: Record<string, string>) => new URLSearchParams({ ...(status ? { status } : {}), ...(params.q ? { q: params.q } : {}), ...extra }).toString();
+  const { rows, hasMore } = await listMerchants(db, account.id, {
+    limit: 20,
+    lead_onboarding_status: status,
+    search: params.q,
+    starting_after: params.after,
+    ending_before: params.before,
+  });
+  const qs = (extra: Record<string, string>) =>
+    new URLSearchParams({ ...(status ? { status } : {}), ...(params.q ? { q: params.q } : {}), ...extra }).toString();
   return (
     <div>
       <h1 className="mb-4 text-2xl font-semibold">{t("merchantsTitle")}</h1>
       <form className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <div>
-          <label htmlFor="q" className="block text-sm font-medium">{t("search")}</label>
+          <label htmlFor="q" className="block text-sm font-medium">
+            {t("search")}
+          </label>
           <input id="q" name="q" type="search" defaultValue={params.q ?? ""} className="mt-1 rounded-lg border border-line bg-card px-3 py-2" />
         </div>
         <div>
-          <label htmlFor="status" className="block text-sm font-medium">{t("status")}</label>
+          <label htmlFor="status" className="block text-sm font-medium">
+            {t("status")}
+          </label>
           <select id="status" name="status" defaultValue={status ?? ""} className="mt-1 rounded-lg border border-line bg-card px-3 py-2">
             <option value="">{t("allStatuses")}</option>
-            {onboardingStatuses.map((s) => <option key={s} value={s}>{s}</option>)}
+            {onboardingStatuses.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">{t("filter")}</button>
+        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
+          {t("filter")}
+        </button>
       </form>
-      {rows.length === 0 ? <p>{t("none")}</p> : (
+      {rows.length === 0 ? (
+        <p>{t("none")}</p>
+      ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("merchantsTitle")}>
           <table className="w-full border-collapse text-left">
-            <thead><tr className="border-b border-line"><th className="py-2 pr-3">{t("name")}</th><th className="py-2 pr-3">{t("phone")}</th><th className="py-2 pr-3">{t("status")}</th><th className="py-2">{t("created")}</th></tr></thead>
+            <thead>
+              <tr className="border-b border-line">
+                <th className="py-2 pr-3">{t("name")}</th>
+                <th className="py-2 pr-3">{t("phone")}</th>
+                <th className="py-2 pr-3">{t("status")}</th>
+                <th className="py-2">{t("created")}</th>
+              </tr>
+            </thead>
             <tbody>
               {rows.map((m) => (
                 <tr key={m.id} className="border-b border-line">
-                  <td className="py-2 pr-3"><Link className="underline" href={`/dashboard/merchants/${m.id}`}>{(m.application.legal_business_name as string | undefined) ?? t("unnamed")}</Link></td>
+                  <td className="py-2 pr-3">
+                    <Link className="underline" href={`/dashboard/merchants/${m.id}`}>
+                      {(m.application.legal_business_name as string | undefined) ?? t("unnamed")}
+                    </Link>
+                  </td>
                   <td className="py-2 pr-3">{m.phone}</td>
                   <td className="py-2 pr-3">{m.status}</td>
                   <td className="py-2">{format.dateTime(m.createdAt, { dateStyle: "medium" })}</td>
@@ -52,8 +82,20 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Pr
         </div>
       )}
       <nav aria-label="Pagination" className="mt-4 flex gap-4">
-        {params.after || params.before ? rows[0] ? <Link className="underline" href={`/dashboard?${qs({ before: rows[0].id })}`}>{t("previous")}</Link> : null : null}
-        {hasMore || params.before ? rows.at(-1) ? <Link className="underline" href={`/dashboard?${qs({ after: rows.at(-1)!.id })}`}>{t("next")}</Link> : null : null}
+        {params.after || params.before ? (
+          rows[0] ? (
+            <Link className="underline" href={`/dashboard?${qs({ before: rows[0].id })}`}>
+              {t("previous")}
+            </Link>
+          ) : null
+        ) : null}
+        {hasMore || params.before ? (
+          rows.at(-1) ? (
+            <Link className="underline" href={`/dashboard?${qs({ after: rows.at(-1)!.id })}`}>
+              {t("next")}
+            </Link>
+          ) : null
+        ) : null}
       </nav>
     </div>
   );

@@ -24,7 +24,11 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     const { getAccount } = await import("@/lib/domain/accounts/get-account");
     if ((await getAccount(db, user.accountId)).type !== "isv") return { error: "invalid", email };
     (await cookies()).set(DASHBOARD_COOKIE, access_token, {
-      httpOnly: true, sameSite: "lax", secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"), path: "/", maxAge: USER_TOKEN_TTL_SECONDS,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"),
+      path: "/",
+      maxAge: USER_TOKEN_TTL_SECONDS,
     });
   } catch (error) {
     if (error instanceof AppError) return { error: error.code === "too_many_sign_in_attempts" ? "rate_limited" : "invalid", email };

@@ -38,16 +38,28 @@ export function AgreementStep({ session, agreement }: StepProps) {
           {agreement.sections.map((s, i) => (
             <section key={i} className="mb-3">
               {s.heading ? <h3 className="font-semibold">{s.heading}</h3> : null}
-              {s.lines.map((l, j) => <p key={j} className="whitespace-pre-wrap">{l}</p>)}
+              {s.lines.map((l, j) => (
+                <p key={j} className="whitespace-pre-wrap">
+                  {l}
+                </p>
+              ))}
             </section>
           ))}
         </article>
       ) : null}
-      {error ? <p role="alert" className="mb-4 rounded-lg border border-danger bg-card p-3 text-danger">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mb-4 rounded-lg border border-danger bg-card p-3 text-danger">
+          {error}
+        </p>
+      ) : null}
       {signed.signed ? (
         <div role="status" className="mb-4">
-          <p className="font-medium">{t("signed", { name: signed.name ?? "", date: format.dateTime(new Date(signed.signed_at!), { dateStyle: "long", timeStyle: "short" }) })}</p>
-          <a href="/v1/onboarding/session/agreement.pdf" className="mt-2 inline-block underline">{t("download")}</a>
+          <p className="font-medium">
+            {t("signed", { name: signed.name ?? "", date: format.dateTime(new Date(signed.signed_at!), { dateStyle: "long", timeStyle: "short" }) })}
+          </p>
+          <a href="/v1/onboarding/session/agreement.pdf" className="mt-2 inline-block underline">
+            {t("download")}
+          </a>
         </div>
       ) : (
         <form
@@ -57,14 +69,35 @@ export function AgreementStep({ session, agreement }: StepProps) {
             sign.mutate();
           }}
         >
-          <label htmlFor="signature" className="block text-sm font-medium">{t("signLabel")}</label>
-          <input id="signature" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" aria-describedby="signature-hint"
-            className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base" />
-          <p id="signature-hint" className="mt-1 text-sm text-muted">{t("signHint", { name: ownerName })}</p>
-          <button type="submit" disabled={sign.isPending || !name.trim()} className="mt-3 rounded-lg bg-secondary px-5 py-3 font-semibold text-on-secondary disabled:opacity-60">{t("sign")}</button>
+          <label htmlFor="signature" className="block text-sm font-medium">
+            {t("signLabel")}
+          </label>
+          <input
+            id="signature"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="name"
+            aria-describedby="signature-hint"
+            className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base"
+          />
+          <p id="signature-hint" className="mt-1 text-sm text-muted">
+            {t("signHint", { name: ownerName })}
+          </p>
+          <button
+            type="submit"
+            disabled={sign.isPending || !name.trim()}
+            className="mt-3 rounded-lg bg-secondary px-5 py-3 font-semibold text-on-secondary disabled:opacity-60"
+          >
+            {t("sign")}
+          </button>
         </form>
       )}
-      <button type="button" disabled={!signed.signed || submit.isPending} onClick={() => submit.mutate()} className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60">
+      <button
+        type="button"
+        disabled={!signed.signed || submit.isPending}
+        onClick={() => submit.mutate()}
+        className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
+      >
         {submit.isPending ? t("submitting") : t("submit")}
       </button>
     </div>

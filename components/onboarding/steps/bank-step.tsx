@@ -23,10 +23,15 @@ export function BankStep({ session, onSaved, nextHref }: StepProps) {
             {render("bank_account.bank_name", "fields.bank.bank_name", "text")}
             {render("bank_account.account_holder_name", "fields.bank.account_holder_name", "text")}
             {render("bank_account.routing_number", "fields.bank.routing_number", "digits", { hintKey: "fields.hints.routing_number" })}
-            <p aria-live="polite" className={`-mt-3 mb-4 text-sm ${routing.length === 9 && !abaChecksumValid(routing) ? "text-danger font-medium" : "text-muted"}`}>
+            <p
+              aria-live="polite"
+              className={`-mt-3 mb-4 text-sm ${routing.length === 9 && !abaChecksumValid(routing) ? "text-danger font-medium" : "text-muted"}`}
+            >
               {routing.length === 9 ? (abaChecksumValid(routing) ? t("fields.routingOk") : t("fields.routingInvalid")) : ""}
             </p>
-            {render("bank_account.account_number", "fields.bank.account_number", "digits", { hint: bank.account_number ? t("fields.maskedHint", { masked: bank.account_number }) : t("fields.hints.account_number") })}
+            {render("bank_account.account_number", "fields.bank.account_number", "digits", {
+              hint: bank.account_number ? t("fields.maskedHint", { masked: bank.account_number }) : t("fields.hints.account_number"),
+            })}
             {render("bank_account.account_number_confirm", "fields.bank.account_number_confirm", "digits")}
           </>
         );

@@ -36,7 +36,9 @@ export function BusinessStep({ session, onSaved, nextHref }: StepProps) {
           <>
             {render("legal_business_name", "fields.legal_business_name", "text", { autoComplete: "organization" })}
             {render("doing_business_as", "fields.doing_business_as", "text", { optional: true })}
-            {render("business_type", "fields.business_type", "select", { options: businessTypes.map((v) => ({ value: v, label: t(`options.business_type.${v}` as never) })) })}
+            {render("business_type", "fields.business_type", "select", {
+              options: businessTypes.map((v) => ({ value: v, label: t(`options.business_type.${v}` as never) })),
+            })}
             <div className="grid gap-x-4 sm:grid-cols-2">
               {render("tin_type", "fields.tin_type", "select", { options: tinTypes.map((v) => ({ value: v, label: t(`options.tin_type.${v}` as never) })) })}
               {render("tin", "fields.tin", "digits", { hint: typeof m.tin === "string" ? t("fields.maskedHint", { masked: m.tin }) : t("fields.hints.tin") })}
@@ -47,10 +49,12 @@ export function BusinessStep({ session, onSaved, nextHref }: StepProps) {
               {render("business_phone", "fields.business_phone", "tel", { optional: true, hintKey: "fields.hints.phone" })}
             </div>
             <AddressFields render={render} prefix="legal_business_address" legend={t("fields.legal_business_address")} autoCompleteSection="section-legal" />
-            {!portal.active ? <div className="mb-4 flex items-center gap-2">
-              <input id="dba-same" type="checkbox" className="h-5 w-5" checked={sameAddress} onChange={(e) => setSameAddress(e.target.checked)} />
-              <label htmlFor="dba-same">{t("fields.dba_same")}</label>
-            </div> : null}
+            {!portal.active ? (
+              <div className="mb-4 flex items-center gap-2">
+                <input id="dba-same" type="checkbox" className="h-5 w-5" checked={sameAddress} onChange={(e) => setSameAddress(e.target.checked)} />
+                <label htmlFor="dba-same">{t("fields.dba_same")}</label>
+              </div>
+            ) : null}
             {!sameAddress || portal.active ? <AddressFields render={render} prefix="dba_address" legend={t("fields.dba_address")} /> : null}
             <PortalGroup path="main_contact_person">
               <fieldset className="mb-4 rounded-lg border border-line p-4">

@@ -31,7 +31,9 @@ export function DeviceStep({ session, onSaved, nextHref }: StepProps) {
             {session.device?.imei ? (
               <label className="mb-3 flex items-start gap-3 rounded-lg border border-line bg-card p-4">
                 <input type="radio" value="__imei" className="mt-1 h-5 w-5" {...form.register("choice")} />
-                <span>{t("fields.device.imei")}: {session.device.imei}</span>
+                <span>
+                  {t("fields.device.imei")}: {session.device.imei}
+                </span>
               </label>
             ) : null}
             {session.device_options.map((d) => (
@@ -52,7 +54,13 @@ export function DeviceStep({ session, onSaved, nextHref }: StepProps) {
             ) : null}
             {choice === SKIP ? (
               <div className="mb-3 flex items-center gap-2">
-                <input id="device-confirm" type="checkbox" className="h-5 w-5" aria-invalid={form.formState.errors.confirm ? true : undefined} {...form.register("confirm")} />
+                <input
+                  id="device-confirm"
+                  type="checkbox"
+                  className="h-5 w-5"
+                  aria-invalid={form.formState.errors.confirm ? true : undefined}
+                  {...form.register("confirm")}
+                />
                 <label htmlFor="device-confirm">{t("fields.device.skipConfirm")}</label>
               </div>
             ) : null}

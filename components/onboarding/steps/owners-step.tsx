@@ -46,33 +46,40 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
     >
       {(form) => {
         const render = fieldsFor(form, "owners");
-        const total = ownershipTotal(Object.fromEntries(active.map((k) => [k, { ownership_percentage: form.watch(`${k}.ownership_percentage` as never) }])), active);
+        const total = ownershipTotal(
+          Object.fromEntries(active.map((k) => [k, { ownership_percentage: form.watch(`${k}.ownership_percentage` as never) }])),
+          active,
+        );
         return (
           <>
             {active.map((k, i) => (
               <PortalGroup key={k} path={k}>
-              <fieldset className="mb-6 rounded-lg border border-line p-4">
-                <legend className="px-1 text-lg font-semibold">{t("fields.ownerHeading", { n: i + 1 })}</legend>
-                <div className="grid gap-x-4 sm:grid-cols-3">
-                  {render(`${k}.first_name`, "fields.owner.first_name", "text", { autoComplete: i === 0 ? "given-name" : "off" })}
-                  {render(`${k}.middle_name`, "fields.owner.middle_name", "text", { optional: true })}
-                  {render(`${k}.last_name`, "fields.owner.last_name", "text", { autoComplete: i === 0 ? "family-name" : "off" })}
-                </div>
-                <div className="grid gap-x-4 sm:grid-cols-2">
-                  {render(`${k}.job_title`, "fields.owner.job_title", "select", { options: jobTitles.map((v) => ({ value: v, label: t(`options.job_title.${v}` as never) })) })}
-                  {render(`${k}.ownership_percentage`, "fields.owner.ownership_percentage", "percent", { hintKey: "fields.hints.ownership_percentage" })}
-                  {render(`${k}.email`, "fields.owner.email", "email")}
-                  {render(`${k}.contact_phone`, "fields.owner.contact_phone", "tel", { optional: true, hintKey: "fields.hints.phone" })}
-                  {render(`${k}.date_of_birth`, "fields.owner.date_of_birth", "date")}
-                  {render(`${k}.ssn`, "fields.owner.ssn", "digits", { hint: typeof m[k]?.ssn === "string" ? t("fields.maskedHint", { masked: m[k].ssn }) : t("fields.hints.ssn") })}
-                </div>
-                <AddressFields render={render} prefix={`${k}.home_address`} legend={t("fields.owner.home_address")} />
-                {i > 0 && i === count - 1 && !portal.active ? (
-                  <button type="button" className="rounded-lg border border-line px-4 py-2" onClick={() => setCount(count - 1)}>
-                    {t("fields.removeOwner", { n: i + 1 })}
-                  </button>
-                ) : null}
-              </fieldset>
+                <fieldset className="mb-6 rounded-lg border border-line p-4">
+                  <legend className="px-1 text-lg font-semibold">{t("fields.ownerHeading", { n: i + 1 })}</legend>
+                  <div className="grid gap-x-4 sm:grid-cols-3">
+                    {render(`${k}.first_name`, "fields.owner.first_name", "text", { autoComplete: i === 0 ? "given-name" : "off" })}
+                    {render(`${k}.middle_name`, "fields.owner.middle_name", "text", { optional: true })}
+                    {render(`${k}.last_name`, "fields.owner.last_name", "text", { autoComplete: i === 0 ? "family-name" : "off" })}
+                  </div>
+                  <div className="grid gap-x-4 sm:grid-cols-2">
+                    {render(`${k}.job_title`, "fields.owner.job_title", "select", {
+                      options: jobTitles.map((v) => ({ value: v, label: t(`options.job_title.${v}` as never) })),
+                    })}
+                    {render(`${k}.ownership_percentage`, "fields.owner.ownership_percentage", "percent", { hintKey: "fields.hints.ownership_percentage" })}
+                    {render(`${k}.email`, "fields.owner.email", "email")}
+                    {render(`${k}.contact_phone`, "fields.owner.contact_phone", "tel", { optional: true, hintKey: "fields.hints.phone" })}
+                    {render(`${k}.date_of_birth`, "fields.owner.date_of_birth", "date")}
+                    {render(`${k}.ssn`, "fields.owner.ssn", "digits", {
+                      hint: typeof m[k]?.ssn === "string" ? t("fields.maskedHint", { masked: m[k].ssn }) : t("fields.hints.ssn"),
+                    })}
+                  </div>
+                  <AddressFields render={render} prefix={`${k}.home_address`} legend={t("fields.owner.home_address")} />
+                  {i > 0 && i === count - 1 && !portal.active ? (
+                    <button type="button" className="rounded-lg border border-line px-4 py-2" onClick={() => setCount(count - 1)}>
+                      {t("fields.removeOwner", { n: i + 1 })}
+                    </button>
+                  ) : null}
+                </fieldset>
               </PortalGroup>
             ))}
             <p aria-live="polite" className={`mb-4 font-medium ${total > 100 ? "text-danger" : ""}`}>

@@ -29,9 +29,17 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
             {render("main_product.website", "fields.product.website", "url", { hintKey: "fields.hints.website", autoComplete: "url" })}
             {render("main_product.category", "fields.product.category", "select", { options: productCategories.map((c) => ({ value: c, label: c })) })}
             <div className="mb-2">
-              <label htmlFor="subcategory-search" className="block text-sm font-medium">{t("fields.product.subcategorySearch")}</label>
-              <input id="subcategory-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} disabled={!category}
-                className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base disabled:opacity-60" />
+              <label htmlFor="subcategory-search" className="block text-sm font-medium">
+                {t("fields.product.subcategorySearch")}
+              </label>
+              <input
+                id="subcategory-search"
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                disabled={!category}
+                className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base disabled:opacity-60"
+              />
             </div>
             {render("main_product.subcategory", "fields.product.subcategory", "select", { options: shown.map((s) => ({ value: s, label: s })) })}
           </>

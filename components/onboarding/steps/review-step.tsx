@@ -47,7 +47,10 @@ export function ReviewStep({ session, nextHref }: StepProps) {
       step: id,
       value: (fields.length === 1 ? m[fields[0]!] : Object.fromEntries(fields.filter((k) => m[k] !== undefined).map((k) => [k, m[k]]))) as Json | null,
     }));
-  const device = session.device_selection === "skipped" ? t("review.skippedDevice") : session.device_options.find((d) => d.id === session.device?.catalog_id)?.name ?? session.device?.imei ?? t("review.notProvided");
+  const device =
+    session.device_selection === "skipped"
+      ? t("review.skippedDevice")
+      : (session.device_options.find((d) => d.id === session.device?.catalog_id)?.name ?? session.device?.imei ?? t("review.notProvided"));
   return (
     <div>
       <p className="mb-4">{t("review.intro")}</p>
@@ -55,7 +58,9 @@ export function ReviewStep({ session, nextHref }: StepProps) {
         <section key={step} className="mb-4 rounded-lg border border-line bg-card p-4">
           <div className="mb-2 flex items-center justify-between gap-2">
             <h2 className="text-lg font-semibold">{t(`wizard.steps.${step}` as never)}</h2>
-            <Link href={`/onboarding/${step}`} className="text-sm font-medium underline">{t("review.edit", { section: t(`wizard.steps.${step}` as never) })}</Link>
+            <Link href={`/onboarding/${step}`} className="text-sm font-medium underline">
+              {t("review.edit", { section: t(`wizard.steps.${step}` as never) })}
+            </Link>
           </div>
           <Rows value={value} />
         </section>
@@ -63,11 +68,15 @@ export function ReviewStep({ session, nextHref }: StepProps) {
       <section className="mb-4 rounded-lg border border-line bg-card p-4">
         <div className="mb-2 flex items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">{t("wizard.steps.device")}</h2>
-          <Link href="/onboarding/device" className="text-sm font-medium underline">{t("review.edit", { section: t("wizard.steps.device") })}</Link>
+          <Link href="/onboarding/device" className="text-sm font-medium underline">
+            {t("review.edit", { section: t("wizard.steps.device") })}
+          </Link>
         </div>
         <p>{device}</p>
       </section>
-      <Link href={nextHref} className="inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">{t("review.continue")}</Link>
+      <Link href={nextHref} className="inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
+        {t("review.continue")}
+      </Link>
     </div>
   );
 }

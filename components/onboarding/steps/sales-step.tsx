@@ -14,7 +14,12 @@ export function SalesStep({ session, onSaved, nextHref }: StepProps) {
   const fieldsFor = useFieldRenderer();
   const sales = (session.merchant as Record<string, any>).current_sales ?? {};
   return (
-    <FormStep schema={schema} defaultValues={toFormValues({ current_sales: { ...sales, sales_percentage: sales.sales_percentage ?? {} } })} nextHref={nextHref} onSaved={onSaved}>
+    <FormStep
+      schema={schema}
+      defaultValues={toFormValues({ current_sales: { ...sales, sales_percentage: sales.sales_percentage ?? {} } })}
+      nextHref={nextHref}
+      onSaved={onSaved}
+    >
       {(form) => {
         const render = fieldsFor(form, "sales");
         const sum = salesMixTotal(form.watch("current_sales.sales_percentage" as never) as unknown as Record<string, unknown>);

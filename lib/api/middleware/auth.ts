@@ -9,7 +9,6 @@ import { verifyToken } from "../../auth/jwt";
 import { ONBOARDING_COOKIE, readSessionToken } from "../../auth/onboarding-session";
 import { accounts } from "../../db/schema";
 
-
 /**
  * Resolves who is calling from `Authorization` (Basic API key, or a Bearer JWT) or the onboarding
  * session cookie. Bad credentials are a 401 here; no credentials leave the principal empty and
@@ -63,10 +62,7 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
     if (onboarding) return onboarding;
     const claims = await verifyToken(value, "api");
     if (claims && claims.kind === "user" && typeof claims.sub === "string" && typeof claims.account_id === "string") {
-      const [account] = await c.var.db
-        .select({ type: accounts.type, parentId: accounts.parentId })
-        .from(accounts)
-        .where(eq(accounts.id, claims.account_id));
+      const [account] = await c.var.db.select({ type: accounts.type, parentId: accounts.parentId }).from(accounts).where(eq(accounts.id, claims.account_id));
       if (account) {
         return { kind: "user", accountId: claims.account_id, accountType: account.type, parentId: account.parentId, userId: claims.sub };
       }

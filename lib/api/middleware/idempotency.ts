@@ -23,7 +23,9 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = c.var.db;
   const accountId = principal.accountId;
   const body = await c.req.json().catch(() => ({}));
-  const digest = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${stableStringify(body)}`).digest("hex");
+  const digest = createHash("sha256")
+    .update(`${c.req.method} ${c.req.path}\n${stableStringify(body)}`)
+    .digest("hex");
 
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db
@@ -37,7 +39,10 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       if (status >= 500) {
         await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
       } else {
-        const stored = await c.res.clone().json().catch(() => null);
+        const stored = await c.res
+          .clone()
+          .json()
+          .catch(() => null);
         await db
           .update(idempotencyKeys)
           .set({ responseStatus: status, responseBody: stored })
@@ -57,7 +62,9 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       continue;
     }
     if (existing.requestDigest !== digest) {
-      throw new AppError("idempotency_key_reused", "This Idempotency-Key was used with a different request within the last 24 hours; use a new key", { param: "Idempotency-Key" });
+      throw new AppError("idempotency_key_reused", "This Idempotency-Key was used with a different request within the last 24 hours; use a new key", {
+        param: "Idempotency-Key",
+      });
     }
     if (existing.responseStatus === null) {
       throw new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });

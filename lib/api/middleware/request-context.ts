@@ -17,14 +17,17 @@ export function requestContext(handle: DatabaseHandle): MiddlewareHandler<AppEnv
     c.header("Request-Id", requestId);
     await next();
     if (accessLog.isLevelEnabled("info")) {
-      accessLog.info({
-        request_id: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        account_id: c.get("principal")?.accountId,
-      }, "request");
+      accessLog.info(
+        {
+          request_id: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          duration_ms: Math.round((performance.now() - started) * 10) / 10,
+          account_id: c.get("principal")?.accountId,
+        },
+        "request",
+      );
     }
   };
 }

@@ -15,10 +15,15 @@ const description = `The API for ISVs: create merchants, send them onboarding li
 
 export function docsRoutes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "api-key-secret", {
-    type: "http", scheme: "basic", description: "base64(account_sid:secret_key): the ISV master API key",
+    type: "http",
+    scheme: "basic",
+    description: "base64(account_sid:secret_key): the ISV master API key",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "account-password-sign-in", {
-    type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A token from POST /v1/auth/token",
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A token from POST /v1/auth/token",
   });
 
   let document: unknown;
@@ -38,7 +43,10 @@ export function docsRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /docs: the interactive reference (Scalar, served from our own origin)
   app.get("/docs", (c) => {
-    c.header("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'");
+    c.header(
+      "Content-Security-Policy",
+      "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'",
+    );
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference</title></head>

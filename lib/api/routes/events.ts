@@ -9,16 +9,33 @@ import { eventSchema } from "../../schemas/webhook";
 import { findEvent, listEvents } from "../../domain/events/list-events";
 import { serializeEvent } from "../../serializers/event";
 
-const exampleEvent = { id: "evt_5nQ2qV9sT1pLmN8xRw3YbC", object: "event", type: "merchant.submitted", created_at: "2026-11-01T09:30:00.000Z", account_id: "acct_4kZ2qV9sT1pLmN8xRw3YbC", data: { object: { object: "merchant", id: "mer_4kZ2qV9sT1pLmN8xRw3YbC", lead_onboarding_status: "COMPLETED" } } };
+const exampleEvent = {
+  id: "evt_5nQ2qV9sT1pLmN8xRw3YbC",
+  object: "event",
+  type: "merchant.submitted",
+  created_at: "2026-11-01T09:30:00.000Z",
+  account_id: "acct_4kZ2qV9sT1pLmN8xRw3YbC",
+  data: { object: { object: "merchant", id: "mer_4kZ2qV9sT1pLmN8xRw3YbC", lead_onboarding_status: "COMPLETED" } },
+};
 
 export function eventRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /v1/events: the account's events, newest first (reconciliation)
   app.openapi(
     createRoute({
-      method: "get", path: "/v1/events", tags: ["Events"], summary: "List events",
-      security: security.isv, middleware: [isvOnly] as const,
+      method: "get",
+      path: "/v1/events",
+      tags: ["Events"],
+      summary: "List events",
+      security: security.isv,
+      middleware: [isvOnly] as const,
       request: { query: listQuerySchema.extend({ type: z.enum(eventTypes).optional() }) },
-      responses: { 200: { description: "Events", ...jsonContent(listEnvelope(eventSchema, "EventList"), { object: "list", data: [exampleEvent], has_more: false, url: "/v1/events" }) }, ...commonErrors },
+      responses: {
+        200: {
+          description: "Events",
+          ...jsonContent(listEnvelope(eventSchema, "EventList"), { object: "list", data: [exampleEvent], has_more: false, url: "/v1/events" }),
+        },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const { rows, hasMore } = await listEvents(c.var.db, c.var.principal!.accountId, c.req.valid("query"));
@@ -29,9 +46,20 @@ export function eventRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /v1/events/{event_id}: one event
   app.openapi(
     createRoute({
-      method: "get", path: "/v1/events/{event_id}", tags: ["Events"], summary: "Get an event",
-      security: security.isv, middleware: [isvOnly] as const,
-      request: { params: z.object({ event_id: z.string().max(64).meta({ param: { name: "event_id", in: "path" }, example: exampleEvent.id }) }) },
+      method: "get",
+      path: "/v1/events/{event_id}",
+      tags: ["Events"],
+      summary: "Get an event",
+      security: security.isv,
+      middleware: [isvOnly] as const,
+      request: {
+        params: z.object({
+          event_id: z
+            .string()
+            .max(64)
+            .meta({ param: { name: "event_id", in: "path" }, example: exampleEvent.id }),
+        }),
+      },
       responses: { 200: { description: "The event", ...jsonContent(eventSchema, exampleEvent) }, ...commonErrors },
     }),
     async (c) => c.json(serializeEvent(await findEvent(c.var.db, c.var.principal!.accountId, c.req.valid("param").event_id)), 200),

@@ -19,7 +19,10 @@ export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
       return c.redirect("/onboarding", 303);
     }
     const locale = negotiateLocale(c.req.header("accept-language"));
-    c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data: 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    c.header(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data: 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     if (result.kind === "unknown") return c.html(renderLinkUnavailablePage({ reason: "unknown", locale }), 404);
     const isv = await getAccount(c.var.db, result.isvAccountId);
     return c.html(renderLinkUnavailablePage({ reason: result.kind, locale, branding: isv.defaults as MerchantDefaults, refreshUrl: result.refreshUrl }), 410);

@@ -9,11 +9,22 @@ import { exampleMerchant, onboardingSessionResponseSchema } from "../../schemas/
 import { initialSettings } from "../../schemas/account";
 
 const exampleSession = {
-  object: "onboarding_session", merchant_id: exampleMerchant.id, lead_onboarding_status: "IN_PROGRESS", merchant: exampleMerchant.merchant, device: exampleMerchant.device,
-  device_selection: "selected", branding: exampleMerchant.defaults,
-  steps: ["business", "owners", "bank", "product", "sales", "device", "review"].map((id) => ({ id, complete: true })).concat([{ id: "agreement", complete: false }]),
-  requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" }, device_options: initialSettings.devices,
-  device_selection_required: true, allow_skip_device_selection: false, return_url: "https://acme.example/onboarding/done", expires_at: "2026-11-02T09:30:00.000Z",
+  object: "onboarding_session",
+  merchant_id: exampleMerchant.id,
+  lead_onboarding_status: "IN_PROGRESS",
+  merchant: exampleMerchant.merchant,
+  device: exampleMerchant.device,
+  device_selection: "selected",
+  branding: exampleMerchant.defaults,
+  steps: ["business", "owners", "bank", "product", "sales", "device", "review"]
+    .map((id) => ({ id, complete: true }))
+    .concat([{ id: "agreement", complete: false }]),
+  requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" },
+  device_options: initialSettings.devices,
+  device_selection_required: true,
+  allow_skip_device_selection: false,
+  return_url: "https://acme.example/onboarding/done",
+  expires_at: "2026-11-02T09:30:00.000Z",
   agreement: { signed: false, name: null, signed_at: null },
 };
 import { getSession, getSessionRows, submitSession, updateSession, type SessionPatch, type SessionUse } from "../../domain/onboarding/session";
@@ -45,15 +56,22 @@ function principal(c: Context<AppEnv>): SessionUse {
 
 export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "merchant-onboarding-session-token", {
-    type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The onboarding session: set as the `onboarding_session` cookie when a link is opened; also accepted as a Bearer token",
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "The onboarding session: set as the `onboarding_session` cookie when a link is opened; also accepted as a Bearer token",
   });
 
   // GET /v1/onboarding/session: the merchant's application, branding and progress
   app.openapi(
     createRoute({
-      method: "get", path: "/v1/onboarding/session", tags: ["Onboarding session"], summary: "Get the onboarding session",
+      method: "get",
+      path: "/v1/onboarding/session",
+      tags: ["Onboarding session"],
+      summary: "Get the onboarding session",
       description: "Used by the hosted wizard. The application is masked; `steps` says which are complete; `requirements` what is still due.",
-      security: security.onboarding, middleware: [onboardingOnly] as const,
+      security: security.onboarding,
+      middleware: [onboardingOnly] as const,
       responses: { 200: { description: "The session", ...jsonContent(onboardingSessionResponseSchema, exampleSession) }, ...commonErrors },
     }),
     async (c) => {
@@ -66,11 +84,25 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
   // PATCH /v1/onboarding/session: save part of the application
   app.openapi(
     createRoute({
-      method: "patch", path: "/v1/onboarding/session", tags: ["Onboarding session"], summary: "Save part of the application",
-      description: "Any subset of the onboarding information, nested as in the reference; a device (`imei` or a `catalog_id` from the ISV's catalog) or `device_selection: \"skipped\"` where allowed. Every error is answered at once and nothing of an invalid request is saved. Only while the application is open (409 otherwise).",
-      security: security.onboarding, middleware: [onboardingOnly] as const,
-      request: { body: { required: true, ...jsonContent(sessionPatchSchema, { merchant: { bank_account: { routing_number: "021000021" } }, device: { catalog_id: "pax-a920" } }) } },
-      responses: { 200: { description: "The session after the save", ...jsonContent(onboardingSessionResponseSchema, exampleSession) }, ...commonErrors, 409: conflict409 },
+      method: "patch",
+      path: "/v1/onboarding/session",
+      tags: ["Onboarding session"],
+      summary: "Save part of the application",
+      description:
+        'Any subset of the onboarding information, nested as in the reference; a device (`imei` or a `catalog_id` from the ISV\'s catalog) or `device_selection: "skipped"` where allowed. Every error is answered at once and nothing of an invalid request is saved. Only while the application is open (409 otherwise).',
+      security: security.onboarding,
+      middleware: [onboardingOnly] as const,
+      request: {
+        body: {
+          required: true,
+          ...jsonContent(sessionPatchSchema, { merchant: { bank_account: { routing_number: "021000021" } }, device: { catalog_id: "pax-a920" } }),
+        },
+      },
+      responses: {
+        200: { description: "The session after the save", ...jsonContent(onboardingSessionResponseSchema, exampleSession) },
+        ...commonErrors,
+        409: conflict409,
+      },
     }),
     async (c) => {
       const view = await updateSession(c.var.db, principal(c), c.req.valid("json") as SessionPatch);
@@ -87,16 +119,40 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /v1/onboarding/session/agreement: owner one signs the generated agreement
   app.openapi(
     createRoute({
-      method: "post", path: "/v1/onboarding/session/agreement", tags: ["Onboarding session"], summary: "Sign the merchant processing agreement",
-      description: "Owner one types their full name as entered in the application. The time, IP address and user agent are recorded. The application must be complete; changing it afterwards clears the signature.",
-      security: security.onboarding, middleware: [onboardingOnly] as const,
+      method: "post",
+      path: "/v1/onboarding/session/agreement",
+      tags: ["Onboarding session"],
+      summary: "Sign the merchant processing agreement",
+      description:
+        "Owner one types their full name as entered in the application. The time, IP address and user agent are recorded. The application must be complete; changing it afterwards clears the signature.",
+      security: security.onboarding,
+      middleware: [onboardingOnly] as const,
       request: { body: { required: true, ...jsonContent(signAgreementSchema, { name: "Mei Chen" }) } },
-      responses: { 200: { description: "The signature", ...jsonContent(agreementSignatureSchema, { name: "Mei Chen", signed_at: "2026-11-01T09:40:00.000Z", ip: "203.0.113.7", user_agent: "Mozilla/5.0", version: "2026-11", locale: "en", text_sha256: "3f1c9a0e7b5d2c4f8a6e1b9d0c7f3a5e2d8b4c6a1f9e0d7c3b5a2e8f4d6c1b9a" }) }, ...commonErrors, 409: conflict409 },
+      responses: {
+        200: {
+          description: "The signature",
+          ...jsonContent(agreementSignatureSchema, {
+            name: "Mei Chen",
+            signed_at: "2026-11-01T09:40:00.000Z",
+            ip: "203.0.113.7",
+            user_agent: "Mozilla/5.0",
+            version: "2026-11",
+            locale: "en",
+            text_sha256: "3f1c9a0e7b5d2c4f8a6e1b9d0c7f3a5e2d8b4c6a1f9e0d7c3b5a2e8f4d6c1b9a",
+          }),
+        },
+        ...commonErrors,
+        409: conflict409,
+      },
     }),
     async (c) => {
       const use = principal(c);
       const signature = await signAgreement(c.var.db, use, {
-        name: c.req.valid("json").name, ip: getConnInfoAddress(c), userAgent: c.req.header("user-agent") ?? "", locale: localeOf(c), host: use.host,
+        name: c.req.valid("json").name,
+        ip: getConnInfoAddress(c),
+        userAgent: c.req.header("user-agent") ?? "",
+        locale: localeOf(c),
+        host: use.host,
       });
       return c.json(signature, 200);
     },
@@ -121,10 +177,25 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /v1/onboarding/session/submit: submit the application for underwriting
   app.openapi(
     createRoute({
-      method: "post", path: "/v1/onboarding/session/submit", tags: ["Onboarding session"], summary: "Submit the application",
-      description: "Checks the whole application: a 400 lists every missing or invalid field. Otherwise the status becomes `COMPLETED`, underwriting is queued, and `redirect_url` is where to send the browser (the return URL with `merchant_id`, `lead_onboarding_status` and `state`).",
-      security: security.onboarding, middleware: [onboardingOnly] as const,
-      responses: { 200: { description: "Submitted", ...jsonContent(submitResponseSchema, { lead_onboarding_status: "COMPLETED", redirect_url: "https://acme.example/onboarding/done?merchant_id=mer_4kZ2qV9sT1pLmN8xRw3YbC&lead_onboarding_status=COMPLETED&state=session-42" }) }, ...commonErrors, 409: conflict409 },
+      method: "post",
+      path: "/v1/onboarding/session/submit",
+      tags: ["Onboarding session"],
+      summary: "Submit the application",
+      description:
+        "Checks the whole application: a 400 lists every missing or invalid field. Otherwise the status becomes `COMPLETED`, underwriting is queued, and `redirect_url` is where to send the browser (the return URL with `merchant_id`, `lead_onboarding_status` and `state`).",
+      security: security.onboarding,
+      middleware: [onboardingOnly] as const,
+      responses: {
+        200: {
+          description: "Submitted",
+          ...jsonContent(submitResponseSchema, {
+            lead_onboarding_status: "COMPLETED",
+            redirect_url: "https://acme.example/onboarding/done?merchant_id=mer_4kZ2qV9sT1pLmN8xRw3YbC&lead_onboarding_status=COMPLETED&state=session-42",
+          }),
+        },
+        ...commonErrors,
+        409: conflict409,
+      },
     }),
     async (c) => c.json(await submitSession(c.var.db, principal(c)), 200),
   );

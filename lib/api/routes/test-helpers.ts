@@ -11,13 +11,28 @@ import { listOutbox, serializeOutboxMessage } from "../../domain/notifications/l
 import { listEnvelope, toList } from "../../schemas/list";
 import { conflict409 } from "./shared";
 
-const idParam = z.object({ merchant_id: z.string().max(64).meta({ param: { name: "merchant_id", in: "path" }, example: "mer_4kZ2qV9sT1pLmN8xRw3YbC" }) });
+const idParam = z.object({
+  merchant_id: z
+    .string()
+    .max(64)
+    .meta({ param: { name: "merchant_id", in: "path" }, example: "mer_4kZ2qV9sT1pLmN8xRw3YbC" }),
+});
 const declineBody = z.strictObject({ reason: z.string().max(500).optional() }).meta({ id: "TestDeclineRequest" });
 const requestBody = z.strictObject({ field: z.string().min(1).max(200), reason: z.string().min(1).max(500) }).meta({ id: "TestRequestInformationRequest" });
 const emailSchema = z
   .object({
-    object: z.literal("email"), id: z.string(), kind: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), locale: z.string(),
-    merchant_id: z.string().nullable(), transport: z.enum(["outbox", "smtp"]), sent_at: z.string().nullable(), created_at: z.string(),
+    object: z.literal("email"),
+    id: z.string(),
+    kind: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    locale: z.string(),
+    merchant_id: z.string().nullable(),
+    transport: z.enum(["outbox", "smtp"]),
+    sent_at: z.string().nullable(),
+    created_at: z.string(),
   })
   .meta({ id: "OutboxEmail" });
 
@@ -26,30 +41,52 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
   const decide = (action: "approve" | "decline" | "request_information", summary: string, body?: z.ZodType, example?: unknown) =>
     app.openapi(
       createRoute({
-        method: "post", path: `/v1/test_helpers/merchants/{merchant_id}/${action}`, tags: ["Test helpers (sandbox)"], summary,
+        method: "post",
+        path: `/v1/test_helpers/merchants/{merchant_id}/${action}`,
+        tags: ["Test helpers (sandbox)"],
+        summary,
         description: "Sandbox only. The merchant must be COMPLETED (submitted), else 409.",
-        security: security.isv, middleware: [isvOnly] as const,
+        security: security.isv,
+        middleware: [isvOnly] as const,
         request: { params: idParam, ...(body ? { body: { required: true, ...jsonContent(body, example) } } : {}) },
         responses: { 200: { description: "The merchant after the decision", ...jsonContent(merchantResponseSchema) }, ...commonErrors, 409: conflict409 },
       }),
       async (c) => {
         const accountId = c.var.principal!.accountId;
         const json = body ? ((await c.req.json()) as Record<string, string>) : {};
-        const decision = action === "approve" ? { action: "approve" as const } : action === "decline" ? { action: "decline" as const, reason: json.reason } : { action: "request" as const, field: json.field!, reason: json.reason! };
-        const row = await reviewMerchant(c.var.db, { isvAccountId: accountId }, (c.req.valid("param") as { merchant_id: string }).merchant_id, decision, "test_helper");
+        const decision =
+          action === "approve"
+            ? { action: "approve" as const }
+            : action === "decline"
+              ? { action: "decline" as const, reason: json.reason }
+              : { action: "request" as const, field: json.field!, reason: json.reason! };
+        const row = await reviewMerchant(
+          c.var.db,
+          { isvAccountId: accountId },
+          (c.req.valid("param") as { merchant_id: string }).merchant_id,
+          decision,
+          "test_helper",
+        );
         return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)), 200);
       },
     );
   // POST /v1/test_helpers/merchants/{id}/approve|decline|request_information: decide like an operator
   decide("approve", "Approve a submitted merchant");
   decide("decline", "Decline a submitted merchant", declineBody, { reason: "Testing a decline" });
-  decide("request_information", "Request information from a submitted merchant", requestBody, { field: "merchant.bank_account.routing_number", reason: "Check the routing number" });
+  decide("request_information", "Request information from a submitted merchant", requestBody, {
+    field: "merchant.bank_account.routing_number",
+    reason: "Check the routing number",
+  });
 
   // GET /v1/test_helpers/outbox: the e-mails sent for this account (newest first)
   app.openapi(
     createRoute({
-      method: "get", path: "/v1/test_helpers/outbox", tags: ["Test helpers (sandbox)"], summary: "Read the e-mail outbox",
-      security: security.isv, middleware: [isvOnly] as const,
+      method: "get",
+      path: "/v1/test_helpers/outbox",
+      tags: ["Test helpers (sandbox)"],
+      summary: "Read the e-mail outbox",
+      security: security.isv,
+      middleware: [isvOnly] as const,
       responses: { 200: { description: "E-mails", ...jsonContent(listEnvelope(emailSchema, "OutboxList")) }, ...commonErrors },
     }),
     async (c) => {

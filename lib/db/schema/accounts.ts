@@ -22,7 +22,9 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex("accounts_sid_key").on(t.sid),
     index("accounts_parent_idx").on(t.parentId),
-    uniqueIndex("accounts_custom_domain_key").on(t.customDomain).where(sql`${t.customDomain} is not null`),
+    uniqueIndex("accounts_custom_domain_key")
+      .on(t.customDomain)
+      .where(sql`${t.customDomain} is not null`),
   ],
 );
 

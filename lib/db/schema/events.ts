@@ -24,7 +24,9 @@ export const jobs = pgTable(
     id: text("id").primaryKey(),
     type: text("type").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }),

@@ -43,7 +43,9 @@ export const merchants = pgTable(
     uniqueIndex("merchants_lead_id_key").on(t.leadId),
     index("merchants_isv_lead_idx").on(t.isvAccountId, t.leadId),
     // One merchant per IMEI per ISV: concurrent creates with one IMEI make one merchant.
-    uniqueIndex("merchants_isv_imei_key").on(t.isvAccountId, t.deviceImei).where(sql`${t.deviceImei} is not null`),
+    uniqueIndex("merchants_isv_imei_key")
+      .on(t.isvAccountId, t.deviceImei)
+      .where(sql`${t.deviceImei} is not null`),
   ],
 );
 

@@ -11,7 +11,9 @@ export const webhooks = pgTable(
     /** The signing secret, encrypted at rest (it must be read back to sign). */
     secret: jsonb("secret").$type<{ $enc: string; last4: string }>().notNull(),
     description: text("description"),
-    status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
+    status: text("status", { enum: ["enabled", "disabled"] })
+      .notNull()
+      .default("enabled"),
     disabledReason: text("disabled_reason"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
@@ -28,7 +30,9 @@ export const webhookDeliveries = pgTable(
     webhookId: text("webhook_id").notNull(),
     accountId: text("account_id").notNull(),
     eventId: text("event_id").notNull(),
-    status: text("status", { enum: ["pending", "succeeded", "failed", "canceled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "succeeded", "failed", "canceled"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
     lastStatusCode: integer("last_status_code"),

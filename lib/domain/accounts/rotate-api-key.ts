@@ -11,7 +11,10 @@ export async function rotateApiKey(db: Db, accountId: string, live: boolean) {
   const sid = await db.transaction(async (tx) => {
     const [account] = await tx.select({ sid: accounts.sid }).from(accounts).where(eq(accounts.id, accountId)).for("update");
     if (!account) throw notFound("account", accountId);
-    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
     await tx.insert(apiKeys).values({ id: createId("key"), accountId, secretDigest: digestSecret(secretKey), last4: secretKey.slice(-4) });
     return account.sid;
   });

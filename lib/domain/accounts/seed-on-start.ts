@@ -15,10 +15,7 @@ export const DEMO_EMAIL = "demo@example.com";
  * credentials printed once, so that a newcomer's first curl works.
  */
 export async function seedOnStart(db: Db) {
-  await db
-    .insert(accounts)
-    .values({ id: PLATFORM_ACCOUNT_ID, type: "platform", sid: generateAccountSid(), name: "Platform" })
-    .onConflictDoNothing();
+  await db.insert(accounts).values({ id: PLATFORM_ACCOUNT_ID, type: "platform", sid: generateAccountSid(), name: "Platform" }).onConflictDoNothing();
   if (env.APP_ENV !== "sandbox" || env.SEED_DEMO !== "1") return;
   const [anyIsv] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.type, "isv")).limit(1);
   if (anyIsv) return;

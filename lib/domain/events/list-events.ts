@@ -7,7 +7,10 @@ import type { ListQuery } from "../../schemas/list";
 import type { EventType } from "../../events/catalogue";
 
 export async function findEvent(db: DbOrTx, accountId: string, eventId: string) {
-  const [row] = await db.select().from(events).where(and(eq(events.accountId, accountId), eq(events.id, eventId)));
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.accountId, accountId), eq(events.id, eventId)));
   if (!row) throw notFound("event", eventId, "event_id");
   return row;
 }
@@ -20,7 +23,13 @@ export async function listEvents(db: DbOrTx, accountId: string, query: ListQuery
     noun: "event",
     seq: events.seq,
     filters,
-    positionOf: async (id) => (await db.select({ seq: events.seq }).from(events).where(and(eq(events.accountId, accountId), eq(events.id, id))))[0]?.seq ?? null,
+    positionOf: async (id) =>
+      (
+        await db
+          .select({ seq: events.seq })
+          .from(events)
+          .where(and(eq(events.accountId, accountId), eq(events.id, id)))
+      )[0]?.seq ?? null,
     select: (where, orderBy, limit) => db.select().from(events).where(where).orderBy(orderBy).limit(limit),
   });
 }

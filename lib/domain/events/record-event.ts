@@ -4,7 +4,6 @@ import { createId } from "../../ids";
 import { fanOutEvent } from "../webhooks/fan-out";
 import { scopeOf, type EventType } from "../../events/catalogue";
 
-
 /**
  * Writes an event in the caller's transaction, with one delivery job per subscribed webhook: the
  * change, its event and its deliveries commit together or not at all.

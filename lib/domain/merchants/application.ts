@@ -15,7 +15,9 @@ export function normalizePhone(value: string): string {
 }
 
 export const phoneError = (param: string) => ({
-  param, code: "parameter_invalid", message: `${param} must be a real phone number in E.164 (+14155550123) or a 10-digit US number`,
+  param,
+  code: "parameter_invalid",
+  message: `${param} must be a real phone number in E.164 (+14155550123) or a 10-digit US number`,
 });
 
 /** The number exists (valid area code and length for its country), not only looks like one. */
@@ -44,7 +46,11 @@ export function mergeApplication(stored: Json, patch: Json, paramPrefix = "merch
         if (maskedValue.safeParse(value).success) {
           const current = out[key];
           if (!(isEncrypted(current) && mask(current.last4, value.length) === value)) {
-            errors.push({ param: `${paramPrefix}.${dotted}`, code: "parameter_invalid", message: `${paramPrefix}.${dotted}: send the full value (a masked value only keeps the one on file)` });
+            errors.push({
+              param: `${paramPrefix}.${dotted}`,
+              code: "parameter_invalid",
+              message: `${paramPrefix}.${dotted}: send the full value (a masked value only keeps the one on file)`,
+            });
           }
         } else {
           out[key] = encryptField(digitsOnly.has(dotted) ? value.replace(/-/g, "") : value);

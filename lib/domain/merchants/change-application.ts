@@ -48,7 +48,11 @@ export function mergeApplicationChange(stored: Json, change: Pick<ApplicationCha
     if (writer === "merchant") {
       for (const key of notWritableByMerchant) {
         if (patch[key] !== undefined) {
-          errors.push({ param: `merchant.${key}`, code: "parameter_not_allowed", message: `merchant.${key} is set by the platform, not in the onboarding session` });
+          errors.push({
+            param: `merchant.${key}`,
+            code: "parameter_not_allowed",
+            message: `merchant.${key} is set by the platform, not in the onboarding session`,
+          });
         }
       }
     }
@@ -63,13 +67,27 @@ export function mergeApplicationChange(stored: Json, change: Pick<ApplicationCha
 export type DeviceRules = { catalog: DeviceCatalogEntry[]; skippable: boolean };
 
 /** The device columns a change sets, or the problem with it. */
-async function deviceColumns(tx: DbOrTx, merchant: MerchantRow, device: DeviceChange, rules: DeviceRules | undefined): Promise<{ set: Columns; error?: FieldError }> {
+async function deviceColumns(
+  tx: DbOrTx,
+  merchant: MerchantRow,
+  device: DeviceChange,
+  rules: DeviceRules | undefined,
+): Promise<{ set: Columns; error?: FieldError }> {
   const now = new Date();
-  const chosen = { deviceId: merchant.deviceId ?? createId("dev"), deviceImeiStatus: "UNKNOWN" as const, deviceSelection: "selected" as const, deviceCreatedAt: merchant.deviceCreatedAt ?? now, deviceUpdatedAt: now };
+  const chosen = {
+    deviceId: merchant.deviceId ?? createId("dev"),
+    deviceImeiStatus: "UNKNOWN" as const,
+    deviceSelection: "selected" as const,
+    deviceCreatedAt: merchant.deviceCreatedAt ?? now,
+    deviceUpdatedAt: now,
+  };
   if ("catalog_id" in device) {
     const catalog = rules?.catalog ?? [];
     if (!catalog.some((d) => d.id === device.catalog_id)) {
-      return { set: {}, error: { param: "device.catalog_id", code: "parameter_invalid", message: `device.catalog_id must be one of: ${catalog.map((d) => d.id).join(", ")}` } };
+      return {
+        set: {},
+        error: { param: "device.catalog_id", code: "parameter_invalid", message: `device.catalog_id must be one of: ${catalog.map((d) => d.id).join(", ")}` },
+      };
     }
     return { set: { ...chosen, deviceCatalogId: device.catalog_id } };
   }
@@ -81,8 +99,14 @@ async function deviceColumns(tx: DbOrTx, merchant: MerchantRow, device: DeviceCh
     if (taken) return { set: {}, error: { param: "device.imei", code: "imei_in_use", message: "This device is already registered to another merchant" } };
     return { set: { ...chosen, deviceImei: device.imei } };
   }
-  if (!rules?.skippable) return { set: {}, error: { param: "device_selection", code: "parameter_invalid", message: "Device selection cannot be skipped for this application" } };
-  return { set: { deviceSelection: "skipped", ...(merchant.deviceImei ? {} : { deviceId: null, deviceCatalogId: null, deviceImeiStatus: null, deviceCreatedAt: null, deviceUpdatedAt: null }) } };
+  if (!rules?.skippable)
+    return { set: {}, error: { param: "device_selection", code: "parameter_invalid", message: "Device selection cannot be skipped for this application" } };
+  return {
+    set: {
+      deviceSelection: "skipped",
+      ...(merchant.deviceImei ? {} : { deviceId: null, deviceCatalogId: null, deviceImeiStatus: null, deviceCreatedAt: null, deviceUpdatedAt: null }),
+    },
+  };
 }
 
 /** Every leaf path a PATCH body sets, e.g. merchant.bank_account.routing_number. */
@@ -122,10 +146,7 @@ export async function changeApplication(
   }
   if (errors.length) throw invalidFields(errors);
 
-  const touched = [
-    ...(change.merchant ? touchedPaths(change.merchant as Json, "merchant") : []),
-    ...(change.device ? ["device"] : []),
-  ];
+  const touched = [...(change.merchant ? touchedPaths(change.merchant as Json, "merchant") : []), ...(change.device ? ["device"] : [])];
   const unsigns = change.merchant !== undefined || change.device !== undefined;
   const set: Columns = {
     ...input.alsoSet,

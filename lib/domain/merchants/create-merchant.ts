@@ -46,9 +46,20 @@ export async function createMerchant(db: Db, isvAccountId: string, input: Create
           status: INITIAL_STATUS,
           application,
           defaultCapabilities: isv.defaultCapabilities ?? {},
-          payment: { tokenizer_publishable_key: `pk_${env.APP_ENV === "production" ? "live" : "test"}_${randomBase62(32)}`, tokenizer_active: false, terminal_id: null },
+          payment: {
+            tokenizer_publishable_key: `pk_${env.APP_ENV === "production" ? "live" : "test"}_${randomBase62(32)}`,
+            tokenizer_active: false,
+            terminal_id: null,
+          },
           ...(imei
-            ? { deviceId: createId("dev"), deviceImei: imei, deviceImeiStatus: "UNKNOWN" as const, deviceSelection: "selected" as const, deviceCreatedAt: now, deviceUpdatedAt: now }
+            ? {
+                deviceId: createId("dev"),
+                deviceImei: imei,
+                deviceImeiStatus: "UNKNOWN" as const,
+                deviceSelection: "selected" as const,
+                deviceCreatedAt: now,
+                deviceUpdatedAt: now,
+              }
             : {}),
           createdAt: now,
           updatedAt: now,
@@ -68,7 +79,10 @@ export async function createMerchant(db: Db, isvAccountId: string, input: Create
 }
 
 async function findByImei(db: Db, isvAccountId: string, imei: string) {
-  const [row] = await db.select().from(merchants).where(and(eq(merchants.isvAccountId, isvAccountId), eq(merchants.deviceImei, imei)));
+  const [row] = await db
+    .select()
+    .from(merchants)
+    .where(and(eq(merchants.isvAccountId, isvAccountId), eq(merchants.deviceImei, imei)));
   return row ?? null;
 }
 

@@ -12,6 +12,11 @@ export async function getMerchantActivity(db: DbOrTx, isvAccountId: string, merc
     .where(and(eq(events.accountId, isvAccountId), eq(events.objectId, merchant.id)))
     .orderBy(desc(events.seq))
     .limit(50);
-  const [latestLink] = await db.select().from(onboardingLinks).where(eq(onboardingLinks.merchantId, merchant.id)).orderBy(desc(onboardingLinks.createdAt)).limit(1);
+  const [latestLink] = await db
+    .select()
+    .from(onboardingLinks)
+    .where(eq(onboardingLinks.merchantId, merchant.id))
+    .orderBy(desc(onboardingLinks.createdAt))
+    .limit(1);
   return { merchant, history, latestLink: latestLink ?? null };
 }

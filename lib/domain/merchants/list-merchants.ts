@@ -25,7 +25,12 @@ export async function listMerchants(db: DbOrTx, isvAccountId: string, query: Lis
     seq: merchants.leadId,
     filters,
     positionOf: async (id) =>
-      (await db.select({ leadId: merchants.leadId }).from(merchants).where(and(eq(merchants.isvAccountId, isvAccountId), eq(merchants.id, id))))[0]?.leadId ?? null,
+      (
+        await db
+          .select({ leadId: merchants.leadId })
+          .from(merchants)
+          .where(and(eq(merchants.isvAccountId, isvAccountId), eq(merchants.id, id)))
+      )[0]?.leadId ?? null,
     select: (where, orderBy, limit) => db.select().from(merchants).where(where).orderBy(orderBy).limit(limit),
   });
 }

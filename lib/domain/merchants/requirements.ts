@@ -15,10 +15,15 @@ export type Requirements = {
  */
 export function merchantRequirements(row: MerchantRow, options: { deviceRequired: boolean }): Requirements {
   const disabled_reason =
-    row.status === "APPROVED" ? (row.deactivated ? "deactivated" : null)
-    : row.status === "FAILED" ? "rejected"
-    : row.status === "COMPLETED" ? "under_review"
-    : "onboarding_incomplete";
+    row.status === "APPROVED"
+      ? row.deactivated
+        ? "deactivated"
+        : null
+      : row.status === "FAILED"
+        ? "rejected"
+        : row.status === "COMPLETED"
+          ? "under_review"
+          : "onboarding_incomplete";
   if (row.requirements && row.requirements.currently_due.length > 0) return { ...row.requirements, disabled_reason };
   if (!isOpen(row.status)) return { currently_due: [], errors: [], disabled_reason };
   const due = applicationProblems(row.application).map((e) => e.param);

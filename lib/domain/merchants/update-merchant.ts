@@ -33,7 +33,11 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
       const updated = await changeApplication(tx, { merchant: row, isv, writer: "isv", change: { merchant, phone, agent }, alsoSet: flags });
       return { row: updated, isv };
     }
-    const [updated] = await tx.update(merchants).set({ ...flags, updatedAt: new Date() }).where(eq(merchants.id, row.id)).returning();
+    const [updated] = await tx
+      .update(merchants)
+      .set({ ...flags, updatedAt: new Date() })
+      .where(eq(merchants.id, row.id))
+      .returning();
     await recordEvent(tx, { accountId: isvAccountId, type: "merchant.updated", objectId: row.id, data: serializeMerchant(updated!, isv) });
     return { row: updated!, isv };
   });

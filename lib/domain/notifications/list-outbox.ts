@@ -10,7 +10,17 @@ export async function listOutbox(db: DbOrTx, options: { accountId?: string; limi
 
 export function serializeOutboxMessage(row: typeof outbox.$inferSelect) {
   return {
-    object: "email" as const, id: row.id, kind: row.kind, to: row.to, subject: row.subject, text: row.text, html: row.html, locale: row.locale,
-    merchant_id: row.merchantId, transport: row.transport, sent_at: row.sentAt?.toISOString() ?? null, created_at: row.createdAt.toISOString(),
+    object: "email" as const,
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    locale: row.locale,
+    merchant_id: row.merchantId,
+    transport: row.transport,
+    sent_at: row.sentAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
   };
 }

@@ -44,7 +44,10 @@ export async function createOnboardingLink(db: Db, isvAccountId: string, input: 
     }
     const isv = await getAccount(tx, isvAccountId);
     return insertOnboardingLink(tx, isv, merchant.id, {
-      returnUrl, refreshUrl: input.refresh_url ?? null, state: input.state ?? null, allowSkipDeviceSelection: input.allow_skip_device_selection ?? null,
+      returnUrl,
+      refreshUrl: input.refresh_url ?? null,
+      state: input.state ?? null,
+      allowSkipDeviceSelection: input.allow_skip_device_selection ?? null,
     });
   });
 }

@@ -19,7 +19,10 @@ export type OpenLinkResult =
  */
 export async function openOnboardingLink(db: Db, token: string): Promise<OpenLinkResult> {
   if (!/^[0-9A-Za-z]{43}$/.test(token)) return { kind: "unknown" };
-  const [link] = await db.select().from(onboardingLinks).where(eq(onboardingLinks.tokenDigest, digestToken(token)));
+  const [link] = await db
+    .select()
+    .from(onboardingLinks)
+    .where(eq(onboardingLinks.tokenDigest, digestToken(token)));
   if (!link) return { kind: "unknown" };
   if (link.supersededAt) return { kind: "superseded", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };
   if (link.expiresAt.getTime() <= Date.now()) return { kind: "expired", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };

@@ -16,8 +16,7 @@ import { onboardingStatuses, type OnboardingStatus, type PartialApplication } fr
 /** A session as a request uses it: who (from the token) and where (the request's host). */
 export type SessionUse = SessionPrincipal & { host?: string };
 
-const check = (db: Parameters<typeof checkSession>[0], use: SessionUse, forUpdate = false) =>
-  checkSession(db, use, { forUpdate, host: use.host });
+const check = (db: Parameters<typeof checkSession>[0], use: SessionUse, forUpdate = false) => checkSession(db, use, { forUpdate, host: use.host });
 
 function deviceRules({ link, isv }: Pick<CheckedSession, "link" | "isv">) {
   const settings = isv.settings as AccountSettings;
@@ -33,7 +32,13 @@ function sessionProblems(session: CheckedSession): FieldError[] {
     problems.push({ param: "device", code: "parameter_missing", message: "Choose a device (or, where allowed, confirm you will supply a compatible one)" });
   }
   if (!signatureIsCurrent(merchant, isv)) {
-    problems.push({ param: "agreement", code: "parameter_missing", message: merchant.agreement ? "The agreement changed after it was signed: owner one must sign it again" : "Owner one must sign the merchant processing agreement" });
+    problems.push({
+      param: "agreement",
+      code: "parameter_missing",
+      message: merchant.agreement
+        ? "The agreement changed after it was signed: owner one must sign it again"
+        : "Owner one must sign the merchant processing agreement",
+    });
   }
   // What underwriting asked for and the merchant has not changed yet.
   for (const e of merchant.requirements?.errors ?? []) problems.push({ param: e.field, code: "information_requested", message: e.message });
@@ -69,15 +74,27 @@ export async function updateSession(db: Db, use: SessionUse, patch: SessionPatch
     const session = await check(tx, use, true);
     assertOpen(session.merchant, "The application can change");
     if (patch.device && patch.device_selection) {
-      throw new AppError("parameter_invalid", "Send either a device or device_selection \"skipped\", not both", { param: "device_selection", errors: [{ param: "device_selection", code: "parameter_invalid", message: "Send either a device or device_selection \"skipped\", not both" }] });
+      throw new AppError("parameter_invalid", 'Send either a device or device_selection "skipped", not both', {
+        param: "device_selection",
+        errors: [{ param: "device_selection", code: "parameter_invalid", message: 'Send either a device or device_selection "skipped", not both' }],
+      });
     }
     const device: DeviceChange | undefined =
-      patch.device?.catalog_id !== undefined ? { catalog_id: patch.device.catalog_id }
-      : patch.device?.imei !== undefined ? { imei: patch.device.imei }
-      : patch.device_selection === "skipped" ? { skipped: true }
-      : undefined;
+      patch.device?.catalog_id !== undefined
+        ? { catalog_id: patch.device.catalog_id }
+        : patch.device?.imei !== undefined
+          ? { imei: patch.device.imei }
+          : patch.device_selection === "skipped"
+            ? { skipped: true }
+            : undefined;
     const rules = deviceRules(session);
-    const merchant = await changeApplication(tx, { merchant: session.merchant, isv: session.isv, writer: "merchant", change: { merchant: patch.merchant, device }, deviceRules: rules });
+    const merchant = await changeApplication(tx, {
+      merchant: session.merchant,
+      isv: session.isv,
+      writer: "merchant",
+      change: { merchant: patch.merchant, device },
+      deviceRules: rules,
+    });
     return view({ ...session, merchant });
   });
 }
@@ -113,7 +130,13 @@ export function returnTarget(session: CheckedSession, requested?: string): strin
   const status = given.searchParams.get("lead_onboarding_status");
   const comparable = new URL(given);
   comparable.searchParams.set("lead_onboarding_status", built.searchParams.get("lead_onboarding_status")!);
-  const same = comparable.origin === built.origin && comparable.pathname === built.pathname && comparable.search === built.search && comparable.hash === built.hash && given.username === "" && given.password === "";
+  const same =
+    comparable.origin === built.origin &&
+    comparable.pathname === built.pathname &&
+    comparable.search === built.search &&
+    comparable.hash === built.hash &&
+    given.username === "" &&
+    given.password === "";
   return same && onboardingStatuses.includes(status as OnboardingStatus) ? given.toString() : built.toString();
 }
 
@@ -127,7 +150,12 @@ export async function submitSession(db: Db, use: SessionUse) {
       throw new AppError("application_incomplete", `The application is not complete: ${problems.length} field(s) missing or invalid`, { errors: problems });
     }
     const submitted = await moveMerchant(tx, session.merchant.id, "submitApplication", { requirements: null, submittedAt: new Date() });
-    await recordEvent(tx, { accountId: submitted.isvAccountId, type: "merchant.submitted", objectId: submitted.id, data: serializeMerchant(submitted, session.isv) });
+    await recordEvent(tx, {
+      accountId: submitted.isvAccountId,
+      type: "merchant.submitted",
+      objectId: submitted.id,
+      data: serializeMerchant(submitted, session.isv),
+    });
     await enqueueJob(tx, "underwriting", { merchant_id: submitted.id });
     return { lead_onboarding_status: submitted.status, redirect_url: completionUrl({ ...session, merchant: submitted }) };
   });

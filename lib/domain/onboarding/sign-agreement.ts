@@ -35,7 +35,12 @@ export async function signAgreement(db: Db, session: SessionPrincipal, input: { 
       throw new AppError("signature_mismatch", message, { param: "name", errors: [{ param: "name", code: "signature_mismatch", message }] });
     }
     const signature: Signature = {
-      name: input.name.trim(), signed_at: new Date().toISOString(), ip: input.ip, user_agent: input.userAgent.slice(0, 500), version: AGREEMENT_VERSION, locale: input.locale,
+      name: input.name.trim(),
+      signed_at: new Date().toISOString(),
+      ip: input.ip,
+      user_agent: input.userAgent.slice(0, 500),
+      version: AGREEMENT_VERSION,
+      locale: input.locale,
       text_sha256: agreementDigest(agreementFor(merchant, isv, input.locale)),
     };
     const [updated] = await tx.update(merchants).set({ agreement: signature, updatedAt: new Date() }).where(eq(merchants.id, merchant.id)).returning();
@@ -45,7 +50,10 @@ export async function signAgreement(db: Db, session: SessionPrincipal, input: { 
 }
 
 /** The signature still covers the agreement as it would be generated now. */
-export function signatureIsCurrent(merchant: { agreement: unknown; application: Record<string, unknown>; defaultCapabilities: Record<string, unknown> }, isv: { defaults: unknown }): boolean {
+export function signatureIsCurrent(
+  merchant: { agreement: unknown; application: Record<string, unknown>; defaultCapabilities: Record<string, unknown> },
+  isv: { defaults: unknown },
+): boolean {
   const sig = merchant.agreement as Partial<Signature> | null;
   if (!sig?.text_sha256 || (sig.locale !== "en" && sig.locale !== "es")) return false;
   return agreementDigest(agreementFor(merchant, isv, sig.locale)) === sig.text_sha256;

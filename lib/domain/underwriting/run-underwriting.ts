@@ -29,12 +29,18 @@ export async function runUnderwriting(db: Db, { merchant_id }: JobPayload<"under
     const decision = decide(decryptApplication(merchant.application), { sandbox: env.APP_ENV === "sandbox", today: new Date() });
     const by = "underwriting";
     switch (decision.outcome) {
-      case "approve": return void (await approveMerchant(tx, merchant, { by }));
-      case "decline": return void (await declineMerchant(tx, merchant, { by, reason: decision.reason }));
-      case "request_information": return void (await requestInformation(tx, merchant, decision.findings, { by }));
+      case "approve":
+        return void (await approveMerchant(tx, merchant, { by }));
+      case "decline":
+        return void (await declineMerchant(tx, merchant, { by, reason: decision.reason }));
+      case "request_information":
+        return void (await requestInformation(tx, merchant, decision.findings, { by }));
       case "manual_review": {
         const moved = await sendToManualReview(tx, merchant, decision.reason);
-        await tx.update(merchants).set({ underwriting: { ...(moved.underwriting ?? {}), submitted_at: merchant.submittedAt?.toISOString() } }).where(eq(merchants.id, merchant.id));
+        await tx
+          .update(merchants)
+          .set({ underwriting: { ...(moved.underwriting ?? {}), submitted_at: merchant.submittedAt?.toISOString() } })
+          .where(eq(merchants.id, merchant.id));
       }
     }
   });

@@ -27,7 +27,8 @@ const cardTypes = new Set(["two_tiered", "pass_through_ic", "flat_rate", "tiered
 /** APPROVED, and provisioning: processors, gateway id, the merchant's key pair, tokenizer, device. */
 export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider: Decider) {
   const isv = await getAccount(tx, merchant.isvAccountId);
-  const types: string[] = ((merchant.application.capabilities as { types?: string[] } | undefined)?.types ?? (merchant.defaultCapabilities as { types?: string[] }).types ?? []);
+  const types: string[] =
+    (merchant.application.capabilities as { types?: string[] } | undefined)?.types ?? (merchant.defaultCapabilities as { types?: string[] }).types ?? [];
   const processors = [
     ...(types.some((t) => cardTypes.has(t)) ? [{ id: createId("proc"), processor_type: "CREDIT_CARD" }] : []),
     ...(types.includes("ach") ? [{ id: createId("proc"), processor_type: "ACH" }] : []),
@@ -44,7 +45,12 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
     requirements: null,
     merchantAccountId,
     underwriting: { outcome: "approve", decided_by: decider.by, reason: decider.reason ?? null, decided_at: now.toISOString() },
-    paymentKeys: { pub_api_key: `pk_${live ? "live" : "test"}_${randomBase62(32)}`, api_key_last4: secret.slice(-4), gateway_merchant_id: createId("gw"), processors },
+    paymentKeys: {
+      pub_api_key: `pk_${live ? "live" : "test"}_${randomBase62(32)}`,
+      api_key_last4: secret.slice(-4),
+      gateway_merchant_id: createId("gw"),
+      processors,
+    },
     payment: { ...merchant.payment, tokenizer_active: true, terminal_id: terminalId },
     ...(merchant.deviceId ? { deviceImeiStatus: "ACTIVE" as const, deviceUpdatedAt: now } : {}),
   });
@@ -77,7 +83,12 @@ export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, find
     requirements: { currently_due: [...new Set(findings.map((f) => f.field))], errors: findings },
     underwriting: { outcome: "request_information", decided_by: decider.by, reason: decider.reason ?? null, decided_at: new Date().toISOString() },
   });
-  await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.information_requested", objectId: merchant.id, data: serializeMerchant(moved, isv) });
+  await recordEvent(tx, {
+    accountId: merchant.isvAccountId,
+    type: "merchant.information_requested",
+    objectId: merchant.id,
+    data: serializeMerchant(moved, isv),
+  });
   await notifyInformationRequested(tx, isv, moved, findings);
   return moved;
 }
@@ -91,17 +102,39 @@ async function notifyInformationRequested(tx: DbOrTx, isv: AccountRow, merchant:
     const to = app.main_contact_person?.email ?? app.owner_one?.email;
     if (to) {
       // A fresh link into the portal, returning where the last link returned.
-      const [last] = await tx.select().from(onboardingLinks).where(eq(onboardingLinks.merchantId, merchant.id)).orderBy(desc(onboardingLinks.createdAt)).limit(1);
-      const { url } = await insertOnboardingLink(tx, isv, merchant.id, { returnUrl: last?.returnUrl ?? null, refreshUrl: last?.refreshUrl ?? null, state: last?.state ?? null, allowSkipDeviceSelection: last?.allowSkipDeviceSelection ?? null });
+      const [last] = await tx
+        .select()
+        .from(onboardingLinks)
+        .where(eq(onboardingLinks.merchantId, merchant.id))
+        .orderBy(desc(onboardingLinks.createdAt))
+        .limit(1);
+      const { url } = await insertOnboardingLink(tx, isv, merchant.id, {
+        returnUrl: last?.returnUrl ?? null,
+        refreshUrl: last?.refreshUrl ?? null,
+        state: last?.state ?? null,
+        allowSkipDeviceSelection: last?.allowSkipDeviceSelection ?? null,
+      });
       const message = informationRequestedForMerchant({ brand, locale, findings, portalUrl: url });
       await queueEmail(tx, { accountId: isv.id, merchantId: merchant.id, kind: "information_requested.merchant", to, locale, ...message });
     }
   }
   if (target === "isv" || target === "both") {
     let to = brand.support?.email;
-    if (!to) [{ email: to } = { email: undefined }] = await tx.select({ email: users.email }).from(users).where(eq(users.accountId, isv.id)).orderBy(users.createdAt).limit(1);
+    if (!to)
+      [{ email: to } = { email: undefined }] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.accountId, isv.id))
+        .orderBy(users.createdAt)
+        .limit(1);
     if (to) {
-      const message = informationRequestedForIsv({ brand, locale: "en", findings, merchantName: app.legal_business_name ?? merchant.id, merchantId: merchant.id });
+      const message = informationRequestedForIsv({
+        brand,
+        locale: "en",
+        findings,
+        merchantName: app.legal_business_name ?? merchant.id,
+        merchantId: merchant.id,
+      });
       await queueEmail(tx, { accountId: isv.id, merchantId: merchant.id, kind: "information_requested.isv", to, locale: "en", ...message });
     }
   }

@@ -30,7 +30,14 @@ export async function createWebhook(db: Db, accountId: string, input: CreateWebh
   const secret = input.secret ?? `whsec_${randomBytes(32).toString("base64")}`;
   const [row] = await db
     .insert(webhooks)
-    .values({ id: createId("we"), accountId, url: input.url, scopes: [...new Set(input.scopes)], secret: encryptField(secret), description: input.description ?? null })
+    .values({
+      id: createId("we"),
+      accountId,
+      url: input.url,
+      scopes: [...new Set(input.scopes)],
+      secret: encryptField(secret),
+      description: input.description ?? null,
+    })
     .returning();
   return { row: row!, secret };
 }

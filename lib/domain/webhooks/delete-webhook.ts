@@ -8,7 +8,10 @@ export async function deleteWebhook(db: Db, accountId: string, webhookId: string
   return db.transaction(async (tx) => {
     const row = await findWebhook(tx, accountId, webhookId);
     await tx.update(webhooks).set({ deletedAt: new Date() }).where(eq(webhooks.id, row.id));
-    await tx.update(webhookDeliveries).set({ status: "canceled", nextAttemptAt: null }).where(and(eq(webhookDeliveries.webhookId, row.id), eq(webhookDeliveries.status, "pending")));
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: "canceled", nextAttemptAt: null })
+      .where(and(eq(webhookDeliveries.webhookId, row.id), eq(webhookDeliveries.status, "pending")));
     return row;
   });
 }

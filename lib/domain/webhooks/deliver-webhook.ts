@@ -30,29 +30,48 @@ export async function deliverWebhook(db: Db, { delivery_id: deliveryId }: JobPay
   const result = await sendWebhook(webhook.url, body, headers, { publicOnly: env.APP_ENV === "production" });
   const attempts = delivery.attempts + 1;
   await db.insert(webhookAttempts).values({
-    id: createId("wha"), deliveryId, statusCode: result.statusCode, durationMs: result.durationMs, error: result.error, responseExcerpt: result.excerpt,
+    id: createId("wha"),
+    deliveryId,
+    statusCode: result.statusCode,
+    durationMs: result.durationMs,
+    error: result.error,
+    responseExcerpt: result.excerpt,
   });
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   if (ok) {
-    await db.update(webhookDeliveries).set({ status: "succeeded", attempts, lastStatusCode: result.statusCode, deliveredAt: new Date(), nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
+    await db
+      .update(webhookDeliveries)
+      .set({ status: "succeeded", attempts, lastStatusCode: result.statusCode, deliveredAt: new Date(), nextAttemptAt: null })
+      .where(eq(webhookDeliveries.id, deliveryId));
     return;
   }
   if (result.statusCode === 410) {
     await db.transaction(async (tx) => {
       await tx.update(webhooks).set({ status: "disabled", disabledReason: "endpoint_gone" }).where(eq(webhooks.id, webhook.id));
-      await tx.update(webhookDeliveries).set({ status: "failed", attempts, lastStatusCode: 410, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: "failed", attempts, lastStatusCode: 410, nextAttemptAt: null })
+        .where(eq(webhookDeliveries.id, deliveryId));
     });
     return;
   }
   const last = job.attempts >= job.maxAttempts;
   await db
     .update(webhookDeliveries)
-    .set({ status: last ? "failed" : "pending", attempts, lastStatusCode: result.statusCode, nextAttemptAt: last ? null : new Date(Date.now() + jobTypes.webhook_delivery.backoffMs(job.attempts)) })
+    .set({
+      status: last ? "failed" : "pending",
+      attempts,
+      lastStatusCode: result.statusCode,
+      nextAttemptAt: last ? null : new Date(Date.now() + jobTypes.webhook_delivery.backoffMs(job.attempts)),
+    })
     .where(eq(webhookDeliveries.id, deliveryId));
   if (!last) throw new RetryLater(result.error ?? `answered ${result.statusCode}`);
 }
 
 /** The delivery's job ended for good without an answer recorded as final: the delivery failed (and can be replayed). */
 export async function giveUpDelivery(tx: DbOrTx, { delivery_id }: JobPayload<"webhook_delivery">) {
-  await tx.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null }).where(and(eq(webhookDeliveries.id, delivery_id), eq(webhookDeliveries.status, "pending")));
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: "failed", nextAttemptAt: null })
+    .where(and(eq(webhookDeliveries.id, delivery_id), eq(webhookDeliveries.status, "pending")));
 }

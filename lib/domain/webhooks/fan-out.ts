@@ -14,7 +14,9 @@ export async function fanOutEvent(tx: DbOrTx, event: { id: string; accountId: st
     .where(and(eq(webhooks.accountId, event.accountId), eq(webhooks.status, "enabled"), isNull(webhooks.deletedAt)));
   for (const target of targets.filter((t) => t.scopes.includes(scope))) {
     const deliveryId = createId("whd");
-    await tx.insert(webhookDeliveries).values({ id: deliveryId, webhookId: target.id, accountId: event.accountId, eventId: event.id, nextAttemptAt: new Date() });
+    await tx
+      .insert(webhookDeliveries)
+      .values({ id: deliveryId, webhookId: target.id, accountId: event.accountId, eventId: event.id, nextAttemptAt: new Date() });
     await enqueueJob(tx, "webhook_delivery", { delivery_id: deliveryId });
   }
 }

@@ -7,7 +7,10 @@ export type WebhookRow = typeof webhooks.$inferSelect;
 
 /** Within the caller's account only; a deleted webhook is gone (404). */
 export async function findWebhook(db: DbOrTx, accountId: string, webhookId: string): Promise<WebhookRow> {
-  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, webhookId), isNull(webhooks.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, webhookId), isNull(webhooks.deletedAt)));
   if (!row) throw notFound("webhook", webhookId, "webhook_id");
   return row;
 }

@@ -12,9 +12,25 @@ export async function listDeliveries(db: DbOrTx, accountId: string, webhookId: s
     seq: webhookDeliveries.seq,
     filters: [eq(webhookDeliveries.webhookId, webhook.id)],
     positionOf: async (id) =>
-      (await db.select({ seq: webhookDeliveries.seq }).from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, webhook.id), eq(webhookDeliveries.id, id))))[0]?.seq ?? null,
+      (
+        await db
+          .select({ seq: webhookDeliveries.seq })
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.webhookId, webhook.id), eq(webhookDeliveries.id, id)))
+      )[0]?.seq ?? null,
     select: (where, orderBy, limit) => db.select().from(webhookDeliveries).where(where).orderBy(orderBy).limit(limit),
   });
-  const attempts = page.length ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, page.map((d) => d.id))).orderBy(asc(webhookAttempts.attemptedAt)) : [];
+  const attempts = page.length
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            page.map((d) => d.id),
+          ),
+        )
+        .orderBy(asc(webhookAttempts.attemptedAt))
+    : [];
   return { rows: page.map((d) => ({ delivery: d, attempts: attempts.filter((a) => a.deliveryId === d.id) })), hasMore };
 }

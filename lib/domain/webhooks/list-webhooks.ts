@@ -3,5 +3,9 @@ import type { DbOrTx } from "../../db/client";
 import { webhooks } from "../../db/schema";
 
 export async function listWebhooks(db: DbOrTx, accountId: string) {
-  return db.select().from(webhooks).where(and(eq(webhooks.accountId, accountId), isNull(webhooks.deletedAt))).orderBy(desc(webhooks.createdAt));
+  return db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.accountId, accountId), isNull(webhooks.deletedAt)))
+    .orderBy(desc(webhooks.createdAt));
 }

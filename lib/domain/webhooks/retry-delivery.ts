@@ -10,12 +10,20 @@ import { findWebhook } from "./find-webhook";
 export async function retryDelivery(db: Db, accountId: string, webhookId: string, deliveryId: string) {
   const result = await db.transaction(async (tx) => {
     const webhook = await findWebhook(tx, accountId, webhookId);
-    const [delivery] = await tx.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, webhook.id), eq(webhookDeliveries.id, deliveryId))).for("update");
+    const [delivery] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.webhookId, webhook.id), eq(webhookDeliveries.id, deliveryId)))
+      .for("update");
     if (!delivery) throw notFound("delivery", deliveryId, "delivery_id");
     if (delivery.status === "pending") throw invalidState("This delivery is already waiting for its next try");
     // Replaying to an endpoint disabled by a 410 turns it back on: the ISV says it is back.
     if (webhook.status === "disabled") await tx.update(webhooks).set({ status: "enabled", disabledReason: null }).where(eq(webhooks.id, webhook.id));
-    const [updated] = await tx.update(webhookDeliveries).set({ status: "pending", nextAttemptAt: new Date() }).where(eq(webhookDeliveries.id, delivery.id)).returning();
+    const [updated] = await tx
+      .update(webhookDeliveries)
+      .set({ status: "pending", nextAttemptAt: new Date() })
+      .where(eq(webhookDeliveries.id, delivery.id))
+      .returning();
     await enqueueJob(tx, "webhook_delivery", { delivery_id: delivery.id });
     const attempts = await tx.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).orderBy(asc(webhookAttempts.attemptedAt));
     return { delivery: updated!, attempts };

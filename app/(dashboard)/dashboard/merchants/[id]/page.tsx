@@ -17,35 +17,64 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const { db, account } = await requireIsvUser();
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
-  const { merchant, history, latestLink: link } = await getMerchantActivity(db, account.id, id).catch((e) => {
+  const {
+    merchant,
+    history,
+    latestLink: link,
+  } = await getMerchantActivity(db, account.id, id).catch((e) => {
     if (e instanceof AppError && e.type === "not_found_error") notFound();
     throw e;
   });
-  const requirements = merchantRequirements(merchant, { deviceRequired: (account.settings as { device_selection_required?: boolean }).device_selection_required !== false });
+  const requirements = merchantRequirements(merchant, {
+    deviceRequired: (account.settings as { device_selection_required?: boolean }).device_selection_required !== false,
+  });
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">{(merchant.application.legal_business_name as string | undefined) ?? t("unnamed")}</h1>
-        <p className="text-muted">{merchant.id} · {merchant.phone} · <strong>{merchant.status}</strong></p>
+        <p className="text-muted">
+          {merchant.id} · {merchant.phone} · <strong>{merchant.status}</strong>
+        </p>
       </div>
       <section>
         <h2 className="text-lg font-semibold">{t("requirements")}</h2>
-        {requirements.currently_due.length === 0 ? <p>{t("nothingDue")}</p> : (
-          <ul className="list-disc pl-5">{requirements.currently_due.map((f) => <li key={f}>{f}{requirements.errors.find((e) => e.field === f) ? `: ${requirements.errors.find((e) => e.field === f)!.message}` : ""}</li>)}</ul>
+        {requirements.currently_due.length === 0 ? (
+          <p>{t("nothingDue")}</p>
+        ) : (
+          <ul className="list-disc pl-5">
+            {requirements.currently_due.map((f) => (
+              <li key={f}>
+                {f}
+                {requirements.errors.find((e) => e.field === f) ? `: ${requirements.errors.find((e) => e.field === f)!.message}` : ""}
+              </li>
+            ))}
+          </ul>
         )}
       </section>
       <section>
         <h2 className="text-lg font-semibold">{t("latestLink")}</h2>
         {link ? (
-          <p>{link.id} · {t("linkCreated", { created: format.dateTime(link.createdAt, { dateStyle: "medium", timeStyle: "short" }), expires: format.dateTime(link.expiresAt, { dateStyle: "medium", timeStyle: "short" }) })}{link.supersededAt ? ` (${t("linkSuperseded")})` : ""}</p>
-        ) : <p>{t("noLink")}</p>}
+          <p>
+            {link.id} ·{" "}
+            {t("linkCreated", {
+              created: format.dateTime(link.createdAt, { dateStyle: "medium", timeStyle: "short" }),
+              expires: format.dateTime(link.expiresAt, { dateStyle: "medium", timeStyle: "short" }),
+            })}
+            {link.supersededAt ? ` (${t("linkSuperseded")})` : ""}
+          </p>
+        ) : (
+          <p>{t("noLink")}</p>
+        )}
         {!isFinal(merchant.status) ? <NewLinkButton merchantId={merchant.id} /> : null}
       </section>
       <section>
         <h2 className="text-lg font-semibold">{t("history")}</h2>
         <ol className="mt-2 space-y-1">
           {history.map((e) => (
-            <li key={e.id}><span className="text-muted">{format.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "medium" })}</span> · {e.type} · {(e.data as { lead_onboarding_status?: string }).lead_onboarding_status}</li>
+            <li key={e.id}>
+              <span className="text-muted">{format.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "medium" })}</span> · {e.type} ·{" "}
+              {(e.data as { lead_onboarding_status?: string }).lead_onboarding_status}
+            </li>
           ))}
         </ol>
       </section>
