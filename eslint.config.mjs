@@ -73,5 +73,17 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   { files: ["scripts/**/*.mjs", "*.js", "*.mjs"], languageOptions: { globals: { process: "readonly", console: "readonly" } }, rules: { "no-console": "off" } },
+  {
+    // A skipped or focused test proves nothing: none may be committed.
+    files: ["tests/**", "e2e/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["test", "it", "describe"].flatMap((object) =>
+          ["only", "skip", "fixme", "todo"].map((property) => ({ object, property, message: `${object}.${property} keeps a test from proving anything` })),
+        ),
+      ],
+    },
+  },
   { files: ["cli/**", "bench/**", "lib/domain/accounts/seed-on-start.ts", "e2e/**", "tests/**"], rules: { "no-console": "off" } },
 );

@@ -16,6 +16,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  forbidOnly: true,
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],

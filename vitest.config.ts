@@ -4,7 +4,9 @@ import path from "node:path";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "cli/**/*.test.ts", "tests/**/*.test.ts"],
+    include: ["{lib,cli,tests,components,app}/**/*.test.{ts,tsx}"],
+    // A focused test committed by mistake fails the run instead of silently skipping the rest.
+    allowOnly: false,
     environment: "node",
     // API suites share one database per worker file; PGlite is single-writer, so files run one per worker.
     pool: "forks",

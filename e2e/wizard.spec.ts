@@ -264,7 +264,7 @@ test("comfortable at 375 px: nothing overflows sideways", async ({ browser, requ
   await context.close();
 });
 
-test("an expired link shows the branded page and opens no session", async ({ page, request }) => {
+test("a superseded link (a newer one was made) shows the branded page and opens no session", async ({ page, request }) => {
   const isv = createIsvWithCli("Expiry POS");
   const first = await merchantWithLink(request, isv, { link: { refresh_url: "https://expiry.example/refresh" } });
   await request.post("/v1/onboarding_links", { headers: { authorization: isv.auth }, data: { merchant_id: first.merchant.id, type: "account_onboarding" } });

@@ -50,10 +50,13 @@ describe("the job runner", () => {
     });
     const a = startWorker(handle, { types: { [type]: make("a") }, concurrency: 4, pollMs: 20 });
     const b = startWorker(second ?? handle, { types: { [type]: make("b") }, concurrency: 4, pollMs: 20 });
-    await until(async () => (await handle.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.type, type))).every(() => true) && runs.size === 300);
-    await until(async () => (await handle.db.select().from(jobs).where(inArray(jobs.id, ids))).every((j) => j.status === "done"));
+    await until(() => runs.size === 300);
+    await until(async () => {
+      const rows = await handle.db.select().from(jobs).where(inArray(jobs.id, ids));
+      return rows.length === 300 && rows.every((j) => j.status === "done");
+    });
     await Promise.all([a.stop(), b.stop()]);
-    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    expect([...runs.values()]).toEqual(Array(300).fill(1));
     expect(byWorker.a).toBeGreaterThan(0);
     expect(byWorker.b).toBeGreaterThan(0);
   }, 60_000);

@@ -1,30 +1,43 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
-// A production deployment: no test helpers, magic TINs are ordinary numbers.
+// A production deployment: no test helpers, live keys, magic TINs are ordinary numbers.
 process.env.APP_ENV = "production";
 process.env.JWT_SECRET = "p".repeat(40);
 process.env.ENCRYPTION_KEY = "cd".repeat(32);
 const { startTestApi } = await import("./helpers/api");
+const { submittedMerchant, waitForStatus } = await import("./helpers/onboarding");
 let api: Awaited<ReturnType<typeof startTestApi>>;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ worker: true });
 });
 afterAll(() => api.close());
 
 test.each([
   ["GET", "/v1/test_helpers/outbox"],
-  ["POST", "/v1/test_helpers/merchants/mer_x/approve"],
+  ["POST", "/v1/test_helpers/merchants/{merchant}/approve"],
   ["POST", "/v1/test_helpers/terminals/tml_x/present_card"],
-])("%s %s answers 404 in production", async (method, path) => {
+])("%s %s is an unknown route in production", async (method, template) => {
   const isv = await api.newIsv();
-  const res = await api.call(method, path, { auth: isv.auth, body: method === "POST" ? {} : undefined });
+  // A real merchant of the caller: a 404 here can only mean the route does not exist.
+  const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
+  const res = await api.call(method, template.replace("{merchant}", merchant.id), { auth: isv.auth, body: method === "POST" ? {} : undefined });
   expect(res.status).toBe(404);
-  expect(res.json.error.type).toBe("not_found_error");
+  expect(res.json.error).toMatchObject({ type: "not_found_error", code: "route_not_found" });
 });
 
 test("production keys are live keys", async () => {
   const isv = await api.newIsv();
-  expect(isv.secret_key).toMatch(/^sk_(test|live)_/);
+  expect(isv.secret_key).toMatch(/^sk_live_[0-9A-Za-z]{48}$/);
   const m = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
   expect(m.payment.tokenizer_publishable_key).toMatch(/^pk_live_/);
+});
+
+test("the sandbox's magic TIN 000000000 is an ordinary (invalid) EIN in production: information is requested, nothing is approved", async () => {
+  const isv = await api.newIsv();
+  const { id } = await submittedMerchant(api, isv, (app) => {
+    app.tin = "000000000";
+  });
+  const merchant = await waitForStatus(api, isv, id, ["IN_PROGRESS", "APPROVED", "FAILED"]);
+  expect(merchant.lead_onboarding_status).toBe("IN_PROGRESS");
+  expect(merchant.requirements.errors).toEqual([{ field: "merchant.tin", code: "ein_invalid", message: "This is not a valid EIN." }]);
 });

@@ -1,5 +1,5 @@
 import { isNotNull } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { accounts } from "../db/schema";
 import { env } from "../env";
 
@@ -14,6 +14,26 @@ export function isServiceHost(host: string) {
 
 let cache: { at: number; domains: Set<string> } | undefined;
 
+const bare = (host: string) => host.toLowerCase().replace(/:\d+$/, "");
+
+async function customDomains(db: DbOrTx): Promise<Set<string>> {
+  if (!cache || Date.now() - cache.at > 10_000) {
+    const rows = await db.select({ domain: accounts.customDomain }).from(accounts).where(isNotNull(accounts.customDomain));
+    cache = { at: Date.now(), domains: new Set(rows.map((r) => r.domain!)) };
+  }
+  return cache.domains;
+}
+
+/** A custom domain changed in this process: read them again at the next check. */
+export function forgetCustomDomains() {
+  cache = undefined;
+}
+
+/** Whether the host is some ISV's custom domain. */
+export async function isCustomDomain(db: DbOrTx, host: string): Promise<boolean> {
+  return (await customDomains(db)).has(bare(host));
+}
+
 /**
  * Known hosts: the service's, and every ISV's custom domain (read from the database, cached for
  * 10 seconds). Pages on any other Host answer 404.
@@ -21,9 +41,5 @@ let cache: { at: number; domains: Set<string> } | undefined;
 export async function isKnownHost(db: Db, host: string | undefined): Promise<boolean> {
   if (!host) return false;
   if (isServiceHost(host)) return true;
-  if (!cache || Date.now() - cache.at > 10_000) {
-    const rows = await db.select({ domain: accounts.customDomain }).from(accounts).where(isNotNull(accounts.customDomain));
-    cache = { at: Date.now(), domains: new Set(rows.map((r) => r.domain!)) };
-  }
-  return cache.domains.has(host.toLowerCase().replace(/:\d+$/, ""));
+  return isCustomDomain(db, host);
 }

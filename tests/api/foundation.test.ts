@@ -70,6 +70,21 @@ describe("authentication", () => {
     expectErrorShape(await api.call("POST", "/v1/auth/token", { body: body() }), 401, "authentication_error", "invalid_credentials");
   });
 
+  test("POST /v1/auth/token: the 11th attempt in 5 minutes for one e-mail and address is 429, even with the right password", async () => {
+    const fresh = await api.newIsv();
+    for (let i = 0; i < 10; i++) {
+      const res = await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: `wrong-${i}` } });
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    const limited = await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } });
+    expectErrorShape(limited, 429, "rate_limit_error", "too_many_sign_in_attempts");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(290);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(300);
+    // Another e-mail from the same address is counted apart.
+    const other = await api.newIsv();
+    expect((await api.call("POST", "/v1/auth/token", { body: { email: other.user_email, password: other.password } })).status).toBe(200);
+  });
+
   test("POST /v1/auth/token lists every missing field", async () => {
     const res = await api.call("POST", "/v1/auth/token", { body: {} });
     expectErrorShape(res, 400, "invalid_request_error", "parameter_missing");
@@ -195,6 +210,6 @@ describe("HTTP conventions", () => {
     expect(res.status).toBe(200);
     expect(res.json.openapi).toBe("3.1.0");
     expect(Object.keys(res.json.components.securitySchemes)).toEqual(expect.arrayContaining(["account-password-sign-in", "api-key-secret"]));
-    expect(res.json.paths["/v1/account"].patch).toBeDefined();
+    expect(Object.keys(res.json.paths["/v1/account"]).sort()).toEqual(["get", "patch"]);
   });
 });

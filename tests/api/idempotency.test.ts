@@ -52,15 +52,21 @@ describe("Idempotency-Key", () => {
     const key = `k3-${Date.now()}`;
     const before = runs;
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => api.call("POST", "/v1/_probe", { auth: isv.auth, body: { delay: 300 }, headers: { "idempotency-key": key } })),
+      Array.from({ length: 8 }, () => api.call("POST", "/v1/_probe", { auth: isv.auth, body: { delay: 1000 }, headers: { "idempotency-key": key } })),
     );
     expect(runs - before).toBe(1);
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.status !== 200)) {
-      expect(a.status).toBe(409);
-      expect(a.json.error.code).toBe("idempotency_key_in_use");
+    // One ran; the others were refused while it ran, or (arriving after it, on a loaded machine) replayed its answer.
+    const original = answers.filter((a) => a.status === 200 && a.headers.get("idempotent-replayed") === null);
+    expect(original).toHaveLength(1);
+    const inFlight = answers.filter((a) => a.status === 409);
+    expect(inFlight.length).toBeGreaterThan(0);
+    for (const a of inFlight) expect(a.json.error.code).toBe("idempotency_key_in_use");
+    for (const a of answers.filter((x) => x.status === 200 && x !== original[0])) {
+      expect(a.headers.get("idempotent-replayed")).toBe("true");
+      expect(a.json).toEqual(original[0]!.json);
     }
-    const replay = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { delay: 300 }, headers: { "idempotency-key": key } });
+    expect(inFlight.length + answers.filter((x) => x.status === 200).length).toBe(8);
+    const replay = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { delay: 1000 }, headers: { "idempotency-key": key } });
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
   });
 
@@ -73,12 +79,42 @@ describe("Idempotency-Key", () => {
     expect(theirs.json.id).not.toBe(mine.json.id);
   });
 
-  test("a 5xx answer releases the key so the client can retry", async () => {
+  test("a 5xx answer releases the key: the retry runs again (not a replay, not 409)", async () => {
     const key = `k5-${Date.now()}`;
+    const before = runs;
     const failed = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { fail: 503 }, headers: { "idempotency-key": key } });
     expect(failed.status).toBe(503);
+    expect(runs).toBe(before + 1);
     const again = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { fail: 503 }, headers: { "idempotency-key": key } });
+    expect(again.status).toBe(503);
     expect(again.headers.get("idempotent-replayed")).toBeNull();
+    expect(runs).toBe(before + 2);
+  });
+
+  test("POST /v1/merchants with a key: created once, replayed with the same id; a 4xx is replayed too; another body is 409", async () => {
+    const key = `km-${Date.now()}`;
+    const count = async () => (await api.call("GET", "/v1/merchants?limit=100", { auth: isv.auth })).json.data.length;
+    const before = await count();
+    const first = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" }, headers: { "idempotency-key": key } });
+    const second = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" }, headers: { "idempotency-key": key } });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.json.id).toBe(first.json.id);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(await count()).toBe(before + 1);
+
+    const reused = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550124" }, headers: { "idempotency-key": key } });
+    expect(reused.status).toBe(409);
+    expect(reused.json.error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_reused" });
+    expect(await count()).toBe(before + 1);
+
+    const badKey = `kb-${Date.now()}`;
+    const bad = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "12" }, headers: { "idempotency-key": badKey } });
+    expect(bad.status).toBe(400);
+    const badAgain = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "12" }, headers: { "idempotency-key": badKey } });
+    expect(badAgain.status).toBe(400);
+    expect(badAgain.headers.get("idempotent-replayed")).toBe("true");
+    expect({ ...badAgain.json.error, request_id: "x" }).toEqual({ ...bad.json.error, request_id: "x" });
   });
 
   test("a key longer than 255 characters answers 400", async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
 import { startTestApi, type TestApi } from "../helpers/api";
+import { events, onboardingLinks } from "@/lib/db/schema";
 import { application, newImei } from "../helpers/fixtures";
 import { luhnValid } from "@/lib/schemas/merchant";
 import { merchantResponseSchema } from "@/lib/schemas/merchant-response";
@@ -272,18 +274,25 @@ describe("GET /v1/merchants", () => {
 });
 
 describe("GET and PATCH /v1/merchants/{id}", () => {
-  test("another account's merchant answers 404 for every operation", async () => {
+  test("another account's merchant answers 404 for every operation, and is left exactly as it was", async () => {
     const mine = (await create({ phone: "+14155550123" })).json.id;
+    const before = (await api.call("GET", `/v1/merchants/${mine}`, { auth: isv.auth })).json;
     for (const [method, path, body] of [
       ["GET", `/v1/merchants/${mine}`, undefined],
-      ["PATCH", `/v1/merchants/${mine}`, { deactivated: true }],
+      ["PATCH", `/v1/merchants/${mine}`, { deactivated: true, merchant: { legal_business_name: "Hijacked LLC" } }],
+      ["PATCH", `/v1/merchants/${mine}`, { automatic_payouts: false }],
       ["POST", "/v1/onboarding_links", { merchant_id: mine, type: "account_onboarding" }],
     ] as const) {
       const res = await api.call(method, path, { auth: other.auth, body });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.json.error).toMatchObject({ type: "not_found_error", code: "resource_missing" });
     }
-    expect((await api.call("GET", `/v1/merchants/${mine}`, { auth: isv.auth })).status).toBe(200);
+    const after = await api.call("GET", `/v1/merchants/${mine}`, { auth: isv.auth });
+    expect(after.status).toBe(200);
+    expect(after.json).toEqual(before);
+    // No link was made for it, and no event was written for it but its creation.
+    expect(await api.db.select().from(onboardingLinks).where(eq(onboardingLinks.merchantId, mine))).toEqual([]);
+    expect((await api.db.select().from(events).where(eq(events.objectId, mine))).map((e) => e.type)).toEqual(["merchant.created"]);
   });
 
   test("GET accepts the ISV's sign-in JWT", async () => {

@@ -1,9 +1,11 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application } from "../helpers/fixtures";
 import { onboardingLinks, events, jobs, merchants } from "@/lib/db/schema";
 import { onboardingSessionResponseSchema } from "@/lib/schemas/merchant-response";
+import { signToken } from "@/lib/auth/jwt";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -376,6 +378,55 @@ describe("onboarding session API", () => {
     const [row] = await api.db.select().from(merchants).where(eq(merchants.id, s.merchant.id));
     expect(row!.agreement).toBeNull();
     expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth })).status).toBe(401);
+  });
+
+  test("a session lasts 30 minutes: the cookie's Max-Age and the token's exp agree; an expired or foreign token is refused", async () => {
+    const m = await newMerchant();
+    const l = (await link({ merchant_id: m.id })).json;
+    const { cookie, token } = await open(l.url);
+    expect(cookie).toMatch(/Max-Age=1800(;|$)/);
+    const claims = JSON.parse(Buffer.from(token!.split(".")[1]!, "base64url").toString());
+    expect(claims.exp - claims.iat).toBe(1800);
+    expect(claims).toMatchObject({ sub: m.id, lnk: l.id, isv: isv.account_id, aud: "onboarding" });
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: `Bearer ${token}` })).status).toBe(200);
+    const expired = await signToken({ lnk: l.id, isv: isv.account_id }, m.id, -60, "onboarding");
+    const refused = await api.call("GET", "/v1/onboarding/session", { auth: `Bearer ${expired}` });
+    expect(refused.status).toBe(401);
+    expect(refused.json.error.code).toBe("unauthenticated");
+    const otherAudience = await signToken({ lnk: l.id, isv: isv.account_id }, m.id, 600, "api");
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: `Bearer ${otherAudience}` })).status).toBe(401);
+  });
+
+  test("on another ISV's custom domain a session is refused; on its own ISV's domain it works", async () => {
+    const mine = await api.newIsv("Mine POS");
+    const theirs = await api.newIsv("Theirs POS");
+    const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    await api.call("PATCH", "/v1/account", { auth: mine.auth, body: { defaults: { custom_domain: `mine-${suffix}.example` } } });
+    await api.call("PATCH", "/v1/account", { auth: theirs.auth, body: { defaults: { custom_domain: `theirs-${suffix}.example` } } });
+    const m = (await api.call("POST", "/v1/merchants", { auth: mine.auth, body: { phone: "+14155550123" } })).json;
+    const l = (await link({ merchant_id: m.id }, mine.auth)).json;
+    const { token } = await open(l.url);
+    // fetch cannot set Host: node:http can.
+    const at = (host: string, method = "GET", body?: unknown) =>
+      new Promise<{ status: number; json: any }>((resolve, reject) => {
+        const url = new URL(`${api.baseUrl}/v1/onboarding/session${method === "POST" ? "/agreement" : ""}`);
+        const req = http.request(
+          url,
+          { method, headers: { host, authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) } },
+          (res) => {
+            let text = "";
+            res.on("data", (d) => (text += d));
+            res.on("end", () => resolve({ status: res.statusCode!, json: JSON.parse(text) }));
+          },
+        );
+        req.on("error", reject);
+        req.end(body ? JSON.stringify(body) : undefined);
+      });
+    expect((await at(`mine-${suffix}.example`)).status).toBe(200);
+    const refused = await at(`theirs-${suffix}.example`);
+    expect(refused.status).toBe(401);
+    expect(refused.json.error.message).toBe("This onboarding session belongs to another site");
+    expect((await at(`theirs-${suffix}.example`, "POST", { name: "x" })).status).toBe(401);
   });
 
   test("a newer link ends the older link's session", async () => {

@@ -21,6 +21,18 @@ afterAll(async () => {
 });
 
 const eventTypes = async (id: string) => (await api.db.select().from(events).where(eq(events.objectId, id))).map((e) => e.type);
+
+/** Waits (bounded) until underwriting has run for this submission and held it for review; returns the row. */
+async function heldForReview(id: string) {
+  const start = Date.now();
+  for (;;) {
+    const [row] = await api.db.select().from(merchants).where(eq(merchants.id, id));
+    if ((row!.underwriting as { outcome?: string } | null)?.outcome === "manual_review") return row!;
+    if (row!.status !== "COMPLETED") throw new Error(`${id} left COMPLETED (${row!.status}) instead of waiting for review`);
+    if (Date.now() - start > 10_000) throw new Error(`${id} was not held for review in 10 s`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 const outbox = async () => (await api.call("GET", "/v1/test_helpers/outbox", { auth: isv.auth })).json.data;
 
 describe("automatic underwriting", () => {
@@ -99,11 +111,11 @@ describe("automatic underwriting", () => {
 
   test("sandbox TIN 222222222 waits for manual review; the operator CLI approves", async () => {
     const { id } = await submittedMerchant(api, isv, (a) => (a.tin = "222222222"));
-    await new Promise((r) => setTimeout(r, 1000));
+    const row = await heldForReview(id);
+    expect(row.underwriting).toMatchObject({ outcome: "manual_review", reason: "sandbox magic TIN 222222222" });
     const m = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
     expect(m.lead_onboarding_status).toBe("COMPLETED");
-    const [row] = await api.db.select().from(merchants).where(eq(merchants.id, id));
-    expect(row!.underwriting).toMatchObject({ outcome: "manual_review" });
+    expect(m.requirements.disabled_reason).toBe("under_review");
     const result = await runCommand(api.handle, ["merchant", "review", id, "--approve"]);
     expect(result.code).toBe(0);
     expect((await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe("APPROVED");
@@ -114,7 +126,7 @@ describe("automatic underwriting", () => {
 
   test("a high-risk subcategory goes to manual review; the CLI requests information with a reason", async () => {
     const { id } = await submittedMerchant(api, isv, (a) => (a.main_product = { ...a.main_product, category: "Retail", subcategory: "Pawn Shop" }));
-    await new Promise((r) => setTimeout(r, 800));
+    expect((await heldForReview(id)).underwriting).toMatchObject({ outcome: "manual_review", reason: "high-risk subcategory: Pawn Shop" });
     expect((await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe("COMPLETED");
     const result = await runCommand(api.handle, [
       "merchant",
@@ -135,7 +147,7 @@ describe("automatic underwriting", () => {
 
   test("test helpers decide like the operator, and only for COMPLETED merchants of the caller", async () => {
     const { id } = await submittedMerchant(api, isv, (a) => (a.tin = "222222222"));
-    await new Promise((r) => setTimeout(r, 500));
+    await heldForReview(id);
     const other = await api.newIsv();
     expect((await api.call("POST", `/v1/test_helpers/merchants/${id}/approve`, { auth: other.auth })).status).toBe(404);
     const bad = await api.call("POST", `/v1/test_helpers/merchants/${id}/request_information`, {
@@ -152,7 +164,7 @@ describe("automatic underwriting", () => {
 
   test("two deciders racing approve the merchant once: one merchant.approved", async () => {
     const { id } = await submittedMerchant(api, isv, (a) => (a.tin = "222222222"));
-    await new Promise((r) => setTimeout(r, 500));
+    await heldForReview(id);
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => reviewMerchant(api.db, {}, id, { action: "approve" }, "race")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await eventTypes(id)).filter((t) => t === "merchant.approved")).toHaveLength(1);

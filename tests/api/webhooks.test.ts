@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Webhook } from "standardwebhooks";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { webhookDeliveries } from "@/lib/db/schema";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { startReceiver } from "../helpers/receiver";
 import { application } from "../helpers/fixtures";
@@ -19,6 +21,27 @@ afterAll(() => api.close());
 const createWebhook = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/webhooks", { auth, body });
 const createMerchant = (auth = isv.auth, body: Record<string, unknown> = {}) =>
   api.call("POST", "/v1/merchants", { auth, body: { phone: "+14155550123", ...body } });
+/** Standard Webhooks, recomputed here with node:crypto (not with the library that signs). */
+function verifySignature(secret: string, received: { headers: Record<string, string>; body: string }) {
+  const key = secret.startsWith("whsec_") ? Buffer.from(secret.slice(6), "base64") : Buffer.from(secret, "utf8");
+  const signed = `${received.headers["webhook-id"]}.${received.headers["webhook-timestamp"]}.${received.body}`;
+  const expected = createHmac("sha256", key).update(signed).digest();
+  const given = received.headers["webhook-signature"]!.split(" ").map((s) => Buffer.from(s.replace(/^v1,/, ""), "base64"));
+  return given.some((g) => g.length === expected.length && timingSafeEqual(g, expected));
+}
+
+/** Polls (bounded) until `read` satisfies `done`; returns the last value. */
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const deliveriesOf = (webhookId: string) => api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
+
 const parse = (body: string) => JSON.parse(body) as { id: string; type: string; data: { object: { id: string } }; account_id: string };
 
 describe("fan-out by the event catalogue", () => {
@@ -73,18 +96,36 @@ describe("webhook subscriptions", () => {
     expect(res.json.error.param).toBe(param);
   });
 
-  test("another account's webhook answers 404 for every operation", async () => {
-    const mine = (await createWebhook({ url: "https://acme.example/x", scopes: ["merchant"] })).json.id;
-    for (const [method, path] of [
-      ["GET", `/v1/webhooks/${mine}`],
-      ["DELETE", `/v1/webhooks/${mine}`],
-      ["GET", `/v1/webhooks/${mine}/deliveries`],
-      ["POST", `/v1/webhooks/${mine}/deliveries/whd_x/retry`],
-    ] as const) {
-      const res = await api.call(method, path, { auth: other.auth });
-      expect(res.status, `${method} ${path}`).toBe(404);
+  test("another account's webhook answers 404 for every operation, and nothing of it changes", async () => {
+    const receiver = await startReceiver(() => ({ status: 500 }));
+    try {
+      const fresh = await api.newIsv();
+      const mine = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json.id;
+      await createMerchant(fresh.auth);
+      // A real delivery of this webhook, finished (failed) so that its owner could replay it.
+      const [delivery] = await until(
+        () => deliveriesOf(mine),
+        (d) => d.length === 1 && d[0]!.status === "failed",
+        15_000,
+      );
+      for (const [method, path] of [
+        ["GET", `/v1/webhooks/${mine}`],
+        ["DELETE", `/v1/webhooks/${mine}`],
+        ["GET", `/v1/webhooks/${mine}/deliveries`],
+        ["POST", `/v1/webhooks/${mine}/deliveries/${delivery!.id}/retry`],
+      ] as const) {
+        const res = await api.call(method, path, { auth: other.auth });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.json.error.code).toBe("resource_missing");
+      }
+      expect((await api.call("GET", "/v1/webhooks", { auth: other.auth })).json.data.map((w: any) => w.id)).not.toContain(mine);
+      expect((await api.call("GET", `/v1/webhooks/${mine}`, { auth: fresh.auth })).json.status).toBe("enabled");
+      expect(await deliveriesOf(mine)).toEqual([delivery]);
+      // The owner can replay it: the 404 above was about the account, not the id.
+      expect((await api.call("POST", `/v1/webhooks/${mine}/deliveries/${delivery!.id}/retry`, { auth: fresh.auth })).status).toBe(200);
+    } finally {
+      await receiver.close();
     }
-    expect((await api.call("GET", "/v1/webhooks", { auth: other.auth })).json.data.map((w: any) => w.id)).not.toContain(mine);
   });
 });
 
@@ -96,7 +137,11 @@ describe("delivery", () => {
     const merchant = (await createMerchant(fresh.auth, { merchant: application() })).json;
     await receiver.waitFor((r) => r.length >= 1);
     const [first] = receiver.received;
-    const verified = new Webhook(hook.secret).verify(first!.body, first!.headers) as any;
+    expect(verifySignature(hook.secret, first!)).toBe(true);
+    const tampered = `${hook.secret.slice(0, 10)}${hook.secret[10] === "A" ? "B" : "A"}${hook.secret.slice(11)}`;
+    expect(verifySignature(tampered, first!)).toBe(false);
+    expect(verifySignature(hook.secret, { ...first!, body: first!.body.replace("merchant.created", "merchant.approved") })).toBe(false);
+    const verified = JSON.parse(first!.body);
     expect(verified).toMatchObject({ object: "event", type: "merchant.created", account_id: fresh.account_id });
     expect(first!.headers["webhook-id"]).toBe(verified.id);
     expect(first!.headers["webhook-signature"]).toMatch(/^v1,/);
@@ -117,7 +162,8 @@ describe("delivery", () => {
     await createWebhook({ url: receiver.url, scopes: ["merchant"], secret }, fresh.auth);
     await createMerchant(fresh.auth);
     await receiver.waitFor((r) => r.length >= 1);
-    expect(() => new Webhook(secret, { format: "raw" }).verify(receiver.received[0]!.body, receiver.received[0]!.headers)).not.toThrow();
+    expect(verifySignature(secret, receiver.received[0]!)).toBe(true);
+    expect(verifySignature(`${secret}x`, receiver.received[0]!)).toBe(false);
     await receiver.close();
   });
 
@@ -129,7 +175,11 @@ describe("delivery", () => {
     await receiver.waitFor((r) => r.length >= 3);
     const ids = receiver.received.map((r) => r.headers["webhook-id"]);
     expect(new Set(ids).size).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    // Delivered: the delivery is final, so no fourth try can come.
+    await until(
+      () => deliveriesOf(hook.id),
+      (d) => d[0]?.status === "succeeded",
+    );
     expect(receiver.received).toHaveLength(3);
     const deliveries = await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth });
     expect(deliveries.json.data).toHaveLength(1);
@@ -142,13 +192,15 @@ describe("delivery", () => {
   test("only subscribed scopes are delivered, and one account never receives another's events", async () => {
     const fresh = await api.newIsv();
     const receiver = await startReceiver();
-    await createWebhook({ url: receiver.url, scopes: ["charge"] }, fresh.auth);
+    const chargeHook = (await createWebhook({ url: receiver.url, scopes: ["charge"] }, fresh.auth)).json;
     const mine = await startReceiver();
-    await createWebhook({ url: mine.url, scopes: ["merchant"] }, fresh.auth);
+    const merchantHook = (await createWebhook({ url: mine.url, scopes: ["merchant"] }, fresh.auth)).json;
     await createMerchant(other.auth);
     const own = (await createMerchant(fresh.auth)).json;
     await mine.waitFor((r) => r.length >= 1);
-    await new Promise((r) => setTimeout(r, 300));
+    // Deliveries are written with the event: none exists for the charge scope, none from the other account.
+    expect(await deliveriesOf(chargeHook.id)).toEqual([]);
+    expect((await deliveriesOf(merchantHook.id)).map((d) => d.status)).toEqual(["succeeded"]);
     expect(receiver.received).toHaveLength(0);
     expect(mine.received.map((r) => parse(r.body).data.object.id)).toEqual([own.id]);
     await receiver.close();
@@ -165,7 +217,12 @@ describe("delivery", () => {
     expect(del.json).toEqual({ object: "webhook", id: hook.id, deleted: true });
     const count = receiver.received.length;
     await createMerchant(fresh.auth);
-    await new Promise((r) => setTimeout(r, 800));
+    // The pending retry is canceled when its job comes up; the new event makes no delivery at all.
+    const after = await until(
+      () => deliveriesOf(hook.id),
+      (d) => d.every((x) => x.status !== "pending"),
+    );
+    expect(after.map((d) => d.status)).toEqual(["canceled"]);
     expect(receiver.received.length).toBeLessThanOrEqual(count + 1); // at most one try already in flight
     expect((await api.call("GET", `/v1/webhooks/${hook.id}`, { auth: fresh.auth })).status).toBe(404);
     await receiver.close();
@@ -178,11 +235,14 @@ describe("delivery", () => {
     const hook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
     await createMerchant(fresh.auth);
     await receiver.waitFor((r) => r.length >= 1);
-    await new Promise((r) => setTimeout(r, 200));
-    const disabled = await api.call("GET", `/v1/webhooks/${hook.id}`, { auth: fresh.auth });
-    expect(disabled.json).toMatchObject({ status: "disabled", disabled_reason: "endpoint_gone" });
+    const disabled = await until(
+      async () => (await api.call("GET", `/v1/webhooks/${hook.id}`, { auth: fresh.auth })).json,
+      (w) => w.status === "disabled",
+    );
+    expect(disabled).toMatchObject({ status: "disabled", disabled_reason: "endpoint_gone" });
     await createMerchant(fresh.auth);
-    await new Promise((r) => setTimeout(r, 500));
+    // A disabled endpoint gets no delivery for the new event.
+    expect(await deliveriesOf(hook.id)).toHaveLength(1);
     expect(receiver.received).toHaveLength(1);
 
     gone = false;
@@ -207,7 +267,10 @@ describe("delivery", () => {
     for (let i = 0; i < 3; i++) await createMerchant(fresh.auth);
     expect(Date.now() - started).toBeLessThan(2000);
     await fast.waitFor((r) => r.length >= 3, 2500);
-    expect(slow.received.length).toBeLessThan(4);
+    // All three reached the fast receiver while the slow one was still holding its first answers.
+    expect(fast.received).toHaveLength(3);
+    expect(Math.max(...fast.received.map((r) => r.at)) - started).toBeLessThan(2500);
+    expect(slow.received.length).toBeLessThanOrEqual(3);
     await slow.close();
     await fast.close();
   });

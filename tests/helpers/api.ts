@@ -57,7 +57,8 @@ export async function startTestApi(options: { rateLimitPerSecond?: number; confi
   async function newIsv(name = "Test ISV") {
     const email = `isv-${randomBase62(10).toLowerCase()}@example.test`;
     const password = `pw-${randomBase62(16)}`;
-    const created = await createIsv(handle.db, { name, email, password, live: false });
+    // Like the CLI: live keys on a production deployment.
+    const created = await createIsv(handle.db, { name, email, password, live: env.APP_ENV === "production" });
     const auth = `Basic ${Buffer.from(`${created.account_sid}:${created.secret_key}`).toString("base64")}`;
     return { ...created, password, auth };
   }

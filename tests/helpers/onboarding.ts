@@ -33,15 +33,19 @@ export async function submittedMerchant(api: TestApi, isv: { auth: string }, cha
   return { id: merchant.id as string, session, submittedAt: Date.now() };
 }
 
-/** Polls the merchant until its status is one of `statuses` (bounded). */
+/**
+ * Polls the merchant until its status is one of `statuses` (a COMPLETED one only once underwriting
+ * has put it under review) and returns it; throws when the deadline passes first.
+ */
 export async function waitForStatus(api: TestApi, isv: { auth: string }, id: string, statuses: string[], timeoutMs = 10_000) {
   const start = Date.now();
+  let last: any;
   for (;;) {
-    const m = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
-    if (statuses.includes(m.lead_onboarding_status) && (m.lead_onboarding_status !== "COMPLETED" || m.requirements.disabled_reason === "under_review")) {
-      if (m.lead_onboarding_status !== "COMPLETED") return m;
-    }
-    if (Date.now() - start > timeoutMs) return m;
+    last = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
+    const settled = last.lead_onboarding_status !== "COMPLETED" || last.requirements.disabled_reason === "under_review";
+    if (statuses.includes(last.lead_onboarding_status) && settled && last.lead_onboarding_status !== "COMPLETED") return last;
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`merchant ${id} did not reach ${statuses.join(" or ")} in ${timeoutMs} ms (last: ${last.lead_onboarding_status})`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -6,6 +6,7 @@ import { issuesToFieldErrors } from "../../errors";
 import { merchantDefaultsSchema, accountSettingsSchema, type UpdateAccount } from "../../schemas/account";
 import { defaultCapabilitiesSchema } from "../../schemas/capabilities";
 import { getAccount } from "./get-account";
+import { forgetCustomDomains } from "../../branding/hosts";
 
 /** Merges `patch` into the ISV's settings, validates the result whole, and saves it. */
 export async function updateAccount(db: Db, accountId: string, patch: UpdateAccount) {
@@ -42,6 +43,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       .set({ defaults, defaultCapabilities: capabilities, settings, customDomain, updatedAt: new Date() })
       .where(eq(accounts.id, accountId))
       .returning();
+    if (customDomain !== current.customDomain) forgetCustomDomains();
     return updated!;
   });
 }
