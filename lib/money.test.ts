@@ -117,3 +117,25 @@ describe("money", () => {
     expect(formatCents(123_456, "es-US")).toMatch(/1,234\.56/);
   });
 });
+
+describe("money: edges", () => {
+  test("refuses amounts past 2^53 units and negative or non-finite dollars", () => {
+    expect(() => parseScaled("9999999999.9999", 4)).not.toThrow();
+    expect(() => parseScaled("9999999999", 9)).toThrow(RangeError);
+    expect(() => dollarNumberToCents(-0.01)).toThrow(RangeError);
+    expect(() => dollarNumberToCents(Number.NaN)).toThrow(RangeError);
+    expect(() => dollarNumberToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  test("ppmToBps drops only trailing zeros of the fraction", () => {
+    expect(ppmToBps(29_105)).toBe("291.05");
+    expect(ppmToBps(29_150)).toBe("291.5");
+    expect(ppmToBps(100)).toBe("1");
+    expect(ppmToBps(5)).toBe("0.05");
+  });
+
+  test("divideHalfUp refuses a zero or negative divisor", () => {
+    expect(() => divideHalfUp(1n, 0n)).toThrow(RangeError);
+    expect(() => divideHalfUp(1n, -1n)).toThrow(RangeError);
+  });
+});

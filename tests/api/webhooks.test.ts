@@ -257,6 +257,70 @@ describe("delivery", () => {
     await receiver.close();
   });
 
+  test("a receiver that always fails gets exactly every try of the schedule (8), then the delivery is failed", async () => {
+    const fresh = await api.newIsv();
+    const receiver = await startReceiver(() => ({ status: 500 }));
+    try {
+      const hook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
+      await createMerchant(fresh.auth);
+      const [delivery] = await until(
+        () => deliveriesOf(hook.id),
+        (d) => d[0]?.status === "failed",
+        15_000,
+      );
+      expect(delivery).toMatchObject({ attempts: 8, lastStatusCode: 500, nextAttemptAt: null });
+      expect(receiver.received).toHaveLength(8);
+      expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(1);
+      const listed = (await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth })).json.data[0];
+      expect(listed.attempts.map((a: any) => a.status_code)).toEqual(Array(8).fill(500));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test("a 3xx is a failure and is not followed", async () => {
+    const fresh = await api.newIsv();
+    const elsewhere = await startReceiver();
+    const receiver = await startReceiver((_r, n) => (n === 1 ? { status: 302, headers: { location: elsewhere.url } } : { status: 200 }));
+    try {
+      const hook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
+      await createMerchant(fresh.auth);
+      const [delivery] = await until(
+        () => deliveriesOf(hook.id),
+        (d) => d[0]?.status === "succeeded",
+      );
+      expect(delivery!.attempts).toBe(2);
+      const listed = (await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth })).json.data[0];
+      expect(listed.attempts.map((a: any) => a.status_code)).toEqual([302, 200]);
+      expect(elsewhere.received).toHaveLength(0);
+    } finally {
+      await receiver.close();
+      await elsewhere.close();
+    }
+  });
+
+  test("a receiver that takes more than 10 seconds is a failed try (timed out), retried", async () => {
+    const fresh = await api.newIsv();
+    const receiver = await startReceiver((_r, n) => (n === 1 ? { status: 200, delayMs: 11_000 } : { status: 200 }));
+    try {
+      const hook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
+      await createMerchant(fresh.auth);
+      await until(
+        () => deliveriesOf(hook.id),
+        (d) => d[0]?.status === "succeeded",
+        20_000,
+      );
+      const listed = (await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth })).json.data[0];
+      expect(listed.attempts).toHaveLength(2);
+      expect(listed.attempts[0]).toMatchObject({ status_code: null, error: "timed out after 10 s" });
+      expect(listed.attempts[0].duration_ms).toBeGreaterThanOrEqual(10_000);
+      expect(listed.attempts[0].duration_ms).toBeLessThan(10_500);
+      expect(listed.attempts[1].status_code).toBe(200);
+    } finally {
+      await receiver.close();
+    }
+  }, 30_000);
+
   test("a slow receiver does not slow the API or another receiver", async () => {
     const fresh = await api.newIsv();
     const slow = await startReceiver(() => ({ status: 200, delayMs: 3000 }));

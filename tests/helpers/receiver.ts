@@ -7,7 +7,9 @@ export type Received = { headers: Record<string, string>; body: string; at: numb
  * A real webhook receiver on 127.0.0.1. `answer` decides each response (status, delay); every
  * request is recorded.
  */
-export async function startReceiver(answer: (req: Received, count: number) => { status: number; delayMs?: number } = () => ({ status: 200 })) {
+export async function startReceiver(
+  answer: (req: Received, count: number) => { status: number; delayMs?: number; headers?: Record<string, string> } = () => ({ status: 200 }),
+) {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -19,8 +21,8 @@ export async function startReceiver(answer: (req: Received, count: number) => { 
         at: Date.now(),
       };
       received.push(entry);
-      const { status, delayMs } = answer(entry, received.length);
-      setTimeout(() => res.writeHead(status, { "content-type": "text/plain" }).end(`status ${status}`), delayMs ?? 0);
+      const { status, delayMs, headers } = answer(entry, received.length);
+      setTimeout(() => res.writeHead(status, { "content-type": "text/plain", ...headers }).end(`status ${status}`), delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

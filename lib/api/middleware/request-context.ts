@@ -4,6 +4,9 @@ import type { DatabaseHandle } from "../../db/client";
 import type { AppEnv } from "../context";
 import { accessLog } from "../../log";
 
+/** An onboarding link's path carries its token, which opens a session: logs keep only the route. */
+export const loggablePath = (path: string) => (path.startsWith("/onboard/") ? "/onboard/[redacted]" : path);
+
 /** Request-Id on every answer (and in every log line and error body); one access log line each. */
 export function requestContext(handle: DatabaseHandle): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -21,7 +24,7 @@ export function requestContext(handle: DatabaseHandle): MiddlewareHandler<AppEnv
         {
           request_id: requestId,
           method: c.req.method,
-          path: c.req.path,
+          path: loggablePath(c.req.path),
           status: c.res.status,
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
           account_id: c.get("principal")?.accountId,
