@@ -1,12 +1,10 @@
-import { spawn, execFile, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
+import { execFile } from "node:child_process";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { startReceiver } from "./helpers/receiver";
+import { serverProcesses, until } from "./helpers/server-process";
 import { openDatabase } from "@/lib/db/client";
 import { jobs, webhookDeliveries } from "@/lib/db/schema";
 
@@ -18,40 +16,8 @@ import { jobs, webhookDeliveries } from "@/lib/db/schema";
 // the deliveries that were running (the lease is longer than the test); on PostgreSQL, where
 // other workers may be alive, recovery is the lease, so it is short there.
 const exec = promisify(execFile);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-crash-"));
-const port = 3600 + Math.floor(Math.random() * 300);
-const base = `http://127.0.0.1:${port}`;
-const childEnv = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_BASE_URL: base,
-  SERVE_PAGES: "0",
-  JOB_LEASE_MS: process.env.DATABASE_URL ? "1500" : "600000",
-  LOG_LEVEL: "warn",
-  SEED_DEMO: "0",
-  NODE_ENV: "production" as const,
-};
-const started: ChildProcess[] = [];
-
-/** Whether any process of the group still exists. */
-function groupAlive(pid: number) {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function until(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const start = Date.now();
-  while (!(await predicate())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const servers = serverProcesses({ name: "crash", portFrom: 3600, ports: 300, env: { JOB_LEASE_MS: process.env.DATABASE_URL ? "1500" : "600000" } });
+const { base, env: childEnv, dataDir, port } = servers;
 
 const portOpen = () =>
   new Promise<boolean>((resolve) => {
@@ -60,42 +26,15 @@ const portOpen = () =>
     socket.once("error", () => resolve(false));
   });
 
-async function startServer() {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: childEnv, stdio: ["ignore", "ignore", "pipe"], detached: true });
-  started.push(child);
-  let stderr = "";
-  child.stderr!.on("data", (d) => (stderr += d));
-  await until(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-      try {
-        return (await fetch(`${base}/v1/openapi.json`)).ok;
-      } catch {
-        return false;
-      }
-    },
-    "the server to answer",
-    30_000,
-  );
-  return child;
-}
-
-async function killGroup(child: ChildProcess) {
-  process.kill(-child.pid!, "SIGKILL");
-  await until(() => !groupAlive(child.pid!), "the process group to die");
-}
-
 afterAll(async () => {
-  for (const child of started) if (groupAlive(child.pid!)) process.kill(-child.pid!, "SIGKILL");
-  await until(() => started.every((c) => !groupAlive(c.pid!)), "every server process to be gone");
   // Proven, not hoped: no process of any server this file started survives it.
-  expect(started.filter((c) => groupAlive(c.pid!)).map((c) => c.pid)).toEqual([]);
+  expect(await servers.killAll()).toEqual([]);
 });
 
 test("SIGKILL of the whole server with deliveries pending and on the wire: after a restart every event arrives", async () => {
   // Slow answers, so that at the kill some deliveries are claimed and waiting on the receiver.
   const receiver = await startReceiver(() => ({ status: 200, delayMs: 300 }));
-  const first = await startServer();
+  const first = await servers.start();
   const { stdout } = await exec(
     process.execPath,
     [
@@ -126,13 +65,13 @@ test("SIGKILL of the whole server with deliveries pending and on the wire: after
     expect(statuses).toEqual(Array(20).fill(200));
   }
   // Some deliveries are in flight (claimed, the receiver holding the answer) when the kill comes.
-  await until(() => receiver.received.length > 0, "the first delivery to be on the wire");
-  await killGroup(first);
+  await until(() => receiver.received.length > 0, Boolean, "the first delivery to be on the wire");
+  await servers.stop(first, "SIGKILL");
   expect(await portOpen()).toBe(false);
   const deliveredBeforeKill = new Set(receiver.received.map((r) => r.headers["webhook-id"])).size;
   expect(total - deliveredBeforeKill).toBeGreaterThan(100);
 
-  const second = await startServer();
+  const second = await servers.start();
   expect(second.pid).not.toBe(first.pid);
   const eventIds: string[] = [];
   let cursor: string | undefined;
@@ -152,8 +91,7 @@ test("SIGKILL of the whole server with deliveries pending and on the wire: after
   }, 90_000);
 
   // Stop the server and read what it left: every delivery succeeded, no job is stuck running.
-  process.kill(-second.pid!, "SIGTERM");
-  await until(() => !groupAlive(second.pid!), "the server to stop");
+  await servers.stop(second, "SIGTERM");
   await receiver.close();
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir, poolSize: 1, migrate: false });
   try {

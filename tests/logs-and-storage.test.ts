@@ -1,68 +1,25 @@
-import { spawn, execFile, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "@/lib/db/client";
 import { application } from "./helpers/fixtures";
 import { startReceiver } from "./helpers/receiver";
+import { serverProcesses, until } from "./helpers/server-process";
 
 // A whole onboarding through the real server process, its log output captured (at debug level),
 // then every table of its database read back: no secret, token or full sensitive number may be in
 // either. Independent of the code under test: the secrets are the ones this test sent or received.
 const exec = promisify(execFile);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-logs-"));
-const port = 3900 + Math.floor(Math.random() * 90);
-const base = `http://127.0.0.1:${port}`;
-const childEnv = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_BASE_URL: base,
-  SERVE_PAGES: "0",
-  LOG_LEVEL: "debug",
-  SEED_DEMO: "0",
-  NODE_ENV: "production" as const,
-};
-let server: ChildProcess | undefined;
-let output = "";
-
-const groupAlive = (pid: number) => {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await read().catch(() => undefined as T);
-    if (v !== undefined && done(v)) return v;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const servers = serverProcesses({ name: "logs", portFrom: 3900, ports: 90, env: { LOG_LEVEL: "debug" } });
+const { base, env: childEnv, dataDir } = servers;
 
 afterAll(async () => {
-  if (server && groupAlive(server.pid!)) process.kill(-server.pid!, "SIGKILL");
-  await until(
-    async () => !server || !groupAlive(server.pid!),
-    (gone) => gone,
-    "the server to be gone",
-  );
+  expect(await servers.killAll()).toEqual([]);
 });
 
 test("a whole onboarding leaves no secret, token or full number in the logs or at rest", async () => {
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: childEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  server.stdout!.on("data", (d) => (output += d));
-  server.stderr!.on("data", (d) => (output += d));
-  await until(() => fetch(`${base}/v1/openapi.json`).then((r) => r.ok), Boolean, "the server to start", 30_000);
+  const server = await servers.start();
 
   const password = "logs-password-123";
   const { stdout } = await exec(
@@ -109,8 +66,8 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
   await receiver.waitFor((r) => r.length >= 3);
   await receiver.close();
 
-  process.kill(-server.pid!, "SIGTERM");
-  await until(async () => !groupAlive(server!.pid!), Boolean, "the server to stop");
+  await servers.stop(server, "SIGTERM");
+  const output = servers.output();
 
   const secrets: Record<string, string> = {
     "owner one's SSN": app.owner_one.ssn,

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+// The real server as its own process (node --import tsx server.ts) in a process group of its own,
+// so that a test can kill all of it and prove afterwards that nothing of it survives.
+
+/** Whether any process of the group still exists. */
+export function groupAlive(pid: number) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `read` until `done` holds (read errors count as not yet); throws past the deadline. */
+export async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    let value: T | undefined;
+    try {
+      value = await read();
+    } catch {
+      value = undefined;
+    }
+    if (value !== undefined && done(value)) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A server on its own port and data directory (or the PostgreSQL database of DATABASE_URL). */
+export function serverProcesses(options: { name: string; portFrom: number; ports: number; env?: Record<string, string> }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `onb-${options.name}-`));
+  const port = options.portFrom + Math.floor(Math.random() * options.ports);
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: base,
+    SERVE_PAGES: "0",
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "0",
+    NODE_ENV: "production" as const,
+    ...options.env,
+  };
+  const started: ChildProcess[] = [];
+  let output = "";
+
+  return {
+    dataDir,
+    port,
+    base,
+    env,
+    started,
+    /** Everything the servers wrote to stdout and stderr. */
+    output: () => output,
+    async start() {
+      const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+      started.push(child);
+      child.stdout!.on("data", (d) => (output += d));
+      child.stderr!.on("data", (d) => (output += d));
+      await until(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output.slice(-2000)}`);
+          return (await fetch(`${base}/v1/openapi.json`)).ok;
+        },
+        Boolean,
+        "the server to answer",
+        30_000,
+      ).catch((error) => {
+        if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output.slice(-2000)}`);
+        throw error;
+      });
+      return child;
+    },
+    async stop(child: ChildProcess, signal: "SIGKILL" | "SIGTERM") {
+      process.kill(-child.pid!, signal);
+      await until(() => !groupAlive(child.pid!), Boolean, "the server's process group to be gone");
+    },
+    /** For afterAll: kills whatever is left and returns the pids of groups still alive (none). */
+    async killAll() {
+      for (const child of started) if (groupAlive(child.pid!)) process.kill(-child.pid!, "SIGKILL");
+      await until(() => started.every((c) => !groupAlive(c.pid!)), Boolean, "every server process to be gone");
+      return started.filter((c) => groupAlive(c.pid!)).map((c) => c.pid);
+    },
+  };
+}
