@@ -41,7 +41,7 @@ const checkJson: MiddlewareHandler<AppEnv> = async (c, next) => {
  * Every body is JSON, at most 1 MB (hono/body-limit), so that 413, 415 and malformed JSON answer
  * the same way on every route, before any route runs.
  */
-export const jsonBody: MiddlewareHandler<AppEnv> = every(
+const checkBody: MiddlewareHandler<AppEnv> = every(
   // A declared length over the limit is refused before the body stream is even created: touching
   // it would leave an unread stream on the connection, which the server then closes.
   async (c, next) => {
@@ -56,3 +56,9 @@ export const jsonBody: MiddlewareHandler<AppEnv> = every(
   }),
   checkJson,
 );
+
+/** Requests without a body (GET, HEAD, OPTIONS) pass straight through: the hot read path pays nothing here. */
+export const jsonBody: MiddlewareHandler<AppEnv> = (c, next) => {
+  const method = c.req.method;
+  return method === "GET" || method === "HEAD" || method === "OPTIONS" ? next() : checkBody(c, next);
+};
