@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApi, type TestApi } from "./helpers/api";
 import { startOperatorSocket } from "@/cli/operator-socket";
 import { runCommand } from "@/cli/commands";
+import { verifySignature } from "./helpers/signature";
 
 const exec = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -78,7 +79,6 @@ describe("the embedded data directory", () => {
 describe("npm run cli -- webhooks listen", () => {
   test("forwards new events to a local URL, signed with the session's secret", async () => {
     const { startReceiver } = await import("./helpers/receiver");
-    const { Webhook } = await import("standardwebhooks");
     const { spawn } = await import("node:child_process");
     const isv = await api.newIsv();
     const receiver = await startReceiver();
@@ -110,7 +110,8 @@ describe("npm run cli -- webhooks listen", () => {
     await new Promise((resolve) => child.once("exit", resolve));
     expect(child.exitCode).toBe(0);
     expect(receiver.received).toHaveLength(1);
-    const event = new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers) as any;
+    expect(verifySignature(secret, receiver.received[0]!)).toBe(true);
+    const event = JSON.parse(receiver.received[0]!.body);
     expect(event).toMatchObject({ type: "merchant.created", data: { object: { id: merchant.id } } });
     expect(stdout).toMatch(/merchant\.created .*→ 200/);
     await receiver.close();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { startReceiver } from "../helpers/receiver";
+import { verifySignature } from "../helpers/signature";
 import { application } from "../helpers/fixtures";
 import { recordEvent } from "@/lib/domain/events/record-event";
 
@@ -21,15 +21,6 @@ afterAll(() => api.close());
 const createWebhook = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/webhooks", { auth, body });
 const createMerchant = (auth = isv.auth, body: Record<string, unknown> = {}) =>
   api.call("POST", "/v1/merchants", { auth, body: { phone: "+14155550123", ...body } });
-/** Standard Webhooks, recomputed here with node:crypto (not with the library that signs). */
-function verifySignature(secret: string, received: { headers: Record<string, string>; body: string }) {
-  const key = secret.startsWith("whsec_") ? Buffer.from(secret.slice(6), "base64") : Buffer.from(secret, "utf8");
-  const signed = `${received.headers["webhook-id"]}.${received.headers["webhook-timestamp"]}.${received.body}`;
-  const expected = createHmac("sha256", key).update(signed).digest();
-  const given = received.headers["webhook-signature"]!.split(" ").map((s) => Buffer.from(s.replace(/^v1,/, ""), "base64"));
-  return given.some((g) => g.length === expected.length && timingSafeEqual(g, expected));
-}
-
 /** Polls (bounded) until `read` satisfies `done`; returns the last value. */
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const start = Date.now();
