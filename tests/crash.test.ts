@@ -65,7 +65,7 @@ test("SIGKILL of the whole server with deliveries pending and on the wire: after
     expect(statuses).toEqual(Array(20).fill(200));
   }
   // Some deliveries are in flight (claimed, the receiver holding the answer) when the kill comes.
-  await until(() => receiver.received.length > 0, Boolean, "the first delivery to be on the wire");
+  await until(() => receiver.received.length > 0, Boolean, 20_000, "the first delivery to be on the wire");
   await servers.stop(first, "SIGKILL");
   expect(await portOpen()).toBe(false);
   const deliveredBeforeKill = new Set(receiver.received.map((r) => r.headers["webhook-id"])).size;

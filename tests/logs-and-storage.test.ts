@@ -60,6 +60,7 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
   const approved = await until(
     async () => (await call("GET", `/v1/merchants/${merchant.id}`, undefined, `Bearer ${token}`)).json,
     (m) => m.lead_onboarding_status === "APPROVED",
+    20_000,
     "approval",
   );
   expect(approved.payment_keys.api_key).toMatch(/^\*+/);

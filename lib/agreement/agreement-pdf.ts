@@ -1,17 +1,8 @@
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { AgreementDocument } from "./agreement-text";
+import { hexChannels } from "../branding/contrast";
 
-const hexToRgb = (hex: string) => {
-  const h =
-    hex.length === 4
-      ? hex
-          .slice(1)
-          .split("")
-          .map((c) => c + c)
-          .join("")
-      : hex.slice(1);
-  return rgb(parseInt(h.slice(0, 2), 16) / 255, parseInt(h.slice(2, 4), 16) / 255, parseInt(h.slice(4, 6), 16) / 255);
-};
+const hexToRgb = (hex: string) => rgb(...hexChannels(hex));
 
 // The standard PDF fonts cover Latin-1: enough for English and Spanish; anything else becomes "?".
 const latin1 = (s: string) => s.replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");

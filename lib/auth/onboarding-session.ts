@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client";
 import { onboardingLinks } from "../db/schema";
 import { env } from "../env";
 import { unauthenticated } from "../errors";
-import { isCustomDomain, isServiceHost } from "../branding/hosts";
+import { bareHost, isCustomDomain, isServiceHost } from "../branding/hosts";
 import { getAccount } from "../domain/accounts/get-account";
 import { findMerchant } from "../domain/merchants/find-merchant";
 import type { MerchantDefaults } from "../schemas/account";
@@ -56,7 +56,7 @@ export async function checkSession(db: DbOrTx, principal: SessionPrincipal, opti
   const isv = await getAccount(db, principal.accountId);
   // On an ISV's custom domain only that ISV's sessions work (the pages never answer on unknown hosts).
   if (options.host !== undefined && !isServiceHost(options.host)) {
-    const host = options.host.toLowerCase().replace(/:\d+$/, "");
+    const host = bareHost(options.host);
     if (host !== (isv.defaults as MerchantDefaults).custom_domain && (await isCustomDomain(db, host))) {
       throw unauthenticated("This onboarding session belongs to another site");
     }

@@ -1,5 +1,5 @@
-/** Relative luminance of a #rgb/#rrggbb colour (WCAG 2). */
-export function luminance(hex: string): number {
+/** A #rgb/#rrggbb colour's channels, each 0-1. */
+export function hexChannels(hex: string): [number, number, number] {
   const h =
     hex.length === 4
       ? hex
@@ -8,8 +8,12 @@ export function luminance(hex: string): number {
           .map((c) => c + c)
           .join("")
       : hex.slice(1);
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const v = parseInt(h.slice(i, i + 2), 16) / 255;
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255) as [number, number, number];
+}
+
+/** Relative luminance of a #rgb/#rrggbb colour (WCAG 2). */
+export function luminance(hex: string): number {
+  const [r, g, b] = hexChannels(hex).map((v) => {
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
   });
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;

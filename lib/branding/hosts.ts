@@ -14,7 +14,8 @@ export function isServiceHost(host: string) {
 
 let cache: { at: number; domains: Set<string> } | undefined;
 
-const bare = (host: string) => host.toLowerCase().replace(/:\d+$/, "");
+/** A Host header without its port, lower-case: how custom domains are stored. */
+export const bareHost = (host: string) => host.toLowerCase().replace(/:\d+$/, "");
 
 async function customDomains(db: DbOrTx): Promise<Set<string>> {
   if (!cache || Date.now() - cache.at > 10_000) {
@@ -31,7 +32,7 @@ export function forgetCustomDomains() {
 
 /** Whether the host is some ISV's custom domain. */
 export async function isCustomDomain(db: DbOrTx, host: string): Promise<boolean> {
-  return (await customDomains(db)).has(bare(host));
+  return (await customDomains(db)).has(bareHost(host));
 }
 
 /**

@@ -6,6 +6,7 @@ import { submittedMerchant } from "../helpers/onboarding";
 import { jobs } from "@/lib/db/schema";
 import { jobRegistry } from "@/lib/jobs/registry";
 import { startWorker } from "@/lib/jobs/runner";
+import { until } from "../helpers/until";
 
 // Handlers that throw what real ones can throw (a dropped database connection, a bug): the runner
 // must retry them, and a job that ends for good must leave its records honest.
@@ -44,16 +45,6 @@ afterAll(async () => {
   await worker.stop();
   await api.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("job failures", () => {
   test("an underwriting handler that throws an unknown error once is retried, and the merchant is approved", async () => {

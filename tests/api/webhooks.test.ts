@@ -6,6 +6,7 @@ import { startReceiver } from "../helpers/receiver";
 import { verifySignature } from "../helpers/signature";
 import { application } from "../helpers/fixtures";
 import { recordEvent } from "@/lib/domain/events/record-event";
+import { until } from "../helpers/until";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -21,16 +22,6 @@ afterAll(() => api.close());
 const createWebhook = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/webhooks", { auth, body });
 const createMerchant = (auth = isv.auth, body: Record<string, unknown> = {}) =>
   api.call("POST", "/v1/merchants", { auth, body: { phone: "+14155550123", ...body } });
-/** Polls (bounded) until `read` satisfies `done`; returns the last value. */
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const deliveriesOf = (webhookId: string) => api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
 
 const parse = (body: string) => JSON.parse(body) as { id: string; type: string; data: { object: { id: string } }; account_id: string };

@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { until } from "./until";
+
+export { until };
 
 // The real server as its own process (node --import tsx server.ts) in a process group of its own,
 // so that a test can kill all of it and prove afterwards that nothing of it survives.
@@ -13,22 +16,6 @@ export function groupAlive(pid: number) {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Polls `read` until `done` holds (read errors count as not yet); throws past the deadline. */
-export async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    let value: T | undefined;
-    try {
-      value = await read();
-    } catch {
-      value = undefined;
-    }
-    if (value !== undefined && done(value)) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -71,8 +58,8 @@ export function serverProcesses(options: { name: string; portFrom: number; ports
           return (await fetch(`${base}/v1/openapi.json`)).ok;
         },
         Boolean,
-        "the server to answer",
         30_000,
+        "the server to answer",
       ).catch((error) => {
         if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output.slice(-2000)}`);
         throw error;
@@ -81,12 +68,12 @@ export function serverProcesses(options: { name: string; portFrom: number; ports
     },
     async stop(child: ChildProcess, signal: "SIGKILL" | "SIGTERM") {
       process.kill(-child.pid!, signal);
-      await until(() => !groupAlive(child.pid!), Boolean, "the server's process group to be gone");
+      await until(() => !groupAlive(child.pid!), Boolean, 20_000, "the server's process group to be gone");
     },
     /** For afterAll: kills whatever is left and returns the pids of groups still alive (none). */
     async killAll() {
       for (const child of started) if (groupAlive(child.pid!)) process.kill(-child.pid!, "SIGKILL");
-      await until(() => started.every((c) => !groupAlive(c.pid!)), Boolean, "every server process to be gone");
+      await until(() => started.every((c) => !groupAlive(c.pid!)), Boolean, 20_000, "every server process to be gone");
       return started.filter((c) => groupAlive(c.pid!)).map((c) => c.pid);
     },
   };

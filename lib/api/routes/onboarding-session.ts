@@ -27,15 +27,14 @@ const exampleSession = {
   expires_at: "2026-11-02T09:30:00.000Z",
   agreement: { signed: false, name: null, signed_at: null },
 };
-import { getSession, getSessionRows, submitSession, updateSession, type SessionPatch, type SessionUse } from "../../domain/onboarding/session";
+import { getSession, submitSession, updateSession, type SessionPatch, type SessionUse } from "../../domain/onboarding/session";
 import { issueSessionToken, ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
-import { signAgreement, signatureIsCurrent } from "../../domain/onboarding/sign-agreement";
-import { agreementFor, signatureLine } from "../../agreement/agreement-text";
+import { signAgreement } from "../../domain/onboarding/sign-agreement";
+import { getAgreement } from "../../domain/onboarding/get-agreement";
 import { agreementPdf } from "../../agreement/agreement-pdf";
 import { getConnInfoAddress } from "../middleware/conn-info";
 import { negotiateLocale, LOCALE_COOKIE, type Locale } from "../../i18n/locales";
 import { getCookie } from "hono/cookie";
-import type { MerchantDefaults } from "../../schemas/account";
 import { conflict409 } from "./shared";
 
 const onboardingOnly = allow({ kinds: ["onboarding"] });
@@ -160,16 +159,11 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /v1/onboarding/session/agreement.pdf: the agreement (signed or not yet) as a PDF
   app.get("/v1/onboarding/session/agreement.pdf", onboardingOnly, async (c) => {
-    const { merchant, isv } = await getSessionRows(c.var.db, principal(c));
-    const branding = isv.defaults as MerchantDefaults;
-    // A signature shows only under the very text it was given for.
-    const sig = signatureIsCurrent(merchant, isv) ? (merchant.agreement as { name: string; signed_at: string; ip: string; locale: Locale }) : null;
-    const locale = sig?.locale ?? localeOf(c);
-    const doc = agreementFor(merchant, isv, locale);
-    const bytes = await agreementPdf(doc, branding, sig ? signatureLine(locale, sig) : null);
+    const agreement = await getAgreement(c.var.db, principal(c), localeOf(c));
+    const bytes = await agreementPdf(agreement.document, agreement.branding, agreement.signatureLine);
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="merchant-agreement-${merchant.id}.pdf"`,
+      "Content-Disposition": `attachment; filename="merchant-agreement-${agreement.merchantId}.pdf"`,
       "Cache-Control": "no-store",
     });
   });

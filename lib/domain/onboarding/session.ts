@@ -25,13 +25,14 @@ function deviceRules({ link, isv }: Pick<CheckedSession, "link" | "isv">) {
 }
 
 /** Everything that keeps the application from being submitted, as field errors. */
-function sessionProblems(session: CheckedSession): FieldError[] {
-  const { merchant, isv } = session;
+/** `signed`: whether the signature covers today's agreement text (signatureIsCurrent, computed once by the caller). */
+function sessionProblems(session: CheckedSession, signed: boolean): FieldError[] {
+  const { merchant } = session;
   const problems = applicationProblems(merchant.application);
   if (deviceRules(session).required && !merchant.deviceSelection) {
     problems.push({ param: "device", code: "parameter_missing", message: "Choose a device (or, where allowed, confirm you will supply a compatible one)" });
   }
-  if (!signatureIsCurrent(merchant, isv)) {
+  if (!signed) {
     problems.push({
       param: "agreement",
       code: "parameter_missing",
@@ -46,10 +47,12 @@ function sessionProblems(session: CheckedSession): FieldError[] {
 }
 
 function view(session: CheckedSession) {
+  // Generating and hashing the agreement text is the costly part of a session read: once.
+  const signed = signatureIsCurrent(session.merchant, session.isv);
   return serializeOnboardingSession(session, {
-    problems: isOpen(session.merchant.status) ? sessionProblems(session) : [],
+    problems: isOpen(session.merchant.status) ? sessionProblems(session, signed) : [],
     device: deviceRules(session),
-    signed: signatureIsCurrent(session.merchant, session.isv),
+    signed,
   });
 }
 
@@ -145,7 +148,7 @@ export async function submitSession(db: Db, use: SessionUse) {
   return db.transaction(async (tx) => {
     const session = await check(tx, use, true);
     assertOpen(session.merchant, "The application can be submitted");
-    const problems = sessionProblems(session);
+    const problems = sessionProblems(session, signatureIsCurrent(session.merchant, session.isv));
     if (problems.length) {
       throw new AppError("application_incomplete", `The application is not complete: ${problems.length} field(s) missing or invalid`, { errors: problems });
     }

@@ -6,9 +6,8 @@ import { isStepId, resolveStep } from "@/lib/onboarding/steps";
 import { SessionMissing } from "@/components/onboarding/session-missing";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { Wizard } from "@/components/onboarding/wizard";
-import { agreementFor } from "@/lib/agreement/agreement-text";
 import { getDatabase } from "@/lib/db/client";
-import { getSessionRows } from "@/lib/domain/onboarding/session";
+import { getAgreement } from "@/lib/domain/onboarding/get-agreement";
 import { getLocale } from "next-intl/server";
 
 export async function generateMetadata({ params }: { params: Promise<{ step: string }> }) {
@@ -32,8 +31,7 @@ export default async function StepPage({ params }: { params: Promise<{ step: str
   let agreement = null;
   if (step === "agreement") {
     const { db } = await getDatabase();
-    const { merchant, isv } = await getSessionRows(db, principal);
-    agreement = agreementFor(merchant, isv, (await getLocale()) as "en" | "es");
+    agreement = (await getAgreement(db, principal, (await getLocale()) as "en" | "es")).document;
   }
   return (
     <BrandShell branding={session.branding}>
