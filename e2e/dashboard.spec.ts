@@ -49,6 +49,9 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   await page.goto(`/dashboard/merchants/${merchant.id}`);
   await expect(page.getByRole("heading", { name: "Findable Tacos LLC" })).toBeVisible();
   await expect(page.getByText("merchant.created")).toBeVisible();
+  // Statuses read in words, not as the API's enumeration.
+  await expect(page.getByText("Not started").first()).toBeVisible();
+  await expect(page.getByText("NOT_STARTED")).toHaveCount(0);
   await expectAxeClean(page);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Create a new link and copy it" }).click();

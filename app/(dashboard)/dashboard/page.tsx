@@ -42,7 +42,7 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Pr
             <option value="">{t("allStatuses")}</option>
             {onboardingStatuses.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {t(`statusNames.${s}`)}
               </option>
             ))}
           </select>
@@ -73,7 +73,7 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Pr
                     </Link>
                   </td>
                   <td className="py-2 pr-3">{m.phone}</td>
-                  <td className="py-2 pr-3">{m.status}</td>
+                  <td className="py-2 pr-3">{t(`statusNames.${m.status}`)}</td>
                   <td className="py-2">{format.dateTime(m.createdAt, { dateStyle: "medium" })}</td>
                 </tr>
               ))}

@@ -6,6 +6,7 @@ import { merchantRequirements } from "@/lib/domain/merchants/requirements";
 import { isFinal } from "@/lib/domain/merchants/status";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { AppError } from "@/lib/errors";
+import type { OnboardingStatus } from "@/lib/schemas/application";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard"))("merchantsTitle") };
@@ -33,7 +34,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
       <div>
         <h1 className="text-2xl font-semibold">{(merchant.application.legal_business_name as string | undefined) ?? t("unnamed")}</h1>
         <p className="text-muted">
-          {merchant.id} · {merchant.phone} · <strong>{merchant.status}</strong>
+          {merchant.id} · {merchant.phone} · <strong>{t(`statusNames.${merchant.status}`)}</strong>
         </p>
       </div>
       <section>
@@ -73,7 +74,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           {history.map((e) => (
             <li key={e.id}>
               <span className="text-muted">{format.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "medium" })}</span> · {e.type} ·{" "}
-              {(e.data as { lead_onboarding_status?: string }).lead_onboarding_status}
+              {t(`statusNames.${(e.data as { lead_onboarding_status: OnboardingStatus }).lead_onboarding_status}`)}
             </li>
           ))}
         </ol>
