@@ -27,4 +27,4 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-export const config = { matcher: ["/((?!v1/|docs|onboard/|_next/static|_next/image|favicon.ico).*)"] };
+export const config = { matcher: ["/((?!v1/|docs|onboard/|tokenizer/|_next/static|_next/image|favicon.ico).*)"] };

@@ -11,7 +11,7 @@ import { isKnownHost } from "./lib/branding/hosts";
 import { requeueOrphanedJobs, startWorker } from "./lib/jobs/runner";
 import { jobRegistry } from "./lib/jobs/registry";
 
-// One process: `/v1/*`, `/docs` and the onboarding links (`/onboard/<token>`) go straight to the Hono app (no Next routing on the API path);
+// One process: `/v1/*`, `/docs`, the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
 const dev = env.NODE_ENV !== "production";
 
@@ -39,7 +39,15 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? "/";
-    if (url.startsWith("/v1/") || url === "/v1" || url === "/docs" || url.startsWith("/docs/") || url.startsWith("/docs?") || url.startsWith("/onboard/")) {
+    if (
+      url.startsWith("/v1/") ||
+      url === "/v1" ||
+      url === "/docs" ||
+      url.startsWith("/docs/") ||
+      url.startsWith("/docs?") ||
+      url.startsWith("/onboard/") ||
+      url.startsWith("/tokenizer/")
+    ) {
       void api(req, res);
     } else {
       // Hosted pages answer only on the service's host and the ISVs' custom domains.

@@ -32,6 +32,8 @@ const schema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
   // 0 serves only the API (/v1, /docs, onboarding links): no Next pages, no build needed.
   SERVE_PAGES: z.enum(["0", "1"]).default("1"),
+  // A terminal that has not read a card after this long offers the customer to pay on their phone.
+  TERMINAL_CARD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(900).default(60),
   // Set to "0" to start without the seeded demo ISV on a new sandbox database.
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 });

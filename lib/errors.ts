@@ -37,6 +37,9 @@ export const errorCodes = {
   signature_mismatch: "invalid_request_error",
   imei_in_use: "invalid_request_error",
   information_requested: "invalid_request_error",
+  terminal_unknown: "invalid_request_error",
+  token_invalid: "invalid_request_error",
+  card_invalid: "invalid_request_error",
   // authentication_error
   unauthenticated: "authentication_error",
   invalid_credentials: "authentication_error",
@@ -44,6 +47,7 @@ export const errorCodes = {
   cross_site_request: "permission_error",
   account_type_not_allowed: "permission_error",
   merchant_not_approved: "permission_error",
+  payments_not_configured: "permission_error",
   // not_found_error
   resource_missing: "not_found_error",
   route_not_found: "not_found_error",
@@ -51,6 +55,8 @@ export const errorCodes = {
   invalid_state: "conflict_error",
   email_taken: "conflict_error",
   custom_domain_taken: "conflict_error",
+  terminal_busy: "conflict_error",
+  payment_in_progress: "conflict_error",
   // idempotency_error
   idempotency_key_reused: "idempotency_error",
   idempotency_key_in_use: "idempotency_error",
@@ -108,7 +114,7 @@ export const forbidden = (code: ErrorCode, message: string) => new AppError(code
 export const invalidState = (message: string) => new AppError("invalid_state", message);
 
 /** Turns zod issues into the contract's field errors, with `param` as the client's full path. */
-export function issuesToFieldErrors(issues: z.core.$ZodIssue[], prefix: (string | number)[] = []): FieldError[] {
+export function issuesToFieldErrors(issues: z.core.$ZodIssue[], prefix: (string | number)[] = [], input?: unknown): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
@@ -120,7 +126,11 @@ export function issuesToFieldErrors(issues: z.core.$ZodIssue[], prefix: (string 
       continue;
     }
     const param = formatPath(path);
-    const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
+    // Missing: nothing at the path in what the client sent (when known), else zod's own word for it.
+    const missing =
+      input !== undefined
+        ? valueAt(input, issue.path) === undefined && (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union")
+        : issue.code === "invalid_type" && / received undefined$/.test(issue.message);
     out.push({
       param,
       code: missing ? "parameter_missing" : "parameter_invalid",
@@ -128,6 +138,15 @@ export function issuesToFieldErrors(issues: z.core.$ZodIssue[], prefix: (string 
     });
   }
   return out;
+}
+
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }
 
 export function formatPath(path: (string | number)[]): string {

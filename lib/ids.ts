@@ -14,7 +14,28 @@ export function randomBase62(length: number): string {
 }
 
 export type IdPrefix =
-  "acct" | "usr" | "key" | "mer" | "lnk" | "pr" | "ch" | "re" | "we" | "whd" | "wha" | "evt" | "stmt" | "req" | "dev" | "job" | "msg" | "proc" | "gw" | "tml";
+  | "acct"
+  | "usr"
+  | "key"
+  | "mer"
+  | "lnk"
+  | "pr"
+  | "ch"
+  | "re"
+  | "we"
+  | "whd"
+  | "wha"
+  | "evt"
+  | "stmt"
+  | "req"
+  | "dev"
+  | "job"
+  | "msg"
+  | "proc"
+  | "gw"
+  | "tml"
+  | "tok"
+  | "stl";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

@@ -20,6 +20,10 @@ import { linkOpenRoutes } from "./routes/link-open";
 import { webhookRoutes } from "./routes/webhooks";
 import { eventRoutes } from "./routes/events";
 import { testHelperRoutes } from "./routes/test-helpers";
+import { paymentRoutes } from "./routes/payments";
+import { chargeRoutes } from "./routes/charges";
+import { tokenRoutes } from "./routes/tokens";
+import { tokenizerRoutes } from "./routes/tokenizer";
 import { log } from "../log";
 import { env } from "../env";
 
@@ -30,7 +34,7 @@ export function createApi(options: ApiOptions) {
   const app = new OpenAPIHono<AppEnv>({
     // Validation failures become the contract's 400 with every problem listed.
     defaultHook: (result) => {
-      if (!result.success) throw invalidFields(issuesToFieldErrors(result.error.issues));
+      if (!result.success) throw invalidFields(issuesToFieldErrors(result.error.issues, [], (result as { data?: unknown }).data ?? {}));
     },
   });
 
@@ -45,9 +49,13 @@ export function createApi(options: ApiOptions) {
   linkOpenRoutes(app);
   webhookRoutes(app);
   eventRoutes(app);
+  paymentRoutes(app);
+  tokenRoutes(app);
+  chargeRoutes(app);
   // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
   if (env.APP_ENV === "sandbox") testHelperRoutes(app);
   docsRoutes(app);
+  tokenizerRoutes(app);
 
   app.notFound((c) => {
     const allowed = methodsFor(app, c.req.path);

@@ -24,6 +24,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => 1000 * 2 ** attempt,
     priority: 10,
   },
+  /** Expires an unpaid payment request at its `expires_at` (CONTRACT.md section 10). */
+  payment_request_expiry: {
+    payload: z.object({ payment_request_id: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(1000 * 2 ** attempt, 600_000),
+    priority: 20,
+  },
   /** One e-mail of the outbox over SMTP. */
   email: {
     payload: z.object({ outbox_id: z.string() }),

@@ -3,6 +3,7 @@ import { jobTypes, type JobName, type JobPayload } from "./job-types";
 import { deliverWebhook, giveUpDelivery } from "../domain/webhooks/deliver-webhook";
 import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
 import { sendEmail } from "../notifications/send-email";
+import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
 
 /** A registered type with its handler, the handler typed by the type's payload schema. */
 const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp">): JobDefinition<JobPayload<T>> => {
@@ -19,4 +20,5 @@ export const jobRegistry = {
   webhook_delivery: define("webhook_delivery", { handler: deliverWebhook, onGiveUp: giveUpDelivery }),
   underwriting: define("underwriting", { handler: runUnderwriting, onGiveUp: giveUpUnderwriting }),
   email: define("email", { handler: sendEmail }),
+  payment_request_expiry: define("payment_request_expiry", { handler: expirePaymentRequest }),
 } satisfies Record<JobName, JobDefinition>;

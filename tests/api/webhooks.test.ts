@@ -182,7 +182,12 @@ describe("delivery", () => {
     await mine.waitFor((r) => r.length >= 1);
     // Deliveries are written with the event: none exists for the charge scope, none from the other account.
     expect(await deliveriesOf(chargeHook.id)).toEqual([]);
-    expect((await deliveriesOf(merchantHook.id)).map((d) => d.status)).toEqual(["succeeded"]);
+    // The receiver has the request before the worker records its answer: wait for the record.
+    const delivered = await until(
+      () => deliveriesOf(merchantHook.id),
+      (d) => d.every((x) => x.status !== "pending"),
+    );
+    expect(delivered.map((d) => d.status)).toEqual(["succeeded"]);
     expect(receiver.received).toHaveLength(0);
     expect(mine.received.map((r) => parse(r.body).data.object.id)).toEqual([own.id]);
     await receiver.close();

@@ -8,6 +8,7 @@ import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";
 import { verifyToken } from "../../auth/jwt";
 import { ONBOARDING_COOKIE, readSessionToken } from "../../auth/onboarding-session";
 import { accounts } from "../../db/schema";
+import { merchantByPublishableKey } from "../../domain/tokens/create-token";
 
 /**
  * Resolves who is calling from `Authorization` (Basic API key, or a Bearer JWT) or the onboarding
@@ -60,6 +61,12 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
   if (space > 0 && scheme === "bearer") {
     const onboarding = c.req.path.startsWith("/v1/onboarding/") ? await fromOnboardingToken(value, false) : undefined;
     if (onboarding) return onboarding;
+    if (value.startsWith("pk_")) {
+      // A publishable key opens the tokenizer's one operation and nothing else.
+      const merchant = c.req.path === "/v1/tokens" ? await merchantByPublishableKey(c.var.db, value) : null;
+      if (merchant) return { kind: "publishable", accountId: `pk:${merchant.id}`, merchantId: merchant.id };
+      throw unauthenticated("A publishable key only authenticates POST /v1/tokens, with the merchant's tokenizer_publishable_key");
+    }
     const claims = await verifyToken(value, "api");
     if (claims && claims.kind === "user" && typeof claims.sub === "string" && typeof claims.account_id === "string") {
       const [account] = await c.var.db.select({ type: accounts.type, parentId: accounts.parentId }).from(accounts).where(eq(accounts.id, claims.account_id));
@@ -89,7 +96,7 @@ export function allow(rule: Allowed): MiddlewareHandler<AppEnv> {
     if (!rule.kinds.includes(principal.kind)) {
       throw unauthenticated("These credentials cannot be used for this operation");
     }
-    if (rule.accountTypes && principal.kind !== "onboarding" && !rule.accountTypes.includes(principal.accountType)) {
+    if (rule.accountTypes && principal.kind !== "onboarding" && principal.kind !== "publishable" && !rule.accountTypes.includes(principal.accountType)) {
       throw new AppError("account_type_not_allowed", `This operation is not available to ${principal.accountType} accounts`);
     }
     return next();

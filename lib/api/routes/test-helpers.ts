@@ -10,6 +10,11 @@ import { merchantResponseSchema } from "../../schemas/merchant-response";
 import { listOutbox, serializeOutboxMessage } from "../../domain/notifications/list-outbox";
 import { listEnvelope, toList } from "../../schemas/list";
 import { conflict409 } from "./shared";
+import { paymentsCaller } from "./payments";
+import { presentCardSchema, chargeSchema } from "../../schemas/payments";
+import { paymentScope } from "../../domain/payments/scope";
+import { presentCard } from "../../domain/payments/present-card";
+import { serializeCharge } from "../../serializers/charge";
 
 const idParam = z.object({
   merchant_id: z
@@ -21,7 +26,8 @@ const declineBody = z.strictObject({ reason: z.string().max(500).optional() }).m
 const requestBody = z.strictObject({ field: z.string().min(1).max(200), reason: z.string().min(1).max(500) }).meta({ id: "TestRequestInformationRequest" });
 const emailSchema = z
   .object({
-    object: z.literal("email"),
+    object: z.enum(["email", "sms"]),
+    channel: z.enum(["email", "sms"]),
     id: z.string(),
     kind: z.string(),
     to: z.string(),
@@ -92,6 +98,35 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const rows = await listOutbox(c.var.db, { accountId: c.var.principal!.accountId, limit: 100 });
       return c.json(toList(rows.map(serializeOutboxMessage), false, "/v1/test_helpers/outbox"), 200);
+    },
+  );
+
+  // POST /v1/test_helpers/terminals/{terminal_id}/present_card: a customer presents a card at the terminal
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/test_helpers/terminals/{terminal_id}/present_card",
+      tags: ["Test helpers (sandbox)"],
+      summary: "Present a card at a terminal",
+      description:
+        "Sandbox only. Pays the terminal's open TERMINAL request with `card_number` (default 4242 4242 4242 4242; the contract's test cards decline) read by `card_entry_method` `CHIP` or `SWIPE`. Answers the charge: AUTHORIZED, or FAILED with `failure_reason` (the request then stays PENDING). 409 when the terminal has no open request.",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: {
+        params: z.object({
+          terminal_id: z
+            .string()
+            .max(64)
+            .meta({ param: { name: "terminal_id", in: "path" }, example: "tml_7Qm2xP0aZk3LwN5sVb8RtY" }),
+        }),
+        body: { required: true, ...jsonContent(presentCardSchema, { card_entry_method: "CHIP" }) },
+      },
+      responses: { 200: { description: "The charge", ...jsonContent(chargeSchema) }, ...commonErrors, 409: conflict409 },
+    }),
+    async (c) => {
+      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const result = await presentCard(c.var.db, scope, c.req.valid("param").terminal_id, c.req.valid("json"));
+      return c.json(serializeCharge(result.charge, result.merchant), 200);
     },
   );
 }

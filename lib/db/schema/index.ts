@@ -4,3 +4,4 @@ export * from "./merchants";
 export * from "./events";
 export * from "./webhooks";
 export * from "./notifications";
+export * from "./payments";

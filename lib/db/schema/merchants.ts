@@ -42,6 +42,8 @@ export const merchants = pgTable(
   (t) => [
     uniqueIndex("merchants_lead_id_key").on(t.leadId),
     index("merchants_isv_lead_idx").on(t.isvAccountId, t.leadId),
+    // The tokenizer authenticates by the merchant's publishable key.
+    uniqueIndex("merchants_tokenizer_key").on(sql`(${t.payment}->>'tokenizer_publishable_key')`),
     // One merchant per IMEI per ISV: concurrent creates with one IMEI make one merchant.
     uniqueIndex("merchants_isv_imei_key")
       .on(t.isvAccountId, t.deviceImei)

@@ -10,6 +10,10 @@ export const outbox = pgTable(
     accountId: text("account_id").notNull(),
     merchantId: text("merchant_id"),
     kind: text("kind").notNull(),
+    /** E-mail, or a text message (SMS) through the SMS sender interface. */
+    channel: text("channel", { enum: ["email", "sms"] })
+      .notNull()
+      .default("email"),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),

@@ -10,7 +10,8 @@ export async function listOutbox(db: DbOrTx, options: { accountId?: string; limi
 
 export function serializeOutboxMessage(row: typeof outbox.$inferSelect) {
   return {
-    object: "email" as const,
+    object: row.channel === "sms" ? ("sms" as const) : ("email" as const),
+    channel: row.channel,
     id: row.id,
     kind: row.kind,
     to: row.to,

@@ -1,0 +1,116 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { commonErrors, jsonContent, security } from "../openapi";
+import { chargeListQuery, chargeSchema, type ChargeJson } from "../../schemas/payments";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import { paymentScope } from "../../domain/payments/scope";
+import { findCharge } from "../../domain/charges/find-charge";
+import { listCharges } from "../../domain/charges/list-charges";
+import { serializeCharge } from "../../serializers/charge";
+import { merchants } from "../../db/schema";
+import { paymentsCaller } from "./payments";
+
+const exampleCharge: ChargeJson = {
+  object: "charge",
+  id: "ch_8nW3kQ5zX1mP7vL2rT6yBd",
+  merchant: {
+    id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+    gateway_merchant_id: "gw_2bT7nQ4xK9mL1pZ6vR3wYc",
+    api_key: "****************************Qx7p",
+    pub_api_key: "pk_test_4eC39HqLyjWDarjtT1zdp7dc4eC39HqL",
+    processors: [{ id: "proc_6yH2mK8qZ4xN1pL7wR3tVb", processor_type: "CREDIT_CARD" }],
+  },
+  payment_request_id: "pr_3hV8mK1qZ7xN2pL5wR9tYb",
+  payment_type: "SCAN_TO_PAY",
+  status: "AUTHORIZED",
+  currency: "usd",
+  requested_amount: 1245,
+  amount_authorized: 1245,
+  amount_captured: 1245,
+  amount_refunded: 0,
+  tip: 0,
+  tax: 95,
+  card_last_4: "4242",
+  card_brand: "visa",
+  card_expiration_date: "12/2030",
+  card_type: "credit",
+  card_entry_method: "MANUAL",
+  billing_address: { phone: null, email: "customer@example.com" },
+  failure_reason: null,
+  receipt_number: "20261122-8NW3KQ5Z",
+  fee: null,
+  net: null,
+  fee_details: null,
+  settlement_id: null,
+  refunds: [],
+  created_at: 1795370520000,
+  authorized_at: 1795370520000,
+  captured_at: 1795370520000,
+  settled_at: null,
+};
+
+export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /v1/charges: list charges, newest first
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/charges",
+      tags: ["Charges"],
+      summary: "List charges",
+      description: "Newest first; filters `merchant_id`, `status` (`AUTHORIZED`, `SETTLED`, `FAILED`), `created[gte]` and `created[lte]` (milliseconds).",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: { query: listQuerySchema.extend(chargeListQuery.shape) },
+      responses: {
+        200: {
+          description: "A page of charges",
+          ...jsonContent(listEnvelope(chargeSchema, "ChargeList"), { object: "list", data: [exampleCharge], has_more: false, url: "/v1/charges" }),
+        },
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { rows, hasMore, merchantOf } = await listCharges(c.var.db, scope, c.req.valid("query"));
+      return c.json(
+        toList(
+          rows.map((r) => serializeCharge(r, merchantOf(r))),
+          hasMore,
+          "/v1/charges",
+        ),
+        200,
+      );
+    },
+  );
+
+  // GET /v1/charges/{charge_id}: one charge
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/charges/{charge_id}",
+      tags: ["Charges"],
+      summary: "Get a charge",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: {
+        params: z.object({
+          charge_id: z
+            .string()
+            .max(64)
+            .meta({ param: { name: "charge_id", in: "path" }, example: "ch_8nW3kQ5zX1mP7vL2rT6yBd" }),
+        }),
+      },
+      responses: { 200: { description: "The charge", ...jsonContent(chargeSchema, exampleCharge) }, ...commonErrors },
+    }),
+    async (c) => {
+      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const row = await findCharge(c.var.db, scope, c.req.valid("param").charge_id);
+      const [merchant] = await c.var.db.select().from(merchants).where(eq(merchants.id, row.merchantId));
+      return c.json(serializeCharge(row, merchant!), 200);
+    },
+  );
+}
+
+export { exampleCharge };

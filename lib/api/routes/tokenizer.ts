@@ -1,0 +1,31 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { frameHtml, frameScript } from "../../tokenizer/frame";
+import { negotiateLocale, type Locale } from "../../i18n/locales";
+
+/** The tokenizer frame (not an API operation: pages embed it): GET /tokenizer/card and its script. */
+export function tokenizerRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /tokenizer/card?key=pk_...&locale=en|es: the card fields, in their own frame
+  app.get("/tokenizer/card", (c) => {
+    const key = c.req.query("key") ?? "";
+    if (!/^pk_(test|live)_[0-9A-Za-z]{32}$/.test(key)) return c.text("Unknown tokenizer key", 404);
+    const asked = c.req.query("locale");
+    const locale: Locale = asked === "es" || asked === "en" ? asked : negotiateLocale(c.req.header("accept-language"));
+    const { html, csp } = frameHtml({ publishableKey: key, locale, accent: c.req.query("accent") });
+    return c.html(html, 200, {
+      "Content-Security-Policy": csp,
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+      "Cache-Control": "no-store",
+    });
+  });
+
+  // GET /tokenizer/frame.js: the frame's script (our own origin only, per the frame's CSP)
+  app.get("/tokenizer/frame.js", async (c) =>
+    c.body(await frameScript(), 200, {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "public, max-age=300",
+    }),
+  );
+}

@@ -1,0 +1,53 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { allow } from "../middleware/auth";
+import { commonErrors, jsonContent } from "../openapi";
+import { cardInputSchema, tokenSchema } from "../../schemas/payments";
+import { createToken, serializeToken } from "../../domain/tokens/create-token";
+import { errorBodySchema } from "../errors";
+
+const publishableOnly = allow({ kinds: ["publishable"] });
+
+export function tokenRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerComponent("securitySchemes", "tokenizer-publishable-key", {
+    type: "http",
+    scheme: "bearer",
+    description: "The merchant's `payment.tokenizer_publishable_key` (pk_...): authenticates POST /v1/tokens only",
+  });
+
+  // POST /v1/tokens: the tokenizer frame exchanges a card for a single-use token
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/tokens",
+      tags: ["Payments"],
+      summary: "Tokenize a card",
+      description:
+        "Called by the tokenizer frame (`/tokenizer/card`), authenticated by the merchant's publishable key as a Bearer token. Checks the number (Luhn, length per brand), the expiry and the CVC's length (400 `card_invalid` naming `card.number`, `card.exp_month`, `card.exp_year` or `card.cvc`). The token is single-use, valid 30 minutes and bound to the merchant. The number and CVC are never stored or logged.",
+      security: [{ "tokenizer-publishable-key": [] }],
+      middleware: [publishableOnly] as const,
+      request: {
+        body: { required: true, ...jsonContent(cardInputSchema, { card: { number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" } }) },
+      },
+      responses: {
+        200: {
+          description: "The token",
+          ...jsonContent(tokenSchema, {
+            object: "token",
+            id: "tok_9fK2mQ7xLp4RzW1nVb6YtC",
+            card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030, funding: "credit", fingerprint: "Xq3v9LmK2pZ7wR1t" },
+            expires_at: "2026-11-22T18:30:00.000Z",
+          }),
+        },
+        ...commonErrors,
+        403: { description: "The merchant cannot take payments (`merchant_not_approved`)", content: { "application/json": { schema: errorBodySchema } } },
+      },
+    }),
+    async (c) => {
+      const principal = c.var.principal;
+      if (principal?.kind !== "publishable") throw new Error("tokens route without a publishable key");
+      const row = await createToken(c.var.db, principal.merchantId, c.req.valid("json"));
+      return c.json(serializeToken(row), 200);
+    },
+  );
+}

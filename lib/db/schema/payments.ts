@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { merchants } from "./merchants";
+import { cardEntryMethods, chargeStatuses, fundingValues, paymentRequestStatuses, paymentTypes, sendViaValues } from "../../schemas/payment-values";
+
+// Payments (CONTRACT.md section 10): what a customer is asked to pay, the card tokens the tokenizer
+// issues, and the charges (one per attempt; at most one successful charge per payment request).
+
+export type PaymentItem = { name: string; quantity: number; unit_price: number };
+
+export const paymentRequests = pgTable(
+  "payment_requests",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    paymentType: text("payment_type", { enum: paymentTypes }).notNull(),
+    status: text("status", { enum: paymentRequestStatuses }).notNull(),
+    currency: text("currency").notNull().default("usd"),
+    /** The subtotal in cents (the items' sum when items are given). */
+    amount: integer("amount").notNull(),
+    tax: integer("tax").notNull(),
+    tip: integer("tip").notNull(),
+    items: jsonb("items").$type<PaymentItem[]>(),
+    taxPercent: text("tax_percent"),
+    emailAddress: text("email_address"),
+    phoneNumber: text("phone_number"),
+    description: text("description"),
+    terminalId: text("terminal_id"),
+    signatureRequired: boolean("signature_required"),
+    debit: boolean("debit"),
+    sendVia: text("send_via", { enum: sendViaValues }),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true, mode: "date" }),
+    chargeId: text("charge_id"),
+    /** The last declined attempt's reason, so the hosted pages can say why (cleared when paid). */
+    lastFailureReason: text("last_failure_reason"),
+    /** While a payment is being authorized: other attempts wait (one request, one successful charge). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    canceledAt: timestamp("canceled_at", { withTimezone: true, mode: "date" }),
+    expiredAt: timestamp("expired_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("payment_requests_seq_key").on(t.seq),
+    index("payment_requests_isv_seq_idx").on(t.isvAccountId, t.seq),
+    index("payment_requests_merchant_seq_idx").on(t.merchantId, t.seq),
+    // A terminal holds one open request at a time (409 terminal_busy), enforced by the database.
+    uniqueIndex("payment_requests_open_terminal_key")
+      .on(t.terminalId)
+      .where(sql`${t.status} = 'PENDING' and ${t.terminalId} is not null`),
+  ],
+);
+
+export const cardTokens = pgTable(
+  "card_tokens",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    funding: text("funding", { enum: fundingValues }).notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    /** What the processor keeps to charge the card later (never the number or the CVC). */
+    vault: jsonb("vault").$type<Record<string, unknown>>().notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("card_tokens_expires_idx").on(t.expiresAt)],
+);
+
+export type BillingAddress = Partial<
+  Record<"company" | "first_name" | "last_name" | "address_line_1" | "address_line_2" | "city" | "state" | "postal_code" | "country" | "fax", string>
+> & { phone: string | null; email: string | null };
+
+export const charges = pgTable(
+  "charges",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    paymentRequestId: text("payment_request_id")
+      .notNull()
+      .references(() => paymentRequests.id),
+    paymentType: text("payment_type", { enum: paymentTypes }).notNull(),
+    status: text("status", { enum: chargeStatuses }).notNull(),
+    currency: text("currency").notNull().default("usd"),
+    requestedAmount: integer("requested_amount").notNull(),
+    amountAuthorized: integer("amount_authorized").notNull(),
+    amountCaptured: integer("amount_captured").notNull(),
+    amountRefunded: integer("amount_refunded").notNull().default(0),
+    tip: integer("tip").notNull(),
+    tax: integer("tax").notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last_4"),
+    cardExpirationDate: text("card_expiration_date"),
+    cardType: text("card_type"),
+    cardFingerprint: text("card_fingerprint"),
+    cardEntryMethod: text("card_entry_method", { enum: cardEntryMethods }).notNull(),
+    billingAddress: jsonb("billing_address").$type<BillingAddress>(),
+    failureReason: text("failure_reason"),
+    processorReference: text("processor_reference"),
+    receiptNumber: text("receipt_number").notNull(),
+    fee: integer("fee"),
+    net: integer("net"),
+    feeDetails: jsonb("fee_details").$type<Record<string, unknown>[]>(),
+    settlementId: text("settlement_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    authorizedAt: timestamp("authorized_at", { withTimezone: true, mode: "date" }),
+    capturedAt: timestamp("captured_at", { withTimezone: true, mode: "date" }),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("charges_seq_key").on(t.seq),
+    index("charges_isv_seq_idx").on(t.isvAccountId, t.seq),
+    index("charges_merchant_seq_idx").on(t.merchantId, t.seq),
+    // At most one successful charge per payment request, whatever races above it.
+    uniqueIndex("charges_one_success_per_request_key")
+      .on(t.paymentRequestId)
+      .where(sql`${t.status} <> 'FAILED'`),
+  ],
+);

@@ -1,0 +1,39 @@
+import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { charges, merchants } from "../../db/schema";
+import { cursorPage } from "../../db/cursor-page";
+import type { ListQuery } from "../../schemas/list";
+import type { PaymentScope } from "../payments/scope";
+import type { ChargeRow } from "../../serializers/charge";
+import type { MerchantRow } from "../merchants/find-merchant";
+
+type ChargeFilters = { merchant_id?: string; status?: ChargeRow["status"]; "created[gte]"?: number; "created[lte]"?: number };
+
+/** GET /v1/charges (CONTRACT.md section 3): newest first, filtered by merchant, status and creation time (milliseconds). */
+export async function listCharges(db: DbOrTx, scope: PaymentScope, query: ListQuery & ChargeFilters) {
+  const inScope = and(eq(charges.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(charges.merchantId, scope.merchantId) : undefined)!;
+  const page = await cursorPage(query, {
+    noun: "charge",
+    seq: charges.seq,
+    filters: [
+      inScope,
+      ...(query.merchant_id ? [eq(charges.merchantId, query.merchant_id)] : []),
+      ...(query.status ? [eq(charges.status, query.status)] : []),
+      ...(query["created[gte]"] !== undefined ? [gte(charges.createdAt, new Date(query["created[gte]"]))] : []),
+      ...(query["created[lte]"] !== undefined ? [lte(charges.createdAt, new Date(query["created[lte]"]))] : []),
+    ],
+    positionOf: async (id) => {
+      const [row] = await db
+        .select({ seq: charges.seq })
+        .from(charges)
+        .where(and(inScope, eq(charges.id, id)));
+      return row?.seq ?? null;
+    },
+    select: (where, orderBy, limit) => db.select().from(charges).where(where).orderBy(orderBy).limit(limit),
+  });
+  // The merchants of the page, loaded once for the charges' `merchant` blocks.
+  const ids = [...new Set(page.rows.map((r) => r.merchantId))];
+  const rows: MerchantRow[] = ids.length ? await db.select().from(merchants).where(inArray(merchants.id, ids)) : [];
+  const byId = new Map(rows.map((m) => [m.id, m]));
+  return { ...page, merchantOf: (charge: ChargeRow) => byId.get(charge.merchantId)! };
+}

@@ -1,0 +1,185 @@
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { paymentRequests } from "../../db/schema";
+import { AppError, invalidFields, type FieldError } from "../../errors";
+import { createId } from "../../ids";
+import type { Principal } from "../../auth/principal";
+import type { AmountsInput } from "../../schemas/payments";
+import type { MerchantDefaults } from "../../schemas/account";
+import type { Locale } from "../../i18n/locales";
+import { resolveAmounts } from "./amounts";
+import { assertCanTakePayments, findScopedMerchant, paymentScope } from "./scope";
+import { pastDeadline, type PaymentRequestRow } from "./status";
+import { expireIfDue } from "./expire-payment-request";
+import { recordEvent } from "../events/record-event";
+import { getAccount, type AccountRow } from "../accounts/get-account";
+import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
+import { isRealPhone, normalizePhone } from "../merchants/application";
+import type { MerchantRow } from "../merchants/find-merchant";
+import { enqueueJob } from "../../jobs/job-types";
+import { queueEmail } from "../../notifications/send-email";
+import { smsSender } from "../../notifications/send-sms";
+import { invoiceEmail, invoiceSms } from "../../notifications/payment-templates";
+import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
+
+const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_TERMINAL_DEADLINE_S = 300;
+
+export type CreatePaymentRequestInput =
+  | ({ type: "SCAN_TO_PAY" } & AmountsInput)
+  | ({ type: "MANUAL"; description?: string } & AmountsInput)
+  | ({
+      type: "INVOICE";
+      email_address?: string;
+      phone_number?: string;
+      sendVia: "none" | "text" | "email" | "both";
+      send_sms?: boolean;
+      send_email?: boolean;
+    } & AmountsInput)
+  | {
+      type: "TERMINAL";
+      merchant_id: string;
+      terminal_id: string;
+      amount: number;
+      tax?: number;
+      tip?: number;
+      signature_required?: boolean;
+      debit?: boolean;
+      deadline_seconds?: number;
+    };
+
+/** The business name a customer knows the merchant by. */
+export const businessName = (merchant: MerchantRow) =>
+  String((merchant.application.doing_business_as as string | undefined) || (merchant.application.legal_business_name as string | undefined) || "");
+
+/** The merchant's language (the one it signed in), for what its customers receive. */
+export const merchantLocale = (merchant: MerchantRow): Locale => ((merchant.agreement as { locale?: Locale } | null)?.locale === "es" ? "es" : "en");
+
+/**
+ * POST /v1/terminal, /v1/scan_to_pay, /v1/invoice, /v1/manual (CONTRACT.md section 10): checks
+ * the caller may take payments for the merchant, resolves the amounts, and writes the request, its
+ * `payment_request.created` event, its expiry job and (for an invoice) its messages in one
+ * transaction.
+ */
+export async function createPaymentRequest(db: Db, principal: Principal, input: CreatePaymentRequestInput) {
+  const scope = await paymentScope(db, principal);
+  const merchant = await findScopedMerchant(db, scope, input.merchant_id);
+  assertCanTakePayments(merchant);
+
+  const resolved = resolveAmounts(input);
+  const errors: FieldError[] = resolved.ok ? [] : [...resolved.errors];
+  const extra = typeSpecific(input, merchant, errors);
+  if (errors.length || !resolved.ok) throw invalidFields(errors);
+  const amounts = resolved.value;
+
+  return db.transaction(async (tx) => {
+    const isv = await getAccount(tx, merchant.isvAccountId);
+    const now = new Date();
+    if (input.type === "TERMINAL") {
+      // A request past its deadline no longer holds the terminal, even before its expiry job ran.
+      const [stale] = await tx
+        .select({ id: paymentRequests.id })
+        .from(paymentRequests)
+        .where(and(eq(paymentRequests.terminalId, input.terminal_id), eq(paymentRequests.status, "PENDING"), pastDeadline));
+      if (stale) await expireIfDue(tx, stale.id, isv);
+    }
+    const [row] = await tx
+      .insert(paymentRequests)
+      .values({
+        id: createId("pr"),
+        isvAccountId: merchant.isvAccountId,
+        merchantId: merchant.id,
+        paymentType: input.type,
+        status: "PENDING",
+        amount: amounts.amount,
+        tax: amounts.tax,
+        tip: amounts.tip,
+        items: amounts.items,
+        taxPercent: amounts.taxPercent,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + (input.type === "TERMINAL" ? (input.deadline_seconds ?? DEFAULT_TERMINAL_DEADLINE_S) * 1000 : SEVEN_DAYS_MS)),
+        ...extra,
+        sentAt: input.type === "INVOICE" && input.sendVia !== "none" ? now : null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row)
+      throw new AppError(
+        "terminal_busy",
+        `Terminal ${input.type === "TERMINAL" ? input.terminal_id : ""} already has an open payment request: wait for it, or cancel it`,
+      );
+
+    const base = hostedBaseUrl(isv.defaults as MerchantDefaults);
+    await recordEvent(tx, { accountId: row.isvAccountId, type: "payment_request.created", objectId: row.id, data: serializePaymentRequest(row, base) });
+    await enqueueJob(tx, "payment_request_expiry", { payment_request_id: row.id }, { runAt: row.expiresAt });
+    if (input.type === "INVOICE") await sendInvoice(tx, row, merchant, isv);
+    return { row, base };
+  });
+}
+
+type Extra = Partial<typeof paymentRequests.$inferInsert>;
+
+function typeSpecific(input: CreatePaymentRequestInput, merchant: MerchantRow, errors: FieldError[]): Extra {
+  switch (input.type) {
+    case "SCAN_TO_PAY":
+      return {};
+    case "MANUAL":
+      return { description: input.description || null };
+    case "TERMINAL":
+      if (!merchant.payment.terminal_id || merchant.payment.terminal_id !== input.terminal_id) {
+        errors.push({ param: "terminal_id", code: "terminal_unknown", message: `terminal_id '${input.terminal_id}' is not one of this merchant's terminals` });
+      }
+      return { terminalId: input.terminal_id, signatureRequired: input.signature_required ?? false, debit: input.debit ?? true };
+    case "INVOICE": {
+      const byEmail = input.sendVia === "email" || input.sendVia === "both";
+      const bySms = input.sendVia === "text" || input.sendVia === "both";
+      if (input.send_email !== undefined && input.send_email !== byEmail) {
+        errors.push({ param: "send_email", code: "parameter_invalid", message: `send_email (${input.send_email}) contradicts sendVia '${input.sendVia}'` });
+      }
+      if (input.send_sms !== undefined && input.send_sms !== bySms) {
+        errors.push({ param: "send_sms", code: "parameter_invalid", message: `send_sms (${input.send_sms}) contradicts sendVia '${input.sendVia}'` });
+      }
+      if (byEmail && !input.email_address)
+        errors.push({ param: "email_address", code: "parameter_missing", message: `email_address is required when sendVia is '${input.sendVia}'` });
+      if (bySms && !input.phone_number)
+        errors.push({ param: "phone_number", code: "parameter_missing", message: `phone_number is required when sendVia is '${input.sendVia}'` });
+      if (input.phone_number && !isRealPhone(input.phone_number)) {
+        errors.push({ param: "phone_number", code: "parameter_invalid", message: "phone_number must be a real phone number in E.164 (+14155550123)" });
+      }
+      return {
+        sendVia: input.sendVia,
+        emailAddress: input.email_address ?? null,
+        phoneNumber: input.phone_number && isRealPhone(input.phone_number) ? normalizePhone(input.phone_number) : null,
+      };
+    }
+  }
+}
+
+async function sendInvoice(tx: Tx, row: PaymentRequestRow, merchant: MerchantRow, isv: AccountRow) {
+  const brand = isv.defaults as MerchantDefaults;
+  const locale = merchantLocale(merchant);
+  const payUrl = payPageUrl(hostedBaseUrl(brand), row.id);
+  const total = row.amount + row.tax + row.tip;
+  const business = businessName(merchant) || brand.display_name;
+  if ((row.sendVia === "email" || row.sendVia === "both") && row.emailAddress) {
+    const message = invoiceEmail({ brand, locale, business, total, items: row.items, payUrl });
+    await queueEmail(tx, {
+      accountId: row.isvAccountId,
+      merchantId: row.merchantId,
+      kind: "payment_request.invoice",
+      to: row.emailAddress,
+      locale,
+      ...message,
+    });
+  }
+  if ((row.sendVia === "text" || row.sendVia === "both") && row.phoneNumber) {
+    await smsSender.queue(tx, {
+      accountId: row.isvAccountId,
+      merchantId: row.merchantId,
+      kind: "payment_request.invoice",
+      to: row.phoneNumber,
+      locale,
+      text: invoiceSms({ locale, business, total, payUrl }),
+    });
+  }
+}

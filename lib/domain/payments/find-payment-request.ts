@@ -1,0 +1,29 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { paymentRequests } from "../../db/schema";
+import { notFound } from "../../errors";
+import type { PaymentScope } from "./scope";
+import type { PaymentRequestRow } from "./status";
+
+/** One payment request within the caller's scope (another account's is a 404). */
+export async function findPaymentRequest(db: DbOrTx, scope: PaymentScope, id: string): Promise<PaymentRequestRow> {
+  const [row] = await db
+    .select()
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.id, id),
+        eq(paymentRequests.isvAccountId, scope.isvAccountId),
+        scope.merchantId ? eq(paymentRequests.merchantId, scope.merchantId) : undefined,
+      ),
+    );
+  if (!row) throw notFound("payment request", id);
+  return row;
+}
+
+/** For the public hosted pages: anyone holding the (unguessable) id. */
+export async function findPublicPaymentRequest(db: DbOrTx, id: string): Promise<PaymentRequestRow> {
+  const [row] = /^pr_[0-9A-Za-z]{22}$/.test(id) ? await db.select().from(paymentRequests).where(eq(paymentRequests.id, id)) : [];
+  if (!row) throw notFound("payment request", id);
+  return row;
+}

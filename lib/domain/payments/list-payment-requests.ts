@@ -1,0 +1,34 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { paymentRequests } from "../../db/schema";
+import { cursorPage } from "../../db/cursor-page";
+import type { ListQuery } from "../../schemas/list";
+import type { PaymentRequestStatus, PaymentType } from "../../schemas/payment-values";
+import type { PaymentScope } from "./scope";
+
+/** GET /v1/payment_requests: newest first, filtered by merchant, status and type, within the caller's scope. */
+export async function listPaymentRequests(
+  db: DbOrTx,
+  scope: PaymentScope,
+  query: ListQuery & { merchant_id?: string; status?: PaymentRequestStatus; payment_type?: PaymentType },
+) {
+  const inScope = and(eq(paymentRequests.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(paymentRequests.merchantId, scope.merchantId) : undefined);
+  return cursorPage(query, {
+    noun: "payment request",
+    seq: paymentRequests.seq,
+    filters: [
+      inScope!,
+      ...(query.merchant_id ? [eq(paymentRequests.merchantId, query.merchant_id)] : []),
+      ...(query.status ? [eq(paymentRequests.status, query.status)] : []),
+      ...(query.payment_type ? [eq(paymentRequests.paymentType, query.payment_type)] : []),
+    ],
+    positionOf: async (id) => {
+      const [row] = await db
+        .select({ seq: paymentRequests.seq })
+        .from(paymentRequests)
+        .where(and(inScope, eq(paymentRequests.id, id)));
+      return row?.seq ?? null;
+    },
+    select: (where, orderBy, limit) => db.select().from(paymentRequests).where(where).orderBy(orderBy).limit(limit),
+  });
+}

@@ -1,0 +1,227 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { cardTokens, charges, merchants, paymentRequests, type BillingAddress } from "../../db/schema";
+import { AppError, invalid, invalidState } from "../../errors";
+import { createId } from "../../ids";
+import type { CardEntryMethod, Funding } from "../../schemas/payment-values";
+import type { MerchantDefaults } from "../../schemas/account";
+import { paymentProcessor } from "../../processors";
+import { log } from "../../log";
+import { findPublicPaymentRequest } from "./find-payment-request";
+import { movePaymentRequest, notBeingPaid, type PaymentRequestRow } from "./status";
+import { assertCanTakePayments } from "./scope";
+import { businessName, merchantLocale } from "./create-payment-request";
+import { recordEvent } from "../events/record-event";
+import { getAccount } from "../accounts/get-account";
+import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
+import { serializePaymentRequest } from "../../serializers/payment-request";
+import { serializeCharge, type ChargeRow } from "../../serializers/charge";
+import { queueEmail } from "../../notifications/send-email";
+import { receiptEmail } from "../../notifications/payment-templates";
+import type { MerchantRow } from "../merchants/find-merchant";
+import { isRealPhone, normalizePhone } from "../merchants/application";
+
+/** How long a payment holds its request while the processor authorizes (a crash frees it after this). */
+const CLAIM_MS = 30_000;
+
+/** A card ready to charge: what the platform keeps about it, and the processor's vault reference. */
+export type VaultedCard = {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  funding: Funding;
+  fingerprint: string;
+  vault: Record<string, unknown>;
+};
+export type Customer = { email?: string; phone?: string; billing_address?: Partial<BillingAddress> & Record<string, string | undefined> };
+
+/**
+ * POST /v1/payment_requests/{id}/pay (public: the hosted pages call it with a token from the
+ * tokenizer). Spends the single-use token and pays the request with it.
+ */
+export async function payWithToken(db: Db, requestId: string, input: { token: string } & Customer) {
+  const request = await findPublicPaymentRequest(db, requestId);
+  for (const [param, phone] of [
+    ["phone", input.phone],
+    ["billing_address.phone", input.billing_address?.phone],
+  ] as const) {
+    if (phone && !isRealPhone(phone)) throw invalid(param, `${param} must be a real phone number in E.164 (+14155550123) or a 10-digit US number`);
+  }
+  return payRequest(db, request, "MANUAL", input, async () => {
+    // Single use, 30 minutes, bound to the merchant: spent only once the request is claimed.
+    const [token] = await db
+      .update(cardTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(cardTokens.id, input.token), eq(cardTokens.merchantId, request.merchantId), isNull(cardTokens.usedAt), gt(cardTokens.expiresAt, sql`now()`)),
+      )
+      .returning();
+    if (!token) {
+      const [known] = await db
+        .select()
+        .from(cardTokens)
+        .where(and(eq(cardTokens.id, input.token), eq(cardTokens.merchantId, request.merchantId)));
+      const why = !known
+        ? "No such token"
+        : known.usedAt
+          ? "This token was already used: tokenize the card again"
+          : "This token has expired: tokenize the card again";
+      throw invalid("token", why, "token_invalid");
+    }
+    return {
+      brand: token.brand,
+      last4: token.last4,
+      expMonth: token.expMonth,
+      expYear: token.expYear,
+      funding: token.funding,
+      fingerprint: token.fingerprint,
+      vault: token.vault,
+    };
+  });
+}
+
+/**
+ * Pays a PENDING request with a card (the hosted pages' token, or a terminal's card): claims the
+ * request so that no other attempt runs at the same time, authorizes through the processor, then
+ * writes the charge, the request's move and the events in one transaction. A decline is a FAILED
+ * charge (`charge.failed`) and leaves the request PENDING for another try.
+ */
+export async function payRequest(db: Db, request: PaymentRequestRow, entryMethod: CardEntryMethod, customer: Customer, cardOf: () => Promise<VaultedCard>) {
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
+  assertCanTakePayments(merchant!);
+  const processor = paymentProcessor();
+  await claim(db, request.id);
+  let card: VaultedCard;
+  try {
+    card = await cardOf();
+  } catch (error) {
+    await release(db, request.id);
+    throw error;
+  }
+
+  const total = request.amount + request.tax + request.tip;
+  const authorization =
+    request.debit === false && card.funding === "debit"
+      ? ({ approved: false, reason: "debit_not_allowed" } as const)
+      : await processor
+          .authorize({
+            vault: card.vault,
+            amount: total,
+            currency: "usd",
+            gatewayMerchantId: String(merchant!.paymentKeys?.gateway_merchant_id ?? ""),
+            entryMethod,
+          })
+          .catch((error: unknown) => {
+            log.warn({ payment_request_id: request.id, err: error instanceof Error ? error.message : String(error) }, "processor error");
+            return { approved: false as const, reason: "processing_error" };
+          });
+
+  try {
+    return await db.transaction(async (tx) => {
+      const now = new Date();
+      const chargeId = createId("ch");
+      const [charge] = await tx
+        .insert(charges)
+        .values({
+          id: chargeId,
+          isvAccountId: request.isvAccountId,
+          merchantId: request.merchantId,
+          paymentRequestId: request.id,
+          paymentType: request.paymentType,
+          status: authorization.approved ? "AUTHORIZED" : "FAILED",
+          requestedAmount: total,
+          amountAuthorized: authorization.approved ? total : 0,
+          amountCaptured: authorization.approved ? total : 0,
+          tip: request.tip,
+          tax: request.tax,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          cardExpirationDate: `${String(card.expMonth).padStart(2, "0")}/${card.expYear}`,
+          cardType: card.funding,
+          cardFingerprint: card.fingerprint,
+          cardEntryMethod: entryMethod,
+          billingAddress: billingAddressOf(customer),
+          failureReason: authorization.approved ? null : authorization.reason,
+          processorReference: authorization.approved ? authorization.reference : null,
+          receiptNumber: `${now.toISOString().slice(0, 10).replace(/-/g, "")}-${chargeId.slice(3, 11).toUpperCase()}`,
+          createdAt: now,
+          authorizedAt: authorization.approved ? now : null,
+          capturedAt: authorization.approved ? now : null,
+        })
+        .returning();
+      const isv = await getAccount(tx, request.isvAccountId);
+      const base = hostedBaseUrl(isv.defaults as MerchantDefaults);
+      const chargeJson = serializeCharge(charge!, merchant!);
+      if (!authorization.approved) {
+        const [after] = await tx
+          .update(paymentRequests)
+          .set({ lockedUntil: null, lastFailureReason: authorization.reason })
+          .where(eq(paymentRequests.id, request.id))
+          .returning();
+        await recordEvent(tx, { accountId: request.isvAccountId, type: "charge.failed", objectId: chargeId, data: chargeJson });
+        return { outcome: "declined" as const, request: after!, charge: charge!, merchant: merchant!, base };
+      }
+      const paid = await movePaymentRequest(tx, request.id, "payRequest", { paidAt: now, chargeId, lastFailureReason: null });
+      await recordEvent(tx, { accountId: request.isvAccountId, type: "charge.authorized", objectId: chargeId, data: chargeJson });
+      await recordEvent(tx, { accountId: request.isvAccountId, type: "charge.paid", objectId: chargeId, data: chargeJson });
+      await recordEvent(tx, { accountId: request.isvAccountId, type: "payment_request.paid", objectId: request.id, data: serializePaymentRequest(paid, base) });
+      const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
+      if (receiptTo) await sendReceipt(tx, paid, charge!, merchant!, isv.defaults as MerchantDefaults, receiptTo);
+      return { outcome: "paid" as const, request: paid, charge: charge!, merchant: merchant!, base };
+    });
+  } catch (error) {
+    // Nothing was recorded: give back what the processor authorized, and free the request.
+    if (authorization.approved) await processor.refund({ reference: authorization.reference, amount: total }).catch(() => undefined);
+    await release(db, request.id);
+    throw error;
+  }
+}
+
+/** Takes the request for this attempt, or says why it cannot be paid now. */
+async function claim(db: DbOrTx, id: string) {
+  const [claimed] = await db
+    .update(paymentRequests)
+    .set({ lockedUntil: new Date(Date.now() + CLAIM_MS) })
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, "PENDING"), gt(paymentRequests.expiresAt, sql`now()`), notBeingPaid))
+    .returning({ id: paymentRequests.id });
+  if (claimed) return;
+  const [current] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+  if (current?.status === "PENDING" && current.expiresAt > new Date()) {
+    throw new AppError("payment_in_progress", "A payment of this request is being authorized right now; wait for its outcome");
+  }
+  const status = current?.status === "PENDING" ? "EXPIRED" : current?.status;
+  throw invalidState(`This payment request can no longer be paid: it is ${status}`);
+}
+
+async function release(db: DbOrTx, id: string) {
+  await db
+    .update(paymentRequests)
+    .set({ lockedUntil: null })
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, "PENDING")));
+}
+
+function billingAddressOf(customer: Customer): BillingAddress | null {
+  const given = customer.billing_address ?? {};
+  const email = customer.email ?? given.email ?? null;
+  const givenPhone = customer.phone ?? given.phone;
+  const phone = givenPhone ? normalizePhone(givenPhone) : null;
+  const rest = Object.fromEntries(Object.entries(given).filter(([k, v]) => k !== "email" && k !== "phone" && v !== undefined && v !== ""));
+  if (!email && !phone && Object.keys(rest).length === 0) return null;
+  return { ...rest, phone, email };
+}
+
+async function sendReceipt(tx: DbOrTx, request: PaymentRequestRow, charge: ChargeRow, merchant: MerchantRow, brand: MerchantDefaults, to: string) {
+  const locale = merchantLocale(merchant);
+  const message = receiptEmail({
+    brand,
+    locale,
+    business: businessName(merchant) || brand.display_name,
+    total: charge.amountCaptured,
+    brandName: charge.cardBrand,
+    last4: charge.cardLast4,
+    paidAt: charge.createdAt,
+    receiptNumber: charge.receiptNumber,
+  });
+  await queueEmail(tx, { accountId: request.isvAccountId, merchantId: request.merchantId, kind: "charge.receipt", to, locale, ...message });
+}

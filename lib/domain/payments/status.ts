@@ -1,0 +1,52 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { paymentRequests } from "../../db/schema";
+import { invalidState } from "../../errors";
+import type { PaymentRequestStatus } from "../../schemas/payment-values";
+
+// The payment request's one state machine (CONTRACT.md section 10). Every write of `status` goes
+// through `movePaymentRequest`: a conditional update from the move's named states, so a payment
+// racing a cancel or the expiry job cannot both win, and the loser learns the current state.
+//
+//   PENDING --payRequest--> PAID      PENDING --cancelRequest--> CANCELED
+//   PENDING --expireRequest--> EXPIRED (7 days; a TERMINAL request at its deadline)
+// A declined card leaves the request PENDING, so the customer can try again.
+
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+
+export const paymentRequestMoves = {
+  payRequest: { from: ["PENDING"], to: "PAID" },
+  cancelRequest: { from: ["PENDING"], to: "CANCELED" },
+  expireRequest: { from: ["PENDING"], to: "EXPIRED" },
+} as const satisfies Record<string, { from: readonly PaymentRequestStatus[]; to: PaymentRequestStatus }>;
+export type PaymentRequestMove = keyof typeof paymentRequestMoves;
+
+export const isFinalRequest = (status: PaymentRequestStatus) => status !== "PENDING";
+
+type MoveColumns = Omit<Partial<typeof paymentRequests.$inferInsert>, "status" | "id">;
+
+/** The move, or null when the request is not in a state it starts from (or `also` does not hold). */
+export async function movePaymentRequestIfAllowed(tx: DbOrTx, id: string, move: PaymentRequestMove, set: MoveColumns = {}, also?: SQL) {
+  const { from, to } = paymentRequestMoves[move];
+  const [moved] = await tx
+    .update(paymentRequests)
+    .set({ ...set, status: to, lockedUntil: null })
+    .where(and(eq(paymentRequests.id, id), inArray(paymentRequests.status, [...from]), also))
+    .returning();
+  return moved ?? null;
+}
+
+/** The move, or 409 `invalid_state` naming the current and the expected states. */
+export async function movePaymentRequest(tx: DbOrTx, id: string, move: PaymentRequestMove, set: MoveColumns = {}) {
+  const moved = await movePaymentRequestIfAllowed(tx, id, move, set);
+  if (moved) return moved;
+  const { from } = paymentRequestMoves[move];
+  const [current] = await tx.select({ status: paymentRequests.status }).from(paymentRequests).where(eq(paymentRequests.id, id));
+  throw invalidState(`Cannot ${move}: the payment request is ${current?.status ?? "missing"}, expected ${from.join(" or ")}`);
+}
+
+/** Still PENDING but past its deadline: no longer payable, even before the expiry job has run. */
+export const pastDeadline = sql`${paymentRequests.expiresAt} <= now()`;
+
+/** No payment holds the request right now (a payment claims it while the processor authorizes). */
+export const notBeingPaid = sql`(${paymentRequests.lockedUntil} is null or ${paymentRequests.lockedUntil} < now())`;

@@ -1,0 +1,64 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { charges, merchants, paymentRequests } from "../../db/schema";
+import type { MerchantDefaults } from "../../schemas/account";
+import type { PaymentItem } from "../../db/schema/payments";
+import { getAccount } from "../accounts/get-account";
+import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
+import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
+import { businessName } from "./create-payment-request";
+import { env } from "../../env";
+
+export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
+
+/**
+ * What a hosted payment page shows (CONTRACT.md section 12), for anyone holding the request's
+ * unguessable id: the amounts, the merchant's business name, the ISV's branding, the state and,
+ * once paid, the receipt. Opening an invoice records `viewed_at` (the first time).
+ */
+export async function viewPayPage(db: Db, id: string) {
+  if (!/^pr_[0-9A-Za-z]{22}$/.test(id)) return null;
+  const [request] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+  if (!request) return null;
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
+  const isv = await getAccount(db, request.isvAccountId);
+  const branding = isv.defaults as MerchantDefaults;
+  if (request.paymentType === "INVOICE" && !request.viewedAt) {
+    await db
+      .update(paymentRequests)
+      .set({ viewedAt: new Date() })
+      .where(and(eq(paymentRequests.id, id), isNull(paymentRequests.viewedAt)));
+  }
+  const [charge] = request.chargeId ? await db.select().from(charges).where(eq(charges.id, request.chargeId)) : [];
+  const now = Date.now();
+  const pastDeadline = request.status === "PENDING" && request.expiresAt.getTime() <= now;
+  const status = pastDeadline ? ("EXPIRED" as const) : request.status;
+  const fallbackAt = request.createdAt.getTime() + env.TERMINAL_CARD_TIMEOUT_SECONDS * 1000;
+  const base = hostedBaseUrl(branding);
+  return {
+    id: request.id,
+    type: request.paymentType,
+    status,
+    amount: request.amount,
+    tax: request.tax,
+    tip: request.tip,
+    total: request.amount + request.tax + request.tip,
+    items: request.items as PaymentItem[] | null,
+    taxPercent: request.taxPercent,
+    description: request.description,
+    business: (merchant && businessName(merchant)) || branding.display_name,
+    branding,
+    publishableKey: merchant?.payment.tokenizer_publishable_key ?? "",
+    lastFailureReason: request.lastFailureReason,
+    /** TERMINAL: the customer may pay on their phone (the terminal declined, or no card came in time). */
+    terminalFallback: request.paymentType === "TERMINAL" && (request.lastFailureReason !== null || now >= fallbackAt),
+    terminalFallbackAt: fallbackAt,
+    payUrl: payPageUrl(base, request.id),
+    qrUrl: qrCodeUrl("", request.id),
+    expiresAt: request.expiresAt.toISOString(),
+    paidAt: request.paidAt?.toISOString() ?? null,
+    receipt: charge
+      ? { brand: charge.cardBrand, last4: charge.cardLast4, number: charge.receiptNumber, at: charge.createdAt.toISOString(), amount: charge.amountCaptured }
+      : null,
+  };
+}

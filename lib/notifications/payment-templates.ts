@@ -1,0 +1,98 @@
+import type { Locale } from "../i18n/locales";
+import { textOn } from "../branding/contrast";
+import { escapeHtml } from "../html";
+import { formatCents } from "../money";
+
+// The messages a customer receives about a payment: the invoice (e-mail and text) and the receipt.
+
+type Brand = { display_name: string; primary_color: string };
+type Line = [label: string, value: string];
+
+const copy = {
+  en: {
+    invoiceSubject: (business: string) => `Invoice from ${business}`,
+    invoiceIntro: (business: string, total: string) => `${business} sent you an invoice for ${total}.`,
+    invoiceAction: "View and pay",
+    invoiceSms: (business: string, total: string, url: string) => `${business}: your invoice for ${total} is ready. Pay securely at ${url}`,
+    receiptSubject: (business: string) => `Your receipt from ${business}`,
+    receiptIntro: (business: string, total: string) => `You paid ${total} to ${business}. Thank you.`,
+    receiptNumber: "Receipt number",
+    card: "Card",
+    date: "Date",
+    poweredBy: (isv: string) => `Payment processed for ${isv}.`,
+  },
+  es: {
+    invoiceSubject: (business: string) => `Factura de ${business}`,
+    invoiceIntro: (business: string, total: string) => `${business} le ha enviado una factura de ${total}.`,
+    invoiceAction: "Ver y pagar",
+    invoiceSms: (business: string, total: string, url: string) => `${business}: su factura de ${total} está lista. Pague de forma segura en ${url}`,
+    receiptSubject: (business: string) => `Su recibo de ${business}`,
+    receiptIntro: (business: string, total: string) => `Ha pagado ${total} a ${business}. Gracias.`,
+    receiptNumber: "Número de recibo",
+    card: "Tarjeta",
+    date: "Fecha",
+    poweredBy: (isv: string) => `Pago procesado para ${isv}.`,
+  },
+};
+
+const money = (cents: number, locale: Locale) => formatCents(cents, locale === "es" ? "es-US" : "en-US");
+
+function page(brand: Brand, locale: Locale, intro: string, lines: Line[], action?: { href: string; label: string }, footer?: string) {
+  const rows = lines
+    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+    .join("");
+  const button = action
+    ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
+    : "";
+  return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a"><div style="background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 16px;font-weight:600">${escapeHtml(brand.display_name)}</div><div style="padding:16px"><p>${escapeHtml(intro)}</p><table>${rows}</table>${button}${footer ? `<p style="color:#475569;font-size:14px">${escapeHtml(footer)}</p>` : ""}</div></body></html>`;
+}
+
+export function invoiceEmail(input: {
+  brand: Brand;
+  locale: Locale;
+  business: string;
+  total: number;
+  items: { name: string; quantity: number; unit_price: number }[] | null;
+  payUrl: string;
+}) {
+  const t = copy[input.locale];
+  const total = money(input.total, input.locale);
+  const lines: Line[] = (input.items ?? []).map((i) => [`${i.quantity} × ${i.name}`, money(i.quantity * i.unit_price, input.locale)]);
+  const intro = t.invoiceIntro(input.business, total);
+  return {
+    subject: t.invoiceSubject(input.business),
+    text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}${lines.length ? "\n\n" : ""}${t.invoiceAction}: ${input.payUrl}\n`,
+    html: page(input.brand, input.locale, intro, lines, { href: input.payUrl, label: t.invoiceAction }),
+  };
+}
+
+export const invoiceSms = (input: { locale: Locale; business: string; total: number; payUrl: string }) =>
+  copy[input.locale].invoiceSms(input.business, money(input.total, input.locale), input.payUrl);
+
+export function receiptEmail(input: {
+  brand: Brand;
+  locale: Locale;
+  business: string;
+  total: number;
+  brandName: string | null;
+  last4: string | null;
+  paidAt: Date;
+  receiptNumber: string;
+}) {
+  const t = copy[input.locale];
+  const total = money(input.total, input.locale);
+  const when = new Intl.DateTimeFormat(input.locale === "es" ? "es-US" : "en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(
+    input.paidAt,
+  );
+  const lines: Line[] = [
+    [t.receiptNumber, input.receiptNumber],
+    [t.card, `${input.brandName ?? ""} •••• ${input.last4 ?? ""}`.trim()],
+    [t.date, `${when} UTC`],
+  ];
+  const intro = t.receiptIntro(input.business, total);
+  return {
+    subject: t.receiptSubject(input.business),
+    text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n`,
+    html: page(input.brand, input.locale, intro, lines, undefined, t.poweredBy(input.brand.display_name)),
+  };
+}

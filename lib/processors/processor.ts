@@ -1,0 +1,24 @@
+import type { CardEntryMethod, Funding } from "../schemas/payment-values";
+import type { CheckedCard } from "../payments/card-check";
+
+// What the platform needs from a card processor (CONTRACT.md section 10). The sandbox simulator is
+// the only implementation today; a real gateway is another implementation of this interface.
+
+export type Authorization = { approved: true; reference: string } | { approved: false; reason: string };
+
+export interface PaymentProcessor {
+  readonly name: string;
+  /**
+   * Takes a checked card and returns what the processor keeps to charge it later (its vault
+   * reference) and the card's funding. The platform never stores the number or the CVC.
+   */
+  vault(card: CheckedCard): Promise<{ funding: Funding; vault: Record<string, unknown> }>;
+  authorize(input: {
+    vault: Record<string, unknown>;
+    amount: number;
+    currency: "usd";
+    gatewayMerchantId: string;
+    entryMethod: CardEntryMethod;
+  }): Promise<Authorization>;
+  refund(input: { reference: string; amount: number }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
+}

@@ -1,0 +1,36 @@
+import { randomBase62 } from "../ids";
+import type { PaymentProcessor } from "./processor";
+import type { FailureReason, Funding } from "../schemas/payment-values";
+
+// The sandbox simulator (CONTRACT.md section 10): every Luhn-valid card approves, except the
+// contract's test cards, which decline with their reason; 4000056655665556 is a Visa debit card.
+// Its "vault" keeps only the scenario a card stands for, never the card.
+
+export const sandboxTestCards: Record<string, FailureReason> = {
+  "4000000000000002": "card_declined",
+  "4000000000009995": "insufficient_funds",
+  "4000000000009987": "lost_card",
+  "4000000000009979": "stolen_card",
+  "4000000000000069": "expired_card",
+  "4000000000000127": "incorrect_cvc",
+  "4000000000000119": "processing_error",
+};
+export const sandboxDebitCards = new Set(["4000056655665556", "5200828282828210"]);
+/** The approving card a terminal uses when the test does not name one. */
+export const DEFAULT_TEST_CARD = "4242424242424242";
+
+export const sandboxProcessor: PaymentProcessor = {
+  name: "sandbox",
+  async vault(card) {
+    const funding: Funding = sandboxDebitCards.has(card.number) ? "debit" : "credit";
+    return { funding, vault: { processor: "sandbox", ref: `sbx_card_${randomBase62(16)}`, scenario: sandboxTestCards[card.number] ?? "approve" } };
+  },
+  async authorize({ vault }) {
+    const scenario = String(vault.scenario ?? "approve");
+    if (scenario !== "approve") return { approved: false, reason: scenario };
+    return { approved: true, reference: `sbx_auth_${randomBase62(16)}` };
+  },
+  async refund() {
+    return { ok: true, reference: `sbx_re_${randomBase62(16)}` };
+  },
+};

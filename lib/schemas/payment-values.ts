@@ -1,0 +1,26 @@
+// The enumerations of payments (CONTRACT.md section 10), shared by the database schema, the API
+// schemas and the pages (which must not import the database layer).
+
+export const paymentTypes = ["TERMINAL", "SCAN_TO_PAY", "INVOICE", "MANUAL"] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+export const paymentRequestStatuses = ["PENDING", "PAID", "CANCELED", "EXPIRED"] as const;
+export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
+export const chargeStatuses = ["AUTHORIZED", "SETTLED", "FAILED"] as const;
+export const cardEntryMethods = ["CHIP", "SWIPE", "MANUAL"] as const;
+export type CardEntryMethod = (typeof cardEntryMethods)[number];
+export const sendViaValues = ["none", "text", "email", "both"] as const;
+export const fundingValues = ["credit", "debit", "prepaid", "unknown"] as const;
+export type Funding = (typeof fundingValues)[number];
+
+/** The decline reasons of the sandbox processor (CONTRACT.md section 10), plus the platform's own. */
+export const failureReasons = [
+  "card_declined",
+  "insufficient_funds",
+  "lost_card",
+  "stolen_card",
+  "expired_card",
+  "incorrect_cvc",
+  "processing_error",
+  "debit_not_allowed",
+] as const;
+export type FailureReason = (typeof failureReasons)[number];

@@ -1,0 +1,57 @@
+import type { charges } from "../db/schema";
+import type { MerchantRow } from "../domain/merchants/find-merchant";
+import type { ChargeJson } from "../schemas/payments";
+import { mask } from "../crypto/field-encryption";
+
+export type ChargeRow = typeof charges.$inferSelect;
+type Refund = ChargeJson["refunds"][number];
+
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+/** The charge as the API returns it: the reference's Charge with the contract's additions (timestamps in milliseconds). */
+export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: Refund[] = []): ChargeJson {
+  const keys = (merchant.paymentKeys ?? {}) as {
+    pub_api_key?: string;
+    api_key_last4?: string;
+    gateway_merchant_id?: string;
+    processors?: ChargeJson["merchant"]["processors"];
+  };
+  return {
+    object: "charge",
+    id: row.id,
+    merchant: {
+      id: merchant.id,
+      gateway_merchant_id: keys.gateway_merchant_id ?? null,
+      api_key: keys.api_key_last4 ? mask(keys.api_key_last4, 32) : null,
+      pub_api_key: keys.pub_api_key ?? null,
+      processors: keys.processors ?? [],
+    },
+    payment_request_id: row.paymentRequestId,
+    payment_type: row.paymentType,
+    status: row.status,
+    currency: "usd",
+    requested_amount: row.requestedAmount,
+    amount_authorized: row.amountAuthorized,
+    amount_captured: row.amountCaptured,
+    amount_refunded: row.amountRefunded,
+    tip: row.tip,
+    tax: row.tax,
+    card_last_4: row.cardLast4,
+    card_brand: row.cardBrand,
+    card_expiration_date: row.cardExpirationDate,
+    card_type: row.cardType,
+    card_entry_method: row.cardEntryMethod,
+    billing_address: row.billingAddress,
+    failure_reason: row.failureReason,
+    receipt_number: row.receiptNumber,
+    fee: row.fee,
+    net: row.net,
+    fee_details: row.feeDetails,
+    settlement_id: row.settlementId,
+    refunds,
+    created_at: row.createdAt.getTime(),
+    authorized_at: ms(row.authorizedAt),
+    captured_at: ms(row.capturedAt),
+    settled_at: ms(row.settledAt),
+  };
+}

@@ -1,0 +1,114 @@
+// The tokenizer frame's script (runs in the browser, inside /tokenizer/card only). The card fields
+// live in this frame alone: the page around it never sees the number or the CVC. It checks the card
+// with the same rules as the server (lib/payments/card-check.ts), sends it to POST /v1/tokens with
+// the merchant's publishable key, and hands the page only the token.
+
+import { checkCard, type CardProblem } from "../payments/card-check";
+
+type Messages = Record<CardProblem["code"] | "required" | "network" | "declined", string>;
+type Field = "number" | "exp" | "cvc";
+
+const root = document.getElementById("tokenizer")!;
+const key = root.dataset.key!;
+const messages = JSON.parse(root.dataset.messages!) as Messages;
+const inputs: Record<Field, HTMLInputElement> = {
+  number: document.getElementById("card-number") as HTMLInputElement,
+  exp: document.getElementById("card-exp") as HTMLInputElement,
+  cvc: document.getElementById("card-cvc") as HTMLInputElement,
+};
+const fieldOf = (problem: CardProblem["field"]): Field => (problem === "number" ? "number" : problem === "cvc" ? "cvc" : "exp");
+
+function post(message: Record<string, unknown>) {
+  window.parent.postMessage({ source: "tokenizer", ...message }, window.location.origin);
+}
+
+function showErrors(errors: Partial<Record<Field, string>>) {
+  for (const field of Object.keys(inputs) as Field[]) {
+    const input = inputs[field];
+    const slot = document.getElementById(`${input.id}-error`)!;
+    const message = errors[field];
+    slot.textContent = message ?? "";
+    if (message) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
+  const first = (Object.keys(inputs) as Field[]).find((f) => errors[f]);
+  if (first) inputs[first].focus();
+  resize();
+}
+
+function resize() {
+  post({ type: "resize", height: document.documentElement.scrollHeight });
+}
+
+// Card number in groups of four as typed; expiry as MM / YY.
+inputs.number.addEventListener("input", () => {
+  const digits = inputs.number.value.replace(/\D/g, "").slice(0, 19);
+  inputs.number.value = digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+});
+inputs.exp.addEventListener("input", () => {
+  const digits = inputs.exp.value.replace(/\D/g, "").slice(0, 4);
+  inputs.exp.value = digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+});
+inputs.cvc.addEventListener("input", () => {
+  inputs.cvc.value = inputs.cvc.value.replace(/\D/g, "").slice(0, 4);
+});
+for (const input of Object.values(inputs)) {
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      post({ type: "submit" });
+    }
+  });
+}
+
+async function tokenize() {
+  const [month = "", year = ""] = inputs.exp.value.split("/").map((p) => p.trim());
+  const card = { number: inputs.number.value.replace(/\s/g, ""), exp_month: month, exp_year: year.length === 2 ? `20${year}` : year, cvc: inputs.cvc.value };
+  const errors: Partial<Record<Field, string>> = {};
+  if (!card.number) errors.number = messages.required;
+  if (!inputs.exp.value) errors.exp = messages.required;
+  if (!card.cvc) errors.cvc = messages.required;
+  const checked = checkCard(card);
+  if (!checked.ok) for (const p of checked.problems) errors[fieldOf(p.field)] ??= messages[p.code];
+  if (Object.keys(errors).length) {
+    showErrors(errors);
+    post({ type: "invalid" });
+    return;
+  }
+  showErrors({});
+  try {
+    const res = await fetch("/v1/tokens", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      body: JSON.stringify({ card: { number: card.number, exp_month: Number(month), exp_year: Number(card.exp_year), cvc: card.cvc } }),
+    });
+    const body = await res.json();
+    if (res.ok) {
+      post({ type: "token", token: body.id, card: { brand: body.card.brand, last4: body.card.last4 } });
+      return;
+    }
+    const fromServer: Partial<Record<Field, string>> = {};
+    for (const e of body.error?.errors ?? []) {
+      const field = String(e.param).replace("card.", "") as CardProblem["field"];
+      fromServer[fieldOf(field)] ??=
+        messages.invalid_number && field === "number" ? messages.invalid_number : field === "cvc" ? messages.invalid_cvc : messages.invalid_expiry;
+    }
+    if (Object.keys(fromServer).length) {
+      showErrors(fromServer);
+      post({ type: "invalid" });
+    } else {
+      post({ type: "error", message: res.status === 403 ? messages.declined : messages.network });
+    }
+  } catch {
+    post({ type: "error", message: messages.network });
+  }
+}
+
+window.addEventListener("message", (event) => {
+  if (event.origin !== window.location.origin || event.source !== window.parent) return;
+  const data = event.data as { type?: string };
+  if (data?.type === "tokenize") void tokenize();
+  if (data?.type === "focus") inputs.number.focus();
+});
+new ResizeObserver(resize).observe(document.body);
+post({ type: "ready" });

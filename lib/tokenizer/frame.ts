@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { escapeHtml } from "../html";
+import type { Locale } from "../i18n/locales";
+
+// The tokenizer frame (CONTRACT.md section 10): its own small HTML page with a strict CSP (no
+// inline script, no third-party anything, only our own origin framing it) and its script, bundled
+// once from lib/tokenizer/frame-script.ts with the card rules the server uses.
+
+const copy = {
+  en: {
+    title: "Card details",
+    number: "Card number",
+    exp: "Expiry date (MM / YY)",
+    cvc: "Security code (CVC)",
+    messages: {
+      required: "Enter this to pay",
+      invalid_number: "This card number is not valid. Check it and try again.",
+      invalid_expiry: "This expiry date is not valid.",
+      expired: "This card has expired.",
+      invalid_cvc: "This security code is not valid for this card.",
+      network: "We could not reach the payment service. Check your connection and try again.",
+      declined: "Card payments are not available for this business right now.",
+    },
+  },
+  es: {
+    title: "Datos de la tarjeta",
+    number: "Número de tarjeta",
+    exp: "Fecha de vencimiento (MM / AA)",
+    cvc: "Código de seguridad (CVC)",
+    messages: {
+      required: "Complete este dato para pagar",
+      invalid_number: "Este número de tarjeta no es válido. Revíselo e inténtelo de nuevo.",
+      invalid_expiry: "Esta fecha de vencimiento no es válida.",
+      expired: "Esta tarjeta está vencida.",
+      invalid_cvc: "Este código de seguridad no es válido para esta tarjeta.",
+      network: "No pudimos conectar con el servicio de pago. Revise su conexión e inténtelo de nuevo.",
+      declined: "Los pagos con tarjeta no están disponibles para este comercio en este momento.",
+    },
+  },
+} satisfies Record<Locale, unknown>;
+
+let bundle: Promise<string> | undefined;
+
+/** The frame's script, bundled for the browser on first use and kept in memory. */
+export function frameScript(): Promise<string> {
+  bundle ??= import("esbuild")
+    .then((esbuild) =>
+      esbuild.build({
+        entryPoints: [path.join(import.meta.dirname, "frame-script.ts")],
+        bundle: true,
+        minify: true,
+        format: "iife",
+        target: "es2020",
+        platform: "browser",
+        write: false,
+        legalComments: "none",
+      }),
+    )
+    .then((result) => result.outputFiles[0]!.text)
+    .catch((error: unknown) => {
+      bundle = undefined;
+      throw error;
+    });
+  return bundle;
+}
+
+const hex = /^#[0-9a-fA-F]{6}$/;
+
+export function frameHtml(input: { publishableKey: string; locale: Locale; accent?: string }) {
+  const t = copy[input.locale];
+  const nonce = randomBytes(16).toString("base64");
+  const accent = input.accent && hex.test(input.accent) ? input.accent : "#1a56db";
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src 'nonce-${nonce}'`,
+    "connect-src 'self'",
+    "frame-ancestors 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  const field = (id: string, label: string, attrs: string) =>
+    `<div class="f"><label for="${id}">${escapeHtml(label)}</label><input id="${id}" ${attrs} aria-describedby="${id}-error"><p id="${id}-error" class="e" role="alert"></p></div>`;
+  const html = `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title><style nonce="${nonce}">
+*{box-sizing:border-box}body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:transparent}
+.f{margin:0 0 12px}label{display:block;font-weight:600;font-size:15px;margin:0 0 4px}
+input{width:100%;font:inherit;padding:10px 12px;border:1px solid #64748b;border-radius:8px;background:#fff;color:#0f172a;min-height:44px}
+input:focus{outline:3px solid ${accent};outline-offset:1px}input[aria-invalid=true]{border-color:#b91c1c}
+.row{display:flex;gap:12px}.row .f{flex:1;min-width:0}.e{color:#b91c1c;margin:4px 0 0;font-size:14px}.e:empty{display:none}
+</style></head><body><form id="tokenizer" novalidate data-key="${escapeHtml(input.publishableKey)}" data-messages="${escapeHtml(JSON.stringify(t.messages))}" aria-label="${escapeHtml(t.title)}">
+${field("card-number", t.number, 'name="cardnumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" spellcheck="false"')}
+<div class="row">${field("card-exp", t.exp, 'name="exp-date" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM / YY"')}${field("card-cvc", t.cvc, 'name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}</div>
+</form><script src="/tokenizer/frame.js"></script></body></html>`;
+  return { html, csp };
+}
