@@ -43,6 +43,8 @@ export default defineConfig({
       PUBLIC_BASE_URL: baseURL,
       DATA_DIR: dataDir,
       SEED_DEMO: "0",
+      // The terminal journey waits for the "pay on your phone" fallback: a short wait here.
+      TERMINAL_CARD_TIMEOUT_SECONDS: "4",
       LOG_LEVEL: "warn",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

@@ -10,11 +10,14 @@ export async function BrandShell({
   children,
   locale,
   preview,
+  footerNote,
 }: {
   branding: Partial<MerchantDefaults> | null;
   children: ReactNode;
   locale?: string;
   preview?: boolean;
+  /** The footer's first line (the wizard's "Secure application" by default). */
+  footerNote?: string;
 }) {
   const t = locale ? await getTranslations({ locale, namespace: "wizard" }) : await getTranslations("wizard");
   const name = branding?.display_name ?? t("title");
@@ -45,7 +48,7 @@ export async function BrandShell({
       )}
       <footer className="border-t border-line bg-card">
         <div className="mx-auto max-w-3xl px-4 py-4 text-sm text-muted">
-          <p>{t("poweredBy")}</p>
+          <p>{footerNote ?? t("poweredBy")}</p>
           {support?.email || support?.phone || support?.url ? (
             <p className="mt-1">
               {t("support", { name })}{" "}

@@ -1,0 +1,163 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+
+type FrameMessage = { source?: string; type?: string; token?: string; height?: number; message?: string };
+
+/**
+ * The card form of every hosted payment page: the card fields are in the tokenizer's own frame
+ * (this page never sees the number or the CVC); this form holds the receipt e-mail and the button.
+ * A decline is explained in plain words and the customer can try again at once.
+ */
+export function PayForm({
+  requestId,
+  publishableKey,
+  locale,
+  accent,
+  amountLabel,
+}: {
+  requestId: string;
+  publishableKey: string;
+  locale: string;
+  accent: string;
+  amountLabel: string;
+}) {
+  const t = useTranslations("pay");
+  const router = useRouter();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const pending = useRef<((m: FrameMessage) => void) | null>(null);
+  const [height, setHeight] = useState(190);
+  const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ title: string; body: string } | null>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<FrameMessage>) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow || event.data?.source !== "tokenizer") return;
+      const data = event.data;
+      if (data.type === "resize" && data.height) setHeight(Math.ceil(data.height) + 4);
+      else if (data.type === "submit") document.getElementById("pay-button")?.click();
+      else if (pending.current && (data.type === "token" || data.type === "invalid" || data.type === "error")) {
+        pending.current(data);
+        pending.current = null;
+      }
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
+
+  const tokenize = () =>
+    new Promise<FrameMessage>((resolve) => {
+      pending.current = resolve;
+      frame.current?.contentWindow?.postMessage({ type: "tokenize" }, window.location.origin);
+    });
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setProblem(null);
+    const trimmed = email.trim();
+    if (trimmed && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) {
+      setEmailError(t("emailInvalid"));
+      document.getElementById("receipt-email")?.focus();
+      return;
+    }
+    setEmailError(null);
+    setBusy(true);
+    try {
+      const tokenized = await tokenize();
+      if (tokenized.type === "invalid") return;
+      if (tokenized.type !== "token" || !tokenized.token) {
+        setProblem({ title: t("declinedTitle"), body: tokenized.message ?? t("decline_processing_error") });
+        return;
+      }
+      const res = await fetch(`/v1/payment_requests/${requestId}/pay`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: tokenized.token, ...(trimmed ? { email: trimmed } : {}) }),
+      });
+      const body = await res.json().catch(() => ({}));
+      if (res.ok && body.outcome === "paid") {
+        router.refresh();
+        return;
+      }
+      if (res.ok && body.outcome === "declined") {
+        const reason = String(body.charge?.failure_reason ?? "unknown");
+        const known = [
+          "card_declined",
+          "insufficient_funds",
+          "lost_card",
+          "stolen_card",
+          "expired_card",
+          "incorrect_cvc",
+          "processing_error",
+          "debit_not_allowed",
+        ];
+        setProblem({ title: t("declinedTitle"), body: t(`decline_${known.includes(reason) ? reason : "unknown"}` as "decline_unknown") });
+        return;
+      }
+      if (res.status === 409 && body.error?.code === "payment_in_progress") {
+        setProblem({ title: t("declinedTitle"), body: t("busy") });
+        return;
+      }
+      if (res.status === 409) {
+        router.refresh();
+        return;
+      }
+      setProblem({ title: t("declinedTitle"), body: t("payError", { message: body.error?.message ?? res.statusText }) });
+    } catch {
+      setProblem({ title: t("declinedTitle"), body: t("decline_processing_error") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const src = `/tokenizer/card?key=${encodeURIComponent(publishableKey)}&locale=${locale}&accent=${encodeURIComponent(accent)}`;
+  return (
+    <form onSubmit={pay} noValidate className="space-y-4" aria-busy={busy}>
+      {problem ? (
+        <div ref={problemRef} tabIndex={-1} role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-red-900" data-testid="pay-problem">
+          <p className="font-semibold">{problem.title}</p>
+          <p className="mt-1">{problem.body}</p>
+        </div>
+      ) : null}
+      <iframe ref={frame} src={src} title={t("cardFrame")} className="block w-full border-0" style={{ height }} data-testid="tokenizer-frame" />
+      <div>
+        <label htmlFor="receipt-email" className="mb-1 block text-[15px] font-semibold">
+          {t("email")}
+        </label>
+        <input
+          id="receipt-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? "receipt-email-error" : undefined}
+          className="min-h-[44px] w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-ink"
+        />
+        {emailError ? (
+          <p id="receipt-email-error" className="mt-1 text-sm text-red-700">
+            {emailError}
+          </p>
+        ) : null}
+      </div>
+      <button
+        id="pay-button"
+        type="submit"
+        disabled={busy}
+        className="min-h-[48px] w-full rounded-lg bg-primary px-4 py-3 text-lg font-semibold text-on-primary disabled:opacity-70"
+      >
+        {busy ? t("paying") : t("pay", { amount: amountLabel })}
+      </button>
+    </form>
+  );
+}

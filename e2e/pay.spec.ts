@@ -1,0 +1,221 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { PNG } from "pngjs";
+import jsQR from "jsqr";
+import { Webhook } from "standardwebhooks";
+import { createIsvWithCli, expectAxeClean, application } from "./helpers";
+import { startReceiver } from "../tests/helpers/receiver";
+
+// The customer's side of payments: the hosted pages of every payment type, in Chromium.
+
+type Isv = ReturnType<typeof createIsvWithCli>;
+
+/** A merchant taken through the onboarding session API and approved by the sandbox's underwriting. */
+async function approvedMerchant(request: APIRequestContext, isv: Isv) {
+  const app = application();
+  const merchant = await (await request.post("/v1/merchants", { headers: { authorization: isv.auth }, data: { phone: "+14155550123", merchant: app } })).json();
+  const link = await (
+    await request.post("/v1/onboarding_links", { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id, type: "account_onboarding" } })
+  ).json();
+  const opened = await request.get(new URL(link.url).pathname, { maxRedirects: 0 });
+  const token = opened.headers()["set-cookie"]?.match(/onboarding_session=([^;]+)/)?.[1];
+  const session = { authorization: `Bearer ${token}` };
+  expect((await request.patch("/v1/onboarding/session", { headers: session, data: { device: { catalog_id: "pax-a920" } } })).status()).toBe(200);
+  expect(
+    (
+      await request.post("/v1/onboarding/session/agreement", { headers: session, data: { name: `${app.owner_one.first_name} ${app.owner_one.last_name}` } })
+    ).status(),
+  ).toBe(200);
+  expect((await request.post("/v1/onboarding/session/submit", { headers: session })).status()).toBe(200);
+  let approved: any;
+  await expect
+    .poll(
+      async () => {
+        approved = await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json();
+        return approved.lead_onboarding_status;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe("APPROVED");
+  return { id: merchant.id as string, terminalId: approved.payment.terminal_id as string };
+}
+
+async function fillCard(page: Page, number: string, exp = "12 / 34", cvc = "123") {
+  const frame = page.frameLocator('[data-testid="tokenizer-frame"]');
+  await frame.getByLabel(/Card number|Número de tarjeta/).fill(number);
+  await frame.getByLabel(/Expiry date|Fecha de vencimiento/).fill(exp);
+  await frame.getByLabel(/Security code|Código de seguridad/).fill(cvc);
+}
+
+const shot = async (page: Page, name: string) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+};
+
+let isv: Isv;
+let merchant: Awaited<ReturnType<typeof approvedMerchant>>;
+test.beforeAll(async ({ request }) => {
+  isv = createIsvWithCli("Harbor POS");
+  await request.patch("/v1/account", { headers: { authorization: isv.auth }, data: { defaults: { primary_color: "#0F766E" } } });
+  merchant = await approvedMerchant(request, isv);
+});
+
+const create = async (request: APIRequestContext, path: string, data: Record<string, unknown>) => {
+  const res = await request.post(path, { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id, ...data } });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+};
+const getRequest = async (request: APIRequestContext, id: string) =>
+  (await request.get(`/v1/payment_requests/${id}`, { headers: { authorization: isv.auth } })).json();
+
+test("scan-to-pay: the QR opens the page; a declined card says why and stays payable; 4242 pays; charge.paid is delivered and verifies", async ({
+  page,
+  request,
+}) => {
+  const receiver = await startReceiver();
+  const hook = await (await request.post("/v1/webhooks", { headers: { authorization: isv.auth }, data: { url: receiver.url, scopes: ["charge"] } })).json();
+  try {
+    const pr = await create(request, "/v1/scan_to_pay", {
+      items: [
+        { name: "Flat white", quantity: 2, unit_price: 450 },
+        { name: "Almond croissant", quantity: 1, unit_price: 525 },
+      ],
+      taxPercent: "8.875",
+      tip: 200,
+    });
+    // The PNG decodes to the pay page.
+    const png = PNG.sync.read(Buffer.from(await (await request.get(new URL(pr.payment_asset_url).pathname)).body()));
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+    expect(decoded).toBe(pr.pay_url);
+
+    await page.goto(new URL(decoded!).pathname);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Pay /);
+    await expect(page.getByTestId("total")).toHaveText("$17.51"); // 14.25 + 1.26 tax (8.875 % of 14.25 = 1.2647, half up) + 2.00 tip
+    await expect(page.getByText("Almond croissant")).toBeVisible();
+    await expectAxeClean(page);
+
+    // An invalid number is reported beside the field, in the frame; nothing is sent.
+    await fillCard(page, "4242 4242 4242 4241");
+    await page.getByRole("button", { name: /^Pay \$17\.51$/ }).click();
+    const frame = page.frameLocator('[data-testid="tokenizer-frame"]');
+    await expect(frame.locator("#card-number-error")).toHaveText(/not valid/);
+    await expect(frame.getByLabel("Card number")).toBeFocused();
+
+    // A declined card: the reason in plain words, the request still payable.
+    await fillCard(page, "4000 0000 0000 0002");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByTestId("pay-problem")).toContainText("Your card was declined");
+    expect((await getRequest(request, pr.id)).status).toBe("PENDING");
+    await shot(page, "pay-declined");
+
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByLabel("E-mail for your receipt (optional)").fill("diner@example.com");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByTestId("receipt")).toContainText("Payment received");
+    await expect(page.getByTestId("receipt")).toContainText("Visa •••• 4242");
+    await expectAxeClean(page);
+    await shot(page, "pay-receipt");
+
+    const paid = await getRequest(request, pr.id);
+    expect(paid).toMatchObject({ status: "PAID" });
+    const charge = await (await request.get(`/v1/charges/${paid.charge_id}`, { headers: { authorization: isv.auth } })).json();
+    expect(charge).toMatchObject({ status: "AUTHORIZED", amount_captured: 1751, card_entry_method: "MANUAL", billing_address: { email: "diner@example.com" } });
+
+    await receiver.waitFor((r) => r.some((x) => JSON.parse(x.body).type === "charge.paid"));
+    const delivered = receiver.received.find((x) => JSON.parse(x.body).type === "charge.paid")!;
+    const event = new Webhook(hook.secret).verify(delivered.body, delivered.headers) as any;
+    expect(event.data.object).toMatchObject({ id: paid.charge_id, status: "AUTHORIZED" });
+
+    // Paid: the page says so, and the form is gone.
+    await page.reload();
+    await expect(page.getByTestId("receipt")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("an invoice in Spanish at 320 px is paid; viewed_at is recorded", async ({ browser, request }) => {
+  const context = await browser.newContext({ locale: "es-US", extraHTTPHeaders: { "accept-language": "es" }, viewport: { width: 320, height: 800 } });
+  const page = await context.newPage();
+  const pr = await create(request, "/v1/invoice", { sendVia: "email", email_address: "cliente@example.com", amount: 24000, taxPercent: "8.25" });
+  await page.goto(new URL(pr.payment_asset_url).pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Factura de /);
+  await expect(page.getByTestId("total")).toHaveText(/259,80\s?\$|\$\s?259[.,]80/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectAxeClean(page);
+  await page.screenshot({ path: "test-results/screens/pay-invoice-es-320.png", fullPage: true });
+  expect((await getRequest(request, pr.id)).viewed_at).not.toBeNull();
+  await fillCard(page, "5555 5555 5555 4444");
+  await page.getByRole("button", { name: /^Pagar / }).click();
+  await expect(page.getByTestId("receipt")).toContainText("Pago recibido");
+  expect((await getRequest(request, pr.id)).status).toBe("PAID");
+  await context.close();
+});
+
+test("a manual (virtual terminal) page is paid; a canceled request is no longer payable", async ({ page, request }) => {
+  const pr = await create(request, "/v1/manual", { amount: 4200, description: "Phone order 1042" });
+  await page.goto(new URL(pr.payment_asset_url).pathname);
+  await expect(page.getByText("Enter the customer's card details")).toBeVisible();
+  await expect(page.getByText("Phone order 1042")).toBeVisible();
+  await fillCard(page, "3782 822463 10005", "01 / 31", "1234");
+  await page.getByRole("button", { name: "Pay $42.00" }).click();
+  await expect(page.getByTestId("receipt")).toContainText("American Express •••• 0005");
+
+  const canceled = await create(request, "/v1/scan_to_pay", { amount: 999 });
+  await request.post(`/v1/payment_requests/${canceled.id}/cancel`, { headers: { authorization: isv.auth } });
+  await page.goto(new URL(canceled.pay_url).pathname);
+  await expect(page.getByTestId("not-payable")).toContainText("This payment request is no longer payable");
+  await expect(page.getByTestId("not-payable")).toContainText("canceled it");
+  await expectAxeClean(page);
+  await shot(page, "pay-not-payable");
+});
+
+test("terminal: the progress page follows the terminal live; another request times out and is paid by phone", async ({ page, request }) => {
+  const pr = await create(request, "/v1/terminal", { terminal_id: merchant.terminalId, amount: 2500, tip: 300, debit: false });
+  await page.goto(new URL(pr.payment_asset_url).pathname);
+  await expect(page.getByTestId("terminal-waiting")).toContainText("Waiting for the card on the terminal");
+  await expectAxeClean(page);
+  // A debit card is declined at the terminal: the page offers the phone at once.
+  await request.post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, {
+    headers: { authorization: isv.auth },
+    data: { card_entry_method: "SWIPE", card_number: "4000056655665556" },
+  });
+  await expect(page.getByTestId("terminal-fallback")).toContainText("does not accept debit cards");
+  // Then the customer taps a credit card on the terminal after all: the page shows the receipt by itself.
+  const tapped = await request.post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, {
+    headers: { authorization: isv.auth },
+    data: { card_entry_method: "CHIP" },
+  });
+  expect(tapped.status()).toBe(200);
+  await expect(page.getByTestId("receipt")).toContainText("Payment received", { timeout: 10_000 });
+
+  // Another request: no card comes; after the terminal's wait the page offers the phone (a QR of pay_url).
+  const second = await create(request, "/v1/terminal", { terminal_id: merchant.terminalId, amount: 1500 });
+  await page.goto(new URL(second.payment_asset_url).pathname);
+  await expect(page.getByTestId("terminal-fallback")).toContainText("No card was read on the terminal", { timeout: 15_000 });
+  const qr = page.getByRole("img", { name: "QR code that opens this payment page" });
+  await expect(qr).toBeVisible();
+  const src = await qr.getAttribute("src");
+  const png = PNG.sync.read(Buffer.from(await (await request.get(src!)).body()));
+  expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(second.pay_url);
+  await expectAxeClean(page);
+  await shot(page, "pay-terminal-fallback");
+  await fillCard(page, "4242424242424242");
+  await page.getByRole("button", { name: "Pay $15.00" }).click();
+  await expect(page.getByTestId("receipt")).toBeVisible();
+  // The same request can never be paid twice: the terminal now has nothing to take.
+  const late = await request.post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, {
+    headers: { authorization: isv.auth },
+    data: { card_entry_method: "CHIP" },
+  });
+  expect(late.status()).toBe(409);
+  expect((await getRequest(request, second.id)).status).toBe("PAID");
+});
+
+test("an unknown payment link says so, in the service's shell", async ({ page }) => {
+  await page.goto("/pay/pr_0000000000000000000000");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment not found");
+  await expectAxeClean(page);
+});
