@@ -9,6 +9,7 @@ import { createIsv } from "../lib/domain/accounts/create-isv";
 import { benchWebhooks, type WebhookBench } from "./webhooks";
 import { benchWizard } from "./wizard";
 import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
+import { benchPayments, printPayments, type PaymentsBench } from "./payments";
 
 // `npm run bench`: GET /v1/account with Basic auth, the real server (server.ts) against a bare
 // node:http server doing the same SQL through the same driver, on PGlite and on PostgreSQL.
@@ -148,12 +149,26 @@ async function main() {
   const results: Result[] = [];
   const only = process.env.BENCH_ONLY;
   if (only === "wizard") return printWizard();
+  if (only === "payments") {
+    const pgdb = await postgresUrl();
+    const out = [await benchPayments("pglite", undefined, { pages: true })];
+    if (pgdb) {
+      try {
+        out.push(await benchPayments("postgres", pgdb.url, { pages: false }));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    return printPayments(out);
+  }
   const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
   results.push(...pglite);
   const webhookResults: WebhookBench[] = [];
   const underwriting: UnderwritingBench[] = [];
   const jobRates: { kind: string; jobs: number; perSecond: number }[] = [];
+  const paymentResults: PaymentsBench[] = [];
   if (only !== "postgres") {
+    paymentResults.push(await benchPayments("pglite", undefined, { pages: true }));
     webhookResults.push(await benchWebhooks("pglite", undefined));
     underwriting.push(await benchUnderwriting("pglite", undefined));
     jobRates.push(await benchJobs("pglite", undefined));
@@ -165,6 +180,7 @@ async function main() {
       postgres = await benchDatabase("postgres", pgdb.url);
       results.push(...postgres);
       webhookResults.push(await benchWebhooks("postgres", pgdb.url));
+      paymentResults.push(await benchPayments("postgres", pgdb.url, { pages: false }));
       underwriting.push(await benchUnderwriting("postgres", pgdb.url));
       jobRates.push(await benchJobs("postgres", pgdb.url));
     } finally {
@@ -189,6 +205,7 @@ async function main() {
     console.log(
       `${u.kind.padEnd(12)} ${String(u.applications).padStart(5)} ${String(u.p50).padStart(8)} ${String(u.p99).padStart(8)} ${String(u.max).padStart(8)}`,
     );
+  printPayments(paymentResults);
   console.log("\nJob runner: no-op jobs drained by one worker (concurrency 8)");
   for (const j of jobRates) console.log(`${j.kind.padEnd(12)} ${String(j.jobs).padStart(5)} jobs ${j.perSecond.toFixed(0).padStart(8)} jobs/s`);
   await printWizard();

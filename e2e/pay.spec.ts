@@ -144,6 +144,11 @@ test("an invoice in Spanish at 320 px is paid; viewed_at is recorded", async ({ 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Factura de /);
   await expect(page.getByTestId("total")).toHaveText(/259,80\s?\$|\$\s?259[.,]80/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // The card frame grows to its content (labels wrap at 320 px): nothing in it is cut off.
+  const frameBox = page.getByTestId("tokenizer-frame");
+  const inner = page.frameLocator('[data-testid="tokenizer-frame"]').locator("html");
+  await expect.poll(async () => (await frameBox.boundingBox())!.height - (await inner.evaluate((e) => e.scrollHeight))).toBeGreaterThanOrEqual(0);
+  await expect(page.frameLocator('[data-testid="tokenizer-frame"]').getByLabel("Fecha de vencimiento (MM / AA)")).toHaveAttribute("placeholder", "MM / AA");
   await expectAxeClean(page);
   await page.screenshot({ path: "test-results/screens/pay-invoice-es-320.png", fullPage: true });
   expect((await getRequest(request, pr.id)).viewed_at).not.toBeNull();

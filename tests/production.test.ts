@@ -41,3 +41,21 @@ test("the sandbox's magic TIN 000000000 is an ordinary (invalid) EIN in producti
   expect(merchant.lead_onboarding_status).toBe("IN_PROGRESS");
   expect(merchant.requirements.errors).toEqual([{ field: "merchant.tin", code: "ein_invalid", message: "This is not a valid EIN." }]);
 });
+
+test("production takes payment requests but refuses card payments until a real gateway is configured", async () => {
+  const isv = await api.newIsv();
+  const { id } = await submittedMerchant(api, isv);
+  const merchant = await waitForStatus(api, isv, id, ["IN_PROGRESS", "APPROVED", "FAILED"]);
+  expect(merchant.lead_onboarding_status).toBe("APPROVED");
+  const pr = await api.call("POST", "/v1/scan_to_pay", { auth: isv.auth, body: { merchant_id: id, amount: 1000 } });
+  expect(pr.status).toBe(200);
+  const token = await api.call("POST", "/v1/tokens", {
+    auth: `Bearer ${merchant.payment.tokenizer_publishable_key}`,
+    body: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2031, cvc: "123" } },
+  });
+  expect(token.status).toBe(403);
+  expect(token.json.error.code).toBe("payments_not_configured");
+  const paid = await api.call("POST", `/v1/payment_requests/${pr.json.id}/pay`, { body: { token: "tok_0000000000000000000000" } });
+  expect(paid.status).toBe(403);
+  expect((await api.call("GET", `/v1/payment_requests/${pr.json.id}`, { auth: isv.auth })).json.status).toBe("PENDING");
+});

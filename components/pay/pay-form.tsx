@@ -46,6 +46,8 @@ export function PayForm({
       }
     };
     window.addEventListener("message", onMessage);
+    // The frame may have loaded (and sent its height) before this listener existed.
+    frame.current?.contentWindow?.postMessage({ type: "measure" }, window.location.origin);
     return () => window.removeEventListener("message", onMessage);
   }, []);
 
@@ -128,7 +130,15 @@ export function PayForm({
           <p className="mt-1">{problem.body}</p>
         </div>
       ) : null}
-      <iframe ref={frame} src={src} title={t("cardFrame")} className="block w-full border-0" style={{ height }} data-testid="tokenizer-frame" />
+      <iframe
+        ref={frame}
+        src={src}
+        onLoad={() => frame.current?.contentWindow?.postMessage({ type: "measure" }, window.location.origin)}
+        title={t("cardFrame")}
+        className="block w-full border-0"
+        style={{ height }}
+        data-testid="tokenizer-frame"
+      />
       <div>
         <label htmlFor="receipt-email" className="mb-1 block text-[15px] font-semibold">
           {t("email")}

@@ -109,6 +109,8 @@ window.addEventListener("message", (event) => {
   const data = event.data as { type?: string };
   if (data?.type === "tokenize") void tokenize();
   if (data?.type === "focus") inputs.number.focus();
+  // The page may start listening after this frame loaded: it asks for the height again.
+  if (data?.type === "measure") resize();
 });
 new ResizeObserver(resize).observe(document.body);
 post({ type: "ready" });

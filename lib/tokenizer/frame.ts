@@ -12,6 +12,7 @@ const copy = {
     title: "Card details",
     number: "Card number",
     exp: "Expiry date (MM / YY)",
+    expPlaceholder: "MM / YY",
     cvc: "Security code (CVC)",
     messages: {
       required: "Enter this to pay",
@@ -27,6 +28,7 @@ const copy = {
     title: "Datos de la tarjeta",
     number: "Número de tarjeta",
     exp: "Fecha de vencimiento (MM / AA)",
+    expPlaceholder: "MM / AA",
     cvc: "Código de seguridad (CVC)",
     messages: {
       required: "Complete este dato para pagar",
@@ -90,7 +92,7 @@ input:focus{outline:3px solid ${accent};outline-offset:1px}input[aria-invalid=tr
 .row{display:flex;gap:12px}.row .f{flex:1;min-width:0}.e{color:#b91c1c;margin:4px 0 0;font-size:14px}.e:empty{display:none}
 </style></head><body><form id="tokenizer" novalidate data-key="${escapeHtml(input.publishableKey)}" data-messages="${escapeHtml(JSON.stringify(t.messages))}" aria-label="${escapeHtml(t.title)}">
 ${field("card-number", t.number, 'name="cardnumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" spellcheck="false"')}
-<div class="row">${field("card-exp", t.exp, 'name="exp-date" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM / YY"')}${field("card-cvc", t.cvc, 'name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}</div>
+<div class="row">${field("card-exp", t.exp, `name="exp-date" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${escapeHtml(t.expPlaceholder)}"`)}${field("card-cvc", t.cvc, 'name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}</div>
 </form><script src="/tokenizer/frame.js"></script></body></html>`;
   return { html, csp };
 }

@@ -37,7 +37,15 @@ export default async function PayPage({ params }: Props) {
   }
   const money = (cents: number) => formatCents(cents, intlLocale(locale));
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "UTC", timeZoneName: "short" }).format(new Date(iso));
+    new Intl.DateTimeFormat(intlLocale(locale), {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "UTC",
+      timeZoneName: "short",
+    }).format(new Date(iso));
   const title =
     view.status === "PAID"
       ? t("receiptTitle", { business: view.business })
