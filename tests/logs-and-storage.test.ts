@@ -65,6 +65,15 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
   );
   expect(approved.payment_keys.api_key).toMatch(/^\*+/);
   await receiver.waitFor((r) => r.length >= 3);
+
+  // A payment: a card tokenized and paid, and a refused card (an invalid number with its CVC).
+  const pk = `Bearer ${approved.payment.tokenizer_publishable_key}`;
+  const pr = (await call("POST", "/v1/scan_to_pay", { merchant_id: merchant.id, amount: 1234 })).json;
+  const cardToken = (await call("POST", "/v1/tokens", { card: { number: "5555 5555 5555 4444", exp_month: 11, exp_year: 2033, cvc: "987" } }, pk)).json;
+  expect(cardToken.card.last4).toBe("4444");
+  expect((await call("POST", "/v1/tokens", { card: { number: "4242424242424241", exp_month: 11, exp_year: 2033, cvc: "9875" } }, pk)).status).toBe(400);
+  const paid = (await call("POST", `/v1/payment_requests/${pr.id}/pay`, { token: cardToken.id, email: "diner@example.com" }, "")).json;
+  expect(paid.outcome).toBe("paid");
   await receiver.close();
 
   await servers.stop(server, "SIGTERM");
@@ -81,6 +90,10 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
     "onboarding link token": linkToken,
     "onboarding session JWT": sessionToken,
     "webhook secret": hook.secret.replace(/^whsec_/, ""),
+    "card number": "5555555555554444",
+    "card number as typed": "5555 5555 5555 4444",
+    "refused card number": "4242424242424241",
+    CVC: '"cvc"',
   };
   expect(output.length).toBeGreaterThan(1000); // the logs were really captured
   expect(output).toContain(`"path":"/v1/merchants"`);
@@ -92,7 +105,21 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
   try {
     const tables = await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
     const names = (((tables as { rows?: unknown[] }).rows ?? tables) as { table_name: string }[]).map((t) => t.table_name);
-    expect(names).toEqual(expect.arrayContaining(["merchants", "events", "accounts", "api_keys", "webhooks", "outbox", "onboarding_links", "jobs"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "merchants",
+        "events",
+        "accounts",
+        "api_keys",
+        "webhooks",
+        "outbox",
+        "onboarding_links",
+        "jobs",
+        "card_tokens",
+        "charges",
+        "payment_requests",
+      ]),
+    );
     const found: string[] = [];
     for (const name of names) {
       const rows = await handle.db.execute(sql.raw(`select row_to_json(t)::text as row from "${name}" t`));
