@@ -72,7 +72,7 @@ export async function startBenchServer(options: { port: number; databaseUrl?: st
           body: body === undefined ? undefined : JSON.stringify(body),
         })
       ).json();
-    return { base, auth, call, stop };
+    return { base, auth, call, stop, dataDir: env.DATA_DIR! };
   } catch (error) {
     await stop();
     throw error;

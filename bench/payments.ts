@@ -1,9 +1,11 @@
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
+import { fork } from "node:child_process";
+import path from "node:path";
 import autocannon from "autocannon";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
-import { startBenchServer } from "./harness";
+import { startBenchServer, tsx } from "./harness";
 
 // Payments (issue 12): how fast payment requests are created, how long a customer's "Pay" takes to
 // reach the ISV as a delivered `charge.paid`, and how much script the pay page loads.
@@ -11,6 +13,7 @@ import { startBenchServer } from "./harness";
 export type PaymentsBench = {
   kind: string;
   createRps: number;
+  bareCreateRps: number;
   createP50: number;
   createP99: number;
   payToWebhookP50: number;
@@ -58,18 +61,21 @@ export async function benchPayments(kind: "pglite" | "postgres", databaseUrl: st
 
     // 1. Creating scan-to-pay requests, 25 at a time (no webhook subscribed yet).
     const body = JSON.stringify({ merchant_id: merchant.id, items: [{ name: "Flat white", quantity: 2, unit_price: 450 }], taxPercent: "8.875", tip: 100 });
-    const opts = {
-      url: `${server.base}/v1/scan_to_pay`,
-      method: "POST" as const,
-      headers: { authorization: server.auth, "content-type": "application/json" },
-      body,
-      connections: 25,
+    const createAt = async (base: string) => {
+      const opts = {
+        url: `${base}/v1/scan_to_pay`,
+        method: "POST" as const,
+        headers: { authorization: server.auth, "content-type": "application/json" },
+        body,
+        connections: 25,
+      };
+      await autocannon({ ...opts, duration: 2 });
+      return autocannon({ ...opts, duration: Number(process.env.BENCH_SECONDS ?? 8) });
     };
-    await autocannon({ ...opts, duration: 2 });
-    const created = await autocannon({ ...opts, duration: Number(process.env.BENCH_SECONDS ?? 8) });
+    const created = await createAt(server.base);
 
     // 2. Card submit → charge.paid at the ISV's receiver, 100 payments, 10 at a time.
-    await server.call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["charge"] });
+    const hook = await server.call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["charge"] });
     const payments = 100;
     const submittedAt = new Map<string, number>();
     for (let i = 0; i < payments; i += 10) {
@@ -125,9 +131,31 @@ export async function benchPayments(kind: "pglite" | "postgres", databaseUrl: st
         await browser.close();
       }
     }
+    // 4. The same creates on a bare node:http server doing the same SQL (same database, API stopped).
+    await server.call("DELETE", `/v1/webhooks/${hook.id}`); // as during the API's creates: no webhook
+    await server.stop();
+    const bare = fork(path.resolve("bench/bare-payments.ts"), {
+      env: { ...process.env, DATA_DIR: server.dataDir, PORT: "3471", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      execPath: tsx,
+      execArgv: [],
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
+    let bareCreated: Awaited<ReturnType<typeof createAt>>;
+    try {
+      await new Promise((resolve, reject) => {
+        bare.once("message", resolve);
+        bare.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+      });
+      bareCreated = await createAt("http://127.0.0.1:3471");
+    } finally {
+      const exited = new Promise((r) => bare.once("exit", r));
+      bare.kill("SIGTERM");
+      await exited;
+    }
     return {
       kind,
       createRps: created.requests.average,
+      bareCreateRps: bareCreated.requests.average,
       createP50: created.latency.p50,
       createP99: created.latency.p99,
       payToWebhookP50: percentile(latencies, 50),
@@ -145,11 +173,11 @@ export async function benchPayments(kind: "pglite" | "postgres", databaseUrl: st
 export function printPayments(results: PaymentsBench[]) {
   console.log("\nPayments: POST /v1/scan_to_pay (25 connections); card submit (POST .../pay) → charge.paid at a loopback receiver, 100 payments 10 at a time");
   console.log(
-    `${"database".padEnd(12)} ${"creates/s".padStart(10)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"pay→webhook p50 ms".padStart(19)} ${"p99 ms".padStart(7)}`,
+    `${"database".padEnd(12)} ${"creates/s".padStart(10)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"bare/s".padStart(8)} ${"API/bare".padStart(9)} ${"pay→webhook p50 ms".padStart(19)} ${"p99 ms".padStart(7)}`,
   );
   for (const r of results)
     console.log(
-      `${r.kind.padEnd(12)} ${r.createRps.toFixed(0).padStart(10)} ${String(r.createP50).padStart(7)} ${String(r.createP99).padStart(7)} ${String(r.payToWebhookP50).padStart(19)} ${String(r.payToWebhookP99).padStart(7)}`,
+      `${r.kind.padEnd(12)} ${r.createRps.toFixed(0).padStart(10)} ${String(r.createP50).padStart(7)} ${String(r.createP99).padStart(7)} ${r.bareCreateRps.toFixed(0).padStart(8)} ${(r.createRps / r.bareCreateRps).toFixed(2).padStart(9)} ${String(r.payToWebhookP50).padStart(19)} ${String(r.payToWebhookP99).padStart(7)}`,
     );
   const page = results.find((r) => r.payPageJsGzip !== null);
   if (page)

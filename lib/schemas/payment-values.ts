@@ -3,6 +3,8 @@
 
 export const paymentTypes = ["TERMINAL", "SCAN_TO_PAY", "INVOICE", "MANUAL"] as const;
 export type PaymentType = (typeof paymentTypes)[number];
+/** The reference's payment request `payment_type` values: the four requests, and REFUND (reserved: no operation makes one yet). */
+export const paymentRequestTypes = [...paymentTypes, "REFUND"] as const;
 export const paymentRequestStatuses = ["PENDING", "PAID", "CANCELED", "EXPIRED"] as const;
 export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
 export const chargeStatuses = ["AUTHORIZED", "SETTLED", "FAILED"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { email } from "./atoms";
 import { phoneNumber } from "./application";
-import { cardEntryMethods, chargeStatuses, fundingValues, paymentRequestStatuses, paymentTypes, sendViaValues } from "./payment-values";
+import { cardEntryMethods, chargeStatuses, fundingValues, paymentRequestStatuses, paymentRequestTypes, paymentTypes, sendViaValues } from "./payment-values";
 
 // Payment requests, tokens and charges (reference "Payments" and "Charges", CONTRACT.md section 10):
 // one schema for each body and each resource, read by the routes, the pages, the tests and OpenAPI.
@@ -87,7 +87,7 @@ export type AmountsInput = {
 export const paymentRequestListQuery = z.object({
   merchant_id: z.string().max(64).optional(),
   status: z.enum(paymentRequestStatuses).optional(),
-  payment_type: z.enum(paymentTypes).optional(),
+  payment_type: z.enum(paymentRequestTypes).optional(),
 });
 
 export const paymentRequestSchema = z
@@ -95,7 +95,7 @@ export const paymentRequestSchema = z
     object: z.literal("payment_request"),
     id: z.string(),
     merchant_id: z.string(),
-    payment_type: z.enum(paymentTypes),
+    payment_type: z.enum(paymentRequestTypes).meta({ description: "`REFUND` is one of the reference's values; no operation creates one yet." }),
     status: z.enum(paymentRequestStatuses),
     currency: z.literal("usd"),
     amount: z.number().int(),

@@ -10,7 +10,7 @@ import type { PaymentScope } from "./scope";
 export async function listPaymentRequests(
   db: DbOrTx,
   scope: PaymentScope,
-  query: ListQuery & { merchant_id?: string; status?: PaymentRequestStatus; payment_type?: PaymentType },
+  query: ListQuery & { merchant_id?: string; status?: PaymentRequestStatus; payment_type?: PaymentType | "REFUND" },
 ) {
   const inScope = and(eq(paymentRequests.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(paymentRequests.merchantId, scope.merchantId) : undefined);
   return cursorPage(query, {
@@ -20,7 +20,8 @@ export async function listPaymentRequests(
       inScope!,
       ...(query.merchant_id ? [eq(paymentRequests.merchantId, query.merchant_id)] : []),
       ...(query.status ? [eq(paymentRequests.status, query.status)] : []),
-      ...(query.payment_type ? [eq(paymentRequests.paymentType, query.payment_type)] : []),
+      // REFUND is a reference value no request has yet: it matches nothing.
+      ...(query.payment_type ? [eq(paymentRequests.paymentType, query.payment_type as PaymentType)] : []),
     ],
     positionOf: async (id) => {
       const [row] = await db
