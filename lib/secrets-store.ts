@@ -19,7 +19,7 @@ function loadOrCreate(): Stored {
       jwt_secret: randomBytes(32).toString("base64url"),
       encryption_key: randomBytes(32).toString("hex"),
     };
-    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    fs.mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
     try {
       fs.writeFileSync(file, JSON.stringify(fresh), { flag: "wx", mode: 0o600 });
       return fresh;

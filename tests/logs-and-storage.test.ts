@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
@@ -19,6 +21,8 @@ afterAll(async () => {
 });
 
 test("a whole onboarding leaves no secret, token or full number in the logs or at rest", async () => {
+  // As if made with a permissive umask: the server must close it.
+  fs.chmodSync(dataDir, 0o755);
   const server = await servers.start();
 
   const password = "logs-password-123";
@@ -132,5 +136,19 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
     expect(found).toEqual([]);
   } finally {
     await handle.close();
+  }
+
+  // On disk: nothing in the data directory (the database, its WAL, the generated keys) is readable
+  // or writable by anyone but the owner, whatever the umask the server was started with.
+  if (!process.env.DATABASE_URL) {
+    const open: string[] = [];
+    const walk = (p: string) => {
+      const stat = fs.lstatSync(p);
+      if (stat.mode & 0o077) open.push(`${path.relative(dataDir, p) || "."} ${(stat.mode & 0o777).toString(8)}`);
+      if (stat.isDirectory()) for (const name of fs.readdirSync(p)) walk(path.join(p, name));
+    };
+    walk(dataDir);
+    expect(fs.existsSync(path.join(dataDir, "pgdata"))).toBe(true);
+    expect(open).toEqual([]);
   }
 }, 120_000);

@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { Pool } from "pg";
 import * as schema from "./schema";
 import { migrateDatabase } from "./migrate";
-import { acquireDataDirLock } from "./lock";
+import { acquireDataDirLock, makePrivate } from "./lock";
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 // A transaction handle exposes the same query API; domain functions accept either.
@@ -72,6 +72,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       close: async () => {
         try {
           await client.close();
+          // PGlite sets some files' modes itself (0644) as it closes: private again.
+          if (dataDir !== "memory://") makePrivate(dataDir);
         } finally {
           release();
         }

@@ -41,7 +41,7 @@ function isAlive(pid: number) {
 }
 
 export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivate(dataDir);
   const file = lockFilePath(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -71,4 +71,25 @@ export function acquireDataDirLock(dataDir: string): () => void {
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
+}
+
+/**
+ * The data directory holds the whole database (password hashes, encrypted fields, the WAL) and the
+ * generated keys: it is created 0700, and what an older version left readable by others is closed
+ * (group and other bits removed, recursively). Files this process creates from now on are private
+ * too (umask 077): PGlite creates its files with the process's umask.
+ */
+export function makePrivate(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  process.umask(0o077);
+  const close = (p: string) => {
+    const stat = fs.lstatSync(p);
+    if (stat.isSymbolicLink()) return;
+    if (stat.mode & 0o077) fs.chmodSync(p, stat.mode & 0o700);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) close(path.join(p, name));
+  };
+  // The directory itself, unless it is a shared one (sticky, like /tmp): then only our own files.
+  const top = fs.statSync(dataDir);
+  if (!(top.mode & 0o1000) && top.mode & 0o077) fs.chmodSync(dataDir, top.mode & 0o700);
+  for (const name of ["pgdata", "secrets.json"]) if (fs.existsSync(path.join(dataDir, name))) close(path.join(dataDir, name));
 }

@@ -39,9 +39,18 @@ function rejectCrossSite(c: Context<AppEnv>) {
   const site = c.req.header("sec-fetch-site");
   const origin = c.req.header("origin");
   const host = c.req.header("host");
-  const crossOrigin = origin !== undefined && origin !== "null" && host !== undefined && new URL(origin).host !== host;
+  const crossOrigin = origin !== undefined && origin !== "null" && host !== undefined && originHost(origin) !== host;
   if (site === "cross-site" || crossOrigin || origin === "null") {
     throw new AppError("cross_site_request", "Cross-site requests cannot use the onboarding session cookie");
+  }
+}
+
+/** The host of an Origin header; a malformed one is no host at all (so: cross-site, refused). */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
-import { AppError } from "../../errors";
+import { AppError, invalidFields, formatPath, type FieldError } from "../../errors";
 import type { AppEnv } from "../context";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -34,8 +34,56 @@ const checkJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new AppError("invalid_json", "The request body must be a JSON object");
   }
+  if (controlCharacter.test(raw)) {
+    const errors: FieldError[] = [];
+    findControlCharacters(parsed, [], errors);
+    if (errors.length) throw invalidFields(errors);
+  }
   return next();
 };
+
+/**
+ * NUL and the other C0 control characters (tab, line feed and carriage return excepted) and DEL:
+ * no field takes them, and PostgreSQL refuses NUL in text (a 500 before this check). JSON writes
+ * them as \u escapes, so the raw text is searched for those escapes (and the bytes themselves).
+ */
+const controlCharacter = /\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const message = (param: string) => `${param || "body"} must not contain control characters (such as NUL)`;
+
+function findControlCharacters(value: unknown, path: (string | number)[], errors: FieldError[]) {
+  if (typeof value === "string") {
+    if (forbidden.test(value)) errors.push({ param: formatPath(path), code: "parameter_invalid", message: message(formatPath(path)) });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => findControlCharacters(item, [...path, i], errors));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (forbidden.test(key))
+        errors.push({ param: formatPath(path), code: "parameter_invalid", message: `${formatPath(path) || "body"} has a field name with control characters` });
+      else findControlCharacters(item, [...path, key], errors);
+    }
+  }
+}
+
+/** The same rule for the path and the query string (percent-encoded control characters). */
+function checkUrl(url: string) {
+  if (!/%(?:[01][0-9a-fA-F]|7[fF])/.test(url)) return;
+  const parsed = new URL(url);
+  const errors: FieldError[] = [];
+  let path = "";
+  try {
+    path = decodeURIComponent(parsed.pathname);
+  } catch {
+    throw new AppError("invalid_request", "The request path is not valid percent-encoding");
+  }
+  if (forbidden.test(path))
+    errors.push({ param: "path", code: "parameter_invalid", message: "The request path must not contain control characters (such as NUL)" });
+  for (const [key, value] of parsed.searchParams) {
+    if (forbidden.test(key) || forbidden.test(value))
+      errors.push({ param: key.replace(forbidden, ""), code: "parameter_invalid", message: message(key.replace(forbidden, "")) });
+  }
+  if (errors.length) throw invalidFields(errors);
+}
 
 /**
  * Every body is JSON, at most 1 MB (hono/body-limit), so that 413, 415 and malformed JSON answer
@@ -59,6 +107,7 @@ const checkBody: MiddlewareHandler<AppEnv> = every(
 
 /** Requests without a body (GET, HEAD, OPTIONS) pass straight through: the hot read path pays nothing here. */
 export const jsonBody: MiddlewareHandler<AppEnv> = (c, next) => {
+  checkUrl(c.req.url);
   const method = c.req.method;
   return method === "GET" || method === "HEAD" || method === "OPTIONS" ? next() : checkBody(c, next);
 };
