@@ -47,7 +47,9 @@ const checkJson: MiddlewareHandler<AppEnv> = async (c, next) => {
  * no field takes them, and PostgreSQL refuses NUL in text (a 500 before this check). JSON writes
  * them as \u escapes, so the raw text is searched for those escapes (and the bytes themselves).
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const controlCharacter = /\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const message = (param: string) => `${param || "body"} must not contain control characters (such as NUL)`;
 
