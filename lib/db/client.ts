@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
   /** The pg pool (PostgreSQL only), for work that needs one session, like advisory locks. */
   pool?: Pool;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` (sent with pg_notify, delivered at commit): from
+   * every process on PostgreSQL, from this one on PGlite. Resolves to the unsubscribe function.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 export interface OpenOptions {
@@ -49,12 +54,51 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     /* an idle client lost its connection; the pool replaces it */
   });
   const db = drizzlePg(pool, { schema });
+  // One listening connection per process, shared by every subscriber (a stream per open pay page).
+  const subscribers = new Map<string, Set<(payload: string) => void>>();
+  let listener: Promise<InstanceType<typeof pg.default.Client>> | undefined;
+  const connectListener = () => {
+    listener ??= (async () => {
+      const client = new pg.default.Client({ connectionString: url });
+      client.on("notification", (n) => {
+        for (const fn of subscribers.get(n.channel) ?? []) fn(n.payload ?? "");
+      });
+      client.on("error", () => {
+        // Lost: the next subscription connects again (subscribers re-check on their own timer).
+        listener = undefined;
+      });
+      await client.connect();
+      return client;
+    })().catch((error: unknown) => {
+      listener = undefined;
+      throw error;
+    });
+    return listener;
+  };
   return {
     db,
     kind: "postgres",
     query: async (text, params) => pool.query(text, params as unknown[]),
-    close: () => pool.end(),
+    close: async () => {
+      const client = await listener?.catch(() => undefined);
+      await client?.end().catch(() => undefined);
+      await pool.end();
+    },
     pool,
+    listen: async (channel, onPayload) => {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const client = await connectListener();
+      let set = subscribers.get(channel);
+      if (!set) {
+        set = new Set();
+        subscribers.set(channel, set);
+        await client.query(`listen ${channel}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
   };
 }
 
@@ -69,6 +113,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       db,
       kind: "pglite",
       query: async (text, params) => client.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return async () => unlisten();
+      },
       close: async () => {
         try {
           await client.close();

@@ -542,6 +542,48 @@ describe("cancel, read, list, isolation", () => {
   }, 30_000);
 });
 
+describe("the status stream", () => {
+  test("announces each change at once, from the instance that made it (another one on PostgreSQL), and ends when paid", async () => {
+    // On PostgreSQL a second API process shares the database: the change is made there.
+    const other = process.env.DATABASE_URL ? await startTestApi() : api;
+    try {
+      const pr = (await scanToPay()).json;
+      const res = await fetch(`${api.baseUrl}/v1/payment_requests/${pr.id}/stream`);
+      expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      const reader = res.body!.getReader();
+      let buffer = "";
+      const next = async (): Promise<any> => {
+        for (;;) {
+          const end = buffer.indexOf("\n\n");
+          if (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = block.split("\n").find((l) => l.startsWith("data:"));
+            if (data) return JSON.parse(data.slice(5));
+            continue;
+          }
+          const { value, done } = await reader.read();
+          if (done) return null;
+          buffer += new TextDecoder().decode(value);
+        }
+      };
+      expect(await next()).toEqual({ id: pr.id, status: "PENDING", charge_id: null, last_failure_reason: null });
+      // Sooner than the stream's 5-second re-check: the NOTIFY woke it.
+      let started = Date.now();
+      await other.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey, "4000000000000002") } });
+      expect(await next()).toMatchObject({ status: "PENDING", last_failure_reason: "card_declined" });
+      expect(Date.now() - started).toBeLessThan(4000);
+      started = Date.now();
+      const paid = await other.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey) } });
+      expect(await next()).toEqual({ id: pr.id, status: "PAID", charge_id: paid.json.charge.id, last_failure_reason: null });
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(await next()).toBeNull(); // final: the stream ends
+    } finally {
+      if (other !== api) await other.close();
+    }
+  });
+});
+
 describe("card data", () => {
   test("no full card number or CVC anywhere in the database after paying", async () => {
     const pr = (await scanToPay()).json;

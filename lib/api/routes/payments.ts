@@ -28,6 +28,7 @@ import { payWithToken } from "../../domain/payments/pay-payment-request";
 import { getAccount } from "../../domain/accounts/get-account";
 import { hostedBaseUrl } from "../../domain/onboarding/create-onboarding-link";
 import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
+import { PAYMENT_REQUEST_CHANNEL } from "../../domain/payments/status";
 import { conflict409 } from "./shared";
 import { errorBodySchema } from "../errors";
 
@@ -338,7 +339,7 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Payments"],
       summary: "Follow a payment request live (Server-Sent Events)",
       description:
-        "An `event: payment_request` message with `{ id, status, charge_id, last_failure_reason }` now and at every change, until the request is final. It reads the shared database, so it works across instances. Public, like the pay page.",
+        "An `event: payment_request` message with `{ id, status, charge_id, last_failure_reason }` now and at every change, until the request is final. Woken by PostgreSQL NOTIFY at each change, so it works across instances sharing one database. Public, like the pay page.",
       security: [],
       request: { params: idParam },
       responses: {
@@ -354,20 +355,31 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       return streamSSE(c, async (stream) => {
         let last = "";
         let aborted = false;
+        let wake: (() => void) | undefined;
         stream.onAbort(() => {
           aborted = true;
+          wake?.();
         });
-        const deadline = Date.now() + 10 * 60_000;
-        while (!aborted && Date.now() < deadline) {
-          const row = await findPublicPaymentRequest(c.var.db, id);
-          const state = { id: row.id, status: row.status, charge_id: row.chargeId, last_failure_reason: row.lastFailureReason };
-          const text = JSON.stringify(state);
-          if (text !== last) {
-            await stream.writeSSE({ event: "payment_request", data: text, id: String(Date.now()) });
-            last = text;
+        // Woken by the request's NOTIFY (at commit, from any instance); a slow re-check as a safety net.
+        const unlisten = await c.var.handle.listen(PAYMENT_REQUEST_CHANNEL, (changed) => {
+          if (changed === id) wake?.();
+        });
+        try {
+          const deadline = Date.now() + 10 * 60_000;
+          while (!aborted && Date.now() < deadline) {
+            const woken = new Promise<void>((resolve) => (wake = resolve));
+            const row = await findPublicPaymentRequest(c.var.db, id);
+            const state = { id: row.id, status: row.status, charge_id: row.chargeId, last_failure_reason: row.lastFailureReason };
+            const text = JSON.stringify(state);
+            if (text !== last) {
+              await stream.writeSSE({ event: "payment_request", data: text, id: String(Date.now()) });
+              last = text;
+            }
+            if (row.status !== "PENDING") break;
+            await Promise.race([woken, stream.sleep(5000)]);
           }
-          if (row.status !== "PENDING") break;
-          await stream.sleep(500);
+        } finally {
+          await unlisten();
         }
       });
     }) as never,

@@ -8,7 +8,7 @@ import type { MerchantDefaults } from "../../schemas/account";
 import { paymentProcessor } from "../../processors";
 import { log } from "../../log";
 import { findPublicPaymentRequest } from "./find-payment-request";
-import { movePaymentRequest, notBeingPaid, type PaymentRequestRow } from "./status";
+import { movePaymentRequest, notBeingPaid, notifyPaymentRequest, type PaymentRequestRow } from "./status";
 import { assertCanTakePayments } from "./scope";
 import { businessName, merchantLocale } from "./create-payment-request";
 import { recordEvent } from "../events/record-event";
@@ -159,6 +159,7 @@ export async function payRequest(db: Db, request: PaymentRequestRow, entryMethod
           .set({ lockedUntil: null, lastFailureReason: authorization.reason })
           .where(eq(paymentRequests.id, request.id))
           .returning();
+        await notifyPaymentRequest(tx, request.id);
         await recordEvent(tx, { accountId: request.isvAccountId, type: "charge.failed", objectId: chargeId, data: chargeJson });
         return { outcome: "declined" as const, request: after!, charge: charge!, merchant: merchant!, base };
       }

@@ -33,7 +33,16 @@ export async function movePaymentRequestIfAllowed(tx: DbOrTx, id: string, move: 
     .set({ ...set, status: to, lockedUntil: null })
     .where(and(eq(paymentRequests.id, id), inArray(paymentRequests.status, [...from]), also))
     .returning();
+  if (moved) await notifyPaymentRequest(tx, id);
   return moved ?? null;
+}
+
+/** The channel on which a request's changes are announced (at commit) to its live pages' streams. */
+export const PAYMENT_REQUEST_CHANNEL = "payment_request";
+
+/** Announces, when the caller's transaction commits, that the request changed (every instance hears it on PostgreSQL). */
+export async function notifyPaymentRequest(tx: DbOrTx, id: string) {
+  await tx.execute(sql`select pg_notify(${PAYMENT_REQUEST_CHANNEL}, ${id})`);
 }
 
 /** The move, or 409 `invalid_state` naming the current and the expected states. */
