@@ -40,6 +40,8 @@ export const errorCodes = {
   terminal_unknown: "invalid_request_error",
   token_invalid: "invalid_request_error",
   card_invalid: "invalid_request_error",
+  refund_exceeds_charge: "invalid_request_error",
+  refund_failed: "invalid_request_error",
   // authentication_error
   unauthenticated: "authentication_error",
   invalid_credentials: "authentication_error",

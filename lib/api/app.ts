@@ -22,6 +22,7 @@ import { eventRoutes } from "./routes/events";
 import { testHelperRoutes } from "./routes/test-helpers";
 import { paymentRoutes } from "./routes/payments";
 import { chargeRoutes } from "./routes/charges";
+import { refundRoutes } from "./routes/refunds";
 import { tokenRoutes } from "./routes/tokens";
 import { tokenizerRoutes } from "./routes/tokenizer";
 import { log } from "../log";
@@ -52,6 +53,7 @@ export function createApi(options: ApiOptions) {
   paymentRoutes(app);
   tokenRoutes(app);
   chargeRoutes(app);
+  refundRoutes(app);
   // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
   if (env.APP_ENV === "sandbox") testHelperRoutes(app);
   docsRoutes(app);

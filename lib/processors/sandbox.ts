@@ -16,6 +16,8 @@ export const sandboxTestCards: Record<string, FailureReason> = {
   "4000000000000119": "processing_error",
 };
 export const sandboxDebitCards = new Set(["4000056655665556", "5200828282828210"]);
+/** A refund of exactly this many cents ($6.66) is declined by the sandbox processor, to test failures. */
+export const SANDBOX_FAILING_REFUND_AMOUNT = 666;
 /** The approving card a terminal uses when the test does not name one. */
 export const DEFAULT_TEST_CARD = "4242424242424242";
 
@@ -30,7 +32,8 @@ export const sandboxProcessor: PaymentProcessor = {
     if (scenario !== "approve") return { approved: false, reason: scenario };
     return { approved: true, reference: `sbx_auth_${randomBase62(16)}` };
   },
-  async refund() {
+  async refund({ amount }) {
+    if (amount === SANDBOX_FAILING_REFUND_AMOUNT) return { ok: false, reason: "processor_declined" };
     return { ok: true, reference: `sbx_re_${randomBase62(16)}` };
   },
 };

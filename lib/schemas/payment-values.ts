@@ -26,3 +26,5 @@ export const failureReasons = [
   "debit_not_allowed",
 ] as const;
 export type FailureReason = (typeof failureReasons)[number];
+
+export const refundReasons = ["requested_by_customer", "duplicate", "fraudulent", "other"] as const;

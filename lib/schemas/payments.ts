@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { email } from "./atoms";
 import { phoneNumber } from "./application";
-import { cardEntryMethods, chargeStatuses, fundingValues, paymentRequestStatuses, paymentRequestTypes, paymentTypes, sendViaValues } from "./payment-values";
+import {
+  cardEntryMethods,
+  chargeStatuses,
+  fundingValues,
+  paymentRequestStatuses,
+  paymentRequestTypes,
+  paymentTypes,
+  refundReasons,
+  sendViaValues,
+} from "./payment-values";
 
 // Payment requests, tokens and charges (reference "Payments" and "Charges", CONTRACT.md section 10):
 // one schema for each body and each resource, read by the routes, the pages, the tests and OpenAPI.
@@ -276,3 +285,34 @@ export const presentCardSchema = z
     card_number: z.string().max(32).optional().meta({ description: "A test card (default 4242 4242 4242 4242)." }),
   })
   .meta({ id: "PresentCardRequest" });
+
+export const createRefundSchema = z
+  .strictObject({
+    charge_id: z.string().min(1).max(64).meta({ example: "ch_8nW3kQ5zX1mP7vL2rT6yBd" }),
+    amount: z
+      .number()
+      .int("must be a whole number of cents")
+      .min(1, "must be at least 1 cent")
+      .max(MAX_TOTAL)
+      .optional()
+      .meta({ description: "Cents; default: what is left to refund." }),
+    reason: z.enum(refundReasons).optional(),
+  })
+  .meta({ id: "CreateRefundRequest" });
+
+export const refundSchema = z
+  .object({
+    object: z.literal("refund"),
+    id: z.string(),
+    charge_id: z.string(),
+    merchant_id: z.string(),
+    amount: z.number().int(),
+    currency: z.literal("usd"),
+    reason: z.enum(refundReasons).nullable(),
+    status: z.literal("succeeded"),
+    created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
+  })
+  .meta({ id: "Refund" });
+export type RefundJson = z.infer<typeof refundSchema>;
+
+export const refundListQuery = z.object({ charge_id: z.string().max(64).optional(), merchant_id: z.string().max(64).optional() });

@@ -11,6 +11,7 @@ import { listCharges } from "../../domain/charges/list-charges";
 import { serializeCharge } from "../../serializers/charge";
 import { merchants } from "../../db/schema";
 import { paymentsCaller } from "./payments";
+import { refundsOfCharges } from "../../domain/refunds/refunds-of-charges";
 
 const exampleCharge: ChargeJson = {
   object: "charge",
@@ -73,10 +74,10 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const scope = await paymentScope(c.var.db, c.var.principal!);
-      const { rows, hasMore, merchantOf } = await listCharges(c.var.db, scope, c.req.valid("query"));
+      const { rows, hasMore, merchantOf, refundsOf } = await listCharges(c.var.db, scope, c.req.valid("query"));
       return c.json(
         toList(
-          rows.map((r) => serializeCharge(r, merchantOf(r))),
+          rows.map((r) => serializeCharge(r, merchantOf(r), refundsOf(r))),
           hasMore,
           "/v1/charges",
         ),
@@ -108,7 +109,7 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
       const scope = await paymentScope(c.var.db, c.var.principal!);
       const row = await findCharge(c.var.db, scope, c.req.valid("param").charge_id);
       const [merchant] = await c.var.db.select().from(merchants).where(eq(merchants.id, row.merchantId));
-      return c.json(serializeCharge(row, merchant!), 200);
+      return c.json(serializeCharge(row, merchant!, (await refundsOfCharges(c.var.db, [row.id])).get(row.id)), 200);
     },
   );
 }

@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
-import { cardEntryMethods, chargeStatuses, fundingValues, paymentRequestStatuses, paymentTypes, sendViaValues } from "../../schemas/payment-values";
+import {
+  cardEntryMethods,
+  chargeStatuses,
+  fundingValues,
+  paymentRequestStatuses,
+  paymentTypes,
+  refundReasons,
+  sendViaValues,
+} from "../../schemas/payment-values";
 
 // Payments (CONTRACT.md section 10): what a customer is asked to pay, the card tokens the tokenizer
 // issues, and the charges (one per attempt; at most one successful charge per payment request).
@@ -131,5 +139,31 @@ export const charges = pgTable(
     uniqueIndex("charges_one_success_per_request_key")
       .on(t.paymentRequestId)
       .where(sql`${t.status} <> 'FAILED'`),
+    // Whatever races above it, refunds never pass what was captured.
+    check("charges_refunded_within_captured", sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountCaptured}`),
   ],
+);
+
+// A refund of part or all of a charge (CONTRACT.md section 10). The charge's `amount_refunded` is
+// raised in the same transaction, by a conditional update that can never pass `amount_captured`.
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    chargeId: text("charge_id")
+      .notNull()
+      .references(() => charges.id),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    reason: text("reason", { enum: refundReasons }),
+    status: text("status", { enum: ["succeeded"] }).notNull(),
+    processorReference: text("processor_reference"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("refunds_seq_key").on(t.seq), index("refunds_isv_seq_idx").on(t.isvAccountId, t.seq), index("refunds_charge_idx").on(t.chargeId, t.seq)],
 );

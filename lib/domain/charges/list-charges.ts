@@ -6,6 +6,7 @@ import type { ListQuery } from "../../schemas/list";
 import type { PaymentScope } from "../payments/scope";
 import type { ChargeRow } from "../../serializers/charge";
 import type { MerchantRow } from "../merchants/find-merchant";
+import { refundsOfCharges } from "../refunds/refunds-of-charges";
 
 type ChargeFilters = { merchant_id?: string; status?: ChargeRow["status"]; "created[gte]"?: number; "created[lte]"?: number };
 
@@ -35,5 +36,9 @@ export async function listCharges(db: DbOrTx, scope: PaymentScope, query: ListQu
   const ids = [...new Set(page.rows.map((r) => r.merchantId))];
   const rows: MerchantRow[] = ids.length ? await db.select().from(merchants).where(inArray(merchants.id, ids)) : [];
   const byId = new Map(rows.map((m) => [m.id, m]));
-  return { ...page, merchantOf: (charge: ChargeRow) => byId.get(charge.merchantId)! };
+  const refunds = await refundsOfCharges(
+    db,
+    page.rows.map((r) => r.id),
+  );
+  return { ...page, merchantOf: (charge: ChargeRow) => byId.get(charge.merchantId)!, refundsOf: (charge: ChargeRow) => refunds.get(charge.id) ?? [] };
 }

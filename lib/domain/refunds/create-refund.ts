@@ -1,0 +1,67 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { charges, merchants, refunds } from "../../db/schema";
+import { AppError, invalid, invalidState } from "../../errors";
+import { createId } from "../../ids";
+import type { refundReasons } from "../../schemas/payment-values";
+import { paymentProcessor } from "../../processors";
+import { findCharge } from "../charges/find-charge";
+import type { PaymentScope } from "../payments/scope";
+import { recordEvent } from "../events/record-event";
+import { serializeRefund } from "../../serializers/refund";
+import { serializeCharge } from "../../serializers/charge";
+import { refundsOfCharges } from "./refunds-of-charges";
+
+/**
+ * POST /v1/refunds (CONTRACT.md section 10): part or all of a charge. The charge's
+ * `amount_refunded` is raised by one conditional update that holds only while the total stays
+ * within `amount_captured`, so racing refunds can never refund more than was captured; the
+ * processor is asked inside the same transaction, and a refund it declines changes nothing.
+ */
+export async function createRefund(db: Db, scope: PaymentScope, input: { charge_id: string; amount?: number; reason?: (typeof refundReasons)[number] }) {
+  const found = await findCharge(db, scope, input.charge_id);
+  if (found.status === "FAILED") throw invalidState(`Charge ${found.id} is FAILED: nothing was captured, so there is nothing to refund`);
+  const processor = paymentProcessor();
+  // Default: what is left now. If another refund lands first, the conditional update below refuses.
+  const amount = input.amount ?? found.amountCaptured - found.amountRefunded;
+  if (amount <= 0) throw invalid("charge_id", `Charge ${found.id} is already fully refunded`, "refund_exceeds_charge");
+  return db.transaction(async (tx) => {
+    const [charge] = await tx
+      .update(charges)
+      .set({ amountRefunded: sql`${charges.amountRefunded} + ${amount}` })
+      .where(and(eq(charges.id, found.id), ne(charges.status, "FAILED"), sql`${charges.amountRefunded} + ${amount} <= ${charges.amountCaptured}`))
+      .returning();
+    if (!charge) {
+      const [now] = await tx.select({ refunded: charges.amountRefunded, captured: charges.amountCaptured }).from(charges).where(eq(charges.id, found.id));
+      const left = (now?.captured ?? 0) - (now?.refunded ?? 0);
+      throw invalid(
+        input.amount === undefined ? "charge_id" : "amount",
+        left === 0 ? `Charge ${found.id} is already fully refunded` : `The refund (${amount}) is more than what is left to refund on ${found.id} (${left})`,
+        "refund_exceeds_charge",
+      );
+    }
+    const result = await processor.refund({ reference: charge.processorReference ?? "", amount });
+    if (!result.ok) {
+      // Rolls the transaction back: the charge's amount_refunded is as it was.
+      throw new AppError("refund_failed", `The processor declined the refund (${result.reason}); nothing was refunded`, { param: "amount" });
+    }
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        id: createId("re"),
+        isvAccountId: charge.isvAccountId,
+        merchantId: charge.merchantId,
+        chargeId: charge.id,
+        amount,
+        reason: input.reason ?? null,
+        status: "succeeded",
+        processorReference: result.reference,
+      })
+      .returning();
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId));
+    const chargeJson = serializeCharge(charge, merchant!, (await refundsOfCharges(tx, [charge.id])).get(charge.id));
+    await recordEvent(tx, { accountId: charge.isvAccountId, type: "refund.created", objectId: refund!.id, data: serializeRefund(refund!) });
+    await recordEvent(tx, { accountId: charge.isvAccountId, type: "charge.refunded", objectId: charge.id, data: chargeJson });
+    return refund!;
+  });
+}

@@ -1,0 +1,16 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { refunds } from "../../db/schema";
+import { notFound } from "../../errors";
+import type { PaymentScope } from "../payments/scope";
+import type { RefundRow } from "../../serializers/refund";
+
+/** One refund within the caller's scope (another account's is a 404). */
+export async function findRefund(db: DbOrTx, scope: PaymentScope, id: string): Promise<RefundRow> {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, id), eq(refunds.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(refunds.merchantId, scope.merchantId) : undefined));
+  if (!row) throw notFound("refund", id);
+  return row;
+}
