@@ -23,6 +23,7 @@ import { testHelperRoutes } from "./routes/test-helpers";
 import { paymentRoutes } from "./routes/payments";
 import { chargeRoutes } from "./routes/charges";
 import { refundRoutes } from "./routes/refunds";
+import { feeRoutes } from "./routes/fees";
 import { tokenRoutes } from "./routes/tokens";
 import { tokenizerRoutes } from "./routes/tokenizer";
 import { log } from "../log";
@@ -54,6 +55,7 @@ export function createApi(options: ApiOptions) {
   tokenRoutes(app);
   chargeRoutes(app);
   refundRoutes(app);
+  feeRoutes(app);
   // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
   if (env.APP_ENV === "sandbox") testHelperRoutes(app);
   docsRoutes(app);

@@ -187,6 +187,18 @@ export const tokenSchema = z
   })
   .meta({ id: "Token" });
 
+export const feeLineSchema = z
+  .object({
+    type: z.enum(["processing", "interchange", "markup"]),
+    model: z.enum(["flat_rate", "two_tiered", "tiered", "pass_through_ic", "cash_discount", "ach"]),
+    rate_bps: z.number().meta({ description: "The rate in basis points (1 bp = 0.01 %)" }),
+    fixed: z.number().meta({ description: "The fixed part in cents (fractions of a cent when the pricing has them)" }),
+    amount: z.number().int().meta({ description: "This line's share of the fee in cents; the lines add up to `fee`" }),
+    description: z.string(),
+  })
+  .meta({ id: "FeeLine" });
+export type FeeLine = z.infer<typeof feeLineSchema>;
+
 const processorSchema = z.object({ id: z.string(), processor_type: z.enum(["ACH", "CREDIT_CARD"]) });
 export const chargeRefundSchema = z.object({
   id: z.string(),
@@ -242,7 +254,7 @@ export const chargeSchema = z
     receipt_number: z.string(),
     fee: z.number().int().nullable(),
     net: z.number().int().nullable(),
-    fee_details: z.array(z.record(z.string(), z.unknown())).nullable(),
+    fee_details: z.array(feeLineSchema).nullable(),
     settlement_id: z.string().nullable(),
     refunds: z.array(chargeRefundSchema),
     created_at: z.number().int(),
@@ -316,3 +328,30 @@ export const refundSchema = z
 export type RefundJson = z.infer<typeof refundSchema>;
 
 export const refundListQuery = z.object({ charge_id: z.string().max(64).optional(), merchant_id: z.string().max(64).optional() });
+
+export const feePreviewRequestSchema = z
+  .strictObject({
+    merchant_id: z.string().min(1).max(64),
+    amount: z.number().int("must be a whole number of cents").min(0).max(MAX_TOTAL),
+    card_entry_method: z.enum(cardEntryMethods),
+    card_brand: z.string().min(1).max(32).meta({ description: "visa, mastercard, amex, discover..." }),
+    funding: z.enum(fundingValues).optional().meta({ description: "Default credit" }),
+    keyed_with_postal_code: z
+      .boolean()
+      .optional()
+      .meta({ description: "Tiered pricing: a keyed card with a billing postal code is mid-qualified (default false)" }),
+  })
+  .meta({ id: "FeePreviewRequest" });
+
+export const feePreviewSchema = z
+  .object({
+    object: z.literal("fee_preview"),
+    merchant_id: z.string(),
+    amount: z.number().int(),
+    currency: z.literal("usd"),
+    model: z.string().nullable(),
+    fee: z.number().int().nullable(),
+    net: z.number().int().nullable(),
+    fee_details: z.array(feeLineSchema),
+  })
+  .meta({ id: "FeePreview" });

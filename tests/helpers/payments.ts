@@ -2,8 +2,8 @@ import type { TestApi } from "./api";
 import { submittedMerchant, waitForStatus } from "./onboarding";
 
 /** A merchant through onboarding and automatic underwriting (the API's worker must run): APPROVED, with its keys and terminal. */
-export async function approvedMerchant(api: TestApi, isv: { auth: string }) {
-  const { id } = await submittedMerchant(api, isv);
+export async function approvedMerchant(api: TestApi, isv: { auth: string }, change: (application: any) => void = () => {}) {
+  const { id } = await submittedMerchant(api, isv, change);
   const merchant = await waitForStatus(api, isv, id, ["APPROVED", "FAILED", "IN_PROGRESS"]);
   if (merchant.lead_onboarding_status !== "APPROVED") throw new Error(`merchant ${id} was not approved: ${JSON.stringify(merchant.requirements)}`);
   return {

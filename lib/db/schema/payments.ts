@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
+import type { FeeLine } from "../../schemas/payments";
 import {
   cardEntryMethods,
   chargeStatuses,
@@ -124,7 +125,7 @@ export const charges = pgTable(
     receiptNumber: text("receipt_number").notNull(),
     fee: integer("fee"),
     net: integer("net"),
-    feeDetails: jsonb("fee_details").$type<Record<string, unknown>[]>(),
+    feeDetails: jsonb("fee_details").$type<FeeLine[]>(),
     settlementId: text("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     authorizedAt: timestamp("authorized_at", { withTimezone: true, mode: "date" }),

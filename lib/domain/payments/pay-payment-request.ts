@@ -20,6 +20,7 @@ import { queueEmail } from "../../notifications/send-email";
 import { receiptEmail } from "../../notifications/payment-templates";
 import type { MerchantRow } from "../merchants/find-merchant";
 import { isRealPhone, normalizePhone } from "../merchants/application";
+import { feeForCardCharge } from "../fees/merchant-pricing";
 
 /** How long a payment holds its request while the processor authorizes (a crash frees it after this). */
 const CLAIM_MS = 30_000;
@@ -118,6 +119,17 @@ export async function payRequest(db: Db, request: PaymentRequestRow, entryMethod
           });
 
   try {
+    const billingAddress = billingAddressOf(customer);
+    // Priced at authorization (CONTRACT.md section 13): fee, net and the lines that explain them.
+    const priced = authorization.approved
+      ? feeForCardCharge(merchant!, {
+          amount: total,
+          brand: card.brand,
+          funding: card.funding,
+          entryMethod,
+          keyedWithPostalCode: Boolean(billingAddress?.postal_code),
+        })
+      : null;
     return await db.transaction(async (tx) => {
       const now = new Date();
       const chargeId = createId("ch");
@@ -141,7 +153,10 @@ export async function payRequest(db: Db, request: PaymentRequestRow, entryMethod
           cardType: card.funding,
           cardFingerprint: card.fingerprint,
           cardEntryMethod: entryMethod,
-          billingAddress: billingAddressOf(customer),
+          billingAddress,
+          fee: priced?.fee ?? null,
+          net: priced ? total - priced.fee : null,
+          feeDetails: priced?.lines ?? null,
           failureReason: authorization.approved ? null : authorization.reason,
           processorReference: authorization.approved ? authorization.reference : null,
           receiptNumber: `${now.toISOString().slice(0, 10).replace(/-/g, "")}-${chargeId.slice(3, 11).toUpperCase()}`,

@@ -1,0 +1,34 @@
+import type { MerchantRow } from "../merchants/find-merchant";
+import type { CardEntryMethod } from "../../schemas/payment-values";
+import { cardClassOf, cardFee, cardModels, type CardModel, type FeeResult } from "./compute-fee";
+
+type Options = Record<string, string | undefined>;
+type Capabilities = { types?: string[]; options?: Record<string, Options | undefined> };
+
+/**
+ * The merchant's pricing (CONTRACT.md section 13): its `capabilities.types` (else its ISV's default
+ * types), and for each model the default options with the merchant's overrides on top.
+ */
+export function merchantPricing(merchant: Pick<MerchantRow, "application" | "defaultCapabilities">) {
+  const own = (merchant.application.capabilities ?? {}) as Capabilities;
+  const defaults = merchant.defaultCapabilities as Capabilities;
+  const types = own.types ?? defaults.types ?? [];
+  const options = (model: string): Options => ({ ...(defaults.options?.[model] ?? {}), ...(own.options?.[model] ?? {}) });
+  /** The first card model in the merchant's types prices its card charges. */
+  const cardModel = types.find((t): t is CardModel => (cardModels as readonly string[]).includes(t)) ?? null;
+  return { types, options, cardModel };
+}
+
+export type FeeFacts = { amount: number; brand: string | null; funding: string | null; entryMethod: CardEntryMethod; keyedWithPostalCode: boolean };
+
+/** The fee of a card charge for this merchant; null when it has no card pricing. */
+export function feeForCardCharge(merchant: Pick<MerchantRow, "application" | "defaultCapabilities">, facts: FeeFacts): FeeResult | null {
+  const pricing = merchantPricing(merchant);
+  if (!pricing.cardModel) return null;
+  return cardFee(pricing.cardModel, pricing.options(pricing.cardModel), {
+    amount: facts.amount,
+    cardClass: cardClassOf(facts.brand, facts.funding),
+    present: facts.entryMethod !== "MANUAL",
+    keyedWithPostalCode: facts.keyedWithPostalCode,
+  });
+}
