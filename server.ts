@@ -10,6 +10,7 @@ import { log } from "./lib/log";
 import { isKnownHost } from "./lib/branding/hosts";
 import { requeueOrphanedJobs, startWorker } from "./lib/jobs/runner";
 import { jobRegistry } from "./lib/jobs/registry";
+import { scheduleSettlement } from "./lib/domain/settlements/run-settlement";
 
 // One process: `/v1/*`, `/docs`, the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
@@ -63,6 +64,8 @@ async function main() {
   // The embedded database belongs to this process alone: jobs left running by a previous process
   // that died are orphans and go back to the queue now instead of waiting out their lease.
   if (handle.kind === "pglite") await requeueOrphanedJobs(handle.db);
+  // The daily settlement is a job keyed by its date: every instance may ask, one exists.
+  await scheduleSettlement(handle.db);
   const worker = env.RUN_WORKER === "1" ? startWorker(handle, { types: jobRegistry, leaseMs: env.JOB_LEASE_MS }) : undefined;
 
   server.listen(env.PORT, env.HOST, () => {

@@ -24,6 +24,7 @@ import { paymentRoutes } from "./routes/payments";
 import { chargeRoutes } from "./routes/charges";
 import { refundRoutes } from "./routes/refunds";
 import { feeRoutes } from "./routes/fees";
+import { settlementRoutes } from "./routes/settlements";
 import { tokenRoutes } from "./routes/tokens";
 import { tokenizerRoutes } from "./routes/tokenizer";
 import { log } from "../log";
@@ -56,6 +57,7 @@ export function createApi(options: ApiOptions) {
   chargeRoutes(app);
   refundRoutes(app);
   feeRoutes(app);
+  settlementRoutes(app);
   // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
   if (env.APP_ENV === "sandbox") testHelperRoutes(app);
   docsRoutes(app);

@@ -31,6 +31,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(1000 * 2 ** attempt, 600_000),
     priority: 20,
   },
+  /** The daily settlement of every merchant (00:00 UTC), one job per day whatever the number of instances. */
+  settlement_run: {
+    payload: z.object({ cutoff: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 1_800_000),
+    priority: 50,
+  },
   /** One e-mail of the outbox over SMTP. */
   email: {
     payload: z.object({ outbox_id: z.string() }),
@@ -47,7 +54,7 @@ export type JobPayload<T extends JobName> = z.infer<(typeof jobTypes)[T]["payloa
  * Writes a job in the caller's transaction: it exists exactly when the change that caused it does.
  * Only registered types compile, with their own payload shape.
  */
-export async function enqueueJob<T extends JobName>(tx: DbOrTx, type: T, payload: JobPayload<T>, options: { runAt?: Date } = {}) {
+export async function enqueueJob<T extends JobName>(tx: DbOrTx, type: T, payload: JobPayload<T>, options: { runAt?: Date; key?: string } = {}) {
   const def = jobTypes[type];
-  return insertJob(tx, type, def.payload.parse(payload), { runAt: options.runAt, maxAttempts: def.maxAttempts, priority: def.priority });
+  return insertJob(tx, type, def.payload.parse(payload), { runAt: options.runAt, maxAttempts: def.maxAttempts, priority: def.priority, key: options.key });
 }

@@ -4,6 +4,7 @@ import { deliverWebhook, giveUpDelivery } from "../domain/webhooks/deliver-webho
 import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
 import { sendEmail } from "../notifications/send-email";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
+import { runSettlement } from "../domain/settlements/run-settlement";
 
 /** A registered type with its handler, the handler typed by the type's payload schema. */
 const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp">): JobDefinition<JobPayload<T>> => {
@@ -21,4 +22,5 @@ export const jobRegistry = {
   underwriting: define("underwriting", { handler: runUnderwriting, onGiveUp: giveUpUnderwriting }),
   email: define("email", { handler: sendEmail }),
   payment_request_expiry: define("payment_request_expiry", { handler: expirePaymentRequest }),
+  settlement_run: define("settlement_run", { handler: runSettlement }),
 } satisfies Record<JobName, JobDefinition>;

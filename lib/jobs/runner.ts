@@ -46,12 +46,14 @@ export async function insertJob(
   tx: DbOrTx,
   type: string,
   payload: Record<string, unknown>,
-  options: { runAt?: Date; maxAttempts?: number; priority?: number } = {},
+  options: { runAt?: Date; maxAttempts?: number; priority?: number; key?: string } = {},
 ) {
-  const id = createId("job");
-  await tx
+  // A key makes the job unique (its id): enqueueing it again, from any instance, adds nothing.
+  const id = options.key ? `job_${options.key}` : createId("job");
+  const insert = tx
     .insert(jobs)
     .values({ id, type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 8, priority: options.priority ?? 100 });
+  await (options.key ? insert.onConflictDoNothing() : insert);
   return id;
 }
 

@@ -355,3 +355,21 @@ export const feePreviewSchema = z
     fee_details: z.array(feeLineSchema),
   })
   .meta({ id: "FeePreview" });
+
+export const settlementSchema = z
+  .object({
+    object: z.literal("settlement"),
+    id: z.string(),
+    merchant_id: z.string(),
+    currency: z.literal("usd"),
+    charge_count: z.number().int(),
+    refund_count: z.number().int(),
+    gross: z.number().int().meta({ description: "Sum of its charges' amount_captured" }),
+    refunds: z.number().int().meta({ description: "Sum of the refunds created since the last settlement" }),
+    fees: z.number().int().meta({ description: "Sum of its charges' fee" }),
+    net: z.number().int().meta({ description: "gross - refunds - fees" }),
+    payout_status: z.enum(["scheduled", "held"]).meta({ description: "`held` when the merchant's automatic_payouts is false" }),
+    cutoff: z.number().int().meta({ description: "Charges and refunds made before this instant (milliseconds) are in it" }),
+    created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
+  })
+  .meta({ id: "Settlement" });

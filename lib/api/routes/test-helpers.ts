@@ -15,6 +15,9 @@ import { presentCardSchema, chargeSchema } from "../../schemas/payments";
 import { paymentScope } from "../../domain/payments/scope";
 import { presentCard } from "../../domain/payments/present-card";
 import { serializeCharge } from "../../serializers/charge";
+import { settleAll } from "../../domain/settlements/run-settlement";
+import { serializeSettlement } from "../../serializers/settlement";
+import { settlementSchema } from "../../schemas/payments";
 
 const idParam = z.object({
   merchant_id: z
@@ -127,6 +130,30 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       const scope = await paymentScope(c.var.db, c.var.principal!);
       const result = await presentCard(c.var.db, scope, c.req.valid("param").terminal_id, c.req.valid("json"));
       return c.json(serializeCharge(result.charge, result.merchant), 200);
+    },
+  );
+
+  // POST /v1/test_helpers/settlement/run: settle now (the caller's merchants, or one)
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/test_helpers/settlement/run",
+      tags: ["Test helpers (sandbox)"],
+      summary: "Run the settlement now",
+      description:
+        "Sandbox only. Settles, as the daily job does at 00:00 UTC, every AUTHORIZED charge and unsettled refund made until now of the caller's merchants (or of `merchant_id`). Answers the settlements made; running again makes none (each charge is settled once).",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: {
+        body: { required: false, ...jsonContent(z.strictObject({ merchant_id: z.string().max(64).optional() }).meta({ id: "TestSettlementRunRequest" }), {}) },
+      },
+      responses: { 200: { description: "The settlements made", ...jsonContent(listEnvelope(settlementSchema, "SettlementRunList")) }, ...commonErrors },
+    }),
+    async (c) => {
+      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const body = (c.req.valid("json") ?? {}) as { merchant_id?: string };
+      const made = await settleAll(c.var.db, new Date(), { isvAccountId: scope.isvAccountId, merchantId: scope.merchantId ?? body.merchant_id });
+      return c.json(toList(made.map(serializeSettlement), false, "/v1/test_helpers/settlement/run"), 200);
     },
   );
 }

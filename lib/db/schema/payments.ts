@@ -136,6 +136,10 @@ export const charges = pgTable(
     uniqueIndex("charges_seq_key").on(t.seq),
     index("charges_isv_seq_idx").on(t.isvAccountId, t.seq),
     index("charges_merchant_seq_idx").on(t.merchantId, t.seq),
+    index("charges_settlement_idx").on(t.settlementId, t.seq),
+    index("charges_authorized_idx")
+      .on(t.merchantId)
+      .where(sql`${t.status} = 'AUTHORIZED'`),
     // At most one successful charge per payment request, whatever races above it.
     uniqueIndex("charges_one_success_per_request_key")
       .on(t.paymentRequestId)
@@ -164,7 +168,46 @@ export const refunds = pgTable(
     reason: text("reason", { enum: refundReasons }),
     status: text("status", { enum: ["succeeded"] }).notNull(),
     processorReference: text("processor_reference"),
+    /** The settlement that carried this refund (null until the next one). */
+    settlementId: text("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("refunds_seq_key").on(t.seq), index("refunds_isv_seq_idx").on(t.isvAccountId, t.seq), index("refunds_charge_idx").on(t.chargeId, t.seq)],
+  (t) => [
+    uniqueIndex("refunds_seq_key").on(t.seq),
+    index("refunds_isv_seq_idx").on(t.isvAccountId, t.seq),
+    index("refunds_charge_idx").on(t.chargeId, t.seq),
+    index("refunds_unsettled_idx")
+      .on(t.merchantId)
+      .where(sql`${t.settlementId} is null`),
+  ],
+);
+
+// A day's settlement of one merchant (CONTRACT.md section 13): its AUTHORIZED charges and the
+// refunds since the last settlement, with totals that its lines add up to exactly.
+export const settlements = pgTable(
+  "settlements",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    currency: text("currency").notNull().default("usd"),
+    chargeCount: integer("charge_count").notNull(),
+    refundCount: integer("refund_count").notNull(),
+    gross: integer("gross").notNull(),
+    refunds: integer("refunds").notNull(),
+    fees: integer("fees").notNull(),
+    net: integer("net").notNull(),
+    payoutStatus: text("payout_status", { enum: ["scheduled", "held"] }).notNull(),
+    /** Charges and refunds made before this instant are in it. */
+    cutoff: timestamp("cutoff", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("settlements_seq_key").on(t.seq),
+    index("settlements_isv_seq_idx").on(t.isvAccountId, t.seq),
+    index("settlements_merchant_idx").on(t.merchantId, t.seq),
+  ],
 );

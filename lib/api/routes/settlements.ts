@@ -1,0 +1,113 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { commonErrors, jsonContent, security } from "../openapi";
+import { chargeSchema, settlementSchema } from "../../schemas/payments";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import { paymentScope } from "../../domain/payments/scope";
+import { findSettlement, listSettlementCharges, listSettlements } from "../../domain/settlements/find-settlement";
+import { serializeSettlement, type SettlementJson } from "../../serializers/settlement";
+import { serializeCharge } from "../../serializers/charge";
+import { paymentsCaller } from "./payments";
+
+export const exampleSettlement: SettlementJson = {
+  object: "settlement",
+  id: "stl_6pQ2nW8xK4mZ1rT7vL3yBc",
+  merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+  currency: "usd",
+  charge_count: 2,
+  refund_count: 1,
+  gross: 3466,
+  refunds: 500,
+  fees: 141,
+  net: 2825,
+  payout_status: "scheduled",
+  cutoff: 1795392000000,
+  created_at: 1795392000412,
+};
+
+const idParam = z.object({
+  settlement_id: z
+    .string()
+    .max(64)
+    .meta({ param: { name: "settlement_id", in: "path" }, example: exampleSettlement.id }),
+});
+
+export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /v1/settlements: list settlements, newest first
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/settlements",
+      tags: ["Settlements"],
+      summary: "List settlements",
+      description: "Each merchant's daily settlement (00:00 UTC): its AUTHORIZED charges and the refunds since the last one. Filter `merchant_id`.",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: { query: listQuerySchema.extend({ merchant_id: z.string().max(64).optional() }) },
+      responses: {
+        200: {
+          description: "A page of settlements",
+          ...jsonContent(listEnvelope(settlementSchema, "SettlementList"), {
+            object: "list",
+            data: [exampleSettlement],
+            has_more: false,
+            url: "/v1/settlements",
+          }),
+        },
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { rows, hasMore } = await listSettlements(c.var.db, scope, c.req.valid("query"));
+      return c.json(toList(rows.map(serializeSettlement), hasMore, "/v1/settlements"), 200);
+    },
+  );
+
+  // GET /v1/settlements/{id}: one settlement
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/settlements/{settlement_id}",
+      tags: ["Settlements"],
+      summary: "Get a settlement",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: { params: idParam },
+      responses: { 200: { description: "The settlement", ...jsonContent(settlementSchema, exampleSettlement) }, ...commonErrors },
+    }),
+    async (c) => {
+      const scope = await paymentScope(c.var.db, c.var.principal!);
+      return c.json(serializeSettlement(await findSettlement(c.var.db, scope, c.req.valid("param").settlement_id)), 200);
+    },
+  );
+
+  // GET /v1/settlements/{id}/charges: the charges of a settlement
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/settlements/{settlement_id}/charges",
+      tags: ["Settlements"],
+      summary: "List a settlement's charges",
+      description: "Its charges add up to its `gross` (amount_captured) and `fees` (fee) to the cent.",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: { params: idParam, query: listQuerySchema },
+      responses: { 200: { description: "A page of charges", ...jsonContent(listEnvelope(chargeSchema, "SettlementChargeList")) }, ...commonErrors },
+    }),
+    async (c) => {
+      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const id = c.req.valid("param").settlement_id;
+      const { rows, hasMore, merchant, refundsOf } = await listSettlementCharges(c.var.db, scope, id, c.req.valid("query"));
+      return c.json(
+        toList(
+          rows.map((r) => serializeCharge(r, merchant, refundsOf(r.id))),
+          hasMore,
+          `/v1/settlements/${id}/charges`,
+        ),
+        200,
+      );
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type { Db, DbOrTx } from "../../db/client";
+import { enqueueJob, type JobPayload } from "../../jobs/job-types";
+import { log } from "../../log";
+import { merchantsToSettle, settleMerchant } from "./settle-merchant";
+
+/** The next 00:00 UTC after `from`. */
+export function nextMidnightUtc(from = new Date()) {
+  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + 1));
+}
+
+/**
+ * The daily settlement lives in the job runner: one `settlement_run` job per day, keyed by its date,
+ * so every instance may ask for it and it exists once; each run queues the next day's.
+ */
+export async function scheduleSettlement(db: DbOrTx, from = new Date()) {
+  const at = nextMidnightUtc(from);
+  await enqueueJob(db, "settlement_run", { cutoff: at.toISOString() }, { runAt: at, key: `settlement_run_${at.toISOString().slice(0, 10)}` });
+}
+
+/** Settles every merchant (or those of one ISV, or one merchant) with charges or refunds before `cutoff`. */
+export async function settleAll(db: Db, cutoff: Date, scope: { isvAccountId?: string; merchantId?: string } = {}) {
+  const made = [];
+  for (const merchantId of await merchantsToSettle(db, cutoff, scope.isvAccountId, scope.merchantId)) {
+    const settlement = await settleMerchant(db, merchantId, cutoff);
+    if (settlement) made.push(settlement);
+  }
+  return made;
+}
+
+/** The job's handler: settle everything made before the cutoff (midnight), then queue tomorrow's. */
+export async function runSettlement(db: Db, { cutoff }: JobPayload<"settlement_run">) {
+  const made = await settleAll(db, new Date(cutoff));
+  log.info({ cutoff, settlements: made.length }, "daily settlement");
+  // Tomorrow's; after an outage, the next midnight from now (this run settled the missed days).
+  await scheduleSettlement(db, new Date(Math.max(Date.parse(cutoff), Date.now())));
+}

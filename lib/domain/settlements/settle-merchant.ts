@@ -1,0 +1,82 @@
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { charges, merchants, refunds, settlements } from "../../db/schema";
+import { createId } from "../../ids";
+import { recordEvent } from "../events/record-event";
+import { serializeCharge } from "../../serializers/charge";
+import { serializeSettlement } from "../../serializers/settlement";
+import { refundsOfCharges } from "../refunds/refunds-of-charges";
+
+/**
+ * One merchant's settlement (CONTRACT.md section 13), in one transaction: its AUTHORIZED charges
+ * made before `cutoff` become SETTLED with this settlement's id (a conditional update, so two runs
+ * at once settle each charge once: the second finds them settled), its refunds since the last
+ * settlement are attached, and the totals are their sums. `charge.settled` for each charge, then
+ * `settlement.created`. Nothing to settle: no settlement.
+ */
+export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
+  return db.transaction(async (tx) => {
+    const id = createId("stl");
+    const now = new Date();
+    const settled = await tx
+      .update(charges)
+      .set({ status: "SETTLED", settledAt: now, settlementId: id })
+      .where(and(eq(charges.merchantId, merchantId), eq(charges.status, "AUTHORIZED"), lt(charges.createdAt, cutoff)))
+      .returning();
+    const carried = await tx
+      .update(refunds)
+      .set({ settlementId: id })
+      .where(and(eq(refunds.merchantId, merchantId), isNull(refunds.settlementId), lt(refunds.createdAt, cutoff)))
+      .returning();
+    if (settled.length === 0 && carried.length === 0) return null;
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
+    const gross = settled.reduce((s, c) => s + c.amountCaptured, 0);
+    const refunded = carried.reduce((s, r) => s + r.amount, 0);
+    const fees = settled.reduce((s, c) => s + (c.fee ?? 0), 0);
+    const [settlement] = await tx
+      .insert(settlements)
+      .values({
+        id,
+        isvAccountId: merchant!.isvAccountId,
+        merchantId,
+        chargeCount: settled.length,
+        refundCount: carried.length,
+        gross,
+        refunds: refunded,
+        fees,
+        net: gross - refunded - fees,
+        payoutStatus: merchant!.automaticPayouts ? "scheduled" : "held",
+        cutoff,
+        createdAt: now,
+      })
+      .returning();
+    const refundsBy = await refundsOfCharges(
+      tx,
+      settled.map((c) => c.id),
+    );
+    for (const charge of settled) {
+      await recordEvent(tx, {
+        accountId: charge.isvAccountId,
+        type: "charge.settled",
+        objectId: charge.id,
+        data: serializeCharge(charge, merchant!, refundsBy.get(charge.id)),
+      });
+    }
+    await recordEvent(tx, { accountId: merchant!.isvAccountId, type: "settlement.created", objectId: id, data: serializeSettlement(settlement!) });
+    return settlement!;
+  });
+}
+
+/** The merchants with something to settle before `cutoff` (of one ISV, or of all). */
+export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: string, merchantId?: string) {
+  const scope = (table: typeof charges | typeof refunds) =>
+    and(isvAccountId ? eq(table.isvAccountId, isvAccountId) : undefined, merchantId ? eq(table.merchantId, merchantId) : undefined);
+  const rows = await db.execute<{ merchant_id: string }>(
+    sql`select distinct merchant_id from (
+      select ${charges.merchantId} as merchant_id from ${charges} where ${charges.status} = 'AUTHORIZED' and ${charges.createdAt} < ${cutoff} and ${scope(charges) ?? sql`true`}
+      union
+      select ${refunds.merchantId} from ${refunds} where ${refunds.settlementId} is null and ${refunds.createdAt} < ${cutoff} and ${scope(refunds) ?? sql`true`}
+    ) m order by merchant_id`,
+  );
+  return ((rows as { rows?: { merchant_id: string }[] }).rows ?? (rows as unknown as { merchant_id: string }[])).map((r) => r.merchant_id);
+}

@@ -1,0 +1,23 @@
+import type { settlements } from "../db/schema";
+
+export type SettlementRow = typeof settlements.$inferSelect;
+
+/** A settlement as the API returns it (CONTRACT.md section 13; times in milliseconds, like charges). */
+export function serializeSettlement(row: SettlementRow) {
+  return {
+    object: "settlement" as const,
+    id: row.id,
+    merchant_id: row.merchantId,
+    currency: "usd" as const,
+    charge_count: row.chargeCount,
+    refund_count: row.refundCount,
+    gross: row.gross,
+    refunds: row.refunds,
+    fees: row.fees,
+    net: row.net,
+    payout_status: row.payoutStatus,
+    cutoff: row.cutoff.getTime(),
+    created_at: row.createdAt.getTime(),
+  };
+}
+export type SettlementJson = ReturnType<typeof serializeSettlement>;
