@@ -10,6 +10,7 @@ import { benchWebhooks, type WebhookBench } from "./webhooks";
 import { benchWizard } from "./wizard";
 import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
 import { benchPayments, printPayments, type PaymentsBench } from "./payments";
+import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
 
 // `npm run bench`: GET /v1/account with Basic auth, the real server (server.ts) against a bare
 // node:http server doing the same SQL through the same driver, on PGlite and on PostgreSQL.
@@ -152,14 +153,17 @@ async function main() {
   if (only === "payments") {
     const pgdb = await postgresUrl();
     const out = [await benchPayments("pglite", undefined, { pages: true })];
+    const stl = [await benchRefundsAndSettlement("pglite", undefined)];
     if (pgdb) {
       try {
         out.push(await benchPayments("postgres", pgdb.url, { pages: false }));
+        stl.push(await benchRefundsAndSettlement("postgres", pgdb.url));
       } finally {
         await pgdb.drop();
       }
     }
-    return printPayments(out);
+    printPayments(out);
+    return printSettlement(stl);
   }
   const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
   results.push(...pglite);
@@ -167,8 +171,10 @@ async function main() {
   const underwriting: UnderwritingBench[] = [];
   const jobRates: { kind: string; jobs: number; perSecond: number }[] = [];
   const paymentResults: PaymentsBench[] = [];
+  const settlementResults: SettlementBench[] = [];
   if (only !== "postgres") {
     paymentResults.push(await benchPayments("pglite", undefined, { pages: true }));
+    settlementResults.push(await benchRefundsAndSettlement("pglite", undefined));
     webhookResults.push(await benchWebhooks("pglite", undefined));
     underwriting.push(await benchUnderwriting("pglite", undefined));
     jobRates.push(await benchJobs("pglite", undefined));
@@ -181,6 +187,7 @@ async function main() {
       results.push(...postgres);
       webhookResults.push(await benchWebhooks("postgres", pgdb.url));
       paymentResults.push(await benchPayments("postgres", pgdb.url, { pages: false }));
+      settlementResults.push(await benchRefundsAndSettlement("postgres", pgdb.url));
       underwriting.push(await benchUnderwriting("postgres", pgdb.url));
       jobRates.push(await benchJobs("postgres", pgdb.url));
     } finally {
@@ -206,6 +213,7 @@ async function main() {
       `${u.kind.padEnd(12)} ${String(u.applications).padStart(5)} ${String(u.p50).padStart(8)} ${String(u.p99).padStart(8)} ${String(u.max).padStart(8)}`,
     );
   printPayments(paymentResults);
+  printSettlement(settlementResults);
   console.log("\nJob runner: no-op jobs drained by one worker (concurrency 8)");
   for (const j of jobRates) console.log(`${j.kind.padEnd(12)} ${String(j.jobs).padStart(5)} jobs ${j.perSecond.toFixed(0).padStart(8)} jobs/s`);
   await printWizard();

@@ -224,3 +224,54 @@ test("an unknown payment link says so, in the service's shell", async ({ page })
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment not found");
   await expectAxeClean(page);
 });
+
+test("the ISV's dashboard lists the merchant's payments, refunds one, and shows its settlement (English and Spanish)", async ({ page, request }) => {
+  const pr = await create(request, "/v1/scan_to_pay", { amount: 2599 });
+  const token = await (
+    await request.post("/v1/tokens", {
+      headers: {
+        authorization: `Bearer ${(await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json()).payment.tokenizer_publishable_key}`,
+      },
+      data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+    })
+  ).json();
+  const paid = await (await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).json();
+  const chargeId = paid.charge.id;
+
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(isv.user_email);
+  await page.getByLabel("Password").fill(isv.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
+  await page.goto(`/dashboard/merchants/${merchant.id}`);
+  const row = page.locator(`tr[data-charge="${chargeId}"]`);
+  await expect(row).toContainText("$25.99");
+  await expect(row).toContainText("Visa •••• 4242");
+  await expect(row).toContainText("Paid");
+  await expect(row).toContainText("$1.05"); // 2.90 % of 25.99 = 0.7537 + 0.30 → $1.05
+  await expectAxeClean(page);
+
+  // A refund with a bad amount is refused in words; then $5.00 is refunded.
+  const amount = row.getByLabel(`Amount to refund for ${chargeId} (USD)`);
+  await amount.fill("30.00");
+  await row.getByRole("button", { name: "Refund" }).click();
+  await expect(row.getByRole("alert")).toContainText("more than what is left");
+  await amount.fill("5");
+  await row.getByRole("button", { name: "Refund" }).click();
+  await expect(row.getByTestId("refunded")).toHaveText("$5.00");
+  const charge = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
+  expect(charge).toMatchObject({ amount_refunded: 500, refunds: [{ amount: 500 }] });
+
+  await request.post("/v1/test_helpers/settlement/run", { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id } });
+  await page.reload();
+  await expect(page.getByTestId("settlements")).toContainText("Scheduled");
+  await expect(row).toContainText("Settled");
+  await shot(page, "dashboard-merchant-payments");
+
+  await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Pagos" })).toBeVisible();
+  await expect(page.getByTestId("settlements")).toContainText("Programado");
+  await expect(row).toContainText("Liquidado");
+  await expectAxeClean(page);
+});

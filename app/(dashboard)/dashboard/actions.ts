@@ -11,6 +11,8 @@ import { createWebhookSchema } from "@/lib/schemas/webhook";
 import { issuesToFieldErrors } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { revalidatePath } from "next/cache";
+import { createRefund } from "@/lib/domain/refunds/create-refund";
+import { createRefundSchema } from "@/lib/schemas/payments";
 
 // Dashboard actions: the same domain functions as the API, for the signed-in ISV user's account.
 // Server actions are POSTs that Next checks against the page's origin (CSRF-safe with the
@@ -72,4 +74,19 @@ export async function deleteWebhookAction(id: unknown) {
   if (typeof id !== "string" || id.length > 64) return;
   await deleteWebhook(db, account.id, id);
   revalidatePath("/dashboard/developers");
+}
+
+/** A refund from the merchant page: the API's own schema and domain function, for this ISV's charges only. */
+export async function refundAction(input: unknown, merchantId: unknown) {
+  const { db, account } = await requireIsvUser();
+  const parsed = createRefundSchema.safeParse(input);
+  if (!parsed.success) return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };
+  try {
+    const refund = await createRefund(db, { isvAccountId: account.id }, parsed.data);
+    if (typeof merchantId === "string" && merchantId.length <= 64) revalidatePath(`/dashboard/merchants/${merchantId}`);
+    return { ok: true as const, amount: refund.amount };
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError) return { ok: false as const, error: error.message };
+    throw error;
+  }
 }

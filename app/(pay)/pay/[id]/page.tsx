@@ -5,6 +5,7 @@ import { formatCents } from "@/lib/money";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { PayForm } from "@/components/pay/pay-form";
 import { LiveStatus } from "@/components/pay/live-status";
+import { brandName } from "@/lib/payments/brands";
 
 export const dynamic = "force-dynamic";
 
@@ -211,14 +212,3 @@ function Payable({
     </>
   );
 }
-
-const brands: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-  diners: "Diners Club",
-  jcb: "JCB",
-  unionpay: "UnionPay",
-};
-const brandName = (brand: string | null) => (brand ? (brands[brand] ?? brand) : "");

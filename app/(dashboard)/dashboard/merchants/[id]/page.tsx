@@ -5,6 +5,9 @@ import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activit
 import { merchantRequirements } from "@/lib/domain/merchants/requirements";
 import { isFinal } from "@/lib/domain/merchants/status";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
+import { RefundForm } from "@/components/dashboard/refund-form";
+import { brandName } from "@/lib/payments/brands";
+import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import { AppError } from "@/lib/errors";
 import type { OnboardingStatus } from "@/lib/schemas/application";
 
@@ -26,6 +29,9 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
     if (e instanceof AppError && e.type === "not_found_error") notFound();
     throw e;
   });
+  const payments = await getMerchantPayments(db, account.id, merchant.id);
+  const money = (cents: number) => format.number(cents / 100, { style: "currency", currency: "USD" });
+  const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const requirements = merchantRequirements(merchant, {
     deviceRequired: (account.settings as { device_selection_required?: boolean }).device_selection_required !== false,
   });
@@ -67,6 +73,116 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           <p>{t("noLink")}</p>
         )}
         {!isFinal(merchant.status) ? <NewLinkButton merchantId={merchant.id} /> : null}
+      </section>
+      <section aria-labelledby="payments-title">
+        <h2 id="payments-title" className="text-lg font-semibold">
+          {t("payments")}
+        </h2>
+        {payments.charges.length === 0 ? (
+          <p>{t("noPayments")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="mt-2 w-full text-left text-sm" data-testid="payments">
+              <thead>
+                <tr className="border-b border-line text-muted">
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t("date")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t("amount")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t("card")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t("status")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t("fee")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t("refunded")}
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    {t("refund")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.charges.map((c) => (
+                  <tr key={c.id} className="border-b border-line align-top" data-charge={c.id}>
+                    <td className="py-2 pr-3 whitespace-nowrap">{when(c.createdAt)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{money(c.requestedAmount)}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      {brandName(c.cardBrand)} •••• {c.cardLast4}
+                    </td>
+                    <td className="py-2 pr-3">{t(`chargeStatus.${c.status}`)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{c.fee === null ? "—" : money(c.fee)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums" data-testid="refunded">
+                      {money(c.amountRefunded)}
+                    </td>
+                    <td className="py-2">
+                      {c.status !== "FAILED" && c.amountRefunded < c.amountCaptured ? (
+                        <RefundForm chargeId={c.id} merchantId={merchant.id} left={c.amountCaptured - c.amountRefunded} />
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="settlements-title">
+        <h2 id="settlements-title" className="text-lg font-semibold">
+          {t("settlements")}
+        </h2>
+        {payments.settlements.length === 0 ? (
+          <p>{t("noSettlements")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="mt-2 w-full text-left text-sm" data-testid="settlements">
+              <thead>
+                <tr className="border-b border-line text-muted">
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t("date")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t("chargeCount")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t("gross")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t("refundsTotal")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t("fees")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">
+                    {t("net")}
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    {t("payout")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.settlements.map((st) => (
+                  <tr key={st.id} className="border-b border-line">
+                    <td className="py-2 pr-3 whitespace-nowrap">{when(st.createdAt)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{st.chargeCount}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{money(st.gross)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{money(st.refunds)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{money(st.fees)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{money(st.net)}</td>
+                    <td className="py-2">{t(`payoutStatus.${st.payoutStatus}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
       <section>
         <h2 className="text-lg font-semibold">{t("history")}</h2>

@@ -1,0 +1,22 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { charges, settlements } from "../../db/schema";
+
+/** For the dashboard's merchant page: its latest charges and settlements (the caller checked the merchant is the ISV's). */
+export async function getMerchantPayments(db: Db, isvAccountId: string, merchantId: string, limit = 20) {
+  const [recentCharges, recentSettlements] = await Promise.all([
+    db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.isvAccountId, isvAccountId), eq(charges.merchantId, merchantId)))
+      .orderBy(desc(charges.seq))
+      .limit(limit),
+    db
+      .select()
+      .from(settlements)
+      .where(and(eq(settlements.isvAccountId, isvAccountId), eq(settlements.merchantId, merchantId)))
+      .orderBy(desc(settlements.seq))
+      .limit(limit),
+  ]);
+  return { charges: recentCharges, settlements: recentSettlements };
+}
