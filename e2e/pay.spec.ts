@@ -267,6 +267,9 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   await expect(page.getByTestId("settlements")).toContainText("Scheduled");
   await expect(row).toContainText("Settled");
   await shot(page, "dashboard-merchant-payments");
+  // On a phone the tables scroll inside their own box; the page itself does not scroll sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
   await page.reload();

@@ -2,15 +2,15 @@
 import { useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { refundAction } from "@/app/(dashboard)/dashboard/actions";
+import { formatCents } from "@/lib/money";
 
-const money = (cents: number, locale: string) =>
-  new Intl.NumberFormat(locale === "es" ? "es-US" : "en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+const money = (cents: number, locale: string) => formatCents(cents, locale === "es" ? "es-US" : "en-US");
 
 /** Refund part or all of a charge: the amount in dollars as typed, turned into whole cents without floating point. */
 export function RefundForm({ chargeId, merchantId, left }: { chargeId: string; merchantId: string; left: number }) {
   const t = useTranslations("dashboard");
   const locale = useLocale();
-  const [value, setValue] = useState((left / 100).toFixed(2));
+  const [value, setValue] = useState(`${Math.trunc(left / 100)}.${String(left % 100).padStart(2, "0")}`);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, start] = useTransition();
   const id = `refund-${chargeId}`;

@@ -87,6 +87,15 @@ describe("refunds", () => {
     expect(rows.reduce((s, r) => s + r.amount, 0)).toBe(9000);
   });
 
+  test("30 concurrent refunds of 1,000 on a 2,706 charge: exactly two succeed, amount_refunded is 2,000", async () => {
+    const chargeId = await charge(2706);
+    const results = await Promise.all(Array.from({ length: 30 }, () => post("/v1/refunds", { charge_id: chargeId, amount: 1000 })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.status === 400 && r.json.error.code === "refund_exceeds_charge")).toHaveLength(28);
+    expect((await get(`/v1/charges/${chargeId}`)).json).toMatchObject({ amount_refunded: 2000, amount_captured: 2706 });
+    expect(await api.db.select().from(refunds).where(eq(refunds.chargeId, chargeId))).toHaveLength(2);
+  });
+
   test("a FAILED charge cannot be refunded (409); the sandbox's failing amount changes nothing (400 refund_failed)", async () => {
     const failed = await charge(1000, "4000000000000002");
     const res = await post("/v1/refunds", { charge_id: failed });

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { formatCents } from "@/lib/money";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
 import { merchantRequirements } from "@/lib/domain/merchants/requirements";
@@ -30,7 +31,8 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
     throw e;
   });
   const payments = await getMerchantPayments(db, account.id, merchant.id);
-  const money = (cents: number) => format.number(cents / 100, { style: "currency", currency: "USD" });
+  const locale = await getLocale();
+  const money = (cents: number) => formatCents(cents, locale === "es" ? "es-US" : "en-US");
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const requirements = merchantRequirements(merchant, {
     deviceRequired: (account.settings as { device_selection_required?: boolean }).device_selection_required !== false,
@@ -81,7 +83,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         {payments.charges.length === 0 ? (
           <p>{t("noPayments")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="mt-2 w-full text-left text-sm" data-testid="payments">
               <thead>
                 <tr className="border-b border-line text-muted">
@@ -140,7 +142,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         {payments.settlements.length === 0 ? (
           <p>{t("noSettlements")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="mt-2 w-full text-left text-sm" data-testid="settlements">
               <thead>
                 <tr className="border-b border-line text-muted">
