@@ -83,7 +83,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         {payments.charges.length === 0 ? (
           <p>{t("noPayments")}</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          <div className="relative overflow-x-auto" role="region" aria-labelledby="payments-title" tabIndex={0}>
             <table className="mt-2 w-full text-left text-sm" data-testid="payments">
               <thead>
                 <tr className="border-b border-line text-muted">
@@ -142,7 +142,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         {payments.settlements.length === 0 ? (
           <p>{t("noSettlements")}</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          <div className="relative overflow-x-auto" role="region" aria-labelledby="settlements-title" tabIndex={0}>
             <table className="mt-2 w-full text-left text-sm" data-testid="settlements">
               <thead>
                 <tr className="border-b border-line text-muted">
