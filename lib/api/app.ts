@@ -25,6 +25,7 @@ import { chargeRoutes } from "./routes/charges";
 import { refundRoutes } from "./routes/refunds";
 import { feeRoutes } from "./routes/fees";
 import { settlementRoutes } from "./routes/settlements";
+import { statementRoutes } from "./routes/statements";
 import { tokenRoutes } from "./routes/tokens";
 import { tokenizerRoutes } from "./routes/tokenizer";
 import { log } from "../log";
@@ -58,6 +59,7 @@ export function createApi(options: ApiOptions) {
   refundRoutes(app);
   feeRoutes(app);
   settlementRoutes(app);
+  statementRoutes(app);
   // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
   if (env.APP_ENV === "sandbox") testHelperRoutes(app);
   docsRoutes(app);

@@ -38,6 +38,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 1_800_000),
     priority: 50,
   },
+  /** The monthly statements of a finished period, one job per period whatever the number of instances. */
+  statement_run: {
+    payload: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/) }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 60,
+  },
   /** One e-mail of the outbox over SMTP. */
   email: {
     payload: z.object({ outbox_id: z.string() }),

@@ -5,6 +5,7 @@ import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-
 import { sendEmail } from "../notifications/send-email";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
 import { runSettlement } from "../domain/settlements/run-settlement";
+import { runStatements } from "../domain/statements/run-statements";
 
 /** A registered type with its handler, the handler typed by the type's payload schema. */
 const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp">): JobDefinition<JobPayload<T>> => {
@@ -23,4 +24,5 @@ export const jobRegistry = {
   email: define("email", { handler: sendEmail }),
   payment_request_expiry: define("payment_request_expiry", { handler: expirePaymentRequest }),
   settlement_run: define("settlement_run", { handler: runSettlement }),
+  statement_run: define("statement_run", { handler: runStatements }),
 } satisfies Record<JobName, JobDefinition>;

@@ -373,3 +373,32 @@ export const settlementSchema = z
     created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
   })
   .meta({ id: "Settlement" });
+
+export const statementSchema = z
+  .object({
+    object: z.literal("statement"),
+    id: z.string(),
+    merchant_id: z.string(),
+    period: z.string().meta({ description: "YYYY-MM" }),
+    currency: z.literal("usd"),
+    charge_count: z.number().int(),
+    refund_count: z.number().int(),
+    gross_volume: z.number().int().meta({ description: "Sum of amount_captured of the charges captured in the period" }),
+    refunds: z.number().int().meta({ description: "Sum of the refunds created in the period" }),
+    fees: z.number().int().meta({ description: "Processing fees of its charges plus the monthly fees" }),
+    net: z.number().int().meta({ description: "gross_volume - refunds - fees" }),
+    created_at: z.string(),
+  })
+  .meta({ id: "Statement" });
+
+export const statementDetailSchema = statementSchema
+  .extend({
+    fee_lines: z.array(
+      z.object({ kind: z.enum(["processing", "monthly"]), model: z.string(), description: z.string(), count: z.number().int(), amount: z.number().int() }),
+    ),
+    card_brands: z.array(z.object({ brand: z.string(), count: z.number().int(), volume: z.number().int() })),
+    daily_totals: z.array(
+      z.object({ date: z.string(), charges: z.number().int(), volume: z.number().int(), refunds: z.number().int(), fees: z.number().int() }),
+    ),
+  })
+  .meta({ id: "StatementDetail" });

@@ -17,7 +17,10 @@ import { presentCard } from "../../domain/payments/present-card";
 import { serializeCharge } from "../../serializers/charge";
 import { settleAll } from "../../domain/settlements/run-settlement";
 import { serializeSettlement } from "../../serializers/settlement";
-import { settlementSchema } from "../../schemas/payments";
+import { settlementSchema, statementDetailSchema } from "../../schemas/payments";
+import { generateStatement } from "../../domain/statements/generate-statement";
+import { findScopedMerchant } from "../../domain/payments/scope";
+import { serializeStatementDetail } from "../../serializers/statement";
 
 const idParam = z.object({
   merchant_id: z
@@ -154,6 +157,36 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       const body = (c.req.valid("json") ?? {}) as { merchant_id?: string };
       const made = await settleAll(c.var.db, new Date(), { isvAccountId: scope.isvAccountId, merchantId: scope.merchantId ?? body.merchant_id });
       return c.json(toList(made.map(serializeSettlement), false, "/v1/test_helpers/settlement/run"), 200);
+    },
+  );
+
+  // POST /v1/test_helpers/statements/generate: make a merchant's statement for a month now
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/test_helpers/statements/generate",
+      tags: ["Test helpers (sandbox)"],
+      summary: "Generate a statement now",
+      description:
+        "Sandbox only. Makes the merchant's statement for `period` (YYYY-MM; the current, unfinished month is allowed) as the monthly job does. A period that already has a statement answers it unchanged; a period without charges or refunds is a 400.",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: {
+        body: {
+          required: true,
+          ...jsonContent(z.strictObject({ merchant_id: z.string().min(1).max(64), period: z.string().max(7) }).meta({ id: "TestStatementGenerateRequest" }), {
+            merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+            period: "2026-11",
+          }),
+        },
+      },
+      responses: { 200: { description: "The statement", ...jsonContent(statementDetailSchema) }, ...commonErrors },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const merchant = await findScopedMerchant(c.var.db, await paymentScope(c.var.db, c.var.principal!), body.merchant_id);
+      const { row } = await generateStatement(c.var.db, merchant.id, body.period);
+      return c.json(serializeStatementDetail(row), 200);
     },
   );
 }

@@ -211,3 +211,50 @@ export const settlements = pgTable(
     index("settlements_merchant_idx").on(t.merchantId, t.seq),
   ],
 );
+
+export type StatementItem = {
+  kind: "charge" | "refund";
+  id: string;
+  charge_id: string;
+  created_at: string;
+  amount: number;
+  fee: number;
+  card_brand: string | null;
+  card_last_4: string | null;
+  card_entry_method: string | null;
+};
+export type StatementFeeLine = { kind: "processing" | "monthly"; model: string; description: string; count: number; amount: number };
+export type StatementBrand = { brand: string; count: number; volume: number };
+export type StatementDay = { date: string; charges: number; volume: number; refunds: number; fees: number };
+
+// A merchant's monthly statement (CONTRACT.md section 11): a snapshot of the month, written once
+// per merchant and period; what happens later never changes it.
+export const statements = pgTable(
+  "statements",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    period: text("period").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    chargeCount: integer("charge_count").notNull(),
+    refundCount: integer("refund_count").notNull(),
+    grossVolume: integer("gross_volume").notNull(),
+    refunds: integer("refunds").notNull(),
+    fees: integer("fees").notNull(),
+    net: integer("net").notNull(),
+    feeLines: jsonb("fee_lines").$type<StatementFeeLine[]>().notNull(),
+    cardBrands: jsonb("card_brands").$type<StatementBrand[]>().notNull(),
+    dailyTotals: jsonb("daily_totals").$type<StatementDay[]>().notNull(),
+    items: jsonb("items").$type<StatementItem[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("statements_seq_key").on(t.seq),
+    uniqueIndex("statements_merchant_period_key").on(t.merchantId, t.period),
+    index("statements_isv_idx").on(t.isvAccountId, t.seq),
+  ],
+);

@@ -1,0 +1,155 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { commonErrors, jsonContent, security } from "../openapi";
+import { statementDetailSchema, statementSchema } from "../../schemas/payments";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import type { MerchantDefaults } from "../../schemas/account";
+import { findScopedMerchant, paymentScope } from "../../domain/payments/scope";
+import { findStatement, listStatements } from "../../domain/statements/find-statement";
+import { businessName, merchantLocale } from "../../domain/payments/create-payment-request";
+import { getAccount } from "../../domain/accounts/get-account";
+import { serializeStatement, serializeStatementDetail } from "../../serializers/statement";
+import { statementCsv } from "../../statements/statement-csv";
+import { statementPdf } from "../../pdf/statement-pdf";
+import { paymentsCaller } from "./payments";
+
+const example = {
+  object: "statement" as const,
+  id: "stmt_3kP8vN2qW6xZ1mL9rT4yBc",
+  merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+  period: "2026-10",
+  currency: "usd" as const,
+  charge_count: 412,
+  refund_count: 3,
+  gross_volume: 1845230,
+  refunds: 12400,
+  fees: 56321,
+  net: 1776509,
+  created_at: "2026-11-01T02:00:04.120Z",
+};
+const merchantParam = z
+  .string()
+  .max(64)
+  .meta({ param: { name: "merchantId", in: "path" }, example: example.merchant_id });
+const statementParam = z
+  .string()
+  .max(64)
+  .meta({ param: { name: "statementId", in: "path" }, example: example.id });
+
+async function merchantOf(c: Context<AppEnv>, merchantId: string) {
+  return findScopedMerchant(c.var.db, await paymentScope(c.var.db, c.var.principal!), merchantId);
+}
+
+export function statementRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /v1/statements/{merchantId}: the merchant's monthly statements
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/statements/{merchantId}",
+      tags: ["Statements"],
+      summary: "List a merchant's statements",
+      description: "One statement per calendar month with activity, made after the month ends (a snapshot: later activity never changes it). Newest first.",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: { params: z.object({ merchantId: merchantParam }), query: listQuerySchema },
+      responses: {
+        200: {
+          description: "A page of statements",
+          ...jsonContent(listEnvelope(statementSchema, "StatementList"), {
+            object: "list",
+            data: [example],
+            has_more: false,
+            url: `/v1/statements/${example.merchant_id}`,
+          }),
+        },
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const merchant = await merchantOf(c, c.req.valid("param").merchantId);
+      const { rows, hasMore } = await listStatements(c.var.db, merchant.id, c.req.valid("query"));
+      return c.json(toList(rows.map(serializeStatement), hasMore, `/v1/statements/${merchant.id}`), 200);
+    },
+  );
+
+  // GET /v1/statements/{merchantId}/{statementId}: one statement with its lines
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/statements/{merchantId}/{statementId}",
+      tags: ["Statements"],
+      summary: "Get a statement",
+      description: "The totals with `fee_lines` (processing fees by pricing model, and the monthly fees), `card_brands` (count and volume) and `daily_totals`.",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: { params: z.object({ merchantId: merchantParam, statementId: statementParam }) },
+      responses: {
+        200: {
+          description: "The statement",
+          ...jsonContent(statementDetailSchema, {
+            ...example,
+            fee_lines: [{ kind: "processing", model: "flat_rate", description: "Flat rate, Visa, Mastercard, Discover credit", count: 412, amount: 56321 }],
+            card_brands: [{ brand: "visa", count: 412, volume: 1845230 }],
+            daily_totals: [{ date: "2026-10-01", charges: 14, volume: 61200, refunds: 0, fees: 1890 }],
+          }),
+        },
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const { merchantId, statementId } = c.req.valid("param");
+      const merchant = await merchantOf(c, merchantId);
+      return c.json(serializeStatementDetail(await findStatement(c.var.db, merchant.id, statementId)), 200);
+    },
+  );
+
+  // GET /v1/statements/{merchantId}/download/{statementId}: the branded PDF, or CSV
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/statements/{merchantId}/download/{statementId}",
+      tags: ["Statements"],
+      summary: "Download a statement (PDF or CSV)",
+      description:
+        "`application/pdf` by default, branded with the ISV's display name and colours, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralised).",
+      security: security.isv,
+      middleware: [paymentsCaller] as const,
+      request: { params: z.object({ merchantId: merchantParam, statementId: statementParam }), query: z.object({ format: z.enum(["pdf", "csv"]).optional() }) },
+      responses: {
+        200: {
+          description: "The statement",
+          content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) }, "text/csv": { schema: z.string() } },
+        },
+        ...commonErrors,
+      },
+    }),
+    (async (c: Context<AppEnv>) => {
+      const merchant = await merchantOf(c, c.req.param("merchantId")!);
+      const statement = await findStatement(c.var.db, merchant.id, c.req.param("statementId")!);
+      const name = `statement-${merchant.id}-${statement.period}`;
+      if (c.req.query("format") === "csv") {
+        return c.body(statementCsv(statement), 200, {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${name}.csv"`,
+          "Cache-Control": "no-store",
+        });
+      }
+      const isv = await getAccount(c.var.db, merchant.isvAccountId);
+      const branding = isv.defaults as MerchantDefaults;
+      const bytes = await statementPdf({
+        statement,
+        branding,
+        business: businessName(merchant) || merchant.id,
+        gatewayMerchantId: (merchant.paymentKeys?.gateway_merchant_id as string | undefined) ?? null,
+        locale: merchantLocale(merchant),
+      });
+      return c.body(new Uint8Array(bytes), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${name}.pdf"`,
+        "Cache-Control": "no-store",
+      });
+    }) as never,
+  );
+}

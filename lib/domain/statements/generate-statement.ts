@@ -1,0 +1,176 @@
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { charges, merchants, refunds, statements, type StatementBrand, type StatementDay, type StatementFeeLine, type StatementItem } from "../../db/schema";
+import { invalid, notFound } from "../../errors";
+import { createId } from "../../ids";
+import { divideHalfUp, dollarNumberToCents, feeToCentiCents } from "../../money";
+import { merchantPricing } from "../fees/merchant-pricing";
+import { recordEvent } from "../events/record-event";
+import { serializeStatement } from "../../serializers/statement";
+
+/** A calendar month `YYYY-MM` as the UTC instants it starts and ends at. */
+export function periodRange(period: string) {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(period);
+  if (!match) throw invalid("period", "period must be a month written YYYY-MM");
+  const year = Number(match[1]);
+  const month = Number(match[2]) - 1;
+  return { start: new Date(Date.UTC(year, month, 1)), end: new Date(Date.UTC(year, month + 1, 1)) };
+}
+
+export const periodOf = (date: Date) => date.toISOString().slice(0, 7);
+
+/**
+ * The merchant's statement for `period` (CONTRACT.md sections 11 and 13), made once: the charges
+ * captured in the month, the refunds created in it, their totals, fee lines by pricing model plus
+ * the monthly fees, card brands and daily totals, and every line, kept as they were (a snapshot). A
+ * period that already has a statement answers it unchanged, however many ask at once.
+ */
+export async function generateStatement(db: Db, merchantId: string, period: string) {
+  const { start, end } = periodRange(period);
+  const [existing] = await db
+    .select()
+    .from(statements)
+    .where(and(eq(statements.merchantId, merchantId), eq(statements.period, period)));
+  if (existing) return { row: existing, created: false };
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
+  if (!merchant) throw notFound("merchant", merchantId, "merchant_id");
+
+  const monthCharges = await db
+    .select()
+    .from(charges)
+    .where(
+      and(eq(charges.merchantId, merchantId), inArray(charges.status, ["AUTHORIZED", "SETTLED"]), gte(charges.capturedAt, start), lt(charges.capturedAt, end)),
+    )
+    .orderBy(asc(charges.capturedAt), asc(charges.seq));
+  const monthRefunds = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.merchantId, merchantId), gte(refunds.createdAt, start), lt(refunds.createdAt, end)))
+    .orderBy(asc(refunds.createdAt), asc(refunds.seq));
+  if (monthCharges.length === 0 && monthRefunds.length === 0)
+    throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
+
+  const gross = monthCharges.reduce((s, c) => s + c.amountCaptured, 0);
+  const refunded = monthRefunds.reduce((s, r) => s + r.amount, 0);
+  const processing = monthCharges.reduce((s, c) => s + (c.fee ?? 0), 0);
+
+  // Processing fees by model and line, as each charge's fee_details said.
+  const byLine = new Map<string, StatementFeeLine>();
+  for (const charge of monthCharges) {
+    for (const line of charge.feeDetails ?? []) {
+      const key = `${line.model}|${line.description}`;
+      const entry = byLine.get(key) ?? { kind: "processing" as const, model: line.model, description: line.description, count: 0, amount: 0 };
+      entry.count += 1;
+      entry.amount += line.amount;
+      byLine.set(key, entry);
+    }
+  }
+  const feeLines = [...byLine.values()];
+  feeLines.push(...monthlyFees(merchant, processing));
+  const fees = feeLines.reduce((s, l) => s + l.amount, 0);
+
+  const brands = new Map<string, StatementBrand>();
+  for (const c of monthCharges) {
+    const brand = c.cardBrand ?? "unknown";
+    const entry = brands.get(brand) ?? { brand, count: 0, volume: 0 };
+    entry.count += 1;
+    entry.volume += c.amountCaptured;
+    brands.set(brand, entry);
+  }
+  const days = new Map<string, StatementDay>();
+  const day = (d: Date) => {
+    const date = d.toISOString().slice(0, 10);
+    const entry = days.get(date) ?? { date, charges: 0, volume: 0, refunds: 0, fees: 0 };
+    days.set(date, entry);
+    return entry;
+  };
+  for (const c of monthCharges) {
+    const d = day(c.capturedAt!);
+    d.charges += 1;
+    d.volume += c.amountCaptured;
+    d.fees += c.fee ?? 0;
+  }
+  for (const r of monthRefunds) day(r.createdAt).refunds += r.amount;
+
+  const items: StatementItem[] = [
+    ...monthCharges.map((c) => ({
+      kind: "charge" as const,
+      id: c.id,
+      charge_id: c.id,
+      created_at: c.capturedAt!.toISOString(),
+      amount: c.amountCaptured,
+      fee: c.fee ?? 0,
+      card_brand: c.cardBrand,
+      card_last_4: c.cardLast4,
+      card_entry_method: c.cardEntryMethod,
+    })),
+    ...monthRefunds.map((r) => ({
+      kind: "refund" as const,
+      id: r.id,
+      charge_id: r.chargeId,
+      created_at: r.createdAt.toISOString(),
+      amount: r.amount,
+      fee: 0,
+      card_brand: null,
+      card_last_4: null,
+      card_entry_method: null,
+    })),
+  ].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(statements)
+      .values({
+        id: createId("stmt"),
+        isvAccountId: merchant.isvAccountId,
+        merchantId,
+        period,
+        chargeCount: monthCharges.length,
+        refundCount: monthRefunds.length,
+        grossVolume: gross,
+        refunds: refunded,
+        fees,
+        net: gross - refunded - fees,
+        feeLines,
+        cardBrands: [...brands.values()].sort((a, b) => b.volume - a.volume || a.brand.localeCompare(b.brand)),
+        dailyTotals: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
+        items,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      // Another instance made it a moment ago: that one is the statement.
+      const [made] = await tx
+        .select()
+        .from(statements)
+        .where(and(eq(statements.merchantId, merchantId), eq(statements.period, period)));
+      return { row: made!, created: false };
+    }
+    await recordEvent(tx, { accountId: row.isvAccountId, type: "statement.created", objectId: row.id, data: serializeStatement(row) });
+    return { row, created: true };
+  });
+}
+
+/** The monthly fees of CONTRACT.md section 13, from the merchant's pricing and `fees.monthly`. */
+function monthlyFees(merchant: typeof merchants.$inferSelect, processing: number): StatementFeeLine[] {
+  const pricing = merchantPricing(merchant);
+  const monthly =
+    (merchant.application.fees as { monthly?: { minimum_processing_fee?: number; merchant_advance_service_charge?: number } } | undefined)?.monthly ?? {};
+  const out: StatementFeeLine[] = [];
+  if (pricing.types.includes("ach")) {
+    const fee = pricing.options("ach").monthly_fee;
+    // Up to four decimals of a dollar: to the cent, half up.
+    const cents = fee ? Number(divideHalfUp(BigInt(feeToCentiCents(fee)), 100n)) : 0;
+    if (cents > 0) out.push({ kind: "monthly", model: "ach", description: "ACH monthly fee", count: 1, amount: cents });
+  }
+  if (pricing.cardModel === "flat_rate" && monthly.minimum_processing_fee !== undefined) {
+    const minimum = dollarNumberToCents(monthly.minimum_processing_fee);
+    if (processing < minimum)
+      out.push({ kind: "monthly", model: "flat_rate", description: "Minimum processing fee top-up", count: 1, amount: minimum - processing });
+  }
+  if (pricing.cardModel === "cash_discount" && monthly.merchant_advance_service_charge !== undefined) {
+    const cents = dollarNumberToCents(monthly.merchant_advance_service_charge);
+    if (cents > 0) out.push({ kind: "monthly", model: "cash_discount", description: "Merchant advance service charge", count: 1, amount: cents });
+  }
+  return out;
+}

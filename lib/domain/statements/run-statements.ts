@@ -1,0 +1,41 @@
+import { and, gte, lt, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { charges, refunds } from "../../db/schema";
+import { enqueueJob, type JobPayload } from "../../jobs/job-types";
+import { log } from "../../log";
+import { generateStatement, periodOf, periodRange } from "./generate-statement";
+
+/** The first instant of the month after `from`'s, plus two hours (after that night's settlement). */
+export function nextStatementRun(from = new Date()) {
+  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1, 2));
+}
+
+/** One `statement_run` job per finished month, keyed by the period: every instance may ask, one exists. */
+export async function scheduleStatements(db: DbOrTx, from = new Date()) {
+  const at = nextStatementRun(from);
+  const period = periodOf(new Date(at.getTime() - 3 * 3600_000));
+  await enqueueJob(db, "statement_run", { period }, { runAt: at, key: `statement_run_${period}` });
+}
+
+/** The job: a statement for every merchant with charges or refunds in the period, then next month's job. */
+export async function runStatements(db: Db, { period }: JobPayload<"statement_run">) {
+  const { start, end } = periodRange(period);
+  const rows = await db.execute<{ merchant_id: string }>(
+    sql`select distinct merchant_id from (
+      select ${charges.merchantId} as merchant_id from ${charges} where ${and(gte(charges.capturedAt, start), lt(charges.capturedAt, end))}
+      union select ${refunds.merchantId} from ${refunds} where ${and(gte(refunds.createdAt, start), lt(refunds.createdAt, end))}
+    ) m`,
+  );
+  const ids = ((rows as { rows?: { merchant_id: string }[] }).rows ?? (rows as unknown as { merchant_id: string }[])).map((r) => r.merchant_id);
+  let made = 0;
+  for (const id of ids) {
+    try {
+      if ((await generateStatement(db, id, period)).created) made++;
+    } catch (error) {
+      // Only FAILED charges in the month: nothing to state. Anything else is retried with the job.
+      if (!(error instanceof Error && "code" in error && (error as { code: string }).code === "parameter_invalid")) throw error;
+    }
+  }
+  log.info({ period, statements: made }, "monthly statements");
+  await scheduleStatements(db, new Date(Math.max(end.getTime(), Date.now())));
+}

@@ -1,0 +1,26 @@
+import type { statements } from "../db/schema";
+
+export type StatementRow = typeof statements.$inferSelect;
+
+/** The statement in lists (CONTRACT.md section 11). */
+export function serializeStatement(row: StatementRow) {
+  return {
+    object: "statement" as const,
+    id: row.id,
+    merchant_id: row.merchantId,
+    period: row.period,
+    currency: "usd" as const,
+    charge_count: row.chargeCount,
+    refund_count: row.refundCount,
+    gross_volume: row.grossVolume,
+    refunds: row.refunds,
+    fees: row.fees,
+    net: row.net,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** One statement with its lines: fee lines, card brands, daily totals. */
+export function serializeStatementDetail(row: StatementRow) {
+  return { ...serializeStatement(row), fee_lines: row.feeLines, card_brands: row.cardBrands, daily_totals: row.dailyTotals };
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { events, statements } from "@/lib/db/schema";
+import { statementPdf } from "@/lib/pdf/statement-pdf";
+import { startTestApi, type TestApi } from "../helpers/api";
+import { approvedMerchant, tokenize } from "../helpers/payments";
+
+// A month of activity on two merchants on different pricing models, its statements, and every
+// figure of the JSON, the CSV and the PDF's text checked against the charges and refunds.
+
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+let flat: Awaited<ReturnType<typeof approvedMerchant>>;
+let cash: Awaited<ReturnType<typeof approvedMerchant>>;
+const period = new Date().toISOString().slice(0, 7);
+const flatCharges: string[] = [];
+
+const post = (path: string, body: unknown, auth = isv.auth) => api.call("POST", path, { auth, body });
+const get = (path: string, auth = isv.auth) => api.call("GET", path, { auth });
+
+async function pay(merchant: Awaited<ReturnType<typeof approvedMerchant>>, amount: number, card = "4242424242424242") {
+  const pr = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount })).json;
+  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey, card) } });
+  return res.json.charge.id as string;
+}
+async function pdfText(bytes: Uint8Array) {
+  const doc = await getDocument({ data: bytes, useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join("\n"));
+  }
+  return pages;
+}
+const cents = (decimal: string) => {
+  const [whole, fraction = "0"] = decimal.replace("-", "").split(".");
+  return (decimal.startsWith("-") ? -1 : 1) * (Number(whole) * 100 + Number(fraction.padEnd(2, "0")));
+};
+
+beforeAll(async () => {
+  api = await startTestApi({ worker: true });
+  isv = await api.newIsv("Statement ISV");
+  flat = await approvedMerchant(api, isv, (a) => {
+    a.capabilities = { types: ["flat_rate"] };
+    a.fees = { monthly: { minimum_processing_fee: 500 } };
+  });
+  cash = await approvedMerchant(api, isv, (a) => {
+    a.capabilities = { types: ["cash_discount"], options: { cash_discount: { advantage_rate: "3.99" } } };
+    a.fees = { monthly: { merchant_advance_service_charge: 9.99 } };
+  });
+  // 300 charges (several pages of PDF), three brands, one declined; two refunds.
+  const cards = ["4242424242424242", "5555555555554444", "378282246310005"];
+  for (let i = 0; i < 300; i += 20) {
+    flatCharges.push(...(await Promise.all(Array.from({ length: 20 }, (_, k) => pay(flat, 1000 + i + k, cards[(i + k) % 3])))));
+  }
+  await pay(flat, 999, "4000000000000002");
+  await post("/v1/refunds", { charge_id: flatCharges[0], amount: 500 });
+  await post("/v1/refunds", { charge_id: flatCharges[1] });
+  for (const amount of [10_399, 2_599, 104]) await pay(cash, amount);
+}, 180_000);
+afterAll(() => api.close());
+
+describe("monthly statements", () => {
+  test("the JSON adds up to the charges and refunds; monthly fees by model; brands and days", async () => {
+    const made = await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period });
+    expect(made.status).toBe(200);
+    const s = made.json;
+    const charges: any[] = [];
+    for (let after = ""; ;) {
+      const page = (await get(`/v1/charges?merchant_id=${flat.id}&limit=100${after}`)).json;
+      charges.push(...page.data);
+      if (!page.has_more) break;
+      after = `&starting_after=${page.data.at(-1).id}`;
+    }
+    const paid = charges.filter((c) => c.status !== "FAILED");
+    expect(paid).toHaveLength(300);
+    const refunds = (await get(`/v1/refunds?merchant_id=${flat.id}&limit=100`)).json.data;
+    const gross = paid.reduce((sum, c) => sum + c.amount_captured, 0);
+    const processing = paid.reduce((sum, c) => sum + c.fee, 0);
+    const refunded = refunds.reduce((sum: number, r: any) => sum + r.amount, 0);
+    const topUp = 50_000 - processing; // $500.00 minimum
+    expect(topUp).toBeGreaterThan(0);
+    expect(s).toMatchObject({
+      object: "statement",
+      merchant_id: flat.id,
+      period,
+      currency: "usd",
+      charge_count: 300,
+      refund_count: 2,
+      gross_volume: gross,
+      refunds: refunded,
+    });
+    expect(s.fees).toBe(processing + topUp);
+    expect(s.net).toBe(gross - refunded - processing - topUp);
+    expect(s.fee_lines.reduce((sum: number, l: any) => sum + l.amount, 0)).toBe(s.fees);
+    expect(s.fee_lines.find((l: any) => l.kind === "monthly")).toEqual({
+      kind: "monthly",
+      model: "flat_rate",
+      description: "Minimum processing fee top-up",
+      count: 1,
+      amount: topUp,
+    });
+    expect(s.card_brands.map((b: any) => [b.brand, b.count])).toEqual(
+      expect.arrayContaining([
+        ["visa", 100],
+        ["mastercard", 100],
+        ["amex", 100],
+      ]),
+    );
+    expect(s.card_brands.reduce((sum: number, b: any) => sum + b.volume, 0)).toBe(gross);
+    expect(s.daily_totals.reduce((sum: number, d: any) => sum + d.volume, 0)).toBe(gross);
+    expect(s.daily_totals.reduce((sum: number, d: any) => sum + d.refunds, 0)).toBe(refunded);
+    expect(s.daily_totals.reduce((sum: number, d: any) => sum + d.fees, 0)).toBe(processing);
+    expect((await get(`/v1/statements/${flat.id}/${s.id}`)).json).toEqual(s);
+    expect((await api.db.select().from(events).where(eq(events.objectId, s.id))).map((e) => e.type)).toEqual(["statement.created"]);
+
+    const cashStatement = (await post("/v1/test_helpers/statements/generate", { merchant_id: cash.id, period })).json;
+    // Cash discount 3.99: 10399 → 399, 2599 → 100 (99.72), 104 → 4 (3.99); plus the $9.99 monthly charge.
+    expect(cashStatement).toMatchObject({ gross_volume: 13_102, refunds: 0, fees: 399 + 100 + 4 + 999, net: 13_102 - 1_502 });
+  });
+
+  test("the CSV has every charge and refund, adding up; formulas neutralised", async () => {
+    const s = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
+    const res = await fetch(`${api.baseUrl}/v1/statements/${flat.id}/download/${s.id}?format=csv`, { headers: { authorization: isv.auth } });
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    const [header, ...rows] = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => l.split(","));
+    expect(header).toEqual(["type", "id", "charge_id", "created_at", "amount", "fee", "net", "card_brand", "card_last_4", "card_entry_method"]);
+    expect(rows).toHaveLength(302);
+    expect(rows.filter((r) => r[0] === "charge")).toHaveLength(300);
+    expect(rows.reduce((sum, r) => sum + cents(r[4]!), 0)).toBe(s.gross_volume - s.refunds);
+    expect(rows.reduce((sum, r) => sum + cents(r[5]!), 0)).toBe(
+      s.fee_lines.filter((l: any) => l.kind === "processing").reduce((a: number, l: any) => a + l.amount, 0),
+    );
+    expect(new Set(rows.filter((r) => r[0] === "charge").map((r) => r[1]))).toEqual(new Set(flatCharges));
+  });
+
+  test("the PDF: branded, every charge and refund, the totals, several pages numbered 'Page X of Y'", async () => {
+    const s = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
+    const started = Date.now();
+    const res = await fetch(`${api.baseUrl}/v1/statements/${flat.id}/download/${s.id}`, { headers: { authorization: isv.auth } });
+    const ms = Date.now() - started;
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const pages = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(pages.length).toBeGreaterThan(3);
+    pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} of ${pages.length}`));
+    const all = pages.join("\n");
+    expect(all).toContain("Statement ISV");
+    expect(all).toContain("Golden Gate Noodles");
+    for (const id of flatCharges) expect(all).toContain(id);
+    const money = (c: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(c / 100);
+    for (const figure of [s.gross_volume, s.net]) expect(all).toContain(money(figure));
+    expect(all).toContain(money(-s.refunds));
+    expect(all).toContain("Minimum processing fee top-up");
+    console.log(`statement PDF: 300 charges, ${pages.length} pages, ${ms} ms`);
+  });
+
+  test("a snapshot: generating again answers the same statement; later activity does not change it", async () => {
+    const first = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
+    await pay(flat, 7777);
+    const again = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
+    expect(again).toEqual(first);
+    expect(await api.db.select().from(statements).where(eq(statements.merchantId, flat.id))).toHaveLength(1);
+    const list = (await get(`/v1/statements/${flat.id}`)).json;
+    expect(list).toMatchObject({ object: "list", has_more: false, data: [{ id: first.id, period }] });
+  });
+
+  test("bad periods, months without activity and another ISV", async () => {
+    for (const bad of ["2026-13", "26-01", "2026/01"])
+      expect((await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: bad })).json.error.param).toBe("period");
+    const empty = await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: "2020-01" });
+    expect(empty.status).toBe(400);
+    const other = await api.newIsv("Other");
+    const s = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
+    for (const path of [`/v1/statements/${flat.id}`, `/v1/statements/${flat.id}/${s.id}`, `/v1/statements/${flat.id}/download/${s.id}`]) {
+      expect((await get(path, other.auth)).status).toBe(404);
+    }
+    expect((await get(`/v1/statements/${cash.id}/${s.id}`)).status).toBe(404);
+  });
+
+  test("in Spanish", async () => {
+    const [row] = await api.db.select().from(statements).where(eq(statements.merchantId, cash.id));
+    const bytes = await statementPdf({
+      statement: row!,
+      branding: { display_name: "Statement ISV", primary_color: "#0F766E" },
+      business: "Fideos",
+      gatewayMerchantId: "gw_x",
+      locale: "es",
+    });
+    const text = (await pdfText(bytes)).join("\n");
+    expect(text).toContain("Estado de cuenta mensual");
+    expect(text).toContain("Página 1 de 1");
+    expect(text).toContain("Comisiones por modelo de precios");
+  });
+});
