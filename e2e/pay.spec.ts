@@ -271,6 +271,17 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+  // The month's statement, downloaded from the dashboard as the signed-in user.
+  const period = new Date().toISOString().slice(0, 7);
+  await request.post("/v1/test_helpers/statements/generate", { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id, period } });
+  await page.reload();
+  const monthName = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date());
+  const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `PDF of ${monthName}` }).click()]);
+  expect(pdf.suggestedFilename()).toBe(`statement-${merchant.id}-${period}.pdf`);
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `CSV of ${monthName}` }).click()]);
+  const fs = await import("node:fs");
+  expect(fs.readFileSync((await csv.path())!, "utf8")).toContain(chargeId);
+
   await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Pagos" })).toBeVisible();

@@ -5,14 +5,10 @@ import type { AppEnv } from "../context";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { statementDetailSchema, statementSchema } from "../../schemas/payments";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import type { MerchantDefaults } from "../../schemas/account";
 import { findScopedMerchant, paymentScope } from "../../domain/payments/scope";
 import { findStatement, listStatements } from "../../domain/statements/find-statement";
-import { businessName, merchantLocale } from "../../domain/payments/create-payment-request";
-import { getAccount } from "../../domain/accounts/get-account";
+import { downloadStatement } from "../../domain/statements/download-statement";
 import { serializeStatement, serializeStatementDetail } from "../../serializers/statement";
-import { statementCsv } from "../../statements/statement-csv";
-import { statementPdf } from "../../pdf/statement-pdf";
 import { paymentsCaller } from "./payments";
 
 const example = {
@@ -126,28 +122,12 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     (async (c: Context<AppEnv>) => {
-      const merchant = await merchantOf(c, c.req.param("merchantId")!);
-      const statement = await findStatement(c.var.db, merchant.id, c.req.param("statementId")!);
-      const name = `statement-${merchant.id}-${statement.period}`;
-      if (c.req.query("format") === "csv") {
-        return c.body(statementCsv(statement), 200, {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="${name}.csv"`,
-          "Cache-Control": "no-store",
-        });
-      }
-      const isv = await getAccount(c.var.db, merchant.isvAccountId);
-      const branding = isv.defaults as MerchantDefaults;
-      const bytes = await statementPdf({
-        statement,
-        branding,
-        business: businessName(merchant) || merchant.id,
-        gatewayMerchantId: (merchant.paymentKeys?.gateway_merchant_id as string | undefined) ?? null,
-        locale: merchantLocale(merchant),
-      });
-      return c.body(new Uint8Array(bytes), 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${name}.pdf"`,
+      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const format = c.req.query("format") === "csv" ? "csv" : "pdf";
+      const file = await downloadStatement(c.var.db, scope, c.req.param("merchantId")!, c.req.param("statementId")!, format);
+      return c.body(file.body, 200, {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
         "Cache-Control": "no-store",
       });
     }) as never,

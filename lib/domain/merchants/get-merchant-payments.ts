@@ -1,10 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { charges, settlements } from "../../db/schema";
+import { charges, settlements, statements } from "../../db/schema";
 
 /** For the dashboard's merchant page: its latest charges and settlements (the caller checked the merchant is the ISV's). */
 export async function getMerchantPayments(db: Db, isvAccountId: string, merchantId: string, limit = 20) {
-  const [recentCharges, recentSettlements] = await Promise.all([
+  const [recentCharges, recentSettlements, monthly] = await Promise.all([
     db
       .select()
       .from(charges)
@@ -17,6 +17,12 @@ export async function getMerchantPayments(db: Db, isvAccountId: string, merchant
       .where(and(eq(settlements.isvAccountId, isvAccountId), eq(settlements.merchantId, merchantId)))
       .orderBy(desc(settlements.seq))
       .limit(limit),
+    db
+      .select({ id: statements.id, period: statements.period })
+      .from(statements)
+      .where(and(eq(statements.isvAccountId, isvAccountId), eq(statements.merchantId, merchantId)))
+      .orderBy(desc(statements.period))
+      .limit(24),
   ]);
-  return { charges: recentCharges, settlements: recentSettlements };
+  return { charges: recentCharges, settlements: recentSettlements, statements: monthly };
 }

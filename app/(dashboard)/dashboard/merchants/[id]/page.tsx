@@ -186,6 +186,31 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           </div>
         )}
       </section>
+      <section aria-labelledby="statements-title">
+        <h2 id="statements-title" className="text-lg font-semibold">
+          {t("statements")}
+        </h2>
+        {payments.statements.length === 0 ? (
+          <p>{t("noStatements")}</p>
+        ) : (
+          <ul className="mt-2 space-y-1" data-testid="statements">
+            {payments.statements.map((st) => {
+              const [y, m] = st.period.split("-").map(Number);
+              const name = format.dateTime(new Date(Date.UTC(y!, m! - 1, 1)), { year: "numeric", month: "long", timeZone: "UTC" });
+              return (
+                <li key={st.id} className="flex flex-wrap gap-4">
+                  <a className="underline" href={`/dashboard/merchants/${merchant.id}/statements/${st.id}`}>
+                    {t("downloadPdf", { period: name })}
+                  </a>
+                  <a className="underline" href={`/dashboard/merchants/${merchant.id}/statements/${st.id}?format=csv`}>
+                    {t("downloadCsv", { period: name })}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
       <section>
         <h2 className="text-lg font-semibold">{t("history")}</h2>
         <ol className="mt-2 space-y-1">

@@ -1,0 +1,26 @@
+import type { Db } from "../../db/client";
+import type { MerchantDefaults } from "../../schemas/account";
+import type { PaymentScope } from "../payments/scope";
+import { findScopedMerchant } from "../payments/scope";
+import { findStatement } from "./find-statement";
+import { businessName, merchantLocale } from "../payments/create-payment-request";
+import { getAccount } from "../accounts/get-account";
+import { statementCsv } from "../../statements/statement-csv";
+import { statementPdf } from "../../pdf/statement-pdf";
+
+/** A statement as a file (the API's download and the dashboard's button): the branded PDF, or CSV. */
+export async function downloadStatement(db: Db, scope: PaymentScope, merchantId: string, statementId: string, format: "pdf" | "csv") {
+  const merchant = await findScopedMerchant(db, scope, merchantId);
+  const statement = await findStatement(db, merchant.id, statementId);
+  const filename = `statement-${merchant.id}-${statement.period}.${format}`;
+  if (format === "csv") return { body: statementCsv(statement), contentType: "text/csv; charset=utf-8", filename };
+  const isv = await getAccount(db, merchant.isvAccountId);
+  const bytes = await statementPdf({
+    statement,
+    branding: isv.defaults as MerchantDefaults,
+    business: businessName(merchant) || merchant.id,
+    gatewayMerchantId: (merchant.paymentKeys?.gateway_merchant_id as string | undefined) ?? null,
+    locale: merchantLocale(merchant),
+  });
+  return { body: new Uint8Array(bytes), contentType: "application/pdf", filename };
+}
