@@ -3,6 +3,21 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: 2, retryDelay: (n) => 500 * 2 ** n } } }));
+  // A failed save is retried only when trying again can help (the network, a 5xx, a 429); a 4xx is
+  // the user's to fix, shown at once.
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          mutations: {
+            retry: (count, error) => {
+              const status = (error as { status?: unknown }).status;
+              return count < 2 && !(typeof status === "number" && status >= 400 && status < 500 && status !== 429);
+            },
+            retryDelay: (n) => 500 * 2 ** n,
+          },
+        },
+      }),
+  );
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -295,3 +295,31 @@ test("hosted pages answer on an ISV's custom domain, and 404 on unknown hosts", 
   expect(wizard.status()).toBe(200);
   expect(await wizard.text()).toContain("Domain POS");
 });
+
+test("a wrong signature is refused at once, at the field, and never retried; correcting the name signs only on a click", async ({ page, request }) => {
+  const isv = createIsvWithCli();
+  const { path } = await merchantWithLink(request, isv, { merchant: app, link: { allow_skip_device_selection: true } });
+  await page.goto(path);
+  await page.request.patch("/v1/onboarding/session", { data: { device: { catalog_id: "pax-a920" } } });
+  await page.goto("/onboarding/agreement");
+  const signs: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/v1/onboarding/session/agreement") && r.method() === "POST") signs.push(r.postData() ?? "");
+  });
+  const field = page.getByLabel("Type your full name to sign");
+  await field.fill("Somebody Else");
+  await page.getByRole("button", { name: "Sign the agreement" }).click();
+  await expect(page.locator("#signature-error")).toHaveText("Type owner one's full name exactly as entered in the application.");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toBeFocused();
+  await expect(page.getByRole("button", { name: "Sign the agreement" })).toBeEnabled();
+  // Typing the right name does nothing by itself: no retry carries it off.
+  await field.fill(`${app.owner_one.first_name} ${app.owner_one.last_name}`);
+  await page.waitForTimeout(2500); // longer than the retries' delays (0.5 s, 1 s)
+  expect(signs).toHaveLength(1);
+  expect((await (await page.request.get("/v1/onboarding/session")).json()).agreement.signed).toBe(false);
+  await page.getByRole("button", { name: "Sign the agreement" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Signed by" })).toBeVisible();
+  expect(signs).toHaveLength(2);
+  await expectAxeClean(page);
+});

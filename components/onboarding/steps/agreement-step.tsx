@@ -16,13 +16,18 @@ export function AgreementStep({ session, agreement }: StepProps) {
   const [name, setName] = useState("");
   const [signed, setSigned] = useState(session.agreement);
   const [error, setError] = useState<string | null>(null);
+  const [signError, setSignError] = useState<string | null>(null);
+  // The name is the mutation's variable: a retry signs what was sent, never what is typed since.
   const sign = useMutation({
-    mutationFn: () => signAgreement(name),
+    mutationFn: (typed: string) => signAgreement(typed),
     onSuccess: (s) => {
       setSigned({ signed: true, name: s.name, signed_at: s.signed_at });
-      setError(null);
+      setSignError(null);
     },
-    onError: (e) => setError(e instanceof SaveError && e.status === 400 ? t("mismatch") : tw("saveFailed")),
+    onError: (e) => {
+      setSignError(e instanceof SaveError && e.status === 400 ? t("mismatch") : tw("saveFailed"));
+      document.getElementById("signature")?.focus();
+    },
   });
   const submit = useMutation({
     mutationFn: submitApplication,
@@ -66,7 +71,7 @@ export function AgreementStep({ session, agreement }: StepProps) {
           className="mb-4"
           onSubmit={(e) => {
             e.preventDefault();
-            sign.mutate();
+            sign.mutate(name);
           }}
         >
           <label htmlFor="signature" className="block text-sm font-medium">
@@ -77,9 +82,15 @@ export function AgreementStep({ session, agreement }: StepProps) {
             value={name}
             onChange={(e) => setName(e.target.value)}
             autoComplete="name"
-            aria-describedby="signature-hint"
-            className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base"
+            aria-describedby={signError ? "signature-error signature-hint" : "signature-hint"}
+            aria-invalid={signError ? true : undefined}
+            className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base aria-[invalid=true]:border-danger"
           />
+          {signError ? (
+            <p id="signature-error" role="alert" className="mt-1 text-sm font-medium text-danger">
+              {signError}
+            </p>
+          ) : null}
           <p id="signature-hint" className="mt-1 text-sm text-muted">
             {t("signHint", { name: ownerName })}
           </p>
