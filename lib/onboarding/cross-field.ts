@@ -56,3 +56,13 @@ export function ticketProblem(sales: Loose): CrossFieldCode | null {
   const highest = cents(sales?.highest_amount_to_date);
   return average !== null && highest !== null && average > highest ? "average_above_highest" : null;
 }
+
+/** The routing number's ABA checksum: checked by underwriting, and reported at once in `requirements`. */
+export function routingNumberFinding(routing: unknown): { field: string; code: string; message: string } | null {
+  if (!routingNumberProblem(routing as string | undefined)) return null;
+  return {
+    field: "merchant.bank_account.routing_number",
+    code: "routing_number_invalid",
+    message: "The routing number does not pass the ABA checksum. Compare it with a check from the account or with your bank's website.",
+  };
+}

@@ -17,7 +17,7 @@ describe("every finding, exactly", () => {
         {
           field: "merchant.bank_account.routing_number",
           code: "routing_number_invalid",
-          message: "The routing number does not pass the ABA checksum. Check it against a cheque or your bank's website.",
+          message: "The routing number does not pass the ABA checksum. Compare it with a check from the account or with your bank's website.",
         },
       ],
     ],

@@ -1,4 +1,4 @@
-import { accountConfirmationProblem, ownershipProblem, ownershipTotal, routingNumberProblem, salesMixProblem, ticketProblem } from "../onboarding/cross-field";
+import { accountConfirmationProblem, ownershipProblem, ownershipTotal, routingNumberFinding, salesMixProblem, ticketProblem } from "../onboarding/cross-field";
 
 // Underwriting rules (CONTRACT.md section 7): each a small pure function over the decrypted
 // application, returning the requirements it raises. Codes are stable; the wizard translates them.
@@ -69,13 +69,8 @@ export const US_STATES = new Set([
 export function bankAccountRules(app: App): Finding[] {
   const bank = app.bank_account ?? {};
   const out: Finding[] = [];
-  if (routingNumberProblem(bank.routing_number)) {
-    out.push({
-      field: "merchant.bank_account.routing_number",
-      code: "routing_number_invalid",
-      message: "The routing number does not pass the ABA checksum. Check it against a cheque or your bank's website.",
-    });
-  }
+  const routing = routingNumberFinding(bank.routing_number);
+  if (routing) out.push(routing);
   if (!/^\d{4,17}$/.test(String(bank.account_number ?? ""))) {
     out.push({ field: "merchant.bank_account.account_number", code: "account_number_invalid", message: "The account number must be 4 to 17 digits." });
   } else if (accountConfirmationProblem(bank)) {

@@ -339,3 +339,27 @@ describe("GET and PATCH /v1/merchants/{id}", () => {
     expect(res.json.error.param).toBe("merchant_id");
   });
 });
+
+describe("problems reported at once", () => {
+  test("a prefilled routing number that fails the ABA checksum is in requirements.errors before anything is submitted", async () => {
+    const isv = await api.newIsv("ABA ISV");
+    const created = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "+14155550123", merchant: { bank_account: { routing_number: "121000359" } } },
+    });
+    expect(created.status).toBe(200);
+    expect(created.json.requirements.errors).toEqual([
+      {
+        field: "merchant.bank_account.routing_number",
+        code: "routing_number_invalid",
+        message: "The routing number does not pass the ABA checksum. Compare it with a check from the account or with your bank's website.",
+      },
+    ]);
+    expect(created.json.requirements.currently_due).toContain("merchant.bank_account.routing_number");
+    const fixed = await api.call("PATCH", `/v1/merchants/${created.json.id}`, {
+      auth: isv.auth,
+      body: { merchant: { bank_account: { routing_number: "121000358" } } },
+    });
+    expect(fixed.json.requirements.errors).toEqual([]);
+  });
+});

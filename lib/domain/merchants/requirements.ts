@@ -1,6 +1,7 @@
 import type { MerchantRow } from "./find-merchant";
 import { applicationProblems } from "./application";
 import { isOpen } from "./status";
+import { routingNumberFinding } from "../../onboarding/cross-field";
 
 export type Requirements = {
   currently_due: string[];
@@ -28,5 +29,9 @@ export function merchantRequirements(row: MerchantRow, options: { deviceRequired
   if (!isOpen(row.status)) return { currently_due: [], errors: [], disabled_reason };
   const due = applicationProblems(row.application).map((e) => e.param);
   if (options.deviceRequired && !row.deviceSelection) due.push("device");
-  return { currently_due: [...new Set(due)], errors: [], disabled_reason };
+  // What would certainly fail underwriting is said now, not after submitting: the routing number's checksum.
+  const routingNumber = (row.application.bank_account as { routing_number?: unknown } | undefined)?.routing_number;
+  const routing = routingNumber ? routingNumberFinding(routingNumber) : null;
+  const errors = routing ? [routing] : [];
+  return { currently_due: [...new Set([...due, ...errors.map((e) => e.field)])], errors, disabled_reason };
 }
