@@ -121,7 +121,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   expect((await download).suggestedFilename()).toBe(`merchant-agreement-${merchant.id}.pdf`);
   await page.getByRole("button", { name: "Submit application" }).click();
 
-  await expect(page.getByRole("heading", { name: "Application submitted" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Application (submitted|approved)$/ })).toBeVisible();
   await expectAxeClean(page);
   await page.waitForURL((url) => url.searchParams.get("from") === "onboarding", { timeout: 15_000 });
   const returned = new URL(page.url());
@@ -247,7 +247,7 @@ test("keyboard only: the device, review, agreement and submit steps", async ({ p
   await expect(page.getByText(/Signed by Mei Chen/)).toBeVisible();
   await page.getByRole("button", { name: "Submit application" }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Application submitted" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Application (submitted|approved)$/ })).toBeVisible();
 });
 
 test("comfortable at 375 px: nothing overflows sideways", async ({ browser, request, baseURL }) => {
@@ -322,4 +322,18 @@ test("a wrong signature is refused at once, at the field, and never retried; cor
   await expect(page.getByRole("status").filter({ hasText: "Signed by" })).toBeVisible();
   expect(signs).toHaveLength(2);
   await expectAxeClean(page);
+
+  // Submitted: the completion page says what underwriting decided once it has (within seconds here).
+  await page.getByRole("button", { name: "Submit application" }).click();
+  await expect(page).toHaveURL(/\/onboarding\/complete/);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByRole("heading", { level: 1 }).textContent();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe("Application approved");
+  await expect(page.getByRole("status")).toContainText("your application is approved");
 });

@@ -19,11 +19,21 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
   const { to } = await searchParams;
   // Only the URL the server builds for this session may be the target: no open redirect.
   const target = loaded ? returnTarget(await getSessionRows((await getDatabase()).db, loaded.principal), to) : null;
+  // Say what actually happened: underwriting may already have decided (in sandbox, within seconds).
+  const status = loaded?.session.lead_onboarding_status;
+  const [title, body] =
+    status === "APPROVED"
+      ? [t("approvedTitle"), t("approvedBody", { name })]
+      : status === "FAILED"
+        ? [t("declinedTitle"), t("declinedBody", { name })]
+        : status === "IN_PROGRESS" || status === "NOT_STARTED"
+          ? [t("moreInfoTitle"), t("moreInfoBody", { name })]
+          : [t("submittedTitle"), t("submittedBody", { name })];
   return (
     <BrandShell branding={branding}>
       <div role="status" className="rounded-lg border border-line bg-card p-6">
-        <h1 className="text-2xl font-semibold">{t("submittedTitle")}</h1>
-        <p className="mt-3">{t("submittedBody", { name })}</p>
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="mt-3">{body}</p>
         {target ? <ReturnRedirect to={target} label={t("continue")} note={t("redirecting", { name })} /> : null}
       </div>
     </BrandShell>
