@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { DbOrTx } from "../db/client";
 import { env } from "../env";
 import { insertJob } from "./runner";
+import { jobs } from "../db/schema";
+import { createId } from "../ids";
 
 // Every type of background job: its name, the schema of its payload and its retry policy. The
 // handlers live beside their domain (lib/jobs/registry.ts puts them together); this file holds
@@ -64,4 +66,23 @@ export type JobPayload<T extends JobName> = z.infer<(typeof jobTypes)[T]["payloa
 export async function enqueueJob<T extends JobName>(tx: DbOrTx, type: T, payload: JobPayload<T>, options: { runAt?: Date; key?: string } = {}) {
   const def = jobTypes[type];
   return insertJob(tx, type, def.payload.parse(payload), { runAt: options.runAt, maxAttempts: def.maxAttempts, priority: def.priority, key: options.key });
+}
+
+/** Many jobs of one type in one insert (in the caller's transaction). */
+export async function enqueueJobs<T extends JobName>(tx: DbOrTx, type: T, payloads: JobPayload<T>[]) {
+  if (payloads.length === 0) return;
+  const def = jobTypes[type];
+  const now = new Date();
+  await tx
+    .insert(jobs)
+    .values(
+      payloads.map((p) => ({
+        id: createId("job"),
+        type,
+        payload: def.payload.parse(p) as Record<string, unknown>,
+        runAt: now,
+        maxAttempts: def.maxAttempts,
+        priority: def.priority,
+      })),
+    );
 }

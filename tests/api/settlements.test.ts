@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { charges, events, jobs, refunds, settlements } from "@/lib/db/schema";
+import { charges, events, jobs, refunds, settlements, webhookDeliveries } from "@/lib/db/schema";
 import { nextMidnightUtc, runSettlement, scheduleSettlement, settleAll } from "@/lib/domain/settlements/run-settlement";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
@@ -147,6 +147,9 @@ describe("daily settlement", () => {
     expect(scheduled[0]!.runAt.toISOString()).toBe("2031-03-05T00:00:00.000Z");
     expect(nextMidnightUtc(new Date("2031-12-31T23:59:59Z")).toISOString()).toBe("2032-01-01T00:00:00.000Z");
 
+    // Subscribed to the charge scope: each settled charge and the settlement get one delivery.
+    const hook = (await post("/v1/webhooks", { url: "https://hooks.example.test/settlements", scopes: ["charge"] })).json;
+
     // Two runs at once (two workers): each charge lands in exactly one settlement.
     const cutoff = new Date(Date.now() + 1000);
     await Promise.all([settleAll(api.db, cutoff, { merchantId: merchant.id }), settleAll(api.db, cutoff, { merchantId: merchant.id })]);
@@ -158,6 +161,23 @@ describe("daily settlement", () => {
       .from(charges)
       .where(sql`${charges.id} in ${ids}`);
     expect(new Set(rows.map((r) => r.settlementId))).toEqual(new Set([made[0]!.id]));
+    const settledEvents = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.type, "charge.settled"), sql`${events.objectId} in ${ids}`));
+    expect(settledEvents).toHaveLength(3);
+    const deliveries = await api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id));
+    const created = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.type, "settlement.created"), eq(events.objectId, made[0]!.id)));
+    expect(deliveries.map((d) => d.eventId).sort()).toEqual([...settledEvents.map((e) => e.id), created[0]!.id].sort());
+    const queued = await api.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, "webhook_delivery"), sql`${jobs.payload}->>'delivery_id' in ${deliveries.map((d) => d.id)}`));
+    expect(queued).toHaveLength(4);
+    await api.call("DELETE", `/v1/webhooks/${hook.id}`, { auth: isv.auth });
 
     // The job's handler settles up to its cutoff (long past here: nothing, and nothing of the other
     // test files sharing this database), then queues the next midnight from now, not a day-by-day

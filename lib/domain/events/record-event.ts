@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client";
 import { events } from "../../db/schema";
 import { createId } from "../../ids";
-import { fanOutEvent } from "../webhooks/fan-out";
+import { fanOutEvent, fanOutEvents } from "../webhooks/fan-out";
 import { scopeOf, type EventType } from "../../events/catalogue";
 
 /**
@@ -13,4 +13,17 @@ export async function recordEvent(tx: DbOrTx, input: { accountId: string; type: 
   await tx.insert(events).values({ id, accountId: input.accountId, type: input.type, objectId: input.objectId, data: input.data });
   await fanOutEvent(tx, { id, accountId: input.accountId, scope: scopeOf(input.type) });
   return id;
+}
+
+type EventInput = { accountId: string; type: EventType; objectId: string; data: Record<string, unknown> };
+
+/** Many events in the caller's transaction (multi-row inserts), with their deliveries: for batches like a settlement. */
+export async function recordEvents(tx: DbOrTx, inputs: EventInput[]) {
+  const rows = inputs.map((input) => ({ id: createId("evt"), accountId: input.accountId, type: input.type, objectId: input.objectId, data: input.data }));
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(events).values(rows.slice(i, i + 500));
+  await fanOutEvents(
+    tx,
+    rows.map((r) => ({ id: r.id, accountId: r.accountId, scope: scopeOf(r.type) })),
+  );
+  return rows.map((r) => r.id);
 }

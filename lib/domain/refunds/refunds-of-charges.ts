@@ -1,13 +1,17 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { refunds } from "../../db/schema";
+import { charges, refunds } from "../../db/schema";
 import { chargeRefund } from "../../serializers/refund";
 
 /** The refunds of these charges, oldest first, as the charge's `refunds` lists them (one query). */
-export async function refundsOfCharges(db: DbOrTx, chargeIds: string[]) {
+export async function refundsOfCharges(db: DbOrTx, chargeIds: string[] | { settlementId: string }) {
   const byCharge = new Map<string, ReturnType<typeof chargeRefund>[]>();
-  if (chargeIds.length === 0) return byCharge;
-  const rows = await db.select().from(refunds).where(inArray(refunds.chargeId, chargeIds)).orderBy(asc(refunds.seq));
+  if (Array.isArray(chargeIds) && chargeIds.length === 0) return byCharge;
+  // A settlement's charges by a subquery: any number of them, not one parameter each.
+  const which = Array.isArray(chargeIds)
+    ? inArray(refunds.chargeId, chargeIds)
+    : inArray(refunds.chargeId, db.select({ id: charges.id }).from(charges).where(eq(charges.settlementId, chargeIds.settlementId)));
+  const rows = await db.select().from(refunds).where(which).orderBy(asc(refunds.seq));
   for (const row of rows) byCharge.set(row.chargeId, [...(byCharge.get(row.chargeId) ?? []), chargeRefund(row)]);
   return byCharge;
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { charges, merchants, refunds, settlements } from "../../db/schema";
 import { createId } from "../../ids";
-import { recordEvent } from "../events/record-event";
+import { recordEvent, recordEvents } from "../events/record-event";
 import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
@@ -50,18 +50,16 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
         createdAt: now,
       })
       .returning();
-    const refundsBy = await refundsOfCharges(
+    const refundsBy = await refundsOfCharges(tx, { settlementId: id });
+    await recordEvents(
       tx,
-      settled.map((c) => c.id),
-    );
-    for (const charge of settled) {
-      await recordEvent(tx, {
+      settled.map((charge) => ({
         accountId: charge.isvAccountId,
-        type: "charge.settled",
+        type: "charge.settled" as const,
         objectId: charge.id,
         data: serializeCharge(charge, merchant!, refundsBy.get(charge.id)),
-      });
-    }
+      })),
+    );
     await recordEvent(tx, { accountId: merchant!.isvAccountId, type: "settlement.created", objectId: id, data: serializeSettlement(settlement!) });
     return settlement!;
   });
