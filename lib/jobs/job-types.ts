@@ -73,16 +73,14 @@ export async function enqueueJobs<T extends JobName>(tx: DbOrTx, type: T, payloa
   if (payloads.length === 0) return;
   const def = jobTypes[type];
   const now = new Date();
-  await tx
-    .insert(jobs)
-    .values(
-      payloads.map((p) => ({
-        id: createId("job"),
-        type,
-        payload: def.payload.parse(p) as Record<string, unknown>,
-        runAt: now,
-        maxAttempts: def.maxAttempts,
-        priority: def.priority,
-      })),
-    );
+  await tx.insert(jobs).values(
+    payloads.map((p) => ({
+      id: createId("job"),
+      type,
+      payload: def.payload.parse(p) as Record<string, unknown>,
+      runAt: now,
+      maxAttempts: def.maxAttempts,
+      priority: def.priority,
+    })),
+  );
 }
