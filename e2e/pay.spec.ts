@@ -171,6 +171,7 @@ test("a manual (virtual terminal) page is paid; a canceled request is no longer 
   const canceled = await create(request, "/v1/scan_to_pay", { amount: 999 });
   await request.post(`/v1/payment_requests/${canceled.id}/cancel`, { headers: { authorization: isv.auth } });
   await page.goto(new URL(canceled.pay_url).pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment request from Golden Gate Noodles");
   await expect(page.getByTestId("not-payable")).toContainText("This payment request is no longer payable");
   await expect(page.getByTestId("not-payable")).toContainText("canceled it");
   await expectAxeClean(page);

@@ -3,8 +3,9 @@ import { useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { refundAction } from "@/app/(dashboard)/dashboard/actions";
 import { formatCents } from "@/lib/money";
+import { intlLocale } from "@/lib/i18n/locales";
 
-const money = (cents: number, locale: string) => formatCents(cents, locale === "es" ? "es-US" : "en-US");
+const money = (cents: number, locale: string) => formatCents(cents, intlLocale(locale));
 
 /** Refund part or all of a charge: the amount in dollars as typed, turned into whole cents without floating point. */
 export function RefundForm({ chargeId, merchantId, left }: { chargeId: string; merchantId: string; left: number }) {

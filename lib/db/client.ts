@@ -12,6 +12,9 @@ export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw `db.execute` (node-postgres answers `{ rows }`, PGlite's drizzle driver the rows). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";

@@ -21,3 +21,6 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
   }
   return defaultLocale;
 }
+
+/** The Intl locale that formats money and dates for a reader of `locale` (US dollars either way). */
+export const intlLocale = (locale: string) => (locale === "es" ? "es-US" : "en-US");

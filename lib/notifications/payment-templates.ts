@@ -1,4 +1,4 @@
-import type { Locale } from "../i18n/locales";
+import { intlLocale, type Locale } from "../i18n/locales";
 import { textOn } from "../branding/contrast";
 import { escapeHtml } from "../html";
 import { formatCents } from "../money";
@@ -35,7 +35,7 @@ const copy = {
   },
 };
 
-const money = (cents: number, locale: Locale) => formatCents(cents, locale === "es" ? "es-US" : "en-US");
+const money = (cents: number, locale: Locale) => formatCents(cents, intlLocale(locale));
 
 function page(brand: Brand, locale: Locale, intro: string, lines: Line[], action?: { href: string; label: string }, footer?: string) {
   const rows = lines
@@ -81,9 +81,7 @@ export function receiptEmail(input: {
 }) {
   const t = copy[input.locale];
   const total = money(input.total, input.locale);
-  const when = new Intl.DateTimeFormat(input.locale === "es" ? "es-US" : "en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(
-    input.paidAt,
-  );
+  const when = new Intl.DateTimeFormat(intlLocale(input.locale), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(input.paidAt);
   const lines: Line[] = [
     [t.receiptNumber, input.receiptNumber],
     [t.card, `${input.brandName ?? ""} •••• ${input.last4 ?? ""}`.trim()],

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import { hexChannels, textOn } from "../branding/contrast";
 import { formatCents } from "../money";
 import { brandName } from "../payments/brands";
-import type { Locale } from "../i18n/locales";
+import { intlLocale, type Locale } from "../i18n/locales";
 import type { StatementRow } from "../serializers/statement";
 
 // The monthly statement as a PDF (CONTRACT.md section 11): branded with the ISV's name and colours,
@@ -86,7 +86,7 @@ export async function statementPdf(input: {
 }) {
   const { statement: s, branding, locale } = input;
   const t = copy[locale];
-  const intl = locale === "es" ? "es-US" : "en-US";
+  const intl = intlLocale(locale);
   const money = (cents: number) => formatCents(cents, intl);
   const day = (iso: string) => new Intl.DateTimeFormat(intl, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(iso));
   const [year, month] = s.period.split("-").map(Number);

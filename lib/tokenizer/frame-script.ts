@@ -37,7 +37,8 @@ function showErrors(errors: Partial<Record<Field, string>>) {
 }
 
 function resize() {
-  post({ type: "resize", height: document.documentElement.scrollHeight });
+  // The form, not the document: a document is never shorter than its frame, so it could not shrink.
+  post({ type: "resize", height: root.getBoundingClientRect().height });
 }
 
 // Card number in groups of four as typed; expiry as MM / YY.
@@ -112,5 +113,5 @@ window.addEventListener("message", (event) => {
   // The page may start listening after this frame loaded: it asks for the height again.
   if (data?.type === "measure") resize();
 });
-new ResizeObserver(resize).observe(document.body);
+new ResizeObserver(resize).observe(root);
 post({ type: "ready" });

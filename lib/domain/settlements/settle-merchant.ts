@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { rowsOf, type Db } from "../../db/client";
 import { charges, merchants, refunds, settlements } from "../../db/schema";
 import { createId } from "../../ids";
 import { recordEvent, recordEvents } from "../events/record-event";
@@ -76,5 +76,5 @@ export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: str
       select ${refunds.merchantId} from ${refunds} where ${refunds.settlementId} is null and ${refunds.createdAt} < ${cutoff} and ${scope(refunds) ?? sql`true`}
     ) m order by merchant_id`,
   );
-  return ((rows as { rows?: { merchant_id: string }[] }).rows ?? (rows as unknown as { merchant_id: string }[])).map((r) => r.merchant_id);
+  return rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);
 }

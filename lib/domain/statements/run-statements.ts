@@ -1,5 +1,5 @@
 import { and, gte, lt, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import { rowsOf, type Db, type DbOrTx } from "../../db/client";
 import { charges, refunds } from "../../db/schema";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
@@ -26,7 +26,7 @@ export async function runStatements(db: Db, { period }: JobPayload<"statement_ru
       union select ${refunds.merchantId} from ${refunds} where ${and(gte(refunds.createdAt, start), lt(refunds.createdAt, end))}
     ) m`,
   );
-  const ids = ((rows as { rows?: { merchant_id: string }[] }).rows ?? (rows as unknown as { merchant_id: string }[])).map((r) => r.merchant_id);
+  const ids = rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);
   let made = 0;
   for (const id of ids) {
     try {

@@ -6,6 +6,7 @@ import { BrandShell } from "@/components/onboarding/brand-shell";
 import { PayForm } from "@/components/pay/pay-form";
 import { LiveStatus } from "@/components/pay/live-status";
 import { brandName } from "@/lib/payments/brands";
+import { intlLocale } from "@/lib/i18n/locales";
 
 export const dynamic = "force-dynamic";
 
@@ -16,8 +17,6 @@ export async function generateMetadata({ params }: Props) {
   const view = await viewPayPage((await getDatabase()).db, (await params).id);
   return { title: view ? t("title", { business: view.business }) : t("notFoundTitle"), robots: { index: false } };
 }
-
-const intlLocale = (locale: string) => (locale === "es" ? "es-US" : "en-US");
 
 // /pay/{id}: the hosted page of every payment request (CONTRACT.md section 12): scan-to-pay,
 // invoice, card entry (virtual terminal) and terminal progress; the receipt once paid; a clear
@@ -50,13 +49,15 @@ export default async function PayPage({ params }: Props) {
   const title =
     view.status === "PAID"
       ? t("receiptTitle", { business: view.business })
-      : view.type === "INVOICE"
-        ? t("invoiceTitle", { business: view.business })
-        : view.type === "MANUAL"
-          ? t("manualTitle", { business: view.business })
-          : view.type === "TERMINAL"
-            ? t("terminalTitle", { business: view.business })
-            : t("title", { business: view.business });
+      : view.status !== "PENDING"
+        ? t("requestTitle", { business: view.business })
+        : view.type === "INVOICE"
+          ? t("invoiceTitle", { business: view.business })
+          : view.type === "MANUAL"
+            ? t("manualTitle", { business: view.business })
+            : view.type === "TERMINAL"
+              ? t("terminalTitle", { business: view.business })
+              : t("title", { business: view.business });
 
   return (
     <BrandShell branding={view.branding} footerNote={t("footer")}>

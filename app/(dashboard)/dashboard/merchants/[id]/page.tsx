@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { formatCents } from "@/lib/money";
+import { intlLocale } from "@/lib/i18n/locales";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
 import { merchantRequirements } from "@/lib/domain/merchants/requirements";
@@ -32,7 +33,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   });
   const payments = await getMerchantPayments(db, account.id, merchant.id);
   const locale = await getLocale();
-  const money = (cents: number) => formatCents(cents, locale === "es" ? "es-US" : "en-US");
+  const money = (cents: number) => formatCents(cents, intlLocale(locale));
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const requirements = merchantRequirements(merchant, {
     deviceRequired: (account.settings as { device_selection_required?: boolean }).device_selection_required !== false,
