@@ -1,12 +1,19 @@
 import { createHash } from "node:crypto";
 import type { Locale } from "../i18n/locales";
+import { intlLocale } from "../i18n/locales";
 import { maskApplication } from "../domain/merchants/application";
+import { pricingInWords } from "./pricing-words";
+import en from "../i18n/messages/en.json" with { type: "json" };
+import es from "../i18n/messages/es.json" with { type: "json" };
 
-export const AGREEMENT_VERSION = "2026-11";
+const options = { en: en.options, es: es.options } as Record<Locale, Record<string, Record<string, string>>>;
+
+// 2026-12: pricing, business type, titles and the signature time in the merchant's words.
+export const AGREEMENT_VERSION = "2026-12";
 
 type Json = Record<string, any>;
 
-const copy = {
+export const agreementCopy = {
   en: {
     title: "Merchant Processing Agreement",
     intro: (isv: string, merchant: string) =>
@@ -19,7 +26,7 @@ const copy = {
     pricingNone: "Pricing as agreed with your software provider.",
     termLines: [
       "Merchant will accept payments only for the goods and services described in this application.",
-      "Funds are settled to the account above; Merchant authorises credits and debits to it for settlements, refunds, chargebacks and fees.",
+      "Funds are settled to the account above; Merchant authorizes credits and debits to it for settlements, refunds, chargebacks and fees.",
       "Merchant will keep card data secure and will never store full card numbers.",
       "Either party may end this agreement with 30 days' written notice.",
       "Merchant confirms that the information in this application is true and complete.",
@@ -27,6 +34,8 @@ const copy = {
     signedBy: "Signed by",
     at: "on",
     ip: "from IP address",
+    version: "Version",
+    notSigned: "Not signed yet",
   },
   es: {
     title: "Contrato de procesamiento para comercios",
@@ -48,6 +57,8 @@ const copy = {
     signedBy: "Firmado por",
     at: "el",
     ip: "desde la dirección IP",
+    version: "Versión",
+    notSigned: "Aún sin firmar",
   },
 };
 
@@ -63,15 +74,16 @@ export type AgreementDocument = { title: string; sections: { heading: string; li
 
 /** The agreement generated from the application and the pricing (masked: no full TIN or account number). */
 export function buildAgreement(input: { locale: Locale; isvName: string; application: Json; defaultCapabilities: Json }): AgreementDocument {
-  const t = copy[input.locale];
+  const t = agreementCopy[input.locale];
+  const word = (field: string, value: unknown) => (typeof value === "string" ? (options[input.locale][field]?.[value] ?? value) : "");
   const app = maskApplication(input.application) as Json;
   const name = app.legal_business_name ?? "";
   const addr = (a: Json | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
   const owners = ["owner_one", "owner_two", "owner_three", "owner_four"]
     .filter((k) => app[k])
-    .map((k) => `${app[k].first_name} ${app[k].last_name}, ${app[k].job_title}, ${app[k].ownership_percentage}%`);
+    .map((k) => `${app[k].first_name} ${app[k].last_name}, ${word("job_title", app[k].job_title)}, ${app[k].ownership_percentage} %`);
   const pricing = effectivePricing(input.defaultCapabilities, app.capabilities);
-  const pricingLines = Object.entries(pricing).flatMap(([type, fields]) => [`${type}:`, ...Object.entries(fields).map(([k, v]) => `  ${k}: ${v}`)]);
+  const pricingLines = pricingInWords(pricing, input.locale).flatMap((m) => [`${m.name}:`, ...m.lines.map((l) => `  ${l}`)]);
   return {
     title: t.title,
     version: AGREEMENT_VERSION,
@@ -82,7 +94,7 @@ export function buildAgreement(input: { locale: Locale; isvName: string; applica
         lines: [
           name,
           app.doing_business_as ? `DBA ${app.doing_business_as}` : "",
-          `${app.business_type ?? ""} · ${app.tin_type ?? ""} ${app.tin ?? ""}`,
+          [word("business_type", app.business_type), [app.tin_type, app.tin].filter(Boolean).join(" ")].filter(Boolean).join(" · "),
           addr(app.legal_business_address),
         ].filter(Boolean),
       },
@@ -109,6 +121,7 @@ export function agreementDigest(doc: AgreementDocument): string {
 }
 
 export function signatureLine(locale: Locale, signature: { name: string; signed_at: string; ip: string }) {
-  const t = copy[locale];
-  return `${t.signedBy} ${signature.name} ${t.at} ${signature.signed_at} ${t.ip} ${signature.ip}`;
+  const t = agreementCopy[locale];
+  const when = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(signature.signed_at));
+  return `${t.signedBy} ${signature.name} ${t.at} ${when} (UTC) ${t.ip} ${signature.ip}`;
 }

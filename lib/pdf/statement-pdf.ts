@@ -1,7 +1,8 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { hexChannels, textOn } from "../branding/contrast";
+import { brandedDocument, muted, type Branding } from "./document";
+import type { LogoImage } from "./logo";
 import { formatCents } from "../money";
 import { brandName } from "../payments/brands";
+import { feeLineWords } from "../statements/fee-line-words";
 import { intlLocale, type Locale } from "../i18n/locales";
 import type { StatementRow } from "../serializers/statement";
 
@@ -67,24 +68,15 @@ const copy = {
   },
 } satisfies Record<Locale, unknown>;
 
-// The standard fonts cover Latin-1 (English and Spanish); anything else becomes "?".
-const latin1 = (s: string) => s.replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
-const ink = rgb(0.06, 0.09, 0.16);
-const muted = rgb(0.35, 0.4, 0.47);
-const W = 612;
-const H = 792;
-const M = 48;
-
-type Column = { label: string; width: number; align?: "right" };
-
 export async function statementPdf(input: {
   statement: StatementRow;
-  branding: { display_name: string; primary_color: string; secondary_color?: string };
+  branding: Branding;
+  logo: LogoImage | null;
   business: string;
   gatewayMerchantId: string | null;
   locale: Locale;
 }) {
-  const { statement: s, branding, locale } = input;
+  const { statement: s, locale } = input;
   const t = copy[locale];
   const intl = intlLocale(locale);
   const money = (cents: number) => formatCents(cents, intl);
@@ -92,77 +84,19 @@ export async function statementPdf(input: {
   const [year, month] = s.period.split("-").map(Number);
   const periodName = new Intl.DateTimeFormat(intl, { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year!, month! - 1, 1)));
 
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${t.title} ${s.period}`);
-  pdf.setProducer(branding.display_name);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const primary = rgb(...hexChannels(branding.primary_color));
-  const onPrimary = rgb(...hexChannels(textOn(branding.primary_color)));
+  const doc = await brandedDocument({
+    title: `${t.title} ${s.period}`,
+    branding: input.branding,
+    logo: input.logo,
+    headerRight: `${t.title} · ${periodName}`,
+    footer: `${input.business} · ${s.period}`,
+    pageLabel: t.page,
+  });
+  const { heading, table } = doc;
 
-  let page: PDFPage = undefined as unknown as PDFPage; // set by newPage() before any use
-  let y = 0;
-  const text = (p: PDFPage, value: string, x: number, at: number, size: number, f: PDFFont = font, color = ink) =>
-    p.drawText(latin1(value), { x, y: at, size, font: f, color });
-  const newPage = () => {
-    page = pdf.addPage([W, H]);
-    page.drawRectangle({ x: 0, y: H - 44, width: W, height: 44, color: primary });
-    text(page, branding.display_name, M, H - 28, 14, bold, onPrimary);
-    const right = `${t.title} · ${periodName}`;
-    text(page, right, W - M - font.widthOfTextAtSize(latin1(right), 10), H - 27, 10, font, onPrimary);
-    y = H - 72;
-  };
-  const ensure = (height: number, onBreak?: () => void) => {
-    if (y - height < 56) {
-      newPage();
-      onBreak?.();
-    }
-  };
-  const heading = (value: string) => {
-    ensure(40);
-    y -= 8;
-    text(page, value, M, y, 13, bold, primary);
-    y -= 20;
-  };
-  const row = (columns: Column[], values: string[], f: PDFFont = font, color = ink) => {
-    let x = M;
-    columns.forEach((c, i) => {
-      const value = latin1(values[i] ?? "");
-      const size = 9.5;
-      let shown = value;
-      while (shown.length > 1 && f.widthOfTextAtSize(shown, size) > c.width - 6) shown = `${shown.slice(0, -2)}.`;
-      const w = f.widthOfTextAtSize(shown, size);
-      text(page, shown, c.align === "right" ? x + c.width - 6 - w : x, y, size, f, color);
-      x += c.width;
-    });
-    y -= 14;
-  };
-  const table = (columns: Column[], rows: string[][]) => {
-    const header = () => {
-      row(
-        columns,
-        columns.map((c) => c.label),
-        bold,
-        muted,
-      );
-      page.drawLine({ start: { x: M, y: y + 10 }, end: { x: W - M, y: y + 10 }, thickness: 0.5, color: muted });
-    };
-    ensure(30);
-    header();
-    for (const values of rows) {
-      ensure(14, header);
-      row(columns, values);
-    }
-    y -= 6;
-  };
-
-  newPage();
-  text(page, input.business, M, y, 16, bold);
-  y -= 18;
-  text(page, `${t.mid}: ${input.gatewayMerchantId ?? s.merchantId}`, M, y, 10, font, muted);
-  y -= 14;
-  text(page, `${t.period}: ${periodName}`, M, y, 10, font, muted);
-  y -= 20;
+  doc.line(input.business, 16, doc.bold, undefined, 18);
+  doc.line(`${t.mid}: ${input.gatewayMerchantId ?? s.merchantId}`, 10, doc.font, muted, 14);
+  doc.line(`${t.period}: ${periodName}`, 10, doc.font, muted, 20);
 
   heading(t.summary);
   table(
@@ -185,7 +119,7 @@ export async function statementPdf(input: {
       { label: t.count, width: 80, align: "right" },
       { label: t.amount, width: 120, align: "right" },
     ],
-    s.feeLines.map((l) => [l.description, String(l.count), money(l.amount)]),
+    s.feeLines.map((l) => [feeLineWords(l.description, locale), String(l.count), money(l.amount)]),
   );
 
   heading(t.brands);
@@ -230,11 +164,5 @@ export async function statementPdf(input: {
     ]),
   );
 
-  const pages = pdf.getPages();
-  pages.forEach((p, i) => {
-    const label = t.page(i + 1, pages.length);
-    text(p, label, W - M - font.widthOfTextAtSize(latin1(label), 9), 30, 9, font, muted);
-    text(p, `${input.business} · ${s.period}`, M, 30, 9, font, muted);
-  });
-  return pdf.save();
+  return doc.finish();
 }

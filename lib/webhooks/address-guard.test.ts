@@ -31,4 +31,12 @@ describe("delivery-time guard", () => {
     expect(result.statusCode).toBeNull();
     expect(result.error).toMatch(/private or reserved/);
   });
+  test.each(["http://127.0.0.1:9/hooks", "http://[::1]:9/hooks", "http://10.0.0.1/hooks"])(
+    "an address literal (%s), which Node connects to without a lookup, is refused too",
+    async (url) => {
+      const { sendWebhook } = await import("./send");
+      const result = await sendWebhook(url, "{}", {}, { publicOnly: true });
+      expect(result).toMatchObject({ statusCode: null, error: expect.stringMatching(/private or reserved/) });
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import { publicOnlyLookup } from "./address-guard";
+import net from "node:net";
+import { isPublicAddress, publicOnlyLookup } from "./address-guard";
 
 export type SendResult = { statusCode: number | null; durationMs: number; excerpt: string | null; error: string | null };
 
@@ -15,6 +16,10 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
   const started = performance.now();
   const target = new URL(url);
   const client = target.protocol === "https:" ? https : http;
+  // An address literal never goes through `lookup` (Node connects to it directly): checked here.
+  const literal = target.hostname.replace(/^\[|\]$/g, "");
+  if (options.publicOnly && net.isIP(literal) && !isPublicAddress(literal))
+    return Promise.resolve({ statusCode: null, durationMs: 0, excerpt: null, error: `${literal} is a private or reserved address` });
   return new Promise((resolve) => {
     let settled = false;
     const done = (r: Omit<SendResult, "durationMs">) => {

@@ -6,6 +6,7 @@ import { application } from "../helpers/fixtures";
 import { onboardingLinks, events, jobs, merchants } from "@/lib/db/schema";
 import { onboardingSessionResponseSchema } from "@/lib/schemas/merchant-response";
 import { signToken } from "@/lib/auth/jwt";
+import { pdfText, pdfToPngs } from "../helpers/pdf";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -298,6 +299,13 @@ describe("onboarding session API", () => {
     const incomplete = await api.call("POST", "/v1/onboarding/session/agreement", { auth: early.auth, body: { name: "Mei Chen" } });
     expect(incomplete.status).toBe(400);
     expect(incomplete.json.error.code).toBe("application_incomplete");
+    // Before signing, in the reader's language.
+    const unsigned = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth, "accept-language": "es" } });
+    const spanishText = (await pdfText(new Uint8Array(await unsigned.arrayBuffer()))).join("\n");
+    expect(spanishText).toContain("Contrato de procesamiento para comercios");
+    expect(spanishText).toMatch(/Tarifa fija:\nCrédito Visa, Mastercard, Discover: \d+\.\d\d % \+ \$\d+\.\d\d por transacción/);
+    expect(spanishText).toContain("Aún sin firmar");
+    expect(spanishText).toContain("Página 1 de");
     const wrong = await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Luis Ortega" } });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toMatchObject({ code: "signature_mismatch", param: "name" });
@@ -307,7 +315,7 @@ describe("onboarding session API", () => {
       headers: { "user-agent": "Test Browser/1.0" },
     });
     expect(signed.status).toBe(200);
-    expect(signed.json).toMatchObject({ name: "Mei Chen", ip: expect.stringMatching(/127\.0\.0\.1/), user_agent: "Test Browser/1.0", version: "2026-11" });
+    expect(signed.json).toMatchObject({ name: "Mei Chen", ip: expect.stringMatching(/127\.0\.0\.1/), user_agent: "Test Browser/1.0", version: "2026-12" });
     const view = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
     expect(view.json.agreement).toMatchObject({ signed: true, name: "Mei Chen" });
     const pdf = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth } });
@@ -316,6 +324,18 @@ describe("onboarding session API", () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(bytes.toString("latin1")).not.toContain("000123456789");
+    // Read as the merchant reads it: pricing and the signature time in words, nothing raw.
+    const text = (await pdfText(bytes)).join("\n");
+    expect(text).not.toContain("000123456789");
+    expect(text).toMatch(/Flat rate:\nVisa, Mastercard, Discover credit: \d+\.\d\d % \+ \$\d+\.\d\d per transaction/);
+    expect(text).not.toMatch(/_percent|_fixed|flat_rate|\d{4}-\d\d-\d\dT/);
+    const day = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(signed.json.signed_at));
+    expect(text).toContain(`Signed by Mei Chen on ${day} at`);
+    expect(text).toContain("Page 1 of");
+    expect(pdfToPngs(bytes, "agreement-signed").length).toBeGreaterThan(0);
+    const spanish = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth, "accept-language": "es" } });
+    // Shown in the language it was signed in (English), whatever the reader's.
+    expect((await pdfText(new Uint8Array(await spanish.arrayBuffer()))).join("\n")).toContain("Signed by Mei Chen");
     await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { doing_business_as: "Changed" } } });
     expect((await api.call("GET", "/v1/onboarding/session", { auth: s.auth })).json.agreement.signed).toBe(false);
   });
@@ -345,8 +365,10 @@ describe("onboarding session API", () => {
     expect(submit.json.error.errors.map((e: any) => e.param)).toEqual(["agreement"]);
     expect((await api.call("GET", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe("IN_PROGRESS");
     // The PDF shows no signature under the new terms.
-    const pdf = Buffer.from(await (await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth } })).arrayBuffer());
-    expect(pdf.toString("latin1")).not.toContain("Signed by");
+    const pdf = new Uint8Array(await (await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth } })).arrayBuffer());
+    const text = (await pdfText(pdf)).join("\n");
+    expect(text).toContain("Not signed yet");
+    expect(text).not.toContain("Signed by");
     // Signing again covers the new text, and then submit passes.
     expect((await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } })).status).toBe(200);
     expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth })).status).toBe(200);

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import QRCode from "qrcode";
 import { eq } from "drizzle-orm";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { events, statements } from "@/lib/db/schema";
 import { statementPdf } from "@/lib/pdf/statement-pdf";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
+import { pdfText, pdfToPngs } from "../helpers/pdf";
 
 // A month of activity on two merchants on different pricing models, its statements, and every
 // figure of the JSON, the CSV and the PDF's text checked against the charges and refunds.
@@ -23,15 +26,6 @@ async function pay(merchant: Awaited<ReturnType<typeof approvedMerchant>>, amoun
   const pr = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount })).json;
   const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey, card) } });
   return res.json.charge.id as string;
-}
-async function pdfText(bytes: Uint8Array) {
-  const doc = await getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join("\n"));
-  }
-  return pages;
 }
 const cents = (decimal: string) => {
   const [whole, fraction = "0"] = decimal.replace("-", "").split(".");
@@ -144,8 +138,13 @@ describe("monthly statements", () => {
     const res = await fetch(`${api.baseUrl}/v1/statements/${flat.id}/download/${s.id}`, { headers: { authorization: isv.auth } });
     const ms = Date.now() - started;
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    const pages = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const pages = await pdfText(bytes);
     expect(pages.length).toBeGreaterThan(3);
+    // Every page as a PNG, kept by CI (artifacts/documents).
+    const started2 = Date.now();
+    expect(pdfToPngs(bytes, "statement-300-charges")).toHaveLength(pages.length);
+    console.log(`statement PDF rendered to ${pages.length} PNG pages in ${Date.now() - started2} ms`);
     pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} of ${pages.length}`));
     const all = pages.join("\n");
     expect(all).toContain("Statement ISV");
@@ -181,11 +180,55 @@ describe("monthly statements", () => {
     expect((await get(`/v1/statements/${cash.id}/${s.id}`)).status).toBe(404);
   });
 
+  test("the ISV's logo on every page; a logo that cannot be had leaves the statement whole", async () => {
+    const png = await QRCode.toBuffer("Statement ISV", { type: "png", width: 96 });
+    let served = 0;
+    const logoServer = http.createServer((req, res) => {
+      served++;
+      if (req.url === "/logo.png") return res.end(png);
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => logoServer.listen(0, "127.0.0.1", resolve));
+    const logoBase = `http://127.0.0.1:${(logoServer.address() as AddressInfo).port}`;
+    const account = (await get("/v1/account")).json;
+    const download = async () => {
+      const s = (await post("/v1/test_helpers/statements/generate", { merchant_id: cash.id, period })).json;
+      const res = await fetch(`${api.baseUrl}/v1/statements/${cash.id}/download/${s.id}`, { headers: { authorization: isv.auth } });
+      expect(res.status).toBe(200);
+      return new Uint8Array(await res.arrayBuffer());
+    };
+    const images = (bytes: Uint8Array) =>
+      (
+        Buffer.from(bytes)
+          .toString("latin1")
+          .match(/\/Subtype \/Image/g) ?? []
+      ).length;
+    try {
+      const set = await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { logo: `${logoBase}/logo.png` } } });
+      expect(set.status).toBe(200);
+      const withLogo = await download();
+      expect(images(withLogo)).toBe(1); // one image, drawn on every page
+      pdfToPngs(withLogo, "statement-with-logo");
+      await download();
+      expect(served).toBe(1); // fetched once, then cached
+
+      await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { logo: `${logoBase}/broken.png` } } });
+      const without = await download();
+      expect(images(without)).toBe(0);
+      expect((await pdfText(without)).join("\n")).toMatch(/Monthly statement|Estado de cuenta mensual/);
+      pdfToPngs(without, "statement-monogram");
+    } finally {
+      await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { logo: account.defaults.logo } } });
+      logoServer.close();
+    }
+  });
+
   test("in Spanish", async () => {
     const [row] = await api.db.select().from(statements).where(eq(statements.merchantId, cash.id));
     const bytes = await statementPdf({
       statement: row!,
       branding: { display_name: "Statement ISV", primary_color: "#0F766E" },
+      logo: null,
       business: "Fideos",
       gatewayMerchantId: "gw_x",
       locale: "es",
@@ -194,5 +237,8 @@ describe("monthly statements", () => {
     expect(text).toContain("Estado de cuenta mensual");
     expect(text).toContain("Página 1 de 1");
     expect(text).toContain("Comisiones por modelo de precios");
+    expect(text).toContain("Descuento por pago en efectivo, 3.99 % incluido en el precio con tarjeta");
+    expect(text).toContain("Cargo por servicio de anticipo al comercio");
+    expect(text).not.toContain("included in the card price");
   });
 });

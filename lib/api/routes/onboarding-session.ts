@@ -31,7 +31,8 @@ import { getSession, submitSession, updateSession, type SessionPatch, type Sessi
 import { issueSessionToken, ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
 import { signAgreement } from "../../domain/onboarding/sign-agreement";
 import { getAgreement } from "../../domain/onboarding/get-agreement";
-import { agreementPdf } from "../../agreement/agreement-pdf";
+import { agreementPdf } from "../../pdf/agreement-pdf";
+import { documentLogo } from "../../pdf/logo";
 import { getConnInfoAddress } from "../middleware/conn-info";
 import { negotiateLocale, LOCALE_COOKIE, type Locale } from "../../i18n/locales";
 import { getCookie } from "hono/cookie";
@@ -160,7 +161,13 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /v1/onboarding/session/agreement.pdf: the agreement (signed or not yet) as a PDF
   app.get("/v1/onboarding/session/agreement.pdf", onboardingOnly, async (c) => {
     const agreement = await getAgreement(c.var.db, principal(c), localeOf(c));
-    const bytes = await agreementPdf(agreement.document, agreement.branding, agreement.signatureLine);
+    const bytes = await agreementPdf({
+      document: agreement.document,
+      branding: agreement.branding,
+      logo: await documentLogo(agreement.branding),
+      signature: agreement.signatureLine,
+      locale: agreement.locale,
+    });
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="merchant-agreement-${agreement.merchantId}.pdf"`,

@@ -15,6 +15,7 @@ export async function getAgreement(db: Db, use: SessionUse, readerLocale: Locale
   const locale = signature?.locale ?? readerLocale;
   return {
     merchantId: merchant.id,
+    locale,
     branding: isv.defaults as MerchantDefaults,
     document: agreementFor(merchant, isv, locale),
     signatureLine: signature ? signatureLine(locale, signature) : null,

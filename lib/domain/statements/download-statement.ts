@@ -7,6 +7,7 @@ import { businessName, merchantLocale } from "../payments/create-payment-request
 import { getAccount } from "../accounts/get-account";
 import { statementCsv } from "../../statements/statement-csv";
 import { statementPdf } from "../../pdf/statement-pdf";
+import { documentLogo } from "../../pdf/logo";
 
 /** A statement as a file (the API's download and the dashboard's button): the branded PDF, or CSV. */
 export async function downloadStatement(db: Db, scope: PaymentScope, merchantId: string, statementId: string, format: "pdf" | "csv") {
@@ -15,9 +16,11 @@ export async function downloadStatement(db: Db, scope: PaymentScope, merchantId:
   const filename = `statement-${merchant.id}-${statement.period}.${format}`;
   if (format === "csv") return { body: statementCsv(statement), contentType: "text/csv; charset=utf-8", filename };
   const isv = await getAccount(db, merchant.isvAccountId);
+  const branding = isv.defaults as MerchantDefaults;
   const bytes = await statementPdf({
     statement,
-    branding: isv.defaults as MerchantDefaults,
+    branding,
+    logo: await documentLogo(branding),
     business: businessName(merchant) || merchant.id,
     gatewayMerchantId: (merchant.paymentKeys?.gateway_merchant_id as string | undefined) ?? null,
     locale: merchantLocale(merchant),
