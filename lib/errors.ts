@@ -40,6 +40,8 @@ export const errorCodes = {
   terminal_unknown: "invalid_request_error",
   token_invalid: "invalid_request_error",
   card_invalid: "invalid_request_error",
+  bank_account_invalid: "invalid_request_error",
+  payment_method_not_allowed: "invalid_request_error",
   refund_exceeds_charge: "invalid_request_error",
   refund_failed: "invalid_request_error",
   // authentication_error
@@ -50,6 +52,7 @@ export const errorCodes = {
   account_type_not_allowed: "permission_error",
   merchant_not_approved: "permission_error",
   payments_not_configured: "permission_error",
+  ach_not_enabled: "permission_error",
   // not_found_error
   resource_missing: "not_found_error",
   route_not_found: "not_found_error",

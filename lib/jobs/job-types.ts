@@ -40,6 +40,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 1_800_000),
     priority: 50,
   },
+  /** Asks the ACH processor which debits of a settlement the customers' banks returned (CONTRACT.md 13). */
+  ach_returns: {
+    payload: z.object({ settlement_id: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
   /** The monthly statements of a finished period, one job per period whatever the number of instances. */
   statement_run: {
     payload: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/) }),

@@ -7,6 +7,8 @@ const names: Record<string, string> = {
   diners: "Diners Club",
   jcb: "JCB",
   unionpay: "UnionPay",
+  /** Not a card: a bank payment (statements list it beside the card brands). */
+  ach: "ACH",
 };
 
 export const brandName = (brand: string | null | undefined) => (brand ? (names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : "");

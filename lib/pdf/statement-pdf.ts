@@ -37,6 +37,8 @@ const copy = {
     fee: "Fee",
     charge: "Charge",
     refund: "Refund",
+    returned: "ACH return",
+    returns: "ACH returns",
     page: (n: number, of: number) => `Page ${n} of ${of}`,
   },
   es: {
@@ -64,6 +66,8 @@ const copy = {
     fee: "Comisión",
     charge: "Cargo",
     refund: "Reembolso",
+    returned: "Devolución ACH",
+    returns: "Devoluciones ACH",
     page: (n: number, of: number) => `Página ${n} de ${of}`,
   },
 } satisfies Record<Locale, unknown>;
@@ -107,6 +111,7 @@ export async function statementPdf(input: {
     [
       [`${t.gross} (${s.chargeCount} ${t.charges.toLowerCase()})`, money(s.grossVolume)],
       [t.refunds, money(-s.refunds)],
+      ...(s.returnCount > 0 ? [[`${t.returns} (${s.returnCount})`, money(-s.returns)]] : []),
       [t.fees, money(-s.fees)],
       [t.net, money(s.net)],
     ],
@@ -156,10 +161,10 @@ export async function statementPdf(input: {
     ],
     s.items.map((i) => [
       day(i.created_at),
-      i.kind === "charge" ? t.charge : t.refund,
+      i.kind === "charge" ? t.charge : i.kind === "refund" ? t.refund : t.returned,
       i.id,
       i.card_last_4 ? `${i.card_brand === "amex" ? "Amex" : brandName(i.card_brand)} ${i.card_last_4}` : "",
-      money(i.kind === "refund" ? -i.amount : i.amount),
+      money(i.kind === "charge" ? i.amount : -i.amount),
       i.kind === "charge" ? money(i.fee) : "",
     ]),
   );

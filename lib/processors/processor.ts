@@ -22,3 +22,17 @@ export interface PaymentProcessor {
   }): Promise<Authorization>;
   refund(input: { reference: string; amount: number }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
 }
+
+/** A bank account to debit (ACH). The platform hands the account number to the processor's vault and keeps only its last four. */
+export type BankAccountInput = { routingNumber: string; accountNumber: string; accountType: "checking" | "savings"; holderName: string };
+
+// What the platform needs from an ACH processor (CONTRACT.md section 13): debits authorized at once
+// and settled like cards; the customer's bank may send a debit back after settlement (a return).
+export interface AchProcessor {
+  readonly name: string;
+  vault(account: BankAccountInput): Promise<{ vault: Record<string, unknown> }>;
+  debit(input: { vault: Record<string, unknown>; amount: number; currency: "usd"; gatewayMerchantId: string }): Promise<Authorization>;
+  /** Of these settled debits, the ones the customers' banks returned, with the reason. */
+  returns(references: string[]): Promise<{ reference: string; reason: string }[]>;
+  refund(input: { reference: string; amount: number }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
+}

@@ -1,5 +1,5 @@
 import { randomBase62 } from "../ids";
-import type { PaymentProcessor } from "./processor";
+import type { AchProcessor, PaymentProcessor } from "./processor";
 import type { FailureReason, Funding } from "../schemas/payment-values";
 
 // The sandbox simulator (CONTRACT.md section 10): every Luhn-valid card approves, except the
@@ -35,5 +35,38 @@ export const sandboxProcessor: PaymentProcessor = {
   async refund({ amount }) {
     if (amount === SANDBOX_FAILING_REFUND_AMOUNT) return { ok: false, reason: "processor_declined" };
     return { ok: true, reference: `sbx_re_${randomBase62(16)}` };
+  },
+};
+
+/**
+ * The sandbox's bank accounts (CONTRACT.md section 13): 000111111116 is declined at once
+ * (insufficient_funds); 000222222227 is accepted, then returned by the customer's bank after
+ * settlement (insufficient_funds, R01); any other account number succeeds.
+ */
+export const sandboxTestBankAccounts = { declined: "000111111116", returned: "000222222227" } as const;
+
+export const sandboxAchProcessor: AchProcessor = {
+  name: "sandbox_ach",
+  async vault(account) {
+    const scenario =
+      account.accountNumber === sandboxTestBankAccounts.declined
+        ? "insufficient_funds"
+        : account.accountNumber === sandboxTestBankAccounts.returned
+          ? "return"
+          : "approve";
+    return { vault: { processor: "sandbox_ach", ref: `sbx_bank_${randomBase62(16)}`, scenario } };
+  },
+  async debit({ vault }) {
+    const scenario = String(vault.scenario ?? "approve");
+    if (scenario === "insufficient_funds") return { approved: false, reason: "insufficient_funds" };
+    // The simulator's own reference says what the bank will do later (a real processor reports returns).
+    return { approved: true, reference: `${scenario === "return" ? "sbx_achr_" : "sbx_ach_"}${randomBase62(16)}` };
+  },
+  async returns(references) {
+    return references.filter((r) => r.startsWith("sbx_achr_")).map((reference) => ({ reference, reason: "insufficient_funds" }));
+  },
+  async refund({ amount }) {
+    if (amount === SANDBOX_FAILING_REFUND_AMOUNT) return { ok: false, reason: "processor_declined" };
+    return { ok: true, reference: `sbx_achre_${randomBase62(16)}` };
   },
 };

@@ -7,7 +7,13 @@ export type PaymentType = (typeof paymentTypes)[number];
 export const paymentRequestTypes = [...paymentTypes, "REFUND"] as const;
 export const paymentRequestStatuses = ["PENDING", "PAID", "CANCELED", "EXPIRED"] as const;
 export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
-export const chargeStatuses = ["AUTHORIZED", "SETTLED", "FAILED"] as const;
+/** RETURNED (an addition): an ACH charge the customer's bank sent back after settlement. */
+export const chargeStatuses = ["AUTHORIZED", "SETTLED", "FAILED", "RETURNED"] as const;
+/** How a charge was paid: a card, or a bank account (ACH, CONTRACT.md section 13). */
+export const paymentMethods = ["card", "ach"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const bankAccountTypes = ["checking", "savings"] as const;
+export type BankAccountType = (typeof bankAccountTypes)[number];
 export const cardEntryMethods = ["CHIP", "SWIPE", "MANUAL"] as const;
 export type CardEntryMethod = (typeof cardEntryMethods)[number];
 export const sendViaValues = ["none", "text", "email", "both"] as const;

@@ -2,9 +2,11 @@ import { z } from "zod";
 import { email } from "./atoms";
 import { phoneNumber } from "./application";
 import {
+  bankAccountTypes,
   cardEntryMethods,
   chargeStatuses,
   fundingValues,
+  paymentMethods,
   paymentRequestStatuses,
   paymentRequestTypes,
   paymentTypes,
@@ -160,29 +162,56 @@ export const payRequestSchema = z
   })
   .meta({ id: "PayPaymentRequest" });
 
+export const bankAccountInputSchema = z
+  .strictObject({
+    routing_number: z.string().max(32).meta({ description: "Nine digits; the ABA checksum is checked", example: "021000021" }),
+    account_number: z.string().max(32).meta({ description: "4 to 17 digits; never stored (the token keeps the last four)", example: "000123456789" }),
+    account_holder_name: z.string().max(100),
+    account_type: z.enum(bankAccountTypes, { error: "must be checking or savings" }),
+  })
+  .meta({ id: "BankAccountInput" });
+
 export const cardInputSchema = z
   .strictObject({
-    card: z.strictObject({
-      number: z.string().max(32),
-      exp_month: z.union([z.number().int(), z.string().max(2)]),
-      exp_year: z.union([z.number().int(), z.string().max(4)]),
-      cvc: z.string().max(4),
-    }),
+    card: z
+      .strictObject({
+        number: z.string().max(32),
+        exp_month: z.union([z.number().int(), z.string().max(2)]),
+        exp_year: z.union([z.number().int(), z.string().max(4)]),
+        cvc: z.string().max(4),
+      })
+      .optional(),
+    bank_account: bankAccountInputSchema
+      .optional()
+      .meta({ description: "Instead of `card`, for merchants with `ach` in their capability types (the invoice and manual pages)" }),
   })
   .meta({ id: "CreateTokenRequest" });
+export type TokenInput = z.infer<typeof cardInputSchema>;
 
 export const tokenSchema = z
   .object({
     object: z.literal("token"),
     id: z.string(),
-    card: z.object({
-      brand: z.string(),
-      last4: z.string(),
-      exp_month: z.number().int(),
-      exp_year: z.number().int(),
-      funding: z.enum(fundingValues),
-      fingerprint: z.string(),
-    }),
+    type: z.enum(["card", "bank_account"]),
+    card: z
+      .object({
+        brand: z.string(),
+        last4: z.string(),
+        exp_month: z.number().int(),
+        exp_year: z.number().int(),
+        funding: z.enum(fundingValues),
+        fingerprint: z.string(),
+      })
+      .optional(),
+    bank_account: z
+      .object({
+        bank_name: z.string().nullable(),
+        last4: z.string(),
+        account_type: z.enum(bankAccountTypes),
+        account_holder_name: z.string(),
+        fingerprint: z.string(),
+      })
+      .optional(),
     expires_at: z.string(),
   })
   .meta({ id: "Token" });
@@ -229,11 +258,17 @@ export const chargeSchema = z
     amount_refunded: z.number().int(),
     tip: z.number().int(),
     tax: z.number().int(),
-    card_last_4: z.string().nullable(),
-    card_brand: z.string().nullable(),
-    card_expiration_date: z.string().nullable(),
-    card_type: z.string().nullable(),
+    payment_method: z.enum(paymentMethods).meta({ description: "card, or ach for a bank payment (an addition)" }),
+    processor: processorSchema.nullable().meta({ description: "The merchant's processor that took it: CREDIT_CARD for cards, ACH for bank payments" }),
+    card_last_4: z.string().nullable().optional().meta({ description: "Absent on ACH charges" }),
+    card_brand: z.string().nullable().optional(),
+    card_expiration_date: z.string().nullable().optional(),
+    card_type: z.string().nullable().optional(),
     card_entry_method: z.enum(cardEntryMethods),
+    ach: z
+      .object({ last4: z.string(), account_type: z.enum(bankAccountTypes), bank_name: z.string().nullable() })
+      .optional()
+      .meta({ description: "ACH charges only: the bank account (never its number)" }),
     billing_address: z
       .object({
         phone: z.string().nullable(),
@@ -261,6 +296,7 @@ export const chargeSchema = z
     authorized_at: z.number().int().nullable(),
     captured_at: z.number().int().nullable(),
     settled_at: z.number().int().nullable(),
+    returned_at: z.number().int().nullable().meta({ description: "ACH: when the customer's bank returned it (status RETURNED)" }),
   })
   .meta({ id: "Charge" });
 export type ChargeJson = z.infer<typeof chargeSchema>;
@@ -333,8 +369,9 @@ export const feePreviewRequestSchema = z
   .strictObject({
     merchant_id: z.string().min(1).max(64),
     amount: z.number().int("must be a whole number of cents").min(0).max(MAX_TOTAL),
-    card_entry_method: z.enum(cardEntryMethods),
-    card_brand: z.string().min(1).max(32).meta({ description: "visa, mastercard, amex, discover..." }),
+    payment_method: z.enum(paymentMethods).optional().meta({ description: "card (default) or ach: a bank payment, priced by the ACH options" }),
+    card_entry_method: z.enum(cardEntryMethods).optional().meta({ description: "Required for a card" }),
+    card_brand: z.string().min(1).max(32).optional().meta({ description: "Required for a card: visa, mastercard, amex, discover..." }),
     funding: z.enum(fundingValues).optional().meta({ description: "Default credit" }),
     keyed_with_postal_code: z
       .boolean()
@@ -366,8 +403,10 @@ export const settlementSchema = z
     refund_count: z.number().int(),
     gross: z.number().int().meta({ description: "Sum of its charges' amount_captured" }),
     refunds: z.number().int().meta({ description: "Sum of the refunds created since the last settlement" }),
+    return_count: z.number().int().meta({ description: "ACH charges returned since the last settlement (an addition)" }),
+    returns: z.number().int().meta({ description: "Sum of their amount_captured, taken back" }),
     fees: z.number().int().meta({ description: "Sum of its charges' fee" }),
-    net: z.number().int().meta({ description: "gross - refunds - fees" }),
+    net: z.number().int().meta({ description: "gross - refunds - returns - fees" }),
     payout_status: z.enum(["scheduled", "held"]).meta({ description: "`held` when the merchant's automatic_payouts is false" }),
     cutoff: z.number().int().meta({ description: "Charges and refunds made before this instant (milliseconds) are in it" }),
     created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
@@ -385,8 +424,10 @@ export const statementSchema = z
     refund_count: z.number().int(),
     gross_volume: z.number().int().meta({ description: "Sum of amount_captured of the charges captured in the period" }),
     refunds: z.number().int().meta({ description: "Sum of the refunds created in the period" }),
-    fees: z.number().int().meta({ description: "Processing fees of its charges plus the monthly fees" }),
-    net: z.number().int().meta({ description: "gross_volume - refunds - fees" }),
+    return_count: z.number().int().meta({ description: "ACH charges returned in the period (an addition)" }),
+    returns: z.number().int().meta({ description: "Sum of their amounts" }),
+    fees: z.number().int().meta({ description: "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees" }),
+    net: z.number().int().meta({ description: "gross_volume - refunds - returns - fees" }),
     created_at: z.string(),
   })
   .meta({ id: "Statement" });
@@ -394,7 +435,13 @@ export const statementSchema = z
 export const statementDetailSchema = statementSchema
   .extend({
     fee_lines: z.array(
-      z.object({ kind: z.enum(["processing", "monthly"]), model: z.string(), description: z.string(), count: z.number().int(), amount: z.number().int() }),
+      z.object({
+        kind: z.enum(["processing", "monthly", "ach_activity"]),
+        model: z.string(),
+        description: z.string(),
+        count: z.number().int(),
+        amount: z.number().int(),
+      }),
     ),
     card_brands: z.array(z.object({ brand: z.string(), count: z.number().int(), volume: z.number().int() })),
     daily_totals: z.array(

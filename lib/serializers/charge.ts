@@ -16,6 +16,11 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     gateway_merchant_id?: string;
     processors?: ChargeJson["merchant"]["processors"];
   };
+  const processorType = row.paymentMethod === "ach" ? "ACH" : "CREDIT_CARD";
+  const card =
+    row.paymentMethod === "ach"
+      ? {}
+      : { card_last_4: row.cardLast4, card_brand: row.cardBrand, card_expiration_date: row.cardExpirationDate, card_type: row.cardType };
   return {
     object: "charge",
     id: row.id,
@@ -36,11 +41,11 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     amount_refunded: row.amountRefunded,
     tip: row.tip,
     tax: row.tax,
-    card_last_4: row.cardLast4,
-    card_brand: row.cardBrand,
-    card_expiration_date: row.cardExpirationDate,
-    card_type: row.cardType,
+    payment_method: row.paymentMethod,
+    processor: (keys.processors ?? []).find((p) => p.processor_type === processorType) ?? null,
+    ...card,
     card_entry_method: row.cardEntryMethod,
+    ...(row.ach ? { ach: { last4: row.ach.last4, account_type: row.ach.account_type, bank_name: row.ach.bank_name } } : {}),
     billing_address: row.billingAddress,
     failure_reason: row.failureReason,
     receipt_number: row.receiptNumber,
@@ -53,5 +58,6 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     authorized_at: ms(row.authorizedAt),
     captured_at: ms(row.capturedAt),
     settled_at: ms(row.settledAt),
+    returned_at: ms(row.returnedAt),
   };
 }

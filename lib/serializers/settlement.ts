@@ -13,6 +13,8 @@ export function serializeSettlement(row: SettlementRow) {
     refund_count: row.refundCount,
     gross: row.gross,
     refunds: row.refunds,
+    return_count: row.returnCount,
+    returns: row.returns,
     fees: row.fees,
     net: row.net,
     payout_status: row.payoutStatus,

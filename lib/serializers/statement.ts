@@ -14,6 +14,8 @@ export function serializeStatement(row: StatementRow) {
     refund_count: row.refundCount,
     gross_volume: row.grossVolume,
     refunds: row.refunds,
+    return_count: row.returnCount,
+    returns: row.returns,
     fees: row.fees,
     net: row.net,
     created_at: row.createdAt.toISOString(),

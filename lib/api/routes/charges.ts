@@ -33,6 +33,8 @@ const exampleCharge: ChargeJson = {
   amount_refunded: 0,
   tip: 0,
   tax: 95,
+  payment_method: "card",
+  processor: { id: "proc_6yH2mK8qZ4xN1pL7wR3tVb", processor_type: "CREDIT_CARD" },
   card_last_4: "4242",
   card_brand: "visa",
   card_expiration_date: "12/2030",
@@ -50,6 +52,7 @@ const exampleCharge: ChargeJson = {
   authorized_at: 1795370520000,
   captured_at: 1795370520000,
   settled_at: null,
+  returned_at: null,
 };
 
 export function chargeRoutes(app: OpenAPIHono<AppEnv>) {

@@ -3,7 +3,8 @@ import type { AppEnv } from "../context";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { feePreviewRequestSchema, feePreviewSchema } from "../../schemas/payments";
 import { findScopedMerchant, paymentScope } from "../../domain/payments/scope";
-import { feeForCardCharge } from "../../domain/fees/merchant-pricing";
+import { feeForAchCharge, feeForCardCharge } from "../../domain/fees/merchant-pricing";
+import { invalidFields } from "../../errors";
 import { paymentsCaller } from "./payments";
 
 export function feeRoutes(app: OpenAPIHono<AppEnv>) {
@@ -15,7 +16,7 @@ export function feeRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Charges"],
       summary: "Preview the fee of a charge",
       description:
-        "The same computation as a real charge's `fee`, `net` and `fee_details`, from the merchant's pricing (its first card model in `capabilities.types`, its options over the ISV's defaults). `model` and `fee` are null when the merchant has no card pricing.",
+        "The same computation as a real charge's `fee`, `net` and `fee_details`, from the merchant's pricing (its first card model in `capabilities.types`, its options over the ISV's defaults; with `payment_method: ach`, its ACH options). `model` and `fee` are null when the merchant has no such pricing.",
       security: security.isv,
       middleware: [paymentsCaller] as const,
       request: {
@@ -52,13 +53,20 @@ export function feeRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const body = c.req.valid("json");
       const merchant = await findScopedMerchant(c.var.db, await paymentScope(c.var.db, c.var.principal!), body.merchant_id);
-      const priced = feeForCardCharge(merchant, {
-        amount: body.amount,
-        brand: body.card_brand.toLowerCase(),
-        funding: body.funding ?? "credit",
-        entryMethod: body.card_entry_method,
-        keyedWithPostalCode: body.keyed_with_postal_code ?? false,
-      });
+      let priced;
+      if (body.payment_method === "ach") priced = feeForAchCharge(merchant, body.amount);
+      else {
+        const missing = (["card_entry_method", "card_brand"] as const).filter((k) => body[k] === undefined);
+        if (missing.length)
+          throw invalidFields(missing.map((param) => ({ param, code: "parameter_missing", message: `${param} is required to price a card payment` })));
+        priced = feeForCardCharge(merchant, {
+          amount: body.amount,
+          brand: body.card_brand!.toLowerCase(),
+          funding: body.funding ?? "credit",
+          entryMethod: body.card_entry_method!,
+          keyedWithPostalCode: body.keyed_with_postal_code ?? false,
+        });
+      }
       return c.json(
         {
           object: "fee_preview" as const,

@@ -19,6 +19,8 @@ export const exampleSettlement: SettlementJson = {
   refund_count: 1,
   gross: 3466,
   refunds: 500,
+  return_count: 0,
+  returns: 0,
   fees: 141,
   net: 2825,
   payout_status: "scheduled",

@@ -21,6 +21,8 @@ const example = {
   refund_count: 3,
   gross_volume: 1845230,
   refunds: 12400,
+  return_count: 0,
+  returns: 0,
   fees: 56321,
   net: 1776509,
   created_at: "2026-11-01T02:00:04.120Z",

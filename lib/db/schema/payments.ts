@@ -3,9 +3,11 @@ import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timest
 import { merchants } from "./merchants";
 import type { FeeLine } from "../../schemas/payments";
 import {
+  bankAccountTypes,
   cardEntryMethods,
   chargeStatuses,
   fundingValues,
+  paymentMethods,
   paymentRequestStatuses,
   paymentTypes,
   refundReasons,
@@ -73,11 +75,19 @@ export const cardTokens = pgTable(
     merchantId: text("merchant_id")
       .notNull()
       .references(() => merchants.id),
-    brand: text("brand").notNull(),
+    /** A card, or a bank account (ACH): the card fields are null for a bank account and the bank's for a card. */
+    kind: text("kind", { enum: ["card", "bank_account"] })
+      .notNull()
+      .default("card"),
+    brand: text("brand"),
     last4: text("last4").notNull(),
-    expMonth: integer("exp_month").notNull(),
-    expYear: integer("exp_year").notNull(),
-    funding: text("funding", { enum: fundingValues }).notNull(),
+    expMonth: integer("exp_month"),
+    expYear: integer("exp_year"),
+    funding: text("funding", { enum: fundingValues }),
+    bankName: text("bank_name"),
+    accountType: text("account_type", { enum: bankAccountTypes }),
+    /** The routing number is public (it names a bank), kept to show the customer which bank; never the account number. */
+    routingNumber: text("routing_number"),
     fingerprint: text("fingerprint").notNull(),
     /** What the processor keeps to charge the card later (never the number or the CVC). */
     vault: jsonb("vault").$type<Record<string, unknown>>().notNull(),
@@ -91,6 +101,8 @@ export const cardTokens = pgTable(
 export type BillingAddress = Partial<
   Record<"company" | "first_name" | "last_name" | "address_line_1" | "address_line_2" | "city" | "state" | "postal_code" | "country" | "fax", string>
 > & { phone: string | null; email: string | null };
+
+export type AchDetails = { last4: string; account_type: "checking" | "savings"; bank_name: string | null; routing_number: string };
 
 export const charges = pgTable(
   "charges",
@@ -119,6 +131,12 @@ export const charges = pgTable(
     cardType: text("card_type"),
     cardFingerprint: text("card_fingerprint"),
     cardEntryMethod: text("card_entry_method", { enum: cardEntryMethods }).notNull(),
+    paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("card"),
+    /** An ACH charge's bank account: never the account number. */
+    ach: jsonb("ach").$type<AchDetails>(),
+    /** When the customer's bank returned an ACH charge (status RETURNED), and the settlement that took the money back. */
+    returnedAt: timestamp("returned_at", { withTimezone: true, mode: "date" }),
+    returnSettlementId: text("return_settlement_id"),
     billingAddress: jsonb("billing_address").$type<BillingAddress>(),
     failureReason: text("failure_reason"),
     processorReference: text("processor_reference"),
@@ -140,6 +158,9 @@ export const charges = pgTable(
     index("charges_authorized_idx")
       .on(t.merchantId)
       .where(sql`${t.status} = 'AUTHORIZED'`),
+    index("charges_unsettled_returns_idx")
+      .on(t.merchantId)
+      .where(sql`${t.status} = 'RETURNED' and ${t.returnSettlementId} is null`),
     // At most one successful charge per payment request, whatever races above it.
     uniqueIndex("charges_one_success_per_request_key")
       .on(t.paymentRequestId)
@@ -198,6 +219,9 @@ export const settlements = pgTable(
     refundCount: integer("refund_count").notNull(),
     gross: integer("gross").notNull(),
     refunds: integer("refunds").notNull(),
+    /** ACH charges returned since the last settlement: their amounts are taken back. */
+    returnCount: integer("return_count").notNull().default(0),
+    returns: integer("returns").notNull().default(0),
     fees: integer("fees").notNull(),
     net: integer("net").notNull(),
     payoutStatus: text("payout_status", { enum: ["scheduled", "held"] }).notNull(),
@@ -213,7 +237,7 @@ export const settlements = pgTable(
 );
 
 export type StatementItem = {
-  kind: "charge" | "refund";
+  kind: "charge" | "refund" | "return";
   id: string;
   charge_id: string;
   created_at: string;
@@ -223,7 +247,7 @@ export type StatementItem = {
   card_last_4: string | null;
   card_entry_method: string | null;
 };
-export type StatementFeeLine = { kind: "processing" | "monthly"; model: string; description: string; count: number; amount: number };
+export type StatementFeeLine = { kind: "processing" | "monthly" | "ach_activity"; model: string; description: string; count: number; amount: number };
 export type StatementBrand = { brand: string; count: number; volume: number };
 export type StatementDay = { date: string; charges: number; volume: number; refunds: number; fees: number };
 
@@ -244,6 +268,8 @@ export const statements = pgTable(
     refundCount: integer("refund_count").notNull(),
     grossVolume: integer("gross_volume").notNull(),
     refunds: integer("refunds").notNull(),
+    returnCount: integer("return_count").notNull().default(0),
+    returns: integer("returns").notNull().default(0),
     fees: integer("fees").notNull(),
     net: integer("net").notNull(),
     feeLines: jsonb("fee_lines").$type<StatementFeeLine[]>().notNull(),

@@ -1,6 +1,6 @@
 import type { MerchantRow } from "../merchants/find-merchant";
 import type { CardEntryMethod } from "../../schemas/payment-values";
-import { cardClassOf, cardFee, cardModels, type CardModel, type FeeResult } from "./compute-fee";
+import { achFee, cardClassOf, cardFee, cardModels, type CardModel, type FeeResult } from "./compute-fee";
 
 type Options = Record<string, string | undefined>;
 type Capabilities = { types?: string[]; options?: Record<string, Options | undefined> };
@@ -31,4 +31,11 @@ export function feeForCardCharge(merchant: Pick<MerchantRow, "application" | "de
     present: facts.entryMethod !== "MANUAL",
     keyedWithPostalCode: facts.keyedWithPostalCode,
   });
+}
+
+/** The fee of an ACH charge (A × txn_fee_percent + txn_fee_fixed); null when the merchant has no ACH pricing. */
+export function feeForAchCharge(merchant: Pick<MerchantRow, "application" | "defaultCapabilities">, amount: number): FeeResult | null {
+  const pricing = merchantPricing(merchant);
+  if (!pricing.types.includes("ach")) return null;
+  return achFee(pricing.options("ach"), amount);
 }

@@ -5,7 +5,8 @@ import { AppError, invalid, invalidState } from "../../errors";
 import { createId } from "../../ids";
 import type { CardEntryMethod, Funding } from "../../schemas/payment-values";
 import type { MerchantDefaults } from "../../schemas/account";
-import { paymentProcessor } from "../../processors";
+import { achProcessor, paymentProcessor, processorFor } from "../../processors";
+import { takesAch } from "../tokens/create-token";
 import { log } from "../../log";
 import { findPublicPaymentRequest } from "./find-payment-request";
 import { movePaymentRequest, notBeingPaid, notifyPaymentRequest, type PaymentRequestRow } from "./status";
@@ -20,13 +21,14 @@ import { queueEmail } from "../../notifications/send-email";
 import { receiptEmail } from "../../notifications/payment-templates";
 import type { MerchantRow } from "../merchants/find-merchant";
 import { isRealPhone, normalizePhone } from "../merchants/application";
-import { feeForCardCharge } from "../fees/merchant-pricing";
+import { feeForAchCharge, feeForCardCharge } from "../fees/merchant-pricing";
 
 /** How long a payment holds its request while the processor authorizes (a crash frees it after this). */
 const CLAIM_MS = 30_000;
 
 /** A card ready to charge: what the platform keeps about it, and the processor's vault reference. */
 export type VaultedCard = {
+  kind?: "card";
   brand: string;
   last4: string;
   expMonth: number;
@@ -35,6 +37,17 @@ export type VaultedCard = {
   fingerprint: string;
   vault: Record<string, unknown>;
 };
+/** A bank account ready to debit (ACH): never its number, only the ACH processor's vault reference. */
+export type VaultedBankAccount = {
+  kind: "bank_account";
+  last4: string;
+  accountType: "checking" | "savings";
+  bankName: string | null;
+  routingNumber: string;
+  fingerprint: string;
+  vault: Record<string, unknown>;
+};
+export type PaymentSource = VaultedCard | VaultedBankAccount;
 export type Customer = { email?: string; phone?: string; billing_address?: Partial<BillingAddress> & Record<string, string | undefined> };
 
 /**
@@ -49,37 +62,67 @@ export async function payWithToken(db: Db, requestId: string, input: { token: st
   ] as const) {
     if (phone && !isRealPhone(phone)) throw invalid(param, `${param} must be a real phone number in E.164 (+14155550123) or a 10-digit US number`);
   }
-  return payRequest(db, request, "MANUAL", input, async () => {
-    // Single use, 30 minutes, bound to the merchant: spent only once the request is claimed.
-    const [token] = await db
-      .update(cardTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(eq(cardTokens.id, input.token), eq(cardTokens.merchantId, request.merchantId), isNull(cardTokens.usedAt), gt(cardTokens.expiresAt, sql`now()`)),
-      )
-      .returning();
-    if (!token) {
-      const [known] = await db
-        .select()
-        .from(cardTokens)
-        .where(and(eq(cardTokens.id, input.token), eq(cardTokens.merchantId, request.merchantId)));
-      const why = !known
-        ? "No such token"
-        : known.usedAt
-          ? "This token was already used: tokenize the card again"
-          : "This token has expired: tokenize the card again";
-      throw invalid("token", why, "token_invalid");
-    }
-    return {
-      brand: token.brand,
-      last4: token.last4,
-      expMonth: token.expMonth,
-      expYear: token.expYear,
-      funding: token.funding,
-      fingerprint: token.fingerprint,
-      vault: token.vault,
-    };
-  });
+  // A bank account pays invoices and manual requests of merchants that take ACH (CONTRACT.md 13).
+  const [kind] = await db
+    .select({ kind: cardTokens.kind })
+    .from(cardTokens)
+    .where(and(eq(cardTokens.id, input.token), eq(cardTokens.merchantId, request.merchantId)));
+  const method = kind?.kind === "bank_account" ? "ach" : "card";
+  if (method === "ach" && request.paymentType !== "INVOICE" && request.paymentType !== "MANUAL")
+    throw invalid(
+      "token",
+      `A ${request.paymentType} payment request is paid by card only: bank payments pay invoices and manual requests`,
+      "payment_method_not_allowed",
+    );
+  return payRequest(
+    db,
+    request,
+    "MANUAL",
+    input,
+    async (): Promise<PaymentSource> => {
+      // Single use, 30 minutes, bound to the merchant: spent only once the request is claimed.
+      const [token] = await db
+        .update(cardTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(eq(cardTokens.id, input.token), eq(cardTokens.merchantId, request.merchantId), isNull(cardTokens.usedAt), gt(cardTokens.expiresAt, sql`now()`)),
+        )
+        .returning();
+      if (!token) {
+        const [known] = await db
+          .select()
+          .from(cardTokens)
+          .where(and(eq(cardTokens.id, input.token), eq(cardTokens.merchantId, request.merchantId)));
+        const why = !known
+          ? "No such token"
+          : known.usedAt
+            ? "This token was already used: tokenize the card again"
+            : "This token has expired: tokenize the card again";
+        throw invalid("token", why, "token_invalid");
+      }
+      if (token.kind === "bank_account")
+        return {
+          kind: "bank_account",
+          last4: token.last4,
+          accountType: token.accountType ?? "checking",
+          bankName: token.bankName,
+          routingNumber: token.routingNumber ?? "",
+          fingerprint: token.fingerprint,
+          vault: token.vault,
+        };
+      return {
+        kind: "card",
+        brand: token.brand!,
+        last4: token.last4,
+        expMonth: token.expMonth!,
+        expYear: token.expYear!,
+        funding: token.funding!,
+        fingerprint: token.fingerprint,
+        vault: token.vault,
+      };
+    },
+    method,
+  );
 }
 
 /**
@@ -88,48 +131,65 @@ export async function payWithToken(db: Db, requestId: string, input: { token: st
  * writes the charge, the request's move and the events in one transaction. A decline is a FAILED
  * charge (`charge.failed`) and leaves the request PENDING for another try.
  */
-export async function payRequest(db: Db, request: PaymentRequestRow, entryMethod: CardEntryMethod, customer: Customer, cardOf: () => Promise<VaultedCard>) {
+export async function payRequest(
+  db: Db,
+  request: PaymentRequestRow,
+  entryMethod: CardEntryMethod,
+  customer: Customer,
+  sourceOf: () => Promise<PaymentSource>,
+  method: "card" | "ach" = "card",
+) {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
   assertCanTakePayments(merchant!);
-  const processor = paymentProcessor();
+  if (method === "ach" && !takesAch(merchant!)) throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
+  // Chosen before the token is spent: a deployment without the processor refuses with nothing used.
+  const processor = processorFor(method);
   await claim(db, request.id);
-  let card: VaultedCard;
+  let source: PaymentSource;
   try {
-    card = await cardOf();
+    source = await sourceOf();
   } catch (error) {
     await release(db, request.id);
     throw error;
   }
 
   const total = request.amount + request.tax + request.tip;
+  const gatewayMerchantId = String(merchant!.paymentKeys?.gateway_merchant_id ?? "");
+  const onProcessorError = (error: unknown) => {
+    log.warn({ payment_request_id: request.id, err: error instanceof Error ? error.message : String(error) }, "processor error");
+    return { approved: false as const, reason: "processing_error" };
+  };
   const authorization =
-    request.debit === false && card.funding === "debit"
-      ? ({ approved: false, reason: "debit_not_allowed" } as const)
-      : await processor
-          .authorize({
-            vault: card.vault,
-            amount: total,
-            currency: "usd",
-            gatewayMerchantId: String(merchant!.paymentKeys?.gateway_merchant_id ?? ""),
-            entryMethod,
-          })
-          .catch((error: unknown) => {
-            log.warn({ payment_request_id: request.id, err: error instanceof Error ? error.message : String(error) }, "processor error");
-            return { approved: false as const, reason: "processing_error" };
-          });
+    source.kind === "bank_account"
+      ? await achProcessor().debit({ vault: source.vault, amount: total, currency: "usd", gatewayMerchantId }).catch(onProcessorError)
+      : request.debit === false && source.funding === "debit"
+        ? ({ approved: false, reason: "debit_not_allowed" } as const)
+        : await paymentProcessor().authorize({ vault: source.vault, amount: total, currency: "usd", gatewayMerchantId, entryMethod }).catch(onProcessorError);
 
   try {
     const billingAddress = billingAddressOf(customer);
     // Priced at authorization (CONTRACT.md section 13): fee, net and the lines that explain them.
-    const priced = authorization.approved
-      ? feeForCardCharge(merchant!, {
-          amount: total,
-          brand: card.brand,
-          funding: card.funding,
-          entryMethod,
-          keyedWithPostalCode: Boolean(billingAddress?.postal_code),
-        })
-      : null;
+    const priced = !authorization.approved
+      ? null
+      : source.kind === "bank_account"
+        ? feeForAchCharge(merchant!, total)
+        : feeForCardCharge(merchant!, {
+            amount: total,
+            brand: source.brand,
+            funding: source.funding,
+            entryMethod,
+            keyedWithPostalCode: Boolean(billingAddress?.postal_code),
+          });
+    const card =
+      source.kind === "bank_account"
+        ? { cardBrand: null, cardLast4: null, cardExpirationDate: null, cardType: null, cardFingerprint: source.fingerprint }
+        : {
+            cardBrand: source.brand,
+            cardLast4: source.last4,
+            cardExpirationDate: `${String(source.expMonth).padStart(2, "0")}/${source.expYear}`,
+            cardType: source.funding,
+            cardFingerprint: source.fingerprint,
+          };
     return await db.transaction(async (tx) => {
       const now = new Date();
       const chargeId = createId("ch");
@@ -147,12 +207,13 @@ export async function payRequest(db: Db, request: PaymentRequestRow, entryMethod
           amountCaptured: authorization.approved ? total : 0,
           tip: request.tip,
           tax: request.tax,
-          cardBrand: card.brand,
-          cardLast4: card.last4,
-          cardExpirationDate: `${String(card.expMonth).padStart(2, "0")}/${card.expYear}`,
-          cardType: card.funding,
-          cardFingerprint: card.fingerprint,
+          ...card,
           cardEntryMethod: entryMethod,
+          paymentMethod: method,
+          ach:
+            source.kind === "bank_account"
+              ? { last4: source.last4, account_type: source.accountType, bank_name: source.bankName, routing_number: source.routingNumber }
+              : null,
           billingAddress,
           fee: priced?.fee ?? null,
           net: priced ? total - priced.fee : null,

@@ -1,10 +1,10 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { charges, merchants, refunds } from "../../db/schema";
 import { AppError, invalid, invalidState } from "../../errors";
 import { createId } from "../../ids";
 import type { refundReasons } from "../../schemas/payment-values";
-import { paymentProcessor } from "../../processors";
+import { processorFor } from "../../processors";
 import { findCharge } from "../charges/find-charge";
 import type { PaymentScope } from "../payments/scope";
 import { recordEvent } from "../events/record-event";
@@ -21,7 +21,8 @@ import { refundsOfCharges } from "./refunds-of-charges";
 export async function createRefund(db: Db, scope: PaymentScope, input: { charge_id: string; amount?: number; reason?: (typeof refundReasons)[number] }) {
   const found = await findCharge(db, scope, input.charge_id);
   if (found.status === "FAILED") throw invalidState(`Charge ${found.id} is FAILED: nothing was captured, so there is nothing to refund`);
-  const processor = paymentProcessor();
+  if (found.status === "RETURNED") throw invalidState(`Charge ${found.id} is RETURNED: the customer's bank already sent the money back`);
+  const processor = processorFor(found.paymentMethod);
   // Default: what is left now. If another refund lands first, the conditional update below refuses.
   const amount = input.amount ?? found.amountCaptured - found.amountRefunded;
   if (amount <= 0) throw invalid("charge_id", `Charge ${found.id} is already fully refunded`, "refund_exceeds_charge");
@@ -29,7 +30,13 @@ export async function createRefund(db: Db, scope: PaymentScope, input: { charge_
     const [charge] = await tx
       .update(charges)
       .set({ amountRefunded: sql`${charges.amountRefunded} + ${amount}` })
-      .where(and(eq(charges.id, found.id), ne(charges.status, "FAILED"), sql`${charges.amountRefunded} + ${amount} <= ${charges.amountCaptured}`))
+      .where(
+        and(
+          eq(charges.id, found.id),
+          notInArray(charges.status, ["FAILED", "RETURNED"]),
+          sql`${charges.amountRefunded} + ${amount} <= ${charges.amountCaptured}`,
+        ),
+      )
       .returning();
     if (!charge) {
       const [now] = await tx.select({ refunded: charges.amountRefunded, captured: charges.amountCaptured }).from(charges).where(eq(charges.id, found.id));

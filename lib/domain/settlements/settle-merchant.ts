@@ -6,6 +6,8 @@ import { recordEvent, recordEvents } from "../events/record-event";
 import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
+import { enqueueJob } from "../../jobs/job-types";
+import { ACH_RETURN_DELAY_MS } from "./ach-returns";
 
 /**
  * One merchant's settlement (CONTRACT.md section 13), in one transaction: its AUTHORIZED charges
@@ -28,11 +30,18 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       .set({ settlementId: id })
       .where(and(eq(refunds.merchantId, merchantId), isNull(refunds.settlementId), lt(refunds.createdAt, cutoff)))
       .returning();
-    if (settled.length === 0 && carried.length === 0) return null;
+    // ACH charges returned since the last settlement: what the merchant still held of them comes back.
+    const returned = await tx
+      .update(charges)
+      .set({ returnSettlementId: id })
+      .where(and(eq(charges.merchantId, merchantId), eq(charges.status, "RETURNED"), isNull(charges.returnSettlementId), lt(charges.returnedAt, cutoff)))
+      .returning();
+    if (settled.length === 0 && carried.length === 0 && returned.length === 0) return null;
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
     const gross = settled.reduce((s, c) => s + c.amountCaptured, 0);
     const refunded = carried.reduce((s, r) => s + r.amount, 0);
     const fees = settled.reduce((s, c) => s + (c.fee ?? 0), 0);
+    const returns = returned.reduce((s, c) => s + c.amountCaptured - c.amountRefunded, 0);
     const [settlement] = await tx
       .insert(settlements)
       .values({
@@ -43,8 +52,10 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
         refundCount: carried.length,
         gross,
         refunds: refunded,
+        returnCount: returned.length,
+        returns,
         fees,
-        net: gross - refunded - fees,
+        net: gross - refunded - returns - fees,
         payoutStatus: merchant!.automaticPayouts ? "scheduled" : "held",
         cutoff,
         createdAt: now,
@@ -61,6 +72,9 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       })),
     );
     await recordEvent(tx, { accountId: merchant!.isvAccountId, type: "settlement.created", objectId: id, data: serializeSettlement(settlement!) });
+    // The banks answer after settlement: the ACH processor is asked which debits came back.
+    if (settled.some((c) => c.paymentMethod === "ach"))
+      await enqueueJob(tx, "ach_returns", { settlement_id: id }, { runAt: new Date(now.getTime() + ACH_RETURN_DELAY_MS), key: `ach_returns_${id}` });
     return settlement!;
   });
 }
@@ -74,6 +88,8 @@ export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: str
       select ${charges.merchantId} as merchant_id from ${charges} where ${charges.status} = 'AUTHORIZED' and ${charges.createdAt} < ${cutoff} and ${scope(charges) ?? sql`true`}
       union
       select ${refunds.merchantId} from ${refunds} where ${refunds.settlementId} is null and ${refunds.createdAt} < ${cutoff} and ${scope(refunds) ?? sql`true`}
+      union
+      select ${charges.merchantId} from ${charges} where ${charges.status} = 'RETURNED' and ${charges.returnSettlementId} is null and ${charges.returnedAt} < ${cutoff} and ${scope(charges) ?? sql`true`}
     ) m order by merchant_id`,
   );
   return rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);

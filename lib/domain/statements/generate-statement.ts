@@ -39,7 +39,12 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     .select()
     .from(charges)
     .where(
-      and(eq(charges.merchantId, merchantId), inArray(charges.status, ["AUTHORIZED", "SETTLED"]), gte(charges.capturedAt, start), lt(charges.capturedAt, end)),
+      and(
+        eq(charges.merchantId, merchantId),
+        inArray(charges.status, ["AUTHORIZED", "SETTLED", "RETURNED"]),
+        gte(charges.capturedAt, start),
+        lt(charges.capturedAt, end),
+      ),
     )
     .orderBy(asc(charges.capturedAt), asc(charges.seq));
   const monthRefunds = await db
@@ -47,11 +52,19 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     .from(refunds)
     .where(and(eq(refunds.merchantId, merchantId), gte(refunds.createdAt, start), lt(refunds.createdAt, end)))
     .orderBy(asc(refunds.createdAt), asc(refunds.seq));
-  if (monthCharges.length === 0 && monthRefunds.length === 0)
+  // ACH charges the customers' banks returned in the month (whenever they were made).
+  const monthReturns = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.merchantId, merchantId), eq(charges.status, "RETURNED"), gte(charges.returnedAt, start), lt(charges.returnedAt, end)))
+    .orderBy(asc(charges.returnedAt), asc(charges.seq));
+  if (monthCharges.length === 0 && monthRefunds.length === 0 && monthReturns.length === 0)
     throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
 
   const gross = monthCharges.reduce((s, c) => s + c.amountCaptured, 0);
   const refunded = monthRefunds.reduce((s, r) => s + r.amount, 0);
+  const returnedAmount = (c: (typeof monthReturns)[number]) => c.amountCaptured - c.amountRefunded;
+  const returns = monthReturns.reduce((s, c) => s + returnedAmount(c), 0);
   const processing = monthCharges.reduce((s, c) => s + (c.fee ?? 0), 0);
 
   // Processing fees by model and line, as each charge's fee_details said.
@@ -66,12 +79,13 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     }
   }
   const feeLines = [...byLine.values()];
+  feeLines.push(...achActivityFees(merchant, monthCharges, monthReturns.length));
   feeLines.push(...monthlyFees(merchant, processing));
   const fees = feeLines.reduce((s, l) => s + l.amount, 0);
 
   const brands = new Map<string, StatementBrand>();
   for (const c of monthCharges) {
-    const brand = c.cardBrand ?? "unknown";
+    const brand = c.paymentMethod === "ach" ? "ach" : (c.cardBrand ?? "unknown");
     const entry = brands.get(brand) ?? { brand, count: 0, volume: 0 };
     entry.count += 1;
     entry.volume += c.amountCaptured;
@@ -91,6 +105,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     d.fees += c.fee ?? 0;
   }
   for (const r of monthRefunds) day(r.createdAt).refunds += r.amount;
+  for (const c of monthReturns) day(c.returnedAt!).refunds += returnedAmount(c);
 
   const items: StatementItem[] = [
     ...monthCharges.map((c) => ({
@@ -100,9 +115,20 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
       created_at: c.capturedAt!.toISOString(),
       amount: c.amountCaptured,
       fee: c.fee ?? 0,
-      card_brand: c.cardBrand,
-      card_last_4: c.cardLast4,
+      card_brand: c.paymentMethod === "ach" ? "ach" : c.cardBrand,
+      card_last_4: c.paymentMethod === "ach" ? (c.ach?.last4 ?? null) : c.cardLast4,
       card_entry_method: c.cardEntryMethod,
+    })),
+    ...monthReturns.map((c) => ({
+      kind: "return" as const,
+      id: c.id,
+      charge_id: c.id,
+      created_at: c.returnedAt!.toISOString(),
+      amount: returnedAmount(c),
+      fee: 0,
+      card_brand: "ach",
+      card_last_4: c.ach?.last4 ?? null,
+      card_entry_method: null,
     })),
     ...monthRefunds.map((r) => ({
       kind: "refund" as const,
@@ -129,8 +155,10 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
         refundCount: monthRefunds.length,
         grossVolume: gross,
         refunds: refunded,
+        returnCount: monthReturns.length,
+        returns,
         fees,
-        net: gross - refunded - fees,
+        net: gross - refunded - returns - fees,
         feeLines,
         cardBrands: [...brands.values()].sort((a, b) => b.volume - a.volume || a.brand.localeCompare(b.brand)),
         dailyTotals: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
@@ -149,6 +177,26 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     await recordEvent(tx, { accountId: row.isvAccountId, type: "statement.created", objectId: row.id, data: serializeStatement(row) });
     return { row, created: true };
   });
+}
+
+/**
+ * The ACH activity fees of the month (CONTRACT.md section 13): `return_fee_fixed` for each return,
+ * and `daily_batch_fee` for each day with ACH charges. Each to the cent, half up.
+ */
+function achActivityFees(merchant: typeof merchants.$inferSelect, monthCharges: (typeof charges.$inferSelect)[], returnCount: number): StatementFeeLine[] {
+  const pricing = merchantPricing(merchant);
+  if (!pricing.types.includes("ach")) return [];
+  const options = pricing.options("ach");
+  const cents = (fee: string | undefined) => (fee ? Number(divideHalfUp(BigInt(feeToCentiCents(fee)), 100n)) : 0);
+  const out: StatementFeeLine[] = [];
+  const returnFee = cents(options.return_fee_fixed);
+  if (returnCount > 0 && returnFee > 0)
+    out.push({ kind: "ach_activity", model: "ach", description: "ACH return fee", count: returnCount, amount: returnCount * returnFee });
+  const achDays = new Set(monthCharges.filter((c) => c.paymentMethod === "ach").map((c) => c.capturedAt!.toISOString().slice(0, 10))).size;
+  const batchFee = cents(options.daily_batch_fee);
+  if (achDays > 0 && batchFee > 0)
+    out.push({ kind: "ach_activity", model: "ach", description: "ACH daily batch fee", count: achDays, amount: achDays * batchFee });
+  return out;
 }
 
 /** The monthly fees of CONTRACT.md section 13, from the merchant's pricing and `fees.monthly`. */

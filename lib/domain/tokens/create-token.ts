@@ -2,10 +2,14 @@ import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cardTokens, merchants } from "../../db/schema";
-import { AppError, invalidFields, unauthenticated } from "../../errors";
+import { AppError, invalid, invalidFields, unauthenticated, type FieldError } from "../../errors";
 import { createId } from "../../ids";
 import { checkCard, type CardInput, type CardProblem } from "../../payments/card-check";
-import { paymentProcessor } from "../../processors";
+import { achProcessor, paymentProcessor } from "../../processors";
+import type { TokenInput } from "../../schemas/payments";
+import { abaChecksumValid } from "../../schemas/aba";
+import { bankNameOf } from "../../payments/bank-names";
+import { merchantPricing } from "../fees/merchant-pricing";
 import { platformSecrets } from "../../secrets-store";
 import { assertCanTakePayments } from "../payments/scope";
 import type { MerchantRow } from "../merchants/find-merchant";
@@ -34,8 +38,8 @@ export async function merchantByPublishableKey(db: Db, key: string): Promise<Mer
  * A stable fingerprint of a card number within one ISV (the same card gives the same fingerprint for
  * that ISV's merchants, and nothing another ISV can correlate): HMAC-SHA256 keyed by the platform.
  */
-export function fingerprint(isvAccountId: string, number: string) {
-  return createHmac("sha256", platformSecrets().encryption_key).update(`card:${isvAccountId}:${number}`).digest("base64url").slice(0, 16);
+export function fingerprint(isvAccountId: string, number: string, kind: "card" | "bank" = "card") {
+  return createHmac("sha256", platformSecrets().encryption_key).update(`${kind}:${isvAccountId}:${number}`).digest("base64url").slice(0, 16);
 }
 
 /**
@@ -43,12 +47,19 @@ export function fingerprint(isvAccountId: string, number: string) {
  * publishable key: checks the card, hands it to the processor's vault and answers a single-use
  * `tok_` bound to the merchant for 30 minutes. The number and CVC are never stored or logged.
  */
-export async function createToken(db: Db, merchantId: string, input: { card: CardInput }) {
+export async function createToken(db: Db, merchantId: string, input: TokenInput) {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!merchant) throw unauthenticated("Invalid publishable key");
   assertCanTakePayments(merchant);
   if (!merchant.payment.tokenizer_active) throw new AppError("merchant_not_approved", "The merchant's tokenizer is not active yet");
-  const checked = checkCard(input.card);
+  if (input.card && input.bank_account) throw invalid("bank_account", "Give either card or bank_account, not both", "parameter_not_allowed");
+  if (input.bank_account) return createBankToken(db, merchant, input.bank_account);
+  if (!input.card) throw invalid("card", "card (or bank_account) is required", "parameter_missing");
+  return createCardToken(db, merchant, input.card);
+}
+
+async function createCardToken(db: Db, merchant: MerchantRow, input: CardInput) {
+  const checked = checkCard(input);
   if (!checked.ok) {
     throw invalidFields(checked.problems.map((p) => ({ param: `card.${p.field}`, code: "card_invalid", message: messages[p.code] })));
   }
@@ -71,11 +82,67 @@ export async function createToken(db: Db, merchantId: string, input: { card: Car
   return row!;
 }
 
+/** Whether the merchant takes bank payments: `ach` in its capability types (its own, else its ISV's). */
+export const takesAch = (merchant: Pick<MerchantRow, "application" | "defaultCapabilities">) => merchantPricing(merchant).types.includes("ach");
+
+/**
+ * A bank account (ACH, CONTRACT.md section 13): nine-digit routing number with a valid ABA
+ * checksum, a 4-17 digit account number, the holder's name and the account type. The account
+ * number goes to the ACH processor's vault only; the token keeps its last four, the routing number
+ * (public: it names the bank) and the bank's name when known.
+ */
+async function createBankToken(db: Db, merchant: MerchantRow, input: NonNullable<TokenInput["bank_account"]>) {
+  if (!takesAch(merchant)) throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
+  const routing = input.routing_number.replace(/[\s-]/g, "");
+  const account = input.account_number.replace(/[\s-]/g, "");
+  const holder = input.account_holder_name.trim();
+  const problems: FieldError[] = [];
+  if (!/^\d{9}$/.test(routing))
+    problems.push({ param: "bank_account.routing_number", code: "bank_account_invalid", message: "The routing number must be 9 digits" });
+  else if (!abaChecksumValid(routing))
+    problems.push({
+      param: "bank_account.routing_number",
+      code: "bank_account_invalid",
+      message: "This routing number is not valid (its check digit does not match)",
+    });
+  if (!/^\d{4,17}$/.test(account))
+    problems.push({ param: "bank_account.account_number", code: "bank_account_invalid", message: "The account number must be 4 to 17 digits" });
+  if (!holder) problems.push({ param: "bank_account.account_holder_name", code: "parameter_missing", message: "The account holder's name is required" });
+  if (problems.length) throw invalidFields(problems);
+  const { vault } = await achProcessor().vault({ routingNumber: routing, accountNumber: account, accountType: input.account_type, holderName: holder });
+  const [row] = await db
+    .insert(cardTokens)
+    .values({
+      id: createId("tok"),
+      kind: "bank_account",
+      merchantId: merchant.id,
+      last4: account.slice(-4),
+      bankName: bankNameOf(routing),
+      accountType: input.account_type,
+      routingNumber: routing,
+      fingerprint: fingerprint(merchant.isvAccountId, `${routing}:${account}`, "bank"),
+      vault: { ...vault, holder_name: holder },
+      expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
+    })
+    .returning();
+  return row!;
+}
+
 export function serializeToken(row: TokenRow) {
+  const base = { object: "token" as const, id: row.id, type: row.kind, expires_at: row.expiresAt.toISOString() };
+  if (row.kind === "bank_account")
+    return {
+      ...base,
+      bank_account: {
+        bank_name: row.bankName,
+        last4: row.last4,
+        account_type: row.accountType!,
+        account_holder_name: String(row.vault.holder_name ?? ""),
+        fingerprint: row.fingerprint,
+      },
+    };
   return {
-    object: "token" as const,
-    id: row.id,
-    card: { brand: row.brand, last4: row.last4, exp_month: row.expMonth, exp_year: row.expYear, funding: row.funding, fingerprint: row.fingerprint },
-    expires_at: row.expiresAt.toISOString(),
+    ...base,
+    card: { brand: row.brand!, last4: row.last4, exp_month: row.expMonth!, exp_year: row.expYear!, funding: row.funding!, fingerprint: row.fingerprint },
   };
 }
