@@ -159,6 +159,43 @@ test("an invoice in Spanish at 320 px is paid; viewed_at is recorded", async ({ 
   await context.close();
 });
 
+test("an invoice paid by bank account (ACH): a bad routing number is marked, an empty account declined in words, a good account pays", async ({
+  page,
+  request,
+}) => {
+  const pr = await create(request, "/v1/invoice", { sendVia: "none", amount: 12_500 });
+  await page.goto(new URL(pr.pay_url).pathname);
+  // Card first; the customer switches to the bank account with the keyboard.
+  await expect(page.frameLocator('[data-testid="tokenizer-frame"]').getByLabel("Card number")).toBeVisible();
+  await page.getByRole("radio", { name: "Bank account (ACH)" }).check();
+  const frame = page.frameLocator('[data-testid="tokenizer-frame"]');
+  await frame.getByLabel("Name on the account").fill("Ana Ruiz");
+  await frame.getByLabel("Routing number (9 digits)").fill("021000022");
+  await frame.getByLabel("Account number").fill("000111111116");
+  await frame.getByLabel("Account type").selectOption("savings");
+  await page.getByRole("button", { name: "Pay $125.00" }).click();
+  await expect(frame.getByText("This routing number is not valid")).toBeVisible();
+  await expect(frame.getByLabel("Routing number (9 digits)")).toHaveAttribute("aria-invalid", "true");
+  await expect(frame.getByLabel("Routing number (9 digits)")).toBeFocused();
+  expect((await getRequest(request, pr.id)).status).toBe("PENDING");
+  await shot(page, "pay-bank-invalid");
+
+  // The sandbox's insufficient-funds account: declined, said in words, still payable.
+  await frame.getByLabel("Routing number (9 digits)").fill("021000021");
+  await page.getByRole("button", { name: "Pay $125.00" }).click();
+  await expect(page.getByTestId("pay-problem")).toContainText("insufficient funds");
+  expect((await getRequest(request, pr.id)).status).toBe("PENDING");
+
+  await frame.getByLabel("Account number").fill("000123456789");
+  await page.getByRole("button", { name: "Pay $125.00" }).click();
+  await expect(page.getByTestId("receipt")).toContainText("JPMorgan Chase Bank •••• 6789");
+  await expectAxeClean(page);
+  await shot(page, "pay-bank-paid");
+  const paid = await getRequest(request, pr.id);
+  const charge = await (await request.get(`/v1/charges/${paid.charge_id}`, { headers: { authorization: isv.auth } })).json();
+  expect(charge).toMatchObject({ status: "AUTHORIZED", payment_method: "ach", ach: { last4: "6789", account_type: "savings" }, fee: 88 });
+});
+
 test("a manual (virtual terminal) page is paid; a canceled request is no longer payable", async ({ page, request }) => {
   const pr = await create(request, "/v1/manual", { amount: 4200, description: "Phone order 1042" });
   await page.goto(new URL(pr.payment_asset_url).pathname);

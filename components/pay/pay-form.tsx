@@ -16,18 +16,22 @@ export function PayForm({
   locale,
   accent,
   amountLabel,
+  bankPayments = false,
 }: {
   requestId: string;
   publishableKey: string;
   locale: string;
   accent: string;
   amountLabel: string;
+  /** Offer "pay by bank account" (ACH) beside the card. */
+  bankPayments?: boolean;
 }) {
   const t = useTranslations("pay");
   const router = useRouter();
   const frame = useRef<HTMLIFrameElement>(null);
   const pending = useRef<((m: FrameMessage) => void) | null>(null);
   const [height, setHeight] = useState(190);
+  const [method, setMethod] = useState<"card" | "bank_account">("card");
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -102,7 +106,9 @@ export function PayForm({
           "processing_error",
           "debit_not_allowed",
         ];
-        setProblem({ title: t("declinedTitle"), body: t(`decline_${known.includes(reason) ? reason : "unknown"}` as "decline_unknown") });
+        if (method === "bank_account")
+          setProblem({ title: t("declinedTitle"), body: t(reason === "insufficient_funds" ? "decline_bank_insufficient_funds" : "decline_bank_unknown") });
+        else setProblem({ title: t("declinedTitle"), body: t(`decline_${known.includes(reason) ? reason : "unknown"}` as "decline_unknown") });
         return;
       }
       if (res.status === 409 && body.error?.code === "payment_in_progress") {
@@ -121,7 +127,7 @@ export function PayForm({
     }
   }
 
-  const src = `/tokenizer/card?key=${encodeURIComponent(publishableKey)}&locale=${locale}&accent=${encodeURIComponent(accent)}`;
+  const src = `/tokenizer/${method}?key=${encodeURIComponent(publishableKey)}&locale=${locale}&accent=${encodeURIComponent(accent)}`;
   return (
     <form onSubmit={pay} noValidate className="space-y-4" aria-busy={busy}>
       {problem ? (
@@ -130,11 +136,37 @@ export function PayForm({
           <p className="mt-1">{problem.body}</p>
         </div>
       ) : null}
+      {bankPayments ? (
+        <fieldset>
+          <legend className="mb-2 text-[15px] font-semibold">{t("payWith")}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(["card", "bank_account"] as const).map((m) => (
+              <label
+                key={m}
+                className={`flex min-h-[44px] cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 ${method === m ? "border-primary ring-2 ring-primary" : "border-slate-500"}`}
+              >
+                <input
+                  type="radio"
+                  name="payment-method"
+                  value={m}
+                  checked={method === m}
+                  onChange={() => {
+                    setProblem(null);
+                    setMethod(m);
+                  }}
+                />
+                {m === "card" ? t("methodCard") : t("methodBank")}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       <iframe
+        key={method}
         ref={frame}
         src={src}
         onLoad={() => frame.current?.contentWindow?.postMessage({ type: "measure" }, window.location.origin)}
-        title={t("cardFrame")}
+        title={method === "card" ? t("cardFrame") : t("bankFrame")}
         className="block w-full border-0"
         style={{ height }}
         data-testid="tokenizer-frame"

@@ -1,15 +1,18 @@
-// The tokenizer frame's script (runs in the browser, inside /tokenizer/card only). The card fields
-// live in this frame alone: the page around it never sees the number or the CVC. It checks the card
-// with the same rules as the server (lib/payments/card-check.ts), sends it to POST /v1/tokens with
+// The tokenizer frame's script (runs in the browser, inside /tokenizer/card and
+// /tokenizer/bank_account only). The card or bank fields live in this frame alone: the page around
+// it never sees the card number, the CVC or the account number. It checks them with the same rules
+// as the server (lib/payments/card-check.ts, the ABA checksum), sends them to POST /v1/tokens with
 // the merchant's publishable key, and hands the page only the token.
 
 import { checkCard, type CardProblem } from "../payments/card-check";
+import { abaChecksumValid } from "../schemas/aba";
 
 type Messages = Record<CardProblem["code"] | "required" | "network" | "declined", string>;
 type Field = "number" | "exp" | "cvc";
 
 const root = document.getElementById("tokenizer")!;
 const key = root.dataset.key!;
+const isBank = root.dataset.kind === "bank_account";
 const messages = JSON.parse(root.dataset.messages!) as Messages;
 const inputs: Record<Field, HTMLInputElement> = {
   number: document.getElementById("card-number") as HTMLInputElement,
@@ -42,24 +45,100 @@ function resize() {
 }
 
 // Card number in groups of four as typed; expiry as MM / YY.
-inputs.number.addEventListener("input", () => {
-  const digits = inputs.number.value.replace(/\D/g, "").slice(0, 19);
-  inputs.number.value = digits.replace(/(\d{4})(?=\d)/g, "$1 ");
-});
-inputs.exp.addEventListener("input", () => {
-  const digits = inputs.exp.value.replace(/\D/g, "").slice(0, 4);
-  inputs.exp.value = digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
-});
-inputs.cvc.addEventListener("input", () => {
-  inputs.cvc.value = inputs.cvc.value.replace(/\D/g, "").slice(0, 4);
-});
-for (const input of Object.values(inputs)) {
+if (!isBank) wireCardFields();
+function wireCardFields() {
+  inputs.number.addEventListener("input", () => {
+    const digits = inputs.number.value.replace(/\D/g, "").slice(0, 19);
+    inputs.number.value = digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+  });
+  inputs.exp.addEventListener("input", () => {
+    const digits = inputs.exp.value.replace(/\D/g, "").slice(0, 4);
+    inputs.exp.value = digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+  });
+  inputs.cvc.addEventListener("input", () => {
+    inputs.cvc.value = inputs.cvc.value.replace(/\D/g, "").slice(0, 4);
+  });
+}
+// Enter in any field pays (the page's button), in both kinds of frame.
+for (const input of Array.from(root.querySelectorAll("input"))) {
   input.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {
       event.preventDefault();
       post({ type: "submit" });
     }
   });
+}
+
+// The bank account: digits only as typed; the routing number's checksum before anything is sent.
+type BankField = "holder" | "routing" | "account";
+const bankInputs: Record<BankField, HTMLInputElement> = {
+  holder: document.getElementById("bank-holder") as HTMLInputElement,
+  routing: document.getElementById("bank-routing") as HTMLInputElement,
+  account: document.getElementById("bank-account") as HTMLInputElement,
+};
+if (isBank)
+  for (const field of ["routing", "account"] as const)
+    bankInputs[field].addEventListener("input", () => {
+      bankInputs[field].value = bankInputs[field].value.replace(/\D/g, "");
+    });
+
+function showBankErrors(errors: Partial<Record<BankField, string>>) {
+  for (const field of Object.keys(bankInputs) as BankField[]) {
+    const input = bankInputs[field];
+    document.getElementById(`${input.id}-error`)!.textContent = errors[field] ?? "";
+    if (errors[field]) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
+  const first = (Object.keys(bankInputs) as BankField[]).find((f) => errors[f]);
+  if (first) bankInputs[first].focus();
+  resize();
+}
+
+async function tokenizeBank() {
+  const m = messages as unknown as Record<"required" | "invalid_routing" | "invalid_account" | "network" | "declined", string>;
+  const account = {
+    account_holder_name: bankInputs.holder.value.trim(),
+    routing_number: bankInputs.routing.value,
+    account_number: bankInputs.account.value,
+    account_type: (document.getElementById("bank-type") as HTMLSelectElement).value,
+  };
+  const errors: Partial<Record<BankField, string>> = {};
+  if (!account.account_holder_name) errors.holder = m.required;
+  if (!account.routing_number) errors.routing = m.required;
+  else if (!abaChecksumValid(account.routing_number)) errors.routing = m.invalid_routing;
+  if (!account.account_number) errors.account = m.required;
+  else if (!/^\d{4,17}$/.test(account.account_number)) errors.account = m.invalid_account;
+  if (Object.keys(errors).length) {
+    showBankErrors(errors);
+    post({ type: "invalid" });
+    return;
+  }
+  showBankErrors({});
+  try {
+    const res = await fetch("/v1/tokens", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      body: JSON.stringify({ bank_account: account }),
+    });
+    const body = await res.json();
+    if (res.ok) {
+      post({ type: "token", token: body.id, bank_account: { last4: body.bank_account.last4 } });
+      return;
+    }
+    const fromServer: Partial<Record<BankField, string>> = {};
+    for (const e of body.error?.errors ?? []) {
+      const param = String(e.param);
+      if (param.endsWith("routing_number")) fromServer.routing = m.invalid_routing;
+      else if (param.endsWith("account_number")) fromServer.account = m.invalid_account;
+      else if (param.endsWith("account_holder_name")) fromServer.holder = m.required;
+    }
+    if (Object.keys(fromServer).length) {
+      showBankErrors(fromServer);
+      post({ type: "invalid" });
+    } else post({ type: "error", message: res.status === 403 ? m.declined : m.network });
+  } catch {
+    post({ type: "error", message: m.network });
+  }
 }
 
 async function tokenize() {
@@ -108,8 +187,8 @@ async function tokenize() {
 window.addEventListener("message", (event) => {
   if (event.origin !== window.location.origin || event.source !== window.parent) return;
   const data = event.data as { type?: string };
-  if (data?.type === "tokenize") void tokenize();
-  if (data?.type === "focus") inputs.number.focus();
+  if (data?.type === "tokenize") void (isBank ? tokenizeBank() : tokenize());
+  if (data?.type === "focus") (isBank ? bankInputs.holder : inputs.number).focus();
   // The page may start listening after this frame loaded: it asks for the height again.
   if (data?.type === "measure") resize();
 });

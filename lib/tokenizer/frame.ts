@@ -7,6 +7,41 @@ import type { Locale } from "../i18n/locales";
 // inline script, no third-party anything, only our own origin framing it) and its script, bundled
 // once from lib/tokenizer/frame-script.ts with the card rules the server uses.
 
+const bankCopy = {
+  en: {
+    title: "Bank account details",
+    holder: "Name on the account",
+    routing: "Routing number (9 digits)",
+    account: "Account number",
+    type: "Account type",
+    checking: "Checking",
+    savings: "Savings",
+    messages: {
+      required: "Enter this to pay",
+      invalid_routing: "This routing number is not valid. It is the 9-digit number at the bottom left of a check.",
+      invalid_account: "The account number must be 4 to 17 digits.",
+      network: "We could not reach the payment service. Check your connection and try again.",
+      declined: "Bank payments are not available for this business right now.",
+    },
+  },
+  es: {
+    title: "Datos de la cuenta bancaria",
+    holder: "Nombre del titular de la cuenta",
+    routing: "Número de ruta (9 dígitos)",
+    account: "Número de cuenta",
+    type: "Tipo de cuenta",
+    checking: "Corriente",
+    savings: "Ahorros",
+    messages: {
+      required: "Complete este dato para pagar",
+      invalid_routing: "Este número de ruta no es válido. Es el número de 9 dígitos en la parte inferior izquierda de un cheque.",
+      invalid_account: "El número de cuenta debe tener de 4 a 17 dígitos.",
+      network: "No pudimos conectar con el servicio de pago. Revise su conexión e inténtelo de nuevo.",
+      declined: "Los pagos bancarios no están disponibles para este comercio en este momento.",
+    },
+  },
+} satisfies Record<Locale, unknown>;
+
 const copy = {
   en: {
     title: "Card details",
@@ -69,8 +104,10 @@ export function frameScript(): Promise<string> {
 
 const hex = /^#[0-9a-fA-F]{6}$/;
 
-export function frameHtml(input: { publishableKey: string; locale: Locale; accent?: string }) {
+export function frameHtml(input: { publishableKey: string; locale: Locale; accent?: string; kind?: "card" | "bank_account" }) {
+  const kind = input.kind ?? "card";
   const t = copy[input.locale];
+  const b = bankCopy[input.locale];
   const nonce = randomBytes(16).toString("base64");
   const accent = input.accent && hex.test(input.accent) ? input.accent : "#1a56db";
   const csp = [
@@ -84,15 +121,24 @@ export function frameHtml(input: { publishableKey: string; locale: Locale; accen
   ].join("; ");
   const field = (id: string, label: string, attrs: string) =>
     `<div class="f"><label for="${id}">${escapeHtml(label)}</label><input id="${id}" ${attrs} aria-describedby="${id}-error"><p id="${id}-error" class="e" role="alert"></p></div>`;
-  const html = `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title><style nonce="${nonce}">
+  const title = kind === "card" ? t.title : b.title;
+  const fields =
+    kind === "card"
+      ? `${field("card-number", t.number, 'name="cardnumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" spellcheck="false"')}
+<div class="row">${field("card-exp", t.exp, `name="exp-date" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${escapeHtml(t.expPlaceholder)}"`)}${field("card-cvc", t.cvc, 'name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}</div>`
+      : `${field("bank-holder", b.holder, 'name="account-holder" autocomplete="name" maxlength="100"')}
+${field("bank-routing", b.routing, 'name="routing-number" inputmode="numeric" autocomplete="off" maxlength="9" spellcheck="false"')}
+${field("bank-account", b.account, 'name="account-number" inputmode="numeric" autocomplete="off" maxlength="17" spellcheck="false"')}
+<div class="f"><label for="bank-type">${escapeHtml(b.type)}</label><select id="bank-type" name="account-type"><option value="checking">${escapeHtml(b.checking)}</option><option value="savings">${escapeHtml(b.savings)}</option></select></div>`;
+  const messages = kind === "card" ? t.messages : b.messages;
+  const html = `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style nonce="${nonce}">
 *{box-sizing:border-box}body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:transparent}
 .f{margin:0 0 12px}label{display:block;font-weight:600;font-size:15px;margin:0 0 4px}
-input{width:100%;font:inherit;padding:10px 12px;border:1px solid #64748b;border-radius:8px;background:#fff;color:#0f172a;min-height:44px}
-input:focus{outline:3px solid ${accent};outline-offset:1px}input[aria-invalid=true]{border-color:#b91c1c}
+input,select{width:100%;font:inherit;padding:10px 12px;border:1px solid #64748b;border-radius:8px;background:#fff;color:#0f172a;min-height:44px}
+input:focus,select:focus{outline:3px solid ${accent};outline-offset:1px}input[aria-invalid=true]{border-color:#b91c1c}
 .row{display:flex;gap:12px}.row .f{flex:1;min-width:0}.e{color:#b91c1c;margin:4px 0 0;font-size:14px}.e:empty{display:none}
-</style></head><body><form id="tokenizer" novalidate data-key="${escapeHtml(input.publishableKey)}" data-messages="${escapeHtml(JSON.stringify(t.messages))}" aria-label="${escapeHtml(t.title)}">
-${field("card-number", t.number, 'name="cardnumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" spellcheck="false"')}
-<div class="row">${field("card-exp", t.exp, `name="exp-date" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${escapeHtml(t.expPlaceholder)}"`)}${field("card-cvc", t.cvc, 'name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}</div>
+</style></head><body><form id="tokenizer" novalidate data-kind="${kind}" data-key="${escapeHtml(input.publishableKey)}" data-messages="${escapeHtml(JSON.stringify(messages))}" aria-label="${escapeHtml(title)}">
+${fields}
 </form><script src="/tokenizer/frame.js"></script></body></html>`;
   return { html, csp };
 }

@@ -3,15 +3,17 @@ import type { AppEnv } from "../context";
 import { frameHtml, frameScript } from "../../tokenizer/frame";
 import { negotiateLocale, type Locale } from "../../i18n/locales";
 
-/** The tokenizer frame (not an API operation: pages embed it): GET /tokenizer/card and its script. */
+/** The tokenizer frames (not API operations: pages embed them): GET /tokenizer/card, /tokenizer/bank_account and their script. */
 export function tokenizerRoutes(app: OpenAPIHono<AppEnv>) {
-  // GET /tokenizer/card?key=pk_...&locale=en|es: the card fields, in their own frame
-  app.get("/tokenizer/card", (c) => {
+  // GET /tokenizer/card?key=pk_...&locale=en|es: the card fields, in their own frame;
+  // GET /tokenizer/bank_account: the bank account fields (ACH), the same way
+  app.get("/tokenizer/:kind{card|bank_account}", (c) => {
     const key = c.req.query("key") ?? "";
     if (!/^pk_(test|live)_[0-9A-Za-z]{32}$/.test(key)) return c.text("Unknown tokenizer key", 404);
     const asked = c.req.query("locale");
     const locale: Locale = asked === "es" || asked === "en" ? asked : negotiateLocale(c.req.header("accept-language"));
-    const { html, csp } = frameHtml({ publishableKey: key, locale, accent: c.req.query("accent") });
+    const kind = c.req.param("kind") === "bank_account" ? "bank_account" : "card";
+    const { html, csp } = frameHtml({ publishableKey: key, locale, accent: c.req.query("accent"), kind });
     return c.html(html, 200, {
       "Content-Security-Policy": csp,
       "X-Content-Type-Options": "nosniff",

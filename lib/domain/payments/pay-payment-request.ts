@@ -295,8 +295,8 @@ async function sendReceipt(tx: DbOrTx, request: PaymentRequestRow, charge: Charg
     locale,
     business: businessName(merchant) || brand.display_name,
     total: charge.amountCaptured,
-    brandName: charge.cardBrand,
-    last4: charge.cardLast4,
+    brandName: charge.paymentMethod === "ach" ? "ach" : charge.cardBrand,
+    last4: charge.paymentMethod === "ach" ? (charge.ach?.last4 ?? null) : charge.cardLast4,
     paidAt: charge.createdAt,
     receiptNumber: charge.receiptNumber,
   });

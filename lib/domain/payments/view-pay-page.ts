@@ -8,6 +8,7 @@ import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
 import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { businessName } from "./create-payment-request";
 import { env } from "../../env";
+import { takesAch } from "../tokens/create-token";
 
 export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
 
@@ -49,6 +50,8 @@ export async function viewPayPage(db: Db, id: string) {
     business: (merchant && businessName(merchant)) || branding.display_name,
     branding,
     publishableKey: merchant?.payment.tokenizer_publishable_key ?? "",
+    /** Invoices and manual requests of merchants that take ACH may be paid by bank account (CONTRACT.md 13). */
+    bankPayments: Boolean(merchant && (request.paymentType === "INVOICE" || request.paymentType === "MANUAL") && takesAch(merchant)),
     lastFailureReason: request.lastFailureReason,
     /** TERMINAL: the customer may pay on their phone (the terminal declined, or no card came in time). */
     terminalFallback: request.paymentType === "TERMINAL" && (request.lastFailureReason !== null || now >= fallbackAt),
@@ -58,7 +61,15 @@ export async function viewPayPage(db: Db, id: string) {
     expiresAt: request.expiresAt.toISOString(),
     paidAt: request.paidAt?.toISOString() ?? null,
     receipt: charge
-      ? { brand: charge.cardBrand, last4: charge.cardLast4, number: charge.receiptNumber, at: charge.createdAt.toISOString(), amount: charge.amountCaptured }
+      ? {
+          method: charge.paymentMethod,
+          brand: charge.cardBrand,
+          last4: charge.paymentMethod === "ach" ? (charge.ach?.last4 ?? null) : charge.cardLast4,
+          bankName: charge.ach?.bank_name ?? null,
+          number: charge.receiptNumber,
+          at: charge.createdAt.toISOString(),
+          amount: charge.amountCaptured,
+        }
       : null,
   };
 }

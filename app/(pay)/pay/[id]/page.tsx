@@ -83,9 +83,9 @@ export default async function PayPage({ params }: Props) {
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="text-green-900">{t("receiptNumber")}</dt>
               <dd className="font-mono break-all">{view.receipt.number}</dd>
-              <dt className="text-green-900">{t("card")}</dt>
+              <dt className="text-green-900">{view.receipt.method === "ach" ? t("bankAccount") : t("card")}</dt>
               <dd>
-                {brandName(view.receipt.brand)} •••• {view.receipt.last4}
+                {view.receipt.method === "ach" ? (view.receipt.bankName ?? t("bankAccount")) : brandName(view.receipt.brand)} •••• {view.receipt.last4}
               </dd>
               <dt className="text-green-900">{t("date")}</dt>
               <dd>{when(view.receipt.at)}</dd>
@@ -179,7 +179,16 @@ function Payable({
   when: (iso: string) => string;
 }) {
   const accent = view.branding.primary_color ?? "#1d4ed8";
-  const form = <PayForm requestId={view.id} publishableKey={view.publishableKey} locale={locale} accent={accent} amountLabel={money(view.total)} />;
+  const form = (
+    <PayForm
+      requestId={view.id}
+      publishableKey={view.publishableKey}
+      locale={locale}
+      accent={accent}
+      amountLabel={money(view.total)}
+      bankPayments={view.bankPayments}
+    />
+  );
   if (view.type === "TERMINAL" && !view.terminalFallback) {
     return (
       <section role="status" aria-live="polite" className="rounded-lg border border-line bg-card p-5" data-testid="terminal-waiting">

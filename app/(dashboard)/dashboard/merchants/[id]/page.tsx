@@ -117,7 +117,8 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
                     <td className="py-2 pr-3 whitespace-nowrap">{when(c.createdAt)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{money(c.requestedAmount)}</td>
                     <td className="py-2 pr-3 whitespace-nowrap">
-                      {brandName(c.cardBrand)} •••• {c.cardLast4}
+                      {c.paymentMethod === "ach" ? `${c.ach?.bank_name ?? t("bankAccount")} (ACH)` : brandName(c.cardBrand)} ••••{" "}
+                      {c.paymentMethod === "ach" ? c.ach?.last4 : c.cardLast4}
                     </td>
                     <td className="py-2 pr-3">{t(`chargeStatus.${c.status}`)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{c.fee === null ? "—" : money(c.fee)}</td>
@@ -125,7 +126,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
                       {money(c.amountRefunded)}
                     </td>
                     <td className="py-2">
-                      {c.status !== "FAILED" && c.amountRefunded < c.amountCaptured ? (
+                      {c.status !== "FAILED" && c.status !== "RETURNED" && c.amountRefunded < c.amountCaptured ? (
                         <RefundForm chargeId={c.id} merchantId={merchant.id} left={c.amountCaptured - c.amountRefunded} />
                       ) : null}
                     </td>
