@@ -37,6 +37,7 @@ export const eventCatalogue = {
   "charge.settled": { scope: "charge", resource: "charge", description: "A charge was settled." },
   "charge.refunded": { scope: "charge", resource: "charge", description: "A charge was refunded, in part or in full." },
   "charge.returned": { scope: "charge", resource: "charge", description: "An ACH charge was returned after settlement." },
+  "charge.return_reversed": { scope: "charge", resource: "charge", description: "The bank reversed an ACH charge's return: it is settled again." },
   "refund.created": { scope: "charge", resource: "refund", description: "A refund was created." },
   "settlement.created": { scope: "charge", resource: "settlement", description: "A daily settlement was created." },
 } as const satisfies Record<string, Entry>;

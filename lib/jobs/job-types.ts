@@ -47,6 +47,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 40,
   },
+  /** Asks the ACH processor which returns of a settlement the banks reversed. */
+  ach_return_reversals: {
+    payload: z.object({ settlement_id: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
   /** The monthly statements of a finished period, one job per period whatever the number of instances. */
   statement_run: {
     payload: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/) }),

@@ -6,7 +6,7 @@ import { sendEmail } from "../notifications/send-email";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
 import { runSettlement } from "../domain/settlements/run-settlement";
 import { runStatements } from "../domain/statements/run-statements";
-import { checkAchReturns } from "../domain/settlements/ach-returns";
+import { checkAchReturns, checkAchReturnReversals } from "../domain/settlements/ach-returns";
 
 /** A registered type with its handler, the handler typed by the type's payload schema. */
 const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp">): JobDefinition<JobPayload<T>> => {
@@ -27,4 +27,5 @@ export const jobRegistry = {
   settlement_run: define("settlement_run", { handler: runSettlement }),
   statement_run: define("statement_run", { handler: runStatements }),
   ach_returns: define("ach_returns", { handler: checkAchReturns }),
+  ach_return_reversals: define("ach_return_reversals", { handler: checkAchReturnReversals }),
 } satisfies Record<JobName, JobDefinition>;

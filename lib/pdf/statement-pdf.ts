@@ -39,6 +39,8 @@ const copy = {
     refund: "Refund",
     returned: "ACH return",
     returns: "ACH returns",
+    reversal: "Return reversed",
+    reversals: "Reversed returns",
     page: (n: number, of: number) => `Page ${n} of ${of}`,
   },
   es: {
@@ -68,6 +70,8 @@ const copy = {
     refund: "Reembolso",
     returned: "Devolución ACH",
     returns: "Devoluciones ACH",
+    reversal: "Devolución revertida",
+    reversals: "Devoluciones revertidas",
     page: (n: number, of: number) => `Página ${n} de ${of}`,
   },
 } satisfies Record<Locale, unknown>;
@@ -112,6 +116,7 @@ export async function statementPdf(input: {
       [`${t.gross} (${s.chargeCount} ${t.charges.toLowerCase()})`, money(s.grossVolume)],
       [t.refunds, money(-s.refunds)],
       ...(s.returnCount > 0 ? [[`${t.returns} (${s.returnCount})`, money(-s.returns)]] : []),
+      ...(s.reversalCount > 0 ? [[`${t.reversals} (${s.reversalCount})`, money(s.reversals)]] : []),
       [t.fees, money(-s.fees)],
       [t.net, money(s.net)],
     ],
@@ -161,10 +166,10 @@ export async function statementPdf(input: {
     ],
     s.items.map((i) => [
       day(i.created_at),
-      i.kind === "charge" ? t.charge : i.kind === "refund" ? t.refund : t.returned,
+      i.kind === "charge" ? t.charge : i.kind === "refund" ? t.refund : i.kind === "return" ? t.returned : t.reversal,
       i.id,
       i.card_last_4 ? `${i.card_brand === "amex" ? "Amex" : brandName(i.card_brand)} ${i.card_last_4}` : "",
-      money(i.kind === "charge" ? i.amount : -i.amount),
+      money(i.kind === "charge" || i.kind === "return_reversal" ? i.amount : -i.amount),
       i.kind === "charge" ? money(i.fee) : "",
     ]),
   );

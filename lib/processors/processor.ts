@@ -34,5 +34,7 @@ export interface AchProcessor {
   debit(input: { vault: Record<string, unknown>; amount: number; currency: "usd"; gatewayMerchantId: string }): Promise<Authorization>;
   /** Of these settled debits, the ones the customers' banks returned, with the reason. */
   returns(references: string[]): Promise<{ reference: string; reason: string }[]>;
+  /** Of these returned debits, the ones whose bank reversed its return (the money comes back). */
+  reversals(references: string[]): Promise<string[]>;
   refund(input: { reference: string; amount: number }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
 }

@@ -41,29 +41,34 @@ export const sandboxProcessor: PaymentProcessor = {
 /**
  * The sandbox's bank accounts (CONTRACT.md section 13): 000111111116 is declined at once
  * (insufficient_funds); 000222222227 is accepted, then returned by the customer's bank after
- * settlement (insufficient_funds, R01); any other account number succeeds.
+ * settlement (insufficient_funds, R01); 000333333335 is returned, then the bank reverses its return
+ * (the money comes back); any other account number succeeds.
  */
-export const sandboxTestBankAccounts = { declined: "000111111116", returned: "000222222227" } as const;
+export const sandboxTestBankAccounts = { declined: "000111111116", returned: "000222222227", returnReversed: "000333333335" } as const;
 
 export const sandboxAchProcessor: AchProcessor = {
   name: "sandbox_ach",
   async vault(account) {
-    const scenario =
-      account.accountNumber === sandboxTestBankAccounts.declined
-        ? "insufficient_funds"
-        : account.accountNumber === sandboxTestBankAccounts.returned
-          ? "return"
-          : "approve";
+    const scenarios: Record<string, string> = {
+      [sandboxTestBankAccounts.declined]: "insufficient_funds",
+      [sandboxTestBankAccounts.returned]: "return",
+      [sandboxTestBankAccounts.returnReversed]: "return_reversed",
+    };
+    const scenario = scenarios[account.accountNumber] ?? "approve";
     return { vault: { processor: "sandbox_ach", ref: `sbx_bank_${randomBase62(16)}`, scenario } };
   },
   async debit({ vault }) {
     const scenario = String(vault.scenario ?? "approve");
     if (scenario === "insufficient_funds") return { approved: false, reason: "insufficient_funds" };
     // The simulator's own reference says what the bank will do later (a real processor reports returns).
-    return { approved: true, reference: `${scenario === "return" ? "sbx_achr_" : "sbx_ach_"}${randomBase62(16)}` };
+    const prefix = scenario === "return" ? "sbx_achr_" : scenario === "return_reversed" ? "sbx_achrr_" : "sbx_ach_";
+    return { approved: true, reference: `${prefix}${randomBase62(16)}` };
   },
   async returns(references) {
-    return references.filter((r) => r.startsWith("sbx_achr_")).map((reference) => ({ reference, reason: "insufficient_funds" }));
+    return references.filter((r) => r.startsWith("sbx_achr_") || r.startsWith("sbx_achrr_")).map((reference) => ({ reference, reason: "insufficient_funds" }));
+  },
+  async reversals(references) {
+    return references.filter((r) => r.startsWith("sbx_achrr_"));
   },
   async refund({ amount }) {
     if (amount === SANDBOX_FAILING_REFUND_AMOUNT) return { ok: false, reason: "processor_declined" };

@@ -297,6 +297,7 @@ export const chargeSchema = z
     captured_at: z.number().int().nullable(),
     settled_at: z.number().int().nullable(),
     returned_at: z.number().int().nullable().meta({ description: "ACH: when the customer's bank returned it (status RETURNED)" }),
+    return_reversed_at: z.number().int().nullable().meta({ description: "ACH: when the bank reversed that return (SETTLED again)" }),
   })
   .meta({ id: "Charge" });
 export type ChargeJson = z.infer<typeof chargeSchema>;
@@ -405,8 +406,10 @@ export const settlementSchema = z
     refunds: z.number().int().meta({ description: "Sum of the refunds created since the last settlement" }),
     return_count: z.number().int().meta({ description: "ACH charges returned since the last settlement (an addition)" }),
     returns: z.number().int().meta({ description: "Sum of their amount_captured, taken back" }),
+    reversal_count: z.number().int().meta({ description: "Returns taken back earlier that the banks reversed since the last settlement" }),
+    reversals: z.number().int().meta({ description: "Sum of their amounts, paid back" }),
     fees: z.number().int().meta({ description: "Sum of its charges' fee" }),
-    net: z.number().int().meta({ description: "gross - refunds - returns - fees" }),
+    net: z.number().int().meta({ description: "gross - refunds - returns + reversals - fees" }),
     payout_status: z.enum(["scheduled", "held"]).meta({ description: "`held` when the merchant's automatic_payouts is false" }),
     cutoff: z.number().int().meta({ description: "Charges and refunds made before this instant (milliseconds) are in it" }),
     created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
@@ -426,8 +429,10 @@ export const statementSchema = z
     refunds: z.number().int().meta({ description: "Sum of the refunds created in the period" }),
     return_count: z.number().int().meta({ description: "ACH charges returned in the period (an addition)" }),
     returns: z.number().int().meta({ description: "Sum of their amounts" }),
+    reversal_count: z.number().int().meta({ description: "ACH returns the banks reversed in the period" }),
+    reversals: z.number().int().meta({ description: "Sum of their amounts" }),
     fees: z.number().int().meta({ description: "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees" }),
-    net: z.number().int().meta({ description: "gross_volume - refunds - returns - fees" }),
+    net: z.number().int().meta({ description: "gross_volume - refunds - returns + reversals - fees" }),
     created_at: z.string(),
   })
   .meta({ id: "Statement" });

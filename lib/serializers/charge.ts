@@ -59,5 +59,6 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     captured_at: ms(row.capturedAt),
     settled_at: ms(row.settledAt),
     returned_at: ms(row.returnedAt),
+    return_reversed_at: ms(row.returnReversedAt),
   };
 }

@@ -15,6 +15,8 @@ export function serializeSettlement(row: SettlementRow) {
     refunds: row.refunds,
     return_count: row.returnCount,
     returns: row.returns,
+    reversal_count: row.reversalCount,
+    reversals: row.reversals,
     fees: row.fees,
     net: row.net,
     payout_status: row.payoutStatus,

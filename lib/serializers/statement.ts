@@ -16,6 +16,8 @@ export function serializeStatement(row: StatementRow) {
     refunds: row.refunds,
     return_count: row.returnCount,
     returns: row.returns,
+    reversal_count: row.reversalCount,
+    reversals: row.reversals,
     fees: row.fees,
     net: row.net,
     created_at: row.createdAt.toISOString(),

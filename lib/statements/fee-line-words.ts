@@ -10,6 +10,7 @@ const spanish: [RegExp, string][] = [
   [/ACH monthly fee/, "Cuota mensual ACH"],
   [/ACH daily batch fee/, "Cuota diaria de lote ACH"],
   [/ACH transaction/, "Transacción ACH"],
+  [/ACH return reversal fee/, "Comisión por reversión de devolución ACH"],
   [/ACH return fee/, "Comisión por devolución ACH"],
   [/Processor markup/, "Margen del procesador"],
   [/Visa, Mastercard, Discover credit/, "crédito Visa, Mastercard, Discover"],

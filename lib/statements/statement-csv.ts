@@ -15,10 +15,10 @@ export function neutraliseFormula(value: string) {
   return /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
 }
 
-/** Every charge, refund and ACH return of the statement, one per row: refunds and returns negative, fees of the charge. */
+/** Every charge, refund and ACH return of the statement, one per row: refunds and returns negative, reversed returns positive, fees of the charge. */
 export function statementCsv(row: StatementRow) {
   const records = row.items.map((item) => {
-    const amount = item.kind === "charge" ? item.amount : -item.amount;
+    const amount = item.kind === "charge" || item.kind === "return_reversal" ? item.amount : -item.amount;
     return [
       item.kind,
       item.id,

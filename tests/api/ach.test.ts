@@ -147,6 +147,34 @@ describe("ACH payments", () => {
     expect((await get(`/v1/payment_requests/${declined.request.id}`)).json.status).toBe("PENDING");
   });
 
+  test("sandbox 000333333335: returned, taken back, then the bank reverses its return: SETTLED again, paid back, the reversal fee charged", async () => {
+    const paid = await payInvoiceByBank(2_500, "000333333335");
+    const first = (await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data[0];
+    expect((await get(`/v1/charges/${paid.charge.id}`)).json).toMatchObject({ status: "SETTLED", settlement_id: first.id });
+    await until(
+      async () => (await get(`/v1/charges/${paid.charge.id}`)).json.status,
+      (s) => s === "RETURNED",
+      20_000,
+      "the return",
+    );
+    // Taken back by the settlement that follows (before the bank's reversal, 5 s later in sandbox).
+    const taken = (await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data[0];
+    expect(taken).toMatchObject({ return_count: 1, returns: 2_500, reversal_count: 0 });
+    const reversed = await until(
+      async () => (await get(`/v1/charges/${paid.charge.id}`)).json,
+      (c) => c.status === "SETTLED",
+      20_000,
+      "the reversal",
+    );
+    expect(reversed).toMatchObject({ status: "SETTLED", returned_at: expect.any(Number), return_reversed_at: expect.any(Number), failure_reason: null });
+    const types = (await api.db.select().from(events).where(eq(events.objectId, paid.charge.id))).map((e) => e.type);
+    expect(types.filter((t) => t === "charge.returned" || t === "charge.return_reversed")).toEqual(["charge.returned", "charge.return_reversed"]);
+    // Paid back once.
+    const back = (await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data;
+    expect(back).toEqual([expect.objectContaining({ charge_count: 0, return_count: 0, reversal_count: 1, reversals: 2_500, net: 2_500 })]);
+    expect((await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data).toHaveLength(0);
+  }, 60_000);
+
   test("sandbox 000222222227 settles, is returned (charge.returned), the next settlement takes it back and the statement charges the return fee", async () => {
     const returned = await payInvoiceByBank(4_000, "000222222227");
     const kept = await payInvoiceByBank(1_500);
@@ -192,21 +220,24 @@ describe("ACH payments", () => {
     // The month's statement: the return, its fee, the ACH daily batch fee and the monthly fee.
     const statement = (await post("/v1/test_helpers/statements/generate", { merchant_id: merchant.id, period })).json;
     const detail = (await get(`/v1/statements/${merchant.id}/${statement.id}`)).json;
-    expect(detail).toMatchObject({ return_count: 1, returns: 4_000 });
+    // This month: the two returns (one reversed since, by the test before) and the reversal.
+    expect(detail).toMatchObject({ return_count: 2, returns: 6_500, reversal_count: 1, reversals: 2_500 });
     const line = (description: string) => detail.fee_lines.find((l: any) => l.description === description);
-    expect(line("ACH return fee")).toEqual({ kind: "ach_activity", model: "ach", description: "ACH return fee", count: 1, amount: 500 });
+    expect(line("ACH return fee")).toEqual({ kind: "ach_activity", model: "ach", description: "ACH return fee", count: 2, amount: 1_000 });
+    expect(line("ACH return reversal fee")).toEqual({ kind: "ach_activity", model: "ach", description: "ACH return reversal fee", count: 1, amount: 500 });
     expect(line("ACH daily batch fee")).toMatchObject({ kind: "ach_activity", count: 1, amount: 10 });
     expect(line("ACH monthly fee")).toMatchObject({ amount: 1_000 });
     const achCharges = (await api.db.select().from(charges).where(eq(charges.merchantId, merchant.id))).filter((c) => c.status !== "FAILED");
     const gross = achCharges.reduce((s, c) => s + c.amountCaptured, 0);
     const processing = achCharges.reduce((s, c) => s + (c.fee ?? 0), 0);
     expect(detail.gross_volume).toBe(gross);
-    expect(detail.fees).toBe(processing + 500 + 10 + 1_000 + (line("Minimum processing fee top-up")?.amount ?? 0));
-    expect(detail.net).toBe(gross - detail.refunds - 4_000 - detail.fees);
+    expect(detail.fees).toBe(processing + 1_000 + 500 + 10 + 1_000 + (line("Minimum processing fee top-up")?.amount ?? 0));
+    expect(detail.net).toBe(gross - detail.refunds - 6_500 + 2_500 - detail.fees);
     const csv = await fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${statement.id}?format=csv`, { headers: { authorization: isv.auth } });
     const rows = (await csv.text()).trim().split("\n").slice(1);
-    expect(rows.filter((r) => r.startsWith("return,"))).toEqual([expect.stringContaining(`return,${returned.charge.id},${returned.charge.id},`)]);
-    expect(rows.find((r) => r.startsWith("return,"))).toContain(",-40.00,");
+    expect(rows.filter((r) => r.startsWith("return,"))).toHaveLength(2);
+    expect(rows.find((r) => r.startsWith(`return,${returned.charge.id},`))).toContain(",-40.00,");
+    expect(rows.filter((r) => r.startsWith("return_reversal,"))).toEqual([expect.stringContaining(",25.00,")]);
   }, 60_000);
 
   test("the fee preview prices ACH too", async () => {

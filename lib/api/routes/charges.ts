@@ -53,6 +53,7 @@ const exampleCharge: ChargeJson = {
   captured_at: 1795370520000,
   settled_at: null,
   returned_at: null,
+  return_reversed_at: null,
 };
 
 export function chargeRoutes(app: OpenAPIHono<AppEnv>) {

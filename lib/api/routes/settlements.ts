@@ -21,6 +21,8 @@ export const exampleSettlement: SettlementJson = {
   refunds: 500,
   return_count: 0,
   returns: 0,
+  reversal_count: 0,
+  reversals: 0,
   fees: 141,
   net: 2825,
   payout_status: "scheduled",

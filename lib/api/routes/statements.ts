@@ -23,6 +23,8 @@ const example = {
   refunds: 12400,
   return_count: 0,
   returns: 0,
+  reversal_count: 0,
+  reversals: 0,
   fees: 56321,
   net: 1776509,
   created_at: "2026-11-01T02:00:04.120Z",

@@ -137,6 +137,9 @@ export const charges = pgTable(
     /** When the customer's bank returned an ACH charge (status RETURNED), and the settlement that took the money back. */
     returnedAt: timestamp("returned_at", { withTimezone: true, mode: "date" }),
     returnSettlementId: text("return_settlement_id"),
+    /** When the bank reversed its return (the charge is SETTLED again), and the settlement that paid it back. */
+    returnReversedAt: timestamp("return_reversed_at", { withTimezone: true, mode: "date" }),
+    reversalSettlementId: text("reversal_settlement_id"),
     billingAddress: jsonb("billing_address").$type<BillingAddress>(),
     failureReason: text("failure_reason"),
     processorReference: text("processor_reference"),
@@ -161,6 +164,9 @@ export const charges = pgTable(
     index("charges_unsettled_returns_idx")
       .on(t.merchantId)
       .where(sql`${t.status} = 'RETURNED' and ${t.returnSettlementId} is null`),
+    index("charges_unsettled_reversals_idx")
+      .on(t.merchantId)
+      .where(sql`${t.returnReversedAt} is not null and ${t.returnSettlementId} is not null and ${t.reversalSettlementId} is null`),
     // At most one successful charge per payment request, whatever races above it.
     uniqueIndex("charges_one_success_per_request_key")
       .on(t.paymentRequestId)
@@ -222,6 +228,9 @@ export const settlements = pgTable(
     /** ACH charges returned since the last settlement: their amounts are taken back. */
     returnCount: integer("return_count").notNull().default(0),
     returns: integer("returns").notNull().default(0),
+    /** Returns the banks reversed since the last settlement (after this platform took them back): paid back. */
+    reversalCount: integer("reversal_count").notNull().default(0),
+    reversals: integer("reversals").notNull().default(0),
     fees: integer("fees").notNull(),
     net: integer("net").notNull(),
     payoutStatus: text("payout_status", { enum: ["scheduled", "held"] }).notNull(),
@@ -237,7 +246,7 @@ export const settlements = pgTable(
 );
 
 export type StatementItem = {
-  kind: "charge" | "refund" | "return";
+  kind: "charge" | "refund" | "return" | "return_reversal";
   id: string;
   charge_id: string;
   created_at: string;
@@ -270,6 +279,8 @@ export const statements = pgTable(
     refunds: integer("refunds").notNull(),
     returnCount: integer("return_count").notNull().default(0),
     returns: integer("returns").notNull().default(0),
+    reversalCount: integer("reversal_count").notNull().default(0),
+    reversals: integer("reversals").notNull().default(0),
     fees: integer("fees").notNull(),
     net: integer("net").notNull(),
     feeLines: jsonb("fee_lines").$type<StatementFeeLine[]>().notNull(),

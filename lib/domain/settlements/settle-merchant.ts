@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/client";
 import { charges, merchants, refunds, settlements } from "../../db/schema";
 import { createId } from "../../ids";
@@ -36,12 +36,27 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       .set({ returnSettlementId: id })
       .where(and(eq(charges.merchantId, merchantId), eq(charges.status, "RETURNED"), isNull(charges.returnSettlementId), lt(charges.returnedAt, cutoff)))
       .returning();
-    if (settled.length === 0 && carried.length === 0 && returned.length === 0) return null;
+    // Returns taken back earlier that the banks then reversed: paid back.
+    const reversed = await tx
+      .update(charges)
+      .set({ reversalSettlementId: id })
+      .where(
+        and(
+          eq(charges.merchantId, merchantId),
+          isNotNull(charges.returnReversedAt),
+          isNotNull(charges.returnSettlementId),
+          isNull(charges.reversalSettlementId),
+          lt(charges.returnReversedAt, cutoff),
+        ),
+      )
+      .returning();
+    if (settled.length === 0 && carried.length === 0 && returned.length === 0 && reversed.length === 0) return null;
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
     const gross = settled.reduce((s, c) => s + c.amountCaptured, 0);
     const refunded = carried.reduce((s, r) => s + r.amount, 0);
     const fees = settled.reduce((s, c) => s + (c.fee ?? 0), 0);
     const returns = returned.reduce((s, c) => s + c.amountCaptured - c.amountRefunded, 0);
+    const reversals = reversed.reduce((s, c) => s + c.amountCaptured - c.amountRefunded, 0);
     const [settlement] = await tx
       .insert(settlements)
       .values({
@@ -54,8 +69,10 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
         refunds: refunded,
         returnCount: returned.length,
         returns,
+        reversalCount: reversed.length,
+        reversals,
         fees,
-        net: gross - refunded - returns - fees,
+        net: gross - refunded - returns + reversals - fees,
         payoutStatus: merchant!.automaticPayouts ? "scheduled" : "held",
         cutoff,
         createdAt: now,
@@ -90,6 +107,8 @@ export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: str
       select ${refunds.merchantId} from ${refunds} where ${refunds.settlementId} is null and ${refunds.createdAt} < ${cutoff} and ${scope(refunds) ?? sql`true`}
       union
       select ${charges.merchantId} from ${charges} where ${charges.status} = 'RETURNED' and ${charges.returnSettlementId} is null and ${charges.returnedAt} < ${cutoff} and ${scope(charges) ?? sql`true`}
+      union
+      select ${charges.merchantId} from ${charges} where ${charges.returnReversedAt} is not null and ${charges.returnSettlementId} is not null and ${charges.reversalSettlementId} is null and ${charges.returnReversedAt} < ${cutoff} and ${scope(charges) ?? sql`true`}
     ) m order by merchant_id`,
   );
   return rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);

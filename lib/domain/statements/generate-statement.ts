@@ -52,19 +52,26 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     .from(refunds)
     .where(and(eq(refunds.merchantId, merchantId), gte(refunds.createdAt, start), lt(refunds.createdAt, end)))
     .orderBy(asc(refunds.createdAt), asc(refunds.seq));
-  // ACH charges the customers' banks returned in the month (whenever they were made).
+  // ACH charges the customers' banks returned in the month (whenever they were made, and even if
+  // the bank reversed the return since), and the returns the banks reversed in the month.
   const monthReturns = await db
     .select()
     .from(charges)
-    .where(and(eq(charges.merchantId, merchantId), eq(charges.status, "RETURNED"), gte(charges.returnedAt, start), lt(charges.returnedAt, end)))
+    .where(and(eq(charges.merchantId, merchantId), gte(charges.returnedAt, start), lt(charges.returnedAt, end)))
     .orderBy(asc(charges.returnedAt), asc(charges.seq));
-  if (monthCharges.length === 0 && monthRefunds.length === 0 && monthReturns.length === 0)
+  const monthReversals = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.merchantId, merchantId), gte(charges.returnReversedAt, start), lt(charges.returnReversedAt, end)))
+    .orderBy(asc(charges.returnReversedAt), asc(charges.seq));
+  if (monthCharges.length === 0 && monthRefunds.length === 0 && monthReturns.length === 0 && monthReversals.length === 0)
     throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
 
   const gross = monthCharges.reduce((s, c) => s + c.amountCaptured, 0);
   const refunded = monthRefunds.reduce((s, r) => s + r.amount, 0);
   const returnedAmount = (c: (typeof monthReturns)[number]) => c.amountCaptured - c.amountRefunded;
   const returns = monthReturns.reduce((s, c) => s + returnedAmount(c), 0);
+  const reversals = monthReversals.reduce((s, c) => s + returnedAmount(c), 0);
   const processing = monthCharges.reduce((s, c) => s + (c.fee ?? 0), 0);
 
   // Processing fees by model and line, as each charge's fee_details said.
@@ -79,7 +86,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     }
   }
   const feeLines = [...byLine.values()];
-  feeLines.push(...achActivityFees(merchant, monthCharges, monthReturns.length));
+  feeLines.push(...achActivityFees(merchant, monthCharges, monthReturns.length, monthReversals.length));
   feeLines.push(...monthlyFees(merchant, processing));
   const fees = feeLines.reduce((s, l) => s + l.amount, 0);
 
@@ -106,6 +113,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   }
   for (const r of monthRefunds) day(r.createdAt).refunds += r.amount;
   for (const c of monthReturns) day(c.returnedAt!).refunds += returnedAmount(c);
+  for (const c of monthReversals) day(c.returnReversedAt!).refunds -= returnedAmount(c);
 
   const items: StatementItem[] = [
     ...monthCharges.map((c) => ({
@@ -124,6 +132,17 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
       id: c.id,
       charge_id: c.id,
       created_at: c.returnedAt!.toISOString(),
+      amount: returnedAmount(c),
+      fee: 0,
+      card_brand: "ach",
+      card_last_4: c.ach?.last4 ?? null,
+      card_entry_method: null,
+    })),
+    ...monthReversals.map((c) => ({
+      kind: "return_reversal" as const,
+      id: c.id,
+      charge_id: c.id,
+      created_at: c.returnReversedAt!.toISOString(),
       amount: returnedAmount(c),
       fee: 0,
       card_brand: "ach",
@@ -157,8 +176,10 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
         refunds: refunded,
         returnCount: monthReturns.length,
         returns,
+        reversalCount: monthReversals.length,
+        reversals,
         fees,
-        net: gross - refunded - returns - fees,
+        net: gross - refunded - returns + reversals - fees,
         feeLines,
         cardBrands: [...brands.values()].sort((a, b) => b.volume - a.volume || a.brand.localeCompare(b.brand)),
         dailyTotals: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
@@ -181,9 +202,14 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
 
 /**
  * The ACH activity fees of the month (CONTRACT.md section 13): `return_fee_fixed` for each return,
- * and `daily_batch_fee` for each day with ACH charges. Each to the cent, half up.
+ * `return_reversal_fee` for each reversed return, and `daily_batch_fee` for each day with ACH charges. Each to the cent, half up.
  */
-function achActivityFees(merchant: typeof merchants.$inferSelect, monthCharges: (typeof charges.$inferSelect)[], returnCount: number): StatementFeeLine[] {
+function achActivityFees(
+  merchant: typeof merchants.$inferSelect,
+  monthCharges: (typeof charges.$inferSelect)[],
+  returnCount: number,
+  reversalCount: number,
+): StatementFeeLine[] {
   const pricing = merchantPricing(merchant);
   if (!pricing.types.includes("ach")) return [];
   const options = pricing.options("ach");
@@ -192,6 +218,9 @@ function achActivityFees(merchant: typeof merchants.$inferSelect, monthCharges: 
   const returnFee = cents(options.return_fee_fixed);
   if (returnCount > 0 && returnFee > 0)
     out.push({ kind: "ach_activity", model: "ach", description: "ACH return fee", count: returnCount, amount: returnCount * returnFee });
+  const reversalFee = cents(options.return_reversal_fee);
+  if (reversalCount > 0 && reversalFee > 0)
+    out.push({ kind: "ach_activity", model: "ach", description: "ACH return reversal fee", count: reversalCount, amount: reversalCount * reversalFee });
   const achDays = new Set(monthCharges.filter((c) => c.paymentMethod === "ach").map((c) => c.capturedAt!.toISOString().slice(0, 10))).size;
   const batchFee = cents(options.daily_batch_fee);
   if (achDays > 0 && batchFee > 0)
