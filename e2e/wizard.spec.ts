@@ -108,11 +108,28 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await expect(page.getByText(app.legal_business_name).first()).toBeVisible();
   await expect(page.getByText("*****6789").first()).toBeVisible();
   await expect(page.getByText("PAX A920 Pro")).toBeVisible();
+  // In the words the form used: option labels, dates, money and percentages; no raw keys or values.
+  const review = page.locator("main");
+  await expect(review).toContainText("Limited liability company (LLC)");
+  await expect(review).toContainText("June 1, 2015");
+  await expect(review).toContainText("$35.00");
+  await expect(review).toContainText("60 %");
+  await expect(review).not.toContainText("Limited Liability (LLC)");
+  await expect(review).not.toContainText("2015-06-01");
+  await expect(review).not.toContainText(/[a-z]+_[a-z]+/);
+  // The TIN and the account number (both end in 6789 here), not the account's confirmation a second time.
+  expect(await page.getByText("*****6789").count()).toBe(2);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/wizard-review-${width}.png`, fullPage: true });
+  }
   await page.getByRole("link", { name: "Continue to the agreement" }).click();
 
   await expect(page).toHaveURL(/\/onboarding\/agreement$/);
   await expectAxeClean(page);
   await expect(page.getByRole("article")).toContainText("Merchant Processing Agreement");
+  await expect(page.getByRole("article")).toContainText(/Visa, Mastercard, Discover credit: \d+\.\d\d % \+ \$\d+\.\d\d per transaction/);
+  await expect(page.getByRole("article")).not.toContainText(/_percent|_fixed|flat_rate/);
   await page.getByLabel("Type your full name to sign").fill("Mei Chen");
   await page.getByRole("button", { name: "Sign the agreement" }).click();
   await expect(page.getByText(/Signed by Mei Chen/)).toBeVisible();
@@ -139,6 +156,45 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
     .toBe("APPROVED");
   const after = await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json();
   expect(after.device).toMatchObject({ catalog_id: "pax-a920", imei_status: "ACTIVE" });
+});
+
+test("a phone-only merchant's blank form: every missing field is marked, the address and contact included, and the first takes the focus", async ({
+  page,
+  request,
+}) => {
+  const isv = createIsvWithCli("Blank Form POS");
+  const { path } = await merchantWithLink(request, isv);
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/onboarding\/business$/);
+  // An ISV without a logo of its own: its monogram, in its colour, not the platform's placeholder.
+  await expect(page.getByTestId("brand-monogram")).toHaveText("B");
+  await expect(page.locator("header img")).toHaveCount(0);
+  await save(page);
+  await expect(page.getByText("Some answers need attention")).toBeVisible();
+  await expect(page.getByLabel("Legal business name")).toBeFocused();
+  const legal = page.getByRole("group", { name: "Legal business address" });
+  for (const label of ["Street address", "City", "State", "ZIP code"]) {
+    await expect(legal.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+    await expect(legal.getByText(`${label}: this is required.`)).toBeVisible();
+  }
+  for (const label of ["Contact name", "Contact email"]) await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+  // Every message on the page belongs to a field: nothing is said about a field the page does not show.
+  const alerts = await page.locator("form [role=alert]").allTextContents();
+  expect(alerts.filter((a) => !a.startsWith("Some answers")).every((a) => a.endsWith("this is required."))).toBe(true);
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: "test-results/screens/wizard-blank-business-375.png", fullPage: true });
+
+  // Filled using only what the page says, the step saves; the owners' empty home address is marked too.
+  await fillBusiness(page);
+  await save(page);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  const owner = page.getByRole("group", { name: "Owner 1", exact: true });
+  await owner.getByLabel("First name").fill("Mei");
+  await save(page);
+  await expect(owner.getByLabel("Last name")).toBeFocused();
+  for (const label of ["Street address", "City", "State", "ZIP code"]) await expect(owner.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+  await expectAxeClean(page);
 });
 
 test("the completion page sends the browser only to the URL the server built, never to a look-alike ?to=", async ({ page, request }) => {
@@ -185,7 +241,7 @@ test("the ISV's name, logo and colours brand the wizard (computed styles), with 
       display_name: "Sunny Payments",
       primary_color: "#fde047",
       secondary_color: "#7c3aed",
-      logo: "/logo-default.svg",
+      logo: "/icon.svg",
       support: { email: "help@sunny.example" },
     },
   });
@@ -195,7 +251,8 @@ test("the ISV's name, logo and colours brand the wizard (computed styles), with 
   const header = page.locator("header");
   await expect(header).toHaveCSS("background-color", "rgb(253, 224, 71)");
   await expect(header).toHaveCSS("color", "rgb(15, 23, 42)"); // dark text on a light brand colour
-  await expect(page.locator("header img")).toHaveAttribute("src", "/logo-default.svg");
+  await expect(page.locator("header img")).toHaveAttribute("src", "/icon.svg");
+  await expect(page.getByTestId("brand-monogram")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Save and continue" })).toHaveCSS("background-color", "rgb(253, 224, 71)");
   await expect(page.locator("[aria-current=step]")).toHaveCSS("background-color", "rgb(124, 58, 237)");
   await expect(page.locator("[aria-current=step]")).toHaveCSS("color", "rgb(255, 255, 255)");
@@ -260,6 +317,13 @@ test("comfortable at 375 px: nothing overflows sideways", async ({ browser, requ
     await page.goto(`/onboarding/${step}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, step).toBeLessThanOrEqual(0);
+    // The eight steps take one row (it scrolls sideways), not three; the current one is in view.
+    const chips = page.getByRole("list", { name: "Steps" });
+    const rows = await chips.locator("li").evaluateAll((items) => new Set(items.map((li) => Math.round(li.getBoundingClientRect().top))).size);
+    expect(rows, step).toBe(1);
+    await expect(page.locator("[aria-current=step]")).toBeInViewport();
+    await expectAxeClean(page);
+    await page.screenshot({ path: `test-results/screens/wizard-${step}-375.png`, fullPage: true });
   }
   await context.close();
 });

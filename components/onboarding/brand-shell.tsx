@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { brandStyle } from "@/lib/branding/theme";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
-import type { MerchantDefaults } from "@/lib/schemas/account";
+import { hasOwnLogo, type MerchantDefaults } from "@/lib/schemas/account";
 
 /** Header with the ISV's logo and name, footer with its support contact: the white-label frame. */
 export async function BrandShell({
@@ -27,7 +27,18 @@ export async function BrandShell({
       <header className="bg-primary text-on-primary">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
-            {branding?.logo ? <img src={branding.logo} alt="" className="h-8 max-w-[140px] rounded bg-white object-contain p-0.5" /> : null}
+            {hasOwnLogo(branding?.logo) ? (
+              <img src={branding!.logo} alt="" className="h-8 max-w-[140px] rounded bg-white object-contain p-0.5" />
+            ) : (
+              // No logo of its own: the ISV's monogram in its colour, not an empty box or our placeholder.
+              <span
+                aria-hidden="true"
+                data-testid="brand-monogram"
+                className="grid h-8 w-8 place-items-center rounded-full bg-card text-base font-bold text-primary"
+              >
+                {name.trim().charAt(0).toUpperCase() || "?"}
+              </span>
+            )}
             <span className="text-lg font-semibold" data-testid="brand-name">
               {name}
             </span>

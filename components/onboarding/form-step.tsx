@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { PreviewContext } from "./portal";
-import { useForm, type FieldValues, type UseFormReturn, type Path } from "react-hook-form";
+import { useForm, type FieldValues, type UseFormReturn, type Path, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { saveSession, SaveError } from "./session-api";
@@ -23,12 +23,59 @@ export function stripEmpty(value: unknown): unknown {
   return value;
 }
 
-/** Form values from the session: nulls become empty inputs. */
+/**
+ * Form values from the session: nulls become empty inputs; a US phone number stored in E.164
+ * (+14155550123) is shown the way the field's hint asks for it, (415) 555-0123.
+ */
 export function toFormValues(value: unknown): any {
   if (value === null || value === undefined) return "";
+  if (typeof value === "string" && /^\+1\d{10}$/.test(value)) return `(${value.slice(2, 5)}) ${value.slice(5, 8)}-${value.slice(8)}`;
   if (Array.isArray(value)) return value.map(toFormValues);
   if (typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toFormValues(v)]));
   return value;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+const getAt = (value: unknown, path: string[]) =>
+  path.reduce<unknown>((acc, key) => (isPlainObject(acc) || Array.isArray(acc) ? (acc as any)[key] : undefined), value);
+function setAt(value: Record<string, unknown>, path: string[], leaf: unknown) {
+  let node: any = value;
+  path.slice(0, -1).forEach((key) => {
+    if (!isPlainObject(node[key]) && !Array.isArray(node[key])) node[key] = {};
+    node = node[key];
+  });
+  node[path.at(-1)!] = leaf;
+}
+/** The paths of the errors react-hook-form would show (a node with a `type` is one error). */
+function errorPaths(errors: unknown, path: string[] = []): string[][] {
+  if (!isPlainObject(errors)) return [];
+  if (typeof errors.type === "string") return [path];
+  return Object.entries(errors).flatMap(([key, child]) => (key === "root" || key === "ref" ? [] : errorPaths(child, [...path, key])));
+}
+
+/**
+ * The step's zod schema on the values with empty inputs removed, with one difference: a group the
+ * form shows field by field (an address, the main contact, an owner) that is left entirely empty is
+ * validated as an empty group, so each of its required fields is marked, not the group as a whole
+ * (which has no input to mark or to focus).
+ */
+export function groupAwareResolver(schema: z.ZodType): Resolver<any> {
+  return async (values, context, options) => {
+    const stripped = (stripEmpty(values) ?? {}) as Record<string, unknown>;
+    const filled = structuredClone(stripped);
+    for (let round = 0; ; round++) {
+      const resolve = zodResolver(z.preprocess(() => structuredClone(filled), schema) as never) as unknown as Resolver<any>;
+      const result = await resolve(values, context, options);
+      const paths = errorPaths(result.errors);
+      const groups = paths.filter((p) => p.length > 0 && getAt(filled, p) === undefined && isPlainObject(getAt(values, p)));
+      if (groups.length === 0 || round === 3) {
+        // Nothing given is "required", whatever zod calls it (an empty choice is an invalid enum value to zod).
+        for (const p of paths) if (getAt(filled, p) === undefined) (getAt(result.errors, p) as { type: string }).type = "required";
+        return result;
+      }
+      for (const p of groups) setAt(filled, p, {});
+    }
+  };
 }
 
 type Props<T extends FieldValues> = {
@@ -53,7 +100,7 @@ export function FormStep<T extends FieldValues>({ schema, defaultValues, nextHre
   const [failed, setFailed] = useState<"network" | "invalid" | null>(null);
   const preview = useContext(PreviewContext);
   const form = useForm<T>({
-    resolver: zodResolver(z.preprocess((v) => stripEmpty(v) ?? {}, schema) as never) as never,
+    resolver: groupAwareResolver(schema) as never,
     defaultValues: defaultValues as never,
     mode: "onTouched",
   });
@@ -75,12 +122,17 @@ export function FormStep<T extends FieldValues>({ schema, defaultValues, nextHre
       } else setFailed("network");
     },
   });
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (failed) summary.current?.focus();
-  }, [failed]);
+    if (!failed) return;
+    // The first field marked takes the focus; the summary only when no field is (a network error).
+    const first = failed === "invalid" ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+    (first ?? summary.current)?.focus();
+  }, [failed, form.formState.submitCount]);
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={form.handleSubmit(
         (values) => {

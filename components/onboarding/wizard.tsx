@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 import type { AgreementDocument } from "@/lib/agreement/agreement-text";
 import { isReachable, listedSteps, stepIds, type StepId } from "@/lib/onboarding/steps";
@@ -45,6 +45,13 @@ export function Wizard({
 }) {
   const t = useTranslations("wizard");
   const [session, setSession] = useState(initialSession);
+  const chips = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    // The current step's chip in view in the one-row list of a phone (no effect when the list wraps).
+    const list = chips.current;
+    const current = list?.querySelector<HTMLElement>("[aria-current=step]");
+    if (list && current && list.scrollWidth > list.clientWidth) list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [step]);
   const order = stepIds;
   const index = order.indexOf(step);
   const reachable = (id: StepId) => !preview && isReachable(session, id);
@@ -60,13 +67,17 @@ export function Wizard({
     <div>
       <nav aria-label={t("title")} className="mb-6">
         <p className="text-sm text-muted">{t("stepOf", { current: index + 1, total: order.length })}</p>
-        <ol className="mt-2 flex flex-wrap gap-2">
+        <div aria-hidden="true" className="mt-2 h-1.5 overflow-hidden rounded-full bg-line sm:hidden">
+          <div className="h-full rounded-full bg-secondary" style={{ width: `${Math.round(((index + 1) / order.length) * 100)}%` }} />
+        </div>
+        {/* On a phone the steps are one row that scrolls sideways (the current one in view); wider, they wrap. */}
+        <ol ref={chips} tabIndex={0} aria-label={t("stepsList")} className="mt-2 flex gap-2 overflow-x-auto pb-1 sm:flex-wrap sm:overflow-visible">
           {listed.map((id) => {
             const done = session.steps.find((s) => s.id === id)?.complete;
             const current = id === step;
             const label = t(`steps.${id}`);
             return (
-              <li key={id}>
+              <li key={id} className="shrink-0">
                 {reachable(id) && !current ? (
                   <Link
                     href={`/onboarding/${id}`}

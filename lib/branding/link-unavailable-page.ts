@@ -1,4 +1,4 @@
-import type { MerchantDefaults } from "../schemas/account";
+import { hasOwnLogo, type MerchantDefaults } from "../schemas/account";
 import type { Locale } from "../i18n/locales";
 import { textOn } from "./contrast";
 import en from "../i18n/messages/en.json" with { type: "json" };
@@ -38,11 +38,12 @@ export function renderLinkUnavailablePage(input: {
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
 header{background:${primary};color:${textOn(primary)};padding:16px 24px;display:flex;align-items:center;gap:12px}
 header img{height:32px;max-width:160px;object-fit:contain;background:#fff;border-radius:4px;padding:2px}
+.monogram{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:50%;background:#fff;color:${primary};font-weight:700}
 main{max-width:560px;margin:48px auto;padding:0 24px;line-height:1.5}
 h1{font-size:1.5rem}
 .button{display:inline-block;background:${primary};color:${textOn(primary)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600}
 .button:focus-visible,a:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
 </style></head>
-<body><header>${brand?.logo ? `<img src="${escapeHtml(brand.logo)}" alt="${escapeHtml(name)}">` : ""}<strong>${escapeHtml(name)}</strong></header>
+<body><header>${hasOwnLogo(brand?.logo) ? `<img src="${escapeHtml(brand!.logo)}" alt="">` : `<span class="monogram" aria-hidden="true">${escapeHtml(name.trim().charAt(0).toUpperCase() || "?")}</span>`}<strong>${escapeHtml(name)}</strong></header>
 <main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${action}${support}</main></body></html>`;
 }

@@ -15,6 +15,11 @@ export const supportSchema = z
   })
   .meta({ id: "SupportContact" });
 
+/** The placeholder every new ISV starts with: pages show the ISV's monogram instead of it. */
+export const DEFAULT_LOGO = "/logo-default.svg";
+/** Whether the ISV set a logo (the placeholder every new ISV starts with is not one). */
+export const hasOwnLogo = (logo: string | null | undefined): logo is string => Boolean(logo) && logo !== DEFAULT_LOGO;
+
 /** `defaults`: the ISV's branding and where merchants go when done. */
 export const merchantDefaultsSchema = z
   .strictObject({
@@ -75,7 +80,7 @@ export const initialSettings: AccountSettings = {
 };
 
 export function initialDefaults(displayName: string): MerchantDefaults {
-  return { display_name: displayName, logo: "/logo-default.svg", primary_color: "#1d4ed8", secondary_color: "#0f172a" };
+  return { display_name: displayName, logo: DEFAULT_LOGO, primary_color: "#1d4ed8", secondary_color: "#0f172a" };
 }
 
 export const accountSchema = z

@@ -148,6 +148,19 @@ describe("opening a link", () => {
     expect(html).toContain("ha caducado");
   });
 
+  test("an expired link with a refresh_url sends the merchant there by itself (as Stripe does), and opens no session", async () => {
+    const m = await newMerchant();
+    const l = await link({ merchant_id: m.id, refresh_url: "https://acme.example/refresh?m=1" });
+    await api.db
+      .update(onboardingLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(onboardingLinks.id, l.json.id));
+    const { res, cookie } = await open(l.json.url);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("https://acme.example/refresh?m=1");
+    expect(cookie).toBeNull();
+  });
+
   test("an unknown token answers 404", async () => {
     const res = await fetch(`${api.baseUrl}/onboard/${"a".repeat(43)}`, { redirect: "manual" });
     expect(res.status).toBe(404);
@@ -299,6 +312,11 @@ describe("onboarding session API", () => {
     const incomplete = await api.call("POST", "/v1/onboarding/session/agreement", { auth: early.auth, body: { name: "Mei Chen" } });
     expect(incomplete.status).toBe(400);
     expect(incomplete.json.error.code).toBe("application_incomplete");
+    // A blank application: each absent field is named as missing, never "Invalid input".
+    const blank = await api.call("POST", "/v1/onboarding/session/submit", { auth: early.auth });
+    const errors = blank.json.error.errors as { param: string; code: string; message: string }[];
+    expect(errors.find((e) => e.param === "merchant.tin")).toEqual({ param: "merchant.tin", code: "parameter_missing", message: "merchant.tin is required" });
+    expect(errors.filter((e) => /Invalid input/.test(e.message))).toEqual([]);
     // Before signing, in the reader's language.
     const unsigned = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth, "accept-language": "es" } });
     const spanishText = (await pdfText(new Uint8Array(await unsigned.arrayBuffer()))).join("\n");

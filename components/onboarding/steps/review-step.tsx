@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { intlLocale } from "@/lib/i18n/locales";
 import type { StepProps } from "../wizard";
 import { onboardingSteps } from "@/lib/onboarding/steps";
 
@@ -9,7 +10,10 @@ type Json = Record<string, any>;
 function useLabel() {
   const t = useTranslations();
   // A field's label from the step messages, wherever it is defined; else its name in words.
+  // Keys whose label has another name in the forms.
+  const aliases: Record<string, string> = { name: "fields.contact_name", sales_percentage: "fields.salesMix" };
   return (key: string) => {
+    if (aliases[key] && t.has(aliases[key] as never)) return t(aliases[key] as never);
     for (const ns of ["fields", "fields.address", "fields.owner", "fields.bank", "fields.product", "fields.sales"]) {
       if (t.has(`${ns}.${key}` as never) && typeof t.raw(`${ns}.${key}` as never) === "string") return t(`${ns}.${key}` as never);
     }
@@ -18,20 +22,53 @@ function useLabel() {
   };
 }
 
+const moneyFields = new Set([
+  "average_monthly_in_credit_card",
+  "average_ticket_value",
+  "highest_amount_to_date",
+  "average_amex_monthly_sales",
+  "average_amex_ticket_value",
+]);
+/** Lines the review leaves out: the confirmation repeats the account number. */
+const hiddenFields = new Set(["account_number_confirm"]);
+
+/** A value as the form showed it: option labels, dates, money and percentages in the reader's words. */
+function useDisplay() {
+  const t = useTranslations();
+  const format = useFormatter();
+  const locale = intlLocale(useLocale());
+  return (key: string, v: unknown): string => {
+    if (typeof v === "boolean") return t(v ? "review.yes" : "review.no");
+    if (typeof v !== "string") return String(v);
+    if (t.has(`options.${key}.${v}` as never)) return t(`options.${key}.${v}` as never);
+    // Exact decimal strings are formatted as strings (never through a float).
+    if (moneyFields.has(key) && /^\d+(\.\d+)?$/.test(v))
+      return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(v as unknown as number);
+    if (key.endsWith("_percentage") && /^\d+(\.\d+)?$/.test(v))
+      return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(v as unknown as number)} %`;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return format.dateTime(new Date(`${v}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
+    if (/^\+1\d{10}$/.test(v)) return `(${v.slice(2, 5)}) ${v.slice(5, 8)}-${v.slice(8)}`;
+    return v;
+  };
+}
+
 function Rows({ value }: { value: Json | null | undefined }) {
   const t = useTranslations("review");
   const label = useLabel();
+  const display = useDisplay();
   if (!value) return <p className="text-muted">{t("notProvided")}</p>;
   return (
     <dl className="space-y-1">
-      {Object.entries(value).map(([k, v]) => (
-        <div key={k} className={v && typeof v === "object" ? "pt-2" : "grid gap-x-4 sm:grid-cols-[minmax(0,14rem)_1fr]"}>
-          <dt className={v && typeof v === "object" ? "font-medium" : "text-muted"}>{label(k)}</dt>
-          <dd className={v && typeof v === "object" ? "pl-3" : "break-words"}>
-            {v && typeof v === "object" ? <Rows value={v} /> : v === null || v === "" ? t("notProvided") : String(v)}
-          </dd>
-        </div>
-      ))}
+      {Object.entries(value)
+        .filter(([k]) => !hiddenFields.has(k))
+        .map(([k, v]) => (
+          <div key={k} className={v && typeof v === "object" ? "pt-2" : "grid gap-x-4 sm:grid-cols-[minmax(0,14rem)_1fr]"}>
+            <dt className={v && typeof v === "object" ? "font-medium" : "text-muted"}>{label(k)}</dt>
+            <dd className={v && typeof v === "object" ? "pl-3" : "break-words"}>
+              {v && typeof v === "object" ? <Rows value={v} /> : v === null || v === "" ? t("notProvided") : display(k, v)}
+            </dd>
+          </div>
+        ))}
     </dl>
   );
 }

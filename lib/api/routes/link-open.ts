@@ -24,6 +24,9 @@ export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
       "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data: 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     if (result.kind === "unknown") return c.html(renderLinkUnavailablePage({ reason: "unknown", locale }), 404);
+    // As Stripe does: an expired link with a refresh_url sends the merchant on by itself (the ISV
+    // makes a new link there); without one, the branded page says what to do.
+    if (result.kind === "expired" && result.refreshUrl) return c.redirect(result.refreshUrl, 303);
     const isv = await getAccount(c.var.db, result.isvAccountId);
     return c.html(renderLinkUnavailablePage({ reason: result.kind, locale, branding: isv.defaults as MerchantDefaults, refreshUrl: result.refreshUrl }), 410);
   });

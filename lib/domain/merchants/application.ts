@@ -80,7 +80,9 @@ export function maskApplication(value: unknown): unknown {
  * `merchant.bank_account.routing_number`). Encrypted values were validated when saved.
  */
 export function applicationProblems(stored: Json, paramPrefix = "merchant"): FieldError[] {
-  const result = completeApplicationSchema.safeParse(maskApplication(stored));
+  const masked = maskApplication(stored);
+  const result = completeApplicationSchema.safeParse(masked);
   if (result.success) return [];
-  return issuesToFieldErrors(result.error.issues, [paramPrefix]).filter((e) => e.code !== "parameter_unknown");
+  // With the input, a field that is absent is reported as missing ("is required"), whatever zod calls it.
+  return issuesToFieldErrors(result.error.issues, [paramPrefix], masked).filter((e) => e.code !== "parameter_unknown");
 }
