@@ -2,13 +2,23 @@ import { expect, test } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { createIsvWithCli } from "./helpers";
 
-test("GET /docs renders the interactive API reference from /v1/openapi.json", async ({ page }) => {
+test("GET /docs renders the interactive API reference from /v1/openapi.json, with no hosted-service buttons and no outside calls", async ({
+  page,
+  baseURL,
+}) => {
   const errors: string[] = [];
+  const outside: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  page.on("request", (r) => {
+    if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:")) outside.push(r.url());
+  });
   await page.goto("/docs");
   await expect(page.getByText("Merchant onboarding and payments API").first()).toBeVisible();
   await expect(page.getByText("Sign in and get a Bearer JWT").first()).toBeVisible();
+  for (const upsell of [/Developer Tools/i, /Ask AI/i, /Open API Client/i, /Deploy/i, /Generate SDK/i])
+    await expect(page.getByRole("button", { name: upsell })).toHaveCount(0);
   expect(errors).toEqual([]);
+  expect(outside).toEqual([]);
 });
 
 test("the home page links to the docs and is axe-clean", async ({ page }) => {

@@ -29,13 +29,27 @@ test("GET /v1/openapi.json lints clean with @redocly/cli (recommended rules)", a
   expect(warnings.map((p: { ruleId: string; message: string }) => `${p.ruleId}: ${p.message}`)).toEqual([]);
 }, 120_000);
 
-test("every operation has a summary, a tag and documented errors", async () => {
+test("every operation has a summary, a tag, a unique operationId and documented errors; every event is in `webhooks` with its resource", async () => {
   const doc = (await api.call("GET", "/v1/openapi.json")).json;
+  const ids: string[] = [];
   for (const [p, item] of Object.entries<Record<string, any>>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(item)) {
+      expect(op.operationId, `${method} ${p}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      ids.push(op.operationId);
       expect(op.summary, `${method} ${p}`).toBeTruthy();
       expect(op.tags?.length, `${method} ${p}`).toBeGreaterThan(0);
       expect(Object.keys(op.responses), `${method} ${p}`).toContain("400");
     }
+  }
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(doc.paths["/v1/merchants"].post.operationId).toBe("createMerchant");
+  const { eventTypes, eventCatalogue } = await import("@/lib/events/catalogue");
+  expect(Object.keys(doc.webhooks).sort()).toEqual([...eventTypes].sort());
+  const charge = doc.webhooks["charge.paid"].post;
+  expect(charge.requestBody.content["application/json"].schema.allOf[1].properties.data.properties.object).toEqual({ $ref: "#/components/schemas/Charge" });
+  expect(charge.parameters.map((h: any) => h.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+  for (const type of eventTypes) {
+    const ref = doc.webhooks[type].post.requestBody.content["application/json"].schema.allOf[1].properties.data.properties.object.$ref;
+    expect(doc.components.schemas[ref.split("/").pop()], `${type} → ${eventCatalogue[type].resource}`).toBeDefined();
   }
 });

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { env } from "../../env";
+import { eventCatalogue, eventTypes } from "../../events/catalogue";
 
 const require = createRequire(import.meta.url);
 
@@ -12,6 +13,144 @@ const description = `The API for ISVs: create merchants, send them onboarding li
 **Authentication.** \`Authorization: Basic base64(account_sid:secret_key)\` with your master API key, or \`Authorization: Bearer <token>\` from \`POST /v1/auth/token\`.
 
 **Conventions.** Success is HTTP 200 with JSON. Errors have one shape: \`{ "error": { "type", "code", "message", "param", "errors", "request_id" } }\`. Every answer carries a \`Request-Id\` header. Any POST may send \`Idempotency-Key\` (1-255 characters): the same key and body within 24 hours replays the first answer with \`Idempotent-Replayed: true\`; a different body, or a request still running, answers 409. Lists take \`limit\` (1-100, default 10), \`starting_after\` and \`ending_before\`, newest first. Bodies are JSON, at most 1 MB. Rate limit: ${env.RATE_LIMIT_PER_SECOND} requests per second per account (429 with \`Retry-After\`).`;
+
+/**
+ * The reference runs on its own: none of Scalar's hosted-service features (its API client app, the
+ * developer tools and registry, the AI agent, MCP, telemetry) and no calls to its servers.
+ */
+export const scalarConfiguration = {
+  hideClientButton: true,
+  withDefaultFonts: false,
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  telemetry: false,
+  documentDownloadType: "json",
+};
+
+type OpenApiDocument = {
+  paths: Record<string, Record<string, { operationId?: string; summary?: string }>>;
+  webhooks?: Record<string, unknown>;
+  components?: { schemas?: Record<string, unknown> };
+};
+
+const schemaOfResource: Record<string, string> = {
+  merchant: "Merchant",
+  statement: "Statement",
+  payment_request: "PaymentRequest",
+  charge: "Charge",
+  refund: "Refund",
+  settlement: "Settlement",
+};
+
+/** Ids a developer would guess, where the summary's words would not give them. */
+const operationIds: Record<string, string> = {
+  "post /v1/auth/token": "signIn",
+  "get /v1/account": "getAccount",
+  "patch /v1/account": "updateAccount",
+  "patch /v1/onboarding/session": "updateOnboardingSession",
+  "post /v1/onboarding/session/agreement": "signAgreement",
+  "post /v1/onboarding/session/submit": "submitOnboardingSession",
+  "get /v1/webhooks/{webhook_id}/deliveries": "listWebhookDeliveries",
+  "post /v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry": "retryWebhookDelivery",
+  "post /v1/terminal": "createTerminalPayment",
+  "post /v1/scan_to_pay": "createScanToPay",
+  "post /v1/invoice": "createInvoice",
+  "post /v1/manual": "createManualPayment",
+  "post /v1/payment_requests/{payment_request_id}/pay": "payPaymentRequest",
+  "get /v1/payment_requests/{payment_request_id}/qr": "getPaymentRequestQrCode",
+  "get /v1/payment_requests/{payment_request_id}/stream": "streamPaymentRequest",
+  "post /v1/tokens": "createToken",
+  "post /v1/refunds": "createRefund",
+  "post /v1/fees/preview": "previewFee",
+  "get /v1/settlements/{settlement_id}/charges": "listSettlementCharges",
+  "get /v1/statements/{merchantId}": "listStatements",
+  "get /v1/statements/{merchantId}/download/{statementId}": "downloadStatement",
+  "get /v1/test_helpers/outbox": "listOutbox",
+};
+
+/** "Create a merchant" → "createMerchant": an operation's id from its summary (articles dropped). */
+export function operationIdOf(summary: string) {
+  const words = summary
+    .replace(/'s\b/g, "")
+    .replace(/[^A-Za-z0-9 ]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w && !["a", "an", "the"].includes(w.toLowerCase()));
+  return words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join("");
+}
+
+/**
+ * What the route definitions do not say: an `operationId` on every operation (from its summary,
+ * unique), and the OpenAPI 3.1 `webhooks` section, one entry per event of the catalogue with its
+ * Standard Webhooks headers and its `data.object` schema.
+ */
+function completeDocument(doc: OpenApiDocument) {
+  const seen = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (op.operationId) {
+        seen.add(op.operationId);
+        continue;
+      }
+      let id = operationIds[`${method} ${path}`] ?? operationIdOf(op.summary ?? `${method} ${path}`);
+      if (seen.has(id)) id = `${id}${method.charAt(0).toUpperCase()}${method.slice(1)}`;
+      seen.add(id);
+      op.operationId = id;
+    }
+  }
+  const header = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
+  doc.webhooks = Object.fromEntries(
+    eventTypes.map((type) => {
+      const entry = eventCatalogue[type];
+      const resource = schemaOfResource[entry.resource];
+      return [
+        type,
+        {
+          post: {
+            operationId: operationIdOf(`${type.replace(/[._]/g, " ")} event`),
+            summary: type,
+            description: `${entry.description} Sent to the webhooks subscribed to the \`${entry.scope}\` scope; \`data.object\` is the ${entry.resource} as the API returns it.`,
+            tags: ["Webhooks"],
+            security: [],
+            parameters: [
+              header("webhook-id", "The event's id: the same on every retry (deduplicate on it)"),
+              header("webhook-timestamp", "Unix seconds when this attempt was signed"),
+              header("webhook-signature", "`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret"),
+            ],
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    allOf: [
+                      { $ref: "#/components/schemas/Event" },
+                      {
+                        type: "object",
+                        properties: {
+                          type: { const: type },
+                          data: {
+                            type: "object",
+                            properties: { object: resource ? { $ref: `#/components/schemas/${resource}` } : { type: "object" } },
+                            required: ["object"],
+                          },
+                        },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+            responses: {
+              "200": { description: "Received. Any 2xx answer within 10 s acknowledges the event." },
+              "400": { description: "Not received: any other answer, or none within 10 s, is retried (8 tries over about a day)." },
+            },
+          },
+        },
+      ];
+    }),
+  );
+  return doc;
+}
 
 export function docsRoutes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "api-key-secret", {
@@ -29,15 +168,23 @@ export function docsRoutes(app: OpenAPIHono<AppEnv>) {
   let document: unknown;
   // GET /v1/openapi.json: the OpenAPI 3.1 document, generated from the zod schemas
   app.get("/v1/openapi.json", (c) => {
-    document ??= app.getOpenAPI31Document({
-      openapi: "3.1.0",
-      info: { title: "Merchant onboarding and payments API", version: "v1", description, license: { name: "Proprietary", url: `${env.PUBLIC_BASE_URL}/docs` } },
-      servers: [{ url: env.PUBLIC_BASE_URL, description: env.APP_ENV === "sandbox" ? "Sandbox" : "Production" }],
-      tags: [
-        { name: "Authentication", description: "Sign in" },
-        { name: "Account", description: "Your ISV account and settings" },
-      ],
-    });
+    document ??= completeDocument(
+      app.getOpenAPI31Document({
+        openapi: "3.1.0",
+        info: {
+          title: "Merchant onboarding and payments API",
+          version: "v1",
+          description,
+          license: { name: "Proprietary", url: `${env.PUBLIC_BASE_URL}/docs` },
+        },
+        servers: [{ url: env.PUBLIC_BASE_URL, description: env.APP_ENV === "sandbox" ? "Sandbox" : "Production" }],
+        tags: [
+          { name: "Authentication", description: "Sign in" },
+          { name: "Account", description: "Your ISV account and settings" },
+          { name: "Webhooks", description: "The events your webhook endpoints receive (see the `webhooks` section)" },
+        ],
+      }) as unknown as OpenApiDocument,
+    );
     return c.json(document as object);
   });
 
@@ -50,7 +197,7 @@ export function docsRoutes(app: OpenAPIHono<AppEnv>) {
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference</title></head>
-<body><main><script id="api-reference" data-url="/v1/openapi.json" data-configuration='{"hideClientButton":true,"withDefaultFonts":false}'></script></main>
+<body><main><script id="api-reference" data-url="/v1/openapi.json" data-configuration='${JSON.stringify(scalarConfiguration)}'></script></main>
 <script src="/docs/reference.js"></script></body></html>`);
   });
 
