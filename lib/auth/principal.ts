@@ -8,3 +8,19 @@ export type Principal =
   | { kind: "onboarding"; accountId: string; merchantId: string; linkId: string }
   /** The tokenizer frame, by a merchant's publishable key: it may only create card tokens. */
   | { kind: "publishable"; accountId: string; merchantId: string };
+
+/**
+ * The namespace of a caller's rate limit and idempotency keys: the ISV's own key and users share
+ * the account's; a merchant's onboarding session and its tokenizer key each have their own, so a
+ * merchant can neither exhaust its ISV's limit nor block its ISV's keys (nor the other way round).
+ */
+export function principalScope(principal: Principal): string {
+  switch (principal.kind) {
+    case "onboarding":
+      return `${principal.accountId}:session:${principal.merchantId}`;
+    case "publishable":
+      return `${principal.accountId}:tokenizer:${principal.merchantId}`;
+    default:
+      return principal.accountId;
+  }
+}

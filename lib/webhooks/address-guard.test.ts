@@ -16,6 +16,15 @@ describe("isPublicAddress", () => {
     "fd00::1",
     "::ffff:127.0.0.1",
     "224.0.0.1",
+    // IPv4 inside IPv6: mapped in hex, compatible, translated, 6to4, Teredo.
+    "::ffff:7f00:1",
+    "::ffff:a00:1",
+    "::7f00:1",
+    "::127.0.0.1",
+    "::ffff:0:7f00:1",
+    "2002:7f00:1::1",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    "100::1",
   ])("%s is not public", (a) => expect(isPublicAddress(a)).toBe(false));
   test.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (a) => expect(isPublicAddress(a)).toBe(true));
   test("localhost is refused", async () => {

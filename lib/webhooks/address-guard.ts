@@ -3,7 +3,10 @@ import net from "node:net";
 
 // Addresses a production webhook may never reach: loopback, private, link-local, CGNAT,
 // multicast, reserved, and their IPv6 forms.
+// Two lists: Node matches an IPv4 address against IPv6 rules through its mapped form, so one list
+// holding ::ffff:0:0/96 would refuse every IPv4 address.
 const blocked = new net.BlockList();
+const blockedV6 = new net.BlockList();
 for (const [addr, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -22,15 +25,21 @@ for (const [addr, prefix] of [
 ] as const)
   blocked.addSubnet(addr, prefix, "ipv4");
 for (const [addr, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // IPv4-compatible (::a.b.c.d, :: and ::1 included), IPv4-mapped and IPv4-translated addresses
+  // carry an IPv4 address that may be private: refused whole, like 6to4, Teredo and NAT64 below.
+  ["::", 96],
+  ["::ffff:0:0", 96],
+  ["::ffff:0:0:0", 96],
+  ["100::", 64],
+  ["2001::", 32],
+  ["2002::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
   ["64:ff9b::", 96],
   ["2001:db8::", 32],
 ] as const) {
-  blocked.addSubnet(addr, prefix, "ipv6");
+  blockedV6.addSubnet(addr, prefix, "ipv6");
 }
 
 export function isPublicAddress(address: string): boolean {
@@ -39,7 +48,7 @@ export function isPublicAddress(address: string): boolean {
   if (family === 6) {
     const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
     if (mapped) return isPublicAddress(mapped[1]!);
-    return !blocked.check(address, "ipv6");
+    return !blockedV6.check(address, "ipv6") && !blocked.check(address, "ipv6");
   }
   return !blocked.check(address, "ipv4");
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { allow } from "@/lib/api/middleware/auth";
 import { createId } from "@/lib/ids";
+import { openLink } from "../helpers/onboarding";
 
 // The idempotency layer is one middleware for every POST; this file drives it through a probe
 // route mounted on the real app (real auth, real database), counting how often the work runs.
@@ -115,6 +116,31 @@ describe("Idempotency-Key", () => {
     expect(badAgain.status).toBe(400);
     expect(badAgain.headers.get("idempotent-replayed")).toBe("true");
     expect({ ...badAgain.json.error, request_id: "x" }).toEqual({ ...bad.json.error, request_id: "x" });
+  });
+
+  test("a merchant's onboarding session has its own keys: the same key never replays or blocks its ISV's request", async () => {
+    const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
+    const link = (await api.call("POST", "/v1/onboarding_links", { auth: isv.auth, body: { merchant_id: merchant.id, type: "account_onboarding" } })).json;
+    const session = await openLink(api, link.url);
+    const key = `shared-${createId("evt")}`;
+    const signed = await api.call("POST", "/v1/onboarding/session/agreement", {
+      auth: session,
+      body: { name: "Mei Chen" },
+      headers: { "idempotency-key": key },
+    });
+    expect(signed.status).toBe(400); // the application is empty: nothing to sign yet
+    const created = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550199" }, headers: { "idempotency-key": key } });
+    expect(created.status).toBe(200);
+    expect(created.headers.get("idempotent-replayed")).toBeNull();
+    expect(created.json.object).toBe("merchant");
+    // And the session's own replay still answers its own first answer.
+    const again = await api.call("POST", "/v1/onboarding/session/agreement", {
+      auth: session,
+      body: { name: "Mei Chen" },
+      headers: { "idempotency-key": key },
+    });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.json).toEqual(signed.json);
   });
 
   test("a key longer than 255 characters answers 400", async () => {

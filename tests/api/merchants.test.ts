@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { events, onboardingLinks } from "@/lib/db/schema";
 import { application, newImei } from "../helpers/fixtures";
+import { openLink } from "../helpers/onboarding";
 import { luhnValid } from "@/lib/schemas/merchant";
 import { merchantResponseSchema } from "@/lib/schemas/merchant-response";
 import { productCategories, productSubcategories } from "@/lib/schemas/product-categories";
@@ -214,6 +215,23 @@ describe("POST /v1/merchants", () => {
     // Another ISV with the same IMEI gets its own merchant.
     const theirs = await create({ phone: "+14155550123", device: { imei } }, other.auth);
     expect(theirs.json.id).not.toBe(first.json.id);
+  });
+
+  test("an IMEI a merchant typed in its own onboarding never hands its record to the ISV's new business", async () => {
+    const imei = newImei();
+    const typed = (await create({ phone: "+14155550123" })).json;
+    const link = (await api.call("POST", "/v1/onboarding_links", { auth: isv.auth, body: { merchant_id: typed.id, type: "account_onboarding" } })).json;
+    const session = await openLink(api, link.url);
+    expect((await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { device: { imei } } })).status).toBe(200);
+    const before = (await api.call("GET", "/v1/merchants?limit=100", { auth: isv.auth })).json.data.length;
+    const res = await create({ phone: "+14155550188", device: { imei }, merchant: { legal_business_name: "The intended business" } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: "imei_in_use", param: "device.imei" });
+    expect(res.json.error.message).toContain(typed.id);
+    expect(JSON.stringify(res.json)).not.toContain("+14155550123");
+    expect((await api.call("GET", "/v1/merchants?limit=100", { auth: isv.auth })).json.data.length).toBe(before);
+    // The merchant's record is unchanged.
+    expect((await api.call("GET", `/v1/merchants/${typed.id}`, { auth: isv.auth })).json.legal_business_name ?? null).not.toBe("The intended business");
   });
 
   test("200 concurrent creates with one new IMEI make one merchant and 200 identical answers", async () => {

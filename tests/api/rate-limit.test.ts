@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { createApi } from "@/lib/api/app";
 import { env } from "@/lib/env";
+import { openLink } from "../helpers/onboarding";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -37,4 +38,15 @@ test("the default limit is 200 requests per second (CONTRACT.md section 3)", asy
   expect(passed).toBeGreaterThanOrEqual(200);
   expect(passed).toBeLessThanOrEqual(200 + Math.ceil(elapsedSeconds * 200));
   expect(statuses.filter((s) => s === 429).length).toBe(300 - passed);
+});
+
+test("a merchant's onboarding session has its own limit: exhausting it never answers 429 to its ISV", async () => {
+  const isv = await api.newIsv();
+  const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
+  const link = (await api.call("POST", "/v1/onboarding_links", { auth: isv.auth, body: { merchant_id: merchant.id, type: "account_onboarding" } })).json;
+  const session = await openLink(api, link.url);
+  const answers = await Promise.all(Array.from({ length: 12 }, () => api.call("GET", "/v1/onboarding/session", { auth: session })));
+  expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+  expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+  expect((await api.call("GET", "/v1/account", { auth: isv.auth })).status).toBe(200);
 });

@@ -49,6 +49,20 @@ describe("fan-out by the event catalogue", () => {
 });
 
 describe("webhook subscriptions", () => {
+  test("an account has at most 16 webhooks, even when created at once; deleting one makes room", async () => {
+    const capped = await api.newIsv("Many Hooks");
+    const create = (i: number) => api.call("POST", "/v1/webhooks", { auth: capped.auth, body: { url: `https://hooks.example/${i}`, scopes: ["merchant"] } });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => create(i)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(16);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.map((a) => a.status)).toEqual([400, 400, 400, 400]);
+    expect(refused[0]!.json.error.message).toContain("at most 16 webhooks");
+    const list = (await api.call("GET", "/v1/webhooks?limit=100", { auth: capped.auth })).json;
+    expect(list.data).toHaveLength(16);
+    expect((await api.call("DELETE", `/v1/webhooks/${list.data[0].id}`, { auth: capped.auth })).status).toBe(200);
+    expect((await create(99)).status).toBe(200);
+  });
+
   test("POST /v1/webhooks shows the generated secret once; GET masks it", async () => {
     const res = await createWebhook({ url: "https://acme.example/hooks", scopes: ["merchant"], description: "main" });
     expect(res.status).toBe(200);

@@ -1,3 +1,4 @@
+import { principalScope } from "../../auth/principal";
 import type { MiddlewareHandler } from "hono";
 import { and, eq, lt } from "drizzle-orm";
 import { createHash } from "node:crypto";
@@ -22,7 +23,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw new AppError("parameter_invalid", "Idempotency-Key must be 1 to 255 characters", { param: "Idempotency-Key" });
   }
   const db = c.var.db;
-  const accountId = principal.accountId;
+  // Keys live in the caller's namespace: a merchant's session never collides with its ISV.
+  const accountId = principalScope(principal);
   const body = await c.req.json().catch(() => ({}));
   const digest = createHash("sha256")
     .update(`${c.req.method} ${c.req.path}\n${stableStringify(body)}`)

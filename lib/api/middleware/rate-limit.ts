@@ -2,9 +2,11 @@ import type { MiddlewareHandler } from "hono";
 import { AppError } from "../../errors";
 import type { AppEnv } from "../context";
 import { getConnInfoAddress } from "./conn-info";
+import { principalScope } from "../../auth/principal";
 
 /**
- * Token bucket per account (per client address when unauthenticated): `perSecond` requests a
+ * Token bucket per account, per onboarding session and per tokenizer key (principalScope; per
+ * client address when unauthenticated): `perSecond` requests a
  * second with bursts up to the same number. In-process: with several instances each enforces its
  * own share, which is the documented behaviour (docs/decisions.md).
  */
@@ -17,7 +19,8 @@ export function rateLimit(perSecond: number): MiddlewareHandler<AppEnv> {
       for (const [key, bucket] of buckets) if (now - bucket.at > 60_000) buckets.delete(key);
       lastSweep = now;
     }
-    const key = c.get("principal")?.accountId ?? `ip:${getConnInfoAddress(c)}`;
+    const principal = c.get("principal");
+    const key = principal ? principalScope(principal) : `ip:${getConnInfoAddress(c)}`;
     let bucket = buckets.get(key);
     if (!bucket) {
       bucket = { tokens: perSecond, at: now };

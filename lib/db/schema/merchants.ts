@@ -26,6 +26,8 @@ export const merchants = pgTable(
     deviceSelection: text("device_selection", { enum: ["selected", "skipped"] }),
     deviceId: text("device_id"),
     deviceImei: text("device_imei"),
+    /** Who entered the IMEI: only the ISV's own IMEIs deduplicate POST /v1/merchants (null: before this was kept, the ISV). */
+    deviceImeiSource: text("device_imei_source", { enum: ["isv", "merchant"] }),
     deviceCatalogId: text("device_catalog_id"),
     deviceImeiStatus: text("device_imei_status", { enum: ["ACTIVE", "BLOCKED", "UNKNOWN"] }),
     deviceCreatedAt: timestamp("device_created_at", { withTimezone: true, mode: "date" }),

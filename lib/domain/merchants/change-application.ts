@@ -72,6 +72,7 @@ async function deviceColumns(
   merchant: MerchantRow,
   device: DeviceChange,
   rules: DeviceRules | undefined,
+  writer: ApplicationWriter,
 ): Promise<{ set: Columns; error?: FieldError }> {
   const now = new Date();
   const chosen = {
@@ -97,7 +98,7 @@ async function deviceColumns(
       .from(merchants)
       .where(and(eq(merchants.isvAccountId, merchant.isvAccountId), eq(merchants.deviceImei, device.imei), ne(merchants.id, merchant.id)));
     if (taken) return { set: {}, error: { param: "device.imei", code: "imei_in_use", message: "This device is already registered to another merchant" } };
-    return { set: { ...chosen, deviceImei: device.imei } };
+    return { set: { ...chosen, deviceImei: device.imei, deviceImeiSource: writer === "isv" ? "isv" : "merchant" } };
   }
   if (!rules?.skippable)
     return { set: {}, error: { param: "device_selection", code: "parameter_invalid", message: "Device selection cannot be skipped for this application" } };
@@ -140,7 +141,7 @@ export async function changeApplication(
   const { application, errors } = mergeApplicationChange(merchant.application, change, writer);
   let device: Columns = {};
   if (change.device) {
-    const result = await deviceColumns(tx, merchant, change.device, input.deviceRules);
+    const result = await deviceColumns(tx, merchant, change.device, input.deviceRules, writer);
     if (result.error) errors.push(result.error);
     device = result.set;
   }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
-import { invalidFields } from "../../errors";
+import { AppError, invalidFields } from "../../errors";
 import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
@@ -16,8 +16,10 @@ import type { PartialApplication } from "../../schemas/merchant";
 export type CreateMerchantInput = { phone: string; device?: { imei: string }; merchant?: PartialApplication; agent?: number };
 
 /**
- * POST /v1/merchants (CONTRACT.md section 4). An IMEI the ISV already has returns that merchant
- * unchanged: a unique index decides, so concurrent creates with one new IMEI make one merchant.
+ * POST /v1/merchants (CONTRACT.md section 4). An IMEI the ISV already registered returns that
+ * merchant unchanged: a unique index decides, so concurrent creates with one new IMEI make one
+ * merchant. An IMEI a merchant typed in its own onboarding never does (it would hand the ISV's new
+ * business that merchant's record): 400 `imei_in_use` naming it, and nothing is created.
  */
 export async function createMerchant(db: Db, isvAccountId: string, input: CreateMerchantInput): Promise<{ row: MerchantRow; created: boolean }> {
   const imei = input.device?.imei;
@@ -25,6 +27,7 @@ export async function createMerchant(db: Db, isvAccountId: string, input: Create
     const existing = await findByImei(db, isvAccountId, imei);
     if (existing) return { row: existing, created: false };
   }
+
   const isv = await getAccount(db, isvAccountId);
   const prefill = { ...(input.merchant ?? {}) } as PartialApplication;
   // No capabilities given: the ISV's defaults apply (its types; every option from default_capabilities).
@@ -55,6 +58,7 @@ export async function createMerchant(db: Db, isvAccountId: string, input: Create
             ? {
                 deviceId: createId("dev"),
                 deviceImei: imei,
+                deviceImeiSource: "isv" as const,
                 deviceImeiStatus: "UNKNOWN" as const,
                 deviceSelection: "selected" as const,
                 deviceCreatedAt: now,
@@ -78,11 +82,20 @@ export async function createMerchant(db: Db, isvAccountId: string, input: Create
   }
 }
 
+/** The ISV's merchant with this IMEI, when the ISV registered it; a merchant's own entry is refused. */
 async function findByImei(db: Db, isvAccountId: string, imei: string) {
   const [row] = await db
     .select()
     .from(merchants)
     .where(and(eq(merchants.isvAccountId, isvAccountId), eq(merchants.deviceImei, imei)));
+  if (row?.deviceImeiSource === "merchant")
+    throw new AppError(
+      "imei_in_use",
+      `This IMEI was entered by merchant ${row.id} in its own onboarding: correct that merchant's device, or use another IMEI`,
+      {
+        param: "device.imei",
+      },
+    );
   return row ?? null;
 }
 

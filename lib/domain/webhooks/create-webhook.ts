@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
-import { webhooks } from "../../db/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { accounts, webhooks } from "../../db/schema";
 import { createId } from "../../ids";
 import { encryptField } from "../../crypto/field-encryption";
 import { AppError, invalid } from "../../errors";
@@ -8,6 +9,9 @@ import { env } from "../../env";
 import { assertPublicHost, UnsafeAddressError } from "../../webhooks/address-guard";
 
 import type { CreateWebhookInput } from "../../schemas/webhook";
+
+/** Each endpoint costs every event a delivery: an account's endpoints are capped (docs/decisions.md). */
+export const MAX_WEBHOOKS_PER_ACCOUNT = 16;
 
 /** Production webhooks: https only, and the host must resolve to public addresses. Sandbox: any http(s). */
 export async function assertWebhookUrl(url: string, param = "url") {
@@ -28,16 +32,26 @@ export async function createWebhook(db: Db, accountId: string, input: CreateWebh
     throw new AppError("parameter_invalid", "A secret starting with whsec_ must be followed by base64", { param: "secret" });
   }
   const secret = input.secret ?? `whsec_${randomBytes(32).toString("base64")}`;
-  const [row] = await db
-    .insert(webhooks)
-    .values({
-      id: createId("we"),
-      accountId,
-      url: input.url,
-      scopes: [...new Set(input.scopes)],
-      secret: encryptField(secret),
-      description: input.description ?? null,
-    })
-    .returning();
-  return { row: row!, secret };
+  return db.transaction(async (tx) => {
+    // The account's row is locked while counting, so two creates at once cannot pass the cap together.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    const [{ n }] = (await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhooks)
+      .where(and(eq(webhooks.accountId, accountId), isNull(webhooks.deletedAt)))) as [{ n: number }];
+    if (n >= MAX_WEBHOOKS_PER_ACCOUNT)
+      throw new AppError("invalid_request", `An account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks: delete one before adding another`);
+    const [row] = await tx
+      .insert(webhooks)
+      .values({
+        id: createId("we"),
+        accountId,
+        url: input.url,
+        scopes: [...new Set(input.scopes)],
+        secret: encryptField(secret),
+        description: input.description ?? null,
+      })
+      .returning();
+    return { row: row!, secret };
+  });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "device_imei_source" text;
