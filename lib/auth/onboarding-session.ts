@@ -15,13 +15,20 @@ import { signToken, verifyToken } from "./jwt";
 
 export const ONBOARDING_COOKIE = "onboarding_session";
 export const SESSION_TTL_SECONDS = 30 * 60;
+/** However much it is used, a session ends this long after its link was opened (open the link again). */
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 const AUDIENCE = "onboarding";
 
-export type SessionPrincipal = { merchantId: string; linkId: string; accountId: string };
+export type SessionPrincipal = { merchantId: string; linkId: string; accountId: string; /** Unix seconds the link was opened. */ startedAt?: number };
 
-/** A session token bound to the merchant, the link that opened it, and the ISV. */
+/**
+ * A session token bound to the merchant, the link that opened it, and the ISV. It slides (each use
+ * renews it for 30 minutes) but keeps when it started: never past SESSION_MAX_SECONDS from there.
+ */
 export function issueSessionToken(principal: SessionPrincipal) {
-  return signToken({ lnk: principal.linkId, isv: principal.accountId }, principal.merchantId, SESSION_TTL_SECONDS, AUDIENCE);
+  const startedAt = principal.startedAt ?? Math.floor(Date.now() / 1000);
+  const ttl = Math.max(0, Math.min(SESSION_TTL_SECONDS, startedAt + SESSION_MAX_SECONDS - Math.floor(Date.now() / 1000)));
+  return signToken({ lnk: principal.linkId, isv: principal.accountId, ses: startedAt }, principal.merchantId, ttl, AUDIENCE);
 }
 
 /** The session a token names (signature, expiry and audience checked), or null. */
@@ -29,7 +36,9 @@ export async function readSessionToken(token: string | undefined): Promise<Sessi
   if (!token) return null;
   const claims = await verifyToken(token, AUDIENCE);
   if (!claims || typeof claims.sub !== "string" || typeof claims.lnk !== "string" || typeof claims.isv !== "string") return null;
-  return { merchantId: claims.sub, linkId: claims.lnk, accountId: claims.isv };
+  const startedAt = typeof claims.ses === "number" ? claims.ses : typeof claims.iat === "number" ? claims.iat : 0;
+  if (startedAt + SESSION_MAX_SECONDS <= Math.floor(Date.now() / 1000)) return null;
+  return { merchantId: claims.sub, linkId: claims.lnk, accountId: claims.isv, startedAt };
 }
 
 export function sessionCookieOptions() {

@@ -437,6 +437,25 @@ describe("onboarding session API", () => {
     expect((await api.call("GET", "/v1/onboarding/session", { auth: `Bearer ${otherAudience}` })).status).toBe(401);
   });
 
+  test("a session slides with use but never lives more than 12 hours from the link's opening", async () => {
+    const m = await newMerchant();
+    const l = (await link({ merchant_id: m.id })).json;
+    const { token } = await open(l.url);
+    const started = JSON.parse(Buffer.from(token!.split(".")[1]!, "base64url").toString()).ses;
+    expect(Math.abs(started - Date.now() / 1000)).toBeLessThan(60);
+    // A renewal (a cookie-authenticated call) keeps when the session started.
+    const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, { headers: { cookie: `onboarding_session=${token}` } });
+    const renewed = res.headers.get("set-cookie")?.match(/onboarding_session=([^;]+)/)?.[1];
+    expect(JSON.parse(Buffer.from(renewed!.split(".")[1]!, "base64url").toString()).ses).toBe(started);
+    // Started 12 hours ago: refused, however fresh the token itself.
+    const old = Math.floor(Date.now() / 1000) - 12 * 3600 - 5;
+    const stale = await signToken({ lnk: l.id, isv: isv.account_id, ses: old }, m.id, 600, "onboarding");
+    const refused = await api.call("GET", "/v1/onboarding/session", { auth: `Bearer ${stale}` });
+    expect(refused.status).toBe(401);
+    const nearly = await signToken({ lnk: l.id, isv: isv.account_id, ses: old + 3600 }, m.id, 600, "onboarding");
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: `Bearer ${nearly}` })).status).toBe(200);
+  });
+
   test("on another ISV's custom domain a session is refused; on its own ISV's domain it works", async () => {
     const mine = await api.newIsv("Mine POS");
     const theirs = await api.newIsv("Theirs POS");

@@ -40,11 +40,11 @@ import { conflict409 } from "./shared";
 
 const onboardingOnly = allow({ kinds: ["onboarding"] });
 
-/** A session in use stays alive: each answer renews the cookie (sliding expiry). */
+/** A session in use stays alive: each answer renews the cookie (sliding expiry), up to its maximum life. */
 async function renew(c: Context<AppEnv>) {
   if (c.req.header("authorization")) return;
-  const { merchantId, linkId, accountId } = principal(c);
-  setCookie(c, ONBOARDING_COOKIE, await issueSessionToken({ merchantId, linkId, accountId }), sessionCookieOptions());
+  const { merchantId, linkId, accountId, startedAt } = principal(c);
+  setCookie(c, ONBOARDING_COOKIE, await issueSessionToken({ merchantId, linkId, accountId, startedAt }), sessionCookieOptions());
 }
 
 /** The session this request uses: the principal (onboardingOnly guarantees its kind) and the host it came to. */
