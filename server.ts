@@ -12,6 +12,7 @@ import { requeueOrphanedJobs, startWorker } from "./lib/jobs/runner";
 import { jobRegistry } from "./lib/jobs/registry";
 import { scheduleSettlement } from "./lib/domain/settlements/run-settlement";
 import { scheduleStatements } from "./lib/domain/statements/run-statements";
+import { schedulePurge } from "./lib/domain/retention/purge";
 
 // One process: `/v1/*`, `/docs`, the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
@@ -68,6 +69,7 @@ async function main() {
   // The daily settlement is a job keyed by its date: every instance may ask, one exists.
   await scheduleSettlement(handle.db);
   await scheduleStatements(handle.db);
+  await schedulePurge(handle.db);
   const worker = env.RUN_WORKER === "1" ? startWorker(handle, { types: jobRegistry, leaseMs: env.JOB_LEASE_MS }) : undefined;
 
   server.listen(env.PORT, env.HOST, () => {

@@ -7,6 +7,7 @@ import { expirePaymentRequest } from "../domain/payments/expire-payment-request"
 import { runSettlement } from "../domain/settlements/run-settlement";
 import { runStatements } from "../domain/statements/run-statements";
 import { checkAchReturns, checkAchReturnReversals } from "../domain/settlements/ach-returns";
+import { runPurge } from "../domain/retention/purge";
 
 /** A registered type with its handler, the handler typed by the type's payload schema. */
 const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp">): JobDefinition<JobPayload<T>> => {
@@ -28,4 +29,5 @@ export const jobRegistry = {
   statement_run: define("statement_run", { handler: runStatements }),
   ach_returns: define("ach_returns", { handler: checkAchReturns }),
   ach_return_reversals: define("ach_return_reversals", { handler: checkAchReturnReversals }),
+  retention_purge: define("retention_purge", { handler: runPurge }),
 } satisfies Record<JobName, JobDefinition>;

@@ -5,12 +5,14 @@ import { startWorker } from "./runner";
 import { jobRegistry } from "./registry";
 import { scheduleSettlement } from "../domain/settlements/run-settlement";
 import { scheduleStatements } from "../domain/statements/run-statements";
+import { schedulePurge } from "../domain/retention/purge";
 
 // `npm run worker`: a worker on its own (against PostgreSQL; the embedded database belongs to the
 // server process, which runs its own worker).
 const handle = await getDatabase();
 await scheduleSettlement(handle.db);
 await scheduleStatements(handle.db);
+await schedulePurge(handle.db);
 const worker = startWorker(handle, { types: jobRegistry, leaseMs: env.JOB_LEASE_MS });
 log.info({ worker: worker.id, database: handle.kind }, "worker started");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
