@@ -1,6 +1,7 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { randomBase62 } from "../ids";
+import { AppError } from "../errors";
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 
@@ -28,12 +29,45 @@ export function generateAccountSid(): string {
   return `AC${randomBytes(16).toString("hex")}`;
 }
 
-const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/**
+ * OWASP's scrypt advice (2^17 work): N=2^14, r=8, p=5 is its equivalent with 16 MiB of memory
+ * instead of 128. Hashes made with older parameters still verify and are upgraded at sign-in.
+ */
+const SCRYPT = { N: 16384, r: 8, p: 5, maxmem: 64 * 1024 * 1024 };
+
+/**
+ * scrypt runs on libuv's small thread pool, which DNS lookups (webhooks) and file I/O share: at most
+ * two hashes run at once and at most 64 wait; beyond that a sign-in is refused for a second (429),
+ * so a flood of attempts cannot stall the rest of the process.
+ */
+const HASH_SLOTS = 2;
+const HASH_QUEUE = 64;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_SLOTS) {
+    if (waiting.length >= HASH_QUEUE) throw new AppError("rate_limited", "Too many sign-ins at once; try again in a moment", { retryAfterSeconds: 1 });
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** Whether a stored hash was made with weaker parameters than today's (then it is upgraded at sign-in). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) * Number(r) * Number(p) < SCRYPT.N * SCRYPT.r * SCRYPT.p;
+}
 
 /** Passwords: scrypt with a random salt, stored as `scrypt$N$r$p$salt$hash`. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32, SCRYPT);
+  const hash = await withHashSlot(() => scrypt(password, salt, 32, SCRYPT));
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64")}$${hash.toString("base64")}`;
 }
 
@@ -41,12 +75,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
-  const actual = await scrypt(password, Buffer.from(salt, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: SCRYPT.maxmem,
-  });
+  const actual = await withHashSlot(() =>
+    scrypt(password, Buffer.from(salt, "base64"), expected.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: SCRYPT.maxmem,
+    }),
+  );
   return timingSafeEqual(actual, expected);
 }
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApi, type TestApi } from "../helpers/api";
+import { randomBytes, scryptSync } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { users } from "@/lib/db/schema";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -212,4 +215,34 @@ describe("HTTP conventions", () => {
     expect(Object.keys(res.json.components.securitySchemes)).toEqual(expect.arrayContaining(["account-password-sign-in", "api-key-secret"]));
     expect(Object.keys(res.json.paths["/v1/account"]).sort()).toEqual(["get", "patch"]);
   });
+});
+
+// Last in this file: it leaves this client address limited for five minutes.
+describe("sign-in abuse", () => {
+  test("a password hashed with older parameters is upgraded at sign-in", async () => {
+    const fresh = await api.newIsv();
+    const [user] = await api.db.select().from(users).where(eq(users.email, fresh.user_email));
+    const salt = randomBytes(16);
+    const weak = scryptSync(fresh.password, salt, 32, { N: 16384, r: 8, p: 1 });
+    await api.db
+      .update(users)
+      .set({ passwordHash: `scrypt$16384$8$1$${salt.toString("base64")}$${weak.toString("base64")}` })
+      .where(eq(users.id, user!.id));
+    expect((await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } })).status).toBe(200);
+    const [after] = await api.db.select().from(users).where(eq(users.id, user!.id));
+    expect(after!.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect((await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } })).status).toBe(200);
+  });
+
+  test("one address spraying many e-mails is stopped after 50 attempts in 5 minutes", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      statuses.push((await api.call("POST", "/v1/auth/token", { body: { email: `spray-${i}@example.test`, password: "guess-password" } })).status);
+    }
+    // Earlier tests of this file signed in from this address too: what is left of the 50 is allowed, then 429 only.
+    const first = statuses.indexOf(429);
+    expect(first).toBeGreaterThan(25);
+    expect(statuses.slice(0, first).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
+  }, 60_000);
 });

@@ -15,7 +15,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600_000);
 
 describe("retention", () => {
   test("what is past its retention goes; what is not, and money, stays; old messages lose their link tokens", async () => {
-    const account = `acct_${createId("x").slice(2)}`;
+    const account = createId("acct");
     const ids = { oldEvent: createId("evt"), pendingEvent: createId("evt"), newEvent: createId("evt"), oldJob: createId("job"), queuedJob: createId("job") };
     await api.db.insert(events).values([
       { id: ids.oldEvent, accountId: account, type: "merchant.created", objectId: "mer_x", data: {}, createdAt: daysAgo(91) },
@@ -42,8 +42,8 @@ describe("retention", () => {
       .insert(cardTokens)
       .values({ id: token, merchantId: (await anyMerchant())!, last4: "4242", fingerprint: "f", vault: {}, expiresAt: daysAgo(2) });
     const link = "https://pay.example/onboard/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg";
-    const oldMail = createId("out");
-    const newMail = createId("out");
+    const oldMail = createId("msg");
+    const newMail = createId("msg");
     const mail = (id: string, createdAt: Date) => ({
       id,
       accountId: account,
