@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
 // Browser journeys run against the real server (`npm start` after `npm run build`) in Debian's
 // Chromium: browsers cannot be downloaded here. The server gets its own data directory, or the
 // PostgreSQL server of DATABASE_URL.
+// The journeys run in the sandbox (on PostgreSQL APP_ENV has no default); the CLI the helpers run inherits it.
+process.env.APP_ENV ??= "sandbox";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "onb-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
@@ -38,6 +40,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       NODE_ENV: "production",
+      APP_ENV: process.env.APP_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_BASE_URL: baseURL,

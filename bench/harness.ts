@@ -24,6 +24,7 @@ export async function startBenchServer(options: { port: number; databaseUrl?: st
     SEED_DEMO: "0",
     RATE_LIMIT_PER_SECOND: "1000000",
     NODE_ENV: "production",
+    APP_ENV: "sandbox",
   } as NodeJS.ProcessEnv;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;

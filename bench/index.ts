@@ -55,6 +55,7 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     SEED_DEMO: "0",
+    APP_ENV: "sandbox",
     RATE_LIMIT_PER_SECOND: "100000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };

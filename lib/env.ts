@@ -4,7 +4,8 @@ import { z } from "zod";
 // The only reader of process.env. Everything else imports `env`.
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  APP_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
+  // No default on PostgreSQL (a deployment says which it is); the embedded database defaults to sandbox.
+  APP_ENV: z.enum(["sandbox", "production"]).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   // Unset: http://localhost:<PORT>.
@@ -38,7 +39,7 @@ const schema = z.object({
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "PUBLIC_BASE_URL"> & { PUBLIC_BASE_URL: string };
+export type Env = Omit<z.infer<typeof schema>, "PUBLIC_BASE_URL" | "APP_ENV"> & { PUBLIC_BASE_URL: string; APP_ENV: "sandbox" | "production" };
 
 function load(): Env {
   const parsed = schema.safeParse(process.env);
@@ -47,13 +48,18 @@ function load(): Env {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
-  if (value.APP_ENV === "production" && value.NODE_ENV === "production") {
-    if (!value.JWT_SECRET || !value.ENCRYPTION_KEY) {
-      throw new Error("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY in the environment");
-    }
+  // A deployment on PostgreSQL must say what it is: a production that forgot APP_ENV would
+  // otherwise serve the sandbox's test helpers and magic values. Locally (PGlite) sandbox is the default.
+  if (!value.APP_ENV && value.DATABASE_URL) {
+    throw new Error("APP_ENV must be set to sandbox or production when DATABASE_URL is set (a deployment says which it is)");
+  }
+  const appEnv = value.APP_ENV ?? "sandbox";
+  // Every entry point (server, worker, CLI), whatever NODE_ENV: production never generates its keys.
+  if (appEnv === "production" && (!value.JWT_SECRET || !value.ENCRYPTION_KEY)) {
+    throw new Error("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY in the environment");
   }
   const publicBaseUrl = (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
-  return { ...value, DATA_DIR: path.resolve(value.DATA_DIR), PUBLIC_BASE_URL: publicBaseUrl };
+  return { ...value, APP_ENV: appEnv, DATA_DIR: path.resolve(value.DATA_DIR), PUBLIC_BASE_URL: publicBaseUrl };
 }
 
 export const env: Env = load();

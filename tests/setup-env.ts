@@ -8,6 +8,8 @@ import pg from "pg";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "onb-test-"));
 process.env.LOG_LEVEL ??= "silent";
 process.env.SEED_DEMO = "0";
+// Tests run in the sandbox unless a file says otherwise (on PostgreSQL APP_ENV has no default).
+process.env.APP_ENV ??= "sandbox";
 // Webhook retries in tests: the contract's schedule, shortened to milliseconds.
 process.env.WEBHOOK_RETRY_SCHEDULE_MS ??= "150,150,150,150,150,150,150";
 
