@@ -50,3 +50,15 @@ test("a merchant's onboarding session has its own limit: exhausting it never ans
   expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
   expect((await api.call("GET", "/v1/account", { auth: isv.auth })).status).toBe(200);
 });
+
+// Last in this file: it leaves this client address refused for a minute.
+test("wrong credentials from one address: after 60 in a minute, 429 before any lookup", async () => {
+  const bad = `Basic ${Buffer.from("AC00000000000000000000000000000000:sk_test_wrong").toString("base64")}`;
+  const statuses: number[] = [];
+  for (let i = 0; i < 62; i++) statuses.push((await api.call("GET", "/v1/account", { auth: bad })).status);
+  expect(statuses.slice(0, 60)).toEqual(Array(60).fill(401));
+  expect(statuses.slice(60)).toEqual([429, 429]);
+  const limited = await api.call("GET", "/v1/account", { auth: bad });
+  expect(limited.json.error.code).toBe("rate_limited");
+  expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+});

@@ -9,22 +9,31 @@ import { verifyToken } from "../../auth/jwt";
 import { ONBOARDING_COOKIE, readSessionToken } from "../../auth/onboarding-session";
 import { accounts } from "../../db/schema";
 import { merchantByPublishableKey } from "../../domain/tokens/create-token";
+import { authFailureLimit } from "./rate-limit";
+import { getConnInfoAddress } from "./conn-info";
 
 /**
  * Resolves who is calling from `Authorization` (Basic API key, or a Bearer JWT) or the onboarding
  * session cookie. Bad credentials are a 401 here; no credentials leave the principal empty and
  * each route's `allow(...)` decides.
  */
+const failedAuth = authFailureLimit();
+
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("authorization");
-  if (header) {
-    c.set("principal", await fromAuthorization(c, header));
-  } else {
-    const cookie = getCookie(c, ONBOARDING_COOKIE);
-    if (cookie && c.req.path.startsWith("/v1/onboarding/")) {
+  const cookie = header ? undefined : getCookie(c, ONBOARDING_COOKIE);
+  if (!header && !(cookie && c.req.path.startsWith("/v1/onboarding/"))) return next();
+  const address = getConnInfoAddress(c);
+  failedAuth.check(address);
+  try {
+    if (header) c.set("principal", await fromAuthorization(c, header));
+    else {
       rejectCrossSite(c);
-      c.set("principal", await fromOnboardingToken(cookie));
+      c.set("principal", await fromOnboardingToken(cookie!));
     }
+  } catch (error) {
+    if (error instanceof AppError && error.type === "authentication_error") failedAuth.fail(address);
+    throw error;
   }
   return next();
 };

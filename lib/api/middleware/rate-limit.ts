@@ -37,3 +37,32 @@ export function rateLimit(perSecond: number): MiddlewareHandler<AppEnv> {
     return next();
   };
 }
+
+/**
+ * Failed authentication per client address: after `perMinute` failures in a minute, requests from
+ * that address are refused (429) before any credential is looked up, so keys and passwords cannot
+ * be guessed at full speed and a flood of bad credentials costs the database nothing.
+ */
+export function authFailureLimit(perMinute = 60) {
+  const failures = new Map<string, number[]>();
+  const recent = (address: string, now: number) => (failures.get(address) ?? []).filter((t) => now - t < 60_000);
+  return {
+    check(address: string) {
+      const now = Date.now();
+      const times = recent(address, now);
+      if (times.length >= perMinute) {
+        throw new AppError("rate_limited", "Too many requests with wrong credentials from this address", {
+          retryAfterSeconds: Math.max(1, Math.ceil((times[0]! + 60_000 - now) / 1000)),
+        });
+      }
+    },
+    fail(address: string) {
+      const now = Date.now();
+      const times = recent(address, now);
+      times.push(now);
+      failures.delete(address);
+      failures.set(address, times);
+      if (failures.size > 50_000) failures.delete(failures.keys().next().value!);
+    },
+  };
+}
