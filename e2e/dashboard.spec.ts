@@ -52,7 +52,37 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   // Statuses read in words, not as the API's enumeration.
   await expect(page.getByText("Not started").first()).toBeVisible();
   await expect(page.getByText("NOT_STARTED")).toHaveCount(0);
+  await expect(page).toHaveTitle(/^Findable Tacos LLC · /);
+  await expect(page.locator("[data-status=NOT_STARTED]")).toHaveText("Not started");
+  // What is due, in the form's words; the application as far as it goes; the device.
+  const due = page.getByTestId("requirements");
+  await expect(due).toContainText("Bank account");
+  await expect(due).toContainText("Legal business address");
+  await expect(due).not.toContainText("merchant.");
+  await expect(page.getByTestId("application")).toContainText("Findable Tacos LLC");
+  await expect(page.getByTestId("device")).toHaveText("No device chosen yet.");
+  // Deactivate (after a confirmation) and reactivate; the API agrees.
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Deactivate merchant" }).click();
+  await expect(page.locator("[data-status=DEACTIVATED]")).toHaveText("Deactivated");
+  expect((await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json()).deactivated).toBe(true);
+  await page.getByRole("button", { name: "Reactivate merchant" }).click();
+  await expect(page.locator("[data-status=DEACTIVATED]")).toHaveCount(0);
+  expect((await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json()).deactivated).toBe(false);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-merchant-${width}.png`, fullPage: true });
+  }
   await expectAxeClean(page);
+  // In Spanish.
+  await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
+  await page.reload();
+  await expect(page.locator("[data-status=NOT_STARTED]")).toHaveText("Sin empezar");
+  await expect(page.getByRole("heading", { name: "Solicitud" })).toBeVisible();
+  await expect(page.getByTestId("requirements")).toContainText("Cuenta bancaria");
+  await expectAxeClean(page);
+  await page.context().addCookies([{ name: "locale", value: "en", url: page.url() }]);
+  await page.reload();
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Create a new link and copy it" }).click();
   await expect(page.getByTestId("new-link")).toContainText("/onboard/");

@@ -9,6 +9,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { saveSession, SaveError } from "./session-api";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
+import { displayPhone } from "@/lib/i18n/display";
 
 /** Empty inputs are "not given": '' becomes undefined before validation and before saving. */
 export function stripEmpty(value: unknown): unknown {
@@ -29,7 +30,7 @@ export function stripEmpty(value: unknown): unknown {
  */
 export function toFormValues(value: unknown): any {
   if (value === null || value === undefined) return "";
-  if (typeof value === "string" && /^\+1\d{10}$/.test(value)) return `(${value.slice(2, 5)}) ${value.slice(5, 8)}-${value.slice(8)}`;
+  if (typeof value === "string" && /^\+1\d{10}$/.test(value)) return displayPhone(value);
   if (Array.isArray(value)) return value.map(toFormValues);
   if (typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toFormValues(v)]));
   return value;

@@ -1,6 +1,7 @@
 "use server";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
+import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
 import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
@@ -24,6 +25,19 @@ export async function newLinkAction(merchantId: unknown) {
   const { url } = await createOnboardingLink(db, account.id, { merchant_id: merchantId, type: "account_onboarding" });
   revalidatePath(`/dashboard/merchants/${merchantId}`);
   return url;
+}
+
+export async function setDeactivatedAction(merchantId: unknown, deactivated: unknown): Promise<{ ok: boolean; message: string }> {
+  const { db, account } = await requireIsvUser();
+  if (typeof merchantId !== "string" || merchantId.length > 64 || typeof deactivated !== "boolean") return { ok: false, message: "Invalid request" };
+  try {
+    await updateMerchant(db, account.id, merchantId, { deactivated });
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError) return { ok: false, message: error.message };
+    throw error;
+  }
+  revalidatePath(`/dashboard/merchants/${merchantId}`);
+  return { ok: true, message: "" };
 }
 
 export type SaveResult = { ok: boolean; errors: { param: string; message: string }[] };

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { StatusBadge } from "@/components/dashboard/status-badge";
+import { displayPhone } from "@/lib/i18n/display";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
@@ -72,8 +74,16 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Pr
                       {(m.application.legal_business_name as string | undefined) ?? t("unnamed")}
                     </Link>
                   </td>
-                  <td className="py-2 pr-3">{m.phone}</td>
-                  <td className="py-2 pr-3">{t(`statusNames.${m.status}`)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{displayPhone(m.phone)}</td>
+                  <td className="py-2 pr-3">
+                    <StatusBadge status={m.status} label={t(`statusNames.${m.status}`)} />
+                    {m.deactivated ? (
+                      <>
+                        {" "}
+                        <StatusBadge status="DEACTIVATED" label={t("deactivatedBadge")} />
+                      </>
+                    ) : null}
+                  </td>
                   <td className="py-2">{format.dateTime(m.createdAt, { dateStyle: "medium" })}</td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { intlLocale } from "@/lib/i18n/locales";
+import { displayPhone } from "@/lib/i18n/display";
 import type { StepProps } from "../wizard";
 import { onboardingSteps } from "@/lib/onboarding/steps";
 
@@ -47,7 +48,7 @@ function useDisplay() {
     if (key.endsWith("_percentage") && /^\d+(\.\d+)?$/.test(v))
       return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(v as unknown as number)} %`;
     if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return format.dateTime(new Date(`${v}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
-    if (/^\+1\d{10}$/.test(v)) return `(${v.slice(2, 5)}) ${v.slice(5, 8)}-${v.slice(8)}`;
+    if (/^\+1\d{10}$/.test(v)) return displayPhone(v);
     return v;
   };
 }

@@ -12,16 +12,30 @@ import { brandName } from "@/lib/payments/brands";
 import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import { AppError } from "@/lib/errors";
 import type { OnboardingStatus } from "@/lib/schemas/application";
+import { serializeMerchant } from "@/lib/serializers/merchant";
+import { StatusBadge } from "@/components/dashboard/status-badge";
+import { DeactivateButton } from "@/components/dashboard/deactivate-button";
+import { fieldLabel } from "@/lib/i18n/field-label";
+import { displayPhone } from "@/lib/i18n/display";
 
-export async function generateMetadata() {
-  return { title: (await getTranslations("dashboard"))("merchantsTitle") };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const t = await getTranslations("dashboard");
+  const { id } = await params;
+  const { db, account } = await requireIsvUser();
+  const merchant = await getMerchantActivity(db, account.id, id).catch(() => null);
+  const name = merchant?.merchant.application.legal_business_name as string | undefined;
+  return { title: `${name ?? t("unnamed")} · ${t("merchantsTitle")}` };
 }
 
-// One merchant: status history (its events), requirements, the latest link and a new one.
+type Json = Record<string, any>;
+
+// One merchant: its status and actions, what is due (in words), the application (masked), device
+// and payment keys, the latest link, payments, settlements, statements and its event history.
 export default async function MerchantPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { db, account } = await requireIsvUser();
   const t = await getTranslations("dashboard");
+  const root = await getTranslations();
   const format = await getFormatter();
   const {
     merchant,
@@ -35,34 +49,127 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const locale = await getLocale();
   const money = (cents: number) => formatCents(cents, intlLocale(locale));
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+  const day = (iso: unknown) =>
+    typeof iso === "string" && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? format.dateTime(new Date(`${iso}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" }) : "";
   const requirements = merchantRequirements(merchant, {
     deviceRequired: (account.settings as { device_selection_required?: boolean }).device_selection_required !== false,
   });
+  const json = serializeMerchant(merchant, account);
+  const app = json.merchant as Json;
+  const option = (field: string, value: unknown) =>
+    typeof value === "string" && root.has(`options.${field}.${value}` as never) ? root(`options.${field}.${value}` as never) : ((value as string | null) ?? "");
+  const address = (a: Json | null | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
+  const owners = ["owner_one", "owner_two", "owner_three", "owner_four"].filter((k) => app[k]).map((k) => app[k] as Json);
+  const catalog = ((account.settings as { devices?: { id: string; name: string }[] }).devices ?? []).find((d) => d.id === json.device?.catalog_id);
+  const row = (label: string, value: string | null | undefined, testId?: string) =>
+    value ? (
+      <div className="grid gap-x-4 sm:grid-cols-[minmax(0,12rem)_1fr]" data-testid={testId}>
+        <dt className="text-muted">{label}</dt>
+        <dd className="break-words">{value}</dd>
+      </div>
+    ) : null;
+  const title = (app.legal_business_name as string | null) ?? t("unnamed");
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">{(merchant.application.legal_business_name as string | undefined) ?? t("unnamed")}</h1>
-        <p className="text-muted">
-          {merchant.id} · {merchant.phone} · <strong>{t(`statusNames.${merchant.status}`)}</strong>
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-muted">
+          <StatusBadge status={merchant.status} label={t(`statusNames.${merchant.status}`)} />
+          {merchant.deactivated ? <StatusBadge status="DEACTIVATED" label={t("deactivatedBadge")} /> : null}
+          <span>
+            {merchant.id} · {displayPhone(merchant.phone)}
+          </span>
         </p>
+        <div className="mt-3 flex flex-wrap items-start gap-3">
+          {!isFinal(merchant.status) ? <NewLinkButton merchantId={merchant.id} /> : null}
+          <DeactivateButton merchantId={merchant.id} deactivated={merchant.deactivated} />
+        </div>
       </div>
-      <section>
-        <h2 className="text-lg font-semibold">{t("requirements")}</h2>
+      <section aria-labelledby="requirements-title">
+        <h2 id="requirements-title" className="text-lg font-semibold">
+          {t("requirements")}
+        </h2>
         {requirements.currently_due.length === 0 ? (
           <p>{t("nothingDue")}</p>
         ) : (
-          <ul className="list-disc pl-5">
-            {requirements.currently_due.map((f) => (
-              <li key={f}>
-                {f}
-                {requirements.errors.find((e) => e.field === f) ? `: ${requirements.errors.find((e) => e.field === f)!.message}` : ""}
-              </li>
-            ))}
+          <ul className="list-disc pl-5" data-testid="requirements">
+            {requirements.currently_due.map((f) => {
+              const reason = requirements.errors.find((e) => e.field === f)?.message;
+              return (
+                <li key={f}>
+                  {fieldLabel(root as never, f)}
+                  {reason ? <span className="text-muted"> · {reason}</span> : null}
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
-      <section>
-        <h2 className="text-lg font-semibold">{t("latestLink")}</h2>
+      <section aria-labelledby="application-title">
+        <h2 id="application-title" className="text-lg font-semibold">
+          {t("application")}
+        </h2>
+        <dl className="mt-2 space-y-1" data-testid="application">
+          {row(root("fields.legal_business_name"), app.legal_business_name)}
+          {row(root("fields.doing_business_as"), app.doing_business_as)}
+          {row(root("fields.business_type"), option("business_type", app.business_type))}
+          {row(root("fields.tin"), app.tin ? `${app.tin_type ?? ""} ${app.tin}`.trim() : null)}
+          {row(root("fields.business_established_date"), day(app.business_established_date))}
+          {row(root("fields.legal_phone"), displayPhone(app.legal_phone))}
+          {row(root("fields.legal_business_address"), address(app.legal_business_address))}
+          {owners.map((o, i) =>
+            row(
+              root("fields.ownerHeading", { n: i + 1 }),
+              `${o.first_name ?? ""} ${o.last_name ?? ""} · ${option("job_title", o.job_title)} · ${o.ownership_percentage ?? "?"} %`,
+            ),
+          )}
+          {row(
+            root("wizard.steps.bank"),
+            app.bank_account
+              ? [app.bank_account.bank_name, app.bank_account.routing_number, app.bank_account.account_number].filter(Boolean).join(" · ")
+              : null,
+            "bank",
+          )}
+          {row(
+            root("fields.product.category"),
+            app.main_product ? [app.main_product.category, app.main_product.subcategory].filter(Boolean).join(" › ") : null,
+          )}
+          {row(root("fields.main_contact_person"), app.main_contact_person ? `${app.main_contact_person.name} · ${app.main_contact_person.email}` : null)}
+        </dl>
+        {!app.legal_business_name && !app.bank_account && owners.length === 0 ? <p>{t("applicationEmpty")}</p> : null}
+      </section>
+      <section aria-labelledby="device-title">
+        <h2 id="device-title" className="text-lg font-semibold">
+          {root("wizard.steps.device")}
+        </h2>
+        <p data-testid="device">
+          {json.device_selection === "skipped"
+            ? t("deviceSkipped")
+            : json.device
+              ? [catalog?.name ?? json.device.catalog_id, json.device.imei ? `IMEI ${json.device.imei}` : null, t(`imeiStatus.${json.device.imei_status}`)]
+                  .filter(Boolean)
+                  .join(" · ")
+              : t("deviceNone")}
+        </p>
+      </section>
+      {json.payment_keys.gateway_merchant_id || json.payment.terminal_id ? (
+        <section aria-labelledby="keys-title">
+          <h2 id="keys-title" className="text-lg font-semibold">
+            {t("paymentKeys")}
+          </h2>
+          <dl className="mt-2 space-y-1 font-mono text-sm" data-testid="payment-keys">
+            {row(t("gatewayMerchantId"), json.payment_keys.gateway_merchant_id)}
+            {row(t("publishableKey"), json.payment.tokenizer_publishable_key)}
+            {row(t("merchantApiKey"), json.payment_keys.api_key)}
+            {row(t("terminalId"), json.payment.terminal_id)}
+            {json.payment_keys.processors.map((p) => row(p.processor_type === "ACH" ? t("processorAch") : t("processorCard"), p.id))}
+          </dl>
+        </section>
+      ) : null}
+      <section aria-labelledby="link-title">
+        <h2 id="link-title" className="text-lg font-semibold">
+          {t("latestLink")}
+        </h2>
         {link ? (
           <p>
             {link.id} ·{" "}
@@ -75,7 +182,6 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         ) : (
           <p>{t("noLink")}</p>
         )}
-        {!isFinal(merchant.status) ? <NewLinkButton merchantId={merchant.id} /> : null}
       </section>
       <section aria-labelledby="payments-title">
         <h2 id="payments-title" className="text-lg font-semibold">

@@ -1,0 +1,30 @@
+// A field of the application named as the wizard's forms name it ("merchant.bank_account.
+// routing_number" → "Bank account: Routing number"), for the dashboard and anywhere a field is
+// reported to a person. `t` and `has` are next-intl's for the root namespace (client or server).
+
+type Translate = { (key: string, values?: Record<string, unknown>): string; has(key: string): boolean };
+
+const namespaces = ["fields", "fields.address", "fields.owner", "fields.bank", "fields.product", "fields.sales"];
+const groups: Record<string, string> = {
+  bank_account: "wizard.steps.bank",
+  main_product: "wizard.steps.product",
+  current_sales: "wizard.steps.sales",
+  main_contact_person: "fields.main_contact_person",
+  device: "wizard.steps.device",
+  device_selection: "wizard.steps.device",
+  agreement: "wizard.steps.agreement",
+};
+const owners = ["owner_one", "owner_two", "owner_three", "owner_four"];
+
+function one(t: Translate, key: string): string {
+  if (owners.includes(key)) return t("fields.ownerHeading", { n: owners.indexOf(key) + 1 });
+  if (groups[key] && t.has(groups[key])) return t(groups[key]);
+  for (const ns of namespaces) if (t.has(`${ns}.${key}`)) return t(`${ns}.${key}`);
+  return key.replace(/_/g, " ");
+}
+
+export function fieldLabel(t: Translate, path: string): string {
+  const parts = path.replace(/^merchant\./, "").split(".");
+  if (parts[0] === "main_product") return parts.length > 1 ? one(t, parts.at(-1)!) : one(t, "main_product");
+  return parts.map((p) => one(t, p)).join(": ");
+}
