@@ -101,7 +101,9 @@ test("settings: the preview changes before saving; after saving a real merchant'
   await expectAxeClean(page);
   const preview = page.frameLocator("iframe[title='Live preview']");
   await expect(preview.locator("header")).toHaveCSS("background-color", "rgb(29, 78, 216)");
-  await page.getByLabel("Primary colour").fill("#be123c");
+  await page.getByLabel("Primary colour", { exact: true }).fill("#be123c");
+  // The swatch follows the code.
+  await expect(page.getByLabel("Primary colour swatch")).toHaveValue("#be123c");
   await page.getByLabel("Display name").fill("Rosewood Payments");
   await page.getByLabel("Logo URL").fill("/icon.svg");
   await expect(preview.locator("header")).toHaveCSS("background-color", "rgb(190, 18, 60)");
@@ -113,10 +115,27 @@ test("settings: the preview changes before saving; after saving a real merchant'
   await page.getByLabel("Preview language").selectOption("es");
   await page.getByLabel("Preview width").selectOption("1024");
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText("Negocio");
+  // The desktop frame is scaled to the column, never cropped.
+  const frameBox = (await page.locator("iframe[title='Live preview']").boundingBox())!;
+  const column = (await page.getByTestId("preview-box").boundingBox())!;
+  expect(frameBox.width).toBeLessThanOrEqual(column.width + 1);
+  await page.getByLabel("Preview step").selectOption({ label: "Bank account" });
+  // Errors in words and in the form's units; nothing saved.
+  await page.getByLabel("Onboarding links stay valid for (hours)").fill("0");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  const problem = page.getByRole("alert").filter({ hasText: "Some settings" });
+  await expect(problem).toContainText("between 1 and 168 hours");
+  await expect(problem).not.toContainText("seconds");
+  await page.getByLabel("Onboarding links stay valid for (hours)").fill("48");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-settings-${width}.png`, fullPage: true });
+  }
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();
   const account = await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json();
   expect(account.defaults).toMatchObject({ primary_color: "#be123c", display_name: "Rosewood Payments", logo: "/icon.svg" });
+  expect(account.settings.onboarding_link_ttl_seconds).toBe(48 * 3600);
   const { path } = await merchantWithLink(request, isv);
   const merchantPage = await page.context().newPage();
   await merchantPage.goto(path);

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useMemo, useState, useTransition } from "react";
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
 import { contrastRatio, textOn } from "@/lib/branding/contrast";
 import type { AccountSettings, MerchantDefaults } from "@/lib/schemas/account";
@@ -45,9 +45,58 @@ function Input({
   );
 }
 
+/** A colour as a swatch (the browser's picker) and its hex code, kept in step; the code is what is saved. */
+function ColorField({
+  id,
+  label,
+  value,
+  onChange,
+  hint,
+  swatchLabel,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  hint?: string;
+  swatchLabel: string;
+}) {
+  const valid = hex.test(value);
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <div className="mt-1 flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={swatchLabel}
+          value={valid && value.length === 7 ? value : "#000000"}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-10 w-12 shrink-0 cursor-pointer rounded border border-line bg-card p-0.5"
+        />
+        <input
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value.trim())}
+          spellCheck={false}
+          maxLength={7}
+          aria-invalid={valid ? undefined : true}
+          aria-describedby={`${id}-hint`}
+          className="block w-full rounded-lg border border-line bg-card px-3 py-2 font-mono"
+        />
+      </div>
+      <p id={`${id}-hint`} className={`mt-1 text-sm ${valid ? "text-muted" : "text-danger"}`}>
+        {valid ? (hint ?? "#RRGGBB") : `${label}: #RRGGBB, e.g. #1D4ED8`}
+      </p>
+    </div>
+  );
+}
+
 // Settings with a live preview of the real wizard: what is typed shows in the preview before saving.
 export function SettingsForm({ defaults, settings }: { defaults: MerchantDefaults; settings: AccountSettings }) {
   const t = useTranslations("dashboard");
+  const tw = useTranslations("wizard");
   const [b, setB] = useState({
     display_name: defaults.display_name,
     logo: defaults.logo,
@@ -86,6 +135,18 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
       .replace(/=+$/, "");
   }, [b]);
   const [src, setSrc] = useState("");
+  const box = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState<number>(width);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setRoom(el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const scale = Math.min(1, room / width);
   useEffect(() => {
     const timer = setTimeout(() => setSrc(`/dashboard-preview?step=${step}&locale=${locale}&b=${brandingParam}`), 250);
     return () => clearTimeout(timer);
@@ -94,7 +155,32 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
   const warn = (color: string) =>
     hex.test(color) && contrastRatio(color, textOn(color)) < 4.5 ? t("contrastWarning", { ratio: contrastRatio(color, textOn(color)).toFixed(1) }) : undefined;
 
-  const save = () =>
+  // Errors say which field, in the form's words and units (the link lifetime in hours, not seconds).
+  const labels: Record<string, string> = {
+    "defaults.display_name": t("displayName"),
+    "defaults.logo": t("logo"),
+    "defaults.primary_color": t("primary"),
+    "defaults.secondary_color": t("secondary"),
+    "defaults.redirect_url": t("redirectUrl"),
+    "defaults.custom_domain": t("customDomain"),
+    "defaults.support.email": t("supportEmail"),
+    "defaults.support.phone": t("supportPhone"),
+    "settings.onboarding_link_ttl_seconds": t("linkTtl"),
+  };
+  const words = (e: { param: string; message: string }) =>
+    e.param === "settings.onboarding_link_ttl_seconds" ? t("ttlRange") : `${labels[e.param] ?? e.param}: ${e.message}`;
+
+  const save = () => {
+    const hours = Number(s.ttlHours);
+    if (!Number.isFinite(hours) || hours < 1 || hours > 168) {
+      setResult({ ok: false, errors: [{ param: "settings.onboarding_link_ttl_seconds", message: "" }] });
+      return;
+    }
+    const badColour = (["primary_color", "secondary_color"] as const).find((k) => !hex.test(b[k]));
+    if (badColour) {
+      setResult({ ok: false, errors: [{ param: `defaults.${badColour}`, message: t("colourFormat") }] });
+      return;
+    }
     start(async () => {
       setResult(
         await saveSettingsAction({
@@ -119,6 +205,7 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
         }),
       );
     });
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
@@ -151,13 +238,20 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
               }}
             />
           </div>
-          <Input id="primary_color" label={t("primary")} value={b.primary_color} onChange={set("primary_color")} type="color" hint={warn(b.primary_color)} />
-          <Input
+          <ColorField
+            id="primary_color"
+            label={t("primary")}
+            swatchLabel={t("swatch", { colour: t("primary") })}
+            value={b.primary_color}
+            onChange={set("primary_color")}
+            hint={warn(b.primary_color)}
+          />
+          <ColorField
             id="secondary_color"
             label={t("secondary")}
+            swatchLabel={t("swatch", { colour: t("secondary") })}
             value={b.secondary_color}
             onChange={set("secondary_color")}
-            type="color"
             hint={warn(b.secondary_color)}
           />
           <Input id="redirect_url" label={t("redirectUrl")} value={b.redirect_url} onChange={set("redirect_url")} type="url" />
@@ -184,7 +278,7 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
               ))}
             </select>
           </div>
-          <Input id="ttl" label={t("linkTtl")} value={s.ttlHours} onChange={(v) => setS({ ...s, ttlHours: v })} type="number" />
+          <Input id="ttl" label={t("linkTtl")} value={s.ttlHours} onChange={(v) => setS({ ...s, ttlHours: v })} type="number" hint={t("ttlHint")} />
           <div className="mb-2 flex items-center gap-2">
             <input id="required" type="checkbox" className="h-5 w-5" checked={s.required} onChange={(e) => setS({ ...s, required: e.target.checked })} />
             <label htmlFor="required">{t("deviceRequired")}</label>
@@ -205,9 +299,7 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
               <p>{t("saveError")}</p>
               <ul className="list-disc pl-5">
                 {result.errors.map((e) => (
-                  <li key={e.param}>
-                    {e.param}: {e.message}
-                  </li>
+                  <li key={e.param}>{words(e)}</li>
                 ))}
               </ul>
             </div>
@@ -234,7 +326,7 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
           >
             {steps.map((x) => (
               <option key={x} value={x}>
-                {x}
+                {tw(`steps.${x}`)}
               </option>
             ))}
           </select>
@@ -263,9 +355,16 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
             <option value={1024}>{t("desktop")}</option>
           </select>
         </div>
-        {/* Scrolls sideways when the phone/desktop frame is wider than the column: reachable by keyboard. */}
-        <div className="overflow-x-auto rounded-lg border border-line" tabIndex={0} role="region" aria-label={t("preview")}>
-          {src ? <iframe title={t("preview")} src={src} style={{ width, height: 720, maxWidth: "none" }} className="block bg-card" /> : null}
+        {/* The phone or desktop frame at its real width, scaled down to the column: seen whole, never cropped. */}
+        <div ref={box} className="overflow-hidden rounded-lg border border-line" style={{ height: Math.ceil(720 * scale) + 2 }} data-testid="preview-box">
+          {src ? (
+            <iframe
+              title={t("preview")}
+              src={src}
+              style={{ width, height: 720, maxWidth: "none", transform: `scale(${scale})`, transformOrigin: "top left" }}
+              className="block bg-card"
+            />
+          ) : null}
         </div>
       </section>
     </div>
