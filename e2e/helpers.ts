@@ -49,6 +49,9 @@ export async function merchantWithLink(
 }
 
 export async function expectAxeClean(page: Page) {
+  // Next streams a dynamic page's metadata after its body: the page is checked once its title is there
+  // (a page that never gets one still fails, on this wait).
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
