@@ -1,3 +1,4 @@
+import { startReceiver } from "../tests/helpers/receiver";
 import { expect, test, type Page } from "@playwright/test";
 import { createIsvWithCli, expectAxeClean, merchantWithLink } from "./helpers";
 
@@ -160,6 +161,45 @@ test("developers: create a webhook; rotate the API key and the old one is reject
   expect((await request.get("/v1/account", { headers: { authorization: isv.auth } })).status()).toBe(401);
   const fresh = `Basic ${Buffer.from(`${isv.account_sid}:${secret}`).toString("base64")}`;
   expect((await request.get("/v1/account", { headers: { authorization: fresh } })).status()).toBe(200);
+});
+
+test("developers: a failing delivery shows its event, answer and error, and is sent again with a click (Spanish too)", async ({ page, request }) => {
+  const isv = createIsvWithCli("Retry POS");
+  let failing = true;
+  // 410 Gone: the delivery fails at once and the endpoint is disabled (docs/webhooks.md).
+  const receiver = await startReceiver(() => ({ status: failing ? 410 : 200 }));
+  try {
+    await request.post("/v1/webhooks", { headers: { authorization: isv.auth }, data: { url: receiver.url, scopes: ["merchant"] } });
+    await request.post("/v1/merchants", { headers: { authorization: isv.auth }, data: { phone: "+14155550123" } });
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await signIn(page, isv);
+    await page.goto("/dashboard/developers");
+    const row = page.locator("[data-delivery]").first();
+    await expect(row).toContainText("merchant.created");
+    await expect(row).toContainText("HTTP 410");
+    await expect(row).toContainText("Failed");
+    await expect(page.getByText("merchant · Disabled")).toBeVisible();
+    await expectAxeClean(page);
+    failing = false;
+    const before = receiver.received.length;
+    await row.getByRole("button", { name: "Send merchant.created again" }).click();
+    await expect(row.getByRole("status")).toContainText("Queued");
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(async () => (await page.reload(), await page.locator("[data-delivery]").first().textContent()), { timeout: 15_000 })
+      .toContain("Delivered");
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/screens/dashboard-developers-${width}.png`, fullPage: true });
+    }
+    await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
+    await page.reload();
+    await expect(page.locator("[data-delivery]").first()).toContainText("Entregado");
+    await expect(page.getByText("merchant · Activo")).toBeVisible();
+    await expectAxeClean(page);
+  } finally {
+    await receiver.close();
+  }
 });
 
 test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {

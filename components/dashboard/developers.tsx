@@ -1,7 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
-import { createWebhookAction, deleteWebhookAction, rotateKeyAction } from "@/app/(dashboard)/dashboard/actions";
+import { createWebhookAction, deleteWebhookAction, retryDeliveryAction, rotateKeyAction } from "@/app/(dashboard)/dashboard/actions";
 
 export function RotateKey() {
   const t = useTranslations("dashboard");
@@ -96,5 +96,35 @@ export function DeleteWebhook({ id, url }: { id: string; url: string }) {
     <button type="button" disabled={pending} onClick={() => start(() => deleteWebhookAction(id))} className="mt-2 rounded border border-line px-3 py-1 text-sm">
       {t("deleteWebhook", { url })}
     </button>
+  );
+}
+
+/** Sends a delivery again now (and re-enables its endpoint if a 410 had disabled it). */
+export function RetryDelivery({ webhookId, deliveryId, label }: { webhookId: string; deliveryId: string; label: string }) {
+  const t = useTranslations("dashboard");
+  const [pending, start] = useTransition();
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <span>
+      <button
+        type="button"
+        disabled={pending}
+        aria-label={label}
+        onClick={() =>
+          start(async () => {
+            const result = await retryDeliveryAction(webhookId, deliveryId);
+            setMessage(result.ok ? t("retryQueued") : result.message);
+          })
+        }
+        className="rounded border border-line px-2 py-0.5 text-sm"
+      >
+        {t("retry")}
+      </button>
+      {message ? (
+        <span role="status" className="ml-2 text-sm">
+          {message}
+        </span>
+      ) : null}
+    </span>
   );
 }

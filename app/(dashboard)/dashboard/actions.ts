@@ -2,6 +2,7 @@
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
+import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";
 import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
@@ -37,6 +38,20 @@ export async function setDeactivatedAction(merchantId: unknown, deactivated: unk
     throw error;
   }
   revalidatePath(`/dashboard/merchants/${merchantId}`);
+  return { ok: true, message: "" };
+}
+
+export async function retryDeliveryAction(webhookId: unknown, deliveryId: unknown): Promise<{ ok: boolean; message: string }> {
+  const { db, account } = await requireIsvUser();
+  if (typeof webhookId !== "string" || typeof deliveryId !== "string" || webhookId.length > 64 || deliveryId.length > 64)
+    return { ok: false, message: "Invalid request" };
+  try {
+    await retryDelivery(db, account.id, webhookId, deliveryId);
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError) return { ok: false, message: error.message };
+    throw error;
+  }
+  revalidatePath("/dashboard/developers");
   return { ok: true, message: "" };
 }
 

@@ -1,8 +1,27 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { webhookDeliveries } from "../../db/schema";
+import { events, webhookAttempts, webhookDeliveries } from "../../db/schema";
 
-/** The account's latest deliveries across its webhooks (the dashboard's developers page). */
+/** The account's latest deliveries across its webhooks, with their event's type and the last try's error (the dashboard's developers page). */
 export async function listRecentDeliveries(db: DbOrTx, accountId: string, limit = 50) {
-  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId)).orderBy(desc(webhookDeliveries.createdAt)).limit(limit);
+  const lastError = sql<
+    string | null
+  >`(select ${webhookAttempts.error} from ${webhookAttempts} where ${webhookAttempts.deliveryId} = ${webhookDeliveries.id} order by ${webhookAttempts.attemptedAt} desc limit 1)`;
+  return db
+    .select({
+      id: webhookDeliveries.id,
+      webhookId: webhookDeliveries.webhookId,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+      lastStatusCode: webhookDeliveries.lastStatusCode,
+      nextAttemptAt: webhookDeliveries.nextAttemptAt,
+      createdAt: webhookDeliveries.createdAt,
+      eventType: events.type,
+      lastError,
+    })
+    .from(webhookDeliveries)
+    .leftJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.accountId, accountId))
+    .orderBy(desc(webhookDeliveries.createdAt))
+    .limit(limit);
 }

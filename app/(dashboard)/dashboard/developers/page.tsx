@@ -1,8 +1,8 @@
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
 import { listRecentDeliveries } from "@/lib/domain/webhooks/list-recent-deliveries";
-import { RotateKey, WebhookForm, DeleteWebhook } from "@/components/dashboard/developers";
+import { RotateKey, WebhookForm, DeleteWebhook, RetryDelivery } from "@/components/dashboard/developers";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard"))("developersTitle") };
@@ -12,6 +12,7 @@ export async function generateMetadata() {
 export default async function DevelopersPage() {
   const { db, account } = await requireIsvUser();
   const t = await getTranslations("dashboard");
+  const format = await getFormatter();
   const hooks = await listWebhooks(db, account.id);
   const deliveries = await listRecentDeliveries(db, account.id);
   return (
@@ -36,12 +37,30 @@ export default async function DevelopersPage() {
                 <li key={h.id} className="rounded-lg border border-line p-3">
                   <p className="break-all font-medium">{h.url}</p>
                   <p className="text-sm text-muted">
-                    {h.scopes.join(", ")} · {h.status}
+                    {h.scopes.join(", ")} · {t(`webhookStatus.${h.status}`)}
                   </p>
-                  <p className="mt-1 text-sm">
-                    {t("deliveries")}:{" "}
-                    {recent.length === 0 ? t("noDeliveries") : recent.map((d) => `${d.status}${d.lastStatusCode ? ` (${d.lastStatusCode})` : ""}`).join(", ")}
-                  </p>
+                  <h3 className="mt-2 text-sm font-semibold">{t("deliveries")}</h3>
+                  {recent.length === 0 ? (
+                    <p className="text-sm">{t("noDeliveries")}</p>
+                  ) : (
+                    <ul className="mt-1 space-y-1 text-sm" data-testid={`deliveries-${h.id}`}>
+                      {recent.map((d) => (
+                        <li key={d.id} className="flex flex-wrap items-center gap-x-2" data-delivery={d.id}>
+                          <span className="text-muted">{format.dateTime(d.createdAt, { dateStyle: "short", timeStyle: "medium" })}</span>
+                          <code>{d.eventType}</code>
+                          <span className="font-medium">{t(`deliveryStatus.${d.status}`)}</span>
+                          {d.lastStatusCode ? <span>HTTP {d.lastStatusCode}</span> : null}
+                          {d.lastError ? <span className="text-danger">{d.lastError}</span> : null}
+                          {d.status === "pending" && d.nextAttemptAt && d.attempts > 0 ? (
+                            <span className="text-muted">{t("nextTry", { when: format.dateTime(d.nextAttemptAt, { timeStyle: "medium" }) })}</span>
+                          ) : null}
+                          {d.status === "failed" || d.status === "canceled" ? (
+                            <RetryDelivery webhookId={h.id} deliveryId={d.id} label={t("retryLabel", { event: d.eventType ?? d.id })} />
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   <DeleteWebhook id={h.id} url={h.url} />
                 </li>
               );
