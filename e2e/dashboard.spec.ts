@@ -207,11 +207,26 @@ test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   await signIn(page, isv);
-  for (const path of ["/dashboard", "/dashboard/settings", "/dashboard/developers"]) {
-    await page.goto(path);
-    await expectAxeClean(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, path).toBeLessThanOrEqual(0);
+  const titles: Record<string, [string, string]> = {
+    "/dashboard": ["Merchants", "Comercios"],
+    "/dashboard/settings": ["Settings", "Configuración"],
+    "/dashboard/developers": ["Developers", "Desarrolladores"],
+  };
+  for (const [locale, index] of [
+    ["en", 0],
+    ["es", 1],
+  ] as const) {
+    await context.addCookies([{ name: "locale", value: locale, url: baseURL! }]);
+    for (const path of Object.keys(titles)) {
+      await page.goto(path);
+      // Every page has its title, in the reader's language.
+      await expect(page).toHaveTitle(new RegExp(titles[path]![index]));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[path]![index]);
+      await expectAxeClean(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/dashboard${path.replace(/\//g, "-")}-${locale}-375.png`, fullPage: true });
+    }
   }
   await context.close();
 });

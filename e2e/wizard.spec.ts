@@ -35,6 +35,15 @@ async function fillOwner(page: Page, n: number, owner: any) {
   await group.getByLabel("ZIP code").fill(owner.home_address.zip);
 }
 
+/** The page at a phone's and a desktop's width, for the run's screenshots (test-results/screens). */
+async function shots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 const save = (page: Page) => page.getByRole("button", { name: "Save and continue" }).click();
 
 test("an ISV's merchant completes every step, signs, submits and lands on the return URL", async ({ page, request, baseURL }) => {
@@ -42,6 +51,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   const { merchant, path } = await merchantWithLink(request, isv, { link: { return_url: `${baseURL}/?from=onboarding`, state: "abc-123" } });
   await page.goto(path);
   await expect(page).toHaveURL(/\/onboarding\/business$/);
+  await shots(page, "wizard-business");
   await expectAxeClean(page);
 
   // Validation: submitting empty shows every error, tied to its field.
@@ -53,6 +63,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await fillBusiness(page);
   await save(page);
   await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  await shots(page, "wizard-owners");
   await expectAxeClean(page);
   await fillOwner(page, 1, app.owner_one);
   await page.getByRole("button", { name: "Add an owner" }).click();
@@ -61,6 +72,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await save(page);
 
   await expect(page).toHaveURL(/\/onboarding\/bank$/);
+  await shots(page, "wizard-bank");
   await expectAxeClean(page);
   await page.getByLabel("Bank name").fill(app.bank_account.bank_name);
   await page.getByLabel("Account holder name").fill(app.bank_account.account_holder_name);
@@ -73,6 +85,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await save(page);
 
   await expect(page).toHaveURL(/\/onboarding\/product$/);
+  await shots(page, "wizard-product");
   await expectAxeClean(page);
   await page.getByLabel("What do you sell?").fill(app.main_product.description);
   await page.getByLabel("Website").fill(app.main_product.website);
@@ -84,6 +97,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await save(page);
 
   await expect(page).toHaveURL(/\/onboarding\/sales$/);
+  await shots(page, "wizard-sales");
   await expectAxeClean(page);
   const sales = app.current_sales;
   await page.getByLabel("Average monthly card sales ($)").fill(sales.average_monthly_in_credit_card);
@@ -99,6 +113,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await save(page);
 
   await expect(page).toHaveURL(/\/onboarding\/device$/);
+  await shots(page, "wizard-device");
   await expectAxeClean(page);
   await page.getByLabel(/PAX A920 Pro/).check();
   await save(page);
@@ -126,6 +141,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await page.getByRole("link", { name: "Continue to the agreement" }).click();
 
   await expect(page).toHaveURL(/\/onboarding\/agreement$/);
+  await shots(page, "wizard-agreement");
   await expectAxeClean(page);
   await expect(page.getByRole("article")).toContainText("Merchant Processing Agreement");
   await expect(page.getByRole("article")).toContainText(/Visa, Mastercard, Discover credit: \d+\.\d\d % \+ \$\d+\.\d\d per transaction/);
@@ -140,6 +156,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
 
   await expect(page.getByRole("heading", { name: /^Application (submitted|approved)$/ })).toBeVisible();
   await expectAxeClean(page);
+  await shots(page, "wizard-complete");
   await page.waitForURL((url) => url.searchParams.get("from") === "onboarding", { timeout: 15_000 });
   const returned = new URL(page.url());
   expect(Object.fromEntries(returned.searchParams)).toEqual({
