@@ -53,8 +53,9 @@ async function main() {
     ) {
       void api(req, res);
     } else {
-      // Hosted pages answer only on the service's host and the ISVs' custom domains.
-      void isKnownHost(handle.db, req.headers.host).then(
+      // Hosted pages answer only on the service's host and, for the merchant- and customer-facing
+      // pages, on the ISVs' custom domains (never the dashboard).
+      void isKnownHost(handle.db, req.headers.host, req.url ?? "/").then(
         (known) => (known ? nextHandler(req, res) : unknownHost(res)),
         () => unknownHost(res),
       );

@@ -366,8 +366,10 @@ test("hosted pages answer on an ISV's custom domain, and 404 on unknown hosts", 
   expect(link.url).toMatch(new RegExp(`^https://${domain.replace(/\./g, "\\.")}/onboard/`));
   const unknown = await request.get("/onboarding", { headers: { host: "evil.example" } });
   expect(unknown.status()).toBe(404);
-  const known = await request.get("/", { headers: { host: domain } });
-  expect(known.status()).toBe(200);
+  // The custom domain serves the merchant's pages, never the platform's own (dashboard, sign-in, home).
+  for (const path of ["/", "/dashboard", "/sign-in", "/dashboard/settings", "/dashboard-preview"]) {
+    expect((await request.get(path, { headers: { host: domain }, maxRedirects: 0 })).status(), path).toBe(404);
+  }
   // The link itself opens on the custom domain and the wizard renders there with the ISV's branding.
   const opened = await request.get(new URL(link.url).pathname, { headers: { host: domain }, maxRedirects: 0 });
   expect(opened.status()).toBe(303);

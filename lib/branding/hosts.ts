@@ -36,11 +36,18 @@ export async function isCustomDomain(db: DbOrTx, host: string): Promise<boolean>
 }
 
 /**
+ * What an ISV's custom domain serves: the merchant's and customers' pages (the wizard and portal,
+ * the pay pages) and their assets; never the platform's own pages (the dashboard, sign-in, home).
+ */
+const customDomainPaths = /^\/(onboarding(\/|$|\?)|pay\/|_next\/|icon\.svg|logo-default\.svg|favicon\.ico)/;
+export const servedOnCustomDomain = (path: string) => customDomainPaths.test(path);
+
+/**
  * Known hosts: the service's, and every ISV's custom domain (read from the database, cached for
  * 10 seconds). Pages on any other Host answer 404.
  */
-export async function isKnownHost(db: Db, host: string | undefined): Promise<boolean> {
+export async function isKnownHost(db: Db, host: string | undefined, path = "/onboarding"): Promise<boolean> {
   if (!host) return false;
   if (isServiceHost(host)) return true;
-  return isCustomDomain(db, host);
+  return servedOnCustomDomain(path) && isCustomDomain(db, host);
 }
