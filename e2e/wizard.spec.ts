@@ -326,10 +326,13 @@ test("keyboard only: the device, review, agreement and submit steps", async ({ p
 
 test("comfortable at 375 px: nothing overflows sideways", async ({ browser, request, baseURL }) => {
   const isv = createIsvWithCli();
-  const { path } = await merchantWithLink(request, isv, { merchant: { legal_business_name: "Tiny Screen LLC" } });
+  const { path } = await merchantWithLink(request, isv, { merchant: { legal_business_name: "Tiny Screen LLC", legal_phone: "+14155550123" } });
   const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto(path);
+  await page.goto("/onboarding/business");
+  // A prefilled phone shows the way its hint asks for it, not in E.164.
+  await expect(page.getByLabel("Business phone number", { exact: true })).toHaveValue("(415) 555-0123");
   for (const step of ["business", "owners"]) {
     await page.goto(`/onboarding/${step}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -354,7 +357,11 @@ test("a superseded link (a newer one was made) shows the branded page and opens 
   await expect(page.getByRole("heading", { name: "This link is no longer valid" })).toBeVisible();
   await expect(page.getByText("Expiry POS")).toBeVisible();
   await expect(page.getByRole("link", { name: "Get a new link" })).toHaveAttribute("href", "https://expiry.example/refresh");
+  // The wizard's frame: the ISV's band with its monogram, the footer's line.
+  await expect(page.locator("header .monogram")).toHaveText("E");
+  await expect(page.getByRole("contentinfo")).toContainText("Secure application");
   await expectAxeClean(page);
+  await shots(page, "link-superseded");
   expect((await page.context().cookies()).find((c) => c.name === "onboarding_session")).toBeUndefined();
 });
 
