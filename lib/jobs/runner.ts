@@ -19,20 +19,6 @@ export class RetryLater extends Error {
   }
 }
 
-/**
- * A handler that cannot run the job right now for a reason that is not the job's (its destination
- * is busy) throws this: the job goes back to the queue for `delayMs` without spending an attempt.
- */
-export class Deferred extends Error {
-  constructor(
-    message: string,
-    readonly delayMs: number,
-  ) {
-    super(message);
-    this.name = "Deferred";
-  }
-}
-
 /** A handler that knows no further try can succeed throws this: the job fails at once, for good. */
 export class PermanentFailure extends Error {
   constructor(message: string) {
@@ -153,14 +139,6 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
       await type.handler(handle.db, parsed.data, job);
       await handle.db.update(jobs).set({ status: "done", lockedAt: null, lastError: null }).where(mine);
     } catch (error) {
-      if (error instanceof Deferred) {
-        await handle.db
-          .update(jobs)
-          .set({ status: "queued", lockedAt: null, attempts: job.attempts - 1, runAt: new Date(Date.now() + error.delayMs) })
-          .where(mine)
-          .catch((recordError: unknown) => log.error({ job_id: job.id, err: recordError }, "deferred job could not be requeued"));
-        return;
-      }
       const message = error instanceof Error ? error.message : String(error);
       const final = error instanceof PermanentFailure || job.attempts >= job.maxAttempts;
       const details = { job_id: job.id, type: job.type, attempt: job.attempts, final, worker: workerId };

@@ -4,11 +4,7 @@ import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/s
 import { createId } from "../../ids";
 import { decryptField } from "../../crypto/field-encryption";
 import { env } from "../../env";
-import { Deferred, RetryLater, type JobRow } from "../../jobs/runner";
-
-/** Tries at once to one destination (host and port), per process. */
-export const PER_DESTINATION = 2;
-const inFlight = new Map<string, number>();
+import { RetryLater, type JobRow } from "../../jobs/runner";
 import { jobTypes, type JobPayload } from "../../jobs/job-types";
 import { sendWebhook } from "../../webhooks/send";
 import { signedHeaders } from "../../webhooks/sign";
@@ -31,19 +27,7 @@ export async function deliverWebhook(db: Db, { delivery_id: deliveryId }: JobPay
 
   const body = JSON.stringify(serializeEvent(event));
   const headers = signedHeaders(decryptField(webhook.secret), event.id, body);
-  // At most PER_DESTINATION tries at once to one host and port in this process: a slow endpoint
-  // holds a few of the worker's slots, never all of them; the others wait their turn, unspent.
-  const destination = new URL(webhook.url).host;
-  if ((inFlight.get(destination) ?? 0) >= PER_DESTINATION) throw new Deferred(`${destination} is busy`, 200 + Math.floor(Math.random() * 200));
-  inFlight.set(destination, (inFlight.get(destination) ?? 0) + 1);
-  let result: Awaited<ReturnType<typeof sendWebhook>>;
-  try {
-    result = await sendWebhook(webhook.url, body, headers, { publicOnly: env.APP_ENV === "production" });
-  } finally {
-    const left = (inFlight.get(destination) ?? 1) - 1;
-    if (left > 0) inFlight.set(destination, left);
-    else inFlight.delete(destination);
-  }
+  const result = await sendWebhook(webhook.url, body, headers, { publicOnly: env.APP_ENV === "production" });
   const attempts = delivery.attempts + 1;
   await db.insert(webhookAttempts).values({
     id: createId("wha"),
