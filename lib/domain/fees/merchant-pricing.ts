@@ -19,6 +19,9 @@ export function merchantPricing(merchant: Pick<MerchantRow, "application" | "def
   return { types, options, cardModel };
 }
 
+/** Whether the merchant takes bank payments: `ach` in its capability types (its own, else its ISV's). */
+export const takesAch = (merchant: Pick<MerchantRow, "application" | "defaultCapabilities">) => merchantPricing(merchant).types.includes("ach");
+
 export type FeeFacts = { amount: number; brand: string | null; funding: string | null; entryMethod: CardEntryMethod; keyedWithPostalCode: boolean };
 
 /** The fee of a card charge for this merchant; null when it has no card pricing. */

@@ -6,7 +6,6 @@ import { createId } from "../../ids";
 import type { CardEntryMethod, Funding } from "../../schemas/payment-values";
 import type { MerchantDefaults } from "../../schemas/account";
 import { achProcessor, paymentProcessor, processorFor } from "../../processors";
-import { takesAch } from "../tokens/create-token";
 import { log } from "../../log";
 import { findPublicPaymentRequest } from "./find-payment-request";
 import { movePaymentRequest, notBeingPaid, notifyPaymentRequest, type PaymentRequestRow } from "./status";
@@ -21,7 +20,7 @@ import { queueEmail } from "../../notifications/send-email";
 import { receiptEmail } from "../../notifications/payment-templates";
 import type { MerchantRow } from "../merchants/find-merchant";
 import { isRealPhone, normalizePhone } from "../merchants/application";
-import { feeForAchCharge, feeForCardCharge } from "../fees/merchant-pricing";
+import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
 
 /** How long a payment holds its request while the processor authorizes (a crash frees it after this). */
 const CLAIM_MS = 30_000;

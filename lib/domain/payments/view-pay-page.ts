@@ -8,7 +8,7 @@ import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
 import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { businessName } from "./create-payment-request";
 import { env } from "../../env";
-import { takesAch } from "../tokens/create-token";
+import { takesAch } from "../fees/merchant-pricing";
 
 export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
 

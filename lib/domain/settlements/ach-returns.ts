@@ -17,45 +17,64 @@ export const ACH_RETURN_DELAY_MS = 2_000;
 /** How long after the returns the processor is asked whether a bank reversed one (sandbox: 5 s). */
 export const ACH_REVERSAL_DELAY_MS = 5_000;
 
+type AchAnswer = {
+  from: "SETTLED" | "RETURNED";
+  to: "SETTLED" | "RETURNED";
+  event: "charge.returned" | "charge.return_reversed";
+  /** The processor's answer: the references it names, each with the columns its move sets. */
+  ask: (references: string[]) => Promise<Map<string, Partial<typeof charges.$inferInsert>>>;
+};
+
 /**
- * The `ach_returns` job: of a settlement's ACH charges, those the processor says were returned
- * become RETURNED (a conditional move from SETTLED: a second run changes nothing), with
- * `charge.returned`. The next settlement takes their amounts back; the statement charges the
- * merchant's `return_fee_fixed` for each.
+ * What the ACH processor says about a settlement's ACH charges in state `from`: each charge it names
+ * moves to `to` by a conditional update (a second run changes nothing), with its event, one
+ * transaction per charge. Answers how many moved.
  */
-export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach_returns">) {
-  const settled = await db
+async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
+  const candidates = await db
     .select()
     .from(charges)
     .where(
-      and(eq(charges.settlementId, settlement_id), eq(charges.paymentMethod, "ach"), eq(charges.status, "SETTLED"), isNotNull(charges.processorReference)),
+      and(eq(charges.settlementId, settlementId), eq(charges.paymentMethod, "ach"), eq(charges.status, answer.from), isNotNull(charges.processorReference)),
     );
-  if (settled.length === 0) return;
-  const returns = await achProcessor().returns(settled.map((c) => c.processorReference!));
-  const byReference = new Map(returns.map((r) => [r.reference, r.reason]));
-  for (const charge of settled) {
-    const reason = byReference.get(charge.processorReference!);
-    if (!reason) continue;
+  if (candidates.length === 0) return 0;
+  const named = await answer.ask(candidates.map((c) => c.processorReference!));
+  let moved = 0;
+  for (const charge of candidates) {
+    const set = named.get(charge.processorReference!);
+    if (!set) continue;
     await db.transaction(async (tx) => {
-      const [moved] = await tx
+      const [row] = await tx
         .update(charges)
-        .set({ status: "RETURNED", returnedAt: new Date(), failureReason: reason })
-        .where(and(eq(charges.id, charge.id), eq(charges.status, "SETTLED")))
+        .set({ ...set, status: answer.to })
+        .where(and(eq(charges.id, charge.id), eq(charges.status, answer.from)))
         .returning();
-      if (!moved) return;
-      const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, moved.merchantId));
-      const refunds = await refundsOfCharges(tx, [moved.id]);
-      await recordEvent(tx, {
-        accountId: moved.isvAccountId,
-        type: "charge.returned",
-        objectId: moved.id,
-        data: serializeCharge(moved, merchant!, refunds.get(moved.id)),
-      });
+      if (!row) return;
+      moved++;
+      const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, row.merchantId));
+      const refunds = await refundsOfCharges(tx, [row.id]);
+      await recordEvent(tx, { accountId: row.isvAccountId, type: answer.event, objectId: row.id, data: serializeCharge(row, merchant!, refunds.get(row.id)) });
     });
-    log.info({ charge_id: charge.id, reason }, "ACH charge returned");
+    log.info({ charge_id: charge.id, event: answer.event }, "ACH answer applied");
   }
+  return moved;
+}
+
+/**
+ * The `ach_returns` job: of a settlement's ACH charges, those the processor says were returned
+ * become RETURNED (`returned_at`, `failure_reason`, `charge.returned`). The next settlement takes
+ * their amounts back; the statement charges the merchant's `return_fee_fixed` for each.
+ */
+export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach_returns">) {
+  const moved = await applyAchAnswer(db, settlement_id, {
+    from: "SETTLED",
+    to: "RETURNED",
+    event: "charge.returned",
+    ask: async (references) =>
+      new Map((await achProcessor().returns(references)).map((r) => [r.reference, { returnedAt: new Date(), failureReason: r.reason }])),
+  });
   // A bank may reverse its return later (a return sent in error): asked once more.
-  if (returns.length > 0)
+  if (moved > 0)
     await enqueueJob(
       db,
       "ach_return_reversals",
@@ -66,37 +85,15 @@ export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach
 
 /**
  * The `ach_return_reversals` job: of a settlement's RETURNED charges, those whose return the bank
- * reversed are SETTLED again (`return_reversed_at`, `charge.return_reversed`; a conditional move).
- * A return the platform already took back is paid back by the next settlement; the statement
- * charges `return_reversal_fee`.
+ * reversed are SETTLED again (`return_reversed_at`, `charge.return_reversed`). A return the
+ * platform already took back is paid back by the next settlement; the statement charges
+ * `return_reversal_fee`.
  */
 export async function checkAchReturnReversals(db: Db, { settlement_id }: JobPayload<"ach_return_reversals">) {
-  const returned = await db
-    .select()
-    .from(charges)
-    .where(
-      and(eq(charges.settlementId, settlement_id), eq(charges.paymentMethod, "ach"), eq(charges.status, "RETURNED"), isNotNull(charges.processorReference)),
-    );
-  if (returned.length === 0) return;
-  const reversed = new Set(await achProcessor().reversals(returned.map((c) => c.processorReference!)));
-  for (const charge of returned) {
-    if (!reversed.has(charge.processorReference!)) continue;
-    await db.transaction(async (tx) => {
-      const [moved] = await tx
-        .update(charges)
-        .set({ status: "SETTLED", returnReversedAt: new Date(), failureReason: null })
-        .where(and(eq(charges.id, charge.id), eq(charges.status, "RETURNED")))
-        .returning();
-      if (!moved) return;
-      const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, moved.merchantId));
-      const refunds = await refundsOfCharges(tx, [moved.id]);
-      await recordEvent(tx, {
-        accountId: moved.isvAccountId,
-        type: "charge.return_reversed",
-        objectId: moved.id,
-        data: serializeCharge(moved, merchant!, refunds.get(moved.id)),
-      });
-    });
-    log.info({ charge_id: charge.id }, "ACH return reversed");
-  }
+  await applyAchAnswer(db, settlement_id, {
+    from: "RETURNED",
+    to: "SETTLED",
+    event: "charge.return_reversed",
+    ask: async (references) => new Map((await achProcessor().reversals(references)).map((r) => [r, { returnReversedAt: new Date(), failureReason: null }])),
+  });
 }

@@ -9,7 +9,7 @@ import { achProcessor, paymentProcessor } from "../../processors";
 import type { TokenInput } from "../../schemas/payments";
 import { abaChecksumValid } from "../../schemas/aba";
 import { bankNameOf } from "../../payments/bank-names";
-import { merchantPricing } from "../fees/merchant-pricing";
+import { takesAch } from "../fees/merchant-pricing";
 import { platformSecrets } from "../../secrets-store";
 import { assertCanTakePayments } from "../payments/scope";
 import type { MerchantRow } from "../merchants/find-merchant";
@@ -81,9 +81,6 @@ async function createCardToken(db: Db, merchant: MerchantRow, input: CardInput) 
     .returning();
   return row!;
 }
-
-/** Whether the merchant takes bank payments: `ach` in its capability types (its own, else its ISV's). */
-export const takesAch = (merchant: Pick<MerchantRow, "application" | "defaultCapabilities">) => merchantPricing(merchant).types.includes("ach");
 
 /**
  * A bank account (ACH, CONTRACT.md section 13): nine-digit routing number with a valid ABA
