@@ -14,6 +14,7 @@ describe("a field in the form's words", () => {
     ["merchant.main_product", "Products"],
     ["merchant.main_product.subcategory", "Subcategory"],
     ["device", "Device"],
+    ["merchant.legal_business_address.address", "Legal business address: Street address"],
   ])("%s → %s", (path, words) => expect(fieldLabel(t, path)).toBe(words));
   test("in Spanish", () => expect(fieldLabel(tes, "merchant.bank_account.routing_number")).toBe("Cuenta bancaria: Número de ruta (routing)"));
 });

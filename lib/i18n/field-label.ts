@@ -2,7 +2,7 @@
 // routing_number" → "Bank account: Routing number"), for the dashboard and anywhere a field is
 // reported to a person. `t` and `has` are next-intl's for the root namespace (client or server).
 
-type Translate = { (key: string, values?: Record<string, unknown>): string; has(key: string): boolean };
+type Translate = { (key: string, values?: Record<string, unknown>): string; has(key: string): boolean; raw(key: string): unknown };
 
 const namespaces = ["fields", "fields.address", "fields.owner", "fields.bank", "fields.product", "fields.sales"];
 const groups: Record<string, string> = {
@@ -11,6 +11,8 @@ const groups: Record<string, string> = {
   current_sales: "wizard.steps.sales",
   main_contact_person: "fields.main_contact_person",
   device: "wizard.steps.device",
+  name: "fields.contact_name",
+  sales_percentage: "fields.salesMix",
   device_selection: "wizard.steps.device",
   agreement: "wizard.steps.agreement",
 };
@@ -19,9 +21,13 @@ const owners = ["owner_one", "owner_two", "owner_three", "owner_four"];
 function one(t: Translate, key: string): string {
   if (owners.includes(key)) return t("fields.ownerHeading", { n: owners.indexOf(key) + 1 });
   if (groups[key] && t.has(groups[key])) return t(groups[key]);
-  for (const ns of namespaces) if (t.has(`${ns}.${key}`)) return t(`${ns}.${key}`);
+  // A label is a string; a key that names a group of labels (fields.address) is not one.
+  for (const ns of namespaces) if (t.has(`${ns}.${key}`) && typeof t.raw(`${ns}.${key}`) === "string") return t(`${ns}.${key}`);
   return key.replace(/_/g, " ");
 }
+
+/** One key's label (a review row), or a whole path's ("Bank account: Routing number"). */
+export const keyLabel = (t: Translate, key: string) => one(t, key);
 
 export function fieldLabel(t: Translate, path: string): string {
   const parts = path.replace(/^merchant\./, "").split(".");

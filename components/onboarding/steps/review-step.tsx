@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { intlLocale } from "@/lib/i18n/locales";
 import { displayPhone } from "@/lib/i18n/display";
+import { keyLabel } from "@/lib/i18n/field-label";
 import type { StepProps } from "../wizard";
 import { onboardingSteps } from "@/lib/onboarding/steps";
 
@@ -10,17 +11,7 @@ type Json = Record<string, any>;
 
 function useLabel() {
   const t = useTranslations();
-  // A field's label from the step messages, wherever it is defined; else its name in words.
-  // Keys whose label has another name in the forms.
-  const aliases: Record<string, string> = { name: "fields.contact_name", sales_percentage: "fields.salesMix" };
-  return (key: string) => {
-    if (aliases[key] && t.has(aliases[key] as never)) return t(aliases[key] as never);
-    for (const ns of ["fields", "fields.address", "fields.owner", "fields.bank", "fields.product", "fields.sales"]) {
-      if (t.has(`${ns}.${key}` as never) && typeof t.raw(`${ns}.${key}` as never) === "string") return t(`${ns}.${key}` as never);
-    }
-    if (key.startsWith("owner_")) return t("fields.ownerHeading", { n: ["one", "two", "three", "four"].indexOf(key.slice(6)) + 1 });
-    return key.replace(/_/g, " ");
-  };
+  return (key: string) => keyLabel(t as never, key);
 }
 
 const moneyFields = new Set([
