@@ -50,12 +50,15 @@ function load(): Env {
   const value = parsed.data;
   // A deployment on PostgreSQL must say what it is: a production that forgot APP_ENV would
   // otherwise serve the sandbox's test helpers and magic values. Locally (PGlite) sandbox is the default.
-  if (!value.APP_ENV && value.DATABASE_URL) {
+  // (Neither check applies while Next builds the pages: the build loads modules but serves nothing,
+  // and the server that runs them reads its own environment, secrets included, at start.)
+  const building = process.env.NEXT_PHASE === "phase-production-build";
+  if (!value.APP_ENV && value.DATABASE_URL && !building) {
     throw new Error("APP_ENV must be set to sandbox or production when DATABASE_URL is set (a deployment says which it is)");
   }
   const appEnv = value.APP_ENV ?? "sandbox";
   // Every entry point (server, worker, CLI), whatever NODE_ENV: production never generates its keys.
-  if (appEnv === "production" && (!value.JWT_SECRET || !value.ENCRYPTION_KEY)) {
+  if (appEnv === "production" && (!value.JWT_SECRET || !value.ENCRYPTION_KEY) && !building) {
     throw new Error("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY in the environment");
   }
   const publicBaseUrl = (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
