@@ -11,6 +11,7 @@ import { benchWizard } from "./wizard";
 import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
 import { benchPayments, printPayments, type PaymentsBench } from "./payments";
 import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
+import { collectFigures, writeFigures } from "./figures";
 
 // `npm run bench`: GET /v1/account with Basic auth, the real server (server.ts) against a bare
 // node:http server doing the same SQL through the same driver, on PGlite and on PostgreSQL.
@@ -150,7 +151,10 @@ async function main() {
   console.log(`GET /v1/account, Basic auth, ${CONNECTIONS} connections, ${DURATION}s per run, loopback\n`);
   const results: Result[] = [];
   const only = process.env.BENCH_ONLY;
-  if (only === "wizard") return printWizard();
+  const done = (written: string | null) => {
+    if (written) console.log(`\nFigures written as JSON to ${written}`);
+  };
+  if (only === "wizard") return done(writeFigures(collectFigures({ wizard: await printWizard() })));
   if (only === "payments") {
     const pgdb = await postgresUrl();
     const out = [await benchPayments("pglite", undefined, { pages: true })];
@@ -164,7 +168,8 @@ async function main() {
       }
     }
     printPayments(out);
-    return printSettlement(stl);
+    printSettlement(stl);
+    return done(writeFigures(collectFigures({ payments: out, settlement: stl })));
   }
   const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
   results.push(...pglite);
@@ -217,7 +222,25 @@ async function main() {
   printSettlement(settlementResults);
   console.log("\nJob runner: no-op jobs drained by one worker (concurrency 8)");
   for (const j of jobRates) console.log(`${j.kind.padEnd(12)} ${String(j.jobs).padStart(5)} jobs ${j.perSecond.toFixed(0).padStart(8)} jobs/s`);
-  await printWizard();
+  const wizard = await printWizard();
+  const ratios = [
+    ...(pglite.length ? [{ database: "pglite", value: pglite[0]!.rps / pglite[1]!.rps }] : []),
+    ...(postgres.length ? [{ database: "postgres", value: postgres[0]!.rps / postgres[1]!.rps }] : []),
+  ];
+  done(
+    writeFigures(
+      collectFigures({
+        api: results,
+        ratios,
+        webhooks: webhookResults,
+        underwriting,
+        payments: paymentResults,
+        settlement: settlementResults,
+        jobs: jobRates,
+        wizard,
+      }),
+    ),
+  );
 }
 
 async function printWizard() {
@@ -231,6 +254,7 @@ async function printWizard() {
     console.log(
       `${f.step.padEnd(12)} ${(f.jsGzipBytes / 1024).toFixed(1).padStart(11)} ${String(f.scripts).padStart(8)} ${String(f.performance ?? "-").padStart(12)} ${String(f.accessibility ?? "-").padStart(14)}`,
     );
+  return wizard;
 }
 
 await main();

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import type { PaymentsBench } from "./payments";
+import type { SettlementBench } from "./settlement";
+import type { StepFigure } from "./wizard";
+import type { UnderwritingBench } from "./underwriting";
+import type { WebhookBench } from "./webhooks";
+
+// The bench's figures as data: `BENCH_JSON=path npm run bench` writes them as one JSON object
+// ({ run_at, figures: [{ name, value, unit }] }) so that runs can be compared.
+
+export type Figure = { name: string; value: number; unit: string };
+
+type Inputs = {
+  api?: { name: string; rps: number; p50: number; p99: number }[];
+  ratios?: { database: string; value: number }[];
+  webhooks?: WebhookBench[];
+  underwriting?: UnderwritingBench[];
+  payments?: PaymentsBench[];
+  settlement?: SettlementBench[];
+  jobs?: { kind: string; jobs: number; perSecond: number }[];
+  wizard?: StepFigure[];
+};
+
+export function collectFigures(input: Inputs): Figure[] {
+  const out: Figure[] = [];
+  const add = (name: string, value: number | null | undefined, unit: string) => {
+    if (value !== null && value !== undefined && Number.isFinite(value)) out.push({ name, value, unit });
+  };
+  for (const r of input.api ?? []) {
+    add(`${r.name} throughput`, Math.round(r.rps), "req/s");
+    add(`${r.name} latency p50`, r.p50, "ms");
+    add(`${r.name} latency p99`, r.p99, "ms");
+  }
+  for (const r of input.ratios ?? []) add(`GET /v1/account API/bare ${r.database}`, Number(r.value.toFixed(2)), "ratio");
+  for (const w of input.webhooks ?? []) {
+    add(`webhook deliveries ${w.kind}`, Math.round(w.deliveriesPerSecond), "deliveries/s");
+    add(`event to delivery p50 ${w.kind}`, w.p50, "ms");
+    add(`event to delivery p99 ${w.kind}`, w.p99, "ms");
+  }
+  for (const u of input.underwriting ?? []) {
+    add(`submit to decision p50 ${u.kind}`, u.p50, "ms");
+    add(`submit to decision p99 ${u.kind}`, u.p99, "ms");
+  }
+  for (const p of input.payments ?? []) {
+    add(`scan_to_pay creates ${p.kind}`, Math.round(p.createRps), "req/s");
+    add(`scan_to_pay API/bare ${p.kind}`, Number((p.createRps / p.bareCreateRps).toFixed(2)), "ratio");
+    add(`pay to charge.paid p50 ${p.kind}`, p.payToWebhookP50, "ms");
+    add(`pay to charge.paid p99 ${p.kind}`, p.payToWebhookP99, "ms");
+    add("pay page script gzip", p.payPageJsGzip === null ? null : Number((p.payPageJsGzip / 1024).toFixed(1)), "KB");
+  }
+  for (const s of input.settlement ?? []) {
+    add(`refunds ${s.kind}`, Math.round(s.refundRps), "req/s");
+    add(`settle ${s.charges} charges ${s.kind}`, s.settleSeconds, "s");
+  }
+  for (const j of input.jobs ?? []) add(`no-op jobs ${j.kind}`, Math.round(j.perSecond), "jobs/s");
+  for (const f of input.wizard ?? []) {
+    add(`wizard ${f.step} script gzip`, Number((f.jsGzipBytes / 1024).toFixed(1)), "KB");
+    add(`wizard ${f.step} Lighthouse performance`, f.performance, "score");
+    add(`wizard ${f.step} Lighthouse accessibility`, f.accessibility, "score");
+  }
+  // One figure per name: the payments bench measures the pay page once, on PGlite.
+  return out.filter((f, i) => out.findIndex((g) => g.name === f.name) === i);
+}
+
+/** Writes the figures to BENCH_JSON when it is set; answers the path written, or null. */
+export function writeFigures(figures: Figure[]): string | null {
+  const target = process.env.BENCH_JSON;
+  if (!target) return null;
+  fs.writeFileSync(target, `${JSON.stringify({ run_at: new Date().toISOString(), figures }, null, 2)}\n`);
+  return target;
+}
