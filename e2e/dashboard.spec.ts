@@ -223,6 +223,9 @@ test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
       // Every page has its title, in the reader's language.
       await expect(page).toHaveTitle(new RegExp(titles[path]![index]));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[path]![index]);
+      // The settings' live preview starts in the reader's language.
+      if (path === "/dashboard/settings")
+        await expect(page.frameLocator("iframe[title]").getByRole("heading", { level: 1 })).toHaveText(locale === "es" ? "Negocio" : "Business");
       await expectAxeClean(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { contrastRatio, textOn } from "@/lib/branding/contrast";
 import type { AccountSettings, MerchantDefaults } from "@/lib/schemas/account";
 import { saveSettingsAction, type SaveResult } from "@/app/(dashboard)/dashboard/actions";
@@ -114,7 +114,9 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
     required: settings.device_selection_required,
   });
   const [step, setStep] = useState<(typeof steps)[number]>("business");
-  const [locale, setLocale] = useState<"en" | "es">("en");
+  // The preview starts in the reader's language (a Spanish reader sees the Spanish wizard).
+  const readerLocale = useLocale();
+  const [locale, setLocale] = useState<"en" | "es">(readerLocale === "es" ? "es" : "en");
   const [width, setWidth] = useState<375 | 1024>(375);
   const [result, setResult] = useState<SaveResult | null>(null);
   const [pending, start] = useTransition();

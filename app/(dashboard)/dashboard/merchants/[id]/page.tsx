@@ -15,6 +15,8 @@ import type { OnboardingStatus } from "@/lib/schemas/application";
 import { serializeMerchant } from "@/lib/serializers/merchant";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { DeactivateButton } from "@/components/dashboard/deactivate-button";
+import { DataTable } from "@/components/dashboard/data-table";
+import { refundableAmount } from "@/lib/domain/refunds/refundable";
 import { fieldLabel } from "@/lib/i18n/field-label";
 import { displayPhone } from "@/lib/i18n/display";
 
@@ -183,117 +185,68 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           <p>{t("noLink")}</p>
         )}
       </section>
-      <section aria-labelledby="payments-title">
-        <h2 id="payments-title" className="text-lg font-semibold">
-          {t("payments")}
-        </h2>
-        {payments.charges.length === 0 ? (
-          <p>{t("noPayments")}</p>
-        ) : (
-          <div className="relative overflow-x-auto" role="region" aria-labelledby="payments-title" tabIndex={0}>
-            <table className="mt-2 w-full text-left text-sm" data-testid="payments">
-              <thead>
-                <tr className="border-b border-line text-muted">
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    {t("date")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">
-                    {t("amount")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    {t("card")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    {t("status")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">
-                    {t("fee")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">
-                    {t("refunded")}
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    {t("refund")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.charges.map((c) => (
-                  <tr key={c.id} className="border-b border-line align-top" data-charge={c.id}>
-                    <td className="py-2 pr-3 whitespace-nowrap">{when(c.createdAt)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{money(c.requestedAmount)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      {c.paymentMethod === "ach" ? `${c.ach?.bank_name ?? t("bankAccount")} (ACH)` : brandName(c.cardBrand)} ••••{" "}
-                      {c.paymentMethod === "ach" ? c.ach?.last4 : c.cardLast4}
-                    </td>
-                    <td className="py-2 pr-3">{t(`chargeStatus.${c.status}`)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{c.fee === null ? "—" : money(c.fee)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums" data-testid="refunded">
-                      {money(c.amountRefunded)}
-                    </td>
-                    <td className="py-2">
-                      {c.status !== "FAILED" && c.status !== "RETURNED" && c.amountRefunded < c.amountCaptured ? (
-                        <RefundForm chargeId={c.id} merchantId={merchant.id} left={c.amountCaptured - c.amountRefunded} />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <section aria-labelledby="settlements-title">
-        <h2 id="settlements-title" className="text-lg font-semibold">
-          {t("settlements")}
-        </h2>
-        {payments.settlements.length === 0 ? (
-          <p>{t("noSettlements")}</p>
-        ) : (
-          <div className="relative overflow-x-auto" role="region" aria-labelledby="settlements-title" tabIndex={0}>
-            <table className="mt-2 w-full text-left text-sm" data-testid="settlements">
-              <thead>
-                <tr className="border-b border-line text-muted">
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    {t("date")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">
-                    {t("chargeCount")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">
-                    {t("gross")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">
-                    {t("refundsTotal")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">
-                    {t("fees")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">
-                    {t("net")}
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    {t("payout")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.settlements.map((st) => (
-                  <tr key={st.id} className="border-b border-line">
-                    <td className="py-2 pr-3 whitespace-nowrap">{when(st.createdAt)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{st.chargeCount}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{money(st.gross)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{money(st.refunds)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{money(st.fees)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{money(st.net)}</td>
-                    <td className="py-2">{t(`payoutStatus.${st.payoutStatus}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <DataTable
+        id="payments"
+        title={t("payments")}
+        testId="payments"
+        empty={payments.charges.length === 0 ? t("noPayments") : null}
+        columns={[
+          { label: t("date") },
+          { label: t("amount"), align: "right" },
+          { label: t("card") },
+          { label: t("status") },
+          { label: t("fee"), align: "right" },
+          { label: t("refunded"), align: "right" },
+          { label: t("refund") },
+        ]}
+      >
+        {payments.charges.map((c) => (
+          <tr key={c.id} className="border-b border-line align-top" data-charge={c.id}>
+            <td className="py-2 pr-3 whitespace-nowrap">{when(c.createdAt)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{money(c.requestedAmount)}</td>
+            <td className="py-2 pr-3 whitespace-nowrap">
+              {c.paymentMethod === "ach" ? `${c.ach?.bank_name ?? t("bankAccount")} (ACH)` : brandName(c.cardBrand)} ••••{" "}
+              {c.paymentMethod === "ach" ? c.ach?.last4 : c.cardLast4}
+            </td>
+            <td className="py-2 pr-3">{t(`chargeStatus.${c.status}`)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{c.fee === null ? "—" : money(c.fee)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums" data-testid="refunded">
+              {money(c.amountRefunded)}
+            </td>
+            <td className="py-2">{refundableAmount(c) > 0 ? <RefundForm chargeId={c.id} merchantId={merchant.id} left={refundableAmount(c)} /> : null}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <DataTable
+        id="settlements"
+        title={t("settlements")}
+        testId="settlements"
+        empty={payments.settlements.length === 0 ? t("noSettlements") : null}
+        columns={[
+          { label: t("date") },
+          { label: t("chargeCount"), align: "right" },
+          { label: t("gross"), align: "right" },
+          { label: t("refundsTotal"), align: "right" },
+          { label: t("achReturns"), align: "right" },
+          { label: t("fees"), align: "right" },
+          { label: t("net"), align: "right" },
+          { label: t("payout") },
+        ]}
+      >
+        {payments.settlements.map((st) => (
+          <tr key={st.id} className="border-b border-line">
+            <td className="py-2 pr-3 whitespace-nowrap">{when(st.createdAt)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{st.chargeCount}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{money(st.gross)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{money(st.refunds)}</td>
+            {/* Returns taken back less reversed returns paid back: with it, gross - refunds - returns - fees = net. */}
+            <td className="py-2 pr-3 text-right tabular-nums">{money(st.returns - st.reversals)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{money(st.fees)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{money(st.net)}</td>
+            <td className="py-2">{t(`payoutStatus.${st.payoutStatus}`)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <section aria-labelledby="statements-title">
         <h2 id="statements-title" className="text-lg font-semibold">
           {t("statements")}
