@@ -8,8 +8,8 @@ import { seedOnStart } from "./lib/domain/accounts/seed-on-start";
 import { startOperatorSocket } from "./cli/operator-socket";
 import { log } from "./lib/log";
 import { isKnownHost } from "./lib/branding/hosts";
-import { requeueOrphanedJobs, startWorker } from "./lib/jobs/runner";
-import { jobRegistry } from "./lib/jobs/registry";
+import { requeueOrphanedJobs } from "./lib/jobs/runner";
+import { startJobPools } from "./lib/jobs/pools";
 import { scheduleSettlement } from "./lib/domain/settlements/run-settlement";
 import { scheduleStatements } from "./lib/domain/statements/run-statements";
 import { schedulePurge } from "./lib/domain/retention/purge";
@@ -71,7 +71,7 @@ async function main() {
   await scheduleSettlement(handle.db);
   await scheduleStatements(handle.db);
   await schedulePurge(handle.db);
-  const worker = env.RUN_WORKER === "1" ? startWorker(handle, { types: jobRegistry, leaseMs: env.JOB_LEASE_MS }) : undefined;
+  const worker = env.RUN_WORKER === "1" ? startJobPools(handle) : undefined;
 
   server.listen(env.PORT, env.HOST, () => {
     log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);

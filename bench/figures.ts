@@ -33,6 +33,7 @@ export function collectFigures(input: Inputs): Figure[] {
   }
   for (const r of input.ratios ?? []) add(`GET /v1/account API/bare ${r.database}`, Number(r.value.toFixed(2)), "ratio");
   for (const w of input.webhooks ?? []) {
+    add(`POST /v1/merchants with a webhook, 25 at a time ${w.kind}`, Math.round(w.createsPerSecond), "req/s");
     add(`webhook deliveries ${w.kind}`, Math.round(w.deliveriesPerSecond), "deliveries/s");
     add(`event to delivery p50 ${w.kind}`, w.p50, "ms");
     add(`event to delivery p99 ${w.kind}`, w.p99, "ms");

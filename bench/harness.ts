@@ -28,7 +28,11 @@ export async function startBenchServer(options: { port: number; databaseUrl?: st
   } as NodeJS.ProcessEnv;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
-  const server: ChildProcess = spawn(tsx, ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // BENCH_PROFILE_DIR=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR;
+  const server: ChildProcess = profile
+    ? spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] })
+    : spawn(tsx, ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
   const stop = async () => {
     if (server.exitCode !== null) return;
     const exited = new Promise((r) => server.once("exit", r));

@@ -145,6 +145,17 @@ function table(results: Result[]) {
   return lines.join("\n");
 }
 
+function printWebhooks(webhookResults: WebhookBench[]) {
+  console.log("\nWebhooks: events created through POST /v1/merchants, delivered by the server's worker to a loopback receiver");
+  console.log(
+    `${"database".padEnd(12)} ${"events".padStart(7)} ${"creates/s".padStart(10)} ${"deliveries/s".padStart(13)} ${"event→delivery p50 ms".padStart(22)} ${"p99 ms".padStart(8)}`,
+  );
+  for (const w of webhookResults)
+    console.log(
+      `${w.kind.padEnd(12)} ${String(w.events).padStart(7)} ${w.createsPerSecond.toFixed(0).padStart(10)} ${w.deliveriesPerSecond.toFixed(0).padStart(13)} ${String(w.p50).padStart(22)} ${String(w.p99).padStart(8)}`,
+    );
+}
+
 async function main() {
   const build = spawn("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" });
   await new Promise((r) => build.once("exit", r));
@@ -170,6 +181,19 @@ async function main() {
     printPayments(out);
     printSettlement(stl);
     return done(writeFigures(collectFigures({ payments: out, settlement: stl })));
+  }
+  if (only === "webhooks") {
+    const pgdb = await postgresUrl();
+    const out = [await benchWebhooks("pglite", undefined)];
+    if (pgdb) {
+      try {
+        out.push(await benchWebhooks("postgres", pgdb.url));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printWebhooks(out);
+    return done(writeFigures(collectFigures({ webhooks: out })));
   }
   const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
   results.push(...pglite);
@@ -203,14 +227,7 @@ async function main() {
   console.log(table(results));
   if (pglite.length) console.log(`\nratio API / bare, PGlite:     ${(pglite[0]!.rps / pglite[1]!.rps).toFixed(2)}`);
   if (postgres.length) console.log(`ratio API / bare, PostgreSQL: ${(postgres[0]!.rps / postgres[1]!.rps).toFixed(2)}`);
-  console.log("\nWebhooks: events created through POST /v1/merchants, delivered by the server's worker to a loopback receiver");
-  console.log(
-    `${"database".padEnd(12)} ${"events".padStart(7)} ${"deliveries/s".padStart(13)} ${"event→delivery p50 ms".padStart(22)} ${"p99 ms".padStart(8)}`,
-  );
-  for (const w of webhookResults)
-    console.log(
-      `${w.kind.padEnd(12)} ${String(w.events).padStart(7)} ${w.deliveriesPerSecond.toFixed(0).padStart(13)} ${String(w.p50).padStart(22)} ${String(w.p99).padStart(8)}`,
-    );
+  printWebhooks(webhookResults);
 
   console.log("\nUnderwriting: submit (session API, 10 at a time) to decision (merchant.approved), 200 applications");
   console.log(`${"database".padEnd(12)} ${"apps".padStart(5)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`);

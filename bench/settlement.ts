@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "../lib/db/client";
 import { charges, merchants, paymentRequests, refunds as refundsTable } from "../lib/db/schema";
 import { createIsv } from "../lib/domain/accounts/create-isv";
+import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { createApi } from "../lib/api/app";
 import { settleAll } from "../lib/domain/settlements/run-settlement";
@@ -32,7 +33,7 @@ export async function benchRefundsAndSettlement(kind: "pglite" | "postgres", dat
   try {
     const db = handle.db;
     const isv = await createIsv(db, { name: "Settlement bench", email: `stl-${Date.now()}@example.test`, password: "bench-password-1", live: false });
-    const { row } = await createMerchant(db, isv.account_id, { phone: "+14155550123" } as never);
+    const { row } = await createMerchant(db, await getAccount(db, isv.account_id), { phone: "+14155550123" } as never);
     await db
       .update(merchants)
       .set({ status: "APPROVED", paymentKeys: { pub_api_key: "pk_test_bench", api_key_last4: "0000", gateway_merchant_id: "gw_bench", processors: [] } })

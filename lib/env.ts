@@ -29,6 +29,10 @@ const schema = z.object({
     .default("5000,300000,1800000,7200000,18000000,36000000,36000000"),
   // 0 runs no background worker in the server process (run `npm run worker` separately).
   RUN_WORKER: z.enum(["0", "1"]).default("1"),
+  // Webhook deliveries one process sends at once, and at most to one destination host / for one account.
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
+  WEBHOOK_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
+  WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
   // A running job whose worker went silent this long is claimed again (at-least-once).
   JOB_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
   // 0 serves only the API (/v1, /docs, onboarding links): no Next pages, no build needed.

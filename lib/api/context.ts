@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Db } from "../db/client";
 import type { Principal } from "../auth/principal";
+import type { AccountRow } from "../domain/accounts/get-account";
 
 export type AppEnv = {
   Variables: {
@@ -7,5 +8,7 @@ export type AppEnv = {
     db: Db;
     handle: DatabaseHandle;
     principal: Principal | undefined;
+    /** The caller's account row when authentication already read it (API keys); see callerAccount. */
+    callerAccount?: AccountRow;
   };
 };

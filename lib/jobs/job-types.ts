@@ -84,24 +84,36 @@ export type JobPayload<T extends JobName> = z.infer<(typeof jobTypes)[T]["payloa
  * Writes a job in the caller's transaction: it exists exactly when the change that caused it does.
  * Only registered types compile, with their own payload shape.
  */
-export async function enqueueJob<T extends JobName>(tx: DbOrTx, type: T, payload: JobPayload<T>, options: { runAt?: Date; key?: string } = {}) {
+export async function enqueueJob<T extends JobName>(
+  tx: DbOrTx,
+  type: T,
+  payload: JobPayload<T>,
+  options: { runAt?: Date; key?: string; concurrencyKeys?: string[] } = {},
+) {
   const def = jobTypes[type];
-  return insertJob(tx, type, def.payload.parse(payload), { runAt: options.runAt, maxAttempts: def.maxAttempts, priority: def.priority, key: options.key });
+  return insertJob(tx, type, def.payload.parse(payload), {
+    runAt: options.runAt,
+    maxAttempts: def.maxAttempts,
+    priority: def.priority,
+    key: options.key,
+    concurrencyKeys: options.concurrencyKeys,
+  });
 }
 
 /** Many jobs of one type in one insert (in the caller's transaction). */
-export async function enqueueJobs<T extends JobName>(tx: DbOrTx, type: T, payloads: JobPayload<T>[]) {
-  if (payloads.length === 0) return;
+export async function enqueueJobs<T extends JobName>(tx: DbOrTx, type: T, items: { payload: JobPayload<T>; concurrencyKeys?: string[] }[]) {
+  if (items.length === 0) return;
   const def = jobTypes[type];
   const now = new Date();
   await tx.insert(jobs).values(
-    payloads.map((p) => ({
+    items.map((item) => ({
       id: createId("job"),
       type,
-      payload: def.payload.parse(p) as Record<string, unknown>,
+      payload: def.payload.parse(item.payload) as Record<string, unknown>,
       runAt: now,
       maxAttempts: def.maxAttempts,
       priority: def.priority,
+      concurrencyKeys: item.concurrencyKeys ?? [],
     })),
   );
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { DatabaseHandle, Db, DbOrTx } from "../db/client";
+import { rowsOf, type DatabaseHandle, type Db, type DbOrTx } from "../db/client";
 import { jobs } from "../db/schema";
 import { createId } from "../ids";
 import type { z } from "zod";
@@ -30,7 +30,11 @@ export class PermanentFailure extends Error {
 /** How the runner runs one type of job: its payload's schema, its handler and its retry policy. */
 export type JobDefinition<P = any> = {
   payload: z.ZodType<P>;
-  handler: (db: Db, payload: P, job: JobRow) => Promise<void>;
+  /**
+   * Resolves "recorded" when it has marked the job done itself, in the statement that recorded its
+   * work (`completeJob`), which saves the runner's own round trip.
+   */
+  handler: (db: Db, payload: P, job: JobRow) => Promise<void | "recorded">;
   /** Delay before try number `attempt + 1`, after `attempt` failed tries. */
   backoffMs: (attempt: number) => number;
   maxAttempts: number;
@@ -46,13 +50,19 @@ export async function insertJob(
   tx: DbOrTx,
   type: string,
   payload: Record<string, unknown>,
-  options: { runAt?: Date; maxAttempts?: number; priority?: number; key?: string } = {},
+  options: { runAt?: Date; maxAttempts?: number; priority?: number; key?: string; concurrencyKeys?: string[] } = {},
 ) {
   // A key makes the job unique (its id): enqueueing it again, from any instance, adds nothing.
   const id = options.key ? `job_${options.key}` : createId("job");
-  const insert = tx
-    .insert(jobs)
-    .values({ id, type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 8, priority: options.priority ?? 100 });
+  const insert = tx.insert(jobs).values({
+    id,
+    type,
+    payload,
+    runAt: options.runAt ?? new Date(),
+    maxAttempts: options.maxAttempts ?? 8,
+    priority: options.priority ?? 100,
+    concurrencyKeys: options.concurrencyKeys ?? [],
+  });
   await (options.key ? insert.onConflictDoNothing() : insert);
   return id;
 }
@@ -62,7 +72,10 @@ export async function requeueOrphanedJobs(db: Db) {
   await db.update(jobs).set({ status: "queued", lockedAt: null }).where(eq(jobs.status, "running"));
 }
 
-// Other workers in this process poll sooner after a job is written here.
+/** The SQL condition that lets only the claim still current finish a job (a reclaimed job has more attempts). */
+export const currentClaim = (job: Pick<JobRow, "id" | "attempts">) => sql`jobs.id = ${job.id} and jobs.attempts = ${job.attempts}`;
+
+// Other workers in this process look at once after a job is written here (besides NOTIFY jobs_ready).
 const wakers = new Set<() => void>();
 export function wakeWorkers() {
   for (const wake of wakers) wake();
@@ -71,10 +84,36 @@ export function wakeWorkers() {
 export type WorkerOptions = {
   types: Record<string, JobDefinition>;
   concurrency?: number;
+  /** How often to look without being woken (jobs due later, leases run out); NOTIFY wakes it at once. */
   pollMs?: number;
   /** A job running longer than this (its worker died) is claimed again. */
   leaseMs?: number;
+  /**
+   * Caps per concurrency key, by the key's prefix ({ "host:": 16 }): this worker never runs more
+   * than the cap of jobs holding one key, and does not claim them while the key is full, so one
+   * slow destination or one busy account cannot take every slot.
+   */
+  keyLimits?: Record<string, number>;
 };
+
+const JOB_COLUMNS = sql.raw("id, type, payload, status, attempts, max_attempts, priority, run_at, locked_at, last_error, concurrency_keys, created_at");
+
+function toJobRow(r: Record<string, unknown>): JobRow {
+  return {
+    id: r.id as string,
+    type: r.type as string,
+    payload: r.payload as Record<string, unknown>,
+    status: r.status as JobRow["status"],
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    priority: Number(r.priority),
+    runAt: new Date(r.run_at as string),
+    lockedAt: new Date(r.locked_at as string),
+    lastError: (r.last_error as string | null) ?? null,
+    concurrencyKeys: (r.concurrency_keys as string[] | null) ?? [],
+    createdAt: new Date(r.created_at as string),
+  };
+}
 
 /**
  * The durable job runner: jobs are claimed with FOR UPDATE SKIP LOCKED, so any number of workers
@@ -83,45 +122,82 @@ export type WorkerOptions = {
  * At-least-once: handlers must be idempotent.
  */
 export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
-  const { types, concurrency = 8, pollMs = 100, leaseMs = 120_000 } = options;
+  const { types, concurrency = 8, pollMs = 250, leaseMs = 120_000, keyLimits } = options;
   const typeNames = Object.keys(types);
   const workerId = randomBytes(4).toString("hex");
   const active = new Set<Promise<void>>();
   let running = true;
   let wake: (() => void) | undefined;
-  const waker = () => wake?.();
+  // A wake that comes while the loop is claiming is kept, so the loop looks again instead of sleeping.
+  let signalled = false;
+  const waker = () => {
+    if (wake) wake();
+    else signalled = true;
+  };
   wakers.add(waker);
+  // Woken at the commit of any transaction that wrote jobs (every process on PostgreSQL).
+  const unlisten = handle.listen("jobs_ready", waker).catch((error: unknown) => {
+    log.warn({ err: error, worker: workerId }, "could not listen for jobs_ready; polling only");
+    return undefined;
+  });
 
-  async function claim(limit: number): Promise<JobRow[]> {
+  const typeList = sql.join(
+    typeNames.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const ready = sql`type in (${typeList})
+          and ((status = 'queued' and run_at <= now())
+            or (status = 'running' and locked_at < now() - (${leaseMs}::int * interval '1 millisecond')))`;
+  // Jobs in hand per concurrency key, and the cap of a key (by its prefix; none: unlimited).
+  const holding = new Map<string, number>();
+  const capOf = (key: string) => {
+    for (const [prefix, cap] of Object.entries(keyLimits ?? {})) if (key.startsWith(prefix)) return cap;
+    return Infinity;
+  };
+  const hold = (job: JobRow, delta: number) => {
+    for (const key of job.concurrencyKeys) {
+      const n = (holding.get(key) ?? 0) + delta;
+      if (n > 0) holding.set(key, n);
+      else holding.delete(key);
+    }
+  };
+
+  async function lockAndTake(which: ReturnType<typeof sql>, limit: number): Promise<JobRow[]> {
     const result = await handle.db.execute(sql`
       update jobs set status = 'running', locked_at = now(), attempts = attempts + 1
-      where id in (
-        select id from jobs
-        where type in (${sql.join(
-          typeNames.map((t) => sql`${t}`),
-          sql`, `,
-        )})
-          and ((status = 'queued' and run_at <= now())
-            or (status = 'running' and locked_at < now() - (${leaseMs}::int * interval '1 millisecond')))
-        order by priority, run_at
-        limit ${limit}
-        for update skip locked
-      )
-      returning id, type, payload, status, attempts, max_attempts, priority, run_at, locked_at, last_error, created_at`);
-    const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      id: r.id as string,
-      type: r.type as string,
-      payload: r.payload as Record<string, unknown>,
-      status: r.status as JobRow["status"],
-      attempts: Number(r.attempts),
-      maxAttempts: Number(r.max_attempts),
-      priority: Number(r.priority),
-      runAt: new Date(r.run_at as string),
-      lockedAt: new Date(r.locked_at as string),
-      lastError: (r.last_error as string | null) ?? null,
-      createdAt: new Date(r.created_at as string),
-    }));
+      where id in (select id from jobs where ${which} order by priority, run_at limit ${limit} for update skip locked)
+      returning ${JOB_COLUMNS}`);
+    return rowsOf<Record<string, unknown>>(result).map(toJobRow);
+  }
+
+  async function claim(limit: number): Promise<JobRow[]> {
+    if (!keyLimits) return lockAndTake(ready, limit);
+    // With caps: look first (no locks), choose what fits the keys' room, then lock those that are
+    // still free. Full keys are left out of the look, so a backlog behind one does not hide others.
+    const full = [...holding].filter(([key, n]) => n >= capOf(key)).map(([key]) => key);
+    const candidates = rowsOf<{ id: string; concurrency_keys: string[] | null }>(
+      await handle.db.execute(sql`
+        select id, concurrency_keys from jobs
+        where ${ready} ${full.length ? sql`and not (concurrency_keys && ${`{${full.map((k) => JSON.stringify(k)).join(",")}}`}::text[])` : sql``}
+        order by priority, run_at limit ${limit * 4}`),
+    );
+    const room = new Map<string, number>();
+    const chosen: string[] = [];
+    for (const c of candidates) {
+      if (chosen.length >= limit) break;
+      const keys = c.concurrency_keys ?? [];
+      if (keys.some((k) => (room.get(k) ?? capOf(k) - (holding.get(k) ?? 0)) <= 0)) continue;
+      for (const k of keys) room.set(k, (room.get(k) ?? capOf(k) - (holding.get(k) ?? 0)) - 1);
+      chosen.push(c.id);
+    }
+    if (chosen.length === 0) return [];
+    return lockAndTake(
+      sql`id in (${sql.join(
+        chosen.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and ${ready}`,
+      chosen.length,
+    );
   }
 
   /**
@@ -136,8 +212,8 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
     const parsed = type.payload.safeParse(job.payload);
     try {
       if (!parsed.success) throw new PermanentFailure(`payload does not match the ${job.type} schema: ${parsed.error.message}`);
-      await type.handler(handle.db, parsed.data, job);
-      await handle.db.update(jobs).set({ status: "done", lockedAt: null, lastError: null }).where(mine);
+      const outcome = await type.handler(handle.db, parsed.data, job);
+      if (outcome !== "recorded") await handle.db.update(jobs).set({ status: "done", lockedAt: null, lastError: null }).where(mine);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const final = error instanceof PermanentFailure || job.attempts >= job.maxAttempts;
@@ -176,13 +252,19 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
         }
       }
       for (const job of claimed) {
+        hold(job, 1);
         const p: Promise<void> = run(job).finally(() => {
+          hold(job, -1);
           active.delete(p);
-          wake?.();
+          waker();
         });
         active.add(p);
       }
       if (claimed.length === 0 || active.size >= concurrency) {
+        if (signalled) {
+          signalled = false;
+          continue;
+        }
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
           wake = () => {
@@ -201,7 +283,10 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
     async stop() {
       running = false;
       wakers.delete(waker);
-      wake?.();
+      await (
+        await unlisten
+      )?.();
+      waker();
       await loop;
       await Promise.allSettled([...active]);
     },

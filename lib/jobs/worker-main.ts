@@ -1,8 +1,6 @@
 import { getDatabase } from "../db/client";
 import { log } from "../log";
-import { env } from "../env";
-import { startWorker } from "./runner";
-import { jobRegistry } from "./registry";
+import { startJobPools } from "./pools";
 import { scheduleSettlement } from "../domain/settlements/run-settlement";
 import { scheduleStatements } from "../domain/statements/run-statements";
 import { schedulePurge } from "../domain/retention/purge";
@@ -13,8 +11,8 @@ const handle = await getDatabase();
 await scheduleSettlement(handle.db);
 await scheduleStatements(handle.db);
 await schedulePurge(handle.db);
-const worker = startWorker(handle, { types: jobRegistry, leaseMs: env.JOB_LEASE_MS });
-log.info({ worker: worker.id, database: handle.kind }, "worker started");
+const worker = startJobPools(handle);
+log.info({ workers: worker.ids, database: handle.kind }, "worker started");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     await worker.stop();

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { eq } from "drizzle-orm";
-import { webhookDeliveries } from "@/lib/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { jobs, webhookDeliveries } from "@/lib/db/schema";
+import { deliveryKeys } from "@/lib/domain/webhooks/fan-out";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { startReceiver } from "../helpers/receiver";
 import { verifySignature } from "../helpers/signature";
 import { application } from "../helpers/fixtures";
-import { recordEvent } from "@/lib/domain/events/record-event";
+import { recordEvent, recordEvents } from "@/lib/domain/events/record-event";
 import { until } from "../helpers/until";
 
 let api: TestApi;
@@ -338,6 +339,54 @@ describe("delivery", () => {
     expect(slow.received.length).toBeLessThanOrEqual(3);
     await slow.close();
     await fast.close();
+  });
+
+  test("a delivery's job holds its account and destination host, the same whether written in SQL or in code", async () => {
+    const fresh = await api.newIsv();
+    const hook = (await createWebhook({ url: "http://Hooks.Example.TEST:8443/in?x=1", scopes: ["merchant"] }, fresh.auth)).json;
+    await createMerchant(fresh.auth);
+    const [delivery] = await deliveriesOf(hook.id);
+    const [job] = await api.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'delivery_id' = ${delivery!.id}`);
+    expect(job!.concurrencyKeys).toEqual([`account:${fresh.account_id}`, "host:hooks.example.test:8443"]);
+    expect(deliveryKeys(fresh.account_id, hook.url)).toEqual(job!.concurrencyKeys);
+  });
+
+  test("one ISV's slow endpoint with a backlog larger than every delivery slot does not hold another ISV's delivery", async () => {
+    const busy = await api.newIsv();
+    const calm = await api.newIsv();
+    // Holds every answer 6 s: without caps per host and account, 100 waiting deliveries take every
+    // one of the 64 slots for 6 s, and the other ISV's event waits behind them.
+    const slow = await startReceiver(() => ({ status: 200, delayMs: 6000 }));
+    const other = await startReceiver();
+    await createWebhook({ url: slow.url, scopes: ["merchant"] }, busy.auth);
+    await createWebhook({ url: other.url, scopes: ["merchant"] }, calm.auth);
+    try {
+      await api.db.transaction((tx) =>
+        recordEvents(
+          tx,
+          Array.from({ length: 100 }, (_, i) => ({
+            accountId: busy.account_id,
+            type: "merchant.updated" as const,
+            objectId: `mer_backlog${i}`,
+            data: { id: `mer_backlog${i}` },
+          })),
+        ),
+      );
+      await slow.waitFor((r) => r.length >= 16, 5000);
+      const started = Date.now();
+      const merchant = (await createMerchant(calm.auth)).json;
+      await other.waitFor((r) => r.length >= 1, 5000);
+      expect(parse(other.received[0]!.body).data.object.id).toBe(merchant.id);
+      expect(other.received[0]!.at - started).toBeLessThan(1000);
+      // The slow endpoint holds at most its host's share of the slots at once (16 by default).
+      expect(slow.received.length).toBeLessThanOrEqual(16);
+    } finally {
+      await slow.close();
+      await other.close();
+    }
   });
 });
 

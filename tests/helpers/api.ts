@@ -6,8 +6,7 @@ import { createApi } from "@/lib/api/app";
 import { createIsv } from "@/lib/domain/accounts/create-isv";
 import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
 import { randomBase62 } from "@/lib/ids";
-import { startWorker } from "@/lib/jobs/runner";
-import { jobRegistry } from "@/lib/jobs/registry";
+import { startJobPools } from "@/lib/jobs/pools";
 import { responseChecker } from "./openapi-check";
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
@@ -27,7 +26,7 @@ export async function startTestApi(options: { rateLimitPerSecond?: number; confi
 
   const checkResponse = await responseChecker(baseUrl);
 
-  const worker = options.worker ? startWorker(handle, { types: jobRegistry, pollMs: 50 }) : undefined;
+  const worker = options.worker ? startJobPools(handle, { pollMs: 50 }) : undefined;
 
   /** Every response body the suite sees, for the "no secret in any answer" checks. */
   const seenBodies: string[] = [];

@@ -72,7 +72,10 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
     const colon = decoded.indexOf(":");
     if (colon > 0) {
       const found = await authenticateApiKey(c.var.db, decoded.slice(0, colon), decoded.slice(colon + 1));
-      if (found) return { kind: "api_key", ...found };
+      if (found) {
+        c.set("callerAccount", found.account);
+        return { kind: "api_key", accountId: found.accountId, accountType: found.accountType, parentId: found.parentId };
+      }
     }
     throw unauthenticated("Invalid API key: check the account sid and secret key");
   }

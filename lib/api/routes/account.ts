@@ -4,9 +4,9 @@ import { isvOnly } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { accountSchema, initialSettings, updateAccountSchema } from "../../schemas/account";
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
-import { getAccount } from "../../domain/accounts/get-account";
 import { updateAccount } from "../../domain/accounts/update-account";
 import { serializeAccount } from "../../serializers/account";
+import { callerAccount } from "../caller-account";
 
 const exampleAccount = {
   object: "account",
@@ -39,7 +39,7 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
       middleware: [isvOnly] as const,
       responses: { 200: { description: "The account", ...jsonContent(accountSchema, exampleAccount) }, ...commonErrors },
     }),
-    async (c) => c.json(serializeAccount(await getAccount(c.var.db, c.var.principal!.accountId)), 200),
+    async (c) => c.json(serializeAccount(await callerAccount(c)), 200),
   );
 
   // PATCH /v1/account: change branding, default capabilities and onboarding settings

@@ -13,7 +13,7 @@ import { createMerchant, type CreateMerchantInput } from "../../domain/merchants
 import { findMerchant } from "../../domain/merchants/find-merchant";
 import { listMerchants } from "../../domain/merchants/list-merchants";
 import { updateMerchant, type UpdateMerchantInput } from "../../domain/merchants/update-merchant";
-import { getAccount } from "../../domain/accounts/get-account";
+import { callerAccount } from "../caller-account";
 import { serializeMerchant } from "../../serializers/merchant";
 import { conflict409 } from "./shared";
 
@@ -45,9 +45,9 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) }, ...commonErrors },
     }),
     async (c) => {
-      const accountId = c.var.principal!.accountId;
-      const { row } = await createMerchant(c.var.db, accountId, c.req.valid("json") as CreateMerchantInput);
-      return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)), 200);
+      const isv = await callerAccount(c);
+      const { row } = await createMerchant(c.var.db, isv, c.req.valid("json") as CreateMerchantInput);
+      return c.json(serializeMerchant(row, isv), 200);
     },
   );
 
@@ -72,7 +72,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const accountId = c.var.principal!.accountId;
       const { rows, hasMore } = await listMerchants(c.var.db, accountId, c.req.valid("query"));
-      const isv = await getAccount(c.var.db, accountId);
+      const isv = await callerAccount(c);
       return c.json(
         toList(
           rows.map((r) => serializeMerchant(r, isv)),
@@ -99,7 +99,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const accountId = c.var.principal!.accountId;
       const row = await findMerchant(c.var.db, accountId, c.req.valid("param").merchant_id);
-      return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)), 200);
+      return c.json(serializeMerchant(row, await callerAccount(c)), 200);
     },
   );
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, bigserial } from "drizzle-orm/pg-core";
 import type { EventType } from "../../events/catalogue";
 
@@ -34,6 +35,14 @@ export const jobs = pgTable(
     /** Lower runs first among ready jobs (underwriting before webhook deliveries). */
     priority: integer("priority").notNull().default(100),
     lastError: text("last_error"),
+    /**
+     * What the job holds while it runs, for per-key caps (a webhook delivery: its account and its
+     * destination host): a worker with limits never runs more than the cap of one key at once.
+     */
+    concurrencyKeys: text("concurrency_keys")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("jobs_ready_idx").on(t.status, t.priority, t.runAt), index("jobs_type_idx").on(t.type, t.status)],

@@ -5,7 +5,7 @@ import { createId, randomBase62 } from "../../ids";
 import { AppError, invalidFields } from "../../errors";
 import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
-import { getAccount } from "../accounts/get-account";
+import type { AccountRow } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
 import { normalizePhone } from "./application";
 import { mergeApplicationChange } from "./change-application";
@@ -21,14 +21,14 @@ export type CreateMerchantInput = { phone: string; device?: { imei: string }; me
  * merchant. An IMEI a merchant typed in its own onboarding never does (it would hand the ISV's new
  * business that merchant's record): 400 `imei_in_use` naming it, and nothing is created.
  */
-export async function createMerchant(db: Db, isvAccountId: string, input: CreateMerchantInput): Promise<{ row: MerchantRow; created: boolean }> {
+export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerchantInput): Promise<{ row: MerchantRow; created: boolean }> {
+  const isvAccountId = isv.id;
   const imei = input.device?.imei;
   if (imei) {
     const existing = await findByImei(db, isvAccountId, imei);
     if (existing) return { row: existing, created: false };
   }
 
-  const isv = await getAccount(db, isvAccountId);
   const prefill = { ...(input.merchant ?? {}) } as PartialApplication;
   // No capabilities given: the ISV's defaults apply (its types; every option from default_capabilities).
   if (!prefill.capabilities) prefill.capabilities = { types: (isv.defaultCapabilities as { types: string[] }).types } as PartialApplication["capabilities"];

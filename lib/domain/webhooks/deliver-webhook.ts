@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
+import { events, webhookDeliveries, webhooks } from "../../db/schema";
 import { createId } from "../../ids";
 import { decryptField } from "../../crypto/field-encryption";
 import { env } from "../../env";
-import { RetryLater, type JobRow } from "../../jobs/runner";
+import { currentClaim, RetryLater, type JobRow } from "../../jobs/runner";
 import { jobTypes, type JobPayload } from "../../jobs/job-types";
 import { sendWebhook } from "../../webhooks/send";
 import { signedHeaders } from "../../webhooks/sign";
@@ -14,37 +14,42 @@ import { serializeEvent } from "../../serializers/event";
  * One try of one delivery. 2xx: delivered. 410: the endpoint is disabled. Anything else (or no
  * answer in 10 s): tried again on the schedule, 8 tries over about a day, every try recorded.
  */
-export async function deliverWebhook(db: Db, { delivery_id: deliveryId }: JobPayload<"webhook_delivery">, job: JobRow) {
-  const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
-  if (!delivery || delivery.status !== "pending") return;
-  const [webhook] = await db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
+export async function deliverWebhook(db: Db, { delivery_id: deliveryId }: JobPayload<"webhook_delivery">, job: JobRow): Promise<void | "recorded"> {
+  // The delivery, its webhook and its event in one round trip.
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, webhook: webhooks, event: events })
+    .from(webhookDeliveries)
+    .leftJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .leftJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (!row || row.delivery.status !== "pending") return;
+  const { delivery, webhook, event } = row;
   if (!webhook || webhook.deletedAt || webhook.status !== "enabled") {
     await db.update(webhookDeliveries).set({ status: "canceled", nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
     return;
   }
-  const [event] = await db.select().from(events).where(eq(events.id, delivery.eventId));
   if (!event) return;
 
   const body = JSON.stringify(serializeEvent(event));
   const headers = signedHeaders(decryptField(webhook.secret), event.id, body);
   const result = await sendWebhook(webhook.url, body, headers, { publicOnly: env.APP_ENV === "production" });
   const attempts = delivery.attempts + 1;
-  await db.insert(webhookAttempts).values({
-    id: createId("wha"),
-    deliveryId,
-    statusCode: result.statusCode,
-    durationMs: result.durationMs,
-    error: result.error,
-    responseExcerpt: result.excerpt,
-  });
+  const attempt = sql`insert into webhook_attempts (id, delivery_id, status_code, duration_ms, error, response_excerpt)
+    values (${createId("wha")}, ${deliveryId}, ${result.statusCode}, ${result.durationMs}, ${result.error}, ${result.excerpt})`;
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   if (ok) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: "succeeded", attempts, lastStatusCode: result.statusCode, deliveredAt: new Date(), nextAttemptAt: null })
-      .where(eq(webhookDeliveries.id, deliveryId));
-    return;
+    // The try, the delivery and the job recorded in one statement (one round trip, atomic).
+    await db.execute(sql`
+      with attempt as (${attempt}),
+      delivery as (
+        update webhook_deliveries set status = 'succeeded', attempts = ${attempts}, last_status_code = ${result.statusCode},
+          delivered_at = now(), next_attempt_at = null
+        where id = ${deliveryId}
+      )
+      update jobs set status = 'done', locked_at = null, last_error = null where ${currentClaim(job)}`);
+    return "recorded";
   }
+  await db.execute(attempt);
   if (result.statusCode === 410) {
     await db.transaction(async (tx) => {
       await tx.update(webhooks).set({ status: "disabled", disabledReason: "endpoint_gone" }).where(eq(webhooks.id, webhook.id));

@@ -5,6 +5,7 @@ import { wakeWorkers } from "../../jobs/runner";
 import { enqueueJob } from "../../jobs/job-types";
 import { notFound, invalidState } from "../../errors";
 import { findWebhook } from "./find-webhook";
+import { deliveryKeys } from "./fan-out";
 
 /** Manual replay: the delivery goes out again now (the same event, the same webhook-id). */
 export async function retryDelivery(db: Db, accountId: string, webhookId: string, deliveryId: string) {
@@ -24,7 +25,7 @@ export async function retryDelivery(db: Db, accountId: string, webhookId: string
       .set({ status: "pending", nextAttemptAt: new Date() })
       .where(eq(webhookDeliveries.id, delivery.id))
       .returning();
-    await enqueueJob(tx, "webhook_delivery", { delivery_id: delivery.id });
+    await enqueueJob(tx, "webhook_delivery", { delivery_id: delivery.id }, { concurrencyKeys: deliveryKeys(accountId, webhook.url) });
     const attempts = await tx.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).orderBy(asc(webhookAttempts.attemptedAt));
     return { delivery: updated!, attempts };
   });

@@ -1,0 +1,13 @@
+import type { Context } from "hono";
+import type { AppEnv } from "./context";
+import { getAccount, type AccountRow } from "../domain/accounts/get-account";
+
+/** The authenticated caller's own account, read once per request (API-key authentication has it already). */
+export async function callerAccount(c: Context<AppEnv>): Promise<AccountRow> {
+  const accountId = c.var.principal!.accountId;
+  const known = c.var.callerAccount;
+  if (known && known.id === accountId) return known;
+  const account = await getAccount(c.var.db, accountId);
+  c.set("callerAccount", account);
+  return account;
+}
