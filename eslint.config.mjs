@@ -3,7 +3,19 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: [".next/**", "node_modules/**", "data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".stryker-tmp/**", "reports/**", "scratch/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "data/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+      ".stryker-tmp/**",
+      "reports/**",
+      "scratch/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
