@@ -10,6 +10,7 @@ import { log } from "./lib/log";
 import { isKnownHost } from "./lib/branding/hosts";
 import { requeueOrphanedJobs } from "./lib/jobs/runner";
 import { startJobPools } from "./lib/jobs/pools";
+import { CLIENT_ADDRESS_HEADER } from "./lib/auth/sign-in-limiter";
 import { scheduleSettlement } from "./lib/domain/settlements/run-settlement";
 import { scheduleStatements } from "./lib/domain/statements/run-statements";
 import { schedulePurge } from "./lib/domain/retention/purge";
@@ -55,6 +56,9 @@ async function main() {
     } else {
       // Hosted pages answer only on the service's host and, for the merchant- and customer-facing
       // pages, on the ISVs' custom domains (never the dashboard).
+      // The pages' server code (dashboard sign-in limits) reads the client's address from here;
+      // whatever a client sent under this name is replaced.
+      req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
       void isKnownHost(handle.db, req.headers.host, req.url ?? "/").then(
         (known) => (known ? nextHandler(req, res) : unknownHost(res)),
         () => unknownHost(res),

@@ -19,6 +19,8 @@ const schema = z.object({
     .regex(/^[0-9a-f]{64}$/i, "must be 64 hex characters (32 bytes)")
     .optional(),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(200),
+  // Rate-limit counters shared by every instance (redis://host:6379/0); unset: each process counts alone.
+  REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default("onboarding@localhost"),

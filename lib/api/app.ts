@@ -30,8 +30,14 @@ import { tokenRoutes } from "./routes/tokens";
 import { tokenizerRoutes } from "./routes/tokenizer";
 import { log } from "../log";
 import { env } from "../env";
+import type { LimitStore } from "../limits";
 
-export type ApiOptions = { handle: DatabaseHandle; rateLimitPerSecond?: number };
+export type ApiOptions = {
+  handle: DatabaseHandle;
+  rateLimitPerSecond?: number;
+  /** Where request counts are kept (default: the process's store, lib/limits.ts). */
+  limits?: LimitStore;
+};
 
 /** The HTTP API: every `/v1/*` request, and `/docs`. Conventions live here once (CONTRACT.md section 3). */
 export function createApi(options: ApiOptions) {
@@ -43,7 +49,7 @@ export function createApi(options: ApiOptions) {
   });
 
   app.use("*", requestContext(options.handle));
-  app.use("/v1/*", jsonBody, authenticate, rateLimit(options.rateLimitPerSecond ?? env.RATE_LIMIT_PER_SECOND), idempotency);
+  app.use("/v1/*", jsonBody, authenticate, rateLimit(options.rateLimitPerSecond ?? env.RATE_LIMIT_PER_SECOND, options.limits), idempotency);
 
   authRoutes(app);
   accountRoutes(app);

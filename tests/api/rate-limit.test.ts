@@ -3,6 +3,11 @@ import { startTestApi, type TestApi } from "../helpers/api";
 import { createApi } from "@/lib/api/app";
 import { env } from "@/lib/env";
 import { openLink } from "../helpers/onboarding";
+import { createLimitStore, type LimitStore } from "@/lib/limits";
+import { randomBase62 } from "@/lib/ids";
+
+// The machine (and CI) runs Redis here; TEST_REDIS_URL points elsewhere.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/0";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -49,6 +54,40 @@ test("a merchant's onboarding session has its own limit: exhausting it never ans
   expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
   expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
   expect((await api.call("GET", "/v1/account", { auth: isv.auth })).status).toBe(200);
+});
+
+test("three instances sharing one Redis enforce one limit; with their own memory each would allow its own", async () => {
+  const isv = await api.newIsv();
+  const prefix = `test-${randomBase62(8)}`;
+  const burst = async (stores: LimitStore[]) => {
+    await Promise.all(stores.map((s) => s.ready()));
+    const servers = stores.map((limits) => createApi({ handle: api.handle, rateLimitPerSecond: 10, limits }));
+    // 45 requests spread over the three instances in one burst (well inside one second).
+    const statuses = await Promise.all(
+      Array.from({ length: 45 }, async (_, i) => (await servers[i % 3]!.request("/v1/account", { headers: { authorization: isv.auth } })).status),
+    );
+    await Promise.all(stores.map((s) => s.close()));
+    return { ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length };
+  };
+  const shared = await burst([1, 2, 3].map(() => createLimitStore({ redisUrl: REDIS_URL, prefix })));
+  expect(shared.ok).toBeGreaterThanOrEqual(10);
+  expect(shared.ok).toBeLessThanOrEqual(20); // one limit of 10/s (20 only if the burst straddled a second)
+  expect(shared.ok + shared.limited).toBe(45);
+  const separate = await burst([1, 2, 3].map(() => createLimitStore()));
+  expect(separate.ok).toBeGreaterThanOrEqual(30);
+});
+
+test("with Redis gone, an instance keeps limiting on its own memory instead of failing requests", async () => {
+  const isv = await api.newIsv();
+  const store = createLimitStore({ redisUrl: "redis://127.0.0.1:1/0", prefix: `gone-${randomBase62(6)}` });
+  const app = createApi({ handle: api.handle, rateLimitPerSecond: 5, limits: store });
+  const statuses = await Promise.all(
+    Array.from({ length: 12 }, async () => (await app.request("/v1/account", { headers: { authorization: isv.auth } })).status),
+  );
+  await store.close();
+  expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);
+  expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
+  expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
 });
 
 // Last in this file: it leaves this client address refused for a minute.

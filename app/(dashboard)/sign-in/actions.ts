@@ -1,9 +1,9 @@
 "use server";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDatabase } from "@/lib/db/client";
 import { signIn } from "@/lib/domain/accounts/sign-in";
-import { checkSignInAttempts } from "@/lib/auth/sign-in-limiter";
+import { checkSignInAttempts, CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { AppError } from "@/lib/errors";
 import { USER_TOKEN_TTL_SECONDS } from "@/lib/auth/jwt";
 import { DASHBOARD_COOKIE } from "@/lib/dashboard/session";
@@ -15,10 +15,10 @@ export type SignInState = { error: "invalid" | "rate_limited" | null; email: str
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
-  // Limited per e-mail: a client-supplied address header could be varied to get around it.
-  const address = "dashboard";
+  // The socket's address, put there by server.ts (a client cannot choose it).
+  const address = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "unknown";
   try {
-    checkSignInAttempts(email, address);
+    await checkSignInAttempts(email, address);
     const { db } = await getDatabase();
     const { access_token, user } = await signIn(db, email, password);
     const { getAccount } = await import("@/lib/domain/accounts/get-account");

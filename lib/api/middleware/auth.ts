@@ -24,7 +24,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const cookie = header ? undefined : getCookie(c, ONBOARDING_COOKIE);
   if (!header && !(cookie && c.req.path.startsWith("/v1/onboarding/"))) return next();
   const address = getConnInfoAddress(c);
-  failedAuth.check(address);
+  await failedAuth.check(address);
   try {
     if (header) c.set("principal", await fromAuthorization(c, header));
     else {
@@ -32,7 +32,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set("principal", await fromOnboardingToken(cookie!));
     }
   } catch (error) {
-    if (error instanceof AppError && error.type === "authentication_error") failedAuth.fail(address);
+    if (error instanceof AppError && error.type === "authentication_error") await failedAuth.fail(address);
     throw error;
   }
   return next();

@@ -30,7 +30,7 @@ export function authRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { email, password } = c.req.valid("json");
-      checkSignInAttempts(email, getConnInfoAddress(c));
+      await checkSignInAttempts(email, getConnInfoAddress(c));
       const { user: _user, ...token } = await signIn(c.var.db, email, password);
       return c.json(token, 200);
     },
