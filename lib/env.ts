@@ -35,6 +35,8 @@ const schema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
   WEBHOOK_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
   WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
+  // An Idempotency-Key claimed by a request that never answered (its instance died) is free again after this long.
+  IDEMPOTENCY_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   // A running job whose worker went silent this long is claimed again (at-least-once).
   JOB_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
   // 0 serves only the API (/v1, /docs, onboarding links): no Next pages, no build needed.

@@ -3,6 +3,9 @@ import { startTestApi, type TestApi } from "../helpers/api";
 import { allow } from "@/lib/api/middleware/auth";
 import { createId } from "@/lib/ids";
 import { openLink } from "../helpers/onboarding";
+import { eq } from "drizzle-orm";
+import { idempotencyKeys } from "@/lib/db/schema";
+import { env } from "@/lib/env";
 
 // The idempotency layer is one middleware for every POST; this file drives it through a probe
 // route mounted on the real app (real auth, real database), counting how often the work runs.
@@ -47,6 +50,33 @@ describe("Idempotency-Key", () => {
     const res = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { a: 2 }, headers: { "idempotency-key": key } });
     expect(res.status).toBe(409);
     expect(res.json.error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_reused" });
+  });
+
+  test("a claim its instance never answered (it died mid-request) is taken over by a retry after the claim timeout, not before", async () => {
+    const key = `k-dead-${Date.now()}`;
+    const body = { delay: 0 };
+    // What a killed instance leaves: the key claimed for this very request, no answer stored.
+    const { createHash } = await import("node:crypto");
+    const digest = createHash("sha256")
+      .update(`POST /v1/_probe\n${JSON.stringify(body)}`)
+      .digest("hex");
+    const claim = { accountId: isv.account_id, key, method: "POST", path: "/v1/_probe", requestDigest: digest };
+    await api.db.insert(idempotencyKeys).values({ ...claim, createdAt: new Date(Date.now() - env.IDEMPOTENCY_CLAIM_TIMEOUT_MS + 5000) });
+    const before = runs;
+    const early = await api.call("POST", "/v1/_probe", { auth: isv.auth, body, headers: { "idempotency-key": key } });
+    expect(early.status).toBe(409);
+    expect(runs).toBe(before);
+    await api.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - env.IDEMPOTENCY_CLAIM_TIMEOUT_MS - 1000) })
+      .where(eq(idempotencyKeys.key, key));
+    const retried = await api.call("POST", "/v1/_probe", { auth: isv.auth, body, headers: { "idempotency-key": key } });
+    expect(retried.status).toBe(200);
+    expect(runs).toBe(before + 1);
+    const replay = await api.call("POST", "/v1/_probe", { auth: isv.auth, body, headers: { "idempotency-key": key } });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.json).toEqual(retried.json);
+    expect(runs).toBe(before + 1);
   });
 
   test("a key still in flight answers 409 idempotency_key_in_use, and concurrent requests run once", async () => {

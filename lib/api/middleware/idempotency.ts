@@ -1,6 +1,9 @@
 import { principalScope } from "../../auth/principal";
-import type { MiddlewareHandler } from "hono";
-import { and, eq, lt } from "drizzle-orm";
+import type { Context, MiddlewareHandler, Next } from "hono";
+import type { SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { and, eq, isNull, lt } from "drizzle-orm";
+import { env } from "../../env";
 import { createHash } from "node:crypto";
 import { AppError } from "../../errors";
 import type { AppEnv } from "../context";
@@ -11,8 +14,10 @@ const TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * `Idempotency-Key` on any POST (CONTRACT.md section 3). The key row is claimed with an insert
  * before the work runs, so two concurrent requests with one key cannot both run: the loser gets
- * 409 `idempotency_key_in_use`. The first answer (status and body) is stored and replayed. A 5xx
- * releases the key so that the client can retry.
+ * 409 `idempotency_key_in_use`. The first answer (status and body) is stored, in the request's
+ * own transaction (runRecorded), and replayed. A 5xx rolls the request back and releases the key
+ * so that the client can retry; so does a claim left unanswered for
+ * IDEMPOTENCY_CLAIM_TIMEOUT_MS (its instance died), taken over by the next retry.
  */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("idempotency-key");
@@ -30,6 +35,29 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     .update(`${c.req.method} ${c.req.path}\n${stableStringify(body)}`)
     .digest("hex");
 
+  // On the embedded database this process is the only one: a request with a key still running
+  // here is refused at once (PGlite runs one transaction at a time, so a second claim would wait
+  // for the first request's transaction, not see it in flight).
+  const local = c.var.handle.kind === "pglite" ? `${accountId}\n${key}` : null;
+  const running = local === null ? undefined : inFlight.get(local);
+  if (running !== undefined) {
+    if (running !== digest)
+      throw new AppError("idempotency_key_reused", "This Idempotency-Key was used with a different request within the last 24 hours; use a new key", {
+        param: "Idempotency-Key",
+      });
+    throw new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
+  }
+  if (local !== null) inFlight.set(local, digest);
+  try {
+    return await claimAndRun(c, next, db, accountId, key, digest);
+  } finally {
+    if (local !== null) inFlight.delete(local);
+  }
+};
+
+const inFlight = new Map<string, string>();
+
+async function claimAndRun(c: Context<AppEnv>, next: Next, db: Db, accountId: string, key: string, digest: string): Promise<Response | void> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db
       .insert(idempotencyKeys)
@@ -37,20 +65,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) {
-      await next();
-      const status = c.res.status;
-      if (status >= 500) {
-        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
-      } else {
-        const stored = await c.res
-          .clone()
-          .json()
-          .catch(() => null);
-        await db
-          .update(idempotencyKeys)
-          .set({ responseStatus: status, responseBody: stored })
-          .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
-      }
+      await runRecorded(c, next, db, and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))!);
       return;
     }
     const [existing] = await db
@@ -69,6 +84,21 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
         param: "Idempotency-Key",
       });
     }
+    if (existing.responseStatus === null && Date.now() - existing.createdAt.getTime() > env.IDEMPOTENCY_CLAIM_TIMEOUT_MS) {
+      // Claimed and never answered: the instance that took it died mid-request (no request runs
+      // this long). The retry takes the key over and runs the request.
+      await db
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.accountId, accountId),
+            eq(idempotencyKeys.key, key),
+            isNull(idempotencyKeys.responseStatus),
+            lt(idempotencyKeys.createdAt, new Date(Date.now() - env.IDEMPOTENCY_CLAIM_TIMEOUT_MS)),
+          ),
+        );
+      continue;
+    }
     if (existing.responseStatus === null) {
       throw new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
     }
@@ -76,9 +106,40 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.json(existing.responseBody as object, existing.responseStatus as 200);
   }
   throw new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
-};
+}
 
 /** JSON with object keys sorted, so that the same body in another key order is the same request. */
+class ReleaseKey extends Error {}
+
+/**
+ * Runs the request in one transaction with the storing of its answer: its writes and the answer
+ * commit together, or neither does (a 5xx, a failed commit, an instance killed mid-request). So a
+ * retry after a crash either replays the answer or runs a request that left nothing behind, and
+ * nothing is created twice. The handler's own transactions become savepoints of this one.
+ */
+async function runRecorded(c: Context<AppEnv>, next: Next, db: Db, claim: SQL) {
+  try {
+    await db.transaction(async (tx) => {
+      c.set("db", tx as unknown as Db);
+      await next();
+      const status = c.res.status;
+      if (status >= 500) throw new ReleaseKey();
+      const stored = await c.res
+        .clone()
+        .json()
+        .catch(() => null);
+      await tx.update(idempotencyKeys).set({ responseStatus: status, responseBody: stored }).where(claim);
+    });
+  } catch (error) {
+    // Nothing of the request was kept: the key is free for the client's retry.
+    c.set("db", db);
+    await db.delete(idempotencyKeys).where(claim);
+    if (!(error instanceof ReleaseKey)) throw error;
+  } finally {
+    c.set("db", db);
+  }
+}
+
 export function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
   if (value && typeof value === "object") {
