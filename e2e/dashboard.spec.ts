@@ -144,6 +144,34 @@ test("settings: the preview changes before saving; after saving a real merchant'
   await expect(merchantPage.locator("header")).toHaveCSS("background-color", "rgb(190, 18, 60)");
 });
 
+test("settings: a custom domain shows the DNS record to publish, a failed check in words, then when it was verified", async ({ page, request }) => {
+  const isv = createIsvWithCli("Domain Settings POS");
+  await signIn(page, isv);
+  await page.goto("/dashboard/settings");
+  const domain = `pay-${Date.now()}.domainsettings.example`;
+  await page.getByLabel("Custom domain").fill(domain);
+  await expect(page.getByText("Save to get the DNS record for this domain.")).toBeVisible();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  const account = await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json();
+  const record = account.custom_domain_verification.record;
+  await expect(page.getByText(record.name, { exact: true })).toBeVisible();
+  await expect(page.getByText(record.value, { exact: true })).toBeVisible();
+  // No such record exists: said in words, and the domain stays pending.
+  await page.getByRole("button", { name: "Check DNS now" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "not found yet" })).toBeVisible();
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-settings-domain-${width}.png`, fullPage: true });
+  }
+  expect((await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json()).custom_domain_verification.status).toBe("pending");
+  expect((await request.post("/v1/test_helpers/account/custom_domain/verify", { headers: { authorization: isv.auth } })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: /^Verified on .+: your pages and links use this domain\.$/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Check DNS now" })).toHaveCount(0);
+});
+
 test("developers: create a webhook; rotate the API key and the old one is rejected", async ({ page, request }) => {
   const isv = createIsvWithCli("Dev POS");
   await signIn(page, isv);

@@ -369,6 +369,9 @@ test("hosted pages answer on an ISV's custom domain, and 404 on unknown hosts", 
   const isv = createIsvWithCli("Domain POS");
   const domain = `onboard-${Date.now()}.domainpos.example`;
   await setAccount(request, isv, { defaults: { custom_domain: domain } });
+  // Asked for, not yet verified: the domain serves nothing.
+  expect((await request.get("/onboarding", { headers: { host: domain } })).status()).toBe(404);
+  expect((await request.post("/v1/test_helpers/account/custom_domain/verify", { headers: { authorization: isv.auth } })).status()).toBe(200);
   const { link } = await merchantWithLink(request, isv);
   expect(link.url).toMatch(new RegExp(`^https://${domain.replace(/\./g, "\\.")}/onboard/`));
   const unknown = await request.get("/onboarding", { headers: { host: "evil.example" } });

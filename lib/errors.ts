@@ -60,6 +60,7 @@ export const errorCodes = {
   invalid_state: "conflict_error",
   email_taken: "conflict_error",
   custom_domain_taken: "conflict_error",
+  custom_domain_unverified: "conflict_error",
   terminal_busy: "conflict_error",
   payment_in_progress: "conflict_error",
   // idempotency_error

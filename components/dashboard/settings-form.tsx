@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { contrastRatio, textOn } from "@/lib/branding/contrast";
 import type { AccountSettings, MerchantDefaults } from "@/lib/schemas/account";
 import { saveSettingsAction, type SaveResult } from "@/app/(dashboard)/dashboard/actions";
+import { DomainVerificationPanel, type DomainVerification } from "./domain-verification";
 
 const steps = ["business", "owners", "bank", "product", "sales", "device", "review", "agreement"] as const;
 const hex = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -94,7 +95,15 @@ function ColorField({
 }
 
 // Settings with a live preview of the real wizard: what is typed shows in the preview before saving.
-export function SettingsForm({ defaults, settings }: { defaults: MerchantDefaults; settings: AccountSettings }) {
+export function SettingsForm({
+  defaults,
+  settings,
+  domainVerification,
+}: {
+  defaults: MerchantDefaults;
+  settings: AccountSettings;
+  domainVerification: DomainVerification;
+}) {
   const t = useTranslations("dashboard");
   const tw = useTranslations("wizard");
   const [b, setB] = useState({
@@ -258,6 +267,7 @@ export function SettingsForm({ defaults, settings }: { defaults: MerchantDefault
           />
           <Input id="redirect_url" label={t("redirectUrl")} value={b.redirect_url} onChange={set("redirect_url")} type="url" />
           <Input id="custom_domain" label={t("customDomain")} value={b.custom_domain} onChange={set("custom_domain")} />
+          <DomainVerificationPanel verification={domainVerification} typed={b.custom_domain} />
           <Input id="support_email" label={t("supportEmail")} value={b.support_email} onChange={set("support_email")} type="email" />
           <Input id="support_phone" label={t("supportPhone")} value={b.support_phone} onChange={set("support_phone")} type="tel" />
         </fieldset>

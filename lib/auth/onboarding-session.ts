@@ -6,7 +6,6 @@ import { unauthenticated } from "../errors";
 import { bareHost, isCustomDomain, isServiceHost } from "../branding/hosts";
 import { getAccount } from "../domain/accounts/get-account";
 import { findMerchant } from "../domain/merchants/find-merchant";
-import type { MerchantDefaults } from "../schemas/account";
 import { signToken, verifyToken } from "./jwt";
 
 // The merchant's onboarding session (CONTRACT.md section 2), in one place: the token it is issued
@@ -66,7 +65,8 @@ export async function checkSession(db: DbOrTx, principal: SessionPrincipal, opti
   // On an ISV's custom domain only that ISV's sessions work (the pages never answer on unknown hosts).
   if (options.host !== undefined && !isServiceHost(options.host)) {
     const host = bareHost(options.host);
-    if (host !== (isv.defaults as MerchantDefaults).custom_domain && (await isCustomDomain(db, host))) {
+    const own = isv.customDomainVerifiedAt ? isv.customDomain : null;
+    if (host !== own && (await isCustomDomain(db, host))) {
       throw unauthenticated("This onboarding session belongs to another site");
     }
   }

@@ -1,4 +1,4 @@
-import { isNotNull } from "drizzle-orm";
+import { and, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client";
 import { accounts } from "../db/schema";
 import { env } from "../env";
@@ -19,7 +19,11 @@ export const bareHost = (host: string) => host.toLowerCase().replace(/:\d+$/, ""
 
 async function customDomains(db: DbOrTx): Promise<Set<string>> {
   if (!cache || Date.now() - cache.at > 10_000) {
-    const rows = await db.select({ domain: accounts.customDomain }).from(accounts).where(isNotNull(accounts.customDomain));
+    // Only verified domains: asking for one is not owning it.
+    const rows = await db
+      .select({ domain: accounts.customDomain })
+      .from(accounts)
+      .where(and(isNotNull(accounts.customDomain), isNotNull(accounts.customDomainVerifiedAt)));
     cache = { at: Date.now(), domains: new Set(rows.map((r) => r.domain!)) };
   }
   return cache.domains;
@@ -30,7 +34,7 @@ export function forgetCustomDomains() {
   cache = undefined;
 }
 
-/** Whether the host is some ISV's custom domain. */
+/** Whether the host is some ISV's verified custom domain. */
 export async function isCustomDomain(db: DbOrTx, host: string): Promise<boolean> {
   return (await customDomains(db)).has(bareHost(host));
 }

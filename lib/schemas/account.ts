@@ -83,6 +83,20 @@ export function initialDefaults(displayName: string): MerchantDefaults {
   return { display_name: displayName, logo: DEFAULT_LOGO, primary_color: "#1d4ed8", secondary_color: "#0f172a" };
 }
 
+/**
+ * `defaults.custom_domain` serves the ISV's pages (and links use it) only once the ISV proves it
+ * controls the domain: a DNS TXT record `record.name` holding `record.value`, then
+ * POST /v1/account/custom_domain/verify.
+ */
+export const customDomainVerificationSchema = z
+  .object({
+    domain: z.string(),
+    status: z.enum(["pending", "verified"]),
+    record: z.object({ type: z.literal("TXT"), name: z.string(), value: z.string() }),
+    verified_at: z.string().nullable(),
+  })
+  .meta({ id: "CustomDomainVerification" });
+
 export const accountSchema = z
   .object({
     object: z.literal("account"),
@@ -93,6 +107,7 @@ export const accountSchema = z
     defaults: merchantDefaultsSchema,
     default_capabilities: defaultCapabilitiesSchema,
     settings: accountSettingsSchema,
+    custom_domain_verification: customDomainVerificationSchema.nullable(),
     created_at: z.string(),
   })
   .meta({ id: "Account" });

@@ -1,4 +1,5 @@
 import type { AccountRow } from "../domain/accounts/get-account";
+import { customDomainRecord } from "../domain/accounts/verify-custom-domain";
 import type { z } from "zod";
 import type { accountSchema } from "../schemas/account";
 
@@ -15,6 +16,18 @@ export function serializeAccount(row: AccountRow): AccountJson {
     defaults: row.defaults as AccountJson["defaults"],
     default_capabilities: row.defaultCapabilities as AccountJson["default_capabilities"],
     settings: row.settings as AccountJson["settings"],
+    custom_domain_verification: customDomainVerification(row),
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+function customDomainVerification(row: AccountRow): AccountJson["custom_domain_verification"] {
+  const record = customDomainRecord(row);
+  if (!record) return null;
+  return {
+    domain: row.customDomain!,
+    status: row.customDomainVerifiedAt ? "verified" : "pending",
+    record,
+    verified_at: row.customDomainVerifiedAt?.toISOString() ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { randomBytes, scryptSync } from "node:crypto";
@@ -165,12 +166,64 @@ describe("PATCH /v1/account", () => {
     expect(theirs.json.settings.onboarding_link_ttl_seconds).toBe(86400);
   });
 
-  test("a custom domain belongs to one account", async () => {
+  test("a custom domain is pending until its TXT record is found; asking is not owning; the first to verify keeps it", async () => {
+    const first = await api.newIsv();
+    const second = await api.newIsv();
     const domain = `onboard-${Date.now()}.acme.example`;
-    expect((await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { custom_domain: domain } } })).status).toBe(200);
+    const asked = await api.call("PATCH", "/v1/account", { auth: first.auth, body: { defaults: { custom_domain: domain } } });
+    expect(asked.status).toBe(200);
+    const pending = asked.json.custom_domain_verification;
+    expect(pending).toEqual({
+      domain,
+      status: "pending",
+      record: { type: "TXT", name: `_onboarding-verification.${domain}`, value: expect.stringMatching(/^onboarding-verification=[0-9A-Za-z]{32}$/) },
+      verified_at: null,
+    });
+    // A squatter may ask for the same domain: it is nobody's until verified.
+    const squatter = await api.call("PATCH", "/v1/account", { auth: second.auth, body: { defaults: { custom_domain: domain } } });
+    expect(squatter.status).toBe(200);
+    expect(squatter.json.custom_domain_verification.record.value).not.toBe(pending.record.value);
+    // No such record in DNS (the .example names do not exist): 409, and nothing changes.
+    const notFound = await api.call("POST", "/v1/account/custom_domain/verify", { auth: first.auth });
+    expectErrorShape(notFound, 409, "conflict_error", "custom_domain_unverified");
+    expect(notFound.json.error.message).toContain(pending.record.name);
+    expect((await api.call("GET", "/v1/account", { auth: first.auth })).json.custom_domain_verification.status).toBe("pending");
+    // Verified (the sandbox helper skips the lookup): the domain is the first account's.
+    const verified = await api.call("POST", "/v1/test_helpers/account/custom_domain/verify", { auth: first.auth });
+    expect(verified.json.custom_domain_verification).toMatchObject({ status: "verified", record: pending.record });
+    expect(Date.parse(verified.json.custom_domain_verification.verified_at)).toBeGreaterThan(Date.now() - 60_000);
+    const late = await api.call("POST", "/v1/test_helpers/account/custom_domain/verify", { auth: second.auth });
+    expectErrorShape(late, 409, "conflict_error", "custom_domain_taken");
+    expect((await api.call("GET", "/v1/account", { auth: second.auth })).json.custom_domain_verification.status).toBe("pending");
     const taken = await api.call("PATCH", "/v1/account", { auth: other.auth, body: { defaults: { custom_domain: domain } } });
     expectErrorShape(taken, 409, "conflict_error", "custom_domain_taken");
     expect(taken.json.error.param).toBe("defaults.custom_domain");
+    // Changing the domain starts over: a new token, pending again.
+    const moved = await api.call("PATCH", "/v1/account", { auth: first.auth, body: { defaults: { custom_domain: `2-${domain}` } } });
+    expect(moved.json.custom_domain_verification).toMatchObject({ domain: `2-${domain}`, status: "pending", verified_at: null });
+    expect(moved.json.custom_domain_verification.record.value).not.toBe(pending.record.value);
+    const none = await api.call("PATCH", "/v1/account", { auth: first.auth, body: { defaults: { custom_domain: null } } });
+    expect(none.json.custom_domain_verification).toBeNull();
+    expectErrorShape(await api.call("POST", "/v1/account/custom_domain/verify", { auth: first.auth }), 409, "conflict_error", "invalid_state");
+  });
+
+  test("verification reads the TXT record and accepts only the account's own value", async () => {
+    const fresh = await api.newIsv();
+    const domain = `txt-${Date.now()}.acme.example`;
+    const record = (await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { defaults: { custom_domain: domain } } })).json.custom_domain_verification
+      .record;
+    const asked: string[] = [];
+    const resolver = (answers: string[][]) => async (name: string) => (asked.push(name), answers);
+    await expect(
+      verifyCustomDomain(api.db, fresh.account_id, { resolver: resolver([["v=spf1 -all"], ["onboarding-verification=wrong"]]) }),
+    ).rejects.toMatchObject({
+      code: "custom_domain_unverified",
+    });
+    // A long value may come split in chunks: they are joined.
+    const [head, tail] = [record.value.slice(0, 20), record.value.slice(20)];
+    const verified = await verifyCustomDomain(api.db, fresh.account_id, { resolver: resolver([["v=spf1 -all"], [head, tail]]) });
+    expect(verified.customDomainVerifiedAt).toBeInstanceOf(Date);
+    expect(asked).toEqual([record.name, record.name]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
@@ -93,10 +94,12 @@ describe("POST /v1/onboarding_links", () => {
     expect(Date.parse(res.json.expires_at) - Date.parse(res.json.created_at)).toBe(3_600_000);
   });
 
-  test("the url is on the ISV's custom domain when it has one", async () => {
+  test("the url is on the ISV's custom domain once it is verified, on this service before", async () => {
     const fresh = await api.newIsv();
     await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { defaults: { custom_domain: `onboard-${Date.now()}.acme.example` } } });
     const m = (await api.call("POST", "/v1/merchants", { auth: fresh.auth, body: { phone: "+14155550123" } })).json;
+    expect((await link({ merchant_id: m.id }, fresh.auth)).json.url.startsWith(`${env.PUBLIC_BASE_URL}/onboard/`)).toBe(true);
+    await api.call("POST", "/v1/test_helpers/account/custom_domain/verify", { auth: fresh.auth });
     const res = await link({ merchant_id: m.id }, fresh.auth);
     expect(res.json.url).toMatch(/^https:\/\/onboard-\d+\.acme\.example\/onboard\//);
   });
@@ -462,6 +465,7 @@ describe("onboarding session API", () => {
     const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
     await api.call("PATCH", "/v1/account", { auth: mine.auth, body: { defaults: { custom_domain: `mine-${suffix}.example` } } });
     await api.call("PATCH", "/v1/account", { auth: theirs.auth, body: { defaults: { custom_domain: `theirs-${suffix}.example` } } });
+    for (const who of [mine, theirs]) await api.call("POST", "/v1/test_helpers/account/custom_domain/verify", { auth: who.auth });
     const m = (await api.call("POST", "/v1/merchants", { auth: mine.auth, body: { phone: "+14155550123" } })).json;
     const l = (await link({ merchant_id: m.id }, mine.auth)).json;
     const { token } = await open(l.url);

@@ -1,4 +1,5 @@
 "use server";
+import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
@@ -69,6 +70,20 @@ export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
   }
   revalidatePath("/dashboard/settings");
   return { ok: true, errors: [] };
+}
+
+/** Looks up the custom domain's TXT record now (the API's POST /v1/account/custom_domain/verify). */
+export async function verifyDomainAction(): Promise<{ ok: true } | { ok: false; error: "not_found" | "taken" }> {
+  const { db, account } = await requireIsvUser();
+  try {
+    await verifyCustomDomain(db, account.id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "custom_domain_taken") return { ok: false, error: "taken" };
+    if (error instanceof AppError && error.isClientError) return { ok: false, error: "not_found" };
+    throw error;
+  }
+  revalidatePath("/dashboard/settings");
+  return { ok: true };
 }
 
 export async function rotateKeyAction() {

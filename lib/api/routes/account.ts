@@ -7,6 +7,7 @@ import { initialDefaultCapabilities } from "../../schemas/capabilities";
 import { updateAccount } from "../../domain/accounts/update-account";
 import { serializeAccount } from "../../serializers/account";
 import { callerAccount } from "../caller-account";
+import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
 
 const exampleAccount = {
   object: "account",
@@ -24,6 +25,7 @@ const exampleAccount = {
   },
   default_capabilities: initialDefaultCapabilities,
   settings: initialSettings,
+  custom_domain_verification: null,
   created_at: "2026-11-01T09:30:00.000Z",
 };
 
@@ -62,5 +64,21 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: { description: "The updated account", ...jsonContent(accountSchema) }, ...commonErrors },
     }),
     async (c) => c.json(serializeAccount(await updateAccount(c.var.db, c.var.principal!.accountId, c.req.valid("json"))), 200),
+  );
+
+  // POST /v1/account/custom_domain/verify: look up the TXT record that proves the custom domain is the ISV's
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/account/custom_domain/verify",
+      tags: ["Account"],
+      summary: "Verify your custom domain",
+      description:
+        "Looks up the DNS TXT record named in `custom_domain_verification.record`. When it holds the value shown, the domain is verified: onboarding links, pay pages and the wizard use it from then on (until then they stay on this service's host). 409 `custom_domain_unverified` when the record is not found (DNS changes can take a while), `custom_domain_taken` when another account verified the domain first, `invalid_state` without a custom domain. Verifying a verified domain changes nothing. In sandbox, `POST /v1/test_helpers/account/custom_domain/verify` skips the lookup.",
+      security: security.isv,
+      middleware: [isvOnly] as const,
+      responses: { 200: { description: "The account, its domain verified", ...jsonContent(accountSchema) }, ...commonErrors },
+    }),
+    async (c) => c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal!.accountId)), 200),
   );
 }

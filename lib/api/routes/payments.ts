@@ -18,7 +18,6 @@ import {
   type PaymentRequestJson,
 } from "../../schemas/payments";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import type { MerchantDefaults } from "../../schemas/account";
 import { createPaymentRequest, type CreatePaymentRequestInput } from "../../domain/payments/create-payment-request";
 import { paymentScope } from "../../domain/payments/scope";
 import { findPaymentRequest, findPublicPaymentRequest } from "../../domain/payments/find-payment-request";
@@ -70,7 +69,7 @@ const examplePaymentRequest: PaymentRequestJson = {
 };
 
 async function baseFor(c: Context<AppEnv>, isvAccountId: string) {
-  return hostedBaseUrl((await getAccount(c.var.db, isvAccountId)).defaults as MerchantDefaults);
+  return hostedBaseUrl(await getAccount(c.var.db, isvAccountId));
 }
 
 export function paymentRoutes(app: OpenAPIHono<AppEnv>) {

@@ -1,3 +1,6 @@
+import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
+import { serializeAccount } from "../../serializers/account";
+import { accountSchema } from "../../schemas/account";
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
@@ -158,6 +161,21 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       const made = await settleAll(c.var.db, new Date(), { isvAccountId: scope.isvAccountId, merchantId: scope.merchantId ?? body.merchant_id });
       return c.json(toList(made.map(serializeSettlement), false, "/v1/test_helpers/settlement/run"), 200);
     },
+  );
+
+  // POST /v1/test_helpers/account/custom_domain/verify: mark the custom domain verified without DNS
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/test_helpers/account/custom_domain/verify",
+      tags: ["Test helpers (sandbox)"],
+      summary: "Mark your custom domain verified",
+      description: "Sandbox only. What `POST /v1/account/custom_domain/verify` does once the TXT record is found, without looking it up.",
+      security: security.isv,
+      middleware: [isvOnly] as const,
+      responses: { 200: { description: "The account, its domain verified", ...jsonContent(accountSchema) }, ...commonErrors },
+    }),
+    async (c) => c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal!.accountId, { skipLookup: true })), 200),
   );
 
   // POST /v1/test_helpers/statements/generate: make a merchant's statement for a month now

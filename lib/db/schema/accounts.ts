@@ -15,16 +15,21 @@ export const accounts = pgTable(
     defaults: jsonb("defaults").$type<Record<string, unknown>>(),
     defaultCapabilities: jsonb("default_capabilities").$type<Record<string, unknown>>(),
     settings: jsonb("settings").$type<Record<string, unknown>>(),
+    /** The custom domain the ISV asked for (defaults.custom_domain); it serves pages only once verified. */
     customDomain: text("custom_domain"),
+    /** The value the ISV publishes in a DNS TXT record to prove it controls customDomain. */
+    customDomainToken: text("custom_domain_token"),
+    customDomainVerifiedAt: timestamp("custom_domain_verified_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("accounts_sid_key").on(t.sid),
     index("accounts_parent_idx").on(t.parentId),
-    uniqueIndex("accounts_custom_domain_key")
+    // Any number of accounts may ask for a domain; one may have it verified.
+    uniqueIndex("accounts_verified_custom_domain_key")
       .on(t.customDomain)
-      .where(sql`${t.customDomain} is not null`),
+      .where(sql`${t.customDomainVerifiedAt} is not null`),
   ],
 );
 

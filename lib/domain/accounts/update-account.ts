@@ -1,4 +1,5 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { randomBase62 } from "../../ids";
 import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
 import { AppError, invalidFields } from "../../errors";
@@ -29,21 +30,31 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
     if (errors.length) throw invalidFields(errors);
 
     const customDomain = (defaults.custom_domain as string | undefined) ?? null;
-    if (customDomain) {
+    const changed = customDomain !== current.customDomain;
+    if (customDomain && changed) {
+      // Asking for a domain is free; a domain another account has verified is theirs.
       const [taken] = await tx
         .select({ id: accounts.id })
         .from(accounts)
-        .where(and(eq(accounts.customDomain, customDomain), ne(accounts.id, accountId)));
+        .where(and(eq(accounts.customDomain, customDomain), ne(accounts.id, accountId), isNotNull(accounts.customDomainVerifiedAt)));
       if (taken) {
         throw new AppError("custom_domain_taken", `${customDomain} is already used by another account`, { param: "defaults.custom_domain" });
       }
     }
     const [updated] = await tx
       .update(accounts)
-      .set({ defaults, defaultCapabilities: capabilities, settings, customDomain, updatedAt: new Date() })
+      .set({
+        defaults,
+        defaultCapabilities: capabilities,
+        settings,
+        customDomain,
+        // A new domain serves nothing until its TXT record proves the ISV controls it (verify-custom-domain.ts).
+        ...(changed ? { customDomainToken: customDomain ? randomBase62(32) : null, customDomainVerifiedAt: null } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(accounts.id, accountId))
       .returning();
-    if (customDomain !== current.customDomain) forgetCustomDomains();
+    if (changed) forgetCustomDomains();
     return updated!;
   });
 }

@@ -8,7 +8,7 @@ import { env } from "../../env";
 import { getAccount, type AccountRow } from "../accounts/get-account";
 import { findMerchant } from "../merchants/find-merchant";
 import { isFinal } from "../merchants/status";
-import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
+import type { AccountSettings } from "../../schemas/account";
 
 export type CreateLinkInput = {
   merchant_id: string;
@@ -23,8 +23,9 @@ export type CreateLinkInput = {
 export const digestToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Where the ISV's hosted pages live: its custom domain when set, else this service. */
-export function hostedBaseUrl(defaults: Partial<MerchantDefaults> | null | undefined) {
-  return defaults?.custom_domain ? `https://${defaults.custom_domain}` : env.PUBLIC_BASE_URL;
+/** Where the ISV's hosted pages live: its custom domain once verified, else this service. */
+export function hostedBaseUrl(isv: Pick<AccountRow, "customDomain" | "customDomainVerifiedAt">) {
+  return isv.customDomain && isv.customDomainVerifiedAt ? `https://${isv.customDomain}` : env.PUBLIC_BASE_URL;
 }
 
 /**
@@ -71,5 +72,5 @@ export async function insertOnboardingLink(
     .insert(onboardingLinks)
     .values({ id: createId("lnk"), isvAccountId: isv.id, merchantId, tokenDigest: digestToken(token), ...options, expiresAt, createdAt: now })
     .returning();
-  return { link: link!, url: `${hostedBaseUrl(isv.defaults as MerchantDefaults)}/onboard/${token}` };
+  return { link: link!, url: `${hostedBaseUrl(isv)}/onboard/${token}` };
 }

@@ -105,7 +105,7 @@ export async function updateSession(db: Db, use: SessionUse, patch: SessionPatch
 /** Where the browser goes after submitting: the return URL with the outcome, or the "all done" page. */
 export function completionUrl({ link, isv, merchant }: CheckedSession) {
   const defaults = isv.defaults as MerchantDefaults;
-  const target = link.returnUrl ?? defaults.redirect_url ?? `${hostedBaseUrl(defaults)}/onboarding/complete`;
+  const target = link.returnUrl ?? defaults.redirect_url ?? `${hostedBaseUrl(isv)}/onboarding/complete`;
   const url = new URL(target);
   url.searchParams.set("merchant_id", merchant.id);
   url.searchParams.set("lead_onboarding_status", merchant.status);

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { paymentRequests } from "../../db/schema";
 import { AppError, invalidState } from "../../errors";
-import type { MerchantDefaults } from "../../schemas/account";
 import type { PaymentScope } from "./scope";
 import { findPaymentRequest } from "./find-payment-request";
 import { movePaymentRequestIfAllowed, notBeingPaid } from "./status";
@@ -26,7 +25,7 @@ export async function cancelPaymentRequest(db: Db, scope: PaymentScope, id: stri
       throw invalidState(`Cannot cancelRequest: the payment request is ${current?.status ?? "missing"}, expected PENDING`);
     }
     const isv = await getAccount(tx, moved.isvAccountId);
-    const base = hostedBaseUrl(isv.defaults as MerchantDefaults);
+    const base = hostedBaseUrl(isv);
     await recordEvent(tx, { accountId: moved.isvAccountId, type: "payment_request.canceled", objectId: moved.id, data: serializePaymentRequest(moved, base) });
     return { row: moved, base };
   });

@@ -109,7 +109,7 @@ export async function createPaymentRequest(db: Db, principal: Principal, input: 
         `Terminal ${input.type === "TERMINAL" ? input.terminal_id : ""} already has an open payment request: wait for it, or cancel it`,
       );
 
-    const base = hostedBaseUrl(isv.defaults as MerchantDefaults);
+    const base = hostedBaseUrl(isv);
     await recordEvent(tx, { accountId: row.isvAccountId, type: "payment_request.created", objectId: row.id, data: serializePaymentRequest(row, base) });
     await enqueueJob(tx, "payment_request_expiry", { payment_request_id: row.id }, { runAt: row.expiresAt });
     if (input.type === "INVOICE") await sendInvoice(tx, row, merchant, isv);
@@ -158,7 +158,7 @@ function typeSpecific(input: CreatePaymentRequestInput, merchant: MerchantRow, e
 async function sendInvoice(tx: Tx, row: PaymentRequestRow, merchant: MerchantRow, isv: AccountRow) {
   const brand = isv.defaults as MerchantDefaults;
   const locale = merchantLocale(merchant);
-  const payUrl = payPageUrl(hostedBaseUrl(brand), row.id);
+  const payUrl = payPageUrl(hostedBaseUrl(isv), row.id);
   const total = row.amount + row.tax + row.tip;
   const business = businessName(merchant) || brand.display_name;
   if ((row.sendVia === "email" || row.sendVia === "both") && row.emailAddress) {

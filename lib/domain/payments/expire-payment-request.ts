@@ -1,5 +1,4 @@
 import type { Db, DbOrTx } from "../../db/client";
-import type { MerchantDefaults } from "../../schemas/account";
 import type { JobPayload } from "../../jobs/job-types";
 import { RetryLater } from "../../jobs/runner";
 import { movePaymentRequestIfAllowed, notBeingPaid, pastDeadline } from "./status";
@@ -19,7 +18,7 @@ export async function expireIfDue(tx: DbOrTx, id: string, isv?: AccountRow) {
     accountId: moved.isvAccountId,
     type: "payment_request.expired",
     objectId: moved.id,
-    data: serializePaymentRequest(moved, hostedBaseUrl(account.defaults as MerchantDefaults)),
+    data: serializePaymentRequest(moved, hostedBaseUrl(account)),
   });
   return moved;
 }

@@ -226,7 +226,7 @@ export async function payRequest(
         })
         .returning();
       const isv = await getAccount(tx, request.isvAccountId);
-      const base = hostedBaseUrl(isv.defaults as MerchantDefaults);
+      const base = hostedBaseUrl(isv);
       const chargeJson = serializeCharge(charge!, merchant!);
       if (!authorization.approved) {
         const [after] = await tx

@@ -35,7 +35,7 @@ export async function viewPayPage(db: Db, id: string) {
   const pastDeadline = request.status === "PENDING" && request.expiresAt.getTime() <= now;
   const status = pastDeadline ? ("EXPIRED" as const) : request.status;
   const fallbackAt = request.createdAt.getTime() + env.TERMINAL_CARD_TIMEOUT_SECONDS * 1000;
-  const base = hostedBaseUrl(branding);
+  const base = hostedBaseUrl(isv);
   return {
     id: request.id,
     type: request.paymentType,
