@@ -2,12 +2,15 @@ import http from "node:http";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { openDatabase } from "../lib/db/client";
 
-// The baseline: node:http answering GET /v1/account with the same SQL, through the same driver,
+// The baseline: node:http answering GET /v1/account (and GET /v1/merchants/{id}) with the same SQL, through the same driver,
 // as the API (the API-key lookup, which reads the account with the key), and nothing else.
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR!, migrate: false, poolSize: 10 });
 
 const authSql =
   'select "accounts"."id", "accounts"."type", "accounts"."parent_id", "accounts"."sid", "accounts"."name", "accounts"."defaults", "accounts"."default_capabilities", "accounts"."settings", "accounts"."custom_domain", "accounts"."created_at", "accounts"."updated_at", "api_keys"."secret_digest" from "accounts" inner join "api_keys" on ("api_keys"."account_id" = "accounts"."id" and "api_keys"."revoked_at" is null) where "accounts"."sid" = $1';
+
+const merchantSql =
+  'select "id", "isv_account_id", "lead_id", "phone", "agent", "lead_onboarding_status", "automatic_payouts", "deactivated", "application", "default_capabilities", "requirements", "payment", "payment_keys", "device_selection", "device_id", "device_imei", "device_imei_source", "device_catalog_id", "device_imei_status", "device_created_at", "device_updated_at", "agreement", "underwriting", "merchant_account_id", "submitted_at", "created_at", "updated_at" from "merchants" where ("merchants"."isv_account_id" = $1 and "merchants"."id" = $2)';
 
 // Named prepared statements on PostgreSQL, as the API's hot path uses.
 const pool = handle.pool;
@@ -27,6 +30,18 @@ const server = http.createServer(async (req, res) => {
     return;
   }
   const a = key as any;
+  // GET /v1/merchants/{id}: the same second query as the API, the row as JSON.
+  if (req.url?.startsWith("/v1/merchants/")) {
+    const [m] = (await run("merchant_by_id", merchantSql, [a.id, req.url.slice("/v1/merchants/".length)])).rows as any[];
+    if (!m) {
+      res.writeHead(404).end();
+      return;
+    }
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ object: "merchant", ...m, created_at: new Date(m.created_at).toISOString(), updated_at: new Date(m.updated_at).toISOString() }));
+    return;
+  }
   const body = JSON.stringify({
     object: "account",
     id: a.id,

@@ -31,7 +31,8 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`${r.name} latency p50`, r.p50, "ms");
     add(`${r.name} latency p99`, r.p99, "ms");
   }
-  for (const r of input.ratios ?? []) add(`GET /v1/account API/bare ${r.database}`, Number(r.value.toFixed(2)), "ratio");
+  for (const r of input.ratios ?? [])
+    add(r.database.includes("GET merchant") ? `API/bare ${r.database}` : `GET /v1/account API/bare ${r.database}`, Number(r.value.toFixed(2)), "ratio");
   for (const w of input.webhooks ?? []) {
     add(`POST /v1/merchants with a webhook, 25 at a time ${w.kind}`, Math.round(w.createsPerSecond), "req/s");
     add(`webhook deliveries ${w.kind}`, Math.round(w.deliveriesPerSecond), "deliveries/s");

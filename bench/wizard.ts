@@ -45,7 +45,12 @@ export async function benchWizard(options: { lighthouse: boolean }): Promise<Ste
           if (res.request().resourceType() === "script")
             scripts.push(
               res.body().then(
-                (b) => gzipSync(b, { level: 9 }).length,
+                (b) => {
+                  const size = gzipSync(b, { level: 9 }).length;
+                  // BENCH_SCRIPTS=1: every script of the step with its size, to see what weighs.
+                  if (process.env.BENCH_SCRIPTS === "1") console.log(`  ${step} ${(size / 1024).toFixed(1).padStart(6)} KB ${new URL(res.url()).pathname}`);
+                  return size;
+                },
                 () => 0,
               ),
             );

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { onboardingLinks } from "../db/schema";
+import { accounts, merchants, onboardingLinks } from "../db/schema";
 import { env } from "../env";
-import { unauthenticated } from "../errors";
+import { notFound, unauthenticated } from "../errors";
 import { bareHost, isCustomDomain, isServiceHost } from "../branding/hosts";
-import { getAccount } from "../domain/accounts/get-account";
-import { findMerchant } from "../domain/merchants/find-merchant";
 import { signToken, verifyToken } from "./jwt";
 
 // The merchant's onboarding session (CONTRACT.md section 2), in one place: the token it is issued
@@ -56,12 +54,20 @@ export function sessionCookieOptions() {
  * is given, it is this service's or the ISV's own custom domain. Otherwise 401.
  */
 export async function checkSession(db: DbOrTx, principal: SessionPrincipal, options: { forUpdate?: boolean; host?: string } = {}) {
-  const [link] = await db.select().from(onboardingLinks).where(eq(onboardingLinks.id, principal.linkId));
-  if (!link || link.supersededAt || link.merchantId !== principal.merchantId || link.isvAccountId !== principal.accountId) {
+  // The link, its merchant (locked when the caller changes it) and the ISV in one round trip.
+  const query = db
+    .select({ link: onboardingLinks, merchant: merchants, isv: accounts })
+    .from(onboardingLinks)
+    .innerJoin(merchants, eq(merchants.id, onboardingLinks.merchantId))
+    .innerJoin(accounts, eq(accounts.id, onboardingLinks.isvAccountId))
+    .where(eq(onboardingLinks.id, principal.linkId));
+  const [row] = options.forUpdate ? await query.for("update", { of: merchants }) : await query;
+  const link = row?.link;
+  if (!row || !link || link.supersededAt || link.merchantId !== principal.merchantId || link.isvAccountId !== principal.accountId) {
     throw unauthenticated("This onboarding session has ended: a newer link was created. Open the latest link.");
   }
-  const merchant = await findMerchant(db, principal.accountId, principal.merchantId, { forUpdate: options.forUpdate });
-  const isv = await getAccount(db, principal.accountId);
+  const { merchant, isv } = row;
+  if (merchant.isvAccountId !== principal.accountId) throw notFound("merchant", principal.merchantId, "merchant_id");
   // On an ISV's custom domain only that ISV's sessions work (the pages never answer on unknown hosts).
   if (options.host !== undefined && !isServiceHost(options.host)) {
     const host = bareHost(options.host);

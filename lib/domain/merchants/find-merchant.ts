@@ -1,17 +1,29 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedPerDb } from "../../db/prepared";
 import type { DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { notFound } from "../../errors";
 
 export type MerchantRow = typeof merchants.$inferSelect;
 
-/** The only way to load a merchant: always within the caller's ISV account (another's is a 404). */
-export async function findMerchant(db: DbOrTx, isvAccountId: string, merchantId: string, options: { forUpdate?: boolean } = {}): Promise<MerchantRow> {
-  const query = db
+// GET /v1/merchants/{id} and most merchant work read it this way: built once, prepared.
+const merchantById = preparedPerDb((db) =>
+  db
     .select()
     .from(merchants)
-    .where(and(eq(merchants.isvAccountId, isvAccountId), eq(merchants.id, merchantId)));
-  const [row] = options.forUpdate ? await query.for("update") : await query;
+    .where(and(eq(merchants.isvAccountId, sql.placeholder("isvAccountId")), eq(merchants.id, sql.placeholder("merchantId"))))
+    .prepare("merchant_by_id"),
+);
+
+/** The only way to load a merchant: always within the caller's ISV account (another's is a 404). */
+export async function findMerchant(db: DbOrTx, isvAccountId: string, merchantId: string, options: { forUpdate?: boolean } = {}): Promise<MerchantRow> {
+  const [row] = options.forUpdate
+    ? await db
+        .select()
+        .from(merchants)
+        .where(and(eq(merchants.isvAccountId, isvAccountId), eq(merchants.id, merchantId)))
+        .for("update")
+    : await merchantById(db).execute({ isvAccountId, merchantId });
   if (!row) throw notFound("merchant", merchantId, "merchant_id");
   return row;
 }
