@@ -48,4 +48,22 @@ describe("delivery-time guard", () => {
       expect(result).toMatchObject({ statusCode: null, error: expect.stringMatching(/private or reserved/) });
     },
   );
+  test("sandbox reaches this machine's loopback (by name or literal) and nothing else private", async () => {
+    const http = await import("node:http");
+    const { sendWebhook } = await import("./send");
+    const server = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("internal secret")));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      for (const url of [`http://127.0.0.1:${port}/hooks`, `http://localhost:${port}/hooks`]) {
+        expect(await sendWebhook(url, "{}", {}, { publicOnly: true, allowLoopback: true })).toMatchObject({ statusCode: 200, error: null });
+      }
+      for (const url of ["http://10.0.0.1/hooks", "http://169.254.169.254/latest", "http://192.168.1.1/", "http://[fd00::1]/"]) {
+        const result = await sendWebhook(url, "{}", {}, { publicOnly: true, allowLoopback: true });
+        expect(result).toMatchObject({ statusCode: null, excerpt: null, error: expect.stringMatching(/private or reserved/) });
+      }
+    } finally {
+      server.close();
+    }
+  });
 });

@@ -73,17 +73,29 @@ export async function assertPublicHost(hostname: string): Promise<void> {
   }
 }
 
+/** This machine's loopback (127.0.0.0/8, ::1, and 127.x in its IPv4-mapped form). */
+export function isLoopbackAddress(address: string): boolean {
+  const a = address.toLowerCase().replace(/^::ffff:/, "");
+  return a === "::1" || (net.isIPv4(a) && a.startsWith("127."));
+}
+
 /**
  * A `lookup` for http(s).request that refuses private addresses at connection time, so a DNS
- * change after creation cannot point deliveries at the internal network.
+ * change after creation cannot point deliveries at the internal network. With `allowLoopback`
+ * (sandbox: receivers on the developer's own machine), loopback is allowed and nothing else private.
  */
-export const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, "", 0);
-    const list = addresses as unknown as dns.LookupAddress[];
-    const bad = list.find((a) => !isPublicAddress(a.address));
-    if (bad || list.length === 0) return callback(new UnsafeAddressError(`${hostname} resolves to a private or reserved address`), "", 0);
-    if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
-  });
-};
+export function guardedLookup(options: { allowLoopback: boolean }): net.LookupFunction {
+  const allowed = (address: string) => isPublicAddress(address) || (options.allowLoopback && isLoopbackAddress(address));
+  return (hostname, lookupOptions, callback) => {
+    dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
+      if (error) return callback(error, "", 0);
+      const list = addresses as unknown as dns.LookupAddress[];
+      const bad = list.find((a) => !allowed(a.address));
+      if (bad || list.length === 0) return callback(new UnsafeAddressError(`${hostname} resolves to a private or reserved address`), "", 0);
+      if ((lookupOptions as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+
+export const publicOnlyLookup: net.LookupFunction = guardedLookup({ allowLoopback: false });

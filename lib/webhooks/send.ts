@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { isPublicAddress, publicOnlyLookup } from "./address-guard";
+import { guardedLookup, isLoopbackAddress, isPublicAddress } from "./address-guard";
 
 export type SendResult = { statusCode: number | null; durationMs: number; excerpt: string | null; error: string | null };
 
@@ -15,26 +15,26 @@ const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agen
 
 /**
  * One POST to a receiver: 10 s for the whole answer, redirects are not followed (a 3xx is a
- * failure), and in production the connection may only reach public addresses.
+ * failure). In production the connection may only reach public addresses; in sandbox
+ * (`allowLoopback`) also this machine's loopback, never the rest of the private network (whose
+ * answers would otherwise be shown to the ISV in its delivery attempts).
  */
-export async function sendWebhook(url: string, body: string, headers: Record<string, string>, options: { publicOnly: boolean }): Promise<SendResult> {
+type Reach = { publicOnly: boolean; allowLoopback?: boolean };
+const lookups = { strict: guardedLookup({ allowLoopback: false }), loopback: guardedLookup({ allowLoopback: true }) };
+
+export async function sendWebhook(url: string, body: string, headers: Record<string, string>, options: Reach): Promise<SendResult> {
   const first = await sendOnce(url, body, headers, options);
   // A kept-alive connection the receiver had just closed: the request never reached it; once more.
   return first.staleSocket ? sendOnce(url, body, headers, options) : first;
 }
 
-function sendOnce(
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-  options: { publicOnly: boolean },
-): Promise<SendResult & { staleSocket?: boolean }> {
+function sendOnce(url: string, body: string, headers: Record<string, string>, options: Reach): Promise<SendResult & { staleSocket?: boolean }> {
   const started = performance.now();
   const target = new URL(url);
   const client = target.protocol === "https:" ? https : http;
   // An address literal never goes through `lookup` (Node connects to it directly): checked here.
   const literal = target.hostname.replace(/^\[|\]$/g, "");
-  if (options.publicOnly && net.isIP(literal) && !isPublicAddress(literal))
+  if (options.publicOnly && net.isIP(literal) && !isPublicAddress(literal) && !(options.allowLoopback && isLoopbackAddress(literal)))
     return Promise.resolve({ statusCode: null, durationMs: 0, excerpt: null, error: `${literal} is a private or reserved address` });
   return new Promise((resolve) => {
     let settled = false;
@@ -50,7 +50,7 @@ function sendOnce(
       {
         method: "POST",
         headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "onboarding-platform-webhooks/1" },
-        ...(options.publicOnly ? { lookup: publicOnlyLookup } : {}),
+        ...(options.publicOnly ? { lookup: options.allowLoopback ? lookups.loopback : lookups.strict } : {}),
         agent: agents[target.protocol as "http:" | "https:"],
       },
       (res) => {
