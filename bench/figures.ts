@@ -3,7 +3,7 @@ import type { PaymentsBench } from "./payments";
 import type { SettlementBench } from "./settlement";
 import type { StepFigure } from "./wizard";
 import type { UnderwritingBench } from "./underwriting";
-import type { WebhookBench } from "./webhooks";
+import type { DrainBench, WebhookBench } from "./webhooks";
 
 // The bench's figures as data: `BENCH_JSON=path npm run bench` writes them as one JSON object
 // ({ run_at, figures: [{ name, value, unit }] }) so that runs can be compared.
@@ -14,6 +14,7 @@ type Inputs = {
   api?: { name: string; rps: number; p50: number; p99: number }[];
   ratios?: { database: string; value: number }[];
   webhooks?: WebhookBench[];
+  drains?: DrainBench[];
   underwriting?: UnderwritingBench[];
   payments?: PaymentsBench[];
   settlement?: SettlementBench[];
@@ -39,6 +40,7 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`event to delivery p50 ${w.kind}`, w.p50, "ms");
     add(`event to delivery p99 ${w.kind}`, w.p99, "ms");
   }
+  for (const d of input.drains ?? []) add(`webhook backlog drain ${d.kind}`, Math.round(d.deliveriesPerSecond), "deliveries/s");
   for (const u of input.underwriting ?? []) {
     add(`submit to decision p50 ${u.kind}`, u.p50, "ms");
     add(`submit to decision p99 ${u.kind}`, u.p99, "ms");

@@ -11,11 +11,19 @@ export const tsx = path.resolve("node_modules/.bin/tsx");
  * The real server (server.ts, production mode) on a loopback port, with its own data directory or
  * the given PostgreSQL database, and an ISV made with the CLI (through the running server).
  */
-export async function startBenchServer(options: { port: number; databaseUrl?: string; pages?: boolean }) {
+export async function startBenchServer(options: {
+  port: number;
+  databaseUrl?: string;
+  pages?: boolean;
+  /** More environment for the server (RUN_WORKER=0...). */
+  env?: Record<string, string>;
+  /** An earlier server's data directory (PGlite) and ISV: a restart on the same database. */
+  reuse?: { dataDir: string; auth: string };
+}) {
   const base = `http://127.0.0.1:${options.port}`;
   const env = {
     ...process.env,
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-")),
+    DATA_DIR: options.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-")),
     PORT: String(options.port),
     HOST: "127.0.0.1",
     PUBLIC_BASE_URL: base,
@@ -25,6 +33,7 @@ export async function startBenchServer(options: { port: number; databaseUrl?: st
     RATE_LIMIT_PER_SECOND: "1000000",
     NODE_ENV: "production",
     APP_ENV: "sandbox",
+    ...options.env,
   } as NodeJS.ProcessEnv;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
@@ -50,24 +59,27 @@ export async function startBenchServer(options: { port: number; databaseUrl?: st
       if (i > 300) throw new Error("server did not start");
       await new Promise((r) => setTimeout(r, 100));
     }
-    const { stdout } = await exec(
-      tsx,
-      [
-        "cli/index.ts",
-        "isv",
-        "create",
-        "--name",
-        "Bench POS",
-        "--email",
-        `bench-${Date.now()}-${options.port}@example.test`,
-        "--password",
-        "bench-password-1",
-        "--json",
-      ],
-      { env },
-    );
-    const isv = JSON.parse(stdout) as { account_sid: string; secret_key: string };
-    const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
+    let auth = options.reuse?.auth;
+    if (!auth) {
+      const { stdout } = await exec(
+        tsx,
+        [
+          "cli/index.ts",
+          "isv",
+          "create",
+          "--name",
+          "Bench POS",
+          "--email",
+          `bench-${Date.now()}-${options.port}@example.test`,
+          "--password",
+          "bench-password-1",
+          "--json",
+        ],
+        { env },
+      );
+      const isv = JSON.parse(stdout) as { account_sid: string; secret_key: string };
+      auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
+    }
     /** A JSON call to the server (the ISV's key unless other headers are given). */
     const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = { authorization: auth }) =>
       (

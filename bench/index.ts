@@ -8,7 +8,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
-import { benchWebhooks, type WebhookBench } from "./webhooks";
+import { benchWebhookDrain, type DrainBench, benchWebhooks, type WebhookBench } from "./webhooks";
 import { benchWizard } from "./wizard";
 import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
 import { benchPayments, printPayments, type PaymentsBench } from "./payments";
@@ -168,7 +168,7 @@ function printRatios(pglite: Result[], postgres: Result[]) {
   for (const r of ratiosOf(pglite, postgres)) console.log(`ratio API / bare, ${r.database.padEnd(22)} ${r.value.toFixed(2)}`);
 }
 
-function printWebhooks(webhookResults: WebhookBench[]) {
+function printWebhooks(webhookResults: WebhookBench[], drains: DrainBench[]) {
   console.log("\nWebhooks: events created through POST /v1/merchants, delivered by the server's worker to a loopback receiver");
   console.log(
     `${"database".padEnd(12)} ${"events".padStart(7)} ${"creates/s".padStart(10)} ${"deliveries/s".padStart(13)} ${"event→delivery p50 ms".padStart(22)} ${"p99 ms".padStart(8)}`,
@@ -177,6 +177,8 @@ function printWebhooks(webhookResults: WebhookBench[]) {
     console.log(
       `${w.kind.padEnd(12)} ${String(w.events).padStart(7)} ${w.createsPerSecond.toFixed(0).padStart(10)} ${w.deliveriesPerSecond.toFixed(0).padStart(13)} ${String(w.p50).padStart(22)} ${String(w.p99).padStart(8)}`,
     );
+  console.log("Draining a backlog of events written with no worker running (the delivery path alone):");
+  for (const d of drains) console.log(`${d.kind.padEnd(12)} ${String(d.events).padStart(7)} ${d.deliveriesPerSecond.toFixed(0).padStart(10)} deliveries/s`);
 }
 
 async function main() {
@@ -223,6 +225,7 @@ async function main() {
   if (only === "webhooks") {
     const pgdb = await postgresUrl();
     const out = [await benchWebhooks("pglite", undefined)];
+    const drains = [await benchWebhookDrain("pglite", undefined)];
     if (pgdb) {
       try {
         out.push(await benchWebhooks("postgres", pgdb.url));
@@ -230,12 +233,21 @@ async function main() {
         await pgdb.drop();
       }
     }
-    printWebhooks(out);
-    return done(writeFigures(collectFigures({ webhooks: out })));
+    const pgdb2 = await postgresUrl();
+    if (pgdb2) {
+      try {
+        drains.push(await benchWebhookDrain("postgres", pgdb2.url));
+      } finally {
+        await pgdb2.drop();
+      }
+    }
+    printWebhooks(out, drains);
+    return done(writeFigures(collectFigures({ webhooks: out, drains })));
   }
   const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
   results.push(...pglite);
   const webhookResults: WebhookBench[] = [];
+  const drains: DrainBench[] = [];
   const underwriting: UnderwritingBench[] = [];
   const jobRates: { kind: string; jobs: number; perSecond: number }[] = [];
   const paymentResults: PaymentsBench[] = [];
@@ -244,6 +256,7 @@ async function main() {
     paymentResults.push(await benchPayments("pglite", undefined, { pages: true }));
     settlementResults.push(await benchRefundsAndSettlement("pglite", undefined));
     webhookResults.push(await benchWebhooks("pglite", undefined));
+    drains.push(await benchWebhookDrain("pglite", undefined));
     underwriting.push(await benchUnderwriting("pglite", undefined));
     jobRates.push(await benchJobs("pglite", undefined));
   }
@@ -254,6 +267,7 @@ async function main() {
       postgres = await benchDatabase("postgres", pgdb.url);
       results.push(...postgres);
       webhookResults.push(await benchWebhooks("postgres", pgdb.url));
+      drains.push(await benchWebhookDrain("postgres", pgdb.url));
       paymentResults.push(await benchPayments("postgres", pgdb.url, { pages: false }));
       settlementResults.push(await benchRefundsAndSettlement("postgres", pgdb.url));
       underwriting.push(await benchUnderwriting("postgres", pgdb.url));
@@ -264,7 +278,7 @@ async function main() {
   } else console.log("(PostgreSQL not reachable on 127.0.0.1:5432: skipped)");
   console.log(table(results));
   printRatios(pglite, postgres);
-  printWebhooks(webhookResults);
+  printWebhooks(webhookResults, drains);
 
   console.log("\nUnderwriting: submit (session API, 10 at a time) to decision (merchant.approved), 200 applications");
   console.log(`${"database".padEnd(12)} ${"apps".padStart(5)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`);
@@ -284,6 +298,7 @@ async function main() {
         api: results,
         ratios,
         webhooks: webhookResults,
+        drains,
         underwriting,
         payments: paymentResults,
         settlement: settlementResults,

@@ -66,3 +66,51 @@ export async function benchWebhooks(kind: "pglite" | "postgres", databaseUrl: st
     receiver.close();
   }
 }
+
+export type DrainBench = { kind: string; events: number; deliveriesPerSecond: number };
+
+/**
+ * The delivery path alone: 400 events written while no worker runs (RUN_WORKER=0), then a server
+ * with its workers started on the same database; deliveries per second from the first arrival to
+ * the last. Creating events is not in this figure (it is in the burst's creates/s).
+ */
+export async function benchWebhookDrain(kind: "pglite" | "postgres", databaseUrl: string | undefined, events = 400): Promise<DrainBench> {
+  const arrivals: number[] = [];
+  const seen = new Set<string>();
+  const receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const id = JSON.parse(Buffer.concat(chunks).toString("utf8")).id as string;
+      if (!seen.has(id)) {
+        seen.add(id);
+        arrivals.push(Date.now());
+      }
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  const writer = await startBenchServer({ port: 3451, databaseUrl, env: { RUN_WORKER: "0" } });
+  let drainer: Awaited<ReturnType<typeof startBenchServer>> | undefined;
+  try {
+    await writer.call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["merchant"] });
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 25 }, async () => {
+        while (next++ < events) await writer.call("POST", "/v1/merchants", { phone: "+14155550123" });
+      }),
+    );
+    await writer.stop();
+    drainer = await startBenchServer({ port: 3451, databaseUrl, reuse: { dataDir: writer.dataDir, auth: writer.auth } });
+    const started = Date.now();
+    while (seen.size < events) {
+      if (Date.now() - started > 120_000) throw new Error(`only ${seen.size} of ${events} delivered`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return { kind, events, deliveriesPerSecond: events / (Math.max(1, arrivals.at(-1)! - arrivals[0]!) / 1000) };
+  } finally {
+    await writer.stop();
+    await drainer?.stop();
+    receiver.close();
+  }
+}

@@ -1,6 +1,6 @@
 import type { JobDefinition } from "./runner";
 import { jobTypes, type JobName, type JobPayload } from "./job-types";
-import { deliverWebhook, giveUpDelivery } from "../domain/webhooks/deliver-webhook";
+import { deliverWebhook, giveUpDelivery, preloadDeliveries } from "../domain/webhooks/deliver-webhook";
 import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
 import { sendEmail } from "../notifications/send-email";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
@@ -10,9 +10,9 @@ import { checkAchReturns, checkAchReturnReversals } from "../domain/settlements/
 import { runPurge } from "../domain/retention/purge";
 
 /** A registered type with its handler, the handler typed by the type's payload schema. */
-const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp">): JobDefinition<JobPayload<T>> => {
+const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp" | "preload">): JobDefinition<JobPayload<T>> => {
   // TypeScript widens jobTypes[name] to the union of every type; the payload is T's by construction.
-  const spec = jobTypes[name] as unknown as Omit<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp">;
+  const spec = jobTypes[name] as unknown as Omit<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp" | "preload">;
   return { ...spec, ...run };
 };
 
@@ -21,7 +21,7 @@ const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T
  * A registered type without a handler here, or a handler for an unregistered type, does not compile.
  */
 export const jobRegistry = {
-  webhook_delivery: define("webhook_delivery", { handler: deliverWebhook, onGiveUp: giveUpDelivery }),
+  webhook_delivery: define("webhook_delivery", { handler: deliverWebhook, onGiveUp: giveUpDelivery, preload: preloadDeliveries }),
   underwriting: define("underwriting", { handler: runUnderwriting, onGiveUp: giveUpUnderwriting }),
   email: define("email", { handler: sendEmail }),
   payment_request_expiry: define("payment_request_expiry", { handler: expirePaymentRequest }),

@@ -34,7 +34,12 @@ export type JobDefinition<P = any> = {
    * Resolves "recorded" when it has marked the job done itself, in the statement that recorded its
    * work (`completeJob`), which saves the runner's own round trip.
    */
-  handler: (db: Db, payload: P, job: JobRow) => Promise<void | "recorded">;
+  handler: (db: Db, payload: P, job: JobRow, preloaded?: unknown) => Promise<void | "recorded">;
+  /**
+   * Reads what a batch of claimed jobs of this type need in one query (job id → what its handler
+   * receives as `preloaded`), instead of one query per job. A job it gives nothing for reads alone.
+   */
+  preload?: (db: Db, batch: { job: JobRow; payload: P }[]) => Promise<Map<string, unknown>>;
   /** Delay before try number `attempt + 1`, after `attempt` failed tries. */
   backoffMs: (attempt: number) => number;
   maxAttempts: number;
@@ -205,14 +210,14 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
    * Any other error, expected or not (a database blip, a bug that a deploy fixes): tried again with
    * the type's backoff until its attempts are spent, then failed, and the type's `onGiveUp` runs.
    */
-  async function run(job: JobRow) {
+  async function run(job: JobRow, preloaded?: unknown) {
     const type = types[job.type]!;
     // Only the claim that is still current may finish the job (a reclaimed job has more attempts).
     const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
     const parsed = type.payload.safeParse(job.payload);
     try {
       if (!parsed.success) throw new PermanentFailure(`payload does not match the ${job.type} schema: ${parsed.error.message}`);
-      const outcome = await type.handler(handle.db, parsed.data, job);
+      const outcome = await type.handler(handle.db, parsed.data, job, preloaded);
       if (outcome !== "recorded") await handle.db.update(jobs).set({ status: "done", lockedAt: null, lastError: null }).where(mine);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -240,6 +245,38 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
     }
   }
 
+  /** One query per type for the claimed jobs that have a `preload` (a failure: each reads alone). */
+  async function preloadBatch(claimed: JobRow[]): Promise<Map<string, unknown>> {
+    const out = new Map<string, unknown>();
+    const byType = new Map<string, { job: JobRow; payload: unknown }[]>();
+    for (const job of claimed) {
+      const type = types[job.type]!;
+      if (!type.preload) continue;
+      const parsed = type.payload.safeParse(job.payload);
+      if (!parsed.success) continue;
+      const list = byType.get(job.type) ?? [];
+      list.push({ job, payload: parsed.data });
+      byType.set(job.type, list);
+    }
+    for (const [typeName, batch] of byType) {
+      try {
+        for (const [id, value] of await types[typeName]!.preload!(handle.db, batch)) out.set(id, value);
+      } catch (error) {
+        log.warn({ err: error, type: typeName, worker: workerId }, "batch preload failed; each job reads alone");
+      }
+    }
+    return out;
+  }
+
+  // Jobs that finish within 2 ms of each other free their slots for one claim, not one each.
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  const wakeSoon = () => {
+    soon ??= setTimeout(() => {
+      soon = undefined;
+      waker();
+    }, 2);
+  };
+
   const loop = (async () => {
     while (running) {
       let claimed: JobRow[] = [];
@@ -251,12 +288,13 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
           if (running) log.error({ err: error, worker: workerId }, "job claim failed");
         }
       }
+      const preloaded = await preloadBatch(claimed);
       for (const job of claimed) {
         hold(job, 1);
-        const p: Promise<void> = run(job).finally(() => {
+        const p: Promise<void> = run(job, preloaded.get(job.id)).finally(() => {
           hold(job, -1);
           active.delete(p);
-          waker();
+          wakeSoon();
         });
         active.add(p);
       }

@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { events, webhookDeliveries, webhooks } from "../../db/schema";
 import { createId } from "../../ids";
 import { decryptField } from "../../crypto/field-encryption";
 import { env } from "../../env";
-import { currentClaim, RetryLater, type JobRow } from "../../jobs/runner";
+import { RetryLater, type JobRow } from "../../jobs/runner";
 import { jobTypes, type JobPayload } from "../../jobs/job-types";
 import { sendWebhook } from "../../webhooks/send";
 import { signedHeaders } from "../../webhooks/sign";
@@ -14,14 +14,39 @@ import { serializeEvent } from "../../serializers/event";
  * One try of one delivery. 2xx: delivered. 410: the endpoint is disabled. Anything else (or no
  * answer in 10 s): tried again on the schedule, 8 tries over about a day, every try recorded.
  */
-export async function deliverWebhook(db: Db, { delivery_id: deliveryId }: JobPayload<"webhook_delivery">, job: JobRow): Promise<void | "recorded"> {
-  // The delivery, its webhook and its event in one round trip.
-  const [row] = await db
+type Loaded = { delivery: typeof webhookDeliveries.$inferSelect; webhook: typeof webhooks.$inferSelect | null; event: typeof events.$inferSelect | null };
+
+const loadDeliveries = (db: Db, ids: string[]) =>
+  db
     .select({ delivery: webhookDeliveries, webhook: webhooks, event: events })
     .from(webhookDeliveries)
     .leftJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
     .leftJoin(events, eq(events.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, deliveryId));
+    .where(inArray(webhookDeliveries.id, ids));
+
+/** The runner's batch read: every claimed delivery with its webhook and event, in one query. */
+export async function preloadDeliveries(db: Db, batch: { job: JobRow; payload: JobPayload<"webhook_delivery"> }[]) {
+  const rows = await loadDeliveries(
+    db,
+    batch.map((b) => b.payload.delivery_id),
+  );
+  const byDelivery = new Map(rows.map((r) => [r.delivery.id, r]));
+  const out = new Map<string, unknown>();
+  for (const { job, payload } of batch) {
+    const row = byDelivery.get(payload.delivery_id);
+    if (row) out.set(job.id, row);
+  }
+  return out;
+}
+
+export async function deliverWebhook(
+  db: Db,
+  { delivery_id: deliveryId }: JobPayload<"webhook_delivery">,
+  job: JobRow,
+  preloaded?: unknown,
+): Promise<void | "recorded"> {
+  // Read with its batch (preloadDeliveries), or alone.
+  const row = (preloaded as Loaded | undefined) ?? (await loadDeliveries(db, [deliveryId]))[0];
   if (!row || row.delivery.status !== "pending") return;
   const { delivery, webhook, event } = row;
   if (!webhook || webhook.deletedAt || webhook.status !== "enabled") {
@@ -34,21 +59,24 @@ export async function deliverWebhook(db: Db, { delivery_id: deliveryId }: JobPay
   const headers = signedHeaders(decryptField(webhook.secret), event.id, body);
   const result = await sendWebhook(webhook.url, body, headers, { publicOnly: true, allowLoopback: env.APP_ENV === "sandbox" });
   const attempts = delivery.attempts + 1;
-  const attempt = sql`insert into webhook_attempts (id, delivery_id, status_code, duration_ms, error, response_excerpt)
-    values (${createId("wha")}, ${deliveryId}, ${result.statusCode}, ${result.durationMs}, ${result.error}, ${result.excerpt})`;
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   if (ok) {
-    // The try, the delivery and the job recorded in one statement (one round trip, atomic).
-    await db.execute(sql`
-      with attempt as (${attempt}),
-      delivery as (
-        update webhook_deliveries set status = 'succeeded', attempts = ${attempts}, last_status_code = ${result.statusCode},
-          delivered_at = now(), next_attempt_at = null
-        where id = ${deliveryId}
-      )
-      update jobs set status = 'done', locked_at = null, last_error = null where ${currentClaim(job)}`);
+    // The try, the delivery and the job recorded together, with the other deliveries that
+    // finished meanwhile: one statement for all of them (recordSuccesses).
+    await successesFor(db).add({
+      attempt_id: createId("wha"),
+      delivery_id: deliveryId,
+      status_code: result.statusCode!,
+      duration_ms: result.durationMs,
+      excerpt: result.excerpt,
+      attempts,
+      job_id: job.id,
+      job_attempts: job.attempts,
+    });
     return "recorded";
   }
+  const attempt = sql`insert into webhook_attempts (id, delivery_id, status_code, duration_ms, error, response_excerpt)
+    values (${createId("wha")}, ${deliveryId}, ${result.statusCode}, ${result.durationMs}, ${result.error}, ${result.excerpt})`;
   await db.execute(attempt);
   if (result.statusCode === 410) {
     await db.transaction(async (tx) => {
@@ -79,4 +107,77 @@ export async function giveUpDelivery(tx: DbOrTx, { delivery_id }: JobPayload<"we
     .update(webhookDeliveries)
     .set({ status: "failed", nextAttemptAt: null })
     .where(and(eq(webhookDeliveries.id, delivery_id), eq(webhookDeliveries.status, "pending")));
+}
+
+type Success = {
+  attempt_id: string;
+  delivery_id: string;
+  status_code: number;
+  duration_ms: number;
+  excerpt: string | null;
+  attempts: number;
+  job_id: string;
+  job_attempts: number;
+};
+
+/**
+ * Successful tries are written in groups: while one group's statement runs, the next gathers,
+ * so under load one statement records many deliveries (each waits for its own group's commit;
+ * a failed statement fails every delivery of its group, which the runner retries).
+ */
+function coalescer<T>(write: (items: T[]) => Promise<void>) {
+  let queue: { item: T; done: (error?: unknown) => void }[] = [];
+  let flushing = false;
+  async function flush() {
+    flushing = true;
+    while (queue.length > 0) {
+      const group = queue;
+      queue = [];
+      try {
+        await write(group.map((g) => g.item));
+        for (const g of group) g.done();
+      } catch (error) {
+        for (const g of group) g.done(error);
+      }
+    }
+    flushing = false;
+  }
+  return {
+    add(item: T) {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ item, done: (error) => (error ? reject(error) : resolve()) });
+        if (!flushing) void flush();
+      });
+    },
+  };
+}
+
+// One coalescer per database handle.
+const coalescers = new WeakMap<Db, ReturnType<typeof coalescer<Success>>>();
+function successesFor(db: Db) {
+  let c = coalescers.get(db);
+  if (!c) {
+    c = coalescer<Success>((items) => recordSuccesses(db, items));
+    coalescers.set(db, c);
+  }
+  return c;
+}
+
+async function recordSuccesses(db: Db, items: Success[]) {
+  await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as t(
+        attempt_id text, delivery_id text, status_code int, duration_ms int, excerpt text, attempts int, job_id text, job_attempts int)
+    ),
+    attempt as (
+      insert into webhook_attempts (id, delivery_id, status_code, duration_ms, error, response_excerpt)
+      select attempt_id, delivery_id, status_code, duration_ms, null, excerpt from input
+    ),
+    delivery as (
+      update webhook_deliveries d set status = 'succeeded', attempts = input.attempts, last_status_code = input.status_code,
+        delivered_at = now(), next_attempt_at = null
+      from input where d.id = input.delivery_id
+    )
+    update jobs j set status = 'done', locked_at = null, last_error = null
+    from input where j.id = input.job_id and j.attempts = input.job_attempts`);
 }
