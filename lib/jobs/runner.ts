@@ -141,7 +141,15 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
   };
   wakers.add(waker);
   // Woken at the commit of any transaction that wrote jobs (every process on PostgreSQL).
-  const unlisten = handle.listen("jobs_ready", waker).catch((error: unknown) => {
+  // A burst of commits (each notifies) wakes the loop once: one claim for the jobs they wrote.
+  let notified: ReturnType<typeof setTimeout> | undefined;
+  const onNotify = () => {
+    notified ??= setTimeout(() => {
+      notified = undefined;
+      waker();
+    }, 5);
+  };
+  const unlisten = handle.listen("jobs_ready", onNotify).catch((error: unknown) => {
     log.warn({ err: error, worker: workerId }, "could not listen for jobs_ready; polling only");
     return undefined;
   });

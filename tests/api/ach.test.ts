@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { cardTokens, charges, events, jobs } from "@/lib/db/schema";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
@@ -167,7 +167,7 @@ describe("ACH payments", () => {
       "the reversal",
     );
     expect(reversed).toMatchObject({ status: "SETTLED", returned_at: expect.any(Number), return_reversed_at: expect.any(Number), failure_reason: null });
-    const types = (await api.db.select().from(events).where(eq(events.objectId, paid.charge.id))).map((e) => e.type);
+    const types = (await api.db.select().from(events).where(eq(events.objectId, paid.charge.id)).orderBy(asc(events.seq))).map((e) => e.type);
     expect(types.filter((t) => t === "charge.returned" || t === "charge.return_reversed")).toEqual(["charge.returned", "charge.return_reversed"]);
     // Paid back once.
     const back = (await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data;

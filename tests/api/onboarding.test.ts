@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application } from "../helpers/fixtures";
 import { onboardingLinks, events, jobs, merchants } from "@/lib/db/schema";
@@ -118,7 +118,7 @@ describe("opening a link", () => {
     const after = await api.call("GET", `/v1/merchants/${m.id}`, { auth: isv.auth });
     expect(after.json.lead_onboarding_status).toBe("IN_PROGRESS");
     await open(l.json.url); // may be opened many times while valid
-    const updates = await api.db.select().from(events).where(eq(events.objectId, m.id));
+    const updates = await api.db.select().from(events).where(eq(events.objectId, m.id)).orderBy(asc(events.seq));
     expect(updates.map((e) => e.type)).toEqual(["merchant.created", "merchant.updated"]);
   });
 
