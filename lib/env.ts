@@ -33,7 +33,7 @@ const schema = z.object({
   RUN_WORKER: z.enum(["0", "1"]).default("1"),
   // Webhook deliveries one process sends at once, and at most to one destination host / for one account.
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
-  WEBHOOK_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
+  WEBHOOK_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
   WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
   // An Idempotency-Key claimed by a request that never answered (its instance died) is free again after this long.
   IDEMPOTENCY_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
