@@ -32,7 +32,7 @@ export type JobDefinition<P = any> = {
   payload: z.ZodType<P>;
   /**
    * Resolves "recorded" when it has marked the job done itself, in the statement that recorded its
-   * work (`completeJob`), which saves the runner's own round trip.
+   * work (webhook deliveries: recordSuccesses), which saves the runner's own round trip.
    */
   handler: (db: Db, payload: P, job: JobRow, preloaded?: unknown) => Promise<void | "recorded">;
   /**
@@ -76,9 +76,6 @@ export async function insertJob(
 export async function requeueOrphanedJobs(db: Db) {
   await db.update(jobs).set({ status: "queued", lockedAt: null }).where(eq(jobs.status, "running"));
 }
-
-/** The SQL condition that lets only the claim still current finish a job (a reclaimed job has more attempts). */
-export const currentClaim = (job: Pick<JobRow, "id" | "attempts">) => sql`jobs.id = ${job.id} and jobs.attempts = ${job.attempts}`;
 
 // Other workers in this process look at once after a job is written here (besides NOTIFY jobs_ready).
 const wakers = new Set<() => void>();
@@ -332,9 +329,11 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
       await (
         await unlisten
       )?.();
+      clearTimeout(notified);
       waker();
       await loop;
       await Promise.allSettled([...active]);
+      clearTimeout(soon);
     },
   };
 }

@@ -3,6 +3,11 @@ import https from "node:https";
 import net from "node:net";
 import { guardedLookup, isLoopbackAddress, isPublicAddress } from "./address-guard";
 
+// A receiver's answer is stored as text: control characters (NUL above all, which PostgreSQL text
+// cannot hold) become U+FFFD; tab and line breaks stay.
+// eslint-disable-next-line no-control-regex
+const printable = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "\uFFFD");
+
 export type SendResult = { statusCode: number | null; durationMs: number; excerpt: string | null; error: string | null };
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -62,7 +67,7 @@ function sendOnce(url: string, body: string, headers: Record<string, string>, op
           size += chunk.length;
         });
         res.on("end", () =>
-          done({ statusCode: res.statusCode ?? null, excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8"), error: null }),
+          done({ statusCode: res.statusCode ?? null, excerpt: printable(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8")), error: null }),
         );
         res.on("error", (e) => done({ statusCode: res.statusCode ?? null, excerpt: null, error: e.message }));
       },

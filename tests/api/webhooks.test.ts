@@ -342,6 +342,28 @@ describe("delivery", () => {
     await fast.close();
   });
 
+  test("a receiver answering NUL and control characters is recorded (as U+FFFD), and the delivery succeeds", async () => {
+    const fresh = await api.newIsv();
+    const http = await import("node:http");
+    const server = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("ok\u0000\u0007fine\tdone")));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const hook = (await createWebhook({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, scopes: ["merchant"] }, fresh.auth)).json;
+      await createMerchant(fresh.auth);
+      const [delivery] = await until(
+        () => deliveriesOf(hook.id),
+        (d) => d.length === 1 && d[0]!.status === "succeeded",
+        10_000,
+        "the delivery",
+      );
+      const [listed] = (await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth })).json.data;
+      expect(listed.id).toBe(delivery!.id);
+      expect(listed.attempts.map((a: { response_excerpt: string }) => a.response_excerpt)).toEqual(["ok\uFFFD\uFFFDfine\tdone"]);
+    } finally {
+      server.close();
+    }
+  });
+
   test("a delivery's job holds its account and destination host, the same whether written in SQL or in code", async () => {
     const fresh = await api.newIsv();
     const hook = (await createWebhook({ url: "http://Hooks.Example.TEST:8443/in?x=1", scopes: ["merchant"] }, fresh.auth)).json;

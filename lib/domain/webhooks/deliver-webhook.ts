@@ -123,7 +123,8 @@ type Success = {
 /**
  * Successful tries are written in groups: while one group's statement runs, the next gathers,
  * so under load one statement records many deliveries (each waits for its own group's commit;
- * a failed statement fails every delivery of its group, which the runner retries).
+ * when a group's statement fails, each of its deliveries is written alone, and one that still
+ * fails is retried by the runner).
  */
 function coalescer<T>(write: (items: T[]) => Promise<void>) {
   let queue: { item: T; done: (error?: unknown) => void }[] = [];
@@ -137,7 +138,14 @@ function coalescer<T>(write: (items: T[]) => Promise<void>) {
         await write(group.map((g) => g.item));
         for (const g of group) g.done();
       } catch (error) {
-        for (const g of group) g.done(error);
+        // One bad item must not fail the others: each is written alone.
+        if (group.length === 1) group[0]!.done(error);
+        else
+          for (const g of group)
+            await write([g.item]).then(
+              () => g.done(),
+              (e: unknown) => g.done(e),
+            );
       }
     }
     flushing = false;
