@@ -1,10 +1,8 @@
-import { execFile } from "node:child_process";
 import net from "node:net";
-import { promisify } from "node:util";
 import { afterAll, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { startReceiver } from "./helpers/receiver";
-import { serverProcesses, until } from "./helpers/server-process";
+import { createIsvWithCli, serverProcesses, until } from "./helpers/server-process";
 import { openDatabase } from "@/lib/db/client";
 import { jobs, webhookDeliveries } from "@/lib/db/schema";
 
@@ -15,7 +13,6 @@ import { jobs, webhookDeliveries } from "@/lib/db/schema";
 // On the embedded database only the restarted server's re-queueing of orphaned jobs can recover
 // the deliveries that were running (the lease is longer than the test); on PostgreSQL, where
 // other workers may be alive, recovery is the lease, so it is short there.
-const exec = promisify(execFile);
 const servers = serverProcesses({ name: "crash", portFrom: 3600, ports: 300, env: { JOB_LEASE_MS: process.env.DATABASE_URL ? "1500" : "600000" } });
 const { base, env: childEnv, dataDir, port } = servers;
 
@@ -35,26 +32,7 @@ test("SIGKILL of the whole server with deliveries pending and on the wire: after
   // Slow answers, so that at the kill some deliveries are claimed and waiting on the receiver.
   const receiver = await startReceiver(() => ({ status: 200, delayMs: 300 }));
   const first = await servers.start();
-  const { stdout } = await exec(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "cli/index.ts",
-      "isv",
-      "create",
-      "--name",
-      "Crash ISV",
-      "--email",
-      `crash-${Date.now()}@example.test`,
-      "--password",
-      "crash-password-1",
-      "--json",
-    ],
-    { env: childEnv },
-  );
-  const isv = JSON.parse(stdout);
-  const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
+  const { auth } = await createIsvWithCli(childEnv, "Crash ISV");
   const post = (p: string, body: unknown) =>
     fetch(base + p, { method: "POST", headers: { authorization: auth, "content-type": "application/json" }, body: JSON.stringify(body) });
   expect((await post("/v1/webhooks", { url: receiver.url, scopes: ["merchant"] })).status).toBe(200);

@@ -1,10 +1,8 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startReceiver } from "./helpers/receiver";
-import { serverProcesses, until } from "./helpers/server-process";
+import { createIsvWithCli, serverProcesses, until } from "./helpers/server-process";
 
 // The production layout on one PostgreSQL: two API servers that run no jobs (RUN_WORKER=0), one
 // `npm run worker` process, one Redis for the rate limits. Load is spread over both servers; one
@@ -12,7 +10,6 @@ import { serverProcesses, until } from "./helpers/server-process";
 // other with the same Idempotency-Key, as it would behind a load balancer. Nothing may be lost or
 // doubled: one merchant per key, every merchant's event delivered exactly once, every job done
 // once. Runs in both passes of `npm test`, on a database of its own on the PostgreSQL server.
-const exec = promisify(execFile);
 const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/0";
 const database = `scale_${Date.now()}_${randomBytes(3).toString("hex")}`;
@@ -57,26 +54,8 @@ test("two servers and a worker on one PostgreSQL: a server killed mid-run loses 
   const serverA = await a.start();
   await b.start();
   a.startWorker();
-  const { stdout } = await exec(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "cli/index.ts",
-      "isv",
-      "create",
-      "--name",
-      "Scale ISV",
-      "--email",
-      `scale-${Date.now()}@example.test`,
-      "--password",
-      "scale-password-1",
-      "--json",
-    ],
-    { env: a.env },
-  );
-  const isv = JSON.parse(stdout);
-  const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
+  const isv = await createIsvWithCli(a.env, "Scale ISV");
+  const auth = isv.auth;
   const hook = await fetch(`${b.base}/v1/webhooks`, {
     method: "POST",
     headers: { authorization: auth, "content-type": "application/json" },

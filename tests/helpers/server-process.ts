@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -85,4 +86,28 @@ export function serverProcesses(options: { name: string; portFrom: number; ports
       return started.filter((c) => groupAlive(c.pid!)).map((c) => c.pid);
     },
   };
+}
+
+/** An ISV made with the CLI (`isv create --json`) against the servers' database: its ids and Basic auth. */
+export async function createIsvWithCli(env: NodeJS.ProcessEnv, name: string) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "cli/index.ts",
+      "isv",
+      "create",
+      "--name",
+      name,
+      "--email",
+      `cli-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+      "--password",
+      "cli-password-1",
+      "--json",
+    ],
+    { env },
+  );
+  const isv = JSON.parse(stdout) as { account_id: string; account_sid: string; secret_key: string };
+  return { ...isv, auth: `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}` };
 }

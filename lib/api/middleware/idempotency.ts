@@ -41,11 +41,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const local = c.var.handle.kind === "pglite" ? `${accountId}\n${key}` : null;
   const running = local === null ? undefined : inFlight.get(local);
   if (running !== undefined) {
-    if (running !== digest)
-      throw new AppError("idempotency_key_reused", "This Idempotency-Key was used with a different request within the last 24 hours; use a new key", {
-        param: "Idempotency-Key",
-      });
-    throw new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
+    if (running !== digest) throw keyReused();
+    throw keyInUse();
   }
   if (local !== null) inFlight.set(local, digest);
   try {
@@ -56,6 +53,13 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const inFlight = new Map<string, string>();
+
+const keyInUse = () =>
+  new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
+const keyReused = () =>
+  new AppError("idempotency_key_reused", "This Idempotency-Key was used with a different request within the last 24 hours; use a new key", {
+    param: "Idempotency-Key",
+  });
 
 async function claimAndRun(c: Context<AppEnv>, next: Next, db: Db, accountId: string, key: string, digest: string): Promise<Response | void> {
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -80,9 +84,7 @@ async function claimAndRun(c: Context<AppEnv>, next: Next, db: Db, accountId: st
       continue;
     }
     if (existing.requestDigest !== digest) {
-      throw new AppError("idempotency_key_reused", "This Idempotency-Key was used with a different request within the last 24 hours; use a new key", {
-        param: "Idempotency-Key",
-      });
+      throw keyReused();
     }
     if (existing.responseStatus === null && Date.now() - existing.createdAt.getTime() > env.IDEMPOTENCY_CLAIM_TIMEOUT_MS) {
       // Claimed and never answered: the instance that took it died mid-request (no request runs
@@ -100,12 +102,12 @@ async function claimAndRun(c: Context<AppEnv>, next: Next, db: Db, accountId: st
       continue;
     }
     if (existing.responseStatus === null) {
-      throw new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
+      throw keyInUse();
     }
     c.header("Idempotent-Replayed", "true");
     return c.json(existing.responseBody as object, existing.responseStatus as 200);
   }
-  throw new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
+  throw keyInUse();
 }
 
 /** JSON with object keys sorted, so that the same body in another key order is the same request. */
