@@ -60,29 +60,47 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // One listening connection per process, shared by every subscriber (a stream per open pay page).
   const subscribers = new Map<string, Set<(payload: string) => void>>();
   let listener: Promise<InstanceType<typeof pg.default.Client>> | undefined;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
   const connectListener = () => {
     listener ??= (async () => {
       const client = new pg.default.Client({ connectionString: url });
       client.on("notification", (n) => {
         for (const fn of subscribers.get(n.channel) ?? []) fn(n.payload ?? "");
       });
-      client.on("error", () => {
-        // Lost: the next subscription connects again (subscribers re-check on their own timer).
-        listener = undefined;
-      });
+      const lost = () => {
+        // Lost (a restart, a network cut): connect again and LISTEN on every channel again, so
+        // workers and pay pages keep being woken (they poll meanwhile).
+        if (listener === connecting) listener = undefined;
+        client.end().catch(() => undefined);
+        if (!closed && subscribers.size > 0) retry ??= setTimeout(relisten, 1000);
+      };
+      client.on("error", lost);
+      client.on("end", lost);
       await client.connect();
+      for (const channel of subscribers.keys()) await client.query(`listen ${channel}`);
       return client;
     })().catch((error: unknown) => {
       listener = undefined;
       throw error;
     });
+    const connecting = listener;
     return listener;
+  };
+  const relisten = () => {
+    retry = undefined;
+    if (closed) return;
+    connectListener().catch(() => {
+      if (!closed) retry ??= setTimeout(relisten, 1000);
+    });
   };
   return {
     db,
     kind: "postgres",
     query: async (text, params) => pool.query(text, params as unknown[]),
     close: async () => {
+      closed = true;
+      clearTimeout(retry);
       const client = await listener?.catch(() => undefined);
       await client?.end().catch(() => undefined);
       await pool.end();
