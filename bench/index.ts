@@ -229,16 +229,9 @@ async function main() {
     if (pgdb) {
       try {
         out.push(await benchWebhooks("postgres", pgdb.url));
+        drains.push(await benchWebhookDrain("postgres", pgdb.url));
       } finally {
         await pgdb.drop();
-      }
-    }
-    const pgdb2 = await postgresUrl();
-    if (pgdb2) {
-      try {
-        drains.push(await benchWebhookDrain("postgres", pgdb2.url));
-      } finally {
-        await pgdb2.drop();
       }
     }
     printWebhooks(out, drains);

@@ -166,6 +166,16 @@ test("settings: a custom domain shows the DNS record to publish, a failed check 
     await page.screenshot({ path: `test-results/screens/dashboard-settings-domain-${width}.png`, fullPage: true });
   }
   expect((await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json()).custom_domain_verification.status).toBe("pending");
+  // The same panel in Spanish: every word translated, the record as it is.
+  await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
+  await page.reload();
+  await expect(page.getByText("Aún sin verificar", { exact: false })).toBeVisible();
+  await expect(page.getByText(record.value, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Comprobar DNS ahora" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Todavía no se encontró el registro" })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: "test-results/screens/dashboard-settings-domain-es-375.png", fullPage: true });
+  await page.context().addCookies([{ name: "locale", value: "en", url: page.url() }]);
   expect((await request.post("/v1/test_helpers/account/custom_domain/verify", { headers: { authorization: isv.auth } })).status()).toBe(200);
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: /^Verified on .+: your pages and links use this domain\.$/ })).toBeVisible();

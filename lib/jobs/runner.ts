@@ -83,6 +83,20 @@ export function wakeWorkers() {
   for (const wake of wakers) wake();
 }
 
+/** Calls `fn` once, `ms` after the first of any number of calls in between. */
+function coalesced(fn: () => void, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    call: () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        fn();
+      }, ms);
+    },
+    cancel: () => clearTimeout(timer),
+  };
+}
+
 export type WorkerOptions = {
   types: Record<string, JobDefinition>;
   concurrency?: number;
@@ -139,14 +153,10 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
   wakers.add(waker);
   // Woken at the commit of any transaction that wrote jobs (every process on PostgreSQL).
   // A burst of commits (each notifies) wakes the loop once: one claim for the jobs they wrote.
-  let notified: ReturnType<typeof setTimeout> | undefined;
-  const onNotify = () => {
-    notified ??= setTimeout(() => {
-      notified = undefined;
-      waker();
-    }, 5);
-  };
-  const unlisten = handle.listen("jobs_ready", onNotify).catch((error: unknown) => {
+  const onNotify = coalesced(waker, 5);
+  // Jobs that finish within 2 ms of each other free their slots for one claim, not one each.
+  const wakeSoon = coalesced(waker, 2);
+  const unlisten = handle.listen("jobs_ready", onNotify.call).catch((error: unknown) => {
     log.warn({ err: error, worker: workerId }, "could not listen for jobs_ready; polling only");
     return undefined;
   });
@@ -273,15 +283,6 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
     return out;
   }
 
-  // Jobs that finish within 2 ms of each other free their slots for one claim, not one each.
-  let soon: ReturnType<typeof setTimeout> | undefined;
-  const wakeSoon = () => {
-    soon ??= setTimeout(() => {
-      soon = undefined;
-      waker();
-    }, 2);
-  };
-
   const loop = (async () => {
     while (running) {
       let claimed: JobRow[] = [];
@@ -299,7 +300,7 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
         const p: Promise<void> = run(job, preloaded.get(job.id)).finally(() => {
           hold(job, -1);
           active.delete(p);
-          wakeSoon();
+          wakeSoon.call();
         });
         active.add(p);
       }
@@ -329,11 +330,11 @@ export function startWorker(handle: DatabaseHandle, options: WorkerOptions) {
       await (
         await unlisten
       )?.();
-      clearTimeout(notified);
+      onNotify.cancel();
       waker();
       await loop;
       await Promise.allSettled([...active]);
-      clearTimeout(soon);
+      wakeSoon.cancel();
     },
   };
 }
