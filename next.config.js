@@ -1,6 +1,13 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+// Messages are compiled at build time (next-intl's `precompile`): the browser gets them ready to
+// format and never loads an ICU parser (intl-messageformat, about 10 KB of the wizard's script).
+// Plain messages stay plain strings, so server code that reads the JSON files directly (the
+// agreement's option labels) reads the same values.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./lib/i18n/messages", format: "json", locales: "infer", precompile: true } },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

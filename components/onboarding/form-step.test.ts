@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { stepSchema } from "@/lib/onboarding/steps";
+import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { groupAwareResolver, stripEmpty, toFormValues } from "./form-step";
 
 describe("the wizard's form values", () => {

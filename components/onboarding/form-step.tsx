@@ -6,7 +6,7 @@ import { useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { PreviewContext } from "./portal";
 import { useForm, type FieldValues, type UseFormReturn, type Path, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { pipe, transform, type ZodMiniType } from "zod/mini";
 import { saveSession, SaveError } from "./session-api";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 import { displayPhone } from "@/lib/i18n/display";
@@ -60,12 +60,17 @@ function errorPaths(errors: unknown, path: string[] = []): string[][] {
  * validated as an empty group, so each of its required fields is marked, not the group as a whole
  * (which has no input to mark or to focus).
  */
-export function groupAwareResolver(schema: z.ZodType): Resolver<any> {
+export function groupAwareResolver(schema: ZodMiniType): Resolver<any> {
   return async (values, context, options) => {
     const stripped = (stripEmpty(values) ?? {}) as Record<string, unknown>;
     const filled = structuredClone(stripped);
     for (let round = 0; ; round++) {
-      const resolve = zodResolver(z.preprocess(() => structuredClone(filled), schema) as never) as unknown as Resolver<any>;
+      const resolve = zodResolver(
+        pipe(
+          transform(() => structuredClone(filled)),
+          schema as never,
+        ) as never,
+      ) as unknown as Resolver<any>;
       const result = await resolve(values, context, options);
       const paths = errorPaths(result.errors);
       const groups = paths.filter((p) => p.length > 0 && getAt(filled, p) === undefined && isPlainObject(getAt(values, p)));
@@ -80,7 +85,7 @@ export function groupAwareResolver(schema: z.ZodType): Resolver<any> {
 }
 
 type Props<T extends FieldValues> = {
-  schema: z.ZodType;
+  schema: ZodMiniType;
   defaultValues: T;
   nextHref: string;
   /** The PATCH body for the validated values (default: `{ merchant: values }`). */

@@ -3,8 +3,8 @@ import type { Locale } from "../i18n/locales";
 import { intlLocale } from "../i18n/locales";
 import { maskApplication } from "../domain/merchants/application";
 import { pricingInWords } from "./pricing-words";
-import en from "../i18n/messages/en.json" with { type: "json" };
-import es from "../i18n/messages/es.json" with { type: "json" };
+import en from "../i18n/messages/en.json";
+import es from "../i18n/messages/es.json";
 
 const options = { en: en.options, es: es.options } as Record<Locale, Record<string, Record<string, string>>>;
 

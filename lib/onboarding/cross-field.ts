@@ -1,5 +1,5 @@
 import { abaChecksumValid } from "../schemas/aba";
-import { ownerKeys } from "../schemas/application";
+import { ownerKeys } from "../schemas/application-rules";
 import { dollarsToCents, type Cents } from "../money";
 
 // The rules that span several fields, applied alike by the wizard (as the merchant types, in the

@@ -1,17 +1,7 @@
 import { describe, expect, test } from "vitest";
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
-import {
-  firstIncompleteStep,
-  isReachable,
-  listedSteps,
-  onboardingSteps,
-  resolveStep,
-  stepFields,
-  stepOfField,
-  stepProgress,
-  stepSchema,
-  type StepId,
-} from "./steps";
+import { firstIncompleteStep, isReachable, listedSteps, onboardingSteps, resolveStep, stepFields, stepOfField, stepProgress, type StepId } from "./steps";
+import { stepSchema } from "./step-schemas";
 
 const session = (incomplete: StepId[], requested: string[] = []) => ({
   steps: stepProgress(

@@ -1,16 +1,10 @@
-import { z } from "zod";
-import { bankAccountSchema, coreApplicationShape, currentSalesSchema, mainProductSchema } from "../schemas/application";
-import { accountConfirmationProblem, routingNumberProblem, salesMixProblem, ticketProblem } from "./cross-field";
-
 // The wizard's step registry, the one source of truth for its steps: each step's URL id, the
-// top-level fields of the onboarding information it owns, its message namespace and (for the
-// steps whose form is fixed) its schema. The API's session answer, the pages, the wizard, the
-// review step and the portal all read this list; nothing here may import server code.
+// top-level fields of the onboarding information it owns and its message namespace. The API's
+// session answer, the pages, the wizard, the review step and the portal all read this list;
+// nothing here may import server code or a validation library (the wizard's frame loads it on
+// every step; each form's schema is in ./step-schemas.ts, loaded with that step's form).
 
-const pick = <K extends keyof typeof coreApplicationShape>(...keys: K[]) =>
-  Object.fromEntries(keys.map((k) => [k, coreApplicationShape[k]])) as Pick<typeof coreApplicationShape, K>;
-
-const businessFields = [
+export const businessFields = [
   "legal_business_name",
   "doing_business_as",
   "business_type",
@@ -24,45 +18,20 @@ const businessFields = [
   "main_contact_person",
 ] as const;
 
-// The cross-field rules are underwriting's own (./cross-field.ts); their messages are `underwriting.<code>`.
-const schemas = {
-  business: z.object(pick(...businessFields)),
-  bank: z
-    .object({ bank_account: bankAccountSchema })
-    .refine((v) => !routingNumberProblem(v.bank_account.routing_number), {
-      message: "underwriting.routing_number_invalid",
-      path: ["bank_account", "routing_number"],
-    })
-    .refine((v) => !accountConfirmationProblem(v.bank_account), {
-      message: "underwriting.account_number_mismatch",
-      path: ["bank_account", "account_number_confirm"],
-    }),
-  product: z.object({ main_product: mainProductSchema }),
-  sales: z
-    .object({ current_sales: currentSalesSchema })
-    .refine((v) => !salesMixProblem(v.current_sales.sales_percentage), {
-      message: "underwriting.sales_mix_not_100",
-      path: ["current_sales", "sales_percentage", "card_swipe_percentage"],
-    })
-    .refine((v) => !ticketProblem(v.current_sales), { message: "underwriting.average_above_highest", path: ["current_sales", "average_ticket_value"] }),
-};
-
 export const onboardingSteps = [
-  { id: "business", fields: businessFields, messages: "business", schema: schemas.business },
-  // The owners' form schema depends on how many owners are listed (owners-step.tsx builds it).
-  { id: "owners", fields: ["owner_one", "owner_two", "owner_three", "owner_four"], messages: "owners", schema: null },
-  { id: "bank", fields: ["bank_account"], messages: "bank", schema: schemas.bank },
-  { id: "product", fields: ["main_product"], messages: "product", schema: schemas.product },
-  { id: "sales", fields: ["current_sales"], messages: "sales", schema: schemas.sales },
-  { id: "device", fields: [], messages: "device", schema: null },
-  { id: "review", fields: [], messages: "review", schema: null },
-  { id: "agreement", fields: [], messages: "agreement", schema: null },
+  { id: "business", fields: businessFields, messages: "business" },
+  { id: "owners", fields: ["owner_one", "owner_two", "owner_three", "owner_four"], messages: "owners" },
+  { id: "bank", fields: ["bank_account"], messages: "bank" },
+  { id: "product", fields: ["main_product"], messages: "product" },
+  { id: "sales", fields: ["current_sales"], messages: "sales" },
+  { id: "device", fields: [], messages: "device" },
+  { id: "review", fields: [], messages: "review" },
+  { id: "agreement", fields: [], messages: "agreement" },
 ] as const;
 
 export type StepId = (typeof onboardingSteps)[number]["id"];
 export const stepIds = onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]];
 export const isStepId = (value: string): value is StepId => (stepIds as string[]).includes(value);
-export const stepSchema = <T extends keyof typeof schemas>(id: T) => schemas[id];
 export const stepFields = (id: StepId): readonly string[] => onboardingSteps.find((s) => s.id === id)!.fields;
 
 /** The step a field belongs to: `merchant.bank_account.routing_number` → bank; `device`; `agreement`. */

@@ -4,7 +4,7 @@ import { defaultCapabilitiesSchema } from "./capabilities";
 
 export const supportSchema = z
   .strictObject({
-    email: email.optional(),
+    email: z.optional(email),
     phone: z
       .string()
       .min(3)

@@ -16,7 +16,7 @@ const ownerOut = z.object({
   ownership_percentage: z.string().nullable(),
   email: z.string().nullable(),
   date_of_birth: z.string().nullable(),
-  home_address: nullable(addressSchema.partial()),
+  home_address: nullable(z.strictObject(addressSchema.shape).partial()),
   ssn: z.string().nullable().meta({ description: "Masked: last four digits only" }),
 });
 
@@ -39,8 +39,8 @@ export const merchantInfoResponseSchema = z
     tin_type: z.string().nullable(),
     doing_business_as: z.string().optional(),
     business_established_date: z.string().nullable(),
-    legal_business_address: addressSchema.partial().nullable(),
-    dba_address: addressSchema.partial().optional(),
+    legal_business_address: z.strictObject(addressSchema.shape).partial().nullable(),
+    dba_address: z.strictObject(addressSchema.shape).partial().optional(),
     owner_one: ownerOut.nullable(),
     owner_two: ownerOut.optional(),
     owner_three: ownerOut.optional(),

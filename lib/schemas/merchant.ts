@@ -64,7 +64,7 @@ export const createMerchantSchema = z
 
 export const updateMerchantSchema = z
   .strictObject({
-    phone: phoneNumber.optional(),
+    phone: z.optional(phoneNumber),
     merchant: partialApplicationSchema.optional(),
     deactivated: z.boolean().optional(),
     automatic_payouts: z.boolean().optional(),

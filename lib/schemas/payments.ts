@@ -74,8 +74,8 @@ export const scanToPayRequestSchema = z.strictObject(amounts).meta({ id: "Create
 export const invoiceRequestSchema = z
   .strictObject({
     ...amounts,
-    email_address: email.optional(),
-    phone_number: phoneNumber.optional().meta({ description: "E.164; needed when `sendVia` is `text` or `both`." }),
+    email_address: z.optional(email),
+    phone_number: z.optional(phoneNumber).meta({ description: "E.164; needed when `sendVia` is `text` or `both`." }),
     sendVia: z.enum(sendViaValues).meta({ description: "Authoritative: how the invoice is sent." }),
     send_sms: z.boolean().optional().meta({ description: "Must agree with `sendVia` when given." }),
     send_email: z.boolean().optional().meta({ description: "Must agree with `sendVia` when given." }),
@@ -138,8 +138,8 @@ export type PaymentRequestJson = z.infer<typeof paymentRequestSchema>;
 
 export const billingAddressSchema = z
   .strictObject({
-    phone: phoneNumber.optional(),
-    email: email.optional(),
+    phone: z.optional(phoneNumber),
+    email: z.optional(email),
     company: z.string().trim().max(200).optional(),
     first_name: z.string().trim().max(100).optional(),
     last_name: z.string().trim().max(100).optional(),
@@ -156,8 +156,8 @@ export const billingAddressSchema = z
 export const payRequestSchema = z
   .strictObject({
     token: z.string().min(1).max(64).meta({ example: "tok_9fK2mQ7xLp4RzW1nVb6YtC" }),
-    email: email.optional().meta({ description: "Where to send the receipt." }),
-    phone: phoneNumber.optional(),
+    email: z.optional(email).meta({ description: "Where to send the receipt." }),
+    phone: z.optional(phoneNumber),
     billing_address: billingAddressSchema.optional(),
   })
   .meta({ id: "PayPaymentRequest" });

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { abaChecksumValid } from "@/lib/schemas/aba";
-import { stepSchema } from "@/lib/onboarding/steps";
+import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";
 import type { StepProps } from "../wizard";

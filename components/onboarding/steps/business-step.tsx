@@ -1,8 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { businessTypes, tinTypes } from "@/lib/schemas/application";
-import { stepSchema } from "@/lib/onboarding/steps";
+import { businessTypes, tinTypes } from "@/lib/schemas/application-rules";
+import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { FormStep, toFormValues } from "../form-step";
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
 import { usePortal } from "../portal";

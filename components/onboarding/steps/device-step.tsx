@@ -1,13 +1,8 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { z } from "zod";
+import { DEVICE_SKIP as SKIP, deviceSchema as schema } from "@/lib/onboarding/step-schemas";
 import { FormStep } from "../form-step";
 import type { StepProps } from "../wizard";
-
-const SKIP = "__skip";
-const schema = z
-  .object({ choice: z.string().min(1), confirm: z.boolean().optional() })
-  .refine((v) => v.choice !== SKIP || v.confirm === true, { message: "fields.device.skipConfirm", path: ["confirm"] });
 
 // Device: a terminal from the ISV's catalog, or (where allowed) the merchant's own compatible one.
 export function DeviceStep({ session, onSaved, nextHref }: StepProps) {

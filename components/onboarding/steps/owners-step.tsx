@@ -1,9 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { z } from "zod";
-import { jobTitles, ownerKeys, ownerSchema } from "@/lib/schemas/application";
-import { ownershipProblem, ownershipTotal } from "@/lib/onboarding/cross-field";
+import { jobTitles, ownerKeys } from "@/lib/schemas/application-rules";
+import { ownershipTotal } from "@/lib/onboarding/cross-field";
+import { ownersSchema } from "@/lib/onboarding/step-schemas";
 import { FormStep, toFormValues } from "../form-step";
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
 import { usePortal } from "../portal";
@@ -23,18 +23,7 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
   };
   const active = ownerKeys.slice(0, count);
   const portal = usePortal();
-  const [schema] = useState(() =>
-    z.record(z.string(), z.unknown()).superRefine((v, ctx) => {
-      const owners = ownerKeys.slice(0, countRef.current);
-      for (const k of owners) {
-        const result = ownerSchema.safeParse(v[k] ?? {});
-        for (const issue of result.error?.issues ?? []) ctx.addIssue({ ...issue, path: [k, ...issue.path] } as never);
-      }
-      // Over 100 % is refused here as in underwriting; under 25 % only underwriting can judge (owners may be added later).
-      const problem = ownershipProblem(ownershipTotal(v, owners), undefined, { requireQuarter: false });
-      if (problem) ctx.addIssue({ code: "custom", message: `underwriting.${problem}`, path: ["owner_one", "ownership_percentage"] });
-    }),
-  );
+  const [schema] = useState(() => ownersSchema(() => countRef.current));
   const defaults = toFormValues(Object.fromEntries(ownerKeys.map((k) => [k, m[k] ?? { first_name: null }])));
   return (
     <FormStep

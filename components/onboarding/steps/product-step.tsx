@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { stepSchema } from "@/lib/onboarding/steps";
+import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { productCategories, subcategoriesOf, type ProductCategory } from "@/lib/schemas/product-categories";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";

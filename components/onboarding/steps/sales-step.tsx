@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { salesMixParts, salesMixTotal } from "@/lib/onboarding/cross-field";
-import { stepSchema } from "@/lib/onboarding/steps";
+import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";
 import type { StepProps } from "../wizard";
