@@ -54,6 +54,24 @@ describe("POST /v1/merchants", () => {
     expect(res.json.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
+  test("the create's answer, a fresh read and the merchant.created event's payload are the same merchant, lead_id included", async () => {
+    // The merchant and its event are written by one statement, the answer built from the row as it
+    // was decided (the lead id from the database's sequence): all three must agree, field by field.
+    for (const body of [
+      { phone: "+14155550109", merchant: application() },
+      { phone: "+14155550108", device: { imei: newImei() }, agent: 7 },
+    ]) {
+      const created = await create(body);
+      expect(created.status).toBe(200);
+      const read = await api.call("GET", `/v1/merchants/${created.json.id}`, { auth: isv.auth });
+      expect(created.json).toEqual(read.json);
+      const [event] = await api.db.select().from(events).where(eq(events.objectId, created.json.id));
+      expect(event!.type).toBe("merchant.created");
+      expect(event!.data).toEqual(read.json);
+      expect(typeof (event!.data as { lead_id: unknown }).lead_id).toBe("number");
+    }
+  });
+
   test("lead_id increases", async () => {
     const a = await create({ phone: "+14155550101" });
     const b = await create({ phone: "+14155550101" });

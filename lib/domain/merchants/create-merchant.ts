@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
 import { AppError, invalidFields } from "../../errors";
 import { env } from "../../env";
-import { recordEvent } from "../events/record-event";
+import { eventClauses } from "../events/record-event";
 import type { AccountRow } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
 import { normalizePhone } from "./application";
@@ -37,42 +37,60 @@ export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerch
 
   const now = new Date();
   const id = createId("mer");
+  const values = {
+    id,
+    isvAccountId,
+    phone: normalizePhone(input.phone),
+    agent: input.agent ?? null,
+    status: INITIAL_STATUS,
+    application,
+    defaultCapabilities: (isv.defaultCapabilities ?? {}) as Record<string, unknown>,
+    payment: {
+      tokenizer_publishable_key: `pk_${env.APP_ENV === "production" ? "live" : "test"}_${randomBase62(32)}`,
+      tokenizer_active: false,
+      terminal_id: null,
+    },
+    deviceId: imei ? createId("dev") : null,
+    deviceImei: imei ?? null,
+    deviceImeiSource: imei ? ("isv" as const) : null,
+    deviceImeiStatus: imei ? ("UNKNOWN" as const) : null,
+    deviceSelection: imei ? ("selected" as const) : null,
+    deviceCreatedAt: imei ? now : null,
+    deviceUpdatedAt: imei ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // The row as it will be stored: every column is decided here but the lead id, which the
+  // database numbers (its sequence) in the same statement.
+  const draft: MerchantRow = {
+    ...values,
+    leadId: 0,
+    automaticPayouts: true,
+    deactivated: false,
+    requirements: null,
+    paymentKeys: null,
+    deviceCatalogId: null,
+    agreement: null,
+    underwriting: null,
+    merchantAccountId: null,
+    submittedAt: null,
+  };
   try {
-    const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(merchants)
-        .values({
-          id,
-          isvAccountId,
-          phone: normalizePhone(input.phone),
-          agent: input.agent ?? null,
-          status: INITIAL_STATUS,
-          application,
-          defaultCapabilities: isv.defaultCapabilities ?? {},
-          payment: {
-            tokenizer_publishable_key: `pk_${env.APP_ENV === "production" ? "live" : "test"}_${randomBase62(32)}`,
-            tokenizer_active: false,
-            terminal_id: null,
-          },
-          ...(imei
-            ? {
-                deviceId: createId("dev"),
-                deviceImei: imei,
-                deviceImeiSource: "isv" as const,
-                deviceImeiStatus: "UNKNOWN" as const,
-                deviceSelection: "selected" as const,
-                deviceCreatedAt: now,
-                deviceUpdatedAt: now,
-              }
-            : {}),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await recordEvent(tx, { accountId: isvAccountId, type: "merchant.created", objectId: id, data: serializeMerchant(inserted!, isv) });
-      return inserted!;
-    });
-    return { row, created: true };
+    // One statement (atomic by itself): number the lead, insert the merchant, record
+    // `merchant.created` (its payload given the lead id in SQL) with its deliveries and their jobs.
+    const result = await db.execute(sql`
+      with new_lead as (select nextval(pg_get_serial_sequence('merchants', 'lead_id')) as lead_id),
+      new_merchant as (${db.insert(merchants).values({ ...values, leadId: sql`(select lead_id from new_lead)` }).getSQL()}),
+      ${eventClauses({
+        id: createId("evt"),
+        accountId: isvAccountId,
+        type: "merchant.created",
+        objectId: id,
+        data: sql`jsonb_set(${JSON.stringify(serializeMerchant(draft, isv))}::jsonb, '{lead_id}', to_jsonb((select lead_id from new_lead)))`,
+      })}
+      select lead_id from new_lead`);
+    const [lead] = rowsOf<{ lead_id: string | number }>(result);
+    return { row: { ...draft, leadId: Number(lead!.lead_id) }, created: true };
   } catch (error) {
     if (imei && isUniqueViolation(error)) {
       const existing = await findByImei(db, isvAccountId, imei);
