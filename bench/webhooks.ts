@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { startBenchServer } from "./harness";
+import { spawn } from "node:child_process";
+import { startBenchServer, tsx } from "./harness";
 
 export type WebhookBench = {
   kind: string;
@@ -14,8 +15,18 @@ export type WebhookBench = {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** Events made through the API, delivered by the server's worker to a receiver on loopback. */
-export async function benchWebhooks(kind: "pglite" | "postgres", databaseUrl: string | undefined, events = 400): Promise<WebhookBench> {
+/**
+ * Events made through the API, delivered by the server's worker to a receiver on loopback; or, with
+ * `separateWorker` (PostgreSQL), by `npm run worker` in its own process while the server only
+ * answers requests (RUN_WORKER=0): the production layout, where deliveries do not share an event
+ * loop with the creates.
+ */
+export async function benchWebhooks(
+  kind: "pglite" | "postgres",
+  databaseUrl: string | undefined,
+  events = 400,
+  options: { separateWorker?: boolean } = {},
+): Promise<WebhookBench> {
   const arrivals = new Map<string, number>();
   const created = new Map<string, number>();
   const receiver = http.createServer((req, res) => {
@@ -32,10 +43,28 @@ export async function benchWebhooks(kind: "pglite" | "postgres", databaseUrl: st
     });
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  const server = await startBenchServer({ port: 3450, databaseUrl });
+  const server = await startBenchServer({ port: 3450, databaseUrl, env: options.separateWorker ? { RUN_WORKER: "0" } : undefined });
+  const worker =
+    options.separateWorker && databaseUrl
+      ? spawn(tsx, ["lib/jobs/worker-main.ts"], {
+          // The server's data directory holds the sandbox's generated secrets (webhook signing secrets are encrypted with them).
+          env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir, APP_ENV: "sandbox", NODE_ENV: "production", LOG_LEVEL: "warn" },
+          stdio: ["ignore", "ignore", "inherit"],
+        })
+      : null;
   try {
     await server.call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["merchant"] });
     const post = (p: string, body: unknown) => server.call("POST", p, body);
+    // The worker is up once it has delivered a first event (made before the measured burst).
+    if (worker) {
+      await post("/v1/merchants", { phone: "+14155550123" });
+      for (const deadline = Date.now() + 60_000; !arrivals.size;) {
+        if (Date.now() > deadline || worker.exitCode !== null) throw new Error("the worker did not deliver");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      arrivals.clear();
+      created.clear();
+    }
     const started = Date.now();
     let next = 0;
     await Promise.all(
@@ -54,7 +83,7 @@ export async function benchWebhooks(kind: "pglite" | "postgres", databaseUrl: st
     const last = Math.max(...arrivals.values());
     const latencies = [...arrivals].map(([id, at]) => at - created.get(id)!).sort((a, b) => a - b);
     return {
-      kind,
+      kind: options.separateWorker ? `${kind} (worker process)` : kind,
       events,
       createsPerSecond,
       deliveriesPerSecond: events / ((last - started) / 1000),
@@ -62,6 +91,11 @@ export async function benchWebhooks(kind: "pglite" | "postgres", databaseUrl: st
       p99: percentile(latencies, 99),
     };
   } finally {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((r) => worker.once("exit", r));
+      worker.kill("SIGTERM");
+      await exited;
+    }
     await server.stop();
     receiver.close();
   }
