@@ -1,43 +1,52 @@
 import type { DbOrTx } from "../../db/client";
-import { events } from "../../db/schema";
 import { createId } from "../../ids";
 import { sql, type SQL } from "drizzle-orm";
-import { fanOutEvents, HOST_KEY_SQL } from "../webhooks/fan-out";
+import { HOST_KEY_SQL } from "../webhooks/fan-out";
 import { jobTypes } from "../../jobs/job-types";
 import { scopeOf, type EventType } from "../../events/catalogue";
 
 type OneEvent = { accountId: string; type: EventType; objectId: string; data: Record<string, unknown> };
 
 /**
- * The WITH clauses that record one event with one delivery and its job per subscribed webhook
- * (lib/events/catalogue.ts scopes), for a statement that may do more in the same WITH (creating a
- * merchant writes the merchant and its event in one statement). `data` is the event's payload as
- * SQL (a jsonb expression), so that it may read what an earlier clause of the statement made. A
- * delivery's id (and its job's) derive from the event and the webhook, which are unique together.
+ * The WITH clauses that record events, each with one delivery and its job per subscribed webhook
+ * (lib/events/catalogue.ts scopes): one mechanism for one event and for a batch (a settlement's),
+ * in a statement that may do more in the same WITH (creating a merchant writes the merchant and its
+ * event in one statement). `source` is a query of rows (id, account_id, type, object_id, data,
+ * scope, and ord: the order the events are numbered in); its `data` may read what an earlier clause
+ * of the statement made. A delivery's id (and its job's) derive from the event and the webhook,
+ * which are unique together.
  */
-export function eventClauses(input: Omit<OneEvent, "data"> & { id: string; data: SQL }): SQL {
+function eventsFrom(source: SQL): SQL {
   const delivery = jobTypes.webhook_delivery;
   return sql`
-    recorded_event as (
+    new_events as (${source}),
+    recorded_events as (
       insert into events (id, account_id, type, object_id, data)
-      values (${input.id}, ${input.accountId}, ${input.type}, ${input.objectId}, ${input.data})
+      select id, account_id, type, object_id, data from new_events order by ord
     ),
     targets as (
-      select id, url from webhooks
-      where account_id = ${input.accountId} and status = 'enabled' and deleted_at is null
-        and scopes @> jsonb_build_array(${scopeOf(input.type)}::text)
+      select webhooks.id, webhooks.url, new_events.id as event_id, new_events.account_id from new_events
+      join webhooks on webhooks.account_id = new_events.account_id and webhooks.status = 'enabled' and webhooks.deleted_at is null
+        and webhooks.scopes @> jsonb_build_array(new_events.scope)
     ),
     event_deliveries as (
       insert into webhook_deliveries (id, webhook_id, account_id, event_id, next_attempt_at)
-      select 'whd_' || substr(md5(${input.id} || targets.id), 1, 22), targets.id, ${input.accountId}, ${input.id}, now() from targets
-      returning id, webhook_id
+      select 'whd_' || substr(md5(targets.event_id || targets.id), 1, 22), targets.id, targets.account_id, targets.event_id, now() from targets
+      returning id, webhook_id, event_id
     ),
     event_jobs as (
       insert into jobs (id, type, payload, max_attempts, priority, concurrency_keys)
       select 'job_' || substr(md5('job' || event_deliveries.id), 1, 22), 'webhook_delivery', jsonb_build_object('delivery_id', event_deliveries.id),
-        ${delivery.maxAttempts}, ${delivery.priority}, array['account:' || ${input.accountId}, ${HOST_KEY_SQL}]
-      from event_deliveries join targets on targets.id = event_deliveries.webhook_id
+        ${delivery.maxAttempts}, ${delivery.priority}, array['account:' || targets.account_id, ${HOST_KEY_SQL}]
+      from event_deliveries join targets on targets.id = event_deliveries.webhook_id and targets.event_id = event_deliveries.event_id
     )`;
+}
+
+/** The clauses for one event whose payload is a jsonb expression (see eventsFrom). */
+export function eventClauses(input: Omit<OneEvent, "data"> & { id: string; data: SQL }): SQL {
+  return eventsFrom(
+    sql`select ${input.id}::text as id, ${input.accountId}::text as account_id, ${input.type}::text as type, ${input.objectId}::text as object_id, ${input.data} as data, ${scopeOf(input.type)}::text as scope, 1 as ord`,
+  );
 }
 
 /**
@@ -46,20 +55,27 @@ export function eventClauses(input: Omit<OneEvent, "data"> & { id: string; data:
  * round trip to the database.
  */
 export async function recordEvent(tx: DbOrTx, input: OneEvent) {
-  const id = createId("evt");
-  await tx.execute(sql`with ${eventClauses({ ...input, id, data: sql`${JSON.stringify(input.data)}::jsonb` })} select 1`);
-  return id;
+  const [id] = await recordEvents(tx, [input]);
+  return id!;
 }
 
-type EventInput = { accountId: string; type: EventType; objectId: string; data: Record<string, unknown> };
-
-/** Many events in the caller's transaction (multi-row inserts), with their deliveries: for batches like a settlement. */
-export async function recordEvents(tx: DbOrTx, inputs: EventInput[]) {
-  const rows = inputs.map((input) => ({ id: createId("evt"), accountId: input.accountId, type: input.type, objectId: input.objectId, data: input.data }));
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(events).values(rows.slice(i, i + 500));
-  await fanOutEvents(
-    tx,
-    rows.map((r) => ({ id: r.id, accountId: r.accountId, scope: scopeOf(r.type) })),
-  );
+/** Many events in the caller's transaction (a settlement's): the same statement, 500 events at a time. */
+export async function recordEvents(tx: DbOrTx, inputs: OneEvent[]) {
+  const rows = inputs.map((input) => ({
+    id: createId("evt"),
+    account_id: input.accountId,
+    type: input.type,
+    object_id: input.objectId,
+    data: input.data,
+    scope: scopeOf(input.type),
+  }));
+  for (let i = 0; i < rows.length; i += 500) {
+    const batch = JSON.stringify(rows.slice(i, i + 500));
+    await tx.execute(
+      sql`with ${eventsFrom(sql`
+      select e->>'id' as id, e->>'account_id' as account_id, e->>'type' as type, e->>'object_id' as object_id, e->'data' as data, e->>'scope' as scope, ord
+      from jsonb_array_elements(${batch}::jsonb) with ordinality as t(e, ord)`)} select 1`,
+    );
+  }
   return rows.map((r) => r.id);
 }
