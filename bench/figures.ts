@@ -11,7 +11,7 @@ import type { DrainBench, WebhookBench } from "./webhooks";
 export type Figure = { name: string; value: number; unit: string };
 
 type Inputs = {
-  api?: { name: string; rps: number; p50: number; p99: number }[];
+  api?: { name: string; rps: number; p50: number; p99: number; cpuUs?: number | null }[];
   ratios?: { database: string; value: number }[];
   webhooks?: WebhookBench[];
   drains?: DrainBench[];
@@ -31,6 +31,7 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`${r.name} throughput`, Math.round(r.rps), "req/s");
     add(`${r.name} latency p50`, r.p50, "ms");
     add(`${r.name} latency p99`, r.p99, "ms");
+    add(`${r.name} server CPU per request`, r.cpuUs == null ? null : Math.round(r.cpuUs), "µs");
   }
   for (const r of input.ratios ?? [])
     add(r.database.includes("GET merchant") ? `API/bare ${r.database}` : `GET /v1/account API/bare ${r.database}`, Number(r.value.toFixed(2)), "ratio");

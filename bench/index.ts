@@ -22,13 +22,45 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const tsx = path.resolve("node_modules/.bin/tsx");
 
-type Result = { name: string; rps: number; p50: number; p99: number; non2xx: number };
+type Result = { name: string; rps: number; p50: number; p99: number; non2xx: number; cpuUs: number | null };
 
-async function run(name: string, port: number, auth: string, path = "/v1/account"): Promise<Result> {
+/**
+ * CPU time (user + system, microseconds) used so far by a process and its descendants (the tsx
+ * wrapper and the node process it starts), from /proc: Linux only (null elsewhere). Unlike
+ * requests per second, CPU per request barely depends on what else the machine is doing.
+ */
+function cpuMicros(rootPid: number | undefined): number | null {
+  if (!rootPid || !fs.existsSync("/proc/self/stat")) return null;
+  const stats = fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => {
+      try {
+        // After the command's closing parenthesis: state, ppid, ... utime (14th field), stime (15th).
+        const fields = fs.readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1]!.split(" ");
+        return { pid: Number(d), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+      } catch {
+        return null;
+      }
+    })
+    .filter((x) => x !== null);
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of stats) if (tree.has(p.ppid) && !tree.has(p.pid)) (tree.add(p.pid), (grew = true));
+  }
+  const ticks = stats.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0);
+  return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
+}
+
+async function run(name: string, port: number, auth: string, path = "/v1/account", pid?: number): Promise<Result> {
   // Warm-up: JIT, connection pools, caches.
   await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { authorization: auth }, connections: CONNECTIONS, duration: 3 });
+  const before = cpuMicros(pid);
   const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { authorization: auth }, connections: CONNECTIONS, duration: DURATION });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+  const after = cpuMicros(pid);
+  const cpuUs = before !== null && after !== null && r.requests.total > 0 ? (after - before) / r.requests.total : null;
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpuUs };
 }
 
 async function waitFor(url: string, child: ChildProcess) {
@@ -81,7 +113,10 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
     });
     try {
       await waitFor(`http://127.0.0.1:${apiPort}/v1/openapi.json`, api);
-      return [await run(`API (server.ts) on ${kind}`, apiPort, auth), await run(`API GET merchant on ${kind}`, apiPort, auth, `/v1/merchants/${merchant.id}`)];
+      return [
+        await run(`API (server.ts) on ${kind}`, apiPort, auth, "/v1/account", api.pid),
+        await run(`API GET merchant on ${kind}`, apiPort, auth, `/v1/merchants/${merchant.id}`, api.pid),
+      ];
     } finally {
       await stop(api);
     }
@@ -100,8 +135,8 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
         bare.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
       });
       return [
-        await run(`bare node:http on ${kind}`, barePort, auth),
-        await run(`bare GET merchant on ${kind}`, barePort, auth, `/v1/merchants/${merchant.id}`),
+        await run(`bare node:http on ${kind}`, barePort, auth, "/v1/account", bare.pid),
+        await run(`bare GET merchant on ${kind}`, barePort, auth, `/v1/merchants/${merchant.id}`, bare.pid),
       ];
     } finally {
       await stop(bare);
@@ -146,10 +181,12 @@ async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> }
 }
 
 function table(results: Result[]) {
-  const lines = [`${"run".padEnd(32)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"non-2xx".padStart(8)}`];
+  const lines = [
+    `${"run".padEnd(32)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"server CPU µs/req".padStart(18)}`,
+  ];
   for (const r of results)
     lines.push(
-      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx).padStart(8)}`,
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx).padStart(8)} ${(r.cpuUs === null ? "n/a" : r.cpuUs.toFixed(0)).padStart(18)}`,
     );
   return lines.join("\n");
 }
@@ -166,6 +203,18 @@ function ratiosOf(pglite: Result[], postgres: Result[]) {
 function printRatios(pglite: Result[], postgres: Result[]) {
   console.log("");
   for (const r of ratiosOf(pglite, postgres)) console.log(`ratio API / bare, ${r.database.padEnd(22)} ${r.value.toFixed(2)}`);
+  // The same comparison in CPU: bare's CPU per request over the API's (1.00: the API costs nothing more).
+  for (const r of cpuRatiosOf(pglite, postgres)) console.log(`CPU ratio bare / API, ${r.database.padEnd(18)} ${r.value.toFixed(2)}`);
+}
+
+function cpuRatiosOf(pglite: Result[], postgres: Result[]) {
+  const pair = (database: string, api?: Result, bare?: Result) => (api?.cpuUs && bare?.cpuUs ? [{ database, value: bare.cpuUs / api.cpuUs }] : []);
+  return [
+    ...pair("pglite", pglite[0], pglite[1]),
+    ...pair("postgres", postgres[0], postgres[1]),
+    ...pair("pglite GET merchant", pglite[2], pglite[3]),
+    ...pair("postgres GET merchant", postgres[2], postgres[3]),
+  ];
 }
 
 function printWebhooks(webhookResults: WebhookBench[], drains: DrainBench[]) {
