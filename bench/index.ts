@@ -47,7 +47,11 @@ function cpuMicros(rootPid: number | undefined): number | null {
   const tree = new Set([rootPid]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const p of stats) if (tree.has(p.ppid) && !tree.has(p.pid)) (tree.add(p.pid), (grew = true));
+    for (const p of stats)
+      if (tree.has(p.ppid) && !tree.has(p.pid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
   }
   const ticks = stats.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0);
   return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
