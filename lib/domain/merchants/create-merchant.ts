@@ -80,7 +80,10 @@ export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerch
     // `merchant.created` (its payload given the lead id in SQL) with its deliveries and their jobs.
     const result = await db.execute(sql`
       with new_lead as (select nextval(pg_get_serial_sequence('merchants', 'lead_id')) as lead_id),
-      new_merchant as (${db.insert(merchants).values({ ...values, leadId: sql`(select lead_id from new_lead)` }).getSQL()}),
+      new_merchant as (${db
+        .insert(merchants)
+        .values({ ...values, leadId: sql`(select lead_id from new_lead)` })
+        .getSQL()}),
       ${eventClauses({
         id: createId("evt"),
         accountId: isvAccountId,
