@@ -34,7 +34,7 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`${r.name} server CPU per request`, r.cpuUs == null ? null : Math.round(r.cpuUs), "µs");
   }
   for (const r of input.ratios ?? [])
-    add(r.database.includes("GET merchant") ? `API/bare ${r.database}` : `GET /v1/account API/bare ${r.database}`, Number(r.value.toFixed(2)), "ratio");
+    add(r.database.includes(" merchant") ? `API/bare ${r.database}` : `GET /v1/account API/bare ${r.database}`, Number(r.value.toFixed(2)), "ratio");
   for (const w of input.webhooks ?? []) {
     add(`POST /v1/merchants with a webhook, 25 at a time ${w.kind}`, Math.round(w.createsPerSecond), "req/s");
     add(`webhook deliveries ${w.kind}`, Math.round(w.deliveriesPerSecond), "deliveries/s");

@@ -57,11 +57,20 @@ function cpuMicros(rootPid: number | undefined): number | null {
   return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
 }
 
-async function run(name: string, port: number, auth: string, path = "/v1/account", pid?: number): Promise<Result> {
+/** POST /v1/merchants as the runs send it: a phone alone (each request creates a merchant). */
+const CREATE = { method: "POST" as const, body: JSON.stringify({ phone: "+14155550123" }) };
+
+async function run(name: string, port: number, auth: string, path = "/v1/account", pid?: number, post?: typeof CREATE): Promise<Result> {
+  const request = {
+    url: `http://127.0.0.1:${port}${path}`,
+    headers: { authorization: auth, ...(post ? { "content-type": "application/json" } : {}) },
+    connections: CONNECTIONS,
+    ...(post ?? {}),
+  };
   // Warm-up: JIT, connection pools, caches.
-  await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { authorization: auth }, connections: CONNECTIONS, duration: 3 });
+  await autocannon({ ...request, duration: 3 });
   const before = cpuMicros(pid);
-  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { authorization: auth }, connections: CONNECTIONS, duration: DURATION });
+  const r = await autocannon({ ...request, duration: DURATION });
   const after = cpuMicros(pid);
   const cpuUs = before !== null && after !== null && r.requests.total > 0 ? (after - before) / r.requests.total : null;
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpuUs };
@@ -120,6 +129,7 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
       return [
         await run(`API (server.ts) on ${kind}`, apiPort, auth, "/v1/account", api.pid),
         await run(`API GET merchant on ${kind}`, apiPort, auth, `/v1/merchants/${merchant.id}`, api.pid),
+        await run(`API POST merchant on ${kind}`, apiPort, auth, "/v1/merchants", api.pid, CREATE),
       ];
     } finally {
       await stop(api);
@@ -141,6 +151,7 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
       return [
         await run(`bare node:http on ${kind}`, barePort, auth, "/v1/account", bare.pid),
         await run(`bare GET merchant on ${kind}`, barePort, auth, `/v1/merchants/${merchant.id}`, bare.pid),
+        await run(`bare POST merchant on ${kind}`, barePort, auth, "/v1/merchants", bare.pid, CREATE),
       ];
     } finally {
       await stop(bare);
@@ -157,8 +168,8 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
   }
   const best = (runs: Result[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
   fs.rmSync(dataDir, { recursive: true, force: true });
-  // [API account, bare account, API merchant, bare merchant]: the ratios are taken pairwise.
-  return [best(apiRuns.map((r) => r[0]!)), best(bareRuns.map((r) => r[0]!)), best(apiRuns.map((r) => r[1]!)), best(bareRuns.map((r) => r[1]!))];
+  // [API account, bare account, API merchant, bare merchant, API create, bare create]: the ratios are taken pairwise.
+  return [0, 1, 2].flatMap((i) => [best(apiRuns.map((r) => r[i]!)), best(bareRuns.map((r) => r[i]!))]);
 }
 
 async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
@@ -201,6 +212,8 @@ function ratiosOf(pglite: Result[], postgres: Result[]) {
     ...(postgres.length ? [{ database: "postgres", value: postgres[0]!.rps / postgres[1]!.rps }] : []),
     ...(pglite.length ? [{ database: "pglite GET merchant", value: pglite[2]!.rps / pglite[3]!.rps }] : []),
     ...(postgres.length ? [{ database: "postgres GET merchant", value: postgres[2]!.rps / postgres[3]!.rps }] : []),
+    ...(pglite.length ? [{ database: "pglite POST merchant", value: pglite[4]!.rps / pglite[5]!.rps }] : []),
+    ...(postgres.length ? [{ database: "postgres POST merchant", value: postgres[4]!.rps / postgres[5]!.rps }] : []),
   ];
 }
 
@@ -218,6 +231,8 @@ function cpuRatiosOf(pglite: Result[], postgres: Result[]) {
     ...pair("postgres", postgres[0], postgres[1]),
     ...pair("pglite GET merchant", pglite[2], pglite[3]),
     ...pair("postgres GET merchant", postgres[2], postgres[3]),
+    ...pair("pglite POST merchant", pglite[4], pglite[5]),
+    ...pair("postgres POST merchant", postgres[4], postgres[5]),
   ];
 }
 
