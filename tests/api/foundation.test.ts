@@ -237,6 +237,31 @@ describe("HTTP conventions", () => {
     expectErrorShape(res, 413, "invalid_request_error", "body_too_large");
   });
 
+  test("a body without a declared length (chunked) is counted as it streams: over 1 MB 413, within it read like any other", async () => {
+    const chunked = (text: string) =>
+      fetch(`${api.baseUrl}/v1/account`, {
+        method: "PATCH",
+        headers: { authorization: isv.auth, "content-type": "application/json" },
+        body: new ReadableStream({
+          start(controller) {
+            const bytes = new TextEncoder().encode(text);
+            for (let i = 0; i < bytes.length; i += 65_536) controller.enqueue(bytes.slice(i, i + 65_536));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+    const big = await chunked(JSON.stringify({ defaults: { display_name: "x".repeat(1_100_000) } }));
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.code).toBe("body_too_large");
+    const small = await chunked(JSON.stringify({ defaults: { display_name: "Chunked POS" } }));
+    expect(small.status).toBe(200);
+    expect((await small.json()).defaults.display_name).toBe("Chunked POS");
+    const broken = await chunked("{not json");
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error.code).toBe("invalid_json");
+  });
+
   test("a body that is not JSON answers 415", async () => {
     const res = await api.call("PATCH", "/v1/account", {
       auth: isv.auth,

@@ -8,39 +8,45 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const tooLarge = () => new AppError("body_too_large", "The request body is larger than 1 MB");
 
-/** Reads the body once (Hono keeps the text for the route's validator, which parses it again). */
-const checkJson: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const method = c.req.method;
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || !c.req.raw.body) return next();
-  const raw = await c.req.text();
-  if (raw.trim() === "") {
-    // No body at all (e.g. POST .../submit): a request without one, which validators read as {}.
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete("content-type");
-    headers.delete("content-length");
-    c.req.raw = new Request(c.req.raw.url, { method, headers });
+/**
+ * Reads the body once (Hono keeps the text for the route's validator, which parses it again).
+ * `declared`: the request says its length (at most the limit, checked before), so the body is read
+ * straight from the socket (@hono/node-server's direct read: no web Request or stream is built).
+ */
+const checkJson =
+  (declared: boolean): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS" || (!declared && !c.req.raw.body)) return next();
+    const raw = await c.req.text();
+    if (raw.trim() === "") {
+      // No body at all (e.g. POST .../submit): a request without one, which validators read as {}.
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete("content-type");
+      headers.delete("content-length");
+      c.req.raw = new Request(c.req.raw.url, { method, headers });
+      return next();
+    }
+    const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type !== "application/json" && !type.endsWith("+json")) {
+      throw new AppError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`");
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new AppError("invalid_json", "The request body is not valid JSON");
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new AppError("invalid_json", "The request body must be a JSON object");
+    }
+    if (controlCharacter.test(raw)) {
+      const errors: FieldError[] = [];
+      findControlCharacters(parsed, [], errors);
+      if (errors.length) throw invalidFields(errors);
+    }
     return next();
-  }
-  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json" && !type.endsWith("+json")) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`");
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new AppError("invalid_json", "The request body is not valid JSON");
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new AppError("invalid_json", "The request body must be a JSON object");
-  }
-  if (controlCharacter.test(raw)) {
-    const errors: FieldError[] = [];
-    findControlCharacters(parsed, [], errors);
-    if (errors.length) throw invalidFields(errors);
-  }
-  return next();
-};
+  };
 
 /**
  * NUL and the other C0 control characters (tab, line feed and carriage return excepted) and DEL:
@@ -88,24 +94,29 @@ function checkUrl(url: string) {
 }
 
 /**
- * Every body is JSON, at most 1 MB (hono/body-limit), so that 413, 415 and malformed JSON answer
- * the same way on every route, before any route runs.
+ * Every body is JSON, at most 1 MB, so that 413, 415 and malformed JSON answer the same way on
+ * every route, before any route runs. A declared length over the limit is refused before the body
+ * is touched (touching it would leave an unread stream on the connection, which the server then
+ * closes); a declared length within it is read directly (Node's HTTP parser holds the body to the
+ * length declared); a body without a declared length (chunked) is counted as it streams
+ * (hono/body-limit) and refused as soon as it passes the limit.
  */
-const checkBody: MiddlewareHandler<AppEnv> = every(
-  // A declared length over the limit is refused before the body stream is even created: touching
-  // it would leave an unread stream on the connection, which the server then closes.
-  async (c, next) => {
-    if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-    return next();
-  },
+const streamed: MiddlewareHandler<AppEnv> = every(
   bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
       throw tooLarge();
     },
   }),
-  checkJson,
+  checkJson(false),
 );
+const direct = checkJson(true);
+const checkBody: MiddlewareHandler<AppEnv> = (c, next) => {
+  const length = c.req.header("content-length");
+  if (Number(length ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  const declared = length !== undefined && /^\d+$/.test(length) && c.req.header("transfer-encoding") === undefined;
+  return declared ? direct(c, next) : streamed(c, next);
+};
 
 /** Requests without a body (GET, HEAD, OPTIONS) pass straight through: the hot read path pays nothing here. */
 export const jsonBody: MiddlewareHandler<AppEnv> = (c, next) => {
