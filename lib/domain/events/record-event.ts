@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/client";
 import { createId } from "../../ids";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { HOST_KEY_SQL } from "../webhooks/fan-out";
 import { jobTypes } from "../../jobs/job-types";
 import { scopeOf, type EventType } from "../../events/catalogue";
@@ -42,8 +42,14 @@ function eventsFrom(source: SQL): SQL {
     )`;
 }
 
-/** The clauses for one event whose payload is a jsonb expression (see eventsFrom). */
-export function eventClauses(input: Omit<OneEvent, "data"> & { id: string; data: SQL }): SQL {
+/** The clauses for one event whose payload is a jsonb expression (see eventsFrom); its values may be placeholders. */
+export function eventClauses(input: {
+  id: string | Placeholder;
+  accountId: string | Placeholder;
+  type: EventType;
+  objectId: string | Placeholder;
+  data: SQL;
+}): SQL {
   return eventsFrom(
     sql`select ${input.id}::text as id, ${input.accountId}::text as account_id, ${input.type}::text as type, ${input.objectId}::text as object_id, ${input.data} as data, ${scopeOf(input.type)}::text as scope, 1 as ord`,
   );

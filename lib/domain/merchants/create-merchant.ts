@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/client";
+import { compiledStatement } from "../../db/prepared";
 import { merchants } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
 import { AppError, invalidFields } from "../../errors";
@@ -78,20 +79,14 @@ export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerch
   try {
     // One statement (atomic by itself): number the lead, insert the merchant, record
     // `merchant.created` (its payload given the lead id in SQL) with its deliveries and their jobs.
-    const result = await db.execute(sql`
-      with new_lead as (select nextval(pg_get_serial_sequence('merchants', 'lead_id')) as lead_id),
-      new_merchant as (${db
-        .insert(merchants)
-        .values({ ...values, leadId: sql`(select lead_id from new_lead)` })
-        .getSQL()}),
-      ${eventClauses({
-        id: createId("evt"),
-        accountId: isvAccountId,
-        type: "merchant.created",
-        objectId: id,
-        data: sql`jsonb_set(${JSON.stringify(serializeMerchant(draft, isv))}::jsonb, '{lead_id}', to_jsonb((select lead_id from new_lead)))`,
-      })}
-      select lead_id from new_lead`);
+    const result = await createStatement(db, {
+      ...values,
+      application: JSON.stringify(values.application),
+      defaultCapabilities: JSON.stringify(values.defaultCapabilities),
+      payment: JSON.stringify(values.payment),
+      eventId: createId("evt"),
+      event: JSON.stringify(serializeMerchant(draft, isv)),
+    });
     const [lead] = rowsOf<{ lead_id: string | number }>(result);
     return { row: { ...draft, leadId: Number(lead!.lead_id) }, created: true };
   } catch (error) {
@@ -102,6 +97,34 @@ export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerch
     throw error;
   }
 }
+
+const p = (name: string) => sql.placeholder(name);
+/**
+ * One statement (atomic by itself): number the lead, insert the merchant, record `merchant.created`
+ * (its payload given the lead id in SQL) with its deliveries and their jobs. Built once: its text
+ * is the same for every merchant.
+ */
+const createStatement = compiledStatement(
+  "create_merchant",
+  () => sql`
+    with new_lead as (select nextval(pg_get_serial_sequence('merchants', 'lead_id')) as lead_id),
+    new_merchant as (
+      insert into merchants (id, isv_account_id, lead_id, phone, agent, lead_onboarding_status, application, default_capabilities, payment,
+        device_id, device_imei, device_imei_source, device_imei_status, device_selection, device_created_at, device_updated_at, created_at, updated_at)
+      values (${p("id")}, ${p("isvAccountId")}, (select lead_id from new_lead), ${p("phone")}, ${p("agent")}::integer, ${p("status")},
+        ${p("application")}::jsonb, ${p("defaultCapabilities")}::jsonb, ${p("payment")}::jsonb,
+        ${p("deviceId")}, ${p("deviceImei")}, ${p("deviceImeiSource")}, ${p("deviceImeiStatus")}, ${p("deviceSelection")},
+        ${p("deviceCreatedAt")}::timestamptz, ${p("deviceUpdatedAt")}::timestamptz, ${p("createdAt")}::timestamptz, ${p("updatedAt")}::timestamptz)
+    ),
+    ${eventClauses({
+      id: p("eventId"),
+      accountId: p("isvAccountId"),
+      type: "merchant.created",
+      objectId: p("id"),
+      data: sql`jsonb_set(${p("event")}::jsonb, '{lead_id}', to_jsonb((select lead_id from new_lead)))`,
+    })}
+    select lead_id from new_lead`,
+);
 
 /** The ISV's merchant with this IMEI, when the ISV registered it; a merchant's own entry is refused. */
 async function findByImei(db: Db, isvAccountId: string, imei: string) {
