@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../../db/client";
+import { compiledStatement } from "../../db/prepared";
 import { createId } from "../../ids";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { HOST_KEY_SQL } from "../webhooks/fan-out";
@@ -55,6 +56,15 @@ export function eventClauses(input: {
   );
 }
 
+/** The events of a JSON array with their deliveries and jobs: one statement, its text built once. */
+const recordStatement = compiledStatement(
+  "record_events",
+  () =>
+    sql`with ${eventsFrom(sql`
+    select e->>'id' as id, e->>'account_id' as account_id, e->>'type' as type, e->>'object_id' as object_id, e->'data' as data, e->>'scope' as scope, ord
+    from jsonb_array_elements(${sql.placeholder("batch")}::jsonb) with ordinality as t(e, ord)`)} select 1`,
+);
+
 /**
  * Writes an event in the caller's transaction, with its deliveries and their jobs, in one
  * statement: the change, its event and its deliveries commit together or not at all, for one
@@ -77,11 +87,7 @@ export async function recordEvents(tx: DbOrTx, inputs: OneEvent[]) {
   }));
   for (let i = 0; i < rows.length; i += 500) {
     const batch = JSON.stringify(rows.slice(i, i + 500));
-    await tx.execute(
-      sql`with ${eventsFrom(sql`
-      select e->>'id' as id, e->>'account_id' as account_id, e->>'type' as type, e->>'object_id' as object_id, e->'data' as data, e->>'scope' as scope, ord
-      from jsonb_array_elements(${batch}::jsonb) with ordinality as t(e, ord)`)} select 1`,
-    );
+    await recordStatement(tx, { batch });
   }
   return rows.map((r) => r.id);
 }
