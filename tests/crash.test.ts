@@ -13,7 +13,14 @@ import { jobs, webhookDeliveries } from "@/lib/db/schema";
 // On the embedded database only the restarted server's re-queueing of orphaned jobs can recover
 // the deliveries that were running (the lease is longer than the test); on PostgreSQL, where
 // other workers may be alive, recovery is the lease, so it is short there.
-const servers = serverProcesses({ name: "crash", portFrom: 3600, ports: 300, env: { JOB_LEASE_MS: process.env.DATABASE_URL ? "1500" : "600000" } });
+// The 300 creates go out 20 at a time as fast as the server answers, above the default 200 per
+// second per account: this test is about crashes, not the rate limit (tests/api/rate-limit.test.ts).
+const servers = serverProcesses({
+  name: "crash",
+  portFrom: 3600,
+  ports: 300,
+  env: { JOB_LEASE_MS: process.env.DATABASE_URL ? "1500" : "600000", RATE_LIMIT_PER_SECOND: "100000" },
+});
 const { base, env: childEnv, dataDir, port } = servers;
 
 const portOpen = () =>
