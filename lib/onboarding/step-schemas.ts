@@ -16,7 +16,6 @@ import {
   trim,
   union,
   unknown,
-  type ZodMiniType,
 } from "zod/mini";
 import { applicationRules, ownerKeys } from "../schemas/application-rules";
 import { accountConfirmationProblem, ownershipProblem, ownershipTotal, routingNumberProblem, salesMixProblem, ticketProblem } from "./cross-field";
@@ -82,5 +81,3 @@ export const DEVICE_SKIP = "__skip";
 export const deviceSchema = object({ choice: string().check(minLength(1)), confirm: optional(boolean()) }).check(
   refine((v) => v.choice !== DEVICE_SKIP || v.confirm === true, { message: "fields.device.skipConfirm", path: ["confirm"] }),
 );
-
-export type FormSchema = ZodMiniType;
