@@ -23,9 +23,10 @@ export function BankStep({ session, onSaved, nextHref }: StepProps) {
             {render("bank_account.bank_name", "fields.bank.bank_name", "text")}
             {render("bank_account.account_holder_name", "fields.bank.account_holder_name", "text")}
             {render("bank_account.routing_number", "fields.bank.routing_number", "digits", { hintKey: "fields.hints.routing_number" })}
+            {/* One line kept for the routing check, empty or not: the fields below do not move, nor crowd the hint above. */}
             <p
               aria-live="polite"
-              className={`-mt-3 mb-4 text-sm ${routing.length === 9 && !abaChecksumValid(routing) ? "text-danger font-medium" : "text-muted"}`}
+              className={`-mt-3 mb-1 min-h-5 text-sm ${routing.length === 9 && !abaChecksumValid(routing) ? "text-danger font-medium" : "text-muted"}`}
             >
               {routing.length === 9 ? (abaChecksumValid(routing) ? t("fields.routingOk") : t("fields.routingInvalid")) : ""}
             </p>
