@@ -1,12 +1,13 @@
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
-import type { DatabaseHandle } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
 import { AppError } from "../lib/errors";
 import { env } from "../lib/env";
 import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
-import { listOutbox, serializeOutboxMessage } from "../lib/domain/notifications/list-outbox";
+import { listOutbox } from "../lib/domain/notifications/list-outbox";
+import { serializeOutboxMessage } from "../lib/serializers/outbox";
+import { type DatabaseHandle } from "@/lib/db/types";
 
 export type CommandResult = { code: number; stdout: string; stderr: string };
 

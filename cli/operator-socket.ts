@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import type { DatabaseHandle } from "../lib/db/client";
 import { env } from "../lib/env";
 import { runCommand } from "./commands";
+import { type DatabaseHandle } from "@/lib/db/types";
 
 export function operatorSocketPath(dataDir = env.DATA_DIR) {
   return path.join(dataDir, "operator.sock");

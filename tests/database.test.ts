@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
+import { type DatabaseHandle } from "@/lib/db/types";
 
 // CI runs the suite twice; this proves which database each pass really ran on. `.ci/run` sets
 // EXPECT_DATABASE for each pass.

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { env } from "@/lib/env";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { insertJob, PermanentFailure, RetryLater, startWorker, type JobDefinition } from "@/lib/jobs/runner";
 import { randomBase62 } from "@/lib/ids";
 import { z } from "zod";
+import { type DatabaseHandle } from "@/lib/db/types";
 
 const anyPayload = z.record(z.string(), z.unknown());
 

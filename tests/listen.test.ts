@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
 import { until } from "./helpers/until";
+import { type DatabaseHandle } from "@/lib/db/types";
 
 // Workers and pay pages are woken by LISTEN/NOTIFY on one connection per process. When PostgreSQL
 // drops that connection (a restart, a network cut, an operator's pg_terminate_backend), it must

@@ -1,7 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
-import { setDeactivatedAction } from "@/app/(dashboard)/dashboard/actions";
+import { setDeactivatedAction } from "@/lib/actions/dashboard";
 
 /** Deactivate (payments refused, CONTRACT.md) or reactivate a merchant, after a confirmation for the first. */
 export function DeactivateButton({ merchantId, deactivated }: { merchantId: string; deactivated: boolean }) {

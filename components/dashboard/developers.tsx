@@ -1,7 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
-import { createWebhookAction, deleteWebhookAction, retryDeliveryAction, rotateKeyAction } from "@/app/(dashboard)/dashboard/actions";
+import { createWebhookAction, deleteWebhookAction, retryDeliveryAction, rotateKeyAction } from "@/lib/actions/dashboard";
 
 export function RotateKey() {
   const t = useTranslations("dashboard");

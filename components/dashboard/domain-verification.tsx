@@ -1,7 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { verifyDomainAction } from "@/app/(dashboard)/dashboard/actions";
+import { verifyDomainAction } from "@/lib/actions/dashboard";
 
 export type DomainVerification = {
   domain: string;

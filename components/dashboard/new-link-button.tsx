@@ -1,7 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
-import { newLinkAction } from "@/app/(dashboard)/dashboard/actions";
+import { newLinkAction } from "@/lib/actions/dashboard";
 
 export function NewLinkButton({ merchantId }: { merchantId: string }) {
   const t = useTranslations("dashboard");

@@ -1,7 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { refundAction } from "@/app/(dashboard)/dashboard/actions";
+import { refundAction } from "@/lib/actions/dashboard";
 import { formatCents } from "@/lib/money";
 import { intlLocale } from "@/lib/i18n/locales";
 

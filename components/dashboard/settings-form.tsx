@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { contrastRatio, textOn } from "@/lib/branding/contrast";
 import type { AccountSettings, MerchantDefaults } from "@/lib/schemas/account";
-import { saveSettingsAction, type SaveResult } from "@/app/(dashboard)/dashboard/actions";
+import { saveSettingsAction, type SaveResult } from "@/lib/actions/dashboard";
 import { DomainVerificationPanel, type DomainVerification } from "./domain-verification";
 
 const steps = ["business", "owners", "bank", "product", "sales", "device", "review", "agreement"] as const;

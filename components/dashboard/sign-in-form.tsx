@@ -1,7 +1,7 @@
 "use client";
 import { useActionState } from "react";
 import { useTranslations } from "next-intl";
-import { signInAction, type SignInState } from "@/app/(dashboard)/sign-in/actions";
+import { signInAction, type SignInState } from "@/lib/actions/sign-in";
 
 export function SignInForm() {
   const t = useTranslations("dashboard");

@@ -7,6 +7,7 @@ import type { AgreementDocument } from "@/lib/agreement/agreement-text";
 import { isReachable, listedSteps, stepIds, type StepId } from "@/lib/onboarding/steps";
 import dynamic from "next/dynamic";
 import { PortalContext, PreviewContext, usePortalReasons } from "./portal";
+import type { StepProps } from "./step-props";
 
 // Each step's code is its own chunk: a page loads only the step it shows.
 const BusinessStep = dynamic(() => import("./steps/business-step").then((m) => m.BusinessStep));
@@ -17,8 +18,6 @@ const SalesStep = dynamic(() => import("./steps/sales-step").then((m) => m.Sales
 const DeviceStep = dynamic(() => import("./steps/device-step").then((m) => m.DeviceStep));
 const ReviewStep = dynamic(() => import("./steps/review-step").then((m) => m.ReviewStep));
 const AgreementStep = dynamic(() => import("./steps/agreement-step").then((m) => m.AgreementStep));
-
-export type StepProps = { session: OnboardingSessionJson; onSaved: (s: OnboardingSessionJson) => void; nextHref: string; agreement?: AgreementDocument | null };
 
 const components: Record<StepId, React.ComponentType<StepProps>> = {
   business: BusinessStep,

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Locale } from "../i18n/locales";
 import { intlLocale } from "../i18n/locales";
-import { maskApplication } from "../domain/merchants/application";
 import { pricingInWords } from "./pricing-words";
 import en from "../i18n/messages/en.json";
 import es from "../i18n/messages/es.json";
+import { maskApplication } from "../serializers/mask-application";
 
 const options = { en: en.options, es: es.options } as Record<Locale, Record<string, Record<string, string>>>;
 

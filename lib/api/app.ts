@@ -1,7 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
-import type { DatabaseHandle } from "../db/client";
 import type { AppEnv } from "./context";
 import { AppError, invalidFields, issuesToFieldErrors } from "../errors";
 import { errorBody, httpHeaders, httpStatus } from "./errors";
@@ -31,6 +30,7 @@ import { tokenizerRoutes } from "./routes/tokenizer";
 import { log } from "../log";
 import { env } from "../env";
 import type { LimitStore } from "../limits";
+import { type DatabaseHandle } from "../db/types";
 
 export type ApiOptions = {
   handle: DatabaseHandle;

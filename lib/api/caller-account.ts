@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./context";
-import { getAccount, type AccountRow } from "../domain/accounts/get-account";
+import { getAccount } from "../domain/accounts/get-account";
+import type { AccountRow } from "../db/schema";
 
 /** The authenticated caller's own account, read once per request (API-key authentication has it already). */
 export async function callerAccount(c: Context<AppEnv>): Promise<AccountRow> {

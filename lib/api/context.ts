@@ -1,6 +1,6 @@
-import type { DatabaseHandle, Db } from "../db/client";
 import type { Principal } from "../auth/principal";
-import type { AccountRow } from "../domain/accounts/get-account";
+import type { AccountRow } from "../db/schema";
+import { type DatabaseHandle, type Db } from "../db/types";
 
 export type AppEnv = {
   Variables: {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
 import { accounts, merchants, onboardingLinks } from "../db/schema";
 import { env } from "../env";
 import { notFound, unauthenticated } from "../errors";
 import { bareHost, isCustomDomain, isServiceHost } from "../branding/hosts";
 import { signToken, verifyToken } from "./jwt";
+import { type DbOrTx } from "../db/types";
 
 // The merchant's onboarding session (CONTRACT.md section 2), in one place: the token it is issued
 // as, how it is read (the cookie or a Bearer token), and the check every use of it makes, for the

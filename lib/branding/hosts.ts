@@ -1,7 +1,7 @@
 import { and, isNotNull } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client";
-import { accounts } from "../db/schema";
+import { accounts, type AccountRow } from "../db/schema";
 import { env } from "../env";
+import { type Db, type DbOrTx } from "../db/types";
 
 const baseHost = new URL(env.PUBLIC_BASE_URL).host.toLowerCase();
 const loopback = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -54,4 +54,15 @@ export async function isKnownHost(db: Db, host: string | undefined, path = "/onb
   if (!host) return false;
   if (isServiceHost(host)) return true;
   return servedOnCustomDomain(path) && isCustomDomain(db, host);
+}
+
+/** Where the ISV's hosted pages live: its custom domain once verified, else this service. */
+export function hostedBaseUrl(isv: Pick<AccountRow, "customDomain" | "customDomainVerifiedAt">) {
+  return isv.customDomain && isv.customDomainVerifiedAt ? `https://${isv.customDomain}` : env.PUBLIC_BASE_URL;
+}
+
+/** The DNS TXT record that proves an ISV controls its custom domain (POST /v1/account/custom_domain/verify). */
+export function customDomainRecord(account: Pick<AccountRow, "customDomain" | "customDomainToken">) {
+  if (!account.customDomain || !account.customDomainToken) return null;
+  return { type: "TXT" as const, name: `_onboarding-verification.${account.customDomain}`, value: `onboarding-verification=${account.customDomainToken}` };
 }

@@ -1,9 +1,9 @@
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
 import { buildAgreement } from "../agreement/agreement-text";
 import type { OnboardingSessionJson } from "../serializers/onboarding-session";
-import type { AccountRow } from "../domain/accounts/get-account";
 import type { AccountSettings, MerchantDefaults } from "../schemas/account";
 import { onboardingSteps } from "../onboarding/steps";
+import type { AccountRow } from "../db/schema";
 
 const masked = (v: string) => `*****${v.slice(-4)}`;
 

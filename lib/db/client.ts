@@ -3,32 +3,13 @@ import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { Pool } from "pg";
+import type { DatabaseHandle, Db } from "./types";
 import * as schema from "./schema";
 import { migrateDatabase } from "./migrate";
 import { acquireDataDirLock, makePrivate } from "./lock";
 
-export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
-// A transaction handle exposes the same query API; domain functions accept either.
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type DbOrTx = Db | Tx;
-
 /** The rows of a raw `db.execute` (node-postgres answers `{ rows }`, PGlite's drizzle driver the rows). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
-
-export interface DatabaseHandle {
-  db: Db;
-  kind: "pglite" | "postgres";
-  /** Raw SQL through the same driver, for benchmarks and health checks. */
-  query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-  close: () => Promise<void>;
-  /** The pg pool (PostgreSQL only), for work that needs one session, like advisory locks. */
-  pool?: Pool;
-  /**
-   * Calls `onPayload` for each NOTIFY on `channel` (sent with pg_notify, delivered at commit): from
-   * every process on PostgreSQL, from this one on PGlite. Resolves to the unsubscribe function.
-   */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
-}
 
 export interface OpenOptions {
   databaseUrl?: string;

@@ -1,6 +1,6 @@
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "./client";
+import { type DbOrTx } from "./types";
 
 /**
  * Hot-path queries are built once and prepared (named statements on PostgreSQL): drizzle's query

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { DbOrTx } from "../db/client";
 import { env } from "../env";
 import { insertJob } from "./runner";
 import { jobs } from "../db/schema";
 import { createId } from "../ids";
+import { type DbOrTx } from "../db/types";
 
 // Every type of background job: its name, the schema of its payload and its retry policy. The
 // handlers live beside their domain (lib/jobs/registry.ts puts them together); this file holds

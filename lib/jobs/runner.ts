@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { rowsOf, type DatabaseHandle, type Db, type DbOrTx } from "../db/client";
-import { jobs } from "../db/schema";
+import { rowsOf } from "../db/client";
+import { jobs, type JobRow } from "../db/schema";
 import { createId } from "../ids";
 import type { z } from "zod";
 import { log } from "../log";
-
-export type JobRow = typeof jobs.$inferSelect;
+import { type DatabaseHandle, type Db, type DbOrTx } from "../db/types";
 
 /**
  * A handler that expects another try to succeed (a receiver answered 503, SMTP is down) throws

@@ -1,6 +1,6 @@
-import type { DbOrTx } from "../db/client";
 import { outbox } from "../db/schema";
 import { createId } from "../ids";
+import { type DbOrTx } from "../db/types";
 
 // Text messages (CONTRACT.md section 10): a small sender interface whose only transport today is
 // the outbox (readable with the operator CLI and, in sandbox, GET /v1/test_helpers/outbox). A real

@@ -4,7 +4,7 @@ import { formatCents } from "../money";
 import { brandName } from "../payments/brands";
 import { feeLineWords } from "../statements/fee-line-words";
 import { intlLocale, type Locale } from "../i18n/locales";
-import type { StatementRow } from "../serializers/statement";
+import type { StatementRow } from "../db/schema";
 
 // The monthly statement as a PDF (CONTRACT.md section 11): branded with the ISV's name and colours,
 // the merchant's business name and MID, the period, the totals, fees by pricing model, card brands,

@@ -1,7 +1,7 @@
-import type { AccountRow } from "../domain/accounts/get-account";
-import { customDomainRecord } from "../domain/accounts/verify-custom-domain";
 import type { z } from "zod";
 import type { accountSchema } from "../schemas/account";
+import type { AccountRow } from "../db/schema";
+import { customDomainRecord } from "../branding/hosts";
 
 type AccountJson = z.infer<typeof accountSchema>;
 

@@ -1,9 +1,7 @@
-import type { charges } from "../db/schema";
-import type { MerchantRow } from "../domain/merchants/find-merchant";
 import type { ChargeJson } from "../schemas/payments";
 import { mask } from "../crypto/field-encryption";
+import type { ChargeRow, MerchantRow } from "../db/schema";
 
-export type ChargeRow = typeof charges.$inferSelect;
 type Refund = ChargeJson["refunds"][number];
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);

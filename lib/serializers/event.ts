@@ -1,6 +1,4 @@
-import type { events } from "../db/schema";
-
-type EventRow = typeof events.$inferSelect;
+import type { EventRow } from "../db/schema";
 
 /** The event as GET /v1/events answers it and as webhooks deliver it (CONTRACT.md section 9). */
 export function serializeEvent(row: EventRow) {

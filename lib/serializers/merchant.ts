@@ -1,10 +1,9 @@
 import { z } from "zod";
-import type { MerchantRow } from "../domain/merchants/find-merchant";
-import { maskApplication } from "../domain/merchants/application";
-import { merchantRequirements } from "../domain/merchants/requirements";
 import { applicationShape } from "../schemas/merchant";
 import { mask } from "../crypto/field-encryption";
 import type { merchantResponseSchema } from "../schemas/merchant-response";
+import type { MerchantRow } from "../db/schema";
+import { maskApplication } from "./mask-application";
 
 type Json = Record<string, unknown>;
 
@@ -29,8 +28,11 @@ function withNulls(shape: Record<string, z.ZodType>, value: Json): Json {
 export type MerchantJson = z.infer<typeof merchantResponseSchema>;
 type Processor = MerchantJson["payment_keys"]["processors"][number];
 
-export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown; settings: unknown }): MerchantJson {
-  const settings = (isv.settings ?? {}) as { device_selection_required?: boolean };
+/**
+ * The merchant as the API and its events show it: a function of the row, its ISV's defaults and
+ * what it still has to supply (computed by the domain: `requirementsFor` in lib/domain/merchants/requirements.ts).
+ */
+export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown }, requirements: MerchantJson["requirements"]): MerchantJson {
   const keys = (row.paymentKeys ?? {}) as { pub_api_key?: string; api_key_last4?: string; gateway_merchant_id?: string; processors?: Processor[] };
   return {
     object: "merchant" as const,
@@ -66,7 +68,7 @@ export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown; se
       : {}),
     device_selection: row.deviceSelection,
     agent: row.agent,
-    requirements: merchantRequirements(row, { deviceRequired: settings.device_selection_required !== false }),
+    requirements,
     updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -1,9 +1,7 @@
-import type { onboardingLinks } from "../db/schema";
-
-type LinkRow = typeof onboardingLinks.$inferSelect;
+import type { OnboardingLinkRow } from "../db/schema";
 
 /** The url (with its token) exists only in the create answer: the token is not stored. */
-export function serializeOnboardingLink(row: LinkRow, url: string) {
+export function serializeOnboardingLink(row: OnboardingLinkRow, url: string) {
   return {
     object: "onboarding_link" as const,
     id: row.id,

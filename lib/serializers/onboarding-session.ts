@@ -5,7 +5,6 @@ import type { DeviceCatalogEntry } from "../schemas/account";
 import type { FieldError } from "../errors";
 import type { CheckedSession } from "../auth/onboarding-session";
 import { stepProgress } from "../onboarding/steps";
-import { merchantRequirements } from "../domain/merchants/requirements";
 import { serializeMerchant } from "./merchant";
 
 export type OnboardingSessionJson = z.infer<typeof onboardingSessionResponseSchema>;
@@ -13,9 +12,14 @@ export type OnboardingSessionJson = z.infer<typeof onboardingSessionResponseSche
 /** The session as the wizard reads it (CONTRACT.md section 6): everything masked. */
 export function serializeOnboardingSession(
   { merchant, link, isv }: CheckedSession,
-  facts: { problems: FieldError[]; device: { required: boolean; skippable: boolean; catalog: DeviceCatalogEntry[] }; signed: boolean },
+  facts: {
+    problems: FieldError[];
+    device: { required: boolean; skippable: boolean; catalog: DeviceCatalogEntry[] };
+    signed: boolean;
+    requirements: OnboardingSessionJson["requirements"];
+  },
 ): OnboardingSessionJson {
-  const serialized = serializeMerchant(merchant, isv);
+  const serialized = serializeMerchant(merchant, isv, facts.requirements);
   const branding = isv.defaults as MerchantDefaults;
   const sig = facts.signed ? (merchant.agreement as { name: string; signed_at: string }) : null;
   return {
@@ -27,7 +31,7 @@ export function serializeOnboardingSession(
     device_selection: merchant.deviceSelection,
     branding,
     steps: stepProgress(facts.problems.map((p) => p.param)),
-    requirements: merchantRequirements(merchant, { deviceRequired: facts.device.required }),
+    requirements: facts.requirements,
     device_options: facts.device.catalog,
     device_selection_required: facts.device.required,
     allow_skip_device_selection: facts.device.skippable,

@@ -1,5 +1,5 @@
-import type { PaymentRequestRow } from "../domain/payments/status";
 import type { PaymentRequestJson } from "../schemas/payments";
+import type { PaymentRequestRow } from "../db/schema";
 
 /** Where a request's hosted pages live (the ISV's custom domain or this service). */
 export const payPageUrl = (base: string, id: string) => `${base}/pay/${id}`;

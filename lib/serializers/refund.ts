@@ -1,7 +1,5 @@
-import type { refunds } from "../db/schema";
+import type { RefundRow } from "../db/schema";
 import type { RefundJson } from "../schemas/payments";
-
-export type RefundRow = typeof refunds.$inferSelect;
 
 /** The refund as the API returns it (CONTRACT.md section 10; `created_at` in milliseconds, like the charge). */
 export function serializeRefund(row: RefundRow): RefundJson {

@@ -1,6 +1,4 @@
-import type { settlements } from "../db/schema";
-
-export type SettlementRow = typeof settlements.$inferSelect;
+import type { SettlementRow } from "../db/schema";
 
 /** A settlement as the API returns it (CONTRACT.md section 13; times in milliseconds, like charges). */
 export function serializeSettlement(row: SettlementRow) {

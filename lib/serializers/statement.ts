@@ -1,6 +1,4 @@
-import type { statements } from "../db/schema";
-
-export type StatementRow = typeof statements.$inferSelect;
+import type { StatementRow } from "../db/schema";
 
 /** The statement in lists (CONTRACT.md section 11). */
 export function serializeStatement(row: StatementRow) {

@@ -1,6 +1,5 @@
-import type { webhookAttempts, webhookDeliveries } from "../db/schema";
-import type { WebhookRow } from "../domain/webhooks/find-webhook";
 import { mask } from "../crypto/field-encryption";
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from "../db/schema";
 
 /** The secret in full only in the create answer; masked everywhere else. */
 export function serializeWebhook(row: WebhookRow, fullSecret?: string) {
@@ -17,10 +16,7 @@ export function serializeWebhook(row: WebhookRow, fullSecret?: string) {
   };
 }
 
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-type AttemptRow = typeof webhookAttempts.$inferSelect;
-
-export function serializeDelivery(row: DeliveryRow, attempts: AttemptRow[]) {
+export function serializeDelivery(row: WebhookDeliveryRow, attempts: WebhookAttemptRow[]) {
   return {
     object: "webhook_delivery" as const,
     id: row.id,

@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import type { StatementRow } from "../serializers/statement";
+import type { StatementRow } from "../db/schema";
 
 /** Cents as a decimal amount of dollars, exactly ("-5.00", "1234.56"). */
 export function centsToDecimal(cents: number) {

@@ -1,13 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { env } from "@/lib/env";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
 import { createApi } from "@/lib/api/app";
 import { createIsv } from "@/lib/domain/accounts/create-isv";
 import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
 import { randomBase62 } from "@/lib/ids";
 import { startJobPools } from "@/lib/jobs/pools";
 import { responseChecker } from "./openapi-check";
+import { type DatabaseHandle } from "@/lib/db/types";
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 

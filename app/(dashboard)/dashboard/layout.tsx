@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { requireIsvUser } from "@/lib/dashboard/session";
-import { signOutAction } from "../sign-in/actions";
+import { signOutAction } from "@/lib/actions/sign-in";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { isOpen } from "@/lib/domain/merchants/status";
 import { firstIncompleteStep } from "@/lib/onboarding/steps";
-import { loadWizardSession } from "@/lib/onboarding/load-session";
+import { loadWizardSession } from "@/app/(onboarding)/onboarding/load-session";
 import { SessionMissing } from "@/components/onboarding/session-missing";
 
 // /onboarding: resume at the first incomplete step.

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { signAgreement, submitApplication, SaveError } from "../session-api";
-import type { StepProps } from "../wizard";
+import type { StepProps } from "../step-props";
 
 // The agreement: generated from the application and pricing, signed by owner one with a typed
 // name, downloadable as PDF; then the application is submitted.

@@ -4,7 +4,7 @@ import { abaChecksumValid } from "@/lib/schemas/aba";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";
-import type { StepProps } from "../wizard";
+import type { StepProps } from "../step-props";
 
 const schema = stepSchema("bank");
 

@@ -6,7 +6,7 @@ import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { FormStep, toFormValues } from "../form-step";
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
 import { usePortal } from "../portal";
-import type { StepProps } from "../wizard";
+import type { StepProps } from "../step-props";
 
 const schema = stepSchema("business");
 

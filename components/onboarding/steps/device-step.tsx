@@ -2,7 +2,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { DEVICE_SKIP as SKIP, deviceSchema as schema } from "@/lib/onboarding/step-schemas";
 import { FormStep } from "../form-step";
-import type { StepProps } from "../wizard";
+import type { StepProps } from "../step-props";
 
 // Device: a terminal from the ISV's catalog, or (where allowed) the merchant's own compatible one.
 export function DeviceStep({ session, onSaved, nextHref }: StepProps) {

@@ -7,7 +7,7 @@ import { ownersSchema } from "@/lib/onboarding/step-schemas";
 import { FormStep, toFormValues } from "../form-step";
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
 import { usePortal } from "../portal";
-import type { StepProps } from "../wizard";
+import type { StepProps } from "../step-props";
 
 // Owners one to four: add and remove, with the running ownership total.
 export function OwnersStep({ session, onSaved, nextHref }: StepProps) {

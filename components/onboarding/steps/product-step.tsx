@@ -5,7 +5,7 @@ import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { productCategories, subcategoriesOf, type ProductCategory } from "@/lib/schemas/product-categories";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";
-import type { StepProps } from "../wizard";
+import type { StepProps } from "../step-props";
 
 const schema = stepSchema("product");
 

@@ -4,7 +4,7 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { intlLocale } from "@/lib/i18n/locales";
 import { displayPhone } from "@/lib/i18n/display";
 import { keyLabel } from "@/lib/i18n/field-label";
-import type { StepProps } from "../wizard";
+import type { StepProps } from "../step-props";
 import { onboardingSteps } from "@/lib/onboarding/steps";
 
 type Json = Record<string, any>;

@@ -4,7 +4,7 @@ import { salesMixParts, salesMixTotal } from "@/lib/onboarding/cross-field";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { FormStep, toFormValues } from "../form-step";
 import { useFieldRenderer } from "../fields";
-import type { StepProps } from "../wizard";
+import type { StepProps } from "../step-props";
 
 const schema = stepSchema("sales");
 

@@ -1,13 +1,13 @@
 import { principalScope } from "../../auth/principal";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { env } from "../../env";
 import { createHash } from "node:crypto";
 import { AppError } from "../../errors";
 import type { AppEnv } from "../context";
 import { idempotencyKeys } from "../../db/schema";
+import { type Db } from "../../db/types";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 

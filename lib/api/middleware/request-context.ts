@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { createId } from "../../ids";
-import type { DatabaseHandle } from "../../db/client";
 import type { AppEnv } from "../context";
 import { accessLog } from "../../log";
+import { type DatabaseHandle } from "../../db/types";
 
 /** An onboarding link's path carries its token, which opens a session: logs keep only the route. */
 export const loggablePath = (path: string) => (path.startsWith("/onboard/") ? "/onboard/[redacted]" : path);

@@ -16,6 +16,7 @@ import { updateMerchant, type UpdateMerchantInput } from "../../domain/merchants
 import { callerAccount } from "../caller-account";
 import { serializeMerchant } from "../../serializers/merchant";
 import { conflict409 } from "./shared";
+import { requirementsFor } from "../../domain/merchants/requirements";
 
 const idParam = z.object({
   merchant_id: z
@@ -47,7 +48,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const isv = await callerAccount(c);
       const { row } = await createMerchant(c.var.db, isv, c.req.valid("json") as CreateMerchantInput);
-      return c.json(serializeMerchant(row, isv), 200);
+      return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
     },
   );
 
@@ -75,7 +76,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       const isv = await callerAccount(c);
       return c.json(
         toList(
-          rows.map((r) => serializeMerchant(r, isv)),
+          rows.map((r) => serializeMerchant(r, isv, requirementsFor(r, isv))),
           hasMore,
           "/v1/merchants",
         ),
@@ -99,7 +100,8 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const accountId = c.var.principal!.accountId;
       const row = await findMerchant(c.var.db, accountId, c.req.valid("param").merchant_id);
-      return c.json(serializeMerchant(row, await callerAccount(c)), 200);
+      const isv = await callerAccount(c);
+      return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
     },
   );
 
@@ -132,7 +134,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
         c.req.valid("param").merchant_id,
         c.req.valid("json") as UpdateMerchantInput,
       );
-      return c.json(serializeMerchant(row, isv), 200);
+      return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
     },
   );
 }

@@ -25,11 +25,11 @@ import { listPaymentRequests } from "../../domain/payments/list-payment-requests
 import { cancelPaymentRequest } from "../../domain/payments/cancel-payment-request";
 import { payWithToken } from "../../domain/payments/pay-payment-request";
 import { getAccount } from "../../domain/accounts/get-account";
-import { hostedBaseUrl } from "../../domain/onboarding/create-onboarding-link";
 import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
 import { PAYMENT_REQUEST_CHANNEL } from "../../domain/payments/status";
 import { conflict409 } from "./shared";
 import { errorBodySchema } from "../errors";
+import { hostedBaseUrl } from "../../branding/hosts";
 
 /** Payments, charges and refunds: the ISV (key or JWT) for its merchants, or a merchant's own key (CONTRACT.md section 2). */
 export const paymentsCaller = allow({ kinds: ["api_key", "user"], accountTypes: ["isv", "merchant"] });

@@ -9,8 +9,10 @@ import { commonErrors, jsonContent, security } from "../openapi";
 import { reviewMerchant } from "../../domain/underwriting/review-merchant";
 import { getAccount } from "../../domain/accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
+import { requirementsFor } from "../../domain/merchants/requirements";
 import { merchantResponseSchema } from "../../schemas/merchant-response";
-import { listOutbox, serializeOutboxMessage } from "../../domain/notifications/list-outbox";
+import { listOutbox } from "../../domain/notifications/list-outbox";
+import { serializeOutboxMessage } from "../../serializers/outbox";
 import { listEnvelope, toList } from "../../schemas/list";
 import { conflict409 } from "./shared";
 import { paymentsCaller } from "./payments";
@@ -82,7 +84,8 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
           decision,
           "test_helper",
         );
-        return c.json(serializeMerchant(row, await getAccount(c.var.db, accountId)), 200);
+        const isv = await getAccount(c.var.db, accountId);
+        return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
       },
     );
   // POST /v1/test_helpers/merchants/{id}/approve|decline|request_information: decide like an operator

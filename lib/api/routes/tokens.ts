@@ -3,7 +3,8 @@ import type { AppEnv } from "../context";
 import { allow } from "../middleware/auth";
 import { commonErrors, jsonContent } from "../openapi";
 import { cardInputSchema, tokenSchema } from "../../schemas/payments";
-import { createToken, serializeToken } from "../../domain/tokens/create-token";
+import { createToken } from "../../domain/tokens/create-token";
+import { serializeToken } from "../../serializers/token";
 import { errorBodySchema } from "../errors";
 
 const publishableOnly = allow({ kinds: ["publishable"] });

@@ -62,3 +62,8 @@ export const apiKeys = pgTable(
   },
   (t) => [index("api_keys_account_idx").on(t.accountId)],
 );
+
+// Row types live beside their tables (the domain and the serializers import them from here).
+export type AccountRow = typeof accounts.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -47,3 +47,7 @@ export const jobs = pgTable(
   },
   (t) => [index("jobs_ready_idx").on(t.status, t.priority, t.runAt), index("jobs_type_idx").on(t.type, t.status)],
 );
+
+// Row types live beside their tables (the domain and the serializers import them from here).
+export type EventRow = typeof events.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;

@@ -16,3 +16,6 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] })],
 );
+
+// Row types live beside their tables (the domain and the serializers import them from here).
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

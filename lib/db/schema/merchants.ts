@@ -74,3 +74,7 @@ export const onboardingLinks = pgTable(
   },
   (t) => [uniqueIndex("onboarding_links_token_key").on(t.tokenDigest), index("onboarding_links_merchant_idx").on(t.merchantId, t.createdAt)],
 );
+
+// Row types live beside their tables (the domain and the serializers import them from here).
+export type MerchantRow = typeof merchants.$inferSelect;
+export type OnboardingLinkRow = typeof onboardingLinks.$inferSelect;

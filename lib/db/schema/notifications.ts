@@ -27,3 +27,6 @@ export const outbox = pgTable(
   },
   (t) => [index("outbox_account_idx").on(t.accountId, t.createdAt)],
 );
+
+// Row types live beside their tables (the domain and the serializers import them from here).
+export type OutboxRow = typeof outbox.$inferSelect;

@@ -295,3 +295,11 @@ export const statements = pgTable(
     index("statements_isv_idx").on(t.isvAccountId, t.seq),
   ],
 );
+
+// Row types live beside their tables (the domain and the serializers import them from here).
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+export type TokenRow = typeof cardTokens.$inferSelect;
+export type ChargeRow = typeof charges.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type SettlementRow = typeof settlements.$inferSelect;
+export type StatementRow = typeof statements.$inferSelect;

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { accounts, apiKeys } from "../../db/schema";
+import { accounts, apiKeys, type AccountRow } from "../../db/schema";
 import { constantTimeEqual, digestSecret } from "../../auth/secrets";
 import { preparedPerDb } from "../../db/prepared";
 import type { AccountType } from "../../auth/principal";
+import { type DbOrTx } from "../../db/types";
 
-export type AuthenticatedAccount = { accountId: string; accountType: AccountType; parentId: string | null; account: typeof accounts.$inferSelect };
+export type AuthenticatedAccount = { accountId: string; accountType: AccountType; parentId: string | null; account: AccountRow };
 
 const keysBySid = preparedPerDb((db) =>
   db

@@ -1,4 +1,3 @@
-import type { Db } from "../../db/client";
 import { accounts, apiKeys, users } from "../../db/schema";
 import { createId } from "../../ids";
 import { digestSecret, generateAccountSid, generateSecretKey, hashPassword } from "../../auth/secrets";
@@ -6,6 +5,7 @@ import { initialDefaults, initialSettings } from "../../schemas/account";
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
 import { AppError } from "../../errors";
 import { findUserByEmail } from "./find-user-by-email";
+import { type Db } from "../../db/types";
 
 export type CreateIsvInput = { name: string; email: string; password: string; live: boolean };
 

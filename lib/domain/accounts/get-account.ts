@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { accounts } from "../../db/schema";
+import { accounts, type AccountRow } from "../../db/schema";
 import { notFound } from "../../errors";
 import { preparedPerDb } from "../../db/prepared";
+import { type DbOrTx } from "../../db/types";
 
 const accountById = preparedPerDb((db) =>
   db
@@ -13,9 +13,8 @@ const accountById = preparedPerDb((db) =>
 );
 
 /** The caller's own account: the id always comes from the authenticated principal. */
-export async function getAccount(db: DbOrTx, accountId: string) {
+export async function getAccount(db: DbOrTx, accountId: string): Promise<AccountRow> {
   const [account] = await accountById(db).execute({ id: accountId });
   if (!account) throw notFound("account", accountId);
   return account;
 }
-export type AccountRow = Awaited<ReturnType<typeof getAccount>>;

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { accounts } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 export async function listIsvs(db: DbOrTx) {
   return db

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { accounts, apiKeys } from "../../db/schema";
 import { createId } from "../../ids";
 import { digestSecret, generateSecretKey } from "../../auth/secrets";
 import { notFound } from "../../errors";
+import { type Db } from "../../db/types";
 
 /** Replaces the account's secret key; the old one stops working at once. */
 export async function rotateApiKey(db: Db, accountId: string, live: boolean) {

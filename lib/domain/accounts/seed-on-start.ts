@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
 import { env } from "../../env";
 import { randomBase62 } from "../../ids";
 import { generateAccountSid } from "../../auth/secrets";
 import { createIsv } from "./create-isv";
 import { AppError } from "../../errors";
+import { type Db } from "../../db/types";
 
 export const PLATFORM_ACCOUNT_ID = "acct_platform";
 export const DEMO_EMAIL = "demo@example.com";

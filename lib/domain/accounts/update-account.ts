@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { randomBase62 } from "../../ids";
-import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
 import { AppError, invalidFields } from "../../errors";
 import { issuesToFieldErrors } from "../../errors";
@@ -8,6 +7,7 @@ import { merchantDefaultsSchema, accountSettingsSchema, type UpdateAccount } fro
 import { defaultCapabilitiesSchema } from "../../schemas/capabilities";
 import { getAccount } from "./get-account";
 import { forgetCustomDomains } from "../../branding/hosts";
+import { type Db } from "../../db/types";
 
 /** Merges `patch` into the ISV's settings, validates the result whole, and saves it. */
 export async function updateAccount(db: Db, accountId: string, patch: UpdateAccount) {

@@ -1,17 +1,12 @@
 import { Resolver } from "node:dns/promises";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
 import { AppError, invalidState } from "../../errors";
 import { forgetCustomDomains } from "../../branding/hosts";
-import { isUniqueViolation } from "../merchants/create-merchant";
-import { getAccount, type AccountRow } from "./get-account";
-
-/** Where the ISV publishes its proof, and what it publishes. */
-export function customDomainRecord(account: Pick<AccountRow, "customDomain" | "customDomainToken">) {
-  if (!account.customDomain || !account.customDomainToken) return null;
-  return { type: "TXT" as const, name: `_onboarding-verification.${account.customDomain}`, value: `onboarding-verification=${account.customDomainToken}` };
-}
+import { getAccount } from "./get-account";
+import { type Db } from "../../db/types";
+import { isUniqueViolation } from "../../db/errors";
+import { customDomainRecord } from "../../branding/hosts";
 
 export type TxtResolver = (name: string) => Promise<string[][]>;
 

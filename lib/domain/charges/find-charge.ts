@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { charges } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { PaymentScope } from "../payments/scope";
-import type { ChargeRow } from "../../serializers/charge";
+import type { ChargeRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 /** One charge within the caller's scope (another account's is a 404). */
 export async function findCharge(db: DbOrTx, scope: PaymentScope, id: string): Promise<ChargeRow> {

@@ -1,12 +1,11 @@
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { charges, merchants } from "../../db/schema";
 import { cursorPage } from "../../db/cursor-page";
 import type { ListQuery } from "../../schemas/list";
 import type { PaymentScope } from "../payments/scope";
-import type { ChargeRow } from "../../serializers/charge";
-import type { MerchantRow } from "../merchants/find-merchant";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
+import type { ChargeRow, MerchantRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 type ChargeFilters = { merchant_id?: string; status?: ChargeRow["status"]; "created[gte]"?: number; "created[lte]"?: number };
 

@@ -1,10 +1,10 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { events } from "../../db/schema";
 import { notFound } from "../../errors";
 import { cursorPage } from "../../db/cursor-page";
 import type { ListQuery } from "../../schemas/list";
 import type { EventType } from "../../events/catalogue";
+import { type DbOrTx } from "../../db/types";
 
 export async function findEvent(db: DbOrTx, accountId: string, eventId: string) {
   const [row] = await db

@@ -1,10 +1,10 @@
-import type { DbOrTx } from "../../db/client";
 import { compiledStatement } from "../../db/prepared";
 import { createId } from "../../ids";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { HOST_KEY_SQL } from "../webhooks/fan-out";
 import { jobTypes } from "../../jobs/job-types";
 import { scopeOf, type EventType } from "../../events/catalogue";
+import { type DbOrTx } from "../../db/types";
 
 type OneEvent = { accountId: string; type: EventType; objectId: string; data: Record<string, unknown> };
 

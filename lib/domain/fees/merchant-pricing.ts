@@ -1,6 +1,6 @@
-import type { MerchantRow } from "../merchants/find-merchant";
 import type { CardEntryMethod } from "../../schemas/payment-values";
 import { achFee, cardClassOf, cardFee, cardModels, type CardModel, type FeeResult } from "./compute-fee";
+import type { MerchantRow } from "../../db/schema";
 
 type Options = Record<string, string | undefined>;
 type Capabilities = { types?: string[]; options?: Record<string, Options | undefined> };

@@ -3,10 +3,10 @@ import type { FieldError } from "../../errors";
 import { encryptField, isEncrypted, mask } from "../../crypto/field-encryption";
 import { completeApplicationSchema, maskedValue, ownerKeys } from "../../schemas/merchant";
 import { issuesToFieldErrors } from "../../errors";
+import { maskApplication, sensitive } from "../../serializers/mask-application";
 
 type Json = Record<string, unknown>;
 
-const sensitive = new Set(["tin", "bank_account.account_number", "bank_account.account_number_confirm", ...ownerKeys.map((o) => `${o}.ssn`)]);
 const phones = new Set(["legal_phone", "business_phone", ...ownerKeys.map((o) => `${o}.contact_phone`)]);
 const digitsOnly = new Set(["tin", ...ownerKeys.map((o) => `${o}.ssn`)]);
 
@@ -65,14 +65,6 @@ export function mergeApplication(stored: Json, patch: Json, paramPrefix = "merch
     return out;
   };
   return { next: merge(stored, patch, []), errors };
-}
-
-/** The application as responses show it: sensitive values masked. */
-export function maskApplication(value: unknown): unknown {
-  if (isEncrypted(value)) return mask(value.last4);
-  if (Array.isArray(value)) return value.map(maskApplication);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskApplication(v)]));
-  return value;
 }
 
 /**

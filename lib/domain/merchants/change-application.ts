@@ -1,5 +1,4 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { invalidFields, type FieldError } from "../../errors";
 import { createId } from "../../ids";
@@ -7,11 +6,12 @@ import type { PartialApplication } from "../../schemas/merchant";
 import type { DeviceCatalogEntry } from "../../schemas/account";
 import { serializeMerchant } from "../../serializers/merchant";
 import { recordEvent } from "../events/record-event";
-import type { AccountRow } from "../accounts/get-account";
 import { isRealPhone, mergeApplication, normalizePhone, phoneError } from "./application";
 import { capabilityOverrideErrors } from "./capability-overrides";
-import type { MerchantRow } from "./find-merchant";
 import { assertOpen, moveMerchant } from "./status";
+import type { AccountRow, MerchantRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
+import { requirementsFor } from "./requirements";
 
 // The one writer of a merchant's application: POST /v1/merchants, PATCH /v1/merchants/{id} and
 // PATCH /v1/onboarding/session all come through here, each as a writer with its own list of fields.
@@ -165,6 +165,11 @@ export async function changeApplication(
     writer === "merchant" && merchant.status === "NOT_STARTED"
       ? await moveMerchant(tx, merchant.id, "startOnboarding", set)
       : (await tx.update(merchants).set(set).where(eq(merchants.id, merchant.id)).returning())[0]!;
-  await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.updated", objectId: merchant.id, data: serializeMerchant(updated, isv) });
+  await recordEvent(tx, {
+    accountId: merchant.isvAccountId,
+    type: "merchant.updated",
+    objectId: merchant.id,
+    data: serializeMerchant(updated, isv, requirementsFor(updated, isv)),
+  });
   return updated;
 }

@@ -1,18 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../../db/client";
+import { rowsOf } from "../../db/client";
 import { compiledStatement } from "../../db/prepared";
 import { merchants } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
 import { AppError, invalidFields } from "../../errors";
 import { env } from "../../env";
 import { eventClauses } from "../events/record-event";
-import type { AccountRow } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
 import { normalizePhone } from "./application";
 import { mergeApplicationChange } from "./change-application";
 import { INITIAL_STATUS } from "./status";
-import type { MerchantRow } from "./find-merchant";
 import type { PartialApplication } from "../../schemas/merchant";
+import type { AccountRow, MerchantRow } from "../../db/schema";
+import { type Db } from "../../db/types";
+import { isUniqueViolation } from "../../db/errors";
+import { requirementsFor } from "./requirements";
 
 export type CreateMerchantInput = { phone: string; device?: { imei: string }; merchant?: PartialApplication; agent?: number };
 
@@ -85,7 +87,7 @@ export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerch
       defaultCapabilities: JSON.stringify(values.defaultCapabilities),
       payment: JSON.stringify(values.payment),
       eventId: createId("evt"),
-      event: JSON.stringify(serializeMerchant(draft, isv)),
+      event: JSON.stringify(serializeMerchant(draft, isv, requirementsFor(draft, isv))),
     });
     const [lead] = rowsOf<{ lead_id: string | number }>(result);
     return { row: { ...draft, leadId: Number(lead!.lead_id) }, created: true };
@@ -141,11 +143,4 @@ async function findByImei(db: Db, isvAccountId: string, imei: string) {
       },
     );
   return row ?? null;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
 }

@@ -1,10 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { preparedPerDb } from "../../db/prepared";
-import type { DbOrTx } from "../../db/client";
-import { merchants } from "../../db/schema";
+import { merchants, type MerchantRow } from "../../db/schema";
 import { notFound } from "../../errors";
-
-export type MerchantRow = typeof merchants.$inferSelect;
+import { type DbOrTx } from "../../db/types";
 
 // GET /v1/merchants/{id} and most merchant work read it this way: built once, prepared.
 const merchantById = preparedPerDb((db) =>

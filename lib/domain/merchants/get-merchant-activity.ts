@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { events, onboardingLinks } from "../../db/schema";
 import { findMerchant } from "./find-merchant";
+import { type DbOrTx } from "../../db/types";
 
 /** One merchant with its recent events and its latest onboarding link (the dashboard's merchant page). */
 export async function getMerchantActivity(db: DbOrTx, isvAccountId: string, merchantId: string) {

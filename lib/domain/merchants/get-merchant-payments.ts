@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { charges, settlements, statements } from "../../db/schema";
+import { type Db } from "../../db/types";
 
 /** For the dashboard's merchant page: its latest charges and settlements (the caller checked the merchant is the ISV's). */
 export async function getMerchantPayments(db: Db, isvAccountId: string, merchantId: string, limit = 20) {

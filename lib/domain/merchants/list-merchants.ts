@@ -1,8 +1,8 @@
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
 import type { ListQuery } from "../../schemas/list";
 import { cursorPage } from "../../db/cursor-page";
+import { type DbOrTx } from "../../db/types";
 
 /** Newest first (by lead_id), cursor pagination by merchant id, within one ISV. */
 export async function listMerchants(db: DbOrTx, isvAccountId: string, query: ListQuery & { lead_onboarding_status?: string; search?: string }) {

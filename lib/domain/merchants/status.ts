@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { invalidState } from "../../errors";
 import type { OnboardingStatus } from "../../schemas/merchant";
-import type { MerchantRow } from "./find-merchant";
+import type { MerchantRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 // The merchant's one state machine (CONTRACT.md section 4). Every write of
 // `lead_onboarding_status` goes through `moveMerchant`: a conditional update from the move's named

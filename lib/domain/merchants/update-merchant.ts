@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
@@ -7,6 +6,8 @@ import { serializeMerchant } from "../../serializers/merchant";
 import { changeApplication } from "./change-application";
 import { findMerchant } from "./find-merchant";
 import type { PartialApplication } from "../../schemas/merchant";
+import { type Db } from "../../db/types";
+import { requirementsFor } from "./requirements";
 
 export type UpdateMerchantInput = {
   phone?: string;
@@ -38,7 +39,12 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
       .set({ ...flags, updatedAt: new Date() })
       .where(eq(merchants.id, row.id))
       .returning();
-    await recordEvent(tx, { accountId: isvAccountId, type: "merchant.updated", objectId: row.id, data: serializeMerchant(updated!, isv) });
+    await recordEvent(tx, {
+      accountId: isvAccountId,
+      type: "merchant.updated",
+      objectId: row.id,
+      data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
+    });
     return { row: updated!, isv };
   });
 }

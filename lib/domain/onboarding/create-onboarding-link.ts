@@ -1,14 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { createHash } from "node:crypto";
-import type { Db, DbOrTx } from "../../db/client";
 import { onboardingLinks } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
 import { AppError, invalidState } from "../../errors";
-import { env } from "../../env";
-import { getAccount, type AccountRow } from "../accounts/get-account";
+import { getAccount } from "../accounts/get-account";
 import { findMerchant } from "../merchants/find-merchant";
 import { isFinal } from "../merchants/status";
 import type { AccountSettings } from "../../schemas/account";
+import type { AccountRow } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
+import { hostedBaseUrl } from "../../branding/hosts";
 
 export type CreateLinkInput = {
   merchant_id: string;
@@ -21,12 +22,6 @@ export type CreateLinkInput = {
 };
 
 export const digestToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-/** Where the ISV's hosted pages live: its custom domain when set, else this service. */
-/** Where the ISV's hosted pages live: its custom domain once verified, else this service. */
-export function hostedBaseUrl(isv: Pick<AccountRow, "customDomain" | "customDomainVerifiedAt">) {
-  return isv.customDomain && isv.customDomainVerifiedAt ? `https://${isv.customDomain}` : env.PUBLIC_BASE_URL;
-}
 
 /**
  * POST /v1/onboarding_links (CONTRACT.md section 5). The url carries an opaque random token whose

@@ -1,9 +1,9 @@
-import type { Db } from "../../db/client";
 import { agreementFor, signatureLine } from "../../agreement/agreement-text";
 import type { Locale } from "../../i18n/locales";
 import type { MerchantDefaults } from "../../schemas/account";
 import { getSessionRows, type SessionUse } from "./session";
 import { signatureIsCurrent, type Signature } from "./sign-agreement";
+import { type Db } from "../../db/types";
 
 /**
  * The session's agreement as the merchant reads it: in the language it was signed in (else the

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { onboardingLinks } from "../../db/schema";
 import { issueSessionToken } from "../../auth/onboarding-session";
 import { recordEvent } from "../events/record-event";
@@ -7,6 +6,8 @@ import { getAccount } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
 import { moveMerchantIfAllowed } from "../merchants/status";
 import { digestToken } from "./create-onboarding-link";
+import { type Db } from "../../db/types";
+import { requirementsFor } from "../merchants/requirements";
 
 export type OpenLinkResult =
   | { kind: "open"; sessionToken: string; merchantId: string; isvAccountId: string }
@@ -32,7 +33,12 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
     const started = await moveMerchantIfAllowed(tx, link.merchantId, "startOnboarding");
     if (started) {
       const isv = await getAccount(tx, link.isvAccountId);
-      await recordEvent(tx, { accountId: link.isvAccountId, type: "merchant.updated", objectId: started.id, data: serializeMerchant(started, isv) });
+      await recordEvent(tx, {
+        accountId: link.isvAccountId,
+        type: "merchant.updated",
+        objectId: started.id,
+        data: serializeMerchant(started, isv, requirementsFor(started, isv)),
+      });
     }
   });
   const sessionToken = await issueSessionToken({ merchantId: link.merchantId, linkId: link.id, accountId: link.isvAccountId });

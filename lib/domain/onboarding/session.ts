@@ -1,4 +1,3 @@
-import type { Db } from "../../db/client";
 import { enqueueJob } from "../../jobs/job-types";
 import { AppError, type FieldError } from "../../errors";
 import { checkSession, type CheckedSession, type SessionPrincipal } from "../../auth/onboarding-session";
@@ -6,12 +5,14 @@ import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
 import { changeApplication, type DeviceChange } from "../merchants/change-application";
 import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
+import { deviceRequired, merchantRequirements, requirementsFor } from "../merchants/requirements";
 import { serializeMerchant } from "../../serializers/merchant";
 import { serializeOnboardingSession } from "../../serializers/onboarding-session";
-import { hostedBaseUrl } from "./create-onboarding-link";
 import { signatureIsCurrent } from "./sign-agreement";
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import { onboardingStatuses, type OnboardingStatus, type PartialApplication } from "../../schemas/merchant";
+import { type Db } from "../../db/types";
+import { hostedBaseUrl } from "../../branding/hosts";
 
 /** A session as a request uses it: who (from the token) and where (the request's host). */
 export type SessionUse = SessionPrincipal & { host?: string };
@@ -20,7 +21,7 @@ const check = (db: Parameters<typeof checkSession>[0], use: SessionUse, forUpdat
 
 function deviceRules({ link, isv }: Pick<CheckedSession, "link" | "isv">) {
   const settings = isv.settings as AccountSettings;
-  const required = settings.device_selection_required !== false;
+  const required = deviceRequired(settings);
   return { required, skippable: required && (link.allowSkipDeviceSelection ?? settings.allow_skip_device_selection), catalog: settings.devices };
 }
 
@@ -49,10 +50,12 @@ function sessionProblems(session: CheckedSession, signed: boolean): FieldError[]
 function view(session: CheckedSession) {
   // Generating and hashing the agreement text is the costly part of a session read: once.
   const signed = signatureIsCurrent(session.merchant, session.isv);
+  const device = deviceRules(session);
   return serializeOnboardingSession(session, {
     problems: isOpen(session.merchant.status) ? sessionProblems(session, signed) : [],
-    device: deviceRules(session),
+    device,
     signed,
+    requirements: merchantRequirements(session.merchant, { deviceRequired: device.required }),
   });
 }
 
@@ -157,7 +160,7 @@ export async function submitSession(db: Db, use: SessionUse) {
       accountId: submitted.isvAccountId,
       type: "merchant.submitted",
       objectId: submitted.id,
-      data: serializeMerchant(submitted, session.isv),
+      data: serializeMerchant(submitted, session.isv, requirementsFor(submitted, session.isv)),
     });
     await enqueueJob(tx, "underwriting", { merchant_id: submitted.id });
     return { lead_onboarding_status: submitted.status, redirect_url: completionUrl({ ...session, merchant: submitted }) };

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { AppError } from "../../errors";
 import { AGREEMENT_VERSION, agreementDigest, agreementFor } from "../../agreement/agreement-text";
@@ -9,6 +8,8 @@ import { assertOpen } from "../merchants/status";
 import { serializeMerchant } from "../../serializers/merchant";
 import { recordEvent } from "../events/record-event";
 import type { Locale } from "../../i18n/locales";
+import { type Db } from "../../db/types";
+import { requirementsFor } from "../merchants/requirements";
 
 export type Signature = { name: string; signed_at: string; ip: string; user_agent: string; version: string; locale: Locale; text_sha256: string };
 
@@ -44,7 +45,12 @@ export async function signAgreement(db: Db, session: SessionPrincipal, input: { 
       text_sha256: agreementDigest(agreementFor(merchant, isv, input.locale)),
     };
     const [updated] = await tx.update(merchants).set({ agreement: signature, updatedAt: new Date() }).where(eq(merchants.id, merchant.id)).returning();
-    await recordEvent(tx, { accountId: session.accountId, type: "merchant.updated", objectId: merchant.id, data: serializeMerchant(updated!, isv) });
+    await recordEvent(tx, {
+      accountId: session.accountId,
+      type: "merchant.updated",
+      objectId: merchant.id,
+      data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
+    });
     return signature;
   });
 }

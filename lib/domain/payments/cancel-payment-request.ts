@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { paymentRequests } from "../../db/schema";
 import { AppError, invalidState } from "../../errors";
 import type { PaymentScope } from "./scope";
@@ -7,8 +6,9 @@ import { findPaymentRequest } from "./find-payment-request";
 import { movePaymentRequestIfAllowed, notBeingPaid } from "./status";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
-import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
 import { serializePaymentRequest } from "../../serializers/payment-request";
+import { type Db } from "../../db/types";
+import { hostedBaseUrl } from "../../branding/hosts";
 
 /**
  * POST /v1/payment_requests/{id}/cancel: PENDING → CANCELED with `payment_request.canceled`; 409

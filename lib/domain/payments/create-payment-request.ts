@@ -1,26 +1,26 @@
 import { and, eq } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
 import { paymentRequests } from "../../db/schema";
 import { AppError, invalidFields, type FieldError } from "../../errors";
 import { createId } from "../../ids";
 import type { Principal } from "../../auth/principal";
 import type { AmountsInput } from "../../schemas/payments";
 import type { MerchantDefaults } from "../../schemas/account";
-import type { Locale } from "../../i18n/locales";
 import { resolveAmounts } from "./amounts";
 import { assertCanTakePayments, findScopedMerchant, paymentScope } from "./scope";
-import { pastDeadline, type PaymentRequestRow } from "./status";
+import { pastDeadline } from "./status";
 import { expireIfDue } from "./expire-payment-request";
 import { recordEvent } from "../events/record-event";
-import { getAccount, type AccountRow } from "../accounts/get-account";
-import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
+import { getAccount } from "../accounts/get-account";
 import { isRealPhone, normalizePhone } from "../merchants/application";
-import type { MerchantRow } from "../merchants/find-merchant";
 import { enqueueJob } from "../../jobs/job-types";
 import { queueEmail } from "../../notifications/send-email";
 import { smsSender } from "../../notifications/send-sms";
 import { invoiceEmail, invoiceSms } from "../../notifications/payment-templates";
 import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
+import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
+import { type Db, type Tx } from "../../db/types";
+import { hostedBaseUrl } from "../../branding/hosts";
+import { businessName, merchantLocale } from "../merchants/merchant-facts";
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 const DEFAULT_TERMINAL_DEADLINE_S = 300;
@@ -49,12 +49,6 @@ export type CreatePaymentRequestInput =
     };
 
 /** The business name a customer knows the merchant by. */
-export const businessName = (merchant: MerchantRow) =>
-  String((merchant.application.doing_business_as as string | undefined) || (merchant.application.legal_business_name as string | undefined) || "");
-
-/** The merchant's language (the one it signed in), for what its customers receive. */
-export const merchantLocale = (merchant: MerchantRow): Locale => ((merchant.agreement as { locale?: Locale } | null)?.locale === "es" ? "es" : "en");
-
 /**
  * POST /v1/terminal, /v1/scan_to_pay, /v1/invoice, /v1/manual (CONTRACT.md section 10): checks
  * the caller may take payments for the merchant, resolves the amounts, and writes the request, its

@@ -1,13 +1,14 @@
-import type { Db, DbOrTx } from "../../db/client";
 import type { JobPayload } from "../../jobs/job-types";
 import { RetryLater } from "../../jobs/runner";
 import { movePaymentRequestIfAllowed, notBeingPaid, pastDeadline } from "./status";
 import { recordEvent } from "../events/record-event";
-import { getAccount, type AccountRow } from "../accounts/get-account";
-import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
+import { getAccount } from "../accounts/get-account";
 import { serializePaymentRequest } from "../../serializers/payment-request";
 import { and, eq } from "drizzle-orm";
 import { paymentRequests } from "../../db/schema";
+import type { AccountRow } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
+import { hostedBaseUrl } from "../../branding/hosts";
 
 /** PENDING → EXPIRED once past its deadline, with `payment_request.expired`; null when not due (or no longer PENDING). */
 export async function expireIfDue(tx: DbOrTx, id: string, isv?: AccountRow) {

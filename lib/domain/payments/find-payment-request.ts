@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { paymentRequests } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { PaymentScope } from "./scope";
-import type { PaymentRequestRow } from "./status";
+import type { PaymentRequestRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 /** One payment request within the caller's scope (another account's is a 404). */
 export async function findPaymentRequest(db: DbOrTx, scope: PaymentScope, id: string): Promise<PaymentRequestRow> {

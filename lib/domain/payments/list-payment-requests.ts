@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { paymentRequests } from "../../db/schema";
 import { cursorPage } from "../../db/cursor-page";
 import type { ListQuery } from "../../schemas/list";
 import type { PaymentRequestStatus, PaymentType } from "../../schemas/payment-values";
 import type { PaymentScope } from "./scope";
+import { type DbOrTx } from "../../db/types";
 
 /** GET /v1/payment_requests: newest first, filtered by merchant, status and type, within the caller's scope. */
 export async function listPaymentRequests(

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
 import { cardTokens, charges, merchants, paymentRequests, type BillingAddress } from "../../db/schema";
 import { AppError, invalid, invalidState } from "../../errors";
 import { createId } from "../../ids";
@@ -8,19 +7,20 @@ import type { MerchantDefaults } from "../../schemas/account";
 import { achProcessor, paymentProcessor, processorFor } from "../../processors";
 import { log } from "../../log";
 import { findPublicPaymentRequest } from "./find-payment-request";
-import { movePaymentRequest, notBeingPaid, notifyPaymentRequest, type PaymentRequestRow } from "./status";
+import { movePaymentRequest, notBeingPaid, notifyPaymentRequest } from "./status";
 import { assertCanTakePayments } from "./scope";
-import { businessName, merchantLocale } from "./create-payment-request";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
-import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
 import { serializePaymentRequest } from "../../serializers/payment-request";
-import { serializeCharge, type ChargeRow } from "../../serializers/charge";
+import { serializeCharge } from "../../serializers/charge";
 import { queueEmail } from "../../notifications/send-email";
 import { receiptEmail } from "../../notifications/payment-templates";
-import type { MerchantRow } from "../merchants/find-merchant";
 import { isRealPhone, normalizePhone } from "../merchants/application";
 import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
+import type { ChargeRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
+import { hostedBaseUrl } from "../../branding/hosts";
+import { businessName, merchantLocale } from "../merchants/merchant-facts";
 
 /** How long a payment holds its request while the processor authorizes (a crash frees it after this). */
 const CLAIM_MS = 30_000;

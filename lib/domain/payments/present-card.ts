@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { merchants, paymentRequests } from "../../db/schema";
 import { invalidFields, invalidState, notFound } from "../../errors";
 import { checkCard } from "../../payments/card-check";
@@ -8,6 +7,7 @@ import { DEFAULT_TEST_CARD } from "../../processors/sandbox";
 import type { PaymentScope } from "./scope";
 import { payRequest } from "./pay-payment-request";
 import { fingerprint } from "../tokens/create-token";
+import { type Db } from "../../db/types";
 
 /**
  * Sandbox: POST /v1/test_helpers/terminals/{terminal_id}/present_card. A customer taps, inserts or

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../../auth/principal";
-import type { MerchantRow } from "../merchants/find-merchant";
+import type { MerchantRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 // Who may see and take payments (CONTRACT.md section 2): an ISV (master key or user JWT) for any of
 // its merchants, or a merchant's own key for itself. Everything else is "no such object" (404).

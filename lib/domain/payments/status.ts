@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { paymentRequests } from "../../db/schema";
 import { invalidState } from "../../errors";
 import type { PaymentRequestStatus } from "../../schemas/payment-values";
+import { type DbOrTx } from "../../db/types";
 
 // The payment request's one state machine (CONTRACT.md section 10). Every write of `status` goes
 // through `movePaymentRequest`: a conditional update from the move's named states, so a payment
@@ -11,8 +11,6 @@ import type { PaymentRequestStatus } from "../../schemas/payment-values";
 //   PENDING --payRequest--> PAID      PENDING --cancelRequest--> CANCELED
 //   PENDING --expireRequest--> EXPIRED (7 days; a TERMINAL request at its deadline)
 // A declined card leaves the request PENDING, so the customer can try again.
-
-export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
 
 export const paymentRequestMoves = {
   payRequest: { from: ["PENDING"], to: "PAID" },

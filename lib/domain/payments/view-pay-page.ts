@@ -1,14 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { charges, merchants, paymentRequests } from "../../db/schema";
 import type { MerchantDefaults } from "../../schemas/account";
 import type { PaymentItem } from "../../db/schema/payments";
 import { getAccount } from "../accounts/get-account";
-import { hostedBaseUrl } from "../onboarding/create-onboarding-link";
 import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
-import { businessName } from "./create-payment-request";
 import { env } from "../../env";
 import { takesAch } from "../fees/merchant-pricing";
+import { type Db } from "../../db/types";
+import { hostedBaseUrl } from "../../branding/hosts";
+import { businessName } from "../merchants/merchant-facts";
 
 export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
 

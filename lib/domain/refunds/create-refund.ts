@@ -1,5 +1,4 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { charges, merchants, refunds } from "../../db/schema";
 import { AppError, invalid, invalidState } from "../../errors";
 import { createId } from "../../ids";
@@ -11,6 +10,7 @@ import { recordEvent } from "../events/record-event";
 import { serializeRefund } from "../../serializers/refund";
 import { serializeCharge } from "../../serializers/charge";
 import { refundsOfCharges } from "./refunds-of-charges";
+import { type Db } from "../../db/types";
 
 /**
  * POST /v1/refunds (CONTRACT.md section 10): part or all of a charge. The charge's

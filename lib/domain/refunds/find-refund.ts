@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { refunds } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { PaymentScope } from "../payments/scope";
-import type { RefundRow } from "../../serializers/refund";
+import type { RefundRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 /** One refund within the caller's scope (another account's is a 404). */
 export async function findRefund(db: DbOrTx, scope: PaymentScope, id: string): Promise<RefundRow> {

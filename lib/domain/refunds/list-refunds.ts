@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { refunds } from "../../db/schema";
 import { cursorPage } from "../../db/cursor-page";
 import type { ListQuery } from "../../schemas/list";
 import type { PaymentScope } from "../payments/scope";
+import { type DbOrTx } from "../../db/types";
 
 /** GET /v1/refunds: newest first, filtered by charge and merchant, within the caller's scope. */
 export async function listRefunds(db: DbOrTx, scope: PaymentScope, query: ListQuery & { charge_id?: string; merchant_id?: string }) {

@@ -1,4 +1,4 @@
-import type { ChargeRow } from "../../serializers/charge";
+import type { ChargeRow } from "../../db/schema";
 
 /**
  * What of a charge can still be refunded, in cents: nothing of a FAILED charge (nothing was

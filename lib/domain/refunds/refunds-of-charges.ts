@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { charges, refunds } from "../../db/schema";
 import { chargeRefund } from "../../serializers/refund";
+import { type DbOrTx } from "../../db/types";
 
 /** The refunds of these charges, oldest first, as the charge's `refunds` lists them (one query). */
 export async function refundsOfCharges(db: DbOrTx, chargeIds: string[] | { settlementId: string }) {

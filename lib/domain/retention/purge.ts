@@ -1,8 +1,8 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
 import { cardTokens, events, idempotencyKeys, jobs, outbox, webhookAttempts, webhookDeliveries } from "../../db/schema";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
+import { type Db, type DbOrTx } from "../../db/types";
 
 // What the platform keeps, and for how long (docs/decisions.md). Money (charges, refunds,
 // settlements, statements), merchants and accounts are never purged.

@@ -1,5 +1,4 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { charges, merchants } from "../../db/schema";
 import { achProcessor } from "../../processors";
 import { recordEvent } from "../events/record-event";
@@ -7,6 +6,7 @@ import { serializeCharge } from "../../serializers/charge";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
 import { log } from "../../log";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
+import { type Db } from "../../db/types";
 
 /**
  * How long after a settlement the ACH processor is asked for returns. Real banks answer within two

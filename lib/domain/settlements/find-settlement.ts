@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { charges, merchants, settlements } from "../../db/schema";
 import { notFound } from "../../errors";
 import { cursorPage } from "../../db/cursor-page";
 import type { ListQuery } from "../../schemas/list";
 import type { PaymentScope } from "../payments/scope";
-import type { SettlementRow } from "../../serializers/settlement";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
+import type { SettlementRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 const inScope = (scope: PaymentScope) =>
   and(eq(settlements.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(settlements.merchantId, scope.merchantId) : undefined)!;

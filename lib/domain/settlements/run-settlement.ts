@@ -1,7 +1,7 @@
-import type { Db, DbOrTx } from "../../db/client";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
 import { merchantsToSettle, settleMerchant } from "./settle-merchant";
+import { type Db, type DbOrTx } from "../../db/types";
 
 /** The next 00:00 UTC after `from`. */
 export function nextMidnightUtc(from = new Date()) {

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../../db/client";
+import { rowsOf } from "../../db/client";
 import { charges, merchants, refunds, settlements } from "../../db/schema";
 import { createId } from "../../ids";
 import { recordEvent, recordEvents } from "../events/record-event";
@@ -8,6 +8,7 @@ import { serializeSettlement } from "../../serializers/settlement";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
 import { enqueueJob } from "../../jobs/job-types";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
+import { type Db } from "../../db/types";
 
 /**
  * One merchant's settlement (CONTRACT.md section 13), in one transaction: its AUTHORIZED charges

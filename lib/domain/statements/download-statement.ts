@@ -1,13 +1,13 @@
-import type { Db } from "../../db/client";
 import type { MerchantDefaults } from "../../schemas/account";
 import type { PaymentScope } from "../payments/scope";
 import { findScopedMerchant } from "../payments/scope";
 import { findStatement } from "./find-statement";
-import { businessName, merchantLocale } from "../payments/create-payment-request";
 import { getAccount } from "../accounts/get-account";
 import { statementCsv } from "../../statements/statement-csv";
 import { statementPdf } from "../../pdf/statement-pdf";
 import { documentLogo } from "../../pdf/logo";
+import { type Db } from "../../db/types";
+import { businessName, merchantLocale } from "../merchants/merchant-facts";
 
 /** A statement as a file (the API's download and the dashboard's button): the branded PDF, or CSV. */
 export async function downloadStatement(db: Db, scope: PaymentScope, merchantId: string, statementId: string, format: "pdf" | "csv") {

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { statements } from "../../db/schema";
 import { notFound } from "../../errors";
 import { cursorPage } from "../../db/cursor-page";
 import type { ListQuery } from "../../schemas/list";
-import type { StatementRow } from "../../serializers/statement";
+import type { StatementRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 /** One statement of a merchant the caller may see (the route checked the merchant). */
 export async function findStatement(db: DbOrTx, merchantId: string, id: string): Promise<StatementRow> {

@@ -1,12 +1,23 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { charges, merchants, refunds, statements, type StatementBrand, type StatementDay, type StatementFeeLine, type StatementItem } from "../../db/schema";
+import {
+  charges,
+  merchants,
+  refunds,
+  statements,
+  type StatementBrand,
+  type StatementDay,
+  type StatementFeeLine,
+  type StatementItem,
+  type ChargeRow,
+  type MerchantRow,
+} from "../../db/schema";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
 import { divideHalfUp, dollarNumberToCents, feeToCentiCents } from "../../money";
 import { merchantPricing } from "../fees/merchant-pricing";
 import { recordEvent } from "../events/record-event";
 import { serializeStatement } from "../../serializers/statement";
+import { type Db } from "../../db/types";
 
 /** A calendar month `YYYY-MM` as the UTC instants it starts and ends at. */
 export function periodRange(period: string) {
@@ -204,12 +215,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
  * The ACH activity fees of the month (CONTRACT.md section 13): `return_fee_fixed` for each return,
  * `return_reversal_fee` for each reversed return, and `daily_batch_fee` for each day with ACH charges. Each to the cent, half up.
  */
-function achActivityFees(
-  merchant: typeof merchants.$inferSelect,
-  monthCharges: (typeof charges.$inferSelect)[],
-  returnCount: number,
-  reversalCount: number,
-): StatementFeeLine[] {
+function achActivityFees(merchant: MerchantRow, monthCharges: ChargeRow[], returnCount: number, reversalCount: number): StatementFeeLine[] {
   const pricing = merchantPricing(merchant);
   if (!pricing.types.includes("ach")) return [];
   const options = pricing.options("ach");
@@ -229,7 +235,7 @@ function achActivityFees(
 }
 
 /** The monthly fees of CONTRACT.md section 13, from the merchant's pricing and `fees.monthly`. */
-function monthlyFees(merchant: typeof merchants.$inferSelect, processing: number): StatementFeeLine[] {
+function monthlyFees(merchant: MerchantRow, processing: number): StatementFeeLine[] {
   const pricing = merchantPricing(merchant);
   const monthly =
     (merchant.application.fees as { monthly?: { minimum_processing_fee?: number; merchant_advance_service_charge?: number } } | undefined)?.monthly ?? {};

@@ -1,9 +1,10 @@
 import { and, gte, lt, sql } from "drizzle-orm";
-import { rowsOf, type Db, type DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/client";
 import { charges, refunds } from "../../db/schema";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
 import { generateStatement, periodOf, periodRange } from "./generate-statement";
+import { type Db, type DbOrTx } from "../../db/types";
 
 /** The first instant of the month after `from`'s, plus two hours (after that night's settlement). */
 export function nextStatementRun(from = new Date()) {

@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { cardTokens, merchants } from "../../db/schema";
 import { AppError, invalid, invalidFields, unauthenticated, type FieldError } from "../../errors";
 import { createId } from "../../ids";
@@ -12,10 +11,10 @@ import { bankNameOf } from "../../payments/bank-names";
 import { takesAch } from "../fees/merchant-pricing";
 import { platformSecrets } from "../../secrets-store";
 import { assertCanTakePayments } from "../payments/scope";
-import type { MerchantRow } from "../merchants/find-merchant";
+import type { MerchantRow } from "../../db/schema";
+import { type Db } from "../../db/types";
 
 export const TOKEN_TTL_MS = 30 * 60 * 1000;
-export type TokenRow = typeof cardTokens.$inferSelect;
 
 const messages: Record<CardProblem["code"], string> = {
   invalid_number: "The card number is not valid",
@@ -123,23 +122,4 @@ async function createBankToken(db: Db, merchant: MerchantRow, input: NonNullable
     })
     .returning();
   return row!;
-}
-
-export function serializeToken(row: TokenRow) {
-  const base = { object: "token" as const, id: row.id, type: row.kind, expires_at: row.expiresAt.toISOString() };
-  if (row.kind === "bank_account")
-    return {
-      ...base,
-      bank_account: {
-        bank_name: row.bankName,
-        last4: row.last4,
-        account_type: row.accountType!,
-        account_holder_name: String(row.vault.holder_name ?? ""),
-        fingerprint: row.fingerprint,
-      },
-    };
-  return {
-    ...base,
-    card: { brand: row.brand!, last4: row.last4, exp_month: row.expMonth!, exp_year: row.expYear!, funding: row.funding!, fingerprint: row.fingerprint },
-  };
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { coreApplicationShape } from "../../schemas/application";
 import { approveMerchant, declineMerchant, requestInformation } from "./transitions";
+import { type Db } from "../../db/types";
 
 export type ReviewDecision = { action: "approve" } | { action: "decline"; reason?: string } | { action: "request"; field: string; reason: string };
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { decryptField, isEncrypted } from "../../crypto/field-encryption";
 import { env } from "../../env";
 import { decide } from "../../underwriting/rules";
 import type { JobPayload } from "../../jobs/job-types";
 import { approveMerchant, declineMerchant, requestInformation, sendToManualReview } from "./transitions";
+import { type Db, type DbOrTx } from "../../db/types";
 
 /** The application with its sensitive values readable: for underwriting only, never returned. */
 export function decryptApplication(value: unknown): any {

@@ -1,13 +1,11 @@
 import { desc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { accounts, apiKeys, onboardingLinks, users } from "../../db/schema";
 import { createId, randomBase62 } from "../../ids";
 import { digestSecret, generateAccountSid, generateSecretKey } from "../../auth/secrets";
 import { moveMerchant } from "../merchants/status";
 import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
-import { getAccount, type AccountRow } from "../accounts/get-account";
-import type { MerchantRow } from "../merchants/find-merchant";
+import { getAccount } from "../accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
 import { insertOnboardingLink } from "../onboarding/create-onboarding-link";
 import { queueEmail } from "../../notifications/send-email";
@@ -15,6 +13,9 @@ import { informationRequestedForIsv, informationRequestedForMerchant } from "../
 import type { Finding } from "../../underwriting/rules";
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import type { Locale } from "../../i18n/locales";
+import type { AccountRow, MerchantRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
+import { requirementsFor } from "../merchants/requirements";
 
 // The decisions on a submitted application (CONTRACT.md sections 4, 7, 8), each a move of the
 // merchant's state machine (lib/domain/merchants/status.ts): if two deciders race, one wins and the
@@ -54,7 +55,12 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
     payment: { ...merchant.payment, tokenizer_active: true, terminal_id: terminalId },
     ...(merchant.deviceId ? { deviceImeiStatus: "ACTIVE" as const, deviceUpdatedAt: now } : {}),
   });
-  await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.approved", objectId: merchant.id, data: serializeMerchant(approved, isv) });
+  await recordEvent(tx, {
+    accountId: merchant.isvAccountId,
+    type: "merchant.approved",
+    objectId: merchant.id,
+    data: serializeMerchant(approved, isv, requirementsFor(approved, isv)),
+  });
   return approved;
 }
 
@@ -63,7 +69,12 @@ export async function declineMerchant(tx: DbOrTx, merchant: MerchantRow, decider
   const declined = await moveMerchant(tx, merchant.id, "declineMerchant", {
     underwriting: { outcome: "decline", decided_by: decider.by, reason: decider.reason ?? null, decided_at: new Date().toISOString() },
   });
-  await recordEvent(tx, { accountId: merchant.isvAccountId, type: "merchant.declined", objectId: merchant.id, data: serializeMerchant(declined, isv) });
+  await recordEvent(tx, {
+    accountId: merchant.isvAccountId,
+    type: "merchant.declined",
+    objectId: merchant.id,
+    data: serializeMerchant(declined, isv, requirementsFor(declined, isv)),
+  });
   return declined;
 }
 
@@ -87,7 +98,7 @@ export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, find
     accountId: merchant.isvAccountId,
     type: "merchant.information_requested",
     objectId: merchant.id,
-    data: serializeMerchant(moved, isv),
+    data: serializeMerchant(moved, isv, requirementsFor(moved, isv)),
   });
   await notifyInformationRequested(tx, isv, moved, findings);
   return moved;

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../../db/client";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { accounts, webhooks } from "../../db/schema";
 import { createId } from "../../ids";
@@ -9,6 +8,7 @@ import { env } from "../../env";
 import { assertPublicHost, UnsafeAddressError } from "../../webhooks/address-guard";
 
 import type { CreateWebhookInput } from "../../schemas/webhook";
+import { type Db } from "../../db/types";
 
 /** Each endpoint costs every event a delivery: an account's endpoints are capped (docs/decisions.md). */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 16;

@@ -1,20 +1,21 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
 import { events, webhookDeliveries, webhooks } from "../../db/schema";
 import { createId } from "../../ids";
 import { decryptField } from "../../crypto/field-encryption";
 import { env } from "../../env";
-import { RetryLater, type JobRow } from "../../jobs/runner";
+import { RetryLater } from "../../jobs/runner";
 import { jobTypes, type JobPayload } from "../../jobs/job-types";
 import { sendWebhook } from "../../webhooks/send";
 import { signedHeaders } from "../../webhooks/sign";
 import { serializeEvent } from "../../serializers/event";
+import type { EventRow, JobRow, WebhookDeliveryRow, WebhookRow } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
 
 /**
  * One try of one delivery. 2xx: delivered. 410: the endpoint is disabled. Anything else (or no
  * answer in 10 s): tried again on the schedule, 8 tries over about a day, every try recorded.
  */
-type Loaded = { delivery: typeof webhookDeliveries.$inferSelect; webhook: typeof webhooks.$inferSelect | null; event: typeof events.$inferSelect | null };
+type Loaded = { delivery: WebhookDeliveryRow; webhook: WebhookRow | null; event: EventRow | null };
 
 const loadDeliveries = (db: Db, ids: string[]) =>
   db

@@ -1,9 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { webhooks } from "../../db/schema";
+import { webhooks, type WebhookRow } from "../../db/schema";
 import { notFound } from "../../errors";
-
-export type WebhookRow = typeof webhooks.$inferSelect;
+import { type DbOrTx } from "../../db/types";
 
 /** Within the caller's account only; a deleted webhook is gone (404). */
 export async function findWebhook(db: DbOrTx, accountId: string, webhookId: string): Promise<WebhookRow> {

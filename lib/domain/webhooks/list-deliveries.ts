@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { webhookAttempts, webhookDeliveries } from "../../db/schema";
 import { cursorPage } from "../../db/cursor-page";
 import type { ListQuery } from "../../schemas/list";
 import { findWebhook } from "./find-webhook";
+import { type DbOrTx } from "../../db/types";
 
 export async function listDeliveries(db: DbOrTx, accountId: string, webhookId: string, query: ListQuery) {
   const webhook = await findWebhook(db, accountId, webhookId);

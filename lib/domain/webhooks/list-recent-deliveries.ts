@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { events, webhookAttempts, webhookDeliveries } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 /** The account's latest deliveries across its webhooks, with their event's type and the last try's error (the dashboard's developers page). */
 export async function listRecentDeliveries(db: DbOrTx, accountId: string, limit = 50) {

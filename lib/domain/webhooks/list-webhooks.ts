@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { webhooks } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 
 export async function listWebhooks(db: DbOrTx, accountId: string) {
   return db

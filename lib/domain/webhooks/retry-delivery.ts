@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
 import { wakeWorkers } from "../../jobs/runner";
 import { enqueueJob } from "../../jobs/job-types";
 import { notFound, invalidState } from "../../errors";
 import { findWebhook } from "./find-webhook";
 import { deliveryKeys } from "./fan-out";
+import { type Db } from "../../db/types";
 
 /** Manual replay: the delivery goes out again now (the same event, the same webhook-id). */
 export async function retryDelivery(db: Db, accountId: string, webhookId: string, deliveryId: string) {

@@ -1,7 +1,7 @@
 import { notFound, redirect } from "next/navigation";
 import { isOpen } from "@/lib/domain/merchants/status";
 import { getTranslations } from "next-intl/server";
-import { loadWizardSession } from "@/lib/onboarding/load-session";
+import { loadWizardSession } from "@/app/(onboarding)/onboarding/load-session";
 import { isStepId, resolveStep } from "@/lib/onboarding/steps";
 import { SessionMissing } from "@/components/onboarding/session-missing";
 import { BrandShell } from "@/components/onboarding/brand-shell";

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { loadWizardSession } from "@/lib/onboarding/load-session";
+import { loadWizardSession } from "@/app/(onboarding)/onboarding/load-session";
 import { getDatabase } from "@/lib/db/client";
 import { getSessionRows, returnTarget } from "@/lib/domain/onboarding/session";
 import { BrandShell } from "@/components/onboarding/brand-shell";

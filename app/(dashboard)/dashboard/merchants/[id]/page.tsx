@@ -4,7 +4,6 @@ import { formatCents } from "@/lib/money";
 import { intlLocale } from "@/lib/i18n/locales";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
-import { merchantRequirements } from "@/lib/domain/merchants/requirements";
 import { isFinal } from "@/lib/domain/merchants/status";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { RefundForm } from "@/components/dashboard/refund-form";
@@ -19,6 +18,7 @@ import { DataTable } from "@/components/dashboard/data-table";
 import { refundableAmount } from "@/lib/domain/refunds/refundable";
 import { fieldLabel } from "@/lib/i18n/field-label";
 import { displayPhone } from "@/lib/i18n/display";
+import { requirementsFor } from "@/lib/domain/merchants/requirements";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
   const t = await getTranslations("dashboard");
@@ -53,10 +53,8 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const day = (iso: unknown) =>
     typeof iso === "string" && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? format.dateTime(new Date(`${iso}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" }) : "";
-  const requirements = merchantRequirements(merchant, {
-    deviceRequired: (account.settings as { device_selection_required?: boolean }).device_selection_required !== false,
-  });
-  const json = serializeMerchant(merchant, account);
+  const requirements = requirementsFor(merchant, account);
+  const json = serializeMerchant(merchant, account, requirements);
   const app = json.merchant as Json;
   const option = (field: string, value: unknown) =>
     typeof value === "string" && root.has(`options.${field}.${value}` as never) ? root(`options.${field}.${value}` as never) : ((value as string | null) ?? "");

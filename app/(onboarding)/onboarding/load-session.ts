@@ -1,9 +1,9 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
-import { getDatabase } from "../db/client";
-import { ONBOARDING_COOKIE, readSessionToken } from "../auth/onboarding-session";
-import { getSession } from "../domain/onboarding/session";
-import { AppError } from "../errors";
+import { getDatabase } from "@/lib/db/client";
+import { ONBOARDING_COOKIE, readSessionToken } from "@/lib/auth/onboarding-session";
+import { getSession } from "@/lib/domain/onboarding/session";
+import { AppError } from "@/lib/errors";
 
 /** The onboarding session behind the cookie, checked like the API checks it, or null (no cookie, expired, superseded, wrong host). */
 export async function loadWizardSession() {
