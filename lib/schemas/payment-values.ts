@@ -9,6 +9,7 @@ export const paymentRequestStatuses = ["PENDING", "PAID", "CANCELED", "EXPIRED"]
 export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
 /** RETURNED (an addition): an ACH charge the customer's bank sent back after settlement. */
 export const chargeStatuses = ["AUTHORIZED", "SETTLED", "FAILED", "RETURNED"] as const;
+export type ChargeStatus = (typeof chargeStatuses)[number];
 /** How a charge was paid: a card, or a bank account (ACH, CONTRACT.md section 13). */
 export const paymentMethods = ["card", "ach"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];

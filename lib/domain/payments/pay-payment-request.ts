@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, not, sql } from "drizzle-orm";
 import { cardTokens, charges, merchants, paymentRequests, type BillingAddress } from "../../db/schema";
 import { AppError, invalid, invalidState } from "../../errors";
 import { createId } from "../../ids";
@@ -7,7 +7,7 @@ import type { MerchantDefaults } from "../../schemas/account";
 import { achProcessor, paymentProcessor, processorFor } from "../../processors";
 import { log } from "../../log";
 import { findPublicPaymentRequest } from "./find-payment-request";
-import { movePaymentRequest, notBeingPaid, notifyPaymentRequest } from "./status";
+import { effectiveStatus, movePaymentRequest, notBeingPaid, notifyPaymentRequest, pastDeadline } from "./status";
 import { assertCanTakePayments } from "./scope";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
@@ -21,6 +21,7 @@ import type { ChargeRow, MerchantRow, PaymentRequestRow } from "../../db/schema"
 import { type Db, type DbOrTx } from "../../db/types";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { newChargeStatus } from "../charges/status";
 
 /** How long a payment holds its request while the processor authorizes (a crash frees it after this). */
 const CLAIM_MS = 30_000;
@@ -200,7 +201,7 @@ export async function payRequest(
           merchantId: request.merchantId,
           paymentRequestId: request.id,
           paymentType: request.paymentType,
-          status: authorization.approved ? "AUTHORIZED" : "FAILED",
+          status: newChargeStatus(authorization.approved),
           requestedAmount: total,
           amountAuthorized: authorization.approved ? total : 0,
           amountCaptured: authorization.approved ? total : 0,
@@ -259,14 +260,12 @@ async function claim(db: DbOrTx, id: string) {
   const [claimed] = await db
     .update(paymentRequests)
     .set({ lockedUntil: new Date(Date.now() + CLAIM_MS) })
-    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, "PENDING"), gt(paymentRequests.expiresAt, sql`now()`), notBeingPaid))
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, "PENDING"), not(pastDeadline), notBeingPaid))
     .returning({ id: paymentRequests.id });
   if (claimed) return;
   const [current] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
-  if (current?.status === "PENDING" && current.expiresAt > new Date()) {
-    throw new AppError("payment_in_progress", "A payment of this request is being authorized right now; wait for its outcome");
-  }
-  const status = current?.status === "PENDING" ? "EXPIRED" : current?.status;
+  const status = current ? effectiveStatus(current) : "missing";
+  if (status === "PENDING") throw new AppError("payment_in_progress", "A payment of this request is being authorized right now; wait for its outcome");
   throw invalidState(`This payment request can no longer be paid: it is ${status}`);
 }
 

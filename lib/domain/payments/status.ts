@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { paymentRequests } from "../../db/schema";
+import { paymentRequests, type PaymentRequestRow } from "../../db/schema";
 import { invalidState } from "../../errors";
 import type { PaymentRequestStatus } from "../../schemas/payment-values";
 import { type DbOrTx } from "../../db/types";
@@ -54,6 +54,13 @@ export async function movePaymentRequest(tx: DbOrTx, id: string, move: PaymentRe
 
 /** Still PENDING but past its deadline: no longer payable, even before the expiry job has run. */
 export const pastDeadline = sql`${paymentRequests.expiresAt} <= now()`;
+/** The same rule for a request in hand (the database's clock and this one agree to the second). */
+export const isPastDeadline = (request: Pick<PaymentRequestRow, "expiresAt">, now = Date.now()) => request.expiresAt.getTime() <= now;
+
+/** The status as a reader sees it: a PENDING request past its deadline is EXPIRED, even before the expiry job has run. */
+export function effectiveStatus(request: Pick<PaymentRequestRow, "status" | "expiresAt">, now = Date.now()): PaymentRequestStatus {
+  return request.status === "PENDING" && isPastDeadline(request, now) ? "EXPIRED" : request.status;
+}
 
 /** No payment holds the request right now (a payment claims it while the processor authorizes). */
 export const notBeingPaid = sql`(${paymentRequests.lockedUntil} is null or ${paymentRequests.lockedUntil} < now())`;

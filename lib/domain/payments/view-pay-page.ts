@@ -9,6 +9,7 @@ import { takesAch } from "../fees/merchant-pricing";
 import { type Db } from "../../db/types";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { businessName } from "../merchants/merchant-facts";
+import { effectiveStatus } from "./status";
 
 export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
 
@@ -32,8 +33,7 @@ export async function viewPayPage(db: Db, id: string) {
   }
   const [charge] = request.chargeId ? await db.select().from(charges).where(eq(charges.id, request.chargeId)) : [];
   const now = Date.now();
-  const pastDeadline = request.status === "PENDING" && request.expiresAt.getTime() <= now;
-  const status = pastDeadline ? ("EXPIRED" as const) : request.status;
+  const status = effectiveStatus(request, now);
   const fallbackAt = request.createdAt.getTime() + env.TERMINAL_CARD_TIMEOUT_SECONDS * 1000;
   const base = hostedBaseUrl(isv);
   return {

@@ -1,6 +1,7 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { charges, merchants, refunds } from "../../db/schema";
-import { AppError, invalid, invalidState } from "../../errors";
+import { AppError, invalid } from "../../errors";
+import { assertRefundable, refundable } from "../charges/status";
 import { createId } from "../../ids";
 import type { refundReasons } from "../../schemas/payment-values";
 import { processorFor } from "../../processors";
@@ -20,8 +21,7 @@ import { type Db } from "../../db/types";
  */
 export async function createRefund(db: Db, scope: PaymentScope, input: { charge_id: string; amount?: number; reason?: (typeof refundReasons)[number] }) {
   const found = await findCharge(db, scope, input.charge_id);
-  if (found.status === "FAILED") throw invalidState(`Charge ${found.id} is FAILED: nothing was captured, so there is nothing to refund`);
-  if (found.status === "RETURNED") throw invalidState(`Charge ${found.id} is RETURNED: the customer's bank already sent the money back`);
+  assertRefundable(found);
   const processor = processorFor(found.paymentMethod);
   // Default: what is left now. If another refund lands first, the conditional update below refuses.
   const amount = input.amount ?? found.amountCaptured - found.amountRefunded;
@@ -30,13 +30,7 @@ export async function createRefund(db: Db, scope: PaymentScope, input: { charge_
     const [charge] = await tx
       .update(charges)
       .set({ amountRefunded: sql`${charges.amountRefunded} + ${amount}` })
-      .where(
-        and(
-          eq(charges.id, found.id),
-          notInArray(charges.status, ["FAILED", "RETURNED"]),
-          sql`${charges.amountRefunded} + ${amount} <= ${charges.amountCaptured}`,
-        ),
-      )
+      .where(and(eq(charges.id, found.id), refundable, sql`${charges.amountRefunded} + ${amount} <= ${charges.amountCaptured}`))
       .returning();
     if (!charge) {
       const [now] = await tx.select({ refunded: charges.amountRefunded, captured: charges.amountCaptured }).from(charges).where(eq(charges.id, found.id));

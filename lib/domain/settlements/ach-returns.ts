@@ -1,10 +1,11 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { charges, merchants } from "../../db/schema";
 import { achProcessor } from "../../processors";
 import { recordEvent } from "../events/record-event";
 import { serializeCharge } from "../../serializers/charge";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
 import { log } from "../../log";
+import { chargeMoves, moveChargeIfAllowed } from "../charges/status";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { type Db } from "../../db/types";
 
@@ -18,16 +19,15 @@ export const ACH_RETURN_DELAY_MS = 2_000;
 export const ACH_REVERSAL_DELAY_MS = 5_000;
 
 type AchAnswer = {
-  from: "SETTLED" | "RETURNED";
-  to: "SETTLED" | "RETURNED";
+  move: "returnCharge" | "reverseReturn";
   event: "charge.returned" | "charge.return_reversed";
   /** The processor's answer: the references it names, each with the columns its move sets. */
   ask: (references: string[]) => Promise<Map<string, Partial<typeof charges.$inferInsert>>>;
 };
 
 /**
- * What the ACH processor says about a settlement's ACH charges in state `from`: each charge it names
- * moves to `to` by a conditional update (a second run changes nothing), with its event, one
+ * What the ACH processor says about a settlement's ACH charges that the move starts from: each charge
+ * it names makes the move (a conditional update (a second run changes nothing), with its event, one
  * transaction per charge. Answers how many moved.
  */
 async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
@@ -35,7 +35,12 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
     .select()
     .from(charges)
     .where(
-      and(eq(charges.settlementId, settlementId), eq(charges.paymentMethod, "ach"), eq(charges.status, answer.from), isNotNull(charges.processorReference)),
+      and(
+        eq(charges.settlementId, settlementId),
+        eq(charges.paymentMethod, "ach"),
+        inArray(charges.status, [...chargeMoves[answer.move].from]),
+        isNotNull(charges.processorReference),
+      ),
     );
   if (candidates.length === 0) return 0;
   const named = await answer.ask(candidates.map((c) => c.processorReference!));
@@ -44,11 +49,7 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
     const set = named.get(charge.processorReference!);
     if (!set) continue;
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(charges)
-        .set({ ...set, status: answer.to })
-        .where(and(eq(charges.id, charge.id), eq(charges.status, answer.from)))
-        .returning();
+      const row = await moveChargeIfAllowed(tx, charge.id, answer.move, set);
       if (!row) return;
       moved++;
       const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, row.merchantId));
@@ -67,8 +68,7 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
  */
 export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach_returns">) {
   const moved = await applyAchAnswer(db, settlement_id, {
-    from: "SETTLED",
-    to: "RETURNED",
+    move: "returnCharge",
     event: "charge.returned",
     ask: async (references) =>
       new Map((await achProcessor().returns(references)).map((r) => [r.reference, { returnedAt: new Date(), failureReason: r.reason }])),
@@ -91,8 +91,7 @@ export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach
  */
 export async function checkAchReturnReversals(db: Db, { settlement_id }: JobPayload<"ach_return_reversals">) {
   await applyAchAnswer(db, settlement_id, {
-    from: "RETURNED",
-    to: "SETTLED",
+    move: "reverseReturn",
     event: "charge.return_reversed",
     ask: async (references) => new Map((await achProcessor().reversals(references)).map((r) => [r, { returnReversedAt: new Date(), failureReason: null }])),
   });

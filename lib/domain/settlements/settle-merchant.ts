@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "../../db/client";
 import { charges, merchants, refunds, settlements } from "../../db/schema";
 import { createId } from "../../ids";
@@ -8,6 +8,7 @@ import { serializeSettlement } from "../../serializers/settlement";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
 import { enqueueJob } from "../../jobs/job-types";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
+import { heldAmount, moveCharges, settleablePredicates } from "../charges/status";
 import { type Db } from "../../db/types";
 
 /**
@@ -21,43 +22,25 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
   return db.transaction(async (tx) => {
     const id = createId("stl");
     const now = new Date();
-    const settled = await tx
-      .update(charges)
-      .set({ status: "SETTLED", settledAt: now, settlementId: id })
-      .where(and(eq(charges.merchantId, merchantId), eq(charges.status, "AUTHORIZED"), lt(charges.createdAt, cutoff)))
-      .returning();
+    const take = settleablePredicates(cutoff);
+    const ofMerchant = eq(charges.merchantId, merchantId);
+    const settled = await moveCharges(tx, "settle", and(ofMerchant, take.charges), { settledAt: now, settlementId: id });
     const carried = await tx
       .update(refunds)
       .set({ settlementId: id })
-      .where(and(eq(refunds.merchantId, merchantId), isNull(refunds.settlementId), lt(refunds.createdAt, cutoff)))
+      .where(and(eq(refunds.merchantId, merchantId), take.refunds))
       .returning();
     // ACH charges returned since the last settlement: what the merchant still held of them comes back.
-    const returned = await tx
-      .update(charges)
-      .set({ returnSettlementId: id })
-      .where(and(eq(charges.merchantId, merchantId), eq(charges.status, "RETURNED"), isNull(charges.returnSettlementId), lt(charges.returnedAt, cutoff)))
-      .returning();
+    const returned = await tx.update(charges).set({ returnSettlementId: id }).where(and(ofMerchant, take.returns)).returning();
     // Returns taken back earlier that the banks then reversed: paid back.
-    const reversed = await tx
-      .update(charges)
-      .set({ reversalSettlementId: id })
-      .where(
-        and(
-          eq(charges.merchantId, merchantId),
-          isNotNull(charges.returnReversedAt),
-          isNotNull(charges.returnSettlementId),
-          isNull(charges.reversalSettlementId),
-          lt(charges.returnReversedAt, cutoff),
-        ),
-      )
-      .returning();
+    const reversed = await tx.update(charges).set({ reversalSettlementId: id }).where(and(ofMerchant, take.reversals)).returning();
     if (settled.length === 0 && carried.length === 0 && returned.length === 0 && reversed.length === 0) return null;
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
     const gross = settled.reduce((s, c) => s + c.amountCaptured, 0);
     const refunded = carried.reduce((s, r) => s + r.amount, 0);
     const fees = settled.reduce((s, c) => s + (c.fee ?? 0), 0);
-    const returns = returned.reduce((s, c) => s + c.amountCaptured - c.amountRefunded, 0);
-    const reversals = reversed.reduce((s, c) => s + c.amountCaptured - c.amountRefunded, 0);
+    const returns = returned.reduce((s, c) => s + heldAmount(c), 0);
+    const reversals = reversed.reduce((s, c) => s + heldAmount(c), 0);
     const [settlement] = await tx
       .insert(settlements)
       .values({
@@ -101,16 +84,11 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
 export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: string, merchantId?: string) {
   const scope = (table: typeof charges | typeof refunds) =>
     and(isvAccountId ? eq(table.isvAccountId, isvAccountId) : undefined, merchantId ? eq(table.merchantId, merchantId) : undefined);
+  const take = settleablePredicates(cutoff);
+  const of = (table: typeof charges | typeof refunds, what: SQL) =>
+    sql`select ${table.merchantId} as merchant_id from ${table} where ${and(what, scope(table))}`;
   const rows = await db.execute<{ merchant_id: string }>(
-    sql`select distinct merchant_id from (
-      select ${charges.merchantId} as merchant_id from ${charges} where ${charges.status} = 'AUTHORIZED' and ${charges.createdAt} < ${cutoff} and ${scope(charges) ?? sql`true`}
-      union
-      select ${refunds.merchantId} from ${refunds} where ${refunds.settlementId} is null and ${refunds.createdAt} < ${cutoff} and ${scope(refunds) ?? sql`true`}
-      union
-      select ${charges.merchantId} from ${charges} where ${charges.status} = 'RETURNED' and ${charges.returnSettlementId} is null and ${charges.returnedAt} < ${cutoff} and ${scope(charges) ?? sql`true`}
-      union
-      select ${charges.merchantId} from ${charges} where ${charges.returnReversedAt} is not null and ${charges.returnSettlementId} is not null and ${charges.reversalSettlementId} is null and ${charges.returnReversedAt} < ${cutoff} and ${scope(charges) ?? sql`true`}
-    ) m order by merchant_id`,
+    sql`select distinct merchant_id from (${of(charges, take.charges)} union ${of(refunds, take.refunds)} union ${of(charges, take.returns)} union ${of(charges, take.reversals)}) m order by merchant_id`,
   );
   return rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);
 }

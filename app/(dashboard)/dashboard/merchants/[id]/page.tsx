@@ -15,7 +15,7 @@ import { serializeMerchant } from "@/lib/serializers/merchant";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { DeactivateButton } from "@/components/dashboard/deactivate-button";
 import { DataTable } from "@/components/dashboard/data-table";
-import { refundableAmount } from "@/lib/domain/refunds/refundable";
+import { refundableAmount } from "@/lib/domain/charges/status";
 import { fieldLabel } from "@/lib/i18n/field-label";
 import { displayPhone } from "@/lib/i18n/display";
 import { requirementsFor } from "@/lib/domain/merchants/requirements";

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { env } from "../../env";
+import { openDatabase } from "../../db/client";
+import type { DatabaseHandle } from "../../db/types";
+import { charges, paymentRequests, refunds, type ChargeRow } from "../../db/schema";
+import { createId, randomBase62 } from "../../ids";
+import { createIsv } from "../accounts/create-isv";
+import { getAccount } from "../accounts/get-account";
+import { createMerchant } from "../merchants/create-merchant";
+import { chargeStatuses, type ChargeStatus } from "../../schemas/payment-values";
+import { AppError } from "../../errors";
+import { assertRefundable, chargeMoves, moveCharge, moveCharges, newChargeStatus, refundableAmount, settleablePredicates, type ChargeMove } from "./status";
+
+// The charge's state machine against a real database: each named move from each state, what it
+// refuses (409 naming both states, the row unchanged), and the settlement's predicates.
+
+let handle: DatabaseHandle;
+let isvAccountId: string;
+let merchantId: string;
+
+beforeAll(async () => {
+  handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
+  const isv = await createIsv(handle.db, {
+    name: "State ISV",
+    email: `state-${randomBase62(8).toLowerCase()}@example.test`,
+    password: "a long password",
+    live: false,
+  });
+  isvAccountId = isv.account_id;
+  const { row } = await createMerchant(handle.db, await getAccount(handle.db, isvAccountId), { phone: "+14155550123" } as never);
+  merchantId = row.id;
+});
+afterAll(() => handle.close());
+
+async function chargeIn(status: ChargeStatus, extra: Partial<typeof charges.$inferInsert> = {}): Promise<ChargeRow> {
+  const requestId = createId("pr");
+  await handle.db.insert(paymentRequests).values({
+    id: requestId,
+    isvAccountId,
+    merchantId,
+    paymentType: "MANUAL",
+    status: "PAID",
+    amount: 1_000,
+    tax: 0,
+    tip: 0,
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  const captured = status === "FAILED" ? 0 : 1_000;
+  const [row] = await handle.db
+    .insert(charges)
+    .values({
+      id: createId("ch"),
+      isvAccountId,
+      merchantId,
+      paymentRequestId: requestId,
+      paymentType: "MANUAL",
+      status,
+      requestedAmount: 1_000,
+      amountAuthorized: captured,
+      amountCaptured: captured,
+      tip: 0,
+      tax: 0,
+      cardEntryMethod: "MANUAL",
+      receiptNumber: randomBase62(10),
+      ...extra,
+    })
+    .returning();
+  return row!;
+}
+
+const statusOf = async (id: string) => (await handle.db.select().from(charges).where(eq(charges.id, id)))[0]!;
+
+describe("the charge's named moves", () => {
+  test("a new charge is AUTHORIZED when approved, FAILED when declined", () => {
+    expect(newChargeStatus(true)).toBe("AUTHORIZED");
+    expect(newChargeStatus(false)).toBe("FAILED");
+  });
+
+  test("the moves are exactly these three", () => {
+    expect(chargeMoves).toEqual({
+      settle: { from: ["AUTHORIZED"], to: "SETTLED" },
+      returnCharge: { from: ["SETTLED"], to: "RETURNED" },
+      reverseReturn: { from: ["RETURNED"], to: "SETTLED" },
+    });
+  });
+
+  // Every (move, state) pair: allowed ones move and set their columns; the others answer 409 and change nothing.
+  const pairs = (Object.keys(chargeMoves) as ChargeMove[]).flatMap((move) => chargeStatuses.map((status) => [move, status] as const));
+  test.each(pairs)("%s from %s", async (move, status) => {
+    const charge = await chargeIn(status);
+    const before = await statusOf(charge.id);
+    const allowed = (chargeMoves[move].from as readonly ChargeStatus[]).includes(status);
+    const settledAt = new Date("2026-11-20T12:00:00Z");
+    if (allowed) {
+      const moved = await moveCharge(handle.db, charge.id, move, { settledAt });
+      expect(moved.status).toBe(chargeMoves[move].to);
+      expect(moved.settledAt?.toISOString()).toBe(settledAt.toISOString());
+      expect((await statusOf(charge.id)).status).toBe(chargeMoves[move].to);
+    } else {
+      const error = await moveCharge(handle.db, charge.id, move, { settledAt }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe("invalid_state");
+      expect((error as AppError).message).toBe(`Cannot ${move}: the charge is ${status}, expected ${chargeMoves[move].from.join(" or ")}`);
+      expect(await statusOf(charge.id)).toEqual(before);
+    }
+  });
+
+  test("settle a FAILED charge: refused, and the charge is as it was", async () => {
+    const failed = await chargeIn("FAILED");
+    await expect(moveCharge(handle.db, failed.id, "settle")).rejects.toMatchObject({ code: "invalid_state" });
+    expect(await statusOf(failed.id)).toEqual(failed);
+  });
+
+  test("two settlements racing for one charge: one moves it, the other finds nothing to move", async () => {
+    const charge = await chargeIn("AUTHORIZED");
+    const [a, b] = await Promise.all([
+      moveCharges(handle.db, "settle", eq(charges.id, charge.id), { settlementId: "stl_a" }),
+      moveCharges(handle.db, "settle", eq(charges.id, charge.id), { settlementId: "stl_b" }),
+    ]);
+    expect(a.length + b.length).toBe(1);
+    expect((await statusOf(charge.id)).settlementId).toBe(a.length ? "stl_a" : "stl_b");
+  });
+});
+
+describe("refunds: what a charge's state admits", () => {
+  test.each([
+    ["AUTHORIZED", 2_706, 500, 2_206],
+    ["SETTLED", 2_706, 2_706, 0],
+    ["SETTLED", 2_706, 0, 2_706],
+    ["FAILED", 0, 0, 0],
+    ["RETURNED", 4_000, 0, 0],
+  ] as const)("%s, captured %i, refunded %i → %i", (status, amountCaptured, amountRefunded, left) =>
+    expect(refundableAmount({ status, amountCaptured, amountRefunded })).toBe(left),
+  );
+
+  test.each([
+    ["AUTHORIZED", null],
+    ["SETTLED", null],
+    ["FAILED", "Charge ch_x is FAILED: nothing was captured, so there is nothing to refund"],
+    ["RETURNED", "Charge ch_x is RETURNED: the customer's bank already sent the money back"],
+  ] as const)("assertRefundable(%s)", (status, message) => {
+    if (message === null) expect(() => assertRefundable({ id: "ch_x", status })).not.toThrow();
+    else expect(() => assertRefundable({ id: "ch_x", status })).toThrow(message);
+  });
+});
+
+describe("what a settlement takes", () => {
+  const cutoff = new Date("2026-11-20T00:00:00Z");
+  const before = new Date("2026-11-19T23:59:59.999Z");
+  const after = new Date("2026-11-20T00:00:00.000Z");
+  const matches = async (kind: "charges" | "returns" | "reversals", id: string) =>
+    (await handle.db.select({ id: charges.id }).from(charges).where(settleablePredicates(cutoff)[kind])).some((r) => r.id === id);
+
+  test.each([
+    ["an AUTHORIZED charge before the cutoff", "AUTHORIZED", { createdAt: before }, "charges", true],
+    ["an AUTHORIZED charge at the cutoff", "AUTHORIZED", { createdAt: after }, "charges", false],
+    ["a SETTLED charge", "SETTLED", { createdAt: before }, "charges", false],
+    ["a FAILED charge", "FAILED", { createdAt: before }, "charges", false],
+    ["a return before the cutoff, not taken back", "RETURNED", { returnedAt: before }, "returns", true],
+    ["a return at the cutoff", "RETURNED", { returnedAt: after }, "returns", false],
+    ["a return already taken back", "RETURNED", { returnedAt: before, returnSettlementId: "stl_1" }, "returns", false],
+    ["a reversal of a return taken back", "SETTLED", { returnReversedAt: before, returnSettlementId: "stl_1" }, "reversals", true],
+    ["a reversal of a return never taken back", "SETTLED", { returnReversedAt: before }, "reversals", false],
+    ["a reversal already paid back", "SETTLED", { returnReversedAt: before, returnSettlementId: "stl_1", reversalSettlementId: "stl_2" }, "reversals", false],
+    ["a reversal at the cutoff", "SETTLED", { returnReversedAt: after, returnSettlementId: "stl_1" }, "reversals", false],
+  ] as const)("%s", async (_name, status, extra, kind, taken) => {
+    const charge = await chargeIn(status, extra);
+    expect(await matches(kind, charge.id)).toBe(taken);
+  });
+
+  test.each([
+    ["a refund before the cutoff, not settled", { createdAt: before }, true],
+    ["a refund at the cutoff", { createdAt: after }, false],
+    ["a refund already settled", { createdAt: before, settlementId: "stl_1" }, false],
+  ] as const)("%s", async (_name, extra, taken) => {
+    const charge = await chargeIn("SETTLED");
+    const id = createId("re");
+    await handle.db.insert(refunds).values({ id, isvAccountId, merchantId, chargeId: charge.id, amount: 100, status: "succeeded", ...extra });
+    const found = await handle.db.select({ id: refunds.id }).from(refunds).where(settleablePredicates(cutoff).refunds);
+    expect(found.some((r) => r.id === id)).toBe(taken);
+  });
+});
