@@ -54,6 +54,10 @@ export default tseslint.config(
               message: "lib/api is the HTTP layer: lib/domain, lib/db, lib/jobs and the rest of lib must not import it (errors live in lib/errors.ts).",
             },
             { group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"], message: "lib must not import pages or components." },
+            {
+              group: ["**/workers/*", "@/lib/workers/**"],
+              message: "lib/workers wires the job handlers above the domain: only server.ts, the worker entry and tests start it.",
+            },
           ],
         },
       ],

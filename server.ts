@@ -9,11 +9,8 @@ import { startOperatorSocket } from "./cli/operator-socket";
 import { log } from "./lib/log";
 import { isKnownHost } from "./lib/branding/hosts";
 import { requeueOrphanedJobs } from "./lib/jobs/runner";
-import { startJobPools } from "./lib/jobs/pools";
+import { startBackground } from "./lib/workers/start";
 import { CLIENT_ADDRESS_HEADER } from "./lib/auth/sign-in-limiter";
-import { scheduleSettlement } from "./lib/domain/settlements/run-settlement";
-import { scheduleStatements } from "./lib/domain/statements/run-statements";
-import { schedulePurge } from "./lib/domain/retention/purge";
 
 // One process: `/v1/*`, `/docs`, the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
@@ -71,11 +68,7 @@ async function main() {
   // The embedded database belongs to this process alone: jobs left running by a previous process
   // that died are orphans and go back to the queue now instead of waiting out their lease.
   if (handle.kind === "pglite") await requeueOrphanedJobs(handle.db);
-  // The daily settlement is a job keyed by its date: every instance may ask, one exists.
-  await scheduleSettlement(handle.db);
-  await scheduleStatements(handle.db);
-  await schedulePurge(handle.db);
-  const worker = env.RUN_WORKER === "1" ? startJobPools(handle) : undefined;
+  const worker = await startBackground(handle, { runJobs: env.RUN_WORKER === "1" });
 
   server.listen(env.PORT, env.HOST, () => {
     log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);

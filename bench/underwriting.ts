@@ -5,9 +5,10 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { openDatabase } from "../lib/db/client";
-import { insertJob, startWorker } from "../lib/jobs/runner";
+import { startWorker } from "../lib/jobs/runner";
 import { startBenchServer } from "./harness";
 import { z } from "zod";
+import { insertJob } from "@/lib/jobs/queue";
 
 const anyPayload = z.record(z.string(), z.unknown());
 

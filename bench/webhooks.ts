@@ -46,7 +46,7 @@ export async function benchWebhooks(
   const server = await startBenchServer({ port: 3450, databaseUrl, env: options.separateWorker ? { RUN_WORKER: "0" } : undefined });
   const worker =
     options.separateWorker && databaseUrl
-      ? spawn(tsx, ["lib/jobs/worker-main.ts"], {
+      ? spawn(tsx, ["lib/workers/worker-main.ts"], {
           // The server's data directory holds the sandbox's generated secrets (webhook signing secrets are encrypted with them).
           env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir, APP_ENV: "sandbox", NODE_ENV: "production", LOG_LEVEL: "warn" },
           stdio: ["ignore", "ignore", "inherit"],

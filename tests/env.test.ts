@@ -11,13 +11,13 @@ function start(entry: string, env: Record<string, string | undefined>) {
 }
 
 describe("the environment every entry point starts from", () => {
-  test.each(["lib/jobs/worker-main.ts", "cli/index.ts"])("%s on PostgreSQL without APP_ENV refuses to start, saying why", (entry) => {
+  test.each(["lib/workers/worker-main.ts", "cli/index.ts"])("%s on PostgreSQL without APP_ENV refuses to start, saying why", (entry) => {
     const run = start(entry, { APP_ENV: undefined, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("APP_ENV must be set to sandbox or production when DATABASE_URL is set");
   });
 
-  test.each(["lib/jobs/worker-main.ts", "cli/index.ts"])("%s in production without its keys refuses to start, whatever NODE_ENV", (entry) => {
+  test.each(["lib/workers/worker-main.ts", "cli/index.ts"])("%s in production without its keys refuses to start, whatever NODE_ENV", (entry) => {
     const run = start(entry, { APP_ENV: "production", NODE_ENV: "development", JWT_SECRET: undefined, ENCRYPTION_KEY: undefined, DATABASE_URL: undefined });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY");

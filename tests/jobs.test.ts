@@ -3,10 +3,12 @@ import { eq, inArray } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { openDatabase } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
-import { insertJob, PermanentFailure, RetryLater, startWorker, type JobDefinition } from "@/lib/jobs/runner";
+import { startWorker } from "@/lib/jobs/runner";
 import { randomBase62 } from "@/lib/ids";
 import { z } from "zod";
 import { type DatabaseHandle } from "@/lib/db/types";
+import { PermanentFailure, RetryLater, type JobDefinition } from "@/lib/jobs/definition";
+import { insertJob } from "@/lib/jobs/queue";
 
 const anyPayload = z.record(z.string(), z.unknown());
 

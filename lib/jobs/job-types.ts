@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { env } from "../env";
-import { insertJob } from "./runner";
-import { jobs } from "../db/schema";
-import { createId } from "../ids";
+import { sql, type SQL } from "drizzle-orm";
+import { insertJob, insertJobsFrom, keyedJobIdSQL } from "./queue";
 import { type DbOrTx } from "../db/types";
 
 // Every type of background job: its name, the schema of its payload and its retry policy. The
-// handlers live beside their domain (lib/jobs/registry.ts puts them together); this file holds
+// handlers live beside their domain (lib/workers/registry.ts puts them together); this file holds
 // only what enqueueing needs, so that any domain module can enqueue without importing handlers.
 
 const webhookSchedule = env.WEBHOOK_RETRY_SCHEDULE_MS.split(",").map(Number);
@@ -100,20 +99,15 @@ export async function enqueueJob<T extends JobName>(
   });
 }
 
-/** Many jobs of one type in one insert (in the caller's transaction). */
-export async function enqueueJobs<T extends JobName>(tx: DbOrTx, type: T, items: { payload: JobPayload<T>; concurrencyKeys?: string[] }[]) {
-  if (items.length === 0) return;
+/**
+ * SQL that enqueues jobs of one registered type for the rows of `source` (key, payload,
+ * concurrency_keys): due now, keyed (the same key is the same job), with the type's attempts and
+ * priority. For a statement that writes the work and its jobs together (an event's deliveries).
+ */
+export function jobsOfTypeFrom<T extends JobName>(type: T, source: SQL): SQL {
   const def = jobTypes[type];
-  const now = new Date();
-  await tx.insert(jobs).values(
-    items.map((item) => ({
-      id: createId("job"),
-      type,
-      payload: def.payload.parse(item.payload) as Record<string, unknown>,
-      runAt: now,
-      maxAttempts: def.maxAttempts,
-      priority: def.priority,
-      concurrencyKeys: item.concurrencyKeys ?? [],
-    })),
+  return insertJobsFrom(
+    sql`select ${keyedJobIdSQL(sql`s.key`)} as id, ${type}::text as type, s.payload, now() as run_at, ${def.maxAttempts}::int as max_attempts,
+      ${def.priority}::int as priority, s.concurrency_keys from (${source}) as s`,
   );
 }

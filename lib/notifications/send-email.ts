@@ -3,9 +3,9 @@ import nodemailer from "nodemailer";
 import { outbox } from "../db/schema";
 import { createId } from "../ids";
 import { env } from "../env";
-import { RetryLater } from "../jobs/runner";
 import { enqueueJob, type JobPayload } from "../jobs/job-types";
 import { type Db, type DbOrTx } from "../db/types";
+import { RetryLater } from "../jobs/definition";
 
 /** In the caller's transaction: the message in the outbox and, with SMTP configured, a job to send it. */
 export async function queueEmail(

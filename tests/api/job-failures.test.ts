@@ -4,7 +4,7 @@ import { startTestApi, type TestApi } from "../helpers/api";
 import { startReceiver } from "../helpers/receiver";
 import { submittedMerchant } from "../helpers/onboarding";
 import { jobs } from "@/lib/db/schema";
-import { jobRegistry } from "@/lib/jobs/registry";
+import { jobRegistry } from "@/lib/workers/registry";
 import { startWorker } from "@/lib/jobs/runner";
 import { until } from "../helpers/until";
 

@@ -6,7 +6,7 @@ import { createApi } from "@/lib/api/app";
 import { createIsv } from "@/lib/domain/accounts/create-isv";
 import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
 import { randomBase62 } from "@/lib/ids";
-import { startJobPools } from "@/lib/jobs/pools";
+import { startJobPools } from "@/lib/workers/pools";
 import { responseChecker } from "./openapi-check";
 import { type DatabaseHandle } from "@/lib/db/types";
 

@@ -71,9 +71,9 @@ export function serverProcesses(options: { name: string; portFrom: number; ports
       process.kill(-child.pid!, signal);
       await until(() => !groupAlive(child.pid!), Boolean, 20_000, "the server's process group to be gone");
     },
-    /** `npm run worker` (lib/jobs/worker-main.ts) with the same environment, in a process group of its own. */
+    /** `npm run worker` (lib/workers/worker-main.ts) with the same environment, in a process group of its own. */
     startWorker() {
-      const child = spawn(process.execPath, ["--import", "tsx", "lib/jobs/worker-main.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+      const child = spawn(process.execPath, ["--import", "tsx", "lib/workers/worker-main.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
       started.push(child);
       child.stdout!.on("data", (d) => (output += d));
       child.stderr!.on("data", (d) => (output += d));

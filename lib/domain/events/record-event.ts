@@ -2,7 +2,7 @@ import { compiledStatement } from "../../db/prepared";
 import { createId } from "../../ids";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { HOST_KEY_SQL } from "../webhooks/fan-out";
-import { jobTypes } from "../../jobs/job-types";
+import { jobsOfTypeFrom } from "../../jobs/job-types";
 import { scopeOf, type EventType } from "../../events/catalogue";
 import { type DbOrTx } from "../../db/types";
 
@@ -18,7 +18,6 @@ type OneEvent = { accountId: string; type: EventType; objectId: string; data: Re
  * which are unique together.
  */
 function eventsFrom(source: SQL): SQL {
-  const delivery = jobTypes.webhook_delivery;
   return sql`
     new_events as (${source}),
     recorded_events as (
@@ -35,12 +34,12 @@ function eventsFrom(source: SQL): SQL {
       select 'whd_' || substr(md5(targets.event_id || targets.id), 1, 22), targets.id, targets.account_id, targets.event_id, now() from targets
       returning id, webhook_id, event_id
     ),
-    event_jobs as (
-      insert into jobs (id, type, payload, max_attempts, priority, concurrency_keys)
-      select 'job_' || substr(md5('job' || event_deliveries.id), 1, 22), 'webhook_delivery', jsonb_build_object('delivery_id', event_deliveries.id),
-        ${delivery.maxAttempts}, ${delivery.priority}, array['account:' || targets.account_id, ${HOST_KEY_SQL}]
-      from event_deliveries join targets on targets.id = event_deliveries.webhook_id and targets.event_id = event_deliveries.event_id
-    )`;
+    event_jobs as (${jobsOfTypeFrom(
+      "webhook_delivery",
+      sql`select substr(md5('job' || event_deliveries.id), 1, 22) as key, jsonb_build_object('delivery_id', event_deliveries.id) as payload,
+        array['account:' || targets.account_id, ${HOST_KEY_SQL}] as concurrency_keys
+      from event_deliveries join targets on targets.id = event_deliveries.webhook_id and targets.event_id = event_deliveries.event_id`,
+    )})`;
 }
 
 /** The clauses for one event whose payload is a jsonb expression (see eventsFrom); its values may be placeholders. */

@@ -1,5 +1,4 @@
 import type { JobPayload } from "../../jobs/job-types";
-import { RetryLater } from "../../jobs/runner";
 import { movePaymentRequestIfAllowed, notBeingPaid, pastDeadline } from "./status";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
@@ -9,6 +8,7 @@ import { paymentRequests } from "../../db/schema";
 import type { AccountRow } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { hostedBaseUrl } from "../../branding/hosts";
+import { RetryLater } from "../../jobs/definition";
 
 /** PENDING → EXPIRED once past its deadline, with `payment_request.expired`; null when not due (or no longer PENDING). */
 export async function expireIfDue(tx: DbOrTx, id: string, isv?: AccountRow) {

@@ -3,7 +3,9 @@ import { events, webhookDeliveries, webhooks } from "../../db/schema";
 import { createId } from "../../ids";
 import { decryptField } from "../../crypto/field-encryption";
 import { env } from "../../env";
-import { RetryLater } from "../../jobs/runner";
+import { RetryLater } from "../../jobs/definition";
+import { coalescer } from "../../jobs/coalescer";
+import { markJobsDoneFrom } from "../../jobs/queue";
 import { jobTypes, type JobPayload } from "../../jobs/job-types";
 import { sendWebhook } from "../../webhooks/send";
 import { signedHeaders } from "../../webhooks/sign";
@@ -11,11 +13,8 @@ import { serializeEvent } from "../../serializers/event";
 import type { EventRow, JobRow, WebhookDeliveryRow, WebhookRow } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 
-/**
- * One try of one delivery. 2xx: delivered. 410: the endpoint is disabled. Anything else (or no
- * answer in 10 s): tried again on the schedule, 8 tries over about a day, every try recorded.
- */
-type Loaded = { delivery: WebhookDeliveryRow; webhook: WebhookRow | null; event: EventRow | null };
+/** A delivery with its webhook and event, as the runner's batch read hands it to `deliverWebhook`. */
+export type LoadedDelivery = { delivery: WebhookDeliveryRow; webhook: WebhookRow | null; event: EventRow | null };
 
 const loadDeliveries = (db: Db, ids: string[]) =>
   db
@@ -32,7 +31,7 @@ export async function preloadDeliveries(db: Db, batch: { job: JobRow; payload: J
     batch.map((b) => b.payload.delivery_id),
   );
   const byDelivery = new Map(rows.map((r) => [r.delivery.id, r]));
-  const out = new Map<string, unknown>();
+  const out = new Map<string, LoadedDelivery>();
   for (const { job, payload } of batch) {
     const row = byDelivery.get(payload.delivery_id);
     if (row) out.set(job.id, row);
@@ -40,14 +39,18 @@ export async function preloadDeliveries(db: Db, batch: { job: JobRow; payload: J
   return out;
 }
 
+/**
+ * One try of one delivery. 2xx: delivered. 410: the endpoint is disabled. Anything else (or no
+ * answer in 10 s): tried again on the schedule, 8 tries over about a day, every try recorded.
+ */
 export async function deliverWebhook(
   db: Db,
   { delivery_id: deliveryId }: JobPayload<"webhook_delivery">,
   job: JobRow,
-  preloaded?: unknown,
+  preloaded?: LoadedDelivery,
 ): Promise<void | "recorded"> {
   // Read with its batch (preloadDeliveries), or alone.
-  const row = (preloaded as Loaded | undefined) ?? (await loadDeliveries(db, [deliveryId]))[0];
+  const row = preloaded ?? (await loadDeliveries(db, [deliveryId]))[0];
   if (!row || row.delivery.status !== "pending") return;
   const { delivery, webhook, event } = row;
   if (!webhook || webhook.deletedAt || webhook.status !== "enabled") {
@@ -121,46 +124,6 @@ type Success = {
   job_attempts: number;
 };
 
-/**
- * Successful tries are written in groups: while one group's statement runs, the next gathers,
- * so under load one statement records many deliveries (each waits for its own group's commit;
- * when a group's statement fails, each of its deliveries is written alone, and one that still
- * fails is retried by the runner).
- */
-function coalescer<T>(write: (items: T[]) => Promise<void>) {
-  let queue: { item: T; done: (error?: unknown) => void }[] = [];
-  let flushing = false;
-  async function flush() {
-    flushing = true;
-    while (queue.length > 0) {
-      const group = queue;
-      queue = [];
-      try {
-        await write(group.map((g) => g.item));
-        for (const g of group) g.done();
-      } catch (error) {
-        // One bad item must not fail the others: each is written alone.
-        if (group.length === 1) group[0]!.done(error);
-        else
-          for (const g of group)
-            await write([g.item]).then(
-              () => g.done(),
-              (e: unknown) => g.done(e),
-            );
-      }
-    }
-    flushing = false;
-  }
-  return {
-    add(item: T) {
-      return new Promise<void>((resolve, reject) => {
-        queue.push({ item, done: (error) => (error ? reject(error) : resolve()) });
-        if (!flushing) void flush();
-      });
-    },
-  };
-}
-
 // One coalescer per database handle.
 const coalescers = new WeakMap<Db, ReturnType<typeof coalescer<Success>>>();
 function successesFor(db: Db) {
@@ -187,6 +150,5 @@ async function recordSuccesses(db: Db, items: Success[]) {
         delivered_at = now(), next_attempt_at = null
       from input where d.id = input.delivery_id
     )
-    update jobs j set status = 'done', locked_at = null, last_error = null
-    from input where j.id = input.job_id and j.attempts = input.job_attempts`);
+    ${markJobsDoneFrom(sql`select job_id, job_attempts from input`)}`);
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 /**
- * What a delivery holds while it is sent (lib/jobs/pools.ts caps each): its account and its
+ * What a delivery holds while it is sent (lib/workers/pools.ts caps each): its account and its
  * destination host, so a slow endpoint or a busy ISV delays only its own deliveries.
  */
 export function deliveryKeys(accountId: string, url: string) {

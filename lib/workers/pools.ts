@@ -1,5 +1,5 @@
 import { env } from "../env";
-import { startWorker } from "./runner";
+import { startWorker } from "../jobs/runner";
 import { jobRegistry } from "./registry";
 import { type DatabaseHandle } from "../db/types";
 

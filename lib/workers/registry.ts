@@ -1,5 +1,4 @@
-import type { JobDefinition } from "./runner";
-import { jobTypes, type JobName, type JobPayload } from "./job-types";
+import { jobTypes, type JobName, type JobPayload } from "../jobs/job-types";
 import { deliverWebhook, giveUpDelivery, preloadDeliveries } from "../domain/webhooks/deliver-webhook";
 import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
 import { sendEmail } from "../notifications/send-email";
@@ -8,11 +7,15 @@ import { runSettlement } from "../domain/settlements/run-settlement";
 import { runStatements } from "../domain/statements/run-statements";
 import { checkAchReturns, checkAchReturnReversals } from "../domain/settlements/ach-returns";
 import { runPurge } from "../domain/retention/purge";
+import { type JobDefinition } from "../jobs/definition";
 
 /** A registered type with its handler, the handler typed by the type's payload schema. */
-const define = <T extends JobName>(name: T, run: Pick<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp" | "preload">): JobDefinition<JobPayload<T>> => {
+const define = <T extends JobName, L = never>(
+  name: T,
+  run: Pick<JobDefinition<JobPayload<T>, L>, "handler" | "onGiveUp" | "preload">,
+): JobDefinition<JobPayload<T>, L> => {
   // TypeScript widens jobTypes[name] to the union of every type; the payload is T's by construction.
-  const spec = jobTypes[name] as unknown as Omit<JobDefinition<JobPayload<T>>, "handler" | "onGiveUp" | "preload">;
+  const spec = jobTypes[name] as unknown as Omit<JobDefinition<JobPayload<T>, L>, "handler" | "onGiveUp" | "preload">;
   return { ...spec, ...run };
 };
 

@@ -1,0 +1,18 @@
+import type { DatabaseHandle } from "../db/types";
+import { scheduleSettlement } from "../domain/settlements/run-settlement";
+import { scheduleStatements } from "../domain/statements/run-statements";
+import { schedulePurge } from "../domain/retention/purge";
+import { startJobPools } from "./pools";
+
+/**
+ * The background work of a process, started once by the server and by `npm run worker`: the
+ * scheduled jobs (the daily settlement, the monthly statements, the nightly purge: each keyed by
+ * its date, so every instance may ask and one exists), then, unless `runJobs` is false, the job
+ * pools that run them.
+ */
+export async function startBackground(handle: DatabaseHandle, options: { runJobs?: boolean; pollMs?: number; leaseMs?: number } = {}) {
+  await scheduleSettlement(handle.db);
+  await scheduleStatements(handle.db);
+  await schedulePurge(handle.db);
+  return options.runJobs === false ? undefined : startJobPools(handle, { pollMs: options.pollMs, leaseMs: options.leaseMs });
+}
