@@ -83,6 +83,19 @@ export default tseslint.config(
     },
   },
   {
+    // Thin routes: validate, authorise, call one domain function, serialize. Queries live in lib/domain.
+    files: ["lib/api/routes/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "drizzle-orm", message: "Routes call lib/domain functions; queries live there." }],
+          patterns: [{ group: ["**/db/schema", "**/db/schema/**"], message: "Routes call lib/domain functions; tables are read there." }],
+        },
+      ],
+    },
+  },
+  {
     files: ["components/**/*.ts", "components/**/*.tsx"],
     rules: {
       "no-restricted-imports": [

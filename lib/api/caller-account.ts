@@ -1,11 +1,11 @@
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import type { Authorized } from "./middleware/auth";
 import { getAccount } from "../domain/accounts/get-account";
 import type { AccountRow } from "../db/schema";
 
 /** The authenticated caller's own account, read once per request (API-key authentication has it already). */
-export async function callerAccount(c: Context<AppEnv>): Promise<AccountRow> {
-  const accountId = c.var.principal!.accountId;
+export async function callerAccount(c: Context<Authorized>): Promise<AccountRow> {
+  const accountId = c.var.principal.accountId;
   const known = c.var.callerAccount;
   if (known && known.id === accountId) return known;
   const account = await getAccount(c.var.db, accountId);

@@ -10,6 +10,11 @@ export const commonErrors = {
   429: error("Rate limited: see the Retry-After header"),
 };
 
+/** 409: the object's state does not allow the operation. */
+export const conflict409 = error("Conflict: the object's state does not allow this (`invalid_state`)");
+/** 403 on the operations that take payments for a merchant. */
+export const forbidden403 = error("The merchant cannot take payments (`merchant_not_approved`)");
+
 type Security = Record<string, string[]>[];
 export const security: Record<"isv" | "apiKey" | "onboarding", Security> = {
   isv: [{ "api-key-secret": [] }, { "account-password-sign-in": [] }],

@@ -109,10 +109,13 @@ async function fromOnboardingToken(token: string, required = true): Promise<Prin
 
 type Allowed = { kinds: Principal["kind"][]; accountTypes?: AccountType[] };
 
+/** What a guarded route's handler knows: there is a principal (the guard refused the rest). */
+export type Authorized = AppEnv & { Variables: { principal: Principal } };
+
 /** Route guard: which credentials an operation accepts (CONTRACT.md section 2). */
-export function allow(rule: Allowed): MiddlewareHandler<AppEnv> {
+export function allow(rule: Allowed): MiddlewareHandler<Authorized> {
   return async (c, next) => {
-    const principal = c.get("principal");
+    const principal = c.get("principal") as Principal | undefined;
     if (!principal) throw unauthenticated();
     if (!rule.kinds.includes(principal.kind)) {
       throw unauthenticated("These credentials cannot be used for this operation");

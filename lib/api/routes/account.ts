@@ -63,7 +63,7 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
       },
       responses: { 200: { description: "The updated account", ...jsonContent(accountSchema) }, ...commonErrors },
     }),
-    async (c) => c.json(serializeAccount(await updateAccount(c.var.db, c.var.principal!.accountId, c.req.valid("json"))), 200),
+    async (c) => c.json(serializeAccount(await updateAccount(c.var.db, c.var.principal.accountId, c.req.valid("json"))), 200),
   );
 
   // POST /v1/account/custom_domain/verify: look up the TXT record that proves the custom domain is the ISV's
@@ -79,6 +79,6 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
       middleware: [isvOnly] as const,
       responses: { 200: { description: "The account, its domain verified", ...jsonContent(accountSchema) }, ...commonErrors },
     }),
-    async (c) => c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal!.accountId)), 200),
+    async (c) => c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal.accountId)), 200),
   );
 }

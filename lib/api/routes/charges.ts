@@ -1,17 +1,13 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { chargeListQuery, chargeSchema, type ChargeJson } from "../../schemas/payments";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { paymentScope } from "../../domain/payments/scope";
-import { findCharge } from "../../domain/charges/find-charge";
+import { getCharge } from "../../domain/charges/find-charge";
 import { listCharges } from "../../domain/charges/list-charges";
 import { serializeCharge } from "../../serializers/charge";
-import { merchants } from "../../db/schema";
-import { paymentsCaller } from "./payments";
-import { refundsOfCharges } from "../../domain/refunds/refunds-of-charges";
+import { withPaymentScope } from "../middleware/payment-scope";
 
 const exampleCharge: ChargeJson = {
   object: "charge",
@@ -66,7 +62,7 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "List charges",
       description: "Newest first; filters `merchant_id`, `status` (`AUTHORIZED`, `SETTLED`, `FAILED`), `created[gte]` and `created[lte]` (milliseconds).",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { query: listQuerySchema.extend(chargeListQuery.shape) },
       responses: {
         200: {
@@ -77,7 +73,7 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       const { rows, hasMore, merchantOf, refundsOf } = await listCharges(c.var.db, scope, c.req.valid("query"));
       return c.json(
         toList(
@@ -98,7 +94,7 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Charges"],
       summary: "Get a charge",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: {
         params: z.object({
           charge_id: z
@@ -110,10 +106,8 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: { description: "The charge", ...jsonContent(chargeSchema, exampleCharge) }, ...commonErrors },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
-      const row = await findCharge(c.var.db, scope, c.req.valid("param").charge_id);
-      const [merchant] = await c.var.db.select().from(merchants).where(eq(merchants.id, row.merchantId));
-      return c.json(serializeCharge(row, merchant!, (await refundsOfCharges(c.var.db, [row.id])).get(row.id)), 200);
+      const { charge, merchant, refunds } = await getCharge(c.var.db, c.var.scope, c.req.valid("param").charge_id);
+      return c.json(serializeCharge(charge, merchant, refunds), 200);
     },
   );
 }

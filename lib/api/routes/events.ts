@@ -38,7 +38,7 @@ export function eventRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { rows, hasMore } = await listEvents(c.var.db, c.var.principal!.accountId, c.req.valid("query"));
+      const { rows, hasMore } = await listEvents(c.var.db, c.var.principal.accountId, c.req.valid("query"));
       return c.json(toList(rows.map(serializeEvent), hasMore, "/v1/events"), 200);
     },
   );
@@ -62,6 +62,6 @@ export function eventRoutes(app: OpenAPIHono<AppEnv>) {
       },
       responses: { 200: { description: "The event", ...jsonContent(eventSchema, exampleEvent) }, ...commonErrors },
     }),
-    async (c) => c.json(serializeEvent(await findEvent(c.var.db, c.var.principal!.accountId, c.req.valid("param").event_id)), 200),
+    async (c) => c.json(serializeEvent(await findEvent(c.var.db, c.var.principal.accountId, c.req.valid("param").event_id)), 200),
   );
 }

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { commonErrors, conflict409, jsonContent, security } from "../openapi";
 import { createMerchantSchema, onboardingStatuses, updateMerchantSchema } from "../../schemas/merchant";
 import { exampleApplication, exampleMerchant, merchantResponseSchema } from "../../schemas/merchant-response";
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
@@ -15,7 +15,6 @@ import { listMerchants } from "../../domain/merchants/list-merchants";
 import { updateMerchant, type UpdateMerchantInput } from "../../domain/merchants/update-merchant";
 import { callerAccount } from "../caller-account";
 import { serializeMerchant } from "../../serializers/merchant";
-import { conflict409 } from "./shared";
 import { requirementsFor } from "../../domain/merchants/requirements";
 
 const idParam = z.object({
@@ -71,7 +70,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const accountId = c.var.principal!.accountId;
+      const accountId = c.var.principal.accountId;
       const { rows, hasMore } = await listMerchants(c.var.db, accountId, c.req.valid("query"));
       const isv = await callerAccount(c);
       return c.json(
@@ -98,7 +97,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) }, ...commonErrors },
     }),
     async (c) => {
-      const accountId = c.var.principal!.accountId;
+      const accountId = c.var.principal.accountId;
       const row = await findMerchant(c.var.db, accountId, c.req.valid("param").merchant_id);
       const isv = await callerAccount(c);
       return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
@@ -130,7 +129,7 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { row, isv } = await updateMerchant(
         c.var.db,
-        c.var.principal!.accountId,
+        c.var.principal.accountId,
         c.req.valid("param").merchant_id,
         c.req.valid("json") as UpdateMerchantInput,
       );

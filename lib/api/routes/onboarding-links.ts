@@ -2,12 +2,11 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { commonErrors, conflict409, jsonContent, security } from "../openapi";
 import { httpUrl } from "../../schemas/atoms";
 import { onboardingLinkResponseSchema } from "../../schemas/merchant-response";
 import { createOnboardingLink } from "../../domain/onboarding/create-onboarding-link";
 import { serializeOnboardingLink } from "../../serializers/onboarding-link";
-import { conflict409 } from "./shared";
 
 const createLinkSchema = z
   .strictObject({
@@ -68,7 +67,7 @@ export function onboardingLinkRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { link, url } = await createOnboardingLink(c.var.db, c.var.principal!.accountId, c.req.valid("json"));
+      const { link, url } = await createOnboardingLink(c.var.db, c.var.principal.accountId, c.req.valid("json"));
       return c.json(serializeOnboardingLink(link, url), 200);
     },
   );

@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../context";
-import { allow } from "../middleware/auth";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { allow, type Authorized } from "../middleware/auth";
+import { commonErrors, conflict409, jsonContent, security } from "../openapi";
 import { agreementSignatureSchema, sessionPatchSchema, signAgreementSchema, submitResponseSchema } from "../../schemas/onboarding-session";
 import { exampleMerchant, onboardingSessionResponseSchema } from "../../schemas/merchant-response";
 import { initialSettings } from "../../schemas/account";
@@ -36,19 +36,18 @@ import { documentLogo } from "../../pdf/logo";
 import { getConnInfoAddress } from "../middleware/conn-info";
 import { negotiateLocale, LOCALE_COOKIE, type Locale } from "../../i18n/locales";
 import { getCookie } from "hono/cookie";
-import { conflict409 } from "./shared";
 
 const onboardingOnly = allow({ kinds: ["onboarding"] });
 
 /** A session in use stays alive: each answer renews the cookie (sliding expiry), up to its maximum life. */
-async function renew(c: Context<AppEnv>) {
+async function renew(c: Context<Authorized>) {
   if (c.req.header("authorization")) return;
   const { merchantId, linkId, accountId, startedAt } = principal(c);
   setCookie(c, ONBOARDING_COOKIE, await issueSessionToken({ merchantId, linkId, accountId, startedAt }), sessionCookieOptions());
 }
 
 /** The session this request uses: the principal (onboardingOnly guarantees its kind) and the host it came to. */
-function principal(c: Context<AppEnv>): SessionUse {
+function principal(c: Context<Authorized>): SessionUse {
   const p = c.var.principal;
   if (p?.kind !== "onboarding") throw new Error("onboarding route without an onboarding principal");
   return { merchantId: p.merchantId, linkId: p.linkId, accountId: p.accountId, host: c.req.header("host") };
@@ -111,7 +110,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
     },
   );
 
-  const localeOf = (c: Context<AppEnv>): Locale => {
+  const localeOf = (c: Context<Authorized>): Locale => {
     const chosen = getCookie(c, LOCALE_COOKIE);
     return chosen === "en" || chosen === "es" ? chosen : negotiateLocale(c.req.header("accept-language"));
   };

@@ -1,11 +1,9 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import QRCode from "qrcode";
 import { z } from "zod";
-import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { allow } from "../middleware/auth";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { withPaymentScope } from "../middleware/payment-scope";
+import { commonErrors, conflict409, forbidden403, jsonContent, security } from "../openapi";
 import {
   invoiceRequestSchema,
   manualRequestSchema,
@@ -19,25 +17,16 @@ import {
 } from "../../schemas/payments";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { createPaymentRequest, type CreatePaymentRequestInput } from "../../domain/payments/create-payment-request";
-import { paymentScope } from "../../domain/payments/scope";
 import { findPaymentRequest, findPublicPaymentRequest } from "../../domain/payments/find-payment-request";
 import { listPaymentRequests } from "../../domain/payments/list-payment-requests";
 import { cancelPaymentRequest } from "../../domain/payments/cancel-payment-request";
 import { payWithToken } from "../../domain/payments/pay-payment-request";
-import { getAccount } from "../../domain/accounts/get-account";
+import { hostedBaseOf } from "../../domain/accounts/hosted-base";
 import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
-import { PAYMENT_REQUEST_CHANNEL } from "../../domain/payments/status";
-import { conflict409 } from "./shared";
-import { errorBodySchema } from "../errors";
-import { hostedBaseUrl } from "../../branding/hosts";
+import { followPaymentRequest } from "../../domain/payments/follow-payment-request";
+import { renderQrCode } from "../../payments/qr";
+import { serializePayResult } from "../../serializers/pay-result";
 
-/** Payments, charges and refunds: the ISV (key or JWT) for its merchants, or a merchant's own key (CONTRACT.md section 2). */
-export const paymentsCaller = allow({ kinds: ["api_key", "user"], accountTypes: ["isv", "merchant"] });
-
-const forbidden403 = {
-  description: "The merchant cannot take payments (`merchant_not_approved`)",
-  content: { "application/json": { schema: errorBodySchema } },
-};
 const idParam = z.object({
   payment_request_id: z
     .string()
@@ -68,10 +57,6 @@ const examplePaymentRequest: PaymentRequestJson = {
   canceled_at: null,
 };
 
-async function baseFor(c: Context<AppEnv>, isvAccountId: string) {
-  return hostedBaseUrl(await getAccount(c.var.db, isvAccountId));
-}
-
 export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
   const create = (path: string, type: CreatePaymentRequestInput["type"], summary: string, description: string, body: z.ZodType, example: unknown) =>
     app.openapi(
@@ -82,7 +67,7 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
         summary,
         description,
         security: [...security.isv],
-        middleware: [paymentsCaller] as const,
+        middleware: [withPaymentScope] as const,
         request: { body: { required: true, ...jsonContent(body, example) } },
         responses: {
           200: { description: "The payment request", ...jsonContent(paymentRequestSchema, { ...examplePaymentRequest, payment_type: type }) },
@@ -93,7 +78,7 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       }),
       async (c) => {
         const input = { ...(c.req.valid("json" as never) as object), type } as CreatePaymentRequestInput;
-        const { row, base } = await createPaymentRequest(c.var.db, c.var.principal!, input);
+        const { row, base } = await createPaymentRequest(c.var.db, c.var.principal, input);
         return c.json(serializePaymentRequest(row, base), 200);
       },
     );
@@ -160,7 +145,7 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Payments"],
       summary: "List payment requests",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { query: listQuerySchema.extend(paymentRequestListQuery.shape) },
       responses: {
         200: {
@@ -176,9 +161,9 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       const { rows, hasMore } = await listPaymentRequests(c.var.db, scope, c.req.valid("query"));
-      const base = await baseFor(c, scope.isvAccountId);
+      const base = await hostedBaseOf(c.var.db, scope.isvAccountId);
       return c.json(
         toList(
           rows.map((r) => serializePaymentRequest(r, base)),
@@ -198,14 +183,14 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Payments"],
       summary: "Get a payment request",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { params: idParam },
       responses: { 200: { description: "The payment request", ...jsonContent(paymentRequestSchema, examplePaymentRequest) }, ...commonErrors },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       const row = await findPaymentRequest(c.var.db, scope, c.req.valid("param").payment_request_id);
-      return c.json(serializePaymentRequest(row, await baseFor(c, row.isvAccountId)), 200);
+      return c.json(serializePaymentRequest(row, await hostedBaseOf(c.var.db, row.isvAccountId)), 200);
     },
   );
 
@@ -219,7 +204,7 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "PENDING → CANCELED (`payment_request.canceled`); 409 `invalid_state` once PAID, CANCELED or EXPIRED, and 409 `payment_in_progress` while a card is being authorized.",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { params: idParam },
       responses: {
         200: {
@@ -231,7 +216,7 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       const { row, base } = await cancelPaymentRequest(c.var.db, scope, c.req.valid("param").payment_request_id);
       return c.json(serializePaymentRequest(row, base), 200);
     },
@@ -277,24 +262,7 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const result = await payWithToken(c.var.db, c.req.valid("param").payment_request_id, c.req.valid("json"));
-      return c.json(
-        {
-          object: "payment_result" as const,
-          outcome: result.outcome,
-          payment_request: serializePaymentRequest(result.request, result.base),
-          charge: {
-            id: result.charge.id,
-            status: result.charge.status,
-            amount: result.charge.requestedAmount,
-            card_brand: result.charge.cardBrand,
-            card_last_4: result.charge.cardLast4,
-            failure_reason: result.charge.failureReason,
-            receipt_number: result.charge.receiptNumber,
-            created_at: result.charge.createdAt.getTime(),
-          },
-        },
-        200,
-      );
+      return c.json(serializePayResult(result), 200);
     },
   );
 
@@ -317,17 +285,11 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
         404: commonErrors[404],
       },
     }),
-    (async (c: Context<AppEnv>) => {
-      const id = c.req.param("payment_request_id")!;
-      const row = await findPublicPaymentRequest(c.var.db, id);
-      const url = payPageUrl(await baseFor(c, row.isvAccountId), row.id);
-      const headers = { "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff" };
-      if (c.req.query("format") === "svg") {
-        return c.body(await QRCode.toString(url, { type: "svg", margin: 2, errorCorrectionLevel: "M" }), 200, { ...headers, "Content-Type": "image/svg+xml" });
-      }
-      const png = await QRCode.toBuffer(url, { type: "png", margin: 2, width: 480, errorCorrectionLevel: "M" });
-      return c.body(new Uint8Array(png), 200, { ...headers, "Content-Type": "image/png" });
-    }) as never,
+    async (c) => {
+      const row = await findPublicPaymentRequest(c.var.db, c.req.valid("param").payment_request_id);
+      const qr = await renderQrCode(payPageUrl(await hostedBaseOf(c.var.db, row.isvAccountId), row.id), c.req.valid("query").format ?? "png");
+      return c.body(qr.body, 200, { "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff", "Content-Type": qr.contentType });
+    },
   );
 
   // GET /v1/payment_requests/{id}/stream: Server-Sent Events of the request's status (public)
@@ -347,40 +309,17 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
         404: commonErrors[404],
       },
     }),
-    (async (c: Context<AppEnv>) => {
-      const id = c.req.param("payment_request_id")!;
+    async (c) => {
+      const id = c.req.valid("param").payment_request_id;
       await findPublicPaymentRequest(c.var.db, id);
       c.header("Cache-Control", "no-store");
       return streamSSE(c, async (stream) => {
-        let last = "";
-        let aborted = false;
-        let wake: (() => void) | undefined;
-        stream.onAbort(() => {
-          aborted = true;
-          wake?.();
-        });
-        // Woken by the request's NOTIFY (at commit, from any instance); a slow re-check as a safety net.
-        const unlisten = await c.var.handle.listen(PAYMENT_REQUEST_CHANNEL, (changed) => {
-          if (changed === id) wake?.();
-        });
-        try {
-          const deadline = Date.now() + 10 * 60_000;
-          while (!aborted && Date.now() < deadline) {
-            const woken = new Promise<void>((resolve) => (wake = resolve));
-            const row = await findPublicPaymentRequest(c.var.db, id);
-            const state = { id: row.id, status: row.status, charge_id: row.chargeId, last_failure_reason: row.lastFailureReason };
-            const text = JSON.stringify(state);
-            if (text !== last) {
-              await stream.writeSSE({ event: "payment_request", data: text, id: String(Date.now()) });
-              last = text;
-            }
-            if (row.status !== "PENDING") break;
-            await Promise.race([woken, stream.sleep(5000)]);
-          }
-        } finally {
-          await unlisten();
+        const aborted = new AbortController();
+        stream.onAbort(() => aborted.abort());
+        for await (const state of followPaymentRequest(c.var.handle, id, aborted.signal)) {
+          await stream.writeSSE({ event: "payment_request", data: JSON.stringify(state), id: String(Date.now()) });
         }
       });
-    }) as never,
+    },
   );
 }

@@ -1,16 +1,14 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { commonErrors, conflict409, jsonContent, security } from "../openapi";
 import { createRefundSchema, refundListQuery, refundSchema, type RefundJson } from "../../schemas/payments";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { paymentScope } from "../../domain/payments/scope";
 import { createRefund } from "../../domain/refunds/create-refund";
 import { findRefund } from "../../domain/refunds/find-refund";
 import { listRefunds } from "../../domain/refunds/list-refunds";
 import { serializeRefund } from "../../serializers/refund";
-import { paymentsCaller } from "./payments";
-import { conflict409 } from "./shared";
+import { withPaymentScope } from "../middleware/payment-scope";
 
 const exampleRefund: RefundJson = {
   object: "refund",
@@ -35,14 +33,14 @@ export function refundRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "`amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned.",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: {
         body: { required: true, ...jsonContent(createRefundSchema, { charge_id: "ch_8nW3kQ5zX1mP7vL2rT6yBd", amount: 500, reason: "requested_by_customer" }) },
       },
       responses: { 200: { description: "The refund", ...jsonContent(refundSchema, exampleRefund) }, ...commonErrors, 409: conflict409 },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       return c.json(serializeRefund(await createRefund(c.var.db, scope, c.req.valid("json"))), 200);
     },
   );
@@ -55,7 +53,7 @@ export function refundRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Refunds"],
       summary: "List refunds",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { query: listQuerySchema.extend(refundListQuery.shape) },
       responses: {
         200: {
@@ -66,7 +64,7 @@ export function refundRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       const { rows, hasMore } = await listRefunds(c.var.db, scope, c.req.valid("query"));
       return c.json(toList(rows.map(serializeRefund), hasMore, "/v1/refunds"), 200);
     },
@@ -80,7 +78,7 @@ export function refundRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Refunds"],
       summary: "Get a refund",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: {
         params: z.object({
           refund_id: z
@@ -92,7 +90,7 @@ export function refundRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: { description: "The refund", ...jsonContent(refundSchema, exampleRefund) }, ...commonErrors },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       return c.json(serializeRefund(await findRefund(c.var.db, scope, c.req.valid("param").refund_id)), 200);
     },
   );

@@ -4,11 +4,10 @@ import type { AppEnv } from "../context";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { chargeSchema, settlementSchema } from "../../schemas/payments";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { paymentScope } from "../../domain/payments/scope";
 import { findSettlement, listSettlementCharges, listSettlements } from "../../domain/settlements/find-settlement";
 import { serializeSettlement, type SettlementJson } from "../../serializers/settlement";
 import { serializeCharge } from "../../serializers/charge";
-import { paymentsCaller } from "./payments";
+import { withPaymentScope } from "../middleware/payment-scope";
 
 export const exampleSettlement: SettlementJson = {
   object: "settlement",
@@ -47,7 +46,7 @@ export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "List settlements",
       description: "Each merchant's daily settlement (00:00 UTC): its AUTHORIZED charges and the refunds since the last one. Filter `merchant_id`.",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { query: listQuerySchema.extend({ merchant_id: z.string().max(64).optional() }) },
       responses: {
         200: {
@@ -63,7 +62,7 @@ export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       const { rows, hasMore } = await listSettlements(c.var.db, scope, c.req.valid("query"));
       return c.json(toList(rows.map(serializeSettlement), hasMore, "/v1/settlements"), 200);
     },
@@ -77,12 +76,12 @@ export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Settlements"],
       summary: "Get a settlement",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { params: idParam },
       responses: { 200: { description: "The settlement", ...jsonContent(settlementSchema, exampleSettlement) }, ...commonErrors },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       return c.json(serializeSettlement(await findSettlement(c.var.db, scope, c.req.valid("param").settlement_id)), 200);
     },
   );
@@ -96,12 +95,12 @@ export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "List a settlement's charges",
       description: "Its charges add up to its `gross` (amount_captured) and `fees` (fee) to the cent.",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { params: idParam, query: listQuerySchema },
       responses: { 200: { description: "A page of charges", ...jsonContent(listEnvelope(chargeSchema, "SettlementChargeList")) }, ...commonErrors },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       const id = c.req.valid("param").settlement_id;
       const { rows, hasMore, merchant, refundsOf } = await listSettlementCharges(c.var.db, scope, id, c.req.valid("query"));
       return c.json(

@@ -1,15 +1,16 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { commonErrors, jsonContent, security } from "../openapi";
 import { statementDetailSchema, statementSchema } from "../../schemas/payments";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { findScopedMerchant, paymentScope } from "../../domain/payments/scope";
+import { findScopedMerchant } from "../../domain/payments/scope";
 import { findStatement, listStatements } from "../../domain/statements/find-statement";
 import { downloadStatement } from "../../domain/statements/download-statement";
 import { serializeStatement, serializeStatementDetail } from "../../serializers/statement";
-import { paymentsCaller } from "./payments";
+import { withPaymentScope } from "../middleware/payment-scope";
+import type { Db } from "../../db/types";
+import type { PaymentScope } from "../../domain/payments/scope";
 
 const example = {
   object: "statement" as const,
@@ -38,8 +39,8 @@ const statementParam = z
   .max(64)
   .meta({ param: { name: "statementId", in: "path" }, example: example.id });
 
-async function merchantOf(c: Context<AppEnv>, merchantId: string) {
-  return findScopedMerchant(c.var.db, await paymentScope(c.var.db, c.var.principal!), merchantId);
+async function merchantOf(c: { var: { db: Db; scope: PaymentScope } }, merchantId: string) {
+  return findScopedMerchant(c.var.db, c.var.scope, merchantId);
 }
 
 export function statementRoutes(app: OpenAPIHono<AppEnv>) {
@@ -52,7 +53,7 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "List a merchant's statements",
       description: "One statement per calendar month with activity, made after the month ends (a snapshot: later activity never changes it). Newest first.",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { params: z.object({ merchantId: merchantParam }), query: listQuerySchema },
       responses: {
         200: {
@@ -83,7 +84,7 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Get a statement",
       description: "The totals with `fee_lines` (processing fees by pricing model, and the monthly fees), `card_brands` (count and volume) and `daily_totals`.",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { params: z.object({ merchantId: merchantParam, statementId: statementParam }) },
       responses: {
         200: {
@@ -115,7 +116,7 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "`application/pdf` by default, branded with the ISV's display name and colours, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralised).",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: { params: z.object({ merchantId: merchantParam, statementId: statementParam }), query: z.object({ format: z.enum(["pdf", "csv"]).optional() }) },
       responses: {
         200: {
@@ -125,15 +126,15 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
         ...commonErrors,
       },
     }),
-    (async (c: Context<AppEnv>) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
-      const format = c.req.query("format") === "csv" ? "csv" : "pdf";
-      const file = await downloadStatement(c.var.db, scope, c.req.param("merchantId")!, c.req.param("statementId")!, format);
+    async (c) => {
+      const { scope } = c.var;
+      const { merchantId, statementId } = c.req.valid("param");
+      const file = await downloadStatement(c.var.db, scope, merchantId, statementId, c.req.valid("query").format ?? "pdf");
       return c.body(file.body, 200, {
         "Content-Type": file.contentType,
         "Content-Disposition": `attachment; filename="${file.filename}"`,
         "Cache-Control": "no-store",
       });
-    }) as never,
+    },
   );
 }

@@ -5,7 +5,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { commonErrors, conflict409, jsonContent, security } from "../openapi";
 import { reviewMerchant } from "../../domain/underwriting/review-merchant";
 import { getAccount } from "../../domain/accounts/get-account";
 import { serializeMerchant } from "../../serializers/merchant";
@@ -14,10 +14,8 @@ import { merchantResponseSchema } from "../../schemas/merchant-response";
 import { listOutbox } from "../../domain/notifications/list-outbox";
 import { serializeOutboxMessage } from "../../serializers/outbox";
 import { listEnvelope, toList } from "../../schemas/list";
-import { conflict409 } from "./shared";
-import { paymentsCaller } from "./payments";
+import { withPaymentScope } from "../middleware/payment-scope";
 import { presentCardSchema, chargeSchema } from "../../schemas/payments";
-import { paymentScope } from "../../domain/payments/scope";
 import { presentCard } from "../../domain/payments/present-card";
 import { serializeCharge } from "../../serializers/charge";
 import { settleAll } from "../../domain/settlements/run-settlement";
@@ -69,7 +67,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
         responses: { 200: { description: "The merchant after the decision", ...jsonContent(merchantResponseSchema) }, ...commonErrors, 409: conflict409 },
       }),
       async (c) => {
-        const accountId = c.var.principal!.accountId;
+        const accountId = c.var.principal.accountId;
         const json = body ? ((await c.req.json()) as Record<string, string>) : {};
         const decision =
           action === "approve"
@@ -108,7 +106,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: { description: "E-mails", ...jsonContent(listEnvelope(emailSchema, "OutboxList")) }, ...commonErrors },
     }),
     async (c) => {
-      const rows = await listOutbox(c.var.db, { accountId: c.var.principal!.accountId, limit: 100 });
+      const rows = await listOutbox(c.var.db, { accountId: c.var.principal.accountId, limit: 100 });
       return c.json(toList(rows.map(serializeOutboxMessage), false, "/v1/test_helpers/outbox"), 200);
     },
   );
@@ -123,7 +121,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "Sandbox only. Pays the terminal's open TERMINAL request with `card_number` (default 4242 4242 4242 4242; the contract's test cards decline) read by `card_entry_method` `CHIP` or `SWIPE`. Answers the charge: AUTHORIZED, or FAILED with `failure_reason` (the request then stays PENDING). 409 when the terminal has no open request.",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: {
         params: z.object({
           terminal_id: z
@@ -136,7 +134,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: { description: "The charge", ...jsonContent(chargeSchema) }, ...commonErrors, 409: conflict409 },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       const result = await presentCard(c.var.db, scope, c.req.valid("param").terminal_id, c.req.valid("json"));
       return c.json(serializeCharge(result.charge, result.merchant), 200);
     },
@@ -152,14 +150,14 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "Sandbox only. Settles, as the daily job does at 00:00 UTC, every AUTHORIZED charge and unsettled refund made until now of the caller's merchants (or of `merchant_id`). Answers the settlements made; running again makes none (each charge is settled once).",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: {
         body: { required: false, ...jsonContent(z.strictObject({ merchant_id: z.string().max(64).optional() }).meta({ id: "TestSettlementRunRequest" }), {}) },
       },
       responses: { 200: { description: "The settlements made", ...jsonContent(listEnvelope(settlementSchema, "SettlementRunList")) }, ...commonErrors },
     }),
     async (c) => {
-      const scope = await paymentScope(c.var.db, c.var.principal!);
+      const { scope } = c.var;
       const body = (c.req.valid("json") ?? {}) as { merchant_id?: string };
       const made = await settleAll(c.var.db, new Date(), { isvAccountId: scope.isvAccountId, merchantId: scope.merchantId ?? body.merchant_id });
       return c.json(toList(made.map(serializeSettlement), false, "/v1/test_helpers/settlement/run"), 200);
@@ -178,7 +176,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       middleware: [isvOnly] as const,
       responses: { 200: { description: "The account, its domain verified", ...jsonContent(accountSchema) }, ...commonErrors },
     }),
-    async (c) => c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal!.accountId, { skipLookup: true })), 200),
+    async (c) => c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal.accountId, { skipLookup: true })), 200),
   );
 
   // POST /v1/test_helpers/statements/generate: make a merchant's statement for a month now
@@ -191,7 +189,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       description:
         "Sandbox only. Makes the merchant's statement for `period` (YYYY-MM; the current, unfinished month is allowed) as the monthly job does. A period that already has a statement answers it unchanged; a period without charges or refunds is a 400.",
       security: security.isv,
-      middleware: [paymentsCaller] as const,
+      middleware: [withPaymentScope] as const,
       request: {
         body: {
           required: true,
@@ -205,7 +203,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const merchant = await findScopedMerchant(c.var.db, await paymentScope(c.var.db, c.var.principal!), body.merchant_id);
+      const merchant = await findScopedMerchant(c.var.db, c.var.scope, body.merchant_id);
       const { row } = await generateStatement(c.var.db, merchant.id, body.period);
       return c.json(serializeStatementDetail(row), 200);
     },

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { commonErrors, conflict409, jsonContent, security } from "../openapi";
 import { createWebhookSchema, deliverySchema, webhookSchema } from "../../schemas/webhook";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { createWebhook } from "../../domain/webhooks/create-webhook";
@@ -12,7 +12,6 @@ import { deleteWebhook } from "../../domain/webhooks/delete-webhook";
 import { listDeliveries } from "../../domain/webhooks/list-deliveries";
 import { retryDelivery } from "../../domain/webhooks/retry-delivery";
 import { serializeDelivery, serializeWebhook } from "../../serializers/webhook";
-import { conflict409 } from "./shared";
 
 const exampleWebhook = {
   object: "webhook",
@@ -76,7 +75,7 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
       responses: { 200: { description: "The webhook, with its secret", ...jsonContent(webhookSchema, exampleWebhook) }, ...commonErrors },
     }),
     async (c) => {
-      const { row, secret } = await createWebhook(c.var.db, c.var.principal!.accountId, c.req.valid("json"));
+      const { row, secret } = await createWebhook(c.var.db, c.var.principal.accountId, c.req.valid("json"));
       return c.json(serializeWebhook(row, secret), 200);
     },
   );
@@ -106,7 +105,7 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) =>
       c.json(
         toList(
-          (await listWebhooks(c.var.db, c.var.principal!.accountId)).map((w) => serializeWebhook(w)),
+          (await listWebhooks(c.var.db, c.var.principal.accountId)).map((w) => serializeWebhook(w)),
           false,
           "/v1/webhooks",
         ),
@@ -126,7 +125,7 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
       request: { params: idParam },
       responses: { 200: { description: "The webhook", ...jsonContent(webhookSchema, { ...exampleWebhook, secret: "********LaSw" }) }, ...commonErrors },
     }),
-    async (c) => c.json(serializeWebhook(await findWebhook(c.var.db, c.var.principal!.accountId, c.req.valid("param").webhook_id)), 200),
+    async (c) => c.json(serializeWebhook(await findWebhook(c.var.db, c.var.principal.accountId, c.req.valid("param").webhook_id)), 200),
   );
 
   // DELETE /v1/webhooks/{webhook_id}: stop deliveries and remove the webhook
@@ -153,7 +152,7 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const row = await deleteWebhook(c.var.db, c.var.principal!.accountId, c.req.valid("param").webhook_id);
+      const row = await deleteWebhook(c.var.db, c.var.principal.accountId, c.req.valid("param").webhook_id);
       return c.json({ object: "webhook" as const, id: row.id, deleted: true as const }, 200);
     },
   );
@@ -183,7 +182,7 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { webhook_id } = c.req.valid("param");
-      const { rows, hasMore } = await listDeliveries(c.var.db, c.var.principal!.accountId, webhook_id, c.req.valid("query"));
+      const { rows, hasMore } = await listDeliveries(c.var.db, c.var.principal.accountId, webhook_id, c.req.valid("query"));
       return c.json(
         toList(
           rows.map((r) => serializeDelivery(r.delivery, r.attempts)),
@@ -218,7 +217,7 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { webhook_id, delivery_id } = c.req.valid("param");
-      const { delivery, attempts } = await retryDelivery(c.var.db, c.var.principal!.accountId, webhook_id, delivery_id);
+      const { delivery, attempts } = await retryDelivery(c.var.db, c.var.principal.accountId, webhook_id, delivery_id);
       return c.json(serializeDelivery(delivery, attempts), 200);
     },
   );

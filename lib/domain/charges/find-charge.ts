@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { charges } from "../../db/schema";
+import { charges, merchants } from "../../db/schema";
+import { refundsOfCharges } from "../refunds/refunds-of-charges";
 import { notFound } from "../../errors";
 import type { PaymentScope } from "../payments/scope";
 import type { ChargeRow } from "../../db/schema";
@@ -13,4 +14,12 @@ export async function findCharge(db: DbOrTx, scope: PaymentScope, id: string): P
     .where(and(eq(charges.id, id), eq(charges.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(charges.merchantId, scope.merchantId) : undefined));
   if (!row) throw notFound("charge", id);
   return row;
+}
+
+/** GET /v1/charges/{id}: the charge within the caller's scope, with what its serializer needs (its merchant, its refunds). */
+export async function getCharge(db: DbOrTx, scope: PaymentScope, id: string) {
+  const charge = await findCharge(db, scope, id);
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, charge.merchantId));
+  const refunds = (await refundsOfCharges(db, [charge.id])).get(charge.id);
+  return { charge, merchant: merchant!, refunds };
 }

@@ -1,0 +1,16 @@
+import type { MiddlewareHandler } from "hono";
+import { paymentScope, type PaymentScope } from "../../domain/payments/scope";
+import { allow, type Authorized } from "./auth";
+
+/** Payments, charges and refunds: the ISV (key or JWT) for its merchants, or a merchant's own key (CONTRACT.md section 2). */
+const paymentsCaller = allow({ kinds: ["api_key", "user"], accountTypes: ["isv", "merchant"] });
+
+/**
+ * The guard of every payments operation, and the caller's payment scope (which merchants it may
+ * see and act for) in `c.var.scope`: routes hand it to the domain instead of working it out.
+ */
+export const withPaymentScope: MiddlewareHandler<Authorized & { Variables: { scope: PaymentScope } }> = (c, next) =>
+  paymentsCaller(c as never, async () => {
+    c.set("scope", await paymentScope(c.var.db, c.var.principal));
+    await next();
+  });
