@@ -36,8 +36,10 @@ afterAll(async () => {
 });
 
 test("SIGKILL of the whole server with deliveries pending and on the wire: after a restart every event arrives", async () => {
-  // Slow answers, so that at the kill some deliveries are claimed and waiting on the receiver.
-  const receiver = await startReceiver(() => ({ status: 200, delayMs: 300 }));
+  // Slow answers until the kill (3 s: however fast or slow this machine creates the 300 merchants,
+  // most deliveries are still pending and some are claimed and waiting on the receiver), quick after.
+  let killed = false;
+  const receiver = await startReceiver(() => ({ status: 200, delayMs: killed ? 20 : 3000 }));
   const first = await servers.start();
   const { auth } = await createIsvWithCli(childEnv, "Crash ISV");
   const post = (p: string, body: unknown) =>
@@ -52,6 +54,7 @@ test("SIGKILL of the whole server with deliveries pending and on the wire: after
   // Some deliveries are in flight (claimed, the receiver holding the answer) when the kill comes.
   await until(() => receiver.received.length > 0, Boolean, 20_000, "the first delivery to be on the wire");
   await servers.stop(first, "SIGKILL");
+  killed = true;
   expect(await portOpen()).toBe(false);
   const deliveredBeforeKill = new Set(receiver.received.map((r) => r.headers["webhook-id"])).size;
   expect(total - deliveredBeforeKill).toBeGreaterThan(100);

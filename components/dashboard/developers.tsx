@@ -1,6 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
+import { webhookScopes } from "@/lib/events/catalogue";
 import { createWebhookAction, deleteWebhookAction, retryDeliveryAction, rotateKeyAction } from "@/lib/actions/dashboard";
 
 export function RotateKey() {
@@ -54,7 +55,7 @@ export function WebhookForm() {
       />
       <fieldset className="mt-3">
         <legend className="text-sm font-medium">{t("scopes")}</legend>
-        {(["merchant", "charge"] as const).map((s) => (
+        {webhookScopes.map((s) => (
           <label key={s} className="mr-4 inline-flex items-center gap-2">
             <input
               type="checkbox"

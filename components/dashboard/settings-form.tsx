@@ -1,4 +1,5 @@
 "use client";
+import { toLocale, type Locale } from "@/lib/i18n/locales";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { contrastRatio, textOn } from "@/lib/branding/contrast";
@@ -125,7 +126,7 @@ export function SettingsForm({
   const [step, setStep] = useState<(typeof steps)[number]>("business");
   // The preview starts in the reader's language (a Spanish reader sees the Spanish wizard).
   const readerLocale = useLocale();
-  const [locale, setLocale] = useState<"en" | "es">(readerLocale === "es" ? "es" : "en");
+  const [locale, setLocale] = useState<Locale>(toLocale(readerLocale));
   const [width, setWidth] = useState<375 | 1024>(375);
   const [result, setResult] = useState<SaveResult | null>(null);
   const [pending, start] = useTransition();

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { failureReasons } from "@/lib/schemas/payment-values";
 
 type FrameMessage = { source?: string; type?: string; token?: string; height?: number; message?: string };
 
@@ -96,16 +97,7 @@ export function PayForm({
       }
       if (res.ok && body.outcome === "declined") {
         const reason = String(body.charge?.failure_reason ?? "unknown");
-        const known = [
-          "card_declined",
-          "insufficient_funds",
-          "lost_card",
-          "stolen_card",
-          "expired_card",
-          "incorrect_cvc",
-          "processing_error",
-          "debit_not_allowed",
-        ];
+        const known: readonly string[] = failureReasons;
         if (method === "bank_account")
           setProblem({ title: t("declinedTitle"), body: t(reason === "insufficient_funds" ? "decline_bank_insufficient_funds" : "decline_bank_unknown") });
         else setProblem({ title: t("declinedTitle"), body: t(`decline_${known.includes(reason) ? reason : "unknown"}` as "decline_unknown") });

@@ -1,3 +1,4 @@
+import { ownerKeys } from "../schemas/vocabulary";
 import { createHash } from "node:crypto";
 import type { Locale } from "../i18n/locales";
 import { intlLocale } from "../i18n/locales";
@@ -79,7 +80,7 @@ export function buildAgreement(input: { locale: Locale; isvName: string; applica
   const app = maskApplication(input.application) as Json;
   const name = app.legal_business_name ?? "";
   const addr = (a: Json | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
-  const owners = ["owner_one", "owner_two", "owner_three", "owner_four"]
+  const owners = ownerKeys
     .filter((k) => app[k])
     .map((k) => `${app[k].first_name} ${app[k].last_name}, ${word("job_title", app[k].job_title)}, ${app[k].ownership_percentage} %`);
   const pricing = effectivePricing(input.defaultCapabilities, app.capabilities);

@@ -25,6 +25,13 @@ export function generateSecretKey(live: boolean): string {
   return `${live ? "sk_live" : "sk_test"}_${randomBase62(48)}`;
 }
 
+/** A publishable key (the tokenizer's, and a merchant's `pub_api_key`): safe in a browser, it only tokenizes. */
+export function newPublishableKey(live: boolean): string {
+  return `pk_${live ? "live" : "test"}_${randomBase62(32)}`;
+}
+const publishableKeyFormat = /^pk_(test|live)_[0-9A-Za-z]{32}$/;
+export const isPublishableKey = (value: string) => publishableKeyFormat.test(value);
+
 export function generateAccountSid(): string {
   return `AC${randomBytes(16).toString("hex")}`;
 }

@@ -1,6 +1,7 @@
 // A field of the application named as the wizard's forms name it ("merchant.bank_account.
 // routing_number" → "Bank account: Routing number"), for the dashboard and anywhere a field is
 // reported to a person. `t` and `has` are next-intl's for the root namespace (client or server).
+import { ownerKeys } from "../schemas/vocabulary";
 
 type Translate = { (key: string, values?: Record<string, unknown>): string; has(key: string): boolean; raw(key: string): unknown };
 
@@ -16,7 +17,7 @@ const groups: Record<string, string> = {
   device_selection: "wizard.steps.device",
   agreement: "wizard.steps.agreement",
 };
-const owners = ["owner_one", "owner_two", "owner_three", "owner_four"];
+const owners: readonly string[] = ownerKeys;
 
 function one(t: Translate, key: string): string {
   if (owners.includes(key)) return t("fields.ownerHeading", { n: owners.indexOf(key) + 1 });

@@ -4,6 +4,8 @@
 // nothing here may import server code or a validation library (the wizard's frame loads it on
 // every step; each form's schema is in ./step-schemas.ts, loaded with that step's form).
 
+import { ownerKeys } from "../schemas/vocabulary";
+
 export const businessFields = [
   "legal_business_name",
   "doing_business_as",
@@ -20,7 +22,7 @@ export const businessFields = [
 
 export const onboardingSteps = [
   { id: "business", fields: businessFields, messages: "business" },
-  { id: "owners", fields: ["owner_one", "owner_two", "owner_three", "owner_four"], messages: "owners" },
+  { id: "owners", fields: ownerKeys, messages: "owners" },
   { id: "bank", fields: ["bank_account"], messages: "bank" },
   { id: "product", fields: ["main_product"], messages: "product" },
   { id: "sales", fields: ["current_sales"], messages: "sales" },

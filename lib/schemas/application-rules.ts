@@ -1,5 +1,6 @@
 import type * as Mini from "zod/mini";
 import { productCategories, productSubcategories } from "./product-categories";
+import { accountNumberPattern } from "./aba";
 
 // One source for the merchant's onboarding information: the API's create and PATCH bodies, the
 // onboarding session, the wizard's forms (per step) and the OpenAPI document are all built from
@@ -31,11 +32,7 @@ export const jobTitles = [
   "Chairman",
   "Contact Only",
 ] as const;
-export const onboardingStatuses = ["NOT_STARTED", "IN_PROGRESS", "COMPLETED", "APPROVED", "FAILED"] as const;
-export type OnboardingStatus = (typeof onboardingStatuses)[number];
-export const imeiStatuses = ["ACTIVE", "BLOCKED", "UNKNOWN"] as const;
-export const ownerKeys = ["owner_one", "owner_two", "owner_three", "owner_four"] as const;
-export type OwnerKey = (typeof ownerKeys)[number];
+export { imeiStatuses, onboardingStatuses, ownerKeys, type OnboardingStatus, type OwnerKey } from "./vocabulary";
 
 /** Luhn check digit (IMEI, card numbers). */
 export function luhnValid(digits: string): boolean {
@@ -107,7 +104,7 @@ export function applicationRules(z: ZodFunctions) {
   const ssn = z.union([nineDigits("ssn"), maskedValue]);
   const tin = z.union([nineDigits("tin"), maskedValue]);
   const routingNumber = z.string().check(z.regex(/^\d{9}$/, "must be 9 digits"));
-  const accountNumber = z.union([z.string().check(z.regex(/^\d{4,17}$/, "must be 4 to 17 digits")), maskedValue]);
+  const accountNumber = z.union([z.string().check(z.regex(accountNumberPattern, "must be 4 to 17 digits")), maskedValue]);
 
   /** Decimal amount in dollars as a string, e.g. "25000" or "35.50". */
   const moneyString = z.string().check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be an amount in dollars, e.g. "2500" or "35.50"'));

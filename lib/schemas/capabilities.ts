@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { decimalString, percentString } from "./atoms";
 
-export const capabilityTypes = ["two_tiered", "pass_through_ic", "flat_rate", "tiered", "cash_discount", "ach"] as const;
+import { capabilityTypes } from "./vocabulary";
+export { capabilityTypes };
 export const advantageRates = ["4.00", "3.99", "3.75", "3.50", "3.25", "3.00"] as const;
 
 // Field names end in `_percent` / `_rate` (a percentage) or `_fixed` / `_fee` (an amount).

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email } from "./atoms";
+import { capabilityTypes } from "./vocabulary";
 import { phoneNumber } from "./application";
 import {
   bankAccountTypes,
@@ -219,7 +220,7 @@ export const tokenSchema = z
 export const feeLineSchema = z
   .object({
     type: z.enum(["processing", "interchange", "markup"]),
-    model: z.enum(["flat_rate", "two_tiered", "tiered", "pass_through_ic", "cash_discount", "ach"]),
+    model: z.enum(capabilityTypes),
     rate_bps: z.number().meta({ description: "The rate in basis points (1 bp = 0.01 %)" }),
     fixed: z.number().meta({ description: "The fixed part in cents (fractions of a cent when the pricing has them)" }),
     amount: z.number().int().meta({ description: "This line's share of the fee in cents; the lines add up to `fee`" }),

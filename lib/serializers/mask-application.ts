@@ -1,8 +1,8 @@
 import { isEncrypted, mask } from "../crypto/field-encryption";
-import { ownerKeys } from "../schemas/merchant";
+import { sensitivePaths } from "../schemas/merchant";
 
 /** The application's sensitive fields (dotted paths): stored encrypted, shown masked, never logged. */
-export const sensitive = new Set(["tin", "bank_account.account_number", "bank_account.account_number_confirm", ...ownerKeys.map((o) => `${o}.ssn`)]);
+export const sensitive = new Set<string>(sensitivePaths);
 
 /** The application as responses show it: sensitive values masked. */
 export function maskApplication(value: unknown): unknown {

@@ -5,7 +5,7 @@
 // the merchant's publishable key, and hands the page only the token.
 
 import { checkCard, type CardProblem } from "../payments/card-check";
-import { abaChecksumValid } from "../schemas/aba";
+import { abaChecksumValid, isAccountNumber } from "../schemas/aba";
 
 type Messages = Record<CardProblem["code"] | "required" | "network" | "declined", string>;
 type Field = "number" | "exp" | "cvc";
@@ -107,7 +107,7 @@ async function tokenizeBank() {
   if (!account.routing_number) errors.routing = m.required;
   else if (!abaChecksumValid(account.routing_number)) errors.routing = m.invalid_routing;
   if (!account.account_number) errors.account = m.required;
-  else if (!/^\d{4,17}$/.test(account.account_number)) errors.account = m.invalid_account;
+  else if (!isAccountNumber(account.account_number)) errors.account = m.invalid_account;
   if (Object.keys(errors).length) {
     showBankErrors(errors);
     post({ type: "invalid" });

@@ -1,3 +1,5 @@
+import { ownerKeys } from "../schemas/vocabulary";
+import { isAccountNumber } from "../schemas/aba";
 import { accountConfirmationProblem, ownershipProblem, ownershipTotal, routingNumberFinding, salesMixProblem, ticketProblem } from "../onboarding/cross-field";
 
 // Underwriting rules (CONTRACT.md section 7): each a small pure function over the decrypted
@@ -5,7 +7,7 @@ import { accountConfirmationProblem, ownershipProblem, ownershipTotal, routingNu
 export type Finding = { field: string; code: string; message: string };
 type App = Record<string, any>;
 
-const owners = ["owner_one", "owner_two", "owner_three", "owner_four"] as const;
+const owners = ownerKeys;
 
 export const US_STATES = new Set([
   "AL",
@@ -71,7 +73,7 @@ export function bankAccountRules(app: App): Finding[] {
   const out: Finding[] = [];
   const routing = routingNumberFinding(bank.routing_number);
   if (routing) out.push(routing);
-  if (!/^\d{4,17}$/.test(String(bank.account_number ?? ""))) {
+  if (!isAccountNumber(String(bank.account_number ?? ""))) {
     out.push({ field: "merchant.bank_account.account_number", code: "account_number_invalid", message: "The account number must be 4 to 17 digits." });
   } else if (accountConfirmationProblem(bank)) {
     out.push({

@@ -1,3 +1,4 @@
+import { toLocale } from "@/lib/i18n/locales";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import { requireIsvUser } from "@/lib/dashboard/session";
@@ -17,7 +18,7 @@ export default async function PreviewPage({ searchParams }: { searchParams: Prom
   const { account } = await requireIsvUser();
   const params = await searchParams;
   const step = params.step && isStepId(params.step) ? params.step : "business";
-  const locale = params.locale === "es" ? "es" : "en";
+  const locale = toLocale(params.locale);
   let edited: Partial<MerchantDefaults> = {};
   try {
     const parsed = merchantDefaultsSchema.partial().safeParse(JSON.parse(Buffer.from(params.b ?? "", "base64url").toString("utf8") || "{}"));

@@ -34,7 +34,7 @@ import { getAgreement } from "../../domain/onboarding/get-agreement";
 import { agreementPdf } from "../../pdf/agreement-pdf";
 import { documentLogo } from "../../pdf/logo";
 import { getConnInfoAddress } from "../middleware/conn-info";
-import { negotiateLocale, LOCALE_COOKIE, type Locale } from "../../i18n/locales";
+import { isLocale, negotiateLocale, LOCALE_COOKIE, type Locale } from "../../i18n/locales";
 import { getCookie } from "hono/cookie";
 
 const onboardingOnly = allow({ kinds: ["onboarding"] });
@@ -112,7 +112,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
 
   const localeOf = (c: Context<Authorized>): Locale => {
     const chosen = getCookie(c, LOCALE_COOKIE);
-    return chosen === "en" || chosen === "es" ? chosen : negotiateLocale(c.req.header("accept-language"));
+    return isLocale(chosen) ? chosen : negotiateLocale(c.req.header("accept-language"));
   };
 
   // POST /v1/onboarding/session/agreement: owner one signs the generated agreement

@@ -26,6 +26,12 @@ import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-r
 import { followPaymentRequest } from "../../domain/payments/follow-payment-request";
 import { renderQrCode } from "../../payments/qr";
 import { serializePayResult } from "../../serializers/pay-result";
+import { sandboxTestCards } from "../../processors/sandbox";
+
+/** The sandbox's declining test cards, as the pay operation's description lists them (from the processor's own list). */
+const sandboxCardsText = Object.entries(sandboxTestCards)
+  .map(([number, reason]) => `${number} (\`${reason}\`)`)
+  .join(", ");
 
 const idParam = z.object({
   payment_request_id: z
@@ -230,7 +236,9 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Payments"],
       summary: "Pay a payment request with a card token",
       description:
-        "Sandbox test cards: any Luhn-valid number approves, except 4000000000000002 (`card_declined`), 4000000000009995 (`insufficient_funds`), 4000000000009987 (`lost_card`), 4000000000009979 (`stolen_card`), 4000000000000069 (`expired_card`), 4000000000000127 (`incorrect_cvc`), 4000000000000119 (`processing_error`); 4000056655665556 is a Visa debit card (declined with `debit_not_allowed` on a terminal request with `debit: false`); 5555555555554444, 378282246310005 and 6011111111111117 approve as Mastercard, Amex and Discover.\n\nCalled by the hosted payment pages; needs no credentials (the request id is unguessable and the token is single-use and bound to the merchant). A decline answers 200 with `outcome: declined`, the FAILED charge's `failure_reason`, and the request still PENDING for another try. 409 `invalid_state` when the request is no longer payable, 409 `payment_in_progress` while another attempt is being authorized.",
+        "Sandbox test cards: any Luhn-valid number approves, except " +
+        sandboxCardsText +
+        "; 4000056655665556 is a Visa debit card (declined with `debit_not_allowed` on a terminal request with `debit: false`); 5555555555554444, 378282246310005 and 6011111111111117 approve as Mastercard, Amex and Discover.\n\nCalled by the hosted payment pages; needs no credentials (the request id is unguessable and the token is single-use and bound to the merchant). A decline answers 200 with `outcome: declined`, the FAILED charge's `failure_reason`, and the request still PENDING for another try. 409 `invalid_state` when the request is no longer payable, 409 `payment_in_progress` while another attempt is being authorized.",
       security: [],
       request: {
         params: idParam,

@@ -1,7 +1,8 @@
+import { isPublishableKey } from "../../auth/secrets";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { frameHtml, frameScript } from "../../tokenizer/frame";
-import { negotiateLocale, type Locale } from "../../i18n/locales";
+import { isLocale, negotiateLocale, type Locale } from "../../i18n/locales";
 
 /** The tokenizer frames (not API operations: pages embed them): GET /tokenizer/card, /tokenizer/bank_account and their script. */
 export function tokenizerRoutes(app: OpenAPIHono<AppEnv>) {
@@ -9,9 +10,9 @@ export function tokenizerRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /tokenizer/bank_account: the bank account fields (ACH), the same way
   app.get("/tokenizer/:kind{card|bank_account}", (c) => {
     const key = c.req.query("key") ?? "";
-    if (!/^pk_(test|live)_[0-9A-Za-z]{32}$/.test(key)) return c.text("Unknown tokenizer key", 404);
+    if (!isPublishableKey(key)) return c.text("Unknown tokenizer key", 404);
     const asked = c.req.query("locale");
-    const locale: Locale = asked === "es" || asked === "en" ? asked : negotiateLocale(c.req.header("accept-language"));
+    const locale: Locale = isLocale(asked) ? asked : negotiateLocale(c.req.header("accept-language"));
     const kind = c.req.param("kind") === "bank_account" ? "bank_account" : "card";
     const { html, csp } = frameHtml({ publishableKey: key, locale, accent: c.req.query("accent"), kind });
     return c.html(html, 200, {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { imeiStatuses, onboardingStatuses } from "../../schemas/vocabulary";
 
 export const merchants = pgTable(
   "merchants",
@@ -13,7 +14,7 @@ export const merchants = pgTable(
     leadId: bigserial("lead_id", { mode: "number" }).notNull(),
     phone: text("phone").notNull(),
     agent: integer("agent"),
-    status: text("lead_onboarding_status", { enum: ["NOT_STARTED", "IN_PROGRESS", "COMPLETED", "APPROVED", "FAILED"] }).notNull(),
+    status: text("lead_onboarding_status", { enum: onboardingStatuses }).notNull(),
     automaticPayouts: boolean("automatic_payouts").notNull().default(true),
     deactivated: boolean("deactivated").notNull().default(false),
     /** The onboarding information; sensitive values are AES-256-GCM envelopes ({ $enc, last4 }). */
@@ -29,7 +30,7 @@ export const merchants = pgTable(
     /** Who entered the IMEI: only the ISV's own IMEIs deduplicate POST /v1/merchants (null: before this was kept, the ISV). */
     deviceImeiSource: text("device_imei_source", { enum: ["isv", "merchant"] }),
     deviceCatalogId: text("device_catalog_id"),
-    deviceImeiStatus: text("device_imei_status", { enum: ["ACTIVE", "BLOCKED", "UNKNOWN"] }),
+    deviceImeiStatus: text("device_imei_status", { enum: imeiStatuses }),
     deviceCreatedAt: timestamp("device_created_at", { withTimezone: true, mode: "date" }),
     deviceUpdatedAt: timestamp("device_updated_at", { withTimezone: true, mode: "date" }),
     agreement: jsonb("agreement").$type<Record<string, unknown>>(),

@@ -5,9 +5,7 @@ import { divideHalfUp, feeToCentiCents, includedSurcharge, percentToPpm, ppmToBp
 // to its processing fee, on integers only (cents, parts per million, hundredths of a cent). Each
 // charge's fee is rounded half up once; the lines of a fee add up to it exactly.
 
-export const cardModels = ["flat_rate", "two_tiered", "tiered", "pass_through_ic", "cash_discount"] as const;
-export type CardModel = (typeof cardModels)[number];
-export type PricingModel = CardModel | "ach";
+import type { CardModel, PricingModel } from "../../schemas/vocabulary";
 /** Visa/Mastercard/Discover-type credit or debit, or American Express. */
 export type CardClass = "vmd_credit" | "vmd_debit" | "amex";
 export type Tier = "qualified" | "mid_qualified" | "non_qualified";

@@ -1,5 +1,6 @@
 import type { CardEntryMethod } from "../../schemas/payment-values";
-import { achFee, cardClassOf, cardFee, cardModels, type CardModel, type FeeResult } from "./compute-fee";
+import { achFee, cardClassOf, cardFee, type FeeResult } from "./compute-fee";
+import { isCardModel } from "../../schemas/vocabulary";
 import type { MerchantRow } from "../../db/schema";
 
 type Options = Record<string, string | undefined>;
@@ -15,7 +16,7 @@ export function merchantPricing(merchant: Pick<MerchantRow, "application" | "def
   const types = own.types ?? defaults.types ?? [];
   const options = (model: string): Options => ({ ...(defaults.options?.[model] ?? {}), ...(own.options?.[model] ?? {}) });
   /** The first card model in the merchant's types prices its card charges. */
-  const cardModel = types.find((t): t is CardModel => (cardModels as readonly string[]).includes(t)) ?? null;
+  const cardModel = types.find(isCardModel) ?? null;
   return { types, options, cardModel };
 }
 

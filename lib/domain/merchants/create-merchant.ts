@@ -1,8 +1,9 @@
+import { newPublishableKey } from "../../auth/secrets";
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf } from "../../db/client";
 import { compiledStatement } from "../../db/prepared";
 import { merchants } from "../../db/schema";
-import { createId, randomBase62 } from "../../ids";
+import { createId } from "../../ids";
 import { AppError, invalidFields } from "../../errors";
 import { env } from "../../env";
 import { eventClauses } from "../events/record-event";
@@ -49,7 +50,7 @@ export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerch
     application,
     defaultCapabilities: (isv.defaultCapabilities ?? {}) as Record<string, unknown>,
     payment: {
-      tokenizer_publishable_key: `pk_${env.APP_ENV === "production" ? "live" : "test"}_${randomBase62(32)}`,
+      tokenizer_publishable_key: newPublishableKey(env.APP_ENV === "production"),
       tokenizer_active: false,
       terminal_id: null,
     },

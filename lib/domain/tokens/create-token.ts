@@ -1,3 +1,4 @@
+import { isPublishableKey } from "../../auth/secrets";
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { cardTokens, merchants } from "../../db/schema";
@@ -6,7 +7,7 @@ import { createId } from "../../ids";
 import { checkCard, type CardInput, type CardProblem } from "../../payments/card-check";
 import { achProcessor, paymentProcessor } from "../../processors";
 import type { TokenInput } from "../../schemas/payments";
-import { abaChecksumValid } from "../../schemas/aba";
+import { abaChecksumValid, isAccountNumber } from "../../schemas/aba";
 import { bankNameOf } from "../../payments/bank-names";
 import { takesAch } from "../fees/merchant-pricing";
 import { platformSecrets } from "../../secrets-store";
@@ -25,7 +26,7 @@ const messages: Record<CardProblem["code"], string> = {
 
 /** The merchant whose tokenizer publishable key this is; null when none is. */
 export async function merchantByPublishableKey(db: Db, key: string): Promise<MerchantRow | null> {
-  if (!/^pk_(test|live)_[0-9A-Za-z]{32}$/.test(key)) return null;
+  if (!isPublishableKey(key)) return null;
   const [row] = await db
     .select()
     .from(merchants)
@@ -101,7 +102,7 @@ async function createBankToken(db: Db, merchant: MerchantRow, input: NonNullable
       code: "bank_account_invalid",
       message: "This routing number is not valid (its check digit does not match)",
     });
-  if (!/^\d{4,17}$/.test(account))
+  if (!isAccountNumber(account))
     problems.push({ param: "bank_account.account_number", code: "bank_account_invalid", message: "The account number must be 4 to 17 digits" });
   if (!holder) problems.push({ param: "bank_account.account_holder_name", code: "parameter_missing", message: "The account holder's name is required" });
   if (problems.length) throw invalidFields(problems);

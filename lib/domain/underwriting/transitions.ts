@@ -1,18 +1,19 @@
 import { desc, eq } from "drizzle-orm";
 import { accounts, apiKeys, onboardingLinks, users } from "../../db/schema";
-import { createId, randomBase62 } from "../../ids";
-import { digestSecret, generateAccountSid, generateSecretKey } from "../../auth/secrets";
+import { createId } from "../../ids";
+import { digestSecret, generateAccountSid, generateSecretKey, newPublishableKey } from "../../auth/secrets";
 import { moveMerchant } from "../merchants/status";
 import { env } from "../../env";
 import { recordEvent } from "../events/record-event";
 import { getAccount } from "../accounts/get-account";
+import { isCardModel } from "../../schemas/vocabulary";
 import { serializeMerchant } from "../../serializers/merchant";
 import { insertOnboardingLink } from "../onboarding/create-onboarding-link";
 import { queueEmail } from "../../notifications/send-email";
 import { informationRequestedForIsv, informationRequestedForMerchant } from "../../notifications/templates";
 import type { Finding } from "../../underwriting/rules";
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
-import type { Locale } from "../../i18n/locales";
+import { merchantLocale } from "../merchants/merchant-facts";
 import type { AccountRow, MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { requirementsFor } from "../merchants/requirements";
@@ -23,15 +24,13 @@ import { requirementsFor } from "../merchants/requirements";
 
 type Decider = { by: string; reason?: string };
 
-const cardTypes = new Set(["two_tiered", "pass_through_ic", "flat_rate", "tiered", "cash_discount"]);
-
 /** APPROVED, and provisioning: processors, gateway id, the merchant's key pair, tokenizer, device. */
 export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider: Decider) {
   const isv = await getAccount(tx, merchant.isvAccountId);
   const types: string[] =
     (merchant.application.capabilities as { types?: string[] } | undefined)?.types ?? (merchant.defaultCapabilities as { types?: string[] }).types ?? [];
   const processors = [
-    ...(types.some((t) => cardTypes.has(t)) ? [{ id: createId("proc"), processor_type: "CREDIT_CARD" }] : []),
+    ...(types.some(isCardModel) ? [{ id: createId("proc"), processor_type: "CREDIT_CARD" }] : []),
     ...(types.includes("ach") ? [{ id: createId("proc"), processor_type: "ACH" }] : []),
   ];
   const live = env.APP_ENV === "production";
@@ -47,7 +46,7 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
     merchantAccountId,
     underwriting: { outcome: "approve", decided_by: decider.by, reason: decider.reason ?? null, decided_at: now.toISOString() },
     paymentKeys: {
-      pub_api_key: `pk_${live ? "live" : "test"}_${randomBase62(32)}`,
+      pub_api_key: newPublishableKey(live),
       api_key_last4: secret.slice(-4),
       gateway_merchant_id: createId("gw"),
       processors,
@@ -108,7 +107,7 @@ async function notifyInformationRequested(tx: DbOrTx, isv: AccountRow, merchant:
   const target = (isv.settings as AccountSettings).notifications.information_requested;
   const brand = isv.defaults as MerchantDefaults;
   const app = merchant.application as Record<string, any>;
-  const locale: Locale = (merchant.agreement as { locale?: Locale } | null)?.locale === "es" ? "es" : "en";
+  const locale = merchantLocale(merchant);
   if (target === "merchant" || target === "both") {
     const to = app.main_contact_person?.email ?? app.owner_one?.email;
     if (to) {

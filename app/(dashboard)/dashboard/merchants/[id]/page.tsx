@@ -1,3 +1,4 @@
+import { ownerKeys } from "@/lib/schemas/vocabulary";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { formatCents } from "@/lib/money";
@@ -59,7 +60,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const option = (field: string, value: unknown) =>
     typeof value === "string" && root.has(`options.${field}.${value}` as never) ? root(`options.${field}.${value}` as never) : ((value as string | null) ?? "");
   const address = (a: Json | null | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
-  const owners = ["owner_one", "owner_two", "owner_three", "owner_four"].filter((k) => app[k]).map((k) => app[k] as Json);
+  const owners = ownerKeys.filter((k) => app[k]).map((k) => app[k] as Json);
   const catalog = ((account.settings as { devices?: { id: string; name: string }[] }).devices ?? []).find((d) => d.id === json.device?.catalog_id);
   const row = (label: string, value: string | null | undefined, testId?: string) =>
     value ? (
