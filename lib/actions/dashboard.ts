@@ -15,7 +15,7 @@ import { issuesToFieldErrors } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { revalidatePath } from "next/cache";
 import { createRefund } from "@/lib/domain/refunds/create-refund";
-import { createRefundSchema } from "@/lib/schemas/payments";
+import { createRefundSchema } from "@/lib/schemas/refunds";
 
 // Dashboard actions: the same domain functions as the API, for the signed-in ISV user's account.
 // Server actions are POSTs that Next checks against the page's origin (CSRF-safe with the

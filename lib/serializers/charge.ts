@@ -1,4 +1,4 @@
-import type { ChargeJson } from "../schemas/payments";
+import { type ChargeJson } from "../schemas/charges";
 import { mask } from "../crypto/field-encryption";
 import type { ChargeRow, MerchantRow } from "../db/schema";
 

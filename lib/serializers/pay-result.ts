@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ChargeRow, PaymentRequestRow } from "../db/schema";
-import type { payResultSchema } from "../schemas/payments";
+import { type payResultSchema } from "../schemas/payment-requests";
 import { serializePaymentRequest } from "./payment-request";
 
 export type PayResultJson = z.infer<typeof payResultSchema>;

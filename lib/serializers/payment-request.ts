@@ -1,4 +1,4 @@
-import type { PaymentRequestJson } from "../schemas/payments";
+import { type PaymentRequestJson } from "../schemas/payment-requests";
 import type { PaymentRequestRow } from "../db/schema";
 
 /** Where a request's hosted pages live (the ISV's custom domain or this service). */

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { commonErrors, jsonContent, security } from "../openapi";
-import { chargeListQuery, chargeSchema, type ChargeJson } from "../../schemas/payments";
+import { chargeListQuery, chargeSchema, type ChargeJson } from "../../schemas/charges";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { getCharge } from "../../domain/charges/find-charge";
 import { listCharges } from "../../domain/charges/list-charges";

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { commonErrors, jsonContent, security } from "../openapi";
-import { feePreviewRequestSchema, feePreviewSchema } from "../../schemas/payments";
+import { feePreviewRequestSchema, feePreviewSchema } from "../../schemas/fees";
 import { withPaymentScope } from "../middleware/payment-scope";
 import { previewFee } from "../../domain/fees/preview-fee";
 

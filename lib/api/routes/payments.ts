@@ -14,7 +14,7 @@ import {
   scanToPayRequestSchema,
   terminalRequestSchema,
   type PaymentRequestJson,
-} from "../../schemas/payments";
+} from "../../schemas/payment-requests";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { createPaymentRequest, type CreatePaymentRequestInput } from "../../domain/payments/create-payment-request";
 import { findPaymentRequest, findPublicPaymentRequest } from "../../domain/payments/find-payment-request";

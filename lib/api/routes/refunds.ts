@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { commonErrors, conflict409, jsonContent, security } from "../openapi";
-import { createRefundSchema, refundListQuery, refundSchema, type RefundJson } from "../../schemas/payments";
+import { createRefundSchema, refundListQuery, refundSchema, type RefundJson } from "../../schemas/refunds";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { createRefund } from "../../domain/refunds/create-refund";
 import { findRefund } from "../../domain/refunds/find-refund";

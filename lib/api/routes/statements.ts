@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { commonErrors, jsonContent, security } from "../openapi";
-import { statementDetailSchema, statementSchema } from "../../schemas/payments";
+import { statementDetailSchema, statementSchema } from "../../schemas/statements";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { findScopedMerchant } from "../../domain/payments/scope";
 import { findStatement, listStatements } from "../../domain/statements/find-statement";

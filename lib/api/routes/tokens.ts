@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { allow } from "../middleware/auth";
 import { commonErrors, jsonContent } from "../openapi";
-import { cardInputSchema, tokenSchema } from "../../schemas/payments";
+import { cardInputSchema, tokenSchema } from "../../schemas/tokens";
 import { createToken } from "../../domain/tokens/create-token";
 import { serializeToken } from "../../serializers/token";
 import { errorBodySchema } from "../errors";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
-import type { FeeLine } from "../../schemas/payments";
+import { type FeeLine } from "../../schemas/charges";
 import {
   bankAccountTypes,
   cardEntryMethods,

@@ -1,4 +1,4 @@
-import type { FeeLine } from "../../schemas/payments";
+import { type FeeLine } from "../../schemas/charges";
 import { divideHalfUp, feeToCentiCents, includedSurcharge, percentToPpm, ppmToBps, type Cents } from "../../money";
 
 // The fee engine (CONTRACT.md section 13): pure functions from a charge and the merchant's pricing

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/types";
 import { invalidFields } from "../../errors";
-import type { feePreviewRequestSchema, feePreviewSchema } from "../../schemas/payments";
+import { type feePreviewRequestSchema, type feePreviewSchema } from "../../schemas/fees";
 import { findScopedMerchant, type PaymentScope } from "../payments/scope";
 import { feeForAchCharge, feeForCardCharge } from "./merchant-pricing";
 

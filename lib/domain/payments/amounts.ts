@@ -1,6 +1,7 @@
 import { percentOf, percentToPpm, type Cents } from "../../money";
 import type { FieldError } from "../../errors";
-import { MAX_TOTAL, type AmountsInput } from "../../schemas/payments";
+import { MAX_TOTAL } from "../../schemas/money-fields";
+import { type AmountsInput } from "../../schemas/payment-requests";
 
 export type ResolvedAmounts = {
   /** The subtotal: the items' sum, or the amount given. */

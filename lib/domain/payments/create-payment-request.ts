@@ -3,7 +3,7 @@ import { paymentRequests } from "../../db/schema";
 import { AppError, invalidFields, type FieldError } from "../../errors";
 import { createId } from "../../ids";
 import type { Principal } from "../../auth/principal";
-import type { AmountsInput } from "../../schemas/payments";
+import { type AmountsInput } from "../../schemas/payment-requests";
 import type { MerchantDefaults } from "../../schemas/account";
 import { resolveAmounts } from "./amounts";
 import { assertCanTakePayments, findScopedMerchant, paymentScope } from "./scope";

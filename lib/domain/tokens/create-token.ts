@@ -6,7 +6,7 @@ import { AppError, invalid, invalidFields, unauthenticated, type FieldError } fr
 import { createId } from "../../ids";
 import { checkCard, type CardInput, type CardProblem } from "../../payments/card-check";
 import { achProcessor, paymentProcessor } from "../../processors";
-import type { TokenInput } from "../../schemas/payments";
+import { type TokenInput } from "../../schemas/tokens";
 import { abaChecksumValid, isAccountNumber } from "../../schemas/aba";
 import { bankNameOf } from "../../payments/bank-names";
 import { takesAch } from "../fees/merchant-pricing";

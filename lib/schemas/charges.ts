@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { capabilityTypes } from "./vocabulary";
+import { bankAccountTypes, cardEntryMethods, chargeStatuses, paymentMethods, paymentTypes } from "./payment-values";
+
+// Charges (reference "Charges"): the resource, its fee lines and its list filters.
+
+export const feeLineSchema = z
+  .object({
+    type: z.enum(["processing", "interchange", "markup"]),
+    model: z.enum(capabilityTypes),
+    rate_bps: z.number().meta({ description: "The rate in basis points (1 bp = 0.01 %)" }),
+    fixed: z.number().meta({ description: "The fixed part in cents (fractions of a cent when the pricing has them)" }),
+    amount: z.number().int().meta({ description: "This line's share of the fee in cents; the lines add up to `fee`" }),
+    description: z.string(),
+  })
+  .meta({ id: "FeeLine" });
+export type FeeLine = z.infer<typeof feeLineSchema>;
+
+const processorSchema = z.object({ id: z.string(), processor_type: z.enum(["ACH", "CREDIT_CARD"]) });
+export const chargeRefundSchema = z.object({
+  id: z.string(),
+  charge_id: z.string(),
+  merchant_id: z.string(),
+  amount: z.number().int(),
+  created_at: z.number().int(),
+});
+
+export const chargeSchema = z
+  .object({
+    object: z.literal("charge"),
+    id: z.string(),
+    merchant: z.object({
+      id: z.string(),
+      gateway_merchant_id: z.string().nullable(),
+      api_key: z.string().nullable(),
+      pub_api_key: z.string().nullable(),
+      processors: z.array(processorSchema),
+    }),
+    payment_request_id: z.string(),
+    payment_type: z.enum(paymentTypes),
+    status: z.enum(chargeStatuses),
+    currency: z.literal("usd"),
+    requested_amount: z.number().int(),
+    amount_authorized: z.number().int(),
+    amount_captured: z.number().int(),
+    amount_refunded: z.number().int(),
+    tip: z.number().int(),
+    tax: z.number().int(),
+    payment_method: z.enum(paymentMethods).meta({ description: "card, or ach for a bank payment (an addition)" }),
+    processor: processorSchema.nullable().meta({ description: "The merchant's processor that took it: CREDIT_CARD for cards, ACH for bank payments" }),
+    card_last_4: z.string().nullable().optional().meta({ description: "Absent on ACH charges" }),
+    card_brand: z.string().nullable().optional(),
+    card_expiration_date: z.string().nullable().optional(),
+    card_type: z.string().nullable().optional(),
+    card_entry_method: z.enum(cardEntryMethods),
+    ach: z
+      .object({ last4: z.string(), account_type: z.enum(bankAccountTypes), bank_name: z.string().nullable() })
+      .optional()
+      .meta({ description: "ACH charges only: the bank account (never its number)" }),
+    billing_address: z
+      .object({
+        phone: z.string().nullable(),
+        email: z.string().nullable(),
+        company: z.string().optional(),
+        first_name: z.string().optional(),
+        last_name: z.string().optional(),
+        address_line_1: z.string().optional(),
+        address_line_2: z.string().optional(),
+        city: z.string().optional(),
+        state: z.string().optional(),
+        postal_code: z.string().optional(),
+        country: z.string().optional(),
+        fax: z.string().optional(),
+      })
+      .nullable(),
+    failure_reason: z.string().nullable(),
+    receipt_number: z.string(),
+    fee: z.number().int().nullable(),
+    net: z.number().int().nullable(),
+    fee_details: z.array(feeLineSchema).nullable(),
+    settlement_id: z.string().nullable(),
+    refunds: z.array(chargeRefundSchema),
+    created_at: z.number().int(),
+    authorized_at: z.number().int().nullable(),
+    captured_at: z.number().int().nullable(),
+    settled_at: z.number().int().nullable(),
+    returned_at: z.number().int().nullable().meta({ description: "ACH: when the customer's bank returned it (status RETURNED)" }),
+    return_reversed_at: z.number().int().nullable().meta({ description: "ACH: when the bank reversed that return (SETTLED again)" }),
+  })
+  .meta({ id: "Charge" });
+export type ChargeJson = z.infer<typeof chargeSchema>;
+
+export const chargeListQuery = z.object({
+  merchant_id: z.string().max(64).optional(),
+  status: z.enum(chargeStatuses).optional(),
+  "created[gte]": z.coerce.number().int().min(0).optional().meta({ description: "Milliseconds since the epoch" }),
+  "created[lte]": z.coerce.number().int().min(0).optional().meta({ description: "Milliseconds since the epoch" }),
+});

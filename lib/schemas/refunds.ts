@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { MAX_TOTAL } from "./money-fields";
+import { refundReasons } from "./payment-values";
+
+// Refunds: the body that asks for one, the resource and its list filters.
+
+export const createRefundSchema = z
+  .strictObject({
+    charge_id: z.string().min(1).max(64).meta({ example: "ch_8nW3kQ5zX1mP7vL2rT6yBd" }),
+    amount: z
+      .number()
+      .int("must be a whole number of cents")
+      .min(1, "must be at least 1 cent")
+      .max(MAX_TOTAL)
+      .optional()
+      .meta({ description: "Cents; default: what is left to refund." }),
+    reason: z.enum(refundReasons).optional(),
+  })
+  .meta({ id: "CreateRefundRequest" });
+
+export const refundSchema = z
+  .object({
+    object: z.literal("refund"),
+    id: z.string(),
+    charge_id: z.string(),
+    merchant_id: z.string(),
+    amount: z.number().int(),
+    currency: z.literal("usd"),
+    reason: z.enum(refundReasons).nullable(),
+    status: z.literal("succeeded"),
+    created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
+  })
+  .meta({ id: "Refund" });
+export type RefundJson = z.infer<typeof refundSchema>;
+
+export const refundListQuery = z.object({ charge_id: z.string().max(64).optional(), merchant_id: z.string().max(64).optional() });

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+// Monthly statements: the list form and the detail with its lines.
+
+export const statementSchema = z
+  .object({
+    object: z.literal("statement"),
+    id: z.string(),
+    merchant_id: z.string(),
+    period: z.string().meta({ description: "YYYY-MM" }),
+    currency: z.literal("usd"),
+    charge_count: z.number().int(),
+    refund_count: z.number().int(),
+    gross_volume: z.number().int().meta({ description: "Sum of amount_captured of the charges captured in the period" }),
+    refunds: z.number().int().meta({ description: "Sum of the refunds created in the period" }),
+    return_count: z.number().int().meta({ description: "ACH charges returned in the period (an addition)" }),
+    returns: z.number().int().meta({ description: "Sum of their amounts" }),
+    reversal_count: z.number().int().meta({ description: "ACH returns the banks reversed in the period" }),
+    reversals: z.number().int().meta({ description: "Sum of their amounts" }),
+    fees: z.number().int().meta({ description: "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees" }),
+    net: z.number().int().meta({ description: "gross_volume - refunds - returns + reversals - fees" }),
+    created_at: z.string(),
+  })
+  .meta({ id: "Statement" });
+
+export const statementDetailSchema = statementSchema
+  .extend({
+    fee_lines: z.array(
+      z.object({
+        kind: z.enum(["processing", "monthly", "ach_activity"]),
+        model: z.string(),
+        description: z.string(),
+        count: z.number().int(),
+        amount: z.number().int(),
+      }),
+    ),
+    card_brands: z.array(z.object({ brand: z.string(), count: z.number().int(), volume: z.number().int() })),
+    daily_totals: z.array(
+      z.object({ date: z.string(), charges: z.number().int(), volume: z.number().int(), refunds: z.number().int(), fees: z.number().int() }),
+    ),
+  })
+  .meta({ id: "StatementDetail" });
