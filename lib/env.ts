@@ -24,7 +24,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default("onboarding@localhost"),
-  // Webhook retry delays in ms after each failed try (CONTRACT.md section 9); tests shorten them.
+  // Webhook retry delays in ms after each failed try (docs/reference.md section 9); tests shorten them.
   WEBHOOK_RETRY_SCHEDULE_MS: z
     .string()
     .regex(/^\d+(,\d+)*$/)

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-// The application's errors (CONTRACT.md section 3): domain, database and job code throws these;
+// The application's errors (docs/reference.md section 3): domain, database and job code throws these;
 // lib/api alone turns them into HTTP statuses and bodies. Nothing here knows about HTTP.
 
 export const errorTypes = [

@@ -47,7 +47,7 @@ describe("money", () => {
   });
 
   test.each([
-    // $100 at 2.90 % + $0.30 → $3.20 (CONTRACT.md 13's worked example)
+    // $100 at 2.90 % + $0.30 → $3.20 (docs/reference.md section 13's worked example)
     [10_000, "2.90", "0.30", 320],
     // half up, once: $10.50 at 2.90 % = 30.45 c + 30 c = 60.45 → 60; $10.55 → 30.595 + 30 = 60.595 → 61
     [1_050, "2.90", "0.30", 60],
@@ -66,7 +66,7 @@ describe("money", () => {
   });
 
   test.each([
-    // cash discount 3.99 on $103.99 → $3.99 (CONTRACT.md 13)
+    // cash discount 3.99 on $103.99 → $3.99 (docs/reference.md section 13)
     [10_399, "3.99", 399],
     [10_400, "4.00", 400],
     [100, "4.00", 4],

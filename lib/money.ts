@@ -1,4 +1,4 @@
-// Money, once (CONTRACT.md sections 3, 13): amounts are integer cents; rates and fixed fees come
+// Money, once (docs/reference.md sections 3, 13): amounts are integer cents; rates and fixed fees come
 // from the pricing strings of `default_capabilities` ("2.90" percent, "0.30" dollars, up to four
 // decimals) and are parsed here, exactly, into integers. No floating point touches money.
 // Browser-safe: the wizard may format with it too.

@@ -3,7 +3,7 @@ import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
 import { setDeactivatedAction } from "@/lib/actions/dashboard";
 
-/** Deactivate (payments refused, CONTRACT.md) or reactivate a merchant, after a confirmation for the first. */
+/** Deactivate (payments refused, docs/reference.md section 8) or reactivate a merchant, after a confirmation for the first. */
 export function DeactivateButton({ merchantId, deactivated }: { merchantId: string; deactivated: boolean }) {
   const t = useTranslations("dashboard");
   const [pending, start] = useTransition();

@@ -39,7 +39,7 @@ export type ApiOptions = {
   limits?: LimitStore;
 };
 
-/** The HTTP API: every `/v1/*` request, and `/docs`. Conventions live here once (CONTRACT.md section 3). */
+/** The HTTP API: every `/v1/*` request, and `/docs`. Conventions live here once (docs/reference.md section 3). */
 export function createApi(options: ApiOptions) {
   const app = new OpenAPIHono<AppEnv>({
     // Validation failures become the contract's 400 with every problem listed.

@@ -6,7 +6,7 @@ import { bareHost, isCustomDomain, isServiceHost } from "../branding/hosts";
 import { signToken, verifyToken } from "./jwt";
 import { type DbOrTx } from "../db/types";
 
-// The merchant's onboarding session (CONTRACT.md section 2), in one place: the token it is issued
+// The merchant's onboarding session (docs/reference.md section 2), in one place: the token it is issued
 // as, how it is read (the cookie or a Bearer token), and the check every use of it makes, for the
 // API, the wizard's pages and the agreement alike.
 

@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 import type { ListQuery } from "../schemas/list";
 
 /**
- * One page of a list, newest first, with the contract's cursors (CONTRACT.md section 3): the
+ * One page of a list, newest first, with the contract's cursors (docs/reference.md section 3): the
  * cursor is an object id, turned into its position on an increasing column (`seq`) by `positionOf`
  * (which must apply the caller's scope: another account's id is "no such object").
  */

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { eventCatalogue, eventTypes, scopeOf } from "./catalogue";
 
 describe("the event catalogue", () => {
-  test("payment, charge and refund events go to the charge scope; statements to merchant (CONTRACT.md 9, 10)", () => {
+  test("payment, charge and refund events go to the charge scope; statements to merchant (docs/reference.md section 9, 10)", () => {
     for (const t of eventTypes) {
       const expected = t.startsWith("merchant.") || t === "statement.created" ? "merchant" : "charge";
       expect(scopeOf(t), t).toBe(expected);

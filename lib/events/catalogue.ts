@@ -1,4 +1,4 @@
-// Every event the platform emits (CONTRACT.md sections 9, 10, 11): its type, the webhook scope that
+// Every event the platform emits (docs/reference.md sections 9, 10, 11): its type, the webhook scope that
 // receives it, and the resource in its `data.object`. Fan-out, the events API, the OpenAPI document
 // and docs/webhooks.md all read this one table.
 

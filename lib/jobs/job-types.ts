@@ -11,7 +11,7 @@ import { type DbOrTx } from "../db/types";
 const webhookSchedule = env.WEBHOOK_RETRY_SCHEDULE_MS.split(",").map(Number);
 
 export const jobTypes = {
-  /** One delivery of one event to one webhook (CONTRACT.md section 9): 8 tries over about a day. */
+  /** One delivery of one event to one webhook (docs/reference.md section 9): 8 tries over about a day. */
   webhook_delivery: {
     payload: z.object({ delivery_id: z.string() }),
     maxAttempts: webhookSchedule.length + 1,
@@ -25,7 +25,7 @@ export const jobTypes = {
     backoffMs: (attempt: number) => 1000 * 2 ** attempt,
     priority: 10,
   },
-  /** Expires an unpaid payment request at its `expires_at` (CONTRACT.md section 10). */
+  /** Expires an unpaid payment request at its `expires_at` (docs/reference.md section 10). */
   payment_request_expiry: {
     payload: z.object({ payment_request_id: z.string() }),
     maxAttempts: 10,
@@ -39,7 +39,7 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 1_800_000),
     priority: 50,
   },
-  /** Asks the ACH processor which debits of a settlement the customers' banks returned (CONTRACT.md 13). */
+  /** Asks the ACH processor which debits of a settlement the customers' banks returned (docs/reference.md section 13). */
   ach_returns: {
     payload: z.object({ settlement_id: z.string() }),
     maxAttempts: 10,

@@ -2,7 +2,7 @@ import { outbox } from "../db/schema";
 import { createId } from "../ids";
 import { type DbOrTx } from "../db/types";
 
-// Text messages (CONTRACT.md section 10): a small sender interface whose only transport today is
+// Text messages (docs/reference.md section 10): a small sender interface whose only transport today is
 // the outbox (readable with the operator CLI and, in sandbox, GET /v1/test_helpers/outbox). A real
 // SMS provider is another transport of `SmsSender`, chosen here.
 

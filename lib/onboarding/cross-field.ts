@@ -25,7 +25,7 @@ export function ownershipTotal(application: Loose, owners: readonly string[] = o
   return owners.reduce((sum, k) => sum + (Number((application?.[k] as Loose)?.ownership_percentage ?? 0) || 0), 0);
 }
 
-/** At most 100 %; at least 25 % unless the business type has no owners to list (CONTRACT.md 7). */
+/** At most 100 %; at least 25 % unless the business type has no owners to list (docs/reference.md section 7). */
 export function ownershipProblem(total: number, businessType: unknown, options: { requireQuarter: boolean }): CrossFieldCode | null {
   if (total > 100) return "ownership_over_100";
   if (options.requireQuarter && total < 25 && businessType !== "Tax Exempt Org" && businessType !== "Association/State & Trust") return "ownership_under_25";

@@ -1,4 +1,4 @@
-// Banks a routing number names, for the few the platform knows (CONTRACT.md section 13: the token
+// Banks a routing number names, for the few the platform knows (docs/reference.md section 13: the token
 // keeps `bank_name` when known). A real deployment would load the Federal Reserve's E-Payments
 // Routing Directory; unknown numbers simply have no name.
 const names: Record<string, string> = {

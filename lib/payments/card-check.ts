@@ -1,6 +1,6 @@
 import cardValidator from "card-validator";
 
-// The checks on a typed card (CONTRACT.md section 10), in one place for the tokenizer frame (in the
+// The checks on a typed card (docs/reference.md section 10), in one place for the tokenizer frame (in the
 // browser) and POST /v1/tokens (on the server): Luhn and length per brand, the brand, an expiry in
 // the future, the CVC's length for the brand. card-validator does the card rules.
 

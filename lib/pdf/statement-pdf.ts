@@ -6,7 +6,7 @@ import { feeLineWords } from "../statements/fee-line-words";
 import { intlLocale, type Locale } from "../i18n/locales";
 import type { StatementRow } from "../db/schema";
 
-// The monthly statement as a PDF (CONTRACT.md section 11): branded with the ISV's name and colours,
+// The monthly statement as a PDF (docs/reference.md section 11): branded with the ISV's name and colours,
 // the merchant's business name and MID, the period, the totals, fees by pricing model, card brands,
 // daily totals and every charge and refund, with the table header repeated on each page and
 // "Page X of Y" on every page.

@@ -1,7 +1,7 @@
 import type { CardEntryMethod, Funding } from "../schemas/payment-values";
 import type { CheckedCard } from "../payments/card-check";
 
-// What the platform needs from a card processor (CONTRACT.md section 10). The sandbox simulator is
+// What the platform needs from a card processor (docs/reference.md section 10). The sandbox simulator is
 // the only implementation today; a real gateway is another implementation of this interface.
 
 export type Authorization = { approved: true; reference: string } | { approved: false; reason: string };
@@ -26,7 +26,7 @@ export interface PaymentProcessor {
 /** A bank account to debit (ACH). The platform hands the account number to the processor's vault and keeps only its last four. */
 export type BankAccountInput = { routingNumber: string; accountNumber: string; accountType: "checking" | "savings"; holderName: string };
 
-// What the platform needs from an ACH processor (CONTRACT.md section 13): debits authorized at once
+// What the platform needs from an ACH processor (docs/reference.md section 13): debits authorized at once
 // and settled like cards; the customer's bank may send a debit back after settlement (a return).
 export interface AchProcessor {
   readonly name: string;

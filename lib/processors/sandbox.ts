@@ -2,7 +2,7 @@ import { randomBase62 } from "../ids";
 import type { AchProcessor, PaymentProcessor } from "./processor";
 import type { FailureReason, Funding } from "../schemas/payment-values";
 
-// The sandbox simulator (CONTRACT.md section 10): every Luhn-valid card approves, except the
+// The sandbox simulator (docs/reference.md section 10): every Luhn-valid card approves, except the
 // contract's test cards, which decline with their reason; 4000056655665556 is a Visa debit card.
 // Its "vault" keeps only the scenario a card stands for, never the card.
 
@@ -39,7 +39,7 @@ export const sandboxProcessor: PaymentProcessor = {
 };
 
 /**
- * The sandbox's bank accounts (CONTRACT.md section 13): 000111111116 is declined at once
+ * The sandbox's bank accounts (docs/reference.md section 13): 000111111116 is declined at once
  * (insufficient_funds); 000222222227 is accepted, then returned by the customer's bank after
  * settlement (insufficient_funds, R01); 000333333335 is returned, then the bank reverses its return
  * (the money comes back); any other account number succeeds.

@@ -106,7 +106,7 @@ export const defaultCapabilitiesSchema = z
   .meta({ id: "DefaultCapabilities" });
 export type DefaultCapabilities = z.infer<typeof defaultCapabilitiesSchema>;
 
-/** A merchant's `capabilities`: every option optional; which overrides are allowed is a rule (CONTRACT.md 4). */
+/** A merchant's `capabilities`: every option optional; which overrides are allowed is a rule (docs/reference.md section 4). */
 export const merchantCapabilitiesSchema = z
   .strictObject({
     types: types.optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** List query parameters of CONTRACT.md section 3. */
+/** List query parameters of docs/reference.md section 3. */
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, "must be from 1 to 100").max(100, "must be from 1 to 100").default(10),
   starting_after: z.string().max(64).optional(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { onboardingStatuses } from "./application";
 import { deviceInputSchema, partialApplicationSchema } from "./merchant";
 
-// Requests and answers of the onboarding session API (CONTRACT.md section 6) beyond the session itself.
+// Requests and answers of the onboarding session API (docs/reference.md section 6) beyond the session itself.
 
 export const sessionPatchSchema = z
   .strictObject({

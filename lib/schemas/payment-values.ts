@@ -1,4 +1,4 @@
-// The enumerations of payments (CONTRACT.md section 10), shared by the database schema, the API
+// The enumerations of payments (docs/reference.md section 10), shared by the database schema, the API
 // schemas and the pages (which must not import the database layer).
 
 export const paymentTypes = ["TERMINAL", "SCAN_TO_PAY", "INVOICE", "MANUAL"] as const;
@@ -10,7 +10,7 @@ export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
 /** RETURNED (an addition): an ACH charge the customer's bank sent back after settlement. */
 export const chargeStatuses = ["AUTHORIZED", "SETTLED", "FAILED", "RETURNED"] as const;
 export type ChargeStatus = (typeof chargeStatuses)[number];
-/** How a charge was paid: a card, or a bank account (ACH, CONTRACT.md section 13). */
+/** How a charge was paid: a card, or a bank account (ACH, docs/reference.md section 13). */
 export const paymentMethods = ["card", "ach"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const bankAccountTypes = ["checking", "savings"] as const;
@@ -21,7 +21,7 @@ export const sendViaValues = ["none", "text", "email", "both"] as const;
 export const fundingValues = ["credit", "debit", "prepaid", "unknown"] as const;
 export type Funding = (typeof fundingValues)[number];
 
-/** The decline reasons of the sandbox processor (CONTRACT.md section 10), plus the platform's own. */
+/** The decline reasons of the sandbox processor (docs/reference.md section 10), plus the platform's own. */
 export const failureReasons = [
   "card_declined",
   "insufficient_funds",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { httpUrl } from "./atoms";
 import { eventCatalogue, eventTypes, webhookScopes } from "../events/catalogue";
 
-// Webhooks, their deliveries and events (CONTRACT.md section 9): for the API, the dashboard's
+// Webhooks, their deliveries and events (docs/reference.md section 9): for the API, the dashboard's
 // server actions and the OpenAPI document.
 
 export const createWebhookSchema = z

@@ -1,6 +1,6 @@
 import type { EventRow } from "../db/schema";
 
-/** The event as GET /v1/events answers it and as webhooks deliver it (CONTRACT.md section 9). */
+/** The event as GET /v1/events answers it and as webhooks deliver it (docs/reference.md section 9). */
 export function serializeEvent(row: EventRow) {
   return {
     id: row.id,

@@ -7,7 +7,7 @@ import { maskApplication } from "./mask-application";
 
 type Json = Record<string, unknown>;
 
-/** Required fields without a value yet are present as null; optional ones are left out (CONTRACT.md 4). */
+/** Required fields without a value yet are present as null; optional ones are left out (docs/reference.md section 4). */
 function withNulls(shape: Record<string, z.ZodType>, value: Json): Json {
   const out: Json = {};
   for (const [key, schema] of Object.entries(shape)) {

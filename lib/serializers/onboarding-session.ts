@@ -9,7 +9,7 @@ import { serializeMerchant } from "./merchant";
 
 export type OnboardingSessionJson = z.infer<typeof onboardingSessionResponseSchema>;
 
-/** The session as the wizard reads it (CONTRACT.md section 6): everything masked. */
+/** The session as the wizard reads it (docs/reference.md section 6): everything masked. */
 export function serializeOnboardingSession(
   { merchant, link, isv }: CheckedSession,
   facts: {

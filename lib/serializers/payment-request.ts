@@ -5,7 +5,7 @@ import type { PaymentRequestRow } from "../db/schema";
 export const payPageUrl = (base: string, id: string) => `${base}/pay/${id}`;
 export const qrCodeUrl = (base: string, id: string) => `${base}/v1/payment_requests/${id}/qr`;
 
-/** The payment request as the API returns it (CONTRACT.md section 10); `base` is the hosted pages' origin. */
+/** The payment request as the API returns it (docs/reference.md section 10); `base` is the hosted pages' origin. */
 export function serializePaymentRequest(row: PaymentRequestRow, base: string): PaymentRequestJson {
   const payUrl = payPageUrl(base, row.id);
   const iso = (d: Date | null) => d?.toISOString() ?? null;

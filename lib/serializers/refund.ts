@@ -1,7 +1,7 @@
 import type { RefundRow } from "../db/schema";
 import { type RefundJson } from "../schemas/refunds";
 
-/** The refund as the API returns it (CONTRACT.md section 10; `created_at` in milliseconds, like the charge). */
+/** The refund as the API returns it (docs/reference.md section 10; `created_at` in milliseconds, like the charge). */
 export function serializeRefund(row: RefundRow): RefundJson {
   return {
     object: "refund",

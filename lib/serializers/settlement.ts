@@ -1,6 +1,6 @@
 import type { SettlementRow } from "../db/schema";
 
-/** A settlement as the API returns it (CONTRACT.md section 13; times in milliseconds, like charges). */
+/** A settlement as the API returns it (docs/reference.md section 13; times in milliseconds, like charges). */
 export function serializeSettlement(row: SettlementRow) {
   return {
     object: "settlement" as const,

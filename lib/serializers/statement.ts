@@ -1,6 +1,6 @@
 import type { StatementRow } from "../db/schema";
 
-/** The statement in lists (CONTRACT.md section 11). */
+/** The statement in lists (docs/reference.md section 11). */
 export function serializeStatement(row: StatementRow) {
   return {
     object: "statement" as const,

@@ -1,6 +1,6 @@
 import type { Locale } from "../i18n/locales";
 
-// A statement's fee lines are stored in English (the fee engine's descriptions, CONTRACT.md 13);
+// A statement's fee lines are stored in English (the fee engine's descriptions, docs/reference.md section 13);
 // a Spanish reader sees them in Spanish. Longer fragments first, so "card not present" is never
 // read as "card present" and "non-qualified" never as "qualified".
 const spanish: [RegExp, string][] = [

@@ -3,7 +3,7 @@ import path from "node:path";
 import { escapeHtml } from "../html";
 import type { Locale } from "../i18n/locales";
 
-// The tokenizer frame (CONTRACT.md section 10): its own small HTML page with a strict CSP (no
+// The tokenizer frame (docs/reference.md section 10): its own small HTML page with a strict CSP (no
 // inline script, no third-party anything, only our own origin framing it) and its script, bundled
 // once from lib/tokenizer/frame-script.ts with the card rules the server uses.
 

@@ -2,7 +2,7 @@ import { ownerKeys } from "../schemas/vocabulary";
 import { isAccountNumber } from "../schemas/aba";
 import { accountConfirmationProblem, ownershipProblem, ownershipTotal, routingNumberFinding, salesMixProblem, ticketProblem } from "../onboarding/cross-field";
 
-// Underwriting rules (CONTRACT.md section 7): each a small pure function over the decrypted
+// Underwriting rules (docs/reference.md section 7): each a small pure function over the decrypted
 // application, returning the requirements it raises. Codes are stable; the wizard translates them.
 export type Finding = { field: string; code: string; message: string };
 type App = Record<string, any>;

@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 
 /**
- * Standard Webhooks signing (CONTRACT.md section 9): a `whsec_` secret's key is the base64 after
+ * Standard Webhooks signing (docs/reference.md section 9): a `whsec_` secret's key is the base64 after
  * the prefix; any other secret's key is its UTF-8 bytes.
  */
 export function signer(secret: string) {

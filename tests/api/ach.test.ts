@@ -5,7 +5,7 @@ import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
 
-// Bank payments (ACH, CONTRACT.md section 13): bank accounts tokenized like cards, invoices and
+// Bank payments (ACH, docs/reference.md section 13): bank accounts tokenized like cards, invoices and
 // manual requests paid by bank, ACH fees, settlement, returns and their fees on the statement.
 
 let api: TestApi;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 
-// Every approved charge is priced when authorized (CONTRACT.md section 13); the preview answers the
+// Every approved charge is priced when authorized (docs/reference.md section 13); the preview answers the
 // same figures without charging. Worked examples on the ISV's initial pricing.
 
 let api: TestApi;

@@ -32,7 +32,7 @@ test("GET /v1/account beyond the per-account limit answers 429 with Retry-After,
   expect((await api.call("GET", "/v1/account", { auth: other.auth })).status).toBe(200);
 });
 
-test("the default limit is 200 requests per second (CONTRACT.md section 3)", async () => {
+test("the default limit is 200 requests per second (docs/reference.md section 3)", async () => {
   expect(env.RATE_LIMIT_PER_SECOND).toBe(200);
   // An app built without a limit of its own uses the default; requests that need no database keep the burst fast.
   const app = createApi({ handle: api.handle });

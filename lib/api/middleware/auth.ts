@@ -112,7 +112,7 @@ type Allowed = { kinds: Principal["kind"][]; accountTypes?: AccountType[] };
 /** What a guarded route's handler knows: there is a principal (the guard refused the rest). */
 export type Authorized = AppEnv & { Variables: { principal: Principal } };
 
-/** Route guard: which credentials an operation accepts (CONTRACT.md section 2). */
+/** Route guard: which credentials an operation accepts (docs/reference.md section 2). */
 export function allow(rule: Allowed): MiddlewareHandler<Authorized> {
   return async (c, next) => {
     const principal = c.get("principal") as Principal | undefined;

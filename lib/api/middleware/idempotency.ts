@@ -12,7 +12,7 @@ import { type Db } from "../../db/types";
 const TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * `Idempotency-Key` on any POST (CONTRACT.md section 3). The key row is claimed with an insert
+ * `Idempotency-Key` on any POST (docs/reference.md section 3). The key row is claimed with an insert
  * before the work runs, so two concurrent requests with one key cannot both run: the loser gets
  * 409 `idempotency_key_in_use`. The first answer (status and body) is stored, in the request's
  * own transaction (runRecorded), and replayed. A 5xx rolls the request back and releases the key

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { paymentScope, type PaymentScope } from "../../domain/payments/scope";
 import { allow, type Authorized } from "./auth";
 
-/** Payments, charges and refunds: the ISV (key or JWT) for its merchants, or a merchant's own key (CONTRACT.md section 2). */
+/** Payments, charges and refunds: the ISV (key or JWT) for its merchants, or a merchant's own key (docs/reference.md section 2). */
 const paymentsCaller = allow({ kinds: ["api_key", "user"], accountTypes: ["isv", "merchant"] });
 
 /**

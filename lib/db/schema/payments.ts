@@ -14,7 +14,7 @@ import {
   sendViaValues,
 } from "../../schemas/payment-values";
 
-// Payments (CONTRACT.md section 10): what a customer is asked to pay, the card tokens the tokenizer
+// Payments (docs/reference.md section 10): what a customer is asked to pay, the card tokens the tokenizer
 // issues, and the charges (one per attempt; at most one successful charge per payment request).
 
 export type PaymentItem = { name: string; quantity: number; unit_price: number };
@@ -176,7 +176,7 @@ export const charges = pgTable(
   ],
 );
 
-// A refund of part or all of a charge (CONTRACT.md section 10). The charge's `amount_refunded` is
+// A refund of part or all of a charge (docs/reference.md section 10). The charge's `amount_refunded` is
 // raised in the same transaction, by a conditional update that can never pass `amount_captured`.
 export const refunds = pgTable(
   "refunds",
@@ -209,7 +209,7 @@ export const refunds = pgTable(
   ],
 );
 
-// A day's settlement of one merchant (CONTRACT.md section 13): its AUTHORIZED charges and the
+// A day's settlement of one merchant (docs/reference.md section 13): its AUTHORIZED charges and the
 // refunds since the last settlement, with totals that its lines add up to exactly.
 export const settlements = pgTable(
   "settlements",
@@ -260,7 +260,7 @@ export type StatementFeeLine = { kind: "processing" | "monthly" | "ach_activity"
 export type StatementBrand = { brand: string; count: number; volume: number };
 export type StatementDay = { date: string; charges: number; volume: number; refunds: number; fees: number };
 
-// A merchant's monthly statement (CONTRACT.md section 11): a snapshot of the month, written once
+// A merchant's monthly statement (docs/reference.md section 11): a snapshot of the month, written once
 // per merchant and period; what happens later never changes it.
 export const statements = pgTable(
   "statements",

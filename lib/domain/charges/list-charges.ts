@@ -9,7 +9,7 @@ import { type DbOrTx } from "../../db/types";
 
 type ChargeFilters = { merchant_id?: string; status?: ChargeRow["status"]; "created[gte]"?: number; "created[lte]"?: number };
 
-/** GET /v1/charges (CONTRACT.md section 3): newest first, filtered by merchant, status and creation time (milliseconds). */
+/** GET /v1/charges (docs/reference.md section 3): newest first, filtered by merchant, status and creation time (milliseconds). */
 export async function listCharges(db: DbOrTx, scope: PaymentScope, query: ListQuery & ChargeFilters) {
   const inScope = and(eq(charges.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(charges.merchantId, scope.merchantId) : undefined)!;
   const page = await cursorPage(query, {

@@ -1,7 +1,7 @@
 import { type FeeLine } from "../../schemas/charges";
 import { divideHalfUp, feeToCentiCents, includedSurcharge, percentToPpm, ppmToBps, type Cents } from "../../money";
 
-// The fee engine (CONTRACT.md section 13): pure functions from a charge and the merchant's pricing
+// The fee engine (docs/reference.md section 13): pure functions from a charge and the merchant's pricing
 // to its processing fee, on integers only (cents, parts per million, hundredths of a cent). Each
 // charge's fee is rounded half up once; the lines of a fee add up to it exactly.
 

@@ -7,7 +7,7 @@ type Options = Record<string, string | undefined>;
 type Capabilities = { types?: string[]; options?: Record<string, Options | undefined> };
 
 /**
- * The merchant's pricing (CONTRACT.md section 13): its `capabilities.types` (else its ISV's default
+ * The merchant's pricing (docs/reference.md section 13): its `capabilities.types` (else its ISV's default
  * types), and for each model the default options with the merchant's overrides on top.
  */
 export function merchantPricing(merchant: Pick<MerchantRow, "application" | "defaultCapabilities">) {

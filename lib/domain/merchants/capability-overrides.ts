@@ -1,6 +1,6 @@
 import type { FieldError } from "../../errors";
 
-// CONTRACT.md section 4: a merchant may override only these ACH options (fees are limited by the
+// docs/reference.md section 4: a merchant may override only these ACH options (fees are limited by the
 // Fees schema itself, which knows only its two fields).
 export const overridableAchOptions = ["monthly_fee", "txn_fee_fixed", "txn_fee_percent"] as const;
 

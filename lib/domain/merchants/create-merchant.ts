@@ -20,7 +20,7 @@ import { requirementsFor } from "./requirements";
 export type CreateMerchantInput = { phone: string; device?: { imei: string }; merchant?: PartialApplication; agent?: number };
 
 /**
- * POST /v1/merchants (CONTRACT.md section 4). An IMEI the ISV already registered returns that
+ * POST /v1/merchants (docs/reference.md section 4). An IMEI the ISV already registered returns that
  * merchant unchanged: a unique index decides, so concurrent creates with one new IMEI make one
  * merchant. An IMEI a merchant typed in its own onboarding never does (it would hand the ISV's new
  * business that merchant's record): 400 `imei_in_use` naming it, and nothing is created.

@@ -5,7 +5,7 @@ import type { OnboardingStatus } from "../../schemas/merchant";
 import type { MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 
-// The merchant's one state machine (CONTRACT.md section 4). Every write of
+// The merchant's one state machine (docs/reference.md section 4). Every write of
 // `lead_onboarding_status` goes through `moveMerchant`: a conditional update from the move's named
 // states, so two racing writers cannot both win, and the loser learns the current state.
 //

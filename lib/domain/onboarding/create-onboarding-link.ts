@@ -24,7 +24,7 @@ export type CreateLinkInput = {
 export const digestToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
- * POST /v1/onboarding_links (CONTRACT.md section 5). The url carries an opaque random token whose
+ * POST /v1/onboarding_links (docs/reference.md section 5). The url carries an opaque random token whose
  * digest alone is stored; a new link supersedes every earlier link of the merchant in the same
  * transaction.
  */

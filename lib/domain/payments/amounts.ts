@@ -14,7 +14,7 @@ export type ResolvedAmounts = {
 };
 
 /**
- * The contract's rules for what a customer is asked to pay (CONTRACT.md section 10): the subtotal
+ * The contract's rules for what a customer is asked to pay (docs/reference.md section 10): the subtotal
  * is the items' sum (an `amount` also given must equal it), `taxPercent` sets the tax (half up; a
  * `tax` also given must equal it), and the total is at most 99,999,999 cents. Every problem is
  * listed, each naming its field.

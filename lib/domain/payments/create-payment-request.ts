@@ -50,7 +50,7 @@ export type CreatePaymentRequestInput =
 
 /** The business name a customer knows the merchant by. */
 /**
- * POST /v1/terminal, /v1/scan_to_pay, /v1/invoice, /v1/manual (CONTRACT.md section 10): checks
+ * POST /v1/terminal, /v1/scan_to_pay, /v1/invoice, /v1/manual (docs/reference.md section 10): checks
  * the caller may take payments for the merchant, resolves the amounts, and writes the request, its
  * `payment_request.created` event, its expiry job and (for an invoice) its messages in one
  * transaction.

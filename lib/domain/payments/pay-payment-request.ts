@@ -62,7 +62,7 @@ export async function payWithToken(db: Db, requestId: string, input: { token: st
   ] as const) {
     if (phone && !isRealPhone(phone)) throw invalid(param, `${param} must be a real phone number in E.164 (+14155550123) or a 10-digit US number`);
   }
-  // A bank account pays invoices and manual requests of merchants that take ACH (CONTRACT.md 13).
+  // A bank account pays invoices and manual requests of merchants that take ACH (docs/reference.md section 13).
   const [kind] = await db
     .select({ kind: cardTokens.kind })
     .from(cardTokens)
@@ -168,7 +168,7 @@ export async function payRequest(
 
   try {
     const billingAddress = billingAddressOf(customer);
-    // Priced at authorization (CONTRACT.md section 13): fee, net and the lines that explain them.
+    // Priced at authorization (docs/reference.md section 13): fee, net and the lines that explain them.
     const priced = !authorization.approved
       ? null
       : source.kind === "bank_account"

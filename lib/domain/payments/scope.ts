@@ -5,7 +5,7 @@ import type { Principal } from "../../auth/principal";
 import type { MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 
-// Who may see and take payments (CONTRACT.md section 2): an ISV (master key or user JWT) for any of
+// Who may see and take payments (docs/reference.md section 2): an ISV (master key or user JWT) for any of
 // its merchants, or a merchant's own key for itself. Everything else is "no such object" (404).
 
 export type PaymentScope = { isvAccountId: string; merchantId?: string };

@@ -4,7 +4,7 @@ import { invalidState } from "../../errors";
 import type { PaymentRequestStatus } from "../../schemas/payment-values";
 import { type DbOrTx } from "../../db/types";
 
-// The payment request's one state machine (CONTRACT.md section 10). Every write of `status` goes
+// The payment request's one state machine (docs/reference.md section 10). Every write of `status` goes
 // through `movePaymentRequest`: a conditional update from the move's named states, so a payment
 // racing a cancel or the expiry job cannot both win, and the loser learns the current state.
 //

@@ -14,7 +14,7 @@ import { effectiveStatus } from "./status";
 export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
 
 /**
- * What a hosted payment page shows (CONTRACT.md section 12), for anyone holding the request's
+ * What a hosted payment page shows (docs/reference.md section 12), for anyone holding the request's
  * unguessable id: the amounts, the merchant's business name, the ISV's branding, the state and,
  * once paid, the receipt. Opening an invoice records `viewed_at` (the first time).
  */
@@ -50,7 +50,7 @@ export async function viewPayPage(db: Db, id: string) {
     business: (merchant && businessName(merchant)) || branding.display_name,
     branding,
     publishableKey: merchant?.payment.tokenizer_publishable_key ?? "",
-    /** Invoices and manual requests of merchants that take ACH may be paid by bank account (CONTRACT.md 13). */
+    /** Invoices and manual requests of merchants that take ACH may be paid by bank account (docs/reference.md section 13). */
     bankPayments: Boolean(merchant && (request.paymentType === "INVOICE" || request.paymentType === "MANUAL") && takesAch(merchant)),
     lastFailureReason: request.lastFailureReason,
     /** TERMINAL: the customer may pay on their phone (the terminal declined, or no card came in time). */

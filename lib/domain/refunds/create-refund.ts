@@ -14,7 +14,7 @@ import { refundsOfCharges } from "./refunds-of-charges";
 import { type Db } from "../../db/types";
 
 /**
- * POST /v1/refunds (CONTRACT.md section 10): part or all of a charge. The charge's
+ * POST /v1/refunds (docs/reference.md section 10): part or all of a charge. The charge's
  * `amount_refunded` is raised by one conditional update that holds only while the total stays
  * within `amount_captured`, so racing refunds can never refund more than was captured; the
  * processor is asked inside the same transaction, and a refund it declines changes nothing.

@@ -7,7 +7,7 @@ import { type Db, type DbOrTx } from "../../db/types";
 // What the platform keeps, and for how long (docs/decisions.md). Money (charges, refunds,
 // settlements, statements), merchants and accounts are never purged.
 export const RETENTION = {
-  /** Idempotency keys answer replays for 24 hours (CONTRACT.md section 3). */
+  /** Idempotency keys answer replays for 24 hours (docs/reference.md section 3). */
   idempotencyKeysMs: 24 * 3600_000,
   /** Finished jobs, finished webhook deliveries and their attempts. */
   operationsMs: 30 * 24 * 3600_000,

@@ -12,7 +12,7 @@ import { heldAmount, moveCharges, settleablePredicates } from "../charges/status
 import { type Db } from "../../db/types";
 
 /**
- * One merchant's settlement (CONTRACT.md section 13), in one transaction: its AUTHORIZED charges
+ * One merchant's settlement (docs/reference.md section 13), in one transaction: its AUTHORIZED charges
  * made before `cutoff` become SETTLED with this settlement's id (a conditional update, so two runs
  * at once settle each charge once: the second finds them settled), its refunds since the last
  * settlement are attached, and the totals are their sums. `charge.settled` for each charge, then

@@ -31,7 +31,7 @@ export function periodRange(period: string) {
 export const periodOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /**
- * The merchant's statement for `period` (CONTRACT.md sections 11 and 13), made once: the charges
+ * The merchant's statement for `period` (docs/reference.md sections 11 and 13), made once: the charges
  * captured in the month, the refunds created in it, their totals, fee lines by pricing model plus
  * the monthly fees, card brands and daily totals, and every line, kept as they were (a snapshot). A
  * period that already has a statement answers it unchanged, however many ask at once.
@@ -212,7 +212,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
 }
 
 /**
- * The ACH activity fees of the month (CONTRACT.md section 13): `return_fee_fixed` for each return,
+ * The ACH activity fees of the month (docs/reference.md section 13): `return_fee_fixed` for each return,
  * `return_reversal_fee` for each reversed return, and `daily_batch_fee` for each day with ACH charges. Each to the cent, half up.
  */
 function achActivityFees(merchant: MerchantRow, monthCharges: ChargeRow[], returnCount: number, reversalCount: number): StatementFeeLine[] {
@@ -234,7 +234,7 @@ function achActivityFees(merchant: MerchantRow, monthCharges: ChargeRow[], retur
   return out;
 }
 
-/** The monthly fees of CONTRACT.md section 13, from the merchant's pricing and `fees.monthly`. */
+/** The monthly fees of docs/reference.md section 13, from the merchant's pricing and `fees.monthly`. */
 function monthlyFees(merchant: MerchantRow, processing: number): StatementFeeLine[] {
   const pricing = merchantPricing(merchant);
   const monthly =

@@ -43,7 +43,7 @@ export function fingerprint(isvAccountId: string, number: string, kind: "card" |
 }
 
 /**
- * POST /v1/tokens (CONTRACT.md section 10), called by the tokenizer frame with the merchant's
+ * POST /v1/tokens (docs/reference.md section 10), called by the tokenizer frame with the merchant's
  * publishable key: checks the card, hands it to the processor's vault and answers a single-use
  * `tok_` bound to the merchant for 30 minutes. The number and CVC are never stored or logged.
  */
@@ -83,7 +83,7 @@ async function createCardToken(db: Db, merchant: MerchantRow, input: CardInput) 
 }
 
 /**
- * A bank account (ACH, CONTRACT.md section 13): nine-digit routing number with a valid ABA
+ * A bank account (ACH, docs/reference.md section 13): nine-digit routing number with a valid ABA
  * checksum, a 4-17 digit account number, the holder's name and the account type. The account
  * number goes to the ACH processor's vault only; the token keeps its last four, the routing number
  * (public: it names the bank) and the bank's name when known.

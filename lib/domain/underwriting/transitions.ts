@@ -18,7 +18,7 @@ import type { AccountRow, MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { requirementsFor } from "../merchants/requirements";
 
-// The decisions on a submitted application (CONTRACT.md sections 4, 7, 8), each a move of the
+// The decisions on a submitted application (docs/reference.md sections 4, 7, 8), each a move of the
 // merchant's state machine (lib/domain/merchants/status.ts): if two deciders race, one wins and the
 // other gets 409 naming the current state. Each writes its event in the same transaction.
 

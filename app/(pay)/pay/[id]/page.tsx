@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: Props) {
   return { title: view ? t("title", { business: view.business }) : t("notFoundTitle"), robots: { index: false } };
 }
 
-// /pay/{id}: the hosted page of every payment request (CONTRACT.md section 12): scan-to-pay,
+// /pay/{id}: the hosted page of every payment request (docs/reference.md section 12): scan-to-pay,
 // invoice, card entry (virtual terminal) and terminal progress; the receipt once paid; a clear
 // "no longer payable" page once canceled or expired.
 export default async function PayPage({ params }: Props) {
