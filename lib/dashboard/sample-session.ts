@@ -1,9 +1,10 @@
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
 import { buildAgreement } from "../agreement/agreement-text";
 import type { OnboardingSessionJson } from "../serializers/onboarding-session";
-import type { AccountSettings, MerchantDefaults } from "../schemas/account";
+import type { MerchantDefaults } from "../schemas/account";
 import { onboardingSteps } from "../onboarding/steps";
 import type { AccountRow } from "../db/schema";
+import { settingsOf } from "../domain/accounts/isv-facts";
 
 const masked = (v: string) => `*****${v.slice(-4)}`;
 
@@ -14,7 +15,7 @@ export function sampleSession(account: AccountRow, branding: MerchantDefaults, l
   app.bank_account.account_number = masked(app.bank_account.account_number);
   app.bank_account.account_number_confirm = masked(app.bank_account.account_number_confirm);
   for (const o of ["owner_one", "owner_two"]) app[o].ssn = masked(app[o].ssn);
-  const settings = account.settings as AccountSettings;
+  const settings = settingsOf(account);
   const session: OnboardingSessionJson = {
     object: "onboarding_session",
     merchant_id: "mer_preview",

@@ -8,12 +8,7 @@ const ms = (d: Date | null) => (d ? d.getTime() : null);
 
 /** The charge as the API returns it: the reference's Charge with the contract's additions (timestamps in milliseconds). */
 export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: Refund[] = []): ChargeJson {
-  const keys = (merchant.paymentKeys ?? {}) as {
-    pub_api_key?: string;
-    api_key_last4?: string;
-    gateway_merchant_id?: string;
-    processors?: ChargeJson["merchant"]["processors"];
-  };
+  const keys = merchant.paymentKeys;
   const processorType = row.paymentMethod === "ach" ? "ACH" : "CREDIT_CARD";
   const card =
     row.paymentMethod === "ach"
@@ -24,10 +19,10 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     id: row.id,
     merchant: {
       id: merchant.id,
-      gateway_merchant_id: keys.gateway_merchant_id ?? null,
-      api_key: keys.api_key_last4 ? mask(keys.api_key_last4, 32) : null,
-      pub_api_key: keys.pub_api_key ?? null,
-      processors: keys.processors ?? [],
+      gateway_merchant_id: keys?.gateway_merchant_id ?? null,
+      api_key: keys?.api_key_last4 ? mask(keys.api_key_last4, 32) : null,
+      pub_api_key: keys?.pub_api_key ?? null,
+      processors: keys?.processors ?? [],
     },
     payment_request_id: row.paymentRequestId,
     payment_type: row.paymentType,
@@ -40,7 +35,7 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     tip: row.tip,
     tax: row.tax,
     payment_method: row.paymentMethod,
-    processor: (keys.processors ?? []).find((p) => p.processor_type === processorType) ?? null,
+    processor: (keys?.processors ?? []).find((p) => p.processor_type === processorType) ?? null,
     ...card,
     card_entry_method: row.cardEntryMethod,
     ...(row.ach ? { ach: { last4: row.ach.last4, account_type: row.ach.account_type, bank_name: row.ach.bank_name } } : {}),

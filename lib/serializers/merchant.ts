@@ -26,14 +26,13 @@ function withNulls(shape: Record<string, z.ZodType>, value: Json): Json {
 }
 
 export type MerchantJson = z.infer<typeof merchantResponseSchema>;
-type Processor = MerchantJson["payment_keys"]["processors"][number];
 
 /**
  * The merchant as the API and its events show it: a function of the row, its ISV's defaults and
  * what it still has to supply (computed by the domain: `requirementsFor` in lib/domain/merchants/requirements.ts).
  */
 export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown }, requirements: MerchantJson["requirements"]): MerchantJson {
-  const keys = (row.paymentKeys ?? {}) as { pub_api_key?: string; api_key_last4?: string; gateway_merchant_id?: string; processors?: Processor[] };
+  const keys = row.paymentKeys;
   return {
     object: "merchant" as const,
     id: row.id,
@@ -47,12 +46,12 @@ export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown }, 
     merchant: withNulls(applicationShape as unknown as Record<string, z.ZodType>, maskApplication(row.application) as Json) as MerchantJson["merchant"],
     payment: { tokenizer_publishable_key: row.payment.tokenizer_publishable_key, terminal_id: row.payment.terminal_id },
     defaults: isv.defaults as MerchantJson["defaults"],
-    default_capabilities: row.defaultCapabilities as MerchantJson["default_capabilities"],
+    default_capabilities: row.defaultCapabilities,
     payment_keys: {
-      pub_api_key: keys.pub_api_key ?? null,
-      api_key: keys.api_key_last4 ? mask(keys.api_key_last4, 32) : null,
-      gateway_merchant_id: keys.gateway_merchant_id ?? null,
-      processors: keys.processors ?? [],
+      pub_api_key: keys?.pub_api_key ?? null,
+      api_key: keys?.api_key_last4 ? mask(keys.api_key_last4, 32) : null,
+      gateway_merchant_id: keys?.gateway_merchant_id ?? null,
+      processors: keys?.processors ?? [],
     },
     ...(row.deviceId
       ? {

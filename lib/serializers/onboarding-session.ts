@@ -21,7 +21,7 @@ export function serializeOnboardingSession(
 ): OnboardingSessionJson {
   const serialized = serializeMerchant(merchant, isv, facts.requirements);
   const branding = isv.defaults as MerchantDefaults;
-  const sig = facts.signed ? (merchant.agreement as { name: string; signed_at: string }) : null;
+  const sig = facts.signed ? merchant.agreement : null;
   return {
     object: "onboarding_session",
     merchant_id: merchant.id,

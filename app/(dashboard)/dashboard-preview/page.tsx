@@ -7,6 +7,7 @@ import { isStepId } from "@/lib/onboarding/steps";
 import { sampleSession } from "@/lib/dashboard/sample-session";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { Wizard } from "@/components/onboarding/wizard";
+import { brandOf } from "@/lib/domain/accounts/isv-facts";
 
 export const metadata = { title: "Preview" };
 
@@ -27,7 +28,7 @@ export default async function PreviewPage({ searchParams }: { searchParams: Prom
     /* not JSON: show the saved branding */
   }
   const branding = {
-    ...(account.defaults as MerchantDefaults),
+    ...brandOf(account),
     ...Object.fromEntries(Object.entries(edited).filter(([, v]) => v !== undefined && v !== null)),
   } as MerchantDefaults;
   const { session, agreement } = sampleSession(account, branding, locale);

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
+import type { DefaultCapabilities } from "../../schemas/capabilities";
 
 // One table for every kind of account: the operator (`platform`), ISVs and their merchants.
 export const accounts = pgTable(
@@ -12,9 +14,10 @@ export const accounts = pgTable(
     // The public half of an API key pair (HTTP Basic user name).
     sid: text("sid").notNull(),
     name: text("name").notNull(),
-    defaults: jsonb("defaults").$type<Record<string, unknown>>(),
-    defaultCapabilities: jsonb("default_capabilities").$type<Record<string, unknown>>(),
-    settings: jsonb("settings").$type<Record<string, unknown>>(),
+    // An ISV's branding, pricing and settings, as PATCH /v1/account validated them (null on other accounts).
+    defaults: jsonb("defaults").$type<MerchantDefaults>(),
+    defaultCapabilities: jsonb("default_capabilities").$type<DefaultCapabilities>(),
+    settings: jsonb("settings").$type<AccountSettings>(),
     /** The custom domain the ISV asked for (defaults.custom_domain); it serves pages only once verified. */
     customDomain: text("custom_domain"),
     /** The value the ISV publishes in a DNS TXT record to prove it controls customDomain. */

@@ -2,6 +2,19 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { imeiStatuses, onboardingStatuses } from "../../schemas/vocabulary";
+import type { DefaultCapabilities } from "../../schemas/capabilities";
+import type { Locale } from "../../i18n/locales";
+
+/** The merchant's keys and processors, made on approval. */
+export type PaymentKeys = {
+  pub_api_key: string;
+  api_key_last4: string;
+  gateway_merchant_id: string;
+  processors: { id: string; processor_type: "CREDIT_CARD" | "ACH" }[];
+};
+
+/** Owner one's signature of the agreement: who, when, from where, on which text. */
+export type AgreementSignature = { name: string; signed_at: string; ip: string; user_agent: string; version: string; locale: Locale; text_sha256: string };
 
 export const merchants = pgTable(
   "merchants",
@@ -19,11 +32,12 @@ export const merchants = pgTable(
     deactivated: boolean("deactivated").notNull().default(false),
     /** The onboarding information; sensitive values are AES-256-GCM envelopes ({ $enc, last4 }). */
     application: jsonb("application").$type<Record<string, unknown>>().notNull(),
-    defaultCapabilities: jsonb("default_capabilities").$type<Record<string, unknown>>().notNull(),
+    defaultCapabilities: jsonb("default_capabilities").$type<DefaultCapabilities>().notNull(),
     /** Underwriting's requests: { currently_due, errors } (null: computed from what is missing). */
     requirements: jsonb("requirements").$type<{ currently_due: string[]; errors: { field: string; code: string; message: string }[] }>(),
     payment: jsonb("payment").$type<{ tokenizer_publishable_key: string; tokenizer_active: boolean; terminal_id: string | null }>().notNull(),
-    paymentKeys: jsonb("payment_keys").$type<Record<string, unknown>>(),
+    /** Made on approval (docs/reference.md section 8); the secret key itself is never stored here. */
+    paymentKeys: jsonb("payment_keys").$type<PaymentKeys>(),
     deviceSelection: text("device_selection", { enum: ["selected", "skipped"] }),
     deviceId: text("device_id"),
     deviceImei: text("device_imei"),
@@ -33,7 +47,7 @@ export const merchants = pgTable(
     deviceImeiStatus: text("device_imei_status", { enum: imeiStatuses }),
     deviceCreatedAt: timestamp("device_created_at", { withTimezone: true, mode: "date" }),
     deviceUpdatedAt: timestamp("device_updated_at", { withTimezone: true, mode: "date" }),
-    agreement: jsonb("agreement").$type<Record<string, unknown>>(),
+    agreement: jsonb("agreement").$type<AgreementSignature>(),
     /** The last underwriting decision: { outcome, reason, decided_at, decided_by }. */
     underwriting: jsonb("underwriting").$type<Record<string, unknown>>(),
     /** The merchant's own account (its key pair), made when it is approved. */

@@ -3,8 +3,8 @@ import { randomBase62 } from "../../ids";
 import { accounts } from "../../db/schema";
 import { AppError, invalidFields } from "../../errors";
 import { issuesToFieldErrors } from "../../errors";
-import { merchantDefaultsSchema, accountSettingsSchema, type UpdateAccount } from "../../schemas/account";
-import { defaultCapabilitiesSchema } from "../../schemas/capabilities";
+import { merchantDefaultsSchema, accountSettingsSchema, type AccountSettings, type MerchantDefaults, type UpdateAccount } from "../../schemas/account";
+import { defaultCapabilitiesSchema, type DefaultCapabilities } from "../../schemas/capabilities";
 import { getAccount } from "./get-account";
 import { forgetCustomDomains } from "../../branding/hosts";
 import { type Db } from "../../db/types";
@@ -44,9 +44,10 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
     const [updated] = await tx
       .update(accounts)
       .set({
-        defaults,
-        defaultCapabilities: capabilities,
-        settings,
+        // Each validated just above with its schema.
+        defaults: defaults as MerchantDefaults,
+        defaultCapabilities: capabilities as DefaultCapabilities,
+        settings: settings as AccountSettings,
         customDomain,
         // A new domain serves nothing until its TXT record proves the ISV controls it (verify-custom-domain.ts).
         ...(changed ? { customDomainToken: customDomain ? randomBase62(32) : null, customDomainVerifiedAt: null } : {}),

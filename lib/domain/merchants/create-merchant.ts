@@ -1,3 +1,4 @@
+import { pricingOf } from "../accounts/isv-facts";
 import { newPublishableKey } from "../../auth/secrets";
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf } from "../../db/client";
@@ -35,7 +36,7 @@ export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerch
 
   const prefill = { ...(input.merchant ?? {}) } as PartialApplication;
   // No capabilities given: the ISV's defaults apply (its types; every option from default_capabilities).
-  if (!prefill.capabilities) prefill.capabilities = { types: (isv.defaultCapabilities as { types: string[] }).types } as PartialApplication["capabilities"];
+  if (!prefill.capabilities) prefill.capabilities = { types: pricingOf(isv).types } as PartialApplication["capabilities"];
   const { application, errors } = mergeApplicationChange({}, { merchant: prefill, phone: input.phone }, "isv");
   if (errors.length) throw invalidFields(errors);
 
@@ -48,7 +49,7 @@ export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerch
     agent: input.agent ?? null,
     status: INITIAL_STATUS,
     application,
-    defaultCapabilities: (isv.defaultCapabilities ?? {}) as Record<string, unknown>,
+    defaultCapabilities: pricingOf(isv),
     payment: {
       tokenizer_publishable_key: newPublishableKey(env.APP_ENV === "production"),
       tokenizer_active: false,

@@ -6,4 +6,4 @@ export const businessName = (merchant: MerchantRow) =>
   String((merchant.application.doing_business_as as string | undefined) || (merchant.application.legal_business_name as string | undefined) || "");
 
 /** The merchant's language (the one it signed in), for what its customers receive. */
-export const merchantLocale = (merchant: MerchantRow): Locale => toLocale((merchant.agreement as { locale?: unknown } | null)?.locale);
+export const merchantLocale = (merchant: MerchantRow): Locale => toLocale(merchant.agreement?.locale);

@@ -6,10 +6,10 @@ import { AppError, invalidState } from "../../errors";
 import { getAccount } from "../accounts/get-account";
 import { findMerchant } from "../merchants/find-merchant";
 import { isFinal } from "../merchants/status";
-import type { AccountSettings } from "../../schemas/account";
 import type { AccountRow } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { hostedBaseUrl } from "../../branding/hosts";
+import { settingsOf } from "../accounts/isv-facts";
 
 export type CreateLinkInput = {
   merchant_id: string;
@@ -55,7 +55,7 @@ export async function insertOnboardingLink(
   merchantId: string,
   options: { returnUrl: string | null; refreshUrl: string | null; state: string | null; allowSkipDeviceSelection: boolean | null },
 ) {
-  const settings = isv.settings as AccountSettings;
+  const settings = settingsOf(isv);
   const token = randomBase62(43);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + settings.onboarding_link_ttl_seconds * 1000);

@@ -1,9 +1,9 @@
 import { agreementFor, signatureLine } from "../../agreement/agreement-text";
 import type { Locale } from "../../i18n/locales";
-import type { MerchantDefaults } from "../../schemas/account";
 import { getSessionRows, type SessionUse } from "./session";
-import { signatureIsCurrent, type Signature } from "./sign-agreement";
+import { signatureIsCurrent } from "./sign-agreement";
 import { type Db } from "../../db/types";
+import { brandOf } from "../accounts/isv-facts";
 
 /**
  * The session's agreement as the merchant reads it: in the language it was signed in (else the
@@ -11,12 +11,12 @@ import { type Db } from "../../db/types";
  */
 export async function getAgreement(db: Db, use: SessionUse, readerLocale: Locale) {
   const { merchant, isv } = await getSessionRows(db, use);
-  const signature = signatureIsCurrent(merchant, isv) ? (merchant.agreement as Signature) : null;
+  const signature = signatureIsCurrent(merchant, isv) ? merchant.agreement : null;
   const locale = signature?.locale ?? readerLocale;
   return {
     merchantId: merchant.id,
     locale,
-    branding: isv.defaults as MerchantDefaults,
+    branding: brandOf(isv),
     document: agreementFor(merchant, isv, locale),
     signatureLine: signature ? signatureLine(locale, signature) : null,
   };

@@ -9,10 +9,10 @@ import { deviceRequired, merchantRequirements, requirementsFor } from "../mercha
 import { serializeMerchant } from "../../serializers/merchant";
 import { serializeOnboardingSession } from "../../serializers/onboarding-session";
 import { signatureIsCurrent } from "./sign-agreement";
-import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import { onboardingStatuses, type OnboardingStatus, type PartialApplication } from "../../schemas/merchant";
 import { type Db } from "../../db/types";
 import { hostedBaseUrl } from "../../branding/hosts";
+import { brandOf, settingsOf } from "../accounts/isv-facts";
 
 /** A session as a request uses it: who (from the token) and where (the request's host). */
 export type SessionUse = SessionPrincipal & { host?: string };
@@ -20,7 +20,7 @@ export type SessionUse = SessionPrincipal & { host?: string };
 const check = (db: Parameters<typeof checkSession>[0], use: SessionUse, forUpdate = false) => checkSession(db, use, { forUpdate, host: use.host });
 
 function deviceRules({ link, isv }: Pick<CheckedSession, "link" | "isv">) {
-  const settings = isv.settings as AccountSettings;
+  const settings = settingsOf(isv);
   const required = deviceRequired(settings);
   return { required, skippable: required && (link.allowSkipDeviceSelection ?? settings.allow_skip_device_selection), catalog: settings.devices };
 }
@@ -107,7 +107,7 @@ export async function updateSession(db: Db, use: SessionUse, patch: SessionPatch
 
 /** Where the browser goes after submitting: the return URL with the outcome, or the "all done" page. */
 export function completionUrl({ link, isv, merchant }: CheckedSession) {
-  const defaults = isv.defaults as MerchantDefaults;
+  const defaults = brandOf(isv);
   const target = link.returnUrl ?? defaults.redirect_url ?? `${hostedBaseUrl(isv)}/onboarding/complete`;
   const url = new URL(target);
   url.searchParams.set("merchant_id", merchant.id);
@@ -124,7 +124,7 @@ export function completionUrl({ link, isv, merchant }: CheckedSession) {
  * parameters) is ignored for the server's own URL.
  */
 export function returnTarget(session: CheckedSession, requested?: string): string | null {
-  const defaults = session.isv.defaults as MerchantDefaults;
+  const defaults = brandOf(session.isv);
   if (!(session.link.returnUrl ?? defaults.redirect_url)) return null;
   const built = new URL(completionUrl(session));
   let given: URL;

@@ -1,3 +1,4 @@
+import type { AgreementSignature } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { merchants } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -11,7 +12,7 @@ import type { Locale } from "../../i18n/locales";
 import { type Db } from "../../db/types";
 import { requirementsFor } from "../merchants/requirements";
 
-export type Signature = { name: string; signed_at: string; ip: string; user_agent: string; version: string; locale: Locale; text_sha256: string };
+export type Signature = AgreementSignature;
 
 const normalise = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 

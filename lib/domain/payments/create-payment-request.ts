@@ -4,7 +4,6 @@ import { AppError, invalidFields, type FieldError } from "../../errors";
 import { createId } from "../../ids";
 import type { Principal } from "../../auth/principal";
 import { type AmountsInput } from "../../schemas/payment-requests";
-import type { MerchantDefaults } from "../../schemas/account";
 import { resolveAmounts } from "./amounts";
 import { assertCanTakePayments, findScopedMerchant, paymentScope } from "./scope";
 import { pastDeadline } from "./status";
@@ -21,6 +20,7 @@ import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema
 import { type Db, type Tx } from "../../db/types";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { brandOf } from "../accounts/isv-facts";
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 const DEFAULT_TERMINAL_DEADLINE_S = 300;
@@ -150,7 +150,7 @@ function typeSpecific(input: CreatePaymentRequestInput, merchant: MerchantRow, e
 }
 
 async function sendInvoice(tx: Tx, row: PaymentRequestRow, merchant: MerchantRow, isv: AccountRow) {
-  const brand = isv.defaults as MerchantDefaults;
+  const brand = brandOf(isv);
   const locale = merchantLocale(merchant);
   const payUrl = payPageUrl(hostedBaseUrl(isv), row.id);
   const total = row.amount + row.tax + row.tip;

@@ -22,6 +22,7 @@ import { type Db, type DbOrTx } from "../../db/types";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
 import { newChargeStatus } from "../charges/status";
+import { brandOf } from "../accounts/isv-facts";
 
 /** How long a payment holds its request while the processor authorizes (a crash frees it after this). */
 const CLAIM_MS = 30_000;
@@ -154,7 +155,7 @@ export async function payRequest(
   }
 
   const total = request.amount + request.tax + request.tip;
-  const gatewayMerchantId = String(merchant!.paymentKeys?.gateway_merchant_id ?? "");
+  const gatewayMerchantId = merchant!.paymentKeys?.gateway_merchant_id ?? "";
   const onProcessorError = (error: unknown) => {
     log.warn({ payment_request_id: request.id, err: error instanceof Error ? error.message : String(error) }, "processor error");
     return { approved: false as const, reason: "processing_error" };
@@ -244,7 +245,7 @@ export async function payRequest(
       await recordEvent(tx, { accountId: request.isvAccountId, type: "charge.paid", objectId: chargeId, data: chargeJson });
       await recordEvent(tx, { accountId: request.isvAccountId, type: "payment_request.paid", objectId: request.id, data: serializePaymentRequest(paid, base) });
       const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
-      if (receiptTo) await sendReceipt(tx, paid, charge!, merchant!, isv.defaults as MerchantDefaults, receiptTo);
+      if (receiptTo) await sendReceipt(tx, paid, charge!, merchant!, brandOf(isv), receiptTo);
       return { outcome: "paid" as const, request: paid, charge: charge!, merchant: merchant!, base };
     });
   } catch (error) {

@@ -1,6 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { charges, merchants, paymentRequests } from "../../db/schema";
-import type { MerchantDefaults } from "../../schemas/account";
 import type { PaymentItem } from "../../db/schema/payments";
 import { getAccount } from "../accounts/get-account";
 import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
@@ -10,6 +9,7 @@ import { type Db } from "../../db/types";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { businessName } from "../merchants/merchant-facts";
 import { effectiveStatus } from "./status";
+import { brandOf } from "../accounts/isv-facts";
 
 export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
 
@@ -24,7 +24,7 @@ export async function viewPayPage(db: Db, id: string) {
   if (!request) return null;
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
   const isv = await getAccount(db, request.isvAccountId);
-  const branding = isv.defaults as MerchantDefaults;
+  const branding = brandOf(isv);
   if (request.paymentType === "INVOICE" && !request.viewedAt) {
     await db
       .update(paymentRequests)

@@ -1,4 +1,3 @@
-import type { MerchantDefaults } from "../../schemas/account";
 import type { PaymentScope } from "../payments/scope";
 import { findScopedMerchant } from "../payments/scope";
 import { findStatement } from "./find-statement";
@@ -8,6 +7,7 @@ import { statementPdf } from "../../pdf/statement-pdf";
 import { documentLogo } from "../../pdf/logo";
 import { type Db } from "../../db/types";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { brandOf } from "../accounts/isv-facts";
 
 /** A statement as a file (the API's download and the dashboard's button): the branded PDF, or CSV. */
 export async function downloadStatement(db: Db, scope: PaymentScope, merchantId: string, statementId: string, format: "pdf" | "csv") {
@@ -16,13 +16,13 @@ export async function downloadStatement(db: Db, scope: PaymentScope, merchantId:
   const filename = `statement-${merchant.id}-${statement.period}.${format}`;
   if (format === "csv") return { body: statementCsv(statement), contentType: "text/csv; charset=utf-8", filename };
   const isv = await getAccount(db, merchant.isvAccountId);
-  const branding = isv.defaults as MerchantDefaults;
+  const branding = brandOf(isv);
   const bytes = await statementPdf({
     statement,
     branding,
     logo: await documentLogo(branding),
     business: businessName(merchant) || merchant.id,
-    gatewayMerchantId: (merchant.paymentKeys?.gateway_merchant_id as string | undefined) ?? null,
+    gatewayMerchantId: merchant.paymentKeys?.gateway_merchant_id ?? null,
     locale: merchantLocale(merchant),
   });
   return { body: new Uint8Array(bytes), contentType: "application/pdf", filename };

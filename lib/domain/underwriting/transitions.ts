@@ -12,11 +12,11 @@ import { insertOnboardingLink } from "../onboarding/create-onboarding-link";
 import { queueEmail } from "../../notifications/send-email";
 import { informationRequestedForIsv, informationRequestedForMerchant } from "../../notifications/templates";
 import type { Finding } from "../../underwriting/rules";
-import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import { merchantLocale } from "../merchants/merchant-facts";
 import type { AccountRow, MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { requirementsFor } from "../merchants/requirements";
+import { brandOf, settingsOf } from "../accounts/isv-facts";
 
 // The decisions on a submitted application (docs/reference.md sections 4, 7, 8), each a move of the
 // merchant's state machine (lib/domain/merchants/status.ts): if two deciders race, one wins and the
@@ -27,11 +27,10 @@ type Decider = { by: string; reason?: string };
 /** APPROVED, and provisioning: processors, gateway id, the merchant's key pair, tokenizer, device. */
 export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider: Decider) {
   const isv = await getAccount(tx, merchant.isvAccountId);
-  const types: string[] =
-    (merchant.application.capabilities as { types?: string[] } | undefined)?.types ?? (merchant.defaultCapabilities as { types?: string[] }).types ?? [];
+  const types: string[] = (merchant.application.capabilities as { types?: string[] } | undefined)?.types ?? merchant.defaultCapabilities.types ?? [];
   const processors = [
-    ...(types.some(isCardModel) ? [{ id: createId("proc"), processor_type: "CREDIT_CARD" }] : []),
-    ...(types.includes("ach") ? [{ id: createId("proc"), processor_type: "ACH" }] : []),
+    ...(types.some(isCardModel) ? [{ id: createId("proc"), processor_type: "CREDIT_CARD" as const }] : []),
+    ...(types.includes("ach") ? [{ id: createId("proc"), processor_type: "ACH" as const }] : []),
   ];
   const live = env.APP_ENV === "production";
   const merchantAccountId = createId("acct");
@@ -104,8 +103,8 @@ export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, find
 }
 
 async function notifyInformationRequested(tx: DbOrTx, isv: AccountRow, merchant: MerchantRow, findings: Finding[]) {
-  const target = (isv.settings as AccountSettings).notifications.information_requested;
-  const brand = isv.defaults as MerchantDefaults;
+  const target = settingsOf(isv).notifications.information_requested;
+  const brand = brandOf(isv);
   const app = merchant.application as Record<string, any>;
   const locale = merchantLocale(merchant);
   if (target === "merchant" || target === "both") {

@@ -1,3 +1,4 @@
+import { settingsOf } from "@/lib/domain/accounts/isv-facts";
 import { ownerKeys } from "@/lib/schemas/vocabulary";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
@@ -61,7 +62,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
     typeof value === "string" && root.has(`options.${field}.${value}` as never) ? root(`options.${field}.${value}` as never) : ((value as string | null) ?? "");
   const address = (a: Json | null | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
   const owners = ownerKeys.filter((k) => app[k]).map((k) => app[k] as Json);
-  const catalog = ((account.settings as { devices?: { id: string; name: string }[] }).devices ?? []).find((d) => d.id === json.device?.catalog_id);
+  const catalog = (settingsOf(account).devices ?? []).find((d) => d.id === json.device?.catalog_id);
   const row = (label: string, value: string | null | undefined, testId?: string) =>
     value ? (
       <div className="grid gap-x-4 sm:grid-cols-[minmax(0,12rem)_1fr]" data-testid={testId}>

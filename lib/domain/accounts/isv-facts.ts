@@ -1,0 +1,20 @@
+import type { AccountRow } from "../../db/schema";
+import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
+import type { DefaultCapabilities } from "../../schemas/capabilities";
+
+// An ISV always has its branding, pricing and settings (create-isv writes them, PATCH /v1/account
+// validates every change); other accounts have none. These read them from an ISV's row, and fail
+// loudly if handed another kind of account (a bug, not a request to answer).
+
+function required<T>(value: T | null, account: Pick<AccountRow, "id">, what: string): T {
+  if (value === null) throw new Error(`account ${account.id} has no ${what}: not an ISV`);
+  return value;
+}
+
+/** The ISV's branding (`defaults`): display name, logo, colours, support, custom domain. */
+export const brandOf = (isv: Pick<AccountRow, "id" | "defaults">): MerchantDefaults => required(isv.defaults, isv, "defaults");
+/** The ISV's settings: notifications, link lifetime, devices. */
+export const settingsOf = (isv: Pick<AccountRow, "id" | "settings">): AccountSettings => required(isv.settings, isv, "settings");
+/** The ISV's pricing (`default_capabilities`), copied into each new merchant. */
+export const pricingOf = (isv: Pick<AccountRow, "id" | "defaultCapabilities">): DefaultCapabilities =>
+  required(isv.defaultCapabilities, isv, "default_capabilities");
