@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import importX from "eslint-plugin-import-x";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 export default tseslint.config(
@@ -24,20 +25,28 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-explicit-any": "warn",
       "@typescript-eslint/no-non-null-assertion": "warn",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "no-console": ["error", { allow: ["error"] }],
     },
   },
   // No import cycles, type-only ones included: a cycle means two modules share a rule that has no home yet.
   {
     files: ["**/*.ts", "**/*.tsx"],
-    plugins: { "import-x": importX },
+    plugins: { "import-x": importX, "simple-import-sort": simpleImportSort },
     settings: {
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
-    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // Imports sorted (packages, then the project's), so a file's dependencies read at a glance.
+      "simple-import-sort/imports": "error",
+      "simple-import-sort/exports": "error",
+    },
   },
   // Layers only look down (STYLE.md): the application's rules never import the HTTP layer or pages,
   // and components never reach the database.
@@ -51,12 +60,17 @@ export default tseslint.config(
           patterns: [
             {
               group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"],
-              message: "lib/api is the HTTP layer: lib/domain, lib/db, lib/jobs and the rest of lib must not import it (errors live in lib/errors.ts).",
+              message:
+                "lib/api is the HTTP layer: lib/domain, lib/db, lib/jobs and the rest of lib must not import it (errors live in lib/errors.ts).",
             },
-            { group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"], message: "lib must not import pages or components." },
+            {
+              group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"],
+              message: "lib must not import pages or components.",
+            },
             {
               group: ["**/workers/*", "@/lib/workers/**"],
-              message: "lib/workers wires the job handlers above the domain: only server.ts, the worker entry and tests start it.",
+              message:
+                "lib/workers wires the job handlers above the domain: only server.ts, the worker entry and tests start it.",
             },
           ],
         },
@@ -71,11 +85,18 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"], message: "lib/api is the HTTP layer." },
-            { group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"], message: "lib must not import pages or components." },
+            {
+              group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"],
+              message: "lib/api is the HTTP layer.",
+            },
+            {
+              group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"],
+              message: "lib must not import pages or components.",
+            },
             {
               group: ["**/domain/**", "@/lib/domain/**"],
-              message: "Serializers sit below the domain: take what they need as arguments (the domain computes it) instead of importing lib/domain.",
+              message:
+                "Serializers sit below the domain: take what they need as arguments (the domain computes it) instead of importing lib/domain.",
             },
           ],
         },
@@ -90,7 +111,12 @@ export default tseslint.config(
         "error",
         {
           paths: [{ name: "drizzle-orm", message: "Routes call lib/domain functions; queries live there." }],
-          patterns: [{ group: ["**/db/schema", "**/db/schema/**"], message: "Routes call lib/domain functions; tables are read there." }],
+          patterns: [
+            {
+              group: ["**/db/schema", "**/db/schema/**"],
+              message: "Routes call lib/domain functions; tables are read there.",
+            },
+          ],
         },
       ],
     },
@@ -104,7 +130,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ["**/lib/db", "**/lib/db/**", "@/lib/db", "@/lib/db/**", "**/lib/api/**", "@/lib/api/**"],
-              message: "components render data handed to them: no database or HTTP-layer imports (go through lib/domain from a page).",
+              message:
+                "components render data handed to them: no database or HTTP-layer imports (go through lib/domain from a page).",
             },
           ],
         },
@@ -134,7 +161,11 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
-  { files: ["scripts/**/*.mjs", "*.js", "*.mjs"], languageOptions: { globals: { process: "readonly", console: "readonly" } }, rules: { "no-console": "off" } },
+  {
+    files: ["scripts/**/*.mjs", "*.js", "*.mjs"],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    rules: { "no-console": "off" },
+  },
   {
     // A skipped or focused test proves nothing: none may be committed.
     files: ["tests/**", "e2e/**", "**/*.test.ts", "**/*.test.tsx"],
@@ -142,10 +173,17 @@ export default tseslint.config(
       "no-restricted-properties": [
         "error",
         ...["test", "it", "describe"].flatMap((object) =>
-          ["only", "skip", "fixme", "todo"].map((property) => ({ object, property, message: `${object}.${property} keeps a test from proving anything` })),
+          ["only", "skip", "fixme", "todo"].map((property) => ({
+            object,
+            property,
+            message: `${object}.${property} keeps a test from proving anything`,
+          })),
         ),
       ],
     },
   },
-  { files: ["cli/**", "bench/**", "lib/domain/accounts/seed-on-start.ts", "e2e/**", "tests/**"], rules: { "no-console": "off" } },
+  {
+    files: ["cli/**", "bench/**", "lib/domain/accounts/seed-on-start.ts", "e2e/**", "tests/**"],
+    rules: { "no-console": "off" },
+  },
 );

@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 
 // Hosted pages only: the API (/v1), /docs and onboarding links never reach Next (server.ts hands
 // them to Hono). Every page gets a Content-Security-Policy with a fresh nonce for Next's scripts.

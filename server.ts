@@ -1,16 +1,18 @@
 import http from "node:http";
+
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { env } from "./lib/env";
-import { getDatabase } from "./lib/db/client";
-import { createApi } from "./lib/api/app";
-import { seedOnStart } from "./lib/domain/accounts/seed-on-start";
+
 import { startOperatorSocket } from "./cli/operator-socket";
-import { log } from "./lib/log";
-import { isKnownHost } from "./lib/branding/hosts";
-import { requeueOrphanedJobs } from "./lib/jobs/runner";
-import { startBackground } from "./lib/workers/start";
+import { createApi } from "./lib/api/app";
 import { CLIENT_ADDRESS_HEADER } from "./lib/auth/sign-in-limiter";
+import { isKnownHost } from "./lib/branding/hosts";
+import { getDatabase } from "./lib/db/client";
+import { seedOnStart } from "./lib/domain/accounts/seed-on-start";
+import { env } from "./lib/env";
+import { requeueOrphanedJobs } from "./lib/jobs/runner";
+import { log } from "./lib/log";
+import { startBackground } from "./lib/workers/start";
 
 // One process: `/v1/*`, `/docs`, the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
@@ -30,7 +32,9 @@ async function main() {
   let nextHandler: ReturnType<ReturnType<typeof next>["getRequestHandler"]> = async (_req, res) => {
     res
       .writeHead(404, { "content-type": "application/json" })
-      .end('{"error":{"type":"not_found_error","code":"route_not_found","message":"This server runs the API only (SERVE_PAGES=0)"}}');
+      .end(
+        '{"error":{"type":"not_found_error","code":"route_not_found","message":"This server runs the API only (SERVE_PAGES=0)"}}',
+      );
   };
   if (env.SERVE_PAGES === "1") {
     const nextApp = next({ dev, dir: import.meta.dirname, port: env.PORT });

@@ -1,11 +1,17 @@
-import { defineConfig } from "vitest/config";
 import path from "node:path";
+
+import { defineConfig } from "vitest/config";
 
 // The pure modules' unit tests, for mutation testing (npm run test:mutation): no database, no server.
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/underwriting/**/*.test.ts", "lib/onboarding/**/*.test.ts", "lib/money.test.ts", "lib/schemas/**/*.test.ts"],
+    include: [
+      "lib/underwriting/**/*.test.ts",
+      "lib/onboarding/**/*.test.ts",
+      "lib/money.test.ts",
+      "lib/schemas/**/*.test.ts",
+    ],
     environment: "node",
     pool: "threads",
   },

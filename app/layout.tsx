@@ -1,8 +1,10 @@
-import type { ReactNode } from "react";
+import "./globals.css";
+
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+
 import { Providers } from "./providers";
-import "./globals.css";
 
 export async function generateMetadata() {
   const t = await getTranslations("wizard");

@@ -1,6 +1,6 @@
 "use client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
 export function Providers({ children }: { children: ReactNode }) {
   // A failed save is retried only when trying again can help (the network, a 5xx, a 429); a 4xx is

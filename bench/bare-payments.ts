@@ -1,13 +1,20 @@
-import http from "node:http";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+
 import { sql } from "drizzle-orm";
+
 import { openDatabase } from "../lib/db/client";
 
 // The baseline for payment request creation: node:http answering POST /v1/scan_to_pay with the SQL
 // the API runs (the API-key lookup, the merchant, the ISV's branding; then in one transaction the
 // request, its event, the webhook fan-out query and the expiry job), through the same driver, and
 // nothing else: no validation library, no framework, no serializer.
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR!, migrate: false, poolSize: 10 });
+const handle = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR!,
+  migrate: false,
+  poolSize: 10,
+});
 const db = handle.db;
 const id = (prefix: string) => `${prefix}_${randomBytes(16).toString("base64url").slice(0, 22)}`;
 const rows = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? r) as Record<string, any>[];
@@ -29,10 +36,15 @@ const server = http.createServer((req, res) => {
       .digest("hex");
     const key = keys.find((r) => timingSafeEqual(Buffer.from(String(r.secret_digest)), Buffer.from(digest)));
     if (!key) return void res.writeHead(401).end();
-    const [merchant] = rows(await db.execute(sql`select * from merchants where isv_account_id = ${key.id} and id = ${body.merchant_id}`));
+    const [merchant] = rows(
+      await db.execute(sql`select * from merchants where isv_account_id = ${key.id} and id = ${body.merchant_id}`),
+    );
     if (!merchant || merchant.lead_onboarding_status !== "APPROVED") return void res.writeHead(403).end();
     const [isv] = rows(await db.execute(sql`select defaults from accounts where id = ${key.id}`));
-    const amount = body.items.reduce((s: number, i: { quantity: number; unit_price: number }) => s + i.quantity * i.unit_price, 0);
+    const amount = body.items.reduce(
+      (s: number, i: { quantity: number; unit_price: number }) => s + i.quantity * i.unit_price,
+      0,
+    );
     const tax = Math.round((amount * Number(body.taxPercent)) / 100);
     const prId = id("pr");
     const now = new Date();
@@ -57,7 +69,9 @@ const server = http.createServer((req, res) => {
       await tx.execute(
         sql`insert into events (id, account_id, type, object_id, data) values (${id("evt")}, ${key.id}, 'payment_request.created', ${prId}, ${JSON.stringify(json)}::jsonb)`,
       );
-      await tx.execute(sql`select id, scopes from webhooks where account_id = ${key.id} and status = 'enabled' and deleted_at is null`);
+      await tx.execute(
+        sql`select id, scopes from webhooks where account_id = ${key.id} and status = 'enabled' and deleted_at is null`,
+      );
       await tx.execute(
         sql`insert into jobs (id, type, payload, run_at, max_attempts, priority) values (${id("job")}, 'payment_request_expiry', ${JSON.stringify({ payment_request_id: prId })}::jsonb, ${expires}, 10, 20)`,
       );

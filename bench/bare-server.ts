@@ -1,10 +1,16 @@
-import http from "node:http";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+
 import { openDatabase } from "../lib/db/client";
 
 // The baseline: node:http answering GET /v1/account (and GET /v1/merchants/{id}, POST /v1/merchants) with the same SQL, through the same driver,
 // as the API (the API-key lookup, which reads the account with the key), and nothing else.
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR!, migrate: false, poolSize: 10 });
+const handle = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR!,
+  migrate: false,
+  poolSize: 10,
+});
 
 const authSql =
   'select "accounts"."id", "accounts"."type", "accounts"."parent_id", "accounts"."sid", "accounts"."name", "accounts"."defaults", "accounts"."default_capabilities", "accounts"."settings", "accounts"."custom_domain", "accounts"."created_at", "accounts"."updated_at", "api_keys"."secret_digest" from "accounts" inner join "api_keys" on ("api_keys"."account_id" = "accounts"."id" and "api_keys"."revoked_at" is null) where "accounts"."sid" = $1';
@@ -14,7 +20,8 @@ const merchantSql =
 
 // Named prepared statements on PostgreSQL, as the API's hot path uses.
 const pool = handle.pool;
-const run = (name: string, text: string, values: unknown[]) => (pool ? pool.query({ name, text, values }) : handle.query(text, values));
+const run = (name: string, text: string, values: unknown[]) =>
+  pool ? pool.query({ name, text, values }) : handle.query(text, values);
 
 // POST /v1/merchants: the statement the API sends (lib/domain/merchants/create-merchant.ts and
 // lib/domain/events/record-event.ts), written out by hand: number the lead, insert the merchant,
@@ -72,7 +79,11 @@ async function createMerchant(a: any, body: string, res: http.ServerResponse) {
   const now = new Date();
   const merchantId = id("mer");
   const application = { capabilities: { types: a.default_capabilities.types } };
-  const payment = { tokenizer_publishable_key: `pk_test_${randomBytes(24).toString("base64url").slice(0, 32)}`, tokenizer_active: false, terminal_id: null };
+  const payment = {
+    tokenizer_publishable_key: `pk_test_${randomBytes(24).toString("base64url").slice(0, 32)}`,
+    tokenizer_active: false,
+    terminal_id: null,
+  };
   const merchant = {
     object: "merchant",
     id: merchantId,
@@ -89,7 +100,11 @@ async function createMerchant(a: any, body: string, res: http.ServerResponse) {
     payment_keys: { pub_api_key: null, api_key: null, gateway_merchant_id: null, processors: [] },
     device_selection: null,
     agent: null,
-    requirements: { currently_due: [...due.map((k) => `merchant.${k}`), "device"], errors: [], disabled_reason: "onboarding_incomplete" },
+    requirements: {
+      currently_due: [...due.map((k) => `merchant.${k}`), "device"],
+      errors: [],
+      disabled_reason: "onboarding_incomplete",
+    },
     updated_at: now.toISOString(),
   };
   const values = [
@@ -135,14 +150,22 @@ const server = http.createServer(async (req, res) => {
   }
   // GET /v1/merchants/{id}: the same second query as the API, the row as JSON.
   if (req.url?.startsWith("/v1/merchants/")) {
-    const [m] = (await run("merchant_by_id", merchantSql, [a.id, req.url.slice("/v1/merchants/".length)])).rows as any[];
+    const [m] = (await run("merchant_by_id", merchantSql, [a.id, req.url.slice("/v1/merchants/".length)]))
+      .rows as any[];
     if (!m) {
       res.writeHead(404).end();
       return;
     }
     res
       .writeHead(200, { "content-type": "application/json" })
-      .end(JSON.stringify({ object: "merchant", ...m, created_at: new Date(m.created_at).toISOString(), updated_at: new Date(m.updated_at).toISOString() }));
+      .end(
+        JSON.stringify({
+          object: "merchant",
+          ...m,
+          created_at: new Date(m.created_at).toISOString(),
+          updated_at: new Date(m.updated_at).toISOString(),
+        }),
+      );
     return;
   }
   const body = JSON.stringify({

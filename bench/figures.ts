@@ -1,9 +1,10 @@
 import fs from "node:fs";
+
 import type { PaymentsBench } from "./payments";
 import type { SettlementBench } from "./settlement";
-import type { StepFigure } from "./wizard";
 import type { UnderwritingBench } from "./underwriting";
 import type { DrainBench, WebhookBench } from "./webhooks";
+import type { StepFigure } from "./wizard";
 
 // The bench's figures as data: `BENCH_JSON=path npm run bench` writes them as one JSON object
 // ({ run_at, figures: [{ name, value, unit }] }) so that runs can be compared.
@@ -34,14 +35,19 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`${r.name} server CPU per request`, r.cpuUs == null ? null : Math.round(r.cpuUs), "µs");
   }
   for (const r of input.ratios ?? [])
-    add(r.database.includes(" merchant") ? `API/bare ${r.database}` : `GET /v1/account API/bare ${r.database}`, Number(r.value.toFixed(2)), "ratio");
+    add(
+      r.database.includes(" merchant") ? `API/bare ${r.database}` : `GET /v1/account API/bare ${r.database}`,
+      Number(r.value.toFixed(2)),
+      "ratio",
+    );
   for (const w of input.webhooks ?? []) {
     add(`POST /v1/merchants with a webhook, 25 at a time ${w.kind}`, Math.round(w.createsPerSecond), "req/s");
     add(`webhook deliveries ${w.kind}`, Math.round(w.deliveriesPerSecond), "deliveries/s");
     add(`event to delivery p50 ${w.kind}`, w.p50, "ms");
     add(`event to delivery p99 ${w.kind}`, w.p99, "ms");
   }
-  for (const d of input.drains ?? []) add(`webhook backlog drain ${d.kind}`, Math.round(d.deliveriesPerSecond), "deliveries/s");
+  for (const d of input.drains ?? [])
+    add(`webhook backlog drain ${d.kind}`, Math.round(d.deliveriesPerSecond), "deliveries/s");
   for (const u of input.underwriting ?? []) {
     add(`submit to decision p50 ${u.kind}`, u.p50, "ms");
     add(`submit to decision p99 ${u.kind}`, u.p99, "ms");

@@ -1,4 +1,4 @@
-import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -40,7 +40,10 @@ export async function startBenchServer(options: {
   // BENCH_PROFILE_DIR=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR;
   const server: ChildProcess = profile
-    ? spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] })
+    ? spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server.ts"], {
+        env,
+        stdio: ["ignore", "ignore", "inherit"],
+      })
     : spawn(tsx, ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
   const stop = async () => {
     if (server.exitCode !== null) return;
@@ -81,7 +84,12 @@ export async function startBenchServer(options: {
       auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
     }
     /** A JSON call to the server (the ISV's key unless other headers are given). */
-    const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = { authorization: auth }) =>
+    const call = async (
+      method: string,
+      p: string,
+      body?: unknown,
+      headers: Record<string, string> = { authorization: auth },
+    ) =>
       (
         await fetch(base + p, {
           method,

@@ -1,19 +1,21 @@
-import { createMerchant } from "../lib/domain/merchants/create-merchant";
-import { getAccount } from "../lib/domain/accounts/get-account";
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import autocannon from "autocannon";
 import pg from "pg";
+
 import { openDatabase } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
-import { benchWebhookDrain, type DrainBench, benchWebhooks, type WebhookBench } from "./webhooks";
-import { benchWizard } from "./wizard";
-import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
-import { benchPayments, printPayments, type PaymentsBench } from "./payments";
-import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
+import { getAccount } from "../lib/domain/accounts/get-account";
+import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { collectFigures, writeFigures } from "./figures";
+import { benchPayments, type PaymentsBench, printPayments } from "./payments";
+import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
+import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
+import { benchWebhookDrain, benchWebhooks, type DrainBench, type WebhookBench } from "./webhooks";
+import { benchWizard } from "./wizard";
 
 // `npm run bench`: GET /v1/account with Basic auth, the real server (server.ts) against a bare
 // node:http server doing the same SQL through the same driver, on PGlite and on PostgreSQL.
@@ -60,7 +62,14 @@ function cpuMicros(rootPid: number | undefined): number | null {
 /** POST /v1/merchants as the runs send it: a phone alone (each request creates a merchant). */
 const CREATE = { method: "POST" as const, body: JSON.stringify({ phone: "+14155550123" }) };
 
-async function run(name: string, port: number, auth: string, path = "/v1/account", pid?: number, post?: typeof CREATE): Promise<Result> {
+async function run(
+  name: string,
+  port: number,
+  auth: string,
+  path = "/v1/account",
+  pid?: number,
+  post?: typeof CREATE,
+): Promise<Result> {
   const request = {
     url: `http://127.0.0.1:${port}${path}`,
     headers: { authorization: auth, ...(post ? { "content-type": "application/json" } : {}) },
@@ -109,7 +118,12 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
   };
   if (!databaseUrl) delete (env as Record<string, string | undefined>).DATABASE_URL;
   const setup = await openDatabase({ databaseUrl, dataDir });
-  const isv = await createIsv(setup.db, { name: "Bench ISV", email: `bench-${Date.now()}@example.test`, password: "bench-password-1", live: false });
+  const isv = await createIsv(setup.db, {
+    name: "Bench ISV",
+    email: `bench-${Date.now()}@example.test`,
+    password: "bench-password-1",
+    live: false,
+  });
   // A merchant with a whole application (encrypted fields and all) for GET /v1/merchants/{id}.
   const { row: merchant } = await createMerchant(setup.db, await getAccount(setup.db, isv.account_id), {
     phone: "+14155550123",
@@ -219,13 +233,16 @@ function ratiosOf(pglite: Result[], postgres: Result[]) {
 
 function printRatios(pglite: Result[], postgres: Result[]) {
   console.log("");
-  for (const r of ratiosOf(pglite, postgres)) console.log(`ratio API / bare, ${r.database.padEnd(22)} ${r.value.toFixed(2)}`);
+  for (const r of ratiosOf(pglite, postgres))
+    console.log(`ratio API / bare, ${r.database.padEnd(22)} ${r.value.toFixed(2)}`);
   // The same comparison in CPU: bare's CPU per request over the API's (1.00: the API costs nothing more).
-  for (const r of cpuRatiosOf(pglite, postgres)) console.log(`CPU ratio bare / API, ${r.database.padEnd(18)} ${r.value.toFixed(2)}`);
+  for (const r of cpuRatiosOf(pglite, postgres))
+    console.log(`CPU ratio bare / API, ${r.database.padEnd(18)} ${r.value.toFixed(2)}`);
 }
 
 function cpuRatiosOf(pglite: Result[], postgres: Result[]) {
-  const pair = (database: string, api?: Result, bare?: Result) => (api?.cpuUs && bare?.cpuUs ? [{ database, value: bare.cpuUs / api.cpuUs }] : []);
+  const pair = (database: string, api?: Result, bare?: Result) =>
+    api?.cpuUs && bare?.cpuUs ? [{ database, value: bare.cpuUs / api.cpuUs }] : [];
   return [
     ...pair("pglite", pglite[0], pglite[1]),
     ...pair("postgres", postgres[0], postgres[1]),
@@ -237,7 +254,9 @@ function cpuRatiosOf(pglite: Result[], postgres: Result[]) {
 }
 
 function printWebhooks(webhookResults: WebhookBench[], drains: DrainBench[]) {
-  console.log("\nWebhooks: events created through POST /v1/merchants, delivered by the server's worker (or a worker process) to a loopback receiver");
+  console.log(
+    "\nWebhooks: events created through POST /v1/merchants, delivered by the server's worker (or a worker process) to a loopback receiver",
+  );
   console.log(
     `${"database".padEnd(26)} ${"events".padStart(7)} ${"creates/s".padStart(10)} ${"deliveries/s".padStart(13)} ${"event→delivery p50 ms".padStart(22)} ${"p99 ms".padStart(8)}`,
   );
@@ -246,7 +265,10 @@ function printWebhooks(webhookResults: WebhookBench[], drains: DrainBench[]) {
       `${w.kind.padEnd(26)} ${String(w.events).padStart(7)} ${w.createsPerSecond.toFixed(0).padStart(10)} ${w.deliveriesPerSecond.toFixed(0).padStart(13)} ${String(w.p50).padStart(22)} ${String(w.p99).padStart(8)}`,
     );
   console.log("Draining a backlog of events written with no worker running (the delivery path alone):");
-  for (const d of drains) console.log(`${d.kind.padEnd(26)} ${String(d.events).padStart(7)} ${d.deliveriesPerSecond.toFixed(0).padStart(10)} deliveries/s`);
+  for (const d of drains)
+    console.log(
+      `${d.kind.padEnd(26)} ${String(d.events).padStart(7)} ${d.deliveriesPerSecond.toFixed(0).padStart(10)} deliveries/s`,
+    );
 }
 
 async function main() {
@@ -344,7 +366,9 @@ async function main() {
   printWebhooks(webhookResults, drains);
 
   console.log("\nUnderwriting: submit (session API, 10 at a time) to decision (merchant.approved), 200 applications");
-  console.log(`${"database".padEnd(12)} ${"apps".padStart(5)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`);
+  console.log(
+    `${"database".padEnd(12)} ${"apps".padStart(5)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`,
+  );
   for (const u of underwriting)
     console.log(
       `${u.kind.padEnd(12)} ${String(u.applications).padStart(5)} ${String(u.p50).padStart(8)} ${String(u.p99).padStart(8)} ${String(u.max).padStart(8)}`,
@@ -352,7 +376,8 @@ async function main() {
   printPayments(paymentResults);
   printSettlement(settlementResults);
   console.log("\nJob runner: no-op jobs drained by one worker (concurrency 8)");
-  for (const j of jobRates) console.log(`${j.kind.padEnd(12)} ${String(j.jobs).padStart(5)} jobs ${j.perSecond.toFixed(0).padStart(8)} jobs/s`);
+  for (const j of jobRates)
+    console.log(`${j.kind.padEnd(12)} ${String(j.jobs).padStart(5)} jobs ${j.perSecond.toFixed(0).padStart(8)} jobs/s`);
   const wizard = await printWizard();
   const ratios = ratiosOf(pglite, postgres);
   done(
@@ -378,7 +403,9 @@ async function printWizard() {
   console.log(
     `\nWizard steps: JavaScript the page loads (gzip), Lighthouse mobile scores${lighthouse ? "" : " (skipped: BENCH_LIGHTHOUSE=0)"}; goals: <= 150 KB, performance >= 95, accessibility 100`,
   );
-  console.log(`${"step".padEnd(12)} ${"JS gzip KB".padStart(11)} ${"scripts".padStart(8)} ${"performance".padStart(12)} ${"accessibility".padStart(14)}`);
+  console.log(
+    `${"step".padEnd(12)} ${"JS gzip KB".padStart(11)} ${"scripts".padStart(8)} ${"performance".padStart(12)} ${"accessibility".padStart(14)}`,
+  );
   for (const f of wizard)
     console.log(
       `${f.step.padEnd(12)} ${(f.jsGzipBytes / 1024).toFixed(1).padStart(11)} ${String(f.scripts).padStart(8)} ${String(f.performance ?? "-").padStart(12)} ${String(f.accessibility ?? "-").padStart(14)}`,

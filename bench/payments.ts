@@ -1,9 +1,11 @@
-import http from "node:http";
-import { gzipSync } from "node:zlib";
-import type { AddressInfo } from "node:net";
 import { fork } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
+
 import autocannon from "autocannon";
+
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { startBenchServer, tsx } from "./harness";
 
@@ -23,34 +25,49 @@ export type PaymentsBench = {
   tokenizerJsGzip: number | null;
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** A merchant through the session API and the server's own underwriting: APPROVED. */
 async function approvedMerchant(server: Awaited<ReturnType<typeof startBenchServer>>) {
   const merchant = await server.call("POST", "/v1/merchants", { phone: "+14155550123", merchant: example });
-  const link = await server.call("POST", "/v1/onboarding_links", { merchant_id: merchant.id, type: "account_onboarding" });
+  const link = await server.call("POST", "/v1/onboarding_links", {
+    merchant_id: merchant.id,
+    type: "account_onboarding",
+  });
   const opened = await fetch(server.base + new URL(link.url).pathname, { redirect: "manual" });
   const token = opened.headers.get("set-cookie")!.match(/onboarding_session=([^;]+)/)![1]!;
   const session = { authorization: `Bearer ${token}` };
   await server.call("PATCH", "/v1/onboarding/session", { device: { catalog_id: "pax-a920" } }, session);
-  await server.call("POST", "/v1/onboarding/session/agreement", { name: `${example.owner_one.first_name} ${example.owner_one.last_name}` }, session);
+  await server.call(
+    "POST",
+    "/v1/onboarding/session/agreement",
+    { name: `${example.owner_one.first_name} ${example.owner_one.last_name}` },
+    session,
+  );
   await server.call("POST", "/v1/onboarding/session/submit", undefined, session);
   for (let i = 0; i < 300; i++) {
     const m = await server.call("GET", `/v1/merchants/${merchant.id}`);
-    if (m.lead_onboarding_status === "APPROVED") return { id: merchant.id as string, publishableKey: m.payment.tokenizer_publishable_key as string };
+    if (m.lead_onboarding_status === "APPROVED")
+      return { id: merchant.id as string, publishableKey: m.payment.tokenizer_publishable_key as string };
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error("the bench merchant was not approved");
 }
 
-export async function benchPayments(kind: "pglite" | "postgres", databaseUrl: string | undefined, options: { pages: boolean }): Promise<PaymentsBench> {
+export async function benchPayments(
+  kind: "pglite" | "postgres",
+  databaseUrl: string | undefined,
+  options: { pages: boolean },
+): Promise<PaymentsBench> {
   const paidAt = new Map<string, number>();
   const receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const event = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      if (event.type === "charge.paid" && !paidAt.has(event.data.object.payment_request_id)) paidAt.set(event.data.object.payment_request_id, Date.now());
+      if (event.type === "charge.paid" && !paidAt.has(event.data.object.payment_request_id))
+        paidAt.set(event.data.object.payment_request_id, Date.now());
       res.writeHead(200).end();
     });
   });
@@ -60,7 +77,12 @@ export async function benchPayments(kind: "pglite" | "postgres", databaseUrl: st
     const merchant = await approvedMerchant(server);
 
     // 1. Creating scan-to-pay requests, 25 at a time (no webhook subscribed yet).
-    const body = JSON.stringify({ merchant_id: merchant.id, items: [{ name: "Flat white", quantity: 2, unit_price: 450 }], taxPercent: "8.875", tip: 100 });
+    const body = JSON.stringify({
+      merchant_id: merchant.id,
+      items: [{ name: "Flat white", quantity: 2, unit_price: 450 }],
+      taxPercent: "8.875",
+      tip: 100,
+    });
     const createAt = async (base: string) => {
       const opts = {
         url: `${base}/v1/scan_to_pay`,
@@ -75,7 +97,10 @@ export async function benchPayments(kind: "pglite" | "postgres", databaseUrl: st
     const created = await createAt(server.base);
 
     // 2. Card submit → charge.paid at the ISV's receiver, 100 payments, 10 at a time.
-    const hook = await server.call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["charge"] });
+    const hook = await server.call("POST", "/v1/webhooks", {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+      scopes: ["charge"],
+    });
     const payments = 100;
     const submittedAt = new Map<string, number>();
     for (let i = 0; i < payments; i += 10) {
@@ -109,7 +134,14 @@ export async function benchPayments(kind: "pglite" | "postgres", databaseUrl: st
       const { chromium } = await import("@playwright/test");
       const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-        args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
       });
       try {
         const page = await browser.newPage();
@@ -135,7 +167,12 @@ export async function benchPayments(kind: "pglite" | "postgres", databaseUrl: st
     await server.call("DELETE", `/v1/webhooks/${hook.id}`); // as during the API's creates: no webhook
     await server.stop();
     const bare = fork(path.resolve("bench/bare-payments.ts"), {
-      env: { ...process.env, DATA_DIR: server.dataDir, PORT: "3471", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      env: {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        PORT: "3471",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
       execPath: tsx,
       execArgv: [],
       stdio: ["ignore", "ignore", "inherit", "ipc"],
@@ -171,7 +208,9 @@ export async function benchPayments(kind: "pglite" | "postgres", databaseUrl: st
 }
 
 export function printPayments(results: PaymentsBench[]) {
-  console.log("\nPayments: POST /v1/scan_to_pay (25 connections); card submit (POST .../pay) → charge.paid at a loopback receiver, 100 payments 10 at a time");
+  console.log(
+    "\nPayments: POST /v1/scan_to_pay (25 connections); card submit (POST .../pay) → charge.paid at a loopback receiver, 100 payments 10 at a time",
+  );
   console.log(
     `${"database".padEnd(12)} ${"creates/s".padStart(10)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"bare/s".padStart(8)} ${"API/bare".padStart(9)} ${"pay→webhook p50 ms".padStart(19)} ${"p99 ms".padStart(7)}`,
   );

@@ -1,16 +1,18 @@
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
+
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
+
+import { createApi } from "../lib/api/app";
 import { openDatabase } from "../lib/db/client";
 import { charges, merchants, paymentRequests, refunds as refundsTable } from "../lib/db/schema";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
-import { createApi } from "../lib/api/app";
 import { settleAll } from "../lib/domain/settlements/run-settlement";
 import { createId } from "../lib/ids";
 
@@ -27,22 +29,42 @@ export type SettlementBench = {
   settleSeconds: number;
 };
 
-export async function benchRefundsAndSettlement(kind: "pglite" | "postgres", databaseUrl: string | undefined, count = 10_000): Promise<SettlementBench> {
+export async function benchRefundsAndSettlement(
+  kind: "pglite" | "postgres",
+  databaseUrl: string | undefined,
+  count = 10_000,
+): Promise<SettlementBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-stl-"));
   const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 10 });
   try {
     const db = handle.db;
-    const isv = await createIsv(db, { name: "Settlement bench", email: `stl-${Date.now()}@example.test`, password: "bench-password-1", live: false });
+    const isv = await createIsv(db, {
+      name: "Settlement bench",
+      email: `stl-${Date.now()}@example.test`,
+      password: "bench-password-1",
+      live: false,
+    });
     const { row } = await createMerchant(db, await getAccount(db, isv.account_id), { phone: "+14155550123" } as never);
     await db
       .update(merchants)
-      .set({ status: "APPROVED", paymentKeys: { pub_api_key: "pk_test_bench", api_key_last4: "0000", gateway_merchant_id: "gw_bench", processors: [] } })
+      .set({
+        status: "APPROVED",
+        paymentKeys: {
+          pub_api_key: "pk_test_bench",
+          api_key_last4: "0000",
+          gateway_merchant_id: "gw_bench",
+          processors: [],
+        },
+      })
       .where(eq(merchants.id, row.id));
     // A day of card charges: the requests they paid and the charges, in batches.
     const ids: string[] = [];
     const now = new Date();
     for (let i = 0; i < count; i += 1000) {
-      const batch = Array.from({ length: Math.min(1000, count - i) }, () => ({ pr: createId("pr"), ch: createId("ch") }));
+      const batch = Array.from({ length: Math.min(1000, count - i) }, () => ({
+        pr: createId("pr"),
+        ch: createId("ch"),
+      }));
       await db.insert(paymentRequests).values(
         batch.map((b) => ({
           id: b.pr,
@@ -97,7 +119,11 @@ export async function benchRefundsAndSettlement(kind: "pglite" | "postgres", dat
       connections: 10,
       duration: Number(process.env.BENCH_SECONDS ?? 8),
       headers: { authorization: auth, "content-type": "application/json" },
-      requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ charge_id: ids[next++ % ids.length], amount: 1 }) }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ charge_id: ids[next++ % ids.length], amount: 1 }) }),
+        },
+      ],
     });
     await new Promise((r) => server.close(r));
     // Requests still in flight when the run ended completed too: count what was refunded.
@@ -108,15 +134,26 @@ export async function benchRefundsAndSettlement(kind: "pglite" | "postgres", dat
           .from(refundsTable)
           .where(eq(refundsTable.merchantId, row.id))
       )[0]!.n;
-    for (let last = -1; (refunds = await refunded()) !== last; last = refunds) await new Promise((r) => setTimeout(r, 300));
+    for (let last = -1; (refunds = await refunded()) !== last; last = refunds)
+      await new Promise((r) => setTimeout(r, 300));
 
     const started = process.hrtime.bigint();
     const made = await settleAll(db, new Date(Date.now() + 1000), { merchantId: row.id });
     const settleSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     if (made.length !== 1 || made[0]!.chargeCount !== count || made[0]!.refunds !== refunds) {
-      throw new Error(`settlement does not add up: ${JSON.stringify(made[0])} (expected ${count} charges, ${refunds} cents of refunds)`);
+      throw new Error(
+        `settlement does not add up: ${JSON.stringify(made[0])} (expected ${count} charges, ${refunds} cents of refunds)`,
+      );
     }
-    return { kind, charges: count, refundRps: result.requests.average, refundP50: result.latency.p50, refundP99: result.latency.p99, refunds, settleSeconds };
+    return {
+      kind,
+      charges: count,
+      refundRps: result.requests.average,
+      refundP50: result.latency.p50,
+      refundP99: result.latency.p99,
+      refunds,
+      settleSeconds,
+    };
   } finally {
     await handle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -124,7 +161,9 @@ export async function benchRefundsAndSettlement(kind: "pglite" | "postgres", dat
 }
 
 export function printSettlement(results: SettlementBench[]) {
-  console.log("\nRefunds (POST /v1/refunds, 1 cent each over many charges, 10 connections) and the settlement of a day of charges with those refunds");
+  console.log(
+    "\nRefunds (POST /v1/refunds, 1 cent each over many charges, 10 connections) and the settlement of a day of charges with those refunds",
+  );
   console.log(
     `${"database".padEnd(12)} ${"refunds/s".padStart(10)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"charges".padStart(8)} ${"settle s".padStart(9)}`,
   );

@@ -1,18 +1,22 @@
 import fs from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
-import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
+
+import { z } from "zod";
+
+import { insertJob } from "@/lib/jobs/queue";
+
 import { openDatabase } from "../lib/db/client";
 import { startWorker } from "../lib/jobs/runner";
+import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { startBenchServer } from "./harness";
-import { z } from "zod";
-import { insertJob } from "@/lib/jobs/queue";
 
 const anyPayload = z.record(z.string(), z.unknown());
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export type UnderwritingBench = { kind: string; applications: number; p50: number; p99: number; max: number };
 
@@ -20,7 +24,11 @@ export type UnderwritingBench = { kind: string; applications: number; p50: numbe
  * Applications submitted through the session API (10 at a time); the decision time is the
  * merchant.approved event's time minus the submit answer's time.
  */
-export async function benchUnderwriting(kind: "pglite" | "postgres", databaseUrl: string | undefined, applications = 200): Promise<UnderwritingBench> {
+export async function benchUnderwriting(
+  kind: "pglite" | "postgres",
+  databaseUrl: string | undefined,
+  applications = 200,
+): Promise<UnderwritingBench> {
   const decided = new Map<string, number>();
   const receiver = http.createServer((req, res) => {
     let body = "";
@@ -36,19 +44,32 @@ export async function benchUnderwriting(kind: "pglite" | "postgres", databaseUrl
   try {
     const { call, auth: basic } = server;
     const auth = { authorization: basic };
-    await call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["merchant"] }, auth);
+    await call(
+      "POST",
+      "/v1/webhooks",
+      { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["merchant"] },
+      auth,
+    );
     const submitted = new Map<string, number>();
     const one = async () => {
       const merchant = await call("POST", "/v1/merchants", { phone: "+14155550123", merchant: example }, auth);
-      const link = await call("POST", "/v1/onboarding_links", { merchant_id: merchant.id, type: "account_onboarding" }, auth);
+      const link = await call(
+        "POST",
+        "/v1/onboarding_links",
+        { merchant_id: merchant.id, type: "account_onboarding" },
+        auth,
+      );
       const opened = await fetch(server.base + new URL(link.url).pathname, { redirect: "manual" });
-      const session = { authorization: `Bearer ${opened.headers.get("set-cookie")!.match(/onboarding_session=([^;]+)/)![1]}` };
+      const session = {
+        authorization: `Bearer ${opened.headers.get("set-cookie")!.match(/onboarding_session=([^;]+)/)![1]}`,
+      };
       await call("PATCH", "/v1/onboarding/session", { device: { catalog_id: "pax-a920" } }, session);
       await call("POST", "/v1/onboarding/session/agreement", { name: "Mei Chen" }, session);
       await call("POST", "/v1/onboarding/session/submit", undefined, session);
       submitted.set(merchant.id, Date.now());
     };
-    for (let i = 0; i < applications; i += 10) await Promise.all(Array.from({ length: Math.min(10, applications - i) }, one));
+    for (let i = 0; i < applications; i += 10)
+      await Promise.all(Array.from({ length: Math.min(10, applications - i) }, one));
     const start = Date.now();
     while (decided.size < applications) {
       if (Date.now() - start > 120_000) throw new Error(`only ${decided.size} of ${applications} decided`);
@@ -64,7 +85,10 @@ export async function benchUnderwriting(kind: "pglite" | "postgres", databaseUrl
 
 /** The job runner alone: 2,000 no-op jobs drained by one worker (concurrency 8). */
 export async function benchJobs(kind: "pglite" | "postgres", databaseUrl: string | undefined, count = 2000) {
-  const handle = await openDatabase({ databaseUrl, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-jobs-")) });
+  const handle = await openDatabase({
+    databaseUrl,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-jobs-")),
+  });
   try {
     const type = `bench_${Date.now()}`;
     for (let i = 0; i < count; i += 500) {

@@ -1,6 +1,7 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { spawn } from "node:child_process";
+
 import { startBenchServer, tsx } from "./harness";
 
 export type WebhookBench = {
@@ -13,7 +14,8 @@ export type WebhookBench = {
   p99: number;
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * Events made through the API, delivered by the server's worker to a receiver on loopback; or, with
@@ -43,17 +45,31 @@ export async function benchWebhooks(
     });
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  const server = await startBenchServer({ port: 3450, databaseUrl, env: options.separateWorker ? { RUN_WORKER: "0" } : undefined });
+  const server = await startBenchServer({
+    port: 3450,
+    databaseUrl,
+    env: options.separateWorker ? { RUN_WORKER: "0" } : undefined,
+  });
   const worker =
     options.separateWorker && databaseUrl
       ? spawn(tsx, ["lib/workers/worker-main.ts"], {
           // The server's data directory holds the sandbox's generated secrets (webhook signing secrets are encrypted with them).
-          env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir, APP_ENV: "sandbox", NODE_ENV: "production", LOG_LEVEL: "warn" },
+          env: {
+            ...process.env,
+            DATABASE_URL: databaseUrl,
+            DATA_DIR: server.dataDir,
+            APP_ENV: "sandbox",
+            NODE_ENV: "production",
+            LOG_LEVEL: "warn",
+          },
           stdio: ["ignore", "ignore", "inherit"],
         })
       : null;
   try {
-    await server.call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["merchant"] });
+    await server.call("POST", "/v1/webhooks", {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+      scopes: ["merchant"],
+    });
     const post = (p: string, body: unknown) => server.call("POST", p, body);
     // The worker is up once it has delivered a first event (made before the measured burst).
     if (worker) {
@@ -108,7 +124,11 @@ export type DrainBench = { kind: string; events: number; deliveriesPerSecond: nu
  * with its workers started on the same database; deliveries per second from the first arrival to
  * the last. Creating events is not in this figure (it is in the burst's creates/s).
  */
-export async function benchWebhookDrain(kind: "pglite" | "postgres", databaseUrl: string | undefined, events = 400): Promise<DrainBench> {
+export async function benchWebhookDrain(
+  kind: "pglite" | "postgres",
+  databaseUrl: string | undefined,
+  events = 400,
+): Promise<DrainBench> {
   const arrivals: number[] = [];
   const seen = new Set<string>();
   const receiver = http.createServer((req, res) => {
@@ -127,7 +147,10 @@ export async function benchWebhookDrain(kind: "pglite" | "postgres", databaseUrl
   const writer = await startBenchServer({ port: 3451, databaseUrl, env: { RUN_WORKER: "0" } });
   let drainer: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   try {
-    await writer.call("POST", "/v1/webhooks", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, scopes: ["merchant"] });
+    await writer.call("POST", "/v1/webhooks", {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+      scopes: ["merchant"],
+    });
     let next = 0;
     await Promise.all(
       Array.from({ length: 25 }, async () => {
@@ -135,7 +158,11 @@ export async function benchWebhookDrain(kind: "pglite" | "postgres", databaseUrl
       }),
     );
     await writer.stop();
-    drainer = await startBenchServer({ port: 3451, databaseUrl, reuse: { dataDir: writer.dataDir, auth: writer.auth } });
+    drainer = await startBenchServer({
+      port: 3451,
+      databaseUrl,
+      reuse: { dataDir: writer.dataDir, auth: writer.auth },
+    });
     const started = Date.now();
     while (seen.size < events) {
       if (Date.now() - started > 120_000) throw new Error(`only ${seen.size} of ${events} delivered`);

@@ -1,10 +1,16 @@
 import { gzipSync } from "node:zlib";
-import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 
+import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { startBenchServer } from "./harness";
 export const wizardSteps = ["business", "owners", "bank", "product", "sales", "device", "review", "agreement"] as const;
 
-export type StepFigure = { step: string; jsGzipBytes: number; scripts: number; performance: number | null; accessibility: number | null };
+export type StepFigure = {
+  step: string;
+  jsGzipBytes: number;
+  scripts: number;
+  performance: number | null;
+  accessibility: number | null;
+};
 
 /**
  * For each wizard step: the JavaScript the page makes the browser load (every script in its HTML,
@@ -32,7 +38,14 @@ export async function benchWizard(options: { lighthouse: boolean }): Promise<Ste
     const { chromium } = await import("@playwright/test");
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     const figures: StepFigure[] = [];
     try {
@@ -48,7 +61,8 @@ export async function benchWizard(options: { lighthouse: boolean }): Promise<Ste
                 (b) => {
                   const size = gzipSync(b, { level: 9 }).length;
                   // BENCH_SCRIPTS=1: every script of the step with its size, to see what weighs.
-                  if (process.env.BENCH_SCRIPTS === "1") console.log(`  ${step} ${(size / 1024).toFixed(1).padStart(6)} KB ${new URL(res.url()).pathname}`);
+                  if (process.env.BENCH_SCRIPTS === "1")
+                    console.log(`  ${step} ${(size / 1024).toFixed(1).padStart(6)} KB ${new URL(res.url()).pathname}`);
                   return size;
                 },
                 () => 0,
@@ -57,7 +71,13 @@ export async function benchWizard(options: { lighthouse: boolean }): Promise<Ste
         });
         await page.goto(`${base}/onboarding/${step}`, { waitUntil: "networkidle" });
         const sizes = await Promise.all(scripts);
-        figures.push({ step, jsGzipBytes: sizes.reduce((a, b) => a + b, 0), scripts: sizes.length, performance: null, accessibility: null });
+        figures.push({
+          step,
+          jsGzipBytes: sizes.reduce((a, b) => a + b, 0),
+          scripts: sizes.length,
+          performance: null,
+          accessibility: null,
+        });
         await context.close();
       }
     } finally {
@@ -95,8 +115,10 @@ async function lighthouseScores(base: string, cookie: string, figures: StepFigur
         extraHeaders: { Cookie: cookie },
       });
       const categories = result?.lhr.categories;
-      figure.performance = categories?.performance?.score != null ? Math.round(categories.performance.score * 100) : null;
-      figure.accessibility = categories?.accessibility?.score != null ? Math.round(categories.accessibility.score * 100) : null;
+      figure.performance =
+        categories?.performance?.score != null ? Math.round(categories.performance.score * 100) : null;
+      figure.accessibility =
+        categories?.accessibility?.score != null ? Math.round(categories.accessibility.score * 100) : null;
     }
   } finally {
     await chrome.kill();

@@ -1,13 +1,15 @@
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
+
+import { type DatabaseHandle } from "@/lib/db/types";
+
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
-import { AppError } from "../lib/errors";
-import { env } from "../lib/env";
-import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
 import { listOutbox } from "../lib/domain/notifications/list-outbox";
+import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
+import { env } from "../lib/env";
+import { AppError } from "../lib/errors";
 import { serializeOutboxMessage } from "../lib/serializers/outbox";
-import { type DatabaseHandle } from "@/lib/db/types";
 
 export type CommandResult = { code: number; stdout: string; stderr: string };
 
@@ -61,7 +63,11 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
   }
   const { positional, flags } = parsed;
   const json = flags.json === true;
-  const ok = (value: unknown, human: string): CommandResult => ({ code: 0, stdout: (json ? JSON.stringify(value, null, 2) : human) + "\n", stderr: "" });
+  const ok = (value: unknown, human: string): CommandResult => ({
+    code: 0,
+    stdout: (json ? JSON.stringify(value, null, 2) : human) + "\n",
+    stderr: "",
+  });
   try {
     const [group, action, ...rest] = positional;
     if (group === "isv" && action === "create") {
@@ -77,8 +83,16 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
     }
     if (group === "isv" && action === "list") {
       const rows = await listIsvs(handle.db);
-      const data = rows.map((r) => ({ account_id: r.id, account_sid: r.sid, name: r.name, created_at: r.createdAt.toISOString() }));
-      return ok(data, data.length ? data.map((r) => `${r.account_id}  ${r.account_sid}  ${r.name}`).join("\n") : "No ISVs yet");
+      const data = rows.map((r) => ({
+        account_id: r.id,
+        account_sid: r.sid,
+        name: r.name,
+        created_at: r.createdAt.toISOString(),
+      }));
+      return ok(
+        data,
+        data.length ? data.map((r) => `${r.account_id}  ${r.account_sid}  ${r.name}`).join("\n") : "No ISVs yet",
+      );
     }
     if (group === "isv" && action === "rotate-key") {
       const accountId = rest[0] ?? flags.account;
@@ -95,7 +109,10 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
       const field = flags.request;
       const chosen = [flags.approve === true, flags.decline === true, field !== undefined].filter(Boolean).length;
       if (!merchantId || chosen !== 1 || (field !== undefined && !reason))
-        return fail(`merchant review needs a merchant id and one of --approve, --decline or --request <field> --reason "<text>"\n\n${usage}`, 2);
+        return fail(
+          `merchant review needs a merchant id and one of --approve, --decline or --request <field> --reason "<text>"\n\n${usage}`,
+          2,
+        );
       const decision =
         flags.approve === true
           ? { action: "approve" as const }
@@ -103,18 +120,26 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
             ? { action: "decline" as const, reason }
             : { action: "request" as const, field: field!, reason: reason! };
       const row = await reviewMerchant(handle.db, {}, merchantId, decision, "operator");
-      return ok({ merchant_id: row.id, lead_onboarding_status: row.status, requirements: row.requirements }, `${row.id} is now ${row.status}`);
+      return ok(
+        { merchant_id: row.id, lead_onboarding_status: row.status, requirements: row.requirements },
+        `${row.id} is now ${row.status}`,
+      );
     }
     if (group === "outbox" && action === "list") {
       const rows = (await listOutbox(handle.db, { accountId: flags.account, limit: 100 })).map(serializeOutboxMessage);
       return ok(
         rows,
-        rows.length ? rows.map((m) => `${m.created_at}  ${m.kind.padEnd(30)} ${m.to.padEnd(32)} ${m.subject}`).join("\n") : "The outbox is empty",
+        rows.length
+          ? rows.map((m) => `${m.created_at}  ${m.kind.padEnd(30)} ${m.to.padEnd(32)} ${m.subject}`).join("\n")
+          : "The outbox is empty",
       );
     }
     return fail(usage, 2);
   } catch (error) {
-    if (error instanceof AppError) return fail(json ? JSON.stringify({ error: { code: error.code, message: error.message } }) : `Error: ${error.message}`);
+    if (error instanceof AppError)
+      return fail(
+        json ? JSON.stringify({ error: { code: error.code, message: error.message } }) : `Error: ${error.message}`,
+      );
     throw error;
   }
 }

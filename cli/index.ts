@@ -1,8 +1,9 @@
 import http from "node:http";
-import { env } from "../lib/env";
+
 import { openDatabase } from "../lib/db/client";
 import { readLockOwner } from "../lib/db/lock";
-import { parseArgs, runCommand, usage, type CommandResult, type ParsedArgs } from "./commands";
+import { env } from "../lib/env";
+import { type CommandResult, parseArgs, type ParsedArgs, runCommand, usage } from "./commands";
 import { operatorSocketPath } from "./operator-socket";
 import { listen } from "./webhooks-listen";
 
@@ -58,18 +59,28 @@ async function runListen(flags: ParsedArgs["flags"]) {
 
 function viaServer(argv: string[]): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath: operatorSocketPath(), path: "/run", method: "POST", headers: { "content-type": "application/json" } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")) as CommandResult);
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    req.on("error", (error) => reject(new Error(`The server holding ${env.DATA_DIR} did not answer on its operator socket (${error.message})`)));
+    const req = http.request(
+      {
+        socketPath: operatorSocketPath(),
+        path: "/run",
+        method: "POST",
+        headers: { "content-type": "application/json" },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")) as CommandResult);
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on("error", (error) =>
+      reject(new Error(`The server holding ${env.DATA_DIR} did not answer on its operator socket (${error.message})`)),
+    );
     req.end(JSON.stringify({ argv }));
   });
 }

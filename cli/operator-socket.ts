@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+
+import { type DatabaseHandle } from "@/lib/db/types";
+
 import { env } from "../lib/env";
 import { runCommand } from "./commands";
-import { type DatabaseHandle } from "@/lib/db/types";
 
 export function operatorSocketPath(dataDir = env.DATA_DIR) {
   return path.join(dataDir, "operator.sock");
@@ -31,7 +33,13 @@ export async function startOperatorSocket(handle: DatabaseHandle) {
     } catch (error) {
       res
         .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ code: 1, stdout: "", stderr: `Error: ${error instanceof Error ? error.message : String(error)}\n` }));
+        .end(
+          JSON.stringify({
+            code: 1,
+            stdout: "",
+            stderr: `Error: ${error instanceof Error ? error.message : String(error)}\n`,
+          }),
+        );
     }
   });
   await new Promise<void>((resolve, reject) => {

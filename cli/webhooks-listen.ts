@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { signedHeaders } from "../lib/webhooks/sign";
+
 import { sendWebhook } from "../lib/webhooks/send";
+import { signedHeaders } from "../lib/webhooks/sign";
 
 export type ListenOptions = {
   apiUrl: string;
@@ -20,7 +21,8 @@ export type ListenOptions = {
  */
 export async function listen(options: ListenOptions, signal?: AbortSignal) {
   const out = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  if (options.secretKey.startsWith("sk_live_")) throw new Error("webhooks listen is for sandbox accounts only (the secret key is sk_live_)");
+  if (options.secretKey.startsWith("sk_live_"))
+    throw new Error("webhooks listen is for sandbox accounts only (the secret key is sk_live_)");
   const auth = `Basic ${Buffer.from(`${options.accountSid}:${options.secretKey}`).toString("base64")}`;
   const secret = `whsec_${randomBytes(32).toString("base64")}`;
   const get = async (path: string) => {
@@ -39,7 +41,9 @@ export async function listen(options: ListenOptions, signal?: AbortSignal) {
     // Newest first in the list; forward oldest first.
     for (const event of [...page.data].reverse()) {
       const body = JSON.stringify(event);
-      const result = await sendWebhook(options.forwardTo, body, signedHeaders(secret, event.id, body), { publicOnly: false });
+      const result = await sendWebhook(options.forwardTo, body, signedHeaders(secret, event.id, body), {
+        publicOnly: false,
+      });
       out(`${new Date().toISOString()}  ${event.type.padEnd(32)} ${event.id}  → ${result.statusCode ?? result.error}`);
       cursor = event.id;
       if (options.maxEvents && ++forwarded >= options.maxEvents) return { secret, forwarded };

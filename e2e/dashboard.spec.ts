@@ -1,5 +1,6 @@
+import { expect, type Page, test } from "@playwright/test";
+
 import { startReceiver } from "../tests/helpers/receiver";
-import { expect, test, type Page } from "@playwright/test";
 import { createIsvWithCli, expectAxeClean, merchantWithLink } from "./helpers";
 
 async function signIn(page: Page, isv: { user_email: string; password: string }) {
@@ -10,7 +11,10 @@ async function signIn(page: Page, isv: { user_email: string; password: string })
   await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
 }
 
-test("sign in: a wrong password is a clear error; the session cookie is httpOnly and works as a Bearer token", async ({ page, request }) => {
+test("sign in: a wrong password is a clear error; the session cookie is httpOnly and works as a Bearer token", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli("Dash POS");
   await page.goto("/sign-in");
   await expectAxeClean(page);
@@ -32,7 +36,10 @@ test("sign in: a wrong password is a clear error; the session cookie is httpOnly
 
 test("merchants: list, filter, search, a merchant's history and a new link", async ({ page, request }) => {
   const isv = createIsvWithCli("List POS");
-  const { merchant } = await merchantWithLink(request, isv, { merchant: { legal_business_name: "Findable Tacos LLC" }, phone: "+14155550177" });
+  const { merchant } = await merchantWithLink(request, isv, {
+    merchant: { legal_business_name: "Findable Tacos LLC" },
+    phone: "+14155550177",
+  });
   await merchantWithLink(request, isv, { merchant: { legal_business_name: "Other Shop" } });
   await signIn(page, isv);
   await expectAxeClean(page);
@@ -66,10 +73,16 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Deactivate merchant" }).click();
   await expect(page.locator("[data-status=DEACTIVATED]")).toHaveText("Deactivated");
-  expect((await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json()).deactivated).toBe(true);
+  expect(
+    (await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json())
+      .deactivated,
+  ).toBe(true);
   await page.getByRole("button", { name: "Reactivate merchant" }).click();
   await expect(page.locator("[data-status=DEACTIVATED]")).toHaveCount(0);
-  expect((await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json()).deactivated).toBe(false);
+  expect(
+    (await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json())
+      .deactivated,
+  ).toBe(false);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/screens/dashboard-merchant-${width}.png`, fullPage: true });
@@ -95,7 +108,10 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   expect(res?.status()).toBe(404);
 });
 
-test("settings: the preview changes before saving; after saving a real merchant's link shows the new branding", async ({ page, request }) => {
+test("settings: the preview changes before saving; after saving a real merchant's link shows the new branding", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli("Brand POS");
   await signIn(page, isv);
   await page.goto("/dashboard/settings");
@@ -111,7 +127,9 @@ test("settings: the preview changes before saving; after saving a real merchant'
   await expect(preview.getByTestId("brand-name")).toHaveText("Rosewood Payments");
   await expect(preview.locator("header img")).toHaveAttribute("src", "/icon.svg");
   // Nothing saved yet.
-  expect((await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json()).defaults.primary_color).toBe("#1d4ed8");
+  expect(
+    (await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json()).defaults.primary_color,
+  ).toBe("#1d4ed8");
   // Spanish, phone width.
   await page.getByLabel("Preview language").selectOption("es");
   await page.getByLabel("Preview width").selectOption("1024");
@@ -135,7 +153,11 @@ test("settings: the preview changes before saving; after saving a real merchant'
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();
   const account = await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json();
-  expect(account.defaults).toMatchObject({ primary_color: "#be123c", display_name: "Rosewood Payments", logo: "/icon.svg" });
+  expect(account.defaults).toMatchObject({
+    primary_color: "#be123c",
+    display_name: "Rosewood Payments",
+    logo: "/icon.svg",
+  });
   expect(account.settings.onboarding_link_ttl_seconds).toBe(48 * 3600);
   const { path } = await merchantWithLink(request, isv);
   const merchantPage = await page.context().newPage();
@@ -144,7 +166,10 @@ test("settings: the preview changes before saving; after saving a real merchant'
   await expect(merchantPage.locator("header")).toHaveCSS("background-color", "rgb(190, 18, 60)");
 });
 
-test("settings: a custom domain shows the DNS record to publish, a failed check in words, then when it was verified", async ({ page, request }) => {
+test("settings: a custom domain shows the DNS record to publish, a failed check in words, then when it was verified", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli("Domain Settings POS");
   await signIn(page, isv);
   await page.goto("/dashboard/settings");
@@ -165,7 +190,10 @@ test("settings: a custom domain shows the DNS record to publish, a failed check 
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/screens/dashboard-settings-domain-${width}.png`, fullPage: true });
   }
-  expect((await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json()).custom_domain_verification.status).toBe("pending");
+  expect(
+    (await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json())
+      .custom_domain_verification.status,
+  ).toBe("pending");
   // The same panel in Spanish: every word translated, the record as it is.
   await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
   await page.reload();
@@ -176,9 +204,15 @@ test("settings: a custom domain shows the DNS record to publish, a failed check 
   await page.setViewportSize({ width: 375, height: 900 });
   await page.screenshot({ path: "test-results/screens/dashboard-settings-domain-es-375.png", fullPage: true });
   await page.context().addCookies([{ name: "locale", value: "en", url: page.url() }]);
-  expect((await request.post("/v1/test_helpers/account/custom_domain/verify", { headers: { authorization: isv.auth } })).status()).toBe(200);
+  expect(
+    (
+      await request.post("/v1/test_helpers/account/custom_domain/verify", { headers: { authorization: isv.auth } })
+    ).status(),
+  ).toBe(200);
   await page.reload();
-  await expect(page.getByRole("status").filter({ hasText: /^Verified on .+: your pages and links use this domain\.$/ })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: /^Verified on .+: your pages and links use this domain\.$/ }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Check DNS now" })).toHaveCount(0);
 });
 
@@ -201,13 +235,19 @@ test("developers: create a webhook; rotate the API key and the old one is reject
   expect((await request.get("/v1/account", { headers: { authorization: fresh } })).status()).toBe(200);
 });
 
-test("developers: a failing delivery shows its event, answer and error, and is sent again with a click (Spanish too)", async ({ page, request }) => {
+test("developers: a failing delivery shows its event, answer and error, and is sent again with a click (Spanish too)", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli("Retry POS");
   let failing = true;
   // 410 Gone: the delivery fails at once and the endpoint is disabled (docs/webhooks.md).
   const receiver = await startReceiver(() => ({ status: failing ? 410 : 200 }));
   try {
-    await request.post("/v1/webhooks", { headers: { authorization: isv.auth }, data: { url: receiver.url, scopes: ["merchant"] } });
+    await request.post("/v1/webhooks", {
+      headers: { authorization: isv.auth },
+      data: { url: receiver.url, scopes: ["merchant"] },
+    });
     await request.post("/v1/merchants", { headers: { authorization: isv.auth }, data: { phone: "+14155550123" } });
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBeGreaterThan(0);
     await signIn(page, isv);
@@ -225,7 +265,9 @@ test("developers: a failing delivery shows its event, answer and error, and is s
     await expect(page.locator("[data-delivery]").first()).toContainText(/Retrying|Delivered/);
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBeGreaterThan(before);
     await expect
-      .poll(async () => (await page.reload(), await page.locator("[data-delivery]").first().textContent()), { timeout: 15_000 })
+      .poll(async () => (await page.reload(), await page.locator("[data-delivery]").first().textContent()), {
+        timeout: 15_000,
+      })
       .toContain("Delivered");
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -263,11 +305,18 @@ test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[path]![index]);
       // The settings' live preview starts in the reader's language.
       if (path === "/dashboard/settings")
-        await expect(page.frameLocator("iframe[title]").getByRole("heading", { level: 1 })).toHaveText(locale === "es" ? "Negocio" : "Business");
+        await expect(page.frameLocator("iframe[title]").getByRole("heading", { level: 1 })).toHaveText(
+          locale === "es" ? "Negocio" : "Business",
+        );
       await expectAxeClean(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `test-results/screens/dashboard${path.replace(/\//g, "-")}-${locale}-375.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/screens/dashboard${path.replace(/\//g, "-")}-${locale}-375.png`,
+        fullPage: true,
+      });
     }
   }
   await context.close();

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
 import { createIsvWithCli } from "./helpers";
 
 test("GET /docs renders the interactive API reference from /v1/openapi.json, with no hosted-service buttons and no outside calls", async ({
@@ -31,7 +32,10 @@ test("the home page links to the docs and is axe-clean", async ({ page }) => {
 });
 
 test("the home page speaks Spanish from Accept-Language", async ({ browser }) => {
-  const context = await browser.newContext({ locale: "es-ES", extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" } });
+  const context = await browser.newContext({
+    locale: "es-ES",
+    extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" },
+  });
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alta de comercios y pagos");

@@ -13,13 +13,23 @@ export function createIsvWithCli(name = "E2E ISV") {
       encoding: "utf8",
     },
   );
-  const created = JSON.parse(stdout) as { account_id: string; account_sid: string; secret_key: string; user_email: string };
-  return { ...created, password, auth: `Basic ${Buffer.from(`${created.account_sid}:${created.secret_key}`).toString("base64")}` };
+  const created = JSON.parse(stdout) as {
+    account_id: string;
+    account_sid: string;
+    secret_key: string;
+    user_email: string;
+  };
+  return {
+    ...created,
+    password,
+    auth: `Basic ${Buffer.from(`${created.account_sid}:${created.secret_key}`).toString("base64")}`,
+  };
 }
 
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 
 export const application = () => structuredClone(example) as any;

@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { PNG } from "pngjs";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import jsQR from "jsqr";
+import { PNG } from "pngjs";
 import { Webhook } from "standardwebhooks";
-import { createIsvWithCli, expectAxeClean, application } from "./helpers";
+
 import { startReceiver } from "../tests/helpers/receiver";
+import { application, createIsvWithCli, expectAxeClean } from "./helpers";
 
 // The customer's side of payments: the hosted pages of every payment type, in Chromium.
 
@@ -12,17 +13,32 @@ type Isv = ReturnType<typeof createIsvWithCli>;
 /** A merchant taken through the onboarding session API and approved by the sandbox's underwriting. */
 async function approvedMerchant(request: APIRequestContext, isv: Isv) {
   const app = application();
-  const merchant = await (await request.post("/v1/merchants", { headers: { authorization: isv.auth }, data: { phone: "+14155550123", merchant: app } })).json();
+  const merchant = await (
+    await request.post("/v1/merchants", {
+      headers: { authorization: isv.auth },
+      data: { phone: "+14155550123", merchant: app },
+    })
+  ).json();
   const link = await (
-    await request.post("/v1/onboarding_links", { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id, type: "account_onboarding" } })
+    await request.post("/v1/onboarding_links", {
+      headers: { authorization: isv.auth },
+      data: { merchant_id: merchant.id, type: "account_onboarding" },
+    })
   ).json();
   const opened = await request.get(new URL(link.url).pathname, { maxRedirects: 0 });
   const token = opened.headers()["set-cookie"]?.match(/onboarding_session=([^;]+)/)?.[1];
   const session = { authorization: `Bearer ${token}` };
-  expect((await request.patch("/v1/onboarding/session", { headers: session, data: { device: { catalog_id: "pax-a920" } } })).status()).toBe(200);
   expect(
     (
-      await request.post("/v1/onboarding/session/agreement", { headers: session, data: { name: `${app.owner_one.first_name} ${app.owner_one.last_name}` } })
+      await request.patch("/v1/onboarding/session", { headers: session, data: { device: { catalog_id: "pax-a920" } } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.post("/v1/onboarding/session/agreement", {
+        headers: session,
+        data: { name: `${app.owner_one.first_name} ${app.owner_one.last_name}` },
+      })
     ).status(),
   ).toBe(200);
   expect((await request.post("/v1/onboarding/session/submit", { headers: session })).status()).toBe(200);
@@ -30,7 +46,9 @@ async function approvedMerchant(request: APIRequestContext, isv: Isv) {
   await expect
     .poll(
       async () => {
-        approved = await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json();
+        approved = await (
+          await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })
+        ).json();
         return approved.lead_onboarding_status;
       },
       { timeout: 15_000 },
@@ -57,12 +75,18 @@ let isv: Isv;
 let merchant: Awaited<ReturnType<typeof approvedMerchant>>;
 test.beforeAll(async ({ request }) => {
   isv = createIsvWithCli("Harbor POS");
-  await request.patch("/v1/account", { headers: { authorization: isv.auth }, data: { defaults: { primary_color: "#0F766E" } } });
+  await request.patch("/v1/account", {
+    headers: { authorization: isv.auth },
+    data: { defaults: { primary_color: "#0F766E" } },
+  });
   merchant = await approvedMerchant(request, isv);
 });
 
 const create = async (request: APIRequestContext, path: string, data: Record<string, unknown>) => {
-  const res = await request.post(path, { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id, ...data } });
+  const res = await request.post(path, {
+    headers: { authorization: isv.auth },
+    data: { merchant_id: merchant.id, ...data },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 };
@@ -74,7 +98,12 @@ test("scan-to-pay: the QR opens the page; a declined card says why and stays pay
   request,
 }) => {
   const receiver = await startReceiver();
-  const hook = await (await request.post("/v1/webhooks", { headers: { authorization: isv.auth }, data: { url: receiver.url, scopes: ["charge"] } })).json();
+  const hook = await (
+    await request.post("/v1/webhooks", {
+      headers: { authorization: isv.auth },
+      data: { url: receiver.url, scopes: ["charge"] },
+    })
+  ).json();
   try {
     const pr = await create(request, "/v1/scan_to_pay", {
       items: [
@@ -119,8 +148,15 @@ test("scan-to-pay: the QR opens the page; a declined card says why and stays pay
 
     const paid = await getRequest(request, pr.id);
     expect(paid).toMatchObject({ status: "PAID" });
-    const charge = await (await request.get(`/v1/charges/${paid.charge_id}`, { headers: { authorization: isv.auth } })).json();
-    expect(charge).toMatchObject({ status: "AUTHORIZED", amount_captured: 1751, card_entry_method: "MANUAL", billing_address: { email: "diner@example.com" } });
+    const charge = await (
+      await request.get(`/v1/charges/${paid.charge_id}`, { headers: { authorization: isv.auth } })
+    ).json();
+    expect(charge).toMatchObject({
+      status: "AUTHORIZED",
+      amount_captured: 1751,
+      card_entry_method: "MANUAL",
+      billing_address: { email: "diner@example.com" },
+    });
 
     await receiver.waitFor((r) => r.some((x) => JSON.parse(x.body).type === "charge.paid"));
     const delivered = receiver.received.find((x) => JSON.parse(x.body).type === "charge.paid")!;
@@ -137,9 +173,18 @@ test("scan-to-pay: the QR opens the page; a declined card says why and stays pay
 });
 
 test("an invoice in Spanish at 320 px is paid; viewed_at is recorded", async ({ browser, request }) => {
-  const context = await browser.newContext({ locale: "es-US", extraHTTPHeaders: { "accept-language": "es" }, viewport: { width: 320, height: 800 } });
+  const context = await browser.newContext({
+    locale: "es-US",
+    extraHTTPHeaders: { "accept-language": "es" },
+    viewport: { width: 320, height: 800 },
+  });
   const page = await context.newPage();
-  const pr = await create(request, "/v1/invoice", { sendVia: "email", email_address: "cliente@example.com", amount: 24000, taxPercent: "8.25" });
+  const pr = await create(request, "/v1/invoice", {
+    sendVia: "email",
+    email_address: "cliente@example.com",
+    amount: 24000,
+    taxPercent: "8.25",
+  });
   await page.goto(new URL(pr.payment_asset_url).pathname);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Factura de /);
   await expect(page.getByTestId("total")).toHaveText(/259,80\s?\$|\$\s?259[.,]80/);
@@ -147,8 +192,12 @@ test("an invoice in Spanish at 320 px is paid; viewed_at is recorded", async ({ 
   // The card frame grows to its content (labels wrap at 320 px): nothing in it is cut off.
   const frameBox = page.getByTestId("tokenizer-frame");
   const inner = page.frameLocator('[data-testid="tokenizer-frame"]').locator("html");
-  await expect.poll(async () => (await frameBox.boundingBox())!.height - (await inner.evaluate((e) => e.scrollHeight))).toBeGreaterThanOrEqual(0);
-  await expect(page.frameLocator('[data-testid="tokenizer-frame"]').getByLabel("Fecha de vencimiento (MM / AA)")).toHaveAttribute("placeholder", "MM / AA");
+  await expect
+    .poll(async () => (await frameBox.boundingBox())!.height - (await inner.evaluate((e) => e.scrollHeight)))
+    .toBeGreaterThanOrEqual(0);
+  await expect(
+    page.frameLocator('[data-testid="tokenizer-frame"]').getByLabel("Fecha de vencimiento (MM / AA)"),
+  ).toHaveAttribute("placeholder", "MM / AA");
   await expectAxeClean(page);
   await page.screenshot({ path: "test-results/screens/pay-invoice-es-320.png", fullPage: true });
   expect((await getRequest(request, pr.id)).viewed_at).not.toBeNull();
@@ -192,8 +241,15 @@ test("an invoice paid by bank account (ACH): a bad routing number is marked, an 
   await expectAxeClean(page);
   await shot(page, "pay-bank-paid");
   const paid = await getRequest(request, pr.id);
-  const charge = await (await request.get(`/v1/charges/${paid.charge_id}`, { headers: { authorization: isv.auth } })).json();
-  expect(charge).toMatchObject({ status: "AUTHORIZED", payment_method: "ach", ach: { last4: "6789", account_type: "savings" }, fee: 88 });
+  const charge = await (
+    await request.get(`/v1/charges/${paid.charge_id}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(charge).toMatchObject({
+    status: "AUTHORIZED",
+    payment_method: "ach",
+    ach: { last4: "6789", account_type: "savings" },
+    fee: 88,
+  });
 });
 
 test("a manual (virtual terminal) page is paid; a canceled request is no longer payable", async ({ page, request }) => {
@@ -215,8 +271,16 @@ test("a manual (virtual terminal) page is paid; a canceled request is no longer 
   await shot(page, "pay-not-payable");
 });
 
-test("terminal: the progress page follows the terminal live; another request times out and is paid by phone", async ({ page, request }) => {
-  const pr = await create(request, "/v1/terminal", { terminal_id: merchant.terminalId, amount: 2500, tip: 300, debit: false });
+test("terminal: the progress page follows the terminal live; another request times out and is paid by phone", async ({
+  page,
+  request,
+}) => {
+  const pr = await create(request, "/v1/terminal", {
+    terminal_id: merchant.terminalId,
+    amount: 2500,
+    tip: 300,
+    debit: false,
+  });
   await page.goto(new URL(pr.payment_asset_url).pathname);
   await expect(page.getByTestId("terminal-waiting")).toContainText("Waiting for the card on the terminal");
   await expectAxeClean(page);
@@ -237,7 +301,9 @@ test("terminal: the progress page follows the terminal live; another request tim
   // Another request: no card comes; after the terminal's wait the page offers the phone (a QR of pay_url).
   const second = await create(request, "/v1/terminal", { terminal_id: merchant.terminalId, amount: 1500 });
   await page.goto(new URL(second.payment_asset_url).pathname);
-  await expect(page.getByTestId("terminal-fallback")).toContainText("No card was read on the terminal", { timeout: 15_000 });
+  await expect(page.getByTestId("terminal-fallback")).toContainText("No card was read on the terminal", {
+    timeout: 15_000,
+  });
   const qr = page.getByRole("img", { name: "QR code that opens this payment page" });
   await expect(qr).toBeVisible();
   const src = await qr.getAttribute("src");
@@ -263,7 +329,10 @@ test("an unknown payment link says so, in the service's shell", async ({ page })
   await expectAxeClean(page);
 });
 
-test("the ISV's dashboard lists the merchant's payments, refunds one, and shows its settlement (English and Spanish)", async ({ page, request }) => {
+test("the ISV's dashboard lists the merchant's payments, refunds one, and shows its settlement (English and Spanish)", async ({
+  page,
+  request,
+}) => {
   const pr = await create(request, "/v1/scan_to_pay", { amount: 2599 });
   const token = await (
     await request.post("/v1/tokens", {
@@ -300,7 +369,10 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   const charge = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
   expect(charge).toMatchObject({ amount_refunded: 500, refunds: [{ amount: 500 }] });
 
-  await request.post("/v1/test_helpers/settlement/run", { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id } });
+  await request.post("/v1/test_helpers/settlement/run", {
+    headers: { authorization: isv.auth },
+    data: { merchant_id: merchant.id },
+  });
   await page.reload();
   await expect(page.getByTestId("settlements")).toContainText("Scheduled");
   await expect(row).toContainText("Settled");
@@ -311,12 +383,23 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
 
   // The month's statement, downloaded from the dashboard as the signed-in user.
   const period = new Date().toISOString().slice(0, 7);
-  await request.post("/v1/test_helpers/statements/generate", { headers: { authorization: isv.auth }, data: { merchant_id: merchant.id, period } });
+  await request.post("/v1/test_helpers/statements/generate", {
+    headers: { authorization: isv.auth },
+    data: { merchant_id: merchant.id, period },
+  });
   await page.reload();
-  const monthName = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date());
-  const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `PDF of ${monthName}` }).click()]);
+  const monthName = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(),
+  );
+  const [pdf] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: `PDF of ${monthName}` }).click(),
+  ]);
   expect(pdf.suggestedFilename()).toBe(`statement-${merchant.id}-${period}.pdf`);
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `CSV of ${monthName}` }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: `CSV of ${monthName}` }).click(),
+  ]);
   const fs = await import("node:fs");
   expect(fs.readFileSync((await csv.path())!, "utf8")).toContain(chargeId);
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+
 import { application, createIsvWithCli, expectAxeClean, merchantWithLink, setAccount } from "./helpers";
 
 const app = application();
@@ -46,9 +47,15 @@ async function shots(page: Page, name: string) {
 
 const save = (page: Page) => page.getByRole("button", { name: "Save and continue" }).click();
 
-test("an ISV's merchant completes every step, signs, submits and lands on the return URL", async ({ page, request, baseURL }) => {
+test("an ISV's merchant completes every step, signs, submits and lands on the return URL", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const isv = createIsvWithCli("Noodle POS");
-  const { merchant, path } = await merchantWithLink(request, isv, { link: { return_url: `${baseURL}/?from=onboarding`, state: "abc-123" } });
+  const { merchant, path } = await merchantWithLink(request, isv, {
+    link: { return_url: `${baseURL}/?from=onboarding`, state: "abc-123" },
+  });
   await page.goto(path);
   await expect(page).toHaveURL(/\/onboarding\/business$/);
   await shots(page, "wizard-business");
@@ -144,7 +151,9 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await shots(page, "wizard-agreement");
   await expectAxeClean(page);
   await expect(page.getByRole("article")).toContainText("Merchant Processing Agreement");
-  await expect(page.getByRole("article")).toContainText(/Visa, Mastercard, Discover credit: \d+\.\d\d % \+ \$\d+\.\d\d per transaction/);
+  await expect(page.getByRole("article")).toContainText(
+    /Visa, Mastercard, Discover credit: \d+\.\d\d % \+ \$\d+\.\d\d per transaction/,
+  );
   await expect(page.getByRole("article")).not.toContainText(/_percent|_fixed|flat_rate/);
   await page.getByLabel("Type your full name to sign").fill("Mei Chen");
   await page.getByRole("button", { name: "Sign the agreement" }).click();
@@ -167,11 +176,18 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   });
   // Underwriting runs after the submission: this clean application is approved and provisioned.
   await expect
-    .poll(async () => (await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json()).lead_onboarding_status, {
-      timeout: 10_000,
-    })
+    .poll(
+      async () =>
+        (await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json())
+          .lead_onboarding_status,
+      {
+        timeout: 10_000,
+      },
+    )
     .toBe("APPROVED");
-  const after = await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json();
+  const after = await (
+    await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })
+  ).json();
   expect(after.device).toMatchObject({ catalog_id: "pax-a920", imei_status: "ACTIVE" });
 });
 
@@ -194,7 +210,8 @@ test("a phone-only merchant's blank form: every missing field is marked, the add
     await expect(legal.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
     await expect(legal.getByText(`${label}: this is required.`)).toBeVisible();
   }
-  for (const label of ["Contact name", "Contact email"]) await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+  for (const label of ["Contact name", "Contact email"])
+    await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
   // Every message on the page belongs to a field: nothing is said about a field the page does not show.
   const alerts = await page.locator("form [role=alert]").allTextContents();
   expect(alerts.filter((a) => !a.startsWith("Some answers")).every((a) => a.endsWith("this is required."))).toBe(true);
@@ -210,29 +227,43 @@ test("a phone-only merchant's blank form: every missing field is marked, the add
   await owner.getByLabel("First name").fill("Mei");
   await save(page);
   await expect(owner.getByLabel("Last name")).toBeFocused();
-  for (const label of ["Street address", "City", "State", "ZIP code"]) await expect(owner.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+  for (const label of ["Street address", "City", "State", "ZIP code"])
+    await expect(owner.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
   await expectAxeClean(page);
 });
 
-test("the completion page sends the browser only to the URL the server built, never to a look-alike ?to=", async ({ page, request }) => {
+test("the completion page sends the browser only to the URL the server built, never to a look-alike ?to=", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli("Redirect POS");
   const { merchant, path } = await merchantWithLink(request, isv, { link: { return_url: "https://acme.example" } });
   const visited: string[] = [];
-  await page.route("https://acme.example/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>back at the ISV</h1>" }));
-  await page.route("https://attacker.test/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" }));
+  await page.route("https://acme.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>back at the ISV</h1>" }),
+  );
+  await page.route("https://attacker.test/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" }),
+  );
   page.on("framenavigated", (frame) => visited.push(frame.url()));
   await page.goto(path);
   await page.goto(`/onboarding/complete?to=${encodeURIComponent("https://acme.example@attacker.test/")}`);
   const link = page.getByRole("link", { name: "Continue" });
   const href = new URL((await link.getAttribute("href"))!);
   expect(href.origin).toBe("https://acme.example");
-  expect(Object.fromEntries(href.searchParams)).toEqual({ merchant_id: merchant.id, lead_onboarding_status: "IN_PROGRESS" });
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    merchant_id: merchant.id,
+    lead_onboarding_status: "IN_PROGRESS",
+  });
   // After the pause the browser goes there, and never to the attacker's host.
   await page.waitForURL((url) => url.origin === "https://acme.example", { timeout: 10_000 });
   expect(visited.map((u) => new URL(u).hostname)).not.toContain("attacker.test");
 });
 
-test("leaving half-way and reopening the link resumes at the first incomplete step; deep links are brought back", async ({ page, request }) => {
+test("leaving half-way and reopening the link resumes at the first incomplete step; deep links are brought back", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli();
   const { path } = await merchantWithLink(request, isv);
   await page.goto(path);
@@ -251,7 +282,10 @@ test("leaving half-way and reopening the link resumes at the first incomplete st
   await expect(page.getByLabel("Tax ID number")).toHaveValue("*****6789");
 });
 
-test("the ISV's name, logo and colours brand the wizard (computed styles), with readable text", async ({ page, request }) => {
+test("the ISV's name, logo and colours brand the wizard (computed styles), with readable text", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli("Sunny POS");
   await setAccount(request, isv, {
     defaults: {
@@ -270,7 +304,10 @@ test("the ISV's name, logo and colours brand the wizard (computed styles), with 
   await expect(header).toHaveCSS("color", "rgb(15, 23, 42)"); // dark text on a light brand colour
   await expect(page.locator("header img")).toHaveAttribute("src", "/icon.svg");
   await expect(page.getByTestId("brand-monogram")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Save and continue" })).toHaveCSS("background-color", "rgb(253, 224, 71)");
+  await expect(page.getByRole("button", { name: "Save and continue" })).toHaveCSS(
+    "background-color",
+    "rgb(253, 224, 71)",
+  );
   await expect(page.locator("[aria-current=step]")).toHaveCSS("background-color", "rgb(124, 58, 237)");
   await expect(page.locator("[aria-current=step]")).toHaveCSS("color", "rgb(255, 255, 255)");
   await expect(page.getByRole("contentinfo")).toContainText("help@sunny.example");
@@ -279,7 +316,11 @@ test("the ISV's name, logo and colours brand the wizard (computed styles), with 
 test("Spanish from Accept-Language, and the switcher is remembered", async ({ browser, request, baseURL }) => {
   const isv = createIsvWithCli();
   const { path } = await merchantWithLink(request, isv);
-  const context = await browser.newContext({ baseURL, locale: "es-ES", extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: "es-ES",
+    extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" },
+  });
   const page = await context.newPage();
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Negocio");
@@ -303,7 +344,8 @@ test("keyboard only: the device, review, agreement and submit steps", async ({ p
   // Tab to the first device choice, arrow to the "own device" option, confirm with Space.
   const radios = page.getByRole("radio");
   await page.keyboard.press("Tab");
-  for (let i = 0; i < 30 && !(await radios.first().evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 30 && !(await radios.first().evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await page.keyboard.press("ArrowUp"); // arrows move within the radio group (and wrap to the last choice)
   await expect(page.getByRole("radio", { name: "I'll use my own compatible device" })).toBeChecked();
   await page.keyboard.press("Tab");
@@ -326,8 +368,15 @@ test("keyboard only: the device, review, agreement and submit steps", async ({ p
 
 test("comfortable at 375 px: nothing overflows sideways", async ({ browser, request, baseURL }) => {
   const isv = createIsvWithCli();
-  const { path } = await merchantWithLink(request, isv, { merchant: { legal_business_name: "Tiny Screen LLC", legal_phone: "+14155550123" } });
-  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const { path } = await merchantWithLink(request, isv, {
+    merchant: { legal_business_name: "Tiny Screen LLC", legal_phone: "+14155550123" },
+  });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.goto(path);
   await page.goto("/onboarding/business");
@@ -335,11 +384,15 @@ test("comfortable at 375 px: nothing overflows sideways", async ({ browser, requ
   await expect(page.getByLabel("Business phone number", { exact: true })).toHaveValue("(415) 555-0123");
   for (const step of ["business", "owners"]) {
     await page.goto(`/onboarding/${step}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, step).toBeLessThanOrEqual(0);
     // The eight steps take one row (it scrolls sideways), not three; the current one is in view.
     const chips = page.getByRole("list", { name: "Steps" });
-    const rows = await chips.locator("li").evaluateAll((items) => new Set(items.map((li) => Math.round(li.getBoundingClientRect().top))).size);
+    const rows = await chips
+      .locator("li")
+      .evaluateAll((items) => new Set(items.map((li) => Math.round(li.getBoundingClientRect().top))).size);
     expect(rows, step).toBe(1);
     await expect(page.locator("[aria-current=step]")).toBeInViewport();
     await expectAxeClean(page);
@@ -348,15 +401,24 @@ test("comfortable at 375 px: nothing overflows sideways", async ({ browser, requ
   await context.close();
 });
 
-test("a superseded link (a newer one was made) shows the branded page and opens no session", async ({ page, request }) => {
+test("a superseded link (a newer one was made) shows the branded page and opens no session", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli("Expiry POS");
   const first = await merchantWithLink(request, isv, { link: { refresh_url: "https://expiry.example/refresh" } });
-  await request.post("/v1/onboarding_links", { headers: { authorization: isv.auth }, data: { merchant_id: first.merchant.id, type: "account_onboarding" } });
+  await request.post("/v1/onboarding_links", {
+    headers: { authorization: isv.auth },
+    data: { merchant_id: first.merchant.id, type: "account_onboarding" },
+  });
   const res = await page.goto(first.path);
   expect(res?.status()).toBe(410);
   await expect(page.getByRole("heading", { name: "This link is no longer valid" })).toBeVisible();
   await expect(page.getByText("Expiry POS")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Get a new link" })).toHaveAttribute("href", "https://expiry.example/refresh");
+  await expect(page.getByRole("link", { name: "Get a new link" })).toHaveAttribute(
+    "href",
+    "https://expiry.example/refresh",
+  );
   // The wizard's frame: the ISV's band with its monogram, the footer's line.
   await expect(page.locator("header .monogram")).toHaveText("E");
   await expect(page.getByRole("contentinfo")).toContainText("Secure application");
@@ -371,7 +433,11 @@ test("hosted pages answer on an ISV's custom domain, and 404 on unknown hosts", 
   await setAccount(request, isv, { defaults: { custom_domain: domain } });
   // Asked for, not yet verified: the domain serves nothing.
   expect((await request.get("/onboarding", { headers: { host: domain } })).status()).toBe(404);
-  expect((await request.post("/v1/test_helpers/account/custom_domain/verify", { headers: { authorization: isv.auth } })).status()).toBe(200);
+  expect(
+    (
+      await request.post("/v1/test_helpers/account/custom_domain/verify", { headers: { authorization: isv.auth } })
+    ).status(),
+  ).toBe(200);
   const { link } = await merchantWithLink(request, isv);
   expect(link.url).toMatch(new RegExp(`^https://${domain.replace(/\./g, "\\.")}/onboard/`));
   const unknown = await request.get("/onboarding", { headers: { host: "evil.example" } });
@@ -389,7 +455,10 @@ test("hosted pages answer on an ISV's custom domain, and 404 on unknown hosts", 
   expect(await wizard.text()).toContain("Domain POS");
 });
 
-test("a wrong signature is refused at once, at the field, and never retried; correcting the name signs only on a click", async ({ page, request }) => {
+test("a wrong signature is refused at once, at the field, and never retried; correcting the name signs only on a click", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli();
   const { path } = await merchantWithLink(request, isv, { merchant: app, link: { allow_skip_device_selection: true } });
   await page.goto(path);
@@ -402,7 +471,9 @@ test("a wrong signature is refused at once, at the field, and never retried; cor
   const field = page.getByLabel("Type your full name to sign");
   await field.fill("Somebody Else");
   await page.getByRole("button", { name: "Sign the agreement" }).click();
-  await expect(page.locator("#signature-error")).toHaveText("Type owner one's full name exactly as entered in the application.");
+  await expect(page.locator("#signature-error")).toHaveText(
+    "Type owner one's full name exactly as entered in the application.",
+  );
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toBeFocused();
   await expect(page.getByRole("button", { name: "Sign the agreement" })).toBeEnabled();

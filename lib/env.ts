@@ -1,4 +1,5 @@
 import path from "node:path";
+
 import { z } from "zod";
 
 // The only reader of process.env. Everything else imports `env`.
@@ -47,7 +48,10 @@ const schema = z.object({
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "PUBLIC_BASE_URL" | "APP_ENV"> & { PUBLIC_BASE_URL: string; APP_ENV: "sandbox" | "production" };
+export type Env = Omit<z.infer<typeof schema>, "PUBLIC_BASE_URL" | "APP_ENV"> & {
+  PUBLIC_BASE_URL: string;
+  APP_ENV: "sandbox" | "production";
+};
 
 function load(): Env {
   const parsed = schema.safeParse(process.env);
@@ -62,7 +66,9 @@ function load(): Env {
   // and the server that runs them reads its own environment, secrets included, at start.)
   const building = process.env.NEXT_PHASE === "phase-production-build";
   if (!value.APP_ENV && value.DATABASE_URL && !building) {
-    throw new Error("APP_ENV must be set to sandbox or production when DATABASE_URL is set (a deployment says which it is)");
+    throw new Error(
+      "APP_ENV must be set to sandbox or production when DATABASE_URL is set (a deployment says which it is)",
+    );
   }
   const appEnv = value.APP_ENV ?? "sandbox";
   // Every entry point (server, worker, CLI), whatever NODE_ENV: production never generates its keys.

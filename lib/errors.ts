@@ -105,7 +105,10 @@ export const invalid = (param: string, message: string, code: ErrorCode = "param
 
 /** A 400 listing every problem; its code is the first problem's (field codes are finer than the table). */
 export const invalidFields = (errors: FieldError[]) =>
-  new AppError((errors[0]?.code ?? "parameter_invalid") as ErrorCode, errors[0]?.message ?? "Invalid request", { errors, type: "invalid_request_error" });
+  new AppError((errors[0]?.code ?? "parameter_invalid") as ErrorCode, errors[0]?.message ?? "Invalid request", {
+    errors,
+    type: "invalid_request_error",
+  });
 
 export const notFound = (what: string, id?: string, param?: string) =>
   new AppError("resource_missing", id ? `No such ${what}: '${id}'` : `No such ${what}`, { param });
@@ -120,7 +123,11 @@ export const forbidden = (code: ErrorCode, message: string) => new AppError(code
 export const invalidState = (message: string) => new AppError("invalid_state", message);
 
 /** Turns zod issues into the contract's field errors, with `param` as the client's full path. */
-export function issuesToFieldErrors(issues: z.core.$ZodIssue[], prefix: (string | number)[] = [], input?: unknown): FieldError[] {
+export function issuesToFieldErrors(
+  issues: z.core.$ZodIssue[],
+  prefix: (string | number)[] = [],
+  input?: unknown,
+): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
@@ -135,7 +142,8 @@ export function issuesToFieldErrors(issues: z.core.$ZodIssue[], prefix: (string 
     // Missing: nothing at the path in what the client sent (when known), else zod's own word for it.
     const missing =
       input !== undefined
-        ? valueAt(input, issue.path) === undefined && (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union")
+        ? valueAt(input, issue.path) === undefined &&
+          (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union")
         : issue.code === "invalid_type" && / received undefined$/.test(issue.message);
     out.push({
       param,
@@ -156,5 +164,8 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
 }
 
 export function formatPath(path: (string | number)[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+  return path.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    "",
+  );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { createId, randomBase62 } from "./ids";
 
 describe("createId", () => {

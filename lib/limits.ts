@@ -1,5 +1,6 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import IORedis from "ioredis";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+
 import { env } from "./env";
 import { log } from "./log";
 
@@ -25,7 +26,8 @@ export type LimitStore = {
   close(): Promise<void>;
 };
 
-const waitOf = (res: unknown) => (res instanceof RateLimiterRes ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : null);
+const waitOf = (res: unknown) =>
+  res instanceof RateLimiterRes ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : null;
 
 /** A store of its own (the process's shared one is `limitStore()`): Redis at `redisUrl`, or memory. */
 export function createLimitStore(options: { redisUrl?: string; prefix?: string } = {}): LimitStore {
@@ -52,7 +54,14 @@ export function createLimitStore(options: { redisUrl?: string; prefix?: string }
       const keyPrefix = `${prefix}:${name}`;
       const memory = new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });
       const store: RateLimiterAbstract = redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationSeconds, insuranceLimiter: memory, rejectIfRedisNotReady: true })
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            keyPrefix,
+            points,
+            duration: durationSeconds,
+            insuranceLimiter: memory,
+            rejectIfRedisNotReady: true,
+          })
         : memory;
       const created: Limit = {
         async hit(key) {
@@ -73,7 +82,10 @@ export function createLimitStore(options: { redisUrl?: string; prefix?: string }
       limits.set(id, created);
       return created;
     },
-    ready: () => (!redis || redis.status === "ready" ? Promise.resolve() : new Promise<void>((resolve) => redis!.once("ready", () => resolve()))),
+    ready: () =>
+      !redis || redis.status === "ready"
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => redis!.once("ready", () => resolve())),
     async close() {
       limits.clear();
       if (redis) await redis.quit().catch(() => redis.disconnect());

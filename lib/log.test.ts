@@ -1,5 +1,6 @@
-import { describe, expect, test } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm/errors";
+import { describe, expect, test } from "vitest";
+
 import { safeError } from "./log";
 
 describe("errors in logs", () => {
@@ -8,7 +9,11 @@ describe("errors in logs", () => {
       code: "23505",
       detail: "Key (email)=(mei@example.com) already exists.",
     });
-    const error = new DrizzleQueryError('insert into "users" ("email", "tin") values ($1, $2)', ["mei@example.com", "enc:v1:abcd…6789"], pg);
+    const error = new DrizzleQueryError(
+      'insert into "users" ("email", "tin") values ($1, $2)',
+      ["mei@example.com", "enc:v1:abcd…6789"],
+      pg,
+    );
     const logged = JSON.stringify(safeError(error));
     expect(logged).not.toContain("mei@example.com");
     expect(logged).not.toContain("6789");

@@ -1,4 +1,5 @@
 import pino from "pino";
+
 import { env } from "./env";
 
 // Structured JSON logs. Sensitive values never reach here in full: serializers mask them, and
@@ -17,8 +18,10 @@ type SerializedError = Record<string, unknown> & { message?: string; stack?: str
  */
 export function safeError(error: unknown): unknown {
   if (!error || typeof error !== "object") return error;
-  const out: SerializedError = error instanceof Error ? (pino.stdSerializers.err(error) as SerializedError) : { ...(error as object) };
-  const cut = (text: unknown) => (typeof text === "string" ? text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, "\nparams: [redacted]") : text);
+  const out: SerializedError =
+    error instanceof Error ? (pino.stdSerializers.err(error) as SerializedError) : { ...(error as object) };
+  const cut = (text: unknown) =>
+    typeof text === "string" ? text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, "\nparams: [redacted]") : text;
   out.message = cut(out.message) as string | undefined;
   out.stack = cut(out.stack) as string | undefined;
   for (const key of ["params", "parameters", "detail"]) if (key in out) out[key] = "[redacted]";

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import {
   divideHalfUp,
   dollarNumberToCents,
@@ -101,7 +102,13 @@ describe("money", () => {
 
   test("parsePricingOptions splits rates from fixed fees by name", () => {
     expect(
-      parsePricingOptions({ rate_percent: "2.90", fee_fixed: "0.30", monthly_fee: "10.00", gross_volume_discount_rate: "0.5", advantage_rate: "4.00" }),
+      parsePricingOptions({
+        rate_percent: "2.90",
+        fee_fixed: "0.30",
+        monthly_fee: "10.00",
+        gross_volume_discount_rate: "0.5",
+        advantage_rate: "4.00",
+      }),
     ).toEqual({
       rate_percent: { rate: 29_000 },
       fee_fixed: { fixed: 3_000 },

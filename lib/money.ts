@@ -96,6 +96,8 @@ export function formatCents(amount: Cents, locale: string, currency = "USD"): st
   const negative = amount < 0;
   const abs = Math.abs(amount);
   // Intl formats a number; cents / 100 with two decimals is exact for every safe integer of cents.
-  const text = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2 }).format(Math.trunc(abs / 100) + (abs % 100) / 100);
+  const text = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2 }).format(
+    Math.trunc(abs / 100) + (abs % 100) / 100,
+  );
   return negative ? `-${text}` : text;
 }

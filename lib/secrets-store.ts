@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+
 import { env } from "./env";
 
 // Keys for signing JWTs and encrypting sensitive fields. Production reads them from the
@@ -36,7 +37,10 @@ export function platformSecrets(): Stored {
     cached = { jwt_secret: env.JWT_SECRET, encryption_key: env.ENCRYPTION_KEY };
   } else {
     const stored = loadOrCreate();
-    cached = { jwt_secret: env.JWT_SECRET ?? stored.jwt_secret, encryption_key: env.ENCRYPTION_KEY ?? stored.encryption_key };
+    cached = {
+      jwt_secret: env.JWT_SECRET ?? stored.jwt_secret,
+      encryption_key: env.ENCRYPTION_KEY ?? stored.encryption_key,
+    };
   }
   return cached;
 }

@@ -4,6 +4,9 @@ import { spawnSync } from "node:child_process";
 
 if (!existsSync(".next/BUILD_ID")) {
   console.log("No production build yet: running `next build` once…");
-  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync("npx", ["next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   process.exit(result.status ?? 1);
 }

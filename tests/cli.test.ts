@@ -3,10 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestApi, type TestApi } from "./helpers/api";
-import { startOperatorSocket } from "@/cli/operator-socket";
+
 import { runCommand } from "@/cli/commands";
+import { startOperatorSocket } from "@/cli/operator-socket";
+
+import { startTestApi, type TestApi } from "./helpers/api";
 import { verifySignature } from "./helpers/signature";
 
 const exec = promisify(execFile);
@@ -27,9 +30,24 @@ afterAll(async () => {
 describe("npm run cli", () => {
   test("isv create --json prints the credentials, which authenticate at once (through the running server on PGlite)", async () => {
     const email = `cli-${Date.now()}@example.test`;
-    const { stdout } = await exec(tsx, ["cli/index.ts", "isv", "create", "--name", "CLI ISV", "--email", email, "--password", "a-long-password", "--json"], {
-      env: { ...process.env },
-    });
+    const { stdout } = await exec(
+      tsx,
+      [
+        "cli/index.ts",
+        "isv",
+        "create",
+        "--name",
+        "CLI ISV",
+        "--email",
+        email,
+        "--password",
+        "a-long-password",
+        "--json",
+      ],
+      {
+        env: { ...process.env },
+      },
+    );
     const out = JSON.parse(stdout);
     expect(out).toMatchObject({ user_email: email });
     expect(out.account_id).toMatch(/^acct_/);
@@ -56,10 +74,28 @@ describe("npm run cli", () => {
 
   test("isv create refuses a taken e-mail and a short password", async () => {
     const isv = await api.newIsv();
-    const taken = await runCommand(api.handle, ["isv", "create", "--name", "X", "--email", isv.user_email, "--password", "long-enough-pw"]);
+    const taken = await runCommand(api.handle, [
+      "isv",
+      "create",
+      "--name",
+      "X",
+      "--email",
+      isv.user_email,
+      "--password",
+      "long-enough-pw",
+    ]);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toMatch(/already exists/);
-    const short = await runCommand(api.handle, ["isv", "create", "--name", "X", "--email", "new@example.test", "--password", "short"]);
+    const short = await runCommand(api.handle, [
+      "isv",
+      "create",
+      "--name",
+      "X",
+      "--email",
+      "new@example.test",
+      "--password",
+      "short",
+    ]);
     expect(short.code).toBe(1);
   });
 });
@@ -106,7 +142,8 @@ describe("npm run cli -- webhooks listen", () => {
     const deadline = Date.now() + 20_000;
     while (!stdout.includes("signing secret") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const secret = stdout.match(/(whsec_\S+)/)![1]!;
-    const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
+    const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } }))
+      .json;
     await new Promise((resolve) => child.once("exit", resolve));
     expect(child.exitCode).toBe(0);
     expect(receiver.received).toHaveLength(1);

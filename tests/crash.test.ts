@@ -1,10 +1,13 @@
 import net from "node:net";
-import { afterAll, expect, test } from "vitest";
+
 import { eq } from "drizzle-orm";
-import { startReceiver } from "./helpers/receiver";
-import { createIsvWithCli, serverProcesses, until } from "./helpers/server-process";
+import { afterAll, expect, test } from "vitest";
+
 import { openDatabase } from "@/lib/db/client";
 import { jobs, webhookDeliveries } from "@/lib/db/schema";
+
+import { startReceiver } from "./helpers/receiver";
+import { createIsvWithCli, serverProcesses, until } from "./helpers/server-process";
 
 // The real server process (node --import tsx server.ts, in a process group of its own) is killed
 // with SIGKILL while hundreds of deliveries are pending and some are on the wire, then started
@@ -43,12 +46,18 @@ test("SIGKILL of the whole server with deliveries pending and on the wire: after
   const first = await servers.start();
   const { auth } = await createIsvWithCli(childEnv, "Crash ISV");
   const post = (p: string, body: unknown) =>
-    fetch(base + p, { method: "POST", headers: { authorization: auth, "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(base + p, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   expect((await post("/v1/webhooks", { url: receiver.url, scopes: ["merchant"] })).status).toBe(200);
 
   const total = 300;
   for (let i = 0; i < total; i += 20) {
-    const statuses = (await Promise.all(Array.from({ length: 20 }, () => post("/v1/merchants", { phone: "+14155550123" })))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(Array.from({ length: 20 }, () => post("/v1/merchants", { phone: "+14155550123" })))
+    ).map((r) => r.status);
     expect(statuses).toEqual(Array(20).fill(200));
   }
   // Some deliveries are in flight (claimed, the receiver holding the answer) when the kill comes.
@@ -64,9 +73,12 @@ test("SIGKILL of the whole server with deliveries pending and on the wire: after
   const eventIds: string[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const res = await fetch(`${base}/v1/events?limit=100&type=merchant.created${cursor ? `&starting_after=${cursor}` : ""}`, {
-      headers: { authorization: auth },
-    });
+    const res = await fetch(
+      `${base}/v1/events?limit=100&type=merchant.created${cursor ? `&starting_after=${cursor}` : ""}`,
+      {
+        headers: { authorization: auth },
+      },
+    );
     const page = await res.json();
     eventIds.push(...page.data.map((e: { id: string }) => e.id));
     if (!page.has_more) break;

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { env } from "@/lib/env";
+import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { openDatabase } from "@/lib/db/client";
 import { type DatabaseHandle } from "@/lib/db/types";
+import { env } from "@/lib/env";
 
 // CI runs the suite twice; this proves which database each pass really ran on. `.ci/run` sets
 // EXPECT_DATABASE for each pass.

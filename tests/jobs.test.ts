@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { env } from "@/lib/env";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
+
 import { openDatabase } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
-import { startWorker } from "@/lib/jobs/runner";
-import { randomBase62 } from "@/lib/ids";
-import { z } from "zod";
 import { type DatabaseHandle } from "@/lib/db/types";
-import { PermanentFailure, RetryLater, type JobDefinition } from "@/lib/jobs/definition";
+import { env } from "@/lib/env";
+import { randomBase62 } from "@/lib/ids";
+import { type JobDefinition, PermanentFailure, RetryLater } from "@/lib/jobs/definition";
 import { insertJob } from "@/lib/jobs/queue";
+import { startWorker } from "@/lib/jobs/runner";
 
 const anyPayload = z.record(z.string(), z.unknown());
 
@@ -17,7 +18,9 @@ let second: DatabaseHandle | undefined;
 beforeAll(async () => {
   handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 5 });
   // On PostgreSQL the second worker has its own pool, like another app instance.
-  second = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 5, migrate: false }) : undefined;
+  second = env.DATABASE_URL
+    ? await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 5, migrate: false })
+    : undefined;
 });
 afterAll(async () => {
   await second?.close();
@@ -97,7 +100,10 @@ describe("the job runner", () => {
       calls++;
       if (calls === 1) throw new Error("connection terminated unexpectedly");
     };
-    const w = startWorker(handle, { types: { [type]: { payload: anyPayload, maxAttempts: 3, backoffMs: () => 30, handler } }, pollMs: 10 });
+    const w = startWorker(handle, {
+      types: { [type]: { payload: anyPayload, maxAttempts: 3, backoffMs: () => 30, handler } },
+      pollMs: 10,
+    });
     await until(async () => (await handle.db.select().from(jobs).where(eq(jobs.id, id)))[0]!.status === "done");
     await w.stop();
     expect(calls).toBe(2);
@@ -149,7 +155,9 @@ describe("the job runner", () => {
     const id = await insertJob(handle.db, type, {});
     // The first worker claims the job and never finishes it (as if its process died).
     const stuck = startWorker(handle, {
-      types: { [type]: { payload: anyPayload, maxAttempts: 5, backoffMs: () => 10, handler: () => new Promise(() => {}) } },
+      types: {
+        [type]: { payload: anyPayload, maxAttempts: 5, backoffMs: () => 10, handler: () => new Promise(() => {}) },
+      },
       pollMs: 10,
     });
     await until(async () => (await handle.db.select().from(jobs).where(eq(jobs.id, id)))[0]!.status === "running");

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
+
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { openDatabase } from "@/lib/db/client";
-import { until } from "./helpers/until";
 import { type DatabaseHandle } from "@/lib/db/types";
+
+import { until } from "./helpers/until";
 
 // Workers and pay pages are woken by LISTEN/NOTIFY on one connection per process. When PostgreSQL
 // drops that connection (a restart, a network cut, an operator's pg_terminate_backend), it must
@@ -43,7 +46,10 @@ test("a LISTEN connection PostgreSQL cut is made again, and notifications arrive
     5000,
     "the first notification",
   );
-  const cut = await admin("select pg_terminate_backend(pid) as done from pg_stat_activity where datname = $1 and query like 'listen %'", [database]);
+  const cut = await admin(
+    "select pg_terminate_backend(pid) as done from pg_stat_activity where datname = $1 and query like 'listen %'",
+    [database],
+  );
   expect(cut).toHaveLength(1);
   await until(
     async () => (await handle.query("select pg_notify('test_wake', 'after')"), received),

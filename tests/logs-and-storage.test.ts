@@ -2,9 +2,12 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, expect, test } from "vitest";
+
 import { sql } from "drizzle-orm";
+import { afterAll, expect, test } from "vitest";
+
 import { openDatabase } from "@/lib/db/client";
+
 import { application } from "./helpers/fixtures";
 import { startReceiver } from "./helpers/receiver";
 import { serverProcesses, until } from "./helpers/server-process";
@@ -28,7 +31,20 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
   const password = "logs-password-123";
   const { stdout } = await exec(
     process.execPath,
-    ["--import", "tsx", "cli/index.ts", "isv", "create", "--name", "Logs ISV", "--email", `logs-${Date.now()}@example.test`, "--password", password, "--json"],
+    [
+      "--import",
+      "tsx",
+      "cli/index.ts",
+      "isv",
+      "create",
+      "--name",
+      "Logs ISV",
+      "--email",
+      `logs-${Date.now()}@example.test`,
+      "--password",
+      password,
+      "--json",
+    ],
     { env: childEnv },
   );
   const isv = JSON.parse(stdout);
@@ -40,24 +56,43 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
       headers: { authorization, ...(body ? { "content-type": "application/json" } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, json: res.headers.get("content-type")?.includes("json") ? await res.json() : undefined, headers: res.headers };
+    return {
+      status: res.status,
+      json: res.headers.get("content-type")?.includes("json") ? await res.json() : undefined,
+      headers: res.headers,
+    };
   };
 
   const receiver = await startReceiver();
   const hook = (await call("POST", "/v1/webhooks", { url: receiver.url, scopes: ["merchant"] })).json;
-  const token = (await call("POST", "/v1/auth/token", { email: isv.user_email, password }, "")).json.access_token as string;
+  const token = (await call("POST", "/v1/auth/token", { email: isv.user_email, password }, "")).json
+    .access_token as string;
   const app = application();
   const merchant = (await call("POST", "/v1/merchants", { phone: "+14155550123", merchant: app })).json;
-  const link = (await call("POST", "/v1/onboarding_links", { merchant_id: merchant.id, type: "account_onboarding", return_url: "https://isv.example/done" }))
-    .json;
+  const link = (
+    await call("POST", "/v1/onboarding_links", {
+      merchant_id: merchant.id,
+      type: "account_onboarding",
+      return_url: "https://isv.example/done",
+    })
+  ).json;
   const linkToken = new URL(link.url).pathname.split("/").pop()!;
   const opened = await fetch(base + new URL(link.url).pathname, { redirect: "manual" });
   const sessionToken = opened.headers.get("set-cookie")!.match(/onboarding_session=([^;]+)/)![1]!;
   const session = `Bearer ${sessionToken}`;
-  expect((await call("PATCH", "/v1/onboarding/session", { device: { catalog_id: "pax-a920" } }, session)).status).toBe(200);
+  expect((await call("PATCH", "/v1/onboarding/session", { device: { catalog_id: "pax-a920" } }, session)).status).toBe(
+    200,
+  );
   // A refused save with the full numbers in it: logged nowhere either.
   expect(
-    (await call("PATCH", "/v1/onboarding/session", { merchant: { bank_account: { account_number: "000123456789", routing_number: "12" } } }, session)).status,
+    (
+      await call(
+        "PATCH",
+        "/v1/onboarding/session",
+        { merchant: { bank_account: { account_number: "000123456789", routing_number: "12" } } },
+        session,
+      )
+    ).status,
   ).toBe(400);
   expect((await call("POST", "/v1/onboarding/session/agreement", { name: "Mei Chen" }, session)).status).toBe(200);
   expect((await call("POST", "/v1/onboarding/session/submit", undefined, session)).status).toBe(200);
@@ -73,10 +108,28 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
   // A payment: a card tokenized and paid, and a refused card (an invalid number with its CVC).
   const pk = `Bearer ${approved.payment.tokenizer_publishable_key}`;
   const pr = (await call("POST", "/v1/scan_to_pay", { merchant_id: merchant.id, amount: 1234 })).json;
-  const cardToken = (await call("POST", "/v1/tokens", { card: { number: "5555 5555 5555 4444", exp_month: 11, exp_year: 2033, cvc: "987" } }, pk)).json;
+  const cardToken = (
+    await call(
+      "POST",
+      "/v1/tokens",
+      { card: { number: "5555 5555 5555 4444", exp_month: 11, exp_year: 2033, cvc: "987" } },
+      pk,
+    )
+  ).json;
   expect(cardToken.card.last4).toBe("4444");
-  expect((await call("POST", "/v1/tokens", { card: { number: "4242424242424241", exp_month: 11, exp_year: 2033, cvc: "9875" } }, pk)).status).toBe(400);
-  const paid = (await call("POST", `/v1/payment_requests/${pr.id}/pay`, { token: cardToken.id, email: "diner@example.com" }, "")).json;
+  expect(
+    (
+      await call(
+        "POST",
+        "/v1/tokens",
+        { card: { number: "4242424242424241", exp_month: 11, exp_year: 2033, cvc: "9875" } },
+        pk,
+      )
+    ).status,
+  ).toBe(400);
+  const paid = (
+    await call("POST", `/v1/payment_requests/${pr.id}/pay`, { token: cardToken.id, email: "diner@example.com" }, "")
+  ).json;
   expect(paid.outcome).toBe("paid");
   await receiver.close();
 
@@ -107,8 +160,12 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
   // At rest: every column of every table, as text.
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir, poolSize: 1, migrate: false });
   try {
-    const tables = await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
-    const names = (((tables as { rows?: unknown[] }).rows ?? tables) as { table_name: string }[]).map((t) => t.table_name);
+    const tables = await handle.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const names = (((tables as { rows?: unknown[] }).rows ?? tables) as { table_name: string }[]).map(
+      (t) => t.table_name,
+    );
     expect(names).toEqual(
       expect.arrayContaining([
         "merchants",

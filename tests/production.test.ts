@@ -20,7 +20,10 @@ test.each([
   const isv = await api.newIsv();
   // A real merchant of the caller: a 404 here can only mean the route does not exist.
   const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
-  const res = await api.call(method, template.replace("{merchant}", merchant.id), { auth: isv.auth, body: method === "POST" ? {} : undefined });
+  const res = await api.call(method, template.replace("{merchant}", merchant.id), {
+    auth: isv.auth,
+    body: method === "POST" ? {} : undefined,
+  });
   expect(res.status).toBe(404);
   expect(res.json.error).toMatchObject({ type: "not_found_error", code: "route_not_found" });
 });
@@ -39,7 +42,9 @@ test("the sandbox's magic TIN 000000000 is an ordinary (invalid) EIN in producti
   });
   const merchant = await waitForStatus(api, isv, id, ["IN_PROGRESS", "APPROVED", "FAILED"]);
   expect(merchant.lead_onboarding_status).toBe("IN_PROGRESS");
-  expect(merchant.requirements.errors).toEqual([{ field: "merchant.tin", code: "ein_invalid", message: "This is not a valid EIN." }]);
+  expect(merchant.requirements.errors).toEqual([
+    { field: "merchant.tin", code: "ein_invalid", message: "This is not a valid EIN." },
+  ]);
 });
 
 test("production takes payment requests but refuses card payments until a real gateway is configured", async () => {
@@ -55,7 +60,9 @@ test("production takes payment requests but refuses card payments until a real g
   });
   expect(token.status).toBe(403);
   expect(token.json.error.code).toBe("payments_not_configured");
-  const paid = await api.call("POST", `/v1/payment_requests/${pr.json.id}/pay`, { body: { token: "tok_0000000000000000000000" } });
+  const paid = await api.call("POST", `/v1/payment_requests/${pr.json.id}/pay`, {
+    body: { token: "tok_0000000000000000000000" },
+  });
   expect(paid.status).toBe(403);
   expect((await api.call("GET", `/v1/payment_requests/${pr.json.id}`, { auth: isv.auth })).json.status).toBe("PENDING");
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { startReceiver } from "./helpers/receiver";
 import { createIsvWithCli, serverProcesses, until } from "./helpers/server-process";
 
@@ -129,7 +131,8 @@ test("two servers and a worker on one PostgreSQL: a server killed mid-run loses 
   await db.connect();
   try {
     await until(
-      async () => (await db.query("select count(*)::int as n from jobs where status <> 'done' and run_at <= now()")).rows[0].n,
+      async () =>
+        (await db.query("select count(*)::int as n from jobs where status <> 'done' and run_at <= now()")).rows[0].n,
       (n) => n === 0,
       30_000,
       "every job due to be done",
@@ -137,9 +140,14 @@ test("two servers and a worker on one PostgreSQL: a server killed mid-run loses 
     const merchants = await db.query("select id, agent from merchants where isv_account_id = $1", [isv.account_id]);
     expect(merchants.rows).toHaveLength(total);
     expect(new Set(merchants.rows.map((m) => m.agent)).size).toBe(total);
-    const events = await db.query("select id from events where account_id = $1 and type = 'merchant.created'", [isv.account_id]);
+    const events = await db.query("select id from events where account_id = $1 and type = 'merchant.created'", [
+      isv.account_id,
+    ]);
     expect(events.rows).toHaveLength(total);
-    const deliveries = await db.query("select event_id, status, attempts from webhook_deliveries where account_id = $1", [isv.account_id]);
+    const deliveries = await db.query(
+      "select event_id, status, attempts from webhook_deliveries where account_id = $1",
+      [isv.account_id],
+    );
     expect(deliveries.rows).toHaveLength(total);
     expect(deliveries.rows.filter((d) => d.status !== "succeeded" || d.attempts !== 1)).toEqual([]);
     const jobs = await db.query("select type, status, attempts from jobs where type = 'webhook_delivery'");
@@ -148,7 +156,8 @@ test("two servers and a worker on one PostgreSQL: a server killed mid-run loses 
     await db.end();
   }
   const perEvent = new Map<string, number>();
-  for (const r of receiver.received) perEvent.set(r.headers["webhook-id"]!, (perEvent.get(r.headers["webhook-id"]!) ?? 0) + 1);
+  for (const r of receiver.received)
+    perEvent.set(r.headers["webhook-id"]!, (perEvent.get(r.headers["webhook-id"]!) ?? 0) + 1);
   expect(perEvent.size).toBe(total);
   expect([...perEvent.values()].filter((n) => n !== 1)).toEqual([]);
   await receiver.close();

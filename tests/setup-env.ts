@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+
 import pg from "pg";
+import { afterAll } from "vitest";
 
 // Each test file gets its own data directory (embedded database, generated keys) and quiet logs.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "onb-test-"));

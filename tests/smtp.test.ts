@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
+
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, expect, test } from "vitest";
 
 // E-mail through a real SMTP server started here: set SMTP_URL before the app is loaded.
 const received: { to: string[]; raw: string }[] = [];
@@ -32,7 +33,10 @@ afterAll(async () => {
 
 test("an information request is e-mailed over SMTP to the merchant and the ISV, branded, without sensitive values", async () => {
   const isv = await api.newIsv("Mail POS");
-  await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { support: { email: "risk@mailpos.example" } } } });
+  await api.call("PATCH", "/v1/account", {
+    auth: isv.auth,
+    body: { defaults: { support: { email: "risk@mailpos.example" } } },
+  });
   const { id } = await submittedMerchant(api, isv, (a) => (a.tin = "111111111"));
   await waitForStatus(api, isv, id, ["IN_PROGRESS"]);
   const start = Date.now();

@@ -19,7 +19,12 @@ describe("webhook urls in production", () => {
     ["https://[::1]/hooks", /private/],
     ["https://169.254.169.254/latest/meta-data", /private/],
   ])("%s is refused", async (url, message) => {
-    await expect(assertWebhookUrl(url)).rejects.toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param: "url", message });
+    await expect(assertWebhookUrl(url)).rejects.toMatchObject({
+      type: "invalid_request_error",
+      code: "parameter_invalid",
+      param: "url",
+      message,
+    });
   });
   test("a public https address is accepted", async () => {
     await expect(assertWebhookUrl("https://8.8.8.8/hooks")).resolves.toBeUndefined();

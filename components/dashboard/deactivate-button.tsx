@@ -1,6 +1,7 @@
 "use client";
-import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+
 import { setDeactivatedAction } from "@/lib/actions/dashboard";
 
 /** Deactivate (payments refused, docs/reference.md section 8) or reactivate a merchant, after a confirmation for the first. */

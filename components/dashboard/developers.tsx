@@ -1,8 +1,14 @@
 "use client";
-import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+
+import {
+  createWebhookAction,
+  deleteWebhookAction,
+  retryDeliveryAction,
+  rotateKeyAction,
+} from "@/lib/actions/dashboard";
 import { webhookScopes } from "@/lib/events/catalogue";
-import { createWebhookAction, deleteWebhookAction, retryDeliveryAction, rotateKeyAction } from "@/lib/actions/dashboard";
 
 export function RotateKey() {
   const t = useTranslations("dashboard");
@@ -94,14 +100,27 @@ export function DeleteWebhook({ id, url }: { id: string; url: string }) {
   const t = useTranslations("dashboard");
   const [pending, start] = useTransition();
   return (
-    <button type="button" disabled={pending} onClick={() => start(() => deleteWebhookAction(id))} className="mt-2 rounded border border-line px-3 py-1 text-sm">
+    <button
+      type="button"
+      disabled={pending}
+      onClick={() => start(() => deleteWebhookAction(id))}
+      className="mt-2 rounded border border-line px-3 py-1 text-sm"
+    >
       {t("deleteWebhook", { url })}
     </button>
   );
 }
 
 /** Sends a delivery again now (and re-enables its endpoint if a 410 had disabled it). */
-export function RetryDelivery({ webhookId, deliveryId, label }: { webhookId: string; deliveryId: string; label: string }) {
+export function RetryDelivery({
+  webhookId,
+  deliveryId,
+  label,
+}: {
+  webhookId: string;
+  deliveryId: string;
+  label: string;
+}) {
   const t = useTranslations("dashboard");
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 "use client";
-import { useState, useTransition } from "react";
 import { useFormatter, useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+
 import { verifyDomainAction } from "@/lib/actions/dashboard";
 
 export type DomainVerification = {
@@ -23,7 +24,9 @@ export function DomainVerificationPanel({ verification, typed }: { verification:
   if (verification.status === "verified") {
     return (
       <p className="-mt-2 mb-3 text-sm text-emerald-800" role="status">
-        {t("domainVerified", { date: format.dateTime(new Date(verification.verified_at!), { dateStyle: "medium", timeStyle: "short" }) })}
+        {t("domainVerified", {
+          date: format.dateTime(new Date(verification.verified_at!), { dateStyle: "medium", timeStyle: "short" }),
+        })}
       </p>
     );
   }

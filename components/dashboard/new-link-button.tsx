@@ -1,6 +1,7 @@
 "use client";
-import { useState, useTransition } from "react";
 import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+
 import { newLinkAction } from "@/lib/actions/dashboard";
 
 export function NewLinkButton({ merchantId }: { merchantId: string }) {

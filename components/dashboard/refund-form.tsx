@@ -1,9 +1,10 @@
 "use client";
-import { useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+
 import { refundAction } from "@/lib/actions/dashboard";
-import { formatCents } from "@/lib/money";
 import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
 
 const money = (cents: number, locale: string) => formatCents(cents, intlLocale(locale));
 
@@ -50,7 +51,10 @@ export function RefundForm({ chargeId, merchantId, left }: { chargeId: string; m
         {t("refund")}
       </button>
       {message ? (
-        <p role={message.ok ? "status" : "alert"} className={message.ok ? "w-full text-green-800" : "w-full text-red-700"}>
+        <p
+          role={message.ok ? "status" : "alert"}
+          className={message.ok ? "w-full text-green-800" : "w-full text-red-700"}
+        >
           {message.text}
         </p>
       ) : null}

@@ -1,11 +1,13 @@
 "use client";
-import { toLocale, type Locale } from "@/lib/i18n/locales";
-import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+
+import { type SaveResult, saveSettingsAction } from "@/lib/actions/dashboard";
 import { contrastRatio, textOn } from "@/lib/branding/contrast";
+import { type Locale, toLocale } from "@/lib/i18n/locales";
 import type { AccountSettings, MerchantDefaults } from "@/lib/schemas/account";
-import { saveSettingsAction, type SaveResult } from "@/lib/actions/dashboard";
-import { DomainVerificationPanel, type DomainVerification } from "./domain-verification";
+
+import { type DomainVerification, DomainVerificationPanel } from "./domain-verification";
 
 const steps = ["business", "owners", "bank", "product", "sales", "device", "review", "agreement"] as const;
 const hex = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -165,7 +167,9 @@ export function SettingsForm({
   }, [brandingParam, step, locale]);
 
   const warn = (color: string) =>
-    hex.test(color) && contrastRatio(color, textOn(color)) < 4.5 ? t("contrastWarning", { ratio: contrastRatio(color, textOn(color)).toFixed(1) }) : undefined;
+    hex.test(color) && contrastRatio(color, textOn(color)) < 4.5
+      ? t("contrastWarning", { ratio: contrastRatio(color, textOn(color)).toFixed(1) })
+      : undefined;
 
   // Errors say which field, in the form's words and units (the link lifetime in hours, not seconds).
   const labels: Record<string, string> = {
@@ -205,7 +209,10 @@ export function SettingsForm({
             custom_domain: b.custom_domain || null,
             support:
               b.support_email || b.support_phone
-                ? { ...(b.support_email ? { email: b.support_email } : {}), ...(b.support_phone ? { phone: b.support_phone } : {}) }
+                ? {
+                    ...(b.support_email ? { email: b.support_email } : {}),
+                    ...(b.support_phone ? { phone: b.support_phone } : {}),
+                  }
                 : null,
           },
           settings: {
@@ -266,11 +273,29 @@ export function SettingsForm({
             onChange={set("secondary_color")}
             hint={warn(b.secondary_color)}
           />
-          <Input id="redirect_url" label={t("redirectUrl")} value={b.redirect_url} onChange={set("redirect_url")} type="url" />
+          <Input
+            id="redirect_url"
+            label={t("redirectUrl")}
+            value={b.redirect_url}
+            onChange={set("redirect_url")}
+            type="url"
+          />
           <Input id="custom_domain" label={t("customDomain")} value={b.custom_domain} onChange={set("custom_domain")} />
           <DomainVerificationPanel verification={domainVerification} typed={b.custom_domain} />
-          <Input id="support_email" label={t("supportEmail")} value={b.support_email} onChange={set("support_email")} type="email" />
-          <Input id="support_phone" label={t("supportPhone")} value={b.support_phone} onChange={set("support_phone")} type="tel" />
+          <Input
+            id="support_email"
+            label={t("supportEmail")}
+            value={b.support_email}
+            onChange={set("support_email")}
+            type="email"
+          />
+          <Input
+            id="support_phone"
+            label={t("supportPhone")}
+            value={b.support_phone}
+            onChange={set("support_phone")}
+            type="tel"
+          />
         </fieldset>
         <fieldset className="mb-4 rounded-lg border border-line p-4">
           <legend className="px-1 font-semibold">{t("onboarding")}</legend>
@@ -291,13 +316,32 @@ export function SettingsForm({
               ))}
             </select>
           </div>
-          <Input id="ttl" label={t("linkTtl")} value={s.ttlHours} onChange={(v) => setS({ ...s, ttlHours: v })} type="number" hint={t("ttlHint")} />
+          <Input
+            id="ttl"
+            label={t("linkTtl")}
+            value={s.ttlHours}
+            onChange={(v) => setS({ ...s, ttlHours: v })}
+            type="number"
+            hint={t("ttlHint")}
+          />
           <div className="mb-2 flex items-center gap-2">
-            <input id="required" type="checkbox" className="h-5 w-5" checked={s.required} onChange={(e) => setS({ ...s, required: e.target.checked })} />
+            <input
+              id="required"
+              type="checkbox"
+              className="h-5 w-5"
+              checked={s.required}
+              onChange={(e) => setS({ ...s, required: e.target.checked })}
+            />
             <label htmlFor="required">{t("deviceRequired")}</label>
           </div>
           <div className="flex items-center gap-2">
-            <input id="allowSkip" type="checkbox" className="h-5 w-5" checked={s.allowSkip} onChange={(e) => setS({ ...s, allowSkip: e.target.checked })} />
+            <input
+              id="allowSkip"
+              type="checkbox"
+              className="h-5 w-5"
+              checked={s.allowSkip}
+              onChange={(e) => setS({ ...s, allowSkip: e.target.checked })}
+            />
             <label htmlFor="allowSkip">{t("allowSkip")}</label>
           </div>
         </fieldset>
@@ -318,7 +362,11 @@ export function SettingsForm({
             </div>
           ) : null}
         </div>
-        <button type="submit" disabled={pending} className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
+        >
           {t("save")}
         </button>
       </form>
@@ -369,12 +417,23 @@ export function SettingsForm({
           </select>
         </div>
         {/* The phone or desktop frame at its real width, scaled down to the column: seen whole, never cropped. */}
-        <div ref={box} className="overflow-hidden rounded-lg border border-line" style={{ height: Math.ceil(720 * scale) + 2 }} data-testid="preview-box">
+        <div
+          ref={box}
+          className="overflow-hidden rounded-lg border border-line"
+          style={{ height: Math.ceil(720 * scale) + 2 }}
+          data-testid="preview-box"
+        >
           {src ? (
             <iframe
               title={t("preview")}
               src={src}
-              style={{ width, height: 720, maxWidth: "none", transform: `scale(${scale})`, transformOrigin: "top left" }}
+              style={{
+                width,
+                height: 720,
+                maxWidth: "none",
+                transform: `scale(${scale})`,
+                transformOrigin: "top left",
+              }}
               className="block bg-card"
             />
           ) : null}

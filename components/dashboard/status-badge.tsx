@@ -12,7 +12,10 @@ const tone: Record<OnboardingStatus | "DEACTIVATED", string> = {
 /** A merchant's status as a labelled badge in words (the label is the reader's language). */
 export function StatusBadge({ status, label }: { status: OnboardingStatus | "DEACTIVATED"; label: string }) {
   return (
-    <span data-status={status} className={`inline-block rounded-full border px-2.5 py-0.5 text-sm font-medium whitespace-nowrap ${tone[status]}`}>
+    <span
+      data-status={status}
+      className={`inline-block rounded-full border px-2.5 py-0.5 text-sm font-medium whitespace-nowrap ${tone[status]}`}
+    >
       {label}
     </span>
   );

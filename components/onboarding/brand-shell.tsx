@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import { brandStyle } from "@/lib/branding/theme";
+import type { ReactNode } from "react";
+
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
+import { brandStyle } from "@/lib/branding/theme";
 import { hasOwnLogo, type MerchantDefaults } from "@/lib/schemas/account";
 
 /** Header with the ISV's logo and name, footer with its support contact: the white-label frame. */

@@ -1,7 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+
 import { Field, type FieldKind } from "@/components/ui/field";
+
 import { usePortal } from "./portal";
 
 function errorAt(errors: unknown, name: string): any {
@@ -72,8 +74,14 @@ export function AddressFields({
       {render(`${prefix}.address`, "fields.address.address", "text", { autoComplete: ac("street-address") })}
       <div className="grid gap-x-4 sm:grid-cols-3">
         {render(`${prefix}.city`, "fields.address.city", "text", { autoComplete: ac("address-level2") })}
-        {render(`${prefix}.state`, "fields.address.state", "text", { hintKey: "fields.hints.state", autoComplete: ac("address-level1") })}
-        {render(`${prefix}.zip`, "fields.address.zip", "digits", { hintKey: "fields.hints.zip", autoComplete: ac("postal-code") })}
+        {render(`${prefix}.state`, "fields.address.state", "text", {
+          hintKey: "fields.hints.state",
+          autoComplete: ac("address-level1"),
+        })}
+        {render(`${prefix}.zip`, "fields.address.zip", "digits", {
+          hintKey: "fields.hints.zip",
+          autoComplete: ac("postal-code"),
+        })}
       </div>
     </fieldset>
   );

@@ -1,15 +1,17 @@
 "use client";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { PreviewContext } from "./portal";
-import { useForm, type FieldValues, type UseFormReturn, type Path, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { type FieldValues, type Path, type Resolver, useForm, type UseFormReturn } from "react-hook-form";
 import { pipe, transform, type ZodMiniType } from "zod/mini";
-import { saveSession, SaveError } from "./session-api";
-import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
+
 import { displayPhone } from "@/lib/i18n/display";
+import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
+
+import { PreviewContext } from "./portal";
+import { SaveError, saveSession } from "./session-api";
 
 /** Empty inputs are "not given": '' becomes undefined before validation and before saving. */
 export function stripEmpty(value: unknown): unknown {
@@ -36,7 +38,8 @@ export function toFormValues(value: unknown): any {
   return value;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === "object" && !Array.isArray(v);
 const getAt = (value: unknown, path: string[]) =>
   path.reduce<unknown>((acc, key) => (isPlainObject(acc) || Array.isArray(acc) ? (acc as any)[key] : undefined), value);
 function setAt(value: Record<string, unknown>, path: string[], leaf: unknown) {
@@ -51,7 +54,9 @@ function setAt(value: Record<string, unknown>, path: string[], leaf: unknown) {
 function errorPaths(errors: unknown, path: string[] = []): string[][] {
   if (!isPlainObject(errors)) return [];
   if (typeof errors.type === "string") return [path];
-  return Object.entries(errors).flatMap(([key, child]) => (key === "root" || key === "ref" ? [] : errorPaths(child, [...path, key])));
+  return Object.entries(errors).flatMap(([key, child]) =>
+    key === "root" || key === "ref" ? [] : errorPaths(child, [...path, key]),
+  );
 }
 
 /**
@@ -73,10 +78,13 @@ export function groupAwareResolver(schema: ZodMiniType): Resolver<any> {
       ) as unknown as Resolver<any>;
       const result = await resolve(values, context, options);
       const paths = errorPaths(result.errors);
-      const groups = paths.filter((p) => p.length > 0 && getAt(filled, p) === undefined && isPlainObject(getAt(values, p)));
+      const groups = paths.filter(
+        (p) => p.length > 0 && getAt(filled, p) === undefined && isPlainObject(getAt(values, p)),
+      );
       if (groups.length === 0 || round === 3) {
         // Nothing given is "required", whatever zod calls it (an empty choice is an invalid enum value to zod).
-        for (const p of paths) if (getAt(filled, p) === undefined) (getAt(result.errors, p) as { type: string }).type = "required";
+        for (const p of paths)
+          if (getAt(filled, p) === undefined) (getAt(result.errors, p) as { type: string }).type = "required";
         return result;
       }
       for (const p of groups) setAt(filled, p, {});
@@ -99,7 +107,15 @@ type Props<T extends FieldValues> = {
  * One wizard step's form: react-hook-form with the step's zod schema; the save is a react-query
  * mutation (retried on network errors); typed input stays in the form whatever happens.
  */
-export function FormStep<T extends FieldValues>({ schema, defaultValues, nextHref, toPatch, onSaved, children, extraError }: Props<T>) {
+export function FormStep<T extends FieldValues>({
+  schema,
+  defaultValues,
+  nextHref,
+  toPatch,
+  onSaved,
+  children,
+  extraError,
+}: Props<T>) {
   const t = useTranslations("wizard");
   const router = useRouter();
   const summary = useRef<HTMLDivElement>(null);
@@ -168,7 +184,11 @@ export function FormStep<T extends FieldValues>({ schema, defaultValues, nextHre
       </div>
       {children(form)}
       <div className="mt-6 flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={mutation.isPending} className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={mutation.isPending}
+          className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
+        >
           {mutation.isPending ? t("saving") : t("saveContinue")}
         </button>
       </div>

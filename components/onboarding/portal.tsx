@@ -1,6 +1,6 @@
 "use client";
-import { createContext, useContext } from "react";
 import { useTranslations } from "next-intl";
+import { createContext, useContext } from "react";
 
 export type Requested = { field: string; code: string; message: string };
 
@@ -19,24 +19,31 @@ export function usePortal() {
   const requested = useContext(PortalContext);
   const t = useTranslations();
   const active = requested.length > 0;
-  const match = (name: string) => requested.find((r) => name === strip(r.field) || name.startsWith(`${strip(r.field)}.`));
+  const match = (name: string) =>
+    requested.find((r) => name === strip(r.field) || name.startsWith(`${strip(r.field)}.`));
   return {
     active,
     /** Whether a field (or any field under a group path) is asked for. */
     shows: (name: string) =>
-      !active || requested.some((r) => name === strip(r.field) || name.startsWith(`${strip(r.field)}.`) || strip(r.field).startsWith(`${name}.`)),
+      !active ||
+      requested.some(
+        (r) =>
+          name === strip(r.field) || name.startsWith(`${strip(r.field)}.`) || strip(r.field).startsWith(`${name}.`),
+      ),
     /** The reason beside a field, translated by its code (an operator's own words stay as written). */
     reason: (name: string) => {
       const r = match(name);
       if (!r) return undefined;
       return t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message;
     },
-    reasonOf: (r: Requested) => (t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message),
+    reasonOf: (r: Requested) =>
+      t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message,
   };
 }
 
 /** Translates a requirement's reason outside the provider (the wizard's notice). */
 export function usePortalReasons() {
   const t = useTranslations();
-  return (r: Requested) => (t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message);
+  return (r: Requested) =>
+    t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message;
 }

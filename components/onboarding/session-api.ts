@@ -23,6 +23,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return json as T;
 }
 
-export const saveSession = (patch: Record<string, unknown>) => call<OnboardingSessionJson>("PATCH", "/v1/onboarding/session", patch);
-export const signAgreement = (name: string) => call<{ name: string; signed_at: string }>("POST", "/v1/onboarding/session/agreement", { name });
-export const submitApplication = () => call<{ lead_onboarding_status: string; redirect_url: string }>("POST", "/v1/onboarding/session/submit");
+export const saveSession = (patch: Record<string, unknown>) =>
+  call<OnboardingSessionJson>("PATCH", "/v1/onboarding/session", patch);
+export const signAgreement = (name: string) =>
+  call<{ name: string; signed_at: string }>("POST", "/v1/onboarding/session/agreement", { name });
+export const submitApplication = () =>
+  call<{ lead_onboarding_status: string; redirect_url: string }>("POST", "/v1/onboarding/session/submit");

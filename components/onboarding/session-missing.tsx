@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+
 import { BrandShell } from "./brand-shell";
 
 export async function SessionMissing() {

@@ -1,11 +1,13 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
+
 import type { AgreementDocument } from "@/lib/agreement/agreement-text";
-import { isReachable, listedSteps, stepIds, type StepId } from "@/lib/onboarding/steps";
-import dynamic from "next/dynamic";
+import { isReachable, listedSteps, type StepId, stepIds } from "@/lib/onboarding/steps";
+import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
+
 import { PortalContext, PreviewContext, usePortalReasons } from "./portal";
 import type { StepProps } from "./step-props";
 
@@ -49,7 +51,8 @@ export function Wizard({
     // The current step's chip in view in the one-row list of a phone (no effect when the list wraps).
     const list = chips.current;
     const current = list?.querySelector<HTMLElement>("[aria-current=step]");
-    if (list && current && list.scrollWidth > list.clientWidth) list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    if (list && current && list.scrollWidth > list.clientWidth)
+      list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
   }, [step]);
   const order = stepIds;
   const index = order.indexOf(step);
@@ -67,10 +70,18 @@ export function Wizard({
       <nav aria-label={t("title")} className="mb-6">
         <p className="text-sm text-muted">{t("stepOf", { current: index + 1, total: order.length })}</p>
         <div aria-hidden="true" className="mt-2 h-1.5 overflow-hidden rounded-full bg-line sm:hidden">
-          <div className="h-full rounded-full bg-secondary" style={{ width: `${Math.round(((index + 1) / order.length) * 100)}%` }} />
+          <div
+            className="h-full rounded-full bg-secondary"
+            style={{ width: `${Math.round(((index + 1) / order.length) * 100)}%` }}
+          />
         </div>
         {/* On a phone the steps are one row that scrolls sideways (the current one in view); wider, they wrap. */}
-        <ol ref={chips} tabIndex={0} aria-label={t("stepsList")} className="mt-2 flex gap-2 overflow-x-auto pb-1 sm:flex-wrap sm:overflow-visible">
+        <ol
+          ref={chips}
+          tabIndex={0}
+          aria-label={t("stepsList")}
+          className="mt-2 flex gap-2 overflow-x-auto pb-1 sm:flex-wrap sm:overflow-visible"
+        >
           {listed.map((id) => {
             const done = session.steps.find((s) => s.id === id)?.complete;
             const current = id === step;

@@ -1,26 +1,42 @@
 "use client";
-import { useEffect } from "react";
 import { useRouter } from "next/navigation";
+import { useEffect } from "react";
 
 /**
  * Keeps a hosted payment page current: follows the request's status stream (Server-Sent Events)
  * and re-renders the page when it changes (paid at the terminal, declined, canceled, expired), and
  * at `refreshAt` (when a terminal's wait for a card runs out).
  */
-export function LiveStatus({ requestId, status, failure, refreshAt }: { requestId: string; status: string; failure: string | null; refreshAt?: number }) {
+export function LiveStatus({
+  requestId,
+  status,
+  failure,
+  refreshAt,
+}: {
+  requestId: string;
+  status: string;
+  failure: string | null;
+  refreshAt?: number;
+}) {
   const router = useRouter();
   useEffect(() => {
     const source = new EventSource(`/v1/payment_requests/${requestId}/stream`);
     // Compared with what the server rendered, so a change before the stream connected counts too.
     let shown = { status, failure };
     source.addEventListener("payment_request", (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as { status: string; last_failure_reason: string | null };
+      const data = JSON.parse((event as MessageEvent<string>).data) as {
+        status: string;
+        last_failure_reason: string | null;
+      };
       if (data.status !== shown.status || data.last_failure_reason !== shown.failure) {
         shown = { status: data.status, failure: data.last_failure_reason };
         router.refresh();
       }
     });
-    const timer = refreshAt && refreshAt > Date.now() ? setTimeout(() => router.refresh(), refreshAt - Date.now() + 250) : undefined;
+    const timer =
+      refreshAt && refreshAt > Date.now()
+        ? setTimeout(() => router.refresh(), refreshAt - Date.now() + 250)
+        : undefined;
     return () => {
       source.close();
       if (timer) clearTimeout(timer);

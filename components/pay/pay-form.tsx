@@ -1,7 +1,8 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+
 import { failureReasons } from "@/lib/schemas/payment-values";
 
 type FrameMessage = { source?: string; type?: string; token?: string; height?: number; message?: string };
@@ -41,7 +42,12 @@ export function PayForm({
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<FrameMessage>) => {
-      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow || event.data?.source !== "tokenizer") return;
+      if (
+        event.origin !== window.location.origin ||
+        event.source !== frame.current?.contentWindow ||
+        event.data?.source !== "tokenizer"
+      )
+        return;
       const data = event.data;
       if (data.type === "resize" && data.height) setHeight(Math.ceil(data.height) + 4);
       else if (data.type === "submit") document.getElementById("pay-button")?.click();
@@ -99,8 +105,15 @@ export function PayForm({
         const reason = String(body.charge?.failure_reason ?? "unknown");
         const known: readonly string[] = failureReasons;
         if (method === "bank_account")
-          setProblem({ title: t("declinedTitle"), body: t(reason === "insufficient_funds" ? "decline_bank_insufficient_funds" : "decline_bank_unknown") });
-        else setProblem({ title: t("declinedTitle"), body: t(`decline_${known.includes(reason) ? reason : "unknown"}` as "decline_unknown") });
+          setProblem({
+            title: t("declinedTitle"),
+            body: t(reason === "insufficient_funds" ? "decline_bank_insufficient_funds" : "decline_bank_unknown"),
+          });
+        else
+          setProblem({
+            title: t("declinedTitle"),
+            body: t(`decline_${known.includes(reason) ? reason : "unknown"}` as "decline_unknown"),
+          });
         return;
       }
       if (res.status === 409 && body.error?.code === "payment_in_progress") {
@@ -111,7 +124,10 @@ export function PayForm({
         router.refresh();
         return;
       }
-      setProblem({ title: t("declinedTitle"), body: t("payError", { message: body.error?.message ?? res.statusText }) });
+      setProblem({
+        title: t("declinedTitle"),
+        body: t("payError", { message: body.error?.message ?? res.statusText }),
+      });
     } catch {
       setProblem({ title: t("declinedTitle"), body: t("decline_processing_error") });
     } finally {
@@ -123,7 +139,13 @@ export function PayForm({
   return (
     <form onSubmit={pay} noValidate className="space-y-4" aria-busy={busy}>
       {problem ? (
-        <div ref={problemRef} tabIndex={-1} role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-red-900" data-testid="pay-problem">
+        <div
+          ref={problemRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-lg border border-red-700 bg-red-50 p-4 text-red-900"
+          data-testid="pay-problem"
+        >
           <p className="font-semibold">{problem.title}</p>
           <p className="mt-1">{problem.body}</p>
         </div>

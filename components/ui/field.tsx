@@ -1,8 +1,9 @@
 "use client";
-import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { useTranslations } from "next-intl";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 
-export type FieldKind = "text" | "email" | "tel" | "date" | "url" | "digits" | "money" | "percent" | "select" | "textarea";
+export type FieldKind =
+  "text" | "email" | "tel" | "date" | "url" | "digits" | "money" | "percent" | "select" | "textarea";
 
 type Props = {
   id: string;
@@ -57,7 +58,17 @@ export function Field({ id, label, kind, registration, error, hint, optional, op
       ) : (
         <input
           {...common}
-          type={kind === "email" ? "email" : kind === "tel" ? "tel" : kind === "date" ? "date" : kind === "url" ? "url" : "text"}
+          type={
+            kind === "email"
+              ? "email"
+              : kind === "tel"
+                ? "tel"
+                : kind === "date"
+                  ? "date"
+                  : kind === "url"
+                    ? "url"
+                    : "text"
+          }
           inputMode={kind === "digits" ? "numeric" : kind === "money" || kind === "percent" ? "decimal" : undefined}
           autoComplete={autoComplete ?? "off"}
         />

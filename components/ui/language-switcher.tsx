@@ -1,6 +1,6 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 
 /** Remembers the choice in a cookie; the server renders in that language from then on. */
 export function LanguageSwitcher() {

@@ -1,21 +1,22 @@
 "use server";
-import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
+import { revalidatePath } from "next/cache";
+
 import { requireIsvUser } from "@/lib/dashboard/session";
-import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
-import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
-import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";
-import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
+import { updateAccount } from "@/lib/domain/accounts/update-account";
+import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
+import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
+import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
+import { createRefund } from "@/lib/domain/refunds/create-refund";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
-import { AppError } from "@/lib/errors";
-import { updateAccountSchema } from "@/lib/schemas/account";
-import { createWebhookSchema } from "@/lib/schemas/webhook";
-import { issuesToFieldErrors } from "@/lib/errors";
+import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";
 import { env } from "@/lib/env";
-import { revalidatePath } from "next/cache";
-import { createRefund } from "@/lib/domain/refunds/create-refund";
+import { AppError } from "@/lib/errors";
+import { issuesToFieldErrors } from "@/lib/errors";
+import { updateAccountSchema } from "@/lib/schemas/account";
 import { createRefundSchema } from "@/lib/schemas/refunds";
+import { createWebhookSchema } from "@/lib/schemas/webhook";
 
 // Dashboard actions: the same domain functions as the API, for the signed-in ISV user's account.
 // Server actions are POSTs that Next checks against the page's origin (CSRF-safe with the
@@ -23,15 +24,20 @@ import { createRefundSchema } from "@/lib/schemas/refunds";
 
 export async function newLinkAction(merchantId: unknown) {
   const { db, account } = await requireIsvUser();
-  if (typeof merchantId !== "string" || merchantId.length > 64) throw new AppError("parameter_invalid", "merchant id must be a string");
+  if (typeof merchantId !== "string" || merchantId.length > 64)
+    throw new AppError("parameter_invalid", "merchant id must be a string");
   const { url } = await createOnboardingLink(db, account.id, { merchant_id: merchantId, type: "account_onboarding" });
   revalidatePath(`/dashboard/merchants/${merchantId}`);
   return url;
 }
 
-export async function setDeactivatedAction(merchantId: unknown, deactivated: unknown): Promise<{ ok: boolean; message: string }> {
+export async function setDeactivatedAction(
+  merchantId: unknown,
+  deactivated: unknown,
+): Promise<{ ok: boolean; message: string }> {
   const { db, account } = await requireIsvUser();
-  if (typeof merchantId !== "string" || merchantId.length > 64 || typeof deactivated !== "boolean") return { ok: false, message: "Invalid request" };
+  if (typeof merchantId !== "string" || merchantId.length > 64 || typeof deactivated !== "boolean")
+    return { ok: false, message: "Invalid request" };
   try {
     await updateMerchant(db, account.id, merchantId, { deactivated });
   } catch (error) {
@@ -42,9 +48,17 @@ export async function setDeactivatedAction(merchantId: unknown, deactivated: unk
   return { ok: true, message: "" };
 }
 
-export async function retryDeliveryAction(webhookId: unknown, deliveryId: unknown): Promise<{ ok: boolean; message: string }> {
+export async function retryDeliveryAction(
+  webhookId: unknown,
+  deliveryId: unknown,
+): Promise<{ ok: boolean; message: string }> {
   const { db, account } = await requireIsvUser();
-  if (typeof webhookId !== "string" || typeof deliveryId !== "string" || webhookId.length > 64 || deliveryId.length > 64)
+  if (
+    typeof webhookId !== "string" ||
+    typeof deliveryId !== "string" ||
+    webhookId.length > 64 ||
+    deliveryId.length > 64
+  )
     return { ok: false, message: "Invalid request" };
   try {
     await retryDelivery(db, account.id, webhookId, deliveryId);
@@ -65,7 +79,8 @@ export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
   try {
     await updateAccount(db, account.id, parsed.data);
   } catch (error) {
-    if (error instanceof AppError && error.isClientError) return { ok: false, errors: error.errors ?? [{ param: error.param ?? "", message: error.message }] };
+    if (error instanceof AppError && error.isClientError)
+      return { ok: false, errors: error.errors ?? [{ param: error.param ?? "", message: error.message }] };
     throw error;
   }
   revalidatePath("/dashboard/settings");
@@ -124,7 +139,8 @@ export async function deleteWebhookAction(id: unknown) {
 export async function refundAction(input: unknown, merchantId: unknown) {
   const { db, account } = await requireIsvUser();
   const parsed = createRefundSchema.safeParse(input);
-  if (!parsed.success) return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };
+  if (!parsed.success)
+    return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };
   try {
     const refund = await createRefund(db, { isvAccountId: account.id }, parsed.data);
     if (typeof merchantId === "string" && merchantId.length <= 64) revalidatePath(`/dashboard/merchants/${merchantId}`);

@@ -1,13 +1,14 @@
 "use server";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+
+import { USER_TOKEN_TTL_SECONDS } from "@/lib/auth/jwt";
+import { checkSignInAttempts, CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
+import { DASHBOARD_COOKIE } from "@/lib/dashboard/session";
 import { getDatabase } from "@/lib/db/client";
 import { signIn } from "@/lib/domain/accounts/sign-in";
-import { checkSignInAttempts, CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
-import { AppError } from "@/lib/errors";
-import { USER_TOKEN_TTL_SECONDS } from "@/lib/auth/jwt";
-import { DASHBOARD_COOKIE } from "@/lib/dashboard/session";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 
 export type SignInState = { error: "invalid" | "rate_limited" | null; email: string };
 
@@ -31,7 +32,8 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
       maxAge: USER_TOKEN_TTL_SECONDS,
     });
   } catch (error) {
-    if (error instanceof AppError) return { error: error.code === "too_many_sign_in_attempts" ? "rate_limited" : "invalid", email };
+    if (error instanceof AppError)
+      return { error: error.code === "too_many_sign_in_attempts" ? "rate_limited" : "invalid", email };
     throw error;
   }
   redirect("/dashboard");

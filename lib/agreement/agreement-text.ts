@@ -1,11 +1,12 @@
-import { ownerKeys } from "../schemas/vocabulary";
 import { createHash } from "node:crypto";
+
 import type { Locale } from "../i18n/locales";
 import { intlLocale } from "../i18n/locales";
-import { pricingInWords } from "./pricing-words";
 import en from "../i18n/messages/en.json";
 import es from "../i18n/messages/es.json";
+import { ownerKeys } from "../schemas/vocabulary";
 import { maskApplication } from "../serializers/mask-application";
+import { pricingInWords } from "./pricing-words";
 
 const options = { en: en.options, es: es.options } as Record<Locale, Record<string, Record<string, string>>>;
 
@@ -64,27 +65,43 @@ export const agreementCopy = {
 };
 
 /** The effective pricing: the ISV's defaults for the merchant's enabled types, with its overrides. */
-export function effectivePricing(defaultCapabilities: Json, capabilities: Json | undefined): Record<string, Record<string, string>> {
+export function effectivePricing(
+  defaultCapabilities: Json,
+  capabilities: Json | undefined,
+): Record<string, Record<string, string>> {
   const types: string[] = capabilities?.types ?? defaultCapabilities?.types ?? [];
   const out: Record<string, Record<string, string>> = {};
-  for (const type of types) out[type] = { ...(defaultCapabilities?.options?.[type] ?? {}), ...(capabilities?.options?.[type] ?? {}) };
+  for (const type of types)
+    out[type] = { ...(defaultCapabilities?.options?.[type] ?? {}), ...(capabilities?.options?.[type] ?? {}) };
   return out;
 }
 
 export type AgreementDocument = { title: string; sections: { heading: string; lines: string[] }[]; version: string };
 
 /** The agreement generated from the application and the pricing (masked: no full TIN or account number). */
-export function buildAgreement(input: { locale: Locale; isvName: string; application: Json; defaultCapabilities: Json }): AgreementDocument {
+export function buildAgreement(input: {
+  locale: Locale;
+  isvName: string;
+  application: Json;
+  defaultCapabilities: Json;
+}): AgreementDocument {
   const t = agreementCopy[input.locale];
-  const word = (field: string, value: unknown) => (typeof value === "string" ? (options[input.locale][field]?.[value] ?? value) : "");
+  const word = (field: string, value: unknown) =>
+    typeof value === "string" ? (options[input.locale][field]?.[value] ?? value) : "";
   const app = maskApplication(input.application) as Json;
   const name = app.legal_business_name ?? "";
   const addr = (a: Json | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
   const owners = ownerKeys
     .filter((k) => app[k])
-    .map((k) => `${app[k].first_name} ${app[k].last_name}, ${word("job_title", app[k].job_title)}, ${app[k].ownership_percentage} %`);
+    .map(
+      (k) =>
+        `${app[k].first_name} ${app[k].last_name}, ${word("job_title", app[k].job_title)}, ${app[k].ownership_percentage} %`,
+    );
   const pricing = effectivePricing(input.defaultCapabilities, app.capabilities);
-  const pricingLines = pricingInWords(pricing, input.locale).flatMap((m) => [`${m.name}:`, ...m.lines.map((l) => `  ${l}`)]);
+  const pricingLines = pricingInWords(pricing, input.locale).flatMap((m) => [
+    `${m.name}:`,
+    ...m.lines.map((l) => `  ${l}`),
+  ]);
   return {
     title: t.title,
     version: AGREEMENT_VERSION,
@@ -95,14 +112,18 @@ export function buildAgreement(input: { locale: Locale; isvName: string; applica
         lines: [
           name,
           app.doing_business_as ? `DBA ${app.doing_business_as}` : "",
-          [word("business_type", app.business_type), [app.tin_type, app.tin].filter(Boolean).join(" ")].filter(Boolean).join(" · "),
+          [word("business_type", app.business_type), [app.tin_type, app.tin].filter(Boolean).join(" ")]
+            .filter(Boolean)
+            .join(" · "),
           addr(app.legal_business_address),
         ].filter(Boolean),
       },
       { heading: t.owners, lines: owners },
       {
         heading: t.bank,
-        lines: [`${app.bank_account?.bank_name ?? ""} · ${app.bank_account?.routing_number ?? ""} · ${app.bank_account?.account_number ?? ""}`],
+        lines: [
+          `${app.bank_account?.bank_name ?? ""} · ${app.bank_account?.routing_number ?? ""} · ${app.bank_account?.account_number ?? ""}`,
+        ],
       },
       { heading: t.pricing, lines: pricingLines.length ? pricingLines : [t.pricingNone] },
       { heading: t.terms, lines: t.termLines },
@@ -111,9 +132,18 @@ export function buildAgreement(input: { locale: Locale; isvName: string; applica
 }
 
 /** A merchant's agreement as its rows generate it, in one language. */
-export function agreementFor(merchant: { application: Json; defaultCapabilities: Json }, isv: { defaults: unknown }, locale: Locale) {
+export function agreementFor(
+  merchant: { application: Json; defaultCapabilities: Json },
+  isv: { defaults: unknown },
+  locale: Locale,
+) {
   const isvName = (isv.defaults as { display_name?: string } | null)?.display_name ?? "";
-  return buildAgreement({ locale, isvName, application: merchant.application, defaultCapabilities: merchant.defaultCapabilities });
+  return buildAgreement({
+    locale,
+    isvName,
+    application: merchant.application,
+    defaultCapabilities: merchant.defaultCapabilities,
+  });
 }
 
 /** SHA-256 of the exact text of an agreement: stored with the signature, checked on submit. */
@@ -123,6 +153,10 @@ export function agreementDigest(doc: AgreementDocument): string {
 
 export function signatureLine(locale: Locale, signature: { name: string; signed_at: string; ip: string }) {
   const t = agreementCopy[locale];
-  const when = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(signature.signed_at));
+  const when = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(new Date(signature.signed_at));
   return `${t.signedBy} ${signature.name} ${t.at} ${when} (UTC) ${t.ip} ${signature.ip}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { dollarWords, modelPricingLines, percentWords, pricingInWords } from "./pricing-words";
 
 describe("pricing in the merchant's words", () => {
@@ -14,7 +15,9 @@ describe("pricing in the merchant's words", () => {
     ["0.0525", "en", "$0.0525"],
     ["25", "en", "$25.00"],
     ["1234.5", "es", "$1,234.50"],
-  ] as const)("amount %s (%s) → %s", (value, locale, words) => expect(dollarWords(value, locale).replace(/\u00a0/g, " ")).toBe(words));
+  ] as const)("amount %s (%s) → %s", (value, locale, words) =>
+    expect(dollarWords(value, locale).replace(/\u00a0/g, " ")).toBe(words),
+  );
 
   test("flat rate: each class's own fields, else the model's rate_percent and fee_fixed (as the fee engine reads them)", () => {
     expect(
@@ -61,7 +64,12 @@ describe("pricing in the merchant's words", () => {
     ]);
     const tiered = modelPricingLines(
       "tiered",
-      { vmd_qual_credit_rate_percent: "1.69", qualified_rate_percent: "1.99", qualified_fee_fixed: "0.10", non_qualified_rate_percent: "3.99" },
+      {
+        vmd_qual_credit_rate_percent: "1.69",
+        qualified_rate_percent: "1.99",
+        qualified_fee_fixed: "0.10",
+        non_qualified_rate_percent: "3.99",
+      },
       "en",
     );
     expect(tiered).toHaveLength(9);
@@ -71,7 +79,12 @@ describe("pricing in the merchant's words", () => {
     expect(
       modelPricingLines(
         "pass_through_ic",
-        { processor_markup_percent: "0.30", transaction_fee_fixed: "0.10", vmd_credit_discount_percent: "1.80", vmd_credit_fee_fixed: "0.10" },
+        {
+          processor_markup_percent: "0.30",
+          transaction_fee_fixed: "0.10",
+          vmd_credit_discount_percent: "1.80",
+          vmd_credit_fee_fixed: "0.10",
+        },
         "en",
       ),
     ).toEqual([
@@ -105,7 +118,10 @@ describe("pricing in the merchant's words", () => {
   });
 
   test("the models' names in Spanish; no raw field name anywhere", () => {
-    const words = pricingInWords({ flat_rate: { rate_percent: "2.90", fee_fixed: "0.30" }, ach: { txn_fee_fixed: "0.25" } }, "es");
+    const words = pricingInWords(
+      { flat_rate: { rate_percent: "2.90", fee_fixed: "0.30" }, ach: { txn_fee_fixed: "0.25" } },
+      "es",
+    );
     expect(words.map((m) => m.name)).toEqual(["Tarifa fija", "Pagos bancarios (ACH)"]);
     expect(words[0]!.lines[0]).toBe("Crédito Visa, Mastercard, Discover: 2.90 % + $0.30 por transacción");
     expect(JSON.stringify(words)).not.toMatch(/_percent|_fixed|_fee\b/);

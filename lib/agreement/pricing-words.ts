@@ -27,7 +27,8 @@ const words = {
     perTransaction: "per transaction",
     interchange: (what: string) => `${what}: interchange at cost, plus`,
     markup: "Processor markup on every card payment",
-    cashDiscount: (rate: string) => `Card prices include a ${rate} service charge that covers the processing fee; customers paying cash pay the listed price`,
+    cashDiscount: (rate: string) =>
+      `Card prices include a ${rate} service charge that covers the processing fee; customers paying cash pay the listed price`,
     achPayment: "ACH payment",
     achPremium: "Premium ACH payment (extra)",
     achReturn: "Returned payment",
@@ -83,7 +84,12 @@ export function percentWords(value: string, locale: Locale) {
 
 /** "0.30" → "$0.30"; fees may carry hundredths of a cent ("0.0525" → "$0.0525"). */
 export function dollarWords(value: string, locale: Locale) {
-  const n = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  const n = new Intl.NumberFormat(intlLocale(locale), {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  });
   return n.format(value as unknown as number);
 }
 
@@ -91,10 +97,13 @@ export function dollarWords(value: string, locale: Locale) {
 export function modelPricingLines(model: string, o: Options, locale: Locale): string[] {
   const t = words[locale];
   const price = (rate: string | undefined, fixed: string | undefined) => {
-    const parts = [given(rate) ? percentWords(rate, locale) : null, given(fixed) && !/^0+(\.0+)?$/.test(fixed) ? dollarWords(fixed, locale) : null].filter(
-      Boolean,
-    );
-    return parts.length ? `${parts.join(" + ")} ${t.perTransaction}` : `${percentWords("0", locale)} ${t.perTransaction}`;
+    const parts = [
+      given(rate) ? percentWords(rate, locale) : null,
+      given(fixed) && !/^0+(\.0+)?$/.test(fixed) ? dollarWords(fixed, locale) : null,
+    ].filter(Boolean);
+    return parts.length
+      ? `${parts.join(" + ")} ${t.perTransaction}`
+      : `${percentWords("0", locale)} ${t.perTransaction}`;
   };
   const classes = [
     ["vmd_credit", t.vmdCredit],
@@ -127,14 +136,18 @@ export function modelPricingLines(model: string, o: Options, locale: Locale): st
       });
     case "pass_through_ic":
       return [
-        ...classes.map(([k, label]) => `${t.interchange(label)} ${price(o[`${k}_discount_percent`], o[`${k}_fee_fixed`])}`),
+        ...classes.map(
+          ([k, label]) => `${t.interchange(label)} ${price(o[`${k}_discount_percent`], o[`${k}_fee_fixed`])}`,
+        ),
         `${t.markup}: ${price(o.processor_markup_percent, o.transaction_fee_fixed)}`,
       ];
     case "cash_discount":
       return given(o.advantage_rate) ? [t.cashDiscount(percentWords(o.advantage_rate, locale))] : [];
     case "ach": {
-      const fee = (label: string, v: string | undefined, suffix = "") => (given(v) ? [`${label}: ${dollarWords(v, locale)}${suffix}`] : []);
-      const rate = (label: string, v: string | undefined) => (given(v) && !/^0+(\.0+)?$/.test(v) ? [`${label}: ${percentWords(v, locale)}`] : []);
+      const fee = (label: string, v: string | undefined, suffix = "") =>
+        given(v) ? [`${label}: ${dollarWords(v, locale)}${suffix}`] : [];
+      const rate = (label: string, v: string | undefined) =>
+        given(v) && !/^0+(\.0+)?$/.test(v) ? [`${label}: ${percentWords(v, locale)}`] : [];
       return [
         `${t.achPayment}: ${price(o.txn_fee_percent, o.txn_fee_fixed)}`,
         ...fee(t.achPremium, o.txn_premium_fee_fixed, ` ${t.perTransaction}`),
@@ -153,7 +166,10 @@ export function modelPricingLines(model: string, o: Options, locale: Locale): st
 }
 
 /** Every model the merchant has: its name, then its lines. */
-export function pricingInWords(pricing: Record<string, Options>, locale: Locale): { model: string; name: string; lines: string[] }[] {
+export function pricingInWords(
+  pricing: Record<string, Options>,
+  locale: Locale,
+): { model: string; name: string; lines: string[] }[] {
   return Object.entries(pricing).map(([model, options]) => ({
     model,
     name: words[locale].models[model] ?? model,

@@ -1,36 +1,37 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import { HTTPException } from "hono/http-exception";
+
+import { type DatabaseHandle } from "../db/types";
+import { env } from "../env";
 import { AppError, invalidFields, issuesToFieldErrors } from "../errors";
+import type { LimitStore } from "../limits";
+import { log } from "../log";
+import type { AppEnv } from "./context";
 import { errorBody, httpHeaders, httpStatus } from "./errors";
-import { requestContext } from "./middleware/request-context";
-import { jsonBody } from "./middleware/body";
 import { authenticate } from "./middleware/auth";
-import { rateLimit } from "./middleware/rate-limit";
+import { jsonBody } from "./middleware/body";
 import { idempotency } from "./middleware/idempotency";
+import { rateLimit } from "./middleware/rate-limit";
+import { requestContext } from "./middleware/request-context";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
+import { chargeRoutes } from "./routes/charges";
 import { docsRoutes } from "./routes/docs";
+import { eventRoutes } from "./routes/events";
+import { feeRoutes } from "./routes/fees";
+import { linkOpenRoutes } from "./routes/link-open";
 import { merchantRoutes } from "./routes/merchants";
 import { onboardingLinkRoutes } from "./routes/onboarding-links";
 import { onboardingSessionRoutes } from "./routes/onboarding-session";
-import { linkOpenRoutes } from "./routes/link-open";
-import { webhookRoutes } from "./routes/webhooks";
-import { eventRoutes } from "./routes/events";
-import { testHelperRoutes } from "./routes/test-helpers";
 import { paymentRoutes } from "./routes/payments";
-import { chargeRoutes } from "./routes/charges";
 import { refundRoutes } from "./routes/refunds";
-import { feeRoutes } from "./routes/fees";
 import { settlementRoutes } from "./routes/settlements";
 import { statementRoutes } from "./routes/statements";
-import { tokenRoutes } from "./routes/tokens";
+import { testHelperRoutes } from "./routes/test-helpers";
 import { tokenizerRoutes } from "./routes/tokenizer";
-import { log } from "../log";
-import { env } from "../env";
-import type { LimitStore } from "../limits";
-import { type DatabaseHandle } from "../db/types";
+import { tokenRoutes } from "./routes/tokens";
+import { webhookRoutes } from "./routes/webhooks";
 
 export type ApiOptions = {
   handle: DatabaseHandle;
@@ -44,12 +45,19 @@ export function createApi(options: ApiOptions) {
   const app = new OpenAPIHono<AppEnv>({
     // Validation failures become the contract's 400 with every problem listed.
     defaultHook: (result) => {
-      if (!result.success) throw invalidFields(issuesToFieldErrors(result.error.issues, [], (result as { data?: unknown }).data ?? {}));
+      if (!result.success)
+        throw invalidFields(issuesToFieldErrors(result.error.issues, [], (result as { data?: unknown }).data ?? {}));
     },
   });
 
   app.use("*", requestContext(options.handle));
-  app.use("/v1/*", jsonBody, authenticate, rateLimit(options.rateLimitPerSecond ?? env.RATE_LIMIT_PER_SECOND, options.limits), idempotency);
+  app.use(
+    "/v1/*",
+    jsonBody,
+    authenticate,
+    rateLimit(options.rateLimitPerSecond ?? env.RATE_LIMIT_PER_SECOND, options.limits),
+    idempotency,
+  );
 
   authRoutes(app);
   accountRoutes(app);
@@ -75,9 +83,18 @@ export function createApi(options: ApiOptions) {
     const allowed = methodsFor(app, c.req.path);
     if (allowed.length) {
       c.header("Allow", allowed.join(", "));
-      return errorResponse(c, new AppError("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(" or ")}`));
+      return errorResponse(
+        c,
+        new AppError(
+          "method_not_allowed",
+          `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(" or ")}`,
+        ),
+      );
     }
-    return errorResponse(c, new AppError("route_not_found", `Unrecognized request URL (${c.req.method} ${c.req.path})`));
+    return errorResponse(
+      c,
+      new AppError("route_not_found", `Unrecognized request URL (${c.req.method} ${c.req.path})`),
+    );
   });
   app.onError((error, c) => errorResponse(c, toAppError(error, c)));
   return app;
@@ -86,7 +103,8 @@ export function createApi(options: ApiOptions) {
 function toAppError(error: unknown, c: Context<AppEnv>): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof HTTPException && error.status < 500) {
-    const code = error.status === 413 ? "body_too_large" : error.status === 415 ? "unsupported_media_type" : "invalid_request";
+    const code =
+      error.status === 413 ? "body_too_large" : error.status === 415 ? "unsupported_media_type" : "invalid_request";
     return new AppError(code, error.message || "Invalid request");
   }
   if (error && typeof error === "object" && "issues" in error && Array.isArray((error as { issues: unknown }).issues)) {
@@ -94,7 +112,10 @@ function toAppError(error: unknown, c: Context<AppEnv>): AppError {
   }
   // Unknown: the details go to the log with the request id, never to the client.
   log.error({ request_id: c.get("requestId"), err: error }, "unhandled error");
-  return new AppError("internal_error", "Something went wrong on our side. Quote the request_id if you contact support.");
+  return new AppError(
+    "internal_error",
+    "Something went wrong on our side. Quote the request_id if you contact support.",
+  );
 }
 
 function errorResponse(c: Context<AppEnv>, error: AppError) {

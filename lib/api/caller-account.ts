@@ -1,7 +1,8 @@
 import type { Context } from "hono";
-import type { Authorized } from "./middleware/auth";
-import { getAccount } from "../domain/accounts/get-account";
+
 import type { AccountRow } from "../db/schema";
+import { getAccount } from "../domain/accounts/get-account";
+import type { Authorized } from "./middleware/auth";
 
 /** The authenticated caller's own account, read once per request (API-key authentication has it already). */
 export async function callerAccount(c: Context<Authorized>): Promise<AccountRow> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AppError, errorTypes, type ErrorCode, type ErrorType } from "../errors";
+
+import { AppError, type ErrorCode, type ErrorType, errorTypes } from "../errors";
 
 // The HTTP face of the application's errors (lib/errors.ts): status, headers and body.
 

@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify, errors } from "jose";
+import { errors, jwtVerify, SignJWT } from "jose";
+
 import { platformSecrets } from "../secrets-store";
 
 let key: Uint8Array | undefined;
@@ -21,7 +22,12 @@ export async function signUserToken(claims: Omit<UserClaims, "kind">, ttlSeconds
     .sign(signingKey());
 }
 
-export async function signToken(payload: Record<string, unknown>, subject: string, ttlSeconds: number, audience: string) {
+export async function signToken(
+  payload: Record<string, unknown>,
+  subject: string,
+  ttlSeconds: number,
+  audience: string,
+) {
   return new SignJWT(payload)
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(subject)

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
+
+import { bareHost, isCustomDomain, isServiceHost } from "../branding/hosts";
 import { accounts, merchants, onboardingLinks } from "../db/schema";
+import { type DbOrTx } from "../db/types";
 import { env } from "../env";
 import { notFound, unauthenticated } from "../errors";
-import { bareHost, isCustomDomain, isServiceHost } from "../branding/hosts";
 import { signToken, verifyToken } from "./jwt";
-import { type DbOrTx } from "../db/types";
 
 // The merchant's onboarding session (docs/reference.md section 2), in one place: the token it is issued
 // as, how it is read (the cookie or a Bearer token), and the check every use of it makes, for the
@@ -16,7 +17,12 @@ export const SESSION_TTL_SECONDS = 30 * 60;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 const AUDIENCE = "onboarding";
 
-export type SessionPrincipal = { merchantId: string; linkId: string; accountId: string; /** Unix seconds the link was opened. */ startedAt?: number };
+export type SessionPrincipal = {
+  merchantId: string;
+  linkId: string;
+  accountId: string;
+  /** Unix seconds the link was opened. */ startedAt?: number;
+};
 
 /**
  * A session token bound to the merchant, the link that opened it, and the ISV. It slides (each use
@@ -24,15 +30,24 @@ export type SessionPrincipal = { merchantId: string; linkId: string; accountId: 
  */
 export function issueSessionToken(principal: SessionPrincipal) {
   const startedAt = principal.startedAt ?? Math.floor(Date.now() / 1000);
-  const ttl = Math.max(0, Math.min(SESSION_TTL_SECONDS, startedAt + SESSION_MAX_SECONDS - Math.floor(Date.now() / 1000)));
-  return signToken({ lnk: principal.linkId, isv: principal.accountId, ses: startedAt }, principal.merchantId, ttl, AUDIENCE);
+  const ttl = Math.max(
+    0,
+    Math.min(SESSION_TTL_SECONDS, startedAt + SESSION_MAX_SECONDS - Math.floor(Date.now() / 1000)),
+  );
+  return signToken(
+    { lnk: principal.linkId, isv: principal.accountId, ses: startedAt },
+    principal.merchantId,
+    ttl,
+    AUDIENCE,
+  );
 }
 
 /** The session a token names (signature, expiry and audience checked), or null. */
 export async function readSessionToken(token: string | undefined): Promise<SessionPrincipal | null> {
   if (!token) return null;
   const claims = await verifyToken(token, AUDIENCE);
-  if (!claims || typeof claims.sub !== "string" || typeof claims.lnk !== "string" || typeof claims.isv !== "string") return null;
+  if (!claims || typeof claims.sub !== "string" || typeof claims.lnk !== "string" || typeof claims.isv !== "string")
+    return null;
   const startedAt = typeof claims.ses === "number" ? claims.ses : typeof claims.iat === "number" ? claims.iat : 0;
   if (startedAt + SESSION_MAX_SECONDS <= Math.floor(Date.now() / 1000)) return null;
   return { merchantId: claims.sub, linkId: claims.lnk, accountId: claims.isv, startedAt };
@@ -53,7 +68,11 @@ export function sessionCookieOptions() {
  * one (a newer link ends older sessions), the merchant is the ISV's, and, when the request's host
  * is given, it is this service's or the ISV's own custom domain. Otherwise 401.
  */
-export async function checkSession(db: DbOrTx, principal: SessionPrincipal, options: { forUpdate?: boolean; host?: string } = {}) {
+export async function checkSession(
+  db: DbOrTx,
+  principal: SessionPrincipal,
+  options: { forUpdate?: boolean; host?: string } = {},
+) {
   // The link, its merchant (locked when the caller changes it) and the ISV in one round trip.
   const query = db
     .select({ link: onboardingLinks, merchant: merchants, isv: accounts })
@@ -63,7 +82,13 @@ export async function checkSession(db: DbOrTx, principal: SessionPrincipal, opti
     .where(eq(onboardingLinks.id, principal.linkId));
   const [row] = options.forUpdate ? await query.for("update", { of: merchants }) : await query;
   const link = row?.link;
-  if (!row || !link || link.supersededAt || link.merchantId !== principal.merchantId || link.isvAccountId !== principal.accountId) {
+  if (
+    !row ||
+    !link ||
+    link.supersededAt ||
+    link.merchantId !== principal.merchantId ||
+    link.isvAccountId !== principal.accountId
+  ) {
     throw unauthenticated("This onboarding session has ended: a newer link was created. Open the latest link.");
   }
   const { merchant, isv } = row;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { constantTimeEqual, digestSecret, generateSecretKey, hashPassword, verifyPassword } from "./secrets";
 
 describe("secrets", () => {

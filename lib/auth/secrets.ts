@@ -1,9 +1,15 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import { randomBase62 } from "../ids";
-import { AppError } from "../errors";
 
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+import { AppError } from "../errors";
+import { randomBase62 } from "../ids";
+
+const scrypt = promisify(scryptCb) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+) => Promise<Buffer>;
 
 /** API key secrets are 48 random base62 characters: a fast digest is enough (no dictionary to guess from). */
 export function digestSecret(secret: string): string {
@@ -53,7 +59,8 @@ let running = 0;
 const waiting: (() => void)[] = [];
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= HASH_SLOTS) {
-    if (waiting.length >= HASH_QUEUE) throw new AppError("rate_limited", "Too many sign-ins at once; try again in a moment", { retryAfterSeconds: 1 });
+    if (waiting.length >= HASH_QUEUE)
+      throw new AppError("rate_limited", "Too many sign-ins at once; try again in a moment", { retryAfterSeconds: 1 });
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running++;
   try {

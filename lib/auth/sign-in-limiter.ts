@@ -19,5 +19,8 @@ export async function checkSignInAttempts(email: string, address: string) {
     store.limit("sign-in-address", PER_ADDRESS, WINDOW_SECONDS).hit(address),
   ]);
   const wait = Math.max(pair ?? 0, fromAddress ?? 0);
-  if (wait > 0) throw new AppError("too_many_sign_in_attempts", "Too many sign-in attempts; try again later", { retryAfterSeconds: wait });
+  if (wait > 0)
+    throw new AppError("too_many_sign_in_attempts", "Too many sign-in attempts; try again later", {
+      retryAfterSeconds: wait,
+    });
 }

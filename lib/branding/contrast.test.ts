@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { contrastRatio, textOn } from "./contrast";
 
 describe("contrast", () => {
@@ -12,6 +13,7 @@ describe("contrast", () => {
     expect(textOn(bg)).toBe(fg);
   });
   test("the chosen text colour always reaches 4.5:1 or the best possible", () => {
-    for (const bg of ["#777777", "#808080", "#ff0000", "#00ff00", "#0000ff"]) expect(contrastRatio(bg, textOn(bg))).toBeGreaterThanOrEqual(3.9);
+    for (const bg of ["#777777", "#808080", "#ff0000", "#00ff00", "#0000ff"])
+      expect(contrastRatio(bg, textOn(bg))).toBeGreaterThanOrEqual(3.9);
   });
 });

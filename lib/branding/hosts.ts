@@ -1,7 +1,8 @@
 import { and, isNotNull } from "drizzle-orm";
-import { accounts, type AccountRow } from "../db/schema";
-import { env } from "../env";
+
+import { type AccountRow, accounts } from "../db/schema";
 import { type Db, type DbOrTx } from "../db/types";
+import { env } from "../env";
 
 const baseHost = new URL(env.PUBLIC_BASE_URL).host.toLowerCase();
 const loopback = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -64,5 +65,9 @@ export function hostedBaseUrl(isv: Pick<AccountRow, "customDomain" | "customDoma
 /** The DNS TXT record that proves an ISV controls its custom domain (POST /v1/account/custom_domain/verify). */
 export function customDomainRecord(account: Pick<AccountRow, "customDomain" | "customDomainToken">) {
   if (!account.customDomain || !account.customDomainToken) return null;
-  return { type: "TXT" as const, name: `_onboarding-verification.${account.customDomain}`, value: `onboarding-verification=${account.customDomainToken}` };
+  return {
+    type: "TXT" as const,
+    name: `_onboarding-verification.${account.customDomain}`,
+    value: `onboarding-verification=${account.customDomainToken}`,
+  };
 }

@@ -1,9 +1,9 @@
-import { hasOwnLogo, type MerchantDefaults } from "../schemas/account";
+import { escapeHtml } from "../html";
 import type { Locale } from "../i18n/locales";
-import { textOn } from "./contrast";
 import en from "../i18n/messages/en.json" with { type: "json" };
 import es from "../i18n/messages/es.json" with { type: "json" };
-import { escapeHtml } from "../html";
+import { hasOwnLogo, type MerchantDefaults } from "../schemas/account";
+import { textOn } from "./contrast";
 
 const messages = { en: en.linkUnavailable, es: es.linkUnavailable };
 // The wizard's footer line, so that these pages sit in the same frame as the wizard's.
@@ -23,7 +23,8 @@ export function renderLinkUnavailablePage(input: {
   const brand = input.branding;
   const primary = brand?.primary_color ?? "#1d4ed8";
   const name = brand?.display_name ?? t.defaultName;
-  const title = input.reason === "unknown" ? t.unknownTitle : input.reason === "superseded" ? t.supersededTitle : t.expiredTitle;
+  const title =
+    input.reason === "unknown" ? t.unknownTitle : input.reason === "superseded" ? t.supersededTitle : t.expiredTitle;
   const body = input.reason === "unknown" ? t.unknownBody : t.body;
   const support = brand?.support?.email
     ? `<p>${escapeHtml(t.support)} <a href="mailto:${escapeHtml(brand.support.email)}">${escapeHtml(brand.support.email)}</a></p>`

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { decryptField, encryptField, isEncrypted, mask } from "./field-encryption";
 
 describe("field encryption", () => {

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+
 import { platformSecrets } from "../secrets-store";
 
 // Sensitive fields (SSN, TIN, account numbers) are stored as AES-256-GCM envelopes. Each carries
@@ -30,13 +31,17 @@ export function encryptField(plain: string): Encrypted {
   const cipher = createCipheriv("aes-256-gcm", current.key, iv);
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return { $enc: ["v1", current.id, iv.toString("base64url"), tag.toString("base64url"), body.toString("base64url")].join("."), last4: plain.slice(-4) };
+  return {
+    $enc: ["v1", current.id, iv.toString("base64url"), tag.toString("base64url"), body.toString("base64url")].join("."),
+    last4: plain.slice(-4),
+  };
 }
 
 export function decryptField(value: Encrypted): string {
   const [version, keyId, iv, tag, body] = value.$enc.split(".");
   const key = keyRing().byId.get(keyId ?? "");
-  if (version !== "v1" || !key || !iv || !tag || body === undefined) throw new Error(`Cannot decrypt a field (key ${keyId ?? "?"} unknown)`);
+  if (version !== "v1" || !key || !iv || !tag || body === undefined)
+    throw new Error(`Cannot decrypt a field (key ${keyId ?? "?"} unknown)`);
   const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");

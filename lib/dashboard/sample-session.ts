@@ -1,10 +1,10 @@
-import example from "../schemas/examples/merchant-application.json" with { type: "json" };
 import { buildAgreement } from "../agreement/agreement-text";
-import type { OnboardingSessionJson } from "../serializers/onboarding-session";
-import type { MerchantDefaults } from "../schemas/account";
-import { onboardingSteps } from "../onboarding/steps";
 import type { AccountRow } from "../db/schema";
 import { settingsOf } from "../domain/accounts/isv-facts";
+import { onboardingSteps } from "../onboarding/steps";
+import type { MerchantDefaults } from "../schemas/account";
+import example from "../schemas/examples/merchant-application.json" with { type: "json" };
+import type { OnboardingSessionJson } from "../serializers/onboarding-session";
 
 const masked = (v: string) => `*****${v.slice(-4)}`;
 
@@ -33,6 +33,11 @@ export function sampleSession(account: AccountRow, branding: MerchantDefaults, l
     expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     agreement: { signed: false, name: null, signed_at: null },
   } as OnboardingSessionJson;
-  const agreement = buildAgreement({ locale, isvName: branding.display_name, application: example, defaultCapabilities: account.defaultCapabilities ?? {} });
+  const agreement = buildAgreement({
+    locale,
+    isvName: branding.display_name,
+    application: example,
+    defaultCapabilities: account.defaultCapabilities ?? {},
+  });
   return { session, agreement };
 }

@@ -1,6 +1,8 @@
 import "server-only";
+
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+
 import { verifyToken } from "../auth/jwt";
 import { getDatabase } from "../db/client";
 import { getAccount } from "../domain/accounts/get-account";

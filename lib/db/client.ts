@@ -1,12 +1,14 @@
 import path from "node:path";
+
 import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { Pool } from "pg";
-import type { DatabaseHandle, Db } from "./types";
-import * as schema from "./schema";
-import { migrateDatabase } from "./migrate";
+
 import { acquireDataDirLock, makePrivate } from "./lock";
+import { migrateDatabase } from "./migrate";
+import * as schema from "./schema";
+import type { DatabaseHandle, Db } from "./types";
 
 /** The rows of a raw `db.execute` (node-postgres answers `{ rows }`, PGlite's drizzle driver the rows). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
@@ -19,7 +21,9 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options.dataDir);
   try {
     if (options.migrate !== false) await migrateDatabase(handle);
   } catch (error) {
@@ -114,7 +118,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     return {
       db,
       kind: "pglite",
-      query: async (text, params) => client.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
+      query: async (text, params) =>
+        client.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
       listen: async (channel, onPayload) => {
         const unlisten = await client.listen(channel, onPayload);
         return async () => unlisten();

@@ -1,5 +1,6 @@
 import { and, asc, desc, gt, lt, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
 import { AppError } from "../errors";
 import type { ListQuery } from "../schemas/list";
 
@@ -19,18 +20,26 @@ export async function cursorPage<T>(
   },
 ): Promise<{ rows: T[]; hasMore: boolean }> {
   if (query.starting_after && query.ending_before) {
-    throw new AppError("parameter_invalid", "Send starting_after or ending_before, not both", { param: "ending_before" });
+    throw new AppError("parameter_invalid", "Send starting_after or ending_before, not both", {
+      param: "ending_before",
+    });
   }
   const filters = [...options.filters];
   const cursorId = query.starting_after ?? query.ending_before;
   if (cursorId) {
     const position = await options.positionOf(cursorId);
     if (position === null) {
-      throw new AppError("parameter_invalid", `No such ${options.noun}: '${cursorId}'`, { param: query.starting_after ? "starting_after" : "ending_before" });
+      throw new AppError("parameter_invalid", `No such ${options.noun}: '${cursorId}'`, {
+        param: query.starting_after ? "starting_after" : "ending_before",
+      });
     }
     filters.push(query.starting_after ? lt(options.seq, position) : gt(options.seq, position));
   }
-  const rows = await options.select(and(...filters), query.ending_before ? asc(options.seq) : desc(options.seq), query.limit + 1);
+  const rows = await options.select(
+    and(...filters),
+    query.ending_before ? asc(options.seq) : desc(options.seq),
+    query.limit + 1,
+  );
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   if (query.ending_before) page.reverse();

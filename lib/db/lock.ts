@@ -91,5 +91,6 @@ export function makePrivate(dataDir: string) {
   // The directory itself, unless it is a shared one (sticky, like /tmp): then only our own files.
   const top = fs.statSync(dataDir);
   if (!(top.mode & 0o1000) && top.mode & 0o077) fs.chmodSync(dataDir, top.mode & 0o700);
-  for (const name of ["pgdata", "secrets.json"]) if (fs.existsSync(path.join(dataDir, name))) close(path.join(dataDir, name));
+  for (const name of ["pgdata", "secrets.json"])
+    if (fs.existsSync(path.join(dataDir, name))) close(path.join(dataDir, name));
 }

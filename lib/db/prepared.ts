@@ -1,5 +1,6 @@
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
+
 import { type DbOrTx } from "./types";
 
 /**
@@ -19,7 +20,14 @@ export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
 }
 
 type Query = { sql: string; params: unknown[] };
-type Session = { prepareQuery(query: Query, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(): Promise<unknown> } };
+type Session = {
+  prepareQuery(
+    query: Query,
+    fields: undefined,
+    name: string | undefined,
+    arrayMode: boolean,
+  ): { execute(): Promise<unknown> };
+};
 
 /**
  * A statement built once and run many times: drizzle renders its text the first time (building a
@@ -32,6 +40,8 @@ export function compiledStatement(name: string, build: () => SQL) {
   return (db: DbOrTx, values: Record<string, unknown>): Promise<unknown> => {
     const { dialect, session } = db as unknown as { dialect: PgDialect; session: Session };
     query ??= dialect.sqlToQuery(build());
-    return session.prepareQuery({ sql: query.sql, params: fillPlaceholders(query.params, values) }, undefined, name, false).execute();
+    return session
+      .prepareQuery({ sql: query.sql, params: fillPlaceholders(query.params, values) }, undefined, name, false)
+      .execute();
   };
 }

@@ -1,5 +1,6 @@
 import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { Pool } from "pg";
+
 import type * as schema from "./schema";
 
 // The database handle types: what domain functions take (`db` first, STYLE.md habit 3).

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { describe, expect, test } from "vitest";
+
 import { eventCatalogue, eventTypes, scopeOf } from "./catalogue";
 
 describe("the event catalogue", () => {
@@ -15,7 +17,11 @@ describe("the event catalogue", () => {
 
   test("docs/webhooks.md lists exactly the catalogue, with each event's scope and resource", () => {
     const doc = fs.readFileSync(path.join(import.meta.dirname, "../../docs/webhooks.md"), "utf8");
-    const rows = [...doc.matchAll(/^\|\s*`([a-z_]+\.[a-z_]+)`\s*\|\s*`(\w+)`\s*\|\s*(\w+)\s*\|/gm)].map((m) => [m[1], m[2], m[3]]);
+    const rows = [...doc.matchAll(/^\|\s*`([a-z_]+\.[a-z_]+)`\s*\|\s*`(\w+)`\s*\|\s*(\w+)\s*\|/gm)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
     expect(rows).toEqual(eventTypes.map((t) => [t, eventCatalogue[t].scope, eventCatalogue[t].resource]));
   });
 });

@@ -8,7 +8,11 @@ export type WebhookScope = (typeof webhookScopes)[number];
 type Entry = { scope: WebhookScope; resource: string; description: string };
 
 export const eventCatalogue = {
-  "merchant.created": { scope: "merchant", resource: "merchant", description: "A merchant was created (POST /v1/merchants)." },
+  "merchant.created": {
+    scope: "merchant",
+    resource: "merchant",
+    description: "A merchant was created (POST /v1/merchants).",
+  },
   "merchant.updated": {
     scope: "merchant",
     resource: "merchant",
@@ -24,20 +28,48 @@ export const eventCatalogue = {
     resource: "merchant",
     description: "Underwriting needs more: back to IN_PROGRESS with requirements filled.",
   },
-  "merchant.approved": { scope: "merchant", resource: "merchant", description: "Approved and provisioned (emitted exactly once)." },
-  "merchant.declined": { scope: "merchant", resource: "merchant", description: "Declined: lead_onboarding_status is FAILED." },
+  "merchant.approved": {
+    scope: "merchant",
+    resource: "merchant",
+    description: "Approved and provisioned (emitted exactly once).",
+  },
+  "merchant.declined": {
+    scope: "merchant",
+    resource: "merchant",
+    description: "Declined: lead_onboarding_status is FAILED.",
+  },
   "statement.created": { scope: "merchant", resource: "statement", description: "A monthly statement was generated." },
-  "payment_request.created": { scope: "charge", resource: "payment_request", description: "A payment request was created." },
+  "payment_request.created": {
+    scope: "charge",
+    resource: "payment_request",
+    description: "A payment request was created.",
+  },
   "payment_request.paid": { scope: "charge", resource: "payment_request", description: "A payment request was paid." },
-  "payment_request.canceled": { scope: "charge", resource: "payment_request", description: "A payment request was canceled." },
-  "payment_request.expired": { scope: "charge", resource: "payment_request", description: "A payment request expired unpaid." },
+  "payment_request.canceled": {
+    scope: "charge",
+    resource: "payment_request",
+    description: "A payment request was canceled.",
+  },
+  "payment_request.expired": {
+    scope: "charge",
+    resource: "payment_request",
+    description: "A payment request expired unpaid.",
+  },
   "charge.authorized": { scope: "charge", resource: "charge", description: "A charge was authorized." },
   "charge.paid": { scope: "charge", resource: "charge", description: "A charge was paid." },
   "charge.failed": { scope: "charge", resource: "charge", description: "A payment attempt was declined." },
   "charge.settled": { scope: "charge", resource: "charge", description: "A charge was settled." },
   "charge.refunded": { scope: "charge", resource: "charge", description: "A charge was refunded, in part or in full." },
-  "charge.returned": { scope: "charge", resource: "charge", description: "An ACH charge was returned after settlement." },
-  "charge.return_reversed": { scope: "charge", resource: "charge", description: "The bank reversed an ACH charge's return: it is settled again." },
+  "charge.returned": {
+    scope: "charge",
+    resource: "charge",
+    description: "An ACH charge was returned after settlement.",
+  },
+  "charge.return_reversed": {
+    scope: "charge",
+    resource: "charge",
+    description: "The bank reversed an ACH charge's return: it is settled again.",
+  },
   "refund.created": { scope: "charge", resource: "refund", description: "A refund was created." },
   "settlement.created": { scope: "charge", resource: "settlement", description: "A daily settlement was created." },
 } as const satisfies Record<string, Entry>;

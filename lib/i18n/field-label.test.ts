@@ -1,8 +1,9 @@
-import { describe, expect, test } from "vitest";
 import { createTranslator } from "next-intl";
+import { describe, expect, test } from "vitest";
+
+import { fieldLabel } from "./field-label";
 import en from "./messages/en.json" with { type: "json" };
 import es from "./messages/es.json" with { type: "json" };
-import { fieldLabel } from "./field-label";
 
 describe("a field in the form's words", () => {
   const t = createTranslator({ locale: "en", messages: en }) as never;
@@ -16,5 +17,6 @@ describe("a field in the form's words", () => {
     ["device", "Device"],
     ["merchant.legal_business_address.address", "Legal business address: Street address"],
   ])("%s → %s", (path, words) => expect(fieldLabel(t, path)).toBe(words));
-  test("in Spanish", () => expect(fieldLabel(tes, "merchant.bank_account.routing_number")).toBe("Cuenta bancaria: Número de ruta (routing)"));
+  test("in Spanish", () =>
+    expect(fieldLabel(tes, "merchant.bank_account.routing_number")).toBe("Cuenta bancaria: Número de ruta (routing)"));
 });

@@ -3,7 +3,11 @@
 // reported to a person. `t` and `has` are next-intl's for the root namespace (client or server).
 import { ownerKeys } from "../schemas/vocabulary";
 
-type Translate = { (key: string, values?: Record<string, unknown>): string; has(key: string): boolean; raw(key: string): unknown };
+type Translate = {
+  (key: string, values?: Record<string, unknown>): string;
+  has(key: string): boolean;
+  raw(key: string): unknown;
+};
 
 const namespaces = ["fields", "fields.address", "fields.owner", "fields.bank", "fields.product", "fields.sales"];
 const groups: Record<string, string> = {
@@ -23,7 +27,8 @@ function one(t: Translate, key: string): string {
   if (owners.includes(key)) return t("fields.ownerHeading", { n: owners.indexOf(key) + 1 });
   if (groups[key] && t.has(groups[key])) return t(groups[key]);
   // A label is a string; a key that names a group of labels (fields.address) is not one.
-  for (const ns of namespaces) if (t.has(`${ns}.${key}`) && typeof t.raw(`${ns}.${key}`) === "string") return t(`${ns}.${key}`);
+  for (const ns of namespaces)
+    if (t.has(`${ns}.${key}`) && typeof t.raw(`${ns}.${key}`) === "string") return t(`${ns}.${key}`);
   return key.replace(/_/g, " ");
 }
 

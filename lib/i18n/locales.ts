@@ -4,9 +4,11 @@ export const defaultLocale: Locale = "en";
 export const LOCALE_COOKIE = "locale";
 
 /** Whether a value is a supported locale (a third language is one edit: the list above). */
-export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (locales as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === "string" && (locales as readonly string[]).includes(value);
 /** A supported locale from any value: itself when supported, else `fallback`. */
-export const toLocale = (value: unknown, fallback: Locale = defaultLocale): Locale => (isLocale(value) ? value : fallback);
+export const toLocale = (value: unknown, fallback: Locale = defaultLocale): Locale =>
+  isLocale(value) ? value : fallback;
 
 /** The best supported locale for an Accept-Language header (q-values honoured). */
 export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {

@@ -1,6 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { LOCALE_COOKIE, locales, negotiateLocale, type Locale } from "./locales";
+
+import { type Locale, LOCALE_COOKIE, locales, negotiateLocale } from "./locales";
 
 const isLocale = (v: string | undefined): v is Locale => (locales as readonly string[]).includes(v ?? "");
 
@@ -8,6 +9,10 @@ const isLocale = (v: string | undefined): v is Locale => (locales as readonly st
 // (cookie), else Accept-Language.
 export default getRequestConfig(async ({ locale: explicit }) => {
   const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
-  const locale: Locale = isLocale(explicit) ? explicit : isLocale(chosen) ? chosen : negotiateLocale((await headers()).get("accept-language"));
+  const locale: Locale = isLocale(explicit)
+    ? explicit
+    : isLocale(chosen)
+      ? chosen
+      : negotiateLocale((await headers()).get("accept-language"));
   return { locale, messages: (await import(`./messages/${locale}.json`)).default };
 });

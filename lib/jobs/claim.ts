@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
+
 import { rowsOf } from "../db/client";
 import type { JobRow } from "../db/schema";
 import type { DatabaseHandle } from "../db/types";
 
-const JOB_COLUMNS = sql.raw("id, type, payload, status, attempts, max_attempts, priority, run_at, locked_at, last_error, concurrency_keys, created_at");
+const JOB_COLUMNS = sql.raw(
+  "id, type, payload, status, attempts, max_attempts, priority, run_at, locked_at, last_error, concurrency_keys, created_at",
+);
 
 function toJobRow(r: Record<string, unknown>): JobRow {
   return {

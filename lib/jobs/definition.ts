@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import type { JobRow } from "../db/schema";
 import type { Db, DbOrTx } from "../db/types";
 

@@ -1,8 +1,9 @@
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { env } from "../env";
-import { sql, type SQL } from "drizzle-orm";
-import { insertJob, insertJobsFrom, keyedJobIdSQL } from "./queue";
+
 import { type DbOrTx } from "../db/types";
+import { env } from "../env";
+import { insertJob, insertJobsFrom, keyedJobIdSQL } from "./queue";
 
 // Every type of background job: its name, the schema of its payload and its retry policy. The
 // handlers live beside their domain (lib/workers/registry.ts puts them together); this file holds

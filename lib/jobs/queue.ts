@@ -1,6 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
-import { createId } from "../ids";
+import { type SQL, sql } from "drizzle-orm";
+
 import type { DbOrTx } from "../db/types";
+import { createId } from "../ids";
 
 // The `jobs` table's writes, all here: one INSERT (for one job from the application, or for the
 // rows of a query inside a larger statement, like an event's deliveries) and one "done".
@@ -36,7 +37,12 @@ export type NewJob = {
  * Writes a job row in the caller's transaction. The typed `enqueueJob` of lib/jobs/job-types.ts
  * is what the application calls; this untyped form is for the runner's own tests and benches.
  */
-export async function insertJob(tx: DbOrTx, type: string, payload: Record<string, unknown>, options: Omit<NewJob, "type" | "payload"> = {}) {
+export async function insertJob(
+  tx: DbOrTx,
+  type: string,
+  payload: Record<string, unknown>,
+  options: Omit<NewJob, "type" | "payload"> = {},
+) {
   const id = options.key ? keyedJobId(options.key) : createId("job");
   const row = {
     id,

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { jobs, type JobRow } from "../db/schema";
+
+import { type JobRow, jobs } from "../db/schema";
 import type { DatabaseHandle } from "../db/types";
 import { log } from "../log";
-import { PermanentFailure, RetryLater, type JobDefinition } from "./definition";
+import { type JobDefinition, PermanentFailure, RetryLater } from "./definition";
 import { markJobDone } from "./queue";
 
 type Types = Record<string, JobDefinition>;
@@ -18,7 +19,8 @@ export async function runJob(handle: DatabaseHandle, types: Types, job: JobRow, 
   const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
   const parsed = type.payload.safeParse(job.payload);
   try {
-    if (!parsed.success) throw new PermanentFailure(`payload does not match the ${job.type} schema: ${parsed.error.message}`);
+    if (!parsed.success)
+      throw new PermanentFailure(`payload does not match the ${job.type} schema: ${parsed.error.message}`);
     const outcome = await type.handler(handle.db, parsed.data, job, preloaded);
     if (outcome !== "recorded") await markJobDone(handle.db, job);
   } catch (error) {
@@ -34,7 +36,12 @@ export async function runJob(handle: DatabaseHandle, types: Types, job: JobRow, 
           .set(
             final
               ? { status: "failed", lockedAt: null, lastError: message }
-              : { status: "queued", lockedAt: null, lastError: message, runAt: new Date(Date.now() + type.backoffMs(job.attempts)) },
+              : {
+                  status: "queued",
+                  lockedAt: null,
+                  lastError: message,
+                  runAt: new Date(Date.now() + type.backoffMs(job.attempts)),
+                },
           )
           .where(mine)
           .returning({ id: jobs.id });
@@ -48,7 +55,12 @@ export async function runJob(handle: DatabaseHandle, types: Types, job: JobRow, 
 }
 
 /** One query per type for the claimed jobs that have a `preload` (a failure: each reads alone). */
-export async function preloadBatch(handle: DatabaseHandle, types: Types, claimed: JobRow[], workerId: string): Promise<Map<string, unknown>> {
+export async function preloadBatch(
+  handle: DatabaseHandle,
+  types: Types,
+  claimed: JobRow[],
+  workerId: string,
+): Promise<Map<string, unknown>> {
   const out = new Map<string, unknown>();
   const byType = new Map<string, { job: JobRow; payload: unknown }[]>();
   for (const job of claimed) {

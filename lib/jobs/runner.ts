@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
+
 import { eq } from "drizzle-orm";
-import { jobs, type JobRow } from "../db/schema";
-import { log } from "../log";
+
+import { type JobRow, jobs } from "../db/schema";
 import { type DatabaseHandle, type Db } from "../db/types";
-import type { JobDefinition } from "./definition";
+import { log } from "../log";
 import { jobClaimer } from "./claim";
+import type { JobDefinition } from "./definition";
 import { preloadBatch, runJob } from "./run-job";
 
 /** Jobs marked running by a process that no longer exists (only safe when no other worker can run). */

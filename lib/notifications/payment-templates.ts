@@ -1,6 +1,6 @@
-import { intlLocale, type Locale } from "../i18n/locales";
 import { textOn } from "../branding/contrast";
 import { escapeHtml } from "../html";
+import { intlLocale, type Locale } from "../i18n/locales";
 import { formatCents } from "../money";
 
 // The messages a customer receives about a payment: the invoice (e-mail and text) and the receipt.
@@ -13,7 +13,8 @@ const copy = {
     invoiceSubject: (business: string) => `Invoice from ${business}`,
     invoiceIntro: (business: string, total: string) => `${business} sent you an invoice for ${total}.`,
     invoiceAction: "View and pay",
-    invoiceSms: (business: string, total: string, url: string) => `${business}: your invoice for ${total} is ready. Pay securely at ${url}`,
+    invoiceSms: (business: string, total: string, url: string) =>
+      `${business}: your invoice for ${total} is ready. Pay securely at ${url}`,
     receiptSubject: (business: string) => `Your receipt from ${business}`,
     receiptIntro: (business: string, total: string) => `You paid ${total} to ${business}. Thank you.`,
     receiptNumber: "Receipt number",
@@ -25,7 +26,8 @@ const copy = {
     invoiceSubject: (business: string) => `Factura de ${business}`,
     invoiceIntro: (business: string, total: string) => `${business} le ha enviado una factura de ${total}.`,
     invoiceAction: "Ver y pagar",
-    invoiceSms: (business: string, total: string, url: string) => `${business}: su factura de ${total} está lista. Pague de forma segura en ${url}`,
+    invoiceSms: (business: string, total: string, url: string) =>
+      `${business}: su factura de ${total} está lista. Pague de forma segura en ${url}`,
     receiptSubject: (business: string) => `Su recibo de ${business}`,
     receiptIntro: (business: string, total: string) => `Ha pagado ${total} a ${business}. Gracias.`,
     receiptNumber: "Número de recibo",
@@ -37,9 +39,19 @@ const copy = {
 
 const money = (cents: number, locale: Locale) => formatCents(cents, intlLocale(locale));
 
-function page(brand: Brand, locale: Locale, intro: string, lines: Line[], action?: { href: string; label: string }, footer?: string) {
+function page(
+  brand: Brand,
+  locale: Locale,
+  intro: string,
+  lines: Line[],
+  action?: { href: string; label: string },
+  footer?: string,
+) {
   const rows = lines
-    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+    )
     .join("");
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
@@ -57,7 +69,10 @@ export function invoiceEmail(input: {
 }) {
   const t = copy[input.locale];
   const total = money(input.total, input.locale);
-  const lines: Line[] = (input.items ?? []).map((i) => [`${i.quantity} × ${i.name}`, money(i.quantity * i.unit_price, input.locale)]);
+  const lines: Line[] = (input.items ?? []).map((i) => [
+    `${i.quantity} × ${i.name}`,
+    money(i.quantity * i.unit_price, input.locale),
+  ]);
   const intro = t.invoiceIntro(input.business, total);
   return {
     subject: t.invoiceSubject(input.business),
@@ -81,7 +96,11 @@ export function receiptEmail(input: {
 }) {
   const t = copy[input.locale];
   const total = money(input.total, input.locale);
-  const when = new Intl.DateTimeFormat(intlLocale(input.locale), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(input.paidAt);
+  const when = new Intl.DateTimeFormat(intlLocale(input.locale), {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(input.paidAt);
   const lines: Line[] = [
     [t.receiptNumber, input.receiptNumber],
     [t.card, `${input.brandName ?? ""} •••• ${input.last4 ?? ""}`.trim()],

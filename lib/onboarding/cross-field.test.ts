@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import {
   accountConfirmationProblem,
   ownershipProblem,
@@ -18,13 +19,21 @@ describe("cross-field rules (the wizard's and underwriting's)", () => {
   });
 
   test("the account number typed twice", () => {
-    expect(accountConfirmationProblem({ account_number: "000123456789", account_number_confirm: "000123456789" })).toBeNull();
-    expect(accountConfirmationProblem({ account_number: "000123456789", account_number_confirm: "000123456788" })).toBe("account_number_mismatch");
+    expect(
+      accountConfirmationProblem({ account_number: "000123456789", account_number_confirm: "000123456789" }),
+    ).toBeNull();
+    expect(accountConfirmationProblem({ account_number: "000123456789", account_number_confirm: "000123456788" })).toBe(
+      "account_number_mismatch",
+    );
     expect(accountConfirmationProblem({ account_number: "1234" })).toBe("account_number_mismatch");
   });
 
   test("ownership totals: listed owners only, blanks count as zero", () => {
-    const app = { owner_one: { ownership_percentage: "60" }, owner_two: { ownership_percentage: "40.5" }, owner_three: { ownership_percentage: "" } };
+    const app = {
+      owner_one: { ownership_percentage: "60" },
+      owner_two: { ownership_percentage: "40.5" },
+      owner_three: { ownership_percentage: "" },
+    };
     expect(ownershipTotal(app)).toBe(100.5);
     expect(ownershipTotal(app, ["owner_one"])).toBe(60);
     expect(ownershipTotal({ owner_one: { ownership_percentage: "abc" } })).toBe(0);
@@ -51,14 +60,18 @@ describe("cross-field rules (the wizard's and underwriting's)", () => {
     expect(salesMixProblem(mix)).toBeNull();
     expect(salesMixProblem({ ...mix, moto_percentage: "4" })).toBe("sales_mix_not_100");
     expect(salesMixProblem({ ...mix, moto_percentage: "6" })).toBe("sales_mix_not_100");
-    expect(salesMixProblem({ card_swipe_percentage: "33.3", online_percentage: "33.3", keyed_percentage: "33.4" })).toBeNull();
+    expect(
+      salesMixProblem({ card_swipe_percentage: "33.3", online_percentage: "33.3", keyed_percentage: "33.4" }),
+    ).toBeNull();
     expect(salesMixTotal({ card_swipe_percentage: "x", online_percentage: "100" })).toBe(100);
     expect(salesMixProblem(undefined)).toBe("sales_mix_not_100");
   });
 
   test("the average sale cannot exceed the largest, compared in cents", () => {
     expect(ticketProblem({ average_ticket_value: "35.50", highest_amount_to_date: "35.50" })).toBeNull();
-    expect(ticketProblem({ average_ticket_value: "35.51", highest_amount_to_date: "35.50" })).toBe("average_above_highest");
+    expect(ticketProblem({ average_ticket_value: "35.51", highest_amount_to_date: "35.50" })).toBe(
+      "average_above_highest",
+    );
     expect(ticketProblem({ average_ticket_value: "9", highest_amount_to_date: "10" })).toBeNull();
     // Not amounts yet: the fields' own checks report them.
     expect(ticketProblem({ average_ticket_value: "", highest_amount_to_date: "10" })).toBeNull();

@@ -1,13 +1,18 @@
+import { type Cents, dollarsToCents } from "../money";
 import { abaChecksumValid } from "../schemas/aba";
 import { ownerKeys } from "../schemas/application-rules";
-import { dollarsToCents, type Cents } from "../money";
 
 // The rules that span several fields, applied alike by the wizard (as the merchant types, in the
 // browser: nothing here may import server code) and by underwriting (after submission). Each
 // returns the stable code both report, which the wizard translates under `underwriting.<code>`.
 
 export type CrossFieldCode =
-  "routing_number_invalid" | "account_number_mismatch" | "ownership_over_100" | "ownership_under_25" | "sales_mix_not_100" | "average_above_highest";
+  | "routing_number_invalid"
+  | "account_number_mismatch"
+  | "ownership_over_100"
+  | "ownership_under_25"
+  | "sales_mix_not_100"
+  | "average_above_highest";
 
 type Loose = Record<string, unknown> | null | undefined;
 
@@ -26,13 +31,28 @@ export function ownershipTotal(application: Loose, owners: readonly string[] = o
 }
 
 /** At most 100 %; at least 25 % unless the business type has no owners to list (docs/reference.md section 7). */
-export function ownershipProblem(total: number, businessType: unknown, options: { requireQuarter: boolean }): CrossFieldCode | null {
+export function ownershipProblem(
+  total: number,
+  businessType: unknown,
+  options: { requireQuarter: boolean },
+): CrossFieldCode | null {
   if (total > 100) return "ownership_over_100";
-  if (options.requireQuarter && total < 25 && businessType !== "Tax Exempt Org" && businessType !== "Association/State & Trust") return "ownership_under_25";
+  if (
+    options.requireQuarter &&
+    total < 25 &&
+    businessType !== "Tax Exempt Org" &&
+    businessType !== "Association/State & Trust"
+  )
+    return "ownership_under_25";
   return null;
 }
 
-export const salesMixParts = ["card_swipe_percentage", "online_percentage", "keyed_percentage", "moto_percentage"] as const;
+export const salesMixParts = [
+  "card_swipe_percentage",
+  "online_percentage",
+  "keyed_percentage",
+  "moto_percentage",
+] as const;
 
 export function salesMixTotal(mix: Loose): number {
   return salesMixParts.reduce((sum, p) => sum + (Number(mix?.[p] ?? 0) || 0), 0);
@@ -63,6 +83,7 @@ export function routingNumberFinding(routing: unknown): { field: string; code: s
   return {
     field: "merchant.bank_account.routing_number",
     code: "routing_number_invalid",
-    message: "The routing number does not pass the ABA checksum. Compare it with a check from the account or with your bank's website.",
+    message:
+      "The routing number does not pass the ABA checksum. Compare it with a check from the account or with your bank's website.",
   };
 }

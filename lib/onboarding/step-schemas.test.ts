@@ -1,14 +1,18 @@
-import { readFileSync, existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, test } from "vitest";
-import example from "../schemas/examples/merchant-application.json" with { type: "json" };
+
 import * as server from "../schemas/application";
-import { stepSchema, ownersSchema } from "./step-schemas";
+import example from "../schemas/examples/merchant-application.json" with { type: "json" };
+import { ownersSchema, stepSchema } from "./step-schemas";
 
 // The rules are written once (lib/schemas/application-rules.ts) and built twice: with zod on the
 // server, with zod/mini in the browser. The two builds must judge every value alike.
-const issues = (r: { success: boolean; error?: { issues: { code: string; path: PropertyKey[]; message: string }[] } }) =>
-  (r.error?.issues ?? []).map((i) => `${i.path.join(".")} ${i.code} ${i.message}`).sort();
+const issues = (r: {
+  success: boolean;
+  error?: { issues: { code: string; path: PropertyKey[]; message: string }[] };
+}) => (r.error?.issues ?? []).map((i) => `${i.path.join(".")} ${i.code} ${i.message}`).sort();
 
 const owner = example.owner_one;
 const variants: Record<string, unknown>[] = [
@@ -54,7 +58,11 @@ describe("the wizard's schemas (zod/mini) and the API's (zod) are the same rules
       ["current_sales", "sales", example.current_sales],
       ["current_sales", "sales", { ...example.current_sales, average_ticket_value: "12.345" }],
     ];
-    const serverOf = { bank_account: server.bankAccountSchema, main_product: server.mainProductSchema, current_sales: server.currentSalesSchema } as const;
+    const serverOf = {
+      bank_account: server.bankAccountSchema,
+      main_product: server.mainProductSchema,
+      current_sales: server.currentSalesSchema,
+    } as const;
     for (const [field, step, value] of cases) {
       const api = issues(serverOf[field as keyof typeof serverOf].safeParse(value)).map((i) => `${field}.${i}`);
       const wizard = issues(stepSchema(step).safeParse({ [field]: value })).filter((i) => !i.includes("underwriting."));
@@ -68,7 +76,11 @@ describe("the wizard's schemas (zod/mini) and the API's (zod) are the same rules
 describe("the browser's side of the rules", () => {
   const root = path.resolve(import.meta.dirname, "../..");
   const resolve = (from: string, spec: string) => {
-    const base = spec.startsWith("@/") ? path.join(root, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
+    const base = spec.startsWith("@/")
+      ? path.join(root, spec.slice(2))
+      : spec.startsWith(".")
+        ? path.resolve(path.dirname(from), spec)
+        : null;
     if (!base) return null;
     return [".ts", ".tsx", "/index.ts"].map((ext) => base + ext).find((f) => existsSync(f)) ?? null;
   };
@@ -78,7 +90,9 @@ describe("the browser's side of the rules", () => {
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
-      for (const [, typeOnly, spec] of readFileSync(file, "utf8").matchAll(/^import (type )?[^;]*? from "([^"]+)"/gms)) {
+      for (const [, typeOnly, spec] of readFileSync(file, "utf8").matchAll(
+        /^import (type )?[^;]*? from "([^"]+)"/gms,
+      )) {
         if (typeOnly) continue;
         const local = resolve(file, spec!);
         if (local) visit(local);
@@ -92,7 +106,9 @@ describe("the browser's side of the rules", () => {
   test("the wizard and every step import zod/mini, never zod", () => {
     const entries = [
       "components/onboarding/wizard.tsx",
-      ...["business", "owners", "bank", "product", "sales", "device", "review", "agreement"].map((s) => `components/onboarding/steps/${s}-step.tsx`),
+      ...["business", "owners", "bank", "product", "sales", "device", "review", "agreement"].map(
+        (s) => `components/onboarding/steps/${s}-step.tsx`,
+      ),
     ];
     for (const entry of entries) {
       const packages = imports(entry);

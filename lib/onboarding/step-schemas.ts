@@ -17,8 +17,16 @@ import {
   union,
   unknown,
 } from "zod/mini";
+
 import { applicationRules, ownerKeys } from "../schemas/application-rules";
-import { accountConfirmationProblem, ownershipProblem, ownershipTotal, routingNumberProblem, salesMixProblem, ticketProblem } from "./cross-field";
+import {
+  accountConfirmationProblem,
+  ownershipProblem,
+  ownershipTotal,
+  routingNumberProblem,
+  salesMixProblem,
+  ticketProblem,
+} from "./cross-field";
 import { businessFields } from "./steps";
 
 // The wizard's form schemas, one per step with a form: the onboarding information's own rules
@@ -27,7 +35,20 @@ import { businessFields } from "./steps";
 // cross-field rules, which are underwriting's own (./cross-field.ts, messages `underwriting.<code>`).
 
 // Named imports, passed as one narrow object: the bundler keeps only these functions of zod/mini.
-const rules = applicationRules({ email, enum: enumOf, maxLength, minLength, optional, pipe, refine, regex, strictObject, string, trim, union });
+const rules = applicationRules({
+  email,
+  enum: enumOf,
+  maxLength,
+  minLength,
+  optional,
+  pipe,
+  refine,
+  regex,
+  strictObject,
+  string,
+  trim,
+  union,
+});
 const { bankAccountSchema, currentSalesSchema, mainProductSchema, ownerSchema, coreApplicationShape } = rules;
 
 const pick = <K extends keyof typeof coreApplicationShape>(...keys: readonly K[]) =>
@@ -51,7 +72,10 @@ const schemas = {
       message: "underwriting.sales_mix_not_100",
       path: ["current_sales", "sales_percentage", "card_swipe_percentage"],
     }),
-    refine((v) => !ticketProblem(v.current_sales), { message: "underwriting.average_above_highest", path: ["current_sales", "average_ticket_value"] }),
+    refine((v) => !ticketProblem(v.current_sales), {
+      message: "underwriting.average_above_highest",
+      path: ["current_sales", "average_ticket_value"],
+    }),
   ),
 };
 
@@ -71,7 +95,12 @@ export function ownersSchema(count: () => number) {
         for (const issue of result.error?.issues ?? []) ctx.addIssue({ ...issue, path: [k, ...issue.path] } as never);
       }
       const problem = ownershipProblem(ownershipTotal(v, owners), undefined, { requireQuarter: false });
-      if (problem) ctx.addIssue({ code: "custom", message: `underwriting.${problem}`, path: ["owner_one", "ownership_percentage"] });
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          message: `underwriting.${problem}`,
+          path: ["owner_one", "ownership_percentage"],
+        });
     }),
   );
 }
@@ -79,5 +108,8 @@ export function ownersSchema(count: () => number) {
 /** The device choice: a catalog entry, the merchant's own device, or skipping (which must be confirmed). */
 export const DEVICE_SKIP = "__skip";
 export const deviceSchema = object({ choice: string().check(minLength(1)), confirm: optional(boolean()) }).check(
-  refine((v) => v.choice !== DEVICE_SKIP || v.confirm === true, { message: "fields.device.skipConfirm", path: ["confirm"] }),
+  refine((v) => v.choice !== DEVICE_SKIP || v.confirm === true, {
+    message: "fields.device.skipConfirm",
+    path: ["confirm"],
+  }),
 );

@@ -1,7 +1,18 @@
 import { describe, expect, test } from "vitest";
+
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
-import { firstIncompleteStep, isReachable, listedSteps, onboardingSteps, resolveStep, stepFields, stepOfField, stepProgress, type StepId } from "./steps";
 import { stepSchema } from "./step-schemas";
+import {
+  firstIncompleteStep,
+  isReachable,
+  listedSteps,
+  onboardingSteps,
+  resolveStep,
+  stepFields,
+  type StepId,
+  stepOfField,
+  stepProgress,
+} from "./steps";
 
 const session = (incomplete: StepId[], requested: string[] = []) => ({
   steps: stepProgress(
@@ -84,9 +95,9 @@ describe("the step schemas (the wizard's forms)", () => {
     expect(issues(bank.safeParse({ bank_account: { ...app.bank_account, routing_number: "021000022" } }))).toEqual([
       ["bank_account.routing_number", "underwriting.routing_number_invalid"],
     ]);
-    expect(issues(bank.safeParse({ bank_account: { ...app.bank_account, account_number_confirm: "000123456788" } }))).toEqual([
-      ["bank_account.account_number_confirm", "underwriting.account_number_mismatch"],
-    ]);
+    expect(
+      issues(bank.safeParse({ bank_account: { ...app.bank_account, account_number_confirm: "000123456788" } })),
+    ).toEqual([["bank_account.account_number_confirm", "underwriting.account_number_mismatch"]]);
     expect(bank.safeParse({}).success).toBe(false);
   });
 
@@ -103,12 +114,18 @@ describe("the step schemas (the wizard's forms)", () => {
       ["current_sales.sales_percentage.card_swipe_percentage", "underwriting.sales_mix_not_100"],
     ]);
     const big = { ...app.current_sales, average_ticket_value: "999999", highest_amount_to_date: "10" };
-    expect(issues(sales.safeParse({ current_sales: big }))).toEqual([["current_sales.average_ticket_value", "underwriting.average_above_highest"]]);
+    expect(issues(sales.safeParse({ current_sales: big }))).toEqual([
+      ["current_sales.average_ticket_value", "underwriting.average_above_highest"],
+    ]);
     expect(sales.safeParse({}).success).toBe(false);
   });
 
   test("every data step owns fields; device, review and agreement own none; every step is reachable once all are complete", () => {
-    expect(onboardingSteps.filter((s) => s.fields.length === 0).map((s) => s.id)).toEqual(["device", "review", "agreement"]);
+    expect(onboardingSteps.filter((s) => s.fields.length === 0).map((s) => s.id)).toEqual([
+      "device",
+      "review",
+      "agreement",
+    ]);
     const done = { steps: stepProgress([]) };
     expect(firstIncompleteStep(done)).toBe("agreement");
     expect(onboardingSteps.every((s) => isReachable(done, s.id))).toBe(true);

@@ -51,7 +51,12 @@ export function stepProgress(problemParams: string[]): { id: StepId; complete: b
   return onboardingSteps.map((s) => ({
     id: s.id,
     // Review is done once everything before it is; the agreement once it is signed too.
-    complete: s.id === "review" ? dataComplete : s.id === "agreement" ? dataComplete && !incomplete.has("agreement") : !incomplete.has(s.id),
+    complete:
+      s.id === "review"
+        ? dataComplete
+        : s.id === "agreement"
+          ? dataComplete && !incomplete.has("agreement")
+          : !incomplete.has(s.id),
   }));
 }
 

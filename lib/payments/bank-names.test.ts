@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { abaChecksumValid } from "../schemas/aba";
 import { bankNameOf } from "./bank-names";
 

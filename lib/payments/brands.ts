@@ -11,4 +11,5 @@ const names: Record<string, string> = {
   ach: "ACH",
 };
 
-export const brandName = (brand: string | null | undefined) => (brand ? (names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : "");
+export const brandName = (brand: string | null | undefined) =>
+  brand ? (names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : "";

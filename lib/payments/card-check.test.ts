@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { checkCard } from "./card-check";
 
 const now = new Date("2026-11-22T12:00:00Z");
@@ -13,12 +14,18 @@ describe("checkCard", () => {
     ["4000056655665556", "visa"],
   ])("%s is a valid %s", (number, brand) => {
     const result = card({ number });
-    expect(result).toMatchObject({ ok: true, card: { brand, last4: number.replace(/ /g, "").slice(-4), expMonth: 12, expYear: 2030 } });
+    expect(result).toMatchObject({
+      ok: true,
+      card: { brand, last4: number.replace(/ /g, "").slice(-4), expMonth: 12, expYear: 2030 },
+    });
   });
 
   test("Amex needs a 4-digit CVC", () => {
     expect(card({ number: "378282246310005", cvc: "1234" })).toMatchObject({ ok: true, card: { brand: "amex" } });
-    expect(card({ number: "378282246310005", cvc: "123" })).toEqual({ ok: false, problems: [{ field: "cvc", code: "invalid_cvc" }] });
+    expect(card({ number: "378282246310005", cvc: "123" })).toEqual({
+      ok: false,
+      problems: [{ field: "cvc", code: "invalid_cvc" }],
+    });
   });
 
   test.each([

@@ -5,10 +5,24 @@ import cardValidator from "card-validator";
 // the future, the CVC's length for the brand. card-validator does the card rules.
 
 export type CardInput = { number: string; exp_month: string | number; exp_year: string | number; cvc: string };
-export type CardProblem = { field: "number" | "exp_month" | "exp_year" | "cvc"; code: "invalid_number" | "invalid_expiry" | "expired" | "invalid_cvc" };
-export type CheckedCard = { number: string; brand: string; last4: string; expMonth: number; expYear: number; cvc: string };
+export type CardProblem = {
+  field: "number" | "exp_month" | "exp_year" | "cvc";
+  code: "invalid_number" | "invalid_expiry" | "expired" | "invalid_cvc";
+};
+export type CheckedCard = {
+  number: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+};
 
-const brandNames: Record<string, string> = { "american-express": "amex", "diners-club": "diners", "master-card": "mastercard" };
+const brandNames: Record<string, string> = {
+  "american-express": "amex",
+  "diners-club": "diners",
+  "master-card": "mastercard",
+};
 
 /** The brand as the API writes it: visa, mastercard, amex, discover, diners, jcb, unionpay... */
 export const brandOf = (type: string) => brandNames[type] ?? type;
@@ -22,7 +36,8 @@ export function checkCard(
   const problems: CardProblem[] = [];
   const number = String(input.number).replace(/[\s-]/g, "");
   const checked = cardValidator.number(number, { maxLength: 19 });
-  if (!/^\d{12,19}$/.test(number) || !checked.isValid || !checked.card) problems.push({ field: "number", code: "invalid_number" });
+  if (!/^\d{12,19}$/.test(number) || !checked.isValid || !checked.card)
+    problems.push({ field: "number", code: "invalid_number" });
 
   const month = Number(input.exp_month);
   let year = Number(input.exp_year);
@@ -38,8 +53,19 @@ export function checkCard(
     else if (year > now.getUTCFullYear() + 20) problems.push({ field: "exp_year", code: "invalid_expiry" });
   }
   const cvcSize = checked.card?.code.size ?? 3;
-  if (!options.cardPresent && !new RegExp(`^\\d{${cvcSize}}$`).test(String(input.cvc))) problems.push({ field: "cvc", code: "invalid_cvc" });
+  if (!options.cardPresent && !new RegExp(`^\\d{${cvcSize}}$`).test(String(input.cvc)))
+    problems.push({ field: "cvc", code: "invalid_cvc" });
 
   if (problems.length) return { ok: false, problems };
-  return { ok: true, card: { number, brand: brandOf(checked.card!.type), last4: number.slice(-4), expMonth: month, expYear: year, cvc: String(input.cvc) } };
+  return {
+    ok: true,
+    card: {
+      number,
+      brand: brandOf(checked.card!.type),
+      last4: number.slice(-4),
+      expMonth: month,
+      expYear: year,
+      cvc: String(input.cvc),
+    },
+  };
 }

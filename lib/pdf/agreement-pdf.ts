@@ -1,12 +1,12 @@
-import type { Locale } from "../i18n/locales";
 import { agreementCopy, type AgreementDocument } from "../agreement/agreement-text";
-import { brandedDocument, muted, type Branding } from "./document";
+import type { Locale } from "../i18n/locales";
+import { brandedDocument, type Branding, muted } from "./document";
 import type { LogoImage } from "./logo";
 
-const pageLabel = { en: (n: number, of: number) => `Page ${n} of ${of}`, es: (n: number, of: number) => `Página ${n} de ${of}` } satisfies Record<
-  Locale,
-  unknown
->;
+const pageLabel = {
+  en: (n: number, of: number) => `Page ${n} of ${of}`,
+  es: (n: number, of: number) => `Página ${n} de ${of}`,
+} satisfies Record<Locale, unknown>;
 
 /** The merchant agreement (signed or not yet) as a PDF, on the same branded layout as statements. */
 export async function agreementPdf(input: {

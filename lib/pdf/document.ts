@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+
 import { hexChannels, textOn } from "../branding/contrast";
 import type { LogoImage } from "./logo";
 
@@ -44,7 +45,9 @@ export async function brandedDocument(options: {
   let logo: PDFImage | null = null;
   if (options.logo) {
     // A file that says it is a PNG or JPEG but is not one is treated as no logo.
-    logo = await (options.logo.format === "png" ? pdf.embedPng(options.logo.bytes) : pdf.embedJpg(options.logo.bytes)).catch(() => null);
+    logo = await (
+      options.logo.format === "png" ? pdf.embedPng(options.logo.bytes) : pdf.embedJpg(options.logo.bytes)
+    ).catch(() => null);
   }
 
   let page = undefined as unknown as PDFPage; // set by newPage() before any use

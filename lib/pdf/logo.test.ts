@@ -1,8 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+
 import QRCode from "qrcode";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { clearLogoCache, LOGO_MAX_BYTES, loadLogo, sniffImage } from "./logo";
+
+import { clearLogoCache, loadLogo, LOGO_MAX_BYTES, sniffImage } from "./logo";
 
 let png: Buffer;
 let base = "";
@@ -47,7 +49,8 @@ describe("document logos", () => {
   });
 
   test("too large, not an image, a redirect, a 404 or too slow: no logo, never an error", async () => {
-    for (const path of ["/huge.png", "/page.html", "/moved", "/missing.png"]) expect(await loadLogo(`${base}${path}`, { publicOnly: false })).toBeNull();
+    for (const path of ["/huge.png", "/page.html", "/moved", "/missing.png"])
+      expect(await loadLogo(`${base}${path}`, { publicOnly: false })).toBeNull();
     expect(hits.get("/logo.png")).toBeUndefined(); // the redirect was not followed
     const started = Date.now();
     expect(await loadLogo(`${base}/slow`, { publicOnly: false })).toBeNull();
@@ -60,10 +63,17 @@ describe("document logos", () => {
   });
 
   test("uploaded images: PNG and JPEG embed; SVG and WebP, which a PDF cannot show, give the monogram", async () => {
-    expect(await loadLogo(`data:image/png;base64,${png.toString("base64")}`, { publicOnly: true })).toEqual({ format: "png", bytes: new Uint8Array(png) });
-    expect(await loadLogo(`data:image/svg+xml;base64,${Buffer.from("<svg/>").toString("base64")}`, { publicOnly: true })).toBeNull();
+    expect(await loadLogo(`data:image/png;base64,${png.toString("base64")}`, { publicOnly: true })).toEqual({
+      format: "png",
+      bytes: new Uint8Array(png),
+    });
+    expect(
+      await loadLogo(`data:image/svg+xml;base64,${Buffer.from("<svg/>").toString("base64")}`, { publicOnly: true }),
+    ).toBeNull();
     // Declared PNG but not one.
-    expect(await loadLogo(`data:image/png;base64,${Buffer.from("hello").toString("base64")}`, { publicOnly: true })).toBeNull();
+    expect(
+      await loadLogo(`data:image/png;base64,${Buffer.from("hello").toString("base64")}`, { publicOnly: true }),
+    ).toBeNull();
   });
 
   test("a path is read from public/ and never outside it", async () => {

@@ -1,8 +1,9 @@
-import http from "node:http";
-import net from "node:net";
-import https from "node:https";
 import { readFile } from "node:fs/promises";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
 import path from "node:path";
+
 import { env } from "../env";
 import { isPublicAddress, publicOnlyLookup } from "../webhooks/address-guard";
 
@@ -22,7 +23,8 @@ const CACHE_ENTRIES = 200;
 
 /** What the bytes are, by their signature (never by a name or a Content-Type). */
 export function sniffImage(bytes: Uint8Array): LogoImage["format"] | null {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return "png";
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return "png";
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
   return null;
 }
@@ -36,7 +38,10 @@ const asImage = (bytes: Uint8Array | null): LogoImage | null => {
 const cache = new Map<string, { until: number; value: LogoImage | null }>();
 
 /** The logo's bytes, or null when there is none a PDF can show. Never throws. */
-export async function loadLogo(logo: string | null | undefined, options: { publicOnly: boolean }): Promise<LogoImage | null> {
+export async function loadLogo(
+  logo: string | null | undefined,
+  options: { publicOnly: boolean },
+): Promise<LogoImage | null> {
   if (!logo) return null;
   if (logo.startsWith("data:")) {
     const match = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]+=*)$/.exec(logo);
@@ -120,4 +125,5 @@ function fetchImage(url: string, publicOnly: boolean): Promise<Uint8Array | null
 }
 
 /** The ISV's logo for a document, under this deployment's address rules (public addresses only in production). */
-export const documentLogo = (defaults: { logo?: string | null } | null | undefined) => loadLogo(defaults?.logo, { publicOnly: env.APP_ENV === "production" });
+export const documentLogo = (defaults: { logo?: string | null } | null | undefined) =>
+  loadLogo(defaults?.logo, { publicOnly: env.APP_ENV === "production" });

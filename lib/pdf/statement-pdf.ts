@@ -1,10 +1,10 @@
-import { brandedDocument, muted, type Branding } from "./document";
-import type { LogoImage } from "./logo";
+import type { StatementRow } from "../db/schema";
+import { intlLocale, type Locale } from "../i18n/locales";
 import { formatCents } from "../money";
 import { brandName } from "../payments/brands";
 import { feeLineWords } from "../statements/fee-line-words";
-import { intlLocale, type Locale } from "../i18n/locales";
-import type { StatementRow } from "../db/schema";
+import { brandedDocument, type Branding, muted } from "./document";
+import type { LogoImage } from "./logo";
 
 // The monthly statement as a PDF (docs/reference.md section 11): branded with the ISV's name and colours,
 // the merchant's business name and MID, the period, the totals, fees by pricing model, card brands,
@@ -88,9 +88,14 @@ export async function statementPdf(input: {
   const t = copy[locale];
   const intl = intlLocale(locale);
   const money = (cents: number) => formatCents(cents, intl);
-  const day = (iso: string) => new Intl.DateTimeFormat(intl, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(iso));
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(intl, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(
+      new Date(iso),
+    );
   const [year, month] = s.period.split("-").map(Number);
-  const periodName = new Intl.DateTimeFormat(intl, { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year!, month! - 1, 1)));
+  const periodName = new Intl.DateTimeFormat(intl, { year: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year!, month! - 1, 1)),
+  );
 
   const doc = await brandedDocument({
     title: `${t.title} ${s.period}`,

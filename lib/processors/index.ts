@@ -10,13 +10,19 @@ import { sandboxAchProcessor, sandboxProcessor } from "./sandbox";
  */
 export function paymentProcessor(): PaymentProcessor {
   if (env.APP_ENV === "sandbox") return sandboxProcessor;
-  throw new AppError("payments_not_configured", "Card payments are not available yet on this deployment: no payment gateway is configured");
+  throw new AppError(
+    "payments_not_configured",
+    "Card payments are not available yet on this deployment: no payment gateway is configured",
+  );
 }
 
 /** The ACH processor bank payments go through: the sandbox simulator in sandbox; production refuses them like cards. */
 export function achProcessor(): AchProcessor {
   if (env.APP_ENV === "sandbox") return sandboxAchProcessor;
-  throw new AppError("payments_not_configured", "Bank payments are not available yet on this deployment: no ACH processor is configured");
+  throw new AppError(
+    "payments_not_configured",
+    "Bank payments are not available yet on this deployment: no ACH processor is configured",
+  );
 }
 
 /** The processor of a charge, by how it was paid. */

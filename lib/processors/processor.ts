@@ -1,5 +1,5 @@
-import type { CardEntryMethod, Funding } from "../schemas/payment-values";
 import type { CheckedCard } from "../payments/card-check";
+import type { CardEntryMethod, Funding } from "../schemas/payment-values";
 
 // What the platform needs from a card processor (docs/reference.md section 10). The sandbox simulator is
 // the only implementation today; a real gateway is another implementation of this interface.
@@ -20,21 +20,37 @@ export interface PaymentProcessor {
     gatewayMerchantId: string;
     entryMethod: CardEntryMethod;
   }): Promise<Authorization>;
-  refund(input: { reference: string; amount: number }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
+  refund(input: {
+    reference: string;
+    amount: number;
+  }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
 }
 
 /** A bank account to debit (ACH). The platform hands the account number to the processor's vault and keeps only its last four. */
-export type BankAccountInput = { routingNumber: string; accountNumber: string; accountType: "checking" | "savings"; holderName: string };
+export type BankAccountInput = {
+  routingNumber: string;
+  accountNumber: string;
+  accountType: "checking" | "savings";
+  holderName: string;
+};
 
 // What the platform needs from an ACH processor (docs/reference.md section 13): debits authorized at once
 // and settled like cards; the customer's bank may send a debit back after settlement (a return).
 export interface AchProcessor {
   readonly name: string;
   vault(account: BankAccountInput): Promise<{ vault: Record<string, unknown> }>;
-  debit(input: { vault: Record<string, unknown>; amount: number; currency: "usd"; gatewayMerchantId: string }): Promise<Authorization>;
+  debit(input: {
+    vault: Record<string, unknown>;
+    amount: number;
+    currency: "usd";
+    gatewayMerchantId: string;
+  }): Promise<Authorization>;
   /** Of these settled debits, the ones the customers' banks returned, with the reason. */
   returns(references: string[]): Promise<{ reference: string; reason: string }[]>;
   /** Of these returned debits, the ones whose bank reversed its return (the money comes back). */
   reversals(references: string[]): Promise<string[]>;
-  refund(input: { reference: string; amount: number }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
+  refund(input: {
+    reference: string;
+    amount: number;
+  }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
 }

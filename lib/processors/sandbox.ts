@@ -1,6 +1,6 @@
 import { randomBase62 } from "../ids";
-import type { AchProcessor, PaymentProcessor } from "./processor";
 import type { FailureReason, Funding } from "../schemas/payment-values";
+import type { AchProcessor, PaymentProcessor } from "./processor";
 
 // The sandbox simulator (docs/reference.md section 10): every Luhn-valid card approves, except the
 // contract's test cards, which decline with their reason; 4000056655665556 is a Visa debit card.
@@ -25,7 +25,14 @@ export const sandboxProcessor: PaymentProcessor = {
   name: "sandbox",
   async vault(card) {
     const funding: Funding = sandboxDebitCards.has(card.number) ? "debit" : "credit";
-    return { funding, vault: { processor: "sandbox", ref: `sbx_card_${randomBase62(16)}`, scenario: sandboxTestCards[card.number] ?? "approve" } };
+    return {
+      funding,
+      vault: {
+        processor: "sandbox",
+        ref: `sbx_card_${randomBase62(16)}`,
+        scenario: sandboxTestCards[card.number] ?? "approve",
+      },
+    };
   },
   async authorize({ vault }) {
     const scenario = String(vault.scenario ?? "approve");
@@ -44,7 +51,11 @@ export const sandboxProcessor: PaymentProcessor = {
  * settlement (insufficient_funds, R01); 000333333335 is returned, then the bank reverses its return
  * (the money comes back); any other account number succeeds.
  */
-export const sandboxTestBankAccounts = { declined: "000111111116", returned: "000222222227", returnReversed: "000333333335" } as const;
+export const sandboxTestBankAccounts = {
+  declined: "000111111116",
+  returned: "000222222227",
+  returnReversed: "000333333335",
+} as const;
 
 export const sandboxAchProcessor: AchProcessor = {
   name: "sandbox_ach",
@@ -65,7 +76,9 @@ export const sandboxAchProcessor: AchProcessor = {
     return { approved: true, reference: `${prefix}${randomBase62(16)}` };
   },
   async returns(references) {
-    return references.filter((r) => r.startsWith("sbx_achr_") || r.startsWith("sbx_achrr_")).map((reference) => ({ reference, reason: "insufficient_funds" }));
+    return references
+      .filter((r) => r.startsWith("sbx_achr_") || r.startsWith("sbx_achrr_"))
+      .map((reference) => ({ reference, reason: "insufficient_funds" }));
   },
   async reversals(references) {
     return references.filter((r) => r.startsWith("sbx_achrr_"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { email, hexColor, hostname, httpUrl } from "./atoms";
 import { defaultCapabilitiesSchema } from "./capabilities";
 
@@ -29,7 +30,10 @@ export const merchantDefaultsSchema = z
       z
         .string()
         .max(140_000, "an uploaded logo must be at most 100 KB")
-        .regex(/^data:image\/(png|jpeg|svg\+xml|webp);base64,[A-Za-z0-9+/]+=*$/, "must be a URL or a PNG, JPEG, SVG or WebP image"),
+        .regex(
+          /^data:image\/(png|jpeg|svg\+xml|webp);base64,[A-Za-z0-9+/]+=*$/,
+          "must be a URL or a PNG, JPEG, SVG or WebP image",
+        ),
     ),
     primary_color: hexColor,
     secondary_color: hexColor,
@@ -73,8 +77,18 @@ export const initialSettings: AccountSettings = {
   allow_skip_device_selection: false,
   device_selection_required: true,
   devices: [
-    { id: "pax-a920", name: "PAX A920 Pro", description: "Portable smart terminal with printer, chip, tap and swipe", price: 34900 },
-    { id: "pax-a80", name: "PAX A80", description: "Countertop terminal with PIN pad, chip, tap and swipe", price: 24900 },
+    {
+      id: "pax-a920",
+      name: "PAX A920 Pro",
+      description: "Portable smart terminal with printer, chip, tap and swipe",
+      price: 34900,
+    },
+    {
+      id: "pax-a80",
+      name: "PAX A80",
+      description: "Countertop terminal with PIN pad, chip, tap and swipe",
+      price: 24900,
+    },
     { id: "dejavoo-z11", name: "Dejavoo Z11", description: "Compact countertop terminal", price: 19900 },
   ],
 };
@@ -121,7 +135,12 @@ export const updateAccountSchema = z
         types: defaultCapabilitiesSchema.shape.types.optional(),
         options: z
           .strictObject(
-            Object.fromEntries(Object.entries(defaultCapabilitiesSchema.shape.options.shape).map(([k, v]) => [k, v.partial().optional()])) as {
+            Object.fromEntries(
+              Object.entries(defaultCapabilitiesSchema.shape.options.shape).map(([k, v]) => [
+                k,
+                v.partial().optional(),
+              ]),
+            ) as {
               [K in keyof typeof defaultCapabilitiesSchema.shape.options.shape]: z.ZodOptional<
                 ReturnType<(typeof defaultCapabilitiesSchema.shape.options.shape)[K]["partial"]>
               >;

@@ -1,6 +1,7 @@
 import type * as Mini from "zod/mini";
-import { productCategories, productSubcategories } from "./product-categories";
+
 import { accountNumberPattern } from "./aba";
+import { productCategories, productSubcategories } from "./product-categories";
 
 // One source for the merchant's onboarding information: the API's create and PATCH bodies, the
 // onboarding session, the wizard's forms (per step) and the OpenAPI document are all built from
@@ -32,7 +33,7 @@ export const jobTitles = [
   "Chairman",
   "Contact Only",
 ] as const;
-export { imeiStatuses, onboardingStatuses, ownerKeys, type OnboardingStatus, type OwnerKey } from "./vocabulary";
+export { imeiStatuses, type OnboardingStatus, onboardingStatuses, type OwnerKey, ownerKeys } from "./vocabulary";
 
 /** Luhn check digit (IMEI, card numbers). */
 export function luhnValid(digits: string): boolean {
@@ -60,13 +61,28 @@ export function isRealDate(value: string): boolean {
  */
 export type ZodFunctions = Pick<
   typeof Mini,
-  "email" | "enum" | "maxLength" | "minLength" | "optional" | "pipe" | "refine" | "regex" | "strictObject" | "string" | "trim" | "union"
+  | "email"
+  | "enum"
+  | "maxLength"
+  | "minLength"
+  | "optional"
+  | "pipe"
+  | "refine"
+  | "regex"
+  | "strictObject"
+  | "string"
+  | "trim"
+  | "union"
 >;
 
 /** The rules, built with the given zod: `applicationRules(z)` on the server, `applicationRules(zm)` in the browser. */
 export function applicationRules(z: ZodFunctions) {
-  const enumOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of: ${values.join(", ")}` });
-  const text = (max: number) => z.string().check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(max, `must be at most ${max} characters`));
+  const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
+    z.enum(values, { error: `must be one of: ${values.join(", ")}` });
+  const text = (max: number) =>
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(max, `must be at most ${max} characters`));
 
   /** An e-mail address. */
   const email = z.pipe(z.string().check(z.maxLength(254)), z.email("must be an e-mail address"));
@@ -96,18 +112,27 @@ export function applicationRules(z: ZodFunctions) {
   /** A calendar date written YYYY-MM-DD. */
   const isoDate = z
     .string()
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD"), z.refine(isRealDate, "must be a real calendar date written YYYY-MM-DD"));
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD"),
+      z.refine(isRealDate, "must be a real calendar date written YYYY-MM-DD"),
+    );
 
   /** A masked value as the API shows it ("*****6789"): sent back unchanged, it keeps the stored value. */
   const maskedValue = z.string().check(z.regex(/^\*+[0-9]{4}$/));
-  const nineDigits = (what: string) => z.string().check(z.regex(/^(\d{9}|\d{3}-\d{2}-\d{4}|\d{2}-\d{7})$/, `${what} must be 9 digits`));
+  const nineDigits = (what: string) =>
+    z.string().check(z.regex(/^(\d{9}|\d{3}-\d{2}-\d{4}|\d{2}-\d{7})$/, `${what} must be 9 digits`));
   const ssn = z.union([nineDigits("ssn"), maskedValue]);
   const tin = z.union([nineDigits("tin"), maskedValue]);
   const routingNumber = z.string().check(z.regex(/^\d{9}$/, "must be 9 digits"));
-  const accountNumber = z.union([z.string().check(z.regex(accountNumberPattern, "must be 4 to 17 digits")), maskedValue]);
+  const accountNumber = z.union([
+    z.string().check(z.regex(accountNumberPattern, "must be 4 to 17 digits")),
+    maskedValue,
+  ]);
 
   /** Decimal amount in dollars as a string, e.g. "25000" or "35.50". */
-  const moneyString = z.string().check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be an amount in dollars, e.g. "2500" or "35.50"'));
+  const moneyString = z
+    .string()
+    .check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be an amount in dollars, e.g. "2500" or "35.50"'));
 
   const addressSchema = z.strictObject({
     address: text(120),
@@ -141,7 +166,11 @@ export function applicationRules(z: ZodFunctions) {
     description: text(500),
     website: z
       .string()
-      .check(z.trim(), z.maxLength(253), z.regex(/^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/, "must be a website address, e.g. https://example.com")),
+      .check(
+        z.trim(),
+        z.maxLength(253),
+        z.regex(/^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/, "must be a website address, e.g. https://example.com"),
+      ),
     category: enumOf(productCategories),
     subcategory: z.enum(productSubcategories, { error: "must be one of the listed subcategories" }),
   });

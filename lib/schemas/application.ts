@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { applicationRules, type ZodFunctions } from "./application-rules";
 
 // The onboarding information's rules (./application-rules.ts) built with zod, for the API, the

@@ -4,7 +4,9 @@ import { z } from "zod";
 // clients; the wizard translates by error code and path.
 
 /** A decimal amount as a string, e.g. "0.30". */
-export const decimalString = z.string().regex(/^\d{1,7}(\.\d{1,4})?$/, 'must be a non-negative decimal number as a string, e.g. "0.30"');
+export const decimalString = z
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,4})?$/, 'must be a non-negative decimal number as a string, e.g. "0.30"');
 
 /** A percentage 0-100 and an e-mail address are the onboarding information's rules too (one definition). */
 export { email, percentString } from "./application";
@@ -27,4 +29,7 @@ export const httpUrl = z
 export const hostname = z
   .string()
   .max(253)
-  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a lower-case host name like onboarding.example.com");
+  .regex(
+    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    "must be a lower-case host name like onboarding.example.com",
+  );

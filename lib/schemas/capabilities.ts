@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { decimalString, percentString } from "./atoms";
 
+import { decimalString, percentString } from "./atoms";
 import { capabilityTypes } from "./vocabulary";
 export { capabilityTypes };
 export const advantageRates = ["4.00", "3.99", "3.75", "3.50", "3.25", "3.00"] as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { capabilityTypes } from "./vocabulary";
+
 import { bankAccountTypes, cardEntryMethods, chargeStatuses, paymentMethods, paymentTypes } from "./payment-values";
+import { capabilityTypes } from "./vocabulary";
 
 // Charges (reference "Charges"): the resource, its fee lines and its list filters.
 
@@ -47,7 +48,9 @@ export const chargeSchema = z
     tip: z.number().int(),
     tax: z.number().int(),
     payment_method: z.enum(paymentMethods).meta({ description: "card, or ach for a bank payment (an addition)" }),
-    processor: processorSchema.nullable().meta({ description: "The merchant's processor that took it: CREDIT_CARD for cards, ACH for bank payments" }),
+    processor: processorSchema
+      .nullable()
+      .meta({ description: "The merchant's processor that took it: CREDIT_CARD for cards, ACH for bank payments" }),
     card_last_4: z.string().nullable().optional().meta({ description: "Absent on ACH charges" }),
     card_brand: z.string().nullable().optional(),
     card_expiration_date: z.string().nullable().optional(),
@@ -84,8 +87,16 @@ export const chargeSchema = z
     authorized_at: z.number().int().nullable(),
     captured_at: z.number().int().nullable(),
     settled_at: z.number().int().nullable(),
-    returned_at: z.number().int().nullable().meta({ description: "ACH: when the customer's bank returned it (status RETURNED)" }),
-    return_reversed_at: z.number().int().nullable().meta({ description: "ACH: when the bank reversed that return (SETTLED again)" }),
+    returned_at: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "ACH: when the customer's bank returned it (status RETURNED)" }),
+    return_reversed_at: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "ACH: when the bank reversed that return (SETTLED again)" }),
   })
   .meta({ id: "Charge" });
 export type ChargeJson = z.infer<typeof chargeSchema>;

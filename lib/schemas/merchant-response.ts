@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { addressSchema, imeiStatuses, onboardingStatuses } from "./merchant";
-import { merchantDefaultsSchema, deviceCatalogEntrySchema } from "./account";
+
 import { onboardingSteps, type StepId } from "../onboarding/steps";
-import { defaultCapabilitiesSchema, merchantCapabilitiesSchema, feesSchema } from "./capabilities";
+import { deviceCatalogEntrySchema, merchantDefaultsSchema } from "./account";
+import { defaultCapabilitiesSchema, feesSchema, merchantCapabilitiesSchema } from "./capabilities";
 import exampleApplication from "./examples/merchant-application.json" with { type: "json" };
+import { addressSchema, imeiStatuses, onboardingStatuses } from "./merchant";
 
 // Response shapes for the OpenAPI document and for tests that check what goes out.
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
@@ -46,7 +47,12 @@ export const merchantInfoResponseSchema = z
     owner_three: ownerOut.optional(),
     owner_four: ownerOut.optional(),
     main_product: z
-      .object({ description: z.string().nullable(), website: z.string().nullable(), category: z.string().nullable(), subcategory: z.string().nullable() })
+      .object({
+        description: z.string().nullable(),
+        website: z.string().nullable(),
+        category: z.string().nullable(),
+        subcategory: z.string().nullable(),
+      })
       .nullable(),
     main_contact_person: z.object({ name: z.string().nullable(), email: z.string().nullable() }).nullable(),
     current_sales: z.record(z.string(), z.unknown()).nullable(),
@@ -129,7 +135,9 @@ export const onboardingSessionResponseSchema = z
     device: z.union([deviceResponseSchema, z.null()]),
     device_selection: z.enum(["selected", "skipped"]).nullable(),
     branding: merchantDefaultsSchema,
-    steps: z.array(z.object({ id: z.enum(onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]]), complete: z.boolean() })),
+    steps: z.array(
+      z.object({ id: z.enum(onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]]), complete: z.boolean() }),
+    ),
     requirements: requirementsSchema,
     device_options: z.array(deviceCatalogEntrySchema),
     device_selection_required: z.boolean(),
@@ -162,7 +170,12 @@ export const exampleMerchant = {
   lead_onboarding_status: "IN_PROGRESS",
   merchant: app,
   payment: { tokenizer_publishable_key: "pk_test_9fKq2LmN8xRw3YbC4kZ2qV9sT1pLmN8x", terminal_id: null },
-  defaults: { display_name: "Acme POS", logo: "https://acme.example/logo.svg", primary_color: "#1d4ed8", secondary_color: "#0f172a" },
+  defaults: {
+    display_name: "Acme POS",
+    logo: "https://acme.example/logo.svg",
+    primary_color: "#1d4ed8",
+    secondary_color: "#0f172a",
+  },
   payment_keys: { pub_api_key: null, api_key: null, gateway_merchant_id: null, processors: [] },
   device: {
     id: "dev_7hQ2qV9sT1pLmN8xRw3YbC",

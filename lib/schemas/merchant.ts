@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { feesSchema, merchantCapabilitiesSchema } from "./capabilities";
+
 import { coreApplicationShape, luhnValid, ownerKeys, phoneNumber } from "./application";
+import { feesSchema, merchantCapabilitiesSchema } from "./capabilities";
 
 // The API's merchant shapes: the onboarding information (lib/schemas/application.ts) plus what
 // the ISV sets (pricing, bank account results), for create, PATCH, the session and OpenAPI.
@@ -17,7 +18,9 @@ export const completeApplicationSchema = z.strictObject(applicationShape);
 
 const deepPartial = <T extends z.ZodType>(schema: T): z.ZodType => {
   if (schema instanceof z.ZodObject) {
-    const shape = Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, deepPartial(v as z.ZodType).optional()]));
+    const shape = Object.fromEntries(
+      Object.entries(schema.shape).map(([k, v]) => [k, deepPartial(v as z.ZodType).optional()]),
+    );
     return z.strictObject(shape).meta(schema.meta() ?? {});
   }
   if (schema instanceof z.ZodOptional) return deepPartial(schema.unwrap() as z.ZodType);
@@ -72,4 +75,9 @@ export const updateMerchantSchema = z
   })
   .meta({ id: "UpdateMerchantRequest" });
 
-export const sensitivePaths = ["tin", "bank_account.account_number", "bank_account.account_number_confirm", ...ownerKeys.map((o) => `${o}.ssn`)] as const;
+export const sensitivePaths = [
+  "tin",
+  "bank_account.account_number",
+  "bank_account.account_number_confirm",
+  ...ownerKeys.map((o) => `${o}.ssn`),
+] as const;

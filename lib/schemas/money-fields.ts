@@ -6,4 +6,8 @@ import { z } from "zod";
 export const MAX_TOTAL = 99_999_999;
 
 export const cents = (what: string) =>
-  z.number().int(`${what} must be a whole number of cents`).min(0, `${what} must not be negative`).max(MAX_TOTAL, `${what} is too large`);
+  z
+    .number()
+    .int(`${what} must be a whole number of cents`)
+    .min(0, `${what} must not be negative`)
+    .max(MAX_TOTAL, `${what} is too large`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { onboardingStatuses } from "./application";
 import { deviceInputSchema, partialApplicationSchema } from "./merchant";
 
@@ -15,7 +16,9 @@ export const sessionPatchSchema = z
   })
   .meta({ id: "UpdateOnboardingSessionRequest" });
 
-export const signAgreementSchema = z.strictObject({ name: z.string().trim().min(1).max(200) }).meta({ id: "SignAgreementRequest" });
+export const signAgreementSchema = z
+  .strictObject({ name: z.string().trim().min(1).max(200) })
+  .meta({ id: "SignAgreementRequest" });
 
 export const agreementSignatureSchema = z
   .object({
@@ -25,7 +28,11 @@ export const agreementSignatureSchema = z
     user_agent: z.string(),
     version: z.string(),
     locale: z.enum(["en", "es"]),
-    text_sha256: z.string().meta({ description: "SHA-256 of the exact agreement text that was signed; a change to it needs a new signature" }),
+    text_sha256: z
+      .string()
+      .meta({
+        description: "SHA-256 of the exact agreement text that was signed; a change to it needs a new signature",
+      }),
   })
   .meta({ id: "AgreementSignature" });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { email } from "./atoms";
+
 import { phoneNumber } from "./application";
+import { email } from "./atoms";
 import { cents } from "./money-fields";
 import { chargeStatuses, paymentRequestStatuses, paymentRequestTypes, sendViaValues } from "./payment-values";
 
@@ -24,10 +25,14 @@ const merchantId = z.string().min(1).max(64).meta({ example: "mer_4kZ2qV9sT1pLmN
 /** What every payment request asks: the amount (or items), tax, tip. */
 const amounts = {
   merchant_id: merchantId,
-  amount: cents("amount").optional().meta({ description: "Subtotal in cents. With `items`, omit it or send the items' sum." }),
+  amount: cents("amount")
+    .optional()
+    .meta({ description: "Subtotal in cents. With `items`, omit it or send the items' sum." }),
   items: z.array(itemSchema).min(1, "must list at least one item").max(100, "must list at most 100 items").optional(),
   tax: cents("tax").optional().meta({ description: "Tax in cents (default 0, or computed from `taxPercent`)." }),
-  taxPercent: taxPercentSchema.optional().meta({ description: "Tax rate as a decimal string; tax = round(subtotal × taxPercent / 100), half up." }),
+  taxPercent: taxPercentSchema
+    .optional()
+    .meta({ description: "Tax rate as a decimal string; tax = round(subtotal × taxPercent / 100), half up." }),
   tip: cents("tip").optional().meta({ description: "Tip in cents (default 0)." }),
 };
 
@@ -42,7 +47,10 @@ export const terminalRequestSchema = z
     debit: z
       .boolean()
       .optional()
-      .meta({ description: "Whether the terminal accepts debit cards (default true); false declines them with `debit_not_allowed`." }),
+      .meta({
+        description:
+          "Whether the terminal accepts debit cards (default true); false declines them with `debit_not_allowed`.",
+      }),
     deadline_seconds: z
       .number()
       .int()
@@ -90,7 +98,9 @@ export const paymentRequestSchema = z
     object: z.literal("payment_request"),
     id: z.string(),
     merchant_id: z.string(),
-    payment_type: z.enum(paymentRequestTypes).meta({ description: "`REFUND` is one of the reference's values; no operation creates one yet." }),
+    payment_type: z
+      .enum(paymentRequestTypes)
+      .meta({ description: "`REFUND` is one of the reference's values; no operation creates one yet." }),
     status: z.enum(paymentRequestStatuses),
     currency: z.literal("usd"),
     amount: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { MAX_TOTAL } from "./money-fields";
 import { refundReasons } from "./payment-values";
 
@@ -33,4 +34,7 @@ export const refundSchema = z
   .meta({ id: "Refund" });
 export type RefundJson = z.infer<typeof refundSchema>;
 
-export const refundListQuery = z.object({ charge_id: z.string().max(64).optional(), merchant_id: z.string().max(64).optional() });
+export const refundListQuery = z.object({
+  charge_id: z.string().max(64).optional(),
+  merchant_id: z.string().max(64).optional(),
+});

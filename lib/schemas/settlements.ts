@@ -12,14 +12,25 @@ export const settlementSchema = z
     refund_count: z.number().int(),
     gross: z.number().int().meta({ description: "Sum of its charges' amount_captured" }),
     refunds: z.number().int().meta({ description: "Sum of the refunds created since the last settlement" }),
-    return_count: z.number().int().meta({ description: "ACH charges returned since the last settlement (an addition)" }),
+    return_count: z
+      .number()
+      .int()
+      .meta({ description: "ACH charges returned since the last settlement (an addition)" }),
     returns: z.number().int().meta({ description: "Sum of their amount_captured, taken back" }),
-    reversal_count: z.number().int().meta({ description: "Returns taken back earlier that the banks reversed since the last settlement" }),
+    reversal_count: z
+      .number()
+      .int()
+      .meta({ description: "Returns taken back earlier that the banks reversed since the last settlement" }),
     reversals: z.number().int().meta({ description: "Sum of their amounts, paid back" }),
     fees: z.number().int().meta({ description: "Sum of its charges' fee" }),
     net: z.number().int().meta({ description: "gross - refunds - returns + reversals - fees" }),
-    payout_status: z.enum(["scheduled", "held"]).meta({ description: "`held` when the merchant's automatic_payouts is false" }),
-    cutoff: z.number().int().meta({ description: "Charges and refunds made before this instant (milliseconds) are in it" }),
+    payout_status: z
+      .enum(["scheduled", "held"])
+      .meta({ description: "`held` when the merchant's automatic_payouts is false" }),
+    cutoff: z
+      .number()
+      .int()
+      .meta({ description: "Charges and refunds made before this instant (milliseconds) are in it" }),
     created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
   })
   .meta({ id: "Settlement" });

@@ -11,13 +11,22 @@ export const statementSchema = z
     currency: z.literal("usd"),
     charge_count: z.number().int(),
     refund_count: z.number().int(),
-    gross_volume: z.number().int().meta({ description: "Sum of amount_captured of the charges captured in the period" }),
+    gross_volume: z
+      .number()
+      .int()
+      .meta({ description: "Sum of amount_captured of the charges captured in the period" }),
     refunds: z.number().int().meta({ description: "Sum of the refunds created in the period" }),
     return_count: z.number().int().meta({ description: "ACH charges returned in the period (an addition)" }),
     returns: z.number().int().meta({ description: "Sum of their amounts" }),
     reversal_count: z.number().int().meta({ description: "ACH returns the banks reversed in the period" }),
     reversals: z.number().int().meta({ description: "Sum of their amounts" }),
-    fees: z.number().int().meta({ description: "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees" }),
+    fees: z
+      .number()
+      .int()
+      .meta({
+        description:
+          "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees",
+      }),
     net: z.number().int().meta({ description: "gross_volume - refunds - returns + reversals - fees" }),
     created_at: z.string(),
   })
@@ -36,7 +45,13 @@ export const statementDetailSchema = statementSchema
     ),
     card_brands: z.array(z.object({ brand: z.string(), count: z.number().int(), volume: z.number().int() })),
     daily_totals: z.array(
-      z.object({ date: z.string(), charges: z.number().int(), volume: z.number().int(), refunds: z.number().int(), fees: z.number().int() }),
+      z.object({
+        date: z.string(),
+        charges: z.number().int(),
+        volume: z.number().int(),
+        refunds: z.number().int(),
+        fees: z.number().int(),
+      }),
     ),
   })
   .meta({ id: "StatementDetail" });

@@ -1,12 +1,19 @@
 import { z } from "zod";
+
 import { bankAccountTypes, fundingValues } from "./payment-values";
 
 // Tokens: what the tokenizer frame sends (a card or a bank account) and what it answers.
 
 export const bankAccountInputSchema = z
   .strictObject({
-    routing_number: z.string().max(32).meta({ description: "Nine digits; the ABA checksum is checked", example: "021000021" }),
-    account_number: z.string().max(32).meta({ description: "4 to 17 digits; never stored (the token keeps the last four)", example: "000123456789" }),
+    routing_number: z
+      .string()
+      .max(32)
+      .meta({ description: "Nine digits; the ABA checksum is checked", example: "021000021" }),
+    account_number: z
+      .string()
+      .max(32)
+      .meta({ description: "4 to 17 digits; never stored (the token keeps the last four)", example: "000123456789" }),
     account_holder_name: z.string().max(100),
     account_type: z.enum(bankAccountTypes, { error: "must be checking or savings" }),
   })
@@ -24,7 +31,10 @@ export const cardInputSchema = z
       .optional(),
     bank_account: bankAccountInputSchema
       .optional()
-      .meta({ description: "Instead of `card`, for merchants with `ach` in their capability types (the invoice and manual pages)" }),
+      .meta({
+        description:
+          "Instead of `card`, for merchants with `ach` in their capability types (the invoice and manual pages)",
+      }),
   })
   .meta({ id: "CreateTokenRequest" });
 export type TokenInput = z.infer<typeof cardInputSchema>;

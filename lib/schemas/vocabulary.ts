@@ -13,7 +13,14 @@ export type OnboardingStatus = (typeof onboardingStatuses)[number];
 export const imeiStatuses = ["ACTIVE", "BLOCKED", "UNKNOWN"] as const;
 
 /** A merchant's pricing models (`capabilities.types`): the card models, and ACH. */
-export const capabilityTypes = ["two_tiered", "pass_through_ic", "flat_rate", "tiered", "cash_discount", "ach"] as const;
+export const capabilityTypes = [
+  "two_tiered",
+  "pass_through_ic",
+  "flat_rate",
+  "tiered",
+  "cash_discount",
+  "ach",
+] as const;
 export type PricingModel = (typeof capabilityTypes)[number];
 /** The card pricing models: every capability type but ACH. */
 export type CardModel = Exclude<PricingModel, "ach">;

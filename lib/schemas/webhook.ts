@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { httpUrl } from "./atoms";
+
 import { eventCatalogue, eventTypes, webhookScopes } from "../events/catalogue";
+import { httpUrl } from "./atoms";
 
 // Webhooks, their deliveries and events (docs/reference.md section 9): for the API, the dashboard's
 // server actions and the OpenAPI document.
@@ -8,7 +9,9 @@ import { eventCatalogue, eventTypes, webhookScopes } from "../events/catalogue";
 export const createWebhookSchema = z
   .strictObject({
     url: httpUrl,
-    scopes: z.array(z.enum(webhookScopes, { error: `must be ${webhookScopes.join(" or ")}` })).min(1, "must list at least one scope"),
+    scopes: z
+      .array(z.enum(webhookScopes, { error: `must be ${webhookScopes.join(" or ")}` }))
+      .min(1, "must list at least one scope"),
     secret: z.string().min(16, "must be 16 to 128 characters").max(128, "must be 16 to 128 characters").optional(),
     description: z.string().max(500).optional(),
   })
@@ -54,7 +57,10 @@ export const deliverySchema = z
   .meta({ id: "WebhookDelivery" });
 
 const catalogueTable = eventTypes
-  .map((t) => `- \`${t}\` (scope \`${eventCatalogue[t].scope}\`, \`data.object\`: ${eventCatalogue[t].resource}): ${eventCatalogue[t].description}`)
+  .map(
+    (t) =>
+      `- \`${t}\` (scope \`${eventCatalogue[t].scope}\`, \`data.object\`: ${eventCatalogue[t].resource}): ${eventCatalogue[t].description}`,
+  )
   .join("\n");
 
 export const eventSchema = z
@@ -64,6 +70,8 @@ export const eventSchema = z
     type: z.enum(eventTypes).meta({ description: `The event catalogue:\n\n${catalogueTable}` }),
     created_at: z.string(),
     account_id: z.string(),
-    data: z.object({ object: z.record(z.string(), z.unknown()).meta({ description: "The resource as the API returns it (masked)" }) }),
+    data: z.object({
+      object: z.record(z.string(), z.unknown()).meta({ description: "The resource as the API returns it (masked)" }),
+    }),
   })
   .meta({ id: "Event" });

@@ -1,7 +1,8 @@
 import type { z } from "zod";
-import type { accountSchema } from "../schemas/account";
-import type { AccountRow } from "../db/schema";
+
 import { customDomainRecord } from "../branding/hosts";
+import type { AccountRow } from "../db/schema";
+import type { accountSchema } from "../schemas/account";
 
 type AccountJson = z.infer<typeof accountSchema>;
 

@@ -1,6 +1,6 @@
-import { type ChargeJson } from "../schemas/charges";
 import { mask } from "../crypto/field-encryption";
 import type { ChargeRow, MerchantRow } from "../db/schema";
+import { type ChargeJson } from "../schemas/charges";
 
 type Refund = ChargeJson["refunds"][number];
 
@@ -13,7 +13,12 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
   const card =
     row.paymentMethod === "ach"
       ? {}
-      : { card_last_4: row.cardLast4, card_brand: row.cardBrand, card_expiration_date: row.cardExpirationDate, card_type: row.cardType };
+      : {
+          card_last_4: row.cardLast4,
+          card_brand: row.cardBrand,
+          card_expiration_date: row.cardExpirationDate,
+          card_type: row.cardType,
+        };
   return {
     object: "charge",
     id: row.id,
@@ -38,7 +43,9 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     processor: (keys?.processors ?? []).find((p) => p.processor_type === processorType) ?? null,
     ...card,
     card_entry_method: row.cardEntryMethod,
-    ...(row.ach ? { ach: { last4: row.ach.last4, account_type: row.ach.account_type, bank_name: row.ach.bank_name } } : {}),
+    ...(row.ach
+      ? { ach: { last4: row.ach.last4, account_type: row.ach.account_type, bank_name: row.ach.bank_name } }
+      : {}),
     billing_address: row.billingAddress,
     failure_reason: row.failureReason,
     receipt_number: row.receiptNumber,

@@ -8,6 +8,7 @@ export const sensitive = new Set<string>(sensitivePaths);
 export function maskApplication(value: unknown): unknown {
   if (isEncrypted(value)) return mask(value.last4);
   if (Array.isArray(value)) return value.map(maskApplication);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskApplication(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskApplication(v)]));
   return value;
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { applicationShape } from "../schemas/merchant";
+
 import { mask } from "../crypto/field-encryption";
-import type { merchantResponseSchema } from "../schemas/merchant-response";
 import type { MerchantRow } from "../db/schema";
+import { applicationShape } from "../schemas/merchant";
+import type { merchantResponseSchema } from "../schemas/merchant-response";
 import { maskApplication } from "./mask-application";
 
 type Json = Record<string, unknown>;
@@ -31,7 +32,11 @@ export type MerchantJson = z.infer<typeof merchantResponseSchema>;
  * The merchant as the API and its events show it: a function of the row, its ISV's defaults and
  * what it still has to supply (computed by the domain: `requirementsFor` in lib/domain/merchants/requirements.ts).
  */
-export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown }, requirements: MerchantJson["requirements"]): MerchantJson {
+export function serializeMerchant(
+  row: MerchantRow,
+  isv: { defaults: unknown },
+  requirements: MerchantJson["requirements"],
+): MerchantJson {
   const keys = row.paymentKeys;
   return {
     object: "merchant" as const,
@@ -43,7 +48,10 @@ export function serializeMerchant(row: MerchantRow, isv: { defaults: unknown }, 
     lead_id: row.leadId,
     lead_onboarding_status: row.status,
     // The stored application, masked, with the reference's required fields present (null when not given yet).
-    merchant: withNulls(applicationShape as unknown as Record<string, z.ZodType>, maskApplication(row.application) as Json) as MerchantJson["merchant"],
+    merchant: withNulls(
+      applicationShape as unknown as Record<string, z.ZodType>,
+      maskApplication(row.application) as Json,
+    ) as MerchantJson["merchant"],
     payment: { tokenizer_publishable_key: row.payment.tokenizer_publishable_key, terminal_id: row.payment.terminal_id },
     defaults: isv.defaults as MerchantJson["defaults"],
     default_capabilities: row.defaultCapabilities,

@@ -1,10 +1,11 @@
 import type { z } from "zod";
-import type { onboardingSessionResponseSchema } from "../schemas/merchant-response";
+
+import type { CheckedSession } from "../auth/onboarding-session";
+import type { FieldError } from "../errors";
+import { stepProgress } from "../onboarding/steps";
 import type { MerchantDefaults } from "../schemas/account";
 import type { DeviceCatalogEntry } from "../schemas/account";
-import type { FieldError } from "../errors";
-import type { CheckedSession } from "../auth/onboarding-session";
-import { stepProgress } from "../onboarding/steps";
+import type { onboardingSessionResponseSchema } from "../schemas/merchant-response";
 import { serializeMerchant } from "./merchant";
 
 export type OnboardingSessionJson = z.infer<typeof onboardingSessionResponseSchema>;
@@ -37,6 +38,8 @@ export function serializeOnboardingSession(
     allow_skip_device_selection: facts.device.skippable,
     return_url: link.returnUrl ?? branding.redirect_url ?? null,
     expires_at: link.expiresAt.toISOString(),
-    agreement: sig ? { signed: true, name: sig.name, signed_at: sig.signed_at } : { signed: false, name: null, signed_at: null },
+    agreement: sig
+      ? { signed: true, name: sig.name, signed_at: sig.signed_at }
+      : { signed: false, name: null, signed_at: null },
   };
 }

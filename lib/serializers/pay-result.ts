@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import type { ChargeRow, PaymentRequestRow } from "../db/schema";
 import { type payResultSchema } from "../schemas/payment-requests";
 import { serializePaymentRequest } from "./payment-request";
@@ -6,7 +7,12 @@ import { serializePaymentRequest } from "./payment-request";
 export type PayResultJson = z.infer<typeof payResultSchema>;
 
 /** What POST /v1/payment_requests/{id}/pay answers: the attempt's outcome, the request after it, and the charge in short (never its card number). */
-export function serializePayResult(result: { outcome: PayResultJson["outcome"]; request: PaymentRequestRow; charge: ChargeRow; base: string }): PayResultJson {
+export function serializePayResult(result: {
+  outcome: PayResultJson["outcome"];
+  request: PaymentRequestRow;
+  charge: ChargeRow;
+  base: string;
+}): PayResultJson {
   return {
     object: "payment_result",
     outcome: result.outcome,

@@ -1,5 +1,5 @@
-import { type PaymentRequestJson } from "../schemas/payment-requests";
 import type { PaymentRequestRow } from "../db/schema";
+import { type PaymentRequestJson } from "../schemas/payment-requests";
 
 /** Where a request's hosted pages live (the ISV's custom domain or this service). */
 export const payPageUrl = (base: string, id: string) => `${base}/pay/${id}`;
@@ -28,8 +28,12 @@ export function serializePaymentRequest(row: PaymentRequestRow, base: string): P
     payment_asset_url: row.paymentType === "SCAN_TO_PAY" ? qrCodeUrl(base, row.id) : payUrl,
     pay_url: payUrl,
     charge_id: row.chargeId,
-    ...(row.paymentType === "TERMINAL" ? { terminal_id: row.terminalId!, signature_required: Boolean(row.signatureRequired), debit: row.debit !== false } : {}),
-    ...(row.paymentType === "INVOICE" ? { send_via: row.sendVia!, sent_at: iso(row.sentAt), viewed_at: iso(row.viewedAt) } : {}),
+    ...(row.paymentType === "TERMINAL"
+      ? { terminal_id: row.terminalId!, signature_required: Boolean(row.signatureRequired), debit: row.debit !== false }
+      : {}),
+    ...(row.paymentType === "INVOICE"
+      ? { send_via: row.sendVia!, sent_at: iso(row.sentAt), viewed_at: iso(row.viewedAt) }
+      : {}),
     ...(row.paymentType === "MANUAL" ? { description: row.description } : {}),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),

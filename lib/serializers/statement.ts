@@ -24,5 +24,10 @@ export function serializeStatement(row: StatementRow) {
 
 /** One statement with its lines: fee lines, card brands, daily totals. */
 export function serializeStatementDetail(row: StatementRow) {
-  return { ...serializeStatement(row), fee_lines: row.feeLines, card_brands: row.cardBrands, daily_totals: row.dailyTotals };
+  return {
+    ...serializeStatement(row),
+    fee_lines: row.feeLines,
+    card_brands: row.cardBrands,
+    daily_totals: row.dailyTotals,
+  };
 }

@@ -16,6 +16,13 @@ export function serializeToken(row: TokenRow) {
     };
   return {
     ...base,
-    card: { brand: row.brand!, last4: row.last4, exp_month: row.expMonth!, exp_year: row.expYear!, funding: row.funding!, fingerprint: row.fingerprint },
+    card: {
+      brand: row.brand!,
+      last4: row.last4,
+      exp_month: row.expMonth!,
+      exp_year: row.expYear!,
+      funding: row.funding!,
+      fingerprint: row.fingerprint,
+    },
   };
 }

@@ -4,7 +4,10 @@ import type { Locale } from "../i18n/locales";
 // a Spanish reader sees them in Spanish. Longer fragments first, so "card not present" is never
 // read as "card present" and "non-qualified" never as "qualified".
 const spanish: [RegExp, string][] = [
-  [/^Cash discount, ([\d.]+) % included in the card price$/, "Descuento por pago en efectivo, $1 % incluido en el precio con tarjeta"],
+  [
+    /^Cash discount, ([\d.]+) % included in the card price$/,
+    "Descuento por pago en efectivo, $1 % incluido en el precio con tarjeta",
+  ],
   [/Minimum processing fee top-up/, "Complemento hasta la comisión mínima de procesamiento"],
   [/Merchant advance service charge/, "Cargo por servicio de anticipo al comercio"],
   [/ACH monthly fee/, "Cuota mensual ACH"],

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { centsToDecimal, neutraliseFormula } from "./statement-csv";
 
 describe("statement CSV cells", () => {

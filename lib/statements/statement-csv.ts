@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+
 import type { StatementRow } from "../db/schema";
 
 /** Cents as a decimal amount of dollars, exactly ("-5.00", "1234.56"). */
@@ -32,5 +33,8 @@ export function statementCsv(row: StatementRow) {
       item.card_entry_method ?? "",
     ].map((v) => neutraliseFormula(String(v)));
   });
-  return stringify([["type", "id", "charge_id", "created_at", "amount", "fee", "net", "card_brand", "card_last_4", "card_entry_method"], ...records]);
+  return stringify([
+    ["type", "id", "charge_id", "created_at", "amount", "fee", "net", "card_brand", "card_last_4", "card_entry_method"],
+    ...records,
+  ]);
 }

@@ -4,7 +4,7 @@
 // as the server (lib/payments/card-check.ts, the ABA checksum), sends them to POST /v1/tokens with
 // the merchant's publishable key, and hands the page only the token.
 
-import { checkCard, type CardProblem } from "../payments/card-check";
+import { type CardProblem, checkCard } from "../payments/card-check";
 import { abaChecksumValid, isAccountNumber } from "../schemas/aba";
 
 type Messages = Record<CardProblem["code"] | "required" | "network" | "declined", string>;
@@ -19,7 +19,8 @@ const inputs: Record<Field, HTMLInputElement> = {
   exp: document.getElementById("card-exp") as HTMLInputElement,
   cvc: document.getElementById("card-cvc") as HTMLInputElement,
 };
-const fieldOf = (problem: CardProblem["field"]): Field => (problem === "number" ? "number" : problem === "cvc" ? "cvc" : "exp");
+const fieldOf = (problem: CardProblem["field"]): Field =>
+  problem === "number" ? "number" : problem === "cvc" ? "cvc" : "exp";
 
 function post(message: Record<string, unknown>) {
   window.parent.postMessage({ source: "tokenizer", ...message }, window.location.origin);
@@ -95,7 +96,10 @@ function showBankErrors(errors: Partial<Record<BankField, string>>) {
 }
 
 async function tokenizeBank() {
-  const m = messages as unknown as Record<"required" | "invalid_routing" | "invalid_account" | "network" | "declined", string>;
+  const m = messages as unknown as Record<
+    "required" | "invalid_routing" | "invalid_account" | "network" | "declined",
+    string
+  >;
   const account = {
     account_holder_name: bankInputs.holder.value.trim(),
     routing_number: bankInputs.routing.value,
@@ -143,7 +147,12 @@ async function tokenizeBank() {
 
 async function tokenize() {
   const [month = "", year = ""] = inputs.exp.value.split("/").map((p) => p.trim());
-  const card = { number: inputs.number.value.replace(/\s/g, ""), exp_month: month, exp_year: year.length === 2 ? `20${year}` : year, cvc: inputs.cvc.value };
+  const card = {
+    number: inputs.number.value.replace(/\s/g, ""),
+    exp_month: month,
+    exp_year: year.length === 2 ? `20${year}` : year,
+    cvc: inputs.cvc.value,
+  };
   const errors: Partial<Record<Field, string>> = {};
   if (!card.number) errors.number = messages.required;
   if (!inputs.exp.value) errors.exp = messages.required;
@@ -160,7 +169,9 @@ async function tokenize() {
     const res = await fetch("/v1/tokens", {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-      body: JSON.stringify({ card: { number: card.number, exp_month: Number(month), exp_year: Number(card.exp_year), cvc: card.cvc } }),
+      body: JSON.stringify({
+        card: { number: card.number, exp_month: Number(month), exp_year: Number(card.exp_year), cvc: card.cvc },
+      }),
     });
     const body = await res.json();
     if (res.ok) {
@@ -171,7 +182,11 @@ async function tokenize() {
     for (const e of body.error?.errors ?? []) {
       const field = String(e.param).replace("card.", "") as CardProblem["field"];
       fromServer[fieldOf(field)] ??=
-        messages.invalid_number && field === "number" ? messages.invalid_number : field === "cvc" ? messages.invalid_cvc : messages.invalid_expiry;
+        messages.invalid_number && field === "number"
+          ? messages.invalid_number
+          : field === "cvc"
+            ? messages.invalid_cvc
+            : messages.invalid_expiry;
     }
     if (Object.keys(fromServer).length) {
       showErrors(fromServer);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+
 import { escapeHtml } from "../html";
 import type { Locale } from "../i18n/locales";
 
@@ -34,7 +35,8 @@ const bankCopy = {
     savings: "Ahorros",
     messages: {
       required: "Complete este dato para pagar",
-      invalid_routing: "Este número de ruta no es válido. Es el número de 9 dígitos en la parte inferior izquierda de un cheque.",
+      invalid_routing:
+        "Este número de ruta no es válido. Es el número de 9 dígitos en la parte inferior izquierda de un cheque.",
       invalid_account: "El número de cuenta debe tener de 4 a 17 dígitos.",
       network: "No pudimos conectar con el servicio de pago. Revise su conexión e inténtelo de nuevo.",
       declined: "Los pagos bancarios no están disponibles para este comercio en este momento.",
@@ -104,7 +106,12 @@ export function frameScript(): Promise<string> {
 
 const hex = /^#[0-9a-fA-F]{6}$/;
 
-export function frameHtml(input: { publishableKey: string; locale: Locale; accent?: string; kind?: "card" | "bank_account" }) {
+export function frameHtml(input: {
+  publishableKey: string;
+  locale: Locale;
+  accent?: string;
+  kind?: "card" | "bank_account";
+}) {
   const kind = input.kind ?? "card";
   const t = copy[input.locale];
   const b = bankCopy[input.locale];

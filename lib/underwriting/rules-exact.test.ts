@@ -1,6 +1,18 @@
 import { describe, expect, test } from "vitest";
+
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
-import { ageOn, bankAccountRules, businessRules, decide, itinValid, ownerRules, salesRules, ssnValid, tinRules, US_STATES } from "./rules";
+import {
+  ageOn,
+  bankAccountRules,
+  businessRules,
+  decide,
+  itinValid,
+  ownerRules,
+  salesRules,
+  ssnValid,
+  tinRules,
+  US_STATES,
+} from "./rules";
 
 // Each finding exactly as the merchant reads it in requirements.errors (field, code and message),
 // and the boundaries of every rule: the wording and the edges are the contract, not details.
@@ -17,7 +29,8 @@ describe("every finding, exactly", () => {
         {
           field: "merchant.bank_account.routing_number",
           code: "routing_number_invalid",
-          message: "The routing number does not pass the ABA checksum. Compare it with a check from the account or with your bank's website.",
+          message:
+            "The routing number does not pass the ABA checksum. Compare it with a check from the account or with your bank's website.",
         },
       ],
     ],
@@ -25,7 +38,13 @@ describe("every finding, exactly", () => {
       "account length",
       (a: any) => (a.bank_account.account_number = "123"),
       bankAccountRules,
-      [{ field: "merchant.bank_account.account_number", code: "account_number_invalid", message: "The account number must be 4 to 17 digits." }],
+      [
+        {
+          field: "merchant.bank_account.account_number",
+          code: "account_number_invalid",
+          message: "The account number must be 4 to 17 digits.",
+        },
+      ],
     ],
     [
       "confirmation",
@@ -39,12 +58,23 @@ describe("every finding, exactly", () => {
         },
       ],
     ],
-    ["tin length", (a: any) => (a.tin = "12345678"), tinRules, [{ field: "merchant.tin", code: "tin_invalid", message: "The tax ID must be 9 digits." }]],
+    [
+      "tin length",
+      (a: any) => (a.tin = "12345678"),
+      tinRules,
+      [{ field: "merchant.tin", code: "tin_invalid", message: "The tax ID must be 9 digits." }],
+    ],
     [
       "ein required",
       (a: any) => (a.tin_type = "SSN"),
       tinRules,
-      [{ field: "merchant.tin_type", code: "ein_required", message: "Businesses other than sole proprietors must use an EIN." }],
+      [
+        {
+          field: "merchant.tin_type",
+          code: "ein_required",
+          message: "Businesses other than sole proprietors must use an EIN.",
+        },
+      ],
     ],
     [
       "ssn tin",
@@ -58,24 +88,47 @@ describe("every finding, exactly", () => {
       tinRules,
       [{ field: "merchant.tin", code: "itin_invalid", message: "An ITIN starts with 9." }],
     ],
-    ["ein 00", (a: any) => (a.tin = "001234567"), tinRules, [{ field: "merchant.tin", code: "ein_invalid", message: "This is not a valid EIN." }]],
+    [
+      "ein 00",
+      (a: any) => (a.tin = "001234567"),
+      tinRules,
+      [{ field: "merchant.tin", code: "ein_invalid", message: "This is not a valid EIN." }],
+    ],
     [
       "owner ssn",
       (a: any) => (a.owner_two.ssn = "000123456"),
       (a: any) => ownerRules(a, today),
-      [{ field: "merchant.owner_two.ssn", code: "ssn_invalid", message: "This is not a valid Social Security number." }],
+      [
+        {
+          field: "merchant.owner_two.ssn",
+          code: "ssn_invalid",
+          message: "This is not a valid Social Security number.",
+        },
+      ],
     ],
     [
       "under 18",
       (a: any) => (a.owner_one.date_of_birth = "2010-01-01"),
       (a: any) => ownerRules(a, today),
-      [{ field: "merchant.owner_one.date_of_birth", code: "owner_under_18", message: "Every owner must be at least 18 years old." }],
+      [
+        {
+          field: "merchant.owner_one.date_of_birth",
+          code: "owner_under_18",
+          message: "Every owner must be at least 18 years old.",
+        },
+      ],
     ],
     [
       "over 100",
       (a: any) => (a.owner_two.ownership_percentage = "90"),
       (a: any) => ownerRules(a, today),
-      [{ field: "merchant.owner_one.ownership_percentage", code: "ownership_over_100", message: "The owners' percentages add up to more than 100." }],
+      [
+        {
+          field: "merchant.owner_one.ownership_percentage",
+          code: "ownership_over_100",
+          message: "The owners' percentages add up to more than 100.",
+        },
+      ],
     ],
     [
       "under 25",
@@ -96,13 +149,25 @@ describe("every finding, exactly", () => {
       "future",
       (a: any) => (a.business_established_date = "2026-11-23"),
       (a: any) => businessRules(a, today),
-      [{ field: "merchant.business_established_date", code: "date_in_future", message: "The business cannot be established in the future." }],
+      [
+        {
+          field: "merchant.business_established_date",
+          code: "date_in_future",
+          message: "The business cannot be established in the future.",
+        },
+      ],
     ],
     [
       "state",
       (a: any) => (a.legal_business_address.state = "XX"),
       (a: any) => businessRules(a, today),
-      [{ field: "merchant.legal_business_address.state", code: "state_invalid", message: "Use a US state or territory code such as CA." }],
+      [
+        {
+          field: "merchant.legal_business_address.state",
+          code: "state_invalid",
+          message: "Use a US state or territory code such as CA.",
+        },
+      ],
     ],
     [
       "zip",
@@ -114,7 +179,13 @@ describe("every finding, exactly", () => {
       "mix",
       (a: any) => (a.current_sales.sales_percentage.moto_percentage = "50"),
       salesRules,
-      [{ field: "merchant.current_sales.sales_percentage", code: "sales_mix_not_100", message: "How customers pay must add up to 100%." }],
+      [
+        {
+          field: "merchant.current_sales.sales_percentage",
+          code: "sales_mix_not_100",
+          message: "How customers pay must add up to 100%.",
+        },
+      ],
     ],
     [
       "average",
@@ -231,7 +302,10 @@ describe("edges", () => {
     for (const subcategory of subcategories) {
       const a = app();
       a.main_product.subcategory = subcategory;
-      expect(decide(a, { sandbox: false, today }), subcategory).toEqual({ outcome: "manual_review", reason: `high-risk subcategory: ${subcategory}` });
+      expect(decide(a, { sandbox: false, today }), subcategory).toEqual({
+        outcome: "manual_review",
+        reason: `high-risk subcategory: ${subcategory}`,
+      });
     }
     const t = app();
     t.main_product.category = "Telemarketing and Direct Marketing";
@@ -244,10 +318,22 @@ describe("edges", () => {
     expect(decide(withTin("000000000"), sandbox)).toEqual({ outcome: "approve" });
     expect(decide(withTin("111111111"), sandbox)).toEqual({
       outcome: "request_information",
-      findings: [{ field: "merchant.tin", code: "tin_unverified", message: "We could not verify the tax ID. Check it and enter it again." }],
+      findings: [
+        {
+          field: "merchant.tin",
+          code: "tin_unverified",
+          message: "We could not verify the tax ID. Check it and enter it again.",
+        },
+      ],
     });
-    expect(decide(withTin("222222222"), sandbox)).toEqual({ outcome: "manual_review", reason: "sandbox magic TIN 222222222" });
-    expect(decide(withTin("999999999"), sandbox)).toEqual({ outcome: "decline", reason: "sandbox magic TIN 999999999" });
+    expect(decide(withTin("222222222"), sandbox)).toEqual({
+      outcome: "manual_review",
+      reason: "sandbox magic TIN 222222222",
+    });
+    expect(decide(withTin("999999999"), sandbox)).toEqual({
+      outcome: "decline",
+      reason: "sandbox magic TIN 999999999",
+    });
     expect(decide(withTin("999999999"), { sandbox: false, today })).toEqual({ outcome: "approve" });
   });
 });

@@ -1,6 +1,17 @@
 import { describe, expect, test } from "vitest";
+
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
-import { ageOn, bankAccountRules, businessRules, decide, itinValid, ownerRules, salesRules, ssnValid, tinRules } from "./rules";
+import {
+  ageOn,
+  bankAccountRules,
+  businessRules,
+  decide,
+  itinValid,
+  ownerRules,
+  salesRules,
+  ssnValid,
+  tinRules,
+} from "./rules";
 
 const today = new Date("2026-11-22T12:00:00Z");
 const app = () => structuredClone(example) as any;
@@ -113,7 +124,10 @@ describe("business and sales", () => {
     const a = app();
     a.current_sales.sales_percentage.keyed_percentage = "5";
     a.current_sales.average_ticket_value = "1000";
-    expect(fields(salesRules(a))).toEqual(["merchant.current_sales.sales_percentage", "merchant.current_sales.average_ticket_value"]);
+    expect(fields(salesRules(a))).toEqual([
+      "merchant.current_sales.sales_percentage",
+      "merchant.current_sales.average_ticket_value",
+    ]);
   });
 });
 
@@ -145,6 +159,9 @@ describe("decide", () => {
     a.owner_two.date_of_birth = "2015-01-01";
     const d = decide(a, { sandbox: false, today });
     expect(d.outcome).toBe("request_information");
-    expect(d.outcome === "request_information" && fields(d.findings)).toEqual(["merchant.bank_account.routing_number", "merchant.owner_two.date_of_birth"]);
+    expect(d.outcome === "request_information" && fields(d.findings)).toEqual([
+      "merchant.bank_account.routing_number",
+      "merchant.owner_two.date_of_birth",
+    ]);
   });
 });

@@ -1,6 +1,13 @@
-import { ownerKeys } from "../schemas/vocabulary";
+import {
+  accountConfirmationProblem,
+  ownershipProblem,
+  ownershipTotal,
+  routingNumberFinding,
+  salesMixProblem,
+  ticketProblem,
+} from "../onboarding/cross-field";
 import { isAccountNumber } from "../schemas/aba";
-import { accountConfirmationProblem, ownershipProblem, ownershipTotal, routingNumberFinding, salesMixProblem, ticketProblem } from "../onboarding/cross-field";
+import { ownerKeys } from "../schemas/vocabulary";
 
 // Underwriting rules (docs/reference.md section 7): each a small pure function over the decrypted
 // application, returning the requirements it raises. Codes are stable; the wizard translates them.
@@ -74,7 +81,11 @@ export function bankAccountRules(app: App): Finding[] {
   const routing = routingNumberFinding(bank.routing_number);
   if (routing) out.push(routing);
   if (!isAccountNumber(String(bank.account_number ?? ""))) {
-    out.push({ field: "merchant.bank_account.account_number", code: "account_number_invalid", message: "The account number must be 4 to 17 digits." });
+    out.push({
+      field: "merchant.bank_account.account_number",
+      code: "account_number_invalid",
+      message: "The account number must be 4 to 17 digits.",
+    });
   } else if (accountConfirmationProblem(bank)) {
     out.push({
       field: "merchant.bank_account.account_number_confirm",
@@ -103,11 +114,19 @@ export function tinRules(app: App): Finding[] {
   const field = "merchant.tin";
   if (!/^\d{9}$/.test(tin)) return [{ field, code: "tin_invalid", message: "The tax ID must be 9 digits." }];
   if (app.business_type !== "Sole Proprietor" && type !== "EIN") {
-    return [{ field: "merchant.tin_type", code: "ein_required", message: "Businesses other than sole proprietors must use an EIN." }];
+    return [
+      {
+        field: "merchant.tin_type",
+        code: "ein_required",
+        message: "Businesses other than sole proprietors must use an EIN.",
+      },
+    ];
   }
-  if (type === "SSN" && !ssnValid(tin)) return [{ field, code: "ssn_invalid", message: "This is not a valid Social Security number." }];
+  if (type === "SSN" && !ssnValid(tin))
+    return [{ field, code: "ssn_invalid", message: "This is not a valid Social Security number." }];
   if (type === "ITIN" && !itinValid(tin)) return [{ field, code: "itin_invalid", message: "An ITIN starts with 9." }];
-  if (type === "EIN" && tin.startsWith("00")) return [{ field, code: "ein_invalid", message: "This is not a valid EIN." }];
+  if (type === "EIN" && tin.startsWith("00"))
+    return [{ field, code: "ein_invalid", message: "This is not a valid EIN." }];
   return [];
 }
 
@@ -124,16 +143,32 @@ export function ownerRules(app: App, today: Date): Finding[] {
   for (const k of listed) {
     const owner = app[k];
     if (owner.date_of_birth && ageOn(owner.date_of_birth, today) < 18) {
-      out.push({ field: `merchant.${k}.date_of_birth`, code: "owner_under_18", message: "Every owner must be at least 18 years old." });
+      out.push({
+        field: `merchant.${k}.date_of_birth`,
+        code: "owner_under_18",
+        message: "Every owner must be at least 18 years old.",
+      });
     }
     if (!ssnValid(String(owner.ssn ?? "")))
-      out.push({ field: `merchant.${k}.ssn`, code: "ssn_invalid", message: "This is not a valid Social Security number." });
+      out.push({
+        field: `merchant.${k}.ssn`,
+        code: "ssn_invalid",
+        message: "This is not a valid Social Security number.",
+      });
   }
   const ownership = ownershipProblem(ownershipTotal(app, listed), app.business_type, { requireQuarter: true });
   if (ownership === "ownership_over_100") {
-    out.push({ field: "merchant.owner_one.ownership_percentage", code: ownership, message: "The owners' percentages add up to more than 100." });
+    out.push({
+      field: "merchant.owner_one.ownership_percentage",
+      code: ownership,
+      message: "The owners' percentages add up to more than 100.",
+    });
   } else if (ownership === "ownership_under_25") {
-    out.push({ field: "merchant.owner_one.ownership_percentage", code: ownership, message: "List owners who together hold at least 25% of the business." });
+    out.push({
+      field: "merchant.owner_one.ownership_percentage",
+      code: ownership,
+      message: "List owners who together hold at least 25% of the business.",
+    });
   }
   return out;
 }
@@ -141,7 +176,11 @@ export function ownerRules(app: App, today: Date): Finding[] {
 export function businessRules(app: App, today: Date): Finding[] {
   const out: Finding[] = [];
   if (app.business_established_date && app.business_established_date > today.toISOString().slice(0, 10)) {
-    out.push({ field: "merchant.business_established_date", code: "date_in_future", message: "The business cannot be established in the future." });
+    out.push({
+      field: "merchant.business_established_date",
+      code: "date_in_future",
+      message: "The business cannot be established in the future.",
+    });
   }
   const addresses: [string, App | undefined][] = [
     ["merchant.legal_business_address", app.legal_business_address],
@@ -150,8 +189,14 @@ export function businessRules(app: App, today: Date): Finding[] {
   ];
   for (const [path, address] of addresses) {
     if (!address) continue;
-    if (!US_STATES.has(address.state)) out.push({ field: `${path}.state`, code: "state_invalid", message: "Use a US state or territory code such as CA." });
-    if (!/^\d{5}(-?\d{4})?$/.test(String(address.zip ?? ""))) out.push({ field: `${path}.zip`, code: "zip_invalid", message: "Use a 5 or 9 digit ZIP code." });
+    if (!US_STATES.has(address.state))
+      out.push({
+        field: `${path}.state`,
+        code: "state_invalid",
+        message: "Use a US state or territory code such as CA.",
+      });
+    if (!/^\d{5}(-?\d{4})?$/.test(String(address.zip ?? "")))
+      out.push({ field: `${path}.zip`, code: "zip_invalid", message: "Use a 5 or 9 digit ZIP code." });
   }
   return out;
 }
@@ -160,7 +205,11 @@ export function salesRules(app: App): Finding[] {
   const out: Finding[] = [];
   const sales = app.current_sales ?? {};
   if (salesMixProblem(sales.sales_percentage))
-    out.push({ field: "merchant.current_sales.sales_percentage", code: "sales_mix_not_100", message: "How customers pay must add up to 100%." });
+    out.push({
+      field: "merchant.current_sales.sales_percentage",
+      code: "sales_mix_not_100",
+      message: "How customers pay must add up to 100%.",
+    });
   if (ticketProblem(sales)) {
     out.push({
       field: "merchant.current_sales.average_ticket_value",
@@ -186,7 +235,10 @@ export const highRiskSubcategories = new Set([
 ]);
 
 export function isHighRisk(app: App): boolean {
-  return highRiskSubcategories.has(app.main_product?.subcategory) || app.main_product?.category === "Telemarketing and Direct Marketing";
+  return (
+    highRiskSubcategories.has(app.main_product?.subcategory) ||
+    app.main_product?.category === "Telemarketing and Direct Marketing"
+  );
 }
 
 export type Decision =
@@ -195,7 +247,12 @@ export type Decision =
   | { outcome: "manual_review"; reason: string }
   | { outcome: "decline"; reason: string };
 
-export const MAGIC_TINS = { approve: "000000000", request: "111111111", review: "222222222", decline: "999999999" } as const;
+export const MAGIC_TINS = {
+  approve: "000000000",
+  request: "111111111",
+  review: "222222222",
+  decline: "999999999",
+} as const;
 
 /** The decision for a complete, decrypted application. Sandbox magic TINs come before the rules. */
 export function decide(app: App, options: { sandbox: boolean; today: Date }): Decision {
@@ -206,7 +263,13 @@ export function decide(app: App, options: { sandbox: boolean; today: Date }): De
       case MAGIC_TINS.request:
         return {
           outcome: "request_information",
-          findings: [{ field: "merchant.tin", code: "tin_unverified", message: "We could not verify the tax ID. Check it and enter it again." }],
+          findings: [
+            {
+              field: "merchant.tin",
+              code: "tin_unverified",
+              message: "We could not verify the tax ID. Check it and enter it again.",
+            },
+          ],
         };
       case MAGIC_TINS.review:
         return { outcome: "manual_review", reason: "sandbox magic TIN 222222222" };
@@ -214,8 +277,15 @@ export function decide(app: App, options: { sandbox: boolean; today: Date }): De
         return { outcome: "decline", reason: "sandbox magic TIN 999999999" };
     }
   }
-  const findings = [...bankAccountRules(app), ...tinRules(app), ...ownerRules(app, options.today), ...businessRules(app, options.today), ...salesRules(app)];
+  const findings = [
+    ...bankAccountRules(app),
+    ...tinRules(app),
+    ...ownerRules(app, options.today),
+    ...businessRules(app, options.today),
+    ...salesRules(app),
+  ];
   if (findings.length) return { outcome: "request_information", findings };
-  if (isHighRisk(app)) return { outcome: "manual_review", reason: `high-risk subcategory: ${app.main_product?.subcategory}` };
+  if (isHighRisk(app))
+    return { outcome: "manual_review", reason: `high-risk subcategory: ${app.main_product?.subcategory}` };
   return { outcome: "approve" };
 }

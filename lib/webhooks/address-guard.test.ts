@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { assertPublicHost, isPublicAddress } from "./address-guard";
 
 describe("isPublicAddress", () => {
@@ -26,7 +27,9 @@ describe("isPublicAddress", () => {
     "2001:0:4136:e378:8000:63bf:3fff:fdd2",
     "100::1",
   ])("%s is not public", (a) => expect(isPublicAddress(a)).toBe(false));
-  test.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (a) => expect(isPublicAddress(a)).toBe(true));
+  test.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (a) =>
+    expect(isPublicAddress(a)).toBe(true),
+  );
   test("localhost is refused", async () => {
     await expect(assertPublicHost("localhost")).rejects.toThrow(/private|resolve/);
     await expect(assertPublicHost("127.0.0.1")).rejects.toThrow(/private/);
@@ -51,16 +54,30 @@ describe("delivery-time guard", () => {
   test("sandbox reaches this machine's loopback (by name or literal) and nothing else private", async () => {
     const http = await import("node:http");
     const { sendWebhook } = await import("./send");
-    const server = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("internal secret")));
+    const server = http.createServer((req, res) =>
+      req.resume().on("end", () => res.writeHead(200).end("internal secret")),
+    );
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const port = (server.address() as { port: number }).port;
     try {
       for (const url of [`http://127.0.0.1:${port}/hooks`, `http://localhost:${port}/hooks`]) {
-        expect(await sendWebhook(url, "{}", {}, { publicOnly: true, allowLoopback: true })).toMatchObject({ statusCode: 200, error: null });
+        expect(await sendWebhook(url, "{}", {}, { publicOnly: true, allowLoopback: true })).toMatchObject({
+          statusCode: 200,
+          error: null,
+        });
       }
-      for (const url of ["http://10.0.0.1/hooks", "http://169.254.169.254/latest", "http://192.168.1.1/", "http://[fd00::1]/"]) {
+      for (const url of [
+        "http://10.0.0.1/hooks",
+        "http://169.254.169.254/latest",
+        "http://192.168.1.1/",
+        "http://[fd00::1]/",
+      ]) {
         const result = await sendWebhook(url, "{}", {}, { publicOnly: true, allowLoopback: true });
-        expect(result).toMatchObject({ statusCode: null, excerpt: null, error: expect.stringMatching(/private or reserved/) });
+        expect(result).toMatchObject({
+          statusCode: null,
+          excerpt: null,
+          error: expect.stringMatching(/private or reserved/),
+        });
       }
     } finally {
       server.close();

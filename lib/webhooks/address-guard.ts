@@ -69,7 +69,8 @@ export async function assertPublicHost(hostname: string): Promise<void> {
         throw new UnsafeAddressError(`${hostname} does not resolve`);
       });
   for (const { address } of addresses) {
-    if (!isPublicAddress(address)) throw new UnsafeAddressError(`${hostname} resolves to a private or reserved address`);
+    if (!isPublicAddress(address))
+      throw new UnsafeAddressError(`${hostname} resolves to a private or reserved address`);
   }
 }
 
@@ -85,14 +86,17 @@ export function isLoopbackAddress(address: string): boolean {
  * (sandbox: receivers on the developer's own machine), loopback is allowed and nothing else private.
  */
 export function guardedLookup(options: { allowLoopback: boolean }): net.LookupFunction {
-  const allowed = (address: string) => isPublicAddress(address) || (options.allowLoopback && isLoopbackAddress(address));
+  const allowed = (address: string) =>
+    isPublicAddress(address) || (options.allowLoopback && isLoopbackAddress(address));
   return (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 0);
       const list = addresses as unknown as dns.LookupAddress[];
       const bad = list.find((a) => !allowed(a.address));
-      if (bad || list.length === 0) return callback(new UnsafeAddressError(`${hostname} resolves to a private or reserved address`), "", 0);
-      if ((lookupOptions as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if (bad || list.length === 0)
+        return callback(new UnsafeAddressError(`${hostname} resolves to a private or reserved address`), "", 0);
+      if ((lookupOptions as dns.LookupOptions).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
   };

@@ -1,7 +1,7 @@
+import { type DatabaseHandle } from "../db/types";
 import { env } from "../env";
 import { startWorker } from "../jobs/runner";
 import { jobRegistry } from "./registry";
-import { type DatabaseHandle } from "../db/types";
 
 /**
  * The workers of one process, in two pools: webhook deliveries wait on other people's servers

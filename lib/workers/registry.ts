@@ -1,13 +1,13 @@
-import { jobTypes, type JobName, type JobPayload } from "../jobs/job-types";
-import { deliverWebhook, giveUpDelivery, preloadDeliveries } from "../domain/webhooks/deliver-webhook";
-import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
-import { sendEmail } from "../notifications/send-email";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
+import { runPurge } from "../domain/retention/purge";
+import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
 import { runSettlement } from "../domain/settlements/run-settlement";
 import { runStatements } from "../domain/statements/run-statements";
-import { checkAchReturns, checkAchReturnReversals } from "../domain/settlements/ach-returns";
-import { runPurge } from "../domain/retention/purge";
+import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
+import { deliverWebhook, giveUpDelivery, preloadDeliveries } from "../domain/webhooks/deliver-webhook";
 import { type JobDefinition } from "../jobs/definition";
+import { type JobName, type JobPayload, jobTypes } from "../jobs/job-types";
+import { sendEmail } from "../notifications/send-email";
 
 /** A registered type with its handler, the handler typed by the type's payload schema. */
 const define = <T extends JobName, L = never>(
@@ -24,7 +24,11 @@ const define = <T extends JobName, L = never>(
  * A registered type without a handler here, or a handler for an unregistered type, does not compile.
  */
 export const jobRegistry = {
-  webhook_delivery: define("webhook_delivery", { handler: deliverWebhook, onGiveUp: giveUpDelivery, preload: preloadDeliveries }),
+  webhook_delivery: define("webhook_delivery", {
+    handler: deliverWebhook,
+    onGiveUp: giveUpDelivery,
+    preload: preloadDeliveries,
+  }),
   underwriting: define("underwriting", { handler: runUnderwriting, onGiveUp: giveUpUnderwriting }),
   email: define("email", { handler: sendEmail }),
   payment_request_expiry: define("payment_request_expiry", { handler: expirePaymentRequest }),

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "../db/types";
+import { schedulePurge } from "../domain/retention/purge";
 import { scheduleSettlement } from "../domain/settlements/run-settlement";
 import { scheduleStatements } from "../domain/statements/run-statements";
-import { schedulePurge } from "../domain/retention/purge";
 import { startJobPools } from "./pools";
 
 /**
@@ -10,9 +10,14 @@ import { startJobPools } from "./pools";
  * its date, so every instance may ask and one exists), then, unless `runJobs` is false, the job
  * pools that run them.
  */
-export async function startBackground(handle: DatabaseHandle, options: { runJobs?: boolean; pollMs?: number; leaseMs?: number } = {}) {
+export async function startBackground(
+  handle: DatabaseHandle,
+  options: { runJobs?: boolean; pollMs?: number; leaseMs?: number } = {},
+) {
   await scheduleSettlement(handle.db);
   await scheduleStatements(handle.db);
   await schedulePurge(handle.db);
-  return options.runJobs === false ? undefined : startJobPools(handle, { pollMs: options.pollMs, leaseMs: options.leaseMs });
+  return options.runJobs === false
+    ? undefined
+    : startJobPools(handle, { pollMs: options.pollMs, leaseMs: options.leaseMs });
 }

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { cardTokens, charges, events, jobs } from "@/lib/db/schema";
+
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
@@ -17,7 +19,13 @@ const period = new Date().toISOString().slice(0, 7);
 const post = (path: string, body: unknown, auth = isv.auth) => api.call("POST", path, { auth, body });
 const get = (path: string, auth = isv.auth) => api.call("GET", path, { auth });
 const bank = (account_number: string, more: Record<string, unknown> = {}) => ({
-  bank_account: { routing_number: "021000021", account_number, account_holder_name: "Ana Ruiz", account_type: "checking", ...more },
+  bank_account: {
+    routing_number: "021000021",
+    account_number,
+    account_holder_name: "Ana Ruiz",
+    account_type: "checking",
+    ...more,
+  },
 });
 const tokenizeBank = (key: string, body: unknown) => api.call("POST", "/v1/tokens", { auth: `Bearer ${key}`, body });
 
@@ -71,9 +79,16 @@ describe("ACH payments", () => {
     const checksum = await tokenizeBank(merchant.publishableKey, bank("000123456789", { routing_number: "021000022" }));
     expect(checksum.status).toBe(400);
     expect(checksum.json.error.errors).toEqual([
-      { param: "bank_account.routing_number", code: "bank_account_invalid", message: "This routing number is not valid (its check digit does not match)" },
+      {
+        param: "bank_account.routing_number",
+        code: "bank_account_invalid",
+        message: "This routing number is not valid (its check digit does not match)",
+      },
     ]);
-    const several = await tokenizeBank(merchant.publishableKey, bank("12", { routing_number: "1234", account_holder_name: "  " }));
+    const several = await tokenizeBank(
+      merchant.publishableKey,
+      bank("12", { routing_number: "1234", account_holder_name: "  " }),
+    );
     expect(several.json.error.errors.map((e: any) => e.param)).toEqual([
       "bank_account.routing_number",
       "bank_account.account_number",
@@ -112,7 +127,8 @@ describe("ACH payments", () => {
       fee_details: [{ model: "ach", rate_bps: 50, amount: 75 }],
       returned_at: null,
     });
-    for (const field of ["card_last_4", "card_brand", "card_expiration_date", "card_type"]) expect(charge).not.toHaveProperty(field);
+    for (const field of ["card_last_4", "card_brand", "card_expiration_date", "card_type"])
+      expect(charge).not.toHaveProperty(field);
     expect(JSON.stringify(charge)).not.toContain("000123456789");
     const pr = (await get(`/v1/payment_requests/${paid.request.id}`)).json;
     expect(pr).toMatchObject({ status: "PAID", charge_id: charge.id });
@@ -142,7 +158,9 @@ describe("ACH payments", () => {
       fee: null,
       amount_captured: 0,
     });
-    const types = (await api.db.select().from(events).where(eq(events.objectId, declined.charge.id))).map((e) => e.type);
+    const types = (await api.db.select().from(events).where(eq(events.objectId, declined.charge.id))).map(
+      (e) => e.type,
+    );
     expect(types).toEqual(["charge.failed"]);
     expect((await get(`/v1/payment_requests/${declined.request.id}`)).json.status).toBe("PENDING");
   });
@@ -150,7 +168,10 @@ describe("ACH payments", () => {
   test("sandbox 000333333335: returned, taken back, then the bank reverses its return: SETTLED again, paid back, the reversal fee charged", async () => {
     const paid = await payInvoiceByBank(2_500, "000333333335");
     const first = (await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data[0];
-    expect((await get(`/v1/charges/${paid.charge.id}`)).json).toMatchObject({ status: "SETTLED", settlement_id: first.id });
+    expect((await get(`/v1/charges/${paid.charge.id}`)).json).toMatchObject({
+      status: "SETTLED",
+      settlement_id: first.id,
+    });
     await until(
       async () => (await get(`/v1/charges/${paid.charge.id}`)).json.status,
       (s) => s === "RETURNED",
@@ -166,12 +187,24 @@ describe("ACH payments", () => {
       20_000,
       "the reversal",
     );
-    expect(reversed).toMatchObject({ status: "SETTLED", returned_at: expect.any(Number), return_reversed_at: expect.any(Number), failure_reason: null });
-    const types = (await api.db.select().from(events).where(eq(events.objectId, paid.charge.id)).orderBy(asc(events.seq))).map((e) => e.type);
-    expect(types.filter((t) => t === "charge.returned" || t === "charge.return_reversed")).toEqual(["charge.returned", "charge.return_reversed"]);
+    expect(reversed).toMatchObject({
+      status: "SETTLED",
+      returned_at: expect.any(Number),
+      return_reversed_at: expect.any(Number),
+      failure_reason: null,
+    });
+    const types = (
+      await api.db.select().from(events).where(eq(events.objectId, paid.charge.id)).orderBy(asc(events.seq))
+    ).map((e) => e.type);
+    expect(types.filter((t) => t === "charge.returned" || t === "charge.return_reversed")).toEqual([
+      "charge.returned",
+      "charge.return_reversed",
+    ]);
     // Paid back once.
     const back = (await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data;
-    expect(back).toEqual([expect.objectContaining({ charge_count: 0, return_count: 0, reversal_count: 1, reversals: 2_500, net: 2_500 })]);
+    expect(back).toEqual([
+      expect.objectContaining({ charge_count: 0, return_count: 0, reversal_count: 1, reversals: 2_500, net: 2_500 }),
+    ]);
     expect((await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data).toHaveLength(0);
   }, 60_000);
 
@@ -179,7 +212,9 @@ describe("ACH payments", () => {
     const returned = await payInvoiceByBank(4_000, "000222222227");
     const kept = await payInvoiceByBank(1_500);
     const card = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount: 1_000 })).json;
-    await api.call("POST", `/v1/payment_requests/${card.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey) } });
+    await api.call("POST", `/v1/payment_requests/${card.id}/pay`, {
+      body: { token: await tokenize(api, merchant.publishableKey) },
+    });
 
     const run = await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id });
     expect(run.status).toBe(200);
@@ -199,7 +234,11 @@ describe("ACH payments", () => {
       20_000,
       "the ACH return",
     );
-    expect(after).toMatchObject({ status: "RETURNED", failure_reason: "insufficient_funds", returned_at: expect.any(Number) });
+    expect(after).toMatchObject({
+      status: "RETURNED",
+      failure_reason: "insufficient_funds",
+      returned_at: expect.any(Number),
+    });
     expect((await get(`/v1/charges/${kept.charge.id}`)).json.status).toBe("SETTLED");
     const returnedEvents = await api.db.select().from(events).where(eq(events.objectId, returned.charge.id));
     expect(returnedEvents.filter((e) => e.type === "charge.returned")).toHaveLength(1);
@@ -223,17 +262,35 @@ describe("ACH payments", () => {
     // This month: the two returns (one reversed since, by the test before) and the reversal.
     expect(detail).toMatchObject({ return_count: 2, returns: 6_500, reversal_count: 1, reversals: 2_500 });
     const line = (description: string) => detail.fee_lines.find((l: any) => l.description === description);
-    expect(line("ACH return fee")).toEqual({ kind: "ach_activity", model: "ach", description: "ACH return fee", count: 2, amount: 1_000 });
-    expect(line("ACH return reversal fee")).toEqual({ kind: "ach_activity", model: "ach", description: "ACH return reversal fee", count: 1, amount: 500 });
+    expect(line("ACH return fee")).toEqual({
+      kind: "ach_activity",
+      model: "ach",
+      description: "ACH return fee",
+      count: 2,
+      amount: 1_000,
+    });
+    expect(line("ACH return reversal fee")).toEqual({
+      kind: "ach_activity",
+      model: "ach",
+      description: "ACH return reversal fee",
+      count: 1,
+      amount: 500,
+    });
     expect(line("ACH daily batch fee")).toMatchObject({ kind: "ach_activity", count: 1, amount: 10 });
     expect(line("ACH monthly fee")).toMatchObject({ amount: 1_000 });
-    const achCharges = (await api.db.select().from(charges).where(eq(charges.merchantId, merchant.id))).filter((c) => c.status !== "FAILED");
+    const achCharges = (await api.db.select().from(charges).where(eq(charges.merchantId, merchant.id))).filter(
+      (c) => c.status !== "FAILED",
+    );
     const gross = achCharges.reduce((s, c) => s + c.amountCaptured, 0);
     const processing = achCharges.reduce((s, c) => s + (c.fee ?? 0), 0);
     expect(detail.gross_volume).toBe(gross);
-    expect(detail.fees).toBe(processing + 1_000 + 500 + 10 + 1_000 + (line("Minimum processing fee top-up")?.amount ?? 0));
+    expect(detail.fees).toBe(
+      processing + 1_000 + 500 + 10 + 1_000 + (line("Minimum processing fee top-up")?.amount ?? 0),
+    );
     expect(detail.net).toBe(gross - detail.refunds - 6_500 + 2_500 - detail.fees);
-    const csv = await fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${statement.id}?format=csv`, { headers: { authorization: isv.auth } });
+    const csv = await fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${statement.id}?format=csv`, {
+      headers: { authorization: isv.auth },
+    });
     const rows = (await csv.text()).trim().split("\n").slice(1);
     expect(rows.filter((r) => r.startsWith("return,"))).toHaveLength(2);
     expect(rows.find((r) => r.startsWith(`return,${returned.charge.id},`))).toContain(",-40.00,");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { startTestApi, type TestApi } from "../helpers/api";
 import { openLink } from "../helpers/onboarding";
 import { approvedMerchant } from "../helpers/payments";
@@ -18,7 +19,12 @@ beforeAll(async () => {
   isv = await api.newIsv("Fuzz ISV");
   const merchant = await approvedMerchant(api, isv);
   const open = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
-  const link = (await api.call("POST", "/v1/onboarding_links", { auth: isv.auth, body: { merchant_id: open.id, type: "account_onboarding" } })).json;
+  const link = (
+    await api.call("POST", "/v1/onboarding_links", {
+      auth: isv.auth,
+      body: { merchant_id: open.id, type: "account_onboarding" },
+    })
+  ).json;
   auth = {
     isv: isv.auth,
     session: await openLink(api, link.url),
@@ -33,7 +39,8 @@ afterAll(() => api.close());
 function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (typeof value === "string") return [path];
   if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...path, i]));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...path, k]));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...path, k]));
   return [];
 }
 function withValue(value: any, path: (string | number)[], replacement: string): any {
@@ -50,7 +57,8 @@ const credentialFor = (operation: any) => {
   if (schemes.length === 0) return undefined;
   return auth.isv;
 };
-const concretePath = (template: string) => template.replace(/\{merchant_id\}|\{merchantId\}/g, auth.merchantId!).replace(/\{[^}]+\}/g, "x_fuzz");
+const concretePath = (template: string) =>
+  template.replace(/\{merchant_id\}|\{merchantId\}/g, auth.merchantId!).replace(/\{[^}]+\}/g, "x_fuzz");
 
 describe("control characters", () => {
   test("every string field of every documented write body: 400 naming the field, never a 500", async () => {
@@ -63,7 +71,10 @@ describe("control characters", () => {
         for (const path of stringPaths(example)) {
           for (const bad of ["a\u0000b", "\u0007bell", "x\u001b[31m"]) {
             const body = withValue(example, path, bad);
-            const res = await api.call(method.toUpperCase(), concretePath(template), { auth: credentialFor(operation), body });
+            const res = await api.call(method.toUpperCase(), concretePath(template), {
+              auth: credentialFor(operation),
+              body,
+            });
             seen.push(`${method} ${template} ${path.join(".")}`);
             expect(res.status, `${method} ${template} ${path.join(".")} → ${res.text}`).toBe(400);
             expect(res.json.error.errors.map((e: any) => e.param)).toContain(
@@ -75,7 +86,14 @@ describe("control characters", () => {
     }
     // The sweep really covered the API (merchants, webhooks, the session, payments, tokens...).
     expect(seen.length).toBeGreaterThan(100);
-    for (const op of ["post /v1/merchants", "post /v1/webhooks", "patch /v1/onboarding/session", "post /v1/invoice", "post /v1/tokens", "patch /v1/account"]) {
+    for (const op of [
+      "post /v1/merchants",
+      "post /v1/webhooks",
+      "patch /v1/onboarding/session",
+      "post /v1/invoice",
+      "post /v1/tokens",
+      "patch /v1/account",
+    ]) {
       expect(seen.some((s) => s.startsWith(op))).toBe(true);
     }
   }, 120_000);
@@ -100,7 +118,10 @@ describe("control characters", () => {
       const res = await api.call("GET", path, { auth: isv.auth });
       expect(res.status, `${path} → ${res.text}`).toBe(400);
     }
-    const key = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123", "\u0000": 1 } });
+    const key = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "+14155550123", "\u0000": 1 },
+    });
     expect(key.status).toBe(400);
   });
 

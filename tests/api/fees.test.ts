@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 
@@ -20,10 +21,19 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.close());
 
-const preview = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/fees/preview", { auth, body });
-async function pay(merchant: Awaited<ReturnType<typeof approvedMerchant>>, amount: number, card: string, extra: Record<string, unknown> = {}) {
-  const pr = (await api.call("POST", "/v1/scan_to_pay", { auth: isv.auth, body: { merchant_id: merchant.id, amount } })).json;
-  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey, card), ...extra } });
+const preview = (body: Record<string, unknown>, auth = isv.auth) =>
+  api.call("POST", "/v1/fees/preview", { auth, body });
+async function pay(
+  merchant: Awaited<ReturnType<typeof approvedMerchant>>,
+  amount: number,
+  card: string,
+  extra: Record<string, unknown> = {},
+) {
+  const pr = (await api.call("POST", "/v1/scan_to_pay", { auth: isv.auth, body: { merchant_id: merchant.id, amount } }))
+    .json;
+  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+    body: { token: await tokenize(api, merchant.publishableKey, card), ...extra },
+  });
   return (await api.call("GET", `/v1/charges/${res.json.charge.id}`, { auth: isv.auth })).json;
 }
 
@@ -32,7 +42,14 @@ describe("fees on charges", () => {
     const charge = await pay(flat, 1233, "4242424242424242");
     expect(charge).toMatchObject({ fee: 66, net: 1167 });
     expect(charge.fee_details).toEqual([
-      { type: "processing", model: "flat_rate", rate_bps: 290, fixed: 30, amount: 66, description: "Flat rate, Visa, Mastercard, Discover credit" },
+      {
+        type: "processing",
+        model: "flat_rate",
+        rate_bps: 290,
+        fixed: 30,
+        amount: 66,
+        description: "Flat rate, Visa, Mastercard, Discover credit",
+      },
     ]);
   });
 
@@ -49,13 +66,23 @@ describe("fees on charges", () => {
   });
 
   test("a declined charge has no fee", async () => {
-    expect(await pay(flat, 1000, "4000000000000002")).toMatchObject({ status: "FAILED", fee: null, net: null, fee_details: null });
+    expect(await pay(flat, 1000, "4000000000000002")).toMatchObject({
+      status: "FAILED",
+      fee: null,
+      net: null,
+      fee_details: null,
+    });
   });
 });
 
 describe("POST /v1/fees/preview", () => {
   test("the same figures as a charge, for each entry method and class", async () => {
-    const res = await preview({ merchant_id: flat.id, amount: 10_000, card_entry_method: "MANUAL", card_brand: "visa" });
+    const res = await preview({
+      merchant_id: flat.id,
+      amount: 10_000,
+      card_entry_method: "MANUAL",
+      card_brand: "visa",
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       object: "fee_preview",
@@ -66,17 +93,37 @@ describe("POST /v1/fees/preview", () => {
       fee: 320,
       net: 9680,
       fee_details: [
-        { type: "processing", model: "flat_rate", rate_bps: 290, fixed: 30, amount: 320, description: "Flat rate, Visa, Mastercard, Discover credit" },
+        {
+          type: "processing",
+          model: "flat_rate",
+          rate_bps: 290,
+          fixed: 30,
+          amount: 320,
+          description: "Flat rate, Visa, Mastercard, Discover credit",
+        },
       ],
     });
-    expect((await preview({ merchant_id: tiered.id, amount: 10_000, card_entry_method: "CHIP", card_brand: "visa" })).json).toMatchObject({
+    expect(
+      (await preview({ merchant_id: tiered.id, amount: 10_000, card_entry_method: "CHIP", card_brand: "visa" })).json,
+    ).toMatchObject({
       model: "tiered",
       fee: 169,
     });
     expect(
-      (await preview({ merchant_id: tiered.id, amount: 10_000, card_entry_method: "MANUAL", card_brand: "visa", keyed_with_postal_code: true })).json.fee,
+      (
+        await preview({
+          merchant_id: tiered.id,
+          amount: 10_000,
+          card_entry_method: "MANUAL",
+          card_brand: "visa",
+          keyed_with_postal_code: true,
+        })
+      ).json.fee,
     ).toBe(259);
-    expect((await preview({ merchant_id: tiered.id, amount: 10_000, card_entry_method: "SWIPE", card_brand: "AMEX" })).json.fee).toBe(219);
+    expect(
+      (await preview({ merchant_id: tiered.id, amount: 10_000, card_entry_method: "SWIPE", card_brand: "AMEX" })).json
+        .fee,
+    ).toBe(219);
   });
 
   test("bad input is a 400 naming the field; another ISV's merchant is a 404", async () => {
@@ -86,11 +133,24 @@ describe("POST /v1/fees/preview", () => {
       [{ funding: "gold" }, "funding"],
       [{ card_brand: undefined }, "card_brand"],
     ] as const) {
-      const res = await preview({ merchant_id: flat.id, amount: 100, card_entry_method: "MANUAL", card_brand: "visa", ...change });
+      const res = await preview({
+        merchant_id: flat.id,
+        amount: 100,
+        card_entry_method: "MANUAL",
+        card_brand: "visa",
+        ...change,
+      });
       expect(res.status).toBe(400);
       expect(res.json.error.param).toBe(param);
     }
     const other = await api.newIsv("Other");
-    expect((await preview({ merchant_id: flat.id, amount: 100, card_entry_method: "MANUAL", card_brand: "visa" }, other.auth)).status).toBe(404);
+    expect(
+      (
+        await preview(
+          { merchant_id: flat.id, amount: 100, card_entry_method: "MANUAL", card_brand: "visa" },
+          other.auth,
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -1,9 +1,12 @@
-import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestApi, type TestApi } from "../helpers/api";
 import { randomBytes, scryptSync } from "node:crypto";
+
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { users } from "@/lib/db/schema";
+import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
+
+import { startTestApi, type TestApi } from "../helpers/api";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -16,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const expectErrorShape = (res: { status: number; json: any; headers: Headers; text: string }, status: number, type: string, code?: string) => {
+const expectErrorShape = (
+  res: { status: number; json: any; headers: Headers; text: string },
+  status: number,
+  type: string,
+  code?: string,
+) => {
   expect(res.status).toBe(status);
   expect(res.json.error.type).toBe(type);
   if (code) expect(res.json.error.code).toBe(code);
@@ -34,7 +42,10 @@ describe("authentication", () => {
   test.each([
     ["a wrong secret", () => `Basic ${Buffer.from(`${isv.account_sid}:sk_test_wrong`).toString("base64")}`],
     ["an unknown sid", () => `Basic ${Buffer.from(`ACdeadbeef:${isv.secret_key}`).toString("base64")}`],
-    ["another account's secret", () => `Basic ${Buffer.from(`${isv.account_sid}:${other.secret_key}`).toString("base64")}`],
+    [
+      "another account's secret",
+      () => `Basic ${Buffer.from(`${isv.account_sid}:${other.secret_key}`).toString("base64")}`,
+    ],
     ["garbage Basic", () => "Basic %%%"],
     ["a forged Bearer token", () => "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"],
     ["an unknown scheme", () => "Digest abc"],
@@ -46,7 +57,13 @@ describe("authentication", () => {
     const res = await api.call("GET", "/v1/account", { auth: isv.auth });
     expect(res.status).toBe(200);
     expect(res.headers.get("request-id")).toMatch(/^req_/);
-    expect(res.json).toMatchObject({ object: "account", id: isv.account_id, type: "isv", account_sid: isv.account_sid, name: "Acme POS" });
+    expect(res.json).toMatchObject({
+      object: "account",
+      id: isv.account_id,
+      type: "isv",
+      account_sid: isv.account_sid,
+      name: "Acme POS",
+    });
     expect(res.json.defaults.display_name).toBe("Acme POS");
     expect(res.json.settings).toMatchObject({
       notifications: { information_requested: "both" },
@@ -71,22 +88,34 @@ describe("authentication", () => {
     ["a wrong password", () => ({ email: isv.user_email, password: "not-the-password" })],
     ["an unknown e-mail", () => ({ email: "nobody@example.test", password: "whatever-password" })],
   ])("POST /v1/auth/token answers 401 for %s", async (_name, body) => {
-    expectErrorShape(await api.call("POST", "/v1/auth/token", { body: body() }), 401, "authentication_error", "invalid_credentials");
+    expectErrorShape(
+      await api.call("POST", "/v1/auth/token", { body: body() }),
+      401,
+      "authentication_error",
+      "invalid_credentials",
+    );
   });
 
   test("POST /v1/auth/token: the 11th attempt in 5 minutes for one e-mail and address is 429, even with the right password", async () => {
     const fresh = await api.newIsv();
     for (let i = 0; i < 10; i++) {
-      const res = await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: `wrong-${i}` } });
+      const res = await api.call("POST", "/v1/auth/token", {
+        body: { email: fresh.user_email, password: `wrong-${i}` },
+      });
       expect(res.status, `attempt ${i + 1}`).toBe(401);
     }
-    const limited = await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } });
+    const limited = await api.call("POST", "/v1/auth/token", {
+      body: { email: fresh.user_email, password: fresh.password },
+    });
     expectErrorShape(limited, 429, "rate_limit_error", "too_many_sign_in_attempts");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(290);
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(300);
     // Another e-mail from the same address is counted apart.
     const other = await api.newIsv();
-    expect((await api.call("POST", "/v1/auth/token", { body: { email: other.user_email, password: other.password } })).status).toBe(200);
+    expect(
+      (await api.call("POST", "/v1/auth/token", { body: { email: other.user_email, password: other.password } }))
+        .status,
+    ).toBe(200);
   });
 
   test("POST /v1/auth/token lists every missing field", async () => {
@@ -103,7 +132,10 @@ describe("PATCH /v1/account", () => {
       auth: isv.auth,
       body: {
         defaults: { display_name: "Changed", primary_color: "red; background:url(x)" },
-        default_capabilities: { types: ["flat_rate", "crypto"], options: { cash_discount: { advantage_rate: "5.00" } } },
+        default_capabilities: {
+          types: ["flat_rate", "crypto"],
+          options: { cash_discount: { advantage_rate: "5.00" } },
+        },
         settings: { notifications: { information_requested: "nobody" }, onboarding_link_ttl_seconds: 60 },
       },
     });
@@ -138,7 +170,10 @@ describe("PATCH /v1/account", () => {
   });
 
   test.each(["isv", "merchant", "both"])("accepts notifications.information_requested %s", async (target) => {
-    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { notifications: { information_requested: target } } } });
+    const res = await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      body: { settings: { notifications: { information_requested: target } } },
+    });
     expect(res.status).toBe(200);
     expect(res.json.settings.notifications.information_requested).toBe(target);
   });
@@ -147,18 +182,33 @@ describe("PATCH /v1/account", () => {
     const res = await api.call("PATCH", "/v1/account", {
       auth: isv.auth,
       body: {
-        defaults: { primary_color: "#0E7490", redirect_url: "https://acme.example/done", support: { email: "help@acme.example" } },
+        defaults: {
+          primary_color: "#0E7490",
+          redirect_url: "https://acme.example/done",
+          support: { email: "help@acme.example" },
+        },
         default_capabilities: { types: ["cash_discount", "ach"], options: { ach: { monthly_fee: "12.50" } } },
         settings: { onboarding_link_ttl_seconds: 3600, allow_skip_device_selection: true },
       },
     });
     expect(res.status).toBe(200);
-    expect(res.json.defaults).toMatchObject({ display_name: "Acme POS", primary_color: "#0E7490", redirect_url: "https://acme.example/done" });
+    expect(res.json.defaults).toMatchObject({
+      display_name: "Acme POS",
+      primary_color: "#0E7490",
+      redirect_url: "https://acme.example/done",
+    });
     expect(res.json.default_capabilities.types).toEqual(["cash_discount", "ach"]);
     expect(res.json.default_capabilities.options.ach).toMatchObject({ monthly_fee: "12.50", txn_fee_fixed: "0.25" });
-    expect(res.json.settings).toMatchObject({ onboarding_link_ttl_seconds: 3600, allow_skip_device_selection: true, device_selection_required: true });
+    expect(res.json.settings).toMatchObject({
+      onboarding_link_ttl_seconds: 3600,
+      allow_skip_device_selection: true,
+      device_selection_required: true,
+    });
 
-    const cleared = await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { redirect_url: null } } });
+    const cleared = await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      body: { defaults: { redirect_url: null } },
+    });
     expect(cleared.json.defaults.redirect_url).toBeUndefined();
 
     const theirs = await api.call("GET", "/v1/account", { auth: other.auth });
@@ -170,58 +220,95 @@ describe("PATCH /v1/account", () => {
     const first = await api.newIsv();
     const second = await api.newIsv();
     const domain = `onboard-${Date.now()}.acme.example`;
-    const asked = await api.call("PATCH", "/v1/account", { auth: first.auth, body: { defaults: { custom_domain: domain } } });
+    const asked = await api.call("PATCH", "/v1/account", {
+      auth: first.auth,
+      body: { defaults: { custom_domain: domain } },
+    });
     expect(asked.status).toBe(200);
     const pending = asked.json.custom_domain_verification;
     expect(pending).toEqual({
       domain,
       status: "pending",
-      record: { type: "TXT", name: `_onboarding-verification.${domain}`, value: expect.stringMatching(/^onboarding-verification=[0-9A-Za-z]{32}$/) },
+      record: {
+        type: "TXT",
+        name: `_onboarding-verification.${domain}`,
+        value: expect.stringMatching(/^onboarding-verification=[0-9A-Za-z]{32}$/),
+      },
       verified_at: null,
     });
     // A squatter may ask for the same domain: it is nobody's until verified.
-    const squatter = await api.call("PATCH", "/v1/account", { auth: second.auth, body: { defaults: { custom_domain: domain } } });
+    const squatter = await api.call("PATCH", "/v1/account", {
+      auth: second.auth,
+      body: { defaults: { custom_domain: domain } },
+    });
     expect(squatter.status).toBe(200);
     expect(squatter.json.custom_domain_verification.record.value).not.toBe(pending.record.value);
     // No such record in DNS (the .example names do not exist): 409, and nothing changes.
     const notFound = await api.call("POST", "/v1/account/custom_domain/verify", { auth: first.auth });
     expectErrorShape(notFound, 409, "conflict_error", "custom_domain_unverified");
     expect(notFound.json.error.message).toContain(pending.record.name);
-    expect((await api.call("GET", "/v1/account", { auth: first.auth })).json.custom_domain_verification.status).toBe("pending");
+    expect((await api.call("GET", "/v1/account", { auth: first.auth })).json.custom_domain_verification.status).toBe(
+      "pending",
+    );
     // Verified (the sandbox helper skips the lookup): the domain is the first account's.
     const verified = await api.call("POST", "/v1/test_helpers/account/custom_domain/verify", { auth: first.auth });
     expect(verified.json.custom_domain_verification).toMatchObject({ status: "verified", record: pending.record });
     expect(Date.parse(verified.json.custom_domain_verification.verified_at)).toBeGreaterThan(Date.now() - 60_000);
     const late = await api.call("POST", "/v1/test_helpers/account/custom_domain/verify", { auth: second.auth });
     expectErrorShape(late, 409, "conflict_error", "custom_domain_taken");
-    expect((await api.call("GET", "/v1/account", { auth: second.auth })).json.custom_domain_verification.status).toBe("pending");
-    const taken = await api.call("PATCH", "/v1/account", { auth: other.auth, body: { defaults: { custom_domain: domain } } });
+    expect((await api.call("GET", "/v1/account", { auth: second.auth })).json.custom_domain_verification.status).toBe(
+      "pending",
+    );
+    const taken = await api.call("PATCH", "/v1/account", {
+      auth: other.auth,
+      body: { defaults: { custom_domain: domain } },
+    });
     expectErrorShape(taken, 409, "conflict_error", "custom_domain_taken");
     expect(taken.json.error.param).toBe("defaults.custom_domain");
     // Changing the domain starts over: a new token, pending again.
-    const moved = await api.call("PATCH", "/v1/account", { auth: first.auth, body: { defaults: { custom_domain: `2-${domain}` } } });
-    expect(moved.json.custom_domain_verification).toMatchObject({ domain: `2-${domain}`, status: "pending", verified_at: null });
+    const moved = await api.call("PATCH", "/v1/account", {
+      auth: first.auth,
+      body: { defaults: { custom_domain: `2-${domain}` } },
+    });
+    expect(moved.json.custom_domain_verification).toMatchObject({
+      domain: `2-${domain}`,
+      status: "pending",
+      verified_at: null,
+    });
     expect(moved.json.custom_domain_verification.record.value).not.toBe(pending.record.value);
-    const none = await api.call("PATCH", "/v1/account", { auth: first.auth, body: { defaults: { custom_domain: null } } });
+    const none = await api.call("PATCH", "/v1/account", {
+      auth: first.auth,
+      body: { defaults: { custom_domain: null } },
+    });
     expect(none.json.custom_domain_verification).toBeNull();
-    expectErrorShape(await api.call("POST", "/v1/account/custom_domain/verify", { auth: first.auth }), 409, "conflict_error", "invalid_state");
+    expectErrorShape(
+      await api.call("POST", "/v1/account/custom_domain/verify", { auth: first.auth }),
+      409,
+      "conflict_error",
+      "invalid_state",
+    );
   });
 
   test("verification reads the TXT record and accepts only the account's own value", async () => {
     const fresh = await api.newIsv();
     const domain = `txt-${Date.now()}.acme.example`;
-    const record = (await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { defaults: { custom_domain: domain } } })).json.custom_domain_verification
-      .record;
+    const record = (
+      await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { defaults: { custom_domain: domain } } })
+    ).json.custom_domain_verification.record;
     const asked: string[] = [];
     const resolver = (answers: string[][]) => async (name: string) => (asked.push(name), answers);
     await expect(
-      verifyCustomDomain(api.db, fresh.account_id, { resolver: resolver([["v=spf1 -all"], ["onboarding-verification=wrong"]]) }),
+      verifyCustomDomain(api.db, fresh.account_id, {
+        resolver: resolver([["v=spf1 -all"], ["onboarding-verification=wrong"]]),
+      }),
     ).rejects.toMatchObject({
       code: "custom_domain_unverified",
     });
     // A long value may come split in chunks: they are joined.
     const [head, tail] = [record.value.slice(0, 20), record.value.slice(20)];
-    const verified = await verifyCustomDomain(api.db, fresh.account_id, { resolver: resolver([["v=spf1 -all"], [head, tail]]) });
+    const verified = await verifyCustomDomain(api.db, fresh.account_id, {
+      resolver: resolver([["v=spf1 -all"], [head, tail]]),
+    });
     expect(verified.customDomainVerifiedAt).toBeInstanceOf(Date);
     expect(asked).toEqual([record.name, record.name]);
   });
@@ -272,12 +359,21 @@ describe("HTTP conventions", () => {
   });
 
   test("malformed JSON answers 400", async () => {
-    const res = await api.call("PATCH", "/v1/account", { auth: isv.auth, raw: '{"defaults": {', headers: { "content-type": "application/json" } });
+    const res = await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      raw: '{"defaults": {',
+      headers: { "content-type": "application/json" },
+    });
     expectErrorShape(res, 400, "invalid_request_error", "invalid_json");
   });
 
   test("an unknown route answers 404 in JSON", async () => {
-    expectErrorShape(await api.call("GET", "/v1/nothing-here", { auth: isv.auth }), 404, "not_found_error", "route_not_found");
+    expectErrorShape(
+      await api.call("GET", "/v1/nothing-here", { auth: isv.auth }),
+      404,
+      "not_found_error",
+      "route_not_found",
+    );
   });
 
   test("a wrong method answers 405 with Allow", async () => {
@@ -290,7 +386,9 @@ describe("HTTP conventions", () => {
     const res = await api.call("GET", "/v1/openapi.json");
     expect(res.status).toBe(200);
     expect(res.json.openapi).toBe("3.1.0");
-    expect(Object.keys(res.json.components.securitySchemes)).toEqual(expect.arrayContaining(["account-password-sign-in", "api-key-secret"]));
+    expect(Object.keys(res.json.components.securitySchemes)).toEqual(
+      expect.arrayContaining(["account-password-sign-in", "api-key-secret"]),
+    );
     expect(Object.keys(res.json.paths["/v1/account"]).sort()).toEqual(["get", "patch"]);
   });
 });
@@ -306,16 +404,28 @@ describe("sign-in abuse", () => {
       .update(users)
       .set({ passwordHash: `scrypt$16384$8$1$${salt.toString("base64")}$${weak.toString("base64")}` })
       .where(eq(users.id, user!.id));
-    expect((await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } })).status).toBe(200);
+    expect(
+      (await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } }))
+        .status,
+    ).toBe(200);
     const [after] = await api.db.select().from(users).where(eq(users.id, user!.id));
     expect(after!.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
-    expect((await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } })).status).toBe(200);
+    expect(
+      (await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } }))
+        .status,
+    ).toBe(200);
   });
 
   test("one address spraying many e-mails is stopped after 50 attempts in 5 minutes", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 51; i++) {
-      statuses.push((await api.call("POST", "/v1/auth/token", { body: { email: `spray-${i}@example.test`, password: "guess-password" } })).status);
+      statuses.push(
+        (
+          await api.call("POST", "/v1/auth/token", {
+            body: { email: `spray-${i}@example.test`, password: "guess-password" },
+          })
+        ).status,
+      );
     }
     // Earlier tests of this file signed in from this address too: what is left of the 50 is allowed, then 429 only.
     const first = statuses.indexOf(429);

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestApi, type TestApi } from "../helpers/api";
-import { allow } from "@/lib/api/middleware/auth";
-import { createId } from "@/lib/ids";
-import { openLink } from "../helpers/onboarding";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { allow } from "@/lib/api/middleware/auth";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { createId } from "@/lib/ids";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { openLink } from "../helpers/onboarding";
 
 // The idempotency layer is one middleware for every POST; this file drives it through a probe
 // route mounted on the real app (real auth, real database), counting how often the work runs.
@@ -33,9 +35,17 @@ afterAll(() => api.close());
 describe("Idempotency-Key", () => {
   test("the same key and body replays the first answer without running again", async () => {
     const key = `k-${Date.now()}`;
-    const first = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { a: 1, b: 2 }, headers: { "idempotency-key": key } });
+    const first = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: { a: 1, b: 2 },
+      headers: { "idempotency-key": key },
+    });
     const before = runs;
-    const second = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { b: 2, a: 1 }, headers: { "idempotency-key": key } });
+    const second = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: { b: 2, a: 1 },
+      headers: { "idempotency-key": key },
+    });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.json).toEqual(first.json);
@@ -47,7 +57,11 @@ describe("Idempotency-Key", () => {
   test("the same key with another body answers 409 idempotency_key_reused", async () => {
     const key = `k2-${Date.now()}`;
     await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { a: 1 }, headers: { "idempotency-key": key } });
-    const res = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { a: 2 }, headers: { "idempotency-key": key } });
+    const res = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: { a: 2 },
+      headers: { "idempotency-key": key },
+    });
     expect(res.status).toBe(409);
     expect(res.json.error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_reused" });
   });
@@ -61,7 +75,9 @@ describe("Idempotency-Key", () => {
       .update(`POST /v1/_probe\n${JSON.stringify(body)}`)
       .digest("hex");
     const claim = { accountId: isv.account_id, key, method: "POST", path: "/v1/_probe", requestDigest: digest };
-    await api.db.insert(idempotencyKeys).values({ ...claim, createdAt: new Date(Date.now() - env.IDEMPOTENCY_CLAIM_TIMEOUT_MS + 5000) });
+    await api.db
+      .insert(idempotencyKeys)
+      .values({ ...claim, createdAt: new Date(Date.now() - env.IDEMPOTENCY_CLAIM_TIMEOUT_MS + 5000) });
     const before = runs;
     const early = await api.call("POST", "/v1/_probe", { auth: isv.auth, body, headers: { "idempotency-key": key } });
     expect(early.status).toBe(409);
@@ -83,7 +99,9 @@ describe("Idempotency-Key", () => {
     const key = `k3-${Date.now()}`;
     const before = runs;
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => api.call("POST", "/v1/_probe", { auth: isv.auth, body: { delay: 1000 }, headers: { "idempotency-key": key } })),
+      Array.from({ length: 8 }, () =>
+        api.call("POST", "/v1/_probe", { auth: isv.auth, body: { delay: 1000 }, headers: { "idempotency-key": key } }),
+      ),
     );
     expect(runs - before).toBe(1);
     // One ran; the others were refused while it ran, or (arriving after it, on a loaded machine) replayed its answer.
@@ -97,14 +115,26 @@ describe("Idempotency-Key", () => {
       expect(a.json).toEqual(original[0]!.json);
     }
     expect(inFlight.length + answers.filter((x) => x.status === 200).length).toBe(8);
-    const replay = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { delay: 1000 }, headers: { "idempotency-key": key } });
+    const replay = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: { delay: 1000 },
+      headers: { "idempotency-key": key },
+    });
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
   });
 
   test("keys are per account", async () => {
     const key = `k4-${Date.now()}`;
-    const mine = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: {}, headers: { "idempotency-key": key } });
-    const theirs = await api.call("POST", "/v1/_probe", { auth: other.auth, body: {}, headers: { "idempotency-key": key } });
+    const mine = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: {},
+      headers: { "idempotency-key": key },
+    });
+    const theirs = await api.call("POST", "/v1/_probe", {
+      auth: other.auth,
+      body: {},
+      headers: { "idempotency-key": key },
+    });
     expect(theirs.status).toBe(200);
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
     expect(theirs.json.id).not.toBe(mine.json.id);
@@ -113,10 +143,18 @@ describe("Idempotency-Key", () => {
   test("a 5xx answer releases the key: the retry runs again (not a replay, not 409)", async () => {
     const key = `k5-${Date.now()}`;
     const before = runs;
-    const failed = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { fail: 503 }, headers: { "idempotency-key": key } });
+    const failed = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: { fail: 503 },
+      headers: { "idempotency-key": key },
+    });
     expect(failed.status).toBe(503);
     expect(runs).toBe(before + 1);
-    const again = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: { fail: 503 }, headers: { "idempotency-key": key } });
+    const again = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: { fail: 503 },
+      headers: { "idempotency-key": key },
+    });
     expect(again.status).toBe(503);
     expect(again.headers.get("idempotent-replayed")).toBeNull();
     expect(runs).toBe(before + 2);
@@ -126,31 +164,57 @@ describe("Idempotency-Key", () => {
     const key = `km-${Date.now()}`;
     const count = async () => (await api.call("GET", "/v1/merchants?limit=100", { auth: isv.auth })).json.data.length;
     const before = await count();
-    const first = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" }, headers: { "idempotency-key": key } });
-    const second = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" }, headers: { "idempotency-key": key } });
+    const first = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "+14155550123" },
+      headers: { "idempotency-key": key },
+    });
+    const second = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "+14155550123" },
+      headers: { "idempotency-key": key },
+    });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.json.id).toBe(first.json.id);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(await count()).toBe(before + 1);
 
-    const reused = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550124" }, headers: { "idempotency-key": key } });
+    const reused = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "+14155550124" },
+      headers: { "idempotency-key": key },
+    });
     expect(reused.status).toBe(409);
     expect(reused.json.error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_reused" });
     expect(await count()).toBe(before + 1);
 
     const badKey = `kb-${Date.now()}`;
-    const bad = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "12" }, headers: { "idempotency-key": badKey } });
+    const bad = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "12" },
+      headers: { "idempotency-key": badKey },
+    });
     expect(bad.status).toBe(400);
-    const badAgain = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "12" }, headers: { "idempotency-key": badKey } });
+    const badAgain = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "12" },
+      headers: { "idempotency-key": badKey },
+    });
     expect(badAgain.status).toBe(400);
     expect(badAgain.headers.get("idempotent-replayed")).toBe("true");
     expect({ ...badAgain.json.error, request_id: "x" }).toEqual({ ...bad.json.error, request_id: "x" });
   });
 
   test("a merchant's onboarding session has its own keys: the same key never replays or blocks its ISV's request", async () => {
-    const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
-    const link = (await api.call("POST", "/v1/onboarding_links", { auth: isv.auth, body: { merchant_id: merchant.id, type: "account_onboarding" } })).json;
+    const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } }))
+      .json;
+    const link = (
+      await api.call("POST", "/v1/onboarding_links", {
+        auth: isv.auth,
+        body: { merchant_id: merchant.id, type: "account_onboarding" },
+      })
+    ).json;
     const session = await openLink(api, link.url);
     const key = `shared-${createId("evt")}`;
     const signed = await api.call("POST", "/v1/onboarding/session/agreement", {
@@ -159,7 +223,11 @@ describe("Idempotency-Key", () => {
       headers: { "idempotency-key": key },
     });
     expect(signed.status).toBe(400); // the application is empty: nothing to sign yet
-    const created = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550199" }, headers: { "idempotency-key": key } });
+    const created = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "+14155550199" },
+      headers: { "idempotency-key": key },
+    });
     expect(created.status).toBe(200);
     expect(created.headers.get("idempotent-replayed")).toBeNull();
     expect(created.json.object).toBe("merchant");
@@ -174,7 +242,11 @@ describe("Idempotency-Key", () => {
   });
 
   test("a key longer than 255 characters answers 400", async () => {
-    const res = await api.call("POST", "/v1/_probe", { auth: isv.auth, body: {}, headers: { "idempotency-key": "x".repeat(256) } });
+    const res = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: {},
+      headers: { "idempotency-key": "x".repeat(256) },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.param).toBe("Idempotency-Key");
   });

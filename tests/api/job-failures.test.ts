@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { startTestApi, type TestApi } from "../helpers/api";
-import { startReceiver } from "../helpers/receiver";
-import { submittedMerchant } from "../helpers/onboarding";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { jobs } from "@/lib/db/schema";
-import { jobRegistry } from "@/lib/workers/registry";
 import { startWorker } from "@/lib/jobs/runner";
+import { jobRegistry } from "@/lib/workers/registry";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { submittedMerchant } from "../helpers/onboarding";
+import { startReceiver } from "../helpers/receiver";
 import { until } from "../helpers/until";
 
 // Handlers that throw what real ones can throw (a dropped database connection, a bug): the runner
@@ -64,9 +66,12 @@ describe("job failures", () => {
   test("a delivery whose job fails for good is `failed`, and a manual replay delivers it", async () => {
     const receiver = await startReceiver();
     try {
-      const hook = (await api.call("POST", "/v1/webhooks", { auth: isv.auth, body: { url: receiver.url, scopes: ["merchant"] } })).json;
+      const hook = (
+        await api.call("POST", "/v1/webhooks", { auth: isv.auth, body: { url: receiver.url, scopes: ["merchant"] } })
+      ).json;
       faults.deliveriesBroken = true;
-      const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
+      const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } }))
+        .json;
       const deliveries = await until(
         async () => (await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: isv.auth })).json.data,
         (d: any[]) => d.length === 1 && d[0].status !== "pending",
@@ -75,15 +80,24 @@ describe("job failures", () => {
       const [job] = (await api.db.select().from(jobs).where(eq(jobs.type, "webhook_delivery"))).filter(
         (j) => (j.payload as { delivery_id: string }).delivery_id === deliveries[0].id,
       );
-      expect(job).toMatchObject({ status: "failed", attempts: jobRegistry.webhook_delivery.maxAttempts, lastError: "secret could not be decrypted" });
+      expect(job).toMatchObject({
+        status: "failed",
+        attempts: jobRegistry.webhook_delivery.maxAttempts,
+        lastError: "secret could not be decrypted",
+      });
       expect(receiver.received).toHaveLength(0);
 
       faults.deliveriesBroken = false;
-      const retry = await api.call("POST", `/v1/webhooks/${hook.id}/deliveries/${deliveries[0].id}/retry`, { auth: isv.auth });
+      const retry = await api.call("POST", `/v1/webhooks/${hook.id}/deliveries/${deliveries[0].id}/retry`, {
+        auth: isv.auth,
+      });
       expect(retry.status).toBe(200);
       expect(retry.json.status).toBe("pending");
       await receiver.waitFor((r) => r.length === 1);
-      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: "merchant.created", data: { object: { id: merchant.id } } });
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+        type: "merchant.created",
+        data: { object: { id: merchant.id } },
+      });
       const after = await until(
         async () => (await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: isv.auth })).json.data,
         (d: any[]) => d[0].status !== "pending",

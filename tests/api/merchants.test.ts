@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { startTestApi, type TestApi } from "../helpers/api";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { events, onboardingLinks } from "@/lib/db/schema";
-import { application, newImei } from "../helpers/fixtures";
-import { openLink } from "../helpers/onboarding";
 import { luhnValid } from "@/lib/schemas/merchant";
 import { merchantResponseSchema } from "@/lib/schemas/merchant-response";
 import { productCategories, productSubcategories } from "@/lib/schemas/product-categories";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { application, newImei } from "../helpers/fixtures";
+import { openLink } from "../helpers/onboarding";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -20,7 +22,8 @@ beforeAll(async () => {
 afterAll(async () => {
   // No full SSN, TIN or account number in any answer this file received.
   const everything = api.seenBodies.join("\n");
-  for (const secret of ["401234567", "402345678", "123456789", "000123456789"]) expect(everything).not.toContain(secret);
+  for (const secret of ["401234567", "402345678", "123456789", "000123456789"])
+    expect(everything).not.toContain(secret);
   await api.close();
 });
 
@@ -49,7 +52,9 @@ describe("POST /v1/merchants", () => {
     expect(res.json.defaults.display_name).toBe("Acme POS");
     expect(res.json.default_capabilities.options.cash_discount.advantage_rate).toBe("4.00");
     expect(res.json.merchant.capabilities).toEqual({ types: ["flat_rate", "ach"] });
-    expect(res.json.requirements.currently_due).toEqual(expect.arrayContaining(["merchant.legal_business_name", "merchant.owner_one", "device"]));
+    expect(res.json.requirements.currently_due).toEqual(
+      expect.arrayContaining(["merchant.legal_business_name", "merchant.owner_one", "device"]),
+    );
     expect(res.json.requirements.disabled_reason).toBe("onboarding_incomplete");
     expect(res.json.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
@@ -131,17 +136,41 @@ describe("POST /v1/merchants", () => {
   const enumCases: [string, string[], (v: string) => unknown][] = [
     [
       "business_type",
-      ["Sole Proprietor", "Limited Liability (LLC)", "Partnership", "Association/State & Trust", "Tax Exempt Org", "Corporation"],
+      [
+        "Sole Proprietor",
+        "Limited Liability (LLC)",
+        "Partnership",
+        "Association/State & Trust",
+        "Tax Exempt Org",
+        "Corporation",
+      ],
       (v) => ({ business_type: v }),
     ],
     ["tin_type", ["EIN", "SSN", "ITIN"], (v) => ({ tin_type: v })],
     [
       "owner_one.job_title",
-      ["President", "Vice President", "Treasurer", "Owner", "Partner", "CEO", "Secretary", "Director", "Controller", "Accountant", "Chairman", "Contact Only"],
+      [
+        "President",
+        "Vice President",
+        "Treasurer",
+        "Owner",
+        "Partner",
+        "CEO",
+        "Secretary",
+        "Director",
+        "Controller",
+        "Accountant",
+        "Chairman",
+        "Contact Only",
+      ],
       (v) => ({ owner_one: { job_title: v } }),
     ],
     ["main_product.category", [...productCategories], (v) => ({ main_product: { category: v } })],
-    ["capabilities.types", ["two_tiered", "pass_through_ic", "flat_rate", "tiered", "cash_discount", "ach"], (v) => ({ capabilities: { types: [v] } })],
+    [
+      "capabilities.types",
+      ["two_tiered", "pass_through_ic", "flat_rate", "tiered", "cash_discount", "ach"],
+      (v) => ({ capabilities: { types: [v] } }),
+    ],
     [
       "capabilities.options.cash_discount.advantage_rate",
       ["4.00", "3.99", "3.75", "3.50", "3.25", "3.00"],
@@ -186,19 +215,39 @@ describe("POST /v1/merchants", () => {
   test("ACH overrides: only monthly_fee, txn_fee_fixed and txn_fee_percent", async () => {
     const ok = await create({
       phone: "+14155550123",
-      merchant: { capabilities: { types: ["ach"], options: { ach: { monthly_fee: "5.00", txn_fee_fixed: "0.20", txn_fee_percent: "0.40" } } } },
+      merchant: {
+        capabilities: {
+          types: ["ach"],
+          options: { ach: { monthly_fee: "5.00", txn_fee_fixed: "0.20", txn_fee_percent: "0.40" } },
+        },
+      },
     });
     expect(ok.status).toBe(200);
-    expect(ok.json.merchant.capabilities.options.ach).toEqual({ monthly_fee: "5.00", txn_fee_fixed: "0.20", txn_fee_percent: "0.40" });
-    const bad = await create({ phone: "+14155550123", merchant: { capabilities: { options: { ach: { return_fee_fixed: "1.00" } } } } });
+    expect(ok.json.merchant.capabilities.options.ach).toEqual({
+      monthly_fee: "5.00",
+      txn_fee_fixed: "0.20",
+      txn_fee_percent: "0.40",
+    });
+    const bad = await create({
+      phone: "+14155550123",
+      merchant: { capabilities: { options: { ach: { return_fee_fixed: "1.00" } } } },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.json.error).toMatchObject({ code: "override_not_allowed", param: "merchant.capabilities.options.ach.return_fee_fixed" });
+    expect(bad.json.error).toMatchObject({
+      code: "override_not_allowed",
+      param: "merchant.capabilities.options.ach.return_fee_fixed",
+    });
   });
 
   test("fee overrides: only the two monthly fees", async () => {
-    const ok = await create({ phone: "+14155550123", merchant: { fees: { monthly: { minimum_processing_fee: 25, merchant_advance_service_charge: 1.5 } } } });
+    const ok = await create({
+      phone: "+14155550123",
+      merchant: { fees: { monthly: { minimum_processing_fee: 25, merchant_advance_service_charge: 1.5 } } },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.json.merchant.fees).toEqual({ monthly: { minimum_processing_fee: 25, merchant_advance_service_charge: 1.5 } });
+    expect(ok.json.merchant.fees).toEqual({
+      monthly: { minimum_processing_fee: 25, merchant_advance_service_charge: 1.5 },
+    });
     const bad = await create({ phone: "+14155550123", merchant: { fees: { monthly: { statement_fee: 5 } } } });
     expect(bad.status).toBe(400);
     expect(bad.json.error.param).toBe("merchant.fees.monthly.statement_fee");
@@ -206,7 +255,10 @@ describe("POST /v1/merchants", () => {
 
   test("an owner five is rejected; owners one to four are accepted", async () => {
     const owner = application().owner_two;
-    const ok = await create({ phone: "+14155550123", merchant: { owner_one: owner, owner_two: owner, owner_three: owner, owner_four: owner } });
+    const ok = await create({
+      phone: "+14155550123",
+      merchant: { owner_one: owner, owner_two: owner, owner_three: owner, owner_four: owner },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.merchant.owner_four.ssn).toBe("*****5678");
   });
@@ -227,7 +279,11 @@ describe("POST /v1/merchants", () => {
     const first = await create({ phone: "+14155550123", device: { imei } });
     expect(first.json.device).toMatchObject({ imei, imei_status: "UNKNOWN" });
     expect(first.json.device.id).toMatch(/^dev_/);
-    const again = await create({ phone: "+14155550999", device: { imei }, merchant: { legal_business_name: "Something else" } });
+    const again = await create({
+      phone: "+14155550999",
+      device: { imei },
+      merchant: { legal_business_name: "Something else" },
+    });
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
     // Another ISV with the same IMEI gets its own merchant.
@@ -238,23 +294,38 @@ describe("POST /v1/merchants", () => {
   test("an IMEI a merchant typed in its own onboarding never hands its record to the ISV's new business", async () => {
     const imei = newImei();
     const typed = (await create({ phone: "+14155550123" })).json;
-    const link = (await api.call("POST", "/v1/onboarding_links", { auth: isv.auth, body: { merchant_id: typed.id, type: "account_onboarding" } })).json;
+    const link = (
+      await api.call("POST", "/v1/onboarding_links", {
+        auth: isv.auth,
+        body: { merchant_id: typed.id, type: "account_onboarding" },
+      })
+    ).json;
     const session = await openLink(api, link.url);
-    expect((await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { device: { imei } } })).status).toBe(200);
+    expect(
+      (await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { device: { imei } } })).status,
+    ).toBe(200);
     const before = (await api.call("GET", "/v1/merchants?limit=100", { auth: isv.auth })).json.data.length;
-    const res = await create({ phone: "+14155550188", device: { imei }, merchant: { legal_business_name: "The intended business" } });
+    const res = await create({
+      phone: "+14155550188",
+      device: { imei },
+      merchant: { legal_business_name: "The intended business" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatchObject({ code: "imei_in_use", param: "device.imei" });
     expect(res.json.error.message).toContain(typed.id);
     expect(JSON.stringify(res.json)).not.toContain("+14155550123");
     expect((await api.call("GET", "/v1/merchants?limit=100", { auth: isv.auth })).json.data.length).toBe(before);
     // The merchant's record is unchanged.
-    expect((await api.call("GET", `/v1/merchants/${typed.id}`, { auth: isv.auth })).json.legal_business_name ?? null).not.toBe("The intended business");
+    expect(
+      (await api.call("GET", `/v1/merchants/${typed.id}`, { auth: isv.auth })).json.legal_business_name ?? null,
+    ).not.toBe("The intended business");
   });
 
   test("200 concurrent creates with one new IMEI make one merchant and 200 identical answers", async () => {
     const imei = newImei();
-    const answers = await Promise.all(Array.from({ length: 200 }, () => create({ phone: "+14155550123", device: { imei } })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => create({ phone: "+14155550123", device: { imei } })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(200).fill(200));
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
     const list = await api.call("GET", "/v1/merchants?limit=100", { auth: isv.auth });
@@ -263,8 +334,16 @@ describe("POST /v1/merchants", () => {
 
   test("Idempotency-Key replays the create", async () => {
     const key = `create-${Date.now()}`;
-    const a = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" }, headers: { "idempotency-key": key } });
-    const b = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" }, headers: { "idempotency-key": key } });
+    const a = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "+14155550123" },
+      headers: { "idempotency-key": key },
+    });
+    const b = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "+14155550123" },
+      headers: { "idempotency-key": key },
+    });
     expect(b.json.id).toBe(a.json.id);
     expect(b.headers.get("idempotent-replayed")).toBe("true");
   });
@@ -287,7 +366,9 @@ describe("GET /v1/merchants", () => {
     expect(back.json.data.map((m: any) => m.id)).toEqual([ids[3], ids[2]]);
     const filtered = await api.call("GET", "/v1/merchants?lead_onboarding_status=APPROVED", { auth: fresh.auth });
     expect(filtered.json.data).toEqual([]);
-    const notStarted = await api.call("GET", "/v1/merchants?lead_onboarding_status=NOT_STARTED&limit=100", { auth: fresh.auth });
+    const notStarted = await api.call("GET", "/v1/merchants?lead_onboarding_status=NOT_STARTED&limit=100", {
+      auth: fresh.auth,
+    });
     expect(notStarted.json.data).toHaveLength(5);
   });
 
@@ -328,12 +409,16 @@ describe("GET and PATCH /v1/merchants/{id}", () => {
     expect(after.json).toEqual(before);
     // No link was made for it, and no event was written for it but its creation.
     expect(await api.db.select().from(onboardingLinks).where(eq(onboardingLinks.merchantId, mine))).toEqual([]);
-    expect((await api.db.select().from(events).where(eq(events.objectId, mine))).map((e) => e.type)).toEqual(["merchant.created"]);
+    expect((await api.db.select().from(events).where(eq(events.objectId, mine))).map((e) => e.type)).toEqual([
+      "merchant.created",
+    ]);
   });
 
   test("GET accepts the ISV's sign-in JWT", async () => {
     const mine = (await create({ phone: "+14155550123" })).json.id;
-    const token = (await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } })).json.access_token;
+    const token = (
+      await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } })
+    ).json.access_token;
     const res = await api.call("GET", `/v1/merchants/${mine}`, { auth: `Bearer ${token}` });
     expect(res.status).toBe(200);
   });
@@ -343,29 +428,47 @@ describe("GET and PATCH /v1/merchants/{id}", () => {
     const id = created.json.id;
     const res = await api.call("PATCH", `/v1/merchants/${id}`, {
       auth: isv.auth,
-      body: { merchant: { doing_business_as: "GG Noodles", tin: "*****6789", owner_two: null, bank_account: { bank_name: "Other Bank" } } },
+      body: {
+        merchant: {
+          doing_business_as: "GG Noodles",
+          tin: "*****6789",
+          owner_two: null,
+          bank_account: { bank_name: "Other Bank" },
+        },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.json.merchant.doing_business_as).toBe("GG Noodles");
     expect(res.json.merchant.tin).toBe("*****6789");
     expect(res.json.merchant).not.toHaveProperty("owner_two");
     expect(res.json.merchant.bank_account).toMatchObject({ bank_name: "Other Bank", routing_number: "021000021" });
-    const wrongMask = await api.call("PATCH", `/v1/merchants/${id}`, { auth: isv.auth, body: { merchant: { tin: "*****0000" } } });
+    const wrongMask = await api.call("PATCH", `/v1/merchants/${id}`, {
+      auth: isv.auth,
+      body: { merchant: { tin: "*****0000" } },
+    });
     expect(wrongMask.status).toBe(400);
     expect(wrongMask.json.error.param).toBe("merchant.tin");
   });
 
   test("PATCH answers 400 for invalid fields and saves nothing", async () => {
     const id = (await create({ phone: "+14155550123", merchant: { legal_business_name: "Before" } })).json.id;
-    const res = await api.call("PATCH", `/v1/merchants/${id}`, { auth: isv.auth, body: { merchant: { legal_business_name: "After", tin_type: "VAT" } } });
+    const res = await api.call("PATCH", `/v1/merchants/${id}`, {
+      auth: isv.auth,
+      body: { merchant: { legal_business_name: "After", tin_type: "VAT" } },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.param).toBe("merchant.tin_type");
-    expect((await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.merchant.legal_business_name).toBe("Before");
+    expect((await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.merchant.legal_business_name).toBe(
+      "Before",
+    );
   });
 
   test("PATCH deactivated and automatic_payouts", async () => {
     const id = (await create({ phone: "+14155550123" })).json.id;
-    const res = await api.call("PATCH", `/v1/merchants/${id}`, { auth: isv.auth, body: { deactivated: true, automatic_payouts: false } });
+    const res = await api.call("PATCH", `/v1/merchants/${id}`, {
+      auth: isv.auth,
+      body: { deactivated: true, automatic_payouts: false },
+    });
     expect(res.json).toMatchObject({ deactivated: true, automatic_payouts: false });
   });
 
@@ -388,7 +491,8 @@ describe("problems reported at once", () => {
       {
         field: "merchant.bank_account.routing_number",
         code: "routing_number_invalid",
-        message: "The routing number does not pass the ABA checksum. Compare it with a check from the account or with your bank's website.",
+        message:
+          "The routing number does not pass the ABA checksum. Compare it with a check from the account or with your bank's website.",
       },
     ]);
     expect(created.json.requirements.currently_due).toContain("merchant.bank_account.routing_number");

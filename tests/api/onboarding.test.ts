@@ -1,12 +1,15 @@
-import { env } from "@/lib/env";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { signToken } from "@/lib/auth/jwt";
+import { events, jobs, merchants, onboardingLinks } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { onboardingSessionResponseSchema } from "@/lib/schemas/merchant-response";
+
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application } from "../helpers/fixtures";
-import { onboardingLinks, events, jobs, merchants } from "@/lib/db/schema";
-import { onboardingSessionResponseSchema } from "@/lib/schemas/merchant-response";
-import { signToken } from "@/lib/auth/jwt";
 import { pdfText, pdfToPngs } from "../helpers/pdf";
 
 let api: TestApi;
@@ -20,9 +23,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   const everything = api.seenBodies.join("\n");
-  for (const secret of ["401234567", "402345678", "123456789", "000123456789"]) expect(everything).not.toContain(secret);
+  for (const secret of ["401234567", "402345678", "123456789", "000123456789"])
+    expect(everything).not.toContain(secret);
   // Nor in any stored event or in the stored application.
-  const stored = JSON.stringify(await api.db.select().from(events)) + JSON.stringify(await api.db.select({ a: merchants.application }).from(merchants));
+  const stored =
+    JSON.stringify(await api.db.select().from(events)) +
+    JSON.stringify(await api.db.select({ a: merchants.application }).from(merchants));
   for (const secret of ["401234567", "402345678", "000123456789"]) expect(stored).not.toContain(secret);
   await api.close();
 });
@@ -44,7 +50,12 @@ async function open(url: string) {
 describe("POST /v1/onboarding_links", () => {
   test("creates a link with every field of the contract", async () => {
     const m = await newMerchant();
-    const res = await link({ merchant_id: m.id, return_url: "https://acme.example/done", refresh_url: "https://acme.example/refresh", state: "s-1" });
+    const res = await link({
+      merchant_id: m.id,
+      return_url: "https://acme.example/done",
+      refresh_url: "https://acme.example/refresh",
+      state: "s-1",
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       object: "onboarding_link",
@@ -55,7 +66,11 @@ describe("POST /v1/onboarding_links", () => {
       state: "s-1",
     });
     expect(res.json.id).toMatch(/^lnk_/);
-    expect(res.json.url).toMatch(new RegExp(`^${api.baseUrl.replace("127.0.0.1", "(127.0.0.1|localhost)").replace(/:\d+$/, "")}.*/onboard/[0-9A-Za-z]{43}$`));
+    expect(res.json.url).toMatch(
+      new RegExp(
+        `^${api.baseUrl.replace("127.0.0.1", "(127.0.0.1|localhost)").replace(/:\d+$/, "")}.*/onboard/[0-9A-Za-z]{43}$`,
+      ),
+    );
     const ttl = Date.parse(res.json.expires_at) - Date.parse(res.json.created_at);
     expect(ttl).toBe(86_400_000);
     // Only the digest of the token is stored.
@@ -88,7 +103,10 @@ describe("POST /v1/onboarding_links", () => {
 
   test("uses the ISV's link validity", async () => {
     const fresh = await api.newIsv();
-    await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { settings: { onboarding_link_ttl_seconds: 3600 } } });
+    await api.call("PATCH", "/v1/account", {
+      auth: fresh.auth,
+      body: { settings: { onboarding_link_ttl_seconds: 3600 } },
+    });
     const m = (await api.call("POST", "/v1/merchants", { auth: fresh.auth, body: { phone: "+14155550123" } })).json;
     const res = await link({ merchant_id: m.id }, fresh.auth);
     expect(Date.parse(res.json.expires_at) - Date.parse(res.json.created_at)).toBe(3_600_000);
@@ -96,9 +114,14 @@ describe("POST /v1/onboarding_links", () => {
 
   test("the url is on the ISV's custom domain once it is verified, on this service before", async () => {
     const fresh = await api.newIsv();
-    await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { defaults: { custom_domain: `onboard-${Date.now()}.acme.example` } } });
+    await api.call("PATCH", "/v1/account", {
+      auth: fresh.auth,
+      body: { defaults: { custom_domain: `onboard-${Date.now()}.acme.example` } },
+    });
     const m = (await api.call("POST", "/v1/merchants", { auth: fresh.auth, body: { phone: "+14155550123" } })).json;
-    expect((await link({ merchant_id: m.id }, fresh.auth)).json.url.startsWith(`${env.PUBLIC_BASE_URL}/onboard/`)).toBe(true);
+    expect((await link({ merchant_id: m.id }, fresh.auth)).json.url.startsWith(`${env.PUBLIC_BASE_URL}/onboard/`)).toBe(
+      true,
+    );
     await api.call("POST", "/v1/test_helpers/account/custom_domain/verify", { auth: fresh.auth });
     const res = await link({ merchant_id: m.id }, fresh.auth);
     expect(res.json.url).toMatch(/^https:\/\/onboard-\d+\.acme\.example\/onboard\//);
@@ -144,7 +167,10 @@ describe("opening a link", () => {
       .update(onboardingLinks)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(onboardingLinks.id, l.json.id));
-    const res = await fetch(api.baseUrl + new URL(l.json.url).pathname, { redirect: "manual", headers: { "accept-language": "es-MX,es;q=0.9" } });
+    const res = await fetch(api.baseUrl + new URL(l.json.url).pathname, {
+      redirect: "manual",
+      headers: { "accept-language": "es-MX,es;q=0.9" },
+    });
     expect(res.status).toBe(410);
     const html = await res.text();
     expect(html).toContain('lang="es"');
@@ -173,7 +199,12 @@ describe("opening a link", () => {
 describe("onboarding session API", () => {
   async function session(body: Record<string, unknown> = {}, linkBody: Record<string, unknown> = {}) {
     const m = await newMerchant(body);
-    const l = await link({ merchant_id: m.id, return_url: "https://acme.example/done?x=1", state: "st-9", ...linkBody });
+    const l = await link({
+      merchant_id: m.id,
+      return_url: "https://acme.example/done?x=1",
+      state: "st-9",
+      ...linkBody,
+    });
     const { token } = await open(l.json.url);
     return { merchant: m, link: l.json, token: token!, auth: `Bearer ${token}` };
   }
@@ -200,7 +231,9 @@ describe("onboarding session API", () => {
 
   test("the session works from the cookie too, and renews it", async () => {
     const s = await session();
-    const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, { headers: { cookie: `onboarding_session=${s.token}` } });
+    const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, {
+      headers: { cookie: `onboarding_session=${s.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toMatch(/onboarding_session=/);
   });
@@ -209,7 +242,12 @@ describe("onboarding session API", () => {
     const s = await session();
     const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, {
       method: "PATCH",
-      headers: { cookie: `onboarding_session=${s.token}`, "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      headers: {
+        cookie: `onboarding_session=${s.token}`,
+        "content-type": "application/json",
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+      },
       body: JSON.stringify({ merchant: { legal_business_name: "Evil" } }),
     });
     expect(res.status).toBe(403);
@@ -234,7 +272,11 @@ describe("onboarding session API", () => {
     const bad = await api.call("PATCH", "/v1/onboarding/session", {
       auth: s.auth,
       body: {
-        merchant: { legal_business_name: "Changed", bank_account: { routing_number: "12" }, owner_one: { date_of_birth: "1980-13-01" } },
+        merchant: {
+          legal_business_name: "Changed",
+          bank_account: { routing_number: "12" },
+          owner_one: { date_of_birth: "1980-13-01" },
+        },
         device: { catalog_id: "nope" },
       },
     });
@@ -253,24 +295,40 @@ describe("onboarding session API", () => {
 
   test("PATCH refuses pricing fields: they are the ISV's", async () => {
     const s = await session();
-    const res = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { fees: { monthly: { minimum_processing_fee: 0 } } } } });
+    const res = await api.call("PATCH", "/v1/onboarding/session", {
+      auth: s.auth,
+      body: { merchant: { fees: { monthly: { minimum_processing_fee: 0 } } } },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.param).toBe("merchant.fees");
   });
 
   test("device: a catalog choice; skipping only where allowed", async () => {
     const s = await session();
-    const skip = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { device_selection: "skipped" } });
+    const skip = await api.call("PATCH", "/v1/onboarding/session", {
+      auth: s.auth,
+      body: { device_selection: "skipped" },
+    });
     expect(skip.status).toBe(400);
     expect(skip.json.error.param).toBe("device_selection");
-    const chosen = await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { device: { catalog_id: "pax-a80" } } });
+    const chosen = await api.call("PATCH", "/v1/onboarding/session", {
+      auth: s.auth,
+      body: { device: { catalog_id: "pax-a80" } },
+    });
     expect(chosen.json.device).toMatchObject({ catalog_id: "pax-a80", imei_status: "UNKNOWN", imei: null });
     expect(chosen.json.device_selection).toBe("selected");
 
     const skippable = await session({}, { allow_skip_device_selection: true });
-    const skipped = await api.call("PATCH", "/v1/onboarding/session", { auth: skippable.auth, body: { device_selection: "skipped" } });
+    const skipped = await api.call("PATCH", "/v1/onboarding/session", {
+      auth: skippable.auth,
+      body: { device_selection: "skipped" },
+    });
     expect(skipped.status).toBe(200);
-    expect(skipped.json).toMatchObject({ device_selection: "skipped", allow_skip_device_selection: true, device: null });
+    expect(skipped.json).toMatchObject({
+      device_selection: "skipped",
+      allow_skip_device_selection: true,
+      device: null,
+    });
     expect(skipped.json.steps.find((x: any) => x.id === "device").complete).toBe(true);
   });
 
@@ -279,19 +337,31 @@ describe("onboarding session API", () => {
     const incomplete = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
     expect(incomplete.status).toBe(400);
     const params = incomplete.json.error.errors.map((e: any) => e.param);
-    expect(params).toEqual(expect.arrayContaining(["merchant.legal_business_name", "merchant.bank_account", "merchant.owner_one", "device"]));
+    expect(params).toEqual(
+      expect.arrayContaining(["merchant.legal_business_name", "merchant.bank_account", "merchant.owner_one", "device"]),
+    );
 
-    await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: application(), device: { catalog_id: "pax-a920" } } });
+    await api.call("PATCH", "/v1/onboarding/session", {
+      auth: s.auth,
+      body: { merchant: application(), device: { catalog_id: "pax-a920" } },
+    });
     const unsigned = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
     expect(unsigned.status).toBe(400);
     expect(unsigned.json.error.errors.map((e: any) => e.param)).toEqual(["agreement"]);
-    expect((await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } })).status).toBe(200);
+    expect(
+      (await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } })).status,
+    ).toBe(200);
     const done = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
     expect(done.status).toBe(200);
     expect(done.json.lead_onboarding_status).toBe("COMPLETED");
     const redirect = new URL(done.json.redirect_url);
     expect(redirect.origin + redirect.pathname).toBe("https://acme.example/done");
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({ x: "1", merchant_id: s.merchant.id, lead_onboarding_status: "COMPLETED", state: "st-9" });
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      x: "1",
+      merchant_id: s.merchant.id,
+      lead_onboarding_status: "COMPLETED",
+      state: "st-9",
+    });
 
     const merchant = await api.call("GET", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth });
     expect(merchant.json.lead_onboarding_status).toBe("COMPLETED");
@@ -302,9 +372,19 @@ describe("onboarding session API", () => {
     expect(queued.some((j) => (j.payload as any).merchant_id === s.merchant.id)).toBe(true);
 
     // Closed now: saving and submitting again are 409, and the ISV's prefill too.
-    expect((await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { legal_business_name: "x" } } })).status).toBe(409);
+    expect(
+      (
+        await api.call("PATCH", "/v1/onboarding/session", {
+          auth: s.auth,
+          body: { merchant: { legal_business_name: "x" } },
+        })
+      ).status,
+    ).toBe(409);
     expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth })).status).toBe(409);
-    const prefill = await api.call("PATCH", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth, body: { merchant: { legal_business_name: "x" } } });
+    const prefill = await api.call("PATCH", `/v1/merchants/${s.merchant.id}`, {
+      auth: isv.auth,
+      body: { merchant: { legal_business_name: "x" } },
+    });
     expect(prefill.status).toBe(409);
     expect(prefill.json.error.code).toBe("invalid_state");
   });
@@ -312,22 +392,36 @@ describe("onboarding session API", () => {
   test("the agreement: signed by owner one's typed name, recorded, cleared by a change, downloadable as PDF", async () => {
     const s = await session({ merchant: application() });
     const early = await session();
-    const incomplete = await api.call("POST", "/v1/onboarding/session/agreement", { auth: early.auth, body: { name: "Mei Chen" } });
+    const incomplete = await api.call("POST", "/v1/onboarding/session/agreement", {
+      auth: early.auth,
+      body: { name: "Mei Chen" },
+    });
     expect(incomplete.status).toBe(400);
     expect(incomplete.json.error.code).toBe("application_incomplete");
     // A blank application: each absent field is named as missing, never "Invalid input".
     const blank = await api.call("POST", "/v1/onboarding/session/submit", { auth: early.auth });
     const errors = blank.json.error.errors as { param: string; code: string; message: string }[];
-    expect(errors.find((e) => e.param === "merchant.tin")).toEqual({ param: "merchant.tin", code: "parameter_missing", message: "merchant.tin is required" });
+    expect(errors.find((e) => e.param === "merchant.tin")).toEqual({
+      param: "merchant.tin",
+      code: "parameter_missing",
+      message: "merchant.tin is required",
+    });
     expect(errors.filter((e) => /Invalid input/.test(e.message))).toEqual([]);
     // Before signing, in the reader's language.
-    const unsigned = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth, "accept-language": "es" } });
+    const unsigned = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, {
+      headers: { authorization: s.auth, "accept-language": "es" },
+    });
     const spanishText = (await pdfText(new Uint8Array(await unsigned.arrayBuffer()))).join("\n");
     expect(spanishText).toContain("Contrato de procesamiento para comercios");
-    expect(spanishText).toMatch(/Tarifa fija:\nCrédito Visa, Mastercard, Discover: \d+\.\d\d % \+ \$\d+\.\d\d por transacción/);
+    expect(spanishText).toMatch(
+      /Tarifa fija:\nCrédito Visa, Mastercard, Discover: \d+\.\d\d % \+ \$\d+\.\d\d por transacción/,
+    );
     expect(spanishText).toContain("Aún sin firmar");
     expect(spanishText).toContain("Página 1 de");
-    const wrong = await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Luis Ortega" } });
+    const wrong = await api.call("POST", "/v1/onboarding/session/agreement", {
+      auth: s.auth,
+      body: { name: "Luis Ortega" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toMatchObject({ code: "signature_mismatch", param: "name" });
     const signed = await api.call("POST", "/v1/onboarding/session/agreement", {
@@ -336,10 +430,17 @@ describe("onboarding session API", () => {
       headers: { "user-agent": "Test Browser/1.0" },
     });
     expect(signed.status).toBe(200);
-    expect(signed.json).toMatchObject({ name: "Mei Chen", ip: expect.stringMatching(/127\.0\.0\.1/), user_agent: "Test Browser/1.0", version: "2026-12" });
+    expect(signed.json).toMatchObject({
+      name: "Mei Chen",
+      ip: expect.stringMatching(/127\.0\.0\.1/),
+      user_agent: "Test Browser/1.0",
+      version: "2026-12",
+    });
     const view = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
     expect(view.json.agreement).toMatchObject({ signed: true, name: "Mei Chen" });
-    const pdf = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth } });
+    const pdf = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, {
+      headers: { authorization: s.auth },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const bytes = Buffer.from(await pdf.arrayBuffer());
@@ -350,62 +451,104 @@ describe("onboarding session API", () => {
     expect(text).not.toContain("000123456789");
     expect(text).toMatch(/Flat rate:\nVisa, Mastercard, Discover credit: \d+\.\d\d % \+ \$\d+\.\d\d per transaction/);
     expect(text).not.toMatch(/_percent|_fixed|flat_rate|\d{4}-\d\d-\d\dT/);
-    const day = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(signed.json.signed_at));
+    const day = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+      new Date(signed.json.signed_at),
+    );
     expect(text).toContain(`Signed by Mei Chen on ${day} at`);
     expect(text).toContain("Page 1 of");
     expect(pdfToPngs(bytes, "agreement-signed").length).toBeGreaterThan(0);
-    const spanish = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth, "accept-language": "es" } });
+    const spanish = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, {
+      headers: { authorization: s.auth, "accept-language": "es" },
+    });
     // Shown in the language it was signed in (English), whatever the reader's.
     expect((await pdfText(new Uint8Array(await spanish.arrayBuffer()))).join("\n")).toContain("Signed by Mei Chen");
-    await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { merchant: { doing_business_as: "Changed" } } });
+    await api.call("PATCH", "/v1/onboarding/session", {
+      auth: s.auth,
+      body: { merchant: { doing_business_as: "Changed" } },
+    });
     expect((await api.call("GET", "/v1/onboarding/session", { auth: s.auth })).json.agreement.signed).toBe(false);
   });
 
   /** A complete application with a device, signed by owner one: ready to submit. */
   async function signedSession() {
     const s = await session({ merchant: application() });
-    expect((await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { device: { catalog_id: "pax-a920" } } })).status).toBe(200);
-    expect((await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } })).status).toBe(200);
+    expect(
+      (
+        await api.call("PATCH", "/v1/onboarding/session", {
+          auth: s.auth,
+          body: { device: { catalog_id: "pax-a920" } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } })).status,
+    ).toBe(200);
     expect((await api.call("GET", "/v1/onboarding/session", { auth: s.auth })).json.agreement.signed).toBe(true);
     return s;
   }
 
   test.each([
     ["the bank account", { merchant: { bank_account: { routing_number: "011000015" } } }],
-    ["the pricing", { merchant: { capabilities: { types: ["flat_rate"], options: { flat_rate: { rate_percent: "9.99" } } } } }],
+    [
+      "the pricing",
+      { merchant: { capabilities: { types: ["flat_rate"], options: { flat_rate: { rate_percent: "9.99" } } } } },
+    ],
     ["the monthly fees", { merchant: { fees: { monthly: { minimum_processing_fee: 25 } } } }],
-  ])("PATCH /v1/merchants/{id} of %s after owner one signed unsigns: submit asks for a new signature", async (_what, body) => {
-    const s = await signedSession();
-    const patched = await api.call("PATCH", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth, body });
-    expect(patched.status).toBe(200);
-    const view = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
-    expect(view.json.agreement).toEqual({ signed: false, name: null, signed_at: null });
-    expect(view.json.steps.find((x: any) => x.id === "agreement").complete).toBe(false);
-    const submit = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
-    expect(submit.status).toBe(400);
-    expect(submit.json.error.errors.map((e: any) => e.param)).toEqual(["agreement"]);
-    expect((await api.call("GET", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe("IN_PROGRESS");
-    // The PDF shows no signature under the new terms.
-    const pdf = new Uint8Array(await (await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth } })).arrayBuffer());
-    const text = (await pdfText(pdf)).join("\n");
-    expect(text).toContain("Not signed yet");
-    expect(text).not.toContain("Signed by");
-    // Signing again covers the new text, and then submit passes.
-    expect((await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } })).status).toBe(200);
-    expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth })).status).toBe(200);
-  });
+  ])(
+    "PATCH /v1/merchants/{id} of %s after owner one signed unsigns: submit asks for a new signature",
+    async (_what, body) => {
+      const s = await signedSession();
+      const patched = await api.call("PATCH", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth, body });
+      expect(patched.status).toBe(200);
+      const view = await api.call("GET", "/v1/onboarding/session", { auth: s.auth });
+      expect(view.json.agreement).toEqual({ signed: false, name: null, signed_at: null });
+      expect(view.json.steps.find((x: any) => x.id === "agreement").complete).toBe(false);
+      const submit = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
+      expect(submit.status).toBe(400);
+      expect(submit.json.error.errors.map((e: any) => e.param)).toEqual(["agreement"]);
+      expect(
+        (await api.call("GET", `/v1/merchants/${s.merchant.id}`, { auth: isv.auth })).json.lead_onboarding_status,
+      ).toBe("IN_PROGRESS");
+      // The PDF shows no signature under the new terms.
+      const pdf = new Uint8Array(
+        await (
+          await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth } })
+        ).arrayBuffer(),
+      );
+      const text = (await pdfText(pdf)).join("\n");
+      expect(text).toContain("Not signed yet");
+      expect(text).not.toContain("Signed by");
+      // Signing again covers the new text, and then submit passes.
+      expect(
+        (await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } }))
+          .status,
+      ).toBe(200);
+      expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth })).status).toBe(200);
+    },
+  );
 
   test("the signature records the SHA-256 of the text signed; a signature whose text no longer matches is refused on submit", async () => {
     const s = await signedSession();
     const [row] = await api.db.select().from(merchants).where(eq(merchants.id, s.merchant.id));
     expect((row!.agreement as any).text_sha256).toMatch(/^[0-9a-f]{64}$/);
     // The text changes without going through the writer (here: the ISV renames itself).
-    expect((await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { display_name: "Acme POS Renamed" } } })).status).toBe(200);
+    expect(
+      (
+        await api.call("PATCH", "/v1/account", {
+          auth: isv.auth,
+          body: { defaults: { display_name: "Acme POS Renamed" } },
+        })
+      ).status,
+    ).toBe(200);
     try {
       const submit = await api.call("POST", "/v1/onboarding/session/submit", { auth: s.auth });
       expect(submit.status).toBe(400);
       expect(submit.json.error.errors).toEqual([
-        { param: "agreement", code: "parameter_missing", message: "The agreement changed after it was signed: owner one must sign it again" },
+        {
+          param: "agreement",
+          code: "parameter_missing",
+          message: "The agreement changed after it was signed: owner one must sign it again",
+        },
       ]);
     } finally {
       await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { display_name: "Acme POS" } } });
@@ -415,7 +558,10 @@ describe("onboarding session API", () => {
   test("a session ended by a newer link cannot sign the agreement, and nothing is recorded", async () => {
     const s = await session({ merchant: application() });
     expect((await link({ merchant_id: s.merchant.id })).status).toBe(200);
-    const sign = await api.call("POST", "/v1/onboarding/session/agreement", { auth: s.auth, body: { name: "Mei Chen" } });
+    const sign = await api.call("POST", "/v1/onboarding/session/agreement", {
+      auth: s.auth,
+      body: { name: "Mei Chen" },
+    });
     expect(sign.status).toBe(401);
     expect(sign.json.error.code).toBe("unauthenticated");
     const [row] = await api.db.select().from(merchants).where(eq(merchants.id, s.merchant.id));
@@ -447,7 +593,9 @@ describe("onboarding session API", () => {
     const started = JSON.parse(Buffer.from(token!.split(".")[1]!, "base64url").toString()).ses;
     expect(Math.abs(started - Date.now() / 1000)).toBeLessThan(60);
     // A renewal (a cookie-authenticated call) keeps when the session started.
-    const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, { headers: { cookie: `onboarding_session=${token}` } });
+    const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, {
+      headers: { cookie: `onboarding_session=${token}` },
+    });
     const renewed = res.headers.get("set-cookie")?.match(/onboarding_session=([^;]+)/)?.[1];
     expect(JSON.parse(Buffer.from(renewed!.split(".")[1]!, "base64url").toString()).ses).toBe(started);
     // Started 12 hours ago: refused, however fresh the token itself.
@@ -463,9 +611,16 @@ describe("onboarding session API", () => {
     const mine = await api.newIsv("Mine POS");
     const theirs = await api.newIsv("Theirs POS");
     const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-    await api.call("PATCH", "/v1/account", { auth: mine.auth, body: { defaults: { custom_domain: `mine-${suffix}.example` } } });
-    await api.call("PATCH", "/v1/account", { auth: theirs.auth, body: { defaults: { custom_domain: `theirs-${suffix}.example` } } });
-    for (const who of [mine, theirs]) await api.call("POST", "/v1/test_helpers/account/custom_domain/verify", { auth: who.auth });
+    await api.call("PATCH", "/v1/account", {
+      auth: mine.auth,
+      body: { defaults: { custom_domain: `mine-${suffix}.example` } },
+    });
+    await api.call("PATCH", "/v1/account", {
+      auth: theirs.auth,
+      body: { defaults: { custom_domain: `theirs-${suffix}.example` } },
+    });
+    for (const who of [mine, theirs])
+      await api.call("POST", "/v1/test_helpers/account/custom_domain/verify", { auth: who.auth });
     const m = (await api.call("POST", "/v1/merchants", { auth: mine.auth, body: { phone: "+14155550123" } })).json;
     const l = (await link({ merchant_id: m.id }, mine.auth)).json;
     const { token } = await open(l.url);
@@ -475,7 +630,14 @@ describe("onboarding session API", () => {
         const url = new URL(`${api.baseUrl}/v1/onboarding/session${method === "POST" ? "/agreement" : ""}`);
         const req = http.request(
           url,
-          { method, headers: { host, authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) } },
+          {
+            method,
+            headers: {
+              host,
+              authorization: `Bearer ${token}`,
+              ...(body ? { "content-type": "application/json" } : {}),
+            },
+          },
           (res) => {
             let text = "";
             res.on("data", (d) => (text += d));
@@ -501,11 +663,22 @@ describe("onboarding session API", () => {
 
   test("with no return URL anywhere, submit sends the browser to the all-done page", async () => {
     const fresh = await api.newIsv();
-    const m = (await api.call("POST", "/v1/merchants", { auth: fresh.auth, body: { phone: "+14155550123", merchant: application() } })).json;
+    const m = (
+      await api.call("POST", "/v1/merchants", {
+        auth: fresh.auth,
+        body: { phone: "+14155550123", merchant: application() },
+      })
+    ).json;
     const l = (await link({ merchant_id: m.id, allow_skip_device_selection: true }, fresh.auth)).json;
     const { token } = await open(l.url);
-    await api.call("PATCH", "/v1/onboarding/session", { auth: `Bearer ${token}`, body: { device_selection: "skipped" } });
-    await api.call("POST", "/v1/onboarding/session/agreement", { auth: `Bearer ${token}`, body: { name: "mei  chen" } });
+    await api.call("PATCH", "/v1/onboarding/session", {
+      auth: `Bearer ${token}`,
+      body: { device_selection: "skipped" },
+    });
+    await api.call("POST", "/v1/onboarding/session/agreement", {
+      auth: `Bearer ${token}`,
+      body: { name: "mei  chen" },
+    });
     const done = await api.call("POST", "/v1/onboarding/session/submit", { auth: `Bearer ${token}` });
     expect(done.status).toBe(200);
     expect(new URL(done.json.redirect_url).pathname).toBe("/onboarding/complete");

@@ -3,7 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { startTestApi, type TestApi } from "../helpers/api";
 
 const exec = promisify(execFile);
@@ -18,13 +20,19 @@ test("GET /v1/openapi.json lints clean with @redocly/cli (recommended rules)", a
   expect(res.status).toBe(200);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "openapi-")), "openapi.json");
   fs.writeFileSync(file, res.text);
-  const result = await exec(path.resolve("node_modules/.bin/redocly"), ["lint", file, "--config", path.resolve("redocly.yaml"), "--format", "json"], {
-    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-    maxBuffer: 20 * 1024 * 1024,
-  }).catch((e) => e);
+  const result = await exec(
+    path.resolve("node_modules/.bin/redocly"),
+    ["lint", file, "--config", path.resolve("redocly.yaml"), "--format", "json"],
+    {
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      maxBuffer: 20 * 1024 * 1024,
+    },
+  ).catch((e) => e);
   const report = JSON.parse(result.stdout);
   const errors = report.problems.filter((p: { severity: string }) => p.severity === "error");
-  expect(errors.map((p: { message: string; location: unknown }) => `${p.message} ${JSON.stringify(p.location)}`)).toEqual([]);
+  expect(
+    errors.map((p: { message: string; location: unknown }) => `${p.message} ${JSON.stringify(p.location)}`),
+  ).toEqual([]);
   const warnings = report.problems.filter((p: { severity: string }) => p.severity === "warn");
   expect(warnings.map((p: { ruleId: string; message: string }) => `${p.ruleId}: ${p.message}`)).toEqual([]);
 }, 120_000);
@@ -46,10 +54,14 @@ test("every operation has a summary, a tag, a unique operationId and documented 
   const { eventTypes, eventCatalogue } = await import("@/lib/events/catalogue");
   expect(Object.keys(doc.webhooks).sort()).toEqual([...eventTypes].sort());
   const charge = doc.webhooks["charge.paid"].post;
-  expect(charge.requestBody.content["application/json"].schema.allOf[1].properties.data.properties.object).toEqual({ $ref: "#/components/schemas/Charge" });
+  expect(charge.requestBody.content["application/json"].schema.allOf[1].properties.data.properties.object).toEqual({
+    $ref: "#/components/schemas/Charge",
+  });
   expect(charge.parameters.map((h: any) => h.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
   for (const type of eventTypes) {
-    const ref = doc.webhooks[type].post.requestBody.content["application/json"].schema.allOf[1].properties.data.properties.object.$ref;
+    const ref =
+      doc.webhooks[type].post.requestBody.content["application/json"].schema.allOf[1].properties.data.properties.object
+        .$ref;
     expect(doc.components.schemas[ref.split("/").pop()], `${type} → ${eventCatalogue[type].resource}`).toBeDefined();
   }
 });

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { PNG } from "pngjs";
 import jsQR from "jsqr";
+import { PNG } from "pngjs";
 import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { charges, events, jobs, paymentRequests } from "@/lib/db/schema";
+
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { startReceiver } from "../helpers/receiver";
@@ -23,15 +25,19 @@ beforeAll(async () => {
 afterAll(async () => {
   // No answer of this suite ever carried a full card number.
   const everything = api.seenBodies.join("\n");
-  for (const pan of ["4242424242424242", "4000000000000002", "4000056655665556", "5555555555554444", "378282246310005"]) expect(everything).not.toContain(pan);
+  for (const pan of ["4242424242424242", "4000000000000002", "4000056655665556", "5555555555554444", "378282246310005"])
+    expect(everything).not.toContain(pan);
   await api.close();
 });
 
-const post = (path: string, body: unknown, auth = isv.auth, headers: Record<string, string> = {}) => api.call("POST", path, { auth, body, headers });
+const post = (path: string, body: unknown, auth = isv.auth, headers: Record<string, string> = {}) =>
+  api.call("POST", path, { auth, body, headers });
 const get = (path: string, auth = isv.auth) => api.call("GET", path, { auth });
-const scanToPay = (body: Record<string, unknown> = {}) => post("/v1/scan_to_pay", { merchant_id: merchant.id, amount: 1000, ...body });
+const scanToPay = (body: Record<string, unknown> = {}) =>
+  post("/v1/scan_to_pay", { merchant_id: merchant.id, amount: 1000, ...body });
 const pay = (id: string, body: Record<string, unknown>) => api.call("POST", `/v1/payment_requests/${id}/pay`, { body });
-const eventsOf = async (objectId: string) => (await api.db.select().from(events).where(eq(events.objectId, objectId))).map((e) => e.type).sort();
+const eventsOf = async (objectId: string) =>
+  (await api.db.select().from(events).where(eq(events.objectId, objectId))).map((e) => e.type).sort();
 
 describe("creating payment requests", () => {
   test("scan-to-pay with items and taxPercent: amounts, fields, a QR code of the pay page", async () => {
@@ -92,11 +98,31 @@ describe("creating payment requests", () => {
     [{ amount: 400, items: [{ name: "Tea", quantity: 2, unit_price: 250 }] }, "amount", "parameter_invalid"],
     [{ amount: undefined, items: [] }, "items", "parameter_invalid"],
     [{ amount: undefined, items: [{ name: "", quantity: 1, unit_price: 1 }] }, "items[0].name", "parameter_invalid"],
-    [{ amount: undefined, items: [{ name: "x".repeat(201), quantity: 1, unit_price: 1 }] }, "items[0].name", "parameter_invalid"],
-    [{ amount: undefined, items: [{ name: "Tea", quantity: 0, unit_price: 1 }] }, "items[0].quantity", "parameter_invalid"],
-    [{ amount: undefined, items: [{ name: "Tea", quantity: 10_001, unit_price: 1 }] }, "items[0].quantity", "parameter_invalid"],
-    [{ amount: undefined, items: [{ name: "Tea", quantity: 1, unit_price: -1 }] }, "items[0].unit_price", "parameter_invalid"],
-    [{ amount: undefined, items: Array.from({ length: 101 }, () => ({ name: "Tea", quantity: 1, unit_price: 1 })) }, "items", "parameter_invalid"],
+    [
+      { amount: undefined, items: [{ name: "x".repeat(201), quantity: 1, unit_price: 1 }] },
+      "items[0].name",
+      "parameter_invalid",
+    ],
+    [
+      { amount: undefined, items: [{ name: "Tea", quantity: 0, unit_price: 1 }] },
+      "items[0].quantity",
+      "parameter_invalid",
+    ],
+    [
+      { amount: undefined, items: [{ name: "Tea", quantity: 10_001, unit_price: 1 }] },
+      "items[0].quantity",
+      "parameter_invalid",
+    ],
+    [
+      { amount: undefined, items: [{ name: "Tea", quantity: 1, unit_price: -1 }] },
+      "items[0].unit_price",
+      "parameter_invalid",
+    ],
+    [
+      { amount: undefined, items: Array.from({ length: 101 }, () => ({ name: "Tea", quantity: 1, unit_price: 1 })) },
+      "items",
+      "parameter_invalid",
+    ],
     [{ surprise: true }, "surprise", "parameter_unknown"],
     [{ merchant_id: undefined }, "merchant_id", "parameter_missing"],
   ])("%j → 400 naming %s, and nothing is created", async (change, param, code) => {
@@ -128,8 +154,18 @@ describe("creating payment requests", () => {
 
   test("the same Idempotency-Key creates one request", async () => {
     const key = `idem-${Date.now()}`;
-    const first = await post("/v1/manual", { merchant_id: merchant.id, amount: 4200, description: "Phone order" }, isv.auth, { "idempotency-key": key });
-    const again = await post("/v1/manual", { merchant_id: merchant.id, amount: 4200, description: "Phone order" }, isv.auth, { "idempotency-key": key });
+    const first = await post(
+      "/v1/manual",
+      { merchant_id: merchant.id, amount: 4200, description: "Phone order" },
+      isv.auth,
+      { "idempotency-key": key },
+    );
+    const again = await post(
+      "/v1/manual",
+      { merchant_id: merchant.id, amount: 4200, description: "Phone order" },
+      isv.auth,
+      { "idempotency-key": key },
+    );
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.json.id).toBe(first.json.id);
     expect(first.json).toMatchObject({ payment_type: "MANUAL", description: "Phone order", amount: 4200, total: 4200 });
@@ -137,7 +173,8 @@ describe("creating payment requests", () => {
 });
 
 describe("invoices", () => {
-  const invoice = (body: Record<string, unknown>) => post("/v1/invoice", { merchant_id: merchant.id, amount: 24000, ...body });
+  const invoice = (body: Record<string, unknown>) =>
+    post("/v1/invoice", { merchant_id: merchant.id, amount: 24000, ...body });
 
   test.each([
     [{ sendVia: "email" }, "email_address", "parameter_missing"],
@@ -199,7 +236,10 @@ describe("tokens", () => {
       body: { card: { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2031, cvc: "123" } },
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ object: "token", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2031, funding: "credit" } });
+    expect(res.json).toMatchObject({
+      object: "token",
+      card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2031, funding: "credit" },
+    });
     expect(res.json.id).toMatch(/^tok_/);
     expect(Date.parse(res.json.expires_at) - Date.now()).toBeGreaterThan(29 * 60_000);
     expect(res.text).not.toContain("4242424242424242");
@@ -313,7 +353,9 @@ describe("paying", () => {
       expect((await get(`/v1/payment_requests/${other.id}`)).json.status).toBe("PENDING");
 
       // The receipt went to the customer.
-      const receipt = (await get("/v1/test_helpers/outbox")).json.data.find((m: any) => m.kind === "charge.receipt" && m.to === "diner@example.com");
+      const receipt = (await get("/v1/test_helpers/outbox")).json.data.find(
+        (m: any) => m.kind === "charge.receipt" && m.to === "diner@example.com",
+      );
       expect(receipt.text).toContain("$12.33");
       expect(receipt.text).toContain(res.json.charge.receipt_number);
     } finally {
@@ -340,7 +382,13 @@ describe("paying", () => {
       charge: { status: "FAILED", failure_reason: reason },
     });
     const charge = (await get(`/v1/charges/${res.json.charge.id}`)).json;
-    expect(charge).toMatchObject({ status: "FAILED", failure_reason: reason, amount_authorized: 0, amount_captured: 0, requested_amount: 1000 });
+    expect(charge).toMatchObject({
+      status: "FAILED",
+      failure_reason: reason,
+      amount_authorized: 0,
+      amount_captured: 0,
+      requested_amount: 1000,
+    });
     expect(await eventsOf(charge.id)).toEqual(["charge.failed"]);
     // And then a good card pays it.
     const retry = await pay(pr.id, { token: await tokenize(api, merchant.publishableKey) });
@@ -405,13 +453,25 @@ describe("terminals", () => {
         debit: true,
       })
     ).json;
-    expect(pr).toMatchObject({ payment_type: "TERMINAL", terminal_id: merchant.terminalId, signature_required: true, debit: true, total: 3006 });
+    expect(pr).toMatchObject({
+      payment_type: "TERMINAL",
+      terminal_id: merchant.terminalId,
+      signature_required: true,
+      debit: true,
+      total: 3006,
+    });
     expect(new Date(pr.expires_at).getTime() - new Date(pr.created_at).getTime()).toBe(300_000);
-    const busy = await post("/v1/terminal", { merchant_id: merchant.id, terminal_id: merchant.terminalId, amount: 100 });
+    const busy = await post("/v1/terminal", {
+      merchant_id: merchant.id,
+      terminal_id: merchant.terminalId,
+      amount: 100,
+    });
     expect(busy.status).toBe(409);
     expect(busy.json.error.code).toBe("terminal_busy");
 
-    const charge = await post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, { card_entry_method: "CHIP" });
+    const charge = await post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, {
+      card_entry_method: "CHIP",
+    });
     expect(charge.status).toBe(200);
     expect(charge.json).toMatchObject({
       status: "AUTHORIZED",
@@ -420,22 +480,43 @@ describe("terminals", () => {
       requested_amount: 3006,
       card_last_4: "4242",
     });
-    expect((await get(`/v1/payment_requests/${pr.id}`)).json).toMatchObject({ status: "PAID", charge_id: charge.json.id });
-    const twice = await post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, { card_entry_method: "SWIPE" });
+    expect((await get(`/v1/payment_requests/${pr.id}`)).json).toMatchObject({
+      status: "PAID",
+      charge_id: charge.json.id,
+    });
+    const twice = await post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, {
+      card_entry_method: "SWIPE",
+    });
     expect(twice.status).toBe(409);
     // The terminal is free again.
-    const next = await post("/v1/terminal", { merchant_id: merchant.id, terminal_id: merchant.terminalId, amount: 100 });
+    const next = await post("/v1/terminal", {
+      merchant_id: merchant.id,
+      terminal_id: merchant.terminalId,
+      amount: 100,
+    });
     expect(next.status).toBe(200);
     await post(`/v1/payment_requests/${next.json.id}/cancel`, {});
   });
 
   test("debit: false declines a debit card with debit_not_allowed; a credit card then pays", async () => {
-    const pr = (await post("/v1/terminal", { merchant_id: merchant.id, terminal_id: merchant.terminalId, amount: 800, debit: false })).json;
+    const pr = (
+      await post("/v1/terminal", {
+        merchant_id: merchant.id,
+        terminal_id: merchant.terminalId,
+        amount: 800,
+        debit: false,
+      })
+    ).json;
     const declined = await post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, {
       card_entry_method: "SWIPE",
       card_number: "4000056655665556",
     });
-    expect(declined.json).toMatchObject({ status: "FAILED", failure_reason: "debit_not_allowed", card_type: "debit", amount_authorized: 0 });
+    expect(declined.json).toMatchObject({
+      status: "FAILED",
+      failure_reason: "debit_not_allowed",
+      card_type: "debit",
+      amount_authorized: 0,
+    });
     expect((await get(`/v1/payment_requests/${pr.id}`)).json.status).toBe("PENDING");
     // The same rule on the phone fallback: a debit token is declined too.
     const byPhone = await pay(pr.id, { token: await tokenize(api, merchant.publishableKey, "4000056655665556") });
@@ -445,7 +526,14 @@ describe("terminals", () => {
   });
 
   test("a terminal request expires at its deadline (payment_request.expired) and frees the terminal", async () => {
-    const pr = (await post("/v1/terminal", { merchant_id: merchant.id, terminal_id: merchant.terminalId, amount: 700, deadline_seconds: 30 })).json;
+    const pr = (
+      await post("/v1/terminal", {
+        merchant_id: merchant.id,
+        terminal_id: merchant.terminalId,
+        amount: 700,
+        deadline_seconds: 30,
+      })
+    ).json;
     expect(new Date(pr.expires_at).getTime() - new Date(pr.created_at).getTime()).toBe(30_000);
     // Time passes: the deadline and the expiry job are now.
     await api.db
@@ -467,7 +555,11 @@ describe("terminals", () => {
     const late = await pay(pr.id, { token: await tokenize(api, merchant.publishableKey) });
     expect(late.status).toBe(409);
     expect((await post(`/v1/payment_requests/${pr.id}/cancel`, {})).status).toBe(409);
-    const next = await post("/v1/terminal", { merchant_id: merchant.id, terminal_id: merchant.terminalId, amount: 100 });
+    const next = await post("/v1/terminal", {
+      merchant_id: merchant.id,
+      terminal_id: merchant.terminalId,
+      amount: 100,
+    });
     expect(next.status).toBe(200);
     await post(`/v1/payment_requests/${next.json.id}/cancel`, {});
   });
@@ -506,16 +598,27 @@ describe("cancel, read, list, isolation", () => {
       expect(res.json.error.code).toBe("resource_missing");
     }
     expect((await post(`/v1/payment_requests/${pr.id}/cancel`, {}, other.auth)).status).toBe(404);
-    expect((await post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, { card_entry_method: "CHIP" }, other.auth)).status).toBe(404);
+    expect(
+      (
+        await post(
+          `/v1/test_helpers/terminals/${merchant.terminalId}/present_card`,
+          { card_entry_method: "CHIP" },
+          other.auth,
+        )
+      ).status,
+    ).toBe(404);
     expect((await get(`/v1/charges?merchant_id=${merchant.id}`, other.auth)).json.data).toEqual([]);
-    expect((await get(`/v1/payment_requests`, other.auth)).json.data.map((r: any) => r.merchant_id)).not.toContain(merchant.id);
+    expect((await get(`/v1/payment_requests`, other.auth)).json.data.map((r: any) => r.merchant_id)).not.toContain(
+      merchant.id,
+    );
   });
 
   test("lists filter and paginate, newest first", async () => {
     const fresh = await api.newIsv("Lister");
     const m = await approvedMerchant(api, fresh);
     const made: string[] = [];
-    for (let i = 0; i < 3; i++) made.push((await post("/v1/scan_to_pay", { merchant_id: m.id, amount: 100 + i }, fresh.auth)).json.id);
+    for (let i = 0; i < 3; i++)
+      made.push((await post("/v1/scan_to_pay", { merchant_id: m.id, amount: 100 + i }, fresh.auth)).json.id);
     made.push((await post("/v1/manual", { merchant_id: m.id, amount: 999 }, fresh.auth)).json.id);
     const declined = await pay(made[0]!, { token: await tokenize(api, m.publishableKey, "4000000000000002") });
     const paid = await pay(made[0]!, { token: await tokenize(api, m.publishableKey) });
@@ -526,15 +629,23 @@ describe("cancel, read, list, isolation", () => {
     const page2 = (await get(`/v1/payment_requests?limit=2&starting_after=${made[2]}`, fresh.auth)).json;
     expect(page2.data.map((r: any) => r.id)).toEqual([made[1], made[0]]);
     expect(page2.has_more).toBe(false);
-    expect((await get("/v1/payment_requests?payment_type=MANUAL", fresh.auth)).json.data.map((r: any) => r.id)).toEqual([made[3]]);
-    expect((await get("/v1/payment_requests?status=PAID", fresh.auth)).json.data.map((r: any) => r.id)).toEqual([made[0]]);
+    expect((await get("/v1/payment_requests?payment_type=MANUAL", fresh.auth)).json.data.map((r: any) => r.id)).toEqual(
+      [made[3]],
+    );
+    expect((await get("/v1/payment_requests?status=PAID", fresh.auth)).json.data.map((r: any) => r.id)).toEqual([
+      made[0],
+    ]);
     expect((await get("/v1/payment_requests?status=NOPE", fresh.auth)).status).toBe(400);
 
     const charges = (await get(`/v1/charges?merchant_id=${m.id}`, fresh.auth)).json.data;
     expect(charges.map((c: any) => c.id)).toEqual([paid.json.charge.id, declined.json.charge.id]);
-    expect((await get("/v1/charges?status=FAILED", fresh.auth)).json.data.map((c: any) => c.id)).toEqual([declined.json.charge.id]);
+    expect((await get("/v1/charges?status=FAILED", fresh.auth)).json.data.map((c: any) => c.id)).toEqual([
+      declined.json.charge.id,
+    ]);
     const t = charges[1].created_at;
-    expect((await get(`/v1/charges?created[lte]=${t}`, fresh.auth)).json.data.map((c: any) => c.id)).toEqual([declined.json.charge.id]);
+    expect((await get(`/v1/charges?created[lte]=${t}`, fresh.auth)).json.data.map((c: any) => c.id)).toEqual([
+      declined.json.charge.id,
+    ]);
     expect((await get(`/v1/charges?created[gte]=${t + 1}`, fresh.auth)).json.data.map((c: any) => c.id)).toEqual(
       charges[0].created_at > t ? [paid.json.charge.id] : [],
     );
@@ -570,12 +681,21 @@ describe("the status stream", () => {
       expect(await next()).toEqual({ id: pr.id, status: "PENDING", charge_id: null, last_failure_reason: null });
       // Sooner than the stream's 5-second re-check: the NOTIFY woke it.
       let started = Date.now();
-      await other.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey, "4000000000000002") } });
+      await other.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+        body: { token: await tokenize(api, merchant.publishableKey, "4000000000000002") },
+      });
       expect(await next()).toMatchObject({ status: "PENDING", last_failure_reason: "card_declined" });
       expect(Date.now() - started).toBeLessThan(4000);
       started = Date.now();
-      const paid = await other.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey) } });
-      expect(await next()).toEqual({ id: pr.id, status: "PAID", charge_id: paid.json.charge.id, last_failure_reason: null });
+      const paid = await other.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+        body: { token: await tokenize(api, merchant.publishableKey) },
+      });
+      expect(await next()).toEqual({
+        id: pr.id,
+        status: "PAID",
+        charge_id: paid.json.charge.id,
+        last_failure_reason: null,
+      });
       expect(Date.now() - started).toBeLessThan(4000);
       expect(await next()).toBeNull(); // final: the stream ends
     } finally {
@@ -598,7 +718,9 @@ describe("card data", () => {
     const names: string[] = (tables.rows ?? tables).map((r: any) => r.table_name);
     expect(names).toContain("card_tokens");
     for (const name of names) {
-      const dump = (await api.db.execute(sql.raw(`select coalesce(string_agg(t::text, '\n'), '') as text from "${name}" t`))) as any;
+      const dump = (await api.db.execute(
+        sql.raw(`select coalesce(string_agg(t::text, '\n'), '') as text from "${name}" t`),
+      )) as any;
       const text: string = (dump.rows ?? dump)[0].text;
       expect(text, name).not.toContain("5555555555554444");
       expect(text, name).not.toContain("4242424242424242");

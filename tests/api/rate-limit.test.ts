@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startTestApi, type TestApi } from "../helpers/api";
+
 import { createApi } from "@/lib/api/app";
 import { env } from "@/lib/env";
-import { openLink } from "../helpers/onboarding";
-import { createLimitStore, type LimitStore } from "@/lib/limits";
 import { randomBase62 } from "@/lib/ids";
+import { createLimitStore, type LimitStore } from "@/lib/limits";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { openLink } from "../helpers/onboarding";
 
 // The machine (and CI) runs Redis here; TEST_REDIS_URL points elsewhere.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/0";
@@ -19,7 +21,9 @@ test("GET /v1/account beyond the per-account limit answers 429 with Retry-After,
   const isv = await api.newIsv();
   const other = await api.newIsv();
   const started = Date.now();
-  const answers = await Promise.all(Array.from({ length: 12 }, () => api.call("GET", "/v1/account", { auth: isv.auth })));
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, () => api.call("GET", "/v1/account", { auth: isv.auth })),
+  );
   const elapsedSeconds = (Date.now() - started) / 1000;
   const ok = answers.filter((a) => a.status === 200).length;
   const limited = answers.filter((a) => a.status === 429);
@@ -37,7 +41,9 @@ test("the default limit is 200 requests per second (docs/reference.md section 3)
   // An app built without a limit of its own uses the default; requests that need no database keep the burst fast.
   const app = createApi({ handle: api.handle });
   const started = Date.now();
-  const statuses = await Promise.all(Array.from({ length: 300 }, async () => (await app.request("/v1/no-such-route")).status));
+  const statuses = await Promise.all(
+    Array.from({ length: 300 }, async () => (await app.request("/v1/no-such-route")).status),
+  );
   const elapsedSeconds = (Date.now() - started) / 1000;
   const passed = statuses.filter((s) => s !== 429).length;
   expect(passed).toBeGreaterThanOrEqual(200);
@@ -48,9 +54,16 @@ test("the default limit is 200 requests per second (docs/reference.md section 3)
 test("a merchant's onboarding session has its own limit: exhausting it never answers 429 to its ISV", async () => {
   const isv = await api.newIsv();
   const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
-  const link = (await api.call("POST", "/v1/onboarding_links", { auth: isv.auth, body: { merchant_id: merchant.id, type: "account_onboarding" } })).json;
+  const link = (
+    await api.call("POST", "/v1/onboarding_links", {
+      auth: isv.auth,
+      body: { merchant_id: merchant.id, type: "account_onboarding" },
+    })
+  ).json;
   const session = await openLink(api, link.url);
-  const answers = await Promise.all(Array.from({ length: 12 }, () => api.call("GET", "/v1/onboarding/session", { auth: session })));
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, () => api.call("GET", "/v1/onboarding/session", { auth: session })),
+  );
   expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
   expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
   expect((await api.call("GET", "/v1/account", { auth: isv.auth })).status).toBe(200);
@@ -64,7 +77,10 @@ test("three instances sharing one Redis enforce one limit; with their own memory
     const servers = stores.map((limits) => createApi({ handle: api.handle, rateLimitPerSecond: 10, limits }));
     // 45 requests spread over the three instances in one burst (well inside one second).
     const statuses = await Promise.all(
-      Array.from({ length: 45 }, async (_, i) => (await servers[i % 3]!.request("/v1/account", { headers: { authorization: isv.auth } })).status),
+      Array.from(
+        { length: 45 },
+        async (_, i) => (await servers[i % 3]!.request("/v1/account", { headers: { authorization: isv.auth } })).status,
+      ),
     );
     await Promise.all(stores.map((s) => s.close()));
     return { ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length };
@@ -82,7 +98,10 @@ test("with Redis gone, an instance keeps limiting on its own memory instead of f
   const store = createLimitStore({ redisUrl: "redis://127.0.0.1:1/0", prefix: `gone-${randomBase62(6)}` });
   const app = createApi({ handle: api.handle, rateLimitPerSecond: 5, limits: store });
   const statuses = await Promise.all(
-    Array.from({ length: 12 }, async () => (await app.request("/v1/account", { headers: { authorization: isv.auth } })).status),
+    Array.from(
+      { length: 12 },
+      async () => (await app.request("/v1/account", { headers: { authorization: isv.auth } })).status,
+    ),
   );
   await store.close();
   expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);

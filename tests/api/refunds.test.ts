@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { charges, events, refunds } from "@/lib/db/schema";
+
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 
@@ -23,10 +25,13 @@ const get = (path: string, auth = isv.auth) => api.call("GET", path, { auth });
 /** A paid charge of `amount` cents (and, with a declining card, a FAILED one). */
 async function charge(amount: number, card = "4242424242424242") {
   const pr = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount })).json;
-  const paid = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey, card) } });
+  const paid = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+    body: { token: await tokenize(api, merchant.publishableKey, card) },
+  });
   return paid.json.charge.id as string;
 }
-const eventsOf = async (objectId: string) => (await api.db.select().from(events).where(eq(events.objectId, objectId))).map((e) => e.type).sort();
+const eventsOf = async (objectId: string) =>
+  (await api.db.select().from(events).where(eq(events.objectId, objectId))).map((e) => e.type).sort();
 
 describe("refunds", () => {
   test("partial, then the rest by default; the charge lists them; events; then nothing is left", async () => {
@@ -52,8 +57,20 @@ describe("refunds", () => {
     expect(after.amount_refunded).toBe(5000);
     expect(after.amount_captured).toBe(5000);
     expect(after.refunds).toEqual([
-      { id: first.json.id, charge_id: chargeId, merchant_id: merchant.id, amount: 1200, created_at: first.json.created_at },
-      { id: rest.json.id, charge_id: chargeId, merchant_id: merchant.id, amount: 3800, created_at: rest.json.created_at },
+      {
+        id: first.json.id,
+        charge_id: chargeId,
+        merchant_id: merchant.id,
+        amount: 1200,
+        created_at: first.json.created_at,
+      },
+      {
+        id: rest.json.id,
+        charge_id: chargeId,
+        merchant_id: merchant.id,
+        amount: 3800,
+        created_at: rest.json.created_at,
+      },
     ]);
     expect(await eventsOf(first.json.id)).toEqual(["refund.created"]);
     expect((await eventsOf(chargeId)).filter((t) => t === "charge.refunded")).toHaveLength(2);
@@ -78,7 +95,9 @@ describe("refunds", () => {
 
   test("10 racing refunds of 30 % each: exactly 3 succeed, never more than captured", async () => {
     const chargeId = await charge(10_000);
-    const results = await Promise.all(Array.from({ length: 10 }, () => post("/v1/refunds", { charge_id: chargeId, amount: 3000 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => post("/v1/refunds", { charge_id: chargeId, amount: 3000 })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     for (const r of results.filter((r) => r.status !== 200)) expect(r.json.error.code).toBe("refund_exceeds_charge");
     const [row] = await api.db.select().from(charges).where(eq(charges.id, chargeId));
@@ -89,7 +108,9 @@ describe("refunds", () => {
 
   test("30 concurrent refunds of 1,000 on a 2,706 charge: exactly two succeed, amount_refunded is 2,000", async () => {
     const chargeId = await charge(2706);
-    const results = await Promise.all(Array.from({ length: 30 }, () => post("/v1/refunds", { charge_id: chargeId, amount: 1000 })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => post("/v1/refunds", { charge_id: chargeId, amount: 1000 })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect(results.filter((r) => r.status === 400 && r.json.error.code === "refund_exceeds_charge")).toHaveLength(28);
     expect((await get(`/v1/charges/${chargeId}`)).json).toMatchObject({ amount_refunded: 2000, amount_captured: 2706 });
@@ -129,10 +150,18 @@ describe("refunds", () => {
     expect((await get(`/v1/refunds/${refund.id}`, other.auth)).status).toBe(404);
     expect((await get(`/v1/refunds?charge_id=${chargeId}`, other.auth)).json.data).toEqual([]);
     const second = (await post("/v1/refunds", { charge_id: chargeId, amount: 200 })).json;
-    expect((await get(`/v1/refunds?charge_id=${chargeId}`)).json.data.map((r: any) => r.id)).toEqual([second.id, refund.id]);
+    expect((await get(`/v1/refunds?charge_id=${chargeId}`)).json.data.map((r: any) => r.id)).toEqual([
+      second.id,
+      refund.id,
+    ]);
     const page = (await get(`/v1/refunds?charge_id=${chargeId}&limit=1`)).json;
     expect(page).toMatchObject({ has_more: true, data: [{ id: second.id }] });
-    expect((await get(`/v1/refunds?merchant_id=${merchant.id}&limit=100`)).json.data.map((r: any) => r.id)).toContain(refund.id);
-    expect((await get(`/v1/charges?merchant_id=${merchant.id}&limit=100`)).json.data.find((c: any) => c.id === chargeId).refunds).toHaveLength(2);
+    expect((await get(`/v1/refunds?merchant_id=${merchant.id}&limit=100`)).json.data.map((r: any) => r.id)).toContain(
+      refund.id,
+    );
+    expect(
+      (await get(`/v1/charges?merchant_id=${merchant.id}&limit=100`)).json.data.find((c: any) => c.id === chargeId)
+        .refunds,
+    ).toHaveLength(2);
   });
 });

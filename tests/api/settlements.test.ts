@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { charges, events, jobs, refunds, settlements, webhookDeliveries } from "@/lib/db/schema";
 import { nextMidnightUtc, runSettlement, scheduleSettlement, settleAll } from "@/lib/domain/settlements/run-settlement";
+
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 
@@ -24,12 +26,19 @@ async function payByCard(
   extra: Record<string, unknown> = {},
 ) {
   const pr = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount })).json;
-  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey, card), ...extra } });
+  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+    body: { token: await tokenize(api, merchant.publishableKey, card), ...extra },
+  });
   return res.json.charge.id as string;
 }
 async function payAtTerminal(merchant: Awaited<ReturnType<typeof approvedMerchant>>, amount: number, card: string) {
   await post("/v1/terminal", { merchant_id: merchant.id, terminal_id: merchant.terminalId, amount });
-  return (await post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, { card_entry_method: "CHIP", card_number: card })).json.id as string;
+  return (
+    await post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, {
+      card_entry_method: "CHIP",
+      card_number: card,
+    })
+  ).json.id as string;
 }
 async function allCharges(settlementId: string) {
   const out: any[] = [];
@@ -99,7 +108,12 @@ describe("daily settlement", () => {
       refund_count: 1,
     });
     // Tiered: Discover keyed with a postal code (mid-qualified 2.49 % + 0.10) → 209.2 → 209; CHIP Visa (qualified 1.69 %) → 56.3 → 56
-    expect(made.find((s) => s.merchant_id === tiered.id)).toMatchObject({ gross: 11_333, fees: 209 + 56, refunds: 8000, net: 11_333 - 8000 - 265 });
+    expect(made.find((s) => s.merchant_id === tiered.id)).toMatchObject({
+      gross: 11_333,
+      fees: 209 + 56,
+      refunds: 8000,
+      net: 11_333 - 8000 - 265,
+    });
 
     // Each charge announced once; the declined one untouched.
     for (const id of [...flatCharges, ...tieredCharges]) {
@@ -122,7 +136,10 @@ describe("daily settlement", () => {
     const next = (await post("/v1/test_helpers/settlement/run", { merchant_id: flat.id })).json.data;
     expect(next).toHaveLength(1);
     expect(next[0]).toMatchObject({ charge_count: 0, gross: 0, fees: 0, refunds: 233, net: -233, refund_count: 1 });
-    expect((await get(`/v1/settlements?merchant_id=${flat.id}`)).json.data.map((s: any) => s.id)).toEqual([next[0].id, flatSettlement.id]);
+    expect((await get(`/v1/settlements?merchant_id=${flat.id}`)).json.data.map((s: any) => s.id)).toEqual([
+      next[0].id,
+      flatSettlement.id,
+    ]);
   }, 60_000);
 
   test("automatic_payouts false holds the payout; another ISV sees none of it", async () => {
@@ -134,25 +151,35 @@ describe("daily settlement", () => {
     const other = await api.newIsv("Other");
     expect((await get(`/v1/settlements/${settlement.id}`, other.auth)).status).toBe(404);
     expect((await get(`/v1/settlements/${settlement.id}/charges`, other.auth)).status).toBe(404);
-    expect((await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id }, other.auth)).json.data).toEqual([]);
+    expect((await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id }, other.auth)).json.data).toEqual(
+      [],
+    );
   }, 30_000);
 
   test("the schedule: one job per day whoever asks; two runs at once settle each charge once; each run queues the next day", async () => {
     const merchant = await approvedMerchant(api, isv);
     const ids = await Promise.all([payByCard(merchant, 1000), payByCard(merchant, 2000), payByCard(merchant, 3000)]);
     const from = new Date("2031-03-04T15:00:00Z");
-    await Promise.all([scheduleSettlement(api.db, from), scheduleSettlement(api.db, from), scheduleSettlement(api.db, from)]);
+    await Promise.all([
+      scheduleSettlement(api.db, from),
+      scheduleSettlement(api.db, from),
+      scheduleSettlement(api.db, from),
+    ]);
     const scheduled = await api.db.select().from(jobs).where(eq(jobs.id, "job_settlement_run_2031-03-05"));
     expect(scheduled).toHaveLength(1);
     expect(scheduled[0]!.runAt.toISOString()).toBe("2031-03-05T00:00:00.000Z");
     expect(nextMidnightUtc(new Date("2031-12-31T23:59:59Z")).toISOString()).toBe("2032-01-01T00:00:00.000Z");
 
     // Subscribed to the charge scope: each settled charge and the settlement get one delivery.
-    const hook = (await post("/v1/webhooks", { url: "https://hooks.example.test/settlements", scopes: ["charge"] })).json;
+    const hook = (await post("/v1/webhooks", { url: "https://hooks.example.test/settlements", scopes: ["charge"] }))
+      .json;
 
     // Two runs at once (two workers): each charge lands in exactly one settlement.
     const cutoff = new Date(Date.now() + 1000);
-    await Promise.all([settleAll(api.db, cutoff, { merchantId: merchant.id }), settleAll(api.db, cutoff, { merchantId: merchant.id })]);
+    await Promise.all([
+      settleAll(api.db, cutoff, { merchantId: merchant.id }),
+      settleAll(api.db, cutoff, { merchantId: merchant.id }),
+    ]);
     const made = await api.db.select().from(settlements).where(eq(settlements.merchantId, merchant.id));
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ chargeCount: 3, gross: 6000 });
@@ -175,7 +202,9 @@ describe("daily settlement", () => {
     const queued = await api.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.type, "webhook_delivery"), sql`${jobs.payload}->>'delivery_id' in ${deliveries.map((d) => d.id)}`));
+      .where(
+        and(eq(jobs.type, "webhook_delivery"), sql`${jobs.payload}->>'delivery_id' in ${deliveries.map((d) => d.id)}`),
+      );
     expect(queued).toHaveLength(4);
     await api.call("DELETE", `/v1/webhooks/${hook.id}`, { auth: isv.auth });
 

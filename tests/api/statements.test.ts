@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import QRCode from "qrcode";
+
 import { eq } from "drizzle-orm";
+import QRCode from "qrcode";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { events, statements } from "@/lib/db/schema";
 import { statementPdf } from "@/lib/pdf/statement-pdf";
+
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { pdfText, pdfToPngs } from "../helpers/pdf";
@@ -24,7 +27,9 @@ const get = (path: string, auth = isv.auth) => api.call("GET", path, { auth });
 
 async function pay(merchant: Awaited<ReturnType<typeof approvedMerchant>>, amount: number, card = "4242424242424242") {
   const pr = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount })).json;
-  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token: await tokenize(api, merchant.publishableKey, card) } });
+  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+    body: { token: await tokenize(api, merchant.publishableKey, card) },
+  });
   return res.json.charge.id as string;
 }
 const cents = (decimal: string) => {
@@ -46,7 +51,9 @@ beforeAll(async () => {
   // 300 charges (several pages of PDF), three brands, one declined; two refunds.
   const cards = ["4242424242424242", "5555555555554444", "378282246310005"];
   for (let i = 0; i < 300; i += 20) {
-    flatCharges.push(...(await Promise.all(Array.from({ length: 20 }, (_, k) => pay(flat, 1000 + i + k, cards[(i + k) % 3])))));
+    flatCharges.push(
+      ...(await Promise.all(Array.from({ length: 20 }, (_, k) => pay(flat, 1000 + i + k, cards[(i + k) % 3])))),
+    );
   }
   await pay(flat, 999, "4000000000000002");
   await post("/v1/refunds", { charge_id: flatCharges[0], amount: 500 });
@@ -107,22 +114,42 @@ describe("monthly statements", () => {
     expect(s.daily_totals.reduce((sum: number, d: any) => sum + d.refunds, 0)).toBe(refunded);
     expect(s.daily_totals.reduce((sum: number, d: any) => sum + d.fees, 0)).toBe(processing);
     expect((await get(`/v1/statements/${flat.id}/${s.id}`)).json).toEqual(s);
-    expect((await api.db.select().from(events).where(eq(events.objectId, s.id))).map((e) => e.type)).toEqual(["statement.created"]);
+    expect((await api.db.select().from(events).where(eq(events.objectId, s.id))).map((e) => e.type)).toEqual([
+      "statement.created",
+    ]);
 
     const cashStatement = (await post("/v1/test_helpers/statements/generate", { merchant_id: cash.id, period })).json;
     // Cash discount 3.99: 10399 → 399, 2599 → 100 (99.72), 104 → 4 (3.99); plus the $9.99 monthly charge.
-    expect(cashStatement).toMatchObject({ gross_volume: 13_102, refunds: 0, fees: 399 + 100 + 4 + 999, net: 13_102 - 1_502 });
+    expect(cashStatement).toMatchObject({
+      gross_volume: 13_102,
+      refunds: 0,
+      fees: 399 + 100 + 4 + 999,
+      net: 13_102 - 1_502,
+    });
   });
 
   test("the CSV has every charge and refund, adding up; formulas neutralised", async () => {
     const s = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
-    const res = await fetch(`${api.baseUrl}/v1/statements/${flat.id}/download/${s.id}?format=csv`, { headers: { authorization: isv.auth } });
+    const res = await fetch(`${api.baseUrl}/v1/statements/${flat.id}/download/${s.id}?format=csv`, {
+      headers: { authorization: isv.auth },
+    });
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     const [header, ...rows] = (await res.text())
       .trim()
       .split("\n")
       .map((l) => l.split(","));
-    expect(header).toEqual(["type", "id", "charge_id", "created_at", "amount", "fee", "net", "card_brand", "card_last_4", "card_entry_method"]);
+    expect(header).toEqual([
+      "type",
+      "id",
+      "charge_id",
+      "created_at",
+      "amount",
+      "fee",
+      "net",
+      "card_brand",
+      "card_last_4",
+      "card_entry_method",
+    ]);
     expect(rows).toHaveLength(302);
     expect(rows.filter((r) => r[0] === "charge")).toHaveLength(300);
     expect(rows.reduce((sum, r) => sum + cents(r[4]!), 0)).toBe(s.gross_volume - s.refunds);
@@ -135,7 +162,9 @@ describe("monthly statements", () => {
   test("the PDF: branded, every charge and refund, the totals, several pages numbered 'Page X of Y'", async () => {
     const s = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
     const started = Date.now();
-    const res = await fetch(`${api.baseUrl}/v1/statements/${flat.id}/download/${s.id}`, { headers: { authorization: isv.auth } });
+    const res = await fetch(`${api.baseUrl}/v1/statements/${flat.id}/download/${s.id}`, {
+      headers: { authorization: isv.auth },
+    });
     const ms = Date.now() - started;
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -169,12 +198,18 @@ describe("monthly statements", () => {
 
   test("bad periods, months without activity and another ISV", async () => {
     for (const bad of ["2026-13", "26-01", "2026/01"])
-      expect((await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: bad })).json.error.param).toBe("period");
+      expect(
+        (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: bad })).json.error.param,
+      ).toBe("period");
     const empty = await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: "2020-01" });
     expect(empty.status).toBe(400);
     const other = await api.newIsv("Other");
     const s = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
-    for (const path of [`/v1/statements/${flat.id}`, `/v1/statements/${flat.id}/${s.id}`, `/v1/statements/${flat.id}/download/${s.id}`]) {
+    for (const path of [
+      `/v1/statements/${flat.id}`,
+      `/v1/statements/${flat.id}/${s.id}`,
+      `/v1/statements/${flat.id}/download/${s.id}`,
+    ]) {
       expect((await get(path, other.auth)).status).toBe(404);
     }
     expect((await get(`/v1/statements/${cash.id}/${s.id}`)).status).toBe(404);
@@ -193,7 +228,9 @@ describe("monthly statements", () => {
     const account = (await get("/v1/account")).json;
     const download = async () => {
       const s = (await post("/v1/test_helpers/statements/generate", { merchant_id: cash.id, period })).json;
-      const res = await fetch(`${api.baseUrl}/v1/statements/${cash.id}/download/${s.id}`, { headers: { authorization: isv.auth } });
+      const res = await fetch(`${api.baseUrl}/v1/statements/${cash.id}/download/${s.id}`, {
+        headers: { authorization: isv.auth },
+      });
       expect(res.status).toBe(200);
       return new Uint8Array(await res.arrayBuffer());
     };
@@ -204,7 +241,10 @@ describe("monthly statements", () => {
           .match(/\/Subtype \/Image/g) ?? []
       ).length;
     try {
-      const set = await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { logo: `${logoBase}/logo.png` } } });
+      const set = await api.call("PATCH", "/v1/account", {
+        auth: isv.auth,
+        body: { defaults: { logo: `${logoBase}/logo.png` } },
+      });
       expect(set.status).toBe(200);
       const withLogo = await download();
       expect(images(withLogo)).toBe(1); // one image, drawn on every page
@@ -212,7 +252,10 @@ describe("monthly statements", () => {
       await download();
       expect(served).toBe(1); // fetched once, then cached
 
-      await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { logo: `${logoBase}/broken.png` } } });
+      await api.call("PATCH", "/v1/account", {
+        auth: isv.auth,
+        body: { defaults: { logo: `${logoBase}/broken.png` } },
+      });
       const without = await download();
       expect(images(without)).toBe(0);
       expect((await pdfText(without)).join("\n")).toMatch(/Monthly statement|Estado de cuenta mensual/);

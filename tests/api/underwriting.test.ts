@@ -1,18 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { startTestApi, type TestApi } from "../helpers/api";
-import { openLink, submittedMerchant, waitForStatus } from "../helpers/onboarding";
-import { application } from "../helpers/fixtures";
-import { events, merchants } from "@/lib/db/schema";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { runCommand } from "@/cli/commands";
+import { events, merchants } from "@/lib/db/schema";
 import { reviewMerchant } from "@/lib/domain/underwriting/review-merchant";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { application } from "../helpers/fixtures";
+import { openLink, submittedMerchant, waitForStatus } from "../helpers/onboarding";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
 beforeAll(async () => {
   api = await startTestApi({ worker: true });
   isv = await api.newIsv("Acme POS");
-  await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { support: { email: "risk@acme.example" } } } });
+  await api.call("PATCH", "/v1/account", {
+    auth: isv.auth,
+    body: { defaults: { support: { email: "risk@acme.example" } } },
+  });
 });
 afterAll(async () => {
   const everything = api.seenBodies.join("\n");
@@ -20,7 +25,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const eventTypes = async (id: string) => (await api.db.select().from(events).where(eq(events.objectId, id))).map((e) => e.type);
+const eventTypes = async (id: string) =>
+  (await api.db.select().from(events).where(eq(events.objectId, id))).map((e) => e.type);
 
 /** Waits (bounded) until underwriting has run for this submission and held it for review; returns the row. */
 async function heldForReview(id: string) {
@@ -28,7 +34,8 @@ async function heldForReview(id: string) {
   for (;;) {
     const [row] = await api.db.select().from(merchants).where(eq(merchants.id, id));
     if ((row!.underwriting as { outcome?: string } | null)?.outcome === "manual_review") return row!;
-    if (row!.status !== "COMPLETED") throw new Error(`${id} left COMPLETED (${row!.status}) instead of waiting for review`);
+    if (row!.status !== "COMPLETED")
+      throw new Error(`${id} left COMPLETED (${row!.status}) instead of waiting for review`);
     if (Date.now() - start > 10_000) throw new Error(`${id} was not held for review in 10 s`);
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -80,10 +87,14 @@ describe("automatic underwriting", () => {
     const mails = (await outbox()).filter((e: any) => e.merchant_id === id);
     const toMerchant = mails.find((e: any) => e.kind === "information_requested.merchant");
     const toIsv = mails.find((e: any) => e.kind === "information_requested.isv");
-    expect(toMerchant).toMatchObject({ to: "mei@example.com", subject: "Acme POS: we need a few more details for your application" });
+    expect(toMerchant).toMatchObject({
+      to: "mei@example.com",
+      subject: "Acme POS: we need a few more details for your application",
+    });
     expect(toIsv).toMatchObject({ to: "risk@acme.example" });
     for (const mail of [toMerchant, toIsv])
-      for (const secret of ["111111111", "401234567", "000123456789"]) expect(mail.text + mail.html).not.toContain(secret);
+      for (const secret of ["111111111", "401234567", "000123456789"])
+        expect(mail.text + mail.html).not.toContain(secret);
     const portalUrl = toMerchant.text.match(/(http\S+\/onboard\/\S+)/)[1];
 
     const session = await openLink(api, portalUrl);
@@ -93,7 +104,10 @@ describe("automatic underwriting", () => {
     const early = await api.call("POST", "/v1/onboarding/session/submit", { auth: session });
     expect(early.status).toBe(400);
     expect(early.json.error.errors.map((e: any) => e.param)).toEqual(expect.arrayContaining(["merchant.tin"]));
-    const fixed = await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { merchant: { tin: "123456789" } } });
+    const fixed = await api.call("PATCH", "/v1/onboarding/session", {
+      auth: session,
+      body: { merchant: { tin: "123456789" } },
+    });
     expect(fixed.json.requirements.currently_due).not.toContain("merchant.tin");
     await api.call("POST", "/v1/onboarding/session/agreement", { auth: session, body: { name: "Mei Chen" } });
     expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: session })).status).toBe(200);
@@ -118,16 +132,27 @@ describe("automatic underwriting", () => {
     expect(m.requirements.disabled_reason).toBe("under_review");
     const result = await runCommand(api.handle, ["merchant", "review", id, "--approve"]);
     expect(result.code).toBe(0);
-    expect((await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe("APPROVED");
+    expect((await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe(
+      "APPROVED",
+    );
     const again = await runCommand(api.handle, ["merchant", "review", id, "--decline"]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/APPROVED/);
   });
 
   test("a high-risk subcategory goes to manual review; the CLI requests information with a reason", async () => {
-    const { id } = await submittedMerchant(api, isv, (a) => (a.main_product = { ...a.main_product, category: "Retail", subcategory: "Pawn Shop" }));
-    expect((await heldForReview(id)).underwriting).toMatchObject({ outcome: "manual_review", reason: "high-risk subcategory: Pawn Shop" });
-    expect((await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe("COMPLETED");
+    const { id } = await submittedMerchant(
+      api,
+      isv,
+      (a) => (a.main_product = { ...a.main_product, category: "Retail", subcategory: "Pawn Shop" }),
+    );
+    expect((await heldForReview(id)).underwriting).toMatchObject({
+      outcome: "manual_review",
+      reason: "high-risk subcategory: Pawn Shop",
+    });
+    expect((await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.lead_onboarding_status).toBe(
+      "COMPLETED",
+    );
     const result = await runCommand(api.handle, [
       "merchant",
       "review",
@@ -141,7 +166,11 @@ describe("automatic underwriting", () => {
     const m = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
     expect(m.lead_onboarding_status).toBe("IN_PROGRESS");
     expect(m.requirements.errors).toEqual([
-      { field: "merchant.main_product.description", code: "information_requested", message: "Describe the items you buy and sell" },
+      {
+        field: "merchant.main_product.description",
+        code: "information_requested",
+        message: "Describe the items you buy and sell",
+      },
     ]);
   });
 
@@ -155,7 +184,10 @@ describe("automatic underwriting", () => {
       body: { field: "merchant.nope", reason: "x" },
     });
     expect(bad.status).toBe(400);
-    const declined = await api.call("POST", `/v1/test_helpers/merchants/${id}/decline`, { auth: isv.auth, body: { reason: "testing" } });
+    const declined = await api.call("POST", `/v1/test_helpers/merchants/${id}/decline`, {
+      auth: isv.auth,
+      body: { reason: "testing" },
+    });
     expect(declined.json.lead_onboarding_status).toBe("FAILED");
     const again = await api.call("POST", `/v1/test_helpers/merchants/${id}/approve`, { auth: isv.auth });
     expect(again.status).toBe(409);
@@ -165,14 +197,19 @@ describe("automatic underwriting", () => {
   test("two deciders racing approve the merchant once: one merchant.approved", async () => {
     const { id } = await submittedMerchant(api, isv, (a) => (a.tin = "222222222"));
     await heldForReview(id);
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => reviewMerchant(api.db, {}, id, { action: "approve" }, "race")));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => reviewMerchant(api.db, {}, id, { action: "approve" }, "race")),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await eventTypes(id)).filter((t) => t === "merchant.approved")).toHaveLength(1);
   });
 
   test("notifications follow the ISV setting: merchant only", async () => {
     const fresh = await api.newIsv("Quiet ISV");
-    await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { settings: { notifications: { information_requested: "merchant" } } } });
+    await api.call("PATCH", "/v1/account", {
+      auth: fresh.auth,
+      body: { settings: { notifications: { information_requested: "merchant" } } },
+    });
     const { id } = await submittedMerchant(api, fresh, (a) => (a.tin = "111111111"));
     await waitForStatus(api, fresh, id, ["IN_PROGRESS"]);
     const mails = (await api.call("GET", "/v1/test_helpers/outbox", { auth: fresh.auth })).json.data;
@@ -181,7 +218,10 @@ describe("automatic underwriting", () => {
 
   test("notifications: isv only, to the first user's e-mail when there is no support address", async () => {
     const fresh = await api.newIsv("Isv Only");
-    await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { settings: { notifications: { information_requested: "isv" } } } });
+    await api.call("PATCH", "/v1/account", {
+      auth: fresh.auth,
+      body: { settings: { notifications: { information_requested: "isv" } } },
+    });
     const { id } = await submittedMerchant(api, fresh, (a) => (a.tin = "111111111"));
     await waitForStatus(api, fresh, id, ["IN_PROGRESS"]);
     const mails = (await api.call("GET", "/v1/test_helpers/outbox", { auth: fresh.auth })).json.data;
@@ -190,14 +230,28 @@ describe("automatic underwriting", () => {
 
   test("the merchant's e-mail is in Spanish when the agreement was signed in Spanish", async () => {
     const fresh = await api.newIsv("Tienda POS");
-    await api.call("PATCH", "/v1/account", { auth: fresh.auth, body: { settings: { notifications: { information_requested: "merchant" } } } });
+    await api.call("PATCH", "/v1/account", {
+      auth: fresh.auth,
+      body: { settings: { notifications: { information_requested: "merchant" } } },
+    });
     const app = application();
     app.tin = "111111111";
-    const merchant = (await api.call("POST", "/v1/merchants", { auth: fresh.auth, body: { phone: "+14155550123", merchant: app } })).json;
-    const link = (await api.call("POST", "/v1/onboarding_links", { auth: fresh.auth, body: { merchant_id: merchant.id, type: "account_onboarding" } })).json;
+    const merchant = (
+      await api.call("POST", "/v1/merchants", { auth: fresh.auth, body: { phone: "+14155550123", merchant: app } })
+    ).json;
+    const link = (
+      await api.call("POST", "/v1/onboarding_links", {
+        auth: fresh.auth,
+        body: { merchant_id: merchant.id, type: "account_onboarding" },
+      })
+    ).json;
     const session = await openLink(api, link.url);
     await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { device: { catalog_id: "pax-a920" } } });
-    await api.call("POST", "/v1/onboarding/session/agreement", { auth: session, body: { name: "Mei Chen" }, headers: { "accept-language": "es-MX" } });
+    await api.call("POST", "/v1/onboarding/session/agreement", {
+      auth: session,
+      body: { name: "Mei Chen" },
+      headers: { "accept-language": "es-MX" },
+    });
     await api.call("POST", "/v1/onboarding/session/submit", { auth: session });
     await waitForStatus(api, fresh, merchant.id, ["IN_PROGRESS"]);
     const [mail] = (await api.call("GET", "/v1/test_helpers/outbox", { auth: fresh.auth })).json.data;

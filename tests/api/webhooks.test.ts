@@ -1,13 +1,15 @@
-import { env } from "@/lib/env";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { jobs, webhookDeliveries } from "@/lib/db/schema";
+import { recordEvent, recordEvents } from "@/lib/domain/events/record-event";
 import { deliveryKeys } from "@/lib/domain/webhooks/fan-out";
+import { env } from "@/lib/env";
+
 import { startTestApi, type TestApi } from "../helpers/api";
+import { application } from "../helpers/fixtures";
 import { startReceiver } from "../helpers/receiver";
 import { verifySignature } from "../helpers/signature";
-import { application } from "../helpers/fixtures";
-import { recordEvent, recordEvents } from "@/lib/domain/events/record-event";
 import { until } from "../helpers/until";
 
 let api: TestApi;
@@ -21,12 +23,15 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const createWebhook = (body: Record<string, unknown>, auth = isv.auth) => api.call("POST", "/v1/webhooks", { auth, body });
+const createWebhook = (body: Record<string, unknown>, auth = isv.auth) =>
+  api.call("POST", "/v1/webhooks", { auth, body });
 const createMerchant = (auth = isv.auth, body: Record<string, unknown> = {}) =>
   api.call("POST", "/v1/merchants", { auth, body: { phone: "+14155550123", ...body } });
-const deliveriesOf = (webhookId: string) => api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
+const deliveriesOf = (webhookId: string) =>
+  api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
 
-const parse = (body: string) => JSON.parse(body) as { id: string; type: string; data: { object: { id: string } }; account_id: string };
+const parse = (body: string) =>
+  JSON.parse(body) as { id: string; type: string; data: { object: { id: string } }; account_id: string };
 
 describe("fan-out by the event catalogue", () => {
   test("payment_request.* and refund.* events reach the charge scope, not the merchant scope", async () => {
@@ -36,12 +41,20 @@ describe("fan-out by the event catalogue", () => {
       const chargeHook = (await createWebhook({ url: receiver.url, scopes: ["charge"] }, fresh.auth)).json;
       const merchantHook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
       for (const type of ["payment_request.paid", "refund.created", "settlement.created"] as const) {
-        await api.db.transaction((tx) => recordEvent(tx, { accountId: fresh.account_id, type, objectId: `obj_${type}`, data: { id: `obj_${type}` } }));
+        await api.db.transaction((tx) =>
+          recordEvent(tx, { accountId: fresh.account_id, type, objectId: `obj_${type}`, data: { id: `obj_${type}` } }),
+        );
       }
       await receiver.waitFor((r) => r.length === 3);
-      expect(receiver.received.map((r) => JSON.parse(r.body).type).sort()).toEqual(["payment_request.paid", "refund.created", "settlement.created"]);
-      const toCharge = (await api.call("GET", `/v1/webhooks/${chargeHook.id}/deliveries`, { auth: fresh.auth })).json.data;
-      const toMerchant = (await api.call("GET", `/v1/webhooks/${merchantHook.id}/deliveries`, { auth: fresh.auth })).json.data;
+      expect(receiver.received.map((r) => JSON.parse(r.body).type).sort()).toEqual([
+        "payment_request.paid",
+        "refund.created",
+        "settlement.created",
+      ]);
+      const toCharge = (await api.call("GET", `/v1/webhooks/${chargeHook.id}/deliveries`, { auth: fresh.auth })).json
+        .data;
+      const toMerchant = (await api.call("GET", `/v1/webhooks/${merchantHook.id}/deliveries`, { auth: fresh.auth }))
+        .json.data;
       expect(toCharge).toHaveLength(3);
       expect(toMerchant).toEqual([]);
     } finally {
@@ -53,7 +66,11 @@ describe("fan-out by the event catalogue", () => {
 describe("webhook subscriptions", () => {
   test("an account has at most 16 webhooks, even when created at once; deleting one makes room", async () => {
     const capped = await api.newIsv("Many Hooks");
-    const create = (i: number) => api.call("POST", "/v1/webhooks", { auth: capped.auth, body: { url: `https://hooks.example/${i}`, scopes: ["merchant"] } });
+    const create = (i: number) =>
+      api.call("POST", "/v1/webhooks", {
+        auth: capped.auth,
+        body: { url: `https://hooks.example/${i}`, scopes: ["merchant"] },
+      });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => create(i)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(16);
     const refused = answers.filter((a) => a.status !== 200);
@@ -68,7 +85,13 @@ describe("webhook subscriptions", () => {
   test("POST /v1/webhooks shows the generated secret once; GET masks it", async () => {
     const res = await createWebhook({ url: "https://acme.example/hooks", scopes: ["merchant"], description: "main" });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ object: "webhook", url: "https://acme.example/hooks", scopes: ["merchant"], description: "main", status: "enabled" });
+    expect(res.json).toMatchObject({
+      object: "webhook",
+      url: "https://acme.example/hooks",
+      scopes: ["merchant"],
+      description: "main",
+      status: "enabled",
+    });
     expect(res.json.id).toMatch(/^we_/);
     expect(res.json.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const got = await api.call("GET", `/v1/webhooks/${res.json.id}`, { auth: isv.auth });
@@ -116,11 +139,15 @@ describe("webhook subscriptions", () => {
         expect(res.status, `${method} ${path}`).toBe(404);
         expect(res.json.error.code).toBe("resource_missing");
       }
-      expect((await api.call("GET", "/v1/webhooks", { auth: other.auth })).json.data.map((w: any) => w.id)).not.toContain(mine);
+      expect(
+        (await api.call("GET", "/v1/webhooks", { auth: other.auth })).json.data.map((w: any) => w.id),
+      ).not.toContain(mine);
       expect((await api.call("GET", `/v1/webhooks/${mine}`, { auth: fresh.auth })).json.status).toBe("enabled");
       expect(await deliveriesOf(mine)).toEqual([delivery]);
       // The owner can replay it: the 404 above was about the account, not the id.
-      expect((await api.call("POST", `/v1/webhooks/${mine}/deliveries/${delivery!.id}/retry`, { auth: fresh.auth })).status).toBe(200);
+      expect(
+        (await api.call("POST", `/v1/webhooks/${mine}/deliveries/${delivery!.id}/retry`, { auth: fresh.auth })).status,
+      ).toBe(200);
     } finally {
       await receiver.close();
     }
@@ -138,7 +165,9 @@ describe("delivery", () => {
     expect(verifySignature(hook.secret, first!)).toBe(true);
     const tampered = `${hook.secret.slice(0, 10)}${hook.secret[10] === "A" ? "B" : "A"}${hook.secret.slice(11)}`;
     expect(verifySignature(tampered, first!)).toBe(false);
-    expect(verifySignature(hook.secret, { ...first!, body: first!.body.replace("merchant.created", "merchant.approved") })).toBe(false);
+    expect(
+      verifySignature(hook.secret, { ...first!, body: first!.body.replace("merchant.created", "merchant.approved") }),
+    ).toBe(false);
     const verified = JSON.parse(first!.body);
     expect(verified).toMatchObject({ object: "event", type: "merchant.created", account_id: fresh.account_id });
     expect(first!.headers["webhook-id"]).toBe(verified.id);
@@ -181,7 +210,12 @@ describe("delivery", () => {
     expect(receiver.received).toHaveLength(3);
     const deliveries = await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth });
     expect(deliveries.json.data).toHaveLength(1);
-    expect(deliveries.json.data[0]).toMatchObject({ status: "succeeded", attempt_count: 3, last_status_code: 200, event_id: ids[0] });
+    expect(deliveries.json.data[0]).toMatchObject({
+      status: "succeeded",
+      attempt_count: 3,
+      last_status_code: 200,
+      event_id: ids[0],
+    });
     expect(deliveries.json.data[0].attempts.map((a: any) => a.status_code)).toEqual([503, 503, 200]);
     expect(deliveries.json.data[0].attempts[0].response_excerpt).toBe("status 503");
     await receiver.close();
@@ -251,7 +285,9 @@ describe("delivery", () => {
     gone = false;
     const deliveries = (await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth })).json.data;
     expect(deliveries[0]).toMatchObject({ status: "failed", last_status_code: 410 });
-    const retry = await api.call("POST", `/v1/webhooks/${hook.id}/deliveries/${deliveries[0].id}/retry`, { auth: fresh.auth });
+    const retry = await api.call("POST", `/v1/webhooks/${hook.id}/deliveries/${deliveries[0].id}/retry`, {
+      auth: fresh.auth,
+    });
     expect(retry.status).toBe(200);
     expect(retry.json.status).toBe("pending");
     await receiver.waitFor((r) => r.length >= 2);
@@ -284,7 +320,9 @@ describe("delivery", () => {
   test("a 3xx is a failure and is not followed", async () => {
     const fresh = await api.newIsv();
     const elsewhere = await startReceiver();
-    const receiver = await startReceiver((_r, n) => (n === 1 ? { status: 302, headers: { location: elsewhere.url } } : { status: 200 }));
+    const receiver = await startReceiver((_r, n) =>
+      n === 1 ? { status: 302, headers: { location: elsewhere.url } } : { status: 200 },
+    );
     try {
       const hook = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, fresh.auth)).json;
       await createMerchant(fresh.auth);
@@ -345,10 +383,17 @@ describe("delivery", () => {
   test("a receiver answering NUL and control characters is recorded (as U+FFFD), and the delivery succeeds", async () => {
     const fresh = await api.newIsv();
     const http = await import("node:http");
-    const server = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("ok\u0000\u0007fine\tdone")));
+    const server = http.createServer((req, res) =>
+      req.resume().on("end", () => res.writeHead(200).end("ok\u0000\u0007fine\tdone")),
+    );
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
-      const hook = (await createWebhook({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, scopes: ["merchant"] }, fresh.auth)).json;
+      const hook = (
+        await createWebhook(
+          { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, scopes: ["merchant"] },
+          fresh.auth,
+        )
+      ).json;
       await createMerchant(fresh.auth);
       const [delivery] = await until(
         () => deliveriesOf(hook.id),
@@ -358,7 +403,9 @@ describe("delivery", () => {
       );
       const [listed] = (await api.call("GET", `/v1/webhooks/${hook.id}/deliveries`, { auth: fresh.auth })).json.data;
       expect(listed.id).toBe(delivery!.id);
-      expect(listed.attempts.map((a: { response_excerpt: string }) => a.response_excerpt)).toEqual(["ok\uFFFD\uFFFDfine\tdone"]);
+      expect(listed.attempts.map((a: { response_excerpt: string }) => a.response_excerpt)).toEqual([
+        "ok\uFFFD\uFFFDfine\tdone",
+      ]);
     } finally {
       server.close();
     }
@@ -366,7 +413,9 @@ describe("delivery", () => {
 
   test("a delivery's job holds its account and destination host, the same whether written in SQL or in code", async () => {
     const fresh = await api.newIsv();
-    const hook = (await createWebhook({ url: "http://Hooks.Example.TEST:8443/in?x=1", scopes: ["merchant"] }, fresh.auth)).json;
+    const hook = (
+      await createWebhook({ url: "http://Hooks.Example.TEST:8443/in?x=1", scopes: ["merchant"] }, fresh.auth)
+    ).json;
     await createMerchant(fresh.auth);
     const [delivery] = await deliveriesOf(hook.id);
     const [job] = await api.db
@@ -424,7 +473,9 @@ describe("GET /v1/events", () => {
     expect(created.json.data).toHaveLength(1);
     const page = await api.call("GET", "/v1/events?limit=1", { auth: fresh.auth });
     expect(page.json.has_more).toBe(true);
-    const next = await api.call("GET", `/v1/events?limit=1&starting_after=${page.json.data[0].id}`, { auth: fresh.auth });
+    const next = await api.call("GET", `/v1/events?limit=1&starting_after=${page.json.data[0].id}`, {
+      auth: fresh.auth,
+    });
     expect(next.json.data[0].type).toBe("merchant.created");
     expect((await api.call("GET", `/v1/events/${page.json.data[0].id}`, { auth: other.auth })).status).toBe(404);
     expect((await api.call("GET", "/v1/events?type=merchant.exploded", { auth: fresh.auth })).status).toBe(400);

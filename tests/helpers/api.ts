@@ -1,14 +1,17 @@
 import type { AddressInfo } from "node:net";
+
 import { serve } from "@hono/node-server";
-import { env } from "@/lib/env";
-import { openDatabase } from "@/lib/db/client";
+
 import { createApi } from "@/lib/api/app";
+import { openDatabase } from "@/lib/db/client";
+import { type DatabaseHandle } from "@/lib/db/types";
 import { createIsv } from "@/lib/domain/accounts/create-isv";
 import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
+import { env } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
 import { startJobPools } from "@/lib/workers/pools";
+
 import { responseChecker } from "./openapi-check";
-import { type DatabaseHandle } from "@/lib/db/types";
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
@@ -16,8 +19,18 @@ export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
  * The real HTTP app on a real database, listening on a loopback port: PGlite in this file's own
  * data directory, or the PostgreSQL server of DATABASE_URL (shared; each test seeds its own ISV).
  */
-export async function startTestApi(options: { rateLimitPerSecond?: number; configure?: (app: ReturnType<typeof createApi>) => void; worker?: boolean } = {}) {
-  const handle: DatabaseHandle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 5 });
+export async function startTestApi(
+  options: {
+    rateLimitPerSecond?: number;
+    configure?: (app: ReturnType<typeof createApi>) => void;
+    worker?: boolean;
+  } = {},
+) {
+  const handle: DatabaseHandle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: 5,
+  });
   await seedOnStart(handle.db);
   const app = createApi({ handle, rateLimitPerSecond: options.rateLimitPerSecond ?? 100_000 });
   options.configure?.(app);
@@ -32,7 +45,11 @@ export async function startTestApi(options: { rateLimitPerSecond?: number; confi
   /** Every response body the suite sees, for the "no secret in any answer" checks. */
   const seenBodies: string[] = [];
 
-  async function call(method: string, path: string, init: { auth?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    init: { auth?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ) {
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     if (init.auth) headers.authorization = init.auth;
     let body: string | undefined = init.raw;

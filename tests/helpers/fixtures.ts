@@ -7,7 +7,9 @@ export function application(): any {
 
 /** A valid 15-digit IMEI (Luhn check digit) that no other test uses. */
 export function newImei(): string {
-  const body = Array.from({ length: 14 }, (_, i) => (i === 0 ? 3 + Math.floor(Math.random() * 6) : Math.floor(Math.random() * 10)));
+  const body = Array.from({ length: 14 }, (_, i) =>
+    i === 0 ? 3 + Math.floor(Math.random() * 6) : Math.floor(Math.random() * 10),
+  );
   let sum = 0;
   for (let i = 0; i < 14; i++) {
     let d = body[13 - i]!;

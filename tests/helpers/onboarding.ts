@@ -10,15 +10,27 @@ export async function openLink(api: TestApi, url: string) {
 }
 
 /** A merchant that went through the whole session API and submitted: underwriting is queued. */
-export async function submittedMerchant(api: TestApi, isv: { auth: string }, change: (app: any) => void = () => {}, linkBody: Record<string, unknown> = {}) {
+export async function submittedMerchant(
+  api: TestApi,
+  isv: { auth: string },
+  change: (app: any) => void = () => {},
+  linkBody: Record<string, unknown> = {},
+) {
   const app = application();
   change(app);
-  const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123", merchant: app } })).json;
+  const merchant = (
+    await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123", merchant: app } })
+  ).json;
   if (!merchant.id) throw new Error(JSON.stringify(merchant));
   const link = (
     await api.call("POST", "/v1/onboarding_links", {
       auth: isv.auth,
-      body: { merchant_id: merchant.id, type: "account_onboarding", return_url: "https://isv.example/done", ...linkBody },
+      body: {
+        merchant_id: merchant.id,
+        type: "account_onboarding",
+        return_url: "https://isv.example/done",
+        ...linkBody,
+      },
     })
   ).json;
   const session = await openLink(api, link.url);
@@ -37,15 +49,24 @@ export async function submittedMerchant(api: TestApi, isv: { auth: string }, cha
  * Polls the merchant until its status is one of `statuses` (a COMPLETED one only once underwriting
  * has put it under review) and returns it; throws when the deadline passes first.
  */
-export async function waitForStatus(api: TestApi, isv: { auth: string }, id: string, statuses: string[], timeoutMs = 10_000) {
+export async function waitForStatus(
+  api: TestApi,
+  isv: { auth: string },
+  id: string,
+  statuses: string[],
+  timeoutMs = 10_000,
+) {
   const start = Date.now();
   let last: any;
   for (;;) {
     last = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
     const settled = last.lead_onboarding_status !== "COMPLETED" || last.requirements.disabled_reason === "under_review";
-    if (statuses.includes(last.lead_onboarding_status) && settled && last.lead_onboarding_status !== "COMPLETED") return last;
+    if (statuses.includes(last.lead_onboarding_status) && settled && last.lead_onboarding_status !== "COMPLETED")
+      return last;
     if (Date.now() - start > timeoutMs)
-      throw new Error(`merchant ${id} did not reach ${statuses.join(" or ")} in ${timeoutMs} ms (last: ${last.lead_onboarding_status})`);
+      throw new Error(
+        `merchant ${id} did not reach ${statuses.join(" or ")} in ${timeoutMs} ms (last: ${last.lead_onboarding_status})`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }

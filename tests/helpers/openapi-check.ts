@@ -5,9 +5,17 @@ import addFormats from "ajv-formats";
 // publishes (GET /v1/openapi.json): a documented operation, a documented status, and a body that
 // its schema accepts. Errors are checked against the contract's Error shape whatever the status.
 
-type Doc = { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>> };
+type Doc = {
+  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+};
 
-export type ResponseChecker = (method: string, url: string, status: number, contentType: string | null, json: unknown) => void;
+export type ResponseChecker = (
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  json: unknown,
+) => void;
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
 
@@ -24,7 +32,11 @@ export async function responseChecker(baseUrl: string): Promise<ResponseChecker>
   };
   // Templates with fewer parameters win (/v1/onboarding/session over /v1/onboarding/{x}).
   const templates = Object.keys(doc.paths)
-    .map((t) => ({ t, params: (t.match(/\{/g) ?? []).length, re: new RegExp(`^${t.replace(/[.+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`) }))
+    .map((t) => ({
+      t,
+      params: (t.match(/\{/g) ?? []).length,
+      re: new RegExp(`^${t.replace(/[.+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    }))
     .sort((a, b) => a.params - b.params);
 
   return (method, url, status, contentType, json) => {
@@ -38,7 +50,10 @@ export async function responseChecker(baseUrl: string): Promise<ResponseChecker>
     const where = `${method} ${path} → ${status}`;
     if (status >= 400) {
       const check = validator("api#/components/schemas/Error");
-      if (!check(json)) throw new Error(`${where}: the error body does not match the Error schema: ${ajv.errorsText(check.errors)}\n${JSON.stringify(json)}`);
+      if (!check(json))
+        throw new Error(
+          `${where}: the error body does not match the Error schema: ${ajv.errorsText(check.errors)}\n${JSON.stringify(json)}`,
+        );
       return;
     }
     const template = templates.find((t) => t.re.test(path))?.t;
@@ -47,8 +62,12 @@ export async function responseChecker(baseUrl: string): Promise<ResponseChecker>
     const response = operation.responses?.[String(status)];
     if (!response) throw new Error(`${where}: status not documented for ${method} ${template}`);
     if (!response.content?.["application/json"]) throw new Error(`${where}: the document says no JSON body`);
-    const check = validator(`api#/${pointer("paths", template, method.toLowerCase(), "responses", String(status), "content", "application/json", "schema")}`);
+    const check = validator(
+      `api#/${pointer("paths", template, method.toLowerCase(), "responses", String(status), "content", "application/json", "schema")}`,
+    );
     if (!check(json))
-      throw new Error(`${where}: the body does not match the documented schema: ${ajv.errorsText(check.errors)}\n${JSON.stringify(json).slice(0, 2000)}`);
+      throw new Error(
+        `${where}: the body does not match the documented schema: ${ajv.errorsText(check.errors)}\n${JSON.stringify(json).slice(0, 2000)}`,
+      );
   };
 }

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /** Each page's text, as a PDF reader extracts it. */

@@ -8,7 +8,10 @@ export type Received = { headers: Record<string, string>; body: string; at: numb
  * request is recorded.
  */
 export async function startReceiver(
-  answer: (req: Received, count: number) => { status: number; delayMs?: number; headers?: Record<string, string> } = () => ({ status: 200 }),
+  answer: (
+    req: Received,
+    count: number,
+  ) => { status: number; delayMs?: number; headers?: Record<string, string> } = () => ({ status: 200 }),
 ) {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
@@ -22,7 +25,10 @@ export async function startReceiver(
       };
       received.push(entry);
       const { status, delayMs, headers } = answer(entry, received.length);
-      setTimeout(() => res.writeHead(status, { "content-type": "text/plain", ...headers }).end(`status ${status}`), delayMs ?? 0);
+      setTimeout(
+        () => res.writeHead(status, { "content-type": "text/plain", ...headers }).end(`status ${status}`),
+        delayMs ?? 0,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -34,7 +40,8 @@ export async function startReceiver(
     async waitFor(predicate: (r: Received[]) => boolean, timeoutMs = 15_000) {
       const start = Date.now();
       while (!predicate(received)) {
-        if (Date.now() - start > timeoutMs) throw new Error(`receiver: condition not met in ${timeoutMs} ms (${received.length} received)`);
+        if (Date.now() - start > timeoutMs)
+          throw new Error(`receiver: condition not met in ${timeoutMs} ms (${received.length} received)`);
         await new Promise((r) => setTimeout(r, 25));
       }
     },

@@ -1,8 +1,9 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { promisify } from "node:util";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+
 import { until } from "./until";
 
 export { until };
@@ -21,7 +22,12 @@ export function groupAlive(pid: number) {
 }
 
 /** A server on its own port and data directory (or the PostgreSQL database of DATABASE_URL). */
-export function serverProcesses(options: { name: string; portFrom: number; ports: number; env?: Record<string, string> }) {
+export function serverProcesses(options: {
+  name: string;
+  portFrom: number;
+  ports: number;
+  env?: Record<string, string>;
+}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `onb-${options.name}-`));
   const port = options.portFrom + Math.floor(Math.random() * options.ports);
   const base = `http://127.0.0.1:${port}`;
@@ -49,7 +55,11 @@ export function serverProcesses(options: { name: string; portFrom: number; ports
     /** Everything the servers wrote to stdout and stderr. */
     output: () => output,
     async start() {
-      const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+      const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      });
       started.push(child);
       child.stdout!.on("data", (d) => (output += d));
       child.stderr!.on("data", (d) => (output += d));
@@ -73,7 +83,11 @@ export function serverProcesses(options: { name: string; portFrom: number; ports
     },
     /** `npm run worker` (lib/workers/worker-main.ts) with the same environment, in a process group of its own. */
     startWorker() {
-      const child = spawn(process.execPath, ["--import", "tsx", "lib/workers/worker-main.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+      const child = spawn(process.execPath, ["--import", "tsx", "lib/workers/worker-main.ts"], {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      });
       started.push(child);
       child.stdout!.on("data", (d) => (output += d));
       child.stderr!.on("data", (d) => (output += d));

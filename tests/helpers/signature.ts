@@ -8,6 +8,8 @@ export function verifySignature(secret: string, received: { headers: Record<stri
   const key = secret.startsWith("whsec_") ? Buffer.from(secret.slice(6), "base64") : Buffer.from(secret, "utf8");
   const signed = `${received.headers["webhook-id"]}.${received.headers["webhook-timestamp"]}.${received.body}`;
   const expected = createHmac("sha256", key).update(signed).digest();
-  const given = received.headers["webhook-signature"]!.split(" ").map((s) => Buffer.from(s.replace(/^v1,/, ""), "base64"));
+  const given = received.headers["webhook-signature"]!.split(" ").map((s) =>
+    Buffer.from(s.replace(/^v1,/, ""), "base64"),
+  );
   return given.some((g) => g.length === expected.length && timingSafeEqual(g, expected));
 }

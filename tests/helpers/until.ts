@@ -2,7 +2,12 @@
  * Polls `read` until `done` holds and returns that value; a read that throws counts as "not yet".
  * Past the deadline it throws, with the last value or error: tests wait on state, never on time.
  */
-export async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000, what = "the condition"): Promise<T> {
+export async function until<T>(
+  read: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+  what = "the condition",
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     let last: string;
@@ -13,7 +18,8 @@ export async function until<T>(read: () => T | Promise<T>, done: (value: T) => b
     } catch (error) {
       last = `error: ${error instanceof Error ? error.message : String(error)}`;
     }
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${last}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${last}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

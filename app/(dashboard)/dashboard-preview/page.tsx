@@ -1,13 +1,14 @@
-import { toLocale } from "@/lib/i18n/locales";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
-import { requireIsvUser } from "@/lib/dashboard/session";
-import { merchantDefaultsSchema, type MerchantDefaults } from "@/lib/schemas/account";
-import { isStepId } from "@/lib/onboarding/steps";
-import { sampleSession } from "@/lib/dashboard/sample-session";
+
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { Wizard } from "@/components/onboarding/wizard";
+import { sampleSession } from "@/lib/dashboard/sample-session";
+import { requireIsvUser } from "@/lib/dashboard/session";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { toLocale } from "@/lib/i18n/locales";
+import { isStepId } from "@/lib/onboarding/steps";
+import { type MerchantDefaults, merchantDefaultsSchema } from "@/lib/schemas/account";
 
 export const metadata = { title: "Preview" };
 
@@ -15,14 +16,20 @@ export const metadata = { title: "Preview" };
  * The live branding preview: the real wizard step with the branding being edited (passed in the
  * query, validated like a saved one), sample data, in either language. Nothing is saved.
  */
-export default async function PreviewPage({ searchParams }: { searchParams: Promise<{ step?: string; locale?: string; b?: string }> }) {
+export default async function PreviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ step?: string; locale?: string; b?: string }>;
+}) {
   const { account } = await requireIsvUser();
   const params = await searchParams;
   const step = params.step && isStepId(params.step) ? params.step : "business";
   const locale = toLocale(params.locale);
   let edited: Partial<MerchantDefaults> = {};
   try {
-    const parsed = merchantDefaultsSchema.partial().safeParse(JSON.parse(Buffer.from(params.b ?? "", "base64url").toString("utf8") || "{}"));
+    const parsed = merchantDefaultsSchema
+      .partial()
+      .safeParse(JSON.parse(Buffer.from(params.b ?? "", "base64url").toString("utf8") || "{}"));
     if (parsed.success) edited = parsed.data;
   } catch {
     /* not JSON: show the saved branding */

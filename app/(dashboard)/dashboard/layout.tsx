@@ -1,9 +1,10 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import { requireIsvUser } from "@/lib/dashboard/session";
-import { signOutAction } from "@/lib/actions/sign-in";
+import type { ReactNode } from "react";
+
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
+import { signOutAction } from "@/lib/actions/sign-in";
+import { requireIsvUser } from "@/lib/dashboard/session";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { account } = await requireIsvUser();

@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { StatusBadge } from "@/components/dashboard/status-badge";
-import { displayPhone } from "@/lib/i18n/display";
 import { getFormatter, getTranslations } from "next-intl/server";
+
+import { StatusBadge } from "@/components/dashboard/status-badge";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
+import { displayPhone } from "@/lib/i18n/display";
 import { onboardingStatuses } from "@/lib/schemas/merchant";
 
 export async function generateMetadata() {
@@ -11,7 +12,11 @@ export async function generateMetadata() {
 }
 
 // The ISV's merchants: filter by status, search by name or phone, newest first, paginated.
-export default async function MerchantsPage({ searchParams }: { searchParams: Promise<{ status?: string; q?: string; after?: string; before?: string }> }) {
+export default async function MerchantsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ status?: string; q?: string; after?: string; before?: string }>;
+}) {
   const { db, account } = await requireIsvUser();
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
@@ -34,13 +39,24 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Pr
           <label htmlFor="q" className="block text-sm font-medium">
             {t("search")}
           </label>
-          <input id="q" name="q" type="search" defaultValue={params.q ?? ""} className="mt-1 rounded-lg border border-line bg-card px-3 py-2" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={params.q ?? ""}
+            className="mt-1 rounded-lg border border-line bg-card px-3 py-2"
+          />
         </div>
         <div>
           <label htmlFor="status" className="block text-sm font-medium">
             {t("status")}
           </label>
-          <select id="status" name="status" defaultValue={status ?? ""} className="mt-1 rounded-lg border border-line bg-card px-3 py-2">
+          <select
+            id="status"
+            name="status"
+            defaultValue={status ?? ""}
+            className="mt-1 rounded-lg border border-line bg-card px-3 py-2"
+          >
             <option value="">{t("allStatuses")}</option>
             {onboardingStatuses.map((s) => (
               <option key={s} value={s}>

@@ -1,7 +1,9 @@
 import "server-only";
+
 import { cookies, headers } from "next/headers";
-import { getDatabase } from "@/lib/db/client";
+
 import { ONBOARDING_COOKIE, readSessionToken } from "@/lib/auth/onboarding-session";
+import { getDatabase } from "@/lib/db/client";
 import { getSession } from "@/lib/domain/onboarding/session";
 import { AppError } from "@/lib/errors";
 
@@ -14,7 +16,8 @@ export async function loadWizardSession() {
   try {
     return { principal: use, session: await getSession(db, use) };
   } catch (error) {
-    if (error instanceof AppError && (error.type === "authentication_error" || error.type === "not_found_error")) return null;
+    if (error instanceof AppError && (error.type === "authentication_error" || error.type === "not_found_error"))
+      return null;
     throw error;
   }
 }

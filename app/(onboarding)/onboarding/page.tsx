@@ -1,8 +1,9 @@
 import { redirect } from "next/navigation";
-import { isOpen } from "@/lib/domain/merchants/status";
-import { firstIncompleteStep } from "@/lib/onboarding/steps";
+
 import { loadWizardSession } from "@/app/(onboarding)/onboarding/load-session";
 import { SessionMissing } from "@/components/onboarding/session-missing";
+import { isOpen } from "@/lib/domain/merchants/status";
+import { firstIncompleteStep } from "@/lib/onboarding/steps";
 
 // /onboarding: resume at the first incomplete step.
 export default async function OnboardingIndex() {

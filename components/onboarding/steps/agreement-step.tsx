@@ -2,7 +2,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
-import { signAgreement, submitApplication, SaveError } from "../session-api";
+
+import { SaveError, signAgreement, submitApplication } from "../session-api";
 import type { StepProps } from "../step-props";
 
 // The agreement: generated from the application and pricing, signed by owner one with a typed
@@ -38,7 +39,11 @@ export function AgreementStep({ session, agreement }: StepProps) {
     <div>
       <p className="mb-4">{t("intro")}</p>
       {agreement ? (
-        <article className="mb-6 max-h-96 overflow-y-auto rounded-lg border border-line bg-card p-4 text-sm" tabIndex={0} aria-label={agreement.title}>
+        <article
+          className="mb-6 max-h-96 overflow-y-auto rounded-lg border border-line bg-card p-4 text-sm"
+          tabIndex={0}
+          aria-label={agreement.title}
+        >
           <h2 className="mb-2 text-lg font-semibold">{agreement.title}</h2>
           {agreement.sections.map((s, i) => (
             <section key={i} className="mb-3">
@@ -60,7 +65,10 @@ export function AgreementStep({ session, agreement }: StepProps) {
       {signed.signed ? (
         <div role="status" className="mb-4">
           <p className="font-medium">
-            {t("signed", { name: signed.name ?? "", date: format.dateTime(new Date(signed.signed_at!), { dateStyle: "long", timeStyle: "short" }) })}
+            {t("signed", {
+              name: signed.name ?? "",
+              date: format.dateTime(new Date(signed.signed_at!), { dateStyle: "long", timeStyle: "short" }),
+            })}
           </p>
           <a href="/v1/onboarding/session/agreement.pdf" className="mt-2 inline-block underline">
             {t("download")}

@@ -1,6 +1,8 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
+
 import { DEVICE_SKIP as SKIP, deviceSchema as schema } from "@/lib/onboarding/step-schemas";
+
 import { FormStep } from "../form-step";
 import type { StepProps } from "../step-props";
 
@@ -8,14 +10,23 @@ import type { StepProps } from "../step-props";
 export function DeviceStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
   const format = useFormatter();
-  const current = session.device_selection === "skipped" ? SKIP : (session.device?.catalog_id ?? (session.device?.imei ? "__imei" : ""));
+  const current =
+    session.device_selection === "skipped"
+      ? SKIP
+      : (session.device?.catalog_id ?? (session.device?.imei ? "__imei" : ""));
   return (
     <FormStep
       schema={schema}
       defaultValues={{ choice: current, confirm: session.device_selection === "skipped" }}
       nextHref={nextHref}
       onSaved={onSaved}
-      toPatch={(v) => (v.choice === SKIP ? { device_selection: "skipped" } : v.choice === "__imei" ? {} : { device: { catalog_id: v.choice } })}
+      toPatch={(v) =>
+        v.choice === SKIP
+          ? { device_selection: "skipped" }
+          : v.choice === "__imei"
+            ? {}
+            : { device: { catalog_id: v.choice } }
+      }
     >
       {(form) => {
         const choice = form.watch("choice");
@@ -37,7 +48,11 @@ export function DeviceStep({ session, onSaved, nextHref }: StepProps) {
                 <span>
                   <span className="block font-semibold">{d.name}</span>
                   {d.description ? <span className="block text-sm text-muted">{d.description}</span> : null}
-                  {d.price !== undefined ? <span className="block text-sm">{format.number(d.price / 100, { style: "currency", currency: "USD" })}</span> : null}
+                  {d.price !== undefined ? (
+                    <span className="block text-sm">
+                      {format.number(d.price / 100, { style: "currency", currency: "USD" })}
+                    </span>
+                  ) : null}
                 </span>
               </label>
             ))}

@@ -1,11 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { jobTitles, ownerKeys } from "@/lib/schemas/application-rules";
+
 import { ownershipTotal } from "@/lib/onboarding/cross-field";
 import { ownersSchema } from "@/lib/onboarding/step-schemas";
-import { FormStep, toFormValues } from "../form-step";
+import { jobTitles, ownerKeys } from "@/lib/schemas/application-rules";
+
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
+import { FormStep, toFormValues } from "../form-step";
 import { usePortal } from "../portal";
 import type { StepProps } from "../step-props";
 
@@ -31,12 +33,18 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
       defaultValues={defaults}
       nextHref={nextHref}
       onSaved={onSaved}
-      toPatch={(values) => ({ merchant: Object.fromEntries(ownerKeys.map((k, i) => [k, i < countRef.current ? values[k] : i === 0 ? undefined : null])) })}
+      toPatch={(values) => ({
+        merchant: Object.fromEntries(
+          ownerKeys.map((k, i) => [k, i < countRef.current ? values[k] : i === 0 ? undefined : null]),
+        ),
+      })}
     >
       {(form) => {
         const render = fieldsFor(form, "owners");
         const total = ownershipTotal(
-          Object.fromEntries(active.map((k) => [k, { ownership_percentage: form.watch(`${k}.ownership_percentage` as never) }])),
+          Object.fromEntries(
+            active.map((k) => [k, { ownership_percentage: form.watch(`${k}.ownership_percentage` as never) }]),
+          ),
           active,
         );
         return (
@@ -46,25 +54,41 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
                 <fieldset className="mb-6 rounded-lg border border-line p-4">
                   <legend className="px-1 text-lg font-semibold">{t("fields.ownerHeading", { n: i + 1 })}</legend>
                   <div className="grid gap-x-4 sm:grid-cols-3">
-                    {render(`${k}.first_name`, "fields.owner.first_name", "text", { autoComplete: i === 0 ? "given-name" : "off" })}
+                    {render(`${k}.first_name`, "fields.owner.first_name", "text", {
+                      autoComplete: i === 0 ? "given-name" : "off",
+                    })}
                     {render(`${k}.middle_name`, "fields.owner.middle_name", "text", { optional: true })}
-                    {render(`${k}.last_name`, "fields.owner.last_name", "text", { autoComplete: i === 0 ? "family-name" : "off" })}
+                    {render(`${k}.last_name`, "fields.owner.last_name", "text", {
+                      autoComplete: i === 0 ? "family-name" : "off",
+                    })}
                   </div>
                   <div className="grid gap-x-4 sm:grid-cols-2">
                     {render(`${k}.job_title`, "fields.owner.job_title", "select", {
                       options: jobTitles.map((v) => ({ value: v, label: t(`options.job_title.${v}` as never) })),
                     })}
-                    {render(`${k}.ownership_percentage`, "fields.owner.ownership_percentage", "percent", { hintKey: "fields.hints.ownership_percentage" })}
+                    {render(`${k}.ownership_percentage`, "fields.owner.ownership_percentage", "percent", {
+                      hintKey: "fields.hints.ownership_percentage",
+                    })}
                     {render(`${k}.email`, "fields.owner.email", "email")}
-                    {render(`${k}.contact_phone`, "fields.owner.contact_phone", "tel", { optional: true, hintKey: "fields.hints.phone" })}
+                    {render(`${k}.contact_phone`, "fields.owner.contact_phone", "tel", {
+                      optional: true,
+                      hintKey: "fields.hints.phone",
+                    })}
                     {render(`${k}.date_of_birth`, "fields.owner.date_of_birth", "date")}
                     {render(`${k}.ssn`, "fields.owner.ssn", "digits", {
-                      hint: typeof m[k]?.ssn === "string" ? t("fields.maskedHint", { masked: m[k].ssn }) : t("fields.hints.ssn"),
+                      hint:
+                        typeof m[k]?.ssn === "string"
+                          ? t("fields.maskedHint", { masked: m[k].ssn })
+                          : t("fields.hints.ssn"),
                     })}
                   </div>
                   <AddressFields render={render} prefix={`${k}.home_address`} legend={t("fields.owner.home_address")} />
                   {i > 0 && i === count - 1 && !portal.active ? (
-                    <button type="button" className="rounded-lg border border-line px-4 py-2" onClick={() => setCount(count - 1)}>
+                    <button
+                      type="button"
+                      className="rounded-lg border border-line px-4 py-2"
+                      onClick={() => setCount(count - 1)}
+                    >
                       {t("fields.removeOwner", { n: i + 1 })}
                     </button>
                   ) : null}
@@ -76,7 +100,11 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
               {total > 100 ? ` ${t("fields.ownershipTooHigh")}` : ""}
             </p>
             {count < 4 && !portal.active ? (
-              <button type="button" className="mb-2 rounded-lg border border-primary px-4 py-2 font-medium" onClick={() => setCount(count + 1)}>
+              <button
+                type="button"
+                className="mb-2 rounded-lg border border-primary px-4 py-2 font-medium"
+                onClick={() => setCount(count + 1)}
+              >
                 {t("fields.addOwner")}
               </button>
             ) : null}

@@ -1,10 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
 import { stepSchema } from "@/lib/onboarding/step-schemas";
-import { productCategories, subcategoriesOf, type ProductCategory } from "@/lib/schemas/product-categories";
-import { FormStep, toFormValues } from "../form-step";
+import { productCategories, type ProductCategory, subcategoriesOf } from "@/lib/schemas/product-categories";
+
 import { useFieldRenderer } from "../fields";
+import { FormStep, toFormValues } from "../form-step";
 import type { StepProps } from "../step-props";
 
 const schema = stepSchema("product");
@@ -16,7 +18,12 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
   const product = (session.merchant as Record<string, any>).main_product ?? {};
   const [search, setSearch] = useState("");
   return (
-    <FormStep schema={schema} defaultValues={toFormValues({ main_product: product })} nextHref={nextHref} onSaved={onSaved}>
+    <FormStep
+      schema={schema}
+      defaultValues={toFormValues({ main_product: product })}
+      nextHref={nextHref}
+      onSaved={onSaved}
+    >
       {(form) => {
         const render = fieldsFor(form, "product");
         const category = form.watch("main_product.category" as never) as unknown as string;
@@ -26,8 +33,13 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
         return (
           <>
             {render("main_product.description", "fields.product.description", "textarea")}
-            {render("main_product.website", "fields.product.website", "url", { hintKey: "fields.hints.website", autoComplete: "url" })}
-            {render("main_product.category", "fields.product.category", "select", { options: productCategories.map((c) => ({ value: c, label: c })) })}
+            {render("main_product.website", "fields.product.website", "url", {
+              hintKey: "fields.hints.website",
+              autoComplete: "url",
+            })}
+            {render("main_product.category", "fields.product.category", "select", {
+              options: productCategories.map((c) => ({ value: c, label: c })),
+            })}
             <div className="mb-2">
               <label htmlFor="subcategory-search" className="block text-sm font-medium">
                 {t("fields.product.subcategorySearch")}
@@ -41,7 +53,9 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
                 className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base disabled:opacity-60"
               />
             </div>
-            {render("main_product.subcategory", "fields.product.subcategory", "select", { options: shown.map((s) => ({ value: s, label: s })) })}
+            {render("main_product.subcategory", "fields.product.subcategory", "select", {
+              options: shown.map((s) => ({ value: s, label: s })),
+            })}
           </>
         );
       }}

@@ -1,11 +1,13 @@
 "use client";
 import Link from "next/link";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { intlLocale } from "@/lib/i18n/locales";
+
 import { displayPhone } from "@/lib/i18n/display";
 import { keyLabel } from "@/lib/i18n/field-label";
-import type { StepProps } from "../step-props";
+import { intlLocale } from "@/lib/i18n/locales";
 import { onboardingSteps } from "@/lib/onboarding/steps";
+
+import type { StepProps } from "../step-props";
 
 type Json = Record<string, any>;
 
@@ -38,7 +40,8 @@ function useDisplay() {
       return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(v as unknown as number);
     if (key.endsWith("_percentage") && /^\d+(\.\d+)?$/.test(v))
       return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(v as unknown as number)} %`;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return format.dateTime(new Date(`${v}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v))
+      return format.dateTime(new Date(`${v}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
     if (/^\+1\d{10}$/.test(v)) return displayPhone(v);
     return v;
   };
@@ -54,10 +57,19 @@ function Rows({ value }: { value: Json | null | undefined }) {
       {Object.entries(value)
         .filter(([k]) => !hiddenFields.has(k))
         .map(([k, v]) => (
-          <div key={k} className={v && typeof v === "object" ? "pt-2" : "grid gap-x-4 sm:grid-cols-[minmax(0,14rem)_1fr]"}>
+          <div
+            key={k}
+            className={v && typeof v === "object" ? "pt-2" : "grid gap-x-4 sm:grid-cols-[minmax(0,14rem)_1fr]"}
+          >
             <dt className={v && typeof v === "object" ? "font-medium" : "text-muted"}>{label(k)}</dt>
             <dd className={v && typeof v === "object" ? "pl-3" : "break-words"}>
-              {v && typeof v === "object" ? <Rows value={v} /> : v === null || v === "" ? t("notProvided") : display(k, v)}
+              {v && typeof v === "object" ? (
+                <Rows value={v} />
+              ) : v === null || v === "" ? (
+                t("notProvided")
+              ) : (
+                display(k, v)
+              )}
             </dd>
           </div>
         ))}
@@ -74,12 +86,16 @@ export function ReviewStep({ session, nextHref }: StepProps) {
     .filter((s) => s.fields.length > 0)
     .map(({ id, fields }) => ({
       step: id,
-      value: (fields.length === 1 ? m[fields[0]!] : Object.fromEntries(fields.filter((k) => m[k] !== undefined).map((k) => [k, m[k]]))) as Json | null,
+      value: (fields.length === 1
+        ? m[fields[0]!]
+        : Object.fromEntries(fields.filter((k) => m[k] !== undefined).map((k) => [k, m[k]]))) as Json | null,
     }));
   const device =
     session.device_selection === "skipped"
       ? t("review.skippedDevice")
-      : (session.device_options.find((d) => d.id === session.device?.catalog_id)?.name ?? session.device?.imei ?? t("review.notProvided"));
+      : (session.device_options.find((d) => d.id === session.device?.catalog_id)?.name ??
+        session.device?.imei ??
+        t("review.notProvided"));
   return (
     <div>
       <p className="mb-4">{t("review.intro")}</p>

@@ -1,9 +1,11 @@
 "use client";
 import { useTranslations } from "next-intl";
+
 import { salesMixParts, salesMixTotal } from "@/lib/onboarding/cross-field";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
-import { FormStep, toFormValues } from "../form-step";
+
 import { useFieldRenderer } from "../fields";
+import { FormStep, toFormValues } from "../form-step";
 import type { StepProps } from "../step-props";
 
 const schema = stepSchema("sales");
@@ -22,8 +24,11 @@ export function SalesStep({ session, onSaved, nextHref }: StepProps) {
     >
       {(form) => {
         const render = fieldsFor(form, "sales");
-        const sum = salesMixTotal(form.watch("current_sales.sales_percentage" as never) as unknown as Record<string, unknown>);
-        const money = (name: string) => render(`current_sales.${name}`, `fields.sales.${name}`, "money", { hintKey: "fields.hints.money" });
+        const sum = salesMixTotal(
+          form.watch("current_sales.sales_percentage" as never) as unknown as Record<string, unknown>,
+        );
+        const money = (name: string) =>
+          render(`current_sales.${name}`, `fields.sales.${name}`, "money", { hintKey: "fields.hints.money" });
         return (
           <>
             <div className="grid gap-x-4 sm:grid-cols-2">
@@ -36,7 +41,11 @@ export function SalesStep({ session, onSaved, nextHref }: StepProps) {
             <fieldset className="mb-4 rounded-lg border border-line p-4">
               <legend className="px-1 font-medium">{t("fields.salesMix")}</legend>
               <div className="grid gap-x-4 sm:grid-cols-2">
-                {salesMixParts.map((p) => render(`current_sales.sales_percentage.${p}`, `fields.sales.${p}`, "percent", { optional: p === "moto_percentage" }))}
+                {salesMixParts.map((p) =>
+                  render(`current_sales.sales_percentage.${p}`, `fields.sales.${p}`, "percent", {
+                    optional: p === "moto_percentage",
+                  }),
+                )}
               </div>
               <p aria-live="polite" className={`font-medium ${Math.abs(sum - 100) < 0.001 ? "" : "text-danger"}`}>
                 {t("fields.salesTotal", { total: Math.round(sum * 100) / 100 })}

@@ -1,16 +1,17 @@
+import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { eq } from "drizzle-orm";
-import { AppError, unauthenticated } from "../../errors";
-import type { AppEnv } from "../context";
-import type { AccountType, Principal } from "../../auth/principal";
-import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";
+
 import { verifyToken } from "../../auth/jwt";
 import { ONBOARDING_COOKIE, readSessionToken } from "../../auth/onboarding-session";
+import type { AccountType, Principal } from "../../auth/principal";
 import { accounts } from "../../db/schema";
+import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";
 import { merchantByPublishableKey } from "../../domain/tokens/create-token";
-import { authFailureLimit } from "./rate-limit";
+import { AppError, unauthenticated } from "../../errors";
+import type { AppEnv } from "../context";
 import { getConnInfoAddress } from "./conn-info";
+import { authFailureLimit } from "./rate-limit";
 
 /**
  * Resolves who is calling from `Authorization` (Basic API key, or a Bearer JWT) or the onboarding
@@ -74,7 +75,12 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
       const found = await authenticateApiKey(c.var.db, decoded.slice(0, colon), decoded.slice(colon + 1));
       if (found) {
         c.set("callerAccount", found.account);
-        return { kind: "api_key", accountId: found.accountId, accountType: found.accountType, parentId: found.parentId };
+        return {
+          kind: "api_key",
+          accountId: found.accountId,
+          accountType: found.accountType,
+          parentId: found.parentId,
+        };
       }
     }
     throw unauthenticated("Invalid API key: check the account sid and secret key");
@@ -86,13 +92,24 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
       // A publishable key opens the tokenizer's one operation and nothing else.
       const merchant = c.req.path === "/v1/tokens" ? await merchantByPublishableKey(c.var.db, value) : null;
       if (merchant) return { kind: "publishable", accountId: `pk:${merchant.id}`, merchantId: merchant.id };
-      throw unauthenticated("A publishable key only authenticates POST /v1/tokens, with the merchant's tokenizer_publishable_key");
+      throw unauthenticated(
+        "A publishable key only authenticates POST /v1/tokens, with the merchant's tokenizer_publishable_key",
+      );
     }
     const claims = await verifyToken(value, "api");
     if (claims && claims.kind === "user" && typeof claims.sub === "string" && typeof claims.account_id === "string") {
-      const [account] = await c.var.db.select({ type: accounts.type, parentId: accounts.parentId }).from(accounts).where(eq(accounts.id, claims.account_id));
+      const [account] = await c.var.db
+        .select({ type: accounts.type, parentId: accounts.parentId })
+        .from(accounts)
+        .where(eq(accounts.id, claims.account_id));
       if (account) {
-        return { kind: "user", accountId: claims.account_id, accountType: account.type, parentId: account.parentId, userId: claims.sub };
+        return {
+          kind: "user",
+          accountId: claims.account_id,
+          accountType: account.type,
+          parentId: account.parentId,
+          userId: claims.sub,
+        };
       }
     }
     throw unauthenticated("Invalid or expired token");
@@ -120,8 +137,16 @@ export function allow(rule: Allowed): MiddlewareHandler<Authorized> {
     if (!rule.kinds.includes(principal.kind)) {
       throw unauthenticated("These credentials cannot be used for this operation");
     }
-    if (rule.accountTypes && principal.kind !== "onboarding" && principal.kind !== "publishable" && !rule.accountTypes.includes(principal.accountType)) {
-      throw new AppError("account_type_not_allowed", `This operation is not available to ${principal.accountType} accounts`);
+    if (
+      rule.accountTypes &&
+      principal.kind !== "onboarding" &&
+      principal.kind !== "publishable" &&
+      !rule.accountTypes.includes(principal.accountType)
+    ) {
+      throw new AppError(
+        "account_type_not_allowed",
+        `This operation is not available to ${principal.accountType} accounts`,
+      );
     }
     return next();
   };

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
-import { AppError, invalidFields, formatPath, type FieldError } from "../../errors";
+
+import { AppError, type FieldError, formatPath, invalidFields } from "../../errors";
 import type { AppEnv } from "../context";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -61,13 +62,18 @@ const message = (param: string) => `${param || "body"} must not contain control 
 
 function findControlCharacters(value: unknown, path: (string | number)[], errors: FieldError[]) {
   if (typeof value === "string") {
-    if (forbidden.test(value)) errors.push({ param: formatPath(path), code: "parameter_invalid", message: message(formatPath(path)) });
+    if (forbidden.test(value))
+      errors.push({ param: formatPath(path), code: "parameter_invalid", message: message(formatPath(path)) });
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => findControlCharacters(item, [...path, i], errors));
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
       if (forbidden.test(key))
-        errors.push({ param: formatPath(path), code: "parameter_invalid", message: `${formatPath(path) || "body"} has a field name with control characters` });
+        errors.push({
+          param: formatPath(path),
+          code: "parameter_invalid",
+          message: `${formatPath(path) || "body"} has a field name with control characters`,
+        });
       else findControlCharacters(item, [...path, key], errors);
     }
   }
@@ -85,10 +91,18 @@ function checkUrl(url: string) {
     throw new AppError("invalid_request", "The request path is not valid percent-encoding");
   }
   if (forbidden.test(path))
-    errors.push({ param: "path", code: "parameter_invalid", message: "The request path must not contain control characters (such as NUL)" });
+    errors.push({
+      param: "path",
+      code: "parameter_invalid",
+      message: "The request path must not contain control characters (such as NUL)",
+    });
   for (const [key, value] of parsed.searchParams) {
     if (forbidden.test(key) || forbidden.test(value))
-      errors.push({ param: key.replace(forbidden, ""), code: "parameter_invalid", message: message(key.replace(forbidden, "")) });
+      errors.push({
+        param: key.replace(forbidden, ""),
+        code: "parameter_invalid",
+        message: message(key.replace(forbidden, "")),
+      });
   }
   if (errors.length) throw invalidFields(errors);
 }

@@ -1,13 +1,15 @@
-import { principalScope } from "../../auth/principal";
-import type { Context, MiddlewareHandler, Next } from "hono";
+import { createHash } from "node:crypto";
+
 import type { SQL } from "drizzle-orm";
 import { and, eq, isNull, lt } from "drizzle-orm";
-import { env } from "../../env";
-import { createHash } from "node:crypto";
-import { AppError } from "../../errors";
-import type { AppEnv } from "../context";
+import type { Context, MiddlewareHandler, Next } from "hono";
+
+import { principalScope } from "../../auth/principal";
 import { idempotencyKeys } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { env } from "../../env";
+import { AppError } from "../../errors";
+import type { AppEnv } from "../context";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -25,7 +27,9 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   // The tokenizer's card bodies are never kept, not even as a digest.
   if (c.req.method !== "POST" || key === undefined || !principal || principal.kind === "publishable") return next();
   if (key.length < 1 || key.length > 255) {
-    throw new AppError("parameter_invalid", "Idempotency-Key must be 1 to 255 characters", { param: "Idempotency-Key" });
+    throw new AppError("parameter_invalid", "Idempotency-Key must be 1 to 255 characters", {
+      param: "Idempotency-Key",
+    });
   }
   const db = c.var.db;
   // Keys live in the caller's namespace: a merchant's session never collides with its ISV.
@@ -55,13 +59,28 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
 const inFlight = new Map<string, string>();
 
 const keyInUse = () =>
-  new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed; retry shortly", { param: "Idempotency-Key" });
+  new AppError(
+    "idempotency_key_in_use",
+    "A request with this Idempotency-Key is still being processed; retry shortly",
+    { param: "Idempotency-Key" },
+  );
 const keyReused = () =>
-  new AppError("idempotency_key_reused", "This Idempotency-Key was used with a different request within the last 24 hours; use a new key", {
-    param: "Idempotency-Key",
-  });
+  new AppError(
+    "idempotency_key_reused",
+    "This Idempotency-Key was used with a different request within the last 24 hours; use a new key",
+    {
+      param: "Idempotency-Key",
+    },
+  );
 
-async function claimAndRun(c: Context<AppEnv>, next: Next, db: Db, accountId: string, key: string, digest: string): Promise<Response | void> {
+async function claimAndRun(
+  c: Context<AppEnv>,
+  next: Next,
+  db: Db,
+  accountId: string,
+  key: string,
+  digest: string,
+): Promise<Response | void> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db
       .insert(idempotencyKeys)
@@ -80,13 +99,22 @@ async function claimAndRun(c: Context<AppEnv>, next: Next, db: Db, accountId: st
     if (Date.now() - existing.createdAt.getTime() > TTL_MS) {
       await db
         .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));
+        .where(
+          and(
+            eq(idempotencyKeys.accountId, accountId),
+            eq(idempotencyKeys.key, key),
+            lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS)),
+          ),
+        );
       continue;
     }
     if (existing.requestDigest !== digest) {
       throw keyReused();
     }
-    if (existing.responseStatus === null && Date.now() - existing.createdAt.getTime() > env.IDEMPOTENCY_CLAIM_TIMEOUT_MS) {
+    if (
+      existing.responseStatus === null &&
+      Date.now() - existing.createdAt.getTime() > env.IDEMPOTENCY_CLAIM_TIMEOUT_MS
+    ) {
       // Claimed and never answered: the instance that took it died mid-request (no request runs
       // this long). The retry takes the key over and runs the request.
       await db

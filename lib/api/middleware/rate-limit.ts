@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from "hono";
+
+import { principalScope } from "../../auth/principal";
 import { AppError } from "../../errors";
+import { type LimitStore, limitStore } from "../../limits";
 import type { AppEnv } from "../context";
 import { getConnInfoAddress } from "./conn-info";
-import { principalScope } from "../../auth/principal";
-import { limitStore, type LimitStore } from "../../limits";
 
 /**
  * Requests per second per account, per onboarding session and per tokenizer key (principalScope;
@@ -16,7 +17,10 @@ export function rateLimit(perSecond: number, store: LimitStore = limitStore()): 
     const principal = c.get("principal");
     const key = principal ? principalScope(principal) : `ip:${getConnInfoAddress(c)}`;
     const wait = await requests.hit(key);
-    if (wait !== null) throw new AppError("rate_limited", `Too many requests: the limit is ${perSecond} per second`, { retryAfterSeconds: wait });
+    if (wait !== null)
+      throw new AppError("rate_limited", `Too many requests: the limit is ${perSecond} per second`, {
+        retryAfterSeconds: wait,
+      });
     return next();
   };
 }
@@ -31,7 +35,10 @@ export function authFailureLimit(perMinute = 60) {
   return {
     async check(address: string) {
       const wait = await failures().blocked(address);
-      if (wait !== null) throw new AppError("rate_limited", "Too many requests with wrong credentials from this address", { retryAfterSeconds: wait });
+      if (wait !== null)
+        throw new AppError("rate_limited", "Too many requests with wrong credentials from this address", {
+          retryAfterSeconds: wait,
+        });
     },
     async fail(address: string) {
       await failures().hit(address);

@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from "hono";
-import { createId } from "../../ids";
-import type { AppEnv } from "../context";
-import { accessLog } from "../../log";
+
 import { type DatabaseHandle } from "../../db/types";
+import { createId } from "../../ids";
+import { accessLog } from "../../log";
+import type { AppEnv } from "../context";
 
 /** An onboarding link's path carries its token, which opens a session: logs keep only the route. */
 export const loggablePath = (path: string) => (path.startsWith("/onboard/") ? "/onboard/[redacted]" : path);

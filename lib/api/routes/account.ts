@@ -1,13 +1,14 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+
+import { updateAccount } from "../../domain/accounts/update-account";
+import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
+import { accountSchema, initialSettings, updateAccountSchema } from "../../schemas/account";
+import { initialDefaultCapabilities } from "../../schemas/capabilities";
+import { serializeAccount } from "../../serializers/account";
+import { callerAccount } from "../caller-account";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
-import { accountSchema, initialSettings, updateAccountSchema } from "../../schemas/account";
-import { initialDefaultCapabilities } from "../../schemas/capabilities";
-import { updateAccount } from "../../domain/accounts/update-account";
-import { serializeAccount } from "../../serializers/account";
-import { callerAccount } from "../caller-account";
-import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
 
 const exampleAccount = {
   object: "account",
@@ -39,7 +40,10 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Get your account and its settings",
       security: security.isv,
       middleware: [isvOnly] as const,
-      responses: { 200: { description: "The account", ...jsonContent(accountSchema, exampleAccount) }, ...commonErrors },
+      responses: {
+        200: { description: "The account", ...jsonContent(accountSchema, exampleAccount) },
+        ...commonErrors,
+      },
     }),
     async (c) => c.json(serializeAccount(await callerAccount(c)), 200),
   );
@@ -58,12 +62,16 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
       request: {
         body: {
           required: true,
-          ...jsonContent(updateAccountSchema, { defaults: { primary_color: "#0e7490" }, settings: { onboarding_link_ttl_seconds: 172800 } }),
+          ...jsonContent(updateAccountSchema, {
+            defaults: { primary_color: "#0e7490" },
+            settings: { onboarding_link_ttl_seconds: 172800 },
+          }),
         },
       },
       responses: { 200: { description: "The updated account", ...jsonContent(accountSchema) }, ...commonErrors },
     }),
-    async (c) => c.json(serializeAccount(await updateAccount(c.var.db, c.var.principal.accountId, c.req.valid("json"))), 200),
+    async (c) =>
+      c.json(serializeAccount(await updateAccount(c.var.db, c.var.principal.accountId, c.req.valid("json"))), 200),
   );
 
   // POST /v1/account/custom_domain/verify: look up the TXT record that proves the custom domain is the ISV's
@@ -77,7 +85,10 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
         "Looks up the DNS TXT record named in `custom_domain_verification.record`. When it holds the value shown, the domain is verified: onboarding links, pay pages and the wizard use it from then on (until then they stay on this service's host). 409 `custom_domain_unverified` when the record is not found (DNS changes can take a while), `custom_domain_taken` when another account verified the domain first, `invalid_state` without a custom domain. Verifying a verified domain changes nothing. In sandbox, `POST /v1/test_helpers/account/custom_domain/verify` skips the lookup.",
       security: security.isv,
       middleware: [isvOnly] as const,
-      responses: { 200: { description: "The account, its domain verified", ...jsonContent(accountSchema) }, ...commonErrors },
+      responses: {
+        200: { description: "The account, its domain verified", ...jsonContent(accountSchema) },
+        ...commonErrors,
+      },
     }),
     async (c) => c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal.accountId)), 200),
   );

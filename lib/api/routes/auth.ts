@@ -1,10 +1,11 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../context";
-import { commonErrors, jsonContent } from "../openapi";
-import { signIn } from "../../domain/accounts/sign-in";
+
 import { checkSignInAttempts } from "../../auth/sign-in-limiter";
-import { getConnInfoAddress } from "../middleware/conn-info";
+import { signIn } from "../../domain/accounts/sign-in";
 import { tokenRequestSchema, tokenResponseSchema } from "../../schemas/auth";
+import type { AppEnv } from "../context";
+import { getConnInfoAddress } from "../middleware/conn-info";
+import { commonErrors, jsonContent } from "../openapi";
 
 export function authRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /v1/auth/token: sign in with e-mail and password (account-password-sign-in)
@@ -17,11 +18,20 @@ export function authRoutes(app: OpenAPIHono<AppEnv>) {
       security: [],
       description:
         "Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. Attempts are limited to 10 per 5 minutes per e-mail and address.",
-      request: { body: { required: true, ...jsonContent(tokenRequestSchema, { email: "owner@acme.example", password: "correct horse battery" }) } },
+      request: {
+        body: {
+          required: true,
+          ...jsonContent(tokenRequestSchema, { email: "owner@acme.example", password: "correct horse battery" }),
+        },
+      },
       responses: {
         200: {
           description: "A token",
-          ...jsonContent(tokenResponseSchema, { access_token: "eyJhbGciOiJIUzI1NiJ9...", token_type: "Bearer", expires_in: 3600 }),
+          ...jsonContent(tokenResponseSchema, {
+            access_token: "eyJhbGciOiJIUzI1NiJ9...",
+            token_type: "Bearer",
+            expires_in: 3600,
+          }),
         },
         400: commonErrors[400],
         401: commonErrors[401],

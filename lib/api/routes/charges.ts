@@ -1,13 +1,14 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../context";
-import { commonErrors, jsonContent, security } from "../openapi";
-import { chargeListQuery, chargeSchema, type ChargeJson } from "../../schemas/charges";
-import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+
 import { getCharge } from "../../domain/charges/find-charge";
 import { listCharges } from "../../domain/charges/list-charges";
+import { type ChargeJson, chargeListQuery, chargeSchema } from "../../schemas/charges";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { serializeCharge } from "../../serializers/charge";
+import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
+import { commonErrors, jsonContent, security } from "../openapi";
 
 const exampleCharge: ChargeJson = {
   object: "charge",
@@ -60,14 +61,20 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/v1/charges",
       tags: ["Charges"],
       summary: "List charges",
-      description: "Newest first; filters `merchant_id`, `status` (`AUTHORIZED`, `SETTLED`, `FAILED`), `created[gte]` and `created[lte]` (milliseconds).",
+      description:
+        "Newest first; filters `merchant_id`, `status` (`AUTHORIZED`, `SETTLED`, `FAILED`), `created[gte]` and `created[lte]` (milliseconds).",
       security: security.isv,
       middleware: [withPaymentScope] as const,
       request: { query: listQuerySchema.extend(chargeListQuery.shape) },
       responses: {
         200: {
           description: "A page of charges",
-          ...jsonContent(listEnvelope(chargeSchema, "ChargeList"), { object: "list", data: [exampleCharge], has_more: false, url: "/v1/charges" }),
+          ...jsonContent(listEnvelope(chargeSchema, "ChargeList"), {
+            object: "list",
+            data: [exampleCharge],
+            has_more: false,
+            url: "/v1/charges",
+          }),
         },
         ...commonErrors,
       },

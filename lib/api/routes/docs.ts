@@ -1,10 +1,12 @@
 import fs from "node:fs";
-import path from "node:path";
 import { createRequire } from "node:module";
+import path from "node:path";
+
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../context";
+
 import { env } from "../../env";
 import { eventCatalogue, eventTypes } from "../../events/catalogue";
+import type { AppEnv } from "../context";
 
 const require = createRequire(import.meta.url);
 
@@ -76,7 +78,9 @@ export function operationIdOf(summary: string) {
     .replace(/[^A-Za-z0-9 ]/g, " ")
     .split(/\s+/)
     .filter((w) => w && !["a", "an", "the"].includes(w.toLowerCase()));
-  return words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join("");
+  return words
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
+    .join("");
 }
 
 /**
@@ -98,7 +102,13 @@ function completeDocument(doc: OpenApiDocument) {
       op.operationId = id;
     }
   }
-  const header = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
+  const header = (name: string, description: string) => ({
+    name,
+    in: "header",
+    required: true,
+    description,
+    schema: { type: "string" },
+  });
   doc.webhooks = Object.fromEntries(
     eventTypes.map((type) => {
       const entry = eventCatalogue[type];
@@ -115,7 +125,10 @@ function completeDocument(doc: OpenApiDocument) {
             parameters: [
               header("webhook-id", "The event's id: the same on every retry (deduplicate on it)"),
               header("webhook-timestamp", "Unix seconds when this attempt was signed"),
-              header("webhook-signature", "`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret"),
+              header(
+                "webhook-signature",
+                "`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret",
+              ),
             ],
             requestBody: {
               required: true,
@@ -130,7 +143,9 @@ function completeDocument(doc: OpenApiDocument) {
                           type: { const: type },
                           data: {
                             type: "object",
-                            properties: { object: resource ? { $ref: `#/components/schemas/${resource}` } : { type: "object" } },
+                            properties: {
+                              object: resource ? { $ref: `#/components/schemas/${resource}` } : { type: "object" },
+                            },
                             required: ["object"],
                           },
                         },
@@ -142,7 +157,10 @@ function completeDocument(doc: OpenApiDocument) {
             },
             responses: {
               "200": { description: "Received. Any 2xx answer within 10 s acknowledges the event." },
-              "400": { description: "Not received: any other answer, or none within 10 s, is retried (8 tries over about a day)." },
+              "400": {
+                description:
+                  "Not received: any other answer, or none within 10 s, is retried (8 tries over about a day).",
+              },
             },
           },
         },
@@ -203,7 +221,9 @@ export function docsRoutes(app: OpenAPIHono<AppEnv>) {
 
   let bundle: Buffer | undefined;
   app.get("/docs/reference.js", (c) => {
-    bundle ??= fs.readFileSync(path.join(path.dirname(require.resolve("@scalar/api-reference")), "browser", "standalone.js"));
+    bundle ??= fs.readFileSync(
+      path.join(path.dirname(require.resolve("@scalar/api-reference")), "browser", "standalone.js"),
+    );
     c.header("Cache-Control", "public, max-age=3600");
     return c.body(new Uint8Array(bundle), 200, { "Content-Type": "text/javascript; charset=utf-8" });
   });

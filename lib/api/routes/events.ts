@@ -1,13 +1,14 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+
+import { findEvent, listEvents } from "../../domain/events/list-events";
+import { eventTypes } from "../../events/catalogue";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import { eventSchema } from "../../schemas/webhook";
+import { serializeEvent } from "../../serializers/event";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, jsonContent, security } from "../openapi";
-import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { eventTypes } from "../../events/catalogue";
-import { eventSchema } from "../../schemas/webhook";
-import { findEvent, listEvents } from "../../domain/events/list-events";
-import { serializeEvent } from "../../serializers/event";
 
 const exampleEvent = {
   id: "evt_5nQ2qV9sT1pLmN8xRw3YbC",
@@ -32,7 +33,12 @@ export function eventRoutes(app: OpenAPIHono<AppEnv>) {
       responses: {
         200: {
           description: "Events",
-          ...jsonContent(listEnvelope(eventSchema, "EventList"), { object: "list", data: [exampleEvent], has_more: false, url: "/v1/events" }),
+          ...jsonContent(listEnvelope(eventSchema, "EventList"), {
+            object: "list",
+            data: [exampleEvent],
+            has_more: false,
+            url: "/v1/events",
+          }),
         },
         ...commonErrors,
       },
@@ -62,6 +68,7 @@ export function eventRoutes(app: OpenAPIHono<AppEnv>) {
       },
       responses: { 200: { description: "The event", ...jsonContent(eventSchema, exampleEvent) }, ...commonErrors },
     }),
-    async (c) => c.json(serializeEvent(await findEvent(c.var.db, c.var.principal.accountId, c.req.valid("param").event_id)), 200),
+    async (c) =>
+      c.json(serializeEvent(await findEvent(c.var.db, c.var.principal.accountId, c.req.valid("param").event_id)), 200),
   );
 }

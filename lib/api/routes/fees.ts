@@ -1,9 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../context";
-import { commonErrors, jsonContent, security } from "../openapi";
-import { feePreviewRequestSchema, feePreviewSchema } from "../../schemas/fees";
-import { withPaymentScope } from "../middleware/payment-scope";
+
 import { previewFee } from "../../domain/fees/preview-fee";
+import { feePreviewRequestSchema, feePreviewSchema } from "../../schemas/fees";
+import type { AppEnv } from "../context";
+import { withPaymentScope } from "../middleware/payment-scope";
+import { commonErrors, jsonContent, security } from "../openapi";
 
 export function feeRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /v1/fees/preview: what a charge would cost the merchant, without charging
@@ -41,7 +42,14 @@ export function feeRoutes(app: OpenAPIHono<AppEnv>) {
             fee: 320,
             net: 9680,
             fee_details: [
-              { type: "processing", model: "flat_rate", rate_bps: 290, fixed: 30, amount: 320, description: "Flat rate, Visa, Mastercard, Discover credit" },
+              {
+                type: "processing",
+                model: "flat_rate",
+                rate_bps: 290,
+                fixed: 30,
+                amount: 320,
+                description: "Flat rate, Visa, Mastercard, Discover credit",
+              },
             ],
           }),
         },

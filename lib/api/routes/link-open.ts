@@ -1,12 +1,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
-import type { AppEnv } from "../context";
+
 import { ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
-import { openOnboardingLink } from "../../domain/onboarding/open-onboarding-link";
-import { getAccount } from "../../domain/accounts/get-account";
 import { renderLinkUnavailablePage } from "../../branding/link-unavailable-page";
-import { negotiateLocale } from "../../i18n/locales";
+import { getAccount } from "../../domain/accounts/get-account";
 import { brandOf } from "../../domain/accounts/isv-facts";
+import { openOnboardingLink } from "../../domain/onboarding/open-onboarding-link";
+import { negotiateLocale } from "../../i18n/locales";
+import type { AppEnv } from "../context";
 
 export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /onboard/{token}: an onboarding link's url; opens a session and redirects into the wizard
@@ -28,6 +29,9 @@ export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
     // makes a new link there); without one, the branded page says what to do.
     if (result.kind === "expired" && result.refreshUrl) return c.redirect(result.refreshUrl, 303);
     const isv = await getAccount(c.var.db, result.isvAccountId);
-    return c.html(renderLinkUnavailablePage({ reason: result.kind, locale, branding: brandOf(isv), refreshUrl: result.refreshUrl }), 410);
+    return c.html(
+      renderLinkUnavailablePage({ reason: result.kind, locale, branding: brandOf(isv), refreshUrl: result.refreshUrl }),
+      410,
+    );
   });
 }

@@ -1,21 +1,22 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+
+import { initialDefaultCapabilities } from "../../schemas/capabilities";
+import { createMerchantSchema, onboardingStatuses, updateMerchantSchema } from "../../schemas/merchant";
+import { exampleApplication, exampleMerchant, merchantResponseSchema } from "../../schemas/merchant-response";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, conflict409, jsonContent, security } from "../openapi";
-import { createMerchantSchema, onboardingStatuses, updateMerchantSchema } from "../../schemas/merchant";
-import { exampleApplication, exampleMerchant, merchantResponseSchema } from "../../schemas/merchant-response";
-import { initialDefaultCapabilities } from "../../schemas/capabilities";
 
 const example = { ...exampleMerchant, default_capabilities: initialDefaultCapabilities };
-import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { createMerchant, type CreateMerchantInput } from "../../domain/merchants/create-merchant";
 import { findMerchant } from "../../domain/merchants/find-merchant";
 import { listMerchants } from "../../domain/merchants/list-merchants";
-import { updateMerchant, type UpdateMerchantInput } from "../../domain/merchants/update-merchant";
-import { callerAccount } from "../caller-account";
-import { serializeMerchant } from "../../serializers/merchant";
 import { requirementsFor } from "../../domain/merchants/requirements";
+import { updateMerchant, type UpdateMerchantInput } from "../../domain/merchants/update-merchant";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import { serializeMerchant } from "../../serializers/merchant";
+import { callerAccount } from "../caller-account";
 
 const idParam = z.object({
   merchant_id: z
@@ -39,10 +40,17 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       request: {
         body: {
           required: true,
-          ...jsonContent(createMerchantSchema, { phone: "+14155550123", device: { imei: "490154203237518" }, merchant: exampleApplication }),
+          ...jsonContent(createMerchantSchema, {
+            phone: "+14155550123",
+            device: { imei: "490154203237518" },
+            merchant: exampleApplication,
+          }),
         },
       },
-      responses: { 200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) }, ...commonErrors },
+      responses: {
+        200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const isv = await callerAccount(c);
@@ -64,7 +72,12 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       responses: {
         200: {
           description: "A page of merchants",
-          ...jsonContent(listEnvelope(merchantResponseSchema, "MerchantList"), { object: "list", data: [example], has_more: false, url: "/v1/merchants" }),
+          ...jsonContent(listEnvelope(merchantResponseSchema, "MerchantList"), {
+            object: "list",
+            data: [example],
+            has_more: false,
+            url: "/v1/merchants",
+          }),
         },
         ...commonErrors,
       },
@@ -94,7 +107,10 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       security: security.isv,
       middleware: [isvOnly] as const,
       request: { params: idParam },
-      responses: { 200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) }, ...commonErrors },
+      responses: {
+        200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const accountId = c.var.principal.accountId;
@@ -120,11 +136,18 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
         body: {
           required: true,
           ...jsonContent(updateMerchantSchema, {
-            merchant: { doing_business_as: "Golden Gate Noodles", bank_account: { bank_name: "Example Community Bank" } },
+            merchant: {
+              doing_business_as: "Golden Gate Noodles",
+              bank_account: { bank_name: "Example Community Bank" },
+            },
           }),
         },
       },
-      responses: { 200: { description: "The updated merchant", ...jsonContent(merchantResponseSchema, example) }, ...commonErrors, 409: conflict409 },
+      responses: {
+        200: { description: "The updated merchant", ...jsonContent(merchantResponseSchema, example) },
+        ...commonErrors,
+        409: conflict409,
+      },
     }),
     async (c) => {
       const { row, isv } = await updateMerchant(

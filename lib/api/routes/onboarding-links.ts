@@ -1,12 +1,13 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+
+import { createOnboardingLink } from "../../domain/onboarding/create-onboarding-link";
+import { httpUrl } from "../../schemas/atoms";
+import { onboardingLinkResponseSchema } from "../../schemas/merchant-response";
+import { serializeOnboardingLink } from "../../serializers/onboarding-link";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, conflict409, jsonContent, security } from "../openapi";
-import { httpUrl } from "../../schemas/atoms";
-import { onboardingLinkResponseSchema } from "../../schemas/merchant-response";
-import { createOnboardingLink } from "../../domain/onboarding/create-onboarding-link";
-import { serializeOnboardingLink } from "../../serializers/onboarding-link";
 
 const createLinkSchema = z
   .strictObject({

@@ -1,12 +1,18 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
+
+import { initialSettings } from "../../schemas/account";
+import { exampleMerchant, onboardingSessionResponseSchema } from "../../schemas/merchant-response";
+import {
+  agreementSignatureSchema,
+  sessionPatchSchema,
+  signAgreementSchema,
+  submitResponseSchema,
+} from "../../schemas/onboarding-session";
 import type { AppEnv } from "../context";
 import { allow, type Authorized } from "../middleware/auth";
 import { commonErrors, conflict409, jsonContent, security } from "../openapi";
-import { agreementSignatureSchema, sessionPatchSchema, signAgreementSchema, submitResponseSchema } from "../../schemas/onboarding-session";
-import { exampleMerchant, onboardingSessionResponseSchema } from "../../schemas/merchant-response";
-import { initialSettings } from "../../schemas/account";
 
 const exampleSession = {
   object: "onboarding_session",
@@ -27,15 +33,22 @@ const exampleSession = {
   expires_at: "2026-11-02T09:30:00.000Z",
   agreement: { signed: false, name: null, signed_at: null },
 };
-import { getSession, submitSession, updateSession, type SessionPatch, type SessionUse } from "../../domain/onboarding/session";
+import { getCookie } from "hono/cookie";
+
 import { issueSessionToken, ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
-import { signAgreement } from "../../domain/onboarding/sign-agreement";
 import { getAgreement } from "../../domain/onboarding/get-agreement";
+import {
+  getSession,
+  type SessionPatch,
+  type SessionUse,
+  submitSession,
+  updateSession,
+} from "../../domain/onboarding/session";
+import { signAgreement } from "../../domain/onboarding/sign-agreement";
+import { isLocale, type Locale, LOCALE_COOKIE, negotiateLocale } from "../../i18n/locales";
 import { agreementPdf } from "../../pdf/agreement-pdf";
 import { documentLogo } from "../../pdf/logo";
 import { getConnInfoAddress } from "../middleware/conn-info";
-import { isLocale, negotiateLocale, LOCALE_COOKIE, type Locale } from "../../i18n/locales";
-import { getCookie } from "hono/cookie";
 
 const onboardingOnly = allow({ kinds: ["onboarding"] });
 
@@ -43,7 +56,12 @@ const onboardingOnly = allow({ kinds: ["onboarding"] });
 async function renew(c: Context<Authorized>) {
   if (c.req.header("authorization")) return;
   const { merchantId, linkId, accountId, startedAt } = principal(c);
-  setCookie(c, ONBOARDING_COOKIE, await issueSessionToken({ merchantId, linkId, accountId, startedAt }), sessionCookieOptions());
+  setCookie(
+    c,
+    ONBOARDING_COOKIE,
+    await issueSessionToken({ merchantId, linkId, accountId, startedAt }),
+    sessionCookieOptions(),
+  );
 }
 
 /** The session this request uses: the principal (onboardingOnly guarantees its kind) and the host it came to. */
@@ -58,7 +76,8 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "The onboarding session: set as the `onboarding_session` cookie when a link is opened; also accepted as a Bearer token",
+    description:
+      "The onboarding session: set as the `onboarding_session` cookie when a link is opened; also accepted as a Bearer token",
   });
 
   // GET /v1/onboarding/session: the merchant's application, branding and progress
@@ -68,10 +87,14 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/v1/onboarding/session",
       tags: ["Onboarding session"],
       summary: "Get the onboarding session",
-      description: "Used by the hosted wizard. The application is masked; `steps` says which are complete; `requirements` what is still due.",
+      description:
+        "Used by the hosted wizard. The application is masked; `steps` says which are complete; `requirements` what is still due.",
       security: security.onboarding,
       middleware: [onboardingOnly] as const,
-      responses: { 200: { description: "The session", ...jsonContent(onboardingSessionResponseSchema, exampleSession) }, ...commonErrors },
+      responses: {
+        200: { description: "The session", ...jsonContent(onboardingSessionResponseSchema, exampleSession) },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const view = await getSession(c.var.db, principal(c));
@@ -94,11 +117,17 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       request: {
         body: {
           required: true,
-          ...jsonContent(sessionPatchSchema, { merchant: { bank_account: { routing_number: "021000021" } }, device: { catalog_id: "pax-a920" } }),
+          ...jsonContent(sessionPatchSchema, {
+            merchant: { bank_account: { routing_number: "021000021" } },
+            device: { catalog_id: "pax-a920" },
+          }),
         },
       },
       responses: {
-        200: { description: "The session after the save", ...jsonContent(onboardingSessionResponseSchema, exampleSession) },
+        200: {
+          description: "The session after the save",
+          ...jsonContent(onboardingSessionResponseSchema, exampleSession),
+        },
         ...commonErrors,
         409: conflict409,
       },
@@ -190,7 +219,8 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
           description: "Submitted",
           ...jsonContent(submitResponseSchema, {
             lead_onboarding_status: "COMPLETED",
-            redirect_url: "https://acme.example/onboarding/done?merchant_id=mer_4kZ2qV9sT1pLmN8xRw3YbC&lead_onboarding_status=COMPLETED&state=session-42",
+            redirect_url:
+              "https://acme.example/onboarding/done?merchant_id=mer_4kZ2qV9sT1pLmN8xRw3YbC&lead_onboarding_status=COMPLETED&state=session-42",
           }),
         },
         ...commonErrors,

@@ -1,32 +1,33 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import type { AppEnv } from "../context";
-import { withPaymentScope } from "../middleware/payment-scope";
-import { commonErrors, conflict409, forbidden403, jsonContent, security } from "../openapi";
+
+import { hostedBaseOf } from "../../domain/accounts/hosted-base";
+import { cancelPaymentRequest } from "../../domain/payments/cancel-payment-request";
+import { createPaymentRequest, type CreatePaymentRequestInput } from "../../domain/payments/create-payment-request";
+import { findPaymentRequest, findPublicPaymentRequest } from "../../domain/payments/find-payment-request";
+import { followPaymentRequest } from "../../domain/payments/follow-payment-request";
+import { listPaymentRequests } from "../../domain/payments/list-payment-requests";
+import { payWithToken } from "../../domain/payments/pay-payment-request";
+import { renderQrCode } from "../../payments/qr";
+import { sandboxTestCards } from "../../processors/sandbox";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import {
   invoiceRequestSchema,
   manualRequestSchema,
+  type PaymentRequestJson,
   paymentRequestListQuery,
   paymentRequestSchema,
   payRequestSchema,
   payResultSchema,
   scanToPayRequestSchema,
   terminalRequestSchema,
-  type PaymentRequestJson,
 } from "../../schemas/payment-requests";
-import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { createPaymentRequest, type CreatePaymentRequestInput } from "../../domain/payments/create-payment-request";
-import { findPaymentRequest, findPublicPaymentRequest } from "../../domain/payments/find-payment-request";
-import { listPaymentRequests } from "../../domain/payments/list-payment-requests";
-import { cancelPaymentRequest } from "../../domain/payments/cancel-payment-request";
-import { payWithToken } from "../../domain/payments/pay-payment-request";
-import { hostedBaseOf } from "../../domain/accounts/hosted-base";
-import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
-import { followPaymentRequest } from "../../domain/payments/follow-payment-request";
-import { renderQrCode } from "../../payments/qr";
 import { serializePayResult } from "../../serializers/pay-result";
-import { sandboxTestCards } from "../../processors/sandbox";
+import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
+import type { AppEnv } from "../context";
+import { withPaymentScope } from "../middleware/payment-scope";
+import { commonErrors, conflict409, forbidden403, jsonContent, security } from "../openapi";
 
 /** The sandbox's declining test cards, as the pay operation's description lists them (from the processor's own list). */
 const sandboxCardsText = Object.entries(sandboxTestCards)
@@ -64,7 +65,14 @@ const examplePaymentRequest: PaymentRequestJson = {
 };
 
 export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
-  const create = (path: string, type: CreatePaymentRequestInput["type"], summary: string, description: string, body: z.ZodType, example: unknown) =>
+  const create = (
+    path: string,
+    type: CreatePaymentRequestInput["type"],
+    summary: string,
+    description: string,
+    body: z.ZodType,
+    example: unknown,
+  ) =>
     app.openapi(
       createRoute({
         method: "post",
@@ -76,10 +84,15 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
         middleware: [withPaymentScope] as const,
         request: { body: { required: true, ...jsonContent(body, example) } },
         responses: {
-          200: { description: "The payment request", ...jsonContent(paymentRequestSchema, { ...examplePaymentRequest, payment_type: type }) },
+          200: {
+            description: "The payment request",
+            ...jsonContent(paymentRequestSchema, { ...examplePaymentRequest, payment_type: type }),
+          },
           ...commonErrors,
           403: forbidden403,
-          ...(type === "TERMINAL" ? { 409: { ...conflict409, description: "The terminal already holds an open request (`terminal_busy`)" } } : {}),
+          ...(type === "TERMINAL"
+            ? { 409: { ...conflict409, description: "The terminal already holds an open request (`terminal_busy`)" } }
+            : {}),
         },
       }),
       async (c) => {
@@ -113,7 +126,12 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
     "Create a scan-to-pay QR code",
     "Send `amount` or `items` (then `amount`, if sent, must equal their sum). `taxPercent` sets `tax` (half up). `payment_asset_url` is a PNG QR code (`?format=svg` for SVG) of `pay_url`, the hosted page where the customer pays.",
     scanToPayRequestSchema,
-    { merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC", items: [{ name: "Pad thai", quantity: 1, unit_price: 1150 }], taxPercent: "8.25", tip: 0 },
+    {
+      merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+      items: [{ name: "Pad thai", quantity: 1, unit_price: 1150 }],
+      taxPercent: "8.25",
+      tip: 0,
+    },
   );
   // POST /v1/invoice: an invoice sent by e-mail and/or text message
   create(
@@ -191,7 +209,10 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       security: security.isv,
       middleware: [withPaymentScope] as const,
       request: { params: idParam },
-      responses: { 200: { description: "The payment request", ...jsonContent(paymentRequestSchema, examplePaymentRequest) }, ...commonErrors },
+      responses: {
+        200: { description: "The payment request", ...jsonContent(paymentRequestSchema, examplePaymentRequest) },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const { scope } = c.var;
@@ -215,7 +236,11 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       responses: {
         200: {
           description: "The canceled request",
-          ...jsonContent(paymentRequestSchema, { ...examplePaymentRequest, status: "CANCELED", canceled_at: "2026-11-22T18:05:00.000Z" }),
+          ...jsonContent(paymentRequestSchema, {
+            ...examplePaymentRequest,
+            status: "CANCELED",
+            canceled_at: "2026-11-22T18:05:00.000Z",
+          }),
         },
         ...commonErrors,
         409: conflict409,
@@ -242,7 +267,10 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       security: [],
       request: {
         params: idParam,
-        body: { required: true, ...jsonContent(payRequestSchema, { token: "tok_9fK2mQ7xLp4RzW1nVb6YtC", email: "customer@example.com" }) },
+        body: {
+          required: true,
+          ...jsonContent(payRequestSchema, { token: "tok_9fK2mQ7xLp4RzW1nVb6YtC", email: "customer@example.com" }),
+        },
       },
       responses: {
         200: {
@@ -250,7 +278,12 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
           ...jsonContent(payResultSchema, {
             object: "payment_result",
             outcome: "paid",
-            payment_request: { ...examplePaymentRequest, status: "PAID", charge_id: "ch_8nW3kQ5zX1mP7vL2rT6yBd", paid_at: "2026-11-22T18:02:00.000Z" },
+            payment_request: {
+              ...examplePaymentRequest,
+              status: "PAID",
+              charge_id: "ch_8nW3kQ5zX1mP7vL2rT6yBd",
+              paid_at: "2026-11-22T18:02:00.000Z",
+            },
             charge: {
               id: "ch_8nW3kQ5zX1mP7vL2rT6yBd",
               status: "AUTHORIZED",
@@ -281,13 +314,17 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/v1/payment_requests/{payment_request_id}/qr",
       tags: ["Payments"],
       summary: "The QR code of a payment request's pay page",
-      description: "A PNG (default) or, with `?format=svg`, an SVG QR code whose content is `pay_url`. Public, like the pay page.",
+      description:
+        "A PNG (default) or, with `?format=svg`, an SVG QR code whose content is `pay_url`. Public, like the pay page.",
       security: [],
       request: { params: idParam, query: z.object({ format: z.enum(["png", "svg"]).optional() }) },
       responses: {
         200: {
           description: "The QR code",
-          content: { "image/png": { schema: z.string().meta({ format: "binary" }) }, "image/svg+xml": { schema: z.string() } },
+          content: {
+            "image/png": { schema: z.string().meta({ format: "binary" }) },
+            "image/svg+xml": { schema: z.string() },
+          },
         },
         400: commonErrors[400],
         404: commonErrors[404],
@@ -295,8 +332,15 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const row = await findPublicPaymentRequest(c.var.db, c.req.valid("param").payment_request_id);
-      const qr = await renderQrCode(payPageUrl(await hostedBaseOf(c.var.db, row.isvAccountId), row.id), c.req.valid("query").format ?? "png");
-      return c.body(qr.body, 200, { "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff", "Content-Type": qr.contentType });
+      const qr = await renderQrCode(
+        payPageUrl(await hostedBaseOf(c.var.db, row.isvAccountId), row.id),
+        c.req.valid("query").format ?? "png",
+      );
+      return c.body(qr.body, 200, {
+        "Cache-Control": "public, max-age=3600",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Type": qr.contentType,
+      });
     },
   );
 

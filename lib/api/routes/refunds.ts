@@ -1,14 +1,15 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../context";
-import { commonErrors, conflict409, jsonContent, security } from "../openapi";
-import { createRefundSchema, refundListQuery, refundSchema, type RefundJson } from "../../schemas/refunds";
-import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+
 import { createRefund } from "../../domain/refunds/create-refund";
 import { findRefund } from "../../domain/refunds/find-refund";
 import { listRefunds } from "../../domain/refunds/list-refunds";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import { createRefundSchema, type RefundJson, refundListQuery, refundSchema } from "../../schemas/refunds";
 import { serializeRefund } from "../../serializers/refund";
+import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
+import { commonErrors, conflict409, jsonContent, security } from "../openapi";
 
 const exampleRefund: RefundJson = {
   object: "refund",
@@ -35,9 +36,20 @@ export function refundRoutes(app: OpenAPIHono<AppEnv>) {
       security: security.isv,
       middleware: [withPaymentScope] as const,
       request: {
-        body: { required: true, ...jsonContent(createRefundSchema, { charge_id: "ch_8nW3kQ5zX1mP7vL2rT6yBd", amount: 500, reason: "requested_by_customer" }) },
+        body: {
+          required: true,
+          ...jsonContent(createRefundSchema, {
+            charge_id: "ch_8nW3kQ5zX1mP7vL2rT6yBd",
+            amount: 500,
+            reason: "requested_by_customer",
+          }),
+        },
       },
-      responses: { 200: { description: "The refund", ...jsonContent(refundSchema, exampleRefund) }, ...commonErrors, 409: conflict409 },
+      responses: {
+        200: { description: "The refund", ...jsonContent(refundSchema, exampleRefund) },
+        ...commonErrors,
+        409: conflict409,
+      },
     }),
     async (c) => {
       const { scope } = c.var;
@@ -58,7 +70,12 @@ export function refundRoutes(app: OpenAPIHono<AppEnv>) {
       responses: {
         200: {
           description: "A page of refunds",
-          ...jsonContent(listEnvelope(refundSchema, "RefundList"), { object: "list", data: [exampleRefund], has_more: false, url: "/v1/refunds" }),
+          ...jsonContent(listEnvelope(refundSchema, "RefundList"), {
+            object: "list",
+            data: [exampleRefund],
+            has_more: false,
+            url: "/v1/refunds",
+          }),
         },
         ...commonErrors,
       },

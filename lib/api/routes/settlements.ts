@@ -1,14 +1,15 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../context";
-import { commonErrors, jsonContent, security } from "../openapi";
-import { chargeSchema } from "../../schemas/charges";
-import { settlementSchema } from "../../schemas/settlements";
-import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+
 import { findSettlement, listSettlementCharges, listSettlements } from "../../domain/settlements/find-settlement";
-import { serializeSettlement, type SettlementJson } from "../../serializers/settlement";
+import { chargeSchema } from "../../schemas/charges";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import { settlementSchema } from "../../schemas/settlements";
 import { serializeCharge } from "../../serializers/charge";
+import { serializeSettlement, type SettlementJson } from "../../serializers/settlement";
+import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
+import { commonErrors, jsonContent, security } from "../openapi";
 
 export const exampleSettlement: SettlementJson = {
   object: "settlement",
@@ -45,7 +46,8 @@ export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/v1/settlements",
       tags: ["Settlements"],
       summary: "List settlements",
-      description: "Each merchant's daily settlement (00:00 UTC): its AUTHORIZED charges and the refunds since the last one. Filter `merchant_id`.",
+      description:
+        "Each merchant's daily settlement (00:00 UTC): its AUTHORIZED charges and the refunds since the last one. Filter `merchant_id`.",
       security: security.isv,
       middleware: [withPaymentScope] as const,
       request: { query: listQuerySchema.extend({ merchant_id: z.string().max(64).optional() }) },
@@ -79,11 +81,17 @@ export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
       security: security.isv,
       middleware: [withPaymentScope] as const,
       request: { params: idParam },
-      responses: { 200: { description: "The settlement", ...jsonContent(settlementSchema, exampleSettlement) }, ...commonErrors },
+      responses: {
+        200: { description: "The settlement", ...jsonContent(settlementSchema, exampleSettlement) },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const { scope } = c.var;
-      return c.json(serializeSettlement(await findSettlement(c.var.db, scope, c.req.valid("param").settlement_id)), 200);
+      return c.json(
+        serializeSettlement(await findSettlement(c.var.db, scope, c.req.valid("param").settlement_id)),
+        200,
+      );
     },
   );
 
@@ -98,12 +106,20 @@ export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
       security: security.isv,
       middleware: [withPaymentScope] as const,
       request: { params: idParam, query: listQuerySchema },
-      responses: { 200: { description: "A page of charges", ...jsonContent(listEnvelope(chargeSchema, "SettlementChargeList")) }, ...commonErrors },
+      responses: {
+        200: { description: "A page of charges", ...jsonContent(listEnvelope(chargeSchema, "SettlementChargeList")) },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const { scope } = c.var;
       const id = c.req.valid("param").settlement_id;
-      const { rows, hasMore, merchant, refundsOf } = await listSettlementCharges(c.var.db, scope, id, c.req.valid("query"));
+      const { rows, hasMore, merchant, refundsOf } = await listSettlementCharges(
+        c.var.db,
+        scope,
+        id,
+        c.req.valid("query"),
+      );
       return c.json(
         toList(
           rows.map((r) => serializeCharge(r, merchant, refundsOf(r.id))),

@@ -1,16 +1,17 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../context";
-import { commonErrors, jsonContent, security } from "../openapi";
-import { statementDetailSchema, statementSchema } from "../../schemas/statements";
-import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { findScopedMerchant } from "../../domain/payments/scope";
-import { findStatement, listStatements } from "../../domain/statements/find-statement";
-import { downloadStatement } from "../../domain/statements/download-statement";
-import { serializeStatement, serializeStatementDetail } from "../../serializers/statement";
-import { withPaymentScope } from "../middleware/payment-scope";
+
 import type { Db } from "../../db/types";
 import type { PaymentScope } from "../../domain/payments/scope";
+import { findScopedMerchant } from "../../domain/payments/scope";
+import { downloadStatement } from "../../domain/statements/download-statement";
+import { findStatement, listStatements } from "../../domain/statements/find-statement";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import { statementDetailSchema, statementSchema } from "../../schemas/statements";
+import { serializeStatement, serializeStatementDetail } from "../../serializers/statement";
+import type { AppEnv } from "../context";
+import { withPaymentScope } from "../middleware/payment-scope";
+import { commonErrors, jsonContent, security } from "../openapi";
 
 const example = {
   object: "statement" as const,
@@ -51,7 +52,8 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/v1/statements/{merchantId}",
       tags: ["Statements"],
       summary: "List a merchant's statements",
-      description: "One statement per calendar month with activity, made after the month ends (a snapshot: later activity never changes it). Newest first.",
+      description:
+        "One statement per calendar month with activity, made after the month ends (a snapshot: later activity never changes it). Newest first.",
       security: security.isv,
       middleware: [withPaymentScope] as const,
       request: { params: z.object({ merchantId: merchantParam }), query: listQuerySchema },
@@ -82,7 +84,8 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/v1/statements/{merchantId}/{statementId}",
       tags: ["Statements"],
       summary: "Get a statement",
-      description: "The totals with `fee_lines` (processing fees by pricing model, and the monthly fees), `card_brands` (count and volume) and `daily_totals`.",
+      description:
+        "The totals with `fee_lines` (processing fees by pricing model, and the monthly fees), `card_brands` (count and volume) and `daily_totals`.",
       security: security.isv,
       middleware: [withPaymentScope] as const,
       request: { params: z.object({ merchantId: merchantParam, statementId: statementParam }) },
@@ -91,7 +94,15 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
           description: "The statement",
           ...jsonContent(statementDetailSchema, {
             ...example,
-            fee_lines: [{ kind: "processing", model: "flat_rate", description: "Flat rate, Visa, Mastercard, Discover credit", count: 412, amount: 56321 }],
+            fee_lines: [
+              {
+                kind: "processing",
+                model: "flat_rate",
+                description: "Flat rate, Visa, Mastercard, Discover credit",
+                count: 412,
+                amount: 56321,
+              },
+            ],
             card_brands: [{ brand: "visa", count: 412, volume: 1845230 }],
             daily_totals: [{ date: "2026-10-01", charges: 14, volume: 61200, refunds: 0, fees: 1890 }],
           }),
@@ -117,11 +128,17 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
         "`application/pdf` by default, branded with the ISV's display name and colours, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralised).",
       security: security.isv,
       middleware: [withPaymentScope] as const,
-      request: { params: z.object({ merchantId: merchantParam, statementId: statementParam }), query: z.object({ format: z.enum(["pdf", "csv"]).optional() }) },
+      request: {
+        params: z.object({ merchantId: merchantParam, statementId: statementParam }),
+        query: z.object({ format: z.enum(["pdf", "csv"]).optional() }),
+      },
       responses: {
         200: {
           description: "The statement",
-          content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) }, "text/csv": { schema: z.string() } },
+          content: {
+            "application/pdf": { schema: z.string().meta({ format: "binary" }) },
+            "text/csv": { schema: z.string() },
+          },
         },
         ...commonErrors,
       },
@@ -129,7 +146,13 @@ export function statementRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { scope } = c.var;
       const { merchantId, statementId } = c.req.valid("param");
-      const file = await downloadStatement(c.var.db, scope, merchantId, statementId, c.req.valid("query").format ?? "pdf");
+      const file = await downloadStatement(
+        c.var.db,
+        scope,
+        merchantId,
+        statementId,
+        c.req.valid("query").format ?? "pdf",
+      );
       return c.body(file.body, 200, {
         "Content-Type": file.contentType,
         "Content-Disposition": `attachment; filename="${file.filename}"`,

@@ -1,31 +1,32 @@
-import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
-import { serializeAccount } from "../../serializers/account";
-import { accountSchema } from "../../schemas/account";
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../context";
-import { isvOnly } from "../middleware/auth";
-import { commonErrors, conflict409, jsonContent, security } from "../openapi";
-import { reviewMerchant } from "../../domain/underwriting/review-merchant";
+
 import { getAccount } from "../../domain/accounts/get-account";
-import { serializeMerchant } from "../../serializers/merchant";
+import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
 import { requirementsFor } from "../../domain/merchants/requirements";
-import { merchantResponseSchema } from "../../schemas/merchant-response";
 import { listOutbox } from "../../domain/notifications/list-outbox";
-import { serializeOutboxMessage } from "../../serializers/outbox";
-import { listEnvelope, toList } from "../../schemas/list";
-import { withPaymentScope } from "../middleware/payment-scope";
-import { presentCardSchema } from "../../schemas/payment-requests";
+import { presentCard } from "../../domain/payments/present-card";
+import { findScopedMerchant } from "../../domain/payments/scope";
+import { settleAll } from "../../domain/settlements/run-settlement";
+import { generateStatement } from "../../domain/statements/generate-statement";
+import { reviewMerchant } from "../../domain/underwriting/review-merchant";
+import { accountSchema } from "../../schemas/account";
 import { chargeSchema } from "../../schemas/charges";
+import { listEnvelope, toList } from "../../schemas/list";
+import { merchantResponseSchema } from "../../schemas/merchant-response";
+import { presentCardSchema } from "../../schemas/payment-requests";
 import { settlementSchema } from "../../schemas/settlements";
 import { statementDetailSchema } from "../../schemas/statements";
-import { presentCard } from "../../domain/payments/present-card";
+import { serializeAccount } from "../../serializers/account";
 import { serializeCharge } from "../../serializers/charge";
-import { settleAll } from "../../domain/settlements/run-settlement";
+import { serializeMerchant } from "../../serializers/merchant";
+import { serializeOutboxMessage } from "../../serializers/outbox";
 import { serializeSettlement } from "../../serializers/settlement";
-import { generateStatement } from "../../domain/statements/generate-statement";
-import { findScopedMerchant } from "../../domain/payments/scope";
 import { serializeStatementDetail } from "../../serializers/statement";
+import type { AppEnv } from "../context";
+import { isvOnly } from "../middleware/auth";
+import { withPaymentScope } from "../middleware/payment-scope";
+import { commonErrors, conflict409, jsonContent, security } from "../openapi";
 
 const idParam = z.object({
   merchant_id: z
@@ -34,7 +35,9 @@ const idParam = z.object({
     .meta({ param: { name: "merchant_id", in: "path" }, example: "mer_4kZ2qV9sT1pLmN8xRw3YbC" }),
 });
 const declineBody = z.strictObject({ reason: z.string().max(500).optional() }).meta({ id: "TestDeclineRequest" });
-const requestBody = z.strictObject({ field: z.string().min(1).max(200), reason: z.string().min(1).max(500) }).meta({ id: "TestRequestInformationRequest" });
+const requestBody = z
+  .strictObject({ field: z.string().min(1).max(200), reason: z.string().min(1).max(500) })
+  .meta({ id: "TestRequestInformationRequest" });
 const emailSchema = z
   .object({
     object: z.enum(["email", "sms"]),
@@ -55,7 +58,12 @@ const emailSchema = z
 
 /** Sandbox only (production answers 404 for every /v1/test_helpers path): decide a submitted application, read the outbox. */
 export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
-  const decide = (action: "approve" | "decline" | "request_information", summary: string, body?: z.ZodType, example?: unknown) =>
+  const decide = (
+    action: "approve" | "decline" | "request_information",
+    summary: string,
+    body?: z.ZodType,
+    example?: unknown,
+  ) =>
     app.openapi(
       createRoute({
         method: "post",
@@ -66,7 +74,11 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
         security: security.isv,
         middleware: [isvOnly] as const,
         request: { params: idParam, ...(body ? { body: { required: true, ...jsonContent(body, example) } } : {}) },
-        responses: { 200: { description: "The merchant after the decision", ...jsonContent(merchantResponseSchema) }, ...commonErrors, 409: conflict409 },
+        responses: {
+          200: { description: "The merchant after the decision", ...jsonContent(merchantResponseSchema) },
+          ...commonErrors,
+          409: conflict409,
+        },
       }),
       async (c) => {
         const accountId = c.var.principal.accountId;
@@ -105,7 +117,10 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       summary: "Read the e-mail outbox",
       security: security.isv,
       middleware: [isvOnly] as const,
-      responses: { 200: { description: "E-mails", ...jsonContent(listEnvelope(emailSchema, "OutboxList")) }, ...commonErrors },
+      responses: {
+        200: { description: "E-mails", ...jsonContent(listEnvelope(emailSchema, "OutboxList")) },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const rows = await listOutbox(c.var.db, { accountId: c.var.principal.accountId, limit: 100 });
@@ -133,7 +148,11 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
         }),
         body: { required: true, ...jsonContent(presentCardSchema, { card_entry_method: "CHIP" }) },
       },
-      responses: { 200: { description: "The charge", ...jsonContent(chargeSchema) }, ...commonErrors, 409: conflict409 },
+      responses: {
+        200: { description: "The charge", ...jsonContent(chargeSchema) },
+        ...commonErrors,
+        409: conflict409,
+      },
     }),
     async (c) => {
       const { scope } = c.var;
@@ -154,14 +173,29 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       security: security.isv,
       middleware: [withPaymentScope] as const,
       request: {
-        body: { required: false, ...jsonContent(z.strictObject({ merchant_id: z.string().max(64).optional() }).meta({ id: "TestSettlementRunRequest" }), {}) },
+        body: {
+          required: false,
+          ...jsonContent(
+            z.strictObject({ merchant_id: z.string().max(64).optional() }).meta({ id: "TestSettlementRunRequest" }),
+            {},
+          ),
+        },
       },
-      responses: { 200: { description: "The settlements made", ...jsonContent(listEnvelope(settlementSchema, "SettlementRunList")) }, ...commonErrors },
+      responses: {
+        200: {
+          description: "The settlements made",
+          ...jsonContent(listEnvelope(settlementSchema, "SettlementRunList")),
+        },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const { scope } = c.var;
       const body = (c.req.valid("json") ?? {}) as { merchant_id?: string };
-      const made = await settleAll(c.var.db, new Date(), { isvAccountId: scope.isvAccountId, merchantId: scope.merchantId ?? body.merchant_id });
+      const made = await settleAll(c.var.db, new Date(), {
+        isvAccountId: scope.isvAccountId,
+        merchantId: scope.merchantId ?? body.merchant_id,
+      });
       return c.json(toList(made.map(serializeSettlement), false, "/v1/test_helpers/settlement/run"), 200);
     },
   );
@@ -173,12 +207,20 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       path: "/v1/test_helpers/account/custom_domain/verify",
       tags: ["Test helpers (sandbox)"],
       summary: "Mark your custom domain verified",
-      description: "Sandbox only. What `POST /v1/account/custom_domain/verify` does once the TXT record is found, without looking it up.",
+      description:
+        "Sandbox only. What `POST /v1/account/custom_domain/verify` does once the TXT record is found, without looking it up.",
       security: security.isv,
       middleware: [isvOnly] as const,
-      responses: { 200: { description: "The account, its domain verified", ...jsonContent(accountSchema) }, ...commonErrors },
+      responses: {
+        200: { description: "The account, its domain verified", ...jsonContent(accountSchema) },
+        ...commonErrors,
+      },
     }),
-    async (c) => c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal.accountId, { skipLookup: true })), 200),
+    async (c) =>
+      c.json(
+        serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal.accountId, { skipLookup: true })),
+        200,
+      ),
   );
 
   // POST /v1/test_helpers/statements/generate: make a merchant's statement for a month now
@@ -195,10 +237,15 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       request: {
         body: {
           required: true,
-          ...jsonContent(z.strictObject({ merchant_id: z.string().min(1).max(64), period: z.string().max(7) }).meta({ id: "TestStatementGenerateRequest" }), {
-            merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
-            period: "2026-11",
-          }),
+          ...jsonContent(
+            z
+              .strictObject({ merchant_id: z.string().min(1).max(64), period: z.string().max(7) })
+              .meta({ id: "TestStatementGenerateRequest" }),
+            {
+              merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+              period: "2026-11",
+            },
+          ),
         },
       },
       responses: { 200: { description: "The statement", ...jsonContent(statementDetailSchema) }, ...commonErrors },

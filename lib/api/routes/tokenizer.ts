@@ -1,8 +1,9 @@
-import { isPublishableKey } from "../../auth/secrets";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../context";
+
+import { isPublishableKey } from "../../auth/secrets";
+import { isLocale, type Locale, negotiateLocale } from "../../i18n/locales";
 import { frameHtml, frameScript } from "../../tokenizer/frame";
-import { isLocale, negotiateLocale, type Locale } from "../../i18n/locales";
+import type { AppEnv } from "../context";
 
 /** The tokenizer frames (not API operations: pages embed them): GET /tokenizer/card, /tokenizer/bank_account and their script. */
 export function tokenizerRoutes(app: OpenAPIHono<AppEnv>) {

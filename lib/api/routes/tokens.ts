@@ -1,11 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+
+import { createToken } from "../../domain/tokens/create-token";
+import { cardInputSchema, tokenSchema } from "../../schemas/tokens";
+import { serializeToken } from "../../serializers/token";
 import type { AppEnv } from "../context";
+import { errorBodySchema } from "../errors";
 import { allow } from "../middleware/auth";
 import { commonErrors, jsonContent } from "../openapi";
-import { cardInputSchema, tokenSchema } from "../../schemas/tokens";
-import { createToken } from "../../domain/tokens/create-token";
-import { serializeToken } from "../../serializers/token";
-import { errorBodySchema } from "../errors";
 
 const publishableOnly = allow({ kinds: ["publishable"] });
 
@@ -28,7 +29,12 @@ export function tokenRoutes(app: OpenAPIHono<AppEnv>) {
       security: [{ "tokenizer-publishable-key": [] }],
       middleware: [publishableOnly] as const,
       request: {
-        body: { required: true, ...jsonContent(cardInputSchema, { card: { number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" } }) },
+        body: {
+          required: true,
+          ...jsonContent(cardInputSchema, {
+            card: { number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" },
+          }),
+        },
       },
       responses: {
         200: {
@@ -37,13 +43,21 @@ export function tokenRoutes(app: OpenAPIHono<AppEnv>) {
             object: "token",
             id: "tok_9fK2mQ7xLp4RzW1nVb6YtC",
             type: "card",
-            card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030, funding: "credit", fingerprint: "Xq3v9LmK2pZ7wR1t" },
+            card: {
+              brand: "visa",
+              last4: "4242",
+              exp_month: 12,
+              exp_year: 2030,
+              funding: "credit",
+              fingerprint: "Xq3v9LmK2pZ7wR1t",
+            },
             expires_at: "2026-11-22T18:30:00.000Z",
           }),
         },
         ...commonErrors,
         403: {
-          description: "The merchant cannot take payments (`merchant_not_approved`), or bank payments (`ach_not_enabled`)",
+          description:
+            "The merchant cannot take payments (`merchant_not_approved`), or bank payments (`ach_not_enabled`)",
           content: { "application/json": { schema: errorBodySchema } },
         },
       },

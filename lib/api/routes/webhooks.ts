@@ -1,17 +1,18 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+
+import { createWebhook } from "../../domain/webhooks/create-webhook";
+import { deleteWebhook } from "../../domain/webhooks/delete-webhook";
+import { findWebhook } from "../../domain/webhooks/find-webhook";
+import { listDeliveries } from "../../domain/webhooks/list-deliveries";
+import { listWebhooks } from "../../domain/webhooks/list-webhooks";
+import { retryDelivery } from "../../domain/webhooks/retry-delivery";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import { createWebhookSchema, deliverySchema, webhookSchema } from "../../schemas/webhook";
+import { serializeDelivery, serializeWebhook } from "../../serializers/webhook";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, conflict409, jsonContent, security } from "../openapi";
-import { createWebhookSchema, deliverySchema, webhookSchema } from "../../schemas/webhook";
-import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { createWebhook } from "../../domain/webhooks/create-webhook";
-import { findWebhook } from "../../domain/webhooks/find-webhook";
-import { listWebhooks } from "../../domain/webhooks/list-webhooks";
-import { deleteWebhook } from "../../domain/webhooks/delete-webhook";
-import { listDeliveries } from "../../domain/webhooks/list-deliveries";
-import { retryDelivery } from "../../domain/webhooks/retry-delivery";
-import { serializeDelivery, serializeWebhook } from "../../serializers/webhook";
 
 const exampleWebhook = {
   object: "webhook",
@@ -36,7 +37,13 @@ const exampleDelivery = {
   delivered_at: "2026-11-01T09:30:06.000Z",
   created_at: "2026-11-01T09:30:00.000Z",
   attempts: [
-    { attempted_at: "2026-11-01T09:30:00.100Z", status_code: 503, duration_ms: 42, error: null, response_excerpt: "busy" },
+    {
+      attempted_at: "2026-11-01T09:30:00.100Z",
+      status_code: 503,
+      duration_ms: 42,
+      error: null,
+      response_excerpt: "busy",
+    },
     { attempted_at: "2026-11-01T09:30:05.200Z", status_code: 200, duration_ms: 38, error: null, response_excerpt: "" },
   ],
 };
@@ -69,10 +76,17 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
       request: {
         body: {
           required: true,
-          ...jsonContent(createWebhookSchema, { url: "https://acme.example/webhooks", scopes: ["merchant", "charge"], description: "Production receiver" }),
+          ...jsonContent(createWebhookSchema, {
+            url: "https://acme.example/webhooks",
+            scopes: ["merchant", "charge"],
+            description: "Production receiver",
+          }),
         },
       },
-      responses: { 200: { description: "The webhook, with its secret", ...jsonContent(webhookSchema, exampleWebhook) }, ...commonErrors },
+      responses: {
+        200: { description: "The webhook, with its secret", ...jsonContent(webhookSchema, exampleWebhook) },
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const { row, secret } = await createWebhook(c.var.db, c.var.principal.accountId, c.req.valid("json"));
@@ -123,9 +137,19 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
       security: security.isv,
       middleware: [isvOnly] as const,
       request: { params: idParam },
-      responses: { 200: { description: "The webhook", ...jsonContent(webhookSchema, { ...exampleWebhook, secret: "********LaSw" }) }, ...commonErrors },
+      responses: {
+        200: {
+          description: "The webhook",
+          ...jsonContent(webhookSchema, { ...exampleWebhook, secret: "********LaSw" }),
+        },
+        ...commonErrors,
+      },
     }),
-    async (c) => c.json(serializeWebhook(await findWebhook(c.var.db, c.var.principal.accountId, c.req.valid("param").webhook_id)), 200),
+    async (c) =>
+      c.json(
+        serializeWebhook(await findWebhook(c.var.db, c.var.principal.accountId, c.req.valid("param").webhook_id)),
+        200,
+      ),
   );
 
   // DELETE /v1/webhooks/{webhook_id}: stop deliveries and remove the webhook
@@ -142,11 +166,16 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
       responses: {
         200: {
           description: "Deleted",
-          ...jsonContent(z.object({ object: z.literal("webhook"), id: z.string(), deleted: z.literal(true) }).meta({ id: "DeletedWebhook" }), {
-            object: "webhook",
-            id: exampleWebhook.id,
-            deleted: true,
-          }),
+          ...jsonContent(
+            z
+              .object({ object: z.literal("webhook"), id: z.string(), deleted: z.literal(true) })
+              .meta({ id: "DeletedWebhook" }),
+            {
+              object: "webhook",
+              id: exampleWebhook.id,
+              deleted: true,
+            },
+          ),
         },
         ...commonErrors,
       },
@@ -182,7 +211,12 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const { webhook_id } = c.req.valid("param");
-      const { rows, hasMore } = await listDeliveries(c.var.db, c.var.principal.accountId, webhook_id, c.req.valid("query"));
+      const { rows, hasMore } = await listDeliveries(
+        c.var.db,
+        c.var.principal.accountId,
+        webhook_id,
+        c.req.valid("query"),
+      );
       return c.json(
         toList(
           rows.map((r) => serializeDelivery(r.delivery, r.attempts)),
@@ -209,7 +243,11 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
       responses: {
         200: {
           description: "The delivery, pending",
-          ...jsonContent(deliverySchema, { ...exampleDelivery, status: "pending", next_attempt_at: "2026-11-02T10:00:00.000Z" }),
+          ...jsonContent(deliverySchema, {
+            ...exampleDelivery,
+            status: "pending",
+            next_attempt_at: "2026-11-02T10:00:00.000Z",
+          }),
         },
         ...commonErrors,
         409: conflict409,

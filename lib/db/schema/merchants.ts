@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { accounts } from "./accounts";
-import { imeiStatuses, onboardingStatuses } from "../../schemas/vocabulary";
-import type { DefaultCapabilities } from "../../schemas/capabilities";
+
 import type { Locale } from "../../i18n/locales";
+import type { DefaultCapabilities } from "../../schemas/capabilities";
+import { imeiStatuses, onboardingStatuses } from "../../schemas/vocabulary";
+import { accounts } from "./accounts";
 
 /** The merchant's keys and processors, made on approval. */
 export type PaymentKeys = {
@@ -14,7 +15,15 @@ export type PaymentKeys = {
 };
 
 /** Owner one's signature of the agreement: who, when, from where, on which text. */
-export type AgreementSignature = { name: string; signed_at: string; ip: string; user_agent: string; version: string; locale: Locale; text_sha256: string };
+export type AgreementSignature = {
+  name: string;
+  signed_at: string;
+  ip: string;
+  user_agent: string;
+  version: string;
+  locale: Locale;
+  text_sha256: string;
+};
 
 export const merchants = pgTable(
   "merchants",
@@ -34,8 +43,13 @@ export const merchants = pgTable(
     application: jsonb("application").$type<Record<string, unknown>>().notNull(),
     defaultCapabilities: jsonb("default_capabilities").$type<DefaultCapabilities>().notNull(),
     /** Underwriting's requests: { currently_due, errors } (null: computed from what is missing). */
-    requirements: jsonb("requirements").$type<{ currently_due: string[]; errors: { field: string; code: string; message: string }[] }>(),
-    payment: jsonb("payment").$type<{ tokenizer_publishable_key: string; tokenizer_active: boolean; terminal_id: string | null }>().notNull(),
+    requirements: jsonb("requirements").$type<{
+      currently_due: string[];
+      errors: { field: string; code: string; message: string }[];
+    }>(),
+    payment: jsonb("payment")
+      .$type<{ tokenizer_publishable_key: string; tokenizer_active: boolean; terminal_id: string | null }>()
+      .notNull(),
     /** Made on approval (docs/reference.md section 8); the secret key itself is never stored here. */
     paymentKeys: jsonb("payment_keys").$type<PaymentKeys>(),
     deviceSelection: text("device_selection", { enum: ["selected", "skipped"] }),
@@ -87,7 +101,10 @@ export const onboardingLinks = pgTable(
     firstOpenedAt: timestamp("first_opened_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("onboarding_links_token_key").on(t.tokenDigest), index("onboarding_links_merchant_idx").on(t.merchantId, t.createdAt)],
+  (t) => [
+    uniqueIndex("onboarding_links_token_key").on(t.tokenDigest),
+    index("onboarding_links_merchant_idx").on(t.merchantId, t.createdAt),
+  ],
 );
 
 // Row types live beside their tables (the domain and the serializers import them from here).

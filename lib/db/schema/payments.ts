@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { merchants } from "./merchants";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
 import { type FeeLine } from "../../schemas/charges";
 import {
   bankAccountTypes,
@@ -13,6 +24,7 @@ import {
   refundReasons,
   sendViaValues,
 } from "../../schemas/payment-values";
+import { merchants } from "./merchants";
 
 // Payments (docs/reference.md section 10): what a customer is asked to pay, the card tokens the tokenizer
 // issues, and the charges (one per attempt; at most one successful charge per payment request).
@@ -99,10 +111,27 @@ export const cardTokens = pgTable(
 );
 
 export type BillingAddress = Partial<
-  Record<"company" | "first_name" | "last_name" | "address_line_1" | "address_line_2" | "city" | "state" | "postal_code" | "country" | "fax", string>
+  Record<
+    | "company"
+    | "first_name"
+    | "last_name"
+    | "address_line_1"
+    | "address_line_2"
+    | "city"
+    | "state"
+    | "postal_code"
+    | "country"
+    | "fax",
+    string
+  >
 > & { phone: string | null; email: string | null };
 
-export type AchDetails = { last4: string; account_type: "checking" | "savings"; bank_name: string | null; routing_number: string };
+export type AchDetails = {
+  last4: string;
+  account_type: "checking" | "savings";
+  bank_name: string | null;
+  routing_number: string;
+};
 
 export const charges = pgTable(
   "charges",
@@ -166,13 +195,18 @@ export const charges = pgTable(
       .where(sql`${t.status} = 'RETURNED' and ${t.returnSettlementId} is null`),
     index("charges_unsettled_reversals_idx")
       .on(t.merchantId)
-      .where(sql`${t.returnReversedAt} is not null and ${t.returnSettlementId} is not null and ${t.reversalSettlementId} is null`),
+      .where(
+        sql`${t.returnReversedAt} is not null and ${t.returnSettlementId} is not null and ${t.reversalSettlementId} is null`,
+      ),
     // At most one successful charge per payment request, whatever races above it.
     uniqueIndex("charges_one_success_per_request_key")
       .on(t.paymentRequestId)
       .where(sql`${t.status} <> 'FAILED'`),
     // Whatever races above it, refunds never pass what was captured.
-    check("charges_refunded_within_captured", sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountCaptured}`),
+    check(
+      "charges_refunded_within_captured",
+      sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountCaptured}`,
+    ),
   ],
 );
 
@@ -256,7 +290,13 @@ export type StatementItem = {
   card_last_4: string | null;
   card_entry_method: string | null;
 };
-export type StatementFeeLine = { kind: "processing" | "monthly" | "ach_activity"; model: string; description: string; count: number; amount: number };
+export type StatementFeeLine = {
+  kind: "processing" | "monthly" | "ach_activity";
+  model: string;
+  description: string;
+  count: number;
+  amount: number;
+};
 export type StatementBrand = { brand: string; count: number; volume: number };
 export type StatementDay = { date: string; charges: number; volume: number; refunds: number; fees: number };
 

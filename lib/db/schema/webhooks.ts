@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
 import type { WebhookScope } from "../../events/catalogue";
 
 export const webhooks = pgTable(
@@ -39,7 +40,10 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_deliveries_webhook_idx").on(t.webhookId, t.seq), index("webhook_deliveries_event_idx").on(t.eventId)],
+  (t) => [
+    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.seq),
+    index("webhook_deliveries_event_idx").on(t.eventId),
+  ],
 );
 
 export const webhookAttempts = pgTable(

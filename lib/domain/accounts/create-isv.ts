@@ -1,21 +1,24 @@
-import { accounts, apiKeys, users } from "../../db/schema";
-import { createId } from "../../ids";
 import { digestSecret, generateAccountSid, generateSecretKey, hashPassword } from "../../auth/secrets";
+import { accounts, apiKeys, users } from "../../db/schema";
+import { type Db } from "../../db/types";
+import { AppError } from "../../errors";
+import { createId } from "../../ids";
 import { initialDefaults, initialSettings } from "../../schemas/account";
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
-import { AppError } from "../../errors";
 import { findUserByEmail } from "./find-user-by-email";
-import { type Db } from "../../db/types";
 
 export type CreateIsvInput = { name: string; email: string; password: string; live: boolean };
 
 /** Registers an ISV (an operator action): the account, its first user and its master API key. */
 export async function createIsv(db: Db, input: CreateIsvInput) {
   const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError("parameter_invalid", "--email must be an e-mail address", { param: "email" });
-  if (input.password.length < 10) throw new AppError("parameter_invalid", "--password must be at least 10 characters", { param: "password" });
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new AppError("parameter_invalid", "--email must be an e-mail address", { param: "email" });
+  if (input.password.length < 10)
+    throw new AppError("parameter_invalid", "--password must be at least 10 characters", { param: "password" });
   if (!input.name.trim()) throw new AppError("parameter_missing", "--name is required", { param: "name" });
-  if (await findUserByEmail(db, email)) throw new AppError("email_taken", `A user with e-mail ${email} already exists`, { param: "email" });
+  if (await findUserByEmail(db, email))
+    throw new AppError("email_taken", `A user with e-mail ${email} already exists`, { param: "email" });
 
   const accountId = createId("acct");
   const sid = generateAccountSid();
@@ -32,7 +35,9 @@ export async function createIsv(db: Db, input: CreateIsvInput) {
       settings: initialSettings,
     });
     await tx.insert(users).values({ id: createId("usr"), accountId, email, passwordHash });
-    await tx.insert(apiKeys).values({ id: createId("key"), accountId, secretDigest: digestSecret(secretKey), last4: secretKey.slice(-4) });
+    await tx
+      .insert(apiKeys)
+      .values({ id: createId("key"), accountId, secretDigest: digestSecret(secretKey), last4: secretKey.slice(-4) });
   });
   return { account_id: accountId, account_sid: sid, secret_key: secretKey, user_email: email, name: input.name.trim() };
 }

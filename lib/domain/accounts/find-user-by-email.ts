@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import { users } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 

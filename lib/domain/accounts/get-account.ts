@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { accounts, type AccountRow } from "../../db/schema";
-import { notFound } from "../../errors";
+
 import { preparedPerDb } from "../../db/prepared";
+import { type AccountRow, accounts } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { notFound } from "../../errors";
 
 const accountById = preparedPerDb((db) =>
   db

@@ -12,9 +12,11 @@ function required<T>(value: T | null, account: Pick<AccountRow, "id">, what: str
 }
 
 /** The ISV's branding (`defaults`): display name, logo, colours, support, custom domain. */
-export const brandOf = (isv: Pick<AccountRow, "id" | "defaults">): MerchantDefaults => required(isv.defaults, isv, "defaults");
+export const brandOf = (isv: Pick<AccountRow, "id" | "defaults">): MerchantDefaults =>
+  required(isv.defaults, isv, "defaults");
 /** The ISV's settings: notifications, link lifetime, devices. */
-export const settingsOf = (isv: Pick<AccountRow, "id" | "settings">): AccountSettings => required(isv.settings, isv, "settings");
+export const settingsOf = (isv: Pick<AccountRow, "id" | "settings">): AccountSettings =>
+  required(isv.settings, isv, "settings");
 /** The ISV's pricing (`default_capabilities`), copied into each new merchant. */
 export const pricingOf = (isv: Pick<AccountRow, "id" | "defaultCapabilities">): DefaultCapabilities =>
   required(isv.defaultCapabilities, isv, "default_capabilities");

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+
 import { accounts } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 

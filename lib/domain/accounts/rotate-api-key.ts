@@ -1,21 +1,28 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { accounts, apiKeys } from "../../db/schema";
-import { createId } from "../../ids";
+
 import { digestSecret, generateSecretKey } from "../../auth/secrets";
-import { notFound } from "../../errors";
+import { accounts, apiKeys } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { notFound } from "../../errors";
+import { createId } from "../../ids";
 
 /** Replaces the account's secret key; the old one stops working at once. */
 export async function rotateApiKey(db: Db, accountId: string, live: boolean) {
   const secretKey = generateSecretKey(live);
   const sid = await db.transaction(async (tx) => {
-    const [account] = await tx.select({ sid: accounts.sid }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    const [account] = await tx
+      .select({ sid: accounts.sid })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for("update");
     if (!account) throw notFound("account", accountId);
     await tx
       .update(apiKeys)
       .set({ revokedAt: new Date() })
       .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
-    await tx.insert(apiKeys).values({ id: createId("key"), accountId, secretDigest: digestSecret(secretKey), last4: secretKey.slice(-4) });
+    await tx
+      .insert(apiKeys)
+      .values({ id: createId("key"), accountId, secretDigest: digestSecret(secretKey), last4: secretKey.slice(-4) });
     return account.sid;
   });
   return { account_id: accountId, account_sid: sid, secret_key: secretKey };

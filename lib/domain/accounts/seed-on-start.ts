@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { accounts } from "../../db/schema";
-import { env } from "../../env";
-import { randomBase62 } from "../../ids";
+
 import { generateAccountSid } from "../../auth/secrets";
-import { createIsv } from "./create-isv";
-import { AppError } from "../../errors";
+import { accounts } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { env } from "../../env";
+import { AppError } from "../../errors";
+import { randomBase62 } from "../../ids";
+import { createIsv } from "./create-isv";
 
 export const PLATFORM_ACCOUNT_ID = "acct_platform";
 export const DEMO_EMAIL = "demo@example.com";
@@ -15,7 +16,10 @@ export const DEMO_EMAIL = "demo@example.com";
  * credentials printed once, so that a newcomer's first curl works.
  */
 export async function seedOnStart(db: Db) {
-  await db.insert(accounts).values({ id: PLATFORM_ACCOUNT_ID, type: "platform", sid: generateAccountSid(), name: "Platform" }).onConflictDoNothing();
+  await db
+    .insert(accounts)
+    .values({ id: PLATFORM_ACCOUNT_ID, type: "platform", sid: generateAccountSid(), name: "Platform" })
+    .onConflictDoNothing();
   if (env.APP_ENV !== "sandbox" || env.SEED_DEMO !== "1") return;
   const [anyIsv] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.type, "isv")).limit(1);
   if (anyIsv) return;

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema";
-import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../../auth/secrets";
+
 import { signUserToken, USER_TOKEN_TTL_SECONDS } from "../../auth/jwt";
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../../auth/secrets";
+import { users } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
 import { findUserByEmail } from "./find-user-by-email";
-import { type DbOrTx } from "../../db/types";
 
 /** `account-password-sign-in`: e-mail and password → a Bearer JWT. Same answer and time for any wrong pair. */
 export async function signIn(db: DbOrTx, email: string, password: string) {

@@ -1,13 +1,20 @@
 import { and, eq, isNotNull, ne } from "drizzle-orm";
-import { randomBase62 } from "../../ids";
+
+import { forgetCustomDomains } from "../../branding/hosts";
 import { accounts } from "../../db/schema";
+import { type Db } from "../../db/types";
 import { AppError, invalidFields } from "../../errors";
 import { issuesToFieldErrors } from "../../errors";
-import { merchantDefaultsSchema, accountSettingsSchema, type AccountSettings, type MerchantDefaults, type UpdateAccount } from "../../schemas/account";
-import { defaultCapabilitiesSchema, type DefaultCapabilities } from "../../schemas/capabilities";
+import { randomBase62 } from "../../ids";
+import {
+  type AccountSettings,
+  accountSettingsSchema,
+  type MerchantDefaults,
+  merchantDefaultsSchema,
+  type UpdateAccount,
+} from "../../schemas/account";
+import { type DefaultCapabilities, defaultCapabilitiesSchema } from "../../schemas/capabilities";
 import { getAccount } from "./get-account";
-import { forgetCustomDomains } from "../../branding/hosts";
-import { type Db } from "../../db/types";
 
 /** Merges `patch` into the ISV's settings, validates the result whole, and saves it. */
 export async function updateAccount(db: Db, accountId: string, patch: UpdateAccount) {
@@ -24,7 +31,9 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
 
     const errors = [
       ...issuesToFieldErrors(merchantDefaultsSchema.safeParse(defaults).error?.issues ?? [], ["defaults"]),
-      ...issuesToFieldErrors(defaultCapabilitiesSchema.safeParse(capabilities).error?.issues ?? [], ["default_capabilities"]),
+      ...issuesToFieldErrors(defaultCapabilitiesSchema.safeParse(capabilities).error?.issues ?? [], [
+        "default_capabilities",
+      ]),
       ...issuesToFieldErrors(accountSettingsSchema.safeParse(settings).error?.issues ?? [], ["settings"]),
     ];
     if (errors.length) throw invalidFields(errors);
@@ -36,9 +45,17 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       const [taken] = await tx
         .select({ id: accounts.id })
         .from(accounts)
-        .where(and(eq(accounts.customDomain, customDomain), ne(accounts.id, accountId), isNotNull(accounts.customDomainVerifiedAt)));
+        .where(
+          and(
+            eq(accounts.customDomain, customDomain),
+            ne(accounts.id, accountId),
+            isNotNull(accounts.customDomainVerifiedAt),
+          ),
+        );
       if (taken) {
-        throw new AppError("custom_domain_taken", `${customDomain} is already used by another account`, { param: "defaults.custom_domain" });
+        throw new AppError("custom_domain_taken", `${customDomain} is already used by another account`, {
+          param: "defaults.custom_domain",
+        });
       }
     }
     const [updated] = await tx

@@ -1,12 +1,14 @@
 import { Resolver } from "node:dns/promises";
+
 import { eq } from "drizzle-orm";
-import { accounts } from "../../db/schema";
-import { AppError, invalidState } from "../../errors";
+
 import { forgetCustomDomains } from "../../branding/hosts";
-import { getAccount } from "./get-account";
-import { type Db } from "../../db/types";
-import { isUniqueViolation } from "../../db/errors";
 import { customDomainRecord } from "../../branding/hosts";
+import { isUniqueViolation } from "../../db/errors";
+import { accounts } from "../../db/schema";
+import { type Db } from "../../db/types";
+import { AppError, invalidState } from "../../errors";
+import { getAccount } from "./get-account";
 
 export type TxtResolver = (name: string) => Promise<string[][]>;
 
@@ -19,7 +21,11 @@ const resolveTxt: TxtResolver = (name) => new Resolver({ timeout: 3000, tries: 1
  * A domain another account has verified first stays theirs (409 custom_domain_taken). In sandbox,
  * POST /v1/test_helpers/account/custom_domain/verify skips the lookup.
  */
-export async function verifyCustomDomain(db: Db, accountId: string, options: { skipLookup?: boolean; resolver?: TxtResolver } = {}) {
+export async function verifyCustomDomain(
+  db: Db,
+  accountId: string,
+  options: { skipLookup?: boolean; resolver?: TxtResolver } = {},
+) {
   const account = await getAccount(db, accountId);
   const record = customDomainRecord(account);
   if (!record) throw invalidState("This account has no custom domain: set defaults.custom_domain first");
@@ -50,7 +56,9 @@ export async function verifyCustomDomain(db: Db, accountId: string, options: { s
     return updated!;
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new AppError("custom_domain_taken", `${account.customDomain} is already verified by another account`, { param: "defaults.custom_domain" });
+      throw new AppError("custom_domain_taken", `${account.customDomain} is already verified by another account`, {
+        param: "defaults.custom_domain",
+      });
     throw error;
   }
 }

@@ -1,17 +1,24 @@
 import { and, eq } from "drizzle-orm";
+
+import type { ChargeRow } from "../../db/schema";
 import { charges, merchants } from "../../db/schema";
-import { refundsOfCharges } from "../refunds/refunds-of-charges";
+import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
 import type { PaymentScope } from "../payments/scope";
-import type { ChargeRow } from "../../db/schema";
-import { type DbOrTx } from "../../db/types";
+import { refundsOfCharges } from "../refunds/refunds-of-charges";
 
 /** One charge within the caller's scope (another account's is a 404). */
 export async function findCharge(db: DbOrTx, scope: PaymentScope, id: string): Promise<ChargeRow> {
   const [row] = await db
     .select()
     .from(charges)
-    .where(and(eq(charges.id, id), eq(charges.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(charges.merchantId, scope.merchantId) : undefined));
+    .where(
+      and(
+        eq(charges.id, id),
+        eq(charges.isvAccountId, scope.isvAccountId),
+        scope.merchantId ? eq(charges.merchantId, scope.merchantId) : undefined,
+      ),
+    );
   if (!row) throw notFound("charge", id);
   return row;
 }

@@ -1,17 +1,26 @@
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
-import { charges, merchants } from "../../db/schema";
+
 import { cursorPage } from "../../db/cursor-page";
+import type { ChargeRow, MerchantRow } from "../../db/schema";
+import { charges, merchants } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 import type { ListQuery } from "../../schemas/list";
 import type { PaymentScope } from "../payments/scope";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
-import type { ChargeRow, MerchantRow } from "../../db/schema";
-import { type DbOrTx } from "../../db/types";
 
-type ChargeFilters = { merchant_id?: string; status?: ChargeRow["status"]; "created[gte]"?: number; "created[lte]"?: number };
+type ChargeFilters = {
+  merchant_id?: string;
+  status?: ChargeRow["status"];
+  "created[gte]"?: number;
+  "created[lte]"?: number;
+};
 
 /** GET /v1/charges (docs/reference.md section 3): newest first, filtered by merchant, status and creation time (milliseconds). */
 export async function listCharges(db: DbOrTx, scope: PaymentScope, query: ListQuery & ChargeFilters) {
-  const inScope = and(eq(charges.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(charges.merchantId, scope.merchantId) : undefined)!;
+  const inScope = and(
+    eq(charges.isvAccountId, scope.isvAccountId),
+    scope.merchantId ? eq(charges.merchantId, scope.merchantId) : undefined,
+  )!;
   const page = await cursorPage(query, {
     noun: "charge",
     seq: charges.seq,
@@ -39,5 +48,9 @@ export async function listCharges(db: DbOrTx, scope: PaymentScope, query: ListQu
     db,
     page.rows.map((r) => r.id),
   );
-  return { ...page, merchantOf: (charge: ChargeRow) => byId.get(charge.merchantId)!, refundsOf: (charge: ChargeRow) => refunds.get(charge.id) ?? [] };
+  return {
+    ...page,
+    merchantOf: (charge: ChargeRow) => byId.get(charge.merchantId)!,
+    refundsOf: (charge: ChargeRow) => refunds.get(charge.id) ?? [],
+  };
 }

@@ -1,16 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { env } from "../../env";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { openDatabase } from "../../db/client";
+import { type ChargeRow, charges, paymentRequests, refunds } from "../../db/schema";
 import type { DatabaseHandle } from "../../db/types";
-import { charges, paymentRequests, refunds, type ChargeRow } from "../../db/schema";
+import { env } from "../../env";
+import { AppError } from "../../errors";
 import { createId, randomBase62 } from "../../ids";
+import { type ChargeStatus, chargeStatuses } from "../../schemas/payment-values";
 import { createIsv } from "../accounts/create-isv";
 import { getAccount } from "../accounts/get-account";
 import { createMerchant } from "../merchants/create-merchant";
-import { chargeStatuses, type ChargeStatus } from "../../schemas/payment-values";
-import { AppError } from "../../errors";
-import { assertRefundable, chargeMoves, moveCharge, moveCharges, newChargeStatus, refundableAmount, settleablePredicates, type ChargeMove } from "./status";
+import {
+  assertRefundable,
+  type ChargeMove,
+  chargeMoves,
+  moveCharge,
+  moveCharges,
+  newChargeStatus,
+  refundableAmount,
+  settleablePredicates,
+} from "./status";
 
 // The charge's state machine against a real database: each named move from each state, what it
 // refuses (409 naming both states, the row unchanged), and the settlement's predicates.
@@ -28,7 +38,9 @@ beforeAll(async () => {
     live: false,
   });
   isvAccountId = isv.account_id;
-  const { row } = await createMerchant(handle.db, await getAccount(handle.db, isvAccountId), { phone: "+14155550123" } as never);
+  const { row } = await createMerchant(handle.db, await getAccount(handle.db, isvAccountId), {
+    phone: "+14155550123",
+  } as never);
   merchantId = row.id;
 });
 afterAll(() => handle.close());
@@ -86,7 +98,9 @@ describe("the charge's named moves", () => {
   });
 
   // Every (move, state) pair: allowed ones move and set their columns; the others answer 409 and change nothing.
-  const pairs = (Object.keys(chargeMoves) as ChargeMove[]).flatMap((move) => chargeStatuses.map((status) => [move, status] as const));
+  const pairs = (Object.keys(chargeMoves) as ChargeMove[]).flatMap((move) =>
+    chargeStatuses.map((status) => [move, status] as const),
+  );
   test.each(pairs)("%s from %s", async (move, status) => {
     const charge = await chargeIn(status);
     const before = await statusOf(charge.id);
@@ -101,7 +115,9 @@ describe("the charge's named moves", () => {
       const error = await moveCharge(handle.db, charge.id, move, { settledAt }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe("invalid_state");
-      expect((error as AppError).message).toBe(`Cannot ${move}: the charge is ${status}, expected ${chargeMoves[move].from.join(" or ")}`);
+      expect((error as AppError).message).toBe(
+        `Cannot ${move}: the charge is ${status}, expected ${chargeMoves[move].from.join(" or ")}`,
+      );
       expect(await statusOf(charge.id)).toEqual(before);
     }
   });
@@ -150,7 +166,9 @@ describe("what a settlement takes", () => {
   const before = new Date("2026-11-19T23:59:59.999Z");
   const after = new Date("2026-11-20T00:00:00.000Z");
   const matches = async (kind: "charges" | "returns" | "reversals", id: string) =>
-    (await handle.db.select({ id: charges.id }).from(charges).where(settleablePredicates(cutoff)[kind])).some((r) => r.id === id);
+    (await handle.db.select({ id: charges.id }).from(charges).where(settleablePredicates(cutoff)[kind])).some(
+      (r) => r.id === id,
+    );
 
   test.each([
     ["an AUTHORIZED charge before the cutoff", "AUTHORIZED", { createdAt: before }, "charges", true],
@@ -160,10 +178,28 @@ describe("what a settlement takes", () => {
     ["a return before the cutoff, not taken back", "RETURNED", { returnedAt: before }, "returns", true],
     ["a return at the cutoff", "RETURNED", { returnedAt: after }, "returns", false],
     ["a return already taken back", "RETURNED", { returnedAt: before, returnSettlementId: "stl_1" }, "returns", false],
-    ["a reversal of a return taken back", "SETTLED", { returnReversedAt: before, returnSettlementId: "stl_1" }, "reversals", true],
+    [
+      "a reversal of a return taken back",
+      "SETTLED",
+      { returnReversedAt: before, returnSettlementId: "stl_1" },
+      "reversals",
+      true,
+    ],
     ["a reversal of a return never taken back", "SETTLED", { returnReversedAt: before }, "reversals", false],
-    ["a reversal already paid back", "SETTLED", { returnReversedAt: before, returnSettlementId: "stl_1", reversalSettlementId: "stl_2" }, "reversals", false],
-    ["a reversal at the cutoff", "SETTLED", { returnReversedAt: after, returnSettlementId: "stl_1" }, "reversals", false],
+    [
+      "a reversal already paid back",
+      "SETTLED",
+      { returnReversedAt: before, returnSettlementId: "stl_1", reversalSettlementId: "stl_2" },
+      "reversals",
+      false,
+    ],
+    [
+      "a reversal at the cutoff",
+      "SETTLED",
+      { returnReversedAt: after, returnSettlementId: "stl_1" },
+      "reversals",
+      false,
+    ],
   ] as const)("%s", async (_name, status, extra, kind, taken) => {
     const charge = await chargeIn(status, extra);
     expect(await matches(kind, charge.id)).toBe(taken);
@@ -176,7 +212,9 @@ describe("what a settlement takes", () => {
   ] as const)("%s", async (_name, extra, taken) => {
     const charge = await chargeIn("SETTLED");
     const id = createId("re");
-    await handle.db.insert(refunds).values({ id, isvAccountId, merchantId, chargeId: charge.id, amount: 100, status: "succeeded", ...extra });
+    await handle.db
+      .insert(refunds)
+      .values({ id, isvAccountId, merchantId, chargeId: charge.id, amount: 100, status: "succeeded", ...extra });
     const found = await handle.db.select({ id: refunds.id }).from(refunds).where(settleablePredicates(cutoff).refunds);
     expect(found.some((r) => r.id === id)).toBe(taken);
   });

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notInArray, type SQL } from "drizzle-orm";
-import { charges, refunds, type ChargeRow } from "../../db/schema";
+
+import { type ChargeRow, charges, refunds } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
 import type { ChargeStatus } from "../../schemas/payment-values";
-import type { DbOrTx } from "../../db/types";
 
 // The charge's one state machine (docs/reference.md, payments). A charge is written once as
 // AUTHORIZED or FAILED (`newChargeStatus`); every later write of `status` goes through a named move
@@ -29,7 +30,12 @@ type MoveColumns = Omit<Partial<typeof charges.$inferInsert>, "status" | "id">;
  * Every charge matching `where` that is in a state the move starts from, moved (one statement; a
  * charge another transaction moved first is not matched again). Answers the moved rows.
  */
-export function moveCharges(tx: DbOrTx, move: ChargeMove, where: SQL | undefined, set: MoveColumns = {}): Promise<ChargeRow[]> {
+export function moveCharges(
+  tx: DbOrTx,
+  move: ChargeMove,
+  where: SQL | undefined,
+  set: MoveColumns = {},
+): Promise<ChargeRow[]> {
   const { from, to } = chargeMoves[move];
   return tx
     .update(charges)
@@ -39,7 +45,12 @@ export function moveCharges(tx: DbOrTx, move: ChargeMove, where: SQL | undefined
 }
 
 /** The move of one charge, or null when it is not in a state the move starts from. */
-export async function moveChargeIfAllowed(tx: DbOrTx, id: string, move: ChargeMove, set: MoveColumns = {}): Promise<ChargeRow | null> {
+export async function moveChargeIfAllowed(
+  tx: DbOrTx,
+  id: string,
+  move: ChargeMove,
+  set: MoveColumns = {},
+): Promise<ChargeRow | null> {
   const [moved] = await moveCharges(tx, move, eq(charges.id, id), set);
   return moved ?? null;
 }
@@ -97,4 +108,5 @@ export function settleablePredicates(cutoff: Date) {
 }
 
 /** An amount still held of a charge: what was captured less what was refunded (a return takes back this much). */
-export const heldAmount = (charge: Pick<ChargeRow, "amountCaptured" | "amountRefunded">) => charge.amountCaptured - charge.amountRefunded;
+export const heldAmount = (charge: Pick<ChargeRow, "amountCaptured" | "amountRefunded">) =>
+  charge.amountCaptured - charge.amountRefunded;

@@ -1,10 +1,11 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import { events } from "../../db/schema";
-import { notFound } from "../../errors";
+
 import { cursorPage } from "../../db/cursor-page";
-import type { ListQuery } from "../../schemas/list";
-import type { EventType } from "../../events/catalogue";
+import { events } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { notFound } from "../../errors";
+import type { EventType } from "../../events/catalogue";
+import type { ListQuery } from "../../schemas/list";
 
 export async function findEvent(db: DbOrTx, accountId: string, eventId: string) {
   const [row] = await db

@@ -1,10 +1,11 @@
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
+
 import { compiledStatement } from "../../db/prepared";
-import { createId } from "../../ids";
-import { sql, type Placeholder, type SQL } from "drizzle-orm";
-import { HOST_KEY_SQL } from "../webhooks/fan-out";
-import { jobsOfTypeFrom } from "../../jobs/job-types";
-import { scopeOf, type EventType } from "../../events/catalogue";
 import { type DbOrTx } from "../../db/types";
+import { type EventType, scopeOf } from "../../events/catalogue";
+import { createId } from "../../ids";
+import { jobsOfTypeFrom } from "../../jobs/job-types";
+import { HOST_KEY_SQL } from "../webhooks/fan-out";
 
 type OneEvent = { accountId: string; type: EventType; objectId: string; data: Record<string, unknown> };
 

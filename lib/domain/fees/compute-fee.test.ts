@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { achFee, cardClassOf, cardFee, tierOf, type CardClass } from "./compute-fee";
+
 import { initialDefaultCapabilities as defaults } from "../../schemas/capabilities";
+import { achFee, type CardClass, cardClassOf, cardFee, tierOf } from "./compute-fee";
 
 const o = defaults.options;
 const facts = (amount: number, cardClass: CardClass = "vmd_credit", present = false, keyedWithPostalCode = false) => ({
@@ -38,7 +39,14 @@ describe("flat_rate", () => {
 
   test("the line says the rate in basis points and the fixed fee in cents", () => {
     expect(cardFee("flat_rate", o.flat_rate, facts(10_000)).lines).toEqual([
-      { type: "processing", model: "flat_rate", rate_bps: 290, fixed: 30, amount: 320, description: "Flat rate, Visa, Mastercard, Discover credit" },
+      {
+        type: "processing",
+        model: "flat_rate",
+        rate_bps: 290,
+        fixed: 30,
+        amount: 320,
+        description: "Flat rate, Visa, Mastercard, Discover credit",
+      },
     ]);
     // four decimals of a percent and of a dollar stay exact: 0.0525 % = 5.25 bp, $0.0525 = 5.25 cents
     const fine = cardFee("flat_rate", { rate_percent: "0.0525", fee_fixed: "0.0525" }, facts(100_000));
@@ -71,7 +79,12 @@ describe("tiered", () => {
   });
 
   test("legacy qualified_* fields when the class's fields are empty", () => {
-    const legacy = { qualified_rate_percent: "1.50", qualified_fee_fixed: "0.05", non_qualified_rate_percent: "3.00", non_qualified_fee_fixed: "0.20" };
+    const legacy = {
+      qualified_rate_percent: "1.50",
+      qualified_fee_fixed: "0.05",
+      non_qualified_rate_percent: "3.00",
+      non_qualified_fee_fixed: "0.20",
+    };
     expect(cardFee("tiered", legacy, facts(10_000, "vmd_credit", true)).fee).toBe(155);
     expect(cardFee("tiered", legacy, facts(10_000, "amex", false)).fee).toBe(320);
   });
@@ -90,7 +103,11 @@ describe("pass_through_ic", () => {
 
   test("two halves of a cent make one cent, not two (rounded once)", () => {
     // 1.5 % of 101 = 1.515 → each line alone rounds to 2 (1.515 → 2); together 3.03 → 3
-    const r = cardFee("pass_through_ic", { vmd_credit_discount_percent: "1.5", processor_markup_percent: "1.5" }, facts(101));
+    const r = cardFee(
+      "pass_through_ic",
+      { vmd_credit_discount_percent: "1.5", processor_markup_percent: "1.5" },
+      facts(101),
+    );
     expect(r.fee).toBe(3);
     expect(r.lines.reduce((s, l) => s + l.amount, 0)).toBe(3);
   });

@@ -1,10 +1,8 @@
+import { type Cents, divideHalfUp, feeToCentiCents, includedSurcharge, percentToPpm, ppmToBps } from "../../money";
 import { type FeeLine } from "../../schemas/charges";
-import { divideHalfUp, feeToCentiCents, includedSurcharge, percentToPpm, ppmToBps, type Cents } from "../../money";
-
 // The fee engine (docs/reference.md section 13): pure functions from a charge and the merchant's pricing
 // to its processing fee, on integers only (cents, parts per million, hundredths of a cent). Each
 // charge's fee is rounded half up once; the lines of a fee add up to it exactly.
-
 import type { CardModel, PricingModel } from "../../schemas/vocabulary";
 /** Visa/Mastercard/Discover-type credit or debit, or American Express. */
 export type CardClass = "vmd_credit" | "vmd_debit" | "amex";
@@ -40,7 +38,8 @@ const classWords: Record<CardClass, string> = {
 };
 
 /** The tier of a tiered-pricing charge: present cards qualify; keyed with a postal code, mid-qualified; else non-qualified. */
-export const tierOf = (facts: ChargeFacts): Tier => (facts.present ? "qualified" : facts.keyedWithPostalCode ? "mid_qualified" : "non_qualified");
+export const tierOf = (facts: ChargeFacts): Tier =>
+  facts.present ? "qualified" : facts.keyedWithPostalCode ? "mid_qualified" : "non_qualified";
 
 /** The parts (rate and fixed fee) of a card charge under one pricing model, before rounding. */
 function cardParts(model: CardModel, options: Options, facts: ChargeFacts): Part[] {
@@ -48,8 +47,12 @@ function cardParts(model: CardModel, options: Options, facts: ChargeFacts): Part
   switch (model) {
     case "flat_rate": {
       // The class's own fields when set, else the model's rate_percent and fee_fixed.
-      const ppm = given(options[`${k}_rate_percent`]) ? rate(options, `${k}_rate_percent`) : rate(options, "rate_percent");
-      const fixed = given(options[`${k}_fee_fixed`]) ? fixedOf(options, `${k}_fee_fixed`) : fixedOf(options, "fee_fixed");
+      const ppm = given(options[`${k}_rate_percent`])
+        ? rate(options, `${k}_rate_percent`)
+        : rate(options, "rate_percent");
+      const fixed = given(options[`${k}_fee_fixed`])
+        ? fixedOf(options, `${k}_fee_fixed`)
+        : fixedOf(options, "fee_fixed");
       return [{ type: "processing", ppm, centiCents: fixed, description: `Flat rate, ${classWords[k]}` }];
     }
     case "two_tiered": {
@@ -117,7 +120,14 @@ function fromParts(model: PricingModel, amount: Cents, parts: Part[]): FeeResult
   const lines = parts.map((p, i) => {
     const share = i === parts.length - 1 ? left : Number(divideHalfUp(micro[i]!, 1_000_000n));
     left -= share;
-    return { type: p.type, model, rate_bps: Number(ppmToBps(p.ppm)), fixed: p.centiCents / 100, amount: share, description: p.description };
+    return {
+      type: p.type,
+      model,
+      rate_bps: Number(ppmToBps(p.ppm)),
+      fixed: p.centiCents / 100,
+      amount: share,
+      description: p.description,
+    };
   });
   return { model, fee, lines };
 }
@@ -151,6 +161,11 @@ export function cardFee(model: CardModel, options: Options, facts: ChargeFacts):
 /** The fee of an ACH charge: A × txn_fee_percent + txn_fee_fixed. */
 export function achFee(options: Options, amount: Cents): FeeResult {
   return fromParts("ach", amount, [
-    { type: "processing", ppm: rate(options, "txn_fee_percent"), centiCents: fixedOf(options, "txn_fee_fixed"), description: "ACH transaction" },
+    {
+      type: "processing",
+      ppm: rate(options, "txn_fee_percent"),
+      centiCents: fixedOf(options, "txn_fee_fixed"),
+      description: "ACH transaction",
+    },
   ]);
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import type { DbOrTx } from "../../db/types";
 import { invalidFields } from "../../errors";
 import { type feePreviewRequestSchema, type feePreviewSchema } from "../../schemas/fees";
@@ -19,7 +20,13 @@ export async function previewFee(db: DbOrTx, scope: PaymentScope, body: FeePrevi
   else {
     const missing = (["card_entry_method", "card_brand"] as const).filter((k) => body[k] === undefined);
     if (missing.length)
-      throw invalidFields(missing.map((param) => ({ param, code: "parameter_missing", message: `${param} is required to price a card payment` })));
+      throw invalidFields(
+        missing.map((param) => ({
+          param,
+          code: "parameter_missing",
+          message: `${param} is required to price a card payment`,
+        })),
+      );
     priced = feeForCardCharge(merchant, {
       amount: body.amount,
       brand: body.card_brand!.toLowerCase(),

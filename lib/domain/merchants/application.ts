@@ -1,8 +1,9 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
-import type { FieldError } from "../../errors";
+
 import { encryptField, isEncrypted, mask } from "../../crypto/field-encryption";
-import { completeApplicationSchema, maskedValue, ownerKeys } from "../../schemas/merchant";
+import type { FieldError } from "../../errors";
 import { issuesToFieldErrors } from "../../errors";
+import { completeApplicationSchema, maskedValue, ownerKeys } from "../../schemas/merchant";
 import { maskApplication, sensitive } from "../../serializers/mask-application";
 
 type Json = Record<string, unknown>;
@@ -23,14 +24,19 @@ export const phoneError = (param: string) => ({
 /** The number exists (valid area code and length for its country), not only looks like one. */
 export const isRealPhone = (value: string) => isValidPhoneNumber(value, "US");
 
-const isPlainObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v) && !isEncrypted(v);
+const isPlainObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !isEncrypted(v);
 
 /**
  * Merges a validated partial application into the stored one: objects merge, `null` removes,
  * phones become E.164, sensitive values are encrypted. A masked value sent back ("*****6789")
  * keeps the stored value; a mask that does not match it is an error (send the full value).
  */
-export function mergeApplication(stored: Json, patch: Json, paramPrefix = "merchant"): { next: Json; errors: FieldError[] } {
+export function mergeApplication(
+  stored: Json,
+  patch: Json,
+  paramPrefix = "merchant",
+): { next: Json; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const merge = (target: Json, source: Json, path: string[]): Json => {
     const out: Json = { ...target };

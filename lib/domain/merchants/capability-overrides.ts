@@ -4,7 +4,10 @@ import type { FieldError } from "../../errors";
 // Fees schema itself, which knows only its two fields).
 export const overridableAchOptions = ["monthly_fee", "txn_fee_fixed", "txn_fee_percent"] as const;
 
-export function capabilityOverrideErrors(merchant: Record<string, unknown> | undefined, prefix = "merchant"): FieldError[] {
+export function capabilityOverrideErrors(
+  merchant: Record<string, unknown> | undefined,
+  prefix = "merchant",
+): FieldError[] {
   const ach = (merchant?.capabilities as { options?: { ach?: Record<string, unknown> } } | undefined)?.options?.ach;
   if (!ach) return [];
   return Object.keys(ach)

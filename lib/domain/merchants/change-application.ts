@@ -1,17 +1,18 @@
 import { and, eq, ne } from "drizzle-orm";
+
+import type { AccountRow, MerchantRow } from "../../db/schema";
 import { merchants } from "../../db/schema";
-import { invalidFields, type FieldError } from "../../errors";
+import { type DbOrTx } from "../../db/types";
+import { type FieldError, invalidFields } from "../../errors";
 import { createId } from "../../ids";
-import type { PartialApplication } from "../../schemas/merchant";
 import type { DeviceCatalogEntry } from "../../schemas/account";
+import type { PartialApplication } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
 import { recordEvent } from "../events/record-event";
 import { isRealPhone, mergeApplication, normalizePhone, phoneError } from "./application";
 import { capabilityOverrideErrors } from "./capability-overrides";
-import { assertOpen, moveMerchant } from "./status";
-import type { AccountRow, MerchantRow } from "../../db/schema";
-import { type DbOrTx } from "../../db/types";
 import { requirementsFor } from "./requirements";
+import { assertOpen, moveMerchant } from "./status";
 
 // The one writer of a merchant's application: POST /v1/merchants, PATCH /v1/merchants/{id} and
 // PATCH /v1/onboarding/session all come through here, each as a writer with its own list of fields.
@@ -39,7 +40,11 @@ type Columns = Partial<typeof merchants.$inferInsert>;
  * Pure part of a change: what the writer may not set, then merge (objects merge, `null` removes,
  * phones to E.164, sensitive values encrypted). Returns the new application and every problem.
  */
-export function mergeApplicationChange(stored: Json, change: Pick<ApplicationChange, "merchant" | "phone">, writer: ApplicationWriter) {
+export function mergeApplicationChange(
+  stored: Json,
+  change: Pick<ApplicationChange, "merchant" | "phone">,
+  writer: ApplicationWriter,
+) {
   const errors: FieldError[] = [];
   let application = stored;
   const patch = change.merchant as Json | undefined;
@@ -87,7 +92,11 @@ async function deviceColumns(
     if (!catalog.some((d) => d.id === device.catalog_id)) {
       return {
         set: {},
-        error: { param: "device.catalog_id", code: "parameter_invalid", message: `device.catalog_id must be one of: ${catalog.map((d) => d.id).join(", ")}` },
+        error: {
+          param: "device.catalog_id",
+          code: "parameter_invalid",
+          message: `device.catalog_id must be one of: ${catalog.map((d) => d.id).join(", ")}`,
+        },
       };
     }
     return { set: { ...chosen, deviceCatalogId: device.catalog_id } };
@@ -96,16 +105,45 @@ async function deviceColumns(
     const [taken] = await tx
       .select({ id: merchants.id })
       .from(merchants)
-      .where(and(eq(merchants.isvAccountId, merchant.isvAccountId), eq(merchants.deviceImei, device.imei), ne(merchants.id, merchant.id)));
-    if (taken) return { set: {}, error: { param: "device.imei", code: "imei_in_use", message: "This device is already registered to another merchant" } };
+      .where(
+        and(
+          eq(merchants.isvAccountId, merchant.isvAccountId),
+          eq(merchants.deviceImei, device.imei),
+          ne(merchants.id, merchant.id),
+        ),
+      );
+    if (taken)
+      return {
+        set: {},
+        error: {
+          param: "device.imei",
+          code: "imei_in_use",
+          message: "This device is already registered to another merchant",
+        },
+      };
     return { set: { ...chosen, deviceImei: device.imei, deviceImeiSource: writer === "isv" ? "isv" : "merchant" } };
   }
   if (!rules?.skippable)
-    return { set: {}, error: { param: "device_selection", code: "parameter_invalid", message: "Device selection cannot be skipped for this application" } };
+    return {
+      set: {},
+      error: {
+        param: "device_selection",
+        code: "parameter_invalid",
+        message: "Device selection cannot be skipped for this application",
+      },
+    };
   return {
     set: {
       deviceSelection: "skipped",
-      ...(merchant.deviceImei ? {} : { deviceId: null, deviceCatalogId: null, deviceImeiStatus: null, deviceCreatedAt: null, deviceUpdatedAt: null }),
+      ...(merchant.deviceImei
+        ? {}
+        : {
+            deviceId: null,
+            deviceCatalogId: null,
+            deviceImeiStatus: null,
+            deviceCreatedAt: null,
+            deviceUpdatedAt: null,
+          }),
     },
   };
 }
@@ -118,9 +156,13 @@ export function touchedPaths(value: Json, prefix: string): string[] {
 }
 
 /** Underwriting's requests that the change answers are dropped (underwriting checks again on submit). */
-function remainingRequirements(requirements: MerchantRow["requirements"], touched: string[]): MerchantRow["requirements"] {
+function remainingRequirements(
+  requirements: MerchantRow["requirements"],
+  touched: string[],
+): MerchantRow["requirements"] {
   if (!requirements) return null;
-  const answered = (field: string) => touched.some((t) => t === field || t.startsWith(`${field}.`) || field.startsWith(`${t}.`));
+  const answered = (field: string) =>
+    touched.some((t) => t === field || t.startsWith(`${field}.`) || field.startsWith(`${t}.`));
   const currently_due = requirements.currently_due.filter((f) => !answered(f));
   return currently_due.length ? { currently_due, errors: requirements.errors.filter((e) => !answered(e.field)) } : null;
 }
@@ -134,7 +176,14 @@ function remainingRequirements(requirements: MerchantRow["requirements"], touche
  */
 export async function changeApplication(
   tx: DbOrTx,
-  input: { merchant: MerchantRow; isv: AccountRow; writer: ApplicationWriter; change: ApplicationChange; deviceRules?: DeviceRules; alsoSet?: Columns },
+  input: {
+    merchant: MerchantRow;
+    isv: AccountRow;
+    writer: ApplicationWriter;
+    change: ApplicationChange;
+    deviceRules?: DeviceRules;
+    alsoSet?: Columns;
+  },
 ): Promise<MerchantRow> {
   const { merchant, isv, writer, change } = input;
   assertOpen(merchant, "The merchant's onboarding information can change");
@@ -147,7 +196,10 @@ export async function changeApplication(
   }
   if (errors.length) throw invalidFields(errors);
 
-  const touched = [...(change.merchant ? touchedPaths(change.merchant as Json, "merchant") : []), ...(change.device ? ["device"] : [])];
+  const touched = [
+    ...(change.merchant ? touchedPaths(change.merchant as Json, "merchant") : []),
+    ...(change.device ? ["device"] : []),
+  ];
   const unsigns = change.merchant !== undefined || change.device !== undefined;
   const set: Columns = {
     ...input.alsoSet,

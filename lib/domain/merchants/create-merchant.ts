@@ -1,24 +1,30 @@
-import { pricingOf } from "../accounts/isv-facts";
-import { newPublishableKey } from "../../auth/secrets";
 import { and, eq, sql } from "drizzle-orm";
+
+import { newPublishableKey } from "../../auth/secrets";
 import { rowsOf } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { compiledStatement } from "../../db/prepared";
+import type { AccountRow, MerchantRow } from "../../db/schema";
 import { merchants } from "../../db/schema";
-import { createId } from "../../ids";
-import { AppError, invalidFields } from "../../errors";
+import { type Db } from "../../db/types";
 import { env } from "../../env";
-import { eventClauses } from "../events/record-event";
+import { AppError, invalidFields } from "../../errors";
+import { createId } from "../../ids";
+import type { PartialApplication } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
+import { pricingOf } from "../accounts/isv-facts";
+import { eventClauses } from "../events/record-event";
 import { normalizePhone } from "./application";
 import { mergeApplicationChange } from "./change-application";
-import { INITIAL_STATUS } from "./status";
-import type { PartialApplication } from "../../schemas/merchant";
-import type { AccountRow, MerchantRow } from "../../db/schema";
-import { type Db } from "../../db/types";
-import { isUniqueViolation } from "../../db/errors";
 import { requirementsFor } from "./requirements";
+import { INITIAL_STATUS } from "./status";
 
-export type CreateMerchantInput = { phone: string; device?: { imei: string }; merchant?: PartialApplication; agent?: number };
+export type CreateMerchantInput = {
+  phone: string;
+  device?: { imei: string };
+  merchant?: PartialApplication;
+  agent?: number;
+};
 
 /**
  * POST /v1/merchants (docs/reference.md section 4). An IMEI the ISV already registered returns that
@@ -26,7 +32,11 @@ export type CreateMerchantInput = { phone: string; device?: { imei: string }; me
  * merchant. An IMEI a merchant typed in its own onboarding never does (it would hand the ISV's new
  * business that merchant's record): 400 `imei_in_use` naming it, and nothing is created.
  */
-export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerchantInput): Promise<{ row: MerchantRow; created: boolean }> {
+export async function createMerchant(
+  db: Db,
+  isv: AccountRow,
+  input: CreateMerchantInput,
+): Promise<{ row: MerchantRow; created: boolean }> {
   const isvAccountId = isv.id;
   const imei = input.device?.imei;
   if (imei) {
@@ -36,7 +46,8 @@ export async function createMerchant(db: Db, isv: AccountRow, input: CreateMerch
 
   const prefill = { ...(input.merchant ?? {}) } as PartialApplication;
   // No capabilities given: the ISV's defaults apply (its types; every option from default_capabilities).
-  if (!prefill.capabilities) prefill.capabilities = { types: pricingOf(isv).types } as PartialApplication["capabilities"];
+  if (!prefill.capabilities)
+    prefill.capabilities = { types: pricingOf(isv).types } as PartialApplication["capabilities"];
   const { application, errors } = mergeApplicationChange({}, { merchant: prefill, phone: input.phone }, "isv");
   if (errors.length) throw invalidFields(errors);
 

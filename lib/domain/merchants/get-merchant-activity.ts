@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
+
 import { events, onboardingLinks } from "../../db/schema";
-import { findMerchant } from "./find-merchant";
 import { type DbOrTx } from "../../db/types";
+import { findMerchant } from "./find-merchant";
 
 /** One merchant with its recent events and its latest onboarding link (the dashboard's merchant page). */
 export async function getMerchantActivity(db: DbOrTx, isvAccountId: string, merchantId: string) {

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+
 import { charges, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 

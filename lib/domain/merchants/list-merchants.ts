@@ -1,11 +1,16 @@
-import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { merchants } from "../../db/schema";
-import type { ListQuery } from "../../schemas/list";
+import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+
 import { cursorPage } from "../../db/cursor-page";
+import { merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import type { ListQuery } from "../../schemas/list";
 
 /** Newest first (by lead_id), cursor pagination by merchant id, within one ISV. */
-export async function listMerchants(db: DbOrTx, isvAccountId: string, query: ListQuery & { lead_onboarding_status?: string; search?: string }) {
+export async function listMerchants(
+  db: DbOrTx,
+  isvAccountId: string,
+  query: ListQuery & { lead_onboarding_status?: string; search?: string },
+) {
   const filters: SQL[] = [eq(merchants.isvAccountId, isvAccountId)];
   if (query.lead_onboarding_status) filters.push(eq(merchants.status, query.lead_onboarding_status as "NOT_STARTED"));
   if (query.search?.trim()) {

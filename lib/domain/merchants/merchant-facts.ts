@@ -1,9 +1,13 @@
 import type { MerchantRow } from "../../db/schema";
-import { toLocale, type Locale } from "../../i18n/locales";
+import { type Locale, toLocale } from "../../i18n/locales";
 
 /** The name customers know the merchant by: its DBA, else its legal name. */
 export const businessName = (merchant: MerchantRow) =>
-  String((merchant.application.doing_business_as as string | undefined) || (merchant.application.legal_business_name as string | undefined) || "");
+  String(
+    (merchant.application.doing_business_as as string | undefined) ||
+      (merchant.application.legal_business_name as string | undefined) ||
+      "",
+  );
 
 /** The merchant's language (the one it signed in), for what its customers receive. */
 export const merchantLocale = (merchant: MerchantRow): Locale => toLocale(merchant.agreement?.locale);

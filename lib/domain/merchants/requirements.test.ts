@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import example from "../../schemas/examples/merchant-application.json" with { type: "json" };
 import { applicationProblems } from "./application";
 import { missingParams } from "./requirements";

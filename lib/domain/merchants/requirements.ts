@@ -1,7 +1,7 @@
+import type { MerchantRow } from "../../db/schema";
+import { routingNumberFinding } from "../../onboarding/cross-field";
 import { applicationProblems } from "./application";
 import { isOpen } from "./status";
-import { routingNumberFinding } from "../../onboarding/cross-field";
-import type { MerchantRow } from "../../db/schema";
 
 export type Requirements = {
   currently_due: string[];
@@ -30,10 +30,12 @@ export function missingParams(application: Record<string, unknown>): string[] {
 }
 
 /** Whether the ISV's merchants must choose a device (its settings; on unless turned off). */
-export const deviceRequired = (settings: unknown) => (settings as { device_selection_required?: boolean } | null)?.device_selection_required !== false;
+export const deviceRequired = (settings: unknown) =>
+  (settings as { device_selection_required?: boolean } | null)?.device_selection_required !== false;
 
 /** What the merchant still has to supply, under its ISV's settings: what the merchant serializer is handed. */
-export const requirementsFor = (row: MerchantRow, isv: { settings: unknown }) => merchantRequirements(row, { deviceRequired: deviceRequired(isv.settings) });
+export const requirementsFor = (row: MerchantRow, isv: { settings: unknown }) =>
+  merchantRequirements(row, { deviceRequired: deviceRequired(isv.settings) });
 
 /**
  * What the merchant still has to supply. While onboarding is open and underwriting has asked for

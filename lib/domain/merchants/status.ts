@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
+
+import type { MerchantRow } from "../../db/schema";
 import { merchants } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
 import type { OnboardingStatus } from "../../schemas/merchant";
-import type { MerchantRow } from "../../db/schema";
-import { type DbOrTx } from "../../db/types";
 
 // The merchant's one state machine (docs/reference.md section 4). Every write of
 // `lead_onboarding_status` goes through `moveMerchant`: a conditional update from the move's named
@@ -37,14 +38,21 @@ export const isFinal = (status: OnboardingStatus) => finalStatuses.includes(stat
 /** 409 `invalid_state` unless the application is still open; `what` says what was refused. */
 export function assertOpen(merchant: Pick<MerchantRow, "status">, what = "The application can change") {
   if (!isOpen(merchant.status)) {
-    throw invalidState(`${what} only while lead_onboarding_status is ${openStatuses.join(" or ")}; it is ${merchant.status}`);
+    throw invalidState(
+      `${what} only while lead_onboarding_status is ${openStatuses.join(" or ")}; it is ${merchant.status}`,
+    );
   }
 }
 
 type MoveColumns = Omit<Partial<typeof merchants.$inferInsert>, "status" | "id">;
 
 /** The same move, but null (nothing changed) when the merchant is not in a state it starts from. */
-export async function moveMerchantIfAllowed(tx: DbOrTx, merchantId: string, move: MerchantMove, set: MoveColumns = {}): Promise<MerchantRow | null> {
+export async function moveMerchantIfAllowed(
+  tx: DbOrTx,
+  merchantId: string,
+  move: MerchantMove,
+  set: MoveColumns = {},
+): Promise<MerchantRow | null> {
   const { from, to } = merchantMoves[move];
   const [moved] = await tx
     .update(merchants)
@@ -58,10 +66,17 @@ export async function moveMerchantIfAllowed(tx: DbOrTx, merchantId: string, move
  * Moves the merchant along `move` (with the other columns in `set`) if, and only if, its status is
  * one the move starts from. Otherwise 409 naming the current and the expected states.
  */
-export async function moveMerchant(tx: DbOrTx, merchantId: string, move: MerchantMove, set: MoveColumns = {}): Promise<MerchantRow> {
+export async function moveMerchant(
+  tx: DbOrTx,
+  merchantId: string,
+  move: MerchantMove,
+  set: MoveColumns = {},
+): Promise<MerchantRow> {
   const moved = await moveMerchantIfAllowed(tx, merchantId, move, set);
   if (moved) return moved;
   const { from } = merchantMoves[move];
   const [current] = await tx.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId));
-  throw invalidState(`Cannot ${move}: lead_onboarding_status is ${current?.status ?? "missing"}, expected ${from.join(" or ")}`);
+  throw invalidState(
+    `Cannot ${move}: lead_onboarding_status is ${current?.status ?? "missing"}, expected ${from.join(" or ")}`,
+  );
 }

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
+
 import { merchants } from "../../db/schema";
-import { recordEvent } from "../events/record-event";
-import { getAccount } from "../accounts/get-account";
+import { type Db } from "../../db/types";
+import type { PartialApplication } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
+import { getAccount } from "../accounts/get-account";
+import { recordEvent } from "../events/record-event";
 import { changeApplication } from "./change-application";
 import { findMerchant } from "./find-merchant";
-import type { PartialApplication } from "../../schemas/merchant";
-import { type Db } from "../../db/types";
 import { requirementsFor } from "./requirements";
 
 export type UpdateMerchantInput = {
@@ -31,7 +32,13 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
     };
     const { merchant, phone, agent } = input;
     if (merchant !== undefined || phone !== undefined || agent !== undefined) {
-      const updated = await changeApplication(tx, { merchant: row, isv, writer: "isv", change: { merchant, phone, agent }, alsoSet: flags });
+      const updated = await changeApplication(tx, {
+        merchant: row,
+        isv,
+        writer: "isv",
+        change: { merchant, phone, agent },
+        alsoSet: flags,
+      });
       return { row: updated, isv };
     }
     const [updated] = await tx

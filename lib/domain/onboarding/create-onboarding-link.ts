@@ -1,15 +1,17 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { createHash } from "node:crypto";
+
+import { and, eq, isNull } from "drizzle-orm";
+
+import { hostedBaseUrl } from "../../branding/hosts";
+import type { AccountRow } from "../../db/schema";
 import { onboardingLinks } from "../../db/schema";
-import { createId, randomBase62 } from "../../ids";
+import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalidState } from "../../errors";
+import { createId, randomBase62 } from "../../ids";
 import { getAccount } from "../accounts/get-account";
+import { settingsOf } from "../accounts/isv-facts";
 import { findMerchant } from "../merchants/find-merchant";
 import { isFinal } from "../merchants/status";
-import type { AccountRow } from "../../db/schema";
-import { type Db, type DbOrTx } from "../../db/types";
-import { hostedBaseUrl } from "../../branding/hosts";
-import { settingsOf } from "../accounts/isv-facts";
 
 export type CreateLinkInput = {
   merchant_id: string;
@@ -30,13 +32,19 @@ export const digestToken = (token: string) => createHash("sha256").update(token)
  */
 export async function createOnboardingLink(db: Db, isvAccountId: string, input: CreateLinkInput) {
   if (input.return_url && input.redirect_url && input.return_url !== input.redirect_url) {
-    throw new AppError("parameter_invalid", "return_url and redirect_url are the same parameter: send one, or both equal", { param: "redirect_url" });
+    throw new AppError(
+      "parameter_invalid",
+      "return_url and redirect_url are the same parameter: send one, or both equal",
+      { param: "redirect_url" },
+    );
   }
   const returnUrl = input.return_url ?? input.redirect_url ?? null;
   return db.transaction(async (tx) => {
     const merchant = await findMerchant(tx, isvAccountId, input.merchant_id, { forUpdate: true });
     if (isFinal(merchant.status)) {
-      throw invalidState(`The merchant's onboarding is over (lead_onboarding_status ${merchant.status}); no link can be created`);
+      throw invalidState(
+        `The merchant's onboarding is over (lead_onboarding_status ${merchant.status}); no link can be created`,
+      );
     }
     const isv = await getAccount(tx, isvAccountId);
     return insertOnboardingLink(tx, isv, merchant.id, {
@@ -53,7 +61,12 @@ export async function insertOnboardingLink(
   tx: DbOrTx,
   isv: AccountRow,
   merchantId: string,
-  options: { returnUrl: string | null; refreshUrl: string | null; state: string | null; allowSkipDeviceSelection: boolean | null },
+  options: {
+    returnUrl: string | null;
+    refreshUrl: string | null;
+    state: string | null;
+    allowSkipDeviceSelection: boolean | null;
+  },
 ) {
   const settings = settingsOf(isv);
   const token = randomBase62(43);
@@ -65,7 +78,15 @@ export async function insertOnboardingLink(
     .where(and(eq(onboardingLinks.merchantId, merchantId), isNull(onboardingLinks.supersededAt)));
   const [link] = await tx
     .insert(onboardingLinks)
-    .values({ id: createId("lnk"), isvAccountId: isv.id, merchantId, tokenDigest: digestToken(token), ...options, expiresAt, createdAt: now })
+    .values({
+      id: createId("lnk"),
+      isvAccountId: isv.id,
+      merchantId,
+      tokenDigest: digestToken(token),
+      ...options,
+      expiresAt,
+      createdAt: now,
+    })
     .returning();
   return { link: link!, url: `${hostedBaseUrl(isv)}/onboard/${token}` };
 }

@@ -1,9 +1,9 @@
 import { agreementFor, signatureLine } from "../../agreement/agreement-text";
+import { type Db } from "../../db/types";
 import type { Locale } from "../../i18n/locales";
+import { brandOf } from "../accounts/isv-facts";
 import { getSessionRows, type SessionUse } from "./session";
 import { signatureIsCurrent } from "./sign-agreement";
-import { type Db } from "../../db/types";
-import { brandOf } from "../accounts/isv-facts";
 
 /**
  * The session's agreement as the merchant reads it: in the language it was signed in (else the

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
-import { onboardingLinks } from "../../db/schema";
+
 import { issueSessionToken } from "../../auth/onboarding-session";
-import { recordEvent } from "../events/record-event";
-import { getAccount } from "../accounts/get-account";
+import { onboardingLinks } from "../../db/schema";
+import { type Db } from "../../db/types";
 import { serializeMerchant } from "../../serializers/merchant";
+import { getAccount } from "../accounts/get-account";
+import { recordEvent } from "../events/record-event";
+import { requirementsFor } from "../merchants/requirements";
 import { moveMerchantIfAllowed } from "../merchants/status";
 import { digestToken } from "./create-onboarding-link";
-import { type Db } from "../../db/types";
-import { requirementsFor } from "../merchants/requirements";
 
 export type OpenLinkResult =
   | { kind: "open"; sessionToken: string; merchantId: string; isvAccountId: string }
@@ -26,10 +27,12 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
     .where(eq(onboardingLinks.tokenDigest, digestToken(token)));
   if (!link) return { kind: "unknown" };
   if (link.supersededAt) return { kind: "superseded", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };
-  if (link.expiresAt.getTime() <= Date.now()) return { kind: "expired", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };
+  if (link.expiresAt.getTime() <= Date.now())
+    return { kind: "expired", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };
 
   await db.transaction(async (tx) => {
-    if (!link.firstOpenedAt) await tx.update(onboardingLinks).set({ firstOpenedAt: new Date() }).where(eq(onboardingLinks.id, link.id));
+    if (!link.firstOpenedAt)
+      await tx.update(onboardingLinks).set({ firstOpenedAt: new Date() }).where(eq(onboardingLinks.id, link.id));
     const started = await moveMerchantIfAllowed(tx, link.merchantId, "startOnboarding");
     if (started) {
       const isv = await getAccount(tx, link.isvAccountId);
@@ -41,6 +44,10 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
       });
     }
   });
-  const sessionToken = await issueSessionToken({ merchantId: link.merchantId, linkId: link.id, accountId: link.isvAccountId });
+  const sessionToken = await issueSessionToken({
+    merchantId: link.merchantId,
+    linkId: link.id,
+    accountId: link.isvAccountId,
+  });
   return { kind: "open", sessionToken, merchantId: link.merchantId, isvAccountId: link.isvAccountId };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import type { CheckedSession } from "../../auth/onboarding-session";
 import { returnTarget } from "./session";
 

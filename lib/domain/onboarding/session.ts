@@ -1,28 +1,33 @@
-import { enqueueJob } from "../../jobs/job-types";
+import { type CheckedSession, checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
+import { hostedBaseUrl } from "../../branding/hosts";
+import { type Db } from "../../db/types";
 import { AppError, type FieldError } from "../../errors";
-import { checkSession, type CheckedSession, type SessionPrincipal } from "../../auth/onboarding-session";
+import { enqueueJob } from "../../jobs/job-types";
+import { type OnboardingStatus, onboardingStatuses, type PartialApplication } from "../../schemas/merchant";
+import { serializeMerchant } from "../../serializers/merchant";
+import { serializeOnboardingSession } from "../../serializers/onboarding-session";
+import { brandOf, settingsOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
 import { changeApplication, type DeviceChange } from "../merchants/change-application";
-import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
 import { deviceRequired, merchantRequirements, requirementsFor } from "../merchants/requirements";
-import { serializeMerchant } from "../../serializers/merchant";
-import { serializeOnboardingSession } from "../../serializers/onboarding-session";
+import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
 import { signatureIsCurrent } from "./sign-agreement";
-import { onboardingStatuses, type OnboardingStatus, type PartialApplication } from "../../schemas/merchant";
-import { type Db } from "../../db/types";
-import { hostedBaseUrl } from "../../branding/hosts";
-import { brandOf, settingsOf } from "../accounts/isv-facts";
 
 /** A session as a request uses it: who (from the token) and where (the request's host). */
 export type SessionUse = SessionPrincipal & { host?: string };
 
-const check = (db: Parameters<typeof checkSession>[0], use: SessionUse, forUpdate = false) => checkSession(db, use, { forUpdate, host: use.host });
+const check = (db: Parameters<typeof checkSession>[0], use: SessionUse, forUpdate = false) =>
+  checkSession(db, use, { forUpdate, host: use.host });
 
 function deviceRules({ link, isv }: Pick<CheckedSession, "link" | "isv">) {
   const settings = settingsOf(isv);
   const required = deviceRequired(settings);
-  return { required, skippable: required && (link.allowSkipDeviceSelection ?? settings.allow_skip_device_selection), catalog: settings.devices };
+  return {
+    required,
+    skippable: required && (link.allowSkipDeviceSelection ?? settings.allow_skip_device_selection),
+    catalog: settings.devices,
+  };
 }
 
 /** Everything that keeps the application from being submitted, as field errors. */
@@ -31,7 +36,11 @@ function sessionProblems(session: CheckedSession, signed: boolean): FieldError[]
   const { merchant } = session;
   const problems = applicationProblems(merchant.application);
   if (deviceRules(session).required && !merchant.deviceSelection) {
-    problems.push({ param: "device", code: "parameter_missing", message: "Choose a device (or, where allowed, confirm you will supply a compatible one)" });
+    problems.push({
+      param: "device",
+      code: "parameter_missing",
+      message: "Choose a device (or, where allowed, confirm you will supply a compatible one)",
+    });
   }
   if (!signed) {
     problems.push({
@@ -43,7 +52,8 @@ function sessionProblems(session: CheckedSession, signed: boolean): FieldError[]
     });
   }
   // What underwriting asked for and the merchant has not changed yet.
-  for (const e of merchant.requirements?.errors ?? []) problems.push({ param: e.field, code: "information_requested", message: e.message });
+  for (const e of merchant.requirements?.errors ?? [])
+    problems.push({ param: e.field, code: "information_requested", message: e.message });
   return problems;
 }
 
@@ -82,7 +92,13 @@ export async function updateSession(db: Db, use: SessionUse, patch: SessionPatch
     if (patch.device && patch.device_selection) {
       throw new AppError("parameter_invalid", 'Send either a device or device_selection "skipped", not both', {
         param: "device_selection",
-        errors: [{ param: "device_selection", code: "parameter_invalid", message: 'Send either a device or device_selection "skipped", not both' }],
+        errors: [
+          {
+            param: "device_selection",
+            code: "parameter_invalid",
+            message: 'Send either a device or device_selection "skipped", not both',
+          },
+        ],
       });
     }
     const device: DeviceChange | undefined =
@@ -153,9 +169,16 @@ export async function submitSession(db: Db, use: SessionUse) {
     assertOpen(session.merchant, "The application can be submitted");
     const problems = sessionProblems(session, signatureIsCurrent(session.merchant, session.isv));
     if (problems.length) {
-      throw new AppError("application_incomplete", `The application is not complete: ${problems.length} field(s) missing or invalid`, { errors: problems });
+      throw new AppError(
+        "application_incomplete",
+        `The application is not complete: ${problems.length} field(s) missing or invalid`,
+        { errors: problems },
+      );
     }
-    const submitted = await moveMerchant(tx, session.merchant.id, "submitApplication", { requirements: null, submittedAt: new Date() });
+    const submitted = await moveMerchant(tx, session.merchant.id, "submitApplication", {
+      requirements: null,
+      submittedAt: new Date(),
+    });
     await recordEvent(tx, {
       accountId: submitted.isvAccountId,
       type: "merchant.submitted",
@@ -163,6 +186,9 @@ export async function submitSession(db: Db, use: SessionUse) {
       data: serializeMerchant(submitted, session.isv, requirementsFor(submitted, session.isv)),
     });
     await enqueueJob(tx, "underwriting", { merchant_id: submitted.id });
-    return { lead_onboarding_status: submitted.status, redirect_url: completionUrl({ ...session, merchant: submitted }) };
+    return {
+      lead_onboarding_status: submitted.status,
+      redirect_url: completionUrl({ ...session, merchant: submitted }),
+    };
   });
 }

@@ -1,16 +1,17 @@
-import type { AgreementSignature } from "../../db/schema";
 import { eq } from "drizzle-orm";
-import { merchants } from "../../db/schema";
-import { AppError } from "../../errors";
+
 import { AGREEMENT_VERSION, agreementDigest, agreementFor } from "../../agreement/agreement-text";
 import { checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
-import { applicationProblems } from "../merchants/application";
-import { assertOpen } from "../merchants/status";
+import type { AgreementSignature } from "../../db/schema";
+import { merchants } from "../../db/schema";
+import { type Db } from "../../db/types";
+import { AppError } from "../../errors";
+import type { Locale } from "../../i18n/locales";
 import { serializeMerchant } from "../../serializers/merchant";
 import { recordEvent } from "../events/record-event";
-import type { Locale } from "../../i18n/locales";
-import { type Db } from "../../db/types";
+import { applicationProblems } from "../merchants/application";
 import { requirementsFor } from "../merchants/requirements";
+import { assertOpen } from "../merchants/status";
 
 export type Signature = AgreementSignature;
 
@@ -22,19 +23,31 @@ const normalise = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
  * later change to anything the text was generated from clears the signature, and submit checks
  * the digest again.
  */
-export async function signAgreement(db: Db, session: SessionPrincipal, input: { name: string; ip: string; userAgent: string; locale: Locale; host?: string }) {
+export async function signAgreement(
+  db: Db,
+  session: SessionPrincipal,
+  input: { name: string; ip: string; userAgent: string; locale: Locale; host?: string },
+) {
   return db.transaction(async (tx) => {
     const { merchant, isv } = await checkSession(tx, session, { forUpdate: true, host: input.host });
     assertOpen(merchant, "The agreement can be signed");
     const problems = applicationProblems(merchant.application);
     if (problems.length) {
-      throw new AppError("application_incomplete", "Complete the application before signing the agreement", { errors: problems });
+      throw new AppError("application_incomplete", "Complete the application before signing the agreement", {
+        errors: problems,
+      });
     }
     const owner = merchant.application.owner_one as { first_name: string; last_name: string; middle_name?: string };
-    const expected = [normalise(`${owner.first_name} ${owner.last_name}`), normalise(`${owner.first_name} ${owner.middle_name ?? ""} ${owner.last_name}`)];
+    const expected = [
+      normalise(`${owner.first_name} ${owner.last_name}`),
+      normalise(`${owner.first_name} ${owner.middle_name ?? ""} ${owner.last_name}`),
+    ];
     if (!expected.includes(normalise(input.name))) {
       const message = "Type owner one's full name exactly as entered in the application";
-      throw new AppError("signature_mismatch", message, { param: "name", errors: [{ param: "name", code: "signature_mismatch", message }] });
+      throw new AppError("signature_mismatch", message, {
+        param: "name",
+        errors: [{ param: "name", code: "signature_mismatch", message }],
+      });
     }
     const signature: Signature = {
       name: input.name.trim(),
@@ -45,7 +58,11 @@ export async function signAgreement(db: Db, session: SessionPrincipal, input: { 
       locale: input.locale,
       text_sha256: agreementDigest(agreementFor(merchant, isv, input.locale)),
     };
-    const [updated] = await tx.update(merchants).set({ agreement: signature, updatedAt: new Date() }).where(eq(merchants.id, merchant.id)).returning();
+    const [updated] = await tx
+      .update(merchants)
+      .set({ agreement: signature, updatedAt: new Date() })
+      .where(eq(merchants.id, merchant.id))
+      .returning();
     await recordEvent(tx, {
       accountId: session.accountId,
       type: "merchant.updated",

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { resolveAmounts } from "./amounts";
 
 const ok = (input: Parameters<typeof resolveAmounts>[0]) => {

@@ -1,5 +1,5 @@
-import { percentOf, percentToPpm, type Cents } from "../../money";
 import type { FieldError } from "../../errors";
+import { type Cents, percentOf, percentToPpm } from "../../money";
 import { MAX_TOTAL } from "../../schemas/money-fields";
 import { type AmountsInput } from "../../schemas/payment-requests";
 
@@ -19,14 +19,19 @@ export type ResolvedAmounts = {
  * `tax` also given must equal it), and the total is at most 99,999,999 cents. Every problem is
  * listed, each naming its field.
  */
-export function resolveAmounts(input: AmountsInput): { ok: true; value: ResolvedAmounts } | { ok: false; errors: FieldError[] } {
+export function resolveAmounts(
+  input: AmountsInput,
+): { ok: true; value: ResolvedAmounts } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const fail = (param: string, message: string, code = "parameter_invalid") => errors.push({ param, code, message });
   let amount: Cents;
   if (input.items) {
     amount = input.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0);
     if (input.amount !== undefined && input.amount !== amount) {
-      fail("amount", `amount (${input.amount}) must equal the sum of the items (${amount}); omit it when sending items`);
+      fail(
+        "amount",
+        `amount (${input.amount}) must equal the sum of the items (${amount}); omit it when sending items`,
+      );
     }
   } else if (input.amount === undefined) {
     fail("amount", "amount is required when no items are given", "parameter_missing");
@@ -38,15 +43,24 @@ export function resolveAmounts(input: AmountsInput): { ok: true; value: Resolved
   if (input.taxPercent !== undefined && amount <= MAX_TOTAL) {
     const computed = percentOf(amount, percentToPpm(input.taxPercent));
     if (input.tax !== undefined && input.tax !== computed) {
-      fail("tax", `tax (${input.tax}) must equal ${computed}, ${input.taxPercent} % of ${amount}; omit it when sending taxPercent`);
+      fail(
+        "tax",
+        `tax (${input.tax}) must equal ${computed}, ${input.taxPercent} % of ${amount}; omit it when sending taxPercent`,
+      );
     }
     tax = computed;
   }
   const tip = input.tip ?? 0;
   const total = amount + tax + tip;
   if (errors.length === 0 && total > MAX_TOTAL) {
-    fail(input.items ? "items" : "amount", `the total (amount + tax + tip = ${total}) must be at most ${MAX_TOTAL} cents`);
+    fail(
+      input.items ? "items" : "amount",
+      `the total (amount + tax + tip = ${total}) must be at most ${MAX_TOTAL} cents`,
+    );
   }
   if (errors.length) return { ok: false, errors };
-  return { ok: true, value: { amount, tax, tip, total, items: input.items ?? null, taxPercent: input.taxPercent ?? null } };
+  return {
+    ok: true,
+    value: { amount, tax, tip, total, items: input.items ?? null, taxPercent: input.taxPercent ?? null },
+  };
 }

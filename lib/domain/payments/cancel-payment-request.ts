@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
-import { paymentRequests } from "../../db/schema";
-import { AppError, invalidState } from "../../errors";
-import type { PaymentScope } from "./scope";
-import { findPaymentRequest } from "./find-payment-request";
-import { movePaymentRequestIfAllowed, notBeingPaid } from "./status";
-import { recordEvent } from "../events/record-event";
-import { getAccount } from "../accounts/get-account";
-import { serializePaymentRequest } from "../../serializers/payment-request";
-import { type Db } from "../../db/types";
+
 import { hostedBaseUrl } from "../../branding/hosts";
+import { paymentRequests } from "../../db/schema";
+import { type Db } from "../../db/types";
+import { AppError, invalidState } from "../../errors";
+import { serializePaymentRequest } from "../../serializers/payment-request";
+import { getAccount } from "../accounts/get-account";
+import { recordEvent } from "../events/record-event";
+import { findPaymentRequest } from "./find-payment-request";
+import type { PaymentScope } from "./scope";
+import { movePaymentRequestIfAllowed, notBeingPaid } from "./status";
 
 /**
  * POST /v1/payment_requests/{id}/cancel: PENDING → CANCELED with `payment_request.canceled`; 409
@@ -19,14 +20,27 @@ export async function cancelPaymentRequest(db: Db, scope: PaymentScope, id: stri
   return db.transaction(async (tx) => {
     const moved = await movePaymentRequestIfAllowed(tx, id, "cancelRequest", { canceledAt: new Date() }, notBeingPaid);
     if (!moved) {
-      const [current] = await tx.select({ status: paymentRequests.status }).from(paymentRequests).where(eq(paymentRequests.id, id));
+      const [current] = await tx
+        .select({ status: paymentRequests.status })
+        .from(paymentRequests)
+        .where(eq(paymentRequests.id, id));
       if (current?.status === "PENDING")
-        throw new AppError("payment_in_progress", "A payment of this request is being authorized right now; try again in a few seconds");
-      throw invalidState(`Cannot cancelRequest: the payment request is ${current?.status ?? "missing"}, expected PENDING`);
+        throw new AppError(
+          "payment_in_progress",
+          "A payment of this request is being authorized right now; try again in a few seconds",
+        );
+      throw invalidState(
+        `Cannot cancelRequest: the payment request is ${current?.status ?? "missing"}, expected PENDING`,
+      );
     }
     const isv = await getAccount(tx, moved.isvAccountId);
     const base = hostedBaseUrl(isv);
-    await recordEvent(tx, { accountId: moved.isvAccountId, type: "payment_request.canceled", objectId: moved.id, data: serializePaymentRequest(moved, base) });
+    await recordEvent(tx, {
+      accountId: moved.isvAccountId,
+      type: "payment_request.canceled",
+      objectId: moved.id,
+      data: serializePaymentRequest(moved, base),
+    });
     return { row: moved, base };
   });
 }

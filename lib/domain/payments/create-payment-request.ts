@@ -1,26 +1,27 @@
 import { and, eq } from "drizzle-orm";
-import { paymentRequests } from "../../db/schema";
-import { AppError, invalidFields, type FieldError } from "../../errors";
-import { createId } from "../../ids";
+
 import type { Principal } from "../../auth/principal";
-import { type AmountsInput } from "../../schemas/payment-requests";
-import { resolveAmounts } from "./amounts";
-import { assertCanTakePayments, findScopedMerchant, paymentScope } from "./scope";
-import { pastDeadline } from "./status";
-import { expireIfDue } from "./expire-payment-request";
-import { recordEvent } from "../events/record-event";
-import { getAccount } from "../accounts/get-account";
-import { isRealPhone, normalizePhone } from "../merchants/application";
+import { hostedBaseUrl } from "../../branding/hosts";
+import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
+import { paymentRequests } from "../../db/schema";
+import { type Db, type Tx } from "../../db/types";
+import { AppError, type FieldError, invalidFields } from "../../errors";
+import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
+import { invoiceEmail, invoiceSms } from "../../notifications/payment-templates";
 import { queueEmail } from "../../notifications/send-email";
 import { smsSender } from "../../notifications/send-sms";
-import { invoiceEmail, invoiceSms } from "../../notifications/payment-templates";
+import { type AmountsInput } from "../../schemas/payment-requests";
 import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
-import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
-import { type Db, type Tx } from "../../db/types";
-import { hostedBaseUrl } from "../../branding/hosts";
-import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
+import { recordEvent } from "../events/record-event";
+import { isRealPhone, normalizePhone } from "../merchants/application";
+import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { resolveAmounts } from "./amounts";
+import { expireIfDue } from "./expire-payment-request";
+import { assertCanTakePayments, findScopedMerchant, paymentScope } from "./scope";
+import { pastDeadline } from "./status";
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 const DEFAULT_TERMINAL_DEADLINE_S = 300;
@@ -74,7 +75,9 @@ export async function createPaymentRequest(db: Db, principal: Principal, input: 
       const [stale] = await tx
         .select({ id: paymentRequests.id })
         .from(paymentRequests)
-        .where(and(eq(paymentRequests.terminalId, input.terminal_id), eq(paymentRequests.status, "PENDING"), pastDeadline));
+        .where(
+          and(eq(paymentRequests.terminalId, input.terminal_id), eq(paymentRequests.status, "PENDING"), pastDeadline),
+        );
       if (stale) await expireIfDue(tx, stale.id, isv);
     }
     const [row] = await tx
@@ -91,7 +94,12 @@ export async function createPaymentRequest(db: Db, principal: Principal, input: 
         items: amounts.items,
         taxPercent: amounts.taxPercent,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + (input.type === "TERMINAL" ? (input.deadline_seconds ?? DEFAULT_TERMINAL_DEADLINE_S) * 1000 : SEVEN_DAYS_MS)),
+        expiresAt: new Date(
+          now.getTime() +
+            (input.type === "TERMINAL"
+              ? (input.deadline_seconds ?? DEFAULT_TERMINAL_DEADLINE_S) * 1000
+              : SEVEN_DAYS_MS),
+        ),
         ...extra,
         sentAt: input.type === "INVOICE" && input.sendVia !== "none" ? now : null,
       })
@@ -104,7 +112,12 @@ export async function createPaymentRequest(db: Db, principal: Principal, input: 
       );
 
     const base = hostedBaseUrl(isv);
-    await recordEvent(tx, { accountId: row.isvAccountId, type: "payment_request.created", objectId: row.id, data: serializePaymentRequest(row, base) });
+    await recordEvent(tx, {
+      accountId: row.isvAccountId,
+      type: "payment_request.created",
+      objectId: row.id,
+      data: serializePaymentRequest(row, base),
+    });
     await enqueueJob(tx, "payment_request_expiry", { payment_request_id: row.id }, { runAt: row.expiresAt });
     if (input.type === "INVOICE") await sendInvoice(tx, row, merchant, isv);
     return { row, base };
@@ -121,24 +134,52 @@ function typeSpecific(input: CreatePaymentRequestInput, merchant: MerchantRow, e
       return { description: input.description || null };
     case "TERMINAL":
       if (!merchant.payment.terminal_id || merchant.payment.terminal_id !== input.terminal_id) {
-        errors.push({ param: "terminal_id", code: "terminal_unknown", message: `terminal_id '${input.terminal_id}' is not one of this merchant's terminals` });
+        errors.push({
+          param: "terminal_id",
+          code: "terminal_unknown",
+          message: `terminal_id '${input.terminal_id}' is not one of this merchant's terminals`,
+        });
       }
-      return { terminalId: input.terminal_id, signatureRequired: input.signature_required ?? false, debit: input.debit ?? true };
+      return {
+        terminalId: input.terminal_id,
+        signatureRequired: input.signature_required ?? false,
+        debit: input.debit ?? true,
+      };
     case "INVOICE": {
       const byEmail = input.sendVia === "email" || input.sendVia === "both";
       const bySms = input.sendVia === "text" || input.sendVia === "both";
       if (input.send_email !== undefined && input.send_email !== byEmail) {
-        errors.push({ param: "send_email", code: "parameter_invalid", message: `send_email (${input.send_email}) contradicts sendVia '${input.sendVia}'` });
+        errors.push({
+          param: "send_email",
+          code: "parameter_invalid",
+          message: `send_email (${input.send_email}) contradicts sendVia '${input.sendVia}'`,
+        });
       }
       if (input.send_sms !== undefined && input.send_sms !== bySms) {
-        errors.push({ param: "send_sms", code: "parameter_invalid", message: `send_sms (${input.send_sms}) contradicts sendVia '${input.sendVia}'` });
+        errors.push({
+          param: "send_sms",
+          code: "parameter_invalid",
+          message: `send_sms (${input.send_sms}) contradicts sendVia '${input.sendVia}'`,
+        });
       }
       if (byEmail && !input.email_address)
-        errors.push({ param: "email_address", code: "parameter_missing", message: `email_address is required when sendVia is '${input.sendVia}'` });
+        errors.push({
+          param: "email_address",
+          code: "parameter_missing",
+          message: `email_address is required when sendVia is '${input.sendVia}'`,
+        });
       if (bySms && !input.phone_number)
-        errors.push({ param: "phone_number", code: "parameter_missing", message: `phone_number is required when sendVia is '${input.sendVia}'` });
+        errors.push({
+          param: "phone_number",
+          code: "parameter_missing",
+          message: `phone_number is required when sendVia is '${input.sendVia}'`,
+        });
       if (input.phone_number && !isRealPhone(input.phone_number)) {
-        errors.push({ param: "phone_number", code: "parameter_invalid", message: "phone_number must be a real phone number in E.164 (+14155550123)" });
+        errors.push({
+          param: "phone_number",
+          code: "parameter_invalid",
+          message: "phone_number must be a real phone number in E.164 (+14155550123)",
+        });
       }
       return {
         sendVia: input.sendVia,

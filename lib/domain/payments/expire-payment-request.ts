@@ -1,18 +1,25 @@
-import type { JobPayload } from "../../jobs/job-types";
-import { movePaymentRequestIfAllowed, notBeingPaid, pastDeadline } from "./status";
-import { recordEvent } from "../events/record-event";
-import { getAccount } from "../accounts/get-account";
-import { serializePaymentRequest } from "../../serializers/payment-request";
 import { and, eq } from "drizzle-orm";
-import { paymentRequests } from "../../db/schema";
-import type { AccountRow } from "../../db/schema";
-import { type Db, type DbOrTx } from "../../db/types";
+
 import { hostedBaseUrl } from "../../branding/hosts";
+import type { AccountRow } from "../../db/schema";
+import { paymentRequests } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
 import { RetryLater } from "../../jobs/definition";
+import type { JobPayload } from "../../jobs/job-types";
+import { serializePaymentRequest } from "../../serializers/payment-request";
+import { getAccount } from "../accounts/get-account";
+import { recordEvent } from "../events/record-event";
+import { movePaymentRequestIfAllowed, notBeingPaid, pastDeadline } from "./status";
 
 /** PENDING → EXPIRED once past its deadline, with `payment_request.expired`; null when not due (or no longer PENDING). */
 export async function expireIfDue(tx: DbOrTx, id: string, isv?: AccountRow) {
-  const moved = await movePaymentRequestIfAllowed(tx, id, "expireRequest", { expiredAt: new Date() }, and(pastDeadline, notBeingPaid));
+  const moved = await movePaymentRequestIfAllowed(
+    tx,
+    id,
+    "expireRequest",
+    { expiredAt: new Date() },
+    and(pastDeadline, notBeingPaid),
+  );
   if (!moved) return null;
   const account = isv ?? (await getAccount(tx, moved.isvAccountId));
   await recordEvent(tx, {

@@ -9,7 +9,11 @@ export type LiveState = { id: string; status: string; charge_id: string | null; 
  * minutes pass. Woken by the request's NOTIFY (at commit, from any instance on one PostgreSQL); a
  * re-read every 5 seconds is the safety net. Yields only when the state differs from the last.
  */
-export async function* followPaymentRequest(handle: DatabaseHandle, id: string, signal: AbortSignal): AsyncGenerator<LiveState> {
+export async function* followPaymentRequest(
+  handle: DatabaseHandle,
+  id: string,
+  signal: AbortSignal,
+): AsyncGenerator<LiveState> {
   let wake: (() => void) | undefined;
   const onAbort = () => wake?.();
   signal.addEventListener("abort", onAbort);
@@ -22,7 +26,12 @@ export async function* followPaymentRequest(handle: DatabaseHandle, id: string, 
     while (!signal.aborted && Date.now() < deadline) {
       const woken = new Promise<void>((resolve) => (wake = resolve));
       const row = await findPublicPaymentRequest(handle.db, id);
-      const state = { id: row.id, status: row.status, charge_id: row.chargeId, last_failure_reason: row.lastFailureReason };
+      const state = {
+        id: row.id,
+        status: row.status,
+        charge_id: row.chargeId,
+        last_failure_reason: row.lastFailureReason,
+      };
       const text = JSON.stringify(state);
       if (text !== last) {
         yield state;

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { paymentRequests } from "../../db/schema";
+
 import { cursorPage } from "../../db/cursor-page";
+import { paymentRequests } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 import type { ListQuery } from "../../schemas/list";
 import type { PaymentRequestStatus, PaymentType } from "../../schemas/payment-values";
 import type { PaymentScope } from "./scope";
-import { type DbOrTx } from "../../db/types";
 
 /** GET /v1/payment_requests: newest first, filtered by merchant, status and type, within the caller's scope. */
 export async function listPaymentRequests(
@@ -12,7 +13,10 @@ export async function listPaymentRequests(
   scope: PaymentScope,
   query: ListQuery & { merchant_id?: string; status?: PaymentRequestStatus; payment_type?: PaymentType | "REFUND" },
 ) {
-  const inScope = and(eq(paymentRequests.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(paymentRequests.merchantId, scope.merchantId) : undefined);
+  const inScope = and(
+    eq(paymentRequests.isvAccountId, scope.isvAccountId),
+    scope.merchantId ? eq(paymentRequests.merchantId, scope.merchantId) : undefined,
+  );
   return cursorPage(query, {
     noun: "payment request",
     seq: paymentRequests.seq,

@@ -1,28 +1,29 @@
 import { and, eq, gt, isNull, not, sql } from "drizzle-orm";
-import { cardTokens, charges, merchants, paymentRequests, type BillingAddress } from "../../db/schema";
+
+import { hostedBaseUrl } from "../../branding/hosts";
+import type { ChargeRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
+import { type BillingAddress, cardTokens, charges, merchants, paymentRequests } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid, invalidState } from "../../errors";
 import { createId } from "../../ids";
-import type { CardEntryMethod, Funding } from "../../schemas/payment-values";
-import type { MerchantDefaults } from "../../schemas/account";
-import { achProcessor, paymentProcessor, processorFor } from "../../processors";
 import { log } from "../../log";
-import { findPublicPaymentRequest } from "./find-payment-request";
-import { effectiveStatus, movePaymentRequest, notBeingPaid, notifyPaymentRequest, pastDeadline } from "./status";
-import { assertCanTakePayments } from "./scope";
-import { recordEvent } from "../events/record-event";
-import { getAccount } from "../accounts/get-account";
-import { serializePaymentRequest } from "../../serializers/payment-request";
-import { serializeCharge } from "../../serializers/charge";
-import { queueEmail } from "../../notifications/send-email";
 import { receiptEmail } from "../../notifications/payment-templates";
-import { isRealPhone, normalizePhone } from "../merchants/application";
-import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
-import type { ChargeRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
-import { type Db, type DbOrTx } from "../../db/types";
-import { hostedBaseUrl } from "../../branding/hosts";
-import { businessName, merchantLocale } from "../merchants/merchant-facts";
-import { newChargeStatus } from "../charges/status";
+import { queueEmail } from "../../notifications/send-email";
+import { achProcessor, paymentProcessor, processorFor } from "../../processors";
+import type { MerchantDefaults } from "../../schemas/account";
+import type { CardEntryMethod, Funding } from "../../schemas/payment-values";
+import { serializeCharge } from "../../serializers/charge";
+import { serializePaymentRequest } from "../../serializers/payment-request";
+import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
+import { newChargeStatus } from "../charges/status";
+import { recordEvent } from "../events/record-event";
+import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
+import { isRealPhone, normalizePhone } from "../merchants/application";
+import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { findPublicPaymentRequest } from "./find-payment-request";
+import { assertCanTakePayments } from "./scope";
+import { effectiveStatus, movePaymentRequest, notBeingPaid, notifyPaymentRequest, pastDeadline } from "./status";
 
 /** How long a payment holds its request while the processor authorizes (a crash frees it after this). */
 const CLAIM_MS = 30_000;
@@ -49,7 +50,11 @@ export type VaultedBankAccount = {
   vault: Record<string, unknown>;
 };
 export type PaymentSource = VaultedCard | VaultedBankAccount;
-export type Customer = { email?: string; phone?: string; billing_address?: Partial<BillingAddress> & Record<string, string | undefined> };
+export type Customer = {
+  email?: string;
+  phone?: string;
+  billing_address?: Partial<BillingAddress> & Record<string, string | undefined>;
+};
 
 /**
  * POST /v1/payment_requests/{id}/pay (public: the hosted pages call it with a token from the
@@ -61,7 +66,8 @@ export async function payWithToken(db: Db, requestId: string, input: { token: st
     ["phone", input.phone],
     ["billing_address.phone", input.billing_address?.phone],
   ] as const) {
-    if (phone && !isRealPhone(phone)) throw invalid(param, `${param} must be a real phone number in E.164 (+14155550123) or a 10-digit US number`);
+    if (phone && !isRealPhone(phone))
+      throw invalid(param, `${param} must be a real phone number in E.164 (+14155550123) or a 10-digit US number`);
   }
   // A bank account pays invoices and manual requests of merchants that take ACH (docs/reference.md section 13).
   const [kind] = await db
@@ -86,7 +92,12 @@ export async function payWithToken(db: Db, requestId: string, input: { token: st
         .update(cardTokens)
         .set({ usedAt: new Date() })
         .where(
-          and(eq(cardTokens.id, input.token), eq(cardTokens.merchantId, request.merchantId), isNull(cardTokens.usedAt), gt(cardTokens.expiresAt, sql`now()`)),
+          and(
+            eq(cardTokens.id, input.token),
+            eq(cardTokens.merchantId, request.merchantId),
+            isNull(cardTokens.usedAt),
+            gt(cardTokens.expiresAt, sql`now()`),
+          ),
         )
         .returning();
       if (!token) {
@@ -142,7 +153,8 @@ export async function payRequest(
 ) {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
   assertCanTakePayments(merchant!);
-  if (method === "ach" && !takesAch(merchant!)) throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
+  if (method === "ach" && !takesAch(merchant!))
+    throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
   // Chosen before the token is spent: a deployment without the processor refuses with nothing used.
   const processor = processorFor(method);
   await claim(db, request.id);
@@ -157,15 +169,22 @@ export async function payRequest(
   const total = request.amount + request.tax + request.tip;
   const gatewayMerchantId = merchant!.paymentKeys?.gateway_merchant_id ?? "";
   const onProcessorError = (error: unknown) => {
-    log.warn({ payment_request_id: request.id, err: error instanceof Error ? error.message : String(error) }, "processor error");
+    log.warn(
+      { payment_request_id: request.id, err: error instanceof Error ? error.message : String(error) },
+      "processor error",
+    );
     return { approved: false as const, reason: "processing_error" };
   };
   const authorization =
     source.kind === "bank_account"
-      ? await achProcessor().debit({ vault: source.vault, amount: total, currency: "usd", gatewayMerchantId }).catch(onProcessorError)
+      ? await achProcessor()
+          .debit({ vault: source.vault, amount: total, currency: "usd", gatewayMerchantId })
+          .catch(onProcessorError)
       : request.debit === false && source.funding === "debit"
         ? ({ approved: false, reason: "debit_not_allowed" } as const)
-        : await paymentProcessor().authorize({ vault: source.vault, amount: total, currency: "usd", gatewayMerchantId, entryMethod }).catch(onProcessorError);
+        : await paymentProcessor()
+            .authorize({ vault: source.vault, amount: total, currency: "usd", gatewayMerchantId, entryMethod })
+            .catch(onProcessorError);
 
   try {
     const billingAddress = billingAddressOf(customer);
@@ -183,7 +202,13 @@ export async function payRequest(
           });
     const card =
       source.kind === "bank_account"
-        ? { cardBrand: null, cardLast4: null, cardExpirationDate: null, cardType: null, cardFingerprint: source.fingerprint }
+        ? {
+            cardBrand: null,
+            cardLast4: null,
+            cardExpirationDate: null,
+            cardType: null,
+            cardFingerprint: source.fingerprint,
+          }
         : {
             cardBrand: source.brand,
             cardLast4: source.last4,
@@ -213,7 +238,12 @@ export async function payRequest(
           paymentMethod: method,
           ach:
             source.kind === "bank_account"
-              ? { last4: source.last4, account_type: source.accountType, bank_name: source.bankName, routing_number: source.routingNumber }
+              ? {
+                  last4: source.last4,
+                  account_type: source.accountType,
+                  bank_name: source.bankName,
+                  routing_number: source.routingNumber,
+                }
               : null,
           billingAddress,
           fee: priced?.fee ?? null,
@@ -237,20 +267,45 @@ export async function payRequest(
           .where(eq(paymentRequests.id, request.id))
           .returning();
         await notifyPaymentRequest(tx, request.id);
-        await recordEvent(tx, { accountId: request.isvAccountId, type: "charge.failed", objectId: chargeId, data: chargeJson });
+        await recordEvent(tx, {
+          accountId: request.isvAccountId,
+          type: "charge.failed",
+          objectId: chargeId,
+          data: chargeJson,
+        });
         return { outcome: "declined" as const, request: after!, charge: charge!, merchant: merchant!, base };
       }
-      const paid = await movePaymentRequest(tx, request.id, "payRequest", { paidAt: now, chargeId, lastFailureReason: null });
-      await recordEvent(tx, { accountId: request.isvAccountId, type: "charge.authorized", objectId: chargeId, data: chargeJson });
-      await recordEvent(tx, { accountId: request.isvAccountId, type: "charge.paid", objectId: chargeId, data: chargeJson });
-      await recordEvent(tx, { accountId: request.isvAccountId, type: "payment_request.paid", objectId: request.id, data: serializePaymentRequest(paid, base) });
+      const paid = await movePaymentRequest(tx, request.id, "payRequest", {
+        paidAt: now,
+        chargeId,
+        lastFailureReason: null,
+      });
+      await recordEvent(tx, {
+        accountId: request.isvAccountId,
+        type: "charge.authorized",
+        objectId: chargeId,
+        data: chargeJson,
+      });
+      await recordEvent(tx, {
+        accountId: request.isvAccountId,
+        type: "charge.paid",
+        objectId: chargeId,
+        data: chargeJson,
+      });
+      await recordEvent(tx, {
+        accountId: request.isvAccountId,
+        type: "payment_request.paid",
+        objectId: request.id,
+        data: serializePaymentRequest(paid, base),
+      });
       const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
       if (receiptTo) await sendReceipt(tx, paid, charge!, merchant!, brandOf(isv), receiptTo);
       return { outcome: "paid" as const, request: paid, charge: charge!, merchant: merchant!, base };
     });
   } catch (error) {
     // Nothing was recorded: give back what the processor authorized, and free the request.
-    if (authorization.approved) await processor.refund({ reference: authorization.reference, amount: total }).catch(() => undefined);
+    if (authorization.approved)
+      await processor.refund({ reference: authorization.reference, amount: total }).catch(() => undefined);
     await release(db, request.id);
     throw error;
   }
@@ -266,7 +321,11 @@ async function claim(db: DbOrTx, id: string) {
   if (claimed) return;
   const [current] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
   const status = current ? effectiveStatus(current) : "missing";
-  if (status === "PENDING") throw new AppError("payment_in_progress", "A payment of this request is being authorized right now; wait for its outcome");
+  if (status === "PENDING")
+    throw new AppError(
+      "payment_in_progress",
+      "A payment of this request is being authorized right now; wait for its outcome",
+    );
   throw invalidState(`This payment request can no longer be paid: it is ${status}`);
 }
 
@@ -282,12 +341,21 @@ function billingAddressOf(customer: Customer): BillingAddress | null {
   const email = customer.email ?? given.email ?? null;
   const givenPhone = customer.phone ?? given.phone;
   const phone = givenPhone ? normalizePhone(givenPhone) : null;
-  const rest = Object.fromEntries(Object.entries(given).filter(([k, v]) => k !== "email" && k !== "phone" && v !== undefined && v !== ""));
+  const rest = Object.fromEntries(
+    Object.entries(given).filter(([k, v]) => k !== "email" && k !== "phone" && v !== undefined && v !== ""),
+  );
   if (!email && !phone && Object.keys(rest).length === 0) return null;
   return { ...rest, phone, email };
 }
 
-async function sendReceipt(tx: DbOrTx, request: PaymentRequestRow, charge: ChargeRow, merchant: MerchantRow, brand: MerchantDefaults, to: string) {
+async function sendReceipt(
+  tx: DbOrTx,
+  request: PaymentRequestRow,
+  charge: ChargeRow,
+  merchant: MerchantRow,
+  brand: MerchantDefaults,
+  to: string,
+) {
   const locale = merchantLocale(merchant);
   const message = receiptEmail({
     brand,
@@ -299,5 +367,12 @@ async function sendReceipt(tx: DbOrTx, request: PaymentRequestRow, charge: Charg
     paidAt: charge.createdAt,
     receiptNumber: charge.receiptNumber,
   });
-  await queueEmail(tx, { accountId: request.isvAccountId, merchantId: request.merchantId, kind: "charge.receipt", to, locale, ...message });
+  await queueEmail(tx, {
+    accountId: request.isvAccountId,
+    merchantId: request.merchantId,
+    kind: "charge.receipt",
+    to,
+    locale,
+    ...message,
+  });
 }

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { merchants } from "../../db/schema";
-import { AppError, notFound } from "../../errors";
+
 import type { Principal } from "../../auth/principal";
 import type { MerchantRow } from "../../db/schema";
+import { merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { AppError, notFound } from "../../errors";
 
 // Who may see and take payments (docs/reference.md section 2): an ISV (master key or user JWT) for any of
 // its merchants, or a merchant's own key for itself. Everything else is "no such object" (404).
@@ -15,7 +16,10 @@ export async function paymentScope(db: DbOrTx, principal: Principal): Promise<Pa
     throw new AppError("unauthenticated", "These credentials cannot take or read payments");
   if (principal.accountType === "isv") return { isvAccountId: principal.accountId };
   if (principal.accountType === "merchant" && principal.parentId) {
-    const [own] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.merchantAccountId, principal.accountId));
+    const [own] = await db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.merchantAccountId, principal.accountId));
     if (own) return { isvAccountId: principal.parentId, merchantId: own.id };
   }
   throw new AppError("account_type_not_allowed", `Payments are not available to ${principal.accountType} accounts`);
@@ -35,7 +39,11 @@ export async function findScopedMerchant(db: DbOrTx, scope: PaymentScope, mercha
 /** 403 `merchant_not_approved` unless the merchant may take payments (approved, not deactivated). */
 export function assertCanTakePayments(merchant: MerchantRow) {
   if (merchant.status !== "APPROVED") {
-    throw new AppError("merchant_not_approved", `The merchant cannot take payments: lead_onboarding_status is ${merchant.status}, expected APPROVED`);
+    throw new AppError(
+      "merchant_not_approved",
+      `The merchant cannot take payments: lead_onboarding_status is ${merchant.status}, expected APPROVED`,
+    );
   }
-  if (merchant.deactivated) throw new AppError("merchant_not_approved", "The merchant cannot take payments: it is deactivated");
+  if (merchant.deactivated)
+    throw new AppError("merchant_not_approved", "The merchant cannot take payments: it is deactivated");
 }

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { paymentRequests, type PaymentRequestRow } from "../../db/schema";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+
+import { type PaymentRequestRow, paymentRequests } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
 import type { PaymentRequestStatus } from "../../schemas/payment-values";
-import { type DbOrTx } from "../../db/types";
 
 // The payment request's one state machine (docs/reference.md section 10). Every write of `status` goes
 // through `movePaymentRequest`: a conditional update from the move's named states, so a payment
@@ -24,7 +25,13 @@ export const isFinalRequest = (status: PaymentRequestStatus) => status !== "PEND
 type MoveColumns = Omit<Partial<typeof paymentRequests.$inferInsert>, "status" | "id">;
 
 /** The move, or null when the request is not in a state it starts from (or `also` does not hold). */
-export async function movePaymentRequestIfAllowed(tx: DbOrTx, id: string, move: PaymentRequestMove, set: MoveColumns = {}, also?: SQL) {
+export async function movePaymentRequestIfAllowed(
+  tx: DbOrTx,
+  id: string,
+  move: PaymentRequestMove,
+  set: MoveColumns = {},
+  also?: SQL,
+) {
   const { from, to } = paymentRequestMoves[move];
   const [moved] = await tx
     .update(paymentRequests)
@@ -48,17 +55,26 @@ export async function movePaymentRequest(tx: DbOrTx, id: string, move: PaymentRe
   const moved = await movePaymentRequestIfAllowed(tx, id, move, set);
   if (moved) return moved;
   const { from } = paymentRequestMoves[move];
-  const [current] = await tx.select({ status: paymentRequests.status }).from(paymentRequests).where(eq(paymentRequests.id, id));
-  throw invalidState(`Cannot ${move}: the payment request is ${current?.status ?? "missing"}, expected ${from.join(" or ")}`);
+  const [current] = await tx
+    .select({ status: paymentRequests.status })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.id, id));
+  throw invalidState(
+    `Cannot ${move}: the payment request is ${current?.status ?? "missing"}, expected ${from.join(" or ")}`,
+  );
 }
 
 /** Still PENDING but past its deadline: no longer payable, even before the expiry job has run. */
 export const pastDeadline = sql`${paymentRequests.expiresAt} <= now()`;
 /** The same rule for a request in hand (the database's clock and this one agree to the second). */
-export const isPastDeadline = (request: Pick<PaymentRequestRow, "expiresAt">, now = Date.now()) => request.expiresAt.getTime() <= now;
+export const isPastDeadline = (request: Pick<PaymentRequestRow, "expiresAt">, now = Date.now()) =>
+  request.expiresAt.getTime() <= now;
 
 /** The status as a reader sees it: a PENDING request past its deadline is EXPIRED, even before the expiry job has run. */
-export function effectiveStatus(request: Pick<PaymentRequestRow, "status" | "expiresAt">, now = Date.now()): PaymentRequestStatus {
+export function effectiveStatus(
+  request: Pick<PaymentRequestRow, "status" | "expiresAt">,
+  now = Date.now(),
+): PaymentRequestStatus {
   return request.status === "PENDING" && isPastDeadline(request, now) ? "EXPIRED" : request.status;
 }
 

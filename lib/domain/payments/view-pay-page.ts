@@ -1,15 +1,16 @@
 import { and, eq, isNull } from "drizzle-orm";
+
+import { hostedBaseUrl } from "../../branding/hosts";
 import { charges, merchants, paymentRequests } from "../../db/schema";
 import type { PaymentItem } from "../../db/schema/payments";
-import { getAccount } from "../accounts/get-account";
-import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
-import { env } from "../../env";
-import { takesAch } from "../fees/merchant-pricing";
 import { type Db } from "../../db/types";
-import { hostedBaseUrl } from "../../branding/hosts";
+import { env } from "../../env";
+import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
+import { getAccount } from "../accounts/get-account";
+import { brandOf } from "../accounts/isv-facts";
+import { takesAch } from "../fees/merchant-pricing";
 import { businessName } from "../merchants/merchant-facts";
 import { effectiveStatus } from "./status";
-import { brandOf } from "../accounts/isv-facts";
 
 export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
 
@@ -51,7 +52,9 @@ export async function viewPayPage(db: Db, id: string) {
     branding,
     publishableKey: merchant?.payment.tokenizer_publishable_key ?? "",
     /** Invoices and manual requests of merchants that take ACH may be paid by bank account (docs/reference.md section 13). */
-    bankPayments: Boolean(merchant && (request.paymentType === "INVOICE" || request.paymentType === "MANUAL") && takesAch(merchant)),
+    bankPayments: Boolean(
+      merchant && (request.paymentType === "INVOICE" || request.paymentType === "MANUAL") && takesAch(merchant),
+    ),
     lastFailureReason: request.lastFailureReason,
     /** TERMINAL: the customer may pay on their phone (the terminal declined, or no card came in time). */
     terminalFallback: request.paymentType === "TERMINAL" && (request.lastFailureReason !== null || now >= fallbackAt),

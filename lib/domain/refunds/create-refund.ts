@@ -1,17 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import { charges, merchants, refunds } from "../../db/schema";
-import { AppError, invalid } from "../../errors";
-import { assertRefundable, refundable } from "../charges/status";
-import { createId } from "../../ids";
-import type { refundReasons } from "../../schemas/payment-values";
-import { processorFor } from "../../processors";
-import { findCharge } from "../charges/find-charge";
-import type { PaymentScope } from "../payments/scope";
-import { recordEvent } from "../events/record-event";
-import { serializeRefund } from "../../serializers/refund";
-import { serializeCharge } from "../../serializers/charge";
-import { refundsOfCharges } from "./refunds-of-charges";
 import { type Db } from "../../db/types";
+import { AppError, invalid } from "../../errors";
+import { createId } from "../../ids";
+import { processorFor } from "../../processors";
+import type { refundReasons } from "../../schemas/payment-values";
+import { serializeCharge } from "../../serializers/charge";
+import { serializeRefund } from "../../serializers/refund";
+import { findCharge } from "../charges/find-charge";
+import { assertRefundable, refundable } from "../charges/status";
+import { recordEvent } from "../events/record-event";
+import type { PaymentScope } from "../payments/scope";
+import { refundsOfCharges } from "./refunds-of-charges";
 
 /**
  * POST /v1/refunds (docs/reference.md section 10): part or all of a charge. The charge's
@@ -19,7 +20,11 @@ import { type Db } from "../../db/types";
  * within `amount_captured`, so racing refunds can never refund more than was captured; the
  * processor is asked inside the same transaction, and a refund it declines changes nothing.
  */
-export async function createRefund(db: Db, scope: PaymentScope, input: { charge_id: string; amount?: number; reason?: (typeof refundReasons)[number] }) {
+export async function createRefund(
+  db: Db,
+  scope: PaymentScope,
+  input: { charge_id: string; amount?: number; reason?: (typeof refundReasons)[number] },
+) {
   const found = await findCharge(db, scope, input.charge_id);
   assertRefundable(found);
   const processor = processorFor(found.paymentMethod);
@@ -30,21 +35,36 @@ export async function createRefund(db: Db, scope: PaymentScope, input: { charge_
     const [charge] = await tx
       .update(charges)
       .set({ amountRefunded: sql`${charges.amountRefunded} + ${amount}` })
-      .where(and(eq(charges.id, found.id), refundable, sql`${charges.amountRefunded} + ${amount} <= ${charges.amountCaptured}`))
+      .where(
+        and(
+          eq(charges.id, found.id),
+          refundable,
+          sql`${charges.amountRefunded} + ${amount} <= ${charges.amountCaptured}`,
+        ),
+      )
       .returning();
     if (!charge) {
-      const [now] = await tx.select({ refunded: charges.amountRefunded, captured: charges.amountCaptured }).from(charges).where(eq(charges.id, found.id));
+      const [now] = await tx
+        .select({ refunded: charges.amountRefunded, captured: charges.amountCaptured })
+        .from(charges)
+        .where(eq(charges.id, found.id));
       const left = (now?.captured ?? 0) - (now?.refunded ?? 0);
       throw invalid(
         input.amount === undefined ? "charge_id" : "amount",
-        left === 0 ? `Charge ${found.id} is already fully refunded` : `The refund (${amount}) is more than what is left to refund on ${found.id} (${left})`,
+        left === 0
+          ? `Charge ${found.id} is already fully refunded`
+          : `The refund (${amount}) is more than what is left to refund on ${found.id} (${left})`,
         "refund_exceeds_charge",
       );
     }
     const result = await processor.refund({ reference: charge.processorReference ?? "", amount });
     if (!result.ok) {
       // Rolls the transaction back: the charge's amount_refunded is as it was.
-      throw new AppError("refund_failed", `The processor declined the refund (${result.reason}); nothing was refunded`, { param: "amount" });
+      throw new AppError(
+        "refund_failed",
+        `The processor declined the refund (${result.reason}); nothing was refunded`,
+        { param: "amount" },
+      );
     }
     const [refund] = await tx
       .insert(refunds)
@@ -61,8 +81,18 @@ export async function createRefund(db: Db, scope: PaymentScope, input: { charge_
       .returning();
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId));
     const chargeJson = serializeCharge(charge, merchant!, (await refundsOfCharges(tx, [charge.id])).get(charge.id));
-    await recordEvent(tx, { accountId: charge.isvAccountId, type: "refund.created", objectId: refund!.id, data: serializeRefund(refund!) });
-    await recordEvent(tx, { accountId: charge.isvAccountId, type: "charge.refunded", objectId: charge.id, data: chargeJson });
+    await recordEvent(tx, {
+      accountId: charge.isvAccountId,
+      type: "refund.created",
+      objectId: refund!.id,
+      data: serializeRefund(refund!),
+    });
+    await recordEvent(tx, {
+      accountId: charge.isvAccountId,
+      type: "charge.refunded",
+      objectId: charge.id,
+      data: chargeJson,
+    });
     return refund!;
   });
 }

@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from "drizzle-orm";
+
 import { charges, refunds } from "../../db/schema";
-import { chargeRefund } from "../../serializers/refund";
 import { type DbOrTx } from "../../db/types";
+import { chargeRefund } from "../../serializers/refund";
 
 /** The refunds of these charges, oldest first, as the charge's `refunds` lists them (one query). */
 export async function refundsOfCharges(db: DbOrTx, chargeIds: string[] | { settlementId: string }) {
@@ -10,7 +11,10 @@ export async function refundsOfCharges(db: DbOrTx, chargeIds: string[] | { settl
   // A settlement's charges by a subquery: any number of them, not one parameter each.
   const which = Array.isArray(chargeIds)
     ? inArray(refunds.chargeId, chargeIds)
-    : inArray(refunds.chargeId, db.select({ id: charges.id }).from(charges).where(eq(charges.settlementId, chargeIds.settlementId)));
+    : inArray(
+        refunds.chargeId,
+        db.select({ id: charges.id }).from(charges).where(eq(charges.settlementId, chargeIds.settlementId)),
+      );
   const rows = await db.select().from(refunds).where(which).orderBy(asc(refunds.seq));
   for (const row of rows) byCharge.set(row.chargeId, [...(byCharge.get(row.chargeId) ?? []), chargeRefund(row)]);
   return byCharge;

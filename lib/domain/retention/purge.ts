@@ -1,8 +1,9 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
+
 import { cardTokens, events, idempotencyKeys, jobs, outbox, webhookAttempts, webhookDeliveries } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
-import { type Db, type DbOrTx } from "../../db/types";
 
 // What the platform keeps, and for how long (docs/decisions.md). Money (charges, refunds,
 // settlements, statements), merchants and accounts are never purged.
@@ -31,7 +32,12 @@ export function nextPurgeAt(from = new Date()) {
 /** One `retention_purge` job per day, keyed by its date: any number of instances ask, one exists. */
 export async function schedulePurge(db: DbOrTx, from = new Date()) {
   const at = nextPurgeAt(from);
-  await enqueueJob(db, "retention_purge", { at: at.toISOString() }, { runAt: at, key: `retention_purge_${at.toISOString().slice(0, 10)}` });
+  await enqueueJob(
+    db,
+    "retention_purge",
+    { at: at.toISOString() },
+    { runAt: at, key: `retention_purge_${at.toISOString().slice(0, 10)}` },
+  );
 }
 
 /** Deletes what is past its retention and strips link tokens from old messages; answers the counts. */
@@ -66,7 +72,12 @@ export async function purgeExpired(db: Db, now = new Date()) {
     "webhook_deliveries",
     db
       .delete(webhookDeliveries)
-      .where(and(inArray(webhookDeliveries.status, ["succeeded", "failed", "canceled"]), lt(webhookDeliveries.createdAt, before(RETENTION.operationsMs))))
+      .where(
+        and(
+          inArray(webhookDeliveries.status, ["succeeded", "failed", "canceled"]),
+          lt(webhookDeliveries.createdAt, before(RETENTION.operationsMs)),
+        ),
+      )
       .returning({ id: webhookDeliveries.id }),
   );
   // An event still being delivered stays, whatever its age.
@@ -96,7 +107,8 @@ export async function purgeExpired(db: Db, now = new Date()) {
       .where(lt(outbox.createdAt, before(RETENTION.outboxMs)))
       .returning({ id: outbox.id }),
   );
-  const redact = (column: typeof outbox.text | typeof outbox.html) => sql`regexp_replace(${column}, '/onboard/[A-Za-z0-9_-]+', '/onboard/[redacted]', 'g')`;
+  const redact = (column: typeof outbox.text | typeof outbox.html) =>
+    sql`regexp_replace(${column}, '/onboard/[A-Za-z0-9_-]+', '/onboard/[redacted]', 'g')`;
   await count(
     "outbox_links_redacted",
     db

@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
+
 import { charges, merchants } from "../../db/schema";
-import { achProcessor } from "../../processors";
-import { recordEvent } from "../events/record-event";
-import { serializeCharge } from "../../serializers/charge";
-import { refundsOfCharges } from "../refunds/refunds-of-charges";
-import { log } from "../../log";
-import { chargeMoves, moveChargeIfAllowed } from "../charges/status";
-import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { type Db } from "../../db/types";
+import { enqueueJob, type JobPayload } from "../../jobs/job-types";
+import { log } from "../../log";
+import { achProcessor } from "../../processors";
+import { serializeCharge } from "../../serializers/charge";
+import { chargeMoves, moveChargeIfAllowed } from "../charges/status";
+import { recordEvent } from "../events/record-event";
+import { refundsOfCharges } from "../refunds/refunds-of-charges";
 
 /**
  * How long after a settlement the ACH processor is asked for returns. Real banks answer within two
@@ -54,7 +55,12 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
       moved++;
       const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, row.merchantId));
       const refunds = await refundsOfCharges(tx, [row.id]);
-      await recordEvent(tx, { accountId: row.isvAccountId, type: answer.event, objectId: row.id, data: serializeCharge(row, merchant!, refunds.get(row.id)) });
+      await recordEvent(tx, {
+        accountId: row.isvAccountId,
+        type: answer.event,
+        objectId: row.id,
+        data: serializeCharge(row, merchant!, refunds.get(row.id)),
+      });
     });
     log.info({ charge_id: charge.id, event: answer.event }, "ACH answer applied");
   }
@@ -71,7 +77,12 @@ export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach
     move: "returnCharge",
     event: "charge.returned",
     ask: async (references) =>
-      new Map((await achProcessor().returns(references)).map((r) => [r.reference, { returnedAt: new Date(), failureReason: r.reason }])),
+      new Map(
+        (await achProcessor().returns(references)).map((r) => [
+          r.reference,
+          { returnedAt: new Date(), failureReason: r.reason },
+        ]),
+      ),
   });
   // A bank may reverse its return later (a return sent in error): asked once more.
   if (moved > 0)
@@ -93,6 +104,12 @@ export async function checkAchReturnReversals(db: Db, { settlement_id }: JobPayl
   await applyAchAnswer(db, settlement_id, {
     move: "reverseReturn",
     event: "charge.return_reversed",
-    ask: async (references) => new Map((await achProcessor().reversals(references)).map((r) => [r, { returnReversedAt: new Date(), failureReason: null }])),
+    ask: async (references) =>
+      new Map(
+        (await achProcessor().reversals(references)).map((r) => [
+          r,
+          { returnReversedAt: new Date(), failureReason: null },
+        ]),
+      ),
   });
 }

@@ -1,15 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { charges, merchants, settlements } from "../../db/schema";
-import { notFound } from "../../errors";
+
 import { cursorPage } from "../../db/cursor-page";
+import type { SettlementRow } from "../../db/schema";
+import { charges, merchants, settlements } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
+import { notFound } from "../../errors";
 import type { ListQuery } from "../../schemas/list";
 import type { PaymentScope } from "../payments/scope";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
-import type { SettlementRow } from "../../db/schema";
-import { type DbOrTx } from "../../db/types";
 
 const inScope = (scope: PaymentScope) =>
-  and(eq(settlements.isvAccountId, scope.isvAccountId), scope.merchantId ? eq(settlements.merchantId, scope.merchantId) : undefined)!;
+  and(
+    eq(settlements.isvAccountId, scope.isvAccountId),
+    scope.merchantId ? eq(settlements.merchantId, scope.merchantId) : undefined,
+  )!;
 
 /** One settlement within the caller's scope (another account's is a 404). */
 export async function findSettlement(db: DbOrTx, scope: PaymentScope, id: string): Promise<SettlementRow> {

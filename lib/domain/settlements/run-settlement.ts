@@ -1,7 +1,7 @@
+import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
 import { merchantsToSettle, settleMerchant } from "./settle-merchant";
-import { type Db, type DbOrTx } from "../../db/types";
 
 /** The next 00:00 UTC after `from`. */
 export function nextMidnightUtc(from = new Date()) {
@@ -14,7 +14,12 @@ export function nextMidnightUtc(from = new Date()) {
  */
 export async function scheduleSettlement(db: DbOrTx, from = new Date()) {
   const at = nextMidnightUtc(from);
-  await enqueueJob(db, "settlement_run", { cutoff: at.toISOString() }, { runAt: at, key: `settlement_run_${at.toISOString().slice(0, 10)}` });
+  await enqueueJob(
+    db,
+    "settlement_run",
+    { cutoff: at.toISOString() },
+    { runAt: at, key: `settlement_run_${at.toISOString().slice(0, 10)}` },
+  );
 }
 
 /** Settles every merchant (or those of one ISV, or one merchant) with charges or refunds before `cutoff`. */

@@ -1,15 +1,16 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+
 import { rowsOf } from "../../db/client";
 import { charges, merchants, refunds, settlements } from "../../db/schema";
+import { type Db } from "../../db/types";
 import { createId } from "../../ids";
-import { recordEvent, recordEvents } from "../events/record-event";
+import { enqueueJob } from "../../jobs/job-types";
 import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
-import { refundsOfCharges } from "../refunds/refunds-of-charges";
-import { enqueueJob } from "../../jobs/job-types";
-import { ACH_RETURN_DELAY_MS } from "./ach-returns";
 import { heldAmount, moveCharges, settleablePredicates } from "../charges/status";
-import { type Db } from "../../db/types";
+import { recordEvent, recordEvents } from "../events/record-event";
+import { refundsOfCharges } from "../refunds/refunds-of-charges";
+import { ACH_RETURN_DELAY_MS } from "./ach-returns";
 
 /**
  * One merchant's settlement (docs/reference.md section 13), in one transaction: its AUTHORIZED charges
@@ -24,16 +25,27 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
     const now = new Date();
     const take = settleablePredicates(cutoff);
     const ofMerchant = eq(charges.merchantId, merchantId);
-    const settled = await moveCharges(tx, "settle", and(ofMerchant, take.charges), { settledAt: now, settlementId: id });
+    const settled = await moveCharges(tx, "settle", and(ofMerchant, take.charges), {
+      settledAt: now,
+      settlementId: id,
+    });
     const carried = await tx
       .update(refunds)
       .set({ settlementId: id })
       .where(and(eq(refunds.merchantId, merchantId), take.refunds))
       .returning();
     // ACH charges returned since the last settlement: what the merchant still held of them comes back.
-    const returned = await tx.update(charges).set({ returnSettlementId: id }).where(and(ofMerchant, take.returns)).returning();
+    const returned = await tx
+      .update(charges)
+      .set({ returnSettlementId: id })
+      .where(and(ofMerchant, take.returns))
+      .returning();
     // Returns taken back earlier that the banks then reversed: paid back.
-    const reversed = await tx.update(charges).set({ reversalSettlementId: id }).where(and(ofMerchant, take.reversals)).returning();
+    const reversed = await tx
+      .update(charges)
+      .set({ reversalSettlementId: id })
+      .where(and(ofMerchant, take.reversals))
+      .returning();
     if (settled.length === 0 && carried.length === 0 && returned.length === 0 && reversed.length === 0) return null;
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
     const gross = settled.reduce((s, c) => s + c.amountCaptured, 0);
@@ -72,10 +84,20 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
         data: serializeCharge(charge, merchant!, refundsBy.get(charge.id)),
       })),
     );
-    await recordEvent(tx, { accountId: merchant!.isvAccountId, type: "settlement.created", objectId: id, data: serializeSettlement(settlement!) });
+    await recordEvent(tx, {
+      accountId: merchant!.isvAccountId,
+      type: "settlement.created",
+      objectId: id,
+      data: serializeSettlement(settlement!),
+    });
     // The banks answer after settlement: the ACH processor is asked which debits came back.
     if (settled.some((c) => c.paymentMethod === "ach"))
-      await enqueueJob(tx, "ach_returns", { settlement_id: id }, { runAt: new Date(now.getTime() + ACH_RETURN_DELAY_MS), key: `ach_returns_${id}` });
+      await enqueueJob(
+        tx,
+        "ach_returns",
+        { settlement_id: id },
+        { runAt: new Date(now.getTime() + ACH_RETURN_DELAY_MS), key: `ach_returns_${id}` },
+      );
     return settlement!;
   });
 }
@@ -83,7 +105,10 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
 /** The merchants with something to settle before `cutoff` (of one ISV, or of all). */
 export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: string, merchantId?: string) {
   const scope = (table: typeof charges | typeof refunds) =>
-    and(isvAccountId ? eq(table.isvAccountId, isvAccountId) : undefined, merchantId ? eq(table.merchantId, merchantId) : undefined);
+    and(
+      isvAccountId ? eq(table.isvAccountId, isvAccountId) : undefined,
+      merchantId ? eq(table.merchantId, merchantId) : undefined,
+    );
   const take = settleablePredicates(cutoff);
   const of = (table: typeof charges | typeof refunds, what: SQL) =>
     sql`select ${table.merchantId} as merchant_id from ${table} where ${and(what, scope(table))}`;

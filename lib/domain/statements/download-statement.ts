@@ -1,16 +1,22 @@
+import { type Db } from "../../db/types";
+import { documentLogo } from "../../pdf/logo";
+import { statementPdf } from "../../pdf/statement-pdf";
+import { statementCsv } from "../../statements/statement-csv";
+import { getAccount } from "../accounts/get-account";
+import { brandOf } from "../accounts/isv-facts";
+import { businessName, merchantLocale } from "../merchants/merchant-facts";
 import type { PaymentScope } from "../payments/scope";
 import { findScopedMerchant } from "../payments/scope";
 import { findStatement } from "./find-statement";
-import { getAccount } from "../accounts/get-account";
-import { statementCsv } from "../../statements/statement-csv";
-import { statementPdf } from "../../pdf/statement-pdf";
-import { documentLogo } from "../../pdf/logo";
-import { type Db } from "../../db/types";
-import { businessName, merchantLocale } from "../merchants/merchant-facts";
-import { brandOf } from "../accounts/isv-facts";
 
 /** A statement as a file (the API's download and the dashboard's button): the branded PDF, or CSV. */
-export async function downloadStatement(db: Db, scope: PaymentScope, merchantId: string, statementId: string, format: "pdf" | "csv") {
+export async function downloadStatement(
+  db: Db,
+  scope: PaymentScope,
+  merchantId: string,
+  statementId: string,
+  format: "pdf" | "csv",
+) {
   const merchant = await findScopedMerchant(db, scope, merchantId);
   const statement = await findStatement(db, merchant.id, statementId);
   const filename = `statement-${merchant.id}-${statement.period}.${format}`;

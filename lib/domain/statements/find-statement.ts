@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { statements } from "../../db/schema";
-import { notFound } from "../../errors";
+
 import { cursorPage } from "../../db/cursor-page";
-import type { ListQuery } from "../../schemas/list";
 import type { StatementRow } from "../../db/schema";
+import { statements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { notFound } from "../../errors";
+import type { ListQuery } from "../../schemas/list";
 
 /** One statement of a merchant the caller may see (the route checked the merchant). */
 export async function findStatement(db: DbOrTx, merchantId: string, id: string): Promise<StatementRow> {

@@ -1,23 +1,24 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+
 import {
+  type ChargeRow,
   charges,
+  type MerchantRow,
   merchants,
   refunds,
-  statements,
   type StatementBrand,
   type StatementDay,
   type StatementFeeLine,
   type StatementItem,
-  type ChargeRow,
-  type MerchantRow,
+  statements,
 } from "../../db/schema";
+import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
 import { divideHalfUp, dollarNumberToCents, feeToCentiCents } from "../../money";
-import { merchantPricing } from "../fees/merchant-pricing";
-import { recordEvent } from "../events/record-event";
 import { serializeStatement } from "../../serializers/statement";
-import { type Db } from "../../db/types";
+import { recordEvent } from "../events/record-event";
+import { merchantPricing } from "../fees/merchant-pricing";
 
 /** A calendar month `YYYY-MM` as the UTC instants it starts and ends at. */
 export function periodRange(period: string) {
@@ -73,9 +74,16 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   const monthReversals = await db
     .select()
     .from(charges)
-    .where(and(eq(charges.merchantId, merchantId), gte(charges.returnReversedAt, start), lt(charges.returnReversedAt, end)))
+    .where(
+      and(eq(charges.merchantId, merchantId), gte(charges.returnReversedAt, start), lt(charges.returnReversedAt, end)),
+    )
     .orderBy(asc(charges.returnReversedAt), asc(charges.seq));
-  if (monthCharges.length === 0 && monthRefunds.length === 0 && monthReturns.length === 0 && monthReversals.length === 0)
+  if (
+    monthCharges.length === 0 &&
+    monthRefunds.length === 0 &&
+    monthReturns.length === 0 &&
+    monthReversals.length === 0
+  )
     throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
 
   const gross = monthCharges.reduce((s, c) => s + c.amountCaptured, 0);
@@ -90,7 +98,13 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   for (const charge of monthCharges) {
     for (const line of charge.feeDetails ?? []) {
       const key = `${line.model}|${line.description}`;
-      const entry = byLine.get(key) ?? { kind: "processing" as const, model: line.model, description: line.description, count: 0, amount: 0 };
+      const entry = byLine.get(key) ?? {
+        kind: "processing" as const,
+        model: line.model,
+        description: line.description,
+        count: 0,
+        amount: 0,
+      };
       entry.count += 1;
       entry.amount += line.amount;
       byLine.set(key, entry);
@@ -206,7 +220,12 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
         .where(and(eq(statements.merchantId, merchantId), eq(statements.period, period)));
       return { row: made!, created: false };
     }
-    await recordEvent(tx, { accountId: row.isvAccountId, type: "statement.created", objectId: row.id, data: serializeStatement(row) });
+    await recordEvent(tx, {
+      accountId: row.isvAccountId,
+      type: "statement.created",
+      objectId: row.id,
+      data: serializeStatement(row),
+    });
     return { row, created: true };
   });
 }
@@ -215,7 +234,12 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
  * The ACH activity fees of the month (docs/reference.md section 13): `return_fee_fixed` for each return,
  * `return_reversal_fee` for each reversed return, and `daily_batch_fee` for each day with ACH charges. Each to the cent, half up.
  */
-function achActivityFees(merchant: MerchantRow, monthCharges: ChargeRow[], returnCount: number, reversalCount: number): StatementFeeLine[] {
+function achActivityFees(
+  merchant: MerchantRow,
+  monthCharges: ChargeRow[],
+  returnCount: number,
+  reversalCount: number,
+): StatementFeeLine[] {
   const pricing = merchantPricing(merchant);
   if (!pricing.types.includes("ach")) return [];
   const options = pricing.options("ach");
@@ -223,14 +247,34 @@ function achActivityFees(merchant: MerchantRow, monthCharges: ChargeRow[], retur
   const out: StatementFeeLine[] = [];
   const returnFee = cents(options.return_fee_fixed);
   if (returnCount > 0 && returnFee > 0)
-    out.push({ kind: "ach_activity", model: "ach", description: "ACH return fee", count: returnCount, amount: returnCount * returnFee });
+    out.push({
+      kind: "ach_activity",
+      model: "ach",
+      description: "ACH return fee",
+      count: returnCount,
+      amount: returnCount * returnFee,
+    });
   const reversalFee = cents(options.return_reversal_fee);
   if (reversalCount > 0 && reversalFee > 0)
-    out.push({ kind: "ach_activity", model: "ach", description: "ACH return reversal fee", count: reversalCount, amount: reversalCount * reversalFee });
-  const achDays = new Set(monthCharges.filter((c) => c.paymentMethod === "ach").map((c) => c.capturedAt!.toISOString().slice(0, 10))).size;
+    out.push({
+      kind: "ach_activity",
+      model: "ach",
+      description: "ACH return reversal fee",
+      count: reversalCount,
+      amount: reversalCount * reversalFee,
+    });
+  const achDays = new Set(
+    monthCharges.filter((c) => c.paymentMethod === "ach").map((c) => c.capturedAt!.toISOString().slice(0, 10)),
+  ).size;
   const batchFee = cents(options.daily_batch_fee);
   if (achDays > 0 && batchFee > 0)
-    out.push({ kind: "ach_activity", model: "ach", description: "ACH daily batch fee", count: achDays, amount: achDays * batchFee });
+    out.push({
+      kind: "ach_activity",
+      model: "ach",
+      description: "ACH daily batch fee",
+      count: achDays,
+      amount: achDays * batchFee,
+    });
   return out;
 }
 
@@ -238,7 +282,10 @@ function achActivityFees(merchant: MerchantRow, monthCharges: ChargeRow[], retur
 function monthlyFees(merchant: MerchantRow, processing: number): StatementFeeLine[] {
   const pricing = merchantPricing(merchant);
   const monthly =
-    (merchant.application.fees as { monthly?: { minimum_processing_fee?: number; merchant_advance_service_charge?: number } } | undefined)?.monthly ?? {};
+    (
+      merchant.application.fees as
+        { monthly?: { minimum_processing_fee?: number; merchant_advance_service_charge?: number } } | undefined
+    )?.monthly ?? {};
   const out: StatementFeeLine[] = [];
   if (pricing.types.includes("ach")) {
     const fee = pricing.options("ach").monthly_fee;
@@ -249,11 +296,24 @@ function monthlyFees(merchant: MerchantRow, processing: number): StatementFeeLin
   if (pricing.cardModel === "flat_rate" && monthly.minimum_processing_fee !== undefined) {
     const minimum = dollarNumberToCents(monthly.minimum_processing_fee);
     if (processing < minimum)
-      out.push({ kind: "monthly", model: "flat_rate", description: "Minimum processing fee top-up", count: 1, amount: minimum - processing });
+      out.push({
+        kind: "monthly",
+        model: "flat_rate",
+        description: "Minimum processing fee top-up",
+        count: 1,
+        amount: minimum - processing,
+      });
   }
   if (pricing.cardModel === "cash_discount" && monthly.merchant_advance_service_charge !== undefined) {
     const cents = dollarNumberToCents(monthly.merchant_advance_service_charge);
-    if (cents > 0) out.push({ kind: "monthly", model: "cash_discount", description: "Merchant advance service charge", count: 1, amount: cents });
+    if (cents > 0)
+      out.push({
+        kind: "monthly",
+        model: "cash_discount",
+        description: "Merchant advance service charge",
+        count: 1,
+        amount: cents,
+      });
   }
   return out;
 }

@@ -1,10 +1,11 @@
 import { and, gte, lt, sql } from "drizzle-orm";
+
 import { rowsOf } from "../../db/client";
 import { charges, refunds } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
 import { generateStatement, periodOf, periodRange } from "./generate-statement";
-import { type Db, type DbOrTx } from "../../db/types";
 
 /** The first instant of the month after `from`'s, plus two hours (after that night's settlement). */
 export function nextStatementRun(from = new Date()) {
@@ -34,7 +35,8 @@ export async function runStatements(db: Db, { period }: JobPayload<"statement_ru
       if ((await generateStatement(db, id, period)).created) made++;
     } catch (error) {
       // Only FAILED charges in the month: nothing to state. Anything else is retried with the job.
-      if (!(error instanceof Error && "code" in error && (error as { code: string }).code === "parameter_invalid")) throw error;
+      if (!(error instanceof Error && "code" in error && (error as { code: string }).code === "parameter_invalid"))
+        throw error;
     }
   }
   log.info({ period, statements: made }, "monthly statements");

@@ -1,19 +1,21 @@
-import { isPublishableKey } from "../../auth/secrets";
 import { createHmac } from "node:crypto";
+
 import { eq, sql } from "drizzle-orm";
-import { cardTokens, merchants } from "../../db/schema";
-import { AppError, invalid, invalidFields, unauthenticated, type FieldError } from "../../errors";
-import { createId } from "../../ids";
-import { checkCard, type CardInput, type CardProblem } from "../../payments/card-check";
-import { achProcessor, paymentProcessor } from "../../processors";
-import { type TokenInput } from "../../schemas/tokens";
-import { abaChecksumValid, isAccountNumber } from "../../schemas/aba";
-import { bankNameOf } from "../../payments/bank-names";
-import { takesAch } from "../fees/merchant-pricing";
-import { platformSecrets } from "../../secrets-store";
-import { assertCanTakePayments } from "../payments/scope";
+
+import { isPublishableKey } from "../../auth/secrets";
 import type { MerchantRow } from "../../db/schema";
+import { cardTokens, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { AppError, type FieldError, invalid, invalidFields, unauthenticated } from "../../errors";
+import { createId } from "../../ids";
+import { bankNameOf } from "../../payments/bank-names";
+import { type CardInput, type CardProblem, checkCard } from "../../payments/card-check";
+import { achProcessor, paymentProcessor } from "../../processors";
+import { abaChecksumValid, isAccountNumber } from "../../schemas/aba";
+import { type TokenInput } from "../../schemas/tokens";
+import { platformSecrets } from "../../secrets-store";
+import { takesAch } from "../fees/merchant-pricing";
+import { assertCanTakePayments } from "../payments/scope";
 
 export const TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -39,7 +41,10 @@ export async function merchantByPublishableKey(db: Db, key: string): Promise<Mer
  * that ISV's merchants, and nothing another ISV can correlate): HMAC-SHA256 keyed by the platform.
  */
 export function fingerprint(isvAccountId: string, number: string, kind: "card" | "bank" = "card") {
-  return createHmac("sha256", platformSecrets().encryption_key).update(`${kind}:${isvAccountId}:${number}`).digest("base64url").slice(0, 16);
+  return createHmac("sha256", platformSecrets().encryption_key)
+    .update(`${kind}:${isvAccountId}:${number}`)
+    .digest("base64url")
+    .slice(0, 16);
 }
 
 /**
@@ -51,8 +56,10 @@ export async function createToken(db: Db, merchantId: string, input: TokenInput)
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!merchant) throw unauthenticated("Invalid publishable key");
   assertCanTakePayments(merchant);
-  if (!merchant.payment.tokenizer_active) throw new AppError("merchant_not_approved", "The merchant's tokenizer is not active yet");
-  if (input.card && input.bank_account) throw invalid("bank_account", "Give either card or bank_account, not both", "parameter_not_allowed");
+  if (!merchant.payment.tokenizer_active)
+    throw new AppError("merchant_not_approved", "The merchant's tokenizer is not active yet");
+  if (input.card && input.bank_account)
+    throw invalid("bank_account", "Give either card or bank_account, not both", "parameter_not_allowed");
   if (input.bank_account) return createBankToken(db, merchant, input.bank_account);
   if (!input.card) throw invalid("card", "card (or bank_account) is required", "parameter_missing");
   return createCardToken(db, merchant, input.card);
@@ -61,7 +68,9 @@ export async function createToken(db: Db, merchantId: string, input: TokenInput)
 async function createCardToken(db: Db, merchant: MerchantRow, input: CardInput) {
   const checked = checkCard(input);
   if (!checked.ok) {
-    throw invalidFields(checked.problems.map((p) => ({ param: `card.${p.field}`, code: "card_invalid", message: messages[p.code] })));
+    throw invalidFields(
+      checked.problems.map((p) => ({ param: `card.${p.field}`, code: "card_invalid", message: messages[p.code] })),
+    );
   }
   const { funding, vault } = await paymentProcessor().vault(checked.card);
   const [row] = await db
@@ -89,13 +98,18 @@ async function createCardToken(db: Db, merchant: MerchantRow, input: CardInput) 
  * (public: it names the bank) and the bank's name when known.
  */
 async function createBankToken(db: Db, merchant: MerchantRow, input: NonNullable<TokenInput["bank_account"]>) {
-  if (!takesAch(merchant)) throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
+  if (!takesAch(merchant))
+    throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
   const routing = input.routing_number.replace(/[\s-]/g, "");
   const account = input.account_number.replace(/[\s-]/g, "");
   const holder = input.account_holder_name.trim();
   const problems: FieldError[] = [];
   if (!/^\d{9}$/.test(routing))
-    problems.push({ param: "bank_account.routing_number", code: "bank_account_invalid", message: "The routing number must be 9 digits" });
+    problems.push({
+      param: "bank_account.routing_number",
+      code: "bank_account_invalid",
+      message: "The routing number must be 9 digits",
+    });
   else if (!abaChecksumValid(routing))
     problems.push({
       param: "bank_account.routing_number",
@@ -103,10 +117,24 @@ async function createBankToken(db: Db, merchant: MerchantRow, input: NonNullable
       message: "This routing number is not valid (its check digit does not match)",
     });
   if (!isAccountNumber(account))
-    problems.push({ param: "bank_account.account_number", code: "bank_account_invalid", message: "The account number must be 4 to 17 digits" });
-  if (!holder) problems.push({ param: "bank_account.account_holder_name", code: "parameter_missing", message: "The account holder's name is required" });
+    problems.push({
+      param: "bank_account.account_number",
+      code: "bank_account_invalid",
+      message: "The account number must be 4 to 17 digits",
+    });
+  if (!holder)
+    problems.push({
+      param: "bank_account.account_holder_name",
+      code: "parameter_missing",
+      message: "The account holder's name is required",
+    });
   if (problems.length) throw invalidFields(problems);
-  const { vault } = await achProcessor().vault({ routingNumber: routing, accountNumber: account, accountType: input.account_type, holderName: holder });
+  const { vault } = await achProcessor().vault({
+    routingNumber: routing,
+    accountNumber: account,
+    accountType: input.account_type,
+    holderName: holder,
+  });
   const [row] = await db
     .insert(cardTokens)
     .values({

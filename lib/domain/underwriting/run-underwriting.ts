@@ -1,17 +1,19 @@
 import { eq } from "drizzle-orm";
-import { merchants } from "../../db/schema";
+
 import { decryptField, isEncrypted } from "../../crypto/field-encryption";
-import { env } from "../../env";
-import { decide } from "../../underwriting/rules";
-import type { JobPayload } from "../../jobs/job-types";
-import { approveMerchant, declineMerchant, requestInformation, sendToManualReview } from "./transitions";
+import { merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
+import { env } from "../../env";
+import type { JobPayload } from "../../jobs/job-types";
+import { decide } from "../../underwriting/rules";
+import { approveMerchant, declineMerchant, requestInformation, sendToManualReview } from "./transitions";
 
 /** The application with its sensitive values readable: for underwriting only, never returned. */
 export function decryptApplication(value: unknown): any {
   if (isEncrypted(value)) return decryptField(value);
   if (Array.isArray(value)) return value.map(decryptApplication);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decryptApplication(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decryptApplication(v)]));
   return value;
 }
 
@@ -26,7 +28,10 @@ export async function runUnderwriting(db: Db, { merchant_id }: JobPayload<"under
     if (!merchant || merchant.status !== "COMPLETED") return;
     const previous = merchant.underwriting as { outcome?: string; submitted_at?: string } | null;
     if (previous?.outcome === "manual_review" && previous.submitted_at === merchant.submittedAt?.toISOString()) return;
-    const decision = decide(decryptApplication(merchant.application), { sandbox: env.APP_ENV === "sandbox", today: new Date() });
+    const decision = decide(decryptApplication(merchant.application), {
+      sandbox: env.APP_ENV === "sandbox",
+      today: new Date(),
+    });
     const by = "underwriting";
     switch (decision.outcome) {
       case "approve":

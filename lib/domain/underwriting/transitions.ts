@@ -1,22 +1,23 @@
 import { desc, eq } from "drizzle-orm";
-import { accounts, apiKeys, onboardingLinks, users } from "../../db/schema";
-import { createId } from "../../ids";
+
 import { digestSecret, generateAccountSid, generateSecretKey, newPublishableKey } from "../../auth/secrets";
-import { moveMerchant } from "../merchants/status";
+import type { AccountRow, MerchantRow } from "../../db/schema";
+import { accounts, apiKeys, onboardingLinks, users } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 import { env } from "../../env";
-import { recordEvent } from "../events/record-event";
-import { getAccount } from "../accounts/get-account";
-import { isCardModel } from "../../schemas/vocabulary";
-import { serializeMerchant } from "../../serializers/merchant";
-import { insertOnboardingLink } from "../onboarding/create-onboarding-link";
+import { createId } from "../../ids";
 import { queueEmail } from "../../notifications/send-email";
 import { informationRequestedForIsv, informationRequestedForMerchant } from "../../notifications/templates";
+import { isCardModel } from "../../schemas/vocabulary";
+import { serializeMerchant } from "../../serializers/merchant";
 import type { Finding } from "../../underwriting/rules";
-import { merchantLocale } from "../merchants/merchant-facts";
-import type { AccountRow, MerchantRow } from "../../db/schema";
-import { type DbOrTx } from "../../db/types";
-import { requirementsFor } from "../merchants/requirements";
+import { getAccount } from "../accounts/get-account";
 import { brandOf, settingsOf } from "../accounts/isv-facts";
+import { recordEvent } from "../events/record-event";
+import { merchantLocale } from "../merchants/merchant-facts";
+import { requirementsFor } from "../merchants/requirements";
+import { moveMerchant } from "../merchants/status";
+import { insertOnboardingLink } from "../onboarding/create-onboarding-link";
 
 // The decisions on a submitted application (docs/reference.md sections 4, 7, 8), each a move of the
 // merchant's state machine (lib/domain/merchants/status.ts): if two deciders race, one wins and the
@@ -27,7 +28,10 @@ type Decider = { by: string; reason?: string };
 /** APPROVED, and provisioning: processors, gateway id, the merchant's key pair, tokenizer, device. */
 export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider: Decider) {
   const isv = await getAccount(tx, merchant.isvAccountId);
-  const types: string[] = (merchant.application.capabilities as { types?: string[] } | undefined)?.types ?? merchant.defaultCapabilities.types ?? [];
+  const types: string[] =
+    (merchant.application.capabilities as { types?: string[] } | undefined)?.types ??
+    merchant.defaultCapabilities.types ??
+    [];
   const processors = [
     ...(types.some(isCardModel) ? [{ id: createId("proc"), processor_type: "CREDIT_CARD" as const }] : []),
     ...(types.includes("ach") ? [{ id: createId("proc"), processor_type: "ACH" as const }] : []),
@@ -36,14 +40,34 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
   const merchantAccountId = createId("acct");
   const secret = generateSecretKey(live);
   const name = String((merchant.application.legal_business_name as string | undefined) ?? merchant.id);
-  await tx.insert(accounts).values({ id: merchantAccountId, type: "merchant", parentId: merchant.isvAccountId, sid: generateAccountSid(), name });
-  await tx.insert(apiKeys).values({ id: createId("key"), accountId: merchantAccountId, secretDigest: digestSecret(secret), last4: secret.slice(-4) });
+  await tx
+    .insert(accounts)
+    .values({
+      id: merchantAccountId,
+      type: "merchant",
+      parentId: merchant.isvAccountId,
+      sid: generateAccountSid(),
+      name,
+    });
+  await tx
+    .insert(apiKeys)
+    .values({
+      id: createId("key"),
+      accountId: merchantAccountId,
+      secretDigest: digestSecret(secret),
+      last4: secret.slice(-4),
+    });
   const now = new Date();
   const terminalId = merchant.deviceId ? createId("tml") : null;
   const approved = await moveMerchant(tx, merchant.id, "approveMerchant", {
     requirements: null,
     merchantAccountId,
-    underwriting: { outcome: "approve", decided_by: decider.by, reason: decider.reason ?? null, decided_at: now.toISOString() },
+    underwriting: {
+      outcome: "approve",
+      decided_by: decider.by,
+      reason: decider.reason ?? null,
+      decided_at: now.toISOString(),
+    },
     paymentKeys: {
       pub_api_key: newPublishableKey(live),
       api_key_last4: secret.slice(-4),
@@ -65,7 +89,12 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
 export async function declineMerchant(tx: DbOrTx, merchant: MerchantRow, decider: Decider) {
   const isv = await getAccount(tx, merchant.isvAccountId);
   const declined = await moveMerchant(tx, merchant.id, "declineMerchant", {
-    underwriting: { outcome: "decline", decided_by: decider.by, reason: decider.reason ?? null, decided_at: new Date().toISOString() },
+    underwriting: {
+      outcome: "decline",
+      decided_by: decider.by,
+      reason: decider.reason ?? null,
+      decided_at: new Date().toISOString(),
+    },
   });
   await recordEvent(tx, {
     accountId: merchant.isvAccountId,
@@ -78,7 +107,9 @@ export async function declineMerchant(tx: DbOrTx, merchant: MerchantRow, decider
 
 /** Stays COMPLETED until an operator decides (npm run cli -- merchant review). */
 export async function sendToManualReview(tx: DbOrTx, merchant: MerchantRow, reason: string) {
-  return moveMerchant(tx, merchant.id, "holdForReview", { underwriting: { outcome: "manual_review", reason, decided_at: new Date().toISOString() } });
+  return moveMerchant(tx, merchant.id, "holdForReview", {
+    underwriting: { outcome: "manual_review", reason, decided_at: new Date().toISOString() },
+  });
 }
 
 /**
@@ -90,7 +121,12 @@ export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, find
   const isv = await getAccount(tx, merchant.isvAccountId);
   const moved = await moveMerchant(tx, merchant.id, "requestInformation", {
     requirements: { currently_due: [...new Set(findings.map((f) => f.field))], errors: findings },
-    underwriting: { outcome: "request_information", decided_by: decider.by, reason: decider.reason ?? null, decided_at: new Date().toISOString() },
+    underwriting: {
+      outcome: "request_information",
+      decided_by: decider.by,
+      reason: decider.reason ?? null,
+      decided_at: new Date().toISOString(),
+    },
   });
   await recordEvent(tx, {
     accountId: merchant.isvAccountId,
@@ -124,7 +160,14 @@ async function notifyInformationRequested(tx: DbOrTx, isv: AccountRow, merchant:
         allowSkipDeviceSelection: last?.allowSkipDeviceSelection ?? null,
       });
       const message = informationRequestedForMerchant({ brand, locale, findings, portalUrl: url });
-      await queueEmail(tx, { accountId: isv.id, merchantId: merchant.id, kind: "information_requested.merchant", to, locale, ...message });
+      await queueEmail(tx, {
+        accountId: isv.id,
+        merchantId: merchant.id,
+        kind: "information_requested.merchant",
+        to,
+        locale,
+        ...message,
+      });
     }
   }
   if (target === "isv" || target === "both") {
@@ -144,7 +187,14 @@ async function notifyInformationRequested(tx: DbOrTx, isv: AccountRow, merchant:
         merchantName: app.legal_business_name ?? merchant.id,
         merchantId: merchant.id,
       });
-      await queueEmail(tx, { accountId: isv.id, merchantId: merchant.id, kind: "information_requested.isv", to, locale: "en", ...message });
+      await queueEmail(tx, {
+        accountId: isv.id,
+        merchantId: merchant.id,
+        kind: "information_requested.isv",
+        to,
+        locale: "en",
+        ...message,
+      });
     }
   }
 }

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { accounts, webhooks } from "../../db/schema";
-import { createId } from "../../ids";
-import { encryptField } from "../../crypto/field-encryption";
-import { AppError, invalid } from "../../errors";
-import { env } from "../../env";
-import { assertPublicHost, UnsafeAddressError } from "../../webhooks/address-guard";
 
-import type { CreateWebhookInput } from "../../schemas/webhook";
+import { and, eq, isNull, sql } from "drizzle-orm";
+
+import { encryptField } from "../../crypto/field-encryption";
+import { accounts, webhooks } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { env } from "../../env";
+import { AppError, invalid } from "../../errors";
+import { createId } from "../../ids";
+import type { CreateWebhookInput } from "../../schemas/webhook";
+import { assertPublicHost, UnsafeAddressError } from "../../webhooks/address-guard";
 
 /** Each endpoint costs every event a delivery: an account's endpoints are capped (docs/decisions.md). */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 16;
@@ -29,7 +30,9 @@ export async function assertWebhookUrl(url: string, param = "url") {
 export async function createWebhook(db: Db, accountId: string, input: CreateWebhookInput) {
   await assertWebhookUrl(input.url);
   if (input.secret?.startsWith("whsec_") && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(input.secret)) {
-    throw new AppError("parameter_invalid", "A secret starting with whsec_ must be followed by base64", { param: "secret" });
+    throw new AppError("parameter_invalid", "A secret starting with whsec_ must be followed by base64", {
+      param: "secret",
+    });
   }
   const secret = input.secret ?? `whsec_${randomBytes(32).toString("base64")}`;
   return db.transaction(async (tx) => {
@@ -40,7 +43,10 @@ export async function createWebhook(db: Db, accountId: string, input: CreateWebh
       .from(webhooks)
       .where(and(eq(webhooks.accountId, accountId), isNull(webhooks.deletedAt)))) as [{ n: number }];
     if (n >= MAX_WEBHOOKS_PER_ACCOUNT)
-      throw new AppError("invalid_request", `An account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks: delete one before adding another`);
+      throw new AppError(
+        "invalid_request",
+        `An account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks: delete one before adding another`,
+      );
     const [row] = await tx
       .insert(webhooks)
       .values({

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
+
 import { webhookDeliveries, webhooks } from "../../db/schema";
-import { findWebhook } from "./find-webhook";
 import { type Db } from "../../db/types";
+import { findWebhook } from "./find-webhook";
 
 /** Deleting stops deliveries at once: pending ones are canceled (their jobs find them so). */
 export async function deleteWebhook(db: Db, accountId: string, webhookId: string) {

@@ -1,17 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { events, webhookDeliveries, webhooks } from "../../db/schema";
-import { createId } from "../../ids";
+
 import { decryptField } from "../../crypto/field-encryption";
+import type { EventRow, JobRow, WebhookDeliveryRow, WebhookRow } from "../../db/schema";
+import { events, webhookDeliveries, webhooks } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
 import { env } from "../../env";
-import { RetryLater } from "../../jobs/definition";
+import { createId } from "../../ids";
 import { coalescer } from "../../jobs/coalescer";
+import { RetryLater } from "../../jobs/definition";
+import { type JobPayload, jobTypes } from "../../jobs/job-types";
 import { markJobsDoneFrom } from "../../jobs/queue";
-import { jobTypes, type JobPayload } from "../../jobs/job-types";
+import { serializeEvent } from "../../serializers/event";
 import { sendWebhook } from "../../webhooks/send";
 import { signedHeaders } from "../../webhooks/sign";
-import { serializeEvent } from "../../serializers/event";
-import type { EventRow, JobRow, WebhookDeliveryRow, WebhookRow } from "../../db/schema";
-import { type Db, type DbOrTx } from "../../db/types";
 
 /** A delivery with its webhook and event, as the runner's batch read hands it to `deliverWebhook`. */
 export type LoadedDelivery = { delivery: WebhookDeliveryRow; webhook: WebhookRow | null; event: EventRow | null };
@@ -54,14 +55,20 @@ export async function deliverWebhook(
   if (!row || row.delivery.status !== "pending") return;
   const { delivery, webhook, event } = row;
   if (!webhook || webhook.deletedAt || webhook.status !== "enabled") {
-    await db.update(webhookDeliveries).set({ status: "canceled", nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
+    await db
+      .update(webhookDeliveries)
+      .set({ status: "canceled", nextAttemptAt: null })
+      .where(eq(webhookDeliveries.id, deliveryId));
     return;
   }
   if (!event) return;
 
   const body = JSON.stringify(serializeEvent(event));
   const headers = signedHeaders(decryptField(webhook.secret), event.id, body);
-  const result = await sendWebhook(webhook.url, body, headers, { publicOnly: true, allowLoopback: env.APP_ENV === "sandbox" });
+  const result = await sendWebhook(webhook.url, body, headers, {
+    publicOnly: true,
+    allowLoopback: env.APP_ENV === "sandbox",
+  });
   const attempts = delivery.attempts + 1;
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   if (ok) {
@@ -84,7 +91,10 @@ export async function deliverWebhook(
   await db.execute(attempt);
   if (result.statusCode === 410) {
     await db.transaction(async (tx) => {
-      await tx.update(webhooks).set({ status: "disabled", disabledReason: "endpoint_gone" }).where(eq(webhooks.id, webhook.id));
+      await tx
+        .update(webhooks)
+        .set({ status: "disabled", disabledReason: "endpoint_gone" })
+        .where(eq(webhooks.id, webhook.id));
       await tx
         .update(webhookDeliveries)
         .set({ status: "failed", attempts, lastStatusCode: 410, nextAttemptAt: null })

@@ -9,6 +9,7 @@ export function deliveryKeys(accountId: string, url: string) {
 }
 
 /** The URL's authority without credentials, lower-cased, as written (the same in SQL below). */
-export const hostOf = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(url)?.[1] ?? url).toLowerCase();
+export const hostOf = (url: string) =>
+  (/^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(url)?.[1] ?? url).toLowerCase();
 /** `hostOf(targets.url)` in SQL, for the deliveries written with their events (lib/domain/events/record-event.ts). */
 export const HOST_KEY_SQL = sql`'host:' || lower(coalesce(substring(targets.url from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)'), targets.url))`;

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { webhooks, type WebhookRow } from "../../db/schema";
-import { notFound } from "../../errors";
+
+import { type WebhookRow, webhooks } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { notFound } from "../../errors";
 
 /** Within the caller's account only; a deleted webhook is gone (404). */
 export async function findWebhook(db: DbOrTx, accountId: string, webhookId: string): Promise<WebhookRow> {

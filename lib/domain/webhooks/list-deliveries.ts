@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries } from "../../db/schema";
+
 import { cursorPage } from "../../db/cursor-page";
+import { webhookAttempts, webhookDeliveries } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
 import type { ListQuery } from "../../schemas/list";
 import { findWebhook } from "./find-webhook";
-import { type DbOrTx } from "../../db/types";
 
 export async function listDeliveries(db: DbOrTx, accountId: string, webhookId: string, query: ListQuery) {
   const webhook = await findWebhook(db, accountId, webhookId);

@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+
 import { events, webhookAttempts, webhookDeliveries } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+
 import { webhooks } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 

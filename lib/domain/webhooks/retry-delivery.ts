@@ -1,11 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
+
 import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
-import { wakeWorkers } from "../../jobs/runner";
-import { enqueueJob } from "../../jobs/job-types";
-import { notFound, invalidState } from "../../errors";
-import { findWebhook } from "./find-webhook";
-import { deliveryKeys } from "./fan-out";
 import { type Db } from "../../db/types";
+import { invalidState, notFound } from "../../errors";
+import { enqueueJob } from "../../jobs/job-types";
+import { wakeWorkers } from "../../jobs/runner";
+import { deliveryKeys } from "./fan-out";
+import { findWebhook } from "./find-webhook";
 
 /** Manual replay: the delivery goes out again now (the same event, the same webhook-id). */
 export async function retryDelivery(db: Db, accountId: string, webhookId: string, deliveryId: string) {
@@ -19,14 +20,24 @@ export async function retryDelivery(db: Db, accountId: string, webhookId: string
     if (!delivery) throw notFound("delivery", deliveryId, "delivery_id");
     if (delivery.status === "pending") throw invalidState("This delivery is already waiting for its next try");
     // Replaying to an endpoint disabled by a 410 turns it back on: the ISV says it is back.
-    if (webhook.status === "disabled") await tx.update(webhooks).set({ status: "enabled", disabledReason: null }).where(eq(webhooks.id, webhook.id));
+    if (webhook.status === "disabled")
+      await tx.update(webhooks).set({ status: "enabled", disabledReason: null }).where(eq(webhooks.id, webhook.id));
     const [updated] = await tx
       .update(webhookDeliveries)
       .set({ status: "pending", nextAttemptAt: new Date() })
       .where(eq(webhookDeliveries.id, delivery.id))
       .returning();
-    await enqueueJob(tx, "webhook_delivery", { delivery_id: delivery.id }, { concurrencyKeys: deliveryKeys(accountId, webhook.url) });
-    const attempts = await tx.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).orderBy(asc(webhookAttempts.attemptedAt));
+    await enqueueJob(
+      tx,
+      "webhook_delivery",
+      { delivery_id: delivery.id },
+      { concurrencyKeys: deliveryKeys(accountId, webhook.url) },
+    );
+    const attempts = await tx
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, delivery.id))
+      .orderBy(asc(webhookAttempts.attemptedAt));
     return { delivery: updated!, attempts };
   });
   wakeWorkers();

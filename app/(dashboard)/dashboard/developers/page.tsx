@@ -1,8 +1,9 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+
+import { DeleteWebhook, RetryDelivery, RotateKey, WebhookForm } from "@/components/dashboard/developers";
 import { requireIsvUser } from "@/lib/dashboard/session";
-import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
 import { listRecentDeliveries } from "@/lib/domain/webhooks/list-recent-deliveries";
-import { RotateKey, WebhookForm, DeleteWebhook, RetryDelivery } from "@/components/dashboard/developers";
+import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard"))("developersTitle") };
@@ -46,16 +47,24 @@ export default async function DevelopersPage() {
                     <ul className="mt-1 space-y-1 text-sm" data-testid={`deliveries-${h.id}`}>
                       {recent.map((d) => (
                         <li key={d.id} className="flex flex-wrap items-center gap-x-2" data-delivery={d.id}>
-                          <span className="text-muted">{format.dateTime(d.createdAt, { dateStyle: "short", timeStyle: "medium" })}</span>
+                          <span className="text-muted">
+                            {format.dateTime(d.createdAt, { dateStyle: "short", timeStyle: "medium" })}
+                          </span>
                           <code>{d.eventType}</code>
                           <span className="font-medium">{t(`deliveryStatus.${d.status}`)}</span>
                           {d.lastStatusCode ? <span>HTTP {d.lastStatusCode}</span> : null}
                           {d.lastError ? <span className="text-danger">{d.lastError}</span> : null}
                           {d.status === "pending" && d.nextAttemptAt && d.attempts > 0 ? (
-                            <span className="text-muted">{t("nextTry", { when: format.dateTime(d.nextAttemptAt, { timeStyle: "medium" }) })}</span>
+                            <span className="text-muted">
+                              {t("nextTry", { when: format.dateTime(d.nextAttemptAt, { timeStyle: "medium" }) })}
+                            </span>
                           ) : null}
                           {d.status === "failed" || d.status === "canceled" ? (
-                            <RetryDelivery webhookId={h.id} deliveryId={d.id} label={t("retryLabel", { event: d.eventType ?? d.id })} />
+                            <RetryDelivery
+                              webhookId={h.id}
+                              deliveryId={d.id}
+                              label={t("retryLabel", { event: d.eventType ?? d.id })}
+                            />
                           ) : null}
                         </li>
                       ))}

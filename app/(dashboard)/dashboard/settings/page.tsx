@@ -1,8 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { requireIsvUser } from "@/lib/dashboard/session";
+
 import { SettingsForm } from "@/components/dashboard/settings-form";
-import { serializeAccount } from "@/lib/serializers/account";
+import { requireIsvUser } from "@/lib/dashboard/session";
 import { brandOf, settingsOf } from "@/lib/domain/accounts/isv-facts";
+import { serializeAccount } from "@/lib/serializers/account";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard"))("settingsTitle") };
@@ -14,7 +15,11 @@ export default async function SettingsPage() {
   return (
     <div>
       <h1 className="mb-4 text-2xl font-semibold">{t("settingsTitle")}</h1>
-      <SettingsForm defaults={brandOf(account)} settings={settingsOf(account)} domainVerification={serializeAccount(account).custom_domain_verification} />
+      <SettingsForm
+        defaults={brandOf(account)}
+        settings={settingsOf(account)}
+        domainVerification={serializeAccount(account).custom_domain_verification}
+      />
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { notFound, redirect } from "next/navigation";
-import { isOpen } from "@/lib/domain/merchants/status";
 import { getTranslations } from "next-intl/server";
+import { getLocale } from "next-intl/server";
+
 import { loadWizardSession } from "@/app/(onboarding)/onboarding/load-session";
-import { isStepId, resolveStep } from "@/lib/onboarding/steps";
-import { SessionMissing } from "@/components/onboarding/session-missing";
 import { BrandShell } from "@/components/onboarding/brand-shell";
+import { SessionMissing } from "@/components/onboarding/session-missing";
 import { Wizard } from "@/components/onboarding/wizard";
 import { getDatabase } from "@/lib/db/client";
+import { isOpen } from "@/lib/domain/merchants/status";
 import { getAgreement } from "@/lib/domain/onboarding/get-agreement";
-import { getLocale } from "next-intl/server";
+import { isStepId, resolveStep } from "@/lib/onboarding/steps";
 
 export async function generateMetadata({ params }: { params: Promise<{ step: string }> }) {
   const { step } = await params;

@@ -1,9 +1,10 @@
 import { getTranslations } from "next-intl/server";
+
 import { loadWizardSession } from "@/app/(onboarding)/onboarding/load-session";
-import { getDatabase } from "@/lib/db/client";
-import { getSessionRows, returnTarget } from "@/lib/domain/onboarding/session";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
+import { getDatabase } from "@/lib/db/client";
+import { getSessionRows, returnTarget } from "@/lib/domain/onboarding/session";
 
 export async function generateMetadata() {
   const t = await getTranslations("wizard");

@@ -1,12 +1,13 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { getDatabase } from "@/lib/db/client";
-import { viewPayPage, type PayPageView } from "@/lib/domain/payments/view-pay-page";
-import { formatCents } from "@/lib/money";
+
 import { BrandShell } from "@/components/onboarding/brand-shell";
-import { PayForm } from "@/components/pay/pay-form";
 import { LiveStatus } from "@/components/pay/live-status";
-import { brandName } from "@/lib/payments/brands";
+import { PayForm } from "@/components/pay/pay-form";
+import { getDatabase } from "@/lib/db/client";
+import { type PayPageView, viewPayPage } from "@/lib/domain/payments/view-pay-page";
 import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
+import { brandName } from "@/lib/payments/brands";
 
 export const dynamic = "force-dynamic";
 
@@ -85,14 +86,22 @@ export default async function PayPage({ params }: Props) {
               <dd className="font-mono break-all">{view.receipt.number}</dd>
               <dt className="text-green-900">{view.receipt.method === "ach" ? t("bankAccount") : t("card")}</dt>
               <dd>
-                {view.receipt.method === "ach" ? (view.receipt.bankName ?? t("bankAccount")) : brandName(view.receipt.brand)} •••• {view.receipt.last4}
+                {view.receipt.method === "ach"
+                  ? (view.receipt.bankName ?? t("bankAccount"))
+                  : brandName(view.receipt.brand)}{" "}
+                •••• {view.receipt.last4}
               </dd>
               <dt className="text-green-900">{t("date")}</dt>
               <dd>{when(view.receipt.at)}</dd>
             </dl>
           </section>
         ) : view.status !== "PENDING" ? (
-          <section role="status" aria-labelledby="closed-title" className="rounded-lg border border-line bg-card p-5" data-testid="not-payable">
+          <section
+            role="status"
+            aria-labelledby="closed-title"
+            className="rounded-lg border border-line bg-card p-5"
+            data-testid="not-payable"
+          >
             <h2 id="closed-title" className="text-xl font-semibold">
               {t("closedTitle")}
             </h2>
@@ -191,8 +200,18 @@ function Payable({
   );
   if (view.type === "TERMINAL" && !view.terminalFallback) {
     return (
-      <section role="status" aria-live="polite" className="rounded-lg border border-line bg-card p-5" data-testid="terminal-waiting">
-        <LiveStatus requestId={view.id} status={view.status} failure={view.lastFailureReason} refreshAt={view.terminalFallbackAt} />
+      <section
+        role="status"
+        aria-live="polite"
+        className="rounded-lg border border-line bg-card p-5"
+        data-testid="terminal-waiting"
+      >
+        <LiveStatus
+          requestId={view.id}
+          status={view.status}
+          failure={view.lastFailureReason}
+          refreshAt={view.terminalFallbackAt}
+        />
         <p className="text-xl font-semibold">{t("terminalWaiting")}</p>
         <p className="mt-2">{t("terminalWaitingHelp")}</p>
       </section>
@@ -202,9 +221,15 @@ function Payable({
     <>
       <LiveStatus requestId={view.id} status={view.status} failure={view.lastFailureReason} />
       {view.type === "TERMINAL" ? (
-        <section aria-labelledby="phone-title" className="rounded-lg border border-line bg-card p-5" data-testid="terminal-fallback">
+        <section
+          aria-labelledby="phone-title"
+          className="rounded-lg border border-line bg-card p-5"
+          data-testid="terminal-fallback"
+        >
           <p role="status">
-            {view.lastFailureReason ? t("terminalDeclined", { reason: t(`decline_${view.lastFailureReason}` as "decline_unknown") }) : t("terminalTimedOut")}
+            {view.lastFailureReason
+              ? t("terminalDeclined", { reason: t(`decline_${view.lastFailureReason}` as "decline_unknown") })
+              : t("terminalTimedOut")}
           </p>
           <h2 id="phone-title" className="mt-3 text-xl font-semibold">
             {t("payOnPhone")}

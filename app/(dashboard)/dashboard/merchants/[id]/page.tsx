@@ -1,26 +1,27 @@
-import { settingsOf } from "@/lib/domain/accounts/isv-facts";
-import { ownerKeys } from "@/lib/schemas/vocabulary";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
-import { formatCents } from "@/lib/money";
-import { intlLocale } from "@/lib/i18n/locales";
-import { requireIsvUser } from "@/lib/dashboard/session";
-import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
-import { isFinal } from "@/lib/domain/merchants/status";
+
+import { DataTable } from "@/components/dashboard/data-table";
+import { DeactivateButton } from "@/components/dashboard/deactivate-button";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { RefundForm } from "@/components/dashboard/refund-form";
-import { brandName } from "@/lib/payments/brands";
-import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
-import { AppError } from "@/lib/errors";
-import type { OnboardingStatus } from "@/lib/schemas/application";
-import { serializeMerchant } from "@/lib/serializers/merchant";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { DeactivateButton } from "@/components/dashboard/deactivate-button";
-import { DataTable } from "@/components/dashboard/data-table";
+import { requireIsvUser } from "@/lib/dashboard/session";
+import { settingsOf } from "@/lib/domain/accounts/isv-facts";
 import { refundableAmount } from "@/lib/domain/charges/status";
-import { fieldLabel } from "@/lib/i18n/field-label";
-import { displayPhone } from "@/lib/i18n/display";
+import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
+import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import { requirementsFor } from "@/lib/domain/merchants/requirements";
+import { isFinal } from "@/lib/domain/merchants/status";
+import { AppError } from "@/lib/errors";
+import { displayPhone } from "@/lib/i18n/display";
+import { fieldLabel } from "@/lib/i18n/field-label";
+import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
+import { brandName } from "@/lib/payments/brands";
+import type { OnboardingStatus } from "@/lib/schemas/application";
+import { ownerKeys } from "@/lib/schemas/vocabulary";
+import { serializeMerchant } from "@/lib/serializers/merchant";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
   const t = await getTranslations("dashboard");
@@ -54,12 +55,16 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const money = (cents: number) => formatCents(cents, intlLocale(locale));
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const day = (iso: unknown) =>
-    typeof iso === "string" && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? format.dateTime(new Date(`${iso}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" }) : "";
+    typeof iso === "string" && /^\d{4}-\d{2}-\d{2}$/.test(iso)
+      ? format.dateTime(new Date(`${iso}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" })
+      : "";
   const requirements = requirementsFor(merchant, account);
   const json = serializeMerchant(merchant, account, requirements);
   const app = json.merchant as Json;
   const option = (field: string, value: unknown) =>
-    typeof value === "string" && root.has(`options.${field}.${value}` as never) ? root(`options.${field}.${value}` as never) : ((value as string | null) ?? "");
+    typeof value === "string" && root.has(`options.${field}.${value}` as never)
+      ? root(`options.${field}.${value}` as never)
+      : ((value as string | null) ?? "");
   const address = (a: Json | null | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
   const owners = ownerKeys.filter((k) => app[k]).map((k) => app[k] as Json);
   const catalog = (settingsOf(account).devices ?? []).find((d) => d.id === json.device?.catalog_id);
@@ -128,15 +133,22 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           {row(
             root("wizard.steps.bank"),
             app.bank_account
-              ? [app.bank_account.bank_name, app.bank_account.routing_number, app.bank_account.account_number].filter(Boolean).join(" · ")
+              ? [app.bank_account.bank_name, app.bank_account.routing_number, app.bank_account.account_number]
+                  .filter(Boolean)
+                  .join(" · ")
               : null,
             "bank",
           )}
           {row(
             root("fields.product.category"),
-            app.main_product ? [app.main_product.category, app.main_product.subcategory].filter(Boolean).join(" › ") : null,
+            app.main_product
+              ? [app.main_product.category, app.main_product.subcategory].filter(Boolean).join(" › ")
+              : null,
           )}
-          {row(root("fields.main_contact_person"), app.main_contact_person ? `${app.main_contact_person.name} · ${app.main_contact_person.email}` : null)}
+          {row(
+            root("fields.main_contact_person"),
+            app.main_contact_person ? `${app.main_contact_person.name} · ${app.main_contact_person.email}` : null,
+          )}
         </dl>
         {!app.legal_business_name && !app.bank_account && owners.length === 0 ? <p>{t("applicationEmpty")}</p> : null}
       </section>
@@ -148,7 +160,11 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           {json.device_selection === "skipped"
             ? t("deviceSkipped")
             : json.device
-              ? [catalog?.name ?? json.device.catalog_id, json.device.imei ? `IMEI ${json.device.imei}` : null, t(`imeiStatus.${json.device.imei_status}`)]
+              ? [
+                  catalog?.name ?? json.device.catalog_id,
+                  json.device.imei ? `IMEI ${json.device.imei}` : null,
+                  t(`imeiStatus.${json.device.imei_status}`),
+                ]
                   .filter(Boolean)
                   .join(" · ")
               : t("deviceNone")}
@@ -164,7 +180,9 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
             {row(t("publishableKey"), json.payment.tokenizer_publishable_key)}
             {row(t("merchantApiKey"), json.payment_keys.api_key)}
             {row(t("terminalId"), json.payment.terminal_id)}
-            {json.payment_keys.processors.map((p) => row(p.processor_type === "ACH" ? t("processorAch") : t("processorCard"), p.id))}
+            {json.payment_keys.processors.map((p) =>
+              row(p.processor_type === "ACH" ? t("processorAch") : t("processorCard"), p.id),
+            )}
           </dl>
         </section>
       ) : null}
@@ -205,15 +223,19 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
             <td className="py-2 pr-3 whitespace-nowrap">{when(c.createdAt)}</td>
             <td className="py-2 pr-3 text-right tabular-nums">{money(c.requestedAmount)}</td>
             <td className="py-2 pr-3 whitespace-nowrap">
-              {c.paymentMethod === "ach" ? `${c.ach?.bank_name ?? t("bankAccount")} (ACH)` : brandName(c.cardBrand)} ••••{" "}
-              {c.paymentMethod === "ach" ? c.ach?.last4 : c.cardLast4}
+              {c.paymentMethod === "ach" ? `${c.ach?.bank_name ?? t("bankAccount")} (ACH)` : brandName(c.cardBrand)}{" "}
+              •••• {c.paymentMethod === "ach" ? c.ach?.last4 : c.cardLast4}
             </td>
             <td className="py-2 pr-3">{t(`chargeStatus.${c.status}`)}</td>
             <td className="py-2 pr-3 text-right tabular-nums">{c.fee === null ? "—" : money(c.fee)}</td>
             <td className="py-2 pr-3 text-right tabular-nums" data-testid="refunded">
               {money(c.amountRefunded)}
             </td>
-            <td className="py-2">{refundableAmount(c) > 0 ? <RefundForm chargeId={c.id} merchantId={merchant.id} left={refundableAmount(c)} /> : null}</td>
+            <td className="py-2">
+              {refundableAmount(c) > 0 ? (
+                <RefundForm chargeId={c.id} merchantId={merchant.id} left={refundableAmount(c)} />
+              ) : null}
+            </td>
           </tr>
         ))}
       </DataTable>
@@ -257,7 +279,11 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           <ul className="mt-2 space-y-1" data-testid="statements">
             {payments.statements.map((st) => {
               const [y, m] = st.period.split("-").map(Number);
-              const name = format.dateTime(new Date(Date.UTC(y!, m! - 1, 1)), { year: "numeric", month: "long", timeZone: "UTC" });
+              const name = format.dateTime(new Date(Date.UTC(y!, m! - 1, 1)), {
+                year: "numeric",
+                month: "long",
+                timeZone: "UTC",
+              });
               return (
                 <li key={st.id} className="flex flex-wrap gap-4">
                   <a className="underline" href={`/dashboard/merchants/${merchant.id}/statements/${st.id}`}>
@@ -277,7 +303,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         <ol className="mt-2 space-y-1">
           {history.map((e) => (
             <li key={e.id}>
-              <span className="text-muted">{format.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "medium" })}</span> · {e.type} ·{" "}
+              <span className="text-muted">
+                {format.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "medium" })}
+              </span>{" "}
+              · {e.type} ·{" "}
               {t(`statusNames.${(e.data as { lead_onboarding_status: OnboardingStatus }).lead_onboarding_status}`)}
             </li>
           ))}

@@ -11,10 +11,15 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   try {
     const file = await downloadStatement(db, { isvAccountId: account.id }, id, statementId, format);
     return new Response(file.body, {
-      headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.filename}"`, "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
+        "Cache-Control": "no-store",
+      },
     });
   } catch (error) {
-    if (error instanceof AppError && error.type === "not_found_error") return new Response("Not found", { status: 404 });
+    if (error instanceof AppError && error.type === "not_found_error")
+      return new Response("Not found", { status: 404 });
     throw error;
   }
 }
