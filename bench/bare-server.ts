@@ -156,16 +156,14 @@ const server = http.createServer(async (req, res) => {
       res.writeHead(404).end();
       return;
     }
-    res
-      .writeHead(200, { "content-type": "application/json" })
-      .end(
-        JSON.stringify({
-          object: "merchant",
-          ...m,
-          created_at: new Date(m.created_at).toISOString(),
-          updated_at: new Date(m.updated_at).toISOString(),
-        }),
-      );
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        object: "merchant",
+        ...m,
+        created_at: new Date(m.created_at).toISOString(),
+        updated_at: new Date(m.updated_at).toISOString(),
+      }),
+    );
     return;
   }
   const body = JSON.stringify({

@@ -31,15 +31,13 @@ export async function startOperatorSocket(handle: DatabaseHandle) {
       const result = await runCommand(handle, argv);
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(result));
     } catch (error) {
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            code: 1,
-            stdout: "",
-            stderr: `Error: ${error instanceof Error ? error.message : String(error)}\n`,
-          }),
-        );
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          code: 1,
+          stdout: "",
+          stderr: `Error: ${error instanceof Error ? error.message : String(error)}\n`,
+        }),
+      );
     }
   });
   await new Promise<void>((resolve, reject) => {

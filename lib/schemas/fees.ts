@@ -22,12 +22,9 @@ export const feePreviewRequestSchema = z
       .optional()
       .meta({ description: "Required for a card: visa, mastercard, amex, discover..." }),
     funding: z.enum(fundingValues).optional().meta({ description: "Default credit" }),
-    keyed_with_postal_code: z
-      .boolean()
-      .optional()
-      .meta({
-        description: "Tiered pricing: a keyed card with a billing postal code is mid-qualified (default false)",
-      }),
+    keyed_with_postal_code: z.boolean().optional().meta({
+      description: "Tiered pricing: a keyed card with a billing postal code is mid-qualified (default false)",
+    }),
   })
   .meta({ id: "FeePreviewRequest" });
 

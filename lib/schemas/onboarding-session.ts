@@ -28,11 +28,9 @@ export const agreementSignatureSchema = z
     user_agent: z.string(),
     version: z.string(),
     locale: z.enum(["en", "es"]),
-    text_sha256: z
-      .string()
-      .meta({
-        description: "SHA-256 of the exact agreement text that was signed; a change to it needs a new signature",
-      }),
+    text_sha256: z.string().meta({
+      description: "SHA-256 of the exact agreement text that was signed; a change to it needs a new signature",
+    }),
   })
   .meta({ id: "AgreementSignature" });
 

@@ -44,13 +44,10 @@ export const terminalRequestSchema = z
     tax: cents("tax").optional(),
     tip: cents("tip").optional(),
     signature_required: z.boolean().optional().meta({ description: "Default false." }),
-    debit: z
-      .boolean()
-      .optional()
-      .meta({
-        description:
-          "Whether the terminal accepts debit cards (default true); false declines them with `debit_not_allowed`.",
-      }),
+    debit: z.boolean().optional().meta({
+      description:
+        "Whether the terminal accepts debit cards (default true); false declines them with `debit_not_allowed`.",
+    }),
     deadline_seconds: z
       .number()
       .int()

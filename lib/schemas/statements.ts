@@ -20,13 +20,10 @@ export const statementSchema = z
     returns: z.number().int().meta({ description: "Sum of their amounts" }),
     reversal_count: z.number().int().meta({ description: "ACH returns the banks reversed in the period" }),
     reversals: z.number().int().meta({ description: "Sum of their amounts" }),
-    fees: z
-      .number()
-      .int()
-      .meta({
-        description:
-          "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees",
-      }),
+    fees: z.number().int().meta({
+      description:
+        "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees",
+    }),
     net: z.number().int().meta({ description: "gross_volume - refunds - returns + reversals - fees" }),
     created_at: z.string(),
   })

@@ -29,12 +29,10 @@ export const cardInputSchema = z
         cvc: z.string().max(4),
       })
       .optional(),
-    bank_account: bankAccountInputSchema
-      .optional()
-      .meta({
-        description:
-          "Instead of `card`, for merchants with `ach` in their capability types (the invoice and manual pages)",
-      }),
+    bank_account: bankAccountInputSchema.optional().meta({
+      description:
+        "Instead of `card`, for merchants with `ach` in their capability types (the invoice and manual pages)",
+    }),
   })
   .meta({ id: "CreateTokenRequest" });
 export type TokenInput = z.infer<typeof cardInputSchema>;

@@ -71,15 +71,13 @@ describe("retention", () => {
         createdAt: daysAgo(31),
       },
     ]);
-    await api.db
-      .insert(webhookAttempts)
-      .values({
-        id: createId("wha"),
-        deliveryId: oldDelivery,
-        attemptedAt: daysAgo(31),
-        durationMs: 5,
-        statusCode: 200,
-      });
+    await api.db.insert(webhookAttempts).values({
+      id: createId("wha"),
+      deliveryId: oldDelivery,
+      attemptedAt: daysAgo(31),
+      durationMs: 5,
+      statusCode: 200,
+    });
     await api.db.insert(jobs).values([
       { id: ids.oldJob, type: "email", payload: {}, status: "done", createdAt: daysAgo(31) },
       {
@@ -96,16 +94,14 @@ describe("retention", () => {
       { accountId: account, key: "new", method: "POST", path: "/v1/x", requestDigest: "d" },
     ]);
     const token = createId("tok");
-    await api.db
-      .insert(cardTokens)
-      .values({
-        id: token,
-        merchantId: (await anyMerchant())!,
-        last4: "4242",
-        fingerprint: "f",
-        vault: {},
-        expiresAt: daysAgo(2),
-      });
+    await api.db.insert(cardTokens).values({
+      id: token,
+      merchantId: (await anyMerchant())!,
+      last4: "4242",
+      fingerprint: "f",
+      vault: {},
+      expiresAt: daysAgo(2),
+    });
     const link = "https://pay.example/onboard/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg";
     const oldMail = createId("msg");
     const newMail = createId("msg");

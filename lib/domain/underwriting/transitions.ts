@@ -40,23 +40,19 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
   const merchantAccountId = createId("acct");
   const secret = generateSecretKey(live);
   const name = String((merchant.application.legal_business_name as string | undefined) ?? merchant.id);
-  await tx
-    .insert(accounts)
-    .values({
-      id: merchantAccountId,
-      type: "merchant",
-      parentId: merchant.isvAccountId,
-      sid: generateAccountSid(),
-      name,
-    });
-  await tx
-    .insert(apiKeys)
-    .values({
-      id: createId("key"),
-      accountId: merchantAccountId,
-      secretDigest: digestSecret(secret),
-      last4: secret.slice(-4),
-    });
+  await tx.insert(accounts).values({
+    id: merchantAccountId,
+    type: "merchant",
+    parentId: merchant.isvAccountId,
+    sid: generateAccountSid(),
+    name,
+  });
+  await tx.insert(apiKeys).values({
+    id: createId("key"),
+    accountId: merchantAccountId,
+    secretDigest: digestSecret(secret),
+    last4: secret.slice(-4),
+  });
   const now = new Date();
   const terminalId = merchant.deviceId ? createId("tml") : null;
   const approved = await moveMerchant(tx, merchant.id, "approveMerchant", {
