@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 import { errorBodySchema } from "./errors";
 
 const error = (description: string) => ({ description, content: { "application/json": { schema: errorBodySchema } } });
@@ -25,3 +27,10 @@ export const security: Record<"isv" | "apiKey" | "onboarding", Security> = {
 export const jsonContent = <T>(schema: T, example?: unknown) => ({
   content: { "application/json": { schema, ...(example !== undefined ? { example } : {}) } },
 });
+
+/** A path parameter holding an object id (at most 64 characters), with its name and an example for the document. */
+export const pathId = (name: string, example: string) =>
+  z
+    .string()
+    .max(64)
+    .meta({ param: { name, in: "path" }, example });

@@ -8,7 +8,7 @@ import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { serializeCharge } from "../../serializers/charge";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { commonErrors, jsonContent, pathId, security } from "../openapi";
 
 const exampleCharge: ChargeJson = {
   object: "charge",
@@ -104,10 +104,7 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
       middleware: [withPaymentScope] as const,
       request: {
         params: z.object({
-          charge_id: z
-            .string()
-            .max(64)
-            .meta({ param: { name: "charge_id", in: "path" }, example: "ch_8nW3kQ5zX1mP7vL2rT6yBd" }),
+          charge_id: pathId("charge_id", "ch_8nW3kQ5zX1mP7vL2rT6yBd"),
         }),
       },
       responses: { 200: { description: "The charge", ...jsonContent(chargeSchema, exampleCharge) }, ...commonErrors },

@@ -8,7 +8,7 @@ import { eventSchema } from "../../schemas/webhook";
 import { serializeEvent } from "../../serializers/event";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { commonErrors, jsonContent, pathId, security } from "../openapi";
 
 const exampleEvent = {
   id: "evt_5nQ2qV9sT1pLmN8xRw3YbC",
@@ -60,10 +60,7 @@ export function eventRoutes(app: OpenAPIHono<AppEnv>) {
       middleware: [isvOnly] as const,
       request: {
         params: z.object({
-          event_id: z
-            .string()
-            .max(64)
-            .meta({ param: { name: "event_id", in: "path" }, example: exampleEvent.id }),
+          event_id: pathId("event_id", exampleEvent.id),
         }),
       },
       responses: { 200: { description: "The event", ...jsonContent(eventSchema, exampleEvent) }, ...commonErrors },

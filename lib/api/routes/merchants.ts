@@ -6,7 +6,7 @@ import { createMerchantSchema, onboardingStatuses, updateMerchantSchema } from "
 import { exampleApplication, exampleMerchant, merchantResponseSchema } from "../../schemas/merchant-response";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
-import { commonErrors, conflict409, jsonContent, security } from "../openapi";
+import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
 
 const example = { ...exampleMerchant, default_capabilities: initialDefaultCapabilities };
 import { createMerchant, type CreateMerchantInput } from "../../domain/merchants/create-merchant";
@@ -19,10 +19,7 @@ import { serializeMerchant } from "../../serializers/merchant";
 import { callerAccount } from "../caller-account";
 
 const idParam = z.object({
-  merchant_id: z
-    .string()
-    .max(64)
-    .meta({ param: { name: "merchant_id", in: "path" }, example: "mer_4kZ2qV9sT1pLmN8xRw3YbC" }),
+  merchant_id: pathId("merchant_id", "mer_4kZ2qV9sT1pLmN8xRw3YbC"),
 });
 
 export function merchantRoutes(app: OpenAPIHono<AppEnv>) {

@@ -9,7 +9,7 @@ import { createRefundSchema, type RefundJson, refundListQuery, refundSchema } fr
 import { serializeRefund } from "../../serializers/refund";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
-import { commonErrors, conflict409, jsonContent, security } from "../openapi";
+import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
 
 const exampleRefund: RefundJson = {
   object: "refund",
@@ -98,10 +98,7 @@ export function refundRoutes(app: OpenAPIHono<AppEnv>) {
       middleware: [withPaymentScope] as const,
       request: {
         params: z.object({
-          refund_id: z
-            .string()
-            .max(64)
-            .meta({ param: { name: "refund_id", in: "path" }, example: exampleRefund.id }),
+          refund_id: pathId("refund_id", exampleRefund.id),
         }),
       },
       responses: { 200: { description: "The refund", ...jsonContent(refundSchema, exampleRefund) }, ...commonErrors },

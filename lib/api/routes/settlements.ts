@@ -9,7 +9,7 @@ import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement, type SettlementJson } from "../../serializers/settlement";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { commonErrors, jsonContent, pathId, security } from "../openapi";
 
 export const exampleSettlement: SettlementJson = {
   object: "settlement",
@@ -32,10 +32,7 @@ export const exampleSettlement: SettlementJson = {
 };
 
 const idParam = z.object({
-  settlement_id: z
-    .string()
-    .max(64)
-    .meta({ param: { name: "settlement_id", in: "path" }, example: exampleSettlement.id }),
+  settlement_id: pathId("settlement_id", exampleSettlement.id),
 });
 
 export function settlementRoutes(app: OpenAPIHono<AppEnv>) {

@@ -11,7 +11,7 @@ import { statementDetailSchema, statementSchema } from "../../schemas/statements
 import { serializeStatement, serializeStatementDetail } from "../../serializers/statement";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
-import { commonErrors, jsonContent, security } from "../openapi";
+import { commonErrors, jsonContent, pathId, security } from "../openapi";
 
 const example = {
   object: "statement" as const,
@@ -31,14 +31,8 @@ const example = {
   net: 1776509,
   created_at: "2026-11-01T02:00:04.120Z",
 };
-const merchantParam = z
-  .string()
-  .max(64)
-  .meta({ param: { name: "merchantId", in: "path" }, example: example.merchant_id });
-const statementParam = z
-  .string()
-  .max(64)
-  .meta({ param: { name: "statementId", in: "path" }, example: example.id });
+const merchantParam = pathId("merchantId", example.merchant_id);
+const statementParam = pathId("statementId", example.id);
 
 async function merchantOf(c: { var: { db: Db; scope: PaymentScope } }, merchantId: string) {
   return findScopedMerchant(c.var.db, c.var.scope, merchantId);

@@ -26,13 +26,10 @@ import { serializeStatementDetail } from "../../serializers/statement";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { withPaymentScope } from "../middleware/payment-scope";
-import { commonErrors, conflict409, jsonContent, security } from "../openapi";
+import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
 
 const idParam = z.object({
-  merchant_id: z
-    .string()
-    .max(64)
-    .meta({ param: { name: "merchant_id", in: "path" }, example: "mer_4kZ2qV9sT1pLmN8xRw3YbC" }),
+  merchant_id: pathId("merchant_id", "mer_4kZ2qV9sT1pLmN8xRw3YbC"),
 });
 const declineBody = z.strictObject({ reason: z.string().max(500).optional() }).meta({ id: "TestDeclineRequest" });
 const requestBody = z
@@ -141,10 +138,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       middleware: [withPaymentScope] as const,
       request: {
         params: z.object({
-          terminal_id: z
-            .string()
-            .max(64)
-            .meta({ param: { name: "terminal_id", in: "path" }, example: "tml_7Qm2xP0aZk3LwN5sVb8RtY" }),
+          terminal_id: pathId("terminal_id", "tml_7Qm2xP0aZk3LwN5sVb8RtY"),
         }),
         body: { required: true, ...jsonContent(presentCardSchema, { card_entry_method: "CHIP" }) },
       },

@@ -12,7 +12,7 @@ import { createWebhookSchema, deliverySchema, webhookSchema } from "../../schema
 import { serializeDelivery, serializeWebhook } from "../../serializers/webhook";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
-import { commonErrors, conflict409, jsonContent, security } from "../openapi";
+import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
 
 const exampleWebhook = {
   object: "webhook",
@@ -49,16 +49,10 @@ const exampleDelivery = {
 };
 
 const idParam = z.object({
-  webhook_id: z
-    .string()
-    .max(64)
-    .meta({ param: { name: "webhook_id", in: "path" }, example: exampleWebhook.id }),
+  webhook_id: pathId("webhook_id", exampleWebhook.id),
 });
 const deliveryParams = idParam.extend({
-  delivery_id: z
-    .string()
-    .max(64)
-    .meta({ param: { name: "delivery_id", in: "path" }, example: exampleDelivery.id }),
+  delivery_id: pathId("delivery_id", exampleDelivery.id),
 });
 
 export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
