@@ -1,9 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 
-import { type Locale, LOCALE_COOKIE, locales, negotiateLocale } from "./locales";
-
-const isLocale = (v: string | undefined): v is Locale => (locales as readonly string[]).includes(v ?? "");
+import { isLocale, type Locale, LOCALE_COOKIE, negotiateLocale } from "./locales";
 
 // The locale: one asked for explicitly (getTranslations({ locale })), else the remembered choice
 // (cookie), else Accept-Language.

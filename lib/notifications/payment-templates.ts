@@ -1,41 +1,13 @@
 import { textOn } from "../branding/contrast";
 import { escapeHtml } from "../html";
 import { intlLocale, type Locale } from "../i18n/locales";
+import { translator } from "../i18n/translate";
 import { formatCents } from "../money";
 
 // The messages a customer receives about a payment: the invoice (e-mail and text) and the receipt.
 
 type Brand = { display_name: string; primary_color: string };
 type Line = [label: string, value: string];
-
-const copy = {
-  en: {
-    invoiceSubject: (business: string) => `Invoice from ${business}`,
-    invoiceIntro: (business: string, total: string) => `${business} sent you an invoice for ${total}.`,
-    invoiceAction: "View and pay",
-    invoiceSms: (business: string, total: string, url: string) =>
-      `${business}: your invoice for ${total} is ready. Pay securely at ${url}`,
-    receiptSubject: (business: string) => `Your receipt from ${business}`,
-    receiptIntro: (business: string, total: string) => `You paid ${total} to ${business}. Thank you.`,
-    receiptNumber: "Receipt number",
-    card: "Card",
-    date: "Date",
-    poweredBy: (isv: string) => `Payment processed for ${isv}.`,
-  },
-  es: {
-    invoiceSubject: (business: string) => `Factura de ${business}`,
-    invoiceIntro: (business: string, total: string) => `${business} le ha enviado una factura de ${total}.`,
-    invoiceAction: "Ver y pagar",
-    invoiceSms: (business: string, total: string, url: string) =>
-      `${business}: su factura de ${total} está lista. Pague de forma segura en ${url}`,
-    receiptSubject: (business: string) => `Su recibo de ${business}`,
-    receiptIntro: (business: string, total: string) => `Ha pagado ${total} a ${business}. Gracias.`,
-    receiptNumber: "Número de recibo",
-    card: "Tarjeta",
-    date: "Fecha",
-    poweredBy: (isv: string) => `Pago procesado para ${isv}.`,
-  },
-};
 
 const money = (cents: number, locale: Locale) => formatCents(cents, intlLocale(locale));
 
@@ -67,22 +39,26 @@ export function invoiceEmail(input: {
   items: { name: string; quantity: number; unit_price: number }[] | null;
   payUrl: string;
 }) {
-  const t = copy[input.locale];
+  const t = translator(input.locale, "emails.payments");
   const total = money(input.total, input.locale);
   const lines: Line[] = (input.items ?? []).map((i) => [
     `${i.quantity} × ${i.name}`,
     money(i.quantity * i.unit_price, input.locale),
   ]);
-  const intro = t.invoiceIntro(input.business, total);
+  const intro = t("invoiceIntro", { business: input.business, total });
   return {
-    subject: t.invoiceSubject(input.business),
-    text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}${lines.length ? "\n\n" : ""}${t.invoiceAction}: ${input.payUrl}\n`,
-    html: page(input.brand, input.locale, intro, lines, { href: input.payUrl, label: t.invoiceAction }),
+    subject: t("invoiceSubject", { business: input.business }),
+    text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}${lines.length ? "\n\n" : ""}${t("invoiceAction")}: ${input.payUrl}\n`,
+    html: page(input.brand, input.locale, intro, lines, { href: input.payUrl, label: t("invoiceAction") }),
   };
 }
 
 export const invoiceSms = (input: { locale: Locale; business: string; total: number; payUrl: string }) =>
-  copy[input.locale].invoiceSms(input.business, money(input.total, input.locale), input.payUrl);
+  translator(input.locale, "emails.payments")("invoiceSms", {
+    business: input.business,
+    total: money(input.total, input.locale),
+    url: input.payUrl,
+  });
 
 export function receiptEmail(input: {
   brand: Brand;
@@ -94,7 +70,7 @@ export function receiptEmail(input: {
   paidAt: Date;
   receiptNumber: string;
 }) {
-  const t = copy[input.locale];
+  const t = translator(input.locale, "emails.payments");
   const total = money(input.total, input.locale);
   const when = new Intl.DateTimeFormat(intlLocale(input.locale), {
     dateStyle: "long",
@@ -102,14 +78,14 @@ export function receiptEmail(input: {
     timeZone: "UTC",
   }).format(input.paidAt);
   const lines: Line[] = [
-    [t.receiptNumber, input.receiptNumber],
-    [t.card, `${input.brandName ?? ""} •••• ${input.last4 ?? ""}`.trim()],
-    [t.date, `${when} UTC`],
+    [t("receiptNumber"), input.receiptNumber],
+    [t("card"), `${input.brandName ?? ""} •••• ${input.last4 ?? ""}`.trim()],
+    [t("date"), `${when} UTC`],
   ];
-  const intro = t.receiptIntro(input.business, total);
+  const intro = t("receiptIntro", { business: input.business, total });
   return {
-    subject: t.receiptSubject(input.business),
+    subject: t("receiptSubject", { business: input.business }),
     text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n`,
-    html: page(input.brand, input.locale, intro, lines, undefined, t.poweredBy(input.brand.display_name)),
+    html: page(input.brand, input.locale, intro, lines, undefined, t("poweredBy", { isv: input.brand.display_name })),
   };
 }

@@ -1,35 +1,8 @@
 import { textOn } from "../branding/contrast";
 import { escapeHtml } from "../html";
 import type { Locale } from "../i18n/locales";
+import { translator } from "../i18n/translate";
 import type { Finding } from "../underwriting/rules";
-
-const copy = {
-  en: {
-    merchantSubject: (isv: string) => `${isv}: we need a few more details for your application`,
-    merchantIntro: (isv: string) =>
-      `Thank you for applying with ${isv}. To finish reviewing your application we need you to check or complete the following:`,
-    merchantAction: "Update your application",
-    merchantExpiry: "For your security this link works for a limited time. If it has expired, ask for a new one.",
-    isvSubject: (merchant: string) => `Information requested from ${merchant}`,
-    isvIntro: (merchant: string, id: string) =>
-      `Underwriting needs more information from ${merchant} (${id}) before it can be approved:`,
-    isvAction:
-      "The merchant has been sent a link to the self-service portal where applicable. You can also create a new onboarding link through the API.",
-  },
-  es: {
-    merchantSubject: (isv: string) => `${isv}: necesitamos algunos datos más para su solicitud`,
-    merchantIntro: (isv: string) =>
-      `Gracias por su solicitud con ${isv}. Para terminar de revisarla necesitamos que revise o complete lo siguiente:`,
-    merchantAction: "Actualizar su solicitud",
-    merchantExpiry:
-      "Por su seguridad, este enlace funciona durante un tiempo limitado. Si ha caducado, pida uno nuevo.",
-    isvSubject: (merchant: string) => `Información solicitada a ${merchant}`,
-    isvIntro: (merchant: string, id: string) =>
-      `La evaluación necesita más información de ${merchant} (${id}) antes de poder aprobarlo:`,
-    isvAction:
-      "Cuando corresponde, el comercio ha recibido un enlace al portal de autoservicio. También puede crear un nuevo enlace de alta con la API.",
-  },
-};
 
 type Brand = { display_name: string; primary_color: string };
 
@@ -55,17 +28,17 @@ export function informationRequestedForMerchant(input: {
   findings: Finding[];
   portalUrl: string;
 }) {
-  const t = copy[input.locale];
-  const subject = t.merchantSubject(input.brand.display_name);
-  const intro = t.merchantIntro(input.brand.display_name);
+  const t = translator(input.locale, "emails.informationRequested");
+  const subject = t("merchantSubject", { isv: input.brand.display_name });
+  const intro = t("merchantIntro", { isv: input.brand.display_name });
   const text = [
     intro,
     "",
     ...input.findings.map((f) => `- ${f.message}`),
     "",
-    `${t.merchantAction}: ${input.portalUrl}`,
+    `${t("merchantAction")}: ${input.portalUrl}`,
     "",
-    t.merchantExpiry,
+    t("merchantExpiry"),
   ].join("\n");
   return {
     subject,
@@ -75,8 +48,8 @@ export function informationRequestedForMerchant(input: {
       input.locale,
       intro,
       input.findings,
-      { href: input.portalUrl, label: t.merchantAction },
-      t.merchantExpiry,
+      { href: input.portalUrl, label: t("merchantAction") },
+      t("merchantExpiry"),
     ),
   };
 }
@@ -88,10 +61,10 @@ export function informationRequestedForIsv(input: {
   merchantName: string;
   merchantId: string;
 }) {
-  const t = copy[input.locale];
-  const subject = t.isvSubject(input.merchantName);
-  const intro = t.isvIntro(input.merchantName, input.merchantId);
-  const text = [intro, "", ...input.findings.map((f) => `- ${f.field}: ${f.message}`), "", t.isvAction].join("\n");
+  const t = translator(input.locale, "emails.informationRequested");
+  const subject = t("isvSubject", { merchant: input.merchantName });
+  const intro = t("isvIntro", { merchant: input.merchantName, id: input.merchantId });
+  const text = [intro, "", ...input.findings.map((f) => `- ${f.field}: ${f.message}`), "", t("isvAction")].join("\n");
   return {
     subject,
     text,
@@ -101,7 +74,7 @@ export function informationRequestedForIsv(input: {
       intro,
       input.findings.map((f) => ({ ...f, message: `${f.field}: ${f.message}` })),
       undefined,
-      t.isvAction,
+      t("isvAction"),
     ),
   };
 }

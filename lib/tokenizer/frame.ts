@@ -3,81 +3,16 @@ import path from "node:path";
 
 import { escapeHtml } from "../html";
 import type { Locale } from "../i18n/locales";
+import en from "../i18n/messages/en.json" with { type: "json" };
+import es from "../i18n/messages/es.json" with { type: "json" };
 
 // The tokenizer frame (docs/reference.md section 10): its own small HTML page with a strict CSP (no
 // inline script, no third-party anything, only our own origin framing it) and its script, bundled
 // once from lib/tokenizer/frame-script.ts with the card rules the server uses.
 
-const bankCopy = {
-  en: {
-    title: "Bank account details",
-    holder: "Name on the account",
-    routing: "Routing number (9 digits)",
-    account: "Account number",
-    type: "Account type",
-    checking: "Checking",
-    savings: "Savings",
-    messages: {
-      required: "Enter this to pay",
-      invalid_routing: "This routing number is not valid. It is the 9-digit number at the bottom left of a check.",
-      invalid_account: "The account number must be 4 to 17 digits.",
-      network: "We could not reach the payment service. Check your connection and try again.",
-      declined: "Bank payments are not available for this business right now.",
-    },
-  },
-  es: {
-    title: "Datos de la cuenta bancaria",
-    holder: "Nombre del titular de la cuenta",
-    routing: "Número de ruta (9 dígitos)",
-    account: "Número de cuenta",
-    type: "Tipo de cuenta",
-    checking: "Corriente",
-    savings: "Ahorros",
-    messages: {
-      required: "Complete este dato para pagar",
-      invalid_routing:
-        "Este número de ruta no es válido. Es el número de 9 dígitos en la parte inferior izquierda de un cheque.",
-      invalid_account: "El número de cuenta debe tener de 4 a 17 dígitos.",
-      network: "No pudimos conectar con el servicio de pago. Revise su conexión e inténtelo de nuevo.",
-      declined: "Los pagos bancarios no están disponibles para este comercio en este momento.",
-    },
-  },
-} satisfies Record<Locale, unknown>;
-
-const copy = {
-  en: {
-    title: "Card details",
-    number: "Card number",
-    exp: "Expiry date (MM / YY)",
-    expPlaceholder: "MM / YY",
-    cvc: "Security code (CVC)",
-    messages: {
-      required: "Enter this to pay",
-      invalid_number: "This card number is not valid. Check it and try again.",
-      invalid_expiry: "This expiry date is not valid.",
-      expired: "This card has expired.",
-      invalid_cvc: "This security code is not valid for this card.",
-      network: "We could not reach the payment service. Check your connection and try again.",
-      declined: "Card payments are not available for this business right now.",
-    },
-  },
-  es: {
-    title: "Datos de la tarjeta",
-    number: "Número de tarjeta",
-    exp: "Fecha de vencimiento (MM / AA)",
-    expPlaceholder: "MM / AA",
-    cvc: "Código de seguridad (CVC)",
-    messages: {
-      required: "Complete este dato para pagar",
-      invalid_number: "Este número de tarjeta no es válido. Revíselo e inténtelo de nuevo.",
-      invalid_expiry: "Esta fecha de vencimiento no es válida.",
-      expired: "Esta tarjeta está vencida.",
-      invalid_cvc: "Este código de seguridad no es válido para esta tarjeta.",
-      network: "No pudimos conectar con el servicio de pago. Revise su conexión e inténtelo de nuevo.",
-      declined: "Los pagos con tarjeta no están disponibles para este comercio en este momento.",
-    },
-  },
-} satisfies Record<Locale, unknown>;
+// The frame's words, from the message files (tokenizer.card, tokenizer.bank).
+const copy = { en: en.tokenizer.card, es: es.tokenizer.card } satisfies Record<Locale, unknown>;
+const bankCopy = { en: en.tokenizer.bank, es: es.tokenizer.bank } satisfies Record<Locale, unknown>;
 
 let bundle: Promise<string> | undefined;
 

@@ -1,0 +1,122 @@
+import { describe, expect, test } from "vitest";
+
+import { invoiceEmail, invoiceSms, receiptEmail } from "./payment-templates";
+import { informationRequestedForIsv, informationRequestedForMerchant } from "./templates";
+
+// The e-mails and texts read their words from the message files (emails.*): every word in place,
+// in both languages, with the values where the messages put them.
+
+const brand = { display_name: "Acme POS", primary_color: "#0e7490" };
+const findings = [{ field: "merchant.tin", code: "tin_invalid", message: "The TIN could not be verified" }];
+
+describe("customer messages", () => {
+  test.each([
+    [
+      "en",
+      "Invoice from Café Luna",
+      "Café Luna sent you an invoice for $12.45.",
+      "View and pay: https://x.test/pay/pr_1",
+    ],
+    [
+      "es",
+      "Factura de Café Luna",
+      "Café Luna le ha enviado una factura de $12.45.",
+      "Ver y pagar: https://x.test/pay/pr_1",
+    ],
+  ] as const)("the invoice in %s", (locale, subject, intro, action) => {
+    const mail = invoiceEmail({
+      brand,
+      locale,
+      business: "Café Luna",
+      total: 1245,
+      items: null,
+      payUrl: "https://x.test/pay/pr_1",
+    });
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toBe(`${intro}\n\n${action}\n`);
+    expect(mail.html).toContain(intro);
+  });
+
+  test.each([
+    ["en", "Café Luna: your invoice for $12.45 is ready. Pay securely at https://x.test/pay/pr_1"],
+    ["es", "Café Luna: su factura de $12.45 está lista. Pague de forma segura en https://x.test/pay/pr_1"],
+  ] as const)("the invoice text in %s", (locale, text) => {
+    expect(invoiceSms({ locale, business: "Café Luna", total: 1245, payUrl: "https://x.test/pay/pr_1" })).toBe(text);
+  });
+
+  test.each([
+    [
+      "en",
+      "Your receipt from Café Luna",
+      "You paid $12.45 to Café Luna. Thank you.",
+      "Receipt number",
+      "Payment processed for Acme POS.",
+    ],
+    [
+      "es",
+      "Su recibo de Café Luna",
+      "Ha pagado $12.45 a Café Luna. Gracias.",
+      "Número de recibo",
+      "Pago procesado para Acme POS.",
+    ],
+  ] as const)("the receipt in %s", (locale, subject, intro, numberLabel, footer) => {
+    const mail = receiptEmail({
+      brand,
+      locale,
+      business: "Café Luna",
+      total: 1245,
+      brandName: "Visa",
+      last4: "4242",
+      paidAt: new Date("2026-11-22T18:02:00Z"),
+      receiptNumber: "20261122-8NW3KQ5Z",
+    });
+    expect(mail.subject).toBe(subject);
+    expect(mail.text.startsWith(intro)).toBe(true);
+    expect(mail.text).toContain(`${numberLabel}: 20261122-8NW3KQ5Z`);
+    expect(mail.html).toContain(footer);
+  });
+});
+
+describe("information requested", () => {
+  test.each([
+    [
+      "en",
+      "Acme POS: we need a few more details for your application",
+      "Update your application: https://x.test/portal",
+    ],
+    [
+      "es",
+      "Acme POS: necesitamos algunos datos más para su solicitud",
+      "Actualizar su solicitud: https://x.test/portal",
+    ],
+  ] as const)("to the merchant in %s", (locale, subject, action) => {
+    const mail = informationRequestedForMerchant({ brand, locale, findings, portalUrl: "https://x.test/portal" });
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toContain("- The TIN could not be verified");
+    expect(mail.text).toContain(action);
+  });
+
+  test.each([
+    [
+      "en",
+      "Information requested from Café Luna",
+      "Underwriting needs more information from Café Luna (mer_1) before it can be approved:",
+    ],
+    [
+      "es",
+      "Información solicitada a Café Luna",
+      "La evaluación necesita más información de Café Luna (mer_1) antes de poder aprobarlo:",
+    ],
+  ] as const)("to the ISV in %s", (locale, subject, intro) => {
+    const mail = informationRequestedForIsv({
+      brand,
+      locale,
+      findings,
+      merchantName: "Café Luna",
+      merchantId: "mer_1",
+    });
+    expect(mail.subject).toBe(subject);
+    expect(mail.text.split("\n")[0]).toBe(intro);
+    expect(mail.text).toContain("- merchant.tin: The TIN could not be verified");
+  });
+});
