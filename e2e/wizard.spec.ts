@@ -52,6 +52,9 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   request,
   baseURL,
 }) => {
+  // Every step, two screenshots of each and an accessibility scan: 35-45 s alone on this machine,
+  // so the default 60 s leaves too little room when the other worker's journeys run beside it.
+  test.setTimeout(120_000);
   const isv = createIsvWithCli("Noodle POS");
   const { merchant, path } = await merchantWithLink(request, isv, {
     link: { return_url: `${baseURL}/?from=onboarding`, state: "abc-123" },
