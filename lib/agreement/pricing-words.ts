@@ -1,7 +1,4 @@
 import { intlLocale, type Locale } from "../i18n/locales";
-import en from "../i18n/messages/en.json" with { type: "json" };
-import es from "../i18n/messages/es.json" with { type: "json" };
-import { translator } from "../i18n/translate";
 
 // A merchant's pricing as the merchant reads it, in its language ("Visa, Mastercard, Discover
 // credit: 2.90 % + $0.30 per transaction"), for the agreement and the dashboard. Each line says
@@ -10,8 +7,72 @@ import { translator } from "../i18n/translate";
 
 type Options = Record<string, string | undefined>;
 
-// The words, from the message files (pricingWords); the two with a value are formatted by the translator.
-const words = { en: en.pricingWords, es: es.pricingWords } satisfies Record<Locale, unknown>;
+const words = {
+  en: {
+    models: {
+      flat_rate: "Flat rate",
+      two_tiered: "Two-tier pricing",
+      tiered: "Tiered pricing",
+      pass_through_ic: "Interchange plus (pass-through)",
+      cash_discount: "Cash discount",
+      ach: "Bank payments (ACH)",
+    } as Record<string, string>,
+    vmdCredit: "Visa, Mastercard, Discover credit",
+    vmdDebit: "Visa, Mastercard, Discover debit",
+    vmd: "Visa, Mastercard, Discover",
+    amex: "American Express",
+    present: "card present",
+    notPresent: "card not present (online or keyed)",
+    tiers: { qualified: "qualified", mid_qualified: "mid-qualified", non_qualified: "non-qualified" },
+    perTransaction: "per transaction",
+    interchange: (what: string) => `${what}: interchange at cost, plus`,
+    markup: "Processor markup on every card payment",
+    cashDiscount: (rate: string) =>
+      `Card prices include a ${rate} service charge that covers the processing fee; customers paying cash pay the listed price`,
+    achPayment: "ACH payment",
+    achPremium: "Premium ACH payment (extra)",
+    achReturn: "Returned payment",
+    achChargeback: "ACH chargeback",
+    achReversal: "Reversal of a return",
+    monthly: "Monthly fee",
+    dailyBatch: "Daily batch fee (each day with ACH payments)",
+    volumeDiscount: "Gross volume discount",
+    premiumDiscount: "Premium discount",
+    each: "each",
+  },
+  es: {
+    models: {
+      flat_rate: "Tarifa fija",
+      two_tiered: "Precio de dos niveles",
+      tiered: "Precio por niveles",
+      pass_through_ic: "Intercambio más margen (traslado)",
+      cash_discount: "Descuento por pago en efectivo",
+      ach: "Pagos bancarios (ACH)",
+    } as Record<string, string>,
+    vmdCredit: "Crédito Visa, Mastercard, Discover",
+    vmdDebit: "Débito Visa, Mastercard, Discover",
+    vmd: "Visa, Mastercard, Discover",
+    amex: "American Express",
+    present: "tarjeta presente",
+    notPresent: "tarjeta no presente (en línea o digitada)",
+    tiers: { qualified: "calificada", mid_qualified: "semicalificada", non_qualified: "no calificada" },
+    perTransaction: "por transacción",
+    interchange: (what: string) => `${what}: intercambio al costo, más`,
+    markup: "Margen del procesador en cada pago con tarjeta",
+    cashDiscount: (rate: string) =>
+      `Los precios con tarjeta incluyen un cargo por servicio de ${rate} que cubre la comisión de procesamiento; quien paga en efectivo paga el precio de lista`,
+    achPayment: "Pago ACH",
+    achPremium: "Pago ACH premium (adicional)",
+    achReturn: "Pago devuelto",
+    achChargeback: "Contracargo ACH",
+    achReversal: "Reversión de una devolución",
+    monthly: "Cuota mensual",
+    dailyBatch: "Cuota diaria de lote (cada día con pagos ACH)",
+    volumeDiscount: "Descuento por volumen bruto",
+    premiumDiscount: "Descuento premium",
+    each: "cada uno",
+  },
+} satisfies Record<Locale, unknown>;
 
 const given = (v: string | undefined): v is string => v !== undefined && v !== "";
 
@@ -76,15 +137,12 @@ export function modelPricingLines(model: string, o: Options, locale: Locale): st
     case "pass_through_ic":
       return [
         ...classes.map(
-          ([k, label]) =>
-            `${translator(locale, "pricingWords")("interchange", { what: label })} ${price(o[`${k}_discount_percent`], o[`${k}_fee_fixed`])}`,
+          ([k, label]) => `${t.interchange(label)} ${price(o[`${k}_discount_percent`], o[`${k}_fee_fixed`])}`,
         ),
         `${t.markup}: ${price(o.processor_markup_percent, o.transaction_fee_fixed)}`,
       ];
     case "cash_discount":
-      return given(o.advantage_rate)
-        ? [translator(locale, "pricingWords")("cashDiscount", { rate: percentWords(o.advantage_rate, locale) })]
-        : [];
+      return given(o.advantage_rate) ? [t.cashDiscount(percentWords(o.advantage_rate, locale))] : [];
     case "ach": {
       const fee = (label: string, v: string | undefined, suffix = "") =>
         given(v) ? [`${label}: ${dollarWords(v, locale)}${suffix}`] : [];
@@ -114,7 +172,7 @@ export function pricingInWords(
 ): { model: string; name: string; lines: string[] }[] {
   return Object.entries(pricing).map(([model, options]) => ({
     model,
-    name: (words[locale].models as Record<string, string | undefined>)[model] ?? model,
+    name: words[locale].models[model] ?? model,
     lines: modelPricingLines(model, options, locale),
   }));
 }

@@ -3,8 +3,8 @@ import path from "node:path";
 
 import { escapeHtml } from "../html";
 import type { Locale } from "../i18n/locales";
-import en from "../i18n/messages/en.json" with { type: "json" };
-import es from "../i18n/messages/es.json" with { type: "json" };
+import en from "../i18n/server-messages/en.json" with { type: "json" };
+import es from "../i18n/server-messages/es.json" with { type: "json" };
 
 // The tokenizer frame (docs/reference.md section 10): its own small HTML page with a strict CSP (no
 // inline script, no third-party anything, only our own origin framing it) and its script, bundled
