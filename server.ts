@@ -12,6 +12,7 @@ import { seedOnStart } from "./lib/domain/accounts/seed-on-start";
 import { env } from "./lib/env";
 import { requeueOrphanedJobs } from "./lib/jobs/runner";
 import { log } from "./lib/log";
+import { clientAddress } from "./lib/net/client-address";
 import { startBackground } from "./lib/workers/start";
 
 // One process: `/v1/*`, `/docs`, the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
@@ -59,7 +60,7 @@ async function main() {
       // pages, on the ISVs' custom domains (never the dashboard).
       // The pages' server code (dashboard sign-in limits) reads the client's address from here;
       // whatever a client sent under this name is replaced.
-      req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
+      req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
       void isKnownHost(handle.db, req.headers.host, req.url ?? "/").then(
         (known) => (known ? nextHandler(req, res) : unknownHost(res)),
         () => unknownHost(res),

@@ -20,6 +20,14 @@ const schema = z.object({
     .regex(/^[0-9a-f]{64}$/i, "must be 64 hex characters (32 bytes)")
     .optional(),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(200),
+  // The proxies in front (README, production layout): a hop count, or addresses/CIDRs; unset trusts none.
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^\s*(\d+|((loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)\s*(,\s*|$))+)\s*$/,
+      "must be a number of hops, or addresses, CIDR ranges, loopback, linklocal or uniquelocal separated by commas",
+    )
+    .optional(),
   // Rate-limit counters shared by every instance (redis://host:6379/0); unset: each process counts alone.
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

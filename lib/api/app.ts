@@ -7,6 +7,7 @@ import { env } from "../env";
 import { AppError, invalidFields, issuesToFieldErrors } from "../errors";
 import type { LimitStore } from "../limits";
 import { log } from "../log";
+import { compileTrustProxy } from "../net/client-address";
 import type { AppEnv } from "./context";
 import { errorBody, httpHeaders, httpStatus } from "./errors";
 import { authenticate } from "./middleware/auth";
@@ -38,6 +39,8 @@ export type ApiOptions = {
   rateLimitPerSecond?: number;
   /** Where request counts are kept (default: the process's store, lib/limits.ts). */
   limits?: LimitStore;
+  /** Which proxies' X-Forwarded-For to believe (default: TRUST_PROXY). */
+  trustProxy?: string;
 };
 
 /** The HTTP API: every `/v1/*` request, and `/docs`. Conventions live here once (docs/reference.md section 3). */
@@ -50,7 +53,13 @@ export function createApi(options: ApiOptions) {
     },
   });
 
-  app.use("*", requestContext(options.handle));
+  app.use(
+    "*",
+    requestContext(
+      options.handle,
+      options.trustProxy === undefined ? undefined : compileTrustProxy(options.trustProxy),
+    ),
+  );
   app.use(
     "/v1/*",
     jsonBody,

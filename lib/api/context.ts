@@ -8,6 +8,8 @@ export type AppEnv = {
     db: Db;
     handle: DatabaseHandle;
     principal: Principal | undefined;
+    /** The client's address (behind TRUST_PROXY's proxies, the one they forwarded): limits and logs key on it. */
+    clientAddress: string;
     /** The caller's account row when authentication already read it (API keys); see callerAccount. */
     callerAccount?: AccountRow;
   };

@@ -24,6 +24,8 @@ export async function startTestApi(
     rateLimitPerSecond?: number;
     configure?: (app: ReturnType<typeof createApi>) => void;
     worker?: boolean;
+    /** TRUST_PROXY for this app (the test client on loopback plays the proxy). */
+    trustProxy?: string;
   } = {},
 ) {
   const handle: DatabaseHandle = await openDatabase({
@@ -32,7 +34,11 @@ export async function startTestApi(
     poolSize: 5,
   });
   await seedOnStart(handle.db);
-  const app = createApi({ handle, rateLimitPerSecond: options.rateLimitPerSecond ?? 100_000 });
+  const app = createApi({
+    handle,
+    rateLimitPerSecond: options.rateLimitPerSecond ?? 100_000,
+    trustProxy: options.trustProxy,
+  });
   options.configure?.(app);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));

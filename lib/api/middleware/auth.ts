@@ -33,11 +33,26 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set("principal", await fromOnboardingToken(cookie!));
     }
   } catch (error) {
-    if (error instanceof AppError && error.type === "authentication_error") await failedAuth.fail(address);
+    if (error instanceof AppError && error.type === "authentication_error")
+      await failedAuth.fail(address, presentedKeyId(header));
     throw error;
   }
   return next();
 };
+
+/** The key id a credential names (an API key's account sid, a publishable key), to count its failures; none for tokens. */
+function presentedKeyId(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const space = header.indexOf(" ");
+  const scheme = header.slice(0, space).toLowerCase();
+  const value = header.slice(space + 1).trim();
+  if (scheme === "basic") {
+    const decoded = Buffer.from(value, "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    return colon > 0 ? `sid:${decoded.slice(0, colon).slice(0, 64)}` : undefined;
+  }
+  return scheme === "bearer" && value.startsWith("pk_") ? `pk:${value.slice(0, 64)}` : undefined;
+}
 
 /**
  * A cookie is sent by the browser on its own, so a state-changing call authenticated by the cookie

@@ -28,10 +28,14 @@ export function rateLimit(perSecond: number, store: LimitStore = limitStore()): 
 /**
  * Failed authentication per client address: after `perMinute` failures in a minute, requests from
  * that address are refused (429) before any credential is looked up, so keys and passwords cannot
- * be guessed at full speed and a flood of bad credentials costs the database nothing.
+ * be guessed at full speed and a flood of bad credentials costs the database nothing. Failures are
+ * also counted per presented key id (an account sid, a publishable key): past the same budget a
+ * wrong secret for that key answers 429 instead of 401, from any address, while the right secret
+ * still works: one client's failures never lock out a valid key, nor another address.
  */
 export function authFailureLimit(perMinute = 60) {
   const failures = () => limitStore().limit("auth-failures", perMinute, 60);
+  const keyFailures = () => limitStore().limit("auth-failures-key", perMinute, 60);
   return {
     async check(address: string) {
       const wait = await failures().blocked(address);
@@ -40,8 +44,12 @@ export function authFailureLimit(perMinute = 60) {
           retryAfterSeconds: wait,
         });
     },
-    async fail(address: string) {
-      await failures().hit(address);
+    async fail(address: string, keyId?: string) {
+      const [, wait] = await Promise.all([failures().hit(address), keyId ? keyFailures().hit(keyId) : null]);
+      if (wait !== null && wait !== undefined)
+        throw new AppError("rate_limited", "Too many requests with a wrong secret for this key", {
+          retryAfterSeconds: wait,
+        });
     },
   };
 }

@@ -3,13 +3,15 @@ import type { MiddlewareHandler } from "hono";
 import { type DatabaseHandle } from "../../db/types";
 import { createId } from "../../ids";
 import { accessLog } from "../../log";
+import { type TrustProxy } from "../../net/client-address";
 import type { AppEnv } from "../context";
+import { addressOf } from "./conn-info";
 
 /** An onboarding link's path carries its token, which opens a session: logs keep only the route. */
 export const loggablePath = (path: string) => (path.startsWith("/onboard/") ? "/onboard/[redacted]" : path);
 
 /** Request-Id on every answer (and in every log line and error body); one access log line each. */
-export function requestContext(handle: DatabaseHandle): MiddlewareHandler<AppEnv> {
+export function requestContext(handle: DatabaseHandle, trust?: TrustProxy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     const requestId = createId("req");
@@ -17,6 +19,7 @@ export function requestContext(handle: DatabaseHandle): MiddlewareHandler<AppEnv
     c.set("db", handle.db);
     c.set("handle", handle);
     c.set("principal", undefined);
+    c.set("clientAddress", addressOf(c, trust));
     // Set before the answer exists: a header added to a finished Response makes Hono rebuild it.
     c.header("Request-Id", requestId);
     await next();
@@ -29,6 +32,7 @@ export function requestContext(handle: DatabaseHandle): MiddlewareHandler<AppEnv
           status: c.res.status,
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
           account_id: c.get("principal")?.accountId,
+          client_address: c.get("clientAddress"),
         },
         "request",
       );
