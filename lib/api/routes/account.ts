@@ -30,66 +30,66 @@ const exampleAccount = {
   created_at: "2026-11-01T09:30:00.000Z",
 };
 
+// GET /v1/account: the ISV's settings
+const getYourAccountSettingsRoute = createRoute({
+  method: "get",
+  path: "/v1/account",
+  tags: ["Account"],
+  summary: "Get your account and its settings",
+  security: security.isv,
+  middleware: [isvOnly] as const,
+  responses: {
+    200: { description: "The account", ...jsonContent(accountSchema, exampleAccount) },
+    ...commonErrors,
+  },
+});
+
+// PATCH /v1/account: change branding, default capabilities and onboarding settings
+const updateYourSettingsRoute = createRoute({
+  method: "patch",
+  path: "/v1/account",
+  tags: ["Account"],
+  summary: "Update your settings",
+  description:
+    "Each object is merged into the stored one; `null` clears an optional field. The result is validated whole: every problem is answered at once and nothing is saved from an invalid request.",
+  security: security.isv,
+  middleware: [isvOnly] as const,
+  request: {
+    body: {
+      required: true,
+      ...jsonContent(updateAccountSchema, {
+        defaults: { primary_color: "#0e7490" },
+        settings: { onboarding_link_ttl_seconds: 172800 },
+      }),
+    },
+  },
+  responses: { 200: { description: "The updated account", ...jsonContent(accountSchema) }, ...commonErrors },
+});
+
+// POST /v1/account/custom_domain/verify: look up the TXT record that proves the custom domain is the ISV's
+const verifyYourCustomDomainRoute = createRoute({
+  method: "post",
+  path: "/v1/account/custom_domain/verify",
+  tags: ["Account"],
+  summary: "Verify your custom domain",
+  description:
+    "Looks up the DNS TXT record named in `custom_domain_verification.record`. When it holds the value shown, the domain is verified: onboarding links, pay pages and the wizard use it from then on (until then they stay on this service's host). 409 `custom_domain_unverified` when the record is not found (DNS changes can take a while), `custom_domain_taken` when another account verified the domain first, `invalid_state` without a custom domain. Verifying a verified domain changes nothing. In sandbox, `POST /v1/test_helpers/account/custom_domain/verify` skips the lookup.",
+  security: security.isv,
+  middleware: [isvOnly] as const,
+  responses: {
+    200: { description: "The account, its domain verified", ...jsonContent(accountSchema) },
+    ...commonErrors,
+  },
+});
+
 export function accountRoutes(app: OpenAPIHono<AppEnv>) {
-  // GET /v1/account: the ISV's settings
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/account",
-      tags: ["Account"],
-      summary: "Get your account and its settings",
-      security: security.isv,
-      middleware: [isvOnly] as const,
-      responses: {
-        200: { description: "The account", ...jsonContent(accountSchema, exampleAccount) },
-        ...commonErrors,
-      },
-    }),
-    async (c) => c.json(serializeAccount(await callerAccount(c)), 200),
+  app.openapi(getYourAccountSettingsRoute, async (c) => c.json(serializeAccount(await callerAccount(c)), 200));
+
+  app.openapi(updateYourSettingsRoute, async (c) =>
+    c.json(serializeAccount(await updateAccount(c.var.db, c.var.principal.accountId, c.req.valid("json"))), 200),
   );
 
-  // PATCH /v1/account: change branding, default capabilities and onboarding settings
-  app.openapi(
-    createRoute({
-      method: "patch",
-      path: "/v1/account",
-      tags: ["Account"],
-      summary: "Update your settings",
-      description:
-        "Each object is merged into the stored one; `null` clears an optional field. The result is validated whole: every problem is answered at once and nothing is saved from an invalid request.",
-      security: security.isv,
-      middleware: [isvOnly] as const,
-      request: {
-        body: {
-          required: true,
-          ...jsonContent(updateAccountSchema, {
-            defaults: { primary_color: "#0e7490" },
-            settings: { onboarding_link_ttl_seconds: 172800 },
-          }),
-        },
-      },
-      responses: { 200: { description: "The updated account", ...jsonContent(accountSchema) }, ...commonErrors },
-    }),
-    async (c) =>
-      c.json(serializeAccount(await updateAccount(c.var.db, c.var.principal.accountId, c.req.valid("json"))), 200),
-  );
-
-  // POST /v1/account/custom_domain/verify: look up the TXT record that proves the custom domain is the ISV's
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/v1/account/custom_domain/verify",
-      tags: ["Account"],
-      summary: "Verify your custom domain",
-      description:
-        "Looks up the DNS TXT record named in `custom_domain_verification.record`. When it holds the value shown, the domain is verified: onboarding links, pay pages and the wizard use it from then on (until then they stay on this service's host). 409 `custom_domain_unverified` when the record is not found (DNS changes can take a while), `custom_domain_taken` when another account verified the domain first, `invalid_state` without a custom domain. Verifying a verified domain changes nothing. In sandbox, `POST /v1/test_helpers/account/custom_domain/verify` skips the lookup.",
-      security: security.isv,
-      middleware: [isvOnly] as const,
-      responses: {
-        200: { description: "The account, its domain verified", ...jsonContent(accountSchema) },
-        ...commonErrors,
-      },
-    }),
-    async (c) => c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal.accountId)), 200),
+  app.openapi(verifyYourCustomDomainRoute, async (c) =>
+    c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal.accountId)), 200),
   );
 }

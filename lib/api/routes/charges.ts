@@ -53,67 +53,65 @@ const exampleCharge: ChargeJson = {
   return_reversed_at: null,
 };
 
-export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
-  // GET /v1/charges: list charges, newest first
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/charges",
-      tags: ["Charges"],
-      summary: "List charges",
-      description:
-        "Newest first; filters `merchant_id`, `status` (`AUTHORIZED`, `SETTLED`, `FAILED`), `created[gte]` and `created[lte]` (milliseconds).",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: { query: listQuerySchema.extend(chargeListQuery.shape) },
-      responses: {
-        200: {
-          description: "A page of charges",
-          ...jsonContent(listEnvelope(chargeSchema, "ChargeList"), {
-            object: "list",
-            data: [exampleCharge],
-            has_more: false,
-            url: "/v1/charges",
-          }),
-        },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const { scope } = c.var;
-      const { rows, hasMore, merchantOf, refundsOf } = await listCharges(c.var.db, scope, c.req.valid("query"));
-      return c.json(
-        toList(
-          rows.map((r) => serializeCharge(r, merchantOf(r), refundsOf(r))),
-          hasMore,
-          "/v1/charges",
-        ),
-        200,
-      );
+// GET /v1/charges: list charges, newest first
+const listChargesRoute = createRoute({
+  method: "get",
+  path: "/v1/charges",
+  tags: ["Charges"],
+  summary: "List charges",
+  description:
+    "Newest first; filters `merchant_id`, `status` (`AUTHORIZED`, `SETTLED`, `FAILED`), `created[gte]` and `created[lte]` (milliseconds).",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { query: listQuerySchema.extend(chargeListQuery.shape) },
+  responses: {
+    200: {
+      description: "A page of charges",
+      ...jsonContent(listEnvelope(chargeSchema, "ChargeList"), {
+        object: "list",
+        data: [exampleCharge],
+        has_more: false,
+        url: "/v1/charges",
+      }),
     },
-  );
+    ...commonErrors,
+  },
+});
 
-  // GET /v1/charges/{charge_id}: one charge
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/charges/{charge_id}",
-      tags: ["Charges"],
-      summary: "Get a charge",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: {
-        params: z.object({
-          charge_id: pathId("charge_id", "ch_8nW3kQ5zX1mP7vL2rT6yBd"),
-        }),
-      },
-      responses: { 200: { description: "The charge", ...jsonContent(chargeSchema, exampleCharge) }, ...commonErrors },
+// GET /v1/charges/{charge_id}: one charge
+const getChargeRoute = createRoute({
+  method: "get",
+  path: "/v1/charges/{charge_id}",
+  tags: ["Charges"],
+  summary: "Get a charge",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: {
+    params: z.object({
+      charge_id: pathId("charge_id", "ch_8nW3kQ5zX1mP7vL2rT6yBd"),
     }),
-    async (c) => {
-      const { charge, merchant, refunds } = await getCharge(c.var.db, c.var.scope, c.req.valid("param").charge_id);
-      return c.json(serializeCharge(charge, merchant, refunds), 200);
-    },
-  );
+  },
+  responses: { 200: { description: "The charge", ...jsonContent(chargeSchema, exampleCharge) }, ...commonErrors },
+});
+
+export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listChargesRoute, async (c) => {
+    const { scope } = c.var;
+    const { rows, hasMore, merchantOf, refundsOf } = await listCharges(c.var.db, scope, c.req.valid("query"));
+    return c.json(
+      toList(
+        rows.map((r) => serializeCharge(r, merchantOf(r), refundsOf(r))),
+        hasMore,
+        "/v1/charges",
+      ),
+      200,
+    );
+  });
+
+  app.openapi(getChargeRoute, async (c) => {
+    const { charge, merchant, refunds } = await getCharge(c.var.db, c.var.scope, c.req.valid("param").charge_id);
+    return c.json(serializeCharge(charge, merchant, refunds), 200);
+  });
 }
 
 export { exampleCharge };

@@ -22,138 +22,134 @@ const idParam = z.object({
   merchant_id: pathId("merchant_id", "mer_4kZ2qV9sT1pLmN8xRw3YbC"),
 });
 
+// POST /v1/merchants: create a merchant (or return the one with this IMEI)
+const createMerchantRoute = createRoute({
+  method: "post",
+  path: "/v1/merchants",
+  tags: ["Merchants"],
+  summary: "Create a merchant",
+  description:
+    "`phone` is required (E.164, or a 10-digit US number). Any onboarding information may be prefilled; each field given is validated. A `device.imei` this ISV already has returns that merchant unchanged. Without `merchant.capabilities` the ISV's default capabilities apply. Only `monthly_fee`, `txn_fee_fixed` and `txn_fee_percent` of the ACH options, and the two `fees.monthly` fields, can be overridden.",
+  security: security.isv,
+  middleware: [isvOnly] as const,
+  request: {
+    body: {
+      required: true,
+      ...jsonContent(createMerchantSchema, {
+        phone: "+14155550123",
+        device: { imei: "490154203237518" },
+        merchant: exampleApplication,
+      }),
+    },
+  },
+  responses: {
+    200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) },
+    ...commonErrors,
+  },
+});
+
+// GET /v1/merchants: list merchants, newest first
+const listMerchantsRoute = createRoute({
+  method: "get",
+  path: "/v1/merchants",
+  tags: ["Merchants"],
+  summary: "List merchants",
+  security: security.isv,
+  middleware: [isvOnly] as const,
+  request: { query: listQuerySchema.extend({ lead_onboarding_status: z.enum(onboardingStatuses).optional() }) },
+  responses: {
+    200: {
+      description: "A page of merchants",
+      ...jsonContent(listEnvelope(merchantResponseSchema, "MerchantList"), {
+        object: "list",
+        data: [example],
+        has_more: false,
+        url: "/v1/merchants",
+      }),
+    },
+    ...commonErrors,
+  },
+});
+
+// GET /v1/merchants/{merchant_id}: one merchant
+const getMerchantRoute = createRoute({
+  method: "get",
+  path: "/v1/merchants/{merchant_id}",
+  tags: ["Merchants"],
+  summary: "Get a merchant",
+  security: security.isv,
+  middleware: [isvOnly] as const,
+  request: { params: idParam },
+  responses: {
+    200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) },
+    ...commonErrors,
+  },
+});
+
+// PATCH /v1/merchants/{merchant_id}: prefill while onboarding is open; deactivate; payouts
+const updateMerchantRoute = createRoute({
+  method: "patch",
+  path: "/v1/merchants/{merchant_id}",
+  tags: ["Merchants"],
+  summary: "Update a merchant",
+  description:
+    "Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated` and `automatic_payouts` at any time. Objects merge; `null` removes an optional field such as `owner_three`.",
+  security: security.isv,
+  middleware: [isvOnly] as const,
+  request: {
+    params: idParam,
+    body: {
+      required: true,
+      ...jsonContent(updateMerchantSchema, {
+        merchant: {
+          doing_business_as: "Golden Gate Noodles",
+          bank_account: { bank_name: "Example Community Bank" },
+        },
+      }),
+    },
+  },
+  responses: {
+    200: { description: "The updated merchant", ...jsonContent(merchantResponseSchema, example) },
+    ...commonErrors,
+    409: conflict409,
+  },
+});
+
 export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
-  // POST /v1/merchants: create a merchant (or return the one with this IMEI)
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/v1/merchants",
-      tags: ["Merchants"],
-      summary: "Create a merchant",
-      description:
-        "`phone` is required (E.164, or a 10-digit US number). Any onboarding information may be prefilled; each field given is validated. A `device.imei` this ISV already has returns that merchant unchanged. Without `merchant.capabilities` the ISV's default capabilities apply. Only `monthly_fee`, `txn_fee_fixed` and `txn_fee_percent` of the ACH options, and the two `fees.monthly` fields, can be overridden.",
-      security: security.isv,
-      middleware: [isvOnly] as const,
-      request: {
-        body: {
-          required: true,
-          ...jsonContent(createMerchantSchema, {
-            phone: "+14155550123",
-            device: { imei: "490154203237518" },
-            merchant: exampleApplication,
-          }),
-        },
-      },
-      responses: {
-        200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const isv = await callerAccount(c);
-      const { row } = await createMerchant(c.var.db, isv, c.req.valid("json") as CreateMerchantInput);
-      return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
-    },
-  );
+  app.openapi(createMerchantRoute, async (c) => {
+    const isv = await callerAccount(c);
+    const { row } = await createMerchant(c.var.db, isv, c.req.valid("json") as CreateMerchantInput);
+    return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
+  });
 
-  // GET /v1/merchants: list merchants, newest first
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/merchants",
-      tags: ["Merchants"],
-      summary: "List merchants",
-      security: security.isv,
-      middleware: [isvOnly] as const,
-      request: { query: listQuerySchema.extend({ lead_onboarding_status: z.enum(onboardingStatuses).optional() }) },
-      responses: {
-        200: {
-          description: "A page of merchants",
-          ...jsonContent(listEnvelope(merchantResponseSchema, "MerchantList"), {
-            object: "list",
-            data: [example],
-            has_more: false,
-            url: "/v1/merchants",
-          }),
-        },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const accountId = c.var.principal.accountId;
-      const { rows, hasMore } = await listMerchants(c.var.db, accountId, c.req.valid("query"));
-      const isv = await callerAccount(c);
-      return c.json(
-        toList(
-          rows.map((r) => serializeMerchant(r, isv, requirementsFor(r, isv))),
-          hasMore,
-          "/v1/merchants",
-        ),
-        200,
-      );
-    },
-  );
+  app.openapi(listMerchantsRoute, async (c) => {
+    const accountId = c.var.principal.accountId;
+    const { rows, hasMore } = await listMerchants(c.var.db, accountId, c.req.valid("query"));
+    const isv = await callerAccount(c);
+    return c.json(
+      toList(
+        rows.map((r) => serializeMerchant(r, isv, requirementsFor(r, isv))),
+        hasMore,
+        "/v1/merchants",
+      ),
+      200,
+    );
+  });
 
-  // GET /v1/merchants/{merchant_id}: one merchant
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/merchants/{merchant_id}",
-      tags: ["Merchants"],
-      summary: "Get a merchant",
-      security: security.isv,
-      middleware: [isvOnly] as const,
-      request: { params: idParam },
-      responses: {
-        200: { description: "The merchant", ...jsonContent(merchantResponseSchema, example) },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const accountId = c.var.principal.accountId;
-      const row = await findMerchant(c.var.db, accountId, c.req.valid("param").merchant_id);
-      const isv = await callerAccount(c);
-      return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
-    },
-  );
+  app.openapi(getMerchantRoute, async (c) => {
+    const accountId = c.var.principal.accountId;
+    const row = await findMerchant(c.var.db, accountId, c.req.valid("param").merchant_id);
+    const isv = await callerAccount(c);
+    return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
+  });
 
-  // PATCH /v1/merchants/{merchant_id}: prefill while onboarding is open; deactivate; payouts
-  app.openapi(
-    createRoute({
-      method: "patch",
-      path: "/v1/merchants/{merchant_id}",
-      tags: ["Merchants"],
-      summary: "Update a merchant",
-      description:
-        "Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated` and `automatic_payouts` at any time. Objects merge; `null` removes an optional field such as `owner_three`.",
-      security: security.isv,
-      middleware: [isvOnly] as const,
-      request: {
-        params: idParam,
-        body: {
-          required: true,
-          ...jsonContent(updateMerchantSchema, {
-            merchant: {
-              doing_business_as: "Golden Gate Noodles",
-              bank_account: { bank_name: "Example Community Bank" },
-            },
-          }),
-        },
-      },
-      responses: {
-        200: { description: "The updated merchant", ...jsonContent(merchantResponseSchema, example) },
-        ...commonErrors,
-        409: conflict409,
-      },
-    }),
-    async (c) => {
-      const { row, isv } = await updateMerchant(
-        c.var.db,
-        c.var.principal.accountId,
-        c.req.valid("param").merchant_id,
-        c.req.valid("json") as UpdateMerchantInput,
-      );
-      return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
-    },
-  );
+  app.openapi(updateMerchantRoute, async (c) => {
+    const { row, isv } = await updateMerchant(
+      c.var.db,
+      c.var.principal.accountId,
+      c.req.valid("param").merchant_id,
+      c.req.valid("json") as UpdateMerchantInput,
+    );
+    return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
+  });
 }

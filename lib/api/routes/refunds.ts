@@ -23,89 +23,86 @@ const exampleRefund: RefundJson = {
   created_at: 1795370820000,
 };
 
+// POST /v1/refunds: refund part or all of a charge
+const refundChargeRoute = createRoute({
+  method: "post",
+  path: "/v1/refunds",
+  tags: ["Refunds"],
+  summary: "Refund a charge",
+  description:
+    "`amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: {
+    body: {
+      required: true,
+      ...jsonContent(createRefundSchema, {
+        charge_id: "ch_8nW3kQ5zX1mP7vL2rT6yBd",
+        amount: 500,
+        reason: "requested_by_customer",
+      }),
+    },
+  },
+  responses: {
+    200: { description: "The refund", ...jsonContent(refundSchema, exampleRefund) },
+    ...commonErrors,
+    409: conflict409,
+  },
+});
+
+// GET /v1/refunds: list refunds, newest first
+const listRefundsRoute = createRoute({
+  method: "get",
+  path: "/v1/refunds",
+  tags: ["Refunds"],
+  summary: "List refunds",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { query: listQuerySchema.extend(refundListQuery.shape) },
+  responses: {
+    200: {
+      description: "A page of refunds",
+      ...jsonContent(listEnvelope(refundSchema, "RefundList"), {
+        object: "list",
+        data: [exampleRefund],
+        has_more: false,
+        url: "/v1/refunds",
+      }),
+    },
+    ...commonErrors,
+  },
+});
+
+// GET /v1/refunds/{refund_id}: one refund
+const getRefundRoute = createRoute({
+  method: "get",
+  path: "/v1/refunds/{refund_id}",
+  tags: ["Refunds"],
+  summary: "Get a refund",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: {
+    params: z.object({
+      refund_id: pathId("refund_id", exampleRefund.id),
+    }),
+  },
+  responses: { 200: { description: "The refund", ...jsonContent(refundSchema, exampleRefund) }, ...commonErrors },
+});
+
 export function refundRoutes(app: OpenAPIHono<AppEnv>) {
-  // POST /v1/refunds: refund part or all of a charge
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/v1/refunds",
-      tags: ["Refunds"],
-      summary: "Refund a charge",
-      description:
-        "`amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned.",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: {
-        body: {
-          required: true,
-          ...jsonContent(createRefundSchema, {
-            charge_id: "ch_8nW3kQ5zX1mP7vL2rT6yBd",
-            amount: 500,
-            reason: "requested_by_customer",
-          }),
-        },
-      },
-      responses: {
-        200: { description: "The refund", ...jsonContent(refundSchema, exampleRefund) },
-        ...commonErrors,
-        409: conflict409,
-      },
-    }),
-    async (c) => {
-      const { scope } = c.var;
-      return c.json(serializeRefund(await createRefund(c.var.db, scope, c.req.valid("json"))), 200);
-    },
-  );
+  app.openapi(refundChargeRoute, async (c) => {
+    const { scope } = c.var;
+    return c.json(serializeRefund(await createRefund(c.var.db, scope, c.req.valid("json"))), 200);
+  });
 
-  // GET /v1/refunds: list refunds, newest first
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/refunds",
-      tags: ["Refunds"],
-      summary: "List refunds",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: { query: listQuerySchema.extend(refundListQuery.shape) },
-      responses: {
-        200: {
-          description: "A page of refunds",
-          ...jsonContent(listEnvelope(refundSchema, "RefundList"), {
-            object: "list",
-            data: [exampleRefund],
-            has_more: false,
-            url: "/v1/refunds",
-          }),
-        },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const { scope } = c.var;
-      const { rows, hasMore } = await listRefunds(c.var.db, scope, c.req.valid("query"));
-      return c.json(toList(rows.map(serializeRefund), hasMore, "/v1/refunds"), 200);
-    },
-  );
+  app.openapi(listRefundsRoute, async (c) => {
+    const { scope } = c.var;
+    const { rows, hasMore } = await listRefunds(c.var.db, scope, c.req.valid("query"));
+    return c.json(toList(rows.map(serializeRefund), hasMore, "/v1/refunds"), 200);
+  });
 
-  // GET /v1/refunds/{refund_id}: one refund
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/refunds/{refund_id}",
-      tags: ["Refunds"],
-      summary: "Get a refund",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: {
-        params: z.object({
-          refund_id: pathId("refund_id", exampleRefund.id),
-        }),
-      },
-      responses: { 200: { description: "The refund", ...jsonContent(refundSchema, exampleRefund) }, ...commonErrors },
-    }),
-    async (c) => {
-      const { scope } = c.var;
-      return c.json(serializeRefund(await findRefund(c.var.db, scope, c.req.valid("param").refund_id)), 200);
-    },
-  );
+  app.openapi(getRefundRoute, async (c) => {
+    const { scope } = c.var;
+    return c.json(serializeRefund(await findRefund(c.var.db, scope, c.req.valid("param").refund_id)), 200);
+  });
 }

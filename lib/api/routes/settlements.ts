@@ -35,96 +35,90 @@ const idParam = z.object({
   settlement_id: pathId("settlement_id", exampleSettlement.id),
 });
 
+// GET /v1/settlements: list settlements, newest first
+const listSettlementsRoute = createRoute({
+  method: "get",
+  path: "/v1/settlements",
+  tags: ["Settlements"],
+  summary: "List settlements",
+  description:
+    "Each merchant's daily settlement (00:00 UTC): its AUTHORIZED charges and the refunds since the last one. Filter `merchant_id`.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { query: listQuerySchema.extend({ merchant_id: z.string().max(64).optional() }) },
+  responses: {
+    200: {
+      description: "A page of settlements",
+      ...jsonContent(listEnvelope(settlementSchema, "SettlementList"), {
+        object: "list",
+        data: [exampleSettlement],
+        has_more: false,
+        url: "/v1/settlements",
+      }),
+    },
+    ...commonErrors,
+  },
+});
+
+// GET /v1/settlements/{id}: one settlement
+const getSettlementRoute = createRoute({
+  method: "get",
+  path: "/v1/settlements/{settlement_id}",
+  tags: ["Settlements"],
+  summary: "Get a settlement",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { params: idParam },
+  responses: {
+    200: { description: "The settlement", ...jsonContent(settlementSchema, exampleSettlement) },
+    ...commonErrors,
+  },
+});
+
+// GET /v1/settlements/{id}/charges: the charges of a settlement
+const listSettlementChargesRoute = createRoute({
+  method: "get",
+  path: "/v1/settlements/{settlement_id}/charges",
+  tags: ["Settlements"],
+  summary: "List a settlement's charges",
+  description: "Its charges add up to its `gross` (amount_captured) and `fees` (fee) to the cent.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { params: idParam, query: listQuerySchema },
+  responses: {
+    200: { description: "A page of charges", ...jsonContent(listEnvelope(chargeSchema, "SettlementChargeList")) },
+    ...commonErrors,
+  },
+});
+
 export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
-  // GET /v1/settlements: list settlements, newest first
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/settlements",
-      tags: ["Settlements"],
-      summary: "List settlements",
-      description:
-        "Each merchant's daily settlement (00:00 UTC): its AUTHORIZED charges and the refunds since the last one. Filter `merchant_id`.",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: { query: listQuerySchema.extend({ merchant_id: z.string().max(64).optional() }) },
-      responses: {
-        200: {
-          description: "A page of settlements",
-          ...jsonContent(listEnvelope(settlementSchema, "SettlementList"), {
-            object: "list",
-            data: [exampleSettlement],
-            has_more: false,
-            url: "/v1/settlements",
-          }),
-        },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const { scope } = c.var;
-      const { rows, hasMore } = await listSettlements(c.var.db, scope, c.req.valid("query"));
-      return c.json(toList(rows.map(serializeSettlement), hasMore, "/v1/settlements"), 200);
-    },
-  );
+  app.openapi(listSettlementsRoute, async (c) => {
+    const { scope } = c.var;
+    const { rows, hasMore } = await listSettlements(c.var.db, scope, c.req.valid("query"));
+    return c.json(toList(rows.map(serializeSettlement), hasMore, "/v1/settlements"), 200);
+  });
 
-  // GET /v1/settlements/{id}: one settlement
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/settlements/{settlement_id}",
-      tags: ["Settlements"],
-      summary: "Get a settlement",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: { params: idParam },
-      responses: {
-        200: { description: "The settlement", ...jsonContent(settlementSchema, exampleSettlement) },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const { scope } = c.var;
-      return c.json(
-        serializeSettlement(await findSettlement(c.var.db, scope, c.req.valid("param").settlement_id)),
-        200,
-      );
-    },
-  );
+  app.openapi(getSettlementRoute, async (c) => {
+    const { scope } = c.var;
+    return c.json(serializeSettlement(await findSettlement(c.var.db, scope, c.req.valid("param").settlement_id)), 200);
+  });
 
-  // GET /v1/settlements/{id}/charges: the charges of a settlement
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/settlements/{settlement_id}/charges",
-      tags: ["Settlements"],
-      summary: "List a settlement's charges",
-      description: "Its charges add up to its `gross` (amount_captured) and `fees` (fee) to the cent.",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: { params: idParam, query: listQuerySchema },
-      responses: {
-        200: { description: "A page of charges", ...jsonContent(listEnvelope(chargeSchema, "SettlementChargeList")) },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const { scope } = c.var;
-      const id = c.req.valid("param").settlement_id;
-      const { rows, hasMore, merchant, refundsOf } = await listSettlementCharges(
-        c.var.db,
-        scope,
-        id,
-        c.req.valid("query"),
-      );
-      return c.json(
-        toList(
-          rows.map((r) => serializeCharge(r, merchant, refundsOf(r.id))),
-          hasMore,
-          `/v1/settlements/${id}/charges`,
-        ),
-        200,
-      );
-    },
-  );
+  app.openapi(listSettlementChargesRoute, async (c) => {
+    const { scope } = c.var;
+    const id = c.req.valid("param").settlement_id;
+    const { rows, hasMore, merchant, refundsOf } = await listSettlementCharges(
+      c.var.db,
+      scope,
+      id,
+      c.req.valid("query"),
+    );
+    return c.json(
+      toList(
+        rows.map((r) => serializeCharge(r, merchant, refundsOf(r.id))),
+        hasMore,
+        `/v1/settlements/${id}/charges`,
+      ),
+      200,
+    );
+  });
 }

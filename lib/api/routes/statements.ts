@@ -38,120 +38,117 @@ async function merchantOf(c: { var: { db: Db; scope: PaymentScope } }, merchantI
   return findScopedMerchant(c.var.db, c.var.scope, merchantId);
 }
 
-export function statementRoutes(app: OpenAPIHono<AppEnv>) {
-  // GET /v1/statements/{merchantId}: the merchant's monthly statements
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/statements/{merchantId}",
-      tags: ["Statements"],
-      summary: "List a merchant's statements",
-      description:
-        "One statement per calendar month with activity, made after the month ends (a snapshot: later activity never changes it). Newest first.",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: { params: z.object({ merchantId: merchantParam }), query: listQuerySchema },
-      responses: {
-        200: {
-          description: "A page of statements",
-          ...jsonContent(listEnvelope(statementSchema, "StatementList"), {
-            object: "list",
-            data: [example],
-            has_more: false,
-            url: `/v1/statements/${example.merchant_id}`,
-          }),
-        },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const merchant = await merchantOf(c, c.req.valid("param").merchantId);
-      const { rows, hasMore } = await listStatements(c.var.db, merchant.id, c.req.valid("query"));
-      return c.json(toList(rows.map(serializeStatement), hasMore, `/v1/statements/${merchant.id}`), 200);
+// GET /v1/statements/{merchantId}: the merchant's monthly statements
+const listMerchantStatementsRoute = createRoute({
+  method: "get",
+  path: "/v1/statements/{merchantId}",
+  tags: ["Statements"],
+  summary: "List a merchant's statements",
+  description:
+    "One statement per calendar month with activity, made after the month ends (a snapshot: later activity never changes it). Newest first.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { params: z.object({ merchantId: merchantParam }), query: listQuerySchema },
+  responses: {
+    200: {
+      description: "A page of statements",
+      ...jsonContent(listEnvelope(statementSchema, "StatementList"), {
+        object: "list",
+        data: [example],
+        has_more: false,
+        url: `/v1/statements/${example.merchant_id}`,
+      }),
     },
-  );
+    ...commonErrors,
+  },
+});
 
-  // GET /v1/statements/{merchantId}/{statementId}: one statement with its lines
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/statements/{merchantId}/{statementId}",
-      tags: ["Statements"],
-      summary: "Get a statement",
-      description:
-        "The totals with `fee_lines` (processing fees by pricing model, and the monthly fees), `card_brands` (count and volume) and `daily_totals`.",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: { params: z.object({ merchantId: merchantParam, statementId: statementParam }) },
-      responses: {
-        200: {
-          description: "The statement",
-          ...jsonContent(statementDetailSchema, {
-            ...example,
-            fee_lines: [
-              {
-                kind: "processing",
-                model: "flat_rate",
-                description: "Flat rate, Visa, Mastercard, Discover credit",
-                count: 412,
-                amount: 56321,
-              },
-            ],
-            card_brands: [{ brand: "visa", count: 412, volume: 1845230 }],
-            daily_totals: [{ date: "2026-10-01", charges: 14, volume: 61200, refunds: 0, fees: 1890 }],
-          }),
-        },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const { merchantId, statementId } = c.req.valid("param");
-      const merchant = await merchantOf(c, merchantId);
-      return c.json(serializeStatementDetail(await findStatement(c.var.db, merchant.id, statementId)), 200);
-    },
-  );
-
-  // GET /v1/statements/{merchantId}/download/{statementId}: the branded PDF, or CSV
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/statements/{merchantId}/download/{statementId}",
-      tags: ["Statements"],
-      summary: "Download a statement (PDF or CSV)",
-      description:
-        "`application/pdf` by default, branded with the ISV's display name and colours, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralised).",
-      security: security.isv,
-      middleware: [withPaymentScope] as const,
-      request: {
-        params: z.object({ merchantId: merchantParam, statementId: statementParam }),
-        query: z.object({ format: z.enum(["pdf", "csv"]).optional() }),
-      },
-      responses: {
-        200: {
-          description: "The statement",
-          content: {
-            "application/pdf": { schema: z.string().meta({ format: "binary" }) },
-            "text/csv": { schema: z.string() },
+// GET /v1/statements/{merchantId}/{statementId}: one statement with its lines
+const getStatementRoute = createRoute({
+  method: "get",
+  path: "/v1/statements/{merchantId}/{statementId}",
+  tags: ["Statements"],
+  summary: "Get a statement",
+  description:
+    "The totals with `fee_lines` (processing fees by pricing model, and the monthly fees), `card_brands` (count and volume) and `daily_totals`.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { params: z.object({ merchantId: merchantParam, statementId: statementParam }) },
+  responses: {
+    200: {
+      description: "The statement",
+      ...jsonContent(statementDetailSchema, {
+        ...example,
+        fee_lines: [
+          {
+            kind: "processing",
+            model: "flat_rate",
+            description: "Flat rate, Visa, Mastercard, Discover credit",
+            count: 412,
+            amount: 56321,
           },
-        },
-        ...commonErrors,
-      },
-    }),
-    async (c) => {
-      const { scope } = c.var;
-      const { merchantId, statementId } = c.req.valid("param");
-      const file = await downloadStatement(
-        c.var.db,
-        scope,
-        merchantId,
-        statementId,
-        c.req.valid("query").format ?? "pdf",
-      );
-      return c.body(file.body, 200, {
-        "Content-Type": file.contentType,
-        "Content-Disposition": `attachment; filename="${file.filename}"`,
-        "Cache-Control": "no-store",
-      });
+        ],
+        card_brands: [{ brand: "visa", count: 412, volume: 1845230 }],
+        daily_totals: [{ date: "2026-10-01", charges: 14, volume: 61200, refunds: 0, fees: 1890 }],
+      }),
     },
-  );
+    ...commonErrors,
+  },
+});
+
+// GET /v1/statements/{merchantId}/download/{statementId}: the branded PDF, or CSV
+const downloadStatementPdfCsvRoute = createRoute({
+  method: "get",
+  path: "/v1/statements/{merchantId}/download/{statementId}",
+  tags: ["Statements"],
+  summary: "Download a statement (PDF or CSV)",
+  description:
+    "`application/pdf` by default, branded with the ISV's display name and colours, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralised).",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: {
+    params: z.object({ merchantId: merchantParam, statementId: statementParam }),
+    query: z.object({ format: z.enum(["pdf", "csv"]).optional() }),
+  },
+  responses: {
+    200: {
+      description: "The statement",
+      content: {
+        "application/pdf": { schema: z.string().meta({ format: "binary" }) },
+        "text/csv": { schema: z.string() },
+      },
+    },
+    ...commonErrors,
+  },
+});
+
+export function statementRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listMerchantStatementsRoute, async (c) => {
+    const merchant = await merchantOf(c, c.req.valid("param").merchantId);
+    const { rows, hasMore } = await listStatements(c.var.db, merchant.id, c.req.valid("query"));
+    return c.json(toList(rows.map(serializeStatement), hasMore, `/v1/statements/${merchant.id}`), 200);
+  });
+
+  app.openapi(getStatementRoute, async (c) => {
+    const { merchantId, statementId } = c.req.valid("param");
+    const merchant = await merchantOf(c, merchantId);
+    return c.json(serializeStatementDetail(await findStatement(c.var.db, merchant.id, statementId)), 200);
+  });
+
+  app.openapi(downloadStatementPdfCsvRoute, async (c) => {
+    const { scope } = c.var;
+    const { merchantId, statementId } = c.req.valid("param");
+    const file = await downloadStatement(
+      c.var.db,
+      scope,
+      merchantId,
+      statementId,
+      c.req.valid("query").format ?? "pdf",
+    );
+    return c.body(file.body, 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "no-store",
+    });
+  });
 }
