@@ -13,9 +13,11 @@ export type TrustProxy = (address: string, index: number) => boolean;
  * list of addresses, CIDR ranges or proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`).
  * A client's own X-Forwarded-For entries are never believed: only what trusted hops appended.
  */
+const trustNone: TrustProxy = () => false;
+
 export function compileTrustProxy(setting: string | undefined): TrustProxy {
   const value = (setting ?? "").trim();
-  if (value === "" || value === "0" || value === "false") return () => false;
+  if (value === "" || value === "0" || value === "false") return trustNone;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, index) => index < hops;
@@ -32,6 +34,9 @@ const configured = compileTrustProxy(env.TRUST_PROXY);
 
 /** The client's address: the socket's peer, or (behind trusted proxies) the nearest address they forwarded. */
 export function clientAddress(req: IncomingMessage, trust: TrustProxy = configured): string {
-  if (!req.socket?.remoteAddress) return "unknown";
+  const peer = req.socket?.remoteAddress;
+  if (!peer) return "unknown";
+  // Trusting no proxy (the default) needs no header parsing: the peer is the client.
+  if (trust === trustNone) return peer;
   return proxyaddr(req, trust) || "unknown";
 }
