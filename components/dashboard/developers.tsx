@@ -69,7 +69,7 @@ export function WebhookForm() {
               checked={scopes.includes(s)}
               onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
             />{" "}
-            {s}
+            {t(`scopeNames.${s}`)}
           </label>
         ))}
       </fieldset>
