@@ -20,6 +20,7 @@ const schema = z.object({
     .regex(/^[0-9a-f]{64}$/i, "must be 64 hex characters (32 bytes)")
     .optional(),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(200),
+  TOKENS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   // The proxies in front (README, production layout): a hop count, or addresses/CIDRs; unset trusts none.
   TRUST_PROXY: z
     .string()

@@ -63,12 +63,14 @@ export const errorCodes = {
   custom_domain_unverified: "conflict_error",
   terminal_busy: "conflict_error",
   payment_in_progress: "conflict_error",
+  payment_request_locked: "conflict_error",
   // idempotency_error
   idempotency_key_reused: "idempotency_error",
   idempotency_key_in_use: "idempotency_error",
   // rate_limit_error
   rate_limited: "rate_limit_error",
   too_many_sign_in_attempts: "rate_limit_error",
+  too_many_declines: "rate_limit_error",
   // api_error
   internal_error: "api_error",
 } as const satisfies Record<string, ErrorType>;

@@ -12,24 +12,29 @@ export function LiveStatus({
   status,
   failure,
   refreshAt,
+  locked = false,
 }: {
   requestId: string;
   status: string;
   failure: string | null;
   refreshAt?: number;
+  /** Locked after too many declines: an unlock re-renders the page with its form. */
+  locked?: boolean;
 }) {
   const router = useRouter();
   useEffect(() => {
     const source = new EventSource(`/v1/payment_requests/${requestId}/stream`);
     // Compared with what the server rendered, so a change before the stream connected counts too.
-    let shown = { status, failure };
+    let shown = { status, failure, locked };
     source.addEventListener("payment_request", (event) => {
       const data = JSON.parse((event as MessageEvent<string>).data) as {
         status: string;
         last_failure_reason: string | null;
+        locked?: boolean;
       };
-      if (data.status !== shown.status || data.last_failure_reason !== shown.failure) {
-        shown = { status: data.status, failure: data.last_failure_reason };
+      const isLocked = data.locked === true;
+      if (data.status !== shown.status || data.last_failure_reason !== shown.failure || isLocked !== shown.locked) {
+        shown = { status: data.status, failure: data.last_failure_reason, locked: isLocked };
         router.refresh();
       }
     });
@@ -41,6 +46,6 @@ export function LiveStatus({
       source.close();
       if (timer) clearTimeout(timer);
     };
-  }, [requestId, status, failure, refreshAt, router]);
+  }, [requestId, status, failure, refreshAt, locked, router]);
   return null;
 }

@@ -116,6 +116,10 @@ export function PayForm({
           });
         return;
       }
+      if (res.status === 429 && body.error?.code === "too_many_declines") {
+        setProblem({ title: t("declinedTitle"), body: t("tooManyDeclines") });
+        return;
+      }
       if (res.status === 409 && body.error?.code === "payment_in_progress") {
         setProblem({ title: t("declinedTitle"), body: t("busy") });
         return;

@@ -13,7 +13,7 @@ import { errorBody, httpHeaders, httpStatus } from "./errors";
 import { authenticate } from "./middleware/auth";
 import { jsonBody } from "./middleware/body";
 import { idempotency } from "./middleware/idempotency";
-import { rateLimit } from "./middleware/rate-limit";
+import { rateLimit, tokenizerBudget } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
@@ -37,6 +37,8 @@ import { webhookRoutes } from "./routes/webhooks";
 export type ApiOptions = {
   handle: DatabaseHandle;
   rateLimitPerSecond?: number;
+  /** Tokens one client address may make a minute (default: TOKENS_PER_ADDRESS_PER_MINUTE). */
+  tokensPerAddressPerMinute?: number;
   /** Where request counts are kept (default: the process's store, lib/limits.ts). */
   limits?: LimitStore;
   /** Which proxies' X-Forwarded-For to believe (default: TRUST_PROXY). */
@@ -66,6 +68,10 @@ export function createApi(options: ApiOptions) {
     authenticate,
     rateLimit(options.rateLimitPerSecond ?? env.RATE_LIMIT_PER_SECOND, options.limits),
     idempotency,
+  );
+  app.post(
+    "/v1/tokens",
+    tokenizerBudget(options.tokensPerAddressPerMinute ?? env.TOKENS_PER_ADDRESS_PER_MINUTE, options.limits),
   );
 
   authRoutes(app);

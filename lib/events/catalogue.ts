@@ -50,6 +50,16 @@ export const eventCatalogue = {
     resource: "payment_request",
     description: "A payment request was canceled.",
   },
+  "payment_request.locked": {
+    scope: "charge",
+    resource: "payment_request",
+    description: "Too many declined attempts locked a payment request (card testing); unlock it to take payment again.",
+  },
+  "payment_request.unlocked": {
+    scope: "charge",
+    resource: "payment_request",
+    description: "A locked payment request was unlocked and can be paid again.",
+  },
   "payment_request.expired": {
     scope: "charge",
     resource: "payment_request",

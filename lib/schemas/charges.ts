@@ -57,7 +57,15 @@ export const chargeSchema = z
     card_type: z.string().nullable().optional(),
     card_entry_method: z.enum(cardEntryMethods),
     ach: z
-      .object({ last4: z.string(), account_type: z.enum(bankAccountTypes), bank_name: z.string().nullable() })
+      .object({
+        last4: z.string(),
+        account_type: z.enum(bankAccountTypes),
+        bank_name: z.string().nullable(),
+        cleared_at: z.string().nullable().meta({
+          description:
+            "When the debit cleared: its settlement's return check found no return. An ACH charge can be refunded only from then on (409 `invalid_state` before), so a debit is never refunded and then returned.",
+        }),
+      })
       .optional()
       .meta({ description: "ACH charges only: the bank account (never its number)" }),
     billing_address: z

@@ -123,6 +123,14 @@ export const paymentRequestSchema = z
     expires_at: z.string(),
     paid_at: z.string().nullable(),
     canceled_at: z.string().nullable(),
+    declined_attempts: z.number().int().meta({
+      description:
+        "Declined attempts to pay this request. The fifth locks it (`locked_at`); unlocking sets it back to 0.",
+    }),
+    locked_at: z.string().nullable().meta({
+      description:
+        "When too many declined attempts locked the request (card testing): it stays `PENDING` but cannot be paid until `POST /v1/payment_requests/{id}/unlock`.",
+    }),
   })
   .meta({ id: "PaymentRequest" });
 export type PaymentRequestJson = z.infer<typeof paymentRequestSchema>;
@@ -158,14 +166,19 @@ export const payResultSchema = z
   .object({
     object: z.literal("payment_result"),
     outcome: z.enum(["paid", "declined"]),
-    payment_request: paymentRequestSchema,
+    payment_request: paymentRequestSchema
+      .omit({ email_address: true, phone_number: true })
+      .meta({ id: "PublicPaymentRequest", description: "The request, without the customer's e-mail or phone." }),
     charge: z.object({
       id: z.string(),
       status: z.enum(chargeStatuses),
       amount: z.number().int(),
       card_brand: z.string().nullable(),
       card_last_4: z.string().nullable(),
-      failure_reason: z.string().nullable(),
+      failure_reason: z.string().nullable().meta({
+        description:
+          "`incorrect_cvc`, `expired_card`, `debit_not_allowed` or `processing_error` as they are; every other decline reads `card_declined` (the charge keeps the precise reason).",
+      }),
       receipt_number: z.string(),
       created_at: z.number().int(),
     }),

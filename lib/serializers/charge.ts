@@ -44,7 +44,14 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     ...card,
     card_entry_method: row.cardEntryMethod,
     ...(row.ach
-      ? { ach: { last4: row.ach.last4, account_type: row.ach.account_type, bank_name: row.ach.bank_name } }
+      ? {
+          ach: {
+            last4: row.ach.last4,
+            account_type: row.ach.account_type,
+            bank_name: row.ach.bank_name,
+            cleared_at: row.achClearedAt?.toISOString() ?? null,
+          },
+        }
       : {}),
     billing_address: row.billingAddress,
     failure_reason: row.failureReason,

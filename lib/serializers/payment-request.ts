@@ -39,5 +39,7 @@ export function serializePaymentRequest(row: PaymentRequestRow, base: string): P
     expires_at: row.expiresAt.toISOString(),
     paid_at: iso(row.paidAt),
     canceled_at: iso(row.canceledAt),
+    declined_attempts: row.declinedAttempts,
+    locked_at: iso(row.lockedAt),
   };
 }

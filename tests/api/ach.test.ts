@@ -29,9 +29,13 @@ const bank = (account_number: string, more: Record<string, unknown> = {}) => ({
 });
 const tokenizeBank = (key: string, body: unknown) => api.call("POST", "/v1/tokens", { auth: `Bearer ${key}`, body });
 
-async function payInvoiceByBank(amount: number, account = "000123456789") {
-  const pr = (await post("/v1/invoice", { merchant_id: merchant.id, amount, sendVia: "none" })).json;
-  const token = (await tokenizeBank(merchant.publishableKey, bank(account))).json.id;
+async function payInvoiceByBank(
+  amount: number,
+  account = "000123456789",
+  payee: { id: string; publishableKey: string } = merchant,
+) {
+  const pr = (await post("/v1/invoice", { merchant_id: payee.id, amount, sendVia: "none" })).json;
+  const token = (await tokenizeBank(payee.publishableKey, bank(account))).json.id;
   const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token } });
   expect(res.status).toBe(200);
   return { request: pr, ...res.json };
@@ -295,6 +299,51 @@ describe("ACH payments", () => {
     expect(rows.filter((r) => r.startsWith("return,"))).toHaveLength(2);
     expect(rows.find((r) => r.startsWith(`return,${returned.charge.id},`))).toContain(",-40.00,");
     expect(rows.filter((r) => r.startsWith("return_reversal,"))).toEqual([expect.stringContaining(",25.00,")]);
+  }, 60_000);
+
+  test("an ACH debit cannot be refunded before it clears, so a refund and then a return never pay the customer twice: the settlements net to the cent", async () => {
+    const fresh = await approvedMerchant(api, isv);
+    const returning = await payInvoiceByBank(3_000, "000222222227", fresh);
+    const clean = await payInvoiceByBank(2_000, "000123456789", fresh);
+    // Before the debits clear (their banks can still return them): 409, nothing refunded.
+    for (const paid of [returning, clean]) {
+      const refused = await post("/v1/refunds", { charge_id: paid.charge.id });
+      expect(refused.status).toBe(409);
+      expect(refused.json.error).toMatchObject({ code: "invalid_state" });
+      expect(refused.json.error.message).toContain("has not cleared");
+      const charge = (await get(`/v1/charges/${paid.charge.id}`)).json;
+      expect(charge).toMatchObject({ amount_refunded: 0, ach: { cleared_at: null } });
+    }
+    const settle = async () =>
+      (await post("/v1/test_helpers/settlement/run", { merchant_id: fresh.id })).json.data as any[];
+    const [first] = await settle();
+    expect(first).toMatchObject({ charge_count: 2, gross: 5_000, refunds: 0, returns: 0 });
+
+    // The return check: the returning debit comes back, the other clears.
+    await until(
+      async () => [
+        (await get(`/v1/charges/${returning.charge.id}`)).json,
+        (await get(`/v1/charges/${clean.charge.id}`)).json,
+      ],
+      ([r, c]) => r.status === "RETURNED" && c.ach.cleared_at !== null,
+      20_000,
+      "the return check",
+    );
+    expect((await post("/v1/refunds", { charge_id: returning.charge.id })).status).toBe(409);
+    const refund = await post("/v1/refunds", { charge_id: clean.charge.id, amount: 500 });
+    expect(refund.status).toBe(200);
+    expect(refund.json).toMatchObject({ amount: 500, status: "succeeded" });
+
+    const [second] = await settle();
+    expect(second).toMatchObject({ charge_count: 0, refunds: 500, return_count: 1, returns: 3_000, net: -3_500 });
+    expect(await settle()).toEqual([]);
+    // To the cent: the merchant keeps the clean debit less its refund, and pays both debits' fees.
+    const fees = (await api.db.select().from(charges).where(eq(charges.merchantId, fresh.id))).reduce(
+      (sum, c) => sum + (c.fee ?? 0),
+      0,
+    );
+    expect(first.fees).toBe(fees);
+    expect(first.net + second.net).toBe(2_000 - 500 - fees);
   }, 60_000);
 
   test("the fee preview prices ACH too", async () => {

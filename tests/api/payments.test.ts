@@ -5,6 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, events, jobs, paymentRequests } from "@/lib/db/schema";
+import { publicFailureReason } from "@/lib/serializers/pay-result";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
@@ -379,7 +380,8 @@ describe("paying", () => {
     expect(res.json).toMatchObject({
       outcome: "declined",
       payment_request: { status: "PENDING", charge_id: null },
-      charge: { status: "FAILED", failure_reason: reason },
+      // The anonymous payer is told only what helps an honest customer (card testing).
+      charge: { status: "FAILED", failure_reason: publicFailureReason(reason) },
     });
     const charge = (await get(`/v1/charges/${res.json.charge.id}`)).json;
     expect(charge).toMatchObject({
@@ -678,7 +680,13 @@ describe("the status stream", () => {
           buffer += new TextDecoder().decode(value);
         }
       };
-      expect(await next()).toEqual({ id: pr.id, status: "PENDING", charge_id: null, last_failure_reason: null });
+      expect(await next()).toEqual({
+        id: pr.id,
+        status: "PENDING",
+        charge_id: null,
+        last_failure_reason: null,
+        locked: false,
+      });
       // Sooner than the stream's 5-second re-check: the NOTIFY woke it.
       let started = Date.now();
       await other.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
@@ -695,6 +703,7 @@ describe("the status stream", () => {
         status: "PAID",
         charge_id: paid.json.charge.id,
         last_failure_reason: null,
+        locked: false,
       });
       expect(Date.now() - started).toBeLessThan(4000);
       expect(await next()).toBeNull(); // final: the stream ends

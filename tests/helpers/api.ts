@@ -22,6 +22,8 @@ export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 export async function startTestApi(
   options: {
     rateLimitPerSecond?: number;
+    /** The tokenizer's per-address budget (default: unlimited, as the request rate; the card-testing test sets 60). */
+    tokensPerAddressPerMinute?: number;
     configure?: (app: ReturnType<typeof createApi>) => void;
     worker?: boolean;
     /** TRUST_PROXY for this app (the test client on loopback plays the proxy). */
@@ -37,6 +39,7 @@ export async function startTestApi(
   const app = createApi({
     handle,
     rateLimitPerSecond: options.rateLimitPerSecond ?? 100_000,
+    tokensPerAddressPerMinute: options.tokensPerAddressPerMinute ?? 100_000,
     trustProxy: options.trustProxy,
   });
   options.configure?.(app);

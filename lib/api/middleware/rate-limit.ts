@@ -53,3 +53,20 @@ export function authFailureLimit(perMinute = 60) {
     },
   };
 }
+
+/**
+ * The tokenizer's second budget (card testing, docs/reference.md section 10): besides the requests per
+ * second of each publishable key (rateLimit), one client address makes at most `perMinute` tokens a
+ * minute, whichever merchants' keys it scraped from pay pages.
+ */
+export function tokenizerBudget(perMinute: number, store: LimitStore = limitStore()): MiddlewareHandler<AppEnv> {
+  const tokens = store.limit("tokens-address", perMinute, 60);
+  return async (c, next) => {
+    const wait = await tokens.hit(getConnInfoAddress(c));
+    if (wait !== null)
+      throw new AppError("rate_limited", `Too many cards from this address: the limit is ${perMinute} a minute`, {
+        retryAfterSeconds: wait,
+      });
+    return next();
+  };
+}

@@ -9,6 +9,7 @@ import { findPaymentRequest, findPublicPaymentRequest } from "../../domain/payme
 import { followPaymentRequest } from "../../domain/payments/follow-payment-request";
 import { listPaymentRequests } from "../../domain/payments/list-payment-requests";
 import { payWithToken } from "../../domain/payments/pay-payment-request";
+import { unlockPaymentRequest } from "../../domain/payments/unlock-payment-request";
 import { renderQrCode } from "../../payments/qr";
 import { sandboxTestCards } from "../../processors/sandbox";
 import {
@@ -34,6 +35,7 @@ import {
 import { serializePayResult } from "../../serializers/pay-result";
 import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
 import type { AppEnv } from "../context";
+import { getConnInfoAddress } from "../middleware/conn-info";
 import { withPaymentScope } from "../middleware/payment-scope";
 import { commonErrors, conflict409, forbidden403, jsonContent, pathId, security } from "../openapi";
 
@@ -194,6 +196,24 @@ const cancelRoute = createRoute({
   },
 });
 
+// POST /v1/payment_requests/{id}/unlock: a request locked by too many declines can be paid again
+const unlockRoute = createRoute({
+  method: "post",
+  path: "/v1/payment_requests/{payment_request_id}/unlock",
+  tags: ["Payments"],
+  summary: "Unlock a payment request locked after too many declines",
+  description:
+    "A request takes at most 5 declined attempts (card testing); the fifth locks it: `locked_at` is set, `payment_request.locked` is sent, and paying answers 409 `payment_request_locked` while the request stays `PENDING`. Unlocking (the merchant or its ISV, after checking with the customer) clears `locked_at`, sets `declined_attempts` back to 0 and sends `payment_request.unlocked`; 409 `invalid_state` when the request is not locked or no longer PENDING. The per-card and per-address limits still apply.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { params: idParam },
+  responses: {
+    200: { description: "The unlocked request", ...jsonContent(paymentRequestSchema, examplePaymentRequest) },
+    ...commonErrors,
+    409: conflict409,
+  },
+});
+
 // POST /v1/payment_requests/{id}/pay: the hosted pages pay with a card token (public)
 const payRoute = createRoute({
   method: "post",
@@ -203,7 +223,7 @@ const payRoute = createRoute({
   description:
     "Sandbox test cards: any Luhn-valid number approves, except " +
     sandboxCardsText +
-    "; 4000056655665556 is a Visa debit card (declined with `debit_not_allowed` on a terminal request with `debit: false`); 5555555555554444, 378282246310005 and 6011111111111117 approve as Mastercard, Amex and Discover.\n\nCalled by the hosted payment pages; needs no credentials (the request id is unguessable and the token is single-use and bound to the merchant). A decline answers 200 with `outcome: declined`, the FAILED charge's `failure_reason`, and the request still PENDING for another try. 409 `invalid_state` when the request is no longer payable, 409 `payment_in_progress` while another attempt is being authorized.",
+    "; 4000056655665556 is a Visa debit card (declined with `debit_not_allowed` on a terminal request with `debit: false`); 5555555555554444, 378282246310005 and 6011111111111117 approve as Mastercard, Amex and Discover.\n\nCalled by the hosted payment pages; needs no credentials (the request id is unguessable and the token is single-use and bound to the merchant). A decline answers 200 with `outcome: declined` and the request still PENDING for another try. The anonymous answer names only the reasons that help an honest customer (`incorrect_cvc`, `expired_card`, `debit_not_allowed`, `processing_error`); every other decline reads `card_declined` here, while the charge (`GET /v1/charges/{id}`), its events and the ISV keep the precise reason. The answer carries no customer e-mail or phone.\n\nCard testing: the request locks at its 5th declined attempt (409 `payment_request_locked` after, `payment_request.locked`; see unlock); a card declined 10 times in 24 hours, or 20 declines from one client address in an hour (across the ISV's requests), are refused before the processor sees the card (429 `too_many_declines` with `Retry-After`). A `processing_error` never counts. 409 `invalid_state` when the request is no longer payable, 409 `payment_in_progress` while another attempt is being authorized.",
   security: [],
   request: {
     params: idParam,
@@ -317,8 +337,15 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(serializePaymentRequest(row, base), 200);
   });
 
+  app.openapi(unlockRoute, async (c) => {
+    const { row, base } = await unlockPaymentRequest(c.var.db, c.var.scope, c.req.valid("param").payment_request_id);
+    return c.json(serializePaymentRequest(row, base), 200);
+  });
+
   app.openapi(payRoute, async (c) => {
-    const result = await payWithToken(c.var.db, c.req.valid("param").payment_request_id, c.req.valid("json"));
+    const result = await payWithToken(c.var.db, c.req.valid("param").payment_request_id, c.req.valid("json"), {
+      clientAddress: getConnInfoAddress(c),
+    });
     return c.json(serializePayResult(result), 200);
   });
 

@@ -63,6 +63,10 @@ export const paymentRequests = pgTable(
     lastFailureReason: text("last_failure_reason"),
     /** While a payment is being authorized: other attempts wait (one request, one successful charge). */
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    /** Declined attempts so far (docs/reference.md section 10, card testing): the fifth locks the request. */
+    declinedAttempts: integer("declined_attempts").notNull().default(0),
+    /** Locked after too many declines: PENDING but not payable until the merchant or the ISV unlocks it. */
+    lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
@@ -169,7 +173,11 @@ export const charges = pgTable(
     /** When the bank reversed its return (the charge is SETTLED again), and the settlement that paid it back. */
     returnReversedAt: timestamp("return_reversed_at", { withTimezone: true, mode: "date" }),
     reversalSettlementId: text("reversal_settlement_id"),
+    /** When an ACH charge cleared: its bank's return check found no return (or the bank reversed its return). Refundable from then on. */
+    achClearedAt: timestamp("ach_cleared_at", { withTimezone: true, mode: "date" }),
     billingAddress: jsonb("billing_address").$type<BillingAddress>(),
+    /** The paying client's address (through TRUST_PROXY) on the hosted pages; null at a terminal. */
+    clientAddress: text("client_address"),
     failureReason: text("failure_reason"),
     processorReference: text("processor_reference"),
     receiptNumber: text("receipt_number").notNull(),
@@ -198,6 +206,13 @@ export const charges = pgTable(
       .where(
         sql`${t.returnReversedAt} is not null and ${t.returnSettlementId} is not null and ${t.reversalSettlementId} is null`,
       ),
+    // The card-testing windows (declines per card, per client address) read only declined attempts.
+    index("charges_declined_fingerprint_idx")
+      .on(t.cardFingerprint, t.createdAt)
+      .where(sql`${t.status} = 'FAILED'`),
+    index("charges_declined_address_idx")
+      .on(t.isvAccountId, t.clientAddress, t.createdAt)
+      .where(sql`${t.status} = 'FAILED' and ${t.clientAddress} is not null`),
     // At most one successful charge per payment request, whatever races above it.
     uniqueIndex("charges_one_success_per_request_key")
       .on(t.paymentRequestId)

@@ -140,24 +140,35 @@ describe("the charge's named moves", () => {
 });
 
 describe("refunds: what a charge's state admits", () => {
+  const card = { paymentMethod: "card", achClearedAt: null } as const;
+  const cleared = new Date("2026-11-20T12:00:00Z");
   test.each([
-    ["AUTHORIZED", 2_706, 500, 2_206],
-    ["SETTLED", 2_706, 2_706, 0],
-    ["SETTLED", 2_706, 0, 2_706],
-    ["FAILED", 0, 0, 0],
-    ["RETURNED", 4_000, 0, 0],
-  ] as const)("%s, captured %i, refunded %i → %i", (status, amountCaptured, amountRefunded, left) =>
-    expect(refundableAmount({ status, amountCaptured, amountRefunded })).toBe(left),
+    ["AUTHORIZED", 2_706, 500, card, 2_206],
+    ["SETTLED", 2_706, 2_706, card, 0],
+    ["SETTLED", 2_706, 0, card, 2_706],
+    ["FAILED", 0, 0, card, 0],
+    ["RETURNED", 4_000, 0, card, 0],
+    // ACH: nothing until the debit cleared (its bank could still return it), then what is left.
+    ["AUTHORIZED", 4_000, 0, { paymentMethod: "ach", achClearedAt: null }, 0],
+    ["SETTLED", 4_000, 0, { paymentMethod: "ach", achClearedAt: null }, 0],
+    ["SETTLED", 4_000, 1_000, { paymentMethod: "ach", achClearedAt: cleared }, 3_000],
+    ["RETURNED", 4_000, 0, { paymentMethod: "ach", achClearedAt: null }, 0],
+  ] as const)("%s, captured %i, refunded %i, %j → %i", (status, amountCaptured, amountRefunded, method, left) =>
+    expect(refundableAmount({ status, amountCaptured, amountRefunded, ...method })).toBe(left),
   );
 
   test.each([
-    ["AUTHORIZED", null],
-    ["SETTLED", null],
-    ["FAILED", "Charge ch_x is FAILED: nothing was captured, so there is nothing to refund"],
-    ["RETURNED", "Charge ch_x is RETURNED: the customer's bank already sent the money back"],
-  ] as const)("assertRefundable(%s)", (status, message) => {
-    if (message === null) expect(() => assertRefundable({ id: "ch_x", status })).not.toThrow();
-    else expect(() => assertRefundable({ id: "ch_x", status })).toThrow(message);
+    ["AUTHORIZED", "card", null, null],
+    ["SETTLED", "card", null, null],
+    ["FAILED", "card", null, "Charge ch_x is FAILED: nothing was captured, so there is nothing to refund"],
+    ["RETURNED", "card", null, "Charge ch_x is RETURNED: the customer's bank already sent the money back"],
+    ["AUTHORIZED", "ach", null, "Charge ch_x is a bank payment (ACH) that has not cleared"],
+    ["SETTLED", "ach", null, "Charge ch_x is a bank payment (ACH) that has not cleared"],
+    ["SETTLED", "ach", cleared, null],
+  ] as const)("assertRefundable(%s, %s, cleared %s)", (status, paymentMethod, achClearedAt, message) => {
+    const charge = { id: "ch_x", status, paymentMethod, achClearedAt };
+    if (message === null) expect(() => assertRefundable(charge)).not.toThrow();
+    else expect(() => assertRefundable(charge)).toThrow(message);
   });
 });
 

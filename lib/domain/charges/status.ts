@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, notInArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from "drizzle-orm";
 
 import { type ChargeRow, charges, refunds } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
@@ -65,26 +65,45 @@ export async function moveCharge(tx: DbOrTx, id: string, move: ChargeMove, set: 
 }
 
 // Refunds: nothing of a FAILED charge (nothing was captured) or a RETURNED one (the bank sent the
-// money back). The rule in three forms: SQL for the conditional update, a number for pages, a 409.
+// money back), and nothing of an ACH charge before it cleared (docs/reference.md section 13): a
+// debit refunded and then returned by the customer's bank would pay the customer twice, so an ACH
+// refund waits until the return check of its settlement found no return (`ach_cleared_at`). The
+// rule in three forms: SQL for the conditional update, a number for pages, a 409.
 const notRefundableStatuses = ["FAILED", "RETURNED"] as const satisfies readonly ChargeStatus[];
 const whyNotRefundable: Record<(typeof notRefundableStatuses)[number], string> = {
   FAILED: "nothing was captured, so there is nothing to refund",
   RETURNED: "the customer's bank already sent the money back",
 };
+type RefundFacts = Pick<ChargeRow, "status" | "amountCaptured" | "amountRefunded" | "paymentMethod" | "achClearedAt">;
 
 /** SQL: the charge is in a state that can be refunded. */
-export const refundable = notInArray(charges.status, [...notRefundableStatuses]);
+export const refundable = and(
+  notInArray(charges.status, [...notRefundableStatuses]),
+  or(ne(charges.paymentMethod, "ach"), isNotNull(charges.achClearedAt)),
+)!;
+
+/** An ACH charge its bank could still return (not yet cleared): not refundable yet. */
+export const awaitsAchClearing = (charge: Pick<ChargeRow, "paymentMethod" | "achClearedAt" | "status">) =>
+  charge.paymentMethod === "ach" &&
+  charge.achClearedAt === null &&
+  charge.status !== "RETURNED" &&
+  charge.status !== "FAILED";
 
 /** What of a charge can still be refunded, in cents. */
-export function refundableAmount(charge: Pick<ChargeRow, "status" | "amountCaptured" | "amountRefunded">): number {
+export function refundableAmount(charge: RefundFacts): number {
   if ((notRefundableStatuses as readonly ChargeStatus[]).includes(charge.status)) return 0;
+  if (awaitsAchClearing(charge)) return 0;
   return Math.max(0, charge.amountCaptured - charge.amountRefunded);
 }
 
 /** 409 `invalid_state` when the charge's state admits no refund. */
-export function assertRefundable(charge: Pick<ChargeRow, "id" | "status">) {
+export function assertRefundable(charge: Pick<ChargeRow, "id" | "status" | "paymentMethod" | "achClearedAt">) {
   const why = whyNotRefundable[charge.status as keyof typeof whyNotRefundable];
   if (why) throw invalidState(`Charge ${charge.id} is ${charge.status}: ${why}`);
+  if (awaitsAchClearing(charge))
+    throw invalidState(
+      `Charge ${charge.id} is a bank payment (ACH) that has not cleared: its bank can still return it, so it can be refunded once it clears (after its settlement's return check)`,
+    );
 }
 
 /**

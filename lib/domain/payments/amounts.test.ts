@@ -64,6 +64,10 @@ describe("resolveAmounts", () => {
     [{ amount: 1005, taxPercent: "10", tax: 100 }, ["tax:parameter_invalid"]],
     [{ amount: 99_999_999, tip: 1 }, ["amount:parameter_invalid"]],
     [{ items: [{ name: "Gold", quantity: 10_000, unit_price: 99_999_999 }] }, ["items:parameter_invalid"]],
+    // A $0 request would be a free card check (card testing).
+    [{ amount: 0 }, ["amount:parameter_invalid"]],
+    [{ amount: 0, tax: 0, tip: 0 }, ["amount:parameter_invalid"]],
+    [{ items: [{ name: "Sample", quantity: 1, unit_price: 0 }] }, ["items:parameter_invalid"]],
   ])("%j is refused: %j", (input, expected) => {
     expect(errors({ merchant_id: "mer_x", ...input })).toEqual(expected);
   });

@@ -16,7 +16,7 @@ export type ResolvedAmounts = {
 /**
  * The contract's rules for what a customer is asked to pay (docs/reference.md section 10): the subtotal
  * is the items' sum (an `amount` also given must equal it), `taxPercent` sets the tax (half up; a
- * `tax` also given must equal it), and the total is at most 99,999,999 cents. Every problem is
+ * `tax` also given must equal it), and the total is at least 1 cent and at most 99,999,999 cents. Every problem is
  * listed, each naming its field.
  */
 export function resolveAmounts(
@@ -57,6 +57,10 @@ export function resolveAmounts(
       input.items ? "items" : "amount",
       `the total (amount + tax + tip = ${total}) must be at most ${MAX_TOTAL} cents`,
     );
+  }
+  // A $0 "payment" is a card check that proves a card works: card testers' favourite (docs/reference.md section 10).
+  if (errors.length === 0 && total === 0) {
+    fail(input.items ? "items" : "amount", "the total (amount + tax + tip) must be at least 1 cent");
   }
   if (errors.length) return { ok: false, errors };
   return {

@@ -1,8 +1,17 @@
 import type { DatabaseHandle } from "../../db/types";
+import { publicFailureReason } from "../../serializers/pay-result";
 import { findPublicPaymentRequest } from "./find-payment-request";
 import { PAYMENT_REQUEST_CHANNEL } from "./status";
 
-export type LiveState = { id: string; status: string; charge_id: string | null; last_failure_reason: string | null };
+export type LiveState = {
+  id: string;
+  status: string;
+  charge_id: string | null;
+  /** As the anonymous payer may read it (publicFailureReason). */
+  last_failure_reason: string | null;
+  /** Locked after too many declined attempts (card testing): PENDING but not payable. */
+  locked: boolean;
+};
 
 /**
  * A payment request's state now and at every change, until it is final, `signal` aborts or ten
@@ -30,7 +39,8 @@ export async function* followPaymentRequest(
         id: row.id,
         status: row.status,
         charge_id: row.chargeId,
-        last_failure_reason: row.lastFailureReason,
+        last_failure_reason: publicFailureReason(row.lastFailureReason),
+        locked: row.lockedAt !== null,
       };
       const text = JSON.stringify(state);
       if (text !== last) {

@@ -21,6 +21,7 @@ import { recordEvent } from "../events/record-event";
 import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
 import { isRealPhone, normalizePhone } from "../merchants/application";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { assertNotCardTesting, countsAsDecline, DECLINES_PER_REQUEST } from "./card-testing";
 import { findPublicPaymentRequest } from "./find-payment-request";
 import { assertCanTakePayments } from "./scope";
 import { effectiveStatus, movePaymentRequest, notBeingPaid, notifyPaymentRequest, pastDeadline } from "./status";
@@ -60,7 +61,12 @@ export type Customer = {
  * POST /v1/payment_requests/{id}/pay (public: the hosted pages call it with a token from the
  * tokenizer). Spends the single-use token and pays the request with it.
  */
-export async function payWithToken(db: Db, requestId: string, input: { token: string } & Customer) {
+export async function payWithToken(
+  db: Db,
+  requestId: string,
+  input: { token: string } & Customer,
+  context: { clientAddress: string | null },
+) {
   const request = await findPublicPaymentRequest(db, requestId);
   for (const [param, phone] of [
     ["phone", input.phone],
@@ -133,7 +139,7 @@ export async function payWithToken(db: Db, requestId: string, input: { token: st
         vault: token.vault,
       };
     },
-    method,
+    { method, clientAddress: context.clientAddress },
   );
 }
 
@@ -141,7 +147,8 @@ export async function payWithToken(db: Db, requestId: string, input: { token: st
  * Pays a PENDING request with a card (the hosted pages' token, or a terminal's card): claims the
  * request so that no other attempt runs at the same time, authorizes through the processor, then
  * writes the charge, the request's move and the events in one transaction. A decline is a FAILED
- * charge (`charge.failed`) and leaves the request PENDING for another try.
+ * charge (`charge.failed`) and leaves the request PENDING for another try, until the card-testing
+ * limits (./card-testing.ts) lock the request or refuse the card or the address.
  */
 export async function payRequest(
   db: Db,
@@ -149,8 +156,10 @@ export async function payRequest(
   entryMethod: CardEntryMethod,
   customer: Customer,
   sourceOf: () => Promise<PaymentSource>,
-  method: "card" | "ach" = "card",
+  options: { method?: "card" | "ach"; clientAddress?: string | null } = {},
 ) {
+  const method = options.method ?? "card";
+  const clientAddress = options.clientAddress ?? null;
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
   assertCanTakePayments(merchant!);
   if (method === "ach" && !takesAch(merchant!))
@@ -161,6 +170,12 @@ export async function payRequest(
   let source: PaymentSource;
   try {
     source = await sourceOf();
+    // Before the processor sees the card: a card or an address past its declines is refused here.
+    await assertNotCardTesting(db, {
+      isvAccountId: request.isvAccountId,
+      fingerprint: source.fingerprint,
+      clientAddress,
+    });
   } catch (error) {
     await release(db, request.id);
     throw error;
@@ -246,6 +261,7 @@ export async function payRequest(
                 }
               : null,
           billingAddress,
+          clientAddress,
           fee: priced?.fee ?? null,
           net: priced ? total - priced.fee : null,
           feeDetails: priced?.lines ?? null,
@@ -261,9 +277,16 @@ export async function payRequest(
       const base = hostedBaseUrl(isv);
       const chargeJson = serializeCharge(charge!, merchant!);
       if (!authorization.approved) {
+        // The claim serializes attempts on one request, so the count is exact; the limit locks it.
+        const counted = countsAsDecline(authorization.reason) ? 1 : 0;
         const [after] = await tx
           .update(paymentRequests)
-          .set({ lockedUntil: null, lastFailureReason: authorization.reason })
+          .set({
+            lockedUntil: null,
+            lastFailureReason: authorization.reason,
+            declinedAttempts: sql`${paymentRequests.declinedAttempts} + ${counted}`,
+            lockedAt: sql`case when ${paymentRequests.declinedAttempts} + ${counted} >= ${DECLINES_PER_REQUEST} then now() else null end`,
+          })
           .where(eq(paymentRequests.id, request.id))
           .returning();
         await notifyPaymentRequest(tx, request.id);
@@ -273,6 +296,13 @@ export async function payRequest(
           objectId: chargeId,
           data: chargeJson,
         });
+        if (after!.lockedAt)
+          await recordEvent(tx, {
+            accountId: request.isvAccountId,
+            type: "payment_request.locked",
+            objectId: request.id,
+            data: serializePaymentRequest(after!, base),
+          });
         return { outcome: "declined" as const, request: after!, charge: charge!, merchant: merchant!, base };
       }
       const paid = await movePaymentRequest(tx, request.id, "payRequest", {
@@ -316,11 +346,24 @@ async function claim(db: DbOrTx, id: string) {
   const [claimed] = await db
     .update(paymentRequests)
     .set({ lockedUntil: new Date(Date.now() + CLAIM_MS) })
-    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, "PENDING"), not(pastDeadline), notBeingPaid))
+    .where(
+      and(
+        eq(paymentRequests.id, id),
+        eq(paymentRequests.status, "PENDING"),
+        not(pastDeadline),
+        notBeingPaid,
+        isNull(paymentRequests.lockedAt),
+      ),
+    )
     .returning({ id: paymentRequests.id });
   if (claimed) return;
   const [current] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
   const status = current ? effectiveStatus(current) : "missing";
+  if (status === "PENDING" && current?.lockedAt)
+    throw new AppError(
+      "payment_request_locked",
+      "This payment request is locked after too many declined attempts; the business can unlock it or send a new one",
+    );
   if (status === "PENDING")
     throw new AppError(
       "payment_in_progress",

@@ -5,6 +5,7 @@ import { charges, merchants, paymentRequests } from "../../db/schema";
 import type { PaymentItem } from "../../db/schema/payments";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
+import { publicFailureReason } from "../../serializers/pay-result";
 import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
@@ -55,7 +56,9 @@ export async function viewPayPage(db: Db, id: string) {
     bankPayments: Boolean(
       merchant && (request.paymentType === "INVOICE" || request.paymentType === "MANUAL") && takesAch(merchant),
     ),
-    lastFailureReason: request.lastFailureReason,
+    lastFailureReason: publicFailureReason(request.lastFailureReason),
+    /** Locked after too many declined attempts (card testing): the page offers no form. */
+    locked: status === "PENDING" && request.lockedAt !== null,
     /** TERMINAL: the customer may pay on their phone (the terminal declined, or no card came in time). */
     terminalFallback: request.paymentType === "TERMINAL" && (request.lastFailureReason !== null || now >= fallbackAt),
     terminalFallbackAt: fallbackAt,

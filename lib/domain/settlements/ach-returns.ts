@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 
 import { charges, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -70,7 +70,8 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
 /**
  * The `ach_returns` job: of a settlement's ACH charges, those the processor says were returned
  * become RETURNED (`returned_at`, `failure_reason`, `charge.returned`). The next settlement takes
- * their amounts back; the statement charges the merchant's `return_fee_fixed` for each.
+ * their amounts back; the statement charges the merchant's `return_fee_fixed` for each. The others
+ * cleared (`ach_cleared_at`): from then on they can be refunded (docs/reference.md section 13).
  */
 export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach_returns">) {
   const moved = await applyAchAnswer(db, settlement_id, {
@@ -84,6 +85,18 @@ export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach
         ]),
       ),
   });
+  // The rest of the settlement's ACH debits cleared: their banks did not return them, so they can be refunded.
+  await db
+    .update(charges)
+    .set({ achClearedAt: new Date() })
+    .where(
+      and(
+        eq(charges.settlementId, settlement_id),
+        eq(charges.paymentMethod, "ach"),
+        eq(charges.status, "SETTLED"),
+        isNull(charges.achClearedAt),
+      ),
+    );
   // A bank may reverse its return later (a return sent in error): asked once more.
   if (moved > 0)
     await enqueueJob(
@@ -108,7 +121,7 @@ export async function checkAchReturnReversals(db: Db, { settlement_id }: JobPayl
       new Map(
         (await achProcessor().reversals(references)).map((r) => [
           r,
-          { returnReversedAt: new Date(), failureReason: null },
+          { returnReversedAt: new Date(), failureReason: null, achClearedAt: new Date() },
         ]),
       ),
   });

@@ -23,6 +23,8 @@ export const examplePaymentRequest: PaymentRequestJson = {
   expires_at: "2026-11-29T18:00:00.000Z",
   paid_at: null,
   canceled_at: null,
+  declined_attempts: 0,
+  locked_at: null,
 };
 
 export const exampleTerminalRequest = {

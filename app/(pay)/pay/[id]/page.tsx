@@ -108,6 +108,19 @@ export default async function PayPage({ params }: Props) {
             <p className="mt-2">{t(`closed_${view.status}`, { business: view.business })}</p>
             <p className="mt-2">{t("closedHelp", { business: view.business })}</p>
           </section>
+        ) : view.locked ? (
+          <section
+            role="status"
+            aria-labelledby="locked-title"
+            className="rounded-lg border border-line bg-card p-5"
+            data-testid="locked"
+          >
+            <LiveStatus requestId={view.id} status={view.status} failure={view.lastFailureReason} locked />
+            <h2 id="locked-title" className="text-xl font-semibold">
+              {t("lockedTitle")}
+            </h2>
+            <p className="mt-2">{t("lockedBody", { business: view.business })}</p>
+          </section>
         ) : (
           <Payable view={view} money={money} t={t} locale={locale} when={when} />
         )}

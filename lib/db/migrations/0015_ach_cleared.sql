@@ -1,0 +1,1 @@
+ALTER TABLE "charges" ADD COLUMN "ach_cleared_at" timestamp with time zone;
