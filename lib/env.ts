@@ -53,13 +53,18 @@ const schema = z.object({
   SERVE_PAGES: z.enum(["0", "1"]).default("1"),
   // A terminal that has not read a card after this long offers the customer to pay on their phone.
   TERMINAL_CARD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(900).default(60),
+  // Sandbox webhooks may reach this machine's loopback; with "1" the ISV also reads the first 1 KB of
+  // their answers. Default: "1" on the embedded database (a developer's own machine), "0" with
+  // DATABASE_URL (a shared sandbox, whose loopback answers are not the ISV's to read).
+  SANDBOX_WEBHOOK_LOOPBACK: z.enum(["0", "1"]).optional(),
   // Set to "0" to start without the seeded demo ISV on a new sandbox database.
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "PUBLIC_BASE_URL" | "APP_ENV"> & {
+export type Env = Omit<z.infer<typeof schema>, "PUBLIC_BASE_URL" | "APP_ENV" | "SANDBOX_WEBHOOK_LOOPBACK"> & {
   PUBLIC_BASE_URL: string;
   APP_ENV: "sandbox" | "production";
+  SANDBOX_WEBHOOK_LOOPBACK: "0" | "1";
 };
 
 function load(): Env {
@@ -85,7 +90,13 @@ function load(): Env {
     throw new Error("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY in the environment");
   }
   const publicBaseUrl = (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
-  return { ...value, APP_ENV: appEnv, DATA_DIR: path.resolve(value.DATA_DIR), PUBLIC_BASE_URL: publicBaseUrl };
+  return {
+    ...value,
+    APP_ENV: appEnv,
+    DATA_DIR: path.resolve(value.DATA_DIR),
+    PUBLIC_BASE_URL: publicBaseUrl,
+    SANDBOX_WEBHOOK_LOOPBACK: value.SANDBOX_WEBHOOK_LOOPBACK ?? (value.DATABASE_URL ? "0" : "1"),
+  };
 }
 
 export const env: Env = load();

@@ -13,6 +13,8 @@ process.env.SEED_DEMO = "0";
 process.env.APP_ENV ??= "sandbox";
 // Webhook retries in tests: the contract's schedule, shortened to milliseconds.
 process.env.WEBHOOK_RETRY_SCHEDULE_MS ??= "150,150,150,150,150,150,150";
+// The suite's receivers listen on loopback and their answers are checked (tests/sandbox-ssrf.test.ts runs without).
+process.env.SANDBOX_WEBHOOK_LOOPBACK ??= "1";
 
 // On PostgreSQL each test file gets its own fresh database on the server of DATABASE_URL, so that
 // one file's workers (or a server it kills) never touch another file's jobs.

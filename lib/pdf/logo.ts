@@ -4,12 +4,11 @@ import https from "node:https";
 import net from "node:net";
 import path from "node:path";
 
-import { env } from "../env";
 import { isPublicAddress, publicOnlyLookup } from "../webhooks/address-guard";
 
 // The ISV's logo for its documents (statements, the agreement): an uploaded image (a data URL), a
 // file this service serves (`/logo.png`), or an http(s) URL fetched through the same address guard
-// as webhooks in production. PDFs embed PNG and JPEG only; an SVG or WebP logo, one that cannot be
+// as webhooks (public addresses only, in every mode). PDFs embed PNG and JPEG only; an SVG or WebP logo, one that cannot be
 // fetched, is too large or is not an image gives `null`, and the document shows the ISV's monogram
 // instead: a document never fails because of its logo.
 
@@ -124,6 +123,9 @@ function fetchImage(url: string, publicOnly: boolean): Promise<Uint8Array | null
   });
 }
 
-/** The ISV's logo for a document, under this deployment's address rules (public addresses only in production). */
+/**
+ * The ISV's logo for a document: a URL is fetched from public addresses only, in every mode (a
+ * sandbox is public too: its ISVs must not make it fetch this machine's or its network's pages).
+ */
 export const documentLogo = (defaults: { logo?: string | null } | null | undefined) =>
-  loadLogo(defaults?.logo, { publicOnly: env.APP_ENV === "production" });
+  loadLogo(defaults?.logo, { publicOnly: true });

@@ -36,7 +36,12 @@ const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agen
  * (`allowLoopback`) also this machine's loopback, never the rest of the private network (whose
  * answers would otherwise be shown to the ISV in its delivery attempts).
  */
-type Reach = { publicOnly: boolean; allowLoopback?: boolean };
+type Reach = {
+  publicOnly: boolean;
+  allowLoopback?: boolean;
+  /** With allowLoopback: whether a loopback answer's body may be kept (else its status code only). */
+  loopbackBodies?: boolean;
+};
 const lookups = { strict: guardedLookup({ allowLoopback: false }), loopback: guardedLookup({ allowLoopback: true }) };
 
 export async function sendWebhook(
@@ -103,10 +108,12 @@ function sendOnce(
           if (size < EXCERPT_BYTES) chunks.push(chunk);
           size += chunk.length;
         });
+        // A sandbox reaching this machine's loopback: its answer is not the ISV's to read (unless allowed).
+        const hidden = options.loopbackBodies === false && isLoopbackAddress(res.socket?.remoteAddress ?? "");
         res.on("end", () =>
           done({
             statusCode: res.statusCode ?? null,
-            excerpt: printable(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8")),
+            excerpt: hidden ? null : printable(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8")),
             error: null,
           }),
         );

@@ -68,6 +68,7 @@ export async function deliverWebhook(
   const result = await sendWebhook(webhook.url, body, headers, {
     publicOnly: true,
     allowLoopback: env.APP_ENV === "sandbox",
+    loopbackBodies: env.SANDBOX_WEBHOOK_LOOPBACK === "1",
   });
   const attempts = delivery.attempts + 1;
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
