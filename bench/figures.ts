@@ -2,6 +2,7 @@ import fs from "node:fs";
 
 import type { PaymentsBench } from "./payments";
 import type { SettlementBench } from "./settlement";
+import type { StreamsBench } from "./streams";
 import type { UnderwritingBench } from "./underwriting";
 import type { DrainBench, WebhookBench } from "./webhooks";
 import type { StepFigure } from "./wizard";
@@ -21,6 +22,7 @@ type Inputs = {
   settlement?: SettlementBench[];
   jobs?: { kind: string; jobs: number; perSecond: number }[];
   wizard?: StepFigure[];
+  streams?: StreamsBench[];
 };
 
 export function collectFigures(input: Inputs): Figure[] {
@@ -48,6 +50,12 @@ export function collectFigures(input: Inputs): Figure[] {
   }
   for (const d of input.drains ?? [])
     add(`webhook backlog drain ${d.kind}`, Math.round(d.deliveriesPerSecond), "deliveries/s");
+  for (const s of input.streams ?? []) {
+    add(`GET /v1/account p99 while ${s.attackers} clients stream one request ${s.kind}`, s.attackP99, "ms");
+    add(`GET /v1/account p99 without streams ${s.kind}`, s.idleP99, "ms");
+    add(`status streams held of ${s.attackers} ${s.kind}`, s.heldMax, "streams");
+    add(`server RSS while ${s.attackers} clients stream ${s.kind}`, s.attackRssMb, "MB");
+  }
   for (const u of input.underwriting ?? []) {
     add(`submit to decision p50 ${u.kind}`, u.p50, "ms");
     add(`submit to decision p99 ${u.kind}`, u.p99, "ms");

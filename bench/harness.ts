@@ -97,7 +97,7 @@ export async function startBenchServer(options: {
           body: body === undefined ? undefined : JSON.stringify(body),
         })
       ).json();
-    return { base, auth, call, stop, dataDir: env.DATA_DIR! };
+    return { base, auth, call, stop, dataDir: env.DATA_DIR!, pid: server.pid };
   } catch (error) {
     await stop();
     throw error;

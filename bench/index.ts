@@ -13,6 +13,7 @@ import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { collectFigures, writeFigures } from "./figures";
 import { benchPayments, type PaymentsBench, printPayments } from "./payments";
 import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
+import { benchStreams, printStreams, type StreamsBench } from "./streams";
 import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
 import { benchWebhookDrain, benchWebhooks, type DrainBench, type WebhookBench } from "./webhooks";
 import { benchWizard } from "./wizard";
@@ -312,6 +313,19 @@ async function main() {
     printRatios(pglite, postgres);
     return done(writeFigures(collectFigures({ api: [...pglite, ...postgres], ratios: ratiosOf(pglite, postgres) })));
   }
+  if (only === "streams") {
+    const pgdb = await postgresUrl();
+    const out = [await benchStreams("pglite", undefined)];
+    if (pgdb) {
+      try {
+        out.push(await benchStreams("postgres", pgdb.url));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printStreams(out);
+    return done(writeFigures(collectFigures({ streams: out })));
+  }
   if (only === "webhooks") {
     const pgdb = await postgresUrl();
     const out = [await benchWebhooks("pglite", undefined)];
@@ -336,6 +350,7 @@ async function main() {
   const jobRates: { kind: string; jobs: number; perSecond: number }[] = [];
   const paymentResults: PaymentsBench[] = [];
   const settlementResults: SettlementBench[] = [];
+  const streamResults: StreamsBench[] = [];
   if (only !== "postgres") {
     paymentResults.push(await benchPayments("pglite", undefined, { pages: true }));
     settlementResults.push(await benchRefundsAndSettlement("pglite", undefined));
@@ -343,6 +358,7 @@ async function main() {
     drains.push(await benchWebhookDrain("pglite", undefined));
     underwriting.push(await benchUnderwriting("pglite", undefined));
     jobRates.push(await benchJobs("pglite", undefined));
+    streamResults.push(await benchStreams("pglite", undefined));
   }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
@@ -357,6 +373,7 @@ async function main() {
       settlementResults.push(await benchRefundsAndSettlement("postgres", pgdb.url));
       underwriting.push(await benchUnderwriting("postgres", pgdb.url));
       jobRates.push(await benchJobs("postgres", pgdb.url));
+      streamResults.push(await benchStreams("postgres", pgdb.url));
     } finally {
       await pgdb.drop();
     }
@@ -378,6 +395,7 @@ async function main() {
   console.log("\nJob runner: no-op jobs drained by one worker (concurrency 8)");
   for (const j of jobRates)
     console.log(`${j.kind.padEnd(12)} ${String(j.jobs).padStart(5)} jobs ${j.perSecond.toFixed(0).padStart(8)} jobs/s`);
+  printStreams(streamResults);
   const wizard = await printWizard();
   const ratios = ratiosOf(pglite, postgres);
   done(
@@ -392,6 +410,7 @@ async function main() {
         settlement: settlementResults,
         jobs: jobRates,
         wizard,
+        streams: streamResults,
       }),
     ),
   );

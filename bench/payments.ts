@@ -29,7 +29,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** A merchant through the session API and the server's own underwriting: APPROVED. */
-async function approvedMerchant(server: Awaited<ReturnType<typeof startBenchServer>>) {
+export async function approvedMerchant(server: Awaited<ReturnType<typeof startBenchServer>>) {
   const merchant = await server.call("POST", "/v1/merchants", { phone: "+14155550123", merchant: example });
   const link = await server.call("POST", "/v1/onboarding_links", {
     merchant_id: merchant.id,

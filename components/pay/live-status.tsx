@@ -5,7 +5,8 @@ import { useEffect } from "react";
 /**
  * Keeps a hosted payment page current: follows the request's status stream (Server-Sent Events)
  * and re-renders the page when it changes (paid at the terminal, declined, canceled, expired), and
- * at `refreshAt` (when a terminal's wait for a card runs out).
+ * at `refreshAt` (when a terminal's wait for a card runs out). When the stream is refused (the
+ * server's stream caps: 429) the page re-renders every 5 seconds instead.
  */
 export function LiveStatus({
   requestId,
@@ -38,6 +39,11 @@ export function LiveStatus({
         router.refresh();
       }
     });
+    // Refused (too many streams: 429) or gone for good: the page polls instead, every 5 seconds.
+    let polling: ReturnType<typeof setInterval> | undefined;
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED && !polling) polling = setInterval(() => router.refresh(), 5_000);
+    });
     const timer =
       refreshAt && refreshAt > Date.now()
         ? setTimeout(() => router.refresh(), refreshAt - Date.now() + 250)
@@ -45,6 +51,7 @@ export function LiveStatus({
     return () => {
       source.close();
       if (timer) clearTimeout(timer);
+      if (polling) clearInterval(polling);
     };
   }, [requestId, status, failure, refreshAt, locked, router]);
   return null;

@@ -33,10 +33,13 @@ import { testHelperRoutes } from "./routes/test-helpers";
 import { tokenizerRoutes } from "./routes/tokenizer";
 import { tokenRoutes } from "./routes/tokens";
 import { webhookRoutes } from "./routes/webhooks";
+import { defaultStreamCaps, type StreamCapLimits, streamCaps } from "./stream-caps";
 
 export type ApiOptions = {
   handle: DatabaseHandle;
   rateLimitPerSecond?: number;
+  /** Status streams this app holds (default: defaultStreamCaps). */
+  streamCaps?: StreamCapLimits;
   /** Tokens one client address may make a minute (default: TOKENS_PER_ADDRESS_PER_MINUTE). */
   tokensPerAddressPerMinute?: number;
   /** Where request counts are kept (default: the process's store, lib/limits.ts). */
@@ -82,7 +85,7 @@ export function createApi(options: ApiOptions) {
   linkOpenRoutes(app);
   webhookRoutes(app);
   eventRoutes(app);
-  paymentRoutes(app);
+  paymentRoutes(app, streamCaps(options.streamCaps ?? defaultStreamCaps));
   tokenRoutes(app);
   chargeRoutes(app);
   refundRoutes(app);

@@ -24,6 +24,8 @@ export async function startTestApi(
     rateLimitPerSecond?: number;
     /** The tokenizer's per-address budget (default: unlimited, as the request rate; the card-testing test sets 60). */
     tokensPerAddressPerMinute?: number;
+    /** The status streams' caps (default: the product's). */
+    streamCaps?: { perRequest: number; perAddress: number; perProcess: number };
     configure?: (app: ReturnType<typeof createApi>) => void;
     worker?: boolean;
     /** TRUST_PROXY for this app (the test client on loopback plays the proxy). */
@@ -40,6 +42,7 @@ export async function startTestApi(
     handle,
     rateLimitPerSecond: options.rateLimitPerSecond ?? 100_000,
     tokensPerAddressPerMinute: options.tokensPerAddressPerMinute ?? 100_000,
+    streamCaps: options.streamCaps,
     trustProxy: options.trustProxy,
   });
   options.configure?.(app);

@@ -38,6 +38,7 @@ import type { AppEnv } from "../context";
 import { getConnInfoAddress } from "../middleware/conn-info";
 import { withPaymentScope } from "../middleware/payment-scope";
 import { commonErrors, conflict409, forbidden403, jsonContent, pathId, security } from "../openapi";
+import type { StreamCaps } from "../stream-caps";
 
 // Payment requests (docs/reference.md section 10): one route constant per operation, registered in
 // the order the document lists them.
@@ -273,17 +274,18 @@ const streamRoute = createRoute({
   tags: ["Payments"],
   summary: "Follow a payment request live (Server-Sent Events)",
   description:
-    "An `event: payment_request` message with `{ id, status, charge_id, last_failure_reason }` now and at every change, until the request is final. Woken by PostgreSQL NOTIFY at each change, so it works across instances sharing one database. Public, like the pay page.",
+    "An `event: payment_request` message with `{ id, status, charge_id, last_failure_reason }` now and at every change, until the request is final. Woken by PostgreSQL NOTIFY at each change, so it works across instances sharing one database; every stream of one request on one instance shares one database read per change. Public, like the pay page. Each instance holds at most 20 streams per request, 50 per client address and 5,000 in all: past a cap, 429 `rate_limited` with `Retry-After` (the hosted pages then poll).",
   security: [],
   request: { params: idParam },
   responses: {
     200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },
     400: commonErrors[400],
     404: commonErrors[404],
+    429: commonErrors[429],
   },
 });
 
-export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
+export function paymentRoutes(app: OpenAPIHono<AppEnv>, caps: StreamCaps) {
   app.openapi(terminalRoute, async (c) => {
     const { row, base } = await createPaymentRequest(c.var.db, c.var.principal, {
       ...c.req.valid("json"),
@@ -364,14 +366,27 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(streamRoute, async (c) => {
     const id = c.req.valid("param").payment_request_id;
-    await findPublicPaymentRequest(c.var.db, id);
-    c.header("Cache-Control", "no-store");
-    return streamSSE(c, async (stream) => {
+    // The caps first: a refused stream costs no database read.
+    const release = caps.acquire(id, getConnInfoAddress(c));
+    try {
+      await findPublicPaymentRequest(c.var.db, id);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const res = streamSSE(c, async (stream) => {
       const aborted = new AbortController();
       stream.onAbort(() => aborted.abort());
-      for await (const state of followPaymentRequest(c.var.handle, id, aborted.signal)) {
-        await stream.writeSSE({ event: "payment_request", data: JSON.stringify(state), id: String(Date.now()) });
+      try {
+        for await (const state of followPaymentRequest(c.var.handle, id, aborted.signal)) {
+          await stream.writeSSE({ event: "payment_request", data: JSON.stringify(state), id: String(Date.now()) });
+        }
+      } finally {
+        release();
       }
     });
+    // Never kept by a cache or a proxy (streamSSE itself says no-cache).
+    res.headers.set("Cache-Control", "no-store");
+    return res;
   });
 }
