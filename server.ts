@@ -13,6 +13,7 @@ import { env } from "./lib/env";
 import { requeueOrphanedJobs } from "./lib/jobs/runner";
 import { log } from "./lib/log";
 import { clientAddress } from "./lib/net/client-address";
+import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "./lib/net/security-headers";
 import { startBackground } from "./lib/workers/start";
 
 // One process: `/v1/*`, `/docs`, the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
@@ -61,6 +62,7 @@ async function main() {
       // The pages' server code (dashboard sign-in limits) reads the client's address from here;
       // whatever a client sent under this name is replaced.
       req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
+      if (sendsHsts()) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
       void isKnownHost(handle.db, req.headers.host, req.url ?? "/").then(
         (known) => (known ? nextHandler(req, res) : unknownHost(res)),
         () => unknownHost(res),

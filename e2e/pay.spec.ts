@@ -4,7 +4,7 @@ import { PNG } from "pngjs";
 import { Webhook } from "standardwebhooks";
 
 import { startReceiver } from "../tests/helpers/receiver";
-import { application, createIsvWithCli, expectAxeClean } from "./helpers";
+import { application, createIsvWithCli, expectAxeClean, setAccount } from "./helpers";
 
 // The customer's side of payments: the hosted pages of every payment type, in Chromium.
 
@@ -54,7 +54,11 @@ async function approvedMerchant(request: APIRequestContext, isv: Isv) {
       { timeout: 15_000 },
     )
     .toBe("APPROVED");
-  return { id: merchant.id as string, terminalId: approved.payment.terminal_id as string };
+  return {
+    id: merchant.id as string,
+    terminalId: approved.payment.terminal_id as string,
+    publishableKey: approved.payment.tokenizer_publishable_key as string,
+  };
 }
 
 async function fillCard(page: Page, number: string, exp = "12 / 34", cvc = "123") {
@@ -229,10 +233,11 @@ test("an invoice paid by bank account (ACH): a bad routing number is marked, an 
   expect((await getRequest(request, pr.id)).status).toBe("PENDING");
   await shot(page, "pay-bank-invalid");
 
-  // The sandbox's insufficient-funds account: declined, said in words, still payable.
+  // The sandbox's insufficient-funds account: declined, said in words (never why: a stolen account
+  // number's balance is not the payer's to learn), still payable.
   await frame.getByLabel("Routing number (9 digits)").fill("021000021");
   await page.getByRole("button", { name: "Pay $125.00" }).click();
-  await expect(page.getByTestId("pay-problem")).toContainText("insufficient funds");
+  await expect(page.getByTestId("pay-problem")).toContainText("Your bank declined the payment");
   expect((await getRequest(request, pr.id)).status).toBe("PENDING");
 
   await frame.getByLabel("Account number").fill("000123456789");
@@ -327,6 +332,87 @@ test("an unknown payment link says so, in the service's shell", async ({ page })
   await page.goto("/pay/pr_0000000000000000000000");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment not found");
   await expectAxeClean(page);
+});
+
+test("a request locked after 5 declined attempts (card testing) says it is paused; unlocked, it takes the card again", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const pr = await create(request, "/v1/scan_to_pay", { amount: 1_250 });
+  for (const number of [
+    "4000000000000002",
+    "4000000000009995",
+    "4000000000009987",
+    "4000000000009979",
+    "4000000000000002",
+  ]) {
+    const token = await (
+      await request.post("/v1/tokens", {
+        headers: { authorization: `Bearer ${merchant.publishableKey}` },
+        data: { card: { number, exp_month: 12, exp_year: 2034, cvc: "123" } },
+      })
+    ).json();
+    const paid = await (await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).json();
+    // The anonymous answer never says lost or stolen.
+    expect(paid.charge.failure_reason).toBe("card_declined");
+  }
+  await page.goto(`/pay/${pr.id}`);
+  await expect(page.getByTestId("locked")).toContainText("This payment is paused");
+  await expect(page.getByTestId("locked")).toContainText("Contact");
+  await expect(page.locator('[data-testid="tokenizer-frame"]')).toHaveCount(0);
+  await expectAxeClean(page);
+  await shot(page, "pay-locked");
+  const spanish = await browser.newContext({ locale: "es-US", extraHTTPHeaders: { "accept-language": "es" } });
+  const es = await spanish.newPage();
+  await es.goto(`/pay/${pr.id}`);
+  await expect(es.getByTestId("locked")).toContainText("Este pago está en pausa");
+  await shot(es, "pay-locked-es");
+  await spanish.close();
+
+  // The merchant's ISV unlocks it: the open page comes back with the card form, by itself.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const unlocked = await request.post(`/v1/payment_requests/${pr.id}/unlock`, { headers: { authorization: isv.auth } });
+  expect(unlocked.status()).toBe(200);
+  await expect(page.locator('[data-testid="tokenizer-frame"]')).toBeVisible({ timeout: 15_000 });
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByTestId("receipt")).toBeVisible();
+});
+
+test("a pay page answers only on its own ISV's hosts: another ISV's custom domain does not show it", async ({
+  request,
+}) => {
+  const stamp = Date.now();
+  const ownDomain = `pay-${stamp}.harbor.example`;
+  const otherDomain = `pay-${stamp}.other.example`;
+  const owner = createIsvWithCli("Domain Harbor POS");
+  const other = createIsvWithCli("Other Domain POS");
+  const own = await approvedMerchant(request, owner);
+  for (const [who, domain] of [
+    [owner, ownDomain],
+    [other, otherDomain],
+  ] as const) {
+    await setAccount(request, who, { defaults: { custom_domain: domain } });
+    const verified = await request.post("/v1/test_helpers/account/custom_domain/verify", {
+      headers: { authorization: who.auth },
+    });
+    expect(verified.status()).toBe(200);
+  }
+  const pr = await (
+    await request.post("/v1/scan_to_pay", {
+      headers: { authorization: owner.auth },
+      data: { merchant_id: own.id, amount: 4_321 },
+    })
+  ).json();
+  expect(pr.pay_url).toBe(`https://${ownDomain}/pay/${pr.id}`);
+  const onOwn = await (await request.get(`/pay/${pr.id}`, { headers: { host: ownDomain } })).text();
+  expect(onOwn).toContain("$43.21");
+  const onForeign = await (await request.get(`/pay/${pr.id}`, { headers: { host: otherDomain } })).text();
+  expect(onForeign).toContain("Payment not found");
+  expect(onForeign).not.toContain("$43.21");
+  // The service's own host still shows it.
+  expect(await (await request.get(`/pay/${pr.id}`)).text()).toContain("$43.21");
 });
 
 test("the ISV's dashboard lists the merchant's payments, refunds one, and shows its settlement (English and Spanish)", async ({

@@ -28,6 +28,13 @@ test.each([
   expect(res.json.error).toMatchObject({ type: "not_found_error", code: "route_not_found" });
 });
 
+test("every answer carries Strict-Transport-Security (a year, not the ISVs' other subdomains)", async () => {
+  for (const path of ["/v1/openapi.json", "/v1/account", "/v1/no_such_route"]) {
+    const res = await api.call("GET", path);
+    expect(res.headers.get("strict-transport-security"), path).toBe("max-age=31536000");
+  }
+});
+
 test("production keys are live keys", async () => {
   const isv = await api.newIsv();
   expect(isv.secret_key).toMatch(/^sk_live_[0-9A-Za-z]{48}$/);
@@ -47,22 +54,27 @@ test("the sandbox's magic TIN 000000000 is an ordinary (invalid) EIN in producti
   ]);
 });
 
-test("production takes payment requests but refuses card payments until a real gateway is configured", async () => {
+test("production refuses payment requests, tokens and payments until a real gateway is configured, and writes nothing", async () => {
   const isv = await api.newIsv();
   const { id } = await submittedMerchant(api, isv);
   const merchant = await waitForStatus(api, isv, id, ["IN_PROGRESS", "APPROVED", "FAILED"]);
   expect(merchant.lead_onboarding_status).toBe("APPROVED");
-  const pr = await api.call("POST", "/v1/scan_to_pay", { auth: isv.auth, body: { merchant_id: id, amount: 1000 } });
-  expect(pr.status).toBe(200);
+  for (const [path, body] of [
+    ["/v1/scan_to_pay", { amount: 1000 }],
+    ["/v1/invoice", { amount: 1000, sendVia: "none" }],
+    ["/v1/manual", { amount: 1000 }],
+    ["/v1/terminal", { amount: 1000, terminal_id: merchant.payment.terminal_id }],
+  ] as const) {
+    const refused = await api.call("POST", path, { auth: isv.auth, body: { merchant_id: id, ...body } });
+    expect(refused.status, path).toBe(403);
+    expect(refused.json.error.code).toBe("payments_not_configured");
+  }
+  const listed = await api.call("GET", `/v1/payment_requests?merchant_id=${id}`, { auth: isv.auth });
+  expect(listed.json.data).toEqual([]);
   const token = await api.call("POST", "/v1/tokens", {
     auth: `Bearer ${merchant.payment.tokenizer_publishable_key}`,
     body: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2031, cvc: "123" } },
   });
   expect(token.status).toBe(403);
   expect(token.json.error.code).toBe("payments_not_configured");
-  const paid = await api.call("POST", `/v1/payment_requests/${pr.json.id}/pay`, {
-    body: { token: "tok_0000000000000000000000" },
-  });
-  expect(paid.status).toBe(403);
-  expect((await api.call("GET", `/v1/payment_requests/${pr.json.id}`, { auth: isv.auth })).json.status).toBe("PENDING");
 });

@@ -57,6 +57,15 @@ export async function isKnownHost(db: Db, host: string | undefined, path = "/onb
   return servedOnCustomDomain(path) && isCustomDomain(db, host);
 }
 
+/** Whether a request on `host` may show this ISV's pages: the service's own host, or the ISV's own verified custom domain. */
+export function servesIsvPages(
+  host: string,
+  isv: Pick<AccountRow, "customDomain" | "customDomainVerifiedAt">,
+): boolean {
+  if (isServiceHost(host)) return true;
+  return Boolean(isv.customDomain && isv.customDomainVerifiedAt && bareHost(host) === isv.customDomain);
+}
+
 /** Where the ISV's hosted pages live: its custom domain once verified, else this service. */
 export function hostedBaseUrl(isv: Pick<AccountRow, "customDomain" | "customDomainVerifiedAt">) {
   return isv.customDomain && isv.customDomainVerifiedAt ? `https://${isv.customDomain}` : env.PUBLIC_BASE_URL;

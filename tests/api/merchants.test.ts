@@ -321,6 +321,39 @@ describe("POST /v1/merchants", () => {
     ).not.toBe("The intended business");
   });
 
+  test("IMEI squatting: the ISV releases the IMEI a merchant typed, then creates the right merchant with it", async () => {
+    const imei = newImei();
+    const squatter = (await create({ phone: "+14155550123" })).json;
+    const link = (
+      await api.call("POST", "/v1/onboarding_links", {
+        auth: isv.auth,
+        body: { merchant_id: squatter.id, type: "account_onboarding" },
+      })
+    ).json;
+    const session = await openLink(api, link.url);
+    await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { device: { imei } } });
+    expect((await create({ phone: "+14155550188", device: { imei } })).json.error.code).toBe("imei_in_use");
+
+    // Another ISV cannot touch it; the merchant's own ISV releases it.
+    const foreign = await api.call("POST", `/v1/merchants/${squatter.id}/device/release`, { auth: other.auth });
+    expect(foreign.status).toBe(404);
+    const released = await api.call("POST", `/v1/merchants/${squatter.id}/device/release`, { auth: isv.auth });
+    expect(released.status).toBe(200);
+    expect(released.json.device ?? null).toBeNull();
+    const updated = await api.db.select().from(events).where(eq(events.objectId, squatter.id));
+    expect(updated.map((e) => e.type)).toContain("merchant.updated");
+    // Released twice: nothing left to release.
+    const twice = await api.call("POST", `/v1/merchants/${squatter.id}/device/release`, { auth: isv.auth });
+    expect(twice.status).toBe(409);
+    expect(twice.json.error.code).toBe("invalid_state");
+
+    // The IMEI is free: the intended business gets it.
+    const intended = await create({ phone: "+14155550188", device: { imei } });
+    expect(intended.status).toBe(200);
+    expect(intended.json.id).not.toBe(squatter.id);
+    expect(intended.json.device).toMatchObject({ imei, imei_status: "UNKNOWN" });
+  });
+
   test("200 concurrent creates with one new IMEI make one merchant and 200 identical answers", async () => {
     const imei = newImei();
     const answers = await Promise.all(

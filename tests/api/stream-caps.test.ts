@@ -74,6 +74,8 @@ describe("status stream caps", () => {
     const first = [await stream(id, "203.0.113.1"), await stream(id, "203.0.113.2"), await stream(id, "203.0.113.3")];
     expect(first.map((s) => s.status)).toEqual([200, 200, 200]);
     expect(first[0]!.headers.get("cache-control")).toBe("no-store");
+    // A sandbox over http sends no HSTS (production does: tests/production.test.ts).
+    expect(first[0]!.headers.get("strict-transport-security")).toBeNull();
     const fourth = await stream(id, "203.0.113.4");
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get("retry-after")).toBe("10");

@@ -8,6 +8,7 @@ import { reviewMerchant } from "@/lib/domain/underwriting/review-merchant";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application } from "../helpers/fixtures";
 import { openLink, submittedMerchant, waitForStatus } from "../helpers/onboarding";
+import { pdfText } from "../helpers/pdf";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -257,5 +258,41 @@ describe("automatic underwriting", () => {
     const [mail] = (await api.call("GET", "/v1/test_helpers/outbox", { auth: fresh.auth })).json.data;
     expect(mail.locale).toBe("es");
     expect(mail.subject).toBe("Tienda POS: necesitamos algunos datos más para su solicitud");
+  });
+});
+
+describe("the agreement is kept as signed", () => {
+  test("renaming the ISV after approval never unsigns the merchant: its agreement still reads as signed, with the name it was signed under", async () => {
+    const renamed = await api.newIsv("Before Rename POS");
+    const { id, session } = await submittedMerchant(api, renamed);
+    expect((await waitForStatus(api, renamed, id, ["APPROVED"])).lead_onboarding_status).toBe("APPROVED");
+    const agreementText = async () => {
+      const res = await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, {
+        headers: { authorization: session },
+      });
+      expect(res.status).toBe(200);
+      return (await pdfText(new Uint8Array(await res.arrayBuffer()))).join("\n");
+    };
+    const before = await agreementText();
+    expect(before).toContain("Before Rename POS");
+    expect(before).toMatch(/Signed by \S+ \S+ on/);
+
+    const patched = await api.call("PATCH", "/v1/account", {
+      auth: renamed.auth,
+      body: { defaults: { display_name: "After Rename POS" } },
+    });
+    expect(patched.status).toBe(200);
+    const view = await api.call("GET", "/v1/onboarding/session", { auth: session });
+    expect(view.json.agreement).toMatchObject({ signed: true });
+    const after = await agreementText();
+    // The very text that was signed, with its signature line.
+    expect(after).toMatch(/Signed by \S+ \S+ on/);
+    // The contract's own words still name the ISV it was signed with (the page header shows today's brand).
+    expect(before).toContain("through Before Rename POS.");
+    expect(after).toContain("through Before Rename POS.");
+    // The merchant stays approved.
+    expect((await api.call("GET", `/v1/merchants/${id}`, { auth: renamed.auth })).json.lead_onboarding_status).toBe(
+      "APPROVED",
+    );
   });
 });

@@ -4,6 +4,7 @@ import { type DatabaseHandle } from "../../db/types";
 import { createId } from "../../ids";
 import { accessLog } from "../../log";
 import { type TrustProxy } from "../../net/client-address";
+import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "../../net/security-headers";
 import type { AppEnv } from "../context";
 import { addressOf } from "./conn-info";
 
@@ -22,6 +23,7 @@ export function requestContext(handle: DatabaseHandle, trust?: TrustProxy): Midd
     c.set("clientAddress", addressOf(c, trust));
     // Set before the answer exists: a header added to a finished Response makes Hono rebuild it.
     c.header("Request-Id", requestId);
+    if (sendsHsts()) c.header("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     await next();
     if (accessLog.isLevelEnabled("info")) {
       accessLog.info(

@@ -12,6 +12,7 @@ const example = { ...exampleMerchant, default_capabilities: initialDefaultCapabi
 import { createMerchant, type CreateMerchantInput } from "../../domain/merchants/create-merchant";
 import { findMerchant } from "../../domain/merchants/find-merchant";
 import { listMerchants } from "../../domain/merchants/list-merchants";
+import { releaseDevice } from "../../domain/merchants/release-device";
 import { requirementsFor } from "../../domain/merchants/requirements";
 import { updateMerchant, type UpdateMerchantInput } from "../../domain/merchants/update-merchant";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
@@ -115,6 +116,24 @@ const updateMerchantRoute = createRoute({
   },
 });
 
+// POST /v1/merchants/{merchant_id}/device/release: the ISV takes a device (an IMEI) back from a merchant
+const releaseDeviceRoute = createRoute({
+  method: "post",
+  path: "/v1/merchants/{merchant_id}/device/release",
+  tags: ["Merchants"],
+  summary: "Release a merchant's device",
+  description:
+    "Clears the merchant's device so that its IMEI is free at once: the way out when a merchant typed, in its own onboarding, an IMEI that belongs to another merchant (`POST /v1/merchants` with that IMEI answers 400 `imei_in_use` naming the merchant that holds it). The merchant then chooses a device again (or skips where allowed); `merchant.updated` is sent. 409 `invalid_state` when the merchant has no device or its device is provisioned (`imei_status` `ACTIVE`).",
+  security: security.isv,
+  middleware: [isvOnly] as const,
+  request: { params: idParam },
+  responses: {
+    200: { description: "The merchant, without a device", ...jsonContent(merchantResponseSchema, example) },
+    ...commonErrors,
+    409: conflict409,
+  },
+});
+
 export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createMerchantRoute, async (c) => {
     const isv = await callerAccount(c);
@@ -140,6 +159,11 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
     const accountId = c.var.principal.accountId;
     const row = await findMerchant(c.var.db, accountId, c.req.valid("param").merchant_id);
     const isv = await callerAccount(c);
+    return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
+  });
+
+  app.openapi(releaseDeviceRoute, async (c) => {
+    const { row, isv } = await releaseDevice(c.var.db, c.var.principal.accountId, c.req.valid("param").merchant_id);
     return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
   });
 

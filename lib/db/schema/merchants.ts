@@ -23,6 +23,11 @@ export type AgreementSignature = {
   version: string;
   locale: Locale;
   text_sha256: string;
+  /**
+   * The agreement exactly as signed, as the JSON text whose SHA-256 is text_sha256 (a string: jsonb
+   * would reorder an object's keys): what the merchant signed stays readable, whatever changes later.
+   */
+  document_json?: string;
 };
 
 export const merchants = pgTable(

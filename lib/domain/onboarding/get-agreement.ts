@@ -1,9 +1,9 @@
-import { agreementFor, signatureLine } from "../../agreement/agreement-text";
+import { agreementDigest, agreementFor, signatureLine } from "../../agreement/agreement-text";
 import { type Db } from "../../db/types";
 import type { Locale } from "../../i18n/locales";
 import { brandOf } from "../accounts/isv-facts";
 import { getSessionRows, type SessionUse } from "./session";
-import { signatureIsCurrent } from "./sign-agreement";
+import { signatureIsCurrent, signedDocument } from "./sign-agreement";
 
 /**
  * The session's agreement as the merchant reads it: in the language it was signed in (else the
@@ -13,11 +13,18 @@ export async function getAgreement(db: Db, use: SessionUse, readerLocale: Locale
   const { merchant, isv } = await getSessionRows(db, use);
   const signature = signatureIsCurrent(merchant, isv) ? merchant.agreement : null;
   const locale = signature?.locale ?? readerLocale;
+  // Signed: the very text that was signed (kept with the signature), whatever changed since.
+  const kept = signature ? signedDocument(signature) : null;
+  const document = kept ?? agreementFor(merchant, isv, locale);
   return {
     merchantId: merchant.id,
     locale,
     branding: brandOf(isv),
-    document: agreementFor(merchant, isv, locale),
-    signatureLine: signature ? signatureLine(locale, signature) : null,
+    document,
+    // Under the text it was given for only (an old signature without its text, on a changed text, shows none).
+    signatureLine:
+      signature && (kept || agreementDigest(document) === signature.text_sha256)
+        ? signatureLine(locale, signature)
+        : null,
   };
 }

@@ -1,17 +1,25 @@
+import { createHash } from "node:crypto";
+
 import { eq } from "drizzle-orm";
 
-import { AGREEMENT_VERSION, agreementDigest, agreementFor } from "../../agreement/agreement-text";
+import {
+  AGREEMENT_VERSION,
+  agreementDigest,
+  type AgreementDocument,
+  agreementFor,
+} from "../../agreement/agreement-text";
 import { checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
 import type { AgreementSignature } from "../../db/schema";
 import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError } from "../../errors";
 import type { Locale } from "../../i18n/locales";
+import type { OnboardingStatus } from "../../schemas/vocabulary";
 import { serializeMerchant } from "../../serializers/merchant";
 import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
 import { requirementsFor } from "../merchants/requirements";
-import { assertOpen } from "../merchants/status";
+import { assertOpen, isOpen } from "../merchants/status";
 
 export type Signature = AgreementSignature;
 
@@ -49,6 +57,7 @@ export async function signAgreement(
         errors: [{ param: "name", code: "signature_mismatch", message }],
       });
     }
+    const document = agreementFor(merchant, isv, input.locale);
     const signature: Signature = {
       name: input.name.trim(),
       signed_at: new Date().toISOString(),
@@ -56,7 +65,8 @@ export async function signAgreement(
       user_agent: input.userAgent.slice(0, 500),
       version: AGREEMENT_VERSION,
       locale: input.locale,
-      text_sha256: agreementDigest(agreementFor(merchant, isv, input.locale)),
+      text_sha256: agreementDigest(document),
+      document_json: JSON.stringify(document),
     };
     const [updated] = await tx
       .update(merchants)
@@ -69,16 +79,35 @@ export async function signAgreement(
       objectId: merchant.id,
       data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
     });
-    return signature;
+    const { document_json: _kept, ...answer } = signature;
+    return answer;
   });
 }
 
-/** The signature still covers the agreement as it would be generated now. */
+/**
+ * Whether the merchant's signature stands. While the application is open, it must cover the
+ * agreement as it would be generated now (a change to what the text is made of asks for a new
+ * signature). Once submitted (COMPLETED, APPROVED, FAILED) the signed agreement is final: it is kept
+ * as signed, and nothing the ISV changes later (its name, its pricing defaults) "unsigns" it.
+ */
 export function signatureIsCurrent(
-  merchant: { agreement: unknown; application: Record<string, unknown>; defaultCapabilities: Record<string, unknown> },
+  merchant: {
+    agreement: unknown;
+    application: Record<string, unknown>;
+    defaultCapabilities: Record<string, unknown>;
+    status: OnboardingStatus;
+  },
   isv: { defaults: unknown },
 ): boolean {
   const sig = merchant.agreement as Partial<Signature> | null;
   if (!sig?.text_sha256 || (sig.locale !== "en" && sig.locale !== "es")) return false;
+  if (!isOpen(merchant.status)) return true;
   return agreementDigest(agreementFor(merchant, isv, sig.locale)) === sig.text_sha256;
+}
+
+/** The agreement as signed, when the signature kept it (signatures made before it was kept have only the digest). */
+export function signedDocument(signature: Partial<Signature> | null): AgreementDocument | null {
+  const text = signature?.document_json;
+  if (!text || createHash("sha256").update(text).digest("hex") !== signature.text_sha256) return null;
+  return JSON.parse(text) as AgreementDocument;
 }

@@ -11,6 +11,7 @@ import { enqueueJob } from "../../jobs/job-types";
 import { invoiceEmail, invoiceSms } from "../../notifications/payment-templates";
 import { queueEmail } from "../../notifications/send-email";
 import { smsSender } from "../../notifications/send-sms";
+import { paymentProcessor } from "../../processors";
 import { type AmountsInput } from "../../schemas/payment-requests";
 import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
@@ -60,6 +61,8 @@ export async function createPaymentRequest(db: Db, principal: Principal, input: 
   const scope = await paymentScope(db, principal);
   const merchant = await findScopedMerchant(db, scope, input.merchant_id);
   assertCanTakePayments(merchant);
+  // A request nobody can pay is not made: production refuses until a gateway is configured (403 payments_not_configured).
+  paymentProcessor();
 
   const resolved = resolveAmounts(input);
   const errors: FieldError[] = resolved.ok ? [] : [...resolved.errors];

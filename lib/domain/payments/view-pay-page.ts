@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 
-import { hostedBaseUrl } from "../../branding/hosts";
+import { hostedBaseUrl, servesIsvPages } from "../../branding/hosts";
 import { charges, merchants, paymentRequests } from "../../db/schema";
 import type { PaymentItem } from "../../db/schema/payments";
 import { type Db } from "../../db/types";
@@ -18,14 +18,17 @@ export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
 /**
  * What a hosted payment page shows (docs/reference.md section 12), for anyone holding the request's
  * unguessable id: the amounts, the merchant's business name, the ISV's branding, the state and,
- * once paid, the receipt. Opening an invoice records `viewed_at` (the first time).
+ * once paid, the receipt. Opening an invoice records `viewed_at` (the first time). Null (404) for
+ * an unknown id, or on a host that does not serve the request's ISV (another ISV's custom domain).
  */
-export async function viewPayPage(db: Db, id: string) {
+export async function viewPayPage(db: Db, id: string, host: string) {
   if (!/^pr_[0-9A-Za-z]{22}$/.test(id)) return null;
   const [request] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
   if (!request) return null;
-  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
   const isv = await getAccount(db, request.isvAccountId);
+  // On a custom domain, only its own ISV's requests: another ISV's domain never shows them.
+  if (!servesIsvPages(host, isv)) return null;
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
   const branding = brandOf(isv);
   if (request.paymentType === "INVOICE" && !request.viewedAt) {
     await db

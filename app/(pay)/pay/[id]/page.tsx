@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
@@ -15,7 +16,7 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props) {
   const t = await getTranslations("pay");
-  const view = await viewPayPage((await getDatabase()).db, (await params).id);
+  const view = await viewPayPage((await getDatabase()).db, (await params).id, (await headers()).get("host") ?? "");
   return { title: view ? t("title", { business: view.business }) : t("notFoundTitle"), robots: { index: false } };
 }
 
@@ -25,7 +26,7 @@ export async function generateMetadata({ params }: Props) {
 export default async function PayPage({ params }: Props) {
   const t = await getTranslations("pay");
   const locale = await getLocale();
-  const view = await viewPayPage((await getDatabase()).db, (await params).id);
+  const view = await viewPayPage((await getDatabase()).db, (await params).id, (await headers()).get("host") ?? "");
   if (!view) {
     return (
       <BrandShell branding={null} footerNote={t("footer")}>
