@@ -1,5 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 
+import { env } from "@/lib/env";
+
 // Hosted pages only: the API (/v1), /docs and onboarding links never reach Next (server.ts hands
 // them to Hono). Every page gets a Content-Security-Policy with a fresh nonce for Next's scripts.
 export function proxy(request: NextRequest) {
@@ -12,6 +14,8 @@ export function proxy(request: NextRequest) {
     "img-src 'self' https: data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The card frame lives on its own origin (TOKENIZER_ORIGIN).
+    `frame-src 'self' ${env.TOKENIZER_ORIGIN}`,
     // The branding preview is framed by the dashboard; nothing else may be framed.
     request.nextUrl.pathname === "/dashboard-preview" ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     "base-uri 'none'",

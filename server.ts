@@ -14,6 +14,7 @@ import { requeueOrphanedJobs } from "./lib/jobs/runner";
 import { log } from "./lib/log";
 import { clientAddress } from "./lib/net/client-address";
 import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "./lib/net/security-headers";
+import { frameScript } from "./lib/tokenizer/frame";
 import { startBackground } from "./lib/workers/start";
 
 // One process: `/v1/*`, `/docs`, the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
@@ -79,6 +80,13 @@ async function main() {
 
   server.listen(env.PORT, env.HOST, () => {
     log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);
+    // The card frame's script is bundled on first use: now, so that the first customer does not wait.
+    void frameScript().catch((error: unknown) => log.warn({ err: error }, "the card frame's script did not bundle"));
+    if (!env.TOKENIZER_SEPARATE && env.APP_ENV === "production")
+      log.warn(
+        { tokenizer_origin: env.TOKENIZER_ORIGIN },
+        "the card frame shares the service's origin: set TOKENIZER_ORIGIN (README, production layout) so that no page can read it",
+      );
   });
 
   const shutdown = async (signal: string) => {

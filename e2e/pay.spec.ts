@@ -61,8 +61,42 @@ async function approvedMerchant(request: APIRequestContext, isv: Isv) {
   };
 }
 
-async function fillCard(page: Page, number: string, exp = "12 / 34", cvc = "123") {
+/**
+ * The card frame once its script runs: typed into before, its first resize would move the page's
+ * Pay button under the pointer (a journey's click then lands beside it).
+ */
+async function readyFrame(page: Page, kind: "card" | "bank_account" = "card") {
   const frame = page.frameLocator('[data-testid="tokenizer-frame"]');
+  await expect(frame.locator(`form[data-kind="${kind}"][data-ready="true"]`)).toBeAttached();
+  await frameHeightApplied(page);
+  return frame;
+}
+
+/**
+ * Clicks the page's Pay button once the page has taken the card frame's last height: the frame
+ * (another origin, another process) shows and hides its field messages as it is typed into and tells
+ * the page its new height a moment later; a click computed before the page grows lands on the frame.
+ */
+async function clickPay(page: Page, name: string | RegExp) {
+  await frameHeightApplied(page);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.getByRole("button", { name }).click();
+}
+
+/** The page shows the frame at its content's height (the frame's resize message applied). */
+async function frameHeightApplied(page: Page) {
+  const form = page.frameLocator('[data-testid="tokenizer-frame"]').locator("form");
+  await expect
+    .poll(async () => {
+      const outer = (await page.getByTestId("tokenizer-frame").boundingBox())?.height ?? 0;
+      const inner = await form.evaluate((f) => f.getBoundingClientRect().height);
+      return Math.abs(outer - (Math.ceil(inner) + 4)) <= 1;
+    })
+    .toBe(true);
+}
+
+async function fillCard(page: Page, number: string, exp = "12 / 34", cvc = "123") {
+  const frame = await readyFrame(page);
   await frame.getByLabel(/Card number|Número de tarjeta/).fill(number);
   await frame.getByLabel(/Expiry date|Fecha de vencimiento/).fill(exp);
   await frame.getByLabel(/Security code|Código de seguridad/).fill(cvc);
@@ -130,21 +164,21 @@ test("scan-to-pay: the QR opens the page; a declined card says why and stays pay
 
     // An invalid number is reported beside the field, in the frame; nothing is sent.
     await fillCard(page, "4242 4242 4242 4241");
-    await page.getByRole("button", { name: /^Pay \$17\.51$/ }).click();
+    await clickPay(page, /^Pay \$17\.51$/);
     const frame = page.frameLocator('[data-testid="tokenizer-frame"]');
     await expect(frame.locator("#card-number-error")).toHaveText(/not valid/);
     await expect(frame.getByLabel("Card number")).toBeFocused();
 
     // A declined card: the reason in plain words, the request still payable.
     await fillCard(page, "4000 0000 0000 0002");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await clickPay(page, /^Pay /);
     await expect(page.getByTestId("pay-problem")).toContainText("Your card was declined");
     expect((await getRequest(request, pr.id)).status).toBe("PENDING");
     await shot(page, "pay-declined");
 
     await fillCard(page, "4242 4242 4242 4242");
     await page.getByLabel("E-mail for your receipt (optional)").fill("diner@example.com");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await clickPay(page, /^Pay /);
     await expect(page.getByTestId("receipt")).toContainText("Payment received");
     await expect(page.getByTestId("receipt")).toContainText("Visa •••• 4242");
     await expectAxeClean(page);
@@ -206,7 +240,7 @@ test("an invoice in Spanish at 320 px is paid; viewed_at is recorded", async ({ 
   await page.screenshot({ path: "test-results/screens/pay-invoice-es-320.png", fullPage: true });
   expect((await getRequest(request, pr.id)).viewed_at).not.toBeNull();
   await fillCard(page, "5555 5555 5555 4444");
-  await page.getByRole("button", { name: /^Pagar / }).click();
+  await clickPay(page, /^Pagar /);
   await expect(page.getByTestId("receipt")).toContainText("Pago recibido");
   expect((await getRequest(request, pr.id)).status).toBe("PAID");
   await context.close();
@@ -221,12 +255,12 @@ test("an invoice paid by bank account (ACH): a bad routing number is marked, an 
   // Card first; the customer switches to the bank account with the keyboard.
   await expect(page.frameLocator('[data-testid="tokenizer-frame"]').getByLabel("Card number")).toBeVisible();
   await page.getByRole("radio", { name: "Bank account (ACH)" }).check();
-  const frame = page.frameLocator('[data-testid="tokenizer-frame"]');
+  const frame = await readyFrame(page, "bank_account");
   await frame.getByLabel("Name on the account").fill("Ana Ruiz");
   await frame.getByLabel("Routing number (9 digits)").fill("021000022");
   await frame.getByLabel("Account number").fill("000111111116");
   await frame.getByLabel("Account type").selectOption("savings");
-  await page.getByRole("button", { name: "Pay $125.00" }).click();
+  await clickPay(page, "Pay $125.00");
   await expect(frame.getByText("This routing number is not valid")).toBeVisible();
   await expect(frame.getByLabel("Routing number (9 digits)")).toHaveAttribute("aria-invalid", "true");
   await expect(frame.getByLabel("Routing number (9 digits)")).toBeFocused();
@@ -236,12 +270,12 @@ test("an invoice paid by bank account (ACH): a bad routing number is marked, an 
   // The sandbox's insufficient-funds account: declined, said in words (never why: a stolen account
   // number's balance is not the payer's to learn), still payable.
   await frame.getByLabel("Routing number (9 digits)").fill("021000021");
-  await page.getByRole("button", { name: "Pay $125.00" }).click();
+  await clickPay(page, "Pay $125.00");
   await expect(page.getByTestId("pay-problem")).toContainText("Your bank declined the payment");
   expect((await getRequest(request, pr.id)).status).toBe("PENDING");
 
   await frame.getByLabel("Account number").fill("000123456789");
-  await page.getByRole("button", { name: "Pay $125.00" }).click();
+  await clickPay(page, "Pay $125.00");
   await expect(page.getByTestId("receipt")).toContainText("JPMorgan Chase Bank •••• 6789");
   await expectAxeClean(page);
   await shot(page, "pay-bank-paid");
@@ -263,7 +297,7 @@ test("a manual (virtual terminal) page is paid; a canceled request is no longer 
   await expect(page.getByText("Enter the customer's card details")).toBeVisible();
   await expect(page.getByText("Phone order 1042")).toBeVisible();
   await fillCard(page, "3782 822463 10005", "01 / 31", "1234");
-  await page.getByRole("button", { name: "Pay $42.00" }).click();
+  await clickPay(page, "Pay $42.00");
   await expect(page.getByTestId("receipt")).toContainText("American Express •••• 0005");
 
   const canceled = await create(request, "/v1/scan_to_pay", { amount: 999 });
@@ -317,7 +351,7 @@ test("terminal: the progress page follows the terminal live; another request tim
   await expectAxeClean(page);
   await shot(page, "pay-terminal-fallback");
   await fillCard(page, "4242424242424242");
-  await page.getByRole("button", { name: "Pay $15.00" }).click();
+  await clickPay(page, "Pay $15.00");
   await expect(page.getByTestId("receipt")).toBeVisible();
   // The same request can never be paid twice: the terminal now has nothing to take.
   const late = await request.post(`/v1/test_helpers/terminals/${merchant.terminalId}/present_card`, {
@@ -376,8 +410,34 @@ test("a request locked after 5 declined attempts (card testing) says it is pause
   expect(unlocked.status()).toBe(200);
   await expect(page.locator('[data-testid="tokenizer-frame"]')).toBeVisible({ timeout: 15_000 });
   await fillCard(page, "4242 4242 4242 4242");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await clickPay(page, /^Pay /);
   await expect(page.getByTestId("receipt")).toBeVisible();
+});
+
+test("the card frame talks only to the page that asked for it, and only the service's pages may frame it", async ({
+  page,
+  request,
+}) => {
+  const pr = await create(request, "/v1/scan_to_pay", { amount: 995 });
+  await page.goto(`/pay/${pr.id}`);
+  const frame = page.locator('[data-testid="tokenizer-frame"]');
+  await expect(frame).toBeVisible();
+  const src = new URL((await frame.getAttribute("src"))!);
+  const pageOrigin = new URL(page.url()).origin;
+  expect(src.searchParams.get("origin")).toBe(pageOrigin);
+
+  // The frame names who may frame it; an unknown page gets no frame at all.
+  const frameUrl = (origin: string) =>
+    `/tokenizer/card?key=${encodeURIComponent(merchant.publishableKey)}&locale=en&origin=${encodeURIComponent(origin)}`;
+  const served = await request.get(frameUrl(pageOrigin));
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-security-policy"]).toContain(`frame-ancestors ${pageOrigin};`);
+  expect((await request.get(frameUrl("https://evil.example"))).status()).toBe(400);
+
+  // Paying through it works.
+  await fillCard(page, "4242 4242 4242 4242", "12 / 34", "987");
+  await clickPay(page, /^Pay /);
+  await expect(page.getByTestId("receipt")).toContainText("Visa •••• 4242");
 });
 
 test("a pay page answers only on its own ISV's hosts: another ISV's custom domain does not show it", async ({

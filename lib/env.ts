@@ -2,6 +2,8 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { tokenizerOriginFor } from "./net/tokenizer-origin";
+
 // The only reader of process.env. Everything else imports `env`.
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -11,6 +13,9 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   // Unset: http://localhost:<PORT>.
   PUBLIC_BASE_URL: z.url().optional(),
+  // The card frame's own origin (https://tokenizer.example.com); unset: the service's origin,
+  // shared (production warns at start).
+  TOKENIZER_ORIGIN: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default("./data"),
@@ -61,8 +66,14 @@ const schema = z.object({
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "PUBLIC_BASE_URL" | "APP_ENV" | "SANDBOX_WEBHOOK_LOOPBACK"> & {
+export type Env = Omit<
+  z.infer<typeof schema>,
+  "PUBLIC_BASE_URL" | "APP_ENV" | "SANDBOX_WEBHOOK_LOOPBACK" | "TOKENIZER_ORIGIN"
+> & {
   PUBLIC_BASE_URL: string;
+  /** The card frame's origin (tokenizerOriginFor), and whether it is not the service's own. */
+  TOKENIZER_ORIGIN: string;
+  TOKENIZER_SEPARATE: boolean;
   APP_ENV: "sandbox" | "production";
   SANDBOX_WEBHOOK_LOOPBACK: "0" | "1";
 };
@@ -90,11 +101,14 @@ function load(): Env {
     throw new Error("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY in the environment");
   }
   const publicBaseUrl = (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
+  const tokenizer = tokenizerOriginFor(publicBaseUrl, value.TOKENIZER_ORIGIN);
   return {
     ...value,
     APP_ENV: appEnv,
     DATA_DIR: path.resolve(value.DATA_DIR),
     PUBLIC_BASE_URL: publicBaseUrl,
+    TOKENIZER_ORIGIN: tokenizer.origin,
+    TOKENIZER_SEPARATE: tokenizer.separate,
     SANDBOX_WEBHOOK_LOOPBACK: value.SANDBOX_WEBHOOK_LOOPBACK ?? (value.DATABASE_URL ? "0" : "1"),
   };
 }

@@ -19,9 +19,12 @@ export function PayForm({
   accent,
   amountLabel,
   bankPayments = false,
+  tokenizerOrigin,
 }: {
   requestId: string;
   publishableKey: string;
+  /** The card frame's own origin (TOKENIZER_ORIGIN): this page can neither read it nor be read by it. */
+  tokenizerOrigin: string;
   locale: string;
   accent: string;
   amountLabel: string;
@@ -32,7 +35,12 @@ export function PayForm({
   const router = useRouter();
   const frame = useRef<HTMLIFrameElement>(null);
   const pending = useRef<((m: FrameMessage) => void) | null>(null);
+  // The frame whose script runs (it said "ready"): a message sent to a frame before that would be lost.
+  const readyFrame = useRef<MessageEventSource | null>(null);
+  const onReady = useRef<(() => void) | null>(null);
   const [height, setHeight] = useState(190);
+  // The frame is told which page frames it (it answers only that origin); known once in the browser.
+  const [pageOrigin, setPageOrigin] = useState<string | null>(null);
   const [method, setMethod] = useState<"card" | "bank_account">("card");
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState("");
@@ -43,12 +51,17 @@ export function PayForm({
   useEffect(() => {
     const onMessage = (event: MessageEvent<FrameMessage>) => {
       if (
-        event.origin !== window.location.origin ||
+        event.origin !== tokenizerOrigin ||
         event.source !== frame.current?.contentWindow ||
         event.data?.source !== "tokenizer"
       )
         return;
       const data = event.data;
+      if (data.type === "ready" || data.type === "resize") {
+        readyFrame.current = event.source;
+        onReady.current?.();
+        onReady.current = null;
+      }
       if (data.type === "resize" && data.height) setHeight(Math.ceil(data.height) + 4);
       else if (data.type === "submit") document.getElementById("pay-button")?.click();
       else if (pending.current && (data.type === "token" || data.type === "invalid" || data.type === "error")) {
@@ -57,20 +70,45 @@ export function PayForm({
       }
     };
     window.addEventListener("message", onMessage);
+    setPageOrigin(window.location.origin);
     // The frame may have loaded (and sent its height) before this listener existed.
-    frame.current?.contentWindow?.postMessage({ type: "measure" }, window.location.origin);
+    frame.current?.contentWindow?.postMessage({ type: "measure" }, tokenizerOrigin);
     return () => window.removeEventListener("message", onMessage);
-  }, []);
+  }, [tokenizerOrigin]);
 
   useEffect(() => {
     if (problem) problemRef.current?.focus();
   }, [problem]);
 
-  const tokenize = () =>
-    new Promise<FrameMessage>((resolve) => {
+  // Each method has a frame of its own: the one shown now must have said it is ready.
+  const whenFrameReady = () =>
+    readyFrame.current !== null && readyFrame.current === frame.current?.contentWindow
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => {
+          // Asked again and again until its script answers (its first "ready" may have come and gone).
+          const ask = setInterval(
+            () => frame.current?.contentWindow?.postMessage({ type: "measure" }, tokenizerOrigin),
+            200,
+          );
+          const timer = setTimeout(() => {
+            clearInterval(ask);
+            onReady.current = null;
+            resolve(false);
+          }, 15_000);
+          onReady.current = () => {
+            clearInterval(ask);
+            clearTimeout(timer);
+            resolve(readyFrame.current === frame.current?.contentWindow);
+          };
+        });
+
+  const tokenize = async (): Promise<FrameMessage> => {
+    if (!(await whenFrameReady())) return { type: "error" };
+    return new Promise<FrameMessage>((resolve) => {
       pending.current = resolve;
-      frame.current?.contentWindow?.postMessage({ type: "tokenize" }, window.location.origin);
+      frame.current?.contentWindow?.postMessage({ type: "tokenize" }, tokenizerOrigin);
     });
+  };
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
@@ -136,7 +174,9 @@ export function PayForm({
     }
   }
 
-  const src = `/tokenizer/${method}?key=${encodeURIComponent(publishableKey)}&locale=${locale}&accent=${encodeURIComponent(accent)}`;
+  const src = pageOrigin
+    ? `${tokenizerOrigin}/tokenizer/${method}?key=${encodeURIComponent(publishableKey)}&locale=${locale}&accent=${encodeURIComponent(accent)}&origin=${encodeURIComponent(pageOrigin)}`
+    : null;
   return (
     <form onSubmit={pay} noValidate className="space-y-4" aria-busy={busy}>
       {problem ? (
@@ -176,16 +216,20 @@ export function PayForm({
           </div>
         </fieldset>
       ) : null}
-      <iframe
-        key={method}
-        ref={frame}
-        src={src}
-        onLoad={() => frame.current?.contentWindow?.postMessage({ type: "measure" }, window.location.origin)}
-        title={method === "card" ? t("cardFrame") : t("bankFrame")}
-        className="block w-full border-0"
-        style={{ height }}
-        data-testid="tokenizer-frame"
-      />
+      {src ? (
+        <iframe
+          key={method}
+          ref={frame}
+          src={src}
+          onLoad={() => frame.current?.contentWindow?.postMessage({ type: "measure" }, tokenizerOrigin)}
+          title={method === "card" ? t("cardFrame") : t("bankFrame")}
+          className="block w-full border-0"
+          style={{ height }}
+          data-testid="tokenizer-frame"
+        />
+      ) : (
+        <div style={{ height }} aria-hidden="true" />
+      )}
       <div>
         <label htmlFor="receipt-email" className="mb-1 block text-[15px] font-semibold">
           {t("email")}

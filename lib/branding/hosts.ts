@@ -57,6 +57,24 @@ export async function isKnownHost(db: Db, host: string | undefined, path = "/onb
   return servedOnCustomDomain(path) && isCustomDomain(db, host);
 }
 
+/**
+ * Whether a page at `origin` may frame the card tokenizer: the service's own origin, this machine's
+ * loopback in sandbox, or an ISV's verified custom domain over https. Never the tokenizer's own
+ * origin when it has one.
+ */
+export async function isPayPageOrigin(db: DbOrTx, origin: string): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin !== origin || (env.TOKENIZER_SEPARATE && url.origin === env.TOKENIZER_ORIGIN)) return false;
+  if (origin === new URL(env.PUBLIC_BASE_URL).origin) return true;
+  if (env.APP_ENV === "sandbox" && url.protocol === "http:" && loopback.test(url.host)) return true;
+  return url.protocol === "https:" && url.port === "" && isCustomDomain(db, url.hostname);
+}
+
 /** Whether a request on `host` may show this ISV's pages: the service's own host, or the ISV's own verified custom domain. */
 export function servesIsvPages(
   host: string,

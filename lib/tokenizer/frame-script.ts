@@ -13,6 +13,8 @@ type Field = "number" | "exp" | "cvc";
 const root = document.getElementById("tokenizer")!;
 const key = root.dataset.key!;
 const isBank = root.dataset.kind === "bank_account";
+/** The pay page framing this one (checked by the server against the service's hosts): the only origin messages go to or come from. */
+const parentOrigin = root.dataset.parent!;
 const messages = JSON.parse(root.dataset.messages!) as Messages;
 const inputs: Record<Field, HTMLInputElement> = {
   number: document.getElementById("card-number") as HTMLInputElement,
@@ -23,7 +25,7 @@ const fieldOf = (problem: CardProblem["field"]): Field =>
   problem === "number" ? "number" : problem === "cvc" ? "cvc" : "exp";
 
 function post(message: Record<string, unknown>) {
-  window.parent.postMessage({ source: "tokenizer", ...message }, window.location.origin);
+  window.parent.postMessage({ source: "tokenizer", ...message }, parentOrigin);
 }
 
 function showErrors(errors: Partial<Record<Field, string>>) {
@@ -200,7 +202,7 @@ async function tokenize() {
 }
 
 window.addEventListener("message", (event) => {
-  if (event.origin !== window.location.origin || event.source !== window.parent) return;
+  if (event.origin !== parentOrigin || event.source !== window.parent) return;
   const data = event.data as { type?: string };
   if (data?.type === "tokenize") void (isBank ? tokenizeBank() : tokenize());
   if (data?.type === "focus") (isBank ? bankInputs.holder : inputs.number).focus();
@@ -208,4 +210,6 @@ window.addEventListener("message", (event) => {
   if (data?.type === "measure") resize();
 });
 new ResizeObserver(resize).observe(root);
+// Marked for whoever waits on the frame (the journeys): its fields now answer.
+root.dataset.ready = "true";
 post({ type: "ready" });

@@ -6,9 +6,10 @@ import type { Locale } from "../i18n/locales";
 import en from "../i18n/server-messages/en.json" with { type: "json" };
 import es from "../i18n/server-messages/es.json" with { type: "json" };
 
-// The tokenizer frame (docs/reference.md section 10): its own small HTML page with a strict CSP (no
-// inline script, no third-party anything, only our own origin framing it) and its script, bundled
-// once from lib/tokenizer/frame-script.ts with the card rules the server uses.
+// The tokenizer frame (docs/reference.md section 10): its own small HTML page on its own origin
+// (TOKENIZER_ORIGIN) with a strict CSP (no inline script, no third-party anything, framed only by the
+// pay page that asked for it) and its script, bundled once from lib/tokenizer/frame-script.ts with
+// the card rules the server uses. It talks to its parent by postMessage only, to that one origin.
 
 // The frame's words, from the message files (tokenizer.card, tokenizer.bank).
 const copy = { en: en.tokenizer.card, es: es.tokenizer.card } satisfies Record<Locale, unknown>;
@@ -46,6 +47,8 @@ export function frameHtml(input: {
   locale: Locale;
   accent?: string;
   kind?: "card" | "bank_account";
+  /** The page that frames it (checked by the caller): the only origin it talks to, and may be framed by. */
+  parentOrigin: string;
 }) {
   const kind = input.kind ?? "card";
   const t = copy[input.locale];
@@ -57,7 +60,7 @@ export function frameHtml(input: {
     "script-src 'self'",
     `style-src 'nonce-${nonce}'`,
     "connect-src 'self'",
-    "frame-ancestors 'self'",
+    `frame-ancestors ${input.parentOrigin}`,
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");
@@ -79,7 +82,7 @@ ${field("bank-account", b.account, 'name="account-number" inputmode="numeric" au
 input,select{width:100%;font:inherit;padding:10px 12px;border:1px solid #64748b;border-radius:8px;background:#fff;color:#0f172a;min-height:44px}
 input:focus,select:focus{outline:3px solid ${accent};outline-offset:1px}input[aria-invalid=true]{border-color:#b91c1c}
 .row{display:flex;gap:12px}.row .f{flex:1;min-width:0}.e{color:#b91c1c;margin:4px 0 0;font-size:14px}.e:empty{display:none}
-</style></head><body><form id="tokenizer" novalidate data-kind="${kind}" data-key="${escapeHtml(input.publishableKey)}" data-messages="${escapeHtml(JSON.stringify(messages))}" aria-label="${escapeHtml(title)}">
+</style></head><body><form id="tokenizer" novalidate data-kind="${kind}" data-parent="${escapeHtml(input.parentOrigin)}" data-key="${escapeHtml(input.publishableKey)}" data-messages="${escapeHtml(JSON.stringify(messages))}" aria-label="${escapeHtml(title)}">
 ${fields}
 </form><script src="/tokenizer/frame.js"></script></body></html>`;
   return { html, csp };

@@ -55,6 +55,7 @@ export async function viewPayPage(db: Db, id: string, host: string) {
     business: (merchant && businessName(merchant)) || branding.display_name,
     branding,
     publishableKey: merchant?.payment.tokenizer_publishable_key ?? "",
+    tokenizerOrigin: env.TOKENIZER_ORIGIN,
     /** Invoices and manual requests of merchants that take ACH may be paid by bank account (docs/reference.md section 13). */
     bankPayments: Boolean(
       merchant && (request.paymentType === "INVOICE" || request.paymentType === "MANUAL") && takesAch(merchant),

@@ -210,6 +210,7 @@ function Payable({
       accent={accent}
       amountLabel={money(view.total)}
       bankPayments={view.bankPayments}
+      tokenizerOrigin={view.tokenizerOrigin}
     />
   );
   if (view.type === "TERMINAL" && !view.terminalFallback) {
