@@ -4,7 +4,10 @@ import { type AccountRow, accounts } from "../db/schema";
 import { type Db, type DbOrTx } from "../db/types";
 import { env } from "../env";
 
-const baseHost = new URL(env.PUBLIC_BASE_URL).host.toLowerCase();
+const baseUrl = new URL(env.PUBLIC_BASE_URL);
+const baseHost = baseUrl.host.toLowerCase();
+/** The card frame's own host, when it has one (TOKENIZER_ORIGIN). */
+export const tokenizerHost = env.TOKENIZER_SEPARATE ? new URL(env.TOKENIZER_ORIGIN).host.toLowerCase() : null;
 const loopback = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 /** The service's own host (and, in sandbox, loopback names) serve every ISV's pages. */
@@ -70,7 +73,7 @@ export async function isPayPageOrigin(db: DbOrTx, origin: string): Promise<boole
     return false;
   }
   if (url.origin !== origin || (env.TOKENIZER_SEPARATE && url.origin === env.TOKENIZER_ORIGIN)) return false;
-  if (origin === new URL(env.PUBLIC_BASE_URL).origin) return true;
+  if (origin === baseUrl.origin) return true;
   if (env.APP_ENV === "sandbox" && url.protocol === "http:" && loopback.test(url.host)) return true;
   return url.protocol === "https:" && url.port === "" && isCustomDomain(db, url.hostname);
 }

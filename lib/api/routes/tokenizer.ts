@@ -1,8 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 
 import { isPublishableKey } from "../../auth/secrets";
-import { isPayPageOrigin } from "../../branding/hosts";
-import { env } from "../../env";
+import { isPayPageOrigin, tokenizerHost } from "../../branding/hosts";
 import { isLocale, type Locale, negotiateLocale } from "../../i18n/locales";
 import { frameHtml, frameScript } from "../../tokenizer/frame";
 import type { AppEnv } from "../context";
@@ -17,7 +16,7 @@ export function tokenizerRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /tokenizer/bank_account: the bank account fields (ACH), the same way
   app.get("/tokenizer/:kind{card|bank_account}", async (c) => {
     // Only on the tokenizer's own origin: framed from the same origin as a page, it would be readable by it.
-    if (env.TOKENIZER_SEPARATE && c.req.header("host")?.toLowerCase() !== new URL(env.TOKENIZER_ORIGIN).host)
+    if (tokenizerHost && c.req.header("host")?.toLowerCase() !== tokenizerHost)
       return c.text("The card frame is served from its own origin", 404);
     const key = c.req.query("key") ?? "";
     if (!isPublishableKey(key)) return c.text("Unknown tokenizer key", 404);
