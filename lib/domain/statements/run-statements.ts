@@ -19,13 +19,17 @@ export async function scheduleStatements(db: DbOrTx, from = new Date()) {
   await enqueueJob(db, "statement_run", { period }, { runAt: at, key: `statement_run_${period}` });
 }
 
-/** The job: a statement for every merchant with charges or refunds in the period, then next month's job. */
+/** The job: a statement for every merchant with charges, refunds, returns or reversals in the period, then next month's job. */
 export async function runStatements(db: Db, { period }: JobPayload<"statement_run">) {
   const { start, end } = periodRange(period);
+  // Whatever a statement states (generateStatement): charges captured, refunds made, ACH returns and
+  // their reversals in the month; a merchant whose only activity is a return is stated too.
   const rows = await db.execute<{ merchant_id: string }>(
     sql`select distinct merchant_id from (
       select ${charges.merchantId} as merchant_id from ${charges} where ${and(gte(charges.capturedAt, start), lt(charges.capturedAt, end))}
       union select ${refunds.merchantId} from ${refunds} where ${and(gte(refunds.createdAt, start), lt(refunds.createdAt, end))}
+      union select ${charges.merchantId} from ${charges} where ${and(gte(charges.returnedAt, start), lt(charges.returnedAt, end))}
+      union select ${charges.merchantId} from ${charges} where ${and(gte(charges.returnReversedAt, start), lt(charges.returnReversedAt, end))}
     ) m`,
   );
   const ids = rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);
