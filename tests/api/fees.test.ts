@@ -65,6 +65,30 @@ describe("fees on charges", () => {
     expect(mid.fee_details[0].description).toBe("Tiered, mid-qualified, Visa, Mastercard, Discover credit");
   });
 
+  test("tiered: only a billing postal code makes a keyed charge mid-qualified; an e-mail, a street or a blank code does not; a card present qualifies", async () => {
+    const nonQualified = { fee: 360, net: 9640 };
+    const keyedWith = (extra: Record<string, unknown>) => pay(tiered, 10_000, "4242424242424242", extra);
+    expect(await keyedWith({ billing_address: { email: "ana@example.test" } })).toMatchObject(nonQualified);
+    expect(await keyedWith({ email: "ana@example.test", phone: "+14155550123" })).toMatchObject(nonQualified);
+    expect(
+      await keyedWith({ billing_address: { address_line_1: "1 Market St", city: "San Francisco", state: "CA" } }),
+    ).toMatchObject(nonQualified);
+    expect(await keyedWith({ billing_address: { postal_code: "   " } })).toMatchObject(nonQualified);
+    const nonq = await keyedWith({ billing_address: { email: "ana@example.test", country: "US" } });
+    expect(nonq.fee_details[0].description).toBe("Tiered, non-qualified, Visa, Mastercard, Discover credit");
+    // Card present (chip at the terminal): qualified, 1.69 % → 168.999 → 169 on $99.99.
+    await api.call("POST", "/v1/terminal", {
+      auth: isv.auth,
+      body: { merchant_id: tiered.id, terminal_id: tiered.terminalId, amount: 9_999 },
+    });
+    const present = await api.call("POST", `/v1/test_helpers/terminals/${tiered.terminalId}/present_card`, {
+      auth: isv.auth,
+      body: { card_entry_method: "CHIP", card_number: "4242424242424242" },
+    });
+    expect(present.json).toMatchObject({ fee: 169, net: 9_830 });
+    expect(present.json.fee_details[0].description).toBe("Tiered, qualified, Visa, Mastercard, Discover credit");
+  });
+
   test("a declined charge has no fee", async () => {
     expect(await pay(flat, 1000, "4000000000000002")).toMatchObject({
       status: "FAILED",
