@@ -4,7 +4,7 @@ import { PNG } from "pngjs";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { charges, events, jobs, paymentRequests } from "@/lib/db/schema";
+import { cardTokens, charges, events, jobs, paymentRequests } from "@/lib/db/schema";
 import { publicFailureReason } from "@/lib/serializers/pay-result";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -435,6 +435,68 @@ describe("paying", () => {
       .where(and(eq(charges.paymentRequestId, pr.id), ne(charges.status, "FAILED")));
     expect(rows).toHaveLength(1);
     expect((await get(`/v1/payment_requests/${pr.id}`)).json.charge_id).toBe(rows[0]!.id);
+  });
+  // On PGlite the 20 payments above run one statement at a time, so they would pass even with the
+  // claim removed or made in JavaScript (read, then write): only the PostgreSQL pass races them. The
+  // claim itself is checked below at the level both databases see: its column.
+
+  test("while another attempt holds the claim, a payment is refused (payment_in_progress) before its token is spent; once the claim lapses, it pays", async () => {
+    const pr = (await scanToPay()).json;
+    // Another attempt is authorizing: the claim it holds (locked_until, the claim's lease).
+    await api.db
+      .update(paymentRequests)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(paymentRequests.id, pr.id));
+    const token = await tokenize(api, merchant.publishableKey);
+    const refused = await pay(pr.id, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("payment_in_progress");
+    const [kept] = await api.db.select().from(cardTokens).where(eq(cardTokens.id, token));
+    expect(kept!.usedAt).toBeNull();
+    expect(await api.db.select().from(charges).where(eq(charges.paymentRequestId, pr.id))).toEqual([]);
+    // A cancel waits for the attempt too.
+    const cancel = await post(`/v1/payment_requests/${pr.id}/cancel`, {});
+    expect(cancel.status).toBe(409);
+    expect(cancel.json.error.code).toBe("payment_in_progress");
+    // The attempt died without an answer: its lease lapses and the same token pays.
+    await api.db
+      .update(paymentRequests)
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where(eq(paymentRequests.id, pr.id));
+    const paid = await pay(pr.id, { token });
+    expect(paid.json).toMatchObject({ outcome: "paid", payment_request: { status: "PAID" } });
+    const [row] = await api.db.select().from(paymentRequests).where(eq(paymentRequests.id, pr.id));
+    expect(row).toMatchObject({ status: "PAID", lockedUntil: null });
+  });
+
+  test("an expired token pays nothing: 400 token_invalid, the request still PENDING, the token not spent", async () => {
+    const pr = (await scanToPay()).json;
+    const token = await tokenize(api, merchant.publishableKey);
+    const [made] = await api.db.select().from(cardTokens).where(eq(cardTokens.id, token));
+    // Tokens live 30 minutes.
+    expect(made!.expiresAt.getTime() - made!.createdAt.getTime()).toBe(30 * 60_000);
+    await api.db
+      .update(cardTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(cardTokens.id, token));
+    const res = await pay(pr.id, { token });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: "token_invalid", param: "token" });
+    expect(res.json.error.message).toContain("expired");
+    expect((await api.db.select().from(cardTokens).where(eq(cardTokens.id, token)))[0]!.usedAt).toBeNull();
+    expect((await get(`/v1/payment_requests/${pr.id}`)).json).toMatchObject({ status: "PENDING", charge_id: null });
+    expect(await api.db.select().from(charges).where(eq(charges.paymentRequestId, pr.id))).toEqual([]);
+  });
+
+  test("a PAID request cannot be canceled: 409 invalid_state, still PAID, no canceled event", async () => {
+    const pr = (await scanToPay()).json;
+    await pay(pr.id, { token: await tokenize(api, merchant.publishableKey) });
+    const res = await post(`/v1/payment_requests/${pr.id}/cancel`, {});
+    expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe("invalid_state");
+    expect(res.json.error.message).toContain("PAID");
+    expect((await get(`/v1/payment_requests/${pr.id}`)).json).toMatchObject({ status: "PAID", canceled_at: null });
+    expect(await eventsOf(pr.id)).not.toContain("payment_request.canceled");
   });
 });
 

@@ -33,6 +33,17 @@ async function charge(amount: number, card = "4242424242424242") {
 const eventsOf = async (objectId: string) =>
   (await api.db.select().from(events).where(eq(events.objectId, objectId))).map((e) => e.type).sort();
 
+/** The database's refusal of a write (drizzle wraps the driver's error: its cause names the constraint). */
+async function refusal(write: PromiseLike<unknown>) {
+  try {
+    await write;
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string; constraint?: string } }).cause;
+    return `${cause?.constraint ?? ""} ${cause?.message ?? String(error)}`;
+  }
+  return "accepted";
+}
+
 describe("refunds", () => {
   test("partial, then the rest by default; the charge lists them; events; then nothing is left", async () => {
     const chargeId = await charge(5000);
@@ -106,6 +117,10 @@ describe("refunds", () => {
     expect(rows.reduce((s, r) => s + r.amount, 0)).toBe(9000);
   });
 
+  // On PGlite, which serves one statement (and one transaction) at a time, the 30 refunds below run
+  // one after another: they would pass with the guard moved into JavaScript (read the charge, then
+  // write). Only the PostgreSQL pass races them. What PGlite can see is the last line of defence,
+  // the database's own constraint: the test after this one holds it.
   test("30 concurrent refunds of 1,000 on a 2,706 charge: exactly two succeed, amount_refunded is 2,000", async () => {
     const chargeId = await charge(2706);
     const results = await Promise.all(
@@ -115,6 +130,26 @@ describe("refunds", () => {
     expect(results.filter((r) => r.status === 400 && r.json.error.code === "refund_exceeds_charge")).toHaveLength(28);
     expect((await get(`/v1/charges/${chargeId}`)).json).toMatchObject({ amount_refunded: 2000, amount_captured: 2706 });
     expect(await api.db.select().from(refunds).where(eq(refunds.chargeId, chargeId))).toHaveLength(2);
+  });
+
+  test("whatever the code above it does, the database refuses a charge refunded beyond its capture, and a second success for one request", async () => {
+    const chargeId = await charge(1_500);
+    const over = api.db
+      .update(charges)
+      .set({ amountRefunded: 1_501 })
+      .where(eq(charges.id, chargeId));
+    expect(await refusal(over)).toContain("charges_refunded_within_captured");
+    const negative = api.db.update(charges).set({ amountRefunded: -1 }).where(eq(charges.id, chargeId));
+    expect(await refusal(negative)).toContain("charges_refunded_within_captured");
+    const [row] = await api.db.select().from(charges).where(eq(charges.id, chargeId));
+    expect(row!.amountRefunded).toBe(0);
+    // A second AUTHORIZED charge of the same (PAID) request: the unique index refuses it.
+    const { id: _id, seq: _seq, ...copy } = row!;
+    const twice = api.db.insert(charges).values({ ...copy, id: `ch_second${chargeId.slice(3, 20)}` });
+    expect(await refusal(twice)).toContain("charges_one_success_per_request_key");
+    expect(await api.db.select().from(charges).where(eq(charges.paymentRequestId, row!.paymentRequestId!))).toHaveLength(
+      1,
+    );
   });
 
   test("a FAILED charge cannot be refunded (409); the sandbox's failing amount changes nothing (400 refund_failed)", async () => {

@@ -18,6 +18,8 @@ import { takesAch } from "../fees/merchant-pricing";
 import { assertCanTakePayments } from "../payments/scope";
 
 export const TOKEN_TTL_MS = 30 * 60 * 1000;
+/** A token's creation and expiry from one clock reading: exactly TOKEN_TTL_MS apart. */
+const lifetime = (now = new Date()) => ({ createdAt: now, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) });
 
 const messages: Record<CardProblem["code"], string> = {
   invalid_number: "The card number is not valid",
@@ -85,7 +87,7 @@ async function createCardToken(db: Db, merchant: MerchantRow, input: CardInput) 
       funding,
       fingerprint: fingerprint(merchant.isvAccountId, checked.card.number),
       vault,
-      expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
+      ...lifetime(),
     })
     .returning();
   return row!;
@@ -147,7 +149,7 @@ async function createBankToken(db: Db, merchant: MerchantRow, input: NonNullable
       routingNumber: routing,
       fingerprint: fingerprint(merchant.isvAccountId, `${routing}:${account}`, "bank"),
       vault: { ...vault, holder_name: holder },
-      expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
+      ...lifetime(),
     })
     .returning();
   return row!;
