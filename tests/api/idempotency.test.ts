@@ -140,22 +140,23 @@ describe("Idempotency-Key", () => {
     expect(theirs.json.id).not.toBe(mine.json.id);
   });
 
-  test("a 5xx answer releases the key: the retry runs again (not a replay, not 409)", async () => {
-    const key = `k5-${Date.now()}`;
+  test.each([500, 502, 503])("a %i answer releases the key: the retry runs again (not a replay, not 409)", async (code) => {
+    const key = `k5-${code}-${Date.now()}`;
     const before = runs;
     const failed = await api.call("POST", "/v1/_probe", {
       auth: isv.auth,
-      body: { fail: 503 },
+      body: { fail: code },
       headers: { "idempotency-key": key },
     });
-    expect(failed.status).toBe(503);
+    expect(failed.status).toBe(code);
     expect(runs).toBe(before + 1);
+    expect(await api.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
     const again = await api.call("POST", "/v1/_probe", {
       auth: isv.auth,
-      body: { fail: 503 },
+      body: { fail: code },
       headers: { "idempotency-key": key },
     });
-    expect(again.status).toBe(503);
+    expect(again.status).toBe(code);
     expect(again.headers.get("idempotent-replayed")).toBeNull();
     expect(runs).toBe(before + 2);
   });
@@ -239,6 +240,27 @@ describe("Idempotency-Key", () => {
     });
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.json).toEqual(signed.json);
+  });
+
+  test("a key is kept 24 hours: at 23 h 59 min it still replays; past 24 h the same key runs the request again", async () => {
+    const key = `kttl-${Date.now()}`;
+    const send = () =>
+      api.call("POST", "/v1/_probe", { auth: isv.auth, body: { ttl: true }, headers: { "idempotency-key": key } });
+    const first = await send();
+    const age = async (ms: number) =>
+      api.db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(Date.now() - ms) })
+        .where(eq(idempotencyKeys.key, key));
+    await age(24 * 3600_000 - 60_000);
+    const replayed = await send();
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect(replayed.json).toEqual(first.json);
+    await age(24 * 3600_000 + 1_000);
+    const fresh = await send();
+    expect(fresh.headers.get("idempotent-replayed")).toBeNull();
+    expect(fresh.json.run).toBe(first.json.run + 1);
+    expect(fresh.json.id).not.toBe(first.json.id);
   });
 
   test("a key longer than 255 characters answers 400", async () => {
