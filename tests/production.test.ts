@@ -6,6 +6,7 @@ process.env.JWT_SECRET = "p".repeat(40);
 process.env.ENCRYPTION_KEY = "cd".repeat(32);
 const { startTestApi } = await import("./helpers/api");
 const { submittedMerchant, waitForStatus } = await import("./helpers/onboarding");
+const { runCommand } = await import("@/cli/commands");
 let api: Awaited<ReturnType<typeof startTestApi>>;
 beforeAll(async () => {
   api = await startTestApi({ worker: true });
@@ -35,10 +36,27 @@ test("every answer carries Strict-Transport-Security (a year, not the ISVs' othe
   }
 });
 
-test("production keys are live keys", async () => {
-  const isv = await api.newIsv();
+test("production keys are live keys: the operator CLI's new ISV and its rotated key, and its merchants' publishable keys", async () => {
+  const email = `live-${Date.now()}@example.test`;
+  const created = await runCommand(api.handle, [
+    "isv",
+    "create",
+    "--name",
+    "Live ISV",
+    "--email",
+    email,
+    "--password",
+    "a-long-password",
+    "--json",
+  ]);
+  expect(created.code).toBe(0);
+  const isv = JSON.parse(created.stdout);
   expect(isv.secret_key).toMatch(/^sk_live_[0-9A-Za-z]{48}$/);
-  const m = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
+  const rotated = await runCommand(api.handle, ["isv", "rotate-key", isv.account_id, "--json"]);
+  const { secret_key } = JSON.parse(rotated.stdout);
+  expect(secret_key).toMatch(/^sk_live_[0-9A-Za-z]{48}$/);
+  const auth = `Basic ${Buffer.from(`${isv.account_sid}:${secret_key}`).toString("base64")}`;
+  const m = (await api.call("POST", "/v1/merchants", { auth, body: { phone: "+14155550123" } })).json;
   expect(m.payment.tokenizer_publishable_key).toMatch(/^pk_live_/);
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
 
 import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { users } from "@/lib/db/schema";
@@ -79,6 +80,10 @@ describe("authentication", () => {
     const token = await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } });
     expect(token.status).toBe(200);
     expect(token.json).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
+    // The token itself lives as long as expires_in says (not the constant: the token's own claims).
+    const claims = decodeJwt(token.json.access_token);
+    expect(claims.exp! - claims.iat!).toBe(3600);
+    expect(Math.abs(claims.iat! - Date.now() / 1000)).toBeLessThan(60);
     const res = await api.call("GET", "/v1/account", { auth: `Bearer ${token.json.access_token}` });
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(isv.account_id);

@@ -140,26 +140,29 @@ describe("Idempotency-Key", () => {
     expect(theirs.json.id).not.toBe(mine.json.id);
   });
 
-  test.each([500, 502, 503])("a %i answer releases the key: the retry runs again (not a replay, not 409)", async (code) => {
-    const key = `k5-${code}-${Date.now()}`;
-    const before = runs;
-    const failed = await api.call("POST", "/v1/_probe", {
-      auth: isv.auth,
-      body: { fail: code },
-      headers: { "idempotency-key": key },
-    });
-    expect(failed.status).toBe(code);
-    expect(runs).toBe(before + 1);
-    expect(await api.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
-    const again = await api.call("POST", "/v1/_probe", {
-      auth: isv.auth,
-      body: { fail: code },
-      headers: { "idempotency-key": key },
-    });
-    expect(again.status).toBe(code);
-    expect(again.headers.get("idempotent-replayed")).toBeNull();
-    expect(runs).toBe(before + 2);
-  });
+  test.each([500, 502, 503])(
+    "a %i answer releases the key: the retry runs again (not a replay, not 409)",
+    async (code) => {
+      const key = `k5-${code}-${Date.now()}`;
+      const before = runs;
+      const failed = await api.call("POST", "/v1/_probe", {
+        auth: isv.auth,
+        body: { fail: code },
+        headers: { "idempotency-key": key },
+      });
+      expect(failed.status).toBe(code);
+      expect(runs).toBe(before + 1);
+      expect(await api.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+      const again = await api.call("POST", "/v1/_probe", {
+        auth: isv.auth,
+        body: { fail: code },
+        headers: { "idempotency-key": key },
+      });
+      expect(again.status).toBe(code);
+      expect(again.headers.get("idempotent-replayed")).toBeNull();
+      expect(runs).toBe(before + 2);
+    },
+  );
 
   test("POST /v1/merchants with a key: created once, replayed with the same id; a 4xx is replayed too; another body is 409", async () => {
     const key = `km-${Date.now()}`;

@@ -134,10 +134,7 @@ describe("refunds", () => {
 
   test("whatever the code above it does, the database refuses a charge refunded beyond its capture, and a second success for one request", async () => {
     const chargeId = await charge(1_500);
-    const over = api.db
-      .update(charges)
-      .set({ amountRefunded: 1_501 })
-      .where(eq(charges.id, chargeId));
+    const over = api.db.update(charges).set({ amountRefunded: 1_501 }).where(eq(charges.id, chargeId));
     expect(await refusal(over)).toContain("charges_refunded_within_captured");
     const negative = api.db.update(charges).set({ amountRefunded: -1 }).where(eq(charges.id, chargeId));
     expect(await refusal(negative)).toContain("charges_refunded_within_captured");
@@ -147,9 +144,9 @@ describe("refunds", () => {
     const { id: _id, seq: _seq, ...copy } = row!;
     const twice = api.db.insert(charges).values({ ...copy, id: `ch_second${chargeId.slice(3, 20)}` });
     expect(await refusal(twice)).toContain("charges_one_success_per_request_key");
-    expect(await api.db.select().from(charges).where(eq(charges.paymentRequestId, row!.paymentRequestId!))).toHaveLength(
-      1,
-    );
+    expect(
+      await api.db.select().from(charges).where(eq(charges.paymentRequestId, row!.paymentRequestId!)),
+    ).toHaveLength(1);
   });
 
   test("a FAILED charge cannot be refunded (409); the sandbox's failing amount changes nothing (400 refund_failed)", async () => {

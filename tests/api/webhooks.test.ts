@@ -139,6 +139,20 @@ describe("webhook subscriptions", () => {
         expect(res.status, `${method} ${path}`).toBe(404);
         expect(res.json.error.code).toBe("resource_missing");
       }
+      // Through its own webhook's path, the other account still cannot reach this delivery.
+      const theirs = (await createWebhook({ url: receiver.url, scopes: ["merchant"] }, other.auth)).json.id;
+      const crossed = await api.call("POST", `/v1/webhooks/${theirs}/deliveries/${delivery!.id}/retry`, {
+        auth: other.auth,
+      });
+      expect(crossed.status).toBe(404);
+      expect(crossed.json.error.code).toBe("resource_missing");
+      // Nor can the owner replay it through another of its own webhooks.
+      const second = (await createWebhook({ url: receiver.url, scopes: ["charge"] }, fresh.auth)).json.id;
+      expect(
+        (await api.call("POST", `/v1/webhooks/${second}/deliveries/${delivery!.id}/retry`, { auth: fresh.auth }))
+          .status,
+      ).toBe(404);
+      await api.call("DELETE", `/v1/webhooks/${theirs}`, { auth: other.auth });
       expect(
         (await api.call("GET", "/v1/webhooks", { auth: other.auth })).json.data.map((w: any) => w.id),
       ).not.toContain(mine);
