@@ -4,14 +4,17 @@ import type { AddressInfo } from "node:net";
 export type Received = { headers: Record<string, string>; body: string; at: number };
 
 /**
- * A real webhook receiver on 127.0.0.1. `answer` decides each response (status, delay); every
+ * A real webhook receiver on 127.0.0.1. `answer` decides each response (status, delay, or `after`:
+ * a promise the answer waits for, to hold deliveries on the wire for as long as a test needs); every
  * request is recorded.
  */
 export async function startReceiver(
   answer: (
     req: Received,
     count: number,
-  ) => { status: number; delayMs?: number; headers?: Record<string, string> } = () => ({ status: 200 }),
+  ) => { status: number; delayMs?: number; after?: Promise<unknown>; headers?: Record<string, string> } = () => ({
+    status: 200,
+  }),
 ) {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
@@ -24,11 +27,11 @@ export async function startReceiver(
         at: Date.now(),
       };
       received.push(entry);
-      const { status, delayMs, headers } = answer(entry, received.length);
-      setTimeout(
-        () => res.writeHead(status, { "content-type": "text/plain", ...headers }).end(`status ${status}`),
-        delayMs ?? 0,
-      );
+      const { status, delayMs, after, headers } = answer(entry, received.length);
+      const respond = () => {
+        if (!res.destroyed) res.writeHead(status, { "content-type": "text/plain", ...headers }).end(`status ${status}`);
+      };
+      void Promise.resolve(after).then(() => setTimeout(respond, delayMs ?? 0));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

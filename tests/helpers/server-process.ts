@@ -69,7 +69,8 @@ export function serverProcesses(options: {
           return (await fetch(`${base}/v1/openapi.json`)).ok;
         },
         Boolean,
-        30_000,
+        // A loaded 2-core machine compiling server.ts with tsx: well within, yet never forever.
+        90_000,
         "the server to answer",
       ).catch((error) => {
         if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output.slice(-2000)}`);
