@@ -54,7 +54,7 @@ export async function merchantWithLink(
       data: { merchant_id: merchant.id, type: "account_onboarding", ...options.link },
     })
   ).json();
-  expect(link.url).toBeTruthy();
+  expect(link.url).toMatch(/^https?:\/\/[^/]+\/onboard\/[0-9A-Za-z]{43}$/);
   return { merchant, link, path: new URL(link.url).pathname };
 }
 

@@ -5,9 +5,16 @@ import { bankNameOf } from "./bank-names";
 
 describe("bank names", () => {
   test("every known routing number passes the ABA checksum", () => {
-    for (const routing of ["011000015", "021000021", "021000089", "026009593", "121000248", "322271627"]) {
+    for (const [routing, name] of [
+      ["011000015", "Federal Reserve Bank of Boston"],
+      ["021000021", "JPMorgan Chase Bank"],
+      ["021000089", "Citibank"],
+      ["026009593", "Bank of America"],
+      ["121000248", "Wells Fargo Bank"],
+      ["322271627", "JPMorgan Chase Bank"],
+    ] as const) {
       expect(abaChecksumValid(routing)).toBe(true);
-      expect(bankNameOf(routing)).toBeTruthy();
+      expect(bankNameOf(routing)).toBe(name);
     }
     expect(bankNameOf("110000000")).toBeNull();
   });

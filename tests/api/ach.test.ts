@@ -229,7 +229,9 @@ describe("ACH payments", () => {
       .select()
       .from(jobs)
       .where(eq(jobs.id, `job_ach_returns_${first.id}`));
-    expect(job).toBeDefined();
+    expect(job).toMatchObject({ type: "ach_returns", payload: { settlement_id: first.id } });
+    // Asked a moment after the settlement (the sandbox bank answers at once).
+    expect(job!.runAt.getTime() - first.created_at).toBeGreaterThanOrEqual(1_000);
 
     // The bank's answer (the worker runs the ach_returns job a moment after settlement).
     const after = await until(

@@ -128,7 +128,7 @@ describe("monthly statements", () => {
     });
   });
 
-  test("the CSV has every charge and refund, adding up; formulas neutralised", async () => {
+  test("the CSV has every charge and refund, adding up (its cells' formula guard: lib/statements/statement-csv.test.ts)", async () => {
     const s = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
     const res = await fetch(`${api.baseUrl}/v1/statements/${flat.id}/download/${s.id}?format=csv`, {
       headers: { authorization: isv.auth },
