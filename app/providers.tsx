@@ -1,6 +1,6 @@
 "use client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 
 export function Providers({ children }: { children: ReactNode }) {
   // A failed save is retried only when trying again can help (the network, a 5xx, a 429); a 4xx is
@@ -19,5 +19,9 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }),
   );
+  // Hydrated: the page's handlers are attached (the journeys wait for this before their first click).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

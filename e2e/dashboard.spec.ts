@@ -1,7 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-
 import { startReceiver } from "../tests/helpers/receiver";
 import { createIsvWithCli, expectAxeClean, merchantWithLink } from "./helpers";
+import { expect, type Page, test } from "./test";
 
 async function signIn(page: Page, isv: { user_email: string; password: string }) {
   await page.goto("/sign-in");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 
 import { createIsvWithCli } from "./helpers";
+import { expect, test } from "./test";
 
 test("GET /docs renders the interactive API reference from /v1/openapi.json, with no hosted-service buttons and no outside calls", async ({
   page,

@@ -1,10 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 
 import { startReceiver } from "../tests/helpers/receiver";
 import { verifySignature } from "../tests/helpers/signature";
 import { application, createIsvWithCli, expectAxeClean, setAccount } from "./helpers";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // The customer's side of payments: the hosted pages of every payment type, in Chromium.
 

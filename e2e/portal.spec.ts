@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
-
 import { application, createIsvWithCli, expectAxeClean } from "./helpers";
+import { expect, test } from "./test";
 
 test("a merchant with a bad routing number fixes it in the portal from the e-mail's link and is approved", async ({
   page,

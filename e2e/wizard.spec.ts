@@ -1,6 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-
 import { application, createIsvWithCli, expectAxeClean, merchantWithLink, setAccount } from "./helpers";
+import { expect, type Page, test } from "./test";
 
 const app = application();
 
@@ -54,7 +53,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
 }) => {
   // Every step, two screenshots of each and an accessibility scan: 35-45 s alone on this machine,
   // so the default 60 s leaves too little room when the other worker's journeys run beside it.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const isv = createIsvWithCli("Noodle POS");
   const { merchant, path } = await merchantWithLink(request, isv, {
     link: { return_url: `${baseURL}/?from=onboarding`, state: "abc-123" },

@@ -132,7 +132,7 @@ describe("a four-day ledger across a month's end", () => {
     // before any settlement took it back.
     await until(
       async () => [await chargeRow(a1), await chargeRow(a2), await chargeRow(a3)],
-      ([x, y, z]) => x.status === "RETURNED" && y.returnedAt !== null && z.achClearedAt !== null,
+      ([x, y, z]) => x!.status === "RETURNED" && y!.returnedAt !== null && z!.achClearedAt !== null,
       20_000,
       "run 1's return check",
     );

@@ -1,9 +1,11 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 
-import { type PaymentRequestRow, paymentRequests } from "../../db/schema";
+import { paymentRequests } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
-import type { PaymentRequestStatus } from "../../schemas/payment-values";
+import { type PaymentRequestMove, paymentRequestMoves } from "./rules";
+
+export { effectiveStatus, isFinalRequest, isPastDeadline, type PaymentRequestMove, paymentRequestMoves } from "./rules";
 
 // The payment request's one state machine (docs/reference.md section 10). Every write of `status` goes
 // through `movePaymentRequest`: a conditional update from the move's named states, so a payment
@@ -12,15 +14,6 @@ import type { PaymentRequestStatus } from "../../schemas/payment-values";
 //   PENDING --payRequest--> PAID      PENDING --cancelRequest--> CANCELED
 //   PENDING --expireRequest--> EXPIRED (7 days; a TERMINAL request at its deadline)
 // A declined card leaves the request PENDING, so the customer can try again.
-
-export const paymentRequestMoves = {
-  payRequest: { from: ["PENDING"], to: "PAID" },
-  cancelRequest: { from: ["PENDING"], to: "CANCELED" },
-  expireRequest: { from: ["PENDING"], to: "EXPIRED" },
-} as const satisfies Record<string, { from: readonly PaymentRequestStatus[]; to: PaymentRequestStatus }>;
-export type PaymentRequestMove = keyof typeof paymentRequestMoves;
-
-export const isFinalRequest = (status: PaymentRequestStatus) => status !== "PENDING";
 
 type MoveColumns = Omit<Partial<typeof paymentRequests.$inferInsert>, "status" | "id">;
 
@@ -66,17 +59,6 @@ export async function movePaymentRequest(tx: DbOrTx, id: string, move: PaymentRe
 
 /** Still PENDING but past its deadline: no longer payable, even before the expiry job has run. */
 export const pastDeadline = sql`${paymentRequests.expiresAt} <= now()`;
-/** The same rule for a request in hand (the database's clock and this one agree to the second). */
-export const isPastDeadline = (request: Pick<PaymentRequestRow, "expiresAt">, now = Date.now()) =>
-  request.expiresAt.getTime() <= now;
-
-/** The status as a reader sees it: a PENDING request past its deadline is EXPIRED, even before the expiry job has run. */
-export function effectiveStatus(
-  request: Pick<PaymentRequestRow, "status" | "expiresAt">,
-  now = Date.now(),
-): PaymentRequestStatus {
-  return request.status === "PENDING" && isPastDeadline(request, now) ? "EXPIRED" : request.status;
-}
 
 /** No payment holds the request right now (a payment claims it while the processor authorizes). */
 export const notBeingPaid = sql`(${paymentRequests.lockedUntil} is null or ${paymentRequests.lockedUntil} < now())`;

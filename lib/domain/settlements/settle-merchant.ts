@@ -7,10 +7,11 @@ import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
 import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
-import { heldAmount, moveCharges, settleablePredicates } from "../charges/status";
+import { moveCharges, settleablePredicates } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
+import { settlementTotals } from "./totals";
 
 /**
  * One merchant's settlement (docs/reference.md section 13), in one transaction: its AUTHORIZED charges
@@ -48,27 +49,13 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       .returning();
     if (settled.length === 0 && carried.length === 0 && returned.length === 0 && reversed.length === 0) return null;
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
-    const gross = settled.reduce((s, c) => s + c.amountCaptured, 0);
-    const refunded = carried.reduce((s, r) => s + r.amount, 0);
-    const fees = settled.reduce((s, c) => s + (c.fee ?? 0), 0);
-    const returns = returned.reduce((s, c) => s + heldAmount(c), 0);
-    const reversals = reversed.reduce((s, c) => s + heldAmount(c), 0);
     const [settlement] = await tx
       .insert(settlements)
       .values({
         id,
         isvAccountId: merchant!.isvAccountId,
         merchantId,
-        chargeCount: settled.length,
-        refundCount: carried.length,
-        gross,
-        refunds: refunded,
-        returnCount: returned.length,
-        returns,
-        reversalCount: reversed.length,
-        reversals,
-        fees,
-        net: gross - refunded - returns + reversals - fees,
+        ...settlementTotals({ settled, carried, returned, reversed }),
         payoutStatus: merchant!.automaticPayouts ? "scheduled" : "held",
         cutoff,
         createdAt: now,

@@ -1,35 +1,14 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 
-import {
-  type ChargeRow,
-  charges,
-  type MerchantRow,
-  merchants,
-  refunds,
-  type StatementBrand,
-  type StatementDay,
-  type StatementFeeLine,
-  type StatementItem,
-  statements,
-} from "../../db/schema";
+import { charges, merchants, refunds, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
-import { divideHalfUp, dollarNumberToCents, feeToCentiCents } from "../../money";
 import { serializeStatement } from "../../serializers/statement";
 import { recordEvent } from "../events/record-event";
-import { merchantPricing } from "../fees/merchant-pricing";
+import { periodRange, statementFigures } from "./figures";
 
-/** A calendar month `YYYY-MM` as the UTC instants it starts and ends at. */
-export function periodRange(period: string) {
-  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(period);
-  if (!match) throw invalid("period", "period must be a month written YYYY-MM");
-  const year = Number(match[1]);
-  const month = Number(match[2]) - 1;
-  return { start: new Date(Date.UTC(year, month, 1)), end: new Date(Date.UTC(year, month + 1, 1)) };
-}
-
-export const periodOf = (date: Date) => date.toISOString().slice(0, 7);
+export { periodOf, periodRange } from "./figures";
 
 /**
  * The merchant's statement for `period` (docs/reference.md sections 11 and 13), made once: the charges
@@ -86,106 +65,12 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   )
     throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
 
-  const gross = monthCharges.reduce((s, c) => s + c.amountCaptured, 0);
-  const refunded = monthRefunds.reduce((s, r) => s + r.amount, 0);
-  const returnedAmount = (c: (typeof monthReturns)[number]) => c.amountCaptured - c.amountRefunded;
-  const returns = monthReturns.reduce((s, c) => s + returnedAmount(c), 0);
-  const reversals = monthReversals.reduce((s, c) => s + returnedAmount(c), 0);
-  const processing = monthCharges.reduce((s, c) => s + (c.fee ?? 0), 0);
-
-  // Processing fees by model and line, as each charge's fee_details said.
-  const byLine = new Map<string, StatementFeeLine>();
-  for (const charge of monthCharges) {
-    for (const line of charge.feeDetails ?? []) {
-      const key = `${line.model}|${line.description}`;
-      const entry = byLine.get(key) ?? {
-        kind: "processing" as const,
-        model: line.model,
-        description: line.description,
-        count: 0,
-        amount: 0,
-      };
-      entry.count += 1;
-      entry.amount += line.amount;
-      byLine.set(key, entry);
-    }
-  }
-  const feeLines = [...byLine.values()];
-  feeLines.push(...achActivityFees(merchant, monthCharges, monthReturns.length, monthReversals.length));
-  feeLines.push(...monthlyFees(merchant, processing));
-  const fees = feeLines.reduce((s, l) => s + l.amount, 0);
-
-  const brands = new Map<string, StatementBrand>();
-  for (const c of monthCharges) {
-    const brand = c.paymentMethod === "ach" ? "ach" : (c.cardBrand ?? "unknown");
-    const entry = brands.get(brand) ?? { brand, count: 0, volume: 0 };
-    entry.count += 1;
-    entry.volume += c.amountCaptured;
-    brands.set(brand, entry);
-  }
-  const days = new Map<string, StatementDay>();
-  const day = (d: Date) => {
-    const date = d.toISOString().slice(0, 10);
-    const entry = days.get(date) ?? { date, charges: 0, volume: 0, refunds: 0, fees: 0 };
-    days.set(date, entry);
-    return entry;
-  };
-  for (const c of monthCharges) {
-    const d = day(c.capturedAt!);
-    d.charges += 1;
-    d.volume += c.amountCaptured;
-    d.fees += c.fee ?? 0;
-  }
-  for (const r of monthRefunds) day(r.createdAt).refunds += r.amount;
-  for (const c of monthReturns) day(c.returnedAt!).refunds += returnedAmount(c);
-  for (const c of monthReversals) day(c.returnReversedAt!).refunds -= returnedAmount(c);
-
-  const items: StatementItem[] = [
-    ...monthCharges.map((c) => ({
-      kind: "charge" as const,
-      id: c.id,
-      charge_id: c.id,
-      created_at: c.capturedAt!.toISOString(),
-      amount: c.amountCaptured,
-      fee: c.fee ?? 0,
-      card_brand: c.paymentMethod === "ach" ? "ach" : c.cardBrand,
-      card_last_4: c.paymentMethod === "ach" ? (c.ach?.last4 ?? null) : c.cardLast4,
-      card_entry_method: c.cardEntryMethod,
-    })),
-    ...monthReturns.map((c) => ({
-      kind: "return" as const,
-      id: c.id,
-      charge_id: c.id,
-      created_at: c.returnedAt!.toISOString(),
-      amount: returnedAmount(c),
-      fee: 0,
-      card_brand: "ach",
-      card_last_4: c.ach?.last4 ?? null,
-      card_entry_method: null,
-    })),
-    ...monthReversals.map((c) => ({
-      kind: "return_reversal" as const,
-      id: c.id,
-      charge_id: c.id,
-      created_at: c.returnReversedAt!.toISOString(),
-      amount: returnedAmount(c),
-      fee: 0,
-      card_brand: "ach",
-      card_last_4: c.ach?.last4 ?? null,
-      card_entry_method: null,
-    })),
-    ...monthRefunds.map((r) => ({
-      kind: "refund" as const,
-      id: r.id,
-      charge_id: r.chargeId,
-      created_at: r.createdAt.toISOString(),
-      amount: r.amount,
-      fee: 0,
-      card_brand: null,
-      card_last_4: null,
-      card_entry_method: null,
-    })),
-  ].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const figures = statementFigures(merchant, {
+    charges: monthCharges,
+    refunds: monthRefunds,
+    returns: monthReturns,
+    reversals: monthReversals,
+  });
 
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -195,20 +80,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
         isvAccountId: merchant.isvAccountId,
         merchantId,
         period,
-        chargeCount: monthCharges.length,
-        refundCount: monthRefunds.length,
-        grossVolume: gross,
-        refunds: refunded,
-        returnCount: monthReturns.length,
-        returns,
-        reversalCount: monthReversals.length,
-        reversals,
-        fees,
-        net: gross - refunded - returns + reversals - fees,
-        feeLines,
-        cardBrands: [...brands.values()].sort((a, b) => b.volume - a.volume || a.brand.localeCompare(b.brand)),
-        dailyTotals: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
-        items,
+        ...figures,
       })
       .onConflictDoNothing()
       .returning();
@@ -228,92 +100,4 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     });
     return { row, created: true };
   });
-}
-
-/**
- * The ACH activity fees of the month (docs/reference.md section 13): `return_fee_fixed` for each return,
- * `return_reversal_fee` for each reversed return, and `daily_batch_fee` for each day with ACH charges. Each to the cent, half up.
- */
-function achActivityFees(
-  merchant: MerchantRow,
-  monthCharges: ChargeRow[],
-  returnCount: number,
-  reversalCount: number,
-): StatementFeeLine[] {
-  const pricing = merchantPricing(merchant);
-  if (!pricing.types.includes("ach")) return [];
-  const options = pricing.options("ach");
-  const cents = (fee: string | undefined) => (fee ? Number(divideHalfUp(BigInt(feeToCentiCents(fee)), 100n)) : 0);
-  const out: StatementFeeLine[] = [];
-  const returnFee = cents(options.return_fee_fixed);
-  if (returnCount > 0 && returnFee > 0)
-    out.push({
-      kind: "ach_activity",
-      model: "ach",
-      description: "ACH return fee",
-      count: returnCount,
-      amount: returnCount * returnFee,
-    });
-  const reversalFee = cents(options.return_reversal_fee);
-  if (reversalCount > 0 && reversalFee > 0)
-    out.push({
-      kind: "ach_activity",
-      model: "ach",
-      description: "ACH return reversal fee",
-      count: reversalCount,
-      amount: reversalCount * reversalFee,
-    });
-  const achDays = new Set(
-    monthCharges.filter((c) => c.paymentMethod === "ach").map((c) => c.capturedAt!.toISOString().slice(0, 10)),
-  ).size;
-  const batchFee = cents(options.daily_batch_fee);
-  if (achDays > 0 && batchFee > 0)
-    out.push({
-      kind: "ach_activity",
-      model: "ach",
-      description: "ACH daily batch fee",
-      count: achDays,
-      amount: achDays * batchFee,
-    });
-  return out;
-}
-
-/** The monthly fees of docs/reference.md section 13, from the merchant's pricing and `fees.monthly`. */
-function monthlyFees(merchant: MerchantRow, processing: number): StatementFeeLine[] {
-  const pricing = merchantPricing(merchant);
-  const monthly =
-    (
-      merchant.application.fees as
-        { monthly?: { minimum_processing_fee?: number; merchant_advance_service_charge?: number } } | undefined
-    )?.monthly ?? {};
-  const out: StatementFeeLine[] = [];
-  if (pricing.types.includes("ach")) {
-    const fee = pricing.options("ach").monthly_fee;
-    // Up to four decimals of a dollar: to the cent, half up.
-    const cents = fee ? Number(divideHalfUp(BigInt(feeToCentiCents(fee)), 100n)) : 0;
-    if (cents > 0) out.push({ kind: "monthly", model: "ach", description: "ACH monthly fee", count: 1, amount: cents });
-  }
-  if (pricing.cardModel === "flat_rate" && monthly.minimum_processing_fee !== undefined) {
-    const minimum = dollarNumberToCents(monthly.minimum_processing_fee);
-    if (processing < minimum)
-      out.push({
-        kind: "monthly",
-        model: "flat_rate",
-        description: "Minimum processing fee top-up",
-        count: 1,
-        amount: minimum - processing,
-      });
-  }
-  if (pricing.cardModel === "cash_discount" && monthly.merchant_advance_service_charge !== undefined) {
-    const cents = dollarNumberToCents(monthly.merchant_advance_service_charge);
-    if (cents > 0)
-      out.push({
-        kind: "monthly",
-        model: "cash_discount",
-        description: "Merchant advance service charge",
-        count: 1,
-        amount: cents,
-      });
-  }
-  return out;
 }

@@ -1,0 +1,56 @@
+import { type BrowserContext, type Page, test as base } from "@playwright/test";
+
+export type { APIRequestContext, Page } from "@playwright/test";
+export { expect } from "@playwright/test";
+
+/**
+ * The journeys' `test`: every page, in every context (the default one and those a journey opens
+ * with `browser.newContext()`), waits after each navigation (goto, reload, back, forward) until React
+ * has hydrated it. A click that lands before hydration is lost on a loaded machine; the root layout's
+ * providers set `data-hydrated` on <html> once they run (app/providers.tsx). Pages without Next's
+ * scripts (an API answer, an ISV's return URL) are not waited for.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === "1" || !document.querySelector('script[src*="/_next/static/"]'),
+    null,
+    { timeout: 30_000 },
+  );
+}
+
+const patched = new WeakSet<Page>();
+function hydrating(page: Page) {
+  if (patched.has(page)) return page;
+  patched.add(page);
+  for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
+    const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      await waitForHydration(page);
+      return response;
+    };
+  }
+  return page;
+}
+const watch = (context: BrowserContext) => {
+  context.on("page", hydrating);
+  for (const page of context.pages()) hydrating(page);
+  return context;
+};
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await use(watch(context));
+  },
+  page: async ({ page }, use) => {
+    await use(hydrating(page));
+  },
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => watch(await newContext(...args));
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+});

@@ -1,0 +1,63 @@
+import { describe, expect, test } from "vitest";
+
+import { settlementTotals } from "./totals";
+
+// A settlement's arithmetic, hand-worked: tests/api/ledger.test.ts runs the same rules through four
+// nights on a real database.
+
+describe("settlement totals", () => {
+  test("charges less fees, refunds, returns (what was still held) and reversals (paid back)", () => {
+    expect(
+      settlementTotals({
+        settled: [
+          { amountCaptured: 10_000, fee: 320 },
+          { amountCaptured: 2_500, fee: 38 },
+          { amountCaptured: 700, fee: null },
+        ],
+        carried: [{ amount: 1_000 }, { amount: 250 }],
+        returned: [
+          { amountCaptured: 3_000, amountRefunded: 1_000 },
+          { amountCaptured: 4_000, amountRefunded: 0 },
+        ],
+        reversed: [{ amountCaptured: 2_000, amountRefunded: 500 }],
+      }),
+    ).toEqual({
+      chargeCount: 3,
+      gross: 13_200,
+      fees: 358,
+      refundCount: 2,
+      refunds: 1_250,
+      returnCount: 2,
+      returns: 6_000,
+      reversalCount: 1,
+      reversals: 1_500,
+      net: 13_200 - 1_250 - 6_000 + 1_500 - 358,
+    });
+  });
+
+  test("only refunds: a negative net", () => {
+    expect(settlementTotals({ settled: [], carried: [{ amount: 233 }], returned: [], reversed: [] })).toEqual({
+      chargeCount: 0,
+      gross: 0,
+      fees: 0,
+      refundCount: 1,
+      refunds: 233,
+      returnCount: 0,
+      returns: 0,
+      reversalCount: 0,
+      reversals: 0,
+      net: -233,
+    });
+  });
+
+  test("only a reversal: paid back in full", () => {
+    expect(
+      settlementTotals({
+        settled: [],
+        carried: [],
+        returned: [],
+        reversed: [{ amountCaptured: 2_000, amountRefunded: 0 }],
+      }),
+    ).toMatchObject({ reversals: 2_000, reversalCount: 1, net: 2_000 });
+  });
+});

@@ -1,0 +1,34 @@
+import type { ChargeRow, RefundRow } from "../../db/schema";
+import { heldAmount } from "../charges/rules";
+
+/**
+ * A settlement's figures from what it took (docs/reference.md section 13), in cents: the charges it
+ * settles (captured, less their fees), the refunds it carries, the ACH returns it takes back and the
+ * reversed returns it pays back. A return takes back what the merchant still held of the charge (its
+ * capture less its refunds: those were already taken back), and a reversal pays back the same.
+ */
+export function settlementTotals(took: {
+  settled: Pick<ChargeRow, "amountCaptured" | "fee">[];
+  carried: Pick<RefundRow, "amount">[];
+  returned: Pick<ChargeRow, "amountCaptured" | "amountRefunded">[];
+  reversed: Pick<ChargeRow, "amountCaptured" | "amountRefunded">[];
+}) {
+  const sum = <T>(rows: T[], of: (row: T) => number) => rows.reduce((total, row) => total + of(row), 0);
+  const gross = sum(took.settled, (c) => c.amountCaptured);
+  const fees = sum(took.settled, (c) => c.fee ?? 0);
+  const refunds = sum(took.carried, (r) => r.amount);
+  const returns = sum(took.returned, heldAmount);
+  const reversals = sum(took.reversed, heldAmount);
+  return {
+    chargeCount: took.settled.length,
+    gross,
+    fees,
+    refundCount: took.carried.length,
+    refunds,
+    returnCount: took.returned.length,
+    returns,
+    reversalCount: took.reversed.length,
+    reversals,
+    net: gross - refunds - returns + reversals - fees,
+  };
+}
