@@ -2,7 +2,7 @@ import path from "node:path";
 
 import { defineConfig } from "vitest/config";
 
-// The pure modules' unit tests, for mutation testing (npm run test:mutation): no database, no server.
+// The pure modules' unit tests (the money rules' included), for mutation testing (npm run test:mutation): no database, no server.
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -11,6 +11,11 @@ export default defineConfig({
       "lib/onboarding/**/*.test.ts",
       "lib/money.test.ts",
       "lib/schemas/**/*.test.ts",
+      "lib/domain/charges/rules.test.ts",
+      "lib/domain/payments/rules.test.ts",
+      "lib/domain/settlements/totals.test.ts",
+      "lib/domain/statements/figures.test.ts",
+      "lib/domain/fees/compute-fee.test.ts",
     ],
     environment: "node",
     pool: "threads",

@@ -234,6 +234,45 @@ test("a phone-only merchant's blank form: every missing field is marked, the add
   await expectAxeClean(page);
 });
 
+test("a business established in the future and an owner under 18 are refused in the browser, in words, in English and Spanish; nothing is saved", async ({
+  page,
+  request,
+}) => {
+  const isv = createIsvWithCli("Dates POS");
+  const { merchant, path } = await merchantWithLink(request, isv);
+  await page.goto(path);
+  await fillBusiness(page);
+  const now = new Date();
+  const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
+  await page
+    .getByLabel("Date the business was established")
+    .fill(iso(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate()));
+  await save(page);
+  await expect(page.getByText("The business cannot be established in the future.")).toBeVisible();
+  await expect(page.getByLabel("Date the business was established")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/onboarding\/business$/);
+  const read = async () =>
+    (await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json())
+      .merchant;
+  expect((await read()).business_established_date).toBeNull();
+  await page.getByLabel("Date the business was established").fill(app.business_established_date);
+  await save(page);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+
+  await fillOwner(page, 1, { ...app.owner_one, date_of_birth: iso(now.getUTCFullYear() - 17, now.getUTCMonth(), 1) });
+  await save(page);
+  const owner = page.getByRole("group", { name: "Owner 1", exact: true });
+  await expect(owner.getByText("Every owner must be at least 18 years old.")).toBeVisible();
+  await expect(owner.getByLabel("Date of birth")).toHaveAttribute("aria-invalid", "true");
+  await shots(page, "wizard-owner-under-18");
+  expect((await read()).owner_one).toBeNull();
+  // In Spanish, the same rule in the reader's words.
+  await page.getByLabel("Language").selectOption("es");
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page.getByText("Todos los propietarios deben tener al menos 18 años.")).toBeVisible();
+  await expectAxeClean(page);
+});
+
 test("the completion page sends the browser only to the URL the server built, never to a look-alike ?to=", async ({
   page,
   request,

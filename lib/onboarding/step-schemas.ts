@@ -35,20 +35,24 @@ import { businessFields } from "./steps";
 // cross-field rules, which are underwriting's own (./cross-field.ts, messages `underwriting.<code>`).
 
 // Named imports, passed as one narrow object: the bundler keeps only these functions of zod/mini.
-const rules = applicationRules({
-  email,
-  enum: enumOf,
-  maxLength,
-  minLength,
-  optional,
-  pipe,
-  refine,
-  regex,
-  strictObject,
-  string,
-  trim,
-  union,
-});
+const rules = applicationRules(
+  {
+    email,
+    enum: enumOf,
+    maxLength,
+    minLength,
+    optional,
+    pipe,
+    refine,
+    regex,
+    strictObject,
+    string,
+    trim,
+    union,
+  },
+  // The rules underwriting shares say their message by key: shown translated at the field.
+  (code) => `underwriting.${code}`,
+);
 const { bankAccountSchema, currentSalesSchema, mainProductSchema, ownerSchema, coreApplicationShape } = rules;
 
 const pick = <K extends keyof typeof coreApplicationShape>(...keys: readonly K[]) =>

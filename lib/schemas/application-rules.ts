@@ -75,8 +75,22 @@ export type ZodFunctions = Pick<
   | "union"
 >;
 
-/** The rules, built with the given zod: `applicationRules(z)` on the server, `applicationRules(zm)` in the browser. */
-export function applicationRules(z: ZodFunctions) {
+/** Today's date in UTC, YYYY-MM-DD (the server and the browser judge dates on the same calendar). */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+/** Born on `dateOfBirth`, at least 18 years old on `today` (both YYYY-MM-DD): the 18th birthday has come. */
+export function isAdultOn(dateOfBirth: string, today: string) {
+  const adultIfBornBy = `${String(Number(today.slice(0, 4)) - 18).padStart(4, "0")}${today.slice(4)}`;
+  return dateOfBirth <= adultIfBornBy;
+}
+
+/**
+ * The rules, built with the given zod: `applicationRules(z)` on the server, `applicationRules(zm)` in
+ * the browser. A rule that underwriting also applies (the business not established in the future, every
+ * owner at least 18) says its message through `say(code, english)`: the server answers the English
+ * sentence, the wizard passes the translation key (`underwriting.<code>`) and shows it in the reader's
+ * language, at the field, before anything is saved.
+ */
+export function applicationRules(z: ZodFunctions, say: (code: string, english: string) => string = (_c, en) => en) {
   const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
     z.enum(values, { error: `must be one of: ${values.join(", ")}` });
   const text = (max: number) =>
@@ -117,6 +131,21 @@ export function applicationRules(z: ZodFunctions) {
       z.refine(isRealDate, "must be a real calendar date written YYYY-MM-DD"),
     );
 
+  /** A date of birth: a real date, and the owner at least 18 years old today. */
+  const dateOfBirth = isoDate.check(
+    z.refine(
+      (v: string) => !isRealDate(v) || isAdultOn(v, todayUtc()),
+      say("owner_under_18", "Every owner must be at least 18 years old."),
+    ),
+  );
+  /** The day the business was established: not in the future. */
+  const establishedDate = isoDate.check(
+    z.refine(
+      (v: string) => v <= todayUtc(),
+      say("date_in_future", "The business cannot be established in the future."),
+    ),
+  );
+
   /** A masked value as the API shows it ("*****6789"): sent back unchanged, it keeps the stored value. */
   const maskedValue = z.string().check(z.regex(/^\*+[0-9]{4}$/));
   const nineDigits = (what: string) =>
@@ -149,7 +178,7 @@ export function applicationRules(z: ZodFunctions) {
     job_title: enumOf(jobTitles),
     ownership_percentage: percentString,
     email,
-    date_of_birth: isoDate,
+    date_of_birth: dateOfBirth,
     home_address: addressSchema,
     ssn,
   });
@@ -203,7 +232,7 @@ export function applicationRules(z: ZodFunctions) {
     tin,
     tin_type: enumOf(tinTypes),
     doing_business_as: z.optional(text(120)),
-    business_established_date: isoDate,
+    business_established_date: establishedDate,
     legal_business_address: addressSchema,
     dba_address: z.optional(addressSchema),
     owner_one: ownerSchema,

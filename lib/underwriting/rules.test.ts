@@ -137,11 +137,42 @@ describe("decide", () => {
     ["111111111", "request_information"],
     ["222222222", "manual_review"],
     ["999999999", "decline"],
-  ])("sandbox magic TIN %s: %s, before the format rules", (tin, outcome) => {
+  ])("sandbox magic TIN %s on a clean application: %s", (tin, outcome) => {
     const a = app();
     a.tin = tin;
-    a.bank_account.routing_number = "021000022"; // would fail a rule
     expect(decide(a, { sandbox: true, today }).outcome).toBe(outcome);
+  });
+  test.each([
+    ["000000000", ["merchant.bank_account.routing_number"]],
+    ["111111111", ["merchant.bank_account.routing_number", "merchant.tin"]],
+    ["222222222", ["merchant.bank_account.routing_number"]],
+  ])("sandbox magic TIN %s answers the TIN check only: every other rule still applies", (tin, asked) => {
+    const a = app();
+    a.tin = tin;
+    a.bank_account.routing_number = "021000022"; // fails the ABA checksum
+    const decision = decide(a, { sandbox: true, today });
+    expect(decision.outcome).toBe("request_information");
+    expect(decision.outcome === "request_information" && fields(decision.findings)).toEqual(asked);
+  });
+  test("the approving magic TIN does not approve an owner under 18 or a business established in the future", () => {
+    const a = app();
+    a.tin = "000000000";
+    a.owner_one.date_of_birth = "2008-06-02"; // 18 tomorrow
+    a.business_established_date = "2099-01-01";
+    const decision = decide(a, { sandbox: true, today: new Date("2026-06-01T00:00:00Z") });
+    expect(decision).toMatchObject({
+      outcome: "request_information",
+      findings: [
+        { field: "merchant.owner_one.date_of_birth", code: "owner_under_18" },
+        { field: "merchant.business_established_date", code: "date_in_future" },
+      ],
+    });
+  });
+  test("the declining magic TIN declines whatever else is wrong", () => {
+    const a = app();
+    a.tin = "999999999";
+    a.bank_account.routing_number = "021000022";
+    expect(decide(a, { sandbox: true, today })).toEqual({ outcome: "decline", reason: "sandbox magic TIN 999999999" });
   });
   test("magic TINs are ordinary numbers in production", () => {
     const a = app();

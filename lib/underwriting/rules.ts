@@ -253,38 +253,40 @@ export const MAGIC_TINS = {
   review: "222222222",
   decline: "999999999",
 } as const;
+type MagicAnswer = keyof typeof MAGIC_TINS;
+const magicTinAnswer = (tin: unknown): MagicAnswer | null =>
+  (Object.keys(MAGIC_TINS) as MagicAnswer[]).find((k) => MAGIC_TINS[k] === tin) ?? null;
 
-/** The decision for a complete, decrypted application. Sandbox magic TINs come before the rules. */
+/**
+ * The decision for a complete, decrypted application. In sandbox a magic TIN stands for the answer
+ * of the TIN check only (approve: verified; request: unverified, asked again; review: sent to a
+ * person; decline: refused): every other rule still applies, so an owner under 18 or a business
+ * established in the future is asked about whatever the TIN says.
+ */
 export function decide(app: App, options: { sandbox: boolean; today: Date }): Decision {
-  if (options.sandbox) {
-    switch (app.tin) {
-      case MAGIC_TINS.approve:
-        return { outcome: "approve" };
-      case MAGIC_TINS.request:
-        return {
-          outcome: "request_information",
-          findings: [
-            {
-              field: "merchant.tin",
-              code: "tin_unverified",
-              message: "We could not verify the tax ID. Check it and enter it again.",
-            },
-          ],
-        };
-      case MAGIC_TINS.review:
-        return { outcome: "manual_review", reason: "sandbox magic TIN 222222222" };
-      case MAGIC_TINS.decline:
-        return { outcome: "decline", reason: "sandbox magic TIN 999999999" };
-    }
-  }
+  const magic = options.sandbox ? magicTinAnswer(app.tin) : null;
+  if (magic === "decline") return { outcome: "decline", reason: `sandbox magic TIN ${MAGIC_TINS.decline}` };
+  const tinFindings: Finding[] =
+    magic === "request"
+      ? [
+          {
+            field: "merchant.tin",
+            code: "tin_unverified",
+            message: "We could not verify the tax ID. Check it and enter it again.",
+          },
+        ]
+      : magic !== null
+        ? []
+        : tinRules(app);
   const findings = [
     ...bankAccountRules(app),
-    ...tinRules(app),
+    ...tinFindings,
     ...ownerRules(app, options.today),
     ...businessRules(app, options.today),
     ...salesRules(app),
   ];
   if (findings.length) return { outcome: "request_information", findings };
+  if (magic === "review") return { outcome: "manual_review", reason: `sandbox magic TIN ${MAGIC_TINS.review}` };
   if (isHighRisk(app))
     return { outcome: "manual_review", reason: `high-risk subcategory: ${app.main_product?.subcategory}` };
   return { outcome: "approve" };

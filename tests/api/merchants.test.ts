@@ -496,6 +496,62 @@ describe("GET and PATCH /v1/merchants/{id}", () => {
     );
   });
 
+  test("an owner under 18 and a business established in the future are refused where they are typed (the API, the merchant's session), whatever the TIN", async () => {
+    const id = (await create({ phone: "+14155550123", merchant: { legal_business_name: "Kept", tin: "000000000" } }))
+      .json.id;
+    const today = new Date();
+    const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
+    const eighteenTomorrow = iso(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate() + 1);
+    const eighteenToday = iso(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate());
+    const tomorrow = iso(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1);
+    const owner = { ...application().owner_one, date_of_birth: eighteenTomorrow };
+    const young = await api.call("PATCH", `/v1/merchants/${id}`, {
+      auth: isv.auth,
+      body: { merchant: { legal_business_name: "Changed", owner_one: owner } },
+    });
+    expect(young.status).toBe(400);
+    expect(young.json.error).toMatchObject({
+      param: "merchant.owner_one.date_of_birth",
+      message: expect.stringContaining("at least 18"),
+    });
+    const future = await api.call("PATCH", `/v1/merchants/${id}`, {
+      auth: isv.auth,
+      body: { merchant: { business_established_date: tomorrow } },
+    });
+    expect(future.status).toBe(400);
+    expect(future.json.error).toMatchObject({
+      param: "merchant.business_established_date",
+      message: expect.stringContaining("future"),
+    });
+    const kept = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json.merchant;
+    expect(kept).toMatchObject({ legal_business_name: "Kept", business_established_date: null, owner_one: null });
+    // The merchant's own session: the same rules.
+    const link = (
+      await api.call("POST", "/v1/onboarding_links", {
+        auth: isv.auth,
+        body: { merchant_id: id, type: "account_onboarding" },
+      })
+    ).json;
+    const session = await openLink(api, link.url);
+    const typed = await api.call("PATCH", "/v1/onboarding/session", {
+      auth: session,
+      body: { merchant: { owner_one: owner } },
+    });
+    expect(typed.status).toBe(400);
+    expect(typed.json.error.param).toBe("merchant.owner_one.date_of_birth");
+    // Eighteen today, established today: accepted.
+    const ok = await api.call("PATCH", `/v1/merchants/${id}`, {
+      auth: isv.auth,
+      body: {
+        merchant: {
+          owner_one: { ...owner, date_of_birth: eighteenToday },
+          business_established_date: iso(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()),
+        },
+      },
+    });
+    expect(ok.status).toBe(200);
+  });
+
   test("PATCH deactivated and automatic_payouts", async () => {
     const id = (await create({ phone: "+14155550123" })).json.id;
     const res = await api.call("PATCH", `/v1/merchants/${id}`, {
