@@ -16,6 +16,7 @@ export default defineConfig({
       "lib/domain/settlements/totals.test.ts",
       "lib/domain/statements/figures.test.ts",
       "lib/domain/fees/compute-fee.test.ts",
+      "lib/domain/fees/merchant-pricing.test.ts",
     ],
     environment: "node",
     pool: "threads",

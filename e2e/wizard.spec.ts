@@ -165,7 +165,10 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   expect((await download).suggestedFilename()).toBe(`merchant-agreement-${merchant.id}.pdf`);
   await page.getByRole("button", { name: "Submit application" }).click();
 
-  await expect(page.getByRole("heading", { name: /^Application (submitted|approved)$/ })).toBeVisible();
+  const heading = page.getByRole("heading", { name: /^Application (submitted|approved)$/ });
+  await expect(heading).toBeVisible();
+  // The return URL carries the status the page shows (underwriting may have approved already).
+  const shown = (await heading.textContent()) === "Application approved" ? "APPROVED" : "COMPLETED";
   await expectAxeClean(page);
   await shots(page, "wizard-complete");
   await page.waitForURL((url) => url.searchParams.get("from") === "onboarding", { timeout: 15_000 });
@@ -173,7 +176,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   expect(Object.fromEntries(returned.searchParams)).toEqual({
     from: "onboarding",
     merchant_id: merchant.id,
-    lead_onboarding_status: "COMPLETED",
+    lead_onboarding_status: shown,
     state: "abc-123",
   });
   // Underwriting runs after the submission: this clean application is approved and provisioned.
@@ -299,6 +302,61 @@ test("the completion page sends the browser only to the URL the server built, ne
   // After the pause the browser goes there, and never to the attacker's host.
   await page.waitForURL((url) => url.origin === "https://acme.example", { timeout: 10_000 });
   expect(visited.map((u) => new URL(u).hostname)).not.toContain("attacker.test");
+});
+
+test("after an information request the completion page keeps the brand, says what is needed, and returns with the status it shows", async ({
+  page,
+  request,
+}) => {
+  const isv = createIsvWithCli("Asking POS");
+  // Sandbox TIN 111111111: underwriting cannot verify the tax ID and asks for it again.
+  const { merchant, path } = await merchantWithLink(request, isv, {
+    merchant: { ...app, tin: "111111111" },
+    link: { return_url: "https://acme.example/back" },
+  });
+  await page.route("https://acme.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>back at the ISV</h1>" }),
+  );
+  await page.goto(path);
+  const token = (await page.context().cookies()).find((c) => c.name === "onboarding_session")!.value;
+  const session = { authorization: `Bearer ${token}` };
+  await request.patch("/v1/onboarding/session", { headers: session, data: { device: { catalog_id: "pax-a920" } } });
+  await request.post("/v1/onboarding/session/agreement", { headers: session, data: { name: "Mei Chen" } });
+  expect((await request.post("/v1/onboarding/session/submit", { headers: session })).status()).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })).json())
+          .lead_onboarding_status,
+      { timeout: 15_000 },
+    )
+    .toBe("IN_PROGRESS");
+
+  // The portal's fresh link superseded the wizard's: the page still knows whose it is.
+  await page.goto("/onboarding/complete");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("A few more details are needed");
+  await expect(
+    page.getByText("Asking POS needs a few more details before it can approve your application:"),
+  ).toBeVisible();
+  await expect(page.getByRole("list", { name: "What is needed" })).toContainText(
+    "We could not verify the tax ID. Check it and enter it again.",
+  );
+  await expect(page.getByTestId("brand-monogram")).toHaveText("A");
+  await expect(page.getByText("Merchant application")).toHaveCount(0);
+  const back = page.getByRole("link", { name: "Back to Asking POS" });
+  const href = new URL((await back.getAttribute("href"))!);
+  expect(`${href.origin}${href.pathname}`).toBe("https://acme.example/back");
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    merchant_id: merchant.id,
+    lead_onboarding_status: "IN_PROGRESS",
+  });
+  await expectAxeClean(page);
+  await shots(page, "wizard-complete-more-info");
+  // No automatic redirect here: the merchant reads first, then goes back on a click.
+  await page.waitForTimeout(3_500);
+  await expect(page).toHaveURL(/\/onboarding\/complete$/);
+  await back.click();
+  await page.waitForURL((url) => url.origin === "https://acme.example");
 });
 
 test("leaving half-way and reopening the link resumes at the first incomplete step; deep links are brought back", async ({

@@ -71,7 +71,7 @@ export function sessionCookieOptions() {
 export async function checkSession(
   db: DbOrTx,
   principal: SessionPrincipal,
-  options: { forUpdate?: boolean; host?: string } = {},
+  options: { forUpdate?: boolean; host?: string; allowSuperseded?: boolean } = {},
 ) {
   // The link, its merchant (locked when the caller changes it) and the ISV in one round trip.
   const query = db
@@ -85,7 +85,7 @@ export async function checkSession(
   if (
     !row ||
     !link ||
-    link.supersededAt ||
+    (link.supersededAt && !options.allowSuperseded) ||
     link.merchantId !== principal.merchantId ||
     link.isvAccountId !== principal.accountId
   ) {

@@ -4,7 +4,7 @@ import { cookies, headers } from "next/headers";
 
 import { ONBOARDING_COOKIE, readSessionToken } from "@/lib/auth/onboarding-session";
 import { getDatabase } from "@/lib/db/client";
-import { getSession } from "@/lib/domain/onboarding/session";
+import { completionView, getSession } from "@/lib/domain/onboarding/session";
 import { AppError } from "@/lib/errors";
 
 /** The onboarding session behind the cookie, checked like the API checks it, or null (no cookie, expired, superseded, wrong host). */
@@ -22,3 +22,17 @@ export async function loadWizardSession() {
   }
 }
 export type WizardSession = NonNullable<Awaited<ReturnType<typeof loadWizardSession>>>["session"];
+
+/** The completion page's view (lib/domain/onboarding/session.ts completionView), or null without a signed session. */
+export async function loadCompletion() {
+  const principal = await readSessionToken((await cookies()).get(ONBOARDING_COOKIE)?.value);
+  if (!principal) return null;
+  const { db } = await getDatabase();
+  try {
+    return await completionView(db, { ...principal, host: (await headers()).get("host") ?? "" });
+  } catch (error) {
+    if (error instanceof AppError && (error.type === "authentication_error" || error.type === "not_found_error"))
+      return null;
+    throw error;
+  }
+}

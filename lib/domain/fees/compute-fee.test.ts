@@ -144,3 +144,80 @@ describe("ach and classes", () => {
     expect(cardClassOf(brand, funding)).toBe(cardClass);
   });
 });
+
+describe("the lines say what was priced (every model's description, rate and fixed fee)", () => {
+  const line = (r: ReturnType<typeof cardFee>) =>
+    r.lines.map((l) => [l.type, l.model, l.description, l.rate_bps, l.fixed, l.amount]);
+  test("flat rate: the class's own fields, else the model's rate_percent and fee_fixed (an empty string is absent)", () => {
+    expect(line(cardFee("flat_rate", o.flat_rate, facts(10_000, "amex")))).toEqual([
+      ["processing", "flat_rate", "Flat rate, American Express", 350, 30, 380],
+    ]);
+    const fallback = { rate_percent: "2.00", fee_fixed: "0.20", vmd_debit_rate_percent: "", vmd_debit_fee_fixed: "" };
+    expect(line(cardFee("flat_rate", fallback, facts(10_000, "vmd_debit")))).toEqual([
+      ["processing", "flat_rate", "Flat rate, Visa, Mastercard, Discover debit", 200, 20, 220],
+    ]);
+    // Nothing at all: nothing charged (no NaN, no crash).
+    expect(cardFee("flat_rate", {}, facts(10_000)).fee).toBe(0);
+  });
+  test("two-tiered: the family and whether the card was present", () => {
+    expect(line(cardFee("two_tiered", o.two_tiered, facts(10_000, "amex", true)))).toEqual([
+      ["processing", "two_tiered", "Two-tiered, American Express, card present", 300, 10, 310],
+    ]);
+    expect(line(cardFee("two_tiered", o.two_tiered, facts(10_000, "vmd_credit", false)))).toEqual([
+      ["processing", "two_tiered", "Two-tiered, Visa, Mastercard, Discover, card not present", 290, 30, 320],
+    ]);
+  });
+  test("tiered: the tier in words, the class's own fields (debit and amex), the legacy ones when empty", () => {
+    expect(line(cardFee("tiered", o.tiered, facts(10_000, "vmd_debit", false, true)))).toEqual([
+      ["processing", "tiered", "Tiered, mid-qualified, Visa, Mastercard, Discover debit", 199, 10, 209],
+    ]);
+    expect(line(cardFee("tiered", o.tiered, facts(10_000, "amex", true)))).toEqual([
+      ["processing", "tiered", "Tiered, qualified, American Express", 219, 0, 219],
+    ]);
+    expect(line(cardFee("tiered", o.tiered, facts(10_000, "vmd_debit", false, false)))).toEqual([
+      ["processing", "tiered", "Tiered, non-qualified, Visa, Mastercard, Discover debit", 279, 10, 289],
+    ]);
+    const legacy = {
+      mid_qualified_rate_percent: "2.00",
+      mid_qualified_fee_fixed: "0.15",
+      vmd_midq_credit_rate_percent: "",
+    };
+    expect(line(cardFee("tiered", legacy, facts(10_000, "vmd_credit", false, true)))).toEqual([
+      ["processing", "tiered", "Tiered, mid-qualified, Visa, Mastercard, Discover credit", 200, 15, 215],
+    ]);
+  });
+  test("interchange plus: each class's interchange line, then the markup", () => {
+    expect(line(cardFee("pass_through_ic", o.pass_through_ic, facts(10_000, "vmd_debit")))).toEqual([
+      ["interchange", "pass_through_ic", "Interchange, Visa, Mastercard, Discover debit", 15, 5, 20],
+      ["markup", "pass_through_ic", "Processor markup", 30, 10, 40],
+    ]);
+    expect(line(cardFee("pass_through_ic", o.pass_through_ic, facts(10_000, "amex")))[0]).toEqual([
+      "interchange",
+      "pass_through_ic",
+      "Interchange, American Express",
+      35,
+      10,
+      45,
+    ]);
+  });
+  test("cash discount and ACH", () => {
+    expect(line(cardFee("cash_discount", { advantage_rate: "4.00" }, facts(10_400)))).toEqual([
+      ["processing", "cash_discount", "Cash discount, 4.00 % included in the card price", 400, 0, 400],
+    ]);
+    expect(achFee(o.ach, 10_000)).toEqual({
+      model: "ach",
+      fee: 75,
+      lines: [
+        { type: "processing", model: "ach", rate_bps: 50, fixed: 25, amount: 75, description: "ACH transaction" },
+      ],
+    });
+    expect(achFee({}, 10_000).fee).toBe(0);
+  });
+  test("the card class: amex whatever its funding, else debit or credit", () => {
+    expect(cardClassOf("amex", "debit")).toBe("amex");
+    expect(cardClassOf("visa", "debit")).toBe("vmd_debit");
+    expect(cardClassOf("mastercard", "credit")).toBe("vmd_credit");
+    expect(cardClassOf(null, null)).toBe("vmd_credit");
+    expect(cardClassOf("discover", "prepaid")).toBe("vmd_credit");
+  });
+});

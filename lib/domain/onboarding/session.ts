@@ -134,32 +134,34 @@ export function completionUrl({ link, isv, merchant }: CheckedSession) {
 
 /**
  * Where the "all done" page sends the browser: the URL this server builds for the session (the
- * return URL with the outcome), or null when the ISV gave none. `requested` (the submit answer's
- * `redirect_url`, passed through the page's query) is kept only when, parsed, it is that same URL
- * but for the status it reported; anything else (another origin, `user@host` tricks, other
- * parameters) is ignored for the server's own URL.
+ * return URL with the merchant's status as it is now, the status the page shows), or null when the
+ * ISV gave none. Whatever the page's query says (`?to=`, an older status) is never used: no open
+ * redirect, and no stale status.
  */
-export function returnTarget(session: CheckedSession, requested?: string): string | null {
-  const defaults = brandOf(session.isv);
-  if (!(session.link.returnUrl ?? defaults.redirect_url)) return null;
-  const built = new URL(completionUrl(session));
-  let given: URL;
-  try {
-    given = new URL(requested ?? "");
-  } catch {
-    return built.toString();
-  }
-  const status = given.searchParams.get("lead_onboarding_status");
-  const comparable = new URL(given);
-  comparable.searchParams.set("lead_onboarding_status", built.searchParams.get("lead_onboarding_status")!);
-  const same =
-    comparable.origin === built.origin &&
-    comparable.pathname === built.pathname &&
-    comparable.search === built.search &&
-    comparable.hash === built.hash &&
-    given.username === "" &&
-    given.password === "";
-  return same && onboardingStatuses.includes(status as OnboardingStatus) ? given.toString() : built.toString();
+export function returnTarget(session: CheckedSession): string | null {
+  return (session.link.returnUrl ?? brandOf(session.isv).redirect_url) ? completionUrl(session) : null;
+}
+
+/**
+ * What the completion page shows, read (never written) with the session that submitted, even once a
+ * newer link superseded it (underwriting's information request mails the merchant a fresh portal
+ * link): the ISV's brand, the merchant's status now, what underwriting asked for, and the return URL
+ * carrying that same status.
+ */
+export async function completionView(db: Db, use: SessionUse) {
+  const session = await checkSession(db, use, { host: use.host, allowSuperseded: true });
+  const { merchant, isv } = session;
+  return {
+    branding: serializeOnboardingSession(session, {
+      problems: [],
+      device: deviceRules(session),
+      signed: true,
+      requirements: merchantRequirements(merchant, { deviceRequired: false }),
+    }).branding,
+    status: merchant.status,
+    requested: isOpen(merchant.status) ? (merchant.requirements?.errors ?? []) : [],
+    target: returnTarget(session),
+  };
 }
 
 /** POST /v1/onboarding/session/submit: the whole application checked, then COMPLETED and underwriting queued. */

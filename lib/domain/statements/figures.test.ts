@@ -58,9 +58,12 @@ describe("the period", () => {
     expect(periodOf(new Date("2026-02-28T23:59:59.999Z"))).toBe("2026-02");
     expect(periodOf(new Date("2026-03-01T00:00:00.000Z"))).toBe("2026-03");
   });
-  test.each(["2026-13", "2026-00", "2026-2", "26-02", "2026-02-01", ""])("%j is refused, naming period", (bad) => {
-    expect(() => periodRange(bad)).toThrow(expect.objectContaining({ param: "period" }));
-  });
+  test.each(["2026-13", "2026-00", "2026-2", "26-02", "2026-02-01", "", "x2026-02", "2026-02x", "12026-02"])(
+    "%j is refused, naming period",
+    (bad) => {
+      expect(() => periodRange(bad)).toThrow(expect.objectContaining({ param: "period" }));
+    },
+  );
 });
 
 describe("statement figures", () => {
@@ -188,5 +191,169 @@ describe("statement figures", () => {
     );
     expect(figures.feeLines.map((l) => l.description)).toEqual(["Card"]);
     expect(figures).toMatchObject({ fees: 59, net: 10_000 - 59 });
+  });
+
+  const only = (types: string[], over: Record<string, unknown> = {}, options: Record<string, unknown> = {}) =>
+    ({
+      application: { capabilities: { types }, ...over },
+      defaultCapabilities: { types, options },
+    }) as never;
+  const empty = { charges: [], refunds: [], returns: [], reversals: [] };
+
+  test("every item's fields, exactly: a keyed card, an unknown brand, a bank debit's return and reversal, a refund", () => {
+    const card = charge({ id: "ch_card", capturedAt: new Date("2026-02-02T08:00:00Z") });
+    const unknown = charge({
+      id: "ch_unknown",
+      cardBrand: null,
+      cardLast4: "0000",
+      cardEntryMethod: "CHIP",
+      capturedAt: new Date("2026-02-02T09:00:00Z"),
+    });
+    const bank = charge({
+      id: "ch_bank",
+      paymentMethod: "ach",
+      cardBrand: null,
+      cardLast4: null,
+      cardEntryMethod: null as never,
+      ach: { last4: "6789" } as never,
+      amountCaptured: 2_000,
+      amountRefunded: 500,
+      capturedAt: new Date("2026-02-02T10:00:00Z"),
+      returnedAt: new Date("2026-02-03T10:00:00Z"),
+      returnReversedAt: new Date("2026-02-04T10:00:00Z"),
+    });
+    const figures = statementFigures(only(["flat_rate"]), {
+      charges: [card, unknown],
+      refunds: [refund("re_x", "ch_card", 300, "2026-02-05T00:00:00Z")],
+      returns: [bank],
+      reversals: [bank],
+    });
+    expect(figures.items).toEqual([
+      {
+        kind: "charge",
+        id: "ch_card",
+        charge_id: "ch_card",
+        created_at: "2026-02-02T08:00:00.000Z",
+        amount: 1_000,
+        fee: 59,
+        card_brand: "visa",
+        card_last_4: "4242",
+        card_entry_method: "MANUAL",
+      },
+      {
+        kind: "charge",
+        id: "ch_unknown",
+        charge_id: "ch_unknown",
+        created_at: "2026-02-02T09:00:00.000Z",
+        amount: 1_000,
+        fee: 59,
+        card_brand: null,
+        card_last_4: "0000",
+        card_entry_method: "CHIP",
+      },
+      {
+        kind: "return",
+        id: "ch_bank",
+        charge_id: "ch_bank",
+        created_at: "2026-02-03T10:00:00.000Z",
+        amount: 1_500,
+        fee: 0,
+        card_brand: "ach",
+        card_last_4: "6789",
+        card_entry_method: null,
+      },
+      {
+        kind: "return_reversal",
+        id: "ch_bank",
+        charge_id: "ch_bank",
+        created_at: "2026-02-04T10:00:00.000Z",
+        amount: 1_500,
+        fee: 0,
+        card_brand: "ach",
+        card_last_4: "6789",
+        card_entry_method: null,
+      },
+      {
+        kind: "refund",
+        id: "re_x",
+        charge_id: "ch_card",
+        created_at: "2026-02-05T00:00:00.000Z",
+        amount: 300,
+        fee: 0,
+        card_brand: null,
+        card_last_4: null,
+        card_entry_method: null,
+      },
+    ]);
+    expect(figures.cardBrands).toEqual(
+      [
+        // Equal volumes: by name.
+        { brand: "unknown", count: 1, volume: 1_000 },
+        { brand: "visa", count: 1, volume: 1_000 },
+      ].sort((a, b) => a.brand.localeCompare(b.brand)),
+    );
+    // A charge without a fee counts 0.
+    expect(
+      statementFigures(only(["flat_rate"]), { ...empty, charges: [charge({ fee: null, feeDetails: null })] }),
+    ).toMatchObject({ fees: 0, feeLines: [] });
+  });
+
+  test("an ACH line appears only when both its count and its fee are above zero", () => {
+    const debit = charge({
+      paymentMethod: "ach",
+      capturedAt: new Date("2026-02-02T10:00:00Z"),
+      returnedAt: new Date("2026-02-03T10:00:00Z"),
+      returnReversedAt: new Date("2026-02-04T10:00:00Z"),
+      feeDetails: [] as never,
+    });
+    const ach = (options: Record<string, unknown>, month = {}) =>
+      statementFigures(only(["ach"], {}, { ach: options }), { ...empty, ...month }).feeLines.map((l) => [
+        l.description,
+        l.count,
+        l.amount,
+      ]);
+    const free = { return_fee_fixed: "0.00", return_reversal_fee: "0", daily_batch_fee: "0.00", monthly_fee: "0.00" };
+    expect(ach(free, { charges: [debit], returns: [debit], reversals: [debit] })).toEqual([]);
+    const priced = {
+      return_fee_fixed: "5.00",
+      return_reversal_fee: "5.00",
+      daily_batch_fee: "0.10",
+      monthly_fee: "10.00",
+    };
+    expect(ach(priced)).toEqual([["ACH monthly fee", 1, 1_000]]);
+    expect(ach(priced, { charges: [debit] })).toEqual([
+      ["ACH daily batch fee", 1, 10],
+      ["ACH monthly fee", 1, 1_000],
+    ]);
+    // No ACH in the merchant's types: none of its lines, whatever the options.
+    expect(statementFigures(only(["flat_rate"], {}, { ach: priced }), { ...empty, returns: [debit] }).feeLines).toEqual(
+      [],
+    );
+  });
+
+  test("monthly card fees: the flat rate's minimum only for flat rate, the advance service charge only for cash discount", () => {
+    const month = { ...empty, charges: [charge({})] }; // 59 of processing
+    const lines = (types: string[], monthly: Record<string, number> | undefined) =>
+      statementFigures(only(types, monthly ? { fees: { monthly } } : {}), month).feeLines.filter(
+        (l) => l.kind === "monthly",
+      );
+    expect(lines(["flat_rate"], { minimum_processing_fee: 1 })).toEqual([
+      { kind: "monthly", model: "flat_rate", description: "Minimum processing fee top-up", count: 1, amount: 41 },
+    ]);
+    expect(lines(["flat_rate"], { minimum_processing_fee: 0.59 })).toEqual([]);
+    expect(lines(["flat_rate"], undefined)).toEqual([]);
+    expect(lines(["tiered"], { minimum_processing_fee: 100 })).toEqual([]);
+    expect(lines(["cash_discount"], { merchant_advance_service_charge: 12.5 })).toEqual([
+      {
+        kind: "monthly",
+        model: "cash_discount",
+        description: "Merchant advance service charge",
+        count: 1,
+        amount: 1_250,
+      },
+    ]);
+    expect(lines(["cash_discount"], { merchant_advance_service_charge: 0 })).toEqual([]);
+    expect(lines(["flat_rate"], { merchant_advance_service_charge: 12.5 })).toEqual([]);
+    expect(lines(["cash_discount"], { minimum_processing_fee: 100 })).toEqual([]);
   });
 });

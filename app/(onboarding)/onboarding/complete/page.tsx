@@ -1,41 +1,64 @@
 import { getTranslations } from "next-intl/server";
 
-import { loadWizardSession } from "@/app/(onboarding)/onboarding/load-session";
+import { loadCompletion } from "@/app/(onboarding)/onboarding/load-session";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
-import { getDatabase } from "@/lib/db/client";
-import { getSessionRows, returnTarget } from "@/lib/domain/onboarding/session";
 
 export async function generateMetadata() {
   const t = await getTranslations("wizard");
   return { title: t("submittedTitle") };
 }
 
-// The branded confirmation after submitting; then the browser goes to the ISV's return URL.
-export default async function CompletePage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
-  const t = await getTranslations("wizard");
-  const loaded = await loadWizardSession();
-  const branding = loaded?.session.branding ?? null;
-  const name = branding?.display_name ?? t("title");
-  const { to } = await searchParams;
-  // Only the URL the server builds for this session may be the target: no open redirect.
-  const target = loaded ? returnTarget(await getSessionRows((await getDatabase()).db, loaded.principal), to) : null;
-  // Say what actually happened: underwriting may already have decided (in sandbox, within seconds).
-  const status = loaded?.session.lead_onboarding_status;
+// The branded page after submitting. It says what actually happened (underwriting may already have
+// decided: in sandbox, within seconds), in the ISV's brand even once underwriting's information
+// request superseded the wizard's link with the portal's, and returns to the ISV's return URL with
+// that same status: at once for a decision or a submission, on a click when more is needed (the
+// merchant reads what first).
+export default async function CompletePage() {
+  const t = await getTranslations();
+  const view = await loadCompletion();
+  const branding = view?.branding ?? null;
+  const name = branding?.display_name ?? t("wizard.title");
+  const status = view?.status;
+  const moreInfo = status === "IN_PROGRESS" || status === "NOT_STARTED";
+  // Underwriting asked for more: the merchant reads what, then returns on a click.
+  const requested = view?.requested ?? [];
+  const asked = moreInfo && requested.length > 0;
   const [title, body] =
     status === "APPROVED"
-      ? [t("approvedTitle"), t("approvedBody", { name })]
+      ? [t("wizard.approvedTitle"), t("wizard.approvedBody", { name })]
       : status === "FAILED"
-        ? [t("declinedTitle"), t("declinedBody", { name })]
-        : status === "IN_PROGRESS" || status === "NOT_STARTED"
-          ? [t("moreInfoTitle"), t("moreInfoBody", { name })]
-          : [t("submittedTitle"), t("submittedBody", { name })];
+        ? [t("wizard.declinedTitle"), t("wizard.declinedBody", { name })]
+        : moreInfo
+          ? [t("wizard.moreInfoTitle"), t(asked ? "wizard.moreInfoBody" : "wizard.moreInfoReopen", { name })]
+          : [t("wizard.submittedTitle"), t("wizard.submittedBody", { name })];
   return (
     <BrandShell branding={branding}>
       <div role="status" className="rounded-lg border border-line bg-card p-6">
         <h1 className="text-2xl font-semibold">{title}</h1>
         <p className="mt-3">{body}</p>
-        {target ? <ReturnRedirect to={target} label={t("continue")} note={t("redirecting", { name })} /> : null}
+        {asked ? (
+          <ul className="mt-4 list-disc space-y-1 pl-5" aria-label={t("wizard.moreInfoList")}>
+            {requested.map((r) => (
+              <li key={`${r.field}-${r.code}`}>
+                {t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {asked ? <p className="mt-4 text-sm text-muted">{t("wizard.moreInfoMailed")}</p> : null}
+        {view?.target ? (
+          asked ? (
+            <a
+              href={view.target}
+              className="mt-6 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
+            >
+              {t("wizard.backTo", { name })}
+            </a>
+          ) : (
+            <ReturnRedirect to={view.target} label={t("wizard.continue")} note={t("wizard.redirecting", { name })} />
+          )
+        ) : null}
       </div>
     </BrandShell>
   );
