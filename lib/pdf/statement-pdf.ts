@@ -14,6 +14,7 @@ import type { LogoImage } from "./logo";
 const copy = {
   en: {
     title: "Monthly statement",
+    preview: "preview: the month has not ended, these figures will change",
     mid: "Merchant ID",
     period: "Period",
     summary: "Summary",
@@ -45,6 +46,7 @@ const copy = {
   },
   es: {
     title: "Estado de cuenta mensual",
+    preview: "vista previa: el mes no ha terminado, estas cifras cambiarán",
     mid: "ID de comercio",
     period: "Periodo",
     summary: "Resumen",
@@ -109,7 +111,7 @@ export async function statementPdf(input: {
 
   doc.line(input.business, 16, doc.bold, undefined, 18);
   doc.line(`${t.mid}: ${input.gatewayMerchantId ?? s.merchantId}`, 10, doc.font, muted, 14);
-  doc.line(`${t.period}: ${periodName}`, 10, doc.font, muted, 20);
+  doc.line(`${t.period}: ${periodName}${s.final ? "" : ` (${t.preview})`}`, 10, doc.font, muted, 20);
 
   heading(t.summary);
   table(
@@ -150,13 +152,21 @@ export async function statementPdf(input: {
   heading(t.daily);
   table(
     [
-      { label: t.date, width: 136 },
-      { label: t.charges, width: 80, align: "right" },
-      { label: t.volume, width: 100, align: "right" },
-      { label: t.refunds, width: 100, align: "right" },
-      { label: t.fees, width: 100, align: "right" },
+      { label: t.date, width: 116 },
+      { label: t.charges, width: 60, align: "right" },
+      { label: t.volume, width: 90, align: "right" },
+      { label: t.refunds, width: 80, align: "right" },
+      { label: t.returns, width: 90, align: "right" },
+      { label: t.fees, width: 80, align: "right" },
     ],
-    s.dailyTotals.map((d) => [day(d.date), String(d.charges), money(d.volume), money(d.refunds), money(d.fees)]),
+    s.dailyTotals.map((d) => [
+      day(d.date),
+      String(d.charges),
+      money(d.volume),
+      money(d.refunds),
+      money(d.returns ?? 0),
+      money(d.fees),
+    ]),
   );
 
   heading(t.transactions);

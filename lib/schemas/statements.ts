@@ -25,7 +25,11 @@ export const statementSchema = z
         "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees",
     }),
     net: z.number().int().meta({ description: "gross_volume - refunds - returns + reversals - fees" }),
-    created_at: z.string(),
+    final: z.boolean().meta({
+      description:
+        "true once made after its month ended (a snapshot, never changed). A statement of the unfinished month (sandbox) is a preview: generating it again makes it again with the month's later activity, same id, until the month ends",
+    }),
+    created_at: z.string().meta({ description: "When these figures were made" }),
   })
   .meta({ id: "Statement" });
 
@@ -46,7 +50,11 @@ export const statementDetailSchema = statementSchema
         date: z.string(),
         charges: z.number().int(),
         volume: z.number().int(),
-        refunds: z.number().int(),
+        refunds: z.number().int().meta({ description: "Refunds made that day" }),
+        returns: z
+          .number()
+          .int()
+          .meta({ description: "ACH returns taken that day, less the returns the banks reversed that day" }),
         fees: z.number().int(),
       }),
     ),

@@ -18,6 +18,7 @@ export function serializeStatement(row: StatementRow) {
     reversals: row.reversals,
     fees: row.fees,
     net: row.net,
+    final: row.final,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -28,6 +29,7 @@ export function serializeStatementDetail(row: StatementRow) {
     ...serializeStatement(row),
     fee_lines: row.feeLines,
     card_brands: row.cardBrands,
-    daily_totals: row.dailyTotals,
+    // Statements made before the returns column existed counted returns with refunds: 0 here.
+    daily_totals: row.dailyTotals.map((d) => ({ ...d, returns: d.returns ?? 0 })),
   };
 }

@@ -16,7 +16,12 @@ export function neutraliseFormula(value: string) {
   return /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
 }
 
-/** Every charge, refund and ACH return of the statement, one per row: refunds and returns negative, reversed returns positive, fees of the charge. */
+/**
+ * Every charge, refund and ACH return of the statement, one per row (refunds and returns negative,
+ * reversed returns positive, the fees of each charge beside it), then one row per fee charged for the
+ * month as a whole (ACH returns, batches, monthly fees, the minimum's top-up), at the period's last
+ * instant. The net column adds up to the statement's net, the fee column to its fees.
+ */
 export function statementCsv(row: StatementRow) {
   const records = row.items.map((item) => {
     const amount = item.kind === "charge" || item.kind === "return_reversal" ? item.amount : -item.amount;
@@ -31,10 +36,40 @@ export function statementCsv(row: StatementRow) {
       item.card_brand ?? "",
       item.card_last_4 ?? "",
       item.card_entry_method ?? "",
-    ].map((v) => neutraliseFormula(String(v)));
+      "",
+    ];
   });
+  const [year, month] = row.period.split("-").map(Number) as [number, number];
+  const lastInstant = new Date(Date.UTC(year, month, 1) - 1).toISOString();
+  const monthFees = row.feeLines
+    .filter((line) => line.kind !== "processing")
+    .map((line) => [
+      "fee",
+      "",
+      "",
+      lastInstant,
+      "0.00",
+      centsToDecimal(line.amount),
+      centsToDecimal(-line.amount),
+      "",
+      "",
+      "",
+      line.count > 1 ? `${line.description} (${line.count})` : line.description,
+    ]);
   return stringify([
-    ["type", "id", "charge_id", "created_at", "amount", "fee", "net", "card_brand", "card_last_4", "card_entry_method"],
-    ...records,
+    [
+      "type",
+      "id",
+      "charge_id",
+      "created_at",
+      "amount",
+      "fee",
+      "net",
+      "card_brand",
+      "card_last_4",
+      "card_entry_method",
+      "description",
+    ],
+    ...[...records, ...monthFees].map((r) => r.map((v) => neutraliseFormula(String(v)))),
   ]);
 }

@@ -285,7 +285,12 @@ describe("a four-day ledger across a month's end", () => {
       headers: { authorization: isv.auth },
     });
     const rows = (await csv.text()).trim().split("\n").slice(1);
-    expect(rows.map((r) => r.split(",").slice(0, 2).join(" ")).sort()).toEqual(
+    expect(
+      rows
+        .filter((r) => !r.startsWith("fee,"))
+        .map((r) => r.split(",").slice(0, 2).join(" "))
+        .sort(),
+    ).toEqual(
       [
         ...[c1, a1, a2, a3, c2, c3, a4].map((id) => `charge ${id}`),
         ...[r1, r2, r3].map((id) => `refund ${id}`),
@@ -317,14 +322,33 @@ describe("a four-day ledger across a month's end", () => {
     ]);
     expect(marDetail.net).toBe(1_000 - 700 - 4_000 + 2_000 - (59 + 1_000 + 500 + 1_000));
     // Daily totals: each day's charges on its own date, the boundaries on the right side.
-    expect(febDetail.daily_totals.map((d: any) => [d.date, d.charges, d.volume])).toEqual([
-      ["2026-02-27", 5, 10_000 + 4_000 + 2_500 + 3_000 + 5_000],
-      ["2026-02-28", 2, 2_000 + 2_000],
+    expect(febDetail.daily_totals).toEqual([
+      { date: "2026-02-27", charges: 5, volume: 24_500, refunds: 1_000, returns: 0, fees: 618 },
+      // R2 at 00:00 and R3; A1 and A2 returned (09:00), A2's return reversed (12:00).
+      { date: "2026-02-28", charges: 2, volume: 4_000, refunds: 1_500, returns: 4_000 + 2_500 - 2_500, fees: 123 },
     ]);
-    expect(marDetail.daily_totals.map((d: any) => [d.date, d.charges, d.volume])).toEqual([
-      ["2026-03-01", 1, 1_000],
-      ["2026-03-02", 0, 0],
+    expect(marDetail.daily_totals).toEqual([
+      { date: "2026-03-01", charges: 1, volume: 1_000, refunds: 700, returns: 2_000 + 2_000, fees: 59 },
+      { date: "2026-03-02", charges: 0, volume: 0, refunds: 0, returns: -2_000, fees: 0 },
     ]);
+    // Every document of a statement adds up to the same net: the JSON, the CSV's net column.
+    for (const detail of [febDetail, marDetail]) {
+      const csvRows = (
+        await (
+          await fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${detail.id}?format=csv`, {
+            headers: { authorization: isv.auth },
+          })
+        ).text()
+      )
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((r) => r.split(","));
+      const cents = (d: string) => Math.round(Number(d) * 100);
+      expect(csvRows.reduce((sum, r) => sum + cents(r[6]!), 0)).toBe(detail.net);
+      expect(csvRows.reduce((sum, r) => sum + cents(r[5]!), 0)).toBe(detail.fees);
+      expect(detail.final).toBe(true);
+    }
   }, 120_000);
 
   test("the monthly run states a merchant whose only activity in the month is an ACH return or its reversal", async () => {

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { events, statements } from "@/lib/db/schema";
+import { charges, events, statements } from "@/lib/db/schema";
 import { statementPdf } from "@/lib/pdf/statement-pdf";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -149,13 +149,24 @@ describe("monthly statements", () => {
       "card_brand",
       "card_last_4",
       "card_entry_method",
+      "description",
     ]);
-    expect(rows).toHaveLength(302);
+    const detail = (await get(`/v1/statements/${flat.id}/${s.id}`)).json;
+    const monthFees = detail.fee_lines.filter((l: any) => l.kind !== "processing");
+    expect(monthFees.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(302 + monthFees.length);
     expect(rows.filter((r) => r[0] === "charge")).toHaveLength(300);
-    expect(rows.reduce((sum, r) => sum + cents(r[4]!), 0)).toBe(s.gross_volume - s.refunds);
-    expect(rows.reduce((sum, r) => sum + cents(r[5]!), 0)).toBe(
-      s.fee_lines.filter((l: any) => l.kind === "processing").reduce((a: number, l: any) => a + l.amount, 0),
+    // Every fee of the month has its row, at the period's last instant, so that the CSV reconciles.
+    expect(rows.filter((r) => r[0] === "fee").map((r) => [r[3], cents(r[5]!), r[10]])).toEqual(
+      monthFees.map((l: any) => [
+        new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5)), 1) - 1).toISOString(),
+        l.amount,
+        l.count > 1 ? `${l.description} (${l.count})` : l.description,
+      ]),
     );
+    expect(rows.reduce((sum, r) => sum + cents(r[4]!), 0)).toBe(s.gross_volume - s.refunds - s.returns + s.reversals);
+    expect(rows.reduce((sum, r) => sum + cents(r[5]!), 0)).toBe(s.fees);
+    expect(rows.reduce((sum, r) => sum + cents(r[6]!), 0)).toBe(s.net);
     expect(new Set(rows.filter((r) => r[0] === "charge").map((r) => r[1]))).toEqual(new Set(flatCharges));
   });
 
@@ -186,14 +197,55 @@ describe("monthly statements", () => {
     console.log(`statement PDF: 300 charges, ${pages.length} pages, ${ms} ms`);
   });
 
-  test("a snapshot: generating again answers the same statement; later activity does not change it", async () => {
+  test("the unfinished month is a preview, made again with later activity (same id); a finished month's statement is a snapshot", async () => {
     const first = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
+    expect(first.final).toBe(false);
     await pay(flat, 7777);
     const again = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period })).json;
-    expect(again).toEqual(first);
+    expect(again).toMatchObject({
+      id: first.id,
+      final: false,
+      charge_count: first.charge_count + 1,
+      gross_volume: first.gross_volume + 7777,
+    });
+    expect(Date.parse(again.created_at)).toBeGreaterThanOrEqual(Date.parse(first.created_at));
     expect(await api.db.select().from(statements).where(eq(statements.merchantId, flat.id))).toHaveLength(1);
     const list = (await get(`/v1/statements/${flat.id}`)).json;
-    expect(list).toMatchObject({ object: "list", has_more: false, data: [{ id: first.id, period }] });
+    expect(list).toMatchObject({ object: "list", has_more: false, data: [{ id: first.id, period, final: false }] });
+    // The PDF says it is a preview.
+    const pdf = await fetch(`${api.baseUrl}/v1/statements/${flat.id}/download/${first.id}`, {
+      headers: { authorization: isv.auth },
+    });
+    expect((await pdfText(new Uint8Array(await pdf.arrayBuffer())))[0]).toContain("preview: the month has not ended");
+
+    // A finished month (January 2026, the charges moved there): final at once, and a snapshot.
+    const january = [await pay(flat, 1_000), await pay(flat, 2_000)];
+    await api.db
+      .update(charges)
+      .set({ capturedAt: new Date("2026-01-15T12:00:00Z"), createdAt: new Date("2026-01-15T12:00:00Z") })
+      .where(eq(charges.id, january[0]!));
+    const closed = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: "2026-01" }))
+      .json;
+    expect(closed).toMatchObject({ final: true, charge_count: 1, gross_volume: 1_000 });
+    await api.db
+      .update(charges)
+      .set({ capturedAt: new Date("2026-01-20T12:00:00Z"), createdAt: new Date("2026-01-20T12:00:00Z") })
+      .where(eq(charges.id, january[1]!));
+    expect(
+      (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: "2026-01" })).json,
+    ).toEqual(closed);
+    // A preview made during January (as if): the first generation after the month made it final,
+    // with the whole month; from then on it never changes.
+    await api.db.update(statements).set({ final: false }).where(eq(statements.id, closed.id));
+    const finalised = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: "2026-01" }))
+      .json;
+    expect(finalised).toMatchObject({ id: closed.id, final: true, charge_count: 2, gross_volume: 3_000 });
+    expect(
+      (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: "2026-01" })).json,
+    ).toEqual(finalised);
+    // Only the first creation is announced.
+    const created = await api.db.select().from(events).where(eq(events.objectId, first.id));
+    expect(created.map((e) => e.type)).toEqual(["statement.created"]);
   });
 
   test("bad periods, months without activity and another ISV", async () => {

@@ -29,6 +29,7 @@ const example = {
   reversals: 0,
   fees: 56321,
   net: 1776509,
+  final: true,
   created_at: "2026-11-01T02:00:04.120Z",
 };
 const merchantParam = pathId("merchantId", example.merchant_id);
@@ -89,7 +90,7 @@ const getStatementRoute = createRoute({
           },
         ],
         card_brands: [{ brand: "visa", count: 412, volume: 1845230 }],
-        daily_totals: [{ date: "2026-10-01", charges: 14, volume: 61200, refunds: 0, fees: 1890 }],
+        daily_totals: [{ date: "2026-10-01", charges: 14, volume: 61200, refunds: 0, returns: 0, fees: 1890 }],
       }),
     },
     ...commonErrors,

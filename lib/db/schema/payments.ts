@@ -313,7 +313,15 @@ export type StatementFeeLine = {
   amount: number;
 };
 export type StatementBrand = { brand: string; count: number; volume: number };
-export type StatementDay = { date: string; charges: number; volume: number; refunds: number; fees: number };
+/** A day of the statement: its charges, the refunds made that day, the ACH returns taken that day less the returns reversed that day, and its fees. */
+export type StatementDay = {
+  date: string;
+  charges: number;
+  volume: number;
+  refunds: number;
+  returns: number;
+  fees: number;
+};
 
 // A merchant's monthly statement (docs/reference.md section 11): a snapshot of the month, written once
 // per merchant and period; what happens later never changes it.
@@ -342,6 +350,9 @@ export const statements = pgTable(
     cardBrands: jsonb("card_brands").$type<StatementBrand[]>().notNull(),
     dailyTotals: jsonb("daily_totals").$type<StatementDay[]>().notNull(),
     items: jsonb("items").$type<StatementItem[]>().notNull(),
+    // Made after its month ended: final, a snapshot. Made before (sandbox): a preview, made again
+    // with the month's later activity each time it is generated, until the month ends.
+    final: boolean("final").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [

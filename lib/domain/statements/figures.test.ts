@@ -158,10 +158,11 @@ describe("statement figures", () => {
       { brand: "amex", count: 1, volume: 2_000 },
     ]);
     expect(figures.dailyTotals).toEqual([
-      { date: "2026-02-01", charges: 0, volume: 0, refunds: 700, fees: 0 },
-      { date: "2026-02-03", charges: 0, volume: 0, refunds: -2_500, fees: 0 },
-      { date: "2026-02-27", charges: 3, volume: 17_000, refunds: 1_000, fees: 405 },
-      { date: "2026-02-28", charges: 1, volume: 2_000, refunds: 2_000, fees: 100 },
+      // Refunds and the banks' returns apart: the reversal of 3 Feb gives a return back.
+      { date: "2026-02-01", charges: 0, volume: 0, refunds: 700, returns: 0, fees: 0 },
+      { date: "2026-02-03", charges: 0, volume: 0, refunds: 0, returns: -2_500, fees: 0 },
+      { date: "2026-02-27", charges: 3, volume: 17_000, refunds: 1_000, returns: 0, fees: 405 },
+      { date: "2026-02-28", charges: 1, volume: 2_000, refunds: 0, returns: 2_000, fees: 100 },
     ]);
     expect(figures.items.map((i) => [i.kind, i.id, i.amount, i.fee])).toEqual([
       ["refund", "re_2", 700, 0],

@@ -77,7 +77,7 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
   const days = new Map<string, StatementDay>();
   const day = (d: Date) => {
     const date = d.toISOString().slice(0, 10);
-    const entry = days.get(date) ?? { date, charges: 0, volume: 0, refunds: 0, fees: 0 };
+    const entry = days.get(date) ?? { date, charges: 0, volume: 0, refunds: 0, returns: 0, fees: 0 };
     days.set(date, entry);
     return entry;
   };
@@ -88,8 +88,9 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
     d.fees += c.fee ?? 0;
   }
   for (const r of month.refunds) day(r.createdAt).refunds += r.amount;
-  for (const c of month.returns) day(c.returnedAt!).refunds += returnedAmount(c);
-  for (const c of month.reversals) day(c.returnReversedAt!).refunds -= returnedAmount(c);
+  // Returns apart from refunds: a bank's return is not the merchant's refund.
+  for (const c of month.returns) day(c.returnedAt!).returns += returnedAmount(c);
+  for (const c of month.reversals) day(c.returnReversedAt!).returns -= returnedAmount(c);
 
   const items: StatementItem[] = [
     ...month.charges.map((c) => ({

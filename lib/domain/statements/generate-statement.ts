@@ -11,7 +11,8 @@ import { periodRange, statementFigures } from "./figures";
 export { periodOf, periodRange } from "./figures";
 
 /**
- * The merchant's statement for `period` (docs/reference.md sections 11 and 13), made once: the charges
+ * The merchant's statement for `period` (docs/reference.md sections 11 and 13), made once the month
+ * has ended (`final`; before that, in sandbox, a preview made again on each generation): the charges
  * captured in the month, the refunds created in it, their totals, fee lines by pricing model plus
  * the monthly fees, card brands and daily totals, and every line, kept as they were (a snapshot). A
  * period that already has a statement answers it unchanged, however many ask at once.
@@ -22,7 +23,10 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     .select()
     .from(statements)
     .where(and(eq(statements.merchantId, merchantId), eq(statements.period, period)));
-  if (existing) return { row: existing, created: false };
+  // Final (made after the month ended): a snapshot, answered unchanged. A preview is made again.
+  if (existing?.final) return { row: existing, created: false };
+  const now = new Date();
+  const final = now.getTime() >= end.getTime();
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!merchant) throw notFound("merchant", merchantId, "merchant_id");
 
@@ -72,6 +76,19 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     reversals: monthReversals,
   });
 
+  if (existing) {
+    // The preview, made again with the month's activity so far (final once the month has ended);
+    // only while it is still a preview, so a final statement is never changed.
+    const [remade] = await db
+      .update(statements)
+      .set({ ...figures, final, createdAt: now })
+      .where(and(eq(statements.id, existing.id), eq(statements.final, false)))
+      .returning();
+    if (remade) return { row: remade, created: false };
+    const [current] = await db.select().from(statements).where(eq(statements.id, existing.id));
+    return { row: current!, created: false };
+  }
+
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(statements)
@@ -81,6 +98,8 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
         merchantId,
         period,
         ...figures,
+        final,
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning();

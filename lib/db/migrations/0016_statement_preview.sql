@@ -1,0 +1,1 @@
+ALTER TABLE "statements" ADD COLUMN "final" boolean DEFAULT true NOT NULL;
