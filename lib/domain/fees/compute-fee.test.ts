@@ -201,6 +201,10 @@ describe("the lines say what was priced (every model's description, rate and fix
     ]);
   });
   test("cash discount and ACH", () => {
+    expect(cardFee("cash_discount", { advantage_rate: "4.00" }, facts(10_400))).toMatchObject({
+      model: "cash_discount",
+      fee: 400,
+    });
     expect(line(cardFee("cash_discount", { advantage_rate: "4.00" }, facts(10_400)))).toEqual([
       ["processing", "cash_discount", "Cash discount, 4.00 % included in the card price", 400, 0, 400],
     ]);

@@ -53,6 +53,10 @@ describe("merchant pricing", () => {
       feeForCardCharge(merchant({ types: ["tiered"] }), { ...keyed, entryMethod: "CHIP" })?.lines[0]?.description,
     ).toBe("Tiered, qualified, Visa, Mastercard, Discover credit");
     expect(feeForCardCharge(merchant({ types: ["tiered"] }), { ...keyed, entryMethod: "CHIP" })?.fee).toBe(169);
+    // Keyed (MANUAL) under tiered: not present, so not qualified.
+    expect(feeForCardCharge(merchant({ types: ["tiered"] }), keyed)?.lines[0]?.description).toBe(
+      "Tiered, non-qualified, Visa, Mastercard, Discover credit",
+    );
     expect(feeForCardCharge(merchant({ types: ["ach"] }), keyed)).toBeNull();
   });
 

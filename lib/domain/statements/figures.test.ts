@@ -61,7 +61,9 @@ describe("the period", () => {
   test.each(["2026-13", "2026-00", "2026-2", "26-02", "2026-02-01", "", "x2026-02", "2026-02x", "12026-02"])(
     "%j is refused, naming period",
     (bad) => {
-      expect(() => periodRange(bad)).toThrow(expect.objectContaining({ param: "period" }));
+      expect(() => periodRange(bad)).toThrow(
+        expect.objectContaining({ param: "period", message: "period must be a month written YYYY-MM" }),
+      );
     },
   );
 });
@@ -322,6 +324,13 @@ describe("statement figures", () => {
       monthly_fee: "10.00",
     };
     expect(ach(priced)).toEqual([["ACH monthly fee", 1, 1_000]]);
+    const nextDay = { ...debit, id: "ch_next", capturedAt: new Date("2026-02-03T10:00:00Z") } as typeof debit;
+    // Two debits on two days: two batches.
+    expect(ach(priced, { charges: [debit, nextDay, { ...debit, id: "ch_same" }] })[0]).toEqual([
+      "ACH daily batch fee",
+      2,
+      20,
+    ]);
     expect(ach(priced, { charges: [debit] })).toEqual([
       ["ACH daily batch fee", 1, 10],
       ["ACH monthly fee", 1, 1_000],
