@@ -261,6 +261,15 @@ test("an invoice paid by bank account (ACH): a bad routing number is marked, an 
   await frame.getByLabel("Routing number (9 digits)").fill("021000022");
   await frame.getByLabel("Account number").fill("000111111116");
   await frame.getByLabel("Account type").selectOption("savings");
+  // The debit's authorization: what, how much, when, how to revoke; nothing is sent until it is accepted.
+  await expect(page.getByTestId("ach-authorization")).toContainText(/I authorize .+ to debit \$125\.00 once/);
+  await expect(page.getByTestId("ach-authorization")).toContainText("revoke");
+  const shownText = await page.getByTestId("ach-authorization").textContent();
+  await clickPay(page, "Pay $125.00");
+  await expect(page.getByText("To pay by bank account, check the box to authorize the debit.")).toBeVisible();
+  await expect(page.getByLabel("I authorize this debit")).toBeFocused();
+  await expect(page.getByLabel("I authorize this debit")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("I authorize this debit").check();
   await clickPay(page, "Pay $125.00");
   await expect(frame.getByText("This routing number is not valid")).toBeVisible();
   await expect(frame.getByLabel("Routing number (9 digits)")).toHaveAttribute("aria-invalid", "true");
@@ -278,6 +287,9 @@ test("an invoice paid by bank account (ACH): a bad routing number is marked, an 
   await frame.getByLabel("Account number").fill("000123456789");
   await clickPay(page, "Pay $125.00");
   await expect(page.getByTestId("receipt")).toContainText("JPMorgan Chase Bank •••• 6789");
+  // Not received yet: a bank debit is processing until it clears.
+  await expect(page.getByRole("heading", { name: "Payment processing" })).toBeVisible();
+  await expect(page.getByTestId("receipt")).toContainText("it takes up to 3 business days");
   await expectAxeClean(page);
   await shot(page, "pay-bank-paid");
   const paid = await getRequest(request, pr.id);
@@ -287,9 +299,15 @@ test("an invoice paid by bank account (ACH): a bad routing number is marked, an 
   expect(charge).toMatchObject({
     status: "AUTHORIZED",
     payment_method: "ach",
-    ach: { last4: "6789", account_type: "savings" },
+    ach: {
+      last4: "6789",
+      account_type: "savings",
+      authorization: { version: "2026-11-24", locale: "en", ip_address: "127.0.0.1" },
+    },
     fee: 88,
   });
+  // Kept on the charge: the words the payer saw.
+  expect(charge.ach.authorization.text).toBe(shownText);
 });
 
 test("a manual (virtual terminal) page is paid; a canceled request is no longer payable", async ({ page, request }) => {

@@ -42,6 +42,7 @@ export const errorCodes = {
   card_invalid: "invalid_request_error",
   bank_account_invalid: "invalid_request_error",
   payment_method_not_allowed: "invalid_request_error",
+  ach_authorization_required: "invalid_request_error",
   refund_exceeds_charge: "invalid_request_error",
   refund_failed: "invalid_request_error",
   // authentication_error

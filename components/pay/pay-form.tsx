@@ -19,6 +19,7 @@ export function PayForm({
   accent,
   amountLabel,
   bankPayments = false,
+  achAuthorization,
   tokenizerOrigin,
 }: {
   requestId: string;
@@ -30,6 +31,8 @@ export function PayForm({
   amountLabel: string;
   /** Offer "pay by bank account" (ACH) beside the card. */
   bankPayments?: boolean;
+  /** The bank debit's authorization, in the page's language: shown with a box the payer checks. */
+  achAuthorization?: string;
 }) {
   const t = useTranslations("pay");
   const router = useRouter();
@@ -44,6 +47,8 @@ export function PayForm({
   const [method, setMethod] = useState<"card" | "bank_account">("card");
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState("");
+  const [authorized, setAuthorized] = useState(false);
+  const [consentError, setConsentError] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ title: string; body: string } | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -121,6 +126,11 @@ export function PayForm({
       return;
     }
     setEmailError(null);
+    if (method === "bank_account" && !authorized) {
+      setConsentError(true);
+      document.getElementById("ach-consent")?.focus();
+      return;
+    }
     setBusy(true);
     try {
       const tokenized = await tokenize();
@@ -132,7 +142,13 @@ export function PayForm({
       const res = await fetch(`/v1/payment_requests/${requestId}/pay`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ token: tokenized.token, ...(trimmed ? { email: trimmed } : {}) }),
+        body: JSON.stringify({
+          token: tokenized.token,
+          ...(trimmed ? { email: trimmed } : {}),
+          ...(method === "bank_account"
+            ? { ach_authorization: { accepted: true, locale: locale === "es" ? "es" : "en" } }
+            : {}),
+        }),
       });
       const body = await res.json().catch(() => ({}));
       if (res.ok && body.outcome === "paid") {
@@ -251,6 +267,33 @@ export function PayForm({
           </p>
         ) : null}
       </div>
+      {method === "bank_account" && achAuthorization ? (
+        <div className="rounded-lg border border-slate-500 bg-white p-3 text-ink">
+          <p id="ach-authorization-text" className="text-sm" data-testid="ach-authorization">
+            {achAuthorization}
+          </p>
+          <label className="mt-2 flex min-h-[44px] items-center gap-2 font-semibold">
+            <input
+              id="ach-consent"
+              type="checkbox"
+              className="h-5 w-5"
+              checked={authorized}
+              aria-describedby={`ach-authorization-text${consentError ? " ach-consent-error" : ""}`}
+              aria-invalid={consentError ? true : undefined}
+              onChange={(e) => {
+                setAuthorized(e.target.checked);
+                if (e.target.checked) setConsentError(false);
+              }}
+            />
+            {t("achConsent")}
+          </label>
+          {consentError ? (
+            <p id="ach-consent-error" role="alert" className="mt-1 text-sm text-red-700">
+              {t("achConsentRequired")}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <button
         id="pay-button"
         type="submit"

@@ -69,6 +69,8 @@ export function receiptEmail(input: {
   last4: string | null;
   paidAt: Date;
   receiptNumber: string;
+  /** A bank debit: processing until it clears, not yet received. */
+  bank?: boolean;
 }) {
   const t = translator(input.locale, "emails.payments");
   const total = money(input.total, input.locale);
@@ -82,7 +84,7 @@ export function receiptEmail(input: {
     [t("card"), `${input.brandName ?? ""} •••• ${input.last4 ?? ""}`.trim()],
     [t("date"), `${when} UTC`],
   ];
-  const intro = t("receiptIntro", { business: input.business, total });
+  const intro = t(input.bank ? "receiptIntroAch" : "receiptIntro", { business: input.business, total });
   return {
     subject: t("receiptSubject", { business: input.business }),
     text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n`,

@@ -75,6 +75,31 @@ describe("customer messages", () => {
     expect(mail.text).toContain(`${numberLabel}: 20261122-8NW3KQ5Z`);
     expect(mail.html).toContain(footer);
   });
+
+  test.each([
+    [
+      "en",
+      "Your bank payment of $12.45 to Café Luna is processing: it takes up to 3 business days to complete. Thank you.",
+    ],
+    [
+      "es",
+      "Su pago bancario de $12.45 a Café Luna está en proceso: tarda hasta 3 días hábiles en completarse. Gracias.",
+    ],
+  ] as const)("a bank payment's receipt in %s says it is processing, not paid", (locale, intro) => {
+    const mail = receiptEmail({
+      brand,
+      locale,
+      business: "Café Luna",
+      total: 1245,
+      brandName: "ach",
+      last4: "6789",
+      paidAt: new Date("2026-11-22T18:02:00Z"),
+      receiptNumber: "20261122-8NW3KQ5Z",
+      bank: true,
+    });
+    expect(mail.text.startsWith(intro)).toBe(true);
+    expect(mail.html).toContain(intro.split(":")[0]);
+  });
 });
 
 describe("information requested", () => {

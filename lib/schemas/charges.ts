@@ -65,6 +65,16 @@ export const chargeSchema = z
           description:
             "When the debit cleared: its settlement's return check found no return. An ACH charge can be refunded only from then on (409 `invalid_state` before), so a debit is never refunded and then returned.",
         }),
+        authorization: z
+          .object({
+            version: z.string(),
+            locale: z.enum(["en", "es"]),
+            text: z.string().meta({ description: "The words the payer accepted" }),
+            accepted_at: z.string(),
+            ip_address: z.string().nullable(),
+          })
+          .nullable()
+          .meta({ description: "The payer's authorization of the debit; null on charges made before it was asked" }),
       })
       .optional()
       .meta({ description: "ACH charges only: the bank account (never its number)" }),

@@ -158,6 +158,16 @@ export const payRequestSchema = z
     email: z.optional(email).meta({ description: "Where to send the receipt." }),
     phone: z.optional(phoneNumber),
     billing_address: billingAddressSchema.optional(),
+    ach_authorization: z
+      .strictObject({
+        accepted: z.literal(true).meta({ description: "The payer accepted the authorization text the page showed" }),
+        locale: z.enum(["en", "es"]).default("en").meta({ description: "The language the text was shown in" }),
+      })
+      .optional()
+      .meta({
+        description:
+          "Required with a bank account token: the payer's acceptance of the debit's authorization (what, how much, when, how to revoke). The text, its version, the time and the payer's address are kept on the charge (`ach.authorization`).",
+      }),
   })
   .meta({ id: "PayPaymentRequest" });
 

@@ -50,6 +50,7 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
             account_type: row.ach.account_type,
             bank_name: row.ach.bank_name,
             cleared_at: row.achClearedAt?.toISOString() ?? null,
+            authorization: row.ach.authorization ?? null,
           },
         }
       : {}),

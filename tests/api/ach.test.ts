@@ -36,7 +36,9 @@ async function payInvoiceByBank(
 ) {
   const pr = (await post("/v1/invoice", { merchant_id: payee.id, amount, sendVia: "none" })).json;
   const token = (await tokenizeBank(payee.publishableKey, bank(account))).json.id;
-  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token } });
+  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+    body: { token, ach_authorization: { accepted: true } },
+  });
   expect(res.status).toBe(200);
   return { request: pr, ...res.json };
 }
@@ -138,6 +140,45 @@ describe("ACH payments", () => {
     expect(pr).toMatchObject({ status: "PAID", charge_id: charge.id });
   });
 
+  test("a bank debit needs the payer's authorization: refused without it (the token unspent); kept on the charge with its text, version, time and address", async () => {
+    const pr = (await post("/v1/invoice", { merchant_id: merchant.id, amount: 4_321, sendVia: "none" })).json;
+    const token = (await tokenizeBank(merchant.publishableKey, bank("000123456789"))).json.id;
+    for (const body of [
+      { token },
+      { token, ach_authorization: { accepted: false } },
+      { token, ach_authorization: {} },
+    ]) {
+      const refused = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body });
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.param).toMatch(/^ach_authorization/);
+    }
+    expect((await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token } })).json.error.code).toBe(
+      "ach_authorization_required",
+    );
+    expect((await get(`/v1/payment_requests/${pr.id}`)).json).toMatchObject({ status: "PENDING", charge_id: null });
+    const before = Date.now();
+    const paid = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+      body: { token, ach_authorization: { accepted: true, locale: "es" } },
+    });
+    expect(paid.json.outcome).toBe("paid");
+    const charge = (await get(`/v1/charges/${paid.json.charge.id}`)).json;
+    expect(charge.ach.authorization).toMatchObject({
+      version: "2026-11-24",
+      locale: "es",
+      ip_address: "127.0.0.1",
+    });
+    expect(charge.ach.authorization.text).toMatch(
+      /^Autorizo a .+ a debitar \$43\.21 una sola vez de la cuenta bancaria/,
+    );
+    expect(Date.parse(charge.ach.authorization.accepted_at)).toBeGreaterThanOrEqual(before - 1000);
+    // A card never carries one.
+    const card = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount: 500 })).json;
+    const byCard = await api.call("POST", `/v1/payment_requests/${card.id}/pay`, {
+      body: { token: await tokenize(api, merchant.publishableKey) },
+    });
+    expect((await get(`/v1/charges/${byCard.json.charge.id}`)).json).not.toHaveProperty("ach");
+  });
+
   test("bank payments pay invoices and manual requests only; a card-only merchant's page refuses them", async () => {
     const scan = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount: 500 })).json;
     const token = (await tokenizeBank(merchant.publishableKey, bank("000123456789"))).json.id;
@@ -146,7 +187,9 @@ describe("ACH payments", () => {
     expect(refused.json.error).toMatchObject({ code: "payment_method_not_allowed", param: "token" });
     // The refusal spent nothing: the token pays a manual request.
     const manual = (await post("/v1/manual", { merchant_id: merchant.id, amount: 700 })).json;
-    const paid = await api.call("POST", `/v1/payment_requests/${manual.id}/pay`, { body: { token } });
+    const paid = await api.call("POST", `/v1/payment_requests/${manual.id}/pay`, {
+      body: { token, ach_authorization: { accepted: true } },
+    });
     expect(paid.json).toMatchObject({ outcome: "paid", charge: { status: "AUTHORIZED" } });
     expect((await get(`/v1/payment_requests/${scan.id}`)).json.status).toBe("PENDING");
   });

@@ -59,7 +59,9 @@ async function payByBank(amount: number, account: string) {
       },
     })
   ).json.id;
-  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, { body: { token } });
+  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+    body: { token, ach_authorization: { accepted: true } },
+  });
   expect(res.json.charge.status).toBe("AUTHORIZED");
   return res.json.charge.id as string;
 }

@@ -135,6 +135,15 @@ export type AchDetails = {
   account_type: "checking" | "savings";
   bank_name: string | null;
   routing_number: string;
+  /** The payer's authorization of the debit (lib/payments/ach-authorization.ts); absent on charges made before it was asked. */
+  authorization?: AchAuthorizationRecord;
+};
+export type AchAuthorizationRecord = {
+  version: string;
+  locale: "en" | "es";
+  text: string;
+  accepted_at: string;
+  ip_address: string | null;
 };
 
 export const charges = pgTable(

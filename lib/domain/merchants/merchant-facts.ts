@@ -9,5 +9,11 @@ export const businessName = (merchant: MerchantRow) =>
       "",
   );
 
+/** How a customer reaches the business (to revoke a bank debit's authorization): its contact's e-mail, else its phone. */
+export const merchantContact = (merchant: MerchantRow): string | null => {
+  const app = merchant.application as { main_contact_person?: { email?: string }; business_phone?: string };
+  return app.main_contact_person?.email || app.business_phone || merchant.phone || null;
+};
+
 /** The merchant's language (the one it signed in), for what its customers receive. */
 export const merchantLocale = (merchant: MerchantRow): Locale => toLocale(merchant.agreement?.locale);

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, not, sql } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
-import type { ChargeRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
+import type { AchAuthorizationRecord, ChargeRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
 import { type BillingAddress, cardTokens, charges, merchants, paymentRequests } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid, invalidState } from "../../errors";
@@ -9,6 +9,7 @@ import { createId } from "../../ids";
 import { log } from "../../log";
 import { receiptEmail } from "../../notifications/payment-templates";
 import { queueEmail } from "../../notifications/send-email";
+import { ACH_AUTHORIZATION_VERSION, achAuthorizationText } from "../../payments/ach-authorization";
 import { achProcessor, paymentProcessor, processorFor } from "../../processors";
 import type { MerchantDefaults } from "../../schemas/account";
 import type { CardEntryMethod, Funding } from "../../schemas/payment-values";
@@ -20,7 +21,7 @@ import { newChargeStatus } from "../charges/status";
 import { recordEvent } from "../events/record-event";
 import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
 import { isRealPhone, normalizePhone } from "../merchants/application";
-import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { businessName, merchantContact, merchantLocale } from "../merchants/merchant-facts";
 import { assertNotCardTesting, countsAsDecline, DECLINES_PER_REQUEST } from "./card-testing";
 import { findPublicPaymentRequest } from "./find-payment-request";
 import { assertCanTakePayments } from "./scope";
@@ -64,7 +65,7 @@ export type Customer = {
 export async function payWithToken(
   db: Db,
   requestId: string,
-  input: { token: string } & Customer,
+  input: { token: string; ach_authorization?: { accepted: true; locale?: "en" | "es" } } & Customer,
   context: { clientAddress: string | null },
 ) {
   const request = await findPublicPaymentRequest(db, requestId);
@@ -87,6 +88,32 @@ export async function payWithToken(
       `A ${request.paymentType} payment request is paid by card only: bank payments pay invoices and manual requests`,
       "payment_method_not_allowed",
     );
+  // A bank debit needs the payer's authorization, asked before the token is spent.
+  let achAuthorization: AchAuthorizationRecord | undefined;
+  if (method === "ach") {
+    if (!input.ach_authorization?.accepted)
+      throw invalid(
+        "ach_authorization",
+        "A bank payment needs the payer's authorization of the debit: show its text and send ach_authorization.accepted true",
+        "ach_authorization_required",
+      );
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
+    const isv = await getAccount(db, request.isvAccountId);
+    const locale = input.ach_authorization.locale ?? "en";
+    const now = new Date();
+    achAuthorization = {
+      version: ACH_AUTHORIZATION_VERSION,
+      locale,
+      text: achAuthorizationText(locale, {
+        business: (merchant && businessName(merchant)) || brandOf(isv).display_name,
+        amount: request.amount + request.tax + request.tip,
+        contact: merchant ? merchantContact(merchant) : null,
+        date: now.toISOString().slice(0, 10),
+      }),
+      accepted_at: now.toISOString(),
+      ip_address: context.clientAddress,
+    };
+  }
   return payRequest(
     db,
     request,
@@ -139,7 +166,7 @@ export async function payWithToken(
         vault: token.vault,
       };
     },
-    { method, clientAddress: context.clientAddress },
+    { method, clientAddress: context.clientAddress, achAuthorization },
   );
 }
 
@@ -156,7 +183,7 @@ export async function payRequest(
   entryMethod: CardEntryMethod,
   customer: Customer,
   sourceOf: () => Promise<PaymentSource>,
-  options: { method?: "card" | "ach"; clientAddress?: string | null } = {},
+  options: { method?: "card" | "ach"; clientAddress?: string | null; achAuthorization?: AchAuthorizationRecord } = {},
 ) {
   const method = options.method ?? "card";
   const clientAddress = options.clientAddress ?? null;
@@ -258,6 +285,7 @@ export async function payRequest(
                   account_type: source.accountType,
                   bank_name: source.bankName,
                   routing_number: source.routingNumber,
+                  ...(options.achAuthorization ? { authorization: options.achAuthorization } : {}),
                 }
               : null,
           billingAddress,
@@ -409,6 +437,7 @@ async function sendReceipt(
     last4: charge.paymentMethod === "ach" ? (charge.ach?.last4 ?? null) : charge.cardLast4,
     paidAt: charge.createdAt,
     receiptNumber: charge.receiptNumber,
+    bank: charge.paymentMethod === "ach",
   });
   await queueEmail(tx, {
     accountId: request.isvAccountId,

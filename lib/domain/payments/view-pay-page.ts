@@ -10,7 +10,7 @@ import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { takesAch } from "../fees/merchant-pricing";
-import { businessName } from "../merchants/merchant-facts";
+import { businessName, merchantContact } from "../merchants/merchant-facts";
 import { effectiveStatus } from "./status";
 
 export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
@@ -60,6 +60,13 @@ export async function viewPayPage(db: Db, id: string, host: string) {
     bankPayments: Boolean(
       merchant && (request.paymentType === "INVOICE" || request.paymentType === "MANUAL") && takesAch(merchant),
     ),
+    /** What the bank debit's authorization says (lib/payments/ach-authorization.ts), in the page's words. */
+    achAuthorization: {
+      business: (merchant && businessName(merchant)) || branding.display_name,
+      amount: request.amount + request.tax + request.tip,
+      contact: merchant ? merchantContact(merchant) : null,
+      date: new Date(now).toISOString().slice(0, 10),
+    },
     lastFailureReason: publicFailureReason(request.lastFailureReason),
     /** Locked after too many declined attempts (card testing): the page offers no form. */
     locked: status === "PENDING" && request.lockedAt !== null,
@@ -79,6 +86,8 @@ export async function viewPayPage(db: Db, id: string, host: string) {
           number: charge.receiptNumber,
           at: charge.createdAt.toISOString(),
           amount: charge.amountCaptured,
+          /** A bank debit not yet cleared: "processing", not "received" (it can still come back). */
+          processing: charge.paymentMethod === "ach" && charge.achClearedAt === null,
         }
       : null,
   };

@@ -9,6 +9,7 @@ import { type PayPageView, viewPayPage } from "@/lib/domain/payments/view-pay-pa
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { brandName } from "@/lib/payments/brands";
+import { achAuthorizationText } from "@/lib/payments/ach-authorization";
 
 export const dynamic = "force-dynamic";
 
@@ -79,9 +80,14 @@ export default async function PayPage({ params }: Props) {
             data-testid="receipt"
           >
             <h2 id="paid-title" className="text-xl font-semibold">
-              {t("paidTitle")}
+              {view.receipt.processing ? t("processingTitle") : t("paidTitle")}
             </h2>
-            <p className="mt-2">{t("paidBody", { amount: money(view.receipt.amount), business: view.business })}</p>
+            <p className="mt-2">
+              {t(view.receipt.processing ? "processingBody" : "paidBody", {
+                amount: money(view.receipt.amount),
+                business: view.business,
+              })}
+            </p>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="text-green-900">{t("receiptNumber")}</dt>
               <dd className="font-mono break-all">{view.receipt.number}</dd>
@@ -210,6 +216,9 @@ function Payable({
       accent={accent}
       amountLabel={money(view.total)}
       bankPayments={view.bankPayments}
+      achAuthorization={
+        view.bankPayments ? achAuthorizationText(locale === "es" ? "es" : "en", view.achAuthorization) : undefined
+      }
       tokenizerOrigin={view.tokenizerOrigin}
     />
   );
