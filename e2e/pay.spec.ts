@@ -313,10 +313,23 @@ test("an invoice paid by bank account (ACH): a bad routing number is marked, an 
 test("a manual (virtual terminal) page is paid; a canceled request is no longer payable", async ({ page, request }) => {
   const pr = await create(request, "/v1/manual", { amount: 4200, description: "Phone order 1042" });
   await page.goto(new URL(pr.payment_asset_url).pathname);
-  await expect(page.getByText("Enter the customer's card details")).toBeVisible();
+  // Words for the merchant's staff, the heading following the method chosen.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Take a payment for Golden Gate Noodles");
+  await expect(
+    page.getByText("For the staff of Golden Gate Noodles: type the details the customer gives you."),
+  ).toBeVisible();
+  await expect(page.getByTestId("staff-heading")).toHaveText("Enter the customer's card");
+  await page.getByRole("radio", { name: "Bank account (ACH)" }).check();
+  await expect(page.getByTestId("staff-heading")).toHaveText("Enter the customer's bank account");
+  await page.getByRole("radio", { name: "Card" }).check();
+  await expect(page.getByLabel("The customer's e-mail for the receipt (optional)")).toBeVisible();
   await expect(page.getByText("Phone order 1042")).toBeVisible();
+  // The business leads the header; the ISV is named in the footer.
+  await expect(page.getByTestId("brand-name")).toHaveText("Golden Gate Noodles");
+  await expect(page.getByText("Payments by Harbor POS")).toBeVisible();
+  await shot(page, "pay-manual-staff");
   await fillCard(page, "3782 822463 10005", "01 / 31", "1234");
-  await clickPay(page, "Pay $42.00");
+  await clickPay(page, "Charge $42.00");
   await expect(page.getByTestId("receipt")).toContainText("American Express •••• 0005");
 
   const canceled = await create(request, "/v1/scan_to_pay", { amount: 999 });

@@ -179,6 +179,12 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
     lead_onboarding_status: shown,
     state: "abc-123",
   });
+  // Back from the ISV's page: the completion page stays (no bounce forward); its link still works.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/onboarding\/complete/);
+  await expect(page.getByRole("link", { name: "Continue" })).toBeVisible();
+  await page.waitForTimeout(3_500);
+  await expect(page).toHaveURL(/\/onboarding\/complete/);
   // Underwriting runs after the submission: this clean application is approved and provisioned.
   await expect
     .poll(
@@ -357,6 +363,23 @@ test("after an information request the completion page keeps the brand, says wha
   await expect(page).toHaveURL(/\/onboarding\/complete$/);
   await back.click();
   await page.waitForURL((url) => url.origin === "https://acme.example");
+});
+
+test("browser Back shows a step as it was saved, and saving it again marks nothing", async ({ page, request }) => {
+  const isv = createIsvWithCli("Back POS");
+  const { path } = await merchantWithLink(request, isv);
+  await page.goto(path);
+  await fillBusiness(page);
+  await save(page);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/onboarding\/business$/);
+  await expect(page.getByLabel("Legal business name")).toHaveValue(app.legal_business_name);
+  await expect(page.getByLabel("Tax ID number")).not.toHaveValue("");
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await save(page);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  await expect(page.getByText("Some answers need attention")).toHaveCount(0);
 });
 
 test("leaving half-way and reopening the link resumes at the first incomplete step; deep links are brought back", async ({

@@ -12,6 +12,8 @@ export async function BrandShell({
   locale,
   preview,
   footerNote,
+  lead,
+  narrow,
 }: {
   branding: Partial<MerchantDefaults> | null;
   children: ReactNode;
@@ -19,16 +21,26 @@ export async function BrandShell({
   preview?: boolean;
   /** The footer's first line (the wizard's "Secure application" by default). */
   footerNote?: string;
+  /**
+   * The business the page is about, leading the header (the pay pages: a customer paying a café knows
+   * the café, not its software vendor). The ISV's colours stay; its name moves to a small "payments
+   * by" line in the footer.
+   */
+  lead?: string;
+  /** A narrow page (the pay pages): the header and footer align with its content. */
+  narrow?: boolean;
 }) {
   const t = locale ? await getTranslations({ locale, namespace: "wizard" }) : await getTranslations("wizard");
   const name = branding?.display_name ?? t("title");
+  const shown = lead || name;
   const support = branding?.support;
+  const width = narrow ? "max-w-xl" : "max-w-3xl";
   return (
     <div style={brandStyle(branding)} className="flex min-h-screen flex-col">
       <header className="bg-primary text-on-primary">
-        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className={`mx-auto flex ${width} flex-wrap items-center justify-between gap-3 px-4 py-3`}>
           <div className="flex items-center gap-3">
-            {hasOwnLogo(branding?.logo) ? (
+            {!lead && hasOwnLogo(branding?.logo) ? (
               <img src={branding!.logo} alt="" className="h-8 max-w-[140px] rounded bg-white object-contain p-0.5" />
             ) : (
               // No logo of its own: the ISV's monogram in its colour, not an empty box or our placeholder.
@@ -37,11 +49,11 @@ export async function BrandShell({
                 data-testid="brand-monogram"
                 className="grid h-8 w-8 place-items-center rounded-full bg-card text-base font-bold text-primary"
               >
-                {name.trim().charAt(0).toUpperCase() || "?"}
+                {shown.trim().charAt(0).toUpperCase() || "?"}
               </span>
             )}
-            <span className="text-lg font-semibold" data-testid="brand-name">
-              {name}
+            <span className="text-lg font-semibold break-words" data-testid="brand-name">
+              {shown}
             </span>
           </div>
           {preview ? null : (
@@ -52,15 +64,16 @@ export async function BrandShell({
         </div>
       </header>
       {preview ? (
-        <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">{children}</div>
+        <div className={`mx-auto w-full ${width} flex-1 px-4 py-6`}>{children}</div>
       ) : (
-        <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
+        <main id="main" className={`mx-auto w-full ${width} flex-1 px-4 py-6`}>
           {children}
         </main>
       )}
       <footer className="border-t border-line bg-card">
-        <div className="mx-auto max-w-3xl px-4 py-4 text-sm text-muted">
+        <div className={`mx-auto ${width} px-4 py-4 text-sm text-muted`}>
           <p>{footerNote ?? t("poweredBy")}</p>
+          {lead ? <p className="mt-1">{t("paymentsBy", { name })}</p> : null}
           {support?.email || support?.phone || support?.url ? (
             <p className="mt-1">
               {t("support", { name })}{" "}

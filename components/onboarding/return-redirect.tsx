@@ -1,15 +1,27 @@
 "use client";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 
-/** Shows the confirmation for a moment, then goes to the ISV's return URL (the link works at once too). */
+/**
+ * Shows the confirmation for a moment, then goes to the ISV's return URL (the link works at once too).
+ * Once only in this tab: Back from the ISV's page lands here and stays (no bounce forward).
+ */
 export function ReturnRedirect({ to, label, note }: { to: string; label: string; note: string }) {
+  const [auto, setAuto] = useState(true);
   useEffect(() => {
-    const timer = setTimeout(() => window.location.assign(to), 2500);
+    const key = `onboarding-returned:${new URL(to).searchParams.get("merchant_id") ?? ""}`;
+    if (window.sessionStorage.getItem(key)) {
+      setAuto(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      window.sessionStorage.setItem(key, "1");
+      window.location.assign(to);
+    }, 2500);
     return () => clearTimeout(timer);
   }, [to]);
   return (
     <div className="mt-6">
-      <p className="text-sm text-muted">{note}</p>
+      {auto ? <p className="text-sm text-muted">{note}</p> : null}
       <a href={to} className="mt-3 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
         {label}
       </a>

@@ -1,4 +1,5 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
@@ -32,20 +33,35 @@ const components: Record<StepId, React.ComponentType<StepProps>> = {
   agreement: AgreementStep,
 };
 
+const SESSION_KEY = ["onboarding-session"];
+
 /** The wizard frame: progress, the step's heading and its form; each step has its own URL. */
 export function Wizard({
   step,
   initialSession,
   agreement,
   preview = false,
+  renderedAt = 0,
 }: {
   step: StepId;
   initialSession: OnboardingSessionJson;
   agreement: AgreementDocument | null;
   preview?: boolean;
+  /** When the server read `initialSession` (ms): a page the browser's Back restores may be older than the last save. */
+  renderedAt?: number;
 }) {
   const t = useTranslations("wizard");
-  const [session, setSession] = useState(initialSession);
+  // The session as last saved in this tab, kept across the wizard's pages: Back restores a step's
+  // page as it was first rendered (before its save), so the newer of the two is shown.
+  const queryClient = useQueryClient();
+  const [session, setSessionState] = useState(() => {
+    const saved = preview ? undefined : queryClient.getQueryState<OnboardingSessionJson>(SESSION_KEY);
+    return saved?.data && saved.dataUpdatedAt > renderedAt ? saved.data : initialSession;
+  });
+  const setSession = (next: OnboardingSessionJson) => {
+    if (!preview) queryClient.setQueryData(SESSION_KEY, next);
+    setSessionState(next);
+  };
   const chips = useRef<HTMLOListElement>(null);
   useEffect(() => {
     // The current step's chip in view in the one-row list of a phone (no effect when the list wraps).

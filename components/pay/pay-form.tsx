@@ -20,6 +20,7 @@ export function PayForm({
   amountLabel,
   bankPayments = false,
   achAuthorization,
+  staff = false,
   tokenizerOrigin,
 }: {
   requestId: string;
@@ -33,6 +34,8 @@ export function PayForm({
   bankPayments?: boolean;
   /** The bank debit's authorization, in the page's language: shown with a box the payer checks. */
   achAuthorization?: string;
+  /** The virtual terminal: the merchant's staff types what the customer gives; words addressed to them. */
+  staff?: boolean;
 }) {
   const t = useTranslations("pay");
   const router = useRouter();
@@ -207,6 +210,11 @@ export function PayForm({
           <p className="mt-1">{problem.body}</p>
         </div>
       ) : null}
+      {staff ? (
+        <h2 className="text-lg font-semibold" data-testid="staff-heading">
+          {method === "card" ? t("staffCard") : t("staffBank")}
+        </h2>
+      ) : null}
       {bankPayments ? (
         <fieldset>
           <legend className="mb-2 text-[15px] font-semibold">{t("payWith")}</legend>
@@ -248,7 +256,7 @@ export function PayForm({
       )}
       <div>
         <label htmlFor="receipt-email" className="mb-1 block text-[15px] font-semibold">
-          {t("email")}
+          {staff ? t("staffEmail") : t("email")}
         </label>
         <input
           id="receipt-email"
@@ -300,7 +308,7 @@ export function PayForm({
         disabled={busy}
         className="min-h-[48px] w-full rounded-lg bg-primary px-4 py-3 text-lg font-semibold text-on-primary disabled:opacity-70"
       >
-        {busy ? t("paying") : t("pay", { amount: amountLabel })}
+        {busy ? t("paying") : staff ? t("staffPay", { amount: amountLabel }) : t("pay", { amount: amountLabel })}
       </button>
     </form>
   );

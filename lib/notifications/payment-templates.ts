@@ -35,20 +35,32 @@ export function invoiceEmail(input: {
   brand: Brand;
   locale: Locale;
   business: string;
+  subtotal: number;
+  tax: number;
+  tip: number;
   total: number;
   items: { name: string; quantity: number; unit_price: number }[] | null;
+  description?: string | null;
   payUrl: string;
 }) {
   const t = translator(input.locale, "emails.payments");
   const total = money(input.total, input.locale);
-  const lines: Line[] = (input.items ?? []).map((i) => [
-    `${i.quantity} × ${i.name}`,
-    money(i.quantity * i.unit_price, input.locale),
-  ]);
+  // What the invoice is for, each item, then the subtotal, the tax (and tip) and the total.
+  const lines: Line[] = [
+    ...(input.description ? [[t("invoiceFor"), input.description] as Line] : []),
+    ...(input.items ?? []).map((i): Line => [
+      `${i.quantity} × ${i.name}`,
+      money(i.quantity * i.unit_price, input.locale),
+    ]),
+    ...(input.tax > 0 || input.tip > 0 ? [[t("subtotal"), money(input.subtotal, input.locale)] as Line] : []),
+    ...(input.tax > 0 ? [[t("tax"), money(input.tax, input.locale)] as Line] : []),
+    ...(input.tip > 0 ? [[t("tip"), money(input.tip, input.locale)] as Line] : []),
+    [t("total"), total],
+  ];
   const intro = t("invoiceIntro", { business: input.business, total });
   return {
     subject: t("invoiceSubject", { business: input.business }),
-    text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}${lines.length ? "\n\n" : ""}${t("invoiceAction")}: ${input.payUrl}\n`,
+    text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\n${t("invoiceAction")}: ${input.payUrl}\n`,
     html: page(input.brand, input.locale, intro, lines, { href: input.payUrl, label: t("invoiceAction") }),
   };
 }

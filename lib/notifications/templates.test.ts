@@ -14,27 +14,57 @@ describe("customer messages", () => {
     [
       "en",
       "Invoice from Café Luna",
-      "Café Luna sent you an invoice for $12.45.",
+      "Café Luna sent you an invoice for $13.45.",
+      "For: October catering\n2 × Flat white: $9.00\n1 × Croissant: $2.50\nSubtotal: $11.50\nTax: $1.02\nTip: $0.93\nTotal: $13.45",
       "View and pay: https://x.test/pay/pr_1",
     ],
     [
       "es",
       "Factura de Café Luna",
-      "Café Luna le ha enviado una factura de $12.45.",
+      "Café Luna le ha enviado una factura de $13.45.",
+      "Concepto: October catering\n2 × Flat white: $9.00\n1 × Croissant: $2.50\nSubtotal: $11.50\nImpuesto: $1.02\nPropina: $0.93\nTotal: $13.45",
       "Ver y pagar: https://x.test/pay/pr_1",
     ],
-  ] as const)("the invoice in %s", (locale, subject, intro, action) => {
+  ] as const)(
+    "the invoice in %s: what it is for, its items, subtotal, tax, tip and total",
+    (locale, subject, intro, lines, action) => {
+      const mail = invoiceEmail({
+        brand,
+        locale,
+        business: "Café Luna",
+        subtotal: 1150,
+        tax: 102,
+        tip: 93,
+        total: 1345,
+        items: [
+          { name: "Flat white", quantity: 2, unit_price: 450 },
+          { name: "Croissant", quantity: 1, unit_price: 250 },
+        ],
+        description: "October catering",
+        payUrl: "https://x.test/pay/pr_1",
+      });
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toBe(`${intro}\n\n${lines}\n\n${action}\n`);
+      expect(mail.html).toContain(intro);
+      expect(mail.html).toContain("$1.02");
+    },
+  );
+
+  test("an invoice without tax or items: only its total", () => {
     const mail = invoiceEmail({
       brand,
-      locale,
+      locale: "en",
       business: "Café Luna",
+      subtotal: 1245,
+      tax: 0,
+      tip: 0,
       total: 1245,
       items: null,
       payUrl: "https://x.test/pay/pr_1",
     });
-    expect(mail.subject).toBe(subject);
-    expect(mail.text).toBe(`${intro}\n\n${action}\n`);
-    expect(mail.html).toContain(intro);
+    expect(mail.text).toBe(
+      "Café Luna sent you an invoice for $12.45.\n\nTotal: $12.45\n\nView and pay: https://x.test/pay/pr_1\n",
+    );
   });
 
   test.each([

@@ -68,6 +68,12 @@ export const invoiceRequestSchema = z
     sendVia: z.enum(sendViaValues).meta({ description: "Authoritative: how the invoice is sent." }),
     send_sms: z.boolean().optional().meta({ description: "Must agree with `sendVia` when given." }),
     send_email: z.boolean().optional().meta({ description: "Must agree with `sendVia` when given." }),
+    description: z
+      .string()
+      .trim()
+      .max(500, "must be at most 500 characters")
+      .optional()
+      .meta({ description: "What the invoice is for, shown on the page and in the e-mail." }),
   })
   .meta({ id: "CreateInvoiceRequest" });
 

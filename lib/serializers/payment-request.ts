@@ -34,7 +34,7 @@ export function serializePaymentRequest(row: PaymentRequestRow, base: string): P
     ...(row.paymentType === "INVOICE"
       ? { send_via: row.sendVia!, sent_at: iso(row.sentAt), viewed_at: iso(row.viewedAt) }
       : {}),
-    ...(row.paymentType === "MANUAL" ? { description: row.description } : {}),
+    ...(row.paymentType === "MANUAL" || row.paymentType === "INVOICE" ? { description: row.description } : {}),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     paid_at: iso(row.paidAt),

@@ -202,10 +202,15 @@ describe("invoices", () => {
       phone_number: "(415) 555-0199",
       amount: undefined,
       items: [{ name: "Catering", quantity: 1, unit_price: 24000 }],
+      taxPercent: "8.875",
+      description: "Team lunch, 14 November",
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       payment_type: "INVOICE",
+      description: "Team lunch, 14 November",
+      tax: 2130,
+      total: 26130,
       send_via: "both",
       email_address: "diner@example.com",
       phone_number: "+14155550199",
@@ -219,6 +224,10 @@ describe("invoices", () => {
       ["email", "diner@example.com"],
       ["sms", "+14155550199"],
     ]);
+    // The e-mail says what it is for, the subtotal, the tax and the total.
+    const mail = outbox.find((m: any) => m.channel === "email").text;
+    for (const line of ["For: Team lunch, 14 November", "Subtotal: $240.00", "Tax: $21.30", "Total: $261.30"])
+      expect(mail).toContain(line);
     expect(outbox.find((m: any) => m.channel === "email").text).toContain("$240.00");
   });
 

@@ -37,6 +37,7 @@ export type CreatePaymentRequestInput =
       sendVia: "none" | "text" | "email" | "both";
       send_sms?: boolean;
       send_email?: boolean;
+      description?: string;
     } & AmountsInput)
   | {
       type: "TERMINAL";
@@ -185,6 +186,7 @@ function typeSpecific(input: CreatePaymentRequestInput, merchant: MerchantRow, e
         });
       }
       return {
+        description: input.description || null,
         sendVia: input.sendVia,
         emailAddress: input.email_address ?? null,
         phoneNumber: input.phone_number && isRealPhone(input.phone_number) ? normalizePhone(input.phone_number) : null,
@@ -200,7 +202,18 @@ async function sendInvoice(tx: Tx, row: PaymentRequestRow, merchant: MerchantRow
   const total = row.amount + row.tax + row.tip;
   const business = businessName(merchant) || brand.display_name;
   if ((row.sendVia === "email" || row.sendVia === "both") && row.emailAddress) {
-    const message = invoiceEmail({ brand, locale, business, total, items: row.items, payUrl });
+    const message = invoiceEmail({
+      brand,
+      locale,
+      business,
+      subtotal: row.amount,
+      tax: row.tax,
+      tip: row.tip,
+      total,
+      items: row.items,
+      description: row.description,
+      payUrl,
+    });
     await queueEmail(tx, {
       accountId: row.isvAccountId,
       merchantId: row.merchantId,

@@ -36,7 +36,7 @@ export default async function StepPage({ params }: { params: Promise<{ step: str
   }
   return (
     <BrandShell branding={session.branding}>
-      <Wizard step={step} initialSession={session} agreement={agreement} />
+      <Wizard step={step} initialSession={session} agreement={agreement} renderedAt={Date.now()} />
     </BrandShell>
   );
 }

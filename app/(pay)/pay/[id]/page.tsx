@@ -30,7 +30,7 @@ export default async function PayPage({ params }: Props) {
   const view = await viewPayPage((await getDatabase()).db, (await params).id, (await headers()).get("host") ?? "");
   if (!view) {
     return (
-      <BrandShell branding={null} footerNote={t("footer")}>
+      <BrandShell branding={null} footerNote={t("footer")} narrow>
         <div role="status" className="rounded-lg border border-line bg-card p-6">
           <h1 className="text-2xl font-semibold">{t("notFoundTitle")}</h1>
           <p className="mt-3">{t("notFoundBody")}</p>
@@ -63,8 +63,8 @@ export default async function PayPage({ params }: Props) {
               : t("title", { business: view.business });
 
   return (
-    <BrandShell branding={view.branding} footerNote={t("footer")}>
-      <div className="mx-auto max-w-xl space-y-5">
+    <BrandShell branding={view.branding} footerNote={t("footer")} lead={view.business} narrow>
+      <div className="space-y-5">
         <h1 className="text-2xl font-semibold break-words">{title}</h1>
         {view.description ? (
           <p>
@@ -220,6 +220,7 @@ function Payable({
         view.bankPayments ? achAuthorizationText(locale === "es" ? "es" : "en", view.achAuthorization) : undefined
       }
       tokenizerOrigin={view.tokenizerOrigin}
+      staff={view.type === "MANUAL"}
     />
   );
   if (view.type === "TERMINAL" && !view.terminalFallback) {
@@ -262,7 +263,7 @@ function Payable({
           <img src={view.qrUrl} alt={t("qrAlt")} width={200} height={200} className="mt-3 h-[200px] w-[200px]" />
         </section>
       ) : null}
-      {view.type === "MANUAL" ? <p>{t("virtualTerminal")}</p> : null}
+      {view.type === "MANUAL" ? <p>{t("staffNote", { business: view.business })}</p> : null}
       <section className="rounded-lg border border-line bg-card p-5">
         {form}
         <p className="mt-3 text-sm text-muted">{t("secure", { business: view.business })}</p>
