@@ -256,8 +256,13 @@ test("a business established in the future and an owner under 18 are refused in 
   await page
     .getByLabel("Date the business was established")
     .fill(iso(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate()));
+  const legalAddress = page.getByRole("group", { name: "Legal business address" });
+  await legalAddress.getByLabel("State").fill("Calif");
   await save(page);
   await expect(page.getByText("The business cannot be established in the future.")).toBeVisible();
+  // A message that says what is wrong and how to write it.
+  await expect(legalAddress.getByText("Use the two-letter state code, like CA.")).toBeVisible();
+  await legalAddress.getByLabel("State").fill(app.legal_business_address.state);
   await expect(page.getByLabel("Date the business was established")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/onboarding\/business$/);
   const read = async () =>

@@ -26,8 +26,9 @@ export function Field({ id, label, kind, registration, error, hint, optional, op
   const message = error
     ? error.type === "required" || error.type === "invalid_type" || error.type === "parameter_missing"
       ? t("errors.required", { field: label })
-      : error.type === "custom" && error.message && !error.message.includes(" ")
-        ? t(error.message as never)
+      : error.message && /^[a-z]+\.[a-z0-9_]+$/.test(error.message)
+        ? // A rule that says its message by key (lib/schemas/application-rules.ts): in the reader's words.
+          t(error.message as never)
         : t("errors.invalid", { field: label })
     : null;
   const common = {

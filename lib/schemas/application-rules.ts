@@ -83,6 +83,17 @@ export function isAdultOn(dateOfBirth: string, today: string) {
   return dateOfBirth <= adultIfBornBy;
 }
 
+/** The messages of the rules the wizard shows in the reader's words (`underwriting.<code>` there); the API says these. */
+export const ruleMessages = {
+  owner_under_18: "Every owner must be at least 18 years old.",
+  date_in_future: "The business cannot be established in the future.",
+  amount_format: 'must be an amount in dollars, e.g. "2500" or "35.50"',
+  state_invalid: "must be a two-letter state code, e.g. CA",
+  zip_invalid: "must be a 5 or 9 digit ZIP code",
+  percent_format: "must be a number from 0 to 100 as a string, without a percent sign",
+} as const;
+export type RuleMessageCode = keyof typeof ruleMessages;
+
 /**
  * The rules, built with the given zod: `applicationRules(z)` on the server, `applicationRules(zm)` in
  * the browser. A rule that underwriting also applies (the business not established in the future, every
@@ -90,7 +101,10 @@ export function isAdultOn(dateOfBirth: string, today: string) {
  * sentence, the wizard passes the translation key (`underwriting.<code>`) and shows it in the reader's
  * language, at the field, before anything is saved.
  */
-export function applicationRules(z: ZodFunctions, say: (code: string, english: string) => string = (_c, en) => en) {
+export function applicationRules(
+  z: ZodFunctions,
+  say: (code: RuleMessageCode, english: string) => string = (code) => ruleMessages[code],
+) {
   const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
     z.enum(values, { error: `must be one of: ${values.join(", ")}` });
   const text = (max: number) =>
@@ -102,9 +116,10 @@ export function applicationRules(z: ZodFunctions, say: (code: string, english: s
   const email = z.pipe(z.string().check(z.maxLength(254)), z.email("must be an e-mail address"));
 
   /** A percentage 0-100 as a string without a percent sign, e.g. "2.9". */
+  const percentMessage = say("percent_format", ruleMessages.percent_format);
   const percentString = z.string().check(
-    z.regex(/^\d{1,3}(\.\d{1,4})?$/, "must be a number from 0 to 100 as a string, without a percent sign"),
-    z.refine((v: string) => Number(v) <= 100, "must be a number from 0 to 100 as a string, without a percent sign"),
+    z.regex(/^\d{1,3}(\.\d{1,4})?$/, percentMessage),
+    z.refine((v: string) => Number(v) <= 100, percentMessage),
   );
 
   /**
@@ -135,15 +150,12 @@ export function applicationRules(z: ZodFunctions, say: (code: string, english: s
   const dateOfBirth = isoDate.check(
     z.refine(
       (v: string) => !isRealDate(v) || isAdultOn(v, todayUtc()),
-      say("owner_under_18", "Every owner must be at least 18 years old."),
+      say("owner_under_18", ruleMessages.owner_under_18),
     ),
   );
   /** The day the business was established: not in the future. */
   const establishedDate = isoDate.check(
-    z.refine(
-      (v: string) => v <= todayUtc(),
-      say("date_in_future", "The business cannot be established in the future."),
-    ),
+    z.refine((v: string) => v <= todayUtc(), say("date_in_future", ruleMessages.date_in_future)),
   );
 
   /** A masked value as the API shows it ("*****6789"): sent back unchanged, it keeps the stored value. */
@@ -161,13 +173,13 @@ export function applicationRules(z: ZodFunctions, say: (code: string, english: s
   /** Decimal amount in dollars as a string, e.g. "25000" or "35.50". */
   const moneyString = z
     .string()
-    .check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be an amount in dollars, e.g. "2500" or "35.50"'));
+    .check(z.regex(/^\d{1,10}(\.\d{1,2})?$/, say("amount_format", ruleMessages.amount_format)));
 
   const addressSchema = z.strictObject({
     address: text(120),
     city: text(60),
-    state: z.string().check(z.regex(/^[A-Z]{2}$/, "must be a two-letter state code, e.g. CA")),
-    zip: z.string().check(z.regex(/^\d{5}(-?\d{4})?$/, "must be a 5 or 9 digit ZIP code")),
+    state: z.string().check(z.regex(/^[A-Z]{2}$/, say("state_invalid", ruleMessages.state_invalid))),
+    zip: z.string().check(z.regex(/^\d{5}(-?\d{4})?$/, say("zip_invalid", ruleMessages.zip_invalid))),
   });
 
   const ownerSchema = z.strictObject({
