@@ -3,7 +3,7 @@ import { hostedBaseUrl } from "../../branding/hosts";
 import { type Db } from "../../db/types";
 import { AppError, type FieldError } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
-import { type OnboardingStatus, onboardingStatuses, type PartialApplication } from "../../schemas/merchant";
+import { type PartialApplication } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
 import { serializeOnboardingSession } from "../../serializers/onboarding-session";
 import { brandOf, settingsOf } from "../accounts/isv-facts";
@@ -150,7 +150,7 @@ export function returnTarget(session: CheckedSession): string | null {
  */
 export async function completionView(db: Db, use: SessionUse) {
   const session = await checkSession(db, use, { host: use.host, allowSuperseded: true });
-  const { merchant, isv } = session;
+  const { merchant } = session;
   return {
     branding: serializeOnboardingSession(session, {
       problems: [],

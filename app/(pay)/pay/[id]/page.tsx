@@ -8,8 +8,8 @@ import { getDatabase } from "@/lib/db/client";
 import { type PayPageView, viewPayPage } from "@/lib/domain/payments/view-pay-page";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
-import { brandName } from "@/lib/payments/brands";
 import { achAuthorizationText } from "@/lib/payments/ach-authorization";
+import { brandName } from "@/lib/payments/brands";
 
 export const dynamic = "force-dynamic";
 
