@@ -15,6 +15,9 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "drizzle-orm", "ioredis", "rate-limiter-flexible"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Every page's <title> in its <head> from the first byte (no streamed metadata): a screen reader
+  // announces the page's name at once, and a live page's refresh never leaves it without a title.
+  htmlLimitedBots: /.*/,
 };
 
 export default withNextIntl(nextConfig);

@@ -83,14 +83,22 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await expect(page).toHaveURL(/\/onboarding\/bank$/);
   await shots(page, "wizard-bank");
   await expectAxeClean(page);
-  await page.getByLabel("Bank name").fill(app.bank_account.bank_name);
   await page.getByLabel("Account holder name").fill(app.bank_account.account_holder_name);
-  await page.getByLabel("Routing number").fill("021000022");
-  await expect(page.getByText("doesn't pass the bank's check")).toBeVisible();
-  await page.getByLabel("Routing number").fill(app.bank_account.routing_number);
-  await expect(page.getByText("Routing number looks right.")).toBeVisible();
   await page.getByLabel("Account number", { exact: true }).fill(app.bank_account.account_number);
   await page.getByLabel("Confirm account number").fill(app.bank_account.account_number);
+  await page.getByLabel("Bank name").fill(app.bank_account.bank_name);
+  await page.getByLabel("Routing number").fill("021000022");
+  await expect(page.getByText("doesn't pass the bank's check")).toBeVisible();
+  // Saved as it is: the field says it once (the live line gives way to the field's message).
+  await save(page);
+  await expect(page.getByLabel("Routing number")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText(/pass the bank's check/)).toHaveCount(1);
+  // A known routing number names its bank and fills an empty bank name.
+  await page.getByLabel("Bank name").fill("");
+  await page.getByLabel("Routing number").fill(app.bank_account.routing_number);
+  await expect(page.getByText("Routing number looks right: JPMorgan Chase Bank.")).toBeVisible();
+  await expect(page.getByLabel("Bank name")).toHaveValue("JPMorgan Chase Bank");
+  await page.getByLabel("Bank name").fill(app.bank_account.bank_name);
   await save(page);
 
   await expect(page).toHaveURL(/\/onboarding\/product$/);

@@ -1,7 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { useEffect } from "react";
 
 import { stepSchema } from "@/lib/onboarding/step-schemas";
+import { bankNameOf } from "@/lib/payments/bank-names";
 import { abaChecksumValid } from "@/lib/schemas/aba";
 
 import { useFieldRenderer } from "../fields";
@@ -10,7 +12,8 @@ import type { StepProps } from "../step-props";
 
 const schema = stepSchema("bank");
 
-// Bank account: the routing number is checked as it is typed; the account number is entered twice.
+// Bank account: the routing number is checked as it is typed (and names its bank when known, filling
+// an empty bank name); the account number is entered twice.
 export function BankStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
   const fieldsFor = useFieldRenderer();
@@ -25,8 +28,13 @@ export function BankStep({ session, onSaved, nextHref }: StepProps) {
       {(form) => {
         const render = fieldsFor(form, "bank");
         const routing = String(form.watch("bank_account.routing_number" as never) ?? "");
+        const valid = routing.length === 9 && abaChecksumValid(routing);
+        const known = valid ? bankNameOf(routing) : null;
+        // The field's own error (after a save) already says it: one message, not two.
+        const fieldSaysIt = Boolean((form.formState.errors as Record<string, any>).bank_account?.routing_number);
         return (
           <>
+            <BankNameFiller form={form} known={known} />
             {render("bank_account.bank_name", "fields.bank.bank_name", "text")}
             {render("bank_account.account_holder_name", "fields.bank.account_holder_name", "text")}
             {render("bank_account.routing_number", "fields.bank.routing_number", "digits", {
@@ -35,12 +43,16 @@ export function BankStep({ session, onSaved, nextHref }: StepProps) {
             {/* One line kept for the routing check, empty or not: the fields below do not move, nor crowd the hint above. */}
             <p
               aria-live="polite"
-              className={`-mt-3 mb-1 min-h-5 text-sm ${routing.length === 9 && !abaChecksumValid(routing) ? "text-danger font-medium" : "text-muted"}`}
+              className={`-mt-3 mb-1 min-h-5 text-sm ${routing.length === 9 && !valid ? "text-danger font-medium" : "text-muted"}`}
             >
               {routing.length === 9
-                ? abaChecksumValid(routing)
-                  ? t("fields.routingOk")
-                  : t("fields.routingInvalid")
+                ? valid
+                  ? known
+                    ? t("fields.routingOkBank", { bank: known })
+                    : t("fields.routingOk")
+                  : fieldSaysIt
+                    ? ""
+                    : t("fields.routingInvalid")
                 : ""}
             </p>
             {render("bank_account.account_number", "fields.bank.account_number", "digits", {
@@ -54,4 +66,19 @@ export function BankStep({ session, onSaved, nextHref }: StepProps) {
       }}
     </FormStep>
   );
+}
+
+/** Fills an empty bank name with the bank the routing number names (never overwrites what was typed). */
+function BankNameFiller({
+  form,
+  known,
+}: {
+  form: { getValues: (n: never) => unknown; setValue: (n: never, v: never) => void };
+  known: string | null;
+}) {
+  useEffect(() => {
+    if (known && !String(form.getValues("bank_account.bank_name" as never) ?? "").trim())
+      form.setValue("bank_account.bank_name" as never, known as never);
+  }, [known, form]);
+  return null;
 }
