@@ -4,6 +4,9 @@
 // on the charge with its version, the time and the payer's address (a debit without an
 // authorization the payer accepted is not a valid debit). A new wording gets a new version.
 
+import { intlLocale } from "../i18n/locales";
+import { formatCents } from "../money";
+
 export const ACH_AUTHORIZATION_VERSION = "2026-11-24";
 
 export type AchAuthorizationFacts = {
@@ -17,12 +20,9 @@ export type AchAuthorizationFacts = {
   date: string;
 };
 
-const money = (cents: number, locale: "en" | "es") =>
-  new Intl.NumberFormat(locale === "es" ? "es-US" : "en-US", { style: "currency", currency: "USD" }).format(
-    cents / 100,
-  );
+const money = (cents: number, locale: "en" | "es") => formatCents(cents, intlLocale(locale));
 const day = (date: string, locale: "en" | "es") =>
-  new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${date}T12:00:00Z`),
   );
 

@@ -152,12 +152,7 @@ export async function completionView(db: Db, use: SessionUse) {
   const session = await checkSession(db, use, { host: use.host, allowSuperseded: true });
   const { merchant } = session;
   return {
-    branding: serializeOnboardingSession(session, {
-      problems: [],
-      device: deviceRules(session),
-      signed: true,
-      requirements: merchantRequirements(merchant, { deviceRequired: false }),
-    }).branding,
+    branding: brandOf(session.isv),
     status: merchant.status,
     requested: isOpen(merchant.status) ? (merchant.requirements?.errors ?? []) : [],
     target: returnTarget(session),

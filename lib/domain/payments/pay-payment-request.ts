@@ -21,7 +21,8 @@ import { newChargeStatus } from "../charges/status";
 import { recordEvent } from "../events/record-event";
 import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
 import { isRealPhone, normalizePhone } from "../merchants/application";
-import { businessName, merchantContact, merchantLocale } from "../merchants/merchant-facts";
+import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { achAuthorizationFacts } from "./ach-authorization";
 import { assertNotCardTesting, countsAsDecline, DECLINES_PER_REQUEST } from "./card-testing";
 import { findPublicPaymentRequest } from "./find-payment-request";
 import { assertCanTakePayments } from "./scope";
@@ -104,12 +105,7 @@ export async function payWithToken(
     achAuthorization = {
       version: ACH_AUTHORIZATION_VERSION,
       locale,
-      text: achAuthorizationText(locale, {
-        business: (merchant && businessName(merchant)) || brandOf(isv).display_name,
-        amount: request.amount + request.tax + request.tip,
-        contact: merchant ? merchantContact(merchant) : null,
-        date: now.toISOString().slice(0, 10),
-      }),
+      text: achAuthorizationText(locale, achAuthorizationFacts(request, merchant, isv, now)),
       accepted_at: now.toISOString(),
       ip_address: context.clientAddress,
     };

@@ -10,7 +10,8 @@ import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { takesAch } from "../fees/merchant-pricing";
-import { businessName, merchantContact } from "../merchants/merchant-facts";
+import { businessName } from "../merchants/merchant-facts";
+import { achAuthorizationFacts } from "./ach-authorization";
 import { effectiveStatus } from "./status";
 
 export type PayPageView = Awaited<ReturnType<typeof viewPayPage>>;
@@ -61,12 +62,7 @@ export async function viewPayPage(db: Db, id: string, host: string) {
       merchant && (request.paymentType === "INVOICE" || request.paymentType === "MANUAL") && takesAch(merchant),
     ),
     /** What the bank debit's authorization says (lib/payments/ach-authorization.ts), in the page's words. */
-    achAuthorization: {
-      business: (merchant && businessName(merchant)) || branding.display_name,
-      amount: request.amount + request.tax + request.tip,
-      contact: merchant ? merchantContact(merchant) : null,
-      date: new Date(now).toISOString().slice(0, 10),
-    },
+    achAuthorization: achAuthorizationFacts(request, merchant, isv, new Date(now)),
     lastFailureReason: publicFailureReason(request.lastFailureReason),
     /** Locked after too many declined attempts (card testing): the page offers no form. */
     locked: status === "PENDING" && request.lockedAt !== null,
