@@ -78,20 +78,37 @@ async function readyFrame(page: Page, kind: "card" | "bank_account" = "card") {
  * the page its new height a moment later; a click computed before the page grows lands on the frame.
  */
 async function clickPay(page: Page, name: string | RegExp) {
+  const button = page.getByRole("button", { name });
   await frameHeightApplied(page);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.getByRole("button", { name }).click();
+  // From the keyboard (focus, Enter), as a keyboard user pays: a pointer click is routed by where
+  // Chromium drew the frames last, and the card frame (another origin's process) drawn a moment ago
+  // over the button's new place (after a scroll, or the frame growing or shrinking) takes a click
+  // aimed at the button in a headless run faster than any hand.
+  await button.focus();
+  await expect(button).toBeFocused();
+  await page.keyboard.press("Enter");
 }
 
-/** The page shows the frame at its content's height (the frame's resize message applied). */
+/**
+ * The page shows the frame at its content's height (the frame's resize message applied), and that
+ * height held for two reads in a row: the frame is another origin's process, its content (a bank's
+ * name found, an error said) can grow it a moment later, and a click aimed at the button below
+ * would land in the frame.
+ */
 async function frameHeightApplied(page: Page) {
   const form = page.frameLocator('[data-testid="tokenizer-frame"]').locator("form");
+  let last = -1;
   await expect
-    .poll(async () => {
-      const outer = (await page.getByTestId("tokenizer-frame").boundingBox())?.height ?? 0;
-      const inner = await form.evaluate((f) => f.getBoundingClientRect().height);
-      return Math.abs(outer - (Math.ceil(inner) + 4)) <= 1;
-    })
+    .poll(
+      async () => {
+        const outer = (await page.getByTestId("tokenizer-frame").boundingBox())?.height ?? 0;
+        const inner = await form.evaluate((f) => f.getBoundingClientRect().height);
+        const steady = Math.abs(outer - (Math.ceil(inner) + 4)) <= 1 && outer === last;
+        last = outer;
+        return steady;
+      },
+      { intervals: [150] },
+    )
     .toBe(true);
 }
 
@@ -458,13 +475,39 @@ test("the card frame talks only to the page that asked for it, and only the serv
   const pageOrigin = new URL(page.url()).origin;
   expect(src.searchParams.get("origin")).toBe(pageOrigin);
 
-  // The frame names who may frame it; an unknown page gets no frame at all.
+  // The frame lives on an origin of its own (by default on loopback: the other loopback name), so
+  // the page, or a script that got into it, cannot read the card number out of it.
+  expect(src.origin).not.toBe(pageOrigin);
+  expect(src.origin).toBe(`http://localhost:${new URL(pageOrigin).port}`);
+  await expect(page.frameLocator('[data-testid="tokenizer-frame"]').getByLabel("Card number")).toBeVisible();
+  const readable = await page.evaluate(() => {
+    const el = document.querySelector<HTMLIFrameElement>('[data-testid="tokenizer-frame"]')!;
+    let document_: string;
+    try {
+      document_ = el.contentDocument === null ? "closed" : "open";
+    } catch {
+      document_ = "closed";
+    }
+    let inputs: string;
+    try {
+      inputs = String(el.contentWindow!.document.querySelectorAll("input").length);
+    } catch {
+      inputs = "denied";
+    }
+    return { document_, inputs };
+  });
+  expect(readable).toEqual({ document_: "closed", inputs: "denied" });
+  // Pages are not served on the frame's origin (a page there would share it).
+  expect((await request.get(`${src.origin}/pay/${pr.id}`)).status()).toBe(404);
+
+  // The frame names who may frame it; an unknown page gets no frame at all; the service's origin does not serve it.
   const frameUrl = (origin: string) =>
-    `/tokenizer/card?key=${encodeURIComponent(merchant.publishableKey)}&locale=en&origin=${encodeURIComponent(origin)}`;
+    `${src.origin}/tokenizer/card?key=${encodeURIComponent(merchant.publishableKey)}&locale=en&origin=${encodeURIComponent(origin)}`;
   const served = await request.get(frameUrl(pageOrigin));
   expect(served.status()).toBe(200);
   expect(served.headers()["content-security-policy"]).toContain(`frame-ancestors ${pageOrigin};`);
   expect((await request.get(frameUrl("https://evil.example"))).status()).toBe(400);
+  expect((await request.get(frameUrl(pageOrigin).replace(src.origin, pageOrigin))).status()).toBe(404);
 
   // Paying through it works.
   await fillCard(page, "4242 4242 4242 4242", "12 / 34", "987");

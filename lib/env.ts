@@ -34,6 +34,8 @@ const schema = z.object({
       "must be a number of hops, or addresses, CIDR ranges, loopback, linklocal or uniquelocal separated by commas",
     )
     .optional(),
+  // The header the trusted proxies write the client's address in: X-Forwarded-For, or RFC 7239's Forwarded.
+  FORWARDED_HEADER: z.enum(["x-forwarded-for", "forwarded"]).default("x-forwarded-for"),
   // Rate-limit counters shared by every instance (redis://host:6379/0); unset: each process counts alone.
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -10,9 +10,13 @@ const baseHost = baseUrl.host.toLowerCase();
 export const tokenizerHost = env.TOKENIZER_SEPARATE ? new URL(env.TOKENIZER_ORIGIN).host.toLowerCase() : null;
 const loopback = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
-/** The service's own host (and, in sandbox, loopback names) serve every ISV's pages. */
+/**
+ * The service's own host (and, in sandbox, loopback names) serve every ISV's pages; the card frame's
+ * own host never does (a page there would share the frame's origin and could read it).
+ */
 export function isServiceHost(host: string) {
   const h = host.toLowerCase();
+  if (h === tokenizerHost) return false;
   return h === baseHost || (env.APP_ENV === "sandbox" && loopback.test(h));
 }
 

@@ -18,8 +18,12 @@ describe("the card frame's origin", () => {
       "http://tokenizer.localhost:3000",
       { origin: "http://tokenizer.localhost:3000", separate: true },
     ],
-    // Unset: shared, loopback or not.
-    ["http://127.0.0.1:4123", undefined, { origin: "http://127.0.0.1:4123", separate: false }],
+    // Unset on loopback: the other loopback name, same port (isolated by default, every browser resolves it).
+    ["http://127.0.0.1:4123", undefined, { origin: "http://localhost:4123", separate: true }],
+    ["http://localhost:3000", undefined, { origin: "http://127.0.0.1:3000", separate: true }],
+    ["http://[::1]:3000", undefined, { origin: "http://localhost:3000", separate: true }],
+    // Shared on purpose: configured as the service's own origin.
+    ["http://localhost:3000", "http://localhost:3000/", { origin: "http://localhost:3000", separate: false }],
     // A public base URL without TOKENIZER_ORIGIN: shared (the server warns).
     ["https://pay.example.com", undefined, { origin: "https://pay.example.com", separate: false }],
   ])("%s with %s", (base, configured, expected) => {

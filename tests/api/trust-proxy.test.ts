@@ -141,3 +141,34 @@ test("clientAddress (the pages' server code reads it too): the socket's peer, or
   expect(clientAddress(req("10.0.0.5", "198.51.100.9, 203.0.113.7"), compileTrustProxy("2"))).toBe("198.51.100.9");
   expect(clientAddress(req("192.0.2.1", "203.0.113.7"), compileTrustProxy("10.0.0.0/8"))).toBe("192.0.2.1");
 });
+
+test("RFC 7239's Forwarded header, when the proxies write that one (FORWARDED_HEADER=forwarded)", async () => {
+  const { clientAddress, forwardedFor } = await import("@/lib/net/client-address");
+  const req = (peer: string, headers: Record<string, string>) =>
+    ({ socket: { remoteAddress: peer }, headers }) as never;
+  expect(forwardedFor('for="[2001:db8:cafe::17]:4711";proto=https, for="192.0.2.60:8080", for=198.51.100.9')).toEqual([
+    "2001:db8:cafe::17",
+    "192.0.2.60",
+    "198.51.100.9",
+  ]);
+  expect(forwardedFor("for=unknown, for=_hidden")).toEqual(["unknown", "_hidden"]);
+  expect(forwardedFor('for="unterminated')).toBeNull();
+  const one = compileTrustProxy("1");
+  // The balancer appended the client it saw; what the client wrote before it is not believed.
+  expect(clientAddress(req("10.0.0.5", { forwarded: "for=6.6.6.6, for=203.0.113.7" }), one, "forwarded")).toBe(
+    "203.0.113.7",
+  );
+  expect(clientAddress(req("10.0.0.5", { forwarded: 'for="[2001:db8::1]:4711";proto=https' }), one, "forwarded")).toBe(
+    "2001:db8::1",
+  );
+  // Reading Forwarded, a client's own X-Forwarded-For is ignored (the proxy passed it through untouched).
+  expect(clientAddress(req("10.0.0.5", { "x-forwarded-for": "6.6.6.6" }), one, "forwarded")).toBe("10.0.0.5");
+  // And reading X-Forwarded-For, a client's own Forwarded is ignored.
+  expect(clientAddress(req("10.0.0.5", { forwarded: "for=6.6.6.6" }), one, "x-forwarded-for")).toBe("10.0.0.5");
+  // A malformed header (a client's doing): the trusted peer's own address, never a value from it.
+  expect(clientAddress(req("10.0.0.5", { forwarded: 'for="6.6.6.6' }), one, "forwarded")).toBe("10.0.0.5");
+  // Behind no trusted proxy, neither header means anything.
+  expect(
+    clientAddress(req("10.0.0.5", { forwarded: "for=203.0.113.7" }), compileTrustProxy(undefined), "forwarded"),
+  ).toBe("10.0.0.5");
+});
