@@ -54,8 +54,7 @@ test("a merchant with a bad routing number fixes it in the portal from the e-mai
 
   await expect(page).toHaveURL(/\/onboarding\/agreement$/);
   await page.getByLabel("Type your full name to sign").fill("Mei Chen");
-  await page.getByRole("button", { name: "Sign the agreement" }).click();
-  await page.getByRole("button", { name: "Submit application" }).click();
+  await page.getByRole("button", { name: "Sign and submit application" }).click();
   await expect(page.getByRole("heading", { name: /^Application (submitted|approved)$/ })).toBeVisible();
   await expect
     .poll(

@@ -14,7 +14,7 @@ async function fillBusiness(page: Page) {
   const legal = page.getByRole("group", { name: "Legal business address" });
   await legal.getByLabel("Street address").fill(app.legal_business_address.address);
   await legal.getByLabel("City").fill(app.legal_business_address.city);
-  await legal.getByLabel("State").fill(app.legal_business_address.state);
+  await legal.getByLabel("State").selectOption(app.legal_business_address.state);
   await legal.getByLabel("ZIP code").fill(app.legal_business_address.zip);
   await page.getByLabel("Contact name").fill(app.main_contact_person.name);
   await page.getByLabel("Contact email").fill(app.main_contact_person.email);
@@ -31,7 +31,7 @@ async function fillOwner(page: Page, n: number, owner: any) {
   await group.getByLabel("Social Security number").fill(owner.ssn);
   await group.getByLabel("Street address").fill(owner.home_address.address);
   await group.getByLabel("City").fill(owner.home_address.city);
-  await group.getByLabel("State").fill(owner.home_address.state);
+  await group.getByLabel("State").selectOption(owner.home_address.state);
   await group.getByLabel("ZIP code").fill(owner.home_address.zip);
 }
 
@@ -60,6 +60,8 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   });
   await page.goto(path);
   await expect(page).toHaveURL(/\/onboarding\/business$/);
+  // The phone the ISV gave at creation is offered for the legal phone.
+  await expect(page.getByLabel("Business phone number", { exact: true })).toHaveValue("(415) 555-0123");
   await shots(page, "wizard-business");
   await expectAxeClean(page);
 
@@ -117,6 +119,11 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await shots(page, "wizard-sales");
   await expectAxeClean(page);
   const sales = app.current_sales;
+  // Nothing typed yet: the total is said, not marked; zero where zero is the usual answer.
+  await expect(page.getByTestId("sales-total")).toHaveText("Total: 0% of 100%");
+  await expect(page.getByTestId("sales-total")).not.toHaveClass(/text-danger/);
+  await expect(page.getByLabel("Mail or phone order (%)")).toHaveValue("0");
+  await expect(page.getByLabel("Average monthly American Express sales ($)")).toHaveValue("0");
   await page.getByLabel("Average monthly card sales ($)").fill(sales.average_monthly_in_credit_card);
   await page.getByLabel("Average sale amount ($)").fill(sales.average_ticket_value);
   await page.getByLabel("Largest single sale so far ($)").fill(sales.highest_amount_to_date);
@@ -125,6 +132,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await page.getByLabel("In person, card present (%)").fill("70");
   await page.getByLabel("Online (%)").fill("20");
   await expect(page.getByText("Total: 90% of 100%")).toBeVisible();
+  await expect(page.getByTestId("sales-total")).toHaveClass(/text-danger/);
   await page.getByLabel("Keyed in (%)").fill("10");
   await expect(page.getByText("Total: 100% of 100%")).toBeVisible();
   await save(page);
@@ -132,7 +140,20 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await expect(page).toHaveURL(/\/onboarding\/device$/);
   await shots(page, "wizard-device");
   await expectAxeClean(page);
+  // Each price says what it is; the chosen card takes the brand's colour.
+  await expect(
+    page.getByText(/Prices are set by .+, who supplies the terminal; it is not a monthly fee\./),
+  ).toBeVisible();
+  await expect(page.locator("label", { has: page.getByLabel(/PAX A920 Pro/) })).toContainText(
+    "One-time price: $349.00",
+  );
+  const border = (name: RegExp) =>
+    page.locator("label", { has: page.getByLabel(name) }).evaluate((el) => getComputedStyle(el).borderTopColor);
+  const plain = await border(/PAX A920 Pro/);
   await page.getByLabel(/PAX A920 Pro/).check();
+  await expect.poll(() => border(/PAX A920 Pro/)).not.toBe(plain);
+  expect(await border(/Dejavoo Z11/)).toBe(plain);
+  await shots(page, "wizard-device-chosen");
   await save(page);
 
   await expect(page).toHaveURL(/\/onboarding\/review$/);
@@ -158,6 +179,17 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await page.getByRole("link", { name: "Continue to the agreement" }).click();
 
   await expect(page).toHaveURL(/\/onboarding\/agreement$/);
+  // The steps: one row at 1280 that needs no scrolling; at 375 the last (current) one is in view.
+  const chipList = page.getByRole("list", { name: "Steps" });
+  const chipRows = () =>
+    chipList
+      .locator("li")
+      .evaluateAll((items) => new Set(items.map((li) => Math.round(li.getBoundingClientRect().top))).size);
+  expect(await chipRows()).toBe(1);
+  expect(await chipList.evaluate((ol) => ol.scrollWidth - ol.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await expect(page.locator("[aria-current=step]")).toBeInViewport({ ratio: 0.95 });
+  expect(await chipRows()).toBe(1);
   await shots(page, "wizard-agreement");
   await expectAxeClean(page);
   await expect(page.getByRole("article")).toContainText("Merchant Processing Agreement");
@@ -165,13 +197,13 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
     /Visa, Mastercard, Discover credit: \d+\.\d\d % \+ \$\d+\.\d\d per transaction/,
   );
   await expect(page.getByRole("article")).not.toContainText(/_percent|_fixed|flat_rate/);
-  await page.getByLabel("Type your full name to sign").fill("Mei Chen");
-  await page.getByRole("button", { name: "Sign the agreement" }).click();
-  await expect(page.getByText(/Signed by Mei Chen/)).toBeVisible();
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download the agreement (PDF)" }).click();
+  await page.getByRole("link", { name: "Download the agreement to read it (PDF)" }).click();
   expect((await download).suggestedFilename()).toBe(`merchant-agreement-${merchant.id}.pdf`);
-  await page.getByRole("button", { name: "Submit application" }).click();
+  await expect(page.getByText("Signing submits your application for review.")).toBeVisible();
+  await page.getByLabel("Type your full name to sign").fill("Mei Chen");
+  // One action: signing submits.
+  await page.getByRole("button", { name: "Sign and submit application" }).click();
 
   const heading = page.getByRole("heading", { name: /^Application (submitted|approved)$/ });
   await expect(heading).toBeVisible();
@@ -265,12 +297,14 @@ test("a business established in the future and an owner under 18 are refused in 
     .getByLabel("Date the business was established")
     .fill(iso(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate()));
   const legalAddress = page.getByRole("group", { name: "Legal business address" });
-  await legalAddress.getByLabel("State").fill("Calif");
+  // The state is chosen from the list (no code to guess), by name with its code.
+  await expect(legalAddress.getByLabel("State").locator("option", { hasText: "California (CA)" })).toHaveAttribute(
+    "value",
+    "CA",
+  );
+  await expect(legalAddress.getByLabel("State").locator("option")).toHaveCount(57);
   await save(page);
   await expect(page.getByText("The business cannot be established in the future.")).toBeVisible();
-  // A message that says what is wrong and how to write it.
-  await expect(legalAddress.getByText("Use the two-letter state code, like CA.")).toBeVisible();
-  await legalAddress.getByLabel("State").fill(app.legal_business_address.state);
   await expect(page.getByLabel("Date the business was established")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/onboarding\/business$/);
   const read = async () =>
@@ -495,10 +529,30 @@ test("keyboard only: the device, review, agreement and submit steps", async ({ p
   await page.getByLabel("Type your full name to sign").focus();
   await page.keyboard.type("Mei Chen");
   await page.keyboard.press("Enter");
-  await expect(page.getByText(/Signed by Mei Chen/)).toBeVisible();
-  await page.getByRole("button", { name: "Submit application" }).focus();
-  await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: /^Application (submitted|approved)$/ })).toBeVisible();
+});
+
+test("the product categories in Spanish (the value saved stays the API's)", async ({ browser, request, baseURL }) => {
+  const isv = createIsvWithCli();
+  const { main_product: _product, current_sales: _sales, ...rest } = app;
+  const { merchant, path } = await merchantWithLink(request, isv, { merchant: rest });
+  const context = await browser.newContext({ baseURL, locale: "es-ES", extraHTTPHeaders: { "Accept-Language": "es" } });
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/onboarding\/product$/);
+  const category = page.getByLabel("Categoría", { exact: true });
+  await expect(category.locator("option")).toContainText(["Vehículos: venta, repuestos y servicio"]);
+  await page.getByLabel("¿Qué vende?").fill("Fideos");
+  await page.getByLabel("Sitio web").fill("https://fideos.example");
+  await category.selectOption({ label: "Restaurantes" });
+  await page.getByLabel("Subcategoría", { exact: true }).selectOption("Restaurants");
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page).toHaveURL(/\/onboarding\/sales$/);
+  const saved = await (
+    await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(saved.merchant.main_product.category).toBe("Restaurants");
+  await context.close();
 });
 
 test("comfortable at 375 px: nothing overflows sideways", async ({ browser, request, baseURL }) => {
@@ -605,26 +659,24 @@ test("a wrong signature is refused at once, at the field, and never retried; cor
   });
   const field = page.getByLabel("Type your full name to sign");
   await field.fill("Somebody Else");
-  await page.getByRole("button", { name: "Sign the agreement" }).click();
+  await page.getByRole("button", { name: "Sign and submit application" }).click();
   await expect(page.locator("#signature-error")).toHaveText(
     "Type owner one's full name exactly as entered in the application.",
   );
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toBeFocused();
-  await expect(page.getByRole("button", { name: "Sign the agreement" })).toBeEnabled();
+  await expectAxeClean(page);
+  await expect(page.getByRole("button", { name: "Sign and submit application" })).toBeEnabled();
   // Typing the right name does nothing by itself: no retry carries it off.
   await field.fill(`${app.owner_one.first_name} ${app.owner_one.last_name}`);
   await page.waitForTimeout(2500); // longer than the retries' delays (0.5 s, 1 s)
   expect(signs).toHaveLength(1);
   expect((await (await page.request.get("/v1/onboarding/session")).json()).agreement.signed).toBe(false);
-  await page.getByRole("button", { name: "Sign the agreement" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Signed by" })).toBeVisible();
-  expect(signs).toHaveLength(2);
-  await expectAxeClean(page);
-
-  // Submitted: the completion page says what underwriting decided once it has (within seconds here).
-  await page.getByRole("button", { name: "Submit application" }).click();
+  // Signed and submitted in one action: the completion page says what underwriting decided once it
+  // has (within seconds here).
+  await page.getByRole("button", { name: "Sign and submit application" }).click();
   await expect(page).toHaveURL(/\/onboarding\/complete/);
+  expect(signs).toHaveLength(2);
   await expect
     .poll(
       async () => {

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 
 import { Field, type FieldKind } from "@/components/ui/field";
+import { usStates } from "@/lib/schemas/us-states";
 
 import { usePortal } from "./portal";
 
@@ -74,8 +75,8 @@ export function AddressFields({
       {render(`${prefix}.address`, "fields.address.address", "text", { autoComplete: ac("street-address") })}
       <div className="grid gap-x-4 sm:grid-cols-3">
         {render(`${prefix}.city`, "fields.address.city", "text", { autoComplete: ac("address-level2") })}
-        {render(`${prefix}.state`, "fields.address.state", "text", {
-          hintKey: "fields.hints.state",
+        {render(`${prefix}.state`, "fields.address.state", "select", {
+          options: usStates.map(([code, name]) => ({ value: code, label: `${name} (${code})` })),
           autoComplete: ac("address-level1"),
         })}
         {render(`${prefix}.zip`, "fields.address.zip", "digits", {

@@ -64,11 +64,19 @@ export function Wizard({
   };
   const chips = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    // The current step's chip in view in the one-row list of a phone (no effect when the list wraps).
-    const list = chips.current;
-    const current = list?.querySelector<HTMLElement>("[aria-current=step]");
-    if (list && current && list.scrollWidth > list.clientWidth)
-      list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    // The current step's chip in view (centred) when the one-row list is wider than the screen,
+    // again when the screen turns or resizes.
+    const centre = () => {
+      const list = chips.current;
+      const current = list?.querySelector<HTMLElement>("[aria-current=step]");
+      if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+      const box = list.getBoundingClientRect();
+      const chip = current.getBoundingClientRect();
+      list.scrollLeft += chip.left - box.left - (box.width - chip.width) / 2;
+    };
+    centre();
+    window.addEventListener("resize", centre);
+    return () => window.removeEventListener("resize", centre);
   }, [step]);
   const order = stepIds;
   const index = order.indexOf(step);
@@ -91,13 +99,8 @@ export function Wizard({
             style={{ width: `${Math.round(((index + 1) / order.length) * 100)}%` }}
           />
         </div>
-        {/* On a phone the steps are one row that scrolls sideways (the current one in view); wider, they wrap. */}
-        <ol
-          ref={chips}
-          tabIndex={0}
-          aria-label={t("stepsList")}
-          className="mt-2 flex gap-2 overflow-x-auto pb-1 sm:flex-wrap sm:overflow-visible"
-        >
+        {/* The steps are one row, never wrapped: it fits a desktop, and scrolls sideways on a phone (the current one in view). */}
+        <ol ref={chips} tabIndex={0} aria-label={t("stepsList")} className="mt-2 flex gap-1 overflow-x-auto pb-1">
           {listed.map((id) => {
             const done = session.steps.find((s) => s.id === id)?.complete;
             const current = id === step;
@@ -107,7 +110,7 @@ export function Wizard({
                 {reachable(id) && !current ? (
                   <Link
                     href={`/onboarding/${id}`}
-                    className="inline-block rounded-full border border-line bg-card px-3 py-1 text-sm underline-offset-2 hover:underline"
+                    className="inline-block whitespace-nowrap rounded-full border border-line bg-card px-2 py-1 text-sm underline-offset-2 hover:underline"
                   >
                     {done ? "✓ " : ""}
                     {label}
@@ -115,7 +118,7 @@ export function Wizard({
                 ) : (
                   <span
                     aria-current={current ? "step" : undefined}
-                    className={`inline-block rounded-full px-3 py-1 text-sm ${current ? "bg-secondary text-on-secondary font-semibold" : "border border-line text-muted"}`}
+                    className={`inline-block whitespace-nowrap rounded-full px-2 py-1 text-sm ${current ? "bg-secondary text-on-secondary font-semibold" : "border border-line text-muted"}`}
                   >
                     {done ? "✓ " : ""}
                     {label}

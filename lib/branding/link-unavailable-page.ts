@@ -39,20 +39,20 @@ export function renderLinkUnavailablePage(input: {
 <title>${escapeHtml(title)} · ${escapeHtml(name)}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
-header{background:${primary};color:${textOn(primary)};padding:16px 24px;display:flex;align-items:center;gap:12px}
+header{background:${primary};color:${textOn(primary)}}
+header .bar{max-width:48rem;margin:0 auto;padding:14px 16px;box-sizing:border-box;display:flex;align-items:center;gap:12px}
 header img{height:32px;max-width:160px;object-fit:contain;background:#fff;border-radius:4px;padding:2px}
 .monogram{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:50%;background:#fff;color:${primary};font-weight:700}
 body{display:flex;flex-direction:column;min-height:100vh}
-header{justify-content:flex-start}
 main{flex:1;width:100%;max-width:48rem;margin:0 auto;padding:24px 16px;box-sizing:border-box;line-height:1.5}
 .card{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:24px}
 footer{border-top:1px solid #e2e8f0;background:#fff;color:#475569;font-size:.875rem}
-footer div{max-width:48rem;margin:0 auto;padding:16px}
+footer div{max-width:48rem;margin:0 auto;padding:16px;box-sizing:border-box}
 h1{font-size:1.5rem}
 .button{display:inline-block;background:${primary};color:${textOn(primary)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600}
 .button:focus-visible,a:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
 </style></head>
-<body><header>${hasOwnLogo(brand?.logo) ? `<img src="${escapeHtml(brand!.logo)}" alt="">` : `<span class="monogram" aria-hidden="true">${escapeHtml(name.trim().charAt(0).toUpperCase() || "?")}</span>`}<strong>${escapeHtml(name)}</strong></header>
+<body><header><div class="bar">${hasOwnLogo(brand?.logo) ? `<img src="${escapeHtml(brand!.logo)}" alt="">` : `<span class="monogram" aria-hidden="true">${escapeHtml(name.trim().charAt(0).toUpperCase() || "?")}</span>`}<strong>${escapeHtml(name)}</strong></div></header>
 <main><div class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${action}</div></main>
 <footer><div><p>${escapeHtml(wizard[input.locale].poweredBy)}</p>${support}</div></footer></body></html>`;
 }

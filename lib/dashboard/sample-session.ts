@@ -20,6 +20,7 @@ export function sampleSession(account: AccountRow, branding: MerchantDefaults, l
     object: "onboarding_session",
     merchant_id: "mer_preview",
     lead_onboarding_status: "IN_PROGRESS",
+    phone: null,
     merchant: app,
     device: null,
     device_selection: null,

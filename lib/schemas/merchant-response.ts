@@ -131,6 +131,8 @@ export const onboardingSessionResponseSchema = z
     object: z.literal("onboarding_session"),
     merchant_id: z.string(),
     lead_onboarding_status: z.enum(onboardingStatuses),
+    // The phone the ISV gave at creation (E.164): the wizard offers it for the business's phone.
+    phone: z.string().nullable(),
     merchant: merchantInfoResponseSchema,
     device: z.union([deviceResponseSchema, z.null()]),
     device_selection: z.enum(["selected", "skipped"]).nullable(),

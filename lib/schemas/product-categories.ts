@@ -26,6 +26,13 @@ export const productCategories = [
 
 export type ProductCategory = (typeof productCategories)[number];
 
+/** A category's message key (`options.category.<key>`): its name in the reader's language. */
+export const categoryKey = (category: string) =>
+  category
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+
 /** Every subcategory of the reference (once each) with its category. */
 export const subcategoryCategory = {
   "Veterinary Services": "Services",

@@ -27,6 +27,7 @@ export function serializeOnboardingSession(
     object: "onboarding_session",
     merchant_id: merchant.id,
     lead_onboarding_status: merchant.status,
+    phone: merchant.phone ?? null,
     merchant: serialized.merchant as OnboardingSessionJson["merchant"],
     device: serialized.device ?? null,
     device_selection: merchant.deviceSelection,

@@ -7,6 +7,7 @@ import {
   ticketProblem,
 } from "../onboarding/cross-field";
 import { isAccountNumber } from "../schemas/aba";
+import { usStateCodes } from "../schemas/us-states";
 import { ownerKeys } from "../schemas/vocabulary";
 
 // Underwriting rules (docs/reference.md section 7): each a small pure function over the decrypted
@@ -16,64 +17,7 @@ type App = Record<string, any>;
 
 const owners = ownerKeys;
 
-export const US_STATES = new Set([
-  "AL",
-  "AK",
-  "AZ",
-  "AR",
-  "CA",
-  "CO",
-  "CT",
-  "DE",
-  "FL",
-  "GA",
-  "HI",
-  "ID",
-  "IL",
-  "IN",
-  "IA",
-  "KS",
-  "KY",
-  "LA",
-  "ME",
-  "MD",
-  "MA",
-  "MI",
-  "MN",
-  "MS",
-  "MO",
-  "MT",
-  "NE",
-  "NV",
-  "NH",
-  "NJ",
-  "NM",
-  "NY",
-  "NC",
-  "ND",
-  "OH",
-  "OK",
-  "OR",
-  "PA",
-  "RI",
-  "SC",
-  "SD",
-  "TN",
-  "TX",
-  "UT",
-  "VT",
-  "VA",
-  "WA",
-  "WV",
-  "WI",
-  "WY",
-  "DC",
-  "PR",
-  "GU",
-  "VI",
-  "AS",
-  "MP",
-]);
+export const US_STATES = usStateCodes;
 
 export function bankAccountRules(app: App): Finding[] {
   const bank = app.bank_account ?? {};

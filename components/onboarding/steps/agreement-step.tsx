@@ -6,8 +6,8 @@ import { useState } from "react";
 import { SaveError, signAgreement, submitApplication } from "../session-api";
 import type { StepProps } from "../step-props";
 
-// The agreement: generated from the application and pricing, signed by owner one with a typed
-// name, downloadable as PDF; then the application is submitted.
+// The agreement: generated from the application and pricing, downloadable as PDF, signed by owner
+// one with a typed name; signing submits the application (one action).
 export function AgreementStep({ session, agreement }: StepProps) {
   const t = useTranslations("agreement");
   const tw = useTranslations("wizard");
@@ -18,22 +18,24 @@ export function AgreementStep({ session, agreement }: StepProps) {
   const [signed, setSigned] = useState(session.agreement);
   const [error, setError] = useState<string | null>(null);
   const [signError, setSignError] = useState<string | null>(null);
-  // The name is the mutation's variable: a retry signs what was sent, never what is typed since.
+  const submit = useMutation({
+    mutationFn: submitApplication,
+    onSuccess: (r) => window.location.assign(`/onboarding/complete?to=${encodeURIComponent(r.redirect_url)}`),
+    onError: () => setError(tw("saveFailed")),
+  });
+  // Signing submits (one action, as the button says). The name is the mutation's variable: a retry
+  // signs what was sent, never what is typed since.
   const sign = useMutation({
     mutationFn: (typed: string) => signAgreement(typed),
     onSuccess: (s) => {
       setSigned({ signed: true, name: s.name, signed_at: s.signed_at });
       setSignError(null);
+      submit.mutate();
     },
     onError: (e) => {
       setSignError(e instanceof SaveError && e.status === 400 ? t("mismatch") : tw("saveFailed"));
       document.getElementById("signature")?.focus();
     },
-  });
-  const submit = useMutation({
-    mutationFn: submitApplication,
-    onSuccess: (r) => window.location.assign(`/onboarding/complete?to=${encodeURIComponent(r.redirect_url)}`),
-    onError: () => setError(tw("saveFailed")),
   });
   return (
     <div>
@@ -63,6 +65,7 @@ export function AgreementStep({ session, agreement }: StepProps) {
         </p>
       ) : null}
       {signed.signed ? (
+        // Signed earlier (or the submission after signing failed): the signature stands, submit again.
         <div role="status" className="mb-4">
           <p className="font-medium">
             {t("signed", {
@@ -73,15 +76,26 @@ export function AgreementStep({ session, agreement }: StepProps) {
           <a href="/v1/onboarding/session/agreement.pdf" className="mt-2 inline-block underline">
             {t("download")}
           </a>
+          <button
+            type="button"
+            disabled={submit.isPending}
+            onClick={() => submit.mutate()}
+            className="mt-4 block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
+          >
+            {submit.isPending ? t("submitting") : t("submit")}
+          </button>
         </div>
       ) : (
         <form
           className="mb-4"
           onSubmit={(e) => {
             e.preventDefault();
-            sign.mutate(name);
+            if (name.trim()) sign.mutate(name);
           }}
         >
+          <a href="/v1/onboarding/session/agreement.pdf" className="mb-4 inline-block underline">
+            {t("downloadUnsigned")}
+          </a>
           <label htmlFor="signature" className="block text-sm font-medium">
             {t("signLabel")}
           </label>
@@ -102,23 +116,16 @@ export function AgreementStep({ session, agreement }: StepProps) {
           <p id="signature-hint" className="mt-1 text-sm text-muted">
             {t("signHint", { name: ownerName })}
           </p>
+          <p className="mt-3 text-sm">{t("signAndSubmitNote")}</p>
           <button
             type="submit"
-            disabled={sign.isPending || !name.trim()}
-            className="mt-3 rounded-lg bg-secondary px-5 py-3 font-semibold text-on-secondary disabled:opacity-60"
+            disabled={sign.isPending || submit.isPending || !name.trim()}
+            className="mt-3 rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
           >
-            {t("sign")}
+            {sign.isPending || submit.isPending ? t("submitting") : t("signAndSubmit")}
           </button>
         </form>
       )}
-      <button
-        type="button"
-        disabled={!signed.signed || submit.isPending}
-        onClick={() => submit.mutate()}
-        className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
-      >
-        {submit.isPending ? t("submitting") : t("submit")}
-      </button>
     </div>
   );
 }

@@ -21,7 +21,12 @@ export function BusinessStep({ session, onSaved, nextHref }: StepProps) {
   const [sameAddress, setSameAddress] = useState(
     () => !m.dba_address || JSON.stringify(m.dba_address) === JSON.stringify(m.legal_business_address),
   );
-  const defaults = toFormValues(Object.fromEntries(Object.keys(schema.shape).map((k) => [k, m[k] ?? null])));
+  // The phone the ISV gave when it created the merchant stands in for a legal phone not given yet.
+  const defaults = toFormValues(
+    Object.fromEntries(
+      Object.keys(schema.shape).map((k) => [k, m[k] ?? (k === "legal_phone" ? session.phone : null) ?? null]),
+    ),
+  );
   return (
     <FormStep
       schema={schema}

@@ -3,7 +3,12 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { stepSchema } from "@/lib/onboarding/step-schemas";
-import { productCategories, type ProductCategory, subcategoriesOf } from "@/lib/schemas/product-categories";
+import {
+  categoryKey,
+  productCategories,
+  type ProductCategory,
+  subcategoriesOf,
+} from "@/lib/schemas/product-categories";
 
 import { useFieldRenderer } from "../fields";
 import { FormStep, toFormValues } from "../form-step";
@@ -38,7 +43,10 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
               autoComplete: "url",
             })}
             {render("main_product.category", "fields.product.category", "select", {
-              options: productCategories.map((c) => ({ value: c, label: c })),
+              options: productCategories.map((c) => ({
+                value: c,
+                label: t(`options.category.${categoryKey(c)}` as never),
+              })),
             })}
             <div className="mb-2">
               <label htmlFor="subcategory-search" className="block text-sm font-medium">

@@ -6,6 +6,7 @@ import { displayPhone } from "@/lib/i18n/display";
 import { keyLabel } from "@/lib/i18n/field-label";
 import { intlLocale } from "@/lib/i18n/locales";
 import { onboardingSteps } from "@/lib/onboarding/steps";
+import { categoryKey } from "@/lib/schemas/product-categories";
 
 import type { StepProps } from "../step-props";
 
@@ -35,6 +36,8 @@ function useDisplay() {
     if (typeof v === "boolean") return t(v ? "review.yes" : "review.no");
     if (typeof v !== "string") return String(v);
     if (t.has(`options.${key}.${v}` as never)) return t(`options.${key}.${v}` as never);
+    if (key === "category" && t.has(`options.category.${categoryKey(v)}` as never))
+      return t(`options.category.${categoryKey(v)}` as never);
     // Exact decimal strings are formatted as strings (never through a float).
     if (moneyFields.has(key) && /^\d+(\.\d+)?$/.test(v))
       return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(v as unknown as number);

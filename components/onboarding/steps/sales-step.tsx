@@ -18,15 +18,29 @@ export function SalesStep({ session, onSaved, nextHref }: StepProps) {
   return (
     <FormStep
       schema={schema}
-      defaultValues={toFormValues({ current_sales: { ...sales, sales_percentage: sales.sales_percentage ?? {} } })}
+      // Zero where zero is most merchants' answer (no separate American Express volume, no mail or
+      // phone orders); every value stays the merchant's to change.
+      defaultValues={toFormValues({
+        current_sales: {
+          ...sales,
+          average_amex_monthly_sales: sales.average_amex_monthly_sales ?? "0",
+          average_amex_ticket_value: sales.average_amex_ticket_value ?? "0",
+          sales_percentage: {
+            ...sales.sales_percentage,
+            moto_percentage: sales.sales_percentage?.moto_percentage ?? "0",
+          },
+        },
+      })}
       nextHref={nextHref}
       onSaved={onSaved}
     >
       {(form) => {
         const render = fieldsFor(form, "sales");
-        const sum = salesMixTotal(
-          form.watch("current_sales.sales_percentage" as never) as unknown as Record<string, unknown>,
-        );
+        const mix = form.watch("current_sales.sales_percentage" as never) as unknown as Record<string, unknown>;
+        const sum = salesMixTotal(mix);
+        // Not marked before the merchant has typed a share (the defaulted 0 of mail and phone orders aside).
+        const started = salesMixParts.some((p) => p !== "moto_percentage" && String(mix?.[p] ?? "").trim() !== "");
+        const off = started && Math.abs(sum - 100) >= 0.001;
         const money = (name: string) =>
           render(`current_sales.${name}`, `fields.sales.${name}`, "money", { hintKey: "fields.hints.money" });
         return (
@@ -47,7 +61,7 @@ export function SalesStep({ session, onSaved, nextHref }: StepProps) {
                   }),
                 )}
               </div>
-              <p aria-live="polite" className={`font-medium ${Math.abs(sum - 100) < 0.001 ? "" : "text-danger"}`}>
+              <p aria-live="polite" data-testid="sales-total" className={`font-medium ${off ? "text-danger" : ""}`}>
                 {t("fields.salesTotal", { total: Math.round(sum * 100) / 100 })}
               </p>
             </fieldset>
