@@ -46,6 +46,9 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByRole("link", { name: "Findable Tacos LLC" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Other Shop" })).toHaveCount(0);
+  // Each merchant's volume of the last 30 days beside its status and creation date.
+  await expect(page.getByRole("columnheader", { name: "Volume (30 days)" })).toBeVisible();
+  await expect(page.getByTestId("volume")).toHaveText("$0.00no payments");
   await page.getByLabel("Search by name or phone").fill("555 0177");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByRole("link", { name: "Findable Tacos LLC" })).toBeVisible();
@@ -55,7 +58,10 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   await expect(page.getByText("No merchants yet.")).toBeVisible();
   await page.goto(`/dashboard/merchants/${merchant.id}`);
   await expect(page.getByRole("heading", { name: "Findable Tacos LLC" })).toBeVisible();
-  await expect(page.getByText("merchant.created")).toBeVisible();
+  // Events in words, never their type.
+  await expect(page.getByText("Merchant created")).toBeVisible();
+  await expect(page.getByText("merchant.created")).toHaveCount(0);
+  await expect(page.getByText("merchant.updated")).toHaveCount(0);
   // Statuses read in words, not as the API's enumeration.
   await expect(page.getByText("Not started").first()).toBeVisible();
   await expect(page.getByText("NOT_STARTED")).toHaveCount(0);
@@ -91,8 +97,9 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
   await page.reload();
   await expect(page.locator("[data-status=NOT_STARTED]")).toHaveText("Sin empezar");
-  await expect(page.getByRole("heading", { name: "Solicitud" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Solicitud", exact: true })).toBeVisible();
   await expect(page.getByTestId("requirements")).toContainText("Cuenta bancaria");
+  await expect(page.getByText("Comercio creado")).toBeVisible();
   await expectAxeClean(page);
   await page.context().addCookies([{ name: "locale", value: "en", url: page.url() }]);
   await page.reload();
@@ -221,6 +228,12 @@ test("developers: create a webhook; rotate the API key and the old one is reject
   await page.goto("/dashboard/developers");
   await expectAxeClean(page);
   await expect(page.getByTestId("account-sid")).toHaveText(isv.account_sid);
+  // Where the documentation is, the base URL, and what a publishable key is for.
+  await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs");
+  await expect(page.getByTestId("base-url")).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+  await expect(page.getByRole("region", { name: "Publishable keys" })).toContainText(
+    "payment.tokenizer_publishable_key",
+  );
   await page.getByLabel("Endpoint URL").fill("https://dev.example/hooks");
   await page.getByRole("button", { name: "Add webhook" }).click();
   await expect(page.getByText(/Signing secret/)).toContainText("whsec_");

@@ -572,6 +572,30 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
   await page.goto(`/dashboard/merchants/${merchant.id}`);
+  // A payment request made from the dashboard: an invoice e-mailed to the customer; listed at once.
+  await page.getByLabel("Amount (USD)").fill("12,5x");
+  await page.getByRole("button", { name: "Create the request" }).click();
+  await expect(page.locator("#request-error")).toHaveText("Enter an amount in dollars, for example 25 or 12.50.");
+  await page.getByLabel("Amount (USD)").fill("12.50");
+  await page.getByLabel("What it is for").fill("Catering deposit");
+  await page.getByLabel("Customer's e-mail").fill("diner@example.com");
+  await page.getByRole("button", { name: "Create the request" }).click();
+  await expect(page.getByTestId("request-made")).toHaveAttribute("href", /\/pay\/pr_/);
+  const made = (await page.getByTestId("request-made").getAttribute("href"))!.split("/pay/")[1]!;
+  const madeRow = page.locator(`tr[data-request="${made}"]`);
+  await expect(madeRow).toContainText("Invoice (pay link)");
+  await expect(madeRow).toContainText("$12.50");
+  await expect(madeRow).toContainText("Waiting for payment");
+  const viaApi = await (
+    await request.get(`/v1/payment_requests/${made}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(viaApi).toMatchObject({
+    payment_type: "INVOICE",
+    amount: 1250,
+    status: "PENDING",
+    description: "Catering deposit",
+  });
+  await shot(page, "dashboard-request-payment");
   const row = page.locator(`tr[data-charge="${chargeId}"]`);
   await expect(row).toContainText("$25.99");
   await expect(row).toContainText("Visa •••• 4242");
@@ -579,16 +603,40 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   await expect(row).toContainText("$1.05"); // 2.90 % of 25.99 = 0.7537 + 0.30 → $1.05
   await expectAxeClean(page);
 
-  // A refund with a bad amount is refused in words; then $5.00 is refunded.
-  const amount = row.getByLabel(`Amount to refund for ${chargeId} (USD)`);
+  // The payment's own page: its facts, and a refund that asks how much and why, then confirms.
+  await row.getByRole("link", { name: /^Details of the payment of \$25\.99 on / }).click();
+  await expect(page.getByRole("heading", { name: "Payment of $25.99" })).toBeVisible();
+  await expect(page.getByTestId("charge-facts")).toContainText("Visa •••• 4242");
+  await expect(page.getByTestId("charge-facts")).toContainText("$1.05");
+  const amount = page.getByLabel("Amount to refund (USD)");
+  // Nothing prefilled: the merchant says how much.
+  await expect(amount).toHaveValue("");
+  await expect(page.getByText("Up to $25.99.")).toBeVisible();
   await amount.fill("30.00");
-  await row.getByRole("button", { name: "Refund" }).click();
-  await expect(row.getByRole("alert")).toContainText("more than what is left");
+  await page.getByRole("button", { name: "Review the refund" }).click();
+  await expect(page.locator("#refund-error")).toHaveText("That is more than what is left to refund ($25.99).");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
   await amount.fill("5");
-  await row.getByRole("button", { name: "Refund" }).click();
-  await expect(row.getByTestId("refunded")).toHaveText("$5.00");
-  const charge = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
+  await page.getByLabel("Reason").selectOption("duplicate");
+  await page.getByRole("button", { name: "Review the refund" }).click();
+  await expect(page.getByText("Refund $5.00 to Visa •••• 4242? Reason: Duplicate payment.")).toBeVisible();
+  await expectAxeClean(page);
+  await shot(page, "dashboard-refund-confirm");
+  // Changing one's mind sends nothing.
+  await page.getByRole("button", { name: "Change" }).click();
+  await expect(amount).toHaveValue("5");
+  let charge = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
+  expect(charge.amount_refunded).toBe(0);
+  await page.getByRole("button", { name: "Review the refund" }).click();
+  await page.getByRole("button", { name: "Refund $5.00" }).click();
+  await expect(page.getByRole("status")).toHaveText("Refunded $5.00.");
+  await expect(page.getByTestId("refunds")).toContainText("Duplicate payment");
+  await expect(page.getByText("Up to $20.99.")).toBeVisible();
+  charge = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
   expect(charge).toMatchObject({ amount_refunded: 500, refunds: [{ amount: 500 }] });
+  await shot(page, "dashboard-charge");
+  await page.getByRole("link", { name: /^Back to / }).click();
+  await expect(row.getByTestId("refunded")).toHaveText("$5.00");
 
   await request.post("/v1/test_helpers/settlement/run", {
     headers: { authorization: isv.auth },
@@ -630,4 +678,11 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   await expect(page.getByTestId("settlements")).toContainText("Programado");
   await expect(row).toContainText("Liquidado");
   await expectAxeClean(page);
+  await page.goto(`/dashboard/merchants/${merchant.id}/charges/${chargeId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Pago de /);
+  await expect(page.getByTestId("refunds")).toContainText("Pago duplicado");
+  await expect(page.getByLabel("Motivo")).toBeVisible();
+  await expectAxeClean(page);
+  // Another merchant's URL for this charge: not found.
+  expect((await page.goto(`/dashboard/merchants/mer_doesnotexist/charges/${chargeId}`))?.status()).toBe(404);
 });

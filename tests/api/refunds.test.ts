@@ -197,3 +197,31 @@ describe("refunds", () => {
     ).toHaveLength(2);
   });
 });
+
+test("the dashboard's merchant volume: captured less refunded over 30 days, declines and other ISVs' merchants aside", async () => {
+  const { merchantVolumes } = await import("@/lib/domain/merchants/merchant-volume");
+  const fresh = await approvedMerchant(api, isv);
+  const a = await charge(10_000);
+  await charge(2_500);
+  await charge(4_000, "4000000000000002"); // declined: takes nothing
+  expect((await post("/v1/refunds", { charge_id: a, amount: 1_234 })).status).toBe(200);
+  const pr = (await post("/v1/scan_to_pay", { merchant_id: fresh.id, amount: 700 })).json;
+  await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+    body: { token: await tokenize(api, fresh.publishableKey, "4242424242424242") },
+  });
+  const before = await merchantVolumes(api.db, isv.account_id, [merchant.id, fresh.id]);
+  // `merchant` carries the other tests' charges too: compare with its charges as the API lists them.
+  const listed = (await get(`/v1/charges?merchant_id=${merchant.id}&limit=100`)).json.data as any[];
+  const expected = listed.reduce((s, c) => s + c.amount_captured - c.amount_refunded, 0);
+  expect(before.get(merchant.id)).toEqual({
+    amount: expected,
+    count: listed.filter((c) => c.amount_captured > 0).length,
+  });
+  expect(before.get(fresh.id)).toEqual({ amount: 700, count: 1 });
+  // Another ISV asking about these merchants learns nothing.
+  expect((await merchantVolumes(api.db, other.account_id, [merchant.id, fresh.id])).size).toBe(0);
+  // 31 days later, nothing is in the window.
+  expect((await merchantVolumes(api.db, isv.account_id, [fresh.id], new Date(Date.now() + 31 * 86_400_000))).size).toBe(
+    0,
+  );
+});

@@ -1,10 +1,13 @@
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
+import { merchantVolumes, VOLUME_DAYS } from "@/lib/domain/merchants/merchant-volume";
 import { displayPhone } from "@/lib/i18n/display";
+import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
 import { onboardingStatuses } from "@/lib/schemas/merchant";
 
 export async function generateMetadata() {
@@ -29,6 +32,12 @@ export default async function MerchantsPage({
     starting_after: params.after,
     ending_before: params.before,
   });
+  const volumes = await merchantVolumes(
+    db,
+    account.id,
+    rows.map((m) => m.id),
+  );
+  const locale = intlLocale(await getLocale());
   const qs = (extra: Record<string, string>) =>
     new URLSearchParams({ ...(status ? { status } : {}), ...(params.q ? { q: params.q } : {}), ...extra }).toString();
   return (
@@ -79,7 +88,8 @@ export default async function MerchantsPage({
                 <th className="py-2 pr-3">{t("name")}</th>
                 <th className="py-2 pr-3">{t("phone")}</th>
                 <th className="py-2 pr-3">{t("status")}</th>
-                <th className="py-2">{t("created")}</th>
+                <th className="py-2 pr-3">{t("created")}</th>
+                <th className="py-2 text-right">{t("volume", { days: VOLUME_DAYS })}</th>
               </tr>
             </thead>
             <tbody>
@@ -100,7 +110,15 @@ export default async function MerchantsPage({
                       </>
                     ) : null}
                   </td>
-                  <td className="py-2">{format.dateTime(m.createdAt, { dateStyle: "medium" })}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {format.dateTime(m.createdAt, { dateStyle: "medium", timeStyle: "short" })}
+                  </td>
+                  <td className="py-2 text-right tabular-nums whitespace-nowrap" data-testid="volume">
+                    {formatCents(volumes.get(m.id)?.amount ?? 0, locale)}
+                    <span className="block text-xs text-muted">
+                      {t("paymentCount", { count: volumes.get(m.id)?.count ?? 0 })}
+                    </span>
+                  </td>
                 </tr>
               ))}
             </tbody>

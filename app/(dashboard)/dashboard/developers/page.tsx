@@ -4,6 +4,7 @@ import { DeleteWebhook, RetryDelivery, RotateKey, WebhookForm } from "@/componen
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listRecentDeliveries } from "@/lib/domain/webhooks/list-recent-deliveries";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
+import { env, isSandbox } from "@/lib/env";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard"))("developersTitle") };
@@ -19,6 +20,31 @@ export default async function DevelopersPage() {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold">{t("developersTitle")}</h1>
+      <section aria-labelledby="docs-title">
+        <h2 id="docs-title" className="text-lg font-semibold">
+          {t("docsTitle")}
+        </h2>
+        <p>
+          {t("docsBody")}{" "}
+          <a href="/docs" className="underline">
+            {t("docsLink")}
+          </a>{" "}
+          ·{" "}
+          <a href="/v1/openapi.json" className="underline">
+            {t("openapiLink")}
+          </a>
+        </p>
+        <p className="mt-2">
+          {t("baseUrl")} <code data-testid="base-url">{env.PUBLIC_BASE_URL}/v1</code> ·{" "}
+          {t(isSandbox ? "modeSandbox" : "modeProduction")}
+        </p>
+      </section>
+      <section aria-labelledby="publishable-title">
+        <h2 id="publishable-title" className="text-lg font-semibold">
+          {t("publishableTitle")}
+        </h2>
+        <p>{t("publishableBody")}</p>
+      </section>
       <section>
         <h2 className="text-lg font-semibold">{t("accountSid")}</h2>
         <p>
@@ -48,7 +74,7 @@ export default async function DevelopersPage() {
                       {recent.map((d) => (
                         <li key={d.id} className="flex flex-wrap items-center gap-x-2" data-delivery={d.id}>
                           <span className="text-muted">
-                            {format.dateTime(d.createdAt, { dateStyle: "short", timeStyle: "medium" })}
+                            {format.dateTime(d.createdAt, { dateStyle: "medium", timeStyle: "short" })}
                           </span>
                           <code>{d.eventType}</code>
                           <span className="font-medium">{t(`deliveryStatus.${d.status}`)}</span>
@@ -56,7 +82,9 @@ export default async function DevelopersPage() {
                           {d.lastError ? <span className="text-danger">{d.lastError}</span> : null}
                           {d.status === "pending" && d.nextAttemptAt && d.attempts > 0 ? (
                             <span className="text-muted">
-                              {t("nextTry", { when: format.dateTime(d.nextAttemptAt, { timeStyle: "medium" }) })}
+                              {t("nextTry", {
+                                when: format.dateTime(d.nextAttemptAt, { dateStyle: "medium", timeStyle: "short" }),
+                              })}
                             </span>
                           ) : null}
                           {d.status === "failed" || d.status === "canceled" ? (

@@ -1,18 +1,20 @@
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import { DeactivateButton } from "@/components/dashboard/deactivate-button";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
-import { RefundForm } from "@/components/dashboard/refund-form";
+import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { settingsOf } from "@/lib/domain/accounts/isv-facts";
-import { refundableAmount } from "@/lib/domain/charges/status";
 import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
 import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { isFinal } from "@/lib/domain/merchants/status";
+import { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
 import { AppError } from "@/lib/errors";
 import { displayPhone } from "@/lib/i18n/display";
 import { fieldLabel } from "@/lib/i18n/field-label";
@@ -22,6 +24,7 @@ import { brandName } from "@/lib/payments/brands";
 import type { OnboardingStatus } from "@/lib/schemas/application";
 import { ownerKeys } from "@/lib/schemas/vocabulary";
 import { serializeMerchant } from "@/lib/serializers/merchant";
+import { serializePaymentRequest } from "@/lib/serializers/payment-request";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
   const t = await getTranslations("dashboard");
@@ -51,6 +54,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
     throw e;
   });
   const payments = await getMerchantPayments(db, account.id, merchant.id);
+  // The newest ten, as the API shows them (total, pay page on the ISV's host).
+  const requests = (
+    await listPaymentRequests(db, { isvAccountId: account.id }, { merchant_id: merchant.id, limit: 10 })
+  ).rows.map((r) => ({ row: r, json: serializePaymentRequest(r, hostedBaseUrl(account)) }));
   const locale = await getLocale();
   const money = (cents: number) => formatCents(cents, intlLocale(locale));
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
@@ -58,6 +65,11 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
     typeof iso === "string" && /^\d{4}-\d{2}-\d{2}$/.test(iso)
       ? format.dateTime(new Date(`${iso}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" })
       : "";
+  // An event in words ("Information updated"), never its type; an unknown type in the reader's words too.
+  const eventName = (type: string) =>
+    t.has(`eventNames.${type.replace(".", "__")}` as never)
+      ? t(`eventNames.${type.replace(".", "__")}` as never)
+      : t("eventOther");
   const requirements = requirementsFor(merchant, account);
   const json = serializeMerchant(merchant, account, requirements);
   const app = json.merchant as Json;
@@ -203,6 +215,42 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           <p>{t("noLink")}</p>
         )}
       </section>
+      {merchant.status === "APPROVED" && !merchant.deactivated ? <RequestPaymentForm merchantId={merchant.id} /> : null}
+      <DataTable
+        id="requests"
+        title={t("requestsTitle")}
+        testId="requests"
+        empty={requests.length === 0 ? t("noRequests") : null}
+        columns={[
+          { label: t("date") },
+          { label: t("type") },
+          { label: t("amount"), align: "right" },
+          { label: t("status") },
+          { label: t("payPage") },
+        ]}
+      >
+        {requests.map(({ row: r, json: shown }) => (
+          <tr key={r.id} className="border-b border-line" data-request={r.id}>
+            <td className="py-2 pr-3 whitespace-nowrap">{when(r.createdAt)}</td>
+            <td className="py-2 pr-3">{t(`paymentTypes.${r.paymentType}`)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{money(shown.total)}</td>
+            <td className="py-2 pr-3">{t(`requestStatus.${r.status}`)}</td>
+            <td className="py-2">
+              {r.status === "PENDING" ? (
+                <a
+                  href={shown.pay_url}
+                  className="underline"
+                  aria-label={t("openPayPage", { amount: money(shown.total) })}
+                >
+                  {t("payPage")}
+                </a>
+              ) : (
+                "—"
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <DataTable
         id="payments"
         title={t("payments")}
@@ -215,7 +263,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           { label: t("status") },
           { label: t("fee"), align: "right" },
           { label: t("refunded"), align: "right" },
-          { label: t("refund") },
+          { label: t("details") },
         ]}
       >
         {payments.charges.map((c) => (
@@ -232,9 +280,13 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
               {money(c.amountRefunded)}
             </td>
             <td className="py-2">
-              {refundableAmount(c) > 0 ? (
-                <RefundForm chargeId={c.id} merchantId={merchant.id} left={refundableAmount(c)} />
-              ) : null}
+              <Link
+                href={`/dashboard/merchants/${merchant.id}/charges/${c.id}`}
+                className="underline"
+                aria-label={t("detailsOf", { amount: money(c.requestedAmount), date: when(c.createdAt) })}
+              >
+                {t("details")}
+              </Link>
             </td>
           </tr>
         ))}
@@ -304,9 +356,9 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           {history.map((e) => (
             <li key={e.id}>
               <span className="text-muted">
-                {format.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "medium" })}
+                {format.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "short" })}
               </span>{" "}
-              · {e.type} ·{" "}
+              · {eventName(e.type)} ·{" "}
               {t(`statusNames.${(e.data as { lead_onboarding_status: OnboardingStatus }).lead_onboarding_status}`)}
             </li>
           ))}

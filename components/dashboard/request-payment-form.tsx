@@ -1,0 +1,146 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+
+import { requestPaymentAction } from "@/lib/actions/dashboard";
+
+import { centsOf } from "./refund-form";
+
+/**
+ * Ask a customer to pay, from the merchant's page: an invoice (e-mailed when an address is given,
+ * else a link to share) or a scan-to-pay QR code. The amount in dollars as typed, turned into whole
+ * cents without floating point; the rules are the API's.
+ */
+export function RequestPaymentForm({ merchantId }: { merchantId: string }) {
+  const t = useTranslations("dashboard");
+  const router = useRouter();
+  const [type, setType] = useState<"INVOICE" | "SCAN_TO_PAY">("INVOICE");
+  const [amount, setAmount] = useState("");
+  const [description, setDescription] = useState("");
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [made, setMade] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2";
+  return (
+    <section aria-labelledby="request-title" className="rounded-lg border border-line bg-card p-4">
+      <h2 id="request-title" className="text-lg font-semibold">
+        {t("requestTitle")}
+      </h2>
+      <form
+        className="mt-3 grid gap-3 sm:grid-cols-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setMade(null);
+          const cents = centsOf(amount);
+          if (cents === null || cents < 1) {
+            setError(t("requestAmountInvalid"));
+            document.getElementById("request-amount")?.focus();
+            return;
+          }
+          setError(null);
+          start(async () => {
+            const result = await requestPaymentAction({
+              type,
+              merchant_id: merchantId,
+              amount: cents,
+              ...(type === "INVOICE" && description.trim() ? { description: description.trim() } : {}),
+              ...(type === "INVOICE" && email.trim() ? { email_address: email.trim() } : {}),
+            });
+            if (!result.ok) return setError(t("requestError", { message: result.error }));
+            setMade(result.payUrl);
+            setAmount("");
+            setDescription("");
+            setEmail("");
+            router.refresh();
+          });
+        }}
+      >
+        <div>
+          <label htmlFor="request-type" className="block text-sm font-medium">
+            {t("requestType")}
+          </label>
+          <select
+            id="request-type"
+            value={type}
+            onChange={(e) => setType(e.target.value as typeof type)}
+            className={input}
+          >
+            <option value="INVOICE">{t("paymentTypes.INVOICE")}</option>
+            <option value="SCAN_TO_PAY">{t("paymentTypes.SCAN_TO_PAY")}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="request-amount" className="block text-sm font-medium">
+            {t("requestAmount")}
+          </label>
+          <input
+            id="request-amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "request-error" : undefined}
+            className={input}
+          />
+        </div>
+        {type === "INVOICE" ? (
+          <>
+            <div>
+              <label htmlFor="request-description" className="block text-sm font-medium">
+                {t("requestDescription")} <span className="font-normal text-muted">{t("optional")}</span>
+              </label>
+              <input
+                id="request-description"
+                value={description}
+                maxLength={500}
+                onChange={(e) => setDescription(e.target.value)}
+                className={input}
+              />
+            </div>
+            <div>
+              <label htmlFor="request-email" className="block text-sm font-medium">
+                {t("requestEmail")} <span className="font-normal text-muted">{t("optional")}</span>
+              </label>
+              <input
+                id="request-email"
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-describedby="request-email-hint"
+                className={input}
+              />
+              <p id="request-email-hint" className="mt-1 text-sm text-muted">
+                {t("requestEmailHint")}
+              </p>
+            </div>
+          </>
+        ) : null}
+        <div className="sm:col-span-2">
+          {error ? (
+            <p id="request-error" role="alert" className="mb-2 text-sm font-medium text-danger">
+              {error}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={pending}
+            className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60"
+          >
+            {t("requestSubmit")}
+          </button>
+          {made ? (
+            <p role="status" className="mt-2 break-all">
+              {t("requestMade")}{" "}
+              <a href={made} className="underline" data-testid="request-made">
+                {made}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
