@@ -332,6 +332,9 @@ test("a manual (virtual terminal) page is paid; a canceled request is no longer 
   await page.goto(new URL(pr.payment_asset_url).pathname);
   // Words for the merchant's staff, the heading following the method chosen.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Take a payment for Golden Gate Noodles");
+  // Addressed to the staff member keying it in, not to a customer.
+  await expect(page.getByText(/^The card or bank details you key in go straight to our payment service/)).toBeVisible();
+  await expect(page.getByText(/^Your card or bank details/)).toHaveCount(0);
   await expect(
     page.getByText("For the staff of Golden Gate Noodles: type the details the customer gives you."),
   ).toBeVisible();

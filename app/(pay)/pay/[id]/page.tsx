@@ -266,7 +266,9 @@ function Payable({
       {view.type === "MANUAL" ? <p>{t("staffNote", { business: view.business })}</p> : null}
       <section className="rounded-lg border border-line bg-card p-5">
         {form}
-        <p className="mt-3 text-sm text-muted">{t("secure", { business: view.business })}</p>
+        <p className="mt-3 text-sm text-muted">
+          {t(view.type === "MANUAL" ? "secureStaff" : "secure", { business: view.business })}
+        </p>
         <p className="mt-1 text-sm text-muted">{t("expires", { date: when(view.expiresAt) })}</p>
       </section>
     </>
