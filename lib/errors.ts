@@ -45,6 +45,11 @@ export const errorCodes = {
   ach_authorization_required: "invalid_request_error",
   refund_exceeds_charge: "invalid_request_error",
   refund_failed: "invalid_request_error",
+  file_empty: "invalid_request_error",
+  file_too_large: "invalid_request_error",
+  file_type_unsupported: "invalid_request_error",
+  file_unreadable: "invalid_request_error",
+  image_too_large: "invalid_request_error",
   // authentication_error
   unauthenticated: "authentication_error",
   invalid_credentials: "authentication_error",
@@ -65,6 +70,7 @@ export const errorCodes = {
   terminal_busy: "conflict_error",
   payment_in_progress: "conflict_error",
   payment_request_locked: "conflict_error",
+  file_duplicate: "conflict_error",
   // idempotency_error
   idempotency_key_reused: "idempotency_error",
   idempotency_key_in_use: "idempotency_error",

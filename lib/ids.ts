@@ -47,7 +47,8 @@ export type IdPrefix =
   | "gw"
   | "tml"
   | "tok"
-  | "stl";
+  | "stl"
+  | "file";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

@@ -21,6 +21,7 @@ import { chargeRoutes } from "./routes/charges";
 import { docsRoutes } from "./routes/docs";
 import { eventRoutes } from "./routes/events";
 import { feeRoutes } from "./routes/fees";
+import { fileRoutes } from "./routes/files";
 import { linkOpenRoutes } from "./routes/link-open";
 import { merchantRoutes } from "./routes/merchants";
 import { onboardingLinkRoutes } from "./routes/onboarding-links";
@@ -88,6 +89,7 @@ export function createApi(options: ApiOptions) {
   paymentRoutes(app, streamCaps(options.streamCaps ?? defaultStreamCaps));
   tokenRoutes(app);
   chargeRoutes(app);
+  fileRoutes(app);
   refundRoutes(app);
   feeRoutes(app);
   settlementRoutes(app);

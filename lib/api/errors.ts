@@ -18,6 +18,7 @@ const statusByType: Record<ErrorType, number> = {
 // Codes whose HTTP status is finer than their type's.
 const statusByCode: Partial<Record<ErrorCode, number>> = {
   body_too_large: 413,
+  file_too_large: 413,
   unsupported_media_type: 415,
   method_not_allowed: 405,
 };

@@ -55,3 +55,24 @@ export function isEncrypted(value: unknown): value is Encrypted {
 export function mask(last4: string, length = 9): string {
   return "*".repeat(Math.max(length - last4.length, 4)) + last4;
 }
+
+/**
+ * Bytes (an uploaded document) in the same AES-256-GCM envelope as the fields, kept binary: a
+ * version byte, the key's id (8 ASCII characters), the IV (12), the tag (16), then the ciphertext.
+ */
+export function encryptBytes(plain: Buffer): Buffer {
+  const { current } = keyRing();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", current.key, iv);
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([Buffer.from([1]), Buffer.from(current.id, "ascii"), iv, cipher.getAuthTag(), body]);
+}
+
+export function decryptBytes(sealed: Buffer): Buffer {
+  const keyId = sealed.subarray(1, 9).toString("ascii");
+  const key = keyRing().byId.get(keyId);
+  if (sealed[0] !== 1 || !key || sealed.length < 37) throw new Error(`Cannot decrypt a file (key ${keyId} unknown)`);
+  const decipher = createDecipheriv("aes-256-gcm", key.key, sealed.subarray(9, 21));
+  decipher.setAuthTag(sealed.subarray(21, 37));
+  return Buffer.concat([decipher.update(sealed.subarray(37)), decipher.final()]);
+}

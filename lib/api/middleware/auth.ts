@@ -20,10 +20,14 @@ import { authFailureLimit } from "./rate-limit";
  */
 const failedAuth = authFailureLimit();
 
+/** Where a merchant's onboarding session (cookie or Bearer) is a credential: its session API and its files. */
+const sessionPath = (path: string) =>
+  path.startsWith("/v1/onboarding/") || path === "/v1/files" || path.startsWith("/v1/files/");
+
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("authorization");
   const cookie = header ? undefined : getCookie(c, ONBOARDING_COOKIE);
-  if (!header && !(cookie && c.req.path.startsWith("/v1/onboarding/"))) return next();
+  if (!header && !(cookie && sessionPath(c.req.path))) return next();
   const address = getConnInfoAddress(c);
   await failedAuth.check(address);
   try {
@@ -101,7 +105,7 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
     throw unauthenticated("Invalid API key: check the account sid and secret key");
   }
   if (space > 0 && scheme === "bearer") {
-    const onboarding = c.req.path.startsWith("/v1/onboarding/") ? await fromOnboardingToken(value, false) : undefined;
+    const onboarding = sessionPath(c.req.path) ? await fromOnboardingToken(value, false) : undefined;
     if (onboarding) return onboarding;
     if (value.startsWith("pk_")) {
       // A publishable key opens the tokenizer's one operation and nothing else.

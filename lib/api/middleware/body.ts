@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
 
 import { AppError, type FieldError, formatPath, invalidFields } from "../../errors";
+import { MAX_FILE_BYTES } from "../../files/inspect";
 import type { AppEnv } from "../context";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -132,9 +133,36 @@ const checkBody: MiddlewareHandler<AppEnv> = (c, next) => {
   return declared ? direct(c, next) : streamed(c, next);
 };
 
+/** The multipart form around a 10 MB file (the form's fields and boundaries take a few hundred bytes). */
+export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES + 64 * 1024;
+const fileTooLarge = () => new AppError("file_too_large", "The file is larger than 10 MB");
+const countedUpload = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES,
+  onError: () => {
+    throw fileTooLarge();
+  },
+});
+
+/**
+ * POST /v1/files: a multipart form (else 415), at most 10 MB of file: a declared length past it is
+ * refused before the body is read, a chunked body as soon as it passes it.
+ */
+const uploadBody: MiddlewareHandler<AppEnv> = (c, next) => {
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "multipart/form-data")
+    throw new AppError(
+      "unsupported_media_type",
+      "Send the file as multipart/form-data (fields file, purpose, merchant_id)",
+    );
+  const length = c.req.header("content-length");
+  if (Number(length ?? 0) > MAX_UPLOAD_BYTES) throw fileTooLarge();
+  return length !== undefined && c.req.header("transfer-encoding") === undefined ? next() : countedUpload(c, next);
+};
+
 /** Requests without a body (GET, HEAD, OPTIONS) pass straight through: the hot read path pays nothing here. */
 export const jsonBody: MiddlewareHandler<AppEnv> = (c, next) => {
   checkUrl(c.req.url);
   const method = c.req.method;
-  return method === "GET" || method === "HEAD" || method === "OPTIONS" ? next() : checkBody(c, next);
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+  return method === "POST" && c.req.path === "/v1/files" ? uploadBody(c, next) : checkBody(c, next);
 };

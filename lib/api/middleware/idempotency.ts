@@ -34,10 +34,12 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = c.var.db;
   // Keys live in the caller's namespace: a merchant's session never collides with its ISV.
   const accountId = principalScope(principal);
-  const body = await c.req.json().catch(() => ({}));
-  const digest = createHash("sha256")
-    .update(`${c.req.method} ${c.req.path}\n${stableStringify(body)}`)
-    .digest("hex");
+  // An upload (multipart) is its bytes; every other body its JSON, keys in a stable order.
+  const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  const hash = createHash("sha256").update(`${c.req.method} ${c.req.path}\n`);
+  if (multipart) hash.update(Buffer.from(await c.req.arrayBuffer()));
+  else hash.update(stableStringify(await c.req.json().catch(() => ({}))));
+  const digest = hash.digest("hex");
 
   // On the embedded database this process is the only one: a request with a key still running
   // here is refused at once (PGlite runs one transaction at a time, so a second claim would wait

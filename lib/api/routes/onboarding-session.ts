@@ -18,6 +18,7 @@ const exampleSession = {
   object: "onboarding_session",
   merchant_id: exampleMerchant.id,
   lead_onboarding_status: "IN_PROGRESS",
+  phone: "+14155550123",
   merchant: exampleMerchant.merchant,
   device: exampleMerchant.device,
   device_selection: "selected",

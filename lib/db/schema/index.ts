@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./events";
+export * from "./files";
 export * from "./idempotency";
 export * from "./merchants";
 export * from "./notifications";

@@ -1,0 +1,136 @@
+import { createHash } from "node:crypto";
+
+import { and, eq } from "drizzle-orm";
+
+import type { Principal } from "../../auth/principal";
+import { files, merchants } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
+import { AppError, invalid, notFound } from "../../errors";
+import { inspectUpload } from "../../files/inspect";
+import { databaseFileStore, type FileStore } from "../../files/store";
+import { createId } from "../../ids";
+import type { FilePurpose } from "../../schemas/files";
+import type { OwnerKey } from "../../schemas/vocabulary";
+
+/** Whose files a caller may add and read: an ISV's merchants, or a merchant's session its own. */
+export type FileScope = { isvAccountId: string; merchantId?: string };
+
+export function fileScope(principal: Principal): FileScope {
+  if (principal.kind === "onboarding") return { isvAccountId: principal.accountId, merchantId: principal.merchantId };
+  if ((principal.kind === "api_key" || principal.kind === "user") && principal.accountType === "isv")
+    return { isvAccountId: principal.accountId };
+  throw new AppError("account_type_not_allowed", "Files are added by the ISV or by the merchant's own session");
+}
+
+async function scopedMerchant(db: DbOrTx, scope: FileScope, merchantId: string | undefined) {
+  const id = merchantId ?? scope.merchantId;
+  if (!id) throw invalid("merchant_id", "merchant_id is required", "parameter_missing");
+  if (scope.merchantId && scope.merchantId !== id) throw notFound("merchant", id, "merchant_id");
+  const [row] = await db
+    .select()
+    .from(merchants)
+    .where(and(eq(merchants.isvAccountId, scope.isvAccountId), eq(merchants.id, id)));
+  if (!row) throw notFound("merchant", id, "merchant_id");
+  return row;
+}
+
+/** A name safe to show and to offer as a download's name: no path, no control characters, 120 at most. */
+export function cleanFilename(name: string | undefined, type: string): string {
+  const base = (name ?? "")
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(0, 120);
+  return base || `document.${type}`;
+}
+
+/**
+ * POST /v1/files: the bytes recognised and cleaned (lib/files/inspect.ts), then the file's row and
+ * its encrypted bytes written in one transaction. An identity document names its owner (`subject`,
+ * one the application has); the same document twice for one merchant is refused (409).
+ */
+export async function createFile(
+  db: Db,
+  scope: FileScope,
+  input: {
+    purpose: FilePurpose;
+    merchant_id?: string;
+    subject?: OwnerKey;
+    filename?: string;
+    bytes: Buffer;
+  },
+  store: FileStore = databaseFileStore,
+) {
+  const merchant = await scopedMerchant(db, scope, input.merchant_id);
+  const application = merchant.application as Record<string, unknown>;
+  if (input.purpose === "identity_document" && !input.subject)
+    throw invalid(
+      "subject",
+      "An identity document names its owner: subject owner_one to owner_four",
+      "parameter_missing",
+    );
+  if (input.subject && !application[input.subject])
+    throw invalid("subject", `The application has no ${input.subject}: a document cannot be about them`);
+  const { type, bytes } = await inspectUpload(input.bytes);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const id = createId("file");
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(files)
+      .values({
+        id,
+        isvAccountId: merchant.isvAccountId,
+        merchantId: merchant.id,
+        purpose: input.purpose,
+        subject: input.subject ?? null,
+        filename: cleanFilename(input.filename, type),
+        size: bytes.length,
+        type,
+        sha256,
+      })
+      .onConflictDoNothing({ target: [files.merchantId, files.sha256] })
+      .returning();
+    const row = inserted[0];
+    if (!row) {
+      const [earlier] = await tx
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.merchantId, merchant.id), eq(files.sha256, sha256)));
+      throw new AppError(
+        "file_duplicate",
+        `This document was already uploaded for this merchant as ${earlier?.id ?? "another file"}`,
+        {
+          param: "file",
+        },
+      );
+    }
+    await store.put(tx, id, bytes);
+    return row;
+  });
+}
+
+/** A file within the caller's scope (another ISV's, or another merchant's for a merchant session: 404). */
+export async function findFile(db: DbOrTx, scope: FileScope, id: string) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.id, id),
+        eq(files.isvAccountId, scope.isvAccountId),
+        scope.merchantId ? eq(files.merchantId, scope.merchantId) : undefined,
+      ),
+    );
+  if (!row) throw notFound("file", id);
+  return row;
+}
+
+/** The file's bytes as stored (decrypted). */
+export async function fileContent(db: DbOrTx, scope: FileScope, id: string, store: FileStore = databaseFileStore) {
+  const row = await findFile(db, scope, id);
+  const bytes = await store.get(db, row.id);
+  if (!bytes) throw notFound("file", id);
+  return { row, bytes };
+}
