@@ -17,7 +17,7 @@ import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "./lib/net/security-headers
 import { frameScript } from "./lib/tokenizer/frame";
 import { startBackground } from "./lib/workers/start";
 
-// One process: `/v1/*`, `/docs`, the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
+// One process: `/v1/*`, `/docs`, the probes (`/healthz`, `/readyz`), the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
 const dev = env.NODE_ENV !== "production";
 
@@ -50,6 +50,8 @@ async function main() {
     if (
       url.startsWith("/v1/") ||
       url === "/v1" ||
+      url === "/healthz" ||
+      url === "/readyz" ||
       url === "/docs" ||
       url.startsWith("/docs/") ||
       url.startsWith("/docs?") ||

@@ -686,6 +686,7 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   await expect(page.getByTestId("refunds")).toContainText("Pago duplicado");
   await expect(page.getByLabel("Motivo")).toBeVisible();
   await expectAxeClean(page);
+  await shot(page, "dashboard-charge-es");
   // Another merchant's URL for this charge: not found.
   expect((await page.goto(`/dashboard/merchants/mer_doesnotexist/charges/${chargeId}`))?.status()).toBe(404);
 });

@@ -23,6 +23,8 @@ export type LimitStore = {
   limit(name: string, points: number, durationSeconds: number): Limit;
   /** Resolves once Redis answers (at once for memory); until then each instance counts alone. */
   ready(): Promise<void>;
+  /** Whether the store answers now (Redis: a PING within `timeoutMs`; memory: always). */
+  ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -86,6 +88,12 @@ export function createLimitStore(options: { redisUrl?: string; prefix?: string }
       !redis || redis.status === "ready"
         ? Promise.resolve()
         : new Promise<void>((resolve) => redis!.once("ready", () => resolve())),
+    async ping(timeoutMs = 1000) {
+      if (!redis) return true;
+      if (redis.status !== "ready") return false;
+      const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
+      return Promise.race([redis.ping().then((answer) => answer === "PONG", () => false), timeout]);
+    },
     async close() {
       limits.clear();
       if (redis) await redis.quit().catch(() => redis.disconnect());

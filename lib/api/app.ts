@@ -5,9 +5,10 @@ import { HTTPException } from "hono/http-exception";
 import { type DatabaseHandle } from "../db/types";
 import { env } from "../env";
 import { AppError, invalidFields, issuesToFieldErrors } from "../errors";
-import type { LimitStore } from "../limits";
+import { type LimitStore,limitStore } from "../limits";
 import { log } from "../log";
 import { compileTrustProxy } from "../net/client-address";
+import { readiness } from "../ops/health";
 import type { AppEnv } from "./context";
 import { errorBody, httpHeaders, httpStatus } from "./errors";
 import { authenticate } from "./middleware/auth";
@@ -57,6 +58,17 @@ export function createApi(options: ApiOptions) {
       if (!result.success)
         throw invalidFields(issuesToFieldErrors(result.error.issues, [], (result as { data?: unknown }).data ?? {}));
     },
+  });
+
+  // Probes (docs/reference.md section 17), before the access log: one a second per instance would
+  // drown it. Not cached by anything in between.
+  const limits = options.limits ?? limitStore();
+  app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
+  app.get("/readyz", async (c) => {
+    const { ready, checks } = await readiness(options.handle, limits);
+    return c.json({ status: ready ? "ready" : "unavailable", checks }, ready ? 200 : 503, {
+      "Cache-Control": "no-store",
+    });
   });
 
   app.use(

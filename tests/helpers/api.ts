@@ -9,6 +9,7 @@ import { createIsv } from "@/lib/domain/accounts/create-isv";
 import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
 import { env } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
+import type { LimitStore } from "@/lib/limits";
 import { startJobPools } from "@/lib/workers/pools";
 
 import { responseChecker } from "./openapi-check";
@@ -30,6 +31,8 @@ export async function startTestApi(
     worker?: boolean;
     /** TRUST_PROXY for this app (the test client on loopback plays the proxy). */
     trustProxy?: string;
+    /** Where request counts are kept (default: the process's store). */
+    limits?: LimitStore;
   } = {},
 ) {
   const handle: DatabaseHandle = await openDatabase({
@@ -44,6 +47,7 @@ export async function startTestApi(
     tokensPerAddressPerMinute: options.tokensPerAddressPerMinute ?? 100_000,
     streamCaps: options.streamCaps,
     trustProxy: options.trustProxy,
+    limits: options.limits,
   });
   options.configure?.(app);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
