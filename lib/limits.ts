@@ -92,7 +92,13 @@ export function createLimitStore(options: { redisUrl?: string; prefix?: string }
       if (!redis) return true;
       if (redis.status !== "ready") return false;
       const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
-      return Promise.race([redis.ping().then((answer) => answer === "PONG", () => false), timeout]);
+      return Promise.race([
+        redis.ping().then(
+          (answer) => answer === "PONG",
+          () => false,
+        ),
+        timeout,
+      ]);
     },
     async close() {
       limits.clear();

@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { type DatabaseHandle } from "../db/types";
 import { env } from "../env";
 import { AppError, invalidFields, issuesToFieldErrors } from "../errors";
-import { type LimitStore,limitStore } from "../limits";
+import { type LimitStore, limitStore } from "../limits";
 import { log } from "../log";
 import { compileTrustProxy } from "../net/client-address";
 import { readiness } from "../ops/health";
