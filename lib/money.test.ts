@@ -12,6 +12,7 @@ import {
   percentOf,
   percentToPpm,
   ppmToBps,
+  typedDollarsToCents,
 } from "./money";
 
 describe("money", () => {
@@ -146,3 +147,14 @@ describe("money: edges", () => {
     expect(() => divideHalfUp(1n, -1n)).toThrow(RangeError);
   });
 });
+
+test.each([
+  ["5", 500],
+  ["12.5", 1250],
+  ["12,50", 1250],
+  [" 30.00 ", 3000],
+  ["12,5x", null],
+  ["", null],
+  ["1.234", null],
+  ["-1", null],
+])("typedDollarsToCents(%j) = %j", (typed, cents) => expect(typedDollarsToCents(typed)).toBe(cents));

@@ -26,6 +26,15 @@ export function parseScaled(value: string, scale: number): number {
 /** Dollars as typed ("35.5", "2500", "0.30") → cents. At most two decimals. */
 export const dollarsToCents = (value: string): Cents => parseScaled(value, 2);
 
+/** An amount a person typed in a form ("5", "12.50", or "12,50" with a decimal comma) → cents; null if it is not one. */
+export function typedDollarsToCents(value: string): Cents | null {
+  try {
+    return dollarsToCents(value.trim().replace(/^(\d+),(\d{1,2})$/, "$1.$2"));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The reference types `fees.monthly.*` as JSON numbers of dollars: converted to cents here, once,
  * at the edge (half up on the third decimal), so nothing downstream holds a float.

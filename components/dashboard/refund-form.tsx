@@ -5,17 +5,10 @@ import { useState, useTransition } from "react";
 
 import { refundAction } from "@/lib/actions/dashboard";
 import { intlLocale } from "@/lib/i18n/locales";
-import { formatCents } from "@/lib/money";
+import { formatCents, typedDollarsToCents } from "@/lib/money";
 import { refundReasons } from "@/lib/schemas/payment-values";
 
 type Reason = (typeof refundReasons)[number];
-
-/** Dollars as typed ("5", "5.5", "5.50", "5,50") to whole cents without floating point; null if not an amount. */
-export function centsOf(value: string): number | null {
-  const match = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(value);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
 
 /**
  * Refund part or all of a charge: the amount (nothing prefilled: the merchant says how much) and the
@@ -50,7 +43,7 @@ export function RefundForm({ chargeId, left, paidWith }: { chargeId: string; lef
           onSubmit={(e) => {
             e.preventDefault();
             setDone(null);
-            const cents = centsOf(value);
+            const cents = typedDollarsToCents(value);
             if (cents === null || cents < 1) return setError(t("refundAmountInvalid"));
             if (cents > left) return setError(t("refundTooMuch", { left: money(left) }));
             setError(null);

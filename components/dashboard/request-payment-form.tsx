@@ -4,8 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
 import { requestPaymentAction } from "@/lib/actions/dashboard";
-
-import { centsOf } from "./refund-form";
+import { typedDollarsToCents } from "@/lib/money";
 
 /**
  * Ask a customer to pay, from the merchant's page: an invoice (e-mailed when an address is given,
@@ -34,7 +33,7 @@ export function RequestPaymentForm({ merchantId }: { merchantId: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           setMade(null);
-          const cents = centsOf(amount);
+          const cents = typedDollarsToCents(amount);
           if (cents === null || cents < 1) {
             setError(t("requestAmountInvalid"));
             document.getElementById("request-amount")?.focus();

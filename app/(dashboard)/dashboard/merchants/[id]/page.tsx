@@ -4,6 +4,7 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import { DeactivateButton } from "@/components/dashboard/deactivate-button";
+import { factRow } from "@/components/dashboard/fact-row";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
@@ -80,13 +81,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const address = (a: Json | null | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
   const owners = ownerKeys.filter((k) => app[k]).map((k) => app[k] as Json);
   const catalog = (settingsOf(account).devices ?? []).find((d) => d.id === json.device?.catalog_id);
-  const row = (label: string, value: string | null | undefined, testId?: string) =>
-    value ? (
-      <div className="grid gap-x-4 sm:grid-cols-[minmax(0,12rem)_1fr]" data-testid={testId}>
-        <dt className="text-muted">{label}</dt>
-        <dd className="break-words">{value}</dd>
-      </div>
-    ) : null;
+  const row = factRow;
   const title = (app.legal_business_name as string | null) ?? t("unnamed");
   return (
     <div className="space-y-6">

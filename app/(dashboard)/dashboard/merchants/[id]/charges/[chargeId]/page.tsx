@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { cache } from "react";
 
 import { DataTable } from "@/components/dashboard/data-table";
+import { factRow } from "@/components/dashboard/fact-row";
 import { RefundForm } from "@/components/dashboard/refund-form";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { getCharge } from "@/lib/domain/charges/find-charge";
@@ -14,7 +16,8 @@ import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { brandName } from "@/lib/payments/brands";
 
-const load = async (merchantId: string, chargeId: string) => {
+// Once per request: the metadata and the page ask for the same charge.
+const load = cache(async (merchantId: string, chargeId: string) => {
   const { db, account } = await requireIsvUser();
   const found = await getCharge(db, { isvAccountId: account.id }, chargeId).catch((e) => {
     if (e instanceof AppError && e.type === "not_found_error") return null;
@@ -22,8 +25,8 @@ const load = async (merchantId: string, chargeId: string) => {
   });
   // Another ISV's charge, or a charge of another merchant under this URL: not found.
   if (!found || found.charge.merchantId !== merchantId) notFound();
-  return found;
-};
+  return { ...found, db, account };
+});
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string; chargeId: string }> }) {
   const t = await getTranslations("dashboard");
@@ -37,8 +40,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 // refunds, and a refund (amount and reason, confirmed before it is sent).
 export default async function ChargePage({ params }: { params: Promise<{ id: string; chargeId: string }> }) {
   const { id, chargeId } = await params;
-  const { charge, merchant } = await load(id, chargeId);
-  const { db, account } = await requireIsvUser();
+  const { charge, merchant, db, account } = await load(id, chargeId);
   // Its refunds with their reasons, oldest first (a charge has at most a few hundred).
   const refunds = (
     await listRefunds(db, { isvAccountId: account.id }, { charge_id: charge.id, limit: 100 })
@@ -54,13 +56,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
       : `${brandName(charge.cardBrand)} •••• ${charge.cardLast4 ?? ""}`;
   const left = refundableAmount(charge);
   const name = (merchant.application as { legal_business_name?: string }).legal_business_name ?? t("unnamed");
-  const row = (label: string, value: string | null | undefined) =>
-    value ? (
-      <div className="grid gap-x-4 sm:grid-cols-[minmax(0,12rem)_1fr]">
-        <dt className="text-muted">{label}</dt>
-        <dd className="break-words">{value}</dd>
-      </div>
-    ) : null;
+  const row = factRow;
   const timeline: [string, Date | null][] = [
     [t("timeline.authorized"), charge.authorizedAt],
     [t("timeline.settled"), charge.settledAt],
