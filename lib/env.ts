@@ -66,12 +66,18 @@ const schema = z.object({
   SANDBOX_WEBHOOK_LOOPBACK: z.enum(["0", "1"]).optional(),
   // Set to "0" to start without the seeded demo ISV on a new sandbox database.
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  // Who verifies merchants (docs/reference.md section 14): the sandbox's magic values, or none (every
+  // check goes to an operator). Default: sandbox in the sandbox, none in production.
+  VERIFICATION_PROVIDER: z.enum(["sandbox", "none"]).optional(),
+  // The sandbox provider's simulated answer time per check (the contract: verified within 3 seconds).
+  VERIFICATION_LATENCY_MS: z.coerce.number().int().min(0).max(2500).default(800),
 });
 
 export type Env = Omit<
   z.infer<typeof schema>,
-  "PUBLIC_BASE_URL" | "APP_ENV" | "SANDBOX_WEBHOOK_LOOPBACK" | "TOKENIZER_ORIGIN"
+  "PUBLIC_BASE_URL" | "APP_ENV" | "SANDBOX_WEBHOOK_LOOPBACK" | "TOKENIZER_ORIGIN" | "VERIFICATION_PROVIDER"
 > & {
+  VERIFICATION_PROVIDER: "sandbox" | "none";
   PUBLIC_BASE_URL: string;
   /** The card frame's origin (tokenizerOriginFor), and whether it is not the service's own. */
   TOKENIZER_ORIGIN: string;
@@ -112,6 +118,7 @@ function load(): Env {
     TOKENIZER_ORIGIN: tokenizer.origin,
     TOKENIZER_SEPARATE: tokenizer.separate,
     SANDBOX_WEBHOOK_LOOPBACK: value.SANDBOX_WEBHOOK_LOOPBACK ?? (value.DATABASE_URL ? "0" : "1"),
+    VERIFICATION_PROVIDER: value.VERIFICATION_PROVIDER ?? (appEnv === "sandbox" ? "sandbox" : "none"),
   };
 }
 

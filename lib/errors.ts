@@ -71,6 +71,7 @@ export const errorCodes = {
   payment_in_progress: "conflict_error",
   payment_request_locked: "conflict_error",
   file_duplicate: "conflict_error",
+  document_not_needed: "conflict_error",
   // idempotency_error
   idempotency_key_reused: "idempotency_error",
   idempotency_key_in_use: "idempotency_error",

@@ -1,12 +1,17 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 // A production deployment: no test helpers, live keys, magic TINs are ordinary numbers.
 process.env.APP_ENV = "production";
 process.env.JWT_SECRET = "p".repeat(40);
 process.env.ENCRYPTION_KEY = "cd".repeat(32);
+// These tests are about payments and magic values: the sandbox's verification provider stands in
+// for a real one (production's default, none, sends every merchant to an operator: tested below).
+process.env.VERIFICATION_PROVIDER = "sandbox";
 const { startTestApi } = await import("./helpers/api");
 const { submittedMerchant, waitForStatus } = await import("./helpers/onboarding");
 const { runCommand } = await import("@/cli/commands");
+const { noProvider, setVerificationProvider } = await import("@/lib/verification/provider");
 let api: Awaited<ReturnType<typeof startTestApi>>;
 beforeAll(async () => {
   api = await startTestApi({ worker: true });
@@ -95,4 +100,32 @@ test("production refuses payment requests, tokens and payments until a real gate
   });
   expect(token.status).toBe(403);
   expect(token.json.error.code).toBe("payments_not_configured");
+});
+
+test("without a verification provider nothing is verified automatically: the merchant goes to an operator, saying why", async () => {
+  setVerificationProvider(noProvider);
+  try {
+    const isv = await api.newIsv();
+    const { id } = await submittedMerchant(api, isv);
+    const deadline = Date.now() + 10_000;
+    let row: any;
+    for (;;) {
+      row = (await api.db.execute(sql`select underwriting, verification from merchants where id = ${id}`)).rows[0];
+      if (row?.underwriting?.outcome === "manual_review" || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(row.underwriting.outcome).toBe("manual_review");
+    expect(row.underwriting.reason).toContain("No verification provider is configured");
+    expect(row.verification.map((c: any) => [c.type, c.status, c.code])).toEqual([
+      ["business", "failed", "verification_unavailable"],
+      ["identity", "failed", "verification_unavailable"],
+      ["identity", "failed", "verification_unavailable"],
+      ["bank_account", "failed", "verification_unavailable"],
+      ["sanctions", "failed", "verification_unavailable"],
+    ]);
+    const m = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
+    expect(m.lead_onboarding_status).toBe("COMPLETED");
+  } finally {
+    setVerificationProvider(undefined);
+  }
 });

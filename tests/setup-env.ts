@@ -13,6 +13,8 @@ process.env.SEED_DEMO = "0";
 process.env.APP_ENV ??= "sandbox";
 // Webhook retries in tests: the contract's schedule, shortened to milliseconds.
 process.env.WEBHOOK_RETRY_SCHEDULE_MS ??= "150,150,150,150,150,150,150";
+// The sandbox verification provider answers at once in tests (its few seconds are measured by npm run bench).
+process.env.VERIFICATION_LATENCY_MS ??= "20";
 // The suite's receivers listen on loopback and their answers are checked (tests/sandbox-ssrf.test.ts runs without).
 process.env.SANDBOX_WEBHOOK_LOOPBACK ??= "1";
 

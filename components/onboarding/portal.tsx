@@ -2,6 +2,8 @@
 import { useTranslations } from "next-intl";
 import { createContext, useContext } from "react";
 
+import { requestNames } from "@/lib/onboarding/request-names";
+
 export type Requested = { field: string; code: string; message: string };
 
 /**
@@ -41,9 +43,15 @@ export function usePortal() {
   };
 }
 
-/** Translates a requirement's reason outside the provider (the wizard's notice). */
-export function usePortalReasons() {
+/**
+ * A request's reason in the reader's language, by its code, with the names it mentions (a document
+ * request says whose document); an operator's own words, or a code without a translation, as written.
+ */
+export function useRequestText(session: { merchant: unknown }) {
   const t = useTranslations();
-  return (r: Requested) =>
-    t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message;
+  const names = requestNames(session.merchant as Record<string, any>);
+  return (r: Requested) => {
+    const key = `underwriting.${r.code}`;
+    return t.has(key as never) ? t(key as never, names(r.field) as never) : r.message;
+  };
 }

@@ -6,10 +6,11 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 import type { AgreementDocument } from "@/lib/agreement/agreement-text";
-import { isReachable, listedSteps, type StepId, stepIds } from "@/lib/onboarding/steps";
+import { isReachable, listedSteps, type StepId, stepIds, stepOfField } from "@/lib/onboarding/steps";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
-import { PortalContext, PreviewContext, usePortalReasons } from "./portal";
+import { DocumentRequest } from "./document-request";
+import { PortalContext, PreviewContext, useRequestText } from "./portal";
 import type { StepProps } from "./step-props";
 
 // Each step's code is its own chunk: a page loads only the step it shows.
@@ -84,7 +85,15 @@ export function Wizard({
   const Step = components[step];
   const requested = session.requirements.errors;
   const portal = requested.length > 0;
-  const reasonOf = usePortalReasons();
+  const reasonOf = useRequestText(session);
+  // Documents a verification check asked for are asked here, on the step of whom they are about;
+  // a step asked for nothing else shows only them.
+  const documents = requested.filter(
+    (e) => e.field.endsWith(".verification.document") && stepOfField(e.field) === step,
+  );
+  const onlyDocuments =
+    documents.length > 0 && requested.every((e) => stepOfField(e.field) !== step || documents.includes(e));
+  const elsewhere = requested.some((e) => stepOfField(e.field) !== step);
   // In the portal only the steps with something asked for (and the signature) are listed.
   const listed = listedSteps(session);
   // After a save: the next step in order; in the portal, the first one still incomplete.
@@ -140,11 +149,22 @@ export function Wizard({
           </ul>
         </div>
       ) : null}
-      <PreviewContext.Provider value={preview}>
-        <PortalContext.Provider value={requested}>
-          <Step session={session} onSaved={setSession} nextHref={nextHref} agreement={agreement} />
-        </PortalContext.Provider>
-      </PreviewContext.Provider>
+      {documents.map((e) => (
+        <DocumentRequest key={e.field} request={e} session={session} onSession={setSession} />
+      ))}
+      {onlyDocuments ? (
+        elsewhere ? (
+          <Link href={nextHref} className="inline-block rounded-lg border border-line bg-card px-5 py-3 font-semibold">
+            {t("continue")}
+          </Link>
+        ) : null
+      ) : (
+        <PreviewContext.Provider value={preview}>
+          <PortalContext.Provider value={requested}>
+            <Step session={session} onSaved={setSession} nextHref={nextHref} agreement={agreement} />
+          </PortalContext.Provider>
+        </PreviewContext.Provider>
+      )}
     </div>
   );
 }

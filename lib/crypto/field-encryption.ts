@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 
 import { platformSecrets } from "../secrets-store";
 
@@ -23,6 +23,15 @@ function keyRing() {
     .map(toKey);
   ring = { current, byId: new Map([current, ...previous].map((k) => [k.id, k])) };
   return ring;
+}
+
+/**
+ * A keyed digest (HMAC-SHA256 under a key derived from the current encryption key): equal inputs
+ * compare equal, and a digest of a short secret (an SSN) cannot be reversed by trying every value.
+ */
+export function keyedDigest(text: string): string {
+  const key = createHash("sha256").update("keyed-digest:").update(keyRing().current.key).digest();
+  return createHmac("sha256", key).update(text).digest("base64url");
 }
 
 export function encryptField(plain: string): Encrypted {
@@ -75,4 +84,13 @@ export function decryptBytes(sealed: Buffer): Buffer {
   const decipher = createDecipheriv("aes-256-gcm", key.key, sealed.subarray(9, 21));
   decipher.setAuthTag(sealed.subarray(21, 37));
   return Buffer.concat([decipher.update(sealed.subarray(37)), decipher.final()]);
+}
+
+/** An application with its sensitive values readable: for underwriting and verification only, never returned. */
+export function decryptApplication(value: unknown): any {
+  if (isEncrypted(value)) return decryptField(value);
+  if (Array.isArray(value)) return value.map(decryptApplication);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decryptApplication(v)]));
+  return value;
 }

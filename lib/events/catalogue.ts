@@ -38,6 +38,12 @@ export const eventCatalogue = {
     resource: "merchant",
     description: "Declined: lead_onboarding_status is FAILED.",
   },
+  "merchant.verification_updated": {
+    scope: "merchant",
+    resource: "merchant",
+    description:
+      "A verification check changed (queued, verified, asking for a document, failed): see the merchant's verification list.",
+  },
   "statement.created": { scope: "merchant", resource: "statement", description: "A monthly statement was generated." },
   "payment_request.created": {
     scope: "charge",

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { type DbOrTx } from "../db/types";
 import { env } from "../env";
+import { checkSubjects, checkTypes } from "../schemas/verification";
 import { insertJob, insertJobsFrom, keyedJobIdSQL } from "./queue";
 
 // Every type of background job: its name, the schema of its payload and its retry policy. The
@@ -24,6 +25,18 @@ export const jobTypes = {
     payload: z.object({ merchant_id: z.string() }),
     maxAttempts: 8,
     backoffMs: (attempt: number) => 1000 * 2 ** attempt,
+    priority: 10,
+  },
+  /** One verification check of one merchant (docs/reference.md section 14), for one version of the check. */
+  verification_check: {
+    payload: z.object({
+      merchant_id: z.string(),
+      type: z.enum(checkTypes),
+      subject: z.enum(checkSubjects),
+      version: z.number().int().min(1),
+    }),
+    maxAttempts: 6,
+    backoffMs: (attempt: number) => 2000 * 2 ** (attempt - 1),
     priority: 10,
   },
   /** Expires an unpaid payment request at its `expires_at` (docs/reference.md section 10). */

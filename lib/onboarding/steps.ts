@@ -40,6 +40,8 @@ export const stepFields = (id: StepId): readonly string[] => onboardingSteps.fin
 export function stepOfField(param: string): StepId | null {
   if (param === "device" || param.startsWith("device.") || param === "device_selection") return "device";
   if (param === "agreement") return "agreement";
+  // A document a verification check asks for is asked on the step of its subject (the business's on business).
+  if (param === "merchant.verification.document") return "business";
   const top = param.replace(/^merchant\./, "").split(/[.[]/)[0]!;
   return onboardingSteps.find((s) => (s.fields as readonly string[]).includes(top))?.id ?? null;
 }

@@ -5,6 +5,7 @@ import { deviceCatalogEntrySchema, merchantDefaultsSchema } from "./account";
 import { defaultCapabilitiesSchema, feesSchema, merchantCapabilitiesSchema } from "./capabilities";
 import exampleApplication from "./examples/merchant-application.json" with { type: "json" };
 import { addressSchema, imeiStatuses, onboardingStatuses } from "./merchant";
+import { checkStatuses, checkSubjects, checkTypes } from "./verification";
 
 // Response shapes for the OpenAPI document and for tests that check what goes out.
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
@@ -67,8 +68,23 @@ export const requirementsSchema = z
     currently_due: z.array(z.string()),
     errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
     disabled_reason: z.string().nullable(),
+    pending_verification: z
+      .array(z.string())
+      .meta({ description: "The verification checks still running, as paths such as owner_one.identity" }),
   })
   .meta({ id: "Requirements" });
+
+export const verificationCheckSchema = z
+  .object({
+    type: z.enum(checkTypes),
+    subject: z.enum(checkSubjects).meta({ description: "owner_one..owner_four for identity; merchant for the others" }),
+    status: z.enum(checkStatuses),
+    code: z.string().nullable().meta({ description: "Why it needs a document or failed (stable)" }),
+    message: z.string().nullable().meta({ description: "The same in plain words" }),
+    document_file_id: z.string().nullable().meta({ description: "The last document sent for this check" }),
+    updated_at: z.string(),
+  })
+  .meta({ id: "VerificationCheck" });
 
 export const deviceResponseSchema = z
   .object({
@@ -104,6 +120,7 @@ export const merchantResponseSchema = z
     device: deviceResponseSchema.optional(),
     device_selection: z.enum(["selected", "skipped"]).nullable(),
     agent: z.number().nullable(),
+    verification: z.array(verificationCheckSchema),
     requirements: requirementsSchema,
     updated_at: z.string(),
   })
@@ -141,6 +158,7 @@ export const onboardingSessionResponseSchema = z
       z.object({ id: z.enum(onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]]), complete: z.boolean() }),
     ),
     requirements: requirementsSchema,
+    verification: z.array(verificationCheckSchema),
     device_options: z.array(deviceCatalogEntrySchema),
     device_selection_required: z.boolean(),
     allow_skip_device_selection: z.boolean(),
@@ -189,6 +207,7 @@ export const exampleMerchant = {
   },
   device_selection: "selected",
   agent: null,
-  requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" },
+  verification: [],
+  requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete", pending_verification: [] },
   updated_at: "2026-11-01T09:41:12.000Z",
 };

@@ -4,6 +4,7 @@ import { mask } from "../crypto/field-encryption";
 import type { MerchantRow } from "../db/schema";
 import { applicationShape } from "../schemas/merchant";
 import type { merchantResponseSchema } from "../schemas/merchant-response";
+import { serializeCheck } from "../verification/checks";
 import { maskApplication } from "./mask-application";
 
 type Json = Record<string, unknown>;
@@ -75,6 +76,7 @@ export function serializeMerchant(
       : {}),
     device_selection: row.deviceSelection,
     agent: row.agent,
+    verification: row.verification.map(serializeCheck),
     requirements,
     updated_at: row.updatedAt.toISOString(),
   };

@@ -34,6 +34,7 @@ export function serializeOnboardingSession(
     branding,
     steps: stepProgress(facts.problems.map((p) => p.param)),
     requirements: facts.requirements,
+    verification: serialized.verification,
     device_options: facts.device.catalog,
     device_selection_required: facts.device.required,
     allow_skip_device_selection: facts.device.skippable,

@@ -4,6 +4,7 @@ import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/
 import { runSettlement } from "../domain/settlements/run-settlement";
 import { runStatements } from "../domain/statements/run-statements";
 import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
+import { giveUpVerificationCheck, runVerificationCheck } from "../domain/verification/checks";
 import { deliverWebhook, giveUpDelivery, preloadDeliveries } from "../domain/webhooks/deliver-webhook";
 import { type JobDefinition } from "../jobs/definition";
 import { type JobName, type JobPayload, jobTypes } from "../jobs/job-types";
@@ -30,6 +31,10 @@ export const jobRegistry = {
     preload: preloadDeliveries,
   }),
   underwriting: define("underwriting", { handler: runUnderwriting, onGiveUp: giveUpUnderwriting }),
+  verification_check: define("verification_check", {
+    handler: runVerificationCheck,
+    onGiveUp: giveUpVerificationCheck,
+  }),
   email: define("email", { handler: sendEmail }),
   payment_request_expiry: define("payment_request_expiry", { handler: expirePaymentRequest }),
   settlement_run: define("settlement_run", { handler: runSettlement }),

@@ -92,14 +92,14 @@ describe("files", () => {
     expect(original.includes(Buffer.from(exifMarker))).toBe(true);
     // Named and declared as a PDF: the content says JPEG.
     const res = await upload(
-      { purpose: "identity_document", merchant_id: merchantId, subject: "owner_one" },
+      { purpose: "additional_verification", merchant_id: merchantId, subject: "owner_one" },
       { bytes: original, name: "../../etc/licence.pdf", type: "application/pdf" },
     );
     expect(res.status).toBe(200);
     const file = fileSchema.parse(res.json);
     expect(file).toMatchObject({
       merchant_id: merchantId,
-      purpose: "identity_document",
+      purpose: "additional_verification",
       subject: "owner_one",
       filename: "licence.pdf",
       type: "jpg",
@@ -130,7 +130,7 @@ describe("files", () => {
 
   test("a PDF is kept as sent; the same document twice is refused (409) and stored once", async () => {
     const res = await upload(
-      { purpose: "business_document", merchant_id: merchantId },
+      { purpose: "additional_verification", merchant_id: merchantId },
       { bytes: pdf, name: "articles.pdf" },
     );
     expect(res.status).toBe(200);
@@ -138,7 +138,7 @@ describe("files", () => {
     expect(Buffer.from(await (await get(`/v1/files/${res.json.id}/contents`)).arrayBuffer())).toEqual(pdf);
     const before = await fileCount();
     const again = await upload(
-      { purpose: "business_document", merchant_id: merchantId },
+      { purpose: "additional_verification", merchant_id: merchantId },
       { bytes: pdf, name: "copy.pdf" },
     );
     expect(again.status).toBe(409);
@@ -151,13 +151,13 @@ describe("files", () => {
     const before = await fileCount();
     const cases: [Record<string, string>, { bytes: Buffer; name: string } | null, number, string][] = [
       [
-        { purpose: "bank_document", merchant_id: merchantId },
+        { purpose: "additional_verification", merchant_id: merchantId },
         { bytes: Buffer.alloc(0), name: "empty.pdf" },
         400,
         "file_empty",
       ],
       [
-        { purpose: "bank_document", merchant_id: merchantId },
+        { purpose: "additional_verification", merchant_id: merchantId },
         {
           bytes: Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00"), Buffer.alloc(512, 1)]),
           name: "statement.pdf",
@@ -166,24 +166,24 @@ describe("files", () => {
         "file_type_unsupported",
       ],
       [
-        { purpose: "bank_document", merchant_id: merchantId },
+        { purpose: "additional_verification", merchant_id: merchantId },
         { bytes: Buffer.from("<svg/>"), name: "a.png" },
         400,
         "file_type_unsupported",
       ],
       [
-        { purpose: "bank_document", merchant_id: merchantId },
+        { purpose: "additional_verification", merchant_id: merchantId },
         { bytes: declaredPng(30_000, 30_000), name: "bomb.png" },
         400,
         "image_too_large",
       ],
       [
-        { purpose: "bank_document", merchant_id: merchantId },
+        { purpose: "additional_verification", merchant_id: merchantId },
         { bytes: (await photo(7)).subarray(0, 300), name: "cut.jpg" },
         400,
         "file_unreadable",
       ],
-      [{ purpose: "bank_document", merchant_id: merchantId }, null, 400, "parameter_missing"],
+      [{ purpose: "additional_verification", merchant_id: merchantId }, null, 400, "parameter_missing"],
       [{ purpose: "selfie", merchant_id: merchantId }, { bytes: pdf, name: "x.pdf" }, 400, "parameter_invalid"],
       [
         { purpose: "identity_document", merchant_id: merchantId },
@@ -197,7 +197,7 @@ describe("files", () => {
         400,
         "parameter_invalid",
       ],
-      [{ purpose: "bank_document" }, { bytes: await photo(10), name: "x.jpg" }, 400, "parameter_missing"],
+      [{ purpose: "additional_verification" }, { bytes: await photo(10), name: "x.jpg" }, 400, "parameter_missing"],
     ];
     for (const [fields, file, status, code] of cases) {
       const res = await upload(fields, file);
@@ -205,7 +205,7 @@ describe("files", () => {
       expect(res.json.error.type).toBe("invalid_request_error");
     }
     // Not multipart: 415.
-    const json = await api.call("POST", "/v1/files", { auth: isv.auth, body: { purpose: "bank_document" } });
+    const json = await api.call("POST", "/v1/files", { auth: isv.auth, body: { purpose: "additional_verification" } });
     expect([json.status, json.json.error.code]).toEqual([415, "unsupported_media_type"]);
     expect(await fileCount()).toBe(before);
   });
@@ -235,7 +235,7 @@ describe("files", () => {
     const token = opened.headers.get("set-cookie")!.match(/onboarding_session=([^;]+)/)![1]!;
     const session = { authorization: `Bearer ${token}` };
     const own = await upload(
-      { purpose: "identity_document", subject: "owner_one" },
+      { purpose: "additional_verification", subject: "owner_one" },
       { bytes: await photo(30), name: "id.jpg" },
       session,
     );
@@ -245,7 +245,7 @@ describe("files", () => {
     // Another merchant of the same ISV: not this session's.
     const sibling = await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550124" } });
     const theirs = await upload(
-      { purpose: "business_document", merchant_id: sibling.json.id },
+      { purpose: "additional_verification", merchant_id: sibling.json.id },
       { bytes: await photo(31), name: "x.jpg" },
       session,
     );
@@ -256,14 +256,14 @@ describe("files", () => {
     const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024 + 1, 32)]);
     const before = await fileCount();
     const declared = await upload(
-      { purpose: "bank_document", merchant_id: merchantId },
+      { purpose: "additional_verification", merchant_id: merchantId },
       { bytes: big, name: "big.pdf" },
     );
     expect([declared.status, declared.json.error.code]).toEqual([413, "file_too_large"]);
     // Chunked: no length declared; refused once 10 MB have passed.
     const boundary = "----onbtest";
     const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbank_document\r\n--${boundary}\r\nContent-Disposition: form-data; name="merchant_id"\r\n\r\n${merchantId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nadditional_verification\r\n--${boundary}\r\nContent-Disposition: form-data; name="merchant_id"\r\n\r\n${merchantId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
     );
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {

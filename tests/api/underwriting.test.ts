@@ -55,7 +55,7 @@ describe("automatic underwriting", () => {
     expect(m.payment_keys.processors.map((p: any) => p.processor_type).sort()).toEqual(["ACH", "CREDIT_CARD"]);
     expect(m.device).toMatchObject({ imei_status: "ACTIVE" });
     expect(m.payment.terminal_id).toMatch(/^tml_/);
-    expect(m.requirements).toEqual({ currently_due: [], errors: [], disabled_reason: null });
+    expect(m.requirements).toEqual({ currently_due: [], errors: [], disabled_reason: null, pending_verification: [] });
     expect((await eventTypes(id)).filter((t) => t === "merchant.approved")).toHaveLength(1);
   });
 

@@ -26,7 +26,8 @@ const exampleSession = {
   steps: ["business", "owners", "bank", "product", "sales", "device", "review"]
     .map((id) => ({ id, complete: true }))
     .concat([{ id: "agreement", complete: false }]),
-  requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete" },
+  requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete", pending_verification: [] },
+  verification: [],
   device_options: initialSettings.devices,
   device_selection_required: true,
   allow_skip_device_selection: false,

@@ -4,6 +4,7 @@ import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, un
 import type { Locale } from "../../i18n/locales";
 import type { DefaultCapabilities } from "../../schemas/capabilities";
 import { imeiStatuses, onboardingStatuses } from "../../schemas/vocabulary";
+import type { StoredCheck } from "../../verification/checks";
 import { accounts } from "./accounts";
 
 /** The merchant's keys and processors, made on approval. */
@@ -67,6 +68,8 @@ export const merchants = pgTable(
     deviceCreatedAt: timestamp("device_created_at", { withTimezone: true, mode: "date" }),
     deviceUpdatedAt: timestamp("device_updated_at", { withTimezone: true, mode: "date" }),
     agreement: jsonb("agreement").$type<AgreementSignature>(),
+    /** The verification checks (docs/reference.md section 14), one per type and subject; lib/verification/checks.ts. */
+    verification: jsonb("verification").$type<StoredCheck[]>().notNull().default([]),
     /** The last underwriting decision: { outcome, reason, decided_at, decided_by }. */
     underwriting: jsonb("underwriting").$type<Record<string, unknown>>(),
     /** The merchant's own account (its key pair), made when it is approved. */

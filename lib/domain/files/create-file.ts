@@ -11,6 +11,7 @@ import { databaseFileStore, type FileStore } from "../../files/store";
 import { createId } from "../../ids";
 import type { FilePurpose } from "../../schemas/files";
 import type { OwnerKey } from "../../schemas/vocabulary";
+import { attachDocument, checkAwaitingDocument } from "../verification/checks";
 
 /** Whose files a caller may add and read: an ISV's merchants, or a merchant's session its own. */
 export type FileScope = { isvAccountId: string; merchantId?: string };
@@ -49,7 +50,9 @@ export function cleanFilename(name: string | undefined, type: string): string {
 /**
  * POST /v1/files: the bytes recognised and cleaned (lib/files/inspect.ts), then the file's row and
  * its encrypted bytes written in one transaction. An identity document names its owner (`subject`,
- * one the application has); the same document twice for one merchant is refused (409).
+ * one the application has); the same document twice for one merchant is refused (409). An identity,
+ * business or bank document is taken only while its check asks for one (409 `document_not_needed`),
+ * and runs that check again.
  */
 export async function createFile(
   db: Db,
@@ -73,10 +76,14 @@ export async function createFile(
     );
   if (input.subject && !application[input.subject])
     throw invalid("subject", `The application has no ${input.subject}: a document cannot be about them`);
+  // Said before the bytes are read; checked again under the merchant's lock below.
+  checkAwaitingDocument(merchant, { purpose: input.purpose, subject: input.subject ?? null });
   const { type, bytes } = await inspectUpload(input.bytes);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const id = createId("file");
   return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(merchants).where(eq(merchants.id, merchant.id)).for("update");
+    checkAwaitingDocument(locked!, { purpose: input.purpose, subject: input.subject ?? null });
     const inserted = await tx
       .insert(files)
       .values({
@@ -107,6 +114,8 @@ export async function createFile(
       );
     }
     await store.put(tx, id, bytes);
+    // A document a verification check asked for runs that check again (lib/domain/verification).
+    await attachDocument(tx, locked!, row);
     return row;
   });
 }

@@ -8,6 +8,7 @@ import { createId } from "../../ids";
 import type { DeviceCatalogEntry } from "../../schemas/account";
 import type { PartialApplication } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
+import { documentAnsweredBy } from "../../verification/checks";
 import { recordEvent } from "../events/record-event";
 import { isRealPhone, mergeApplication, normalizePhone, phoneError } from "./application";
 import { capabilityOverrideErrors } from "./capability-overrides";
@@ -162,7 +163,8 @@ function remainingRequirements(
 ): MerchantRow["requirements"] {
   if (!requirements) return null;
   const answered = (field: string) =>
-    touched.some((t) => t === field || t.startsWith(`${field}.`) || field.startsWith(`${t}.`));
+    touched.some((t) => t === field || t.startsWith(`${field}.`) || field.startsWith(`${t}.`)) ||
+    documentAnsweredBy(field, touched);
   const currently_due = requirements.currently_due.filter((f) => !answered(f));
   return currently_due.length ? { currently_due, errors: requirements.errors.filter((e) => !answered(e.field)) } : null;
 }

@@ -87,6 +87,7 @@ export async function createMerchant(
     paymentKeys: null,
     deviceCatalogId: null,
     agreement: null,
+    verification: [],
     underwriting: null,
     merchantAccountId: null,
     submittedAt: null,

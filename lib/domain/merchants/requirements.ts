@@ -1,5 +1,6 @@
 import type { MerchantRow } from "../../db/schema";
 import { routingNumberFinding } from "../../onboarding/cross-field";
+import { pendingPath } from "../../verification/checks";
 import { applicationProblems } from "./application";
 import { isOpen } from "./status";
 
@@ -7,6 +8,8 @@ export type Requirements = {
   currently_due: string[];
   errors: { field: string; code: string; message: string }[];
   disabled_reason: string | null;
+  /** The verification checks still running (docs/reference.md section 14). */
+  pending_verification: string[];
 };
 
 /**
@@ -53,13 +56,20 @@ export function merchantRequirements(row: MerchantRow, options: { deviceRequired
         : row.status === "COMPLETED"
           ? "under_review"
           : "onboarding_incomplete";
-  if (row.requirements && row.requirements.currently_due.length > 0) return { ...row.requirements, disabled_reason };
-  if (!isOpen(row.status)) return { currently_due: [], errors: [], disabled_reason };
+  const pending_verification = row.verification.filter((c) => c.status === "pending").map(pendingPath);
+  if (row.requirements && row.requirements.currently_due.length > 0)
+    return { ...row.requirements, disabled_reason, pending_verification };
+  if (!isOpen(row.status)) return { currently_due: [], errors: [], disabled_reason, pending_verification };
   const due = missingParams(row.application);
   if (options.deviceRequired && !row.deviceSelection) due.push("device");
   // What would certainly fail underwriting is said now, not after submitting: the routing number's checksum.
   const routingNumber = (row.application.bank_account as { routing_number?: unknown } | undefined)?.routing_number;
   const routing = routingNumber ? routingNumberFinding(routingNumber) : null;
   const errors = routing ? [routing] : [];
-  return { currently_due: [...new Set([...due, ...errors.map((e) => e.field)])], errors, disabled_reason };
+  return {
+    currently_due: [...new Set([...due, ...errors.map((e) => e.field)])],
+    errors,
+    disabled_reason,
+    pending_verification,
+  };
 }

@@ -12,6 +12,7 @@ import { applicationProblems } from "../merchants/application";
 import { changeApplication, type DeviceChange } from "../merchants/change-application";
 import { deviceRequired, merchantRequirements, requirementsFor } from "../merchants/requirements";
 import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
+import { startChecks } from "../verification/checks";
 import { signatureIsCurrent } from "./sign-agreement";
 
 /** A session as a request uses it: who (from the token) and where (the request's host). */
@@ -151,10 +152,20 @@ export function returnTarget(session: CheckedSession): string | null {
 export async function completionView(db: Db, use: SessionUse) {
   const session = await checkSession(db, use, { host: use.host, allowSuperseded: true });
   const { merchant } = session;
+  const app = merchant.application as Record<string, any>;
+  const person = (o: any) => (o ? { first_name: o.first_name ?? null, last_name: o.last_name ?? null } : undefined);
   return {
     branding: brandOf(session.isv),
     status: merchant.status,
     requested: isOpen(merchant.status) ? (merchant.requirements?.errors ?? []) : [],
+    // Whom the requests name (a document request says whose document): names only.
+    names: {
+      legal_business_name: app.legal_business_name ?? null,
+      owner_one: person(app.owner_one),
+      owner_two: person(app.owner_two),
+      owner_three: person(app.owner_three),
+      owner_four: person(app.owner_four),
+    },
     target: returnTarget(session),
   };
 }
@@ -172,10 +183,10 @@ export async function submitSession(db: Db, use: SessionUse) {
         { errors: problems },
       );
     }
-    const submitted = await moveMerchant(tx, session.merchant.id, "submitApplication", {
-      requirements: null,
-      submittedAt: new Date(),
-    });
+    const submitted = await startChecks(
+      tx,
+      await moveMerchant(tx, session.merchant.id, "submitApplication", { requirements: null, submittedAt: new Date() }),
+    );
     await recordEvent(tx, {
       accountId: submitted.isvAccountId,
       type: "merchant.submitted",

@@ -1,21 +1,13 @@
 import { eq } from "drizzle-orm";
 
-import { decryptField, isEncrypted } from "../../crypto/field-encryption";
+import { decryptApplication } from "../../crypto/field-encryption";
 import { merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { env } from "../../env";
 import type { JobPayload } from "../../jobs/job-types";
 import { decide } from "../../underwriting/rules";
+import { combine } from "../../underwriting/with-checks";
 import { approveMerchant, declineMerchant, requestInformation, sendToManualReview } from "./transitions";
-
-/** The application with its sensitive values readable: for underwriting only, never returned. */
-export function decryptApplication(value: unknown): any {
-  if (isEncrypted(value)) return decryptField(value);
-  if (Array.isArray(value)) return value.map(decryptApplication);
-  if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decryptApplication(v)]));
-  return value;
-}
 
 /**
  * The underwriting job of one submission: decide, then move the merchant. Safe to run again (at
@@ -26,12 +18,14 @@ export async function runUnderwriting(db: Db, { merchant_id }: JobPayload<"under
   await db.transaction(async (tx) => {
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchant_id)).for("update");
     if (!merchant || merchant.status !== "COMPLETED") return;
+    // Verification first (docs/reference.md section 14): the last check to finish queues this job again.
+    if (merchant.verification.some((c) => c.status === "pending")) return;
     const previous = merchant.underwriting as { outcome?: string; submitted_at?: string } | null;
     if (previous?.outcome === "manual_review" && previous.submitted_at === merchant.submittedAt?.toISOString()) return;
-    const decision = decide(decryptApplication(merchant.application), {
-      sandbox: env.APP_ENV === "sandbox",
-      today: new Date(),
-    });
+    const decision = combine(
+      decide(decryptApplication(merchant.application), { sandbox: env.APP_ENV === "sandbox", today: new Date() }),
+      merchant.verification,
+    );
     const by = "underwriting";
     switch (decision.outcome) {
       case "approve":

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { loadCompletion } from "@/app/(onboarding)/onboarding/load-session";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
+import { requestNames } from "@/lib/onboarding/request-names";
 
 export async function generateMetadata() {
   const t = await getTranslations("wizard");
@@ -24,6 +25,7 @@ export default async function CompletePage() {
   // Underwriting asked for more: the merchant reads what, then returns on a click.
   const requested = view?.requested ?? [];
   const asked = moreInfo && requested.length > 0;
+  const names = requestNames(view?.names);
   const [title, body] =
     status === "APPROVED"
       ? [t("wizard.approvedTitle"), t("wizard.approvedBody", { name })]
@@ -41,7 +43,9 @@ export default async function CompletePage() {
           <ul className="mt-4 list-disc space-y-1 pl-5" aria-label={t("wizard.moreInfoList")}>
             {requested.map((r) => (
               <li key={`${r.field}-${r.code}`}>
-                {t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message}
+                {t.has(`underwriting.${r.code}` as never)
+                  ? t(`underwriting.${r.code}` as never, names(r.field) as never)
+                  : r.message}
               </li>
             ))}
           </ul>

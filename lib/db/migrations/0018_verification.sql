@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "verification" jsonb DEFAULT '[]'::jsonb NOT NULL;
