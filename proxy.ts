@@ -11,7 +11,7 @@ export function proxy(request: NextRequest) {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' https: data:",
+    "img-src 'self' https: data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     // The card frame lives on its own origin (TOKENIZER_ORIGIN).

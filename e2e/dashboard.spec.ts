@@ -1,14 +1,6 @@
 import { startReceiver } from "../tests/helpers/receiver";
-import { createIsvWithCli, expectAxeClean, merchantWithLink } from "./helpers";
+import { createIsvWithCli, expectAxeClean, merchantWithLink, signIn } from "./helpers";
 import { expect, type Page, test } from "./test";
-
-async function signIn(page: Page, isv: { user_email: string; password: string }) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(isv.user_email);
-  await page.getByLabel("Password").fill(isv.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
-}
 
 test("sign in: a wrong password is a clear error; the session cookie is httpOnly and works as a Bearer token", async ({
   page,

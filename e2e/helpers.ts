@@ -71,3 +71,12 @@ export async function setAccount(request: APIRequestContext, isv: Isv, patch: un
   const res = await request.patch("/v1/account", { headers: { authorization: isv.auth }, data: patch });
   expect(res.status()).toBe(200);
 }
+
+/** Signs the ISV's first user in to the dashboard (lands on the merchants list). */
+export async function signIn(page: Page, isv: { user_email: string; password: string }) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(isv.user_email);
+  await page.getByLabel("Password").fill(isv.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
+}

@@ -142,10 +142,12 @@ export function Wizard({
       {requested.length ? (
         <div className="mb-4 rounded-lg border border-primary bg-card p-3" role="note">
           <p>{t("portalIntro")}</p>
-          <ul className="mt-2 list-disc pl-5">
-            {requested.map((e) => (
-              <li key={e.field}>{t("requested", { reason: reasonOf(e) })}</li>
-            ))}
+          <ul className="mt-2 list-disc pl-5 empty:hidden">
+            {requested
+              .filter((e) => !documents.includes(e))
+              .map((e) => (
+                <li key={e.field}>{t("requested", { reason: reasonOf(e) })}</li>
+              ))}
           </ul>
         </div>
       ) : null}

@@ -36,6 +36,11 @@ function one(t: Translate, key: string): string {
 export const keyLabel = (t: Translate, key: string) => one(t, key);
 
 export function fieldLabel(t: Translate, path: string): string {
+  // A document a verification check asks for (docs/reference.md section 14).
+  if (path === "merchant.verification.document") return t("verification.titleBusiness");
+  if (path === "merchant.bank_account.verification.document") return t("verification.titleBank");
+  const owner = /^(owner_(?:one|two|three|four))\.verification\.document$/.exec(path)?.[1];
+  if (owner) return t("verification.ownerDocument", { owner: one(t, owner) });
   const parts = path.replace(/^merchant\./, "").split(".");
   if (parts[0] === "main_product") return parts.length > 1 ? one(t, parts.at(-1)!) : one(t, "main_product");
   return parts.map((p) => one(t, p)).join(": ");

@@ -14,3 +14,18 @@ export function serializeFile(row: FileRow): FileJson {
     created_at: row.createdAt.getTime(),
   };
 }
+
+const mime = { jpg: "image/jpeg", png: "image/png", pdf: "application/pdf" } as const;
+
+/** How a file's bytes are served (the API's /contents and the dashboard's download): an attachment, never rendered. */
+export function fileDownloadHeaders(row: Pick<FileRow, "type" | "filename">, size: number): Record<string, string> {
+  const name = encodeURIComponent(row.filename);
+  return {
+    "Content-Type": mime[row.type as keyof typeof mime] ?? "application/octet-stream",
+    "Content-Length": String(size),
+    "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${name}`,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  };
+}

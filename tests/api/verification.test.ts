@@ -166,8 +166,10 @@ describe("verification", () => {
       session,
     );
     expect(sent.status).toBe(200);
+    // The request is answered at once; the merchant (and its portal session) stay put while the check runs.
     const after = await getMerchant(id);
-    expect(["COMPLETED", "APPROVED"]).toContain(after.lead_onboarding_status);
+    expect(after.requirements.currently_due).toEqual([]);
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: session })).status).toBe(200);
     const approved = await waitForStatus(api, isv, id, ["APPROVED", "IN_PROGRESS", "FAILED"]);
     expect(approved.lead_onboarding_status).toBe("APPROVED");
     expect(check(approved, "identity", "owner_one")).toMatchObject({
@@ -188,10 +190,12 @@ describe("verification", () => {
   test("a document refused once is asked for again with the reason; refused twice, an operator decides", async () => {
     const { id } = await submittedMerchant(api, isv, (app) => (app.owner_two.date_of_birth = "1902-01-01"));
     await waitForStatus(api, isv, id, ["IN_PROGRESS", "APPROVED", "FAILED"]);
+    const session = await freshSession(id);
     const first = await upload(
       id,
       { purpose: "identity_document", subject: "owner_two" },
       { bytes: await png(2), name: "unreadable.png" },
+      session,
     );
     expect(first.status).toBe(200);
     const again = await until(
@@ -207,6 +211,10 @@ describe("verification", () => {
         message: expect.stringContaining("could not read"),
       },
     ]);
+    // Asked again in place: the portal session the merchant uploaded from still works (no new link).
+    const read = await api.call("GET", "/v1/onboarding/session", { auth: session });
+    expect(read.status).toBe(200);
+    expect(read.json.requirements.currently_due).toEqual(["owner_two.verification.document"]);
     const second = await upload(
       id,
       { purpose: "identity_document", subject: "owner_two" },

@@ -6,7 +6,7 @@ import { checkSession } from "../../auth/onboarding-session";
 import { createFile, fileContent, type FileScope, fileScope, findFile } from "../../domain/files/create-file";
 import { AppError, invalidFields, issuesToFieldErrors } from "../../errors";
 import { createFileFields, type FileJson, filePurposes, fileSchema, fileSubjects } from "../../schemas/files";
-import { serializeFile } from "../../serializers/file";
+import { fileDownloadHeaders, serializeFile } from "../../serializers/file";
 import type { AppEnv } from "../context";
 import { allow, type Authorized } from "../middleware/auth";
 import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
@@ -107,8 +107,6 @@ const getContentsRoute = createRoute({
   },
 });
 
-const mime = { jpg: "image/jpeg", png: "image/png", pdf: "application/pdf" } as const;
-
 export function fileRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(uploadRoute, async (c) => {
     const scope = await scopeOf(c);
@@ -144,13 +142,6 @@ export function fileRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(getContentsRoute, async (c) => {
     const { row, bytes } = await fileContent(c.var.db, await scopeOf(c), c.req.valid("param").file_id);
-    return c.body(new Uint8Array(bytes), 200, {
-      "Content-Type": mime[row.type as keyof typeof mime],
-      "Content-Length": String(bytes.length),
-      "Content-Disposition": `attachment; filename="${encodeURIComponent(row.filename)}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    }) as never;
+    return c.body(new Uint8Array(bytes), 200, fileDownloadHeaders(row, bytes.length)) as never;
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 
 import type { Principal } from "../../auth/principal";
 import { files, merchants } from "../../db/schema";
@@ -142,4 +142,13 @@ export async function fileContent(db: DbOrTx, scope: FileScope, id: string, stor
   const bytes = await store.get(db, row.id);
   if (!bytes) throw notFound("file", id);
   return { row, bytes };
+}
+
+/** A merchant's files, newest first (the dashboard's merchant page). */
+export async function listMerchantFiles(db: DbOrTx, scope: FileScope, merchantId: string) {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.isvAccountId, scope.isvAccountId), eq(files.merchantId, merchantId)))
+    .orderBy(desc(files.createdAt));
 }

@@ -95,10 +95,10 @@ async function recordOutcome(
   // for again at once; once submitted, underwriting words the request.
   let requirements = merchant.requirements;
   const finding = documentFinding(next);
-  if (merchant.status === "IN_PROGRESS" && finding && requirements) {
+  if (merchant.status === "IN_PROGRESS" && merchant.submittedAt !== null && finding) {
     requirements = {
-      currently_due: [...new Set([...requirements.currently_due, finding.field])],
-      errors: [...requirements.errors.filter((e) => e.field !== finding.field), finding],
+      currently_due: [...new Set([...(requirements?.currently_due ?? []), finding.field])],
+      errors: [...(requirements?.errors ?? []).filter((e) => e.field !== finding.field), finding],
     };
   }
   const [updated] = await tx
@@ -107,8 +107,34 @@ async function recordOutcome(
     .where(eq(merchants.id, merchant.id))
     .returning();
   await verificationUpdated(tx, updated!);
+  if (current.document_file_id !== null && !finding) await resubmitIfAnswered(tx, updated!);
   await handOver(tx, updated!);
   return true;
+}
+
+/**
+ * A document answered (or failed for good) and it was the last thing underwriting asked for: the
+ * application goes back to underwriting by itself (no second "submit" for a merchant who only had
+ * a photo to send). Not while a field is still asked, a check still runs, or the application or
+ * its signature is no longer complete (the ISV changed it meanwhile): then the merchant submits.
+ */
+async function resubmitIfAnswered(tx: DbOrTx, merchant: MerchantRow) {
+  if (merchant.status !== "IN_PROGRESS" || merchant.submittedAt === null) return;
+  if ((merchant.requirements?.currently_due.length ?? 0) > 0) return;
+  if (merchant.verification.some((c) => c.status === "pending" || documentFinding(c))) return;
+  const isv = await getAccount(tx, merchant.isvAccountId);
+  if (applicationProblems(merchant.application).length > 0 || !signatureIsCurrent(merchant, isv)) return;
+  const submitted = await moveMerchant(tx, merchant.id, "submitApplication", {
+    requirements: null,
+    submittedAt: new Date(),
+  });
+  await recordEvent(tx, {
+    accountId: merchant.isvAccountId,
+    type: "merchant.submitted",
+    objectId: merchant.id,
+    data: serializeMerchant(submitted, isv, requirementsFor(submitted, isv)),
+  });
+  await enqueueJob(tx, "underwriting", { merchant_id: merchant.id });
 }
 
 /** The job: one check, against the provider, outside any transaction; then its outcome recorded. */
@@ -158,9 +184,9 @@ export function checkAwaitingDocument(merchant: MerchantRow, file: Pick<FileRow,
 
 /**
  * In the upload's transaction (the merchant row locked): a document for a check that asked for one
- * makes the check pending again (the job queued) and answers its request; when that was the last
- * thing underwriting asked for, the application goes back to underwriting by itself (no second
- * "submit" for a merchant who only had a photo to send).
+ * makes the check pending again (the job queued) and answers its request. The merchant stays where
+ * it is (the portal session it uploads from stays valid): when the check has answered, a refusal is
+ * asked again at once, and an answer that leaves nothing else asked resubmits (recordOutcome).
  */
 export async function attachDocument(tx: DbOrTx, merchant: MerchantRow, file: FileRow) {
   const current = checkAwaitingDocument(merchant, file);
@@ -179,7 +205,7 @@ export async function attachDocument(tx: DbOrTx, merchant: MerchantRow, file: Fi
   const requirements = merchant.requirements
     ? { currently_due: due, errors: merchant.requirements.errors.filter((e) => e.field !== path) }
     : null;
-  let [updated] = await tx
+  const [updated] = await tx
     .update(merchants)
     .set({
       verification: merchant.verification.map((c) => (same(c, next) ? next : c)),
@@ -190,22 +216,4 @@ export async function attachDocument(tx: DbOrTx, merchant: MerchantRow, file: Fi
     .returning();
   await queueCheck(tx, merchant.id, next);
   await verificationUpdated(tx, updated!);
-  const isv = await getAccount(tx, merchant.isvAccountId);
-  const resubmit =
-    merchant.status === "IN_PROGRESS" &&
-    merchant.submittedAt !== null &&
-    merchant.requirements !== null &&
-    due.length === 0 &&
-    applicationProblems(merchant.application).length === 0 &&
-    signatureIsCurrent(merchant, isv);
-  if (resubmit) {
-    updated = await moveMerchant(tx, merchant.id, "submitApplication", { requirements: null, submittedAt: new Date() });
-    await recordEvent(tx, {
-      accountId: merchant.isvAccountId,
-      type: "merchant.submitted",
-      objectId: merchant.id,
-      data: serializeMerchant(updated, isv, requirementsFor(updated, isv)),
-    });
-    await enqueueJob(tx, "underwriting", { merchant_id: merchant.id });
-  }
 }

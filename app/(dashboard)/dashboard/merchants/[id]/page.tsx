@@ -11,6 +11,7 @@ import { StatusBadge } from "@/components/dashboard/status-badge";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { settingsOf } from "@/lib/domain/accounts/isv-facts";
+import { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
 import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import { requirementsFor } from "@/lib/domain/merchants/requirements";
@@ -21,6 +22,7 @@ import { displayPhone } from "@/lib/i18n/display";
 import { fieldLabel } from "@/lib/i18n/field-label";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
+import { requestNames } from "@/lib/onboarding/request-names";
 import { brandName } from "@/lib/payments/brands";
 import type { OnboardingStatus } from "@/lib/schemas/application";
 import { ownerKeys } from "@/lib/schemas/vocabulary";
@@ -37,6 +39,14 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 }
 
 type Json = Record<string, any>;
+
+// A check's state in the merchant badges' colours: running amber, done green, a document needed blue, failed red.
+const checkTone = {
+  pending: "COMPLETED",
+  verified: "APPROVED",
+  requires_document: "IN_PROGRESS",
+  failed: "FAILED",
+} as const;
 
 // One merchant: its status and actions, what is due (in words), the application (masked), device
 // and payment keys, the latest link, payments, settlements, statements and its event history.
@@ -55,6 +65,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
     throw e;
   });
   const payments = await getMerchantPayments(db, account.id, merchant.id);
+  const documents = await listMerchantFiles(db, { isvAccountId: account.id }, merchant.id);
   // The newest ten, as the API shows them (total, pay page on the ISV's host).
   const requests = (
     await listPaymentRequests(db, { isvAccountId: account.id }, { merchant_id: merchant.id, limit: 10 })
@@ -82,6 +93,17 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const owners = ownerKeys.filter((k) => app[k]).map((k) => app[k] as Json);
   const catalog = (settingsOf(account).devices ?? []).find((d) => d.id === json.device?.catalog_id);
   const row = factRow;
+  const names = requestNames(app);
+  // A reason in the reader's words by its code (with whom it names), an operator's own as written.
+  const reasonText = (field: string, code: string | null, message: string | null) =>
+    code && root.has(`underwriting.${code}` as never)
+      ? root(`underwriting.${code}` as never, names(field) as never)
+      : (message ?? "");
+  const subjectName = (subject: string) =>
+    subject === "merchant"
+      ? t("checks.subjectBusiness")
+      : names(`${subject}.`).name || fieldLabel(root as never, subject);
+  const fileById = new Map(documents.map((f) => [f.id, f]));
   const title = (app.legal_business_name as string | null) ?? t("unnamed");
   return (
     <div className="space-y-6">
@@ -108,7 +130,8 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         ) : (
           <ul className="list-disc pl-5" data-testid="requirements">
             {requirements.currently_due.map((f) => {
-              const reason = requirements.errors.find((e) => e.field === f)?.message;
+              const error = requirements.errors.find((e) => e.field === f);
+              const reason = error ? reasonText(f, error.code, error.message) : null;
               return (
                 <li key={f}>
                   {fieldLabel(root as never, f)}
@@ -119,6 +142,61 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           </ul>
         )}
       </section>
+      <DataTable
+        id="checks"
+        title={t("checks.title")}
+        testId="checks"
+        empty={json.verification.length === 0 ? t("checks.none") : null}
+        columns={[
+          { label: t("checks.check") },
+          { label: t("checks.subject") },
+          { label: t("checks.state") },
+          { label: t("checks.reason") },
+          { label: t("checks.document") },
+        ]}
+      >
+        {json.verification.map((c) => {
+          const file = c.document_file_id ? fileById.get(c.document_file_id) : undefined;
+          const field = c.subject === "merchant" ? "merchant" : `${c.subject}.`;
+          return (
+            <tr key={`${c.type}-${c.subject}`} className="border-b border-line align-top">
+              <td className="py-2 pr-3">{t(`checks.type.${c.type}`)}</td>
+              <td className="py-2 pr-3">{subjectName(c.subject)}</td>
+              <td className="py-2 pr-3">
+                <StatusBadge status={checkTone[c.status]} label={t(`checks.status.${c.status}`)} />
+              </td>
+              <td className="py-2 pr-3">{c.status === "verified" ? "" : reasonText(field, c.code, c.message)}</td>
+              <td className="py-2">
+                {file ? (
+                  <a className="underline" href={`/dashboard/files/${file.id}`}>
+                    {file.filename}
+                  </a>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+      <DataTable
+        id="documents"
+        title={t("checks.documents")}
+        testId="documents"
+        empty={documents.length === 0 ? t("checks.noDocuments") : null}
+        columns={[{ label: t("checks.document") }, { label: t("checks.subject") }, { label: t("checks.uploaded") }]}
+      >
+        {documents.map((f) => (
+          <tr key={f.id} className="border-b border-line">
+            <td className="py-2 pr-3">
+              <a className="underline" href={`/dashboard/files/${f.id}`}>
+                {t("checks.download")}: {f.filename}
+              </a>{" "}
+              <span className="text-muted">· {t(`checks.purpose.${f.purpose}` as never)}</span>
+            </td>
+            <td className="py-2 pr-3">{f.subject ? subjectName(f.subject) : t("checks.subjectBusiness")}</td>
+            <td className="py-2">{when(f.createdAt)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <section aria-labelledby="application-title">
         <h2 id="application-title" className="text-lg font-semibold">
           {t("application")}

@@ -1,0 +1,19 @@
+import { requireIsvUser } from "@/lib/dashboard/session";
+import { fileContent } from "@/lib/domain/files/create-file";
+import { AppError } from "@/lib/errors";
+import { fileDownloadHeaders } from "@/lib/serializers/file";
+
+// GET /dashboard/files/{id}: a merchant's document for the signed-in ISV user (the same bytes and
+// headers as GET /v1/files/{id}/contents; another ISV's file is 404).
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { db, account } = await requireIsvUser();
+  const { id } = await params;
+  try {
+    const { row, bytes } = await fileContent(db, { isvAccountId: account.id }, id);
+    return new Response(new Uint8Array(bytes), { headers: fileDownloadHeaders(row, bytes.length) });
+  } catch (error) {
+    if (error instanceof AppError && error.type === "not_found_error")
+      return new Response("Not found", { status: 404 });
+    throw error;
+  }
+}

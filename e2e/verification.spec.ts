@@ -1,0 +1,141 @@
+import sharp from "sharp";
+
+import { application, createIsvWithCli, expectAxeClean, signIn } from "./helpers";
+import { type APIRequestContext, expect, type Page, test } from "./test";
+
+// Verification in the portal (docs/reference.md section 14): an owner born 1902-01-01 cannot be
+// verified from the data; the portal asks for an identity document in place, on the Owners step,
+// with the reason in the merchant's language; the upload is checked again and the merchant approved,
+// or (a file named "unreadable") asked again with the reason.
+
+async function submittedWithDocumentRequest(request: APIRequestContext, name: string) {
+  const isv = createIsvWithCli(name);
+  const headers = { authorization: isv.auth };
+  const app = application();
+  app.owner_one.date_of_birth = "1902-01-01";
+  const merchant = await (
+    await request.post("/v1/merchants", { headers, data: { phone: "+14155550123", merchant: app } })
+  ).json();
+  const link = await (
+    await request.post("/v1/onboarding_links", {
+      headers,
+      data: { merchant_id: merchant.id, type: "account_onboarding" },
+    })
+  ).json();
+  const opened = await request.get(new URL(link.url).pathname, { maxRedirects: 0 });
+  const session = {
+    authorization: `Bearer ${opened.headers()["set-cookie"]!.match(/onboarding_session=([^;]+)/)![1]}`,
+  };
+  await request.patch("/v1/onboarding/session", { headers: session, data: { device: { catalog_id: "pax-a920" } } });
+  await request.post("/v1/onboarding/session/agreement", { headers: session, data: { name: "Mei Chen" } });
+  expect((await request.post("/v1/onboarding/session/submit", { headers: session })).status()).toBe(200);
+  const status = async () =>
+    (await (await request.get(`/v1/merchants/${merchant.id}`, { headers })).json()).lead_onboarding_status;
+  await expect.poll(status, { timeout: 15_000 }).toBe("IN_PROGRESS");
+  const outbox = await (await request.get("/v1/test_helpers/outbox", { headers })).json();
+  const mail = outbox.data.find(
+    (m: any) => m.merchant_id === merchant.id && m.kind === "information_requested.merchant",
+  );
+  const portalPath = new URL(mail.text.match(/(http\S+\/onboard\/\S+)/)[1]).pathname;
+  return { merchantId: merchant.id as string, portalPath, status, isv };
+}
+
+const licence = () =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+
+async function chooseFile(page: Page, name: string, buffer: Buffer) {
+  await page.getByTestId("document-file").setInputFiles({ name, mimeType: "image/png", buffer });
+}
+
+test("an owner's identity asked in the portal: a photo of the licence is checked and the merchant approved", async ({
+  page,
+  request,
+}) => {
+  const { portalPath, status, isv, merchantId } = await submittedWithDocumentRequest(request, "Verify POS");
+  await page.goto(portalPath);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  const panel = page.getByRole("region", { name: "Identity document: Mei Chen" });
+  await expect(panel).toContainText(
+    "We could not confirm Mei Chen's identity from the details given. Upload a photo of a driver's licence, passport or state ID",
+  );
+  await expect(panel).toContainText("JPEG, PNG or PDF, up to 10 MB");
+  // Only the document is asked on this step: no owner's fields to fill again.
+  await expect(page.getByLabel("First name")).toHaveCount(0);
+  await expectAxeClean(page);
+
+  // A file that is not a document is refused in words before anything is sent.
+  await page.getByTestId("document-file").setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("hello"),
+  });
+  await expect(panel.getByRole("alert")).toHaveText("This file is not a JPEG, PNG or PDF. Send a photo or a PDF scan.");
+
+  await chooseFile(page, "licence.png", await licence());
+  // The preview shows the picture itself (a broken image would still have its name).
+  const previewImage = panel.getByRole("img", { name: "Preview of licence.png" });
+  await expect(previewImage).toBeVisible();
+  await expect.poll(() => previewImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/portal-document-en-${width}.png`, fullPage: true });
+  }
+  await page.getByRole("button", { name: "Send document" }).click();
+  await expect(panel.getByRole("status")).toHaveText("Checking… usually within a minute.");
+  // Nothing else was asked: the application goes back to underwriting by itself, and is approved.
+  await expect(page).toHaveURL(/\/onboarding\/complete$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { name: "Application approved" })).toBeVisible();
+  expect(await status()).toBe("APPROVED");
+
+  // The ISV sees each check, and the document, on the merchant's page; the document downloads.
+  await page.context().clearCookies();
+  await signIn(page, isv);
+  await page.goto(`/dashboard/merchants/${merchantId}`);
+  const checks = page.getByTestId("checks");
+  await expect(checks.getByRole("row")).toHaveText([
+    "CheckAboutStateReasonDocument",
+    "BusinessThe businessVerified",
+    "IdentityMei ChenVerifiedlicence.png",
+    "IdentityLuis OrtegaVerified",
+    "Bank accountThe businessVerified",
+    "Sanctions screeningThe businessVerified",
+  ]);
+  const download = page.waitForEvent("download");
+  await checks.getByRole("link", { name: "licence.png" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("licence.png");
+  expect((await sharp(await file.path()).metadata()).width).toBe(320);
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await checks.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/dashboard-checks-375.png" });
+});
+
+test("a document that cannot be read is asked for again with the reason, in Spanish", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { portalPath, status } = await submittedWithDocumentRequest(request, "Verifica POS");
+  await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
+  await page.goto(portalPath);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  const panel = page.getByRole("region", { name: "Documento de identidad: Mei Chen" });
+  await expect(panel).toContainText("No pudimos confirmar la identidad de Mei Chen con los datos indicados.");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/portal-document-es-${width}.png`, fullPage: true });
+  }
+  await chooseFile(page, "unreadable.png", await licence());
+  await page.getByRole("button", { name: "Enviar documento" }).click();
+  await expect(panel.getByRole("status")).toHaveText("Verificando… normalmente en menos de un minuto.");
+  // Refused: the portal asks again, in place, saying why.
+  await expect(panel).toContainText("No pudimos leer el documento que envió. Súbalo de nuevo", { timeout: 20_000 });
+  await expect(panel.getByRole("button", { name: "Enviar documento" })).toBeDisabled();
+  expect(await status()).toBe("IN_PROGRESS");
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: "test-results/screens/portal-document-again-es-375.png", fullPage: true });
+});
