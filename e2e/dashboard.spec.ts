@@ -1,6 +1,6 @@
 import { startReceiver } from "../tests/helpers/receiver";
 import { createIsvWithCli, expectAxeClean, merchantWithLink, signIn } from "./helpers";
-import { expect, type Page, test } from "./test";
+import { expect, test } from "./test";
 
 test("sign in: a wrong password is a clear error; the session cookie is httpOnly and works as a Bearer token", async ({
   page,
