@@ -5,6 +5,7 @@ import { type DatabaseHandle } from "@/lib/db/types";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
+import { operatorMerchantText, operatorMerchantView } from "../lib/domain/merchants/operator-view";
 import { listOutbox } from "../lib/domain/notifications/list-outbox";
 import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
 import { env } from "../lib/env";
@@ -18,6 +19,8 @@ export const usage = `Usage: npm run cli -- <command>
   isv create --name "<display name>" --email <login email> --password <password> [--json]
   isv list [--json]
   isv rotate-key <account_id> [--json]
+  merchant show <merchant_id> [--json]
+      status, underwriting's decision and requests, each verification check and the documents
   merchant review <merchant_id> --approve | --decline [--reason "<text>"] | --request <field> --reason "<text>"
   outbox list [--account <account_id>] [--json]
   webhooks listen --forward-to <url> [--api-url <url>] [--account-sid <sid> --secret-key <key>]
@@ -102,6 +105,11 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
         rotated,
         `New secret key for ${rotated.account_id} (the old one no longer works):\n  account_sid  ${rotated.account_sid}\n  secret_key   ${rotated.secret_key}   (shown once)`,
       );
+    }
+    if (group === "merchant" && action === "show") {
+      if (!rest[0]) return fail(`merchant show needs a merchant id\n\n${usage}`, 2);
+      const view = await operatorMerchantView(handle.db, rest[0]);
+      return ok(view, operatorMerchantText(view));
     }
     if (group === "merchant" && action === "review") {
       const merchantId = rest[0];

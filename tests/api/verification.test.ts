@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 
+import { runCommand } from "@/cli/commands";
 import { events, files, jobs } from "@/lib/db/schema";
 import { sandboxProvider, setVerificationProvider, type VerificationProvider } from "@/lib/verification/provider";
 
@@ -226,6 +227,19 @@ describe("verification", () => {
     const m = await getMerchant(id);
     expect(m.lead_onboarding_status).toBe("COMPLETED");
     expect(check(m, "identity", "owner_two")).toMatchObject({ status: "failed", code: "document_refused" });
+
+    // The operator sees why, each check and both documents (`npm run cli -- merchant show <id>`).
+    const shown = await runCommand(api.handle, ["merchant", "show", id]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain("underwriting  manual_review: The document was refused twice");
+    expect(shown.stdout).toMatch(/identity\s+owner_two\s+failed\s+document_refused\s+document file_/);
+    expect(shown.stdout).toMatch(/identity\s+owner_one\s+verified/);
+    expect(shown.stdout).toMatch(/identity_document\s+owner_two\s+png .* unreadable-2\.png/);
+    const asJson = JSON.parse((await runCommand(api.handle, ["merchant", "show", id, "--json"])).stdout);
+    expect(asJson.documents.map((f: any) => f.filename)).toEqual(["unreadable-2.png", "unreadable.png"]);
+    expect(asJson.verification).toHaveLength(5);
+    const missing = await runCommand(api.handle, ["merchant", "show", "mer_nope"]);
+    expect([missing.code, missing.stderr]).toEqual([1, "Error: No such merchant: 'mer_nope'\n"]);
   });
 
   test("sanctions 1900-01-01: the check fails and the merchant goes to manual review with the reason", async () => {
