@@ -5,6 +5,7 @@ import { type DatabaseHandle } from "@/lib/db/types";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
+import { rewrapAll } from "../lib/domain/keys/rewrap";
 import { operatorMerchantText, operatorMerchantView } from "../lib/domain/merchants/operator-view";
 import { listOutbox } from "../lib/domain/notifications/list-outbox";
 import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
@@ -22,6 +23,9 @@ export const usage = `Usage: npm run cli -- <command>
   merchant show <merchant_id> [--json]
       status, underwriting's decision and requests, each verification check and the documents
   merchant review <merchant_id> --approve | --decline [--reason "<text>"] | --request <field> --reason "<text>"
+  keys rewrap [--json]
+      after a key rotation (new ENCRYPTION_KEY, the old one in ENCRYPTION_KEYS_PREVIOUS): every
+      sensitive field, webhook secret and document written again under the new key
   outbox list [--account <account_id>] [--json]
   webhooks listen --forward-to <url> [--api-url <url>] [--account-sid <sid> --secret-key <key>]
       forwards a sandbox account's events to a local URL, signed (credentials also from
@@ -131,6 +135,13 @@ export async function runCommand(handle: DatabaseHandle, argv: string[]): Promis
       return ok(
         { merchant_id: row.id, lead_onboarding_status: row.status, requirements: row.requirements },
         `${row.id} is now ${row.status}`,
+      );
+    }
+    if (group === "keys" && action === "rewrap") {
+      const done = await rewrapAll(handle.db);
+      return ok(
+        done,
+        `Under key ${done.key_id} now: ${done.merchants} merchant(s), ${done.webhooks} webhook secret(s) and ${done.files} document(s) rewritten; everything else already was. The previous key can be dropped from ENCRYPTION_KEYS_PREVIOUS.`,
       );
     }
     if (group === "outbox" && action === "list") {

@@ -94,3 +94,34 @@ export function decryptApplication(value: unknown): any {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decryptApplication(v)]));
   return value;
 }
+
+/** The id of the key new envelopes are written with (an operator compares it after a rotation). */
+export const currentKeyId = () => keyRing().current.id;
+
+const fieldKeyId = (value: Encrypted) => value.$enc.split(".")[1];
+
+/**
+ * Every envelope in a JSON value (an application, a webhook's secret) under the current key: those
+ * written with an older key are decrypted and encrypted again. `changed` says whether any was.
+ */
+export function rewrapDeep<T>(value: T): { value: T; changed: boolean } {
+  let changed = false;
+  const walk = (v: unknown): unknown => {
+    if (isEncrypted(v)) {
+      if (fieldKeyId(v) === currentKeyId()) return v;
+      changed = true;
+      return { ...v, ...encryptField(decryptField(v)) };
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  const out = walk(value) as T;
+  return { value: changed ? out : value, changed };
+}
+
+/** Bytes sealed by encryptBytes under the current key (null: they already are). */
+export function rewrapBytes(sealed: Buffer): Buffer | null {
+  if (sealed.subarray(1, 9).toString("ascii") === currentKeyId()) return null;
+  return encryptBytes(decryptBytes(sealed));
+}
