@@ -4,6 +4,7 @@ import type { PaymentsBench } from "./payments";
 import type { SettlementBench } from "./settlement";
 import type { StreamsBench } from "./streams";
 import type { UnderwritingBench } from "./underwriting";
+import type { UploadsBench } from "./uploads";
 import type { DrainBench, WebhookBench } from "./webhooks";
 import type { StepFigure } from "./wizard";
 
@@ -18,6 +19,7 @@ type Inputs = {
   webhooks?: WebhookBench[];
   drains?: DrainBench[];
   underwriting?: UnderwritingBench[];
+  uploads?: UploadsBench[];
   payments?: PaymentsBench[];
   settlement?: SettlementBench[];
   jobs?: { kind: string; jobs: number; perSecond: number }[];
@@ -59,6 +61,10 @@ export function collectFigures(input: Inputs): Figure[] {
   for (const u of input.underwriting ?? []) {
     add(`submit to decision p50 ${u.kind}`, u.p50, "ms");
     add(`submit to decision p99 ${u.kind}`, u.p99, "ms");
+  }
+  for (const u of input.uploads ?? []) {
+    add(`${u.uploads} concurrent 10 MB uploads ${u.kind}`, u.mbPerSecond, "MB/s");
+    add(`server RSS growth during ${u.uploads} concurrent 10 MB uploads ${u.kind}`, u.rssGrowthMb, "MB");
   }
   for (const p of input.payments ?? []) {
     add(`scan_to_pay creates ${p.kind}`, Math.round(p.createRps), "req/s");

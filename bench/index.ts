@@ -10,11 +10,13 @@ import { openDatabase } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
+import { env } from "../lib/env";
 import { collectFigures, writeFigures } from "./figures";
 import { benchPayments, type PaymentsBench, printPayments } from "./payments";
 import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
 import { benchStreams, printStreams, type StreamsBench } from "./streams";
 import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
+import { benchUploads, printUploads, type UploadsBench } from "./uploads";
 import { benchWebhookDrain, benchWebhooks, type DrainBench, type WebhookBench } from "./webhooks";
 import { benchWizard } from "./wizard";
 
@@ -313,6 +315,22 @@ async function main() {
     printRatios(pglite, postgres);
     return done(writeFigures(collectFigures({ api: [...pglite, ...postgres], ratios: ratiosOf(pglite, postgres) })));
   }
+  if (only === "verification") {
+    const pgdb = await postgresUrl();
+    const underwriting = [await benchUnderwriting("pglite", undefined)];
+    const uploads = [await benchUploads("pglite", undefined)];
+    if (pgdb) {
+      try {
+        underwriting.push(await benchUnderwriting("postgres", pgdb.url));
+        uploads.push(await benchUploads("postgres", pgdb.url));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printUnderwriting(underwriting);
+    printUploads(uploads);
+    return done(writeFigures(collectFigures({ underwriting, uploads })));
+  }
   if (only === "streams") {
     const pgdb = await postgresUrl();
     const out = [await benchStreams("pglite", undefined)];
@@ -347,6 +365,7 @@ async function main() {
   const webhookResults: WebhookBench[] = [];
   const drains: DrainBench[] = [];
   const underwriting: UnderwritingBench[] = [];
+  const uploadResults: UploadsBench[] = [];
   const jobRates: { kind: string; jobs: number; perSecond: number }[] = [];
   const paymentResults: PaymentsBench[] = [];
   const settlementResults: SettlementBench[] = [];
@@ -357,6 +376,7 @@ async function main() {
     webhookResults.push(await benchWebhooks("pglite", undefined));
     drains.push(await benchWebhookDrain("pglite", undefined));
     underwriting.push(await benchUnderwriting("pglite", undefined));
+    uploadResults.push(await benchUploads("pglite", undefined));
     jobRates.push(await benchJobs("pglite", undefined));
     streamResults.push(await benchStreams("pglite", undefined));
   }
@@ -372,6 +392,7 @@ async function main() {
       paymentResults.push(await benchPayments("postgres", pgdb.url, { pages: false }));
       settlementResults.push(await benchRefundsAndSettlement("postgres", pgdb.url));
       underwriting.push(await benchUnderwriting("postgres", pgdb.url));
+      uploadResults.push(await benchUploads("postgres", pgdb.url));
       jobRates.push(await benchJobs("postgres", pgdb.url));
       streamResults.push(await benchStreams("postgres", pgdb.url));
     } finally {
@@ -382,14 +403,8 @@ async function main() {
   printRatios(pglite, postgres);
   printWebhooks(webhookResults, drains);
 
-  console.log("\nUnderwriting: submit (session API, 10 at a time) to decision (merchant.approved), 200 applications");
-  console.log(
-    `${"database".padEnd(12)} ${"apps".padStart(5)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`,
-  );
-  for (const u of underwriting)
-    console.log(
-      `${u.kind.padEnd(12)} ${String(u.applications).padStart(5)} ${String(u.p50).padStart(8)} ${String(u.p99).padStart(8)} ${String(u.max).padStart(8)}`,
-    );
+  printUnderwriting(underwriting);
+  printUploads(uploadResults);
   printPayments(paymentResults);
   printSettlement(settlementResults);
   console.log("\nJob runner: no-op jobs drained by one worker (concurrency 8)");
@@ -406,6 +421,7 @@ async function main() {
         webhooks: webhookResults,
         drains,
         underwriting,
+        uploads: uploadResults,
         payments: paymentResults,
         settlement: settlementResults,
         jobs: jobRates,
@@ -414,6 +430,19 @@ async function main() {
       }),
     ),
   );
+}
+
+function printUnderwriting(underwriting: UnderwritingBench[]) {
+  console.log(
+    `\nUnderwriting: submit (session API, 10 at a time) to decision (merchant.approved), 200 applications, each with 5 verification checks (sandbox provider, ${env.VERIFICATION_LATENCY_MS} ms each)`,
+  );
+  console.log(
+    `${"database".padEnd(12)} ${"apps".padStart(5)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`,
+  );
+  for (const u of underwriting)
+    console.log(
+      `${u.kind.padEnd(12)} ${String(u.applications).padStart(5)} ${String(u.p50).padStart(8)} ${String(u.p99).padStart(8)} ${String(u.max).padStart(8)}`,
+    );
 }
 
 async function printWizard() {

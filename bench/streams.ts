@@ -25,7 +25,7 @@ export type StreamsBench = {
 };
 
 /** Resident memory of a process and its descendants (the tsx wrapper and the server it starts), from /proc. */
-function rssMb(rootPid: number | undefined): number | null {
+export function rssMb(rootPid: number | undefined): number | null {
   if (!rootPid || !fs.existsSync("/proc/self/status")) return null;
   const read = (pid: string) => {
     try {
