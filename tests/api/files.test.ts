@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import zlib from "node:zlib";
 
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -126,6 +128,32 @@ describe("files", () => {
     expect(stored!.content.includes(slice)).toBe(false);
     expect(stored!.content.includes(Buffer.from(exifMarker))).toBe(false);
     expect(stored!.content.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+
+    // Nor in any other table: every row of every table, as text (bytea as hex), lacks both slices.
+    const originalSlice = original.subarray(original.length - 96, original.length - 32);
+    const tables = (
+      await api.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`)
+    ).rows.map((r) => (r as { table_name: string }).table_name);
+    expect(tables).toContain("file_contents");
+    for (const table of tables) {
+      const rows = (await api.db.execute(sql.raw(`select t::text as row from "${table}" t`))).rows as { row: string }[];
+      const text = rows.map((r) => r.row).join("\n");
+      for (const bytes of [slice, originalSlice]) {
+        expect(text.includes(bytes.toString("hex")), table).toBe(false);
+        expect(text.includes(bytes.toString("base64")), table).toBe(false);
+      }
+    }
+    // Nor in any file of the embedded database's data directory (PGlite keeps it on disk).
+    if (api.handle.kind === "pglite") {
+      await api.db.execute(sql`checkpoint`);
+      const dir = process.env.DATA_DIR!;
+      for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const bytes = fs.readFileSync(path.join(entry.parentPath, entry.name));
+        expect(bytes.includes(slice), entry.name).toBe(false);
+        expect(bytes.includes(originalSlice), entry.name).toBe(false);
+      }
+    }
   });
 
   test("a PDF is kept as sent; the same document twice is refused (409) and stored once", async () => {
