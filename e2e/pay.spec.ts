@@ -3,63 +3,12 @@ import { PNG } from "pngjs";
 
 import { startReceiver } from "../tests/helpers/receiver";
 import { verifySignature } from "../tests/helpers/signature";
-import { application, createIsvWithCli, expectAxeClean, setAccount } from "./helpers";
+import { approvedMerchant, createIsvWithCli, expectAxeClean, setAccount } from "./helpers";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // The customer's side of payments: the hosted pages of every payment type, in Chromium.
 
 type Isv = ReturnType<typeof createIsvWithCli>;
-
-/** A merchant taken through the onboarding session API and approved by the sandbox's underwriting. */
-async function approvedMerchant(request: APIRequestContext, isv: Isv) {
-  const app = application();
-  const merchant = await (
-    await request.post("/v1/merchants", {
-      headers: { authorization: isv.auth },
-      data: { phone: "+14155550123", merchant: app },
-    })
-  ).json();
-  const link = await (
-    await request.post("/v1/onboarding_links", {
-      headers: { authorization: isv.auth },
-      data: { merchant_id: merchant.id, type: "account_onboarding" },
-    })
-  ).json();
-  const opened = await request.get(new URL(link.url).pathname, { maxRedirects: 0 });
-  const token = opened.headers()["set-cookie"]?.match(/onboarding_session=([^;]+)/)?.[1];
-  const session = { authorization: `Bearer ${token}` };
-  expect(
-    (
-      await request.patch("/v1/onboarding/session", { headers: session, data: { device: { catalog_id: "pax-a920" } } })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await request.post("/v1/onboarding/session/agreement", {
-        headers: session,
-        data: { name: `${app.owner_one.first_name} ${app.owner_one.last_name}` },
-      })
-    ).status(),
-  ).toBe(200);
-  expect((await request.post("/v1/onboarding/session/submit", { headers: session })).status()).toBe(200);
-  let approved: any;
-  await expect
-    .poll(
-      async () => {
-        approved = await (
-          await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })
-        ).json();
-        return approved.lead_onboarding_status;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe("APPROVED");
-  return {
-    id: merchant.id as string,
-    terminalId: approved.payment.terminal_id as string,
-    publishableKey: approved.payment.tokenizer_publishable_key as string,
-  };
-}
 
 /**
  * The card frame once its script runs: typed into before, its first resize would move the page's

@@ -48,7 +48,8 @@ export type IdPrefix =
   | "tml"
   | "tok"
   | "stl"
-  | "file";
+  | "file"
+  | "mll";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

@@ -23,6 +23,7 @@ import { docsRoutes } from "./routes/docs";
 import { eventRoutes } from "./routes/events";
 import { feeRoutes } from "./routes/fees";
 import { fileRoutes } from "./routes/files";
+import { homeRoutes } from "./routes/home";
 import { linkOpenRoutes } from "./routes/link-open";
 import { merchantRoutes } from "./routes/merchants";
 import { onboardingLinkRoutes } from "./routes/onboarding-links";
@@ -102,6 +103,7 @@ export function createApi(options: ApiOptions) {
   tokenRoutes(app);
   chargeRoutes(app);
   fileRoutes(app);
+  homeRoutes(app);
   refundRoutes(app);
   feeRoutes(app);
   settlementRoutes(app);

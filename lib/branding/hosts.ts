@@ -49,9 +49,10 @@ export async function isCustomDomain(db: DbOrTx, host: string): Promise<boolean>
 
 /**
  * What an ISV's custom domain serves: the merchant's and customers' pages (the wizard and portal,
- * the pay pages) and their assets; never the platform's own pages (the dashboard, sign-in, home).
+ * the pay pages, the merchant's home) and their assets; never the platform's own pages (the
+ * dashboard, its sign-in, the landing page).
  */
-const customDomainPaths = /^\/(onboarding(\/|$|\?)|pay\/|_next\/|icon\.svg|logo-default\.svg|favicon\.ico)/;
+const customDomainPaths = /^\/(onboarding(\/|$|\?)|home(\/|$|\?)|pay\/|_next\/|icon\.svg|logo-default\.svg|favicon\.ico)/;
 export const servedOnCustomDomain = (path: string) => customDomainPaths.test(path);
 
 /**

@@ -78,3 +78,14 @@ export function informationRequestedForIsv(input: {
     ),
   };
 }
+
+/** To the merchant: a single-use link to sign in to its home (docs/reference.md section 15). */
+export function homeSignIn(input: { brand: Brand; locale: Locale; url: string }) {
+  const t = translator(input.locale, "emails.homeSignIn");
+  const intro = t("intro", { isv: input.brand.display_name });
+  return {
+    subject: t("subject", { isv: input.brand.display_name }),
+    text: [intro, "", `${t("action")}: ${input.url}`, "", t("ignore")].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("ignore")),
+  };
+}

@@ -16,6 +16,11 @@ export type DocumentRequest = CheckRequest & {
 
 export interface VerificationProvider {
   readonly name: string;
+  /**
+   * How long after it is queued a check may run (the sandbox's simulated answer time): the job is
+   * scheduled that far ahead instead of holding a worker while it waits.
+   */
+  readonly delayMs?: number;
   check(request: CheckRequest): Promise<CheckOutcome>;
   checkDocument(request: DocumentRequest): Promise<CheckOutcome>;
 }
@@ -72,19 +77,18 @@ export function documentRefused(refusals: number): CheckOutcome {
       };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * The sandbox (the contract's magic values): an owner born 1902-01-01 fails identity (document
  * needed), 1900-01-01 is a sanctions match; TIN 333333333 fails the business check and account
  * 000444444440 the bank check (documents needed); anything else verifies. A document whose file name
- * contains "unreadable" is refused; any other passes.
+ * contains "unreadable" is refused; any other passes. Its answer time is simulated by scheduling
+ * (`delayMs`): the answer itself is immediate.
  */
 export function sandboxProvider(latencyMs = env.VERIFICATION_LATENCY_MS): VerificationProvider {
   return {
     name: "sandbox",
+    delayMs: latencyMs,
     async check(request) {
-      await sleep(latencyMs);
       const app = request.application;
       switch (request.type) {
         case "identity": {
@@ -112,7 +116,6 @@ export function sandboxProvider(latencyMs = env.VERIFICATION_LATENCY_MS): Verifi
       }
     },
     async checkDocument(request) {
-      await sleep(latencyMs);
       return /unreadable/i.test(request.document.filename) ? documentRefused(request.refusals) : verified;
     },
   };

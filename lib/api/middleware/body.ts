@@ -147,6 +147,26 @@ const countedUpload = bodyLimit({
  * POST /v1/files: a multipart form (else 415), at most 10 MB of file: a declared length past it is
  * refused before the body is read, a chunked body as soon as it passes it.
  */
+/**
+ * At most UPLOAD_SLOTS uploads are read and processed at once per process (each holds its 10 MB a
+ * few times over while it is parsed, re-encoded, hashed, encrypted and written); the others wait
+ * their turn, their bytes held back by TCP, so 20 uploads at once cost 4 uploads' memory.
+ */
+const UPLOAD_SLOTS = 4;
+let uploadsRunning = 0;
+const uploadQueue: (() => void)[] = [];
+async function inUploadSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (uploadsRunning >= UPLOAD_SLOTS) await new Promise<void>((resolve) => uploadQueue.push(resolve));
+  else uploadsRunning++;
+  try {
+    return await work();
+  } finally {
+    const next = uploadQueue.shift();
+    if (next) next();
+    else uploadsRunning--;
+  }
+}
+
 const uploadBody: MiddlewareHandler<AppEnv> = (c, next) => {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "multipart/form-data")
@@ -156,7 +176,9 @@ const uploadBody: MiddlewareHandler<AppEnv> = (c, next) => {
     );
   const length = c.req.header("content-length");
   if (Number(length ?? 0) > MAX_UPLOAD_BYTES) throw fileTooLarge();
-  return length !== undefined && c.req.header("transfer-encoding") === undefined ? next() : countedUpload(c, next);
+  return inUploadSlot(() =>
+    length !== undefined && c.req.header("transfer-encoding") === undefined ? next() : countedUpload(c, next),
+  );
 };
 
 /** Requests without a body (GET, HEAD, OPTIONS) pass straight through: the hot read path pays nothing here. */

@@ -115,6 +115,31 @@ export const onboardingLinks = pgTable(
   ],
 );
 
+/**
+ * Single-use sign-in links to the merchant's home (docs/reference.md section 15): made by the ISV
+ * (POST /v1/merchants/{id}/login_links) or e-mailed from the home's sign-in page; 5 minutes each.
+ */
+export const merchantLoginTokens = pgTable(
+  "merchant_login_tokens",
+  {
+    id: text("id").primaryKey(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    /** SHA-256 of the opaque token in the url; the token itself is never stored. */
+    tokenDigest: text("token_digest").notNull(),
+    via: text("via", { enum: ["isv", "email"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("merchant_login_tokens_token_key").on(t.tokenDigest),
+    index("merchant_login_tokens_merchant_idx").on(t.merchantId, t.createdAt),
+  ],
+);
+
 // Row types live beside their tables (the domain and the serializers import them from here).
 export type MerchantRow = typeof merchants.$inferSelect;
 export type OnboardingLinkRow = typeof onboardingLinks.$inferSelect;

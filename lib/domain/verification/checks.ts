@@ -33,11 +33,12 @@ const same = (a: Pick<StoredCheck, "type" | "subject">, b: Pick<StoredCheck, "ty
 const jobKey = (merchantId: string, c: StoredCheck) => `vchk_${merchantId}_${c.type}_${c.subject}_${c.version}`;
 
 async function queueCheck(tx: DbOrTx, merchantId: string, c: StoredCheck) {
+  const delay = verificationProvider().delayMs ?? 0;
   await enqueueJob(
     tx,
     "verification_check",
     { merchant_id: merchantId, type: c.type, subject: c.subject, version: c.version },
-    { key: jobKey(merchantId, c) },
+    { key: jobKey(merchantId, c), runAt: delay > 0 ? new Date(Date.now() + delay) : undefined },
   );
 }
 

@@ -1,0 +1,131 @@
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+
+import { BrandShell } from "@/components/onboarding/brand-shell";
+import { homeSignOutAction } from "@/lib/actions/home";
+import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { homeOverview } from "@/lib/domain/home/overview";
+import { requirementsFor } from "@/lib/domain/merchants/requirements";
+import { requireMerchant } from "@/lib/home/session";
+import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
+import { brandName } from "@/lib/payments/brands";
+
+export async function generateMetadata() {
+  const t = await getTranslations("merchantHome");
+  return { title: t("title") };
+}
+
+// /home: the approved merchant's overview (docs/reference.md section 15), on its ISV's brand: what
+// it took today and this month, the next settlement, anything due, its latest payments.
+export default async function HomeOverview() {
+  const { db, merchant, isv } = await requireMerchant();
+  const t = await getTranslations("merchantHome");
+  const dashboard = await getTranslations("dashboard");
+  const format = await getFormatter();
+  const locale = intlLocale(await getLocale());
+  const money = (cents: number) => formatCents(cents, locale);
+  const overview = await homeOverview(db, merchant);
+  const due = requirementsFor(merchant, isv).currently_due.length > 0;
+  const name = String(merchant.application.legal_business_name ?? merchant.id);
+  const brand = brandOf(isv);
+  const figure = (label: string, amount: number, count: number, testId: string) => (
+    <div className="rounded-lg border border-line bg-card p-4" data-testid={testId}>
+      <p className="text-sm text-muted">{label}</p>
+      <p className="mt-1 text-2xl font-semibold">{money(amount)}</p>
+      <p className="text-sm text-muted">{dashboard("paymentCount", { count })}</p>
+    </div>
+  );
+  return (
+    <BrandShell branding={brand} footerNote={t("title")}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-sm text-muted">{t("title")}</p>
+          <h1 className="text-2xl font-semibold break-words">{name}</h1>
+        </div>
+        <form action={homeSignOutAction}>
+          <button type="submit" className="rounded-lg border border-line bg-card px-4 py-2 font-medium">
+            {t("signOut")}
+          </button>
+        </form>
+      </div>
+      {due ? (
+        <p role="note" className="mt-4 rounded-lg border border-primary bg-card p-3">
+          {t("due", { name: brand.display_name })}
+        </p>
+      ) : null}
+      <h2 className="mt-6 text-lg font-semibold">{t("overview")}</h2>
+      <div className="mt-2 grid gap-3 sm:grid-cols-3">
+        {figure(t("today"), overview.today.amount, overview.today.count, "today")}
+        {figure(t("thisMonth"), overview.month.amount, overview.month.count, "month")}
+        <div className="rounded-lg border border-line bg-card p-4" data-testid="next-settlement">
+          <p className="text-sm text-muted">{t("nextSettlement")}</p>
+          <p className="mt-1 text-2xl font-semibold">{money(overview.nextSettlement.amount)}</p>
+          <p className="text-sm text-muted">
+            {t("nextSettlementAt", {
+              when: format.dateTime(overview.nextSettlement.at, {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: "UTC",
+              }),
+              count: overview.nextSettlement.count,
+            })}
+          </p>
+        </div>
+      </div>
+      <p className="mt-2 text-sm text-muted">{t("utcNote")}</p>
+      <section aria-labelledby="recent-title" className="mt-6">
+        <h2 id="recent-title" className="text-lg font-semibold">
+          {t("recent")}
+        </h2>
+        {overview.recent.length === 0 ? (
+          <p className="mt-2">{t("noPayments")}</p>
+        ) : (
+          <div className="relative mt-2 overflow-x-auto" role="region" aria-labelledby="recent-title" tabIndex={0}>
+            <table className="w-full text-left text-sm" data-testid="recent-payments">
+              <thead>
+                <tr className="border-b border-line text-muted">
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {dashboard("date")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    {dashboard("amount")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {dashboard("card")}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {dashboard("status")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.recent.map((c) => (
+                  <tr key={c.id} className="border-b border-line">
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      {format.dateTime(c.createdAt, { dateStyle: "medium", timeStyle: "short" })}
+                    </td>
+                    <td className="py-2 pr-3 text-right whitespace-nowrap">
+                      {money(c.amountCaptured || c.requestedAmount)}
+                      {c.amountRefunded > 0 ? (
+                        <span className="block text-muted">
+                          {dashboard("refunded")} {money(c.amountRefunded)}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      {c.paymentMethod === "ach"
+                        ? `${c.ach?.bank_name ?? dashboard("bankAccount")} (ACH)`
+                        : brandName(c.cardBrand)}{" "}
+                      •••• {c.paymentMethod === "ach" ? c.ach?.last4 : c.cardLast4}
+                    </td>
+                    <td className="py-2">{dashboard(`chargeStatus.${c.status}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </BrandShell>
+  );
+}

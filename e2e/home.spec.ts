@@ -1,0 +1,113 @@
+import { approvedMerchant, createIsvWithCli, expectAxeClean } from "./helpers";
+import { type APIRequestContext, expect, test } from "./test";
+
+// The merchant's home (docs/reference.md section 15): the ISV's "Open your payments" button makes
+// a single-use link; the merchant lands on its overview on the ISV's brand; the sign-in page e-mails
+// a link to the contact's address.
+
+async function paidCharge(
+  request: APIRequestContext,
+  isv: { auth: string },
+  merchant: { id: string; publishableKey: string },
+  amount: number,
+) {
+  const headers = { authorization: isv.auth };
+  const pr = await (
+    await request.post("/v1/scan_to_pay", { headers, data: { merchant_id: merchant.id, amount } })
+  ).json();
+  const token = await (
+    await request.post("/v1/tokens", {
+      headers: { authorization: `Bearer ${merchant.publishableKey}` },
+      data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+    })
+  ).json();
+  const paid = await (await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).json();
+  expect(paid.charge.status).toBe("AUTHORIZED");
+  return paid.charge.id as string;
+}
+
+test("the ISV's login link opens the merchant's home: today's payments, the next settlement, the latest payments; single use; sign out", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const isv = createIsvWithCli("Home POS");
+  const merchant = await approvedMerchant(request, isv);
+  await paidCharge(request, isv, merchant, 2599);
+  const link = await (
+    await request.post(`/v1/merchants/${merchant.id}/login_links`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(link.object).toBe("login_link");
+  const path = new URL(link.url).pathname;
+
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Golden Gate Noodle House LLC");
+  await expect(page.getByTestId("brand-name")).toHaveText("Home POS");
+  await expect(page.getByTestId("today")).toContainText("$25.99");
+  await expect(page.getByTestId("today")).toContainText("1 payment");
+  await expect(page.getByTestId("next-settlement")).toContainText("$25.99");
+  const row = page.getByTestId("recent-payments").getByRole("row").nth(1);
+  await expect(row).toContainText("$25.99");
+  await expect(row).toContainText("Visa •••• 4242");
+  await expect(row).toContainText("Paid");
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/home-overview-en-${width}.png`, fullPage: true });
+  }
+  const cookie = (await page.context().cookies()).find((c) => c.name === "merchant_session");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(11.9 * 3600 * 1000);
+
+  // In Spanish, at 375 px.
+  await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Últimos pagos" })).toBeVisible();
+  await expect(page.getByTestId("today")).toContainText("$25.99"); // es-US, as every page shows dollars
+  await expect(page.getByTestId("recent-payments").getByRole("row").nth(1)).toContainText("Pagado");
+  await expectAxeClean(page);
+  await page.screenshot({ path: "test-results/screens/home-overview-es-375.png", fullPage: true });
+  await page.context().addCookies([{ name: "locale", value: "en", url: baseURL! }]);
+
+  // Sign out; the same link again: used, said so on the sign-in page.
+  await page.reload();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/home\/sign-in$/);
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/home\/sign-in$/);
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/home\/sign-in\?link=used$/);
+  await expect(page.locator("main").getByRole("alert")).toHaveText(/already used or has expired/);
+});
+
+test("the sign-in page e-mails a single-use link to the contact's address, and says the same for an unknown one", async ({
+  page,
+  request,
+}) => {
+  const isv = createIsvWithCli("Mail POS");
+  const merchant = await approvedMerchant(request, isv);
+  await page.goto("/home/sign-in");
+  await expectAxeClean(page);
+  await page.getByLabel("E-mail address").fill("not-an-address");
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.locator("main").getByRole("alert")).toHaveText("Enter an e-mail address, like name@example.com.");
+  const answer = "If this address belongs to an approved merchant, a sign-in link is on its way. Check your inbox.";
+  await page.getByLabel("E-mail address").fill("nobody-here@example.com");
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.locator("main").getByRole("status")).toHaveText(answer);
+  await page.getByLabel("E-mail address").fill("mei@example.com");
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.locator("main").getByRole("status")).toHaveText(answer);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/screens/home-sign-in-${width}.png`, fullPage: true });
+  }
+  const outbox = await (await request.get("/v1/test_helpers/outbox", { headers: { authorization: isv.auth } })).json();
+  const mail = outbox.data.find((m: any) => m.merchant_id === merchant.id && m.kind === "home_sign_in");
+  expect(mail.to).toBe("mei@example.com");
+  await page.goto(new URL(mail.text.match(/(http\S+\/home\/login\/\S+)/)[1]).pathname);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId("brand-name")).toHaveText("Mail POS");
+});
