@@ -27,7 +27,8 @@ export async function homeSignInAction(_prev: HomeSignInState, form: FormData): 
   try {
     await checkSignInAttempts(`home:${email}`, request.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
   } catch (error) {
-    if (error instanceof AppError && error.code === "too_many_sign_in_attempts") return { state: "rate_limited", email };
+    if (error instanceof AppError && error.code === "too_many_sign_in_attempts")
+      return { state: "rate_limited", email };
     throw error;
   }
   const { db } = await getDatabase();

@@ -52,7 +52,8 @@ export async function isCustomDomain(db: DbOrTx, host: string): Promise<boolean>
  * the pay pages, the merchant's home) and their assets; never the platform's own pages (the
  * dashboard, its sign-in, the landing page).
  */
-const customDomainPaths = /^\/(onboarding(\/|$|\?)|home(\/|$|\?)|pay\/|_next\/|icon\.svg|logo-default\.svg|favicon\.ico)/;
+const customDomainPaths =
+  /^\/(onboarding(\/|$|\?)|home(\/|$|\?)|pay\/|_next\/|icon\.svg|logo-default\.svg|favicon\.ico)/;
 export const servedOnCustomDomain = (path: string) => customDomainPaths.test(path);
 
 /**

@@ -43,7 +43,10 @@ describe("home sign-in", () => {
     expect(ttl).toBeGreaterThan(290_000);
     expect(ttl).toBeLessThanOrEqual(301_000);
     // Only the digest is stored.
-    const stored = await api.db.select().from(merchantLoginTokens).where(eq(merchantLoginTokens.merchantId, merchantId));
+    const stored = await api.db
+      .select()
+      .from(merchantLoginTokens)
+      .where(eq(merchantLoginTokens.merchantId, merchantId));
     expect(JSON.stringify(stored)).not.toContain(tokenOf(res.json.url));
 
     const token = tokenOf(res.json.url);

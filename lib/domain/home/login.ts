@@ -39,7 +39,11 @@ export async function insertLoginLink(tx: DbOrTx, merchant: MerchantRow, via: "i
     via,
     expiresAt,
   });
-  return { object: "login_link" as const, url: `${hostedBaseUrl(isv)}/home/login/${token}`, expires_at: expiresAt.toISOString() };
+  return {
+    object: "login_link" as const,
+    url: `${hostedBaseUrl(isv)}/home/login/${token}`,
+    expires_at: expiresAt.toISOString(),
+  };
 }
 
 /** POST /v1/merchants/{id}/login_links: the ISV's "Open your payments" button (another ISV's merchant: 404). */

@@ -29,7 +29,9 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
         count: count(),
       })
       .from(charges)
-      .where(and(eq(charges.merchantId, merchant.id), isNull(charges.settlementId), sql`${charges.amountCaptured} > 0`)),
+      .where(
+        and(eq(charges.merchantId, merchant.id), isNull(charges.settlementId), sql`${charges.amountCaptured} > 0`),
+      ),
     db.select().from(charges).where(eq(charges.merchantId, merchant.id)).orderBy(desc(charges.seq)).limit(10),
   ]);
   return {
