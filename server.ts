@@ -13,6 +13,7 @@ import { env } from "./lib/env";
 import { requeueOrphanedJobs } from "./lib/jobs/runner";
 import { log } from "./lib/log";
 import { clientAddress } from "./lib/net/client-address";
+import { registry as metricsRegistry } from "./lib/ops/metrics";
 import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "./lib/net/security-headers";
 import { frameScript } from "./lib/tokenizer/frame";
 import { startBackground } from "./lib/workers/start";
@@ -52,6 +53,7 @@ async function main() {
       url === "/v1" ||
       url === "/healthz" ||
       url === "/readyz" ||
+      url === "/metrics" ||
       url === "/docs" ||
       url.startsWith("/docs/") ||
       url.startsWith("/docs?") ||
@@ -80,6 +82,19 @@ async function main() {
   if (handle.kind === "pglite") await requeueOrphanedJobs(handle.db);
   const worker = await startBackground(handle, { runJobs: env.RUN_WORKER === "1" });
 
+  // METRICS_PORT: the metrics alone, without a token, on their own port (bind it to a private network).
+  const metricsServer = env.METRICS_PORT
+    ? http
+        .createServer((req, res) => {
+          if (req.method !== "GET" || req.url !== "/metrics") return void res.writeHead(404).end();
+          void metricsRegistry.metrics().then(
+            (text) => res.writeHead(200, { "Content-Type": metricsRegistry.contentType }).end(text),
+            () => res.writeHead(500).end(),
+          );
+        })
+        .listen(env.METRICS_PORT, env.HOST)
+    : undefined;
+
   server.listen(env.PORT, env.HOST, () => {
     log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);
     // The card frame's script is bundled on first use: now, so that the first customer does not wait.
@@ -94,6 +109,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     log.info({ signal }, "shutting down");
     server.close();
+    metricsServer?.close();
     operator?.close();
     await worker?.stop();
     await handle.close().catch(() => {});

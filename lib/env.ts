@@ -66,6 +66,10 @@ const schema = z.object({
   SANDBOX_WEBHOOK_LOOPBACK: z.enum(["0", "1"]).optional(),
   // Set to "0" to start without the seeded demo ISV on a new sandbox database.
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  // GET /metrics (docs/reference.md section 17) answers a scrape bearing this token; unset: 404.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // A separate port serving /metrics without a token (bind it to a private interface); unset: none.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   // Who verifies merchants (docs/reference.md section 14): the sandbox's magic values, or none (every
   // check goes to an operator). Default: sandbox in the sandbox, none in production.
   VERIFICATION_PROVIDER: z.enum(["sandbox", "none"]).optional(),

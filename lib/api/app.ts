@@ -9,6 +9,7 @@ import { type LimitStore, limitStore } from "../limits";
 import { log } from "../log";
 import { compileTrustProxy } from "../net/client-address";
 import { readiness } from "../ops/health";
+import { registerDatabaseMetrics, registry, scrapeAllowed } from "../ops/metrics";
 import type { AppEnv } from "./context";
 import { errorBody, httpHeaders, httpStatus } from "./errors";
 import { authenticate } from "./middleware/auth";
@@ -49,6 +50,8 @@ export type ApiOptions = {
   limits?: LimitStore;
   /** Which proxies' X-Forwarded-For to believe (default: TRUST_PROXY). */
   trustProxy?: string;
+  /** The token a metrics scrape must bear (default: METRICS_TOKEN; none: /metrics is 404). */
+  metricsToken?: string;
 };
 
 /** The HTTP API: every `/v1/*` request, and `/docs`. Conventions live here once (docs/reference.md section 3). */
@@ -70,6 +73,16 @@ export function createApi(options: ApiOptions) {
     return c.json({ status: ready ? "ready" : "unavailable", checks }, ready ? 200 : 503, {
       "Cache-Control": "no-store",
     });
+  });
+
+  // Metrics (section 17): with the scrape's token only; not in the access log, not counted.
+  registerDatabaseMetrics(options.handle);
+  const metricsToken = options.metricsToken ?? env.METRICS_TOKEN;
+  app.get("/metrics", async (c) => {
+    if (!metricsToken) throw new AppError("route_not_found", "No route GET /metrics (set METRICS_TOKEN to enable it)");
+    if (!scrapeAllowed(c.req.header("authorization"), metricsToken))
+      throw new AppError("unauthenticated", "A metrics scrape bears the METRICS_TOKEN as a Bearer token");
+    return c.body(await registry.metrics(), 200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" });
   });
 
   app.use(

@@ -33,6 +33,8 @@ export async function startTestApi(
     trustProxy?: string;
     /** Where request counts are kept (default: the process's store). */
     limits?: LimitStore;
+    /** GET /metrics's token (default: none, 404). */
+    metricsToken?: string;
   } = {},
 ) {
   const handle: DatabaseHandle = await openDatabase({
@@ -48,6 +50,7 @@ export async function startTestApi(
     streamCaps: options.streamCaps,
     trustProxy: options.trustProxy,
     limits: options.limits,
+    metricsToken: options.metricsToken,
   });
   options.configure?.(app);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });

@@ -1,9 +1,11 @@
 import type { MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
 
 import { type DatabaseHandle } from "../../db/types";
 import { createId } from "../../ids";
 import { accessLog } from "../../log";
 import { type TrustProxy } from "../../net/client-address";
+import { observeRequest } from "../../ops/metrics";
 import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "../../net/security-headers";
 import type { AppEnv } from "../context";
 import { addressOf } from "./conn-info";
@@ -25,6 +27,7 @@ export function requestContext(handle: DatabaseHandle, trust?: TrustProxy): Midd
     c.header("Request-Id", requestId);
     if (sendsHsts()) c.header("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     await next();
+    observeRequest(c.req.method, routePath(c, -1), c.res.status, (performance.now() - started) / 1000);
     if (accessLog.isLevelEnabled("info")) {
       accessLog.info(
         {

@@ -10,6 +10,7 @@ import { coalescer } from "../../jobs/coalescer";
 import { RetryLater } from "../../jobs/definition";
 import { type JobPayload, jobTypes } from "../../jobs/job-types";
 import { markJobsDoneFrom } from "../../jobs/queue";
+import { deliveryOutcomes } from "../../ops/metrics";
 import { serializeEvent } from "../../serializers/event";
 import { sendWebhook } from "../../webhooks/send";
 import { signedHeaders } from "../../webhooks/sign";
@@ -85,6 +86,7 @@ export async function deliverWebhook(
       job_id: job.id,
       job_attempts: job.attempts,
     });
+    deliveryOutcomes.inc({ outcome: "delivered" });
     return "recorded";
   }
   const attempt = sql`insert into webhook_attempts (id, delivery_id, status_code, duration_ms, error, response_excerpt)
@@ -101,9 +103,11 @@ export async function deliverWebhook(
         .set({ status: "failed", attempts, lastStatusCode: 410, nextAttemptAt: null })
         .where(eq(webhookDeliveries.id, deliveryId));
     });
+    deliveryOutcomes.inc({ outcome: "gone" });
     return;
   }
   const last = job.attempts >= job.maxAttempts;
+  deliveryOutcomes.inc({ outcome: last ? "failed" : "retried" });
   await db
     .update(webhookDeliveries)
     .set({
