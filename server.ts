@@ -13,8 +13,8 @@ import { env } from "./lib/env";
 import { requeueOrphanedJobs } from "./lib/jobs/runner";
 import { log } from "./lib/log";
 import { clientAddress } from "./lib/net/client-address";
-import { registry as metricsRegistry } from "./lib/ops/metrics";
 import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "./lib/net/security-headers";
+import { registry as metricsRegistry } from "./lib/ops/metrics";
 import { frameScript } from "./lib/tokenizer/frame";
 import { startBackground } from "./lib/workers/start";
 

@@ -5,8 +5,8 @@ import { type DatabaseHandle } from "../../db/types";
 import { createId } from "../../ids";
 import { accessLog } from "../../log";
 import { type TrustProxy } from "../../net/client-address";
-import { observeRequest } from "../../ops/metrics";
 import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "../../net/security-headers";
+import { observeRequest } from "../../ops/metrics";
 import type { AppEnv } from "../context";
 import { addressOf } from "./conn-info";
 
