@@ -33,7 +33,7 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
 }) => {
   const isv = createIsvWithCli("Home POS");
   const merchant = await approvedMerchant(request, isv);
-  await paidCharge(request, isv, merchant, 2599);
+  const chargeId = await paidCharge(request, isv, merchant, 2599);
   const link = await (
     await request.post(`/v1/merchants/${merchant.id}/login_links`, { headers: { authorization: isv.auth } })
   ).json();
@@ -60,12 +60,39 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(11.9 * 3600 * 1000);
 
+  // The payment's own page: a partial refund, confirmed before it is sent; the API agrees.
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/home/payments/${chargeId}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment of $25.99");
+  await page.getByLabel("Amount to refund (USD)").fill("10");
+  await page.getByRole("button", { name: "Review the refund" }).click();
+  await page.getByRole("button", { name: "Refund $10.00" }).click();
+  await expect(page.getByRole("status")).toHaveText("Refunded $10.00.");
+  await expect(page.getByTestId("refunds").getByRole("row")).toHaveCount(2);
+  const viaApi = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
+  expect(viaApi.amount_refunded).toBe(1000);
+  const events = await (
+    await request.get("/v1/events?type=charge.refunded", { headers: { authorization: isv.auth } })
+  ).json();
+  expect(events.data.map((e: any) => e.data.object.id)).toContain(chargeId);
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: "test-results/screens/home-payment-375.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Another merchant's charge (same ISV) under this session: not found, nothing of it shown.
+  const sibling = await approvedMerchant(request, isv);
+  const theirs = await paidCharge(request, isv, sibling, 4321);
+  const foreign = await page.goto(`/home/payments/${theirs}`);
+  expect(foreign!.status()).toBe(404);
+  expect(await page.content()).not.toContain("43.21");
+  await page.goto("/home");
+
   // In Spanish, at 375 px.
   await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
   await page.setViewportSize({ width: 375, height: 900 });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Últimos pagos" })).toBeVisible();
-  await expect(page.getByTestId("today")).toContainText("$25.99"); // es-US, as every page shows dollars
+  await expect(page.getByTestId("today")).toContainText("$15.99"); // after the refund; es-US, as every page shows dollars
   await expect(page.getByTestId("recent-payments").getByRole("row").nth(1)).toContainText("Pagado");
   await expectAxeClean(page);
   await page.screenshot({ path: "test-results/screens/home-overview-es-375.png", fullPage: true });

@@ -15,7 +15,18 @@ type Reason = (typeof refundReasons)[number];
  * reason, then a confirmation that repeats both and the card it goes back to; only the confirmation
  * sends it. The amount's rule is the API's (at least 1 cent, at most what is left).
  */
-export function RefundForm({ chargeId, left, paidWith }: { chargeId: string; left: number; paidWith: string }) {
+export function RefundForm({
+  chargeId,
+  left,
+  paidWith,
+  action = refundAction,
+}: {
+  chargeId: string;
+  left: number;
+  paidWith: string;
+  /** The server action that refunds (the ISV's dashboard's by default; the merchant's home passes its own). */
+  action?: typeof refundAction;
+}) {
   const t = useTranslations("dashboard");
   const locale = useLocale();
   const router = useRouter();
@@ -111,7 +122,7 @@ export function RefundForm({ chargeId, left, paidWith }: { chargeId: string; lef
               autoFocus
               onClick={() =>
                 start(async () => {
-                  const result = await refundAction({ charge_id: chargeId, amount: confirming, reason });
+                  const result = await action({ charge_id: chargeId, amount: confirming, reason });
                   if (result.ok) {
                     setDone(t("refundDone", { amount: money(result.amount) }));
                     setConfirming(null);

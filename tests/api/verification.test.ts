@@ -171,7 +171,7 @@ describe("verification", () => {
     const after = await getMerchant(id);
     expect(after.requirements.currently_due).toEqual([]);
     expect((await api.call("GET", "/v1/onboarding/session", { auth: session })).status).toBe(200);
-    const approved = await waitForStatus(api, isv, id, ["APPROVED", "IN_PROGRESS", "FAILED"]);
+    const approved = await waitForStatus(api, isv, id, ["APPROVED", "FAILED"]);
     expect(approved.lead_onboarding_status).toBe("APPROVED");
     expect(check(approved, "identity", "owner_one")).toMatchObject({
       status: "verified",

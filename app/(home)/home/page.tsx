@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
@@ -102,7 +103,9 @@ export default async function HomeOverview() {
                 {overview.recent.map((c) => (
                   <tr key={c.id} className="border-b border-line">
                     <td className="py-2 pr-3 whitespace-nowrap">
-                      {format.dateTime(c.createdAt, { dateStyle: "medium", timeStyle: "short" })}
+                      <Link className="underline" href={`/home/payments/${c.id}`}>
+                        {format.dateTime(c.createdAt, { dateStyle: "medium", timeStyle: "short" })}
+                      </Link>
                     </td>
                     <td className="py-2 pr-3 text-right whitespace-nowrap">
                       {money(c.amountCaptured || c.requestedAmount)}

@@ -1,0 +1,71 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { cache } from "react";
+
+import { RefundForm } from "@/components/dashboard/refund-form";
+import { BrandShell } from "@/components/onboarding/brand-shell";
+import { ChargeDetails, paidWithText } from "@/components/payments/charge-details";
+import { homeRefundAction } from "@/lib/actions/home";
+import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { getCharge } from "@/lib/domain/charges/find-charge";
+import { awaitsAchClearing } from "@/lib/domain/charges/rules";
+import { refundableAmount } from "@/lib/domain/charges/status";
+import { listRefunds } from "@/lib/domain/refunds/list-refunds";
+import { AppError } from "@/lib/errors";
+import { requireMerchant } from "@/lib/home/session";
+import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
+
+// Once per request: the metadata and the page ask for the same charge, within the signed-in
+// merchant's own payments (another merchant's charge id: not found).
+const load = cache(async (chargeId: string) => {
+  const { db, merchant, isv } = await requireMerchant();
+  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+  const found = await getCharge(db, scope, chargeId).catch((e) => {
+    if (e instanceof AppError && e.type === "not_found_error") return null;
+    throw e;
+  });
+  if (!found) notFound();
+  return { ...found, db, isv, scope };
+});
+
+export async function generateMetadata({ params }: { params: Promise<{ chargeId: string }> }) {
+  const t = await getTranslations("dashboard");
+  const { charge } = await load((await params).chargeId);
+  return { title: t("chargeTitle", { amount: formatCents(charge.requestedAmount, intlLocale(await getLocale())) }) };
+}
+
+// /home/payments/{charge_id}: one of the merchant's payments, its refunds, and a refund of its own.
+export default async function HomeChargePage({ params }: { params: Promise<{ chargeId: string }> }) {
+  const { charge, db, isv, scope } = await load((await params).chargeId);
+  const refunds = (await listRefunds(db, scope, { charge_id: charge.id, limit: 100 })).rows.reverse();
+  const t = await getTranslations("dashboard");
+  const home = await getTranslations("merchantHome");
+  const locale = intlLocale(await getLocale());
+  const money = (cents: number) => formatCents(cents, locale);
+  const left = refundableAmount(charge);
+  return (
+    <BrandShell branding={brandOf(isv)} footerNote={home("title")}>
+      <div className="space-y-8">
+        <div>
+          <Link href="/home" className="text-sm underline">
+            {home("backToOverview")}
+          </Link>
+          <h1 className="mt-2 text-2xl font-semibold">{t("chargeTitle", { amount: money(charge.requestedAmount) })}</h1>
+        </div>
+        <ChargeDetails charge={charge} refunds={refunds} />
+        {left > 0 ? (
+          <RefundForm
+            chargeId={charge.id}
+            left={left}
+            paidWith={await paidWithText(charge)}
+            action={homeRefundAction}
+          />
+        ) : awaitsAchClearing(charge) ? (
+          <p>{t("refundAfterClearing")}</p>
+        ) : null}
+      </div>
+    </BrandShell>
+  );
+}

@@ -1,0 +1,95 @@
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+
+import { DataTable } from "@/components/dashboard/data-table";
+import { factRow } from "@/components/dashboard/fact-row";
+import type { getCharge } from "@/lib/domain/charges/find-charge";
+import type { listRefunds } from "@/lib/domain/refunds/list-refunds";
+import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
+import { brandName } from "@/lib/payments/brands";
+
+type ChargeRow = Awaited<ReturnType<typeof getCharge>>["charge"];
+type RefundRow = Awaited<ReturnType<typeof listRefunds>>["rows"][number];
+
+/** How a charge was paid, in words: "Visa •••• 4242", "Chase (ACH) •••• 6789". */
+export async function paidWithText(charge: ChargeRow) {
+  const t = await getTranslations("dashboard");
+  return charge.paymentMethod === "ach"
+    ? `${charge.ach?.bank_name ?? t("bankAccount")} (ACH) •••• ${charge.ach?.last4 ?? ""}`
+    : `${brandName(charge.cardBrand)} •••• ${charge.cardLast4 ?? ""}`;
+}
+
+/**
+ * One payment as the ISV's dashboard and the merchant's home show it: what was paid, with what, its
+ * fee and what reached the merchant, its timeline and its refunds with their reasons (oldest first).
+ */
+export async function ChargeDetails({ charge, refunds }: { charge: ChargeRow; refunds: RefundRow[] }) {
+  const t = await getTranslations("dashboard");
+  const format = await getFormatter();
+  const locale = await getLocale();
+  const money = (cents: number) => formatCents(cents, intlLocale(locale));
+  const when = (d: Date | null) => (d ? format.dateTime(d, { dateStyle: "medium", timeStyle: "short" }) : null);
+  const paidWith = await paidWithText(charge);
+  const row = factRow;
+  const timeline: [string, Date | null][] = [
+    [t("timeline.authorized"), charge.authorizedAt],
+    [t("timeline.settled"), charge.settledAt],
+    [t("timeline.returned"), charge.returnedAt],
+    [t("timeline.returnReversed"), charge.returnReversedAt],
+  ];
+  return (
+    <>
+      <section aria-labelledby="charge-facts">
+        <h2 id="charge-facts" className="sr-only">
+          {t("chargeDetails")}
+        </h2>
+        <dl className="space-y-1" data-testid="charge-facts">
+          {row(t("status"), t(`chargeStatus.${charge.status}` as never))}
+          {row(t("date"), when(charge.createdAt))}
+          {row(t("card"), paidWith)}
+          {row(t("fee"), charge.fee === null ? null : money(charge.fee))}
+          {row(t("netToMerchant"), charge.net === null ? null : money(charge.net))}
+          {row(t("refunded"), money(charge.amountRefunded))}
+          {row(t("declineReason"), charge.failureReason)}
+          {row(t("receiptNumber"), charge.receiptNumber)}
+          {row(t("chargeId"), charge.id)}
+        </dl>
+      </section>
+      <section aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="text-lg font-semibold">
+          {t("timelineTitle")}
+        </h2>
+        <ol className="mt-2 space-y-1">
+          {timeline
+            .filter(([, at]) => at)
+            .map(([label, at]) => (
+              <li key={label}>
+                <span className="text-muted">{when(at)}</span> · {label}
+              </li>
+            ))}
+          {refunds.map((r) => (
+            <li key={r.id}>
+              <span className="text-muted">{when(r.createdAt)}</span> ·{" "}
+              {t("timeline.refunded", { amount: money(r.amount) })}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <DataTable
+        id="refunds"
+        title={t("refundsTitle")}
+        testId="refunds"
+        empty={refunds.length === 0 ? t("noRefunds") : null}
+        columns={[{ label: t("date") }, { label: t("amount"), align: "right" }, { label: t("refundReasonLabel") }]}
+      >
+        {refunds.map((r) => (
+          <tr key={r.id} className="border-b border-line">
+            <td className="py-2 pr-3 whitespace-nowrap">{when(r.createdAt)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{money(r.amount)}</td>
+            <td className="py-2">{r.reason ? t(`refundReasons.${r.reason}` as never) : "—"}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </>
+  );
+}
