@@ -85,7 +85,28 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   const foreign = await page.goto(`/home/payments/${theirs}`);
   expect(foreign!.status()).toBe(404);
   expect(await page.content()).not.toContain("43.21");
+  // The month's statement, downloaded from the home.
+  const period = new Date().toISOString().slice(0, 7);
+  await request.post("/v1/test_helpers/statements/generate", {
+    headers: { authorization: isv.auth },
+    data: { merchant_id: merchant.id, period },
+  });
   await page.goto("/home");
+  const monthName = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(),
+  );
+  const [pdf] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: `PDF of ${monthName}` }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe(`statement-${merchant.id}-${period}.pdf`);
+  const fs = await import("node:fs");
+  expect(
+    fs
+      .readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
 
   // In Spanish, at 375 px.
   await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);

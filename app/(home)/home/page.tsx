@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
+import { StatementLinks } from "@/components/payments/statement-links";
 import { homeSignOutAction } from "@/lib/actions/home";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { homeOverview } from "@/lib/domain/home/overview";
@@ -128,6 +129,12 @@ export default async function HomeOverview() {
             </table>
           </div>
         )}
+      </section>
+      <section aria-labelledby="statements-title" className="mt-6">
+        <h2 id="statements-title" className="text-lg font-semibold">
+          {dashboard("statements")}
+        </h2>
+        <StatementLinks statements={overview.statements} href={(id) => `/home/statements/${id}`} />
       </section>
     </BrandShell>
   );

@@ -8,6 +8,7 @@ import { factRow } from "@/components/dashboard/fact-row";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { StatementLinks } from "@/components/payments/statement-links";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { settingsOf } from "@/lib/domain/accounts/isv-facts";
@@ -398,30 +399,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         <h2 id="statements-title" className="text-lg font-semibold">
           {t("statements")}
         </h2>
-        {payments.statements.length === 0 ? (
-          <p>{t("noStatements")}</p>
-        ) : (
-          <ul className="mt-2 space-y-1" data-testid="statements">
-            {payments.statements.map((st) => {
-              const [y, m] = st.period.split("-").map(Number);
-              const name = format.dateTime(new Date(Date.UTC(y!, m! - 1, 1)), {
-                year: "numeric",
-                month: "long",
-                timeZone: "UTC",
-              });
-              return (
-                <li key={st.id} className="flex flex-wrap gap-4">
-                  <a className="underline" href={`/dashboard/merchants/${merchant.id}/statements/${st.id}`}>
-                    {t("downloadPdf", { period: name })}
-                  </a>
-                  <a className="underline" href={`/dashboard/merchants/${merchant.id}/statements/${st.id}?format=csv`}>
-                    {t("downloadCsv", { period: name })}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <StatementLinks
+          statements={payments.statements}
+          href={(statementId) => `/dashboard/merchants/${merchant.id}/statements/${statementId}`}
+        />
       </section>
       <section>
         <h2 className="text-lg font-semibold">{t("history")}</h2>

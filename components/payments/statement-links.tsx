@@ -1,0 +1,39 @@
+import { getFormatter, getTranslations } from "next-intl/server";
+
+/**
+ * A merchant's monthly statements, each as a PDF and a CSV download, named by its month in the
+ * reader's words: the ISV's dashboard and the merchant's home, each with its own download address.
+ */
+export async function StatementLinks({
+  statements,
+  href,
+}: {
+  statements: { id: string; period: string }[];
+  href: (statementId: string) => string;
+}) {
+  const t = await getTranslations("dashboard");
+  const format = await getFormatter();
+  if (statements.length === 0) return <p>{t("noStatements")}</p>;
+  return (
+    <ul className="mt-2 space-y-1" data-testid="statements">
+      {statements.map((st) => {
+        const [y, m] = st.period.split("-").map(Number);
+        const name = format.dateTime(new Date(Date.UTC(y!, m! - 1, 1)), {
+          year: "numeric",
+          month: "long",
+          timeZone: "UTC",
+        });
+        return (
+          <li key={st.id} className="flex flex-wrap gap-4">
+            <a className="underline" href={href(st.id)}>
+              {t("downloadPdf", { period: name })}
+            </a>
+            <a className="underline" href={`${href(st.id)}?format=csv`}>
+              {t("downloadCsv", { period: name })}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
