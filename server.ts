@@ -15,6 +15,7 @@ import { log } from "./lib/log";
 import { clientAddress } from "./lib/net/client-address";
 import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "./lib/net/security-headers";
 import { registry as metricsRegistry } from "./lib/ops/metrics";
+import { beginShutdown, SHUTDOWN_GRACE_MS } from "./lib/ops/shutdown";
 import { frameScript } from "./lib/tokenizer/frame";
 import { startBackground } from "./lib/workers/start";
 
@@ -46,8 +47,11 @@ async function main() {
     nextHandler = nextApp.getRequestHandler();
   }
 
+  let stopping = false;
   const server = http.createServer((req, res) => {
     const url = req.url ?? "/";
+    // While stopping, every answer closes its connection: keep-alive clients reconnect elsewhere.
+    if (stopping) res.setHeader("Connection", "close");
     if (
       url.startsWith("/v1/") ||
       url === "/v1" ||
@@ -106,13 +110,27 @@ async function main() {
       );
   });
 
+  // SIGTERM/SIGINT (docs/reference.md section 17): stop accepting, let what is in flight finish
+  // (SHUTDOWN_GRACE_MS at most), end the status streams with a reconnect hint, let the worker finish
+  // its jobs in hand (the rest stay queued for the other instances), then close the database: exit 0.
   const shutdown = async (signal: string) => {
-    log.info({ signal }, "shutting down");
-    server.close();
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down: finishing the requests and jobs in flight");
+    const grace = setTimeout(() => {
+      log.warn({ grace_ms: SHUTDOWN_GRACE_MS }, "still busy after the grace period: exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    grace.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    beginShutdown();
+    server.closeIdleConnections();
     metricsServer?.close();
     operator?.close();
-    await worker?.stop();
+    await Promise.all([closed, worker?.stop()]);
     await handle.close().catch(() => {});
+    clearTimeout(grace);
+    log.info({ signal }, "stopped");
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));

@@ -10,6 +10,7 @@ import { followPaymentRequest } from "../../domain/payments/follow-payment-reque
 import { listPaymentRequests } from "../../domain/payments/list-payment-requests";
 import { payWithToken } from "../../domain/payments/pay-payment-request";
 import { unlockPaymentRequest } from "../../domain/payments/unlock-payment-request";
+import { RECONNECT_HINT_MS, shutdownSignal } from "../../ops/shutdown";
 import { renderQrCode } from "../../payments/qr";
 import { sandboxTestCards } from "../../processors/sandbox";
 import {
@@ -377,11 +378,16 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>, caps: StreamCaps) {
     const res = streamSSE(c, async (stream) => {
       const aborted = new AbortController();
       stream.onAbort(() => aborted.abort());
+      // A restart (SIGTERM) ends the stream with a hint to reconnect, to whichever instance answers.
+      const restarting = () => aborted.abort();
+      shutdownSignal.addEventListener("abort", restarting, { once: true });
       try {
         for await (const state of followPaymentRequest(c.var.handle, id, aborted.signal)) {
           await stream.writeSSE({ event: "payment_request", data: JSON.stringify(state), id: String(Date.now()) });
         }
+        if (shutdownSignal.aborted) await stream.writeSSE({ event: "reconnect", data: "{}", retry: RECONNECT_HINT_MS });
       } finally {
+        shutdownSignal.removeEventListener("abort", restarting);
         release();
       }
     });
