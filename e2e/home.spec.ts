@@ -60,6 +60,28 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(11.9 * 3600 * 1000);
 
+  // All payments, filtered: by the card's last 4, by amount; a bad value is said beside its field.
+  await page.getByRole("link", { name: "All payments" }).click();
+  await expect(page).toHaveURL(/\/home\/payments$/);
+  await page.getByLabel("Last 4 digits of the card or account").fill("4242");
+  await page.getByLabel("Amount (USD)").fill("25.99");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByTestId("payments").getByRole("row")).toHaveCount(2);
+  await page.getByLabel("Amount (USD)").fill("1.00");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText("No payment matches these filters.")).toBeVisible();
+  await page.getByLabel("Last 4 digits of the card or account").fill("42a2");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByLabel("Last 4 digits of the card or account")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Four digits, like 4242.")).toBeVisible();
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/home-payments-${width}.png`, fullPage: true });
+  }
+  await page.getByRole("link", { name: "Clear the filters" }).click();
+  await page.goto("/home");
+
   // The payment's own page: a partial refund, confirmed before it is sent; the API agrees.
   await row.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/home/payments/${chargeId}$`));

@@ -76,9 +76,14 @@ export default async function HomeOverview() {
       </div>
       <p className="mt-2 text-sm text-muted">{t("utcNote")}</p>
       <section aria-labelledby="recent-title" className="mt-6">
-        <h2 id="recent-title" className="text-lg font-semibold">
-          {t("recent")}
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="recent-title" className="text-lg font-semibold">
+            {t("recent")}
+          </h2>
+          <Link href="/home/payments" className="underline">
+            {t("allPayments")}
+          </Link>
+        </div>
         {overview.recent.length === 0 ? (
           <p className="mt-2">{t("noPayments")}</p>
         ) : (

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 
 import { cursorPage } from "../../db/cursor-page";
 import type { ChargeRow, MerchantRow } from "../../db/schema";
@@ -13,6 +13,10 @@ type ChargeFilters = {
   status?: ChargeRow["status"];
   "created[gte]"?: number;
   "created[lte]"?: number;
+  /** The merchant's home's own filters (not the API's): how it was paid, the amount asked, the card's or account's last 4. */
+  payment_type?: ChargeRow["paymentType"];
+  amount?: number;
+  last4?: string;
 };
 
 /** GET /v1/charges (docs/reference.md section 3): newest first, filtered by merchant, status and creation time (milliseconds). */
@@ -30,6 +34,11 @@ export async function listCharges(db: DbOrTx, scope: PaymentScope, query: ListQu
       ...(query.status ? [eq(charges.status, query.status)] : []),
       ...(query["created[gte]"] !== undefined ? [gte(charges.createdAt, new Date(query["created[gte]"]))] : []),
       ...(query["created[lte]"] !== undefined ? [lte(charges.createdAt, new Date(query["created[lte]"]))] : []),
+      ...(query.payment_type ? [eq(charges.paymentType, query.payment_type)] : []),
+      ...(query.amount !== undefined ? [eq(charges.requestedAmount, query.amount)] : []),
+      ...(query.last4
+        ? [or(eq(charges.cardLast4, query.last4), sql`${charges.ach}->>'last4' = ${query.last4}`)!]
+        : []),
     ],
     positionOf: async (id) => {
       const [row] = await db
