@@ -36,9 +36,7 @@ export async function listCharges(db: DbOrTx, scope: PaymentScope, query: ListQu
       ...(query["created[lte]"] !== undefined ? [lte(charges.createdAt, new Date(query["created[lte]"]))] : []),
       ...(query.payment_type ? [eq(charges.paymentType, query.payment_type)] : []),
       ...(query.amount !== undefined ? [eq(charges.requestedAmount, query.amount)] : []),
-      ...(query.last4
-        ? [or(eq(charges.cardLast4, query.last4), sql`${charges.ach}->>'last4' = ${query.last4}`)!]
-        : []),
+      ...(query.last4 ? [or(eq(charges.cardLast4, query.last4), sql`${charges.ach}->>'last4' = ${query.last4}`)!] : []),
     ],
     positionOf: async (id) => {
       const [row] = await db
