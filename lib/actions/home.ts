@@ -13,6 +13,7 @@ import { createRefund } from "@/lib/domain/refunds/create-refund";
 import { AppError, issuesToFieldErrors } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { isLocale } from "@/lib/i18n/locales";
+import { log } from "@/lib/log";
 import { createRefundSchema } from "@/lib/schemas/refunds";
 
 export type HomeSignInState = { state: "idle" | "sent" | "invalid" | "rate_limited"; email: string };
@@ -45,7 +46,11 @@ export async function homeSignInAction(_prev: HomeSignInState, form: FormData): 
     isvAccountId = isv.id;
   }
   const locale = await getLocale();
-  await emailLoginLinks(db, email, { isvAccountId, locale: isLocale(locale) ? locale : "en" });
+  // Not awaited: the answer takes the same time whether or not the address is known (the lookup and
+  // the e-mail happen after it); a failure is logged, never shown.
+  void emailLoginLinks(db, email, { isvAccountId, locale: isLocale(locale) ? locale : "en" }).catch((error: unknown) =>
+    log.error({ err: error }, "home sign-in e-mail could not be queued"),
+  );
   return { state: "sent", email };
 }
 

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
+import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { homeSignOutAction } from "@/lib/actions/home";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
@@ -135,6 +136,9 @@ export default async function HomeOverview() {
           </div>
         )}
       </section>
+      <div className="mt-6">
+        <SettlementsTable settlements={overview.settlements} />
+      </div>
       <section aria-labelledby="statements-title" className="mt-6">
         <h2 id="statements-title" className="text-lg font-semibold">
           {dashboard("statements")}

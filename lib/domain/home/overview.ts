@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, sql, sum } from "drizzle-orm";
 
-import { charges, type MerchantRow, statements } from "../../db/schema";
+import { charges, type MerchantRow, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { nextMidnightUtc } from "../settlements/run-settlement";
 
@@ -20,7 +20,7 @@ const volumeSince = (db: Db, merchantId: string, since: Date) =>
 export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date()) {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [[today], [thisMonth], [unsettled], recent, monthly] = await Promise.all([
+  const [[today], [thisMonth], [unsettled], recent, monthly, settled] = await Promise.all([
     volumeSince(db, merchant.id, day),
     volumeSince(db, merchant.id, month),
     db
@@ -39,6 +39,12 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
       .where(eq(statements.merchantId, merchant.id))
       .orderBy(desc(statements.period))
       .limit(24),
+    db
+      .select()
+      .from(settlements)
+      .where(eq(settlements.merchantId, merchant.id))
+      .orderBy(desc(settlements.seq))
+      .limit(10),
   ]);
   return {
     today: { amount: today?.amount ?? 0, count: today?.count ?? 0 },
@@ -46,5 +52,6 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
     nextSettlement: { at: nextMidnightUtc(now), amount: unsettled?.amount ?? 0, count: unsettled?.count ?? 0 },
     recent,
     statements: monthly,
+    settlements: settled,
   };
 }

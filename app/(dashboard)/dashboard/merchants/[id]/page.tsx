@@ -8,6 +8,7 @@ import { factRow } from "@/components/dashboard/fact-row";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
@@ -365,36 +366,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           </tr>
         ))}
       </DataTable>
-      <DataTable
-        id="settlements"
-        title={t("settlements")}
-        testId="settlements"
-        empty={payments.settlements.length === 0 ? t("noSettlements") : null}
-        columns={[
-          { label: t("date") },
-          { label: t("chargeCount"), align: "right" },
-          { label: t("gross"), align: "right" },
-          { label: t("refundsTotal"), align: "right" },
-          { label: t("achReturns"), align: "right" },
-          { label: t("fees"), align: "right" },
-          { label: t("net"), align: "right" },
-          { label: t("payout") },
-        ]}
-      >
-        {payments.settlements.map((st) => (
-          <tr key={st.id} className="border-b border-line">
-            <td className="py-2 pr-3 whitespace-nowrap">{when(st.createdAt)}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{st.chargeCount}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{money(st.gross)}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{money(st.refunds)}</td>
-            {/* Returns taken back less reversed returns paid back: with it, gross - refunds - returns - fees = net. */}
-            <td className="py-2 pr-3 text-right tabular-nums">{money(st.returns - st.reversals)}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{money(st.fees)}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{money(st.net)}</td>
-            <td className="py-2">{t(`payoutStatus.${st.payoutStatus}`)}</td>
-          </tr>
-        ))}
-      </DataTable>
+      <SettlementsTable settlements={payments.settlements} />
       <section aria-labelledby="statements-title">
         <h2 id="statements-title" className="text-lg font-semibold">
           {t("statements")}

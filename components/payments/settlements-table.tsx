@@ -1,0 +1,52 @@
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+
+import { DataTable } from "@/components/dashboard/data-table";
+import type { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
+import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
+
+type Settlement = Awaited<ReturnType<typeof getMerchantPayments>>["settlements"][number];
+
+/**
+ * A merchant's settlements, newest first, each adding up (gross - refunds - returns - fees = net)
+ * with its payout's state: the ISV's dashboard and the merchant's home.
+ */
+export async function SettlementsTable({ settlements }: { settlements: Settlement[] }) {
+  const t = await getTranslations("dashboard");
+  const format = await getFormatter();
+  const locale = intlLocale(await getLocale());
+  const money = (cents: number) => formatCents(cents, locale);
+  const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <DataTable
+      id="settlements"
+      title={t("settlements")}
+      testId="settlements"
+      empty={settlements.length === 0 ? t("noSettlements") : null}
+      columns={[
+        { label: t("date") },
+        { label: t("chargeCount"), align: "right" },
+        { label: t("gross"), align: "right" },
+        { label: t("refundsTotal"), align: "right" },
+        { label: t("achReturns"), align: "right" },
+        { label: t("fees"), align: "right" },
+        { label: t("net"), align: "right" },
+        { label: t("payout") },
+      ]}
+    >
+      {settlements.map((st) => (
+        <tr key={st.id} className="border-b border-line">
+          <td className="py-2 pr-3 whitespace-nowrap">{when(st.createdAt)}</td>
+          <td className="py-2 pr-3 text-right tabular-nums">{st.chargeCount}</td>
+          <td className="py-2 pr-3 text-right tabular-nums">{money(st.gross)}</td>
+          <td className="py-2 pr-3 text-right tabular-nums">{money(st.refunds)}</td>
+          {/* Returns taken back less reversed returns paid back: with it, gross - refunds - returns - fees = net. */}
+          <td className="py-2 pr-3 text-right tabular-nums">{money(st.returns - st.reversals)}</td>
+          <td className="py-2 pr-3 text-right tabular-nums">{money(st.fees)}</td>
+          <td className="py-2 pr-3 text-right tabular-nums">{money(st.net)}</td>
+          <td className="py-2">{t(`payoutStatus.${st.payoutStatus}`)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
