@@ -11,12 +11,19 @@ import { brandName } from "@/lib/payments/brands";
 type ChargeRow = Awaited<ReturnType<typeof getCharge>>["charge"];
 type RefundRow = Awaited<ReturnType<typeof listRefunds>>["rows"][number];
 
-/** How a charge was paid, in words: "Visa •••• 4242", "Chase (ACH) •••• 6789". */
-export async function paidWithText(charge: ChargeRow) {
-  const t = await getTranslations("dashboard");
+/** How a charge was paid, in words: "Visa •••• 4242", "Chase (ACH) •••• 6789" (`bankAccount`: the words for an unnamed bank). */
+export function paidWith(
+  charge: Pick<ChargeRow, "paymentMethod" | "ach" | "cardBrand" | "cardLast4">,
+  bankAccount: string,
+) {
   return charge.paymentMethod === "ach"
-    ? `${charge.ach?.bank_name ?? t("bankAccount")} (ACH) •••• ${charge.ach?.last4 ?? ""}`
+    ? `${charge.ach?.bank_name ?? bankAccount} (ACH) •••• ${charge.ach?.last4 ?? ""}`
     : `${brandName(charge.cardBrand)} •••• ${charge.cardLast4 ?? ""}`;
+}
+
+/** The same, in the reader's language. */
+export async function paidWithText(charge: ChargeRow) {
+  return paidWith(charge, (await getTranslations("dashboard"))("bankAccount"));
 }
 
 /**

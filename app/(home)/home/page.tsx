@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
+import { HomePaymentsTable } from "@/components/home/payments-table";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
@@ -11,7 +12,6 @@ import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
-import { brandName } from "@/lib/payments/brands";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome");
@@ -88,52 +88,7 @@ export default async function HomeOverview() {
         {overview.recent.length === 0 ? (
           <p className="mt-2">{t("noPayments")}</p>
         ) : (
-          <div className="relative mt-2 overflow-x-auto" role="region" aria-labelledby="recent-title" tabIndex={0}>
-            <table className="w-full text-left text-sm" data-testid="recent-payments">
-              <thead>
-                <tr className="border-b border-line text-muted">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {dashboard("date")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    {dashboard("amount")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {dashboard("card")}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    {dashboard("status")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.recent.map((c) => (
-                  <tr key={c.id} className="border-b border-line">
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      <Link className="underline" href={`/home/payments/${c.id}`}>
-                        {format.dateTime(c.createdAt, { dateStyle: "medium", timeStyle: "short" })}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3 text-right whitespace-nowrap">
-                      {money(c.amountCaptured || c.requestedAmount)}
-                      {c.amountRefunded > 0 ? (
-                        <span className="block text-muted">
-                          {dashboard("refunded")} {money(c.amountRefunded)}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      {c.paymentMethod === "ach"
-                        ? `${c.ach?.bank_name ?? dashboard("bankAccount")} (ACH)`
-                        : brandName(c.cardBrand)}{" "}
-                      •••• {c.paymentMethod === "ach" ? c.ach?.last4 : c.cardLast4}
-                    </td>
-                    <td className="py-2">{dashboard(`chargeStatus.${c.status}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <HomePaymentsTable charges={overview.recent} labelledBy="recent-title" testId="recent-payments" />
         )}
       </section>
       <div className="mt-6">

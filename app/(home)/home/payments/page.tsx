@@ -1,14 +1,12 @@
 import Link from "next/link";
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 
+import { HomePaymentsTable } from "@/components/home/payments-table";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listCharges } from "@/lib/domain/charges/list-charges";
 import { type HomePaymentsQuery, readPaymentFilters } from "@/lib/domain/home/payment-filters";
 import { requireMerchant } from "@/lib/home/session";
-import { intlLocale } from "@/lib/i18n/locales";
-import { formatCents } from "@/lib/money";
-import { brandName } from "@/lib/payments/brands";
 import { chargeStatuses, paymentTypes } from "@/lib/schemas/payment-values";
 
 export async function generateMetadata() {
@@ -28,9 +26,6 @@ export default async function HomePayments({ searchParams }: { searchParams: Pro
   const page = await listCharges(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, query);
   const t = await getTranslations("merchantHome");
   const dashboard = await getTranslations("dashboard");
-  const format = await getFormatter();
-  const locale = intlLocale(await getLocale());
-  const money = (cents: number) => formatCents(cents, locale);
   // The filters without the cursor, for the pages' links.
   const kept = new URLSearchParams(
     Object.entries(raw).filter(([k, v]) => k !== "after" && k !== "before" && typeof v === "string" && v) as [
@@ -155,49 +150,7 @@ export default async function HomePayments({ searchParams }: { searchParams: Pro
         {page.rows.length === 0 ? (
           <p>{filtered ? t("noMatch") : t("noPayments")}</p>
         ) : (
-          <div className="relative overflow-x-auto" role="region" aria-labelledby="list-title" tabIndex={0}>
-            <table className="w-full text-left text-sm" data-testid="payments">
-              <thead>
-                <tr className="border-b border-line text-muted">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {dashboard("date")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    {dashboard("amount")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {dashboard("card")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t("type")}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    {dashboard("status")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rows.map((c) => (
-                  <tr key={c.id} className="border-b border-line">
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      <Link className="underline" href={`/home/payments/${c.id}`}>
-                        {format.dateTime(c.createdAt, { dateStyle: "medium", timeStyle: "short" })}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3 text-right whitespace-nowrap">{money(c.requestedAmount)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      {c.paymentMethod === "ach"
-                        ? `${c.ach?.bank_name ?? dashboard("bankAccount")} (ACH)`
-                        : brandName(c.cardBrand)}{" "}
-                      •••• {c.paymentMethod === "ach" ? c.ach?.last4 : c.cardLast4}
-                    </td>
-                    <td className="py-2 pr-3">{dashboard(`paymentTypes.${c.paymentType}`)}</td>
-                    <td className="py-2">{dashboard(`chargeStatus.${c.status}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <HomePaymentsTable charges={page.rows} labelledBy="list-title" testId="payments" withType />
         )}
         <nav aria-label={t("payments")} className="mt-4 flex gap-4">
           {hasNewer && page.rows[0] ? (

@@ -8,6 +8,7 @@ import { factRow } from "@/components/dashboard/fact-row";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { paidWith } from "@/components/payments/charge-details";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
@@ -25,7 +26,6 @@ import { fieldLabel } from "@/lib/i18n/field-label";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { requestNames } from "@/lib/onboarding/request-names";
-import { brandName } from "@/lib/payments/brands";
 import type { OnboardingStatus } from "@/lib/schemas/application";
 import { ownerKeys } from "@/lib/schemas/vocabulary";
 import { serializeMerchant } from "@/lib/serializers/merchant";
@@ -345,10 +345,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           <tr key={c.id} className="border-b border-line align-top" data-charge={c.id}>
             <td className="py-2 pr-3 whitespace-nowrap">{when(c.createdAt)}</td>
             <td className="py-2 pr-3 text-right tabular-nums">{money(c.requestedAmount)}</td>
-            <td className="py-2 pr-3 whitespace-nowrap">
-              {c.paymentMethod === "ach" ? `${c.ach?.bank_name ?? t("bankAccount")} (ACH)` : brandName(c.cardBrand)}{" "}
-              •••• {c.paymentMethod === "ach" ? c.ach?.last4 : c.cardLast4}
-            </td>
+            <td className="py-2 pr-3 whitespace-nowrap">{paidWith(c, t("bankAccount"))}</td>
             <td className="py-2 pr-3">{t(`chargeStatus.${c.status}`)}</td>
             <td className="py-2 pr-3 text-right tabular-nums">{c.fee === null ? "—" : money(c.fee)}</td>
             <td className="py-2 pr-3 text-right tabular-nums" data-testid="refunded">
