@@ -48,7 +48,10 @@ async function main() {
   }
 
   let stopping = false;
+  let inFlight = 0;
   const server = http.createServer((req, res) => {
+    inFlight++;
+    res.once("close", () => inFlight--);
     const url = req.url ?? "/";
     // While stopping, every answer closes its connection: keep-alive clients reconnect elsewhere.
     if (stopping) res.setHeader("Connection", "close");
@@ -122,12 +125,18 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     grace.unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.close();
     beginShutdown();
     server.closeIdleConnections();
     metricsServer?.close();
     operator?.close();
-    await Promise.all([closed, worker?.stop()]);
+    // The requests in flight (status streams end at once, told to reconnect) finish; then whatever
+    // connection is left (idle keep-alive, a client that never sent its request) is closed.
+    const answered = (async () => {
+      while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      server.closeAllConnections();
+    })();
+    await Promise.all([answered, worker?.stop()]);
     await handle.close().catch(() => {});
     clearTimeout(grace);
     log.info({ signal }, "stopped");
