@@ -82,17 +82,18 @@ export async function signIn(page: Page, isv: { user_email: string; password: st
 }
 
 /** A merchant taken through the onboarding session API and approved by the sandbox's underwriting. */
-export async function approvedMerchant(request: APIRequestContext, isv: { auth: string }) {
-  const app = application();
+/**
+ * A merchant created by the ISV with `app` (the sample application by default) and taken through the
+ * onboarding session API: device chosen, agreement signed by owner one, submitted. Underwriting runs.
+ */
+export async function submittedThroughSession(request: APIRequestContext, isv: { auth: string }, app = application()) {
+  const headers = { authorization: isv.auth };
   const merchant = await (
-    await request.post("/v1/merchants", {
-      headers: { authorization: isv.auth },
-      data: { phone: "+14155550123", merchant: app },
-    })
+    await request.post("/v1/merchants", { headers, data: { phone: "+14155550123", merchant: app } })
   ).json();
   const link = await (
     await request.post("/v1/onboarding_links", {
-      headers: { authorization: isv.auth },
+      headers,
       data: { merchant_id: merchant.id, type: "account_onboarding" },
     })
   ).json();
@@ -113,6 +114,20 @@ export async function approvedMerchant(request: APIRequestContext, isv: { auth: 
     ).status(),
   ).toBe(200);
   expect((await request.post("/v1/onboarding/session/submit", { headers: session })).status()).toBe(200);
+  return merchant.id as string;
+}
+
+/** The portal link underwriting's information request e-mailed the merchant (the sandbox outbox), as a path. */
+export async function portalPathFromOutbox(request: APIRequestContext, isv: { auth: string }, merchantId: string) {
+  const outbox = await (await request.get("/v1/test_helpers/outbox", { headers: { authorization: isv.auth } })).json();
+  const mail = outbox.data.find(
+    (m: any) => m.merchant_id === merchantId && m.kind === "information_requested.merchant",
+  );
+  return new URL(mail.text.match(/(http\S+\/onboard\/\S+)/)[1]).pathname;
+}
+
+export async function approvedMerchant(request: APIRequestContext, isv: { auth: string }) {
+  const merchant = { id: await submittedThroughSession(request, isv) };
   let approved: any;
   await expect
     .poll(

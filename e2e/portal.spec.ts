@@ -1,4 +1,10 @@
-import { application, createIsvWithCli, expectAxeClean } from "./helpers";
+import {
+  application,
+  createIsvWithCli,
+  expectAxeClean,
+  portalPathFromOutbox,
+  submittedThroughSession,
+} from "./helpers";
 import { expect, test } from "./test";
 
 test("a merchant with a bad routing number fixes it in the portal from the e-mail's link and is approved", async ({
@@ -9,24 +15,8 @@ test("a merchant with a bad routing number fixes it in the portal from the e-mai
   const headers = { authorization: isv.auth };
   const app = application();
   app.bank_account.routing_number = "021000022"; // fails the ABA checksum
-  const merchant = await (
-    await request.post("/v1/merchants", { headers, data: { phone: "+14155550123", merchant: app } })
-  ).json();
-  const link = await (
-    await request.post("/v1/onboarding_links", {
-      headers,
-      data: { merchant_id: merchant.id, type: "account_onboarding" },
-    })
-  ).json();
   // The first submission goes through the session API (the wizard itself would refuse the number).
-  const opened = await request.get(new URL(link.url).pathname, { maxRedirects: 0 });
-  const session = {
-    authorization: `Bearer ${opened.headers()["set-cookie"]!.match(/onboarding_session=([^;]+)/)![1]}`,
-  };
-  await request.patch("/v1/onboarding/session", { headers: session, data: { device: { catalog_id: "pax-a920" } } });
-  await request.post("/v1/onboarding/session/agreement", { headers: session, data: { name: "Mei Chen" } });
-  expect((await request.post("/v1/onboarding/session/submit", { headers: session })).status()).toBe(200);
-
+  const merchant = { id: await submittedThroughSession(request, isv, app) };
   await expect
     .poll(
       async () =>
@@ -34,11 +24,7 @@ test("a merchant with a bad routing number fixes it in the portal from the e-mai
       { timeout: 10_000 },
     )
     .toBe("IN_PROGRESS");
-  const outbox = await (await request.get("/v1/test_helpers/outbox", { headers })).json();
-  const mail = outbox.data.find(
-    (m: any) => m.merchant_id === merchant.id && m.kind === "information_requested.merchant",
-  );
-  const portalPath = new URL(mail.text.match(/(http\S+\/onboard\/\S+)/)[1]).pathname;
+  const portalPath = await portalPathFromOutbox(request, isv, merchant.id);
 
   await page.goto(portalPath);
   await expect(page).toHaveURL(/\/onboarding\/bank$/);

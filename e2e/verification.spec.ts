@@ -1,6 +1,13 @@
 import sharp from "sharp";
 
-import { application, createIsvWithCli, expectAxeClean, signIn } from "./helpers";
+import {
+  application,
+  createIsvWithCli,
+  expectAxeClean,
+  portalPathFromOutbox,
+  signIn,
+  submittedThroughSession,
+} from "./helpers";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // Verification in the portal (docs/reference.md section 14): an owner born 1902-01-01 cannot be
@@ -10,34 +17,14 @@ import { type APIRequestContext, expect, type Page, test } from "./test";
 
 async function submittedWithDocumentRequest(request: APIRequestContext, name: string) {
   const isv = createIsvWithCli(name);
-  const headers = { authorization: isv.auth };
   const app = application();
   app.owner_one.date_of_birth = "1902-01-01";
-  const merchant = await (
-    await request.post("/v1/merchants", { headers, data: { phone: "+14155550123", merchant: app } })
-  ).json();
-  const link = await (
-    await request.post("/v1/onboarding_links", {
-      headers,
-      data: { merchant_id: merchant.id, type: "account_onboarding" },
-    })
-  ).json();
-  const opened = await request.get(new URL(link.url).pathname, { maxRedirects: 0 });
-  const session = {
-    authorization: `Bearer ${opened.headers()["set-cookie"]!.match(/onboarding_session=([^;]+)/)![1]}`,
-  };
-  await request.patch("/v1/onboarding/session", { headers: session, data: { device: { catalog_id: "pax-a920" } } });
-  await request.post("/v1/onboarding/session/agreement", { headers: session, data: { name: "Mei Chen" } });
-  expect((await request.post("/v1/onboarding/session/submit", { headers: session })).status()).toBe(200);
+  const merchantId = await submittedThroughSession(request, isv, app);
   const status = async () =>
-    (await (await request.get(`/v1/merchants/${merchant.id}`, { headers })).json()).lead_onboarding_status;
+    (await (await request.get(`/v1/merchants/${merchantId}`, { headers: { authorization: isv.auth } })).json())
+      .lead_onboarding_status;
   await expect.poll(status, { timeout: 15_000 }).toBe("IN_PROGRESS");
-  const outbox = await (await request.get("/v1/test_helpers/outbox", { headers })).json();
-  const mail = outbox.data.find(
-    (m: any) => m.merchant_id === merchant.id && m.kind === "information_requested.merchant",
-  );
-  const portalPath = new URL(mail.text.match(/(http\S+\/onboard\/\S+)/)[1]).pathname;
-  return { merchantId: merchant.id as string, portalPath, status, isv };
+  return { merchantId, portalPath: await portalPathFromOutbox(request, isv, merchantId), status, isv };
 }
 
 const licence = () =>

@@ -1,6 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 
+import { refundFromPage } from "@/lib/actions/refund-from-page";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { updateAccount } from "@/lib/domain/accounts/update-account";
@@ -8,7 +9,6 @@ import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
 import { createPaymentRequest } from "@/lib/domain/payments/create-payment-request";
-import { createRefund } from "@/lib/domain/refunds/create-refund";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";
@@ -17,7 +17,6 @@ import { AppError } from "@/lib/errors";
 import { issuesToFieldErrors } from "@/lib/errors";
 import { updateAccountSchema } from "@/lib/schemas/account";
 import { invoiceRequestSchema, scanToPayRequestSchema } from "@/lib/schemas/payment-requests";
-import { createRefundSchema } from "@/lib/schemas/refunds";
 import { createWebhookSchema } from "@/lib/schemas/webhook";
 import { payPageUrl } from "@/lib/serializers/payment-request";
 
@@ -141,19 +140,11 @@ export async function deleteWebhookAction(id: unknown) {
 /** A refund from the merchant page: the API's own schema and domain function, for this ISV's charges only. */
 export async function refundAction(input: unknown) {
   const { db, account } = await requireIsvUser();
-  const parsed = createRefundSchema.safeParse(input);
-  if (!parsed.success)
-    return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };
-  try {
-    const refund = await createRefund(db, { isvAccountId: account.id }, parsed.data);
-    // The merchant's page and the charge's page show the refunded amount.
-    revalidatePath("/dashboard/merchants/[id]", "page");
-    revalidatePath("/dashboard/merchants/[id]/charges/[chargeId]", "page");
-    return { ok: true as const, amount: refund.amount };
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError) return { ok: false as const, error: error.message };
-    throw error;
-  }
+  // The merchant's page and the charge's page show the refunded amount.
+  return refundFromPage(db, { isvAccountId: account.id }, input, [
+    "/dashboard/merchants/[id]",
+    "/dashboard/merchants/[id]/charges/[chargeId]",
+  ]);
 }
 
 /**

@@ -1,20 +1,18 @@
 "use server";
-import { revalidatePath } from "next/cache";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getLocale } from "next-intl/server";
 
+import { refundFromPage } from "@/lib/actions/refund-from-page";
 import { checkSignInAttempts, CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { isServiceHost } from "@/lib/branding/hosts";
 import { getDatabase } from "@/lib/db/client";
 import { isvForHost } from "@/lib/domain/accounts/isv-for-host";
 import { emailLoginLinks, HOME_COOKIE } from "@/lib/domain/home/login";
-import { createRefund } from "@/lib/domain/refunds/create-refund";
-import { AppError, issuesToFieldErrors } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { isLocale } from "@/lib/i18n/locales";
 import { log } from "@/lib/log";
-import { createRefundSchema } from "@/lib/schemas/refunds";
 
 export type HomeSignInState = { state: "idle" | "sent" | "invalid" | "rate_limited"; email: string };
 
@@ -62,20 +60,8 @@ export async function homeSignOutAction() {
 /** A refund from the merchant's home: the API's schema and domain function, for this merchant's charges only. */
 export async function homeRefundAction(input: unknown) {
   const { db, merchant } = await requireMerchant();
-  const parsed = createRefundSchema.safeParse(input);
-  if (!parsed.success)
-    return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };
-  try {
-    const refund = await createRefund(
-      db,
-      { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
-      parsed.data,
-    );
-    revalidatePath("/home", "page");
-    revalidatePath("/home/payments/[chargeId]", "page");
-    return { ok: true as const, amount: refund.amount };
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError) return { ok: false as const, error: error.message };
-    throw error;
-  }
+  return refundFromPage(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, input, [
+    "/home",
+    "/home/payments/[chargeId]",
+  ]);
 }

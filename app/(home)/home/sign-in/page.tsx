@@ -17,11 +17,11 @@ export async function generateMetadata() {
 export default async function HomeSignInPage({ searchParams }: { searchParams: Promise<{ link?: string }> }) {
   const t = await getTranslations("merchantHome");
   const { link } = await searchParams;
-  // On an ISV's own domain, its brand; on the service's host, the plain frame.
+  // On an ISV's own domain, its brand; on the service's host, the plain frame named for what it is.
   const { db } = await getDatabase();
   const isv = await isvForHost(db, (await headers()).get("host") ?? "");
   return (
-    <BrandShell branding={isv ? brandOf(isv) : null} footerNote={t("title")}>
+    <BrandShell branding={isv ? brandOf(isv) : { display_name: t("title") }} footerNote={t("title")}>
       <h1 className="text-2xl font-semibold">{t("signInTitle")}</h1>
       {link === "used" ? (
         <p role="alert" className="mt-4 rounded-lg border border-danger bg-card p-3 text-danger">

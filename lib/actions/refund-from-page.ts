@@ -1,0 +1,28 @@
+import "server-only";
+
+import { revalidatePath } from "next/cache";
+
+import type { Db } from "@/lib/db/types";
+import type { PaymentScope } from "@/lib/domain/payments/scope";
+import { createRefund } from "@/lib/domain/refunds/create-refund";
+import { AppError, issuesToFieldErrors } from "@/lib/errors";
+import { createRefundSchema } from "@/lib/schemas/refunds";
+
+/**
+ * A refund asked from a page (the ISV's dashboard, the merchant's home): the API's schema and
+ * domain function within the caller's scope, the pages that show the charge refreshed, and the
+ * first problem in words rather than an exception.
+ */
+export async function refundFromPage(db: Db, scope: PaymentScope, input: unknown, pages: string[]) {
+  const parsed = createRefundSchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };
+  try {
+    const refund = await createRefund(db, scope, parsed.data);
+    for (const page of pages) revalidatePath(page, "page");
+    return { ok: true as const, amount: refund.amount };
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError) return { ok: false as const, error: error.message };
+    throw error;
+  }
+}
