@@ -1,5 +1,6 @@
+import { clickPay, fillCard } from "./card-frame";
 import { approvedMerchant, createIsvWithCli, expectAxeClean } from "./helpers";
-import { type APIRequestContext, expect, test } from "./test";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // The merchant's home (docs/reference.md section 15): the ISV's "Open your payments" button makes
 // a single-use link; the merchant lands on its overview on the ISV's brand; the sign-in page e-mails
@@ -42,7 +43,9 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
 
   await page.goto(path);
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Golden Gate Noodle House LLC");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  await expect(page.getByTestId("home-business")).toHaveText("Golden Gate Noodles");
+  await expect(page.getByRole("link", { name: "Overview", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("brand-name")).toHaveText("Home POS");
   await expect(page.getByTestId("today")).toContainText("$25.99");
   await expect(page.getByTestId("today")).toContainText("1 payment");
@@ -189,4 +192,181 @@ test("the sign-in page e-mails a single-use link to the contact's address, and s
   await page.goto(new URL(mail.text.match(/(http\S+\/home\/login\/\S+)/)[1]).pathname);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId("brand-name")).toHaveText("Mail POS");
+});
+
+const shots = async (page: Page, name: string) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+};
+
+test("in its home the merchant keys a card in place, shows a QR code that is paid, downloads its agreement, edits its contact and makes its own API key; the same in Spanish at 375 px", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const isv = createIsvWithCli("Home Till");
+  const merchant = await approvedMerchant(request, isv);
+  const link = await (
+    await request.post(`/v1/merchants/${merchant.id}/login_links`, { headers: { authorization: isv.auth } })
+  ).json();
+  await page.goto(new URL(link.url).pathname);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Take a payment: a card the customer reads on the phone, typed into the card frame on the home's own page.
+  await page.getByRole("link", { name: "Take a payment" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Take a payment");
+  await expect(page.getByText("No requests yet.")).toBeVisible();
+  await expectAxeClean(page);
+  await shots(page, "home-take-payment-en");
+  await expect(page.getByLabel("How the customer pays")).toHaveValue("MANUAL");
+  await page.getByLabel("Amount (USD)").fill("4.2.5");
+  await page.getByRole("button", { name: "Create the request" }).click();
+  await expect(page.locator("main").getByRole("alert")).toHaveText(
+    "Enter an amount in dollars, for example 25 or 12.50.",
+  );
+  await page.getByLabel("Amount (USD)").fill("42.50");
+  await page.getByLabel(/What it is for/).fill("Phone order 7");
+  await page.getByRole("button", { name: "Create the request" }).click();
+  await expect(page).toHaveURL(/\/home\/take-payment\/pr_[0-9A-Za-z]{22}$/);
+  const requestId = page.url().split("/").pop()!;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("$42.50 payment");
+  await expect(page.getByText("Keyed by staff · Phone order 7")).toBeVisible();
+  await fillCard(page, "4242 4242 4242 4242");
+  await expectAxeClean(page);
+  await shots(page, "home-take-card-en");
+  await clickPay(page, "Charge $42.50");
+  await expect(page.getByTestId("request-paid")).toHaveText("Paid. The payment is in your payments list.");
+  await page.getByRole("link", { name: "Open the payment" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment of $42.50");
+  const viaApi = await (
+    await request.get(`/v1/payment_requests/${requestId}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect([viaApi.status, viaApi.payment_type, viaApi.merchant_id]).toEqual(["PAID", "MANUAL", merchant.id]);
+  expect(page.url()).toContain(`/home/payments/${viaApi.charge_id}`);
+
+  // A QR code for the counter: the customer pays on their phone, the page says so by itself.
+  await page.getByRole("link", { name: "Take a payment" }).click();
+  await page.getByLabel("How the customer pays").selectOption("SCAN_TO_PAY");
+  await page.getByLabel("Amount (USD)").fill("5");
+  await page.getByRole("button", { name: "Create the request" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("$5.00 payment");
+  const qr = page.getByTestId("request-qr");
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await shots(page, "home-take-qr-en");
+  const qrRequest = page.url().split("/").pop()!;
+  const token = await (
+    await request.post("/v1/tokens", {
+      headers: { authorization: `Bearer ${merchant.publishableKey}` },
+      data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+    })
+  ).json();
+  expect((await request.post(`/v1/payment_requests/${qrRequest}/pay`, { data: { token: token.id } })).status()).toBe(
+    200,
+  );
+  await expect(page.getByTestId("request-paid")).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("link", { name: "Take a payment" }).click();
+  await expect(page.getByTestId("requests").getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByTestId("requests").getByRole("listitem").first()).toContainText("$5.00");
+
+  // Documents: the agreement as signed, as a PDF.
+  await page.getByRole("link", { name: "Documents" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documents");
+  await expect(page.getByTestId("agreement-signed")).toContainText("Signed by Mei Chen on");
+  const [agreement] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download the agreement (PDF)" }).click(),
+  ]);
+  expect(agreement.suggestedFilename()).toBe(`merchant-agreement-${merchant.id}.pdf`);
+  const fs = await import("node:fs");
+  const pdf = fs.readFileSync((await agreement.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  await expectAxeClean(page);
+  await shots(page, "home-documents-en");
+
+  // Settings: the contact (a bad e-mail said beside its field, nothing saved), then the merchant's own key.
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+  await expect(page.getByTestId("bank-account")).toHaveText(/account ending in \d{4}\.$/);
+  await page.getByLabel("Contact e-mail").fill("ana@");
+  await page.getByRole("button", { name: "Save the contact" }).click();
+  await expect(page.getByLabel("Contact e-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Contact e-mail")).toBeFocused();
+  const before = await (
+    await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(before.merchant.main_contact_person.email).not.toBe("ana@");
+  await page.getByLabel("Contact name").fill("Ana Ruiz");
+  await page.getByLabel("Contact e-mail").fill("ana@example.com");
+  await page.getByRole("button", { name: "Save the contact" }).click();
+  await expect(page.getByTestId("contact-saved")).toHaveText("Saved.");
+  const after = await (
+    await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(after.merchant.main_contact_person).toEqual({ name: "Ana Ruiz", email: "ana@example.com" });
+  // A new bank account: the wizard's rules (said in words), then verified again; this one needs a statement.
+  await expect(page.getByTestId("bank-check")).toHaveText("Verified.");
+  await page.getByLabel("Account holder's name").fill("Golden Gate Noodles LLC");
+  await page.getByLabel("Bank name").fill("Bay Credit Union");
+  await page.getByLabel("Routing number (9 digits)").fill("121000359");
+  await page.getByLabel("Account number", { exact: true }).fill("000444444440");
+  await page.getByLabel("Account number again").fill("000444444440");
+  await page.getByRole("button", { name: "Save the new account" }).click();
+  await expect(page.getByLabel("Routing number (9 digits)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("The routing number does not pass the bank's check.", { exact: false })).toBeVisible();
+  await expect(page.getByTestId("bank-account")).toHaveText(/ending in 6789\.$/);
+  await page.getByLabel("Routing number (9 digits)").fill("121000358");
+  await page.getByRole("button", { name: "Save the new account" }).click();
+  await expect(page.getByTestId("bank-saved")).toHaveText("Saved.");
+  await expect(page.getByTestId("bank-account")).toHaveText(
+    "Payments are paid to Bay Credit Union, account ending in 4440.",
+  );
+  await expect(page.getByTestId("bank-check")).toHaveText(
+    "We need a bank statement or a voided check for this account before money is sent to it.",
+    { timeout: 15_000 },
+  );
+  await expectAxeClean(page);
+  await shots(page, "home-settings-bank-document-en");
+  await page.getByLabel("Bank account document").setInputFiles({
+    name: "statement.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from(
+      "%PDF-1.4\n% statement\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    ),
+  });
+  await page.getByRole("button", { name: "Send document" }).click();
+  await expect(page).toHaveURL(/\/home\/settings\?upload=done$/);
+  await expect(page.getByTestId("bank-check")).toHaveText("Verified.", { timeout: 15_000 });
+  await page.getByRole("link", { name: "Documents" }).click();
+  await expect(page.getByTestId("files")).toContainText("statement.pdf");
+  await page.getByRole("link", { name: "Settings" }).click();
+
+  const sid = await page.getByTestId("merchant-account-sid").textContent();
+  await page.getByRole("button", { name: "Rotate the secret key" }).click();
+  const secret = await page.getByTestId("new-secret").textContent();
+  expect(secret).toMatch(/^sk_test_/);
+  const own = `Basic ${Buffer.from(`${sid}:${secret}`).toString("base64")}`;
+  const charges = await (await request.get("/v1/charges", { headers: { authorization: own } })).json();
+  expect(charges.data.map((c: any) => c.merchant.id)).toEqual([merchant.id, merchant.id]);
+  await expectAxeClean(page);
+  await shots(page, "home-settings-en");
+
+  // In Spanish, at 375 px: every section in the reader's words.
+  await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
+  await page.setViewportSize({ width: 375, height: 900 });
+  for (const [path, heading, name] of [
+    ["/home/take-payment", "Cobrar un pago", "home-take-payment-es"],
+    [`/home/take-payment/${requestId}`, "Pago de $42.50", "home-request-es"],
+    ["/home/documents", "Documentos", "home-documents-es"],
+    ["/home/settings", "Configuración", "home-settings-es"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole("navigation", { name: "Secciones" })).toBeVisible();
+    await expectAxeClean(page);
+    await page.screenshot({ path: `test-results/screens/${name}-375.png`, fullPage: true });
+  }
+  await expect(page.getByTestId("bank-account")).toHaveText(/cuenta terminada en \d{4}\.$/);
 });

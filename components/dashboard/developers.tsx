@@ -2,37 +2,8 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
-import {
-  createWebhookAction,
-  deleteWebhookAction,
-  retryDeliveryAction,
-  rotateKeyAction,
-} from "@/lib/actions/dashboard";
+import { createWebhookAction, deleteWebhookAction, retryDeliveryAction } from "@/lib/actions/dashboard";
 import { webhookScopes } from "@/lib/events/catalogue";
-
-export function RotateKey() {
-  const t = useTranslations("dashboard");
-  const [secret, setSecret] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-  return (
-    <div className="mt-2">
-      <p className="text-sm text-muted">{t("rotateConfirm")}</p>
-      <button
-        type="button"
-        disabled={pending}
-        onClick={() => start(async () => setSecret(await rotateKeyAction()))}
-        className="mt-2 rounded-lg border border-danger px-4 py-2 font-medium text-danger"
-      >
-        {t("rotate")}
-      </button>
-      {secret ? (
-        <p role="status" className="mt-2 break-all">
-          {t("newSecret")} <code data-testid="new-secret">{secret}</code>
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export function WebhookForm() {
   const t = useTranslations("dashboard");

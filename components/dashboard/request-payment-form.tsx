@@ -3,18 +3,32 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
-import { requestPaymentAction } from "@/lib/actions/dashboard";
+import type { PageRequestType, RequestFromPageResult } from "@/lib/actions/request-from-page";
 import { typedDollarsToCents } from "@/lib/money";
 
 /**
- * Ask a customer to pay, from the merchant's page: an invoice (e-mailed when an address is given,
- * else a link to share) or a scan-to-pay QR code. The amount in dollars as typed, turned into whole
- * cents without floating point; the rules are the API's.
+ * Ask a customer to pay, from the ISV's merchant page or the merchant's home: an invoice (e-mailed
+ * when an address is given, else a link to share), a scan-to-pay QR code, or (the home) a card the
+ * merchant types in. The amount in dollars as typed, turned into whole cents without floating
+ * point; the rules are the API's. With `openAt`, the made request's page opens (`openAt/{id}`)
+ * instead of its link being shown.
  */
-export function RequestPaymentForm({ merchantId }: { merchantId: string }) {
+export function RequestPaymentForm({
+  merchantId,
+  action,
+  types,
+  openAt,
+  title,
+}: {
+  merchantId: string;
+  action: (input: unknown) => Promise<RequestFromPageResult>;
+  types: PageRequestType[];
+  openAt?: string;
+  title?: string;
+}) {
   const t = useTranslations("dashboard");
   const router = useRouter();
-  const [type, setType] = useState<"INVOICE" | "SCAN_TO_PAY">("INVOICE");
+  const [type, setType] = useState<PageRequestType>(types[0]!);
   const [amount, setAmount] = useState("");
   const [description, setDescription] = useState("");
   const [email, setEmail] = useState("");
@@ -25,7 +39,7 @@ export function RequestPaymentForm({ merchantId }: { merchantId: string }) {
   return (
     <section aria-labelledby="request-title" className="rounded-lg border border-line bg-card p-4">
       <h2 id="request-title" className="text-lg font-semibold">
-        {t("requestTitle")}
+        {title ?? t("requestTitle")}
       </h2>
       <form
         className="mt-3 grid gap-3 sm:grid-cols-2"
@@ -41,14 +55,15 @@ export function RequestPaymentForm({ merchantId }: { merchantId: string }) {
           }
           setError(null);
           start(async () => {
-            const result = await requestPaymentAction({
+            const result = await action({
               type,
               merchant_id: merchantId,
               amount: cents,
-              ...(type === "INVOICE" && description.trim() ? { description: description.trim() } : {}),
+              ...(type !== "SCAN_TO_PAY" && description.trim() ? { description: description.trim() } : {}),
               ...(type === "INVOICE" && email.trim() ? { email_address: email.trim() } : {}),
             });
             if (!result.ok) return setError(t("requestError", { message: result.error }));
+            if (openAt) return router.push(`${openAt}/${result.id}`);
             setMade(result.payUrl);
             setAmount("");
             setDescription("");
@@ -67,8 +82,11 @@ export function RequestPaymentForm({ merchantId }: { merchantId: string }) {
             onChange={(e) => setType(e.target.value as typeof type)}
             className={input}
           >
-            <option value="INVOICE">{t("paymentTypes.INVOICE")}</option>
-            <option value="SCAN_TO_PAY">{t("paymentTypes.SCAN_TO_PAY")}</option>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {t(`requestTypes.${type}`)}
+              </option>
+            ))}
           </select>
         </div>
         <div>
@@ -85,7 +103,7 @@ export function RequestPaymentForm({ merchantId }: { merchantId: string }) {
             className={input}
           />
         </div>
-        {type === "INVOICE" ? (
+        {type !== "SCAN_TO_PAY" ? (
           <>
             <div>
               <label htmlFor="request-description" className="block text-sm font-medium">
@@ -99,22 +117,24 @@ export function RequestPaymentForm({ merchantId }: { merchantId: string }) {
                 className={input}
               />
             </div>
-            <div>
-              <label htmlFor="request-email" className="block text-sm font-medium">
-                {t("requestEmail")} <span className="font-normal text-muted">{t("optional")}</span>
-              </label>
-              <input
-                id="request-email"
-                type="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-describedby="request-email-hint"
-                className={input}
-              />
-              <p id="request-email-hint" className="mt-1 text-sm text-muted">
-                {t("requestEmailHint")}
-              </p>
-            </div>
+            {type === "INVOICE" ? (
+              <div>
+                <label htmlFor="request-email" className="block text-sm font-medium">
+                  {t("requestEmail")} <span className="font-normal text-muted">{t("optional")}</span>
+                </label>
+                <input
+                  id="request-email"
+                  type="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-describedby="request-email-hint"
+                  className={input}
+                />
+                <p id="request-email-hint" className="mt-1 text-sm text-muted">
+                  {t("requestEmailHint")}
+                </p>
+              </div>
+            ) : null}
           </>
         ) : null}
         <div className="sm:col-span-2">

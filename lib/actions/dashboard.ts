@@ -2,13 +2,13 @@
 import { revalidatePath } from "next/cache";
 
 import { refundFromPage } from "@/lib/actions/refund-from-page";
+import { requestFromPage, type RequestFromPageResult } from "@/lib/actions/request-from-page";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
-import { createPaymentRequest } from "@/lib/domain/payments/create-payment-request";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";
@@ -16,9 +16,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { issuesToFieldErrors } from "@/lib/errors";
 import { updateAccountSchema } from "@/lib/schemas/account";
-import { invoiceRequestSchema, scanToPayRequestSchema } from "@/lib/schemas/payment-requests";
 import { createWebhookSchema } from "@/lib/schemas/webhook";
-import { payPageUrl } from "@/lib/serializers/payment-request";
 
 // Dashboard actions: the same domain functions as the API, for the signed-in ISV user's account.
 // Server actions are POSTs that Next checks against the page's origin (CSRF-safe with the
@@ -148,40 +146,16 @@ export async function refundAction(input: unknown) {
 }
 
 /**
- * A payment request from the merchant's dashboard page: an invoice (e-mailed to the customer when an
- * address is given, else a link to share) or a scan-to-pay QR code; the same rules as the API's
- * POST /v1/invoice and /v1/scan_to_pay. Answers the request's pay page, or the first problem in words.
+ * A payment request from the merchant's dashboard page: an invoice or a scan-to-pay QR code, for
+ * this ISV's merchants only (lib/actions/request-from-page.ts).
  */
-export async function requestPaymentAction(
-  input: unknown,
-): Promise<{ ok: true; id: string; payUrl: string } | { ok: false; error: string }> {
-  const { db, account, userId } = await requireIsvUser();
-  const raw = (typeof input === "object" && input ? input : {}) as Record<string, unknown>;
-  const { type, ...fields } = raw;
-  const parsed =
-    type === "INVOICE"
-      ? invoiceRequestSchema.safeParse({ ...fields, sendVia: fields.email_address ? "email" : "none" })
-      : type === "SCAN_TO_PAY"
-        ? scanToPayRequestSchema.safeParse(fields)
-        : null;
-  if (!parsed) return { ok: false, error: "type must be INVOICE or SCAN_TO_PAY" };
-  if (!parsed.success) {
-    const first = issuesToFieldErrors(parsed.error.issues)[0];
-    return { ok: false, error: first ? `${first.param}: ${first.message}` : "Invalid payment request" };
-  }
-  try {
-    const { row, base } = await createPaymentRequest(
-      db,
-      { kind: "user", accountId: account.id, accountType: "isv", parentId: account.parentId, userId },
-      { type, ...parsed.data } as Parameters<typeof createPaymentRequest>[2],
-    );
-    revalidatePath("/dashboard/merchants/[id]", "page");
-    return { ok: true, id: row.id, payUrl: payPageUrl(base, row.id) };
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError) {
-      const field = error.errors?.[0];
-      return { ok: false, error: field ? `${field.param}: ${field.message}` : error.message };
-    }
-    throw error;
-  }
+export async function requestPaymentAction(input: unknown): Promise<RequestFromPageResult> {
+  const { db, account } = await requireIsvUser();
+  return requestFromPage(
+    db,
+    { isvAccountId: account.id },
+    input,
+    ["INVOICE", "SCAN_TO_PAY"],
+    ["/dashboard/merchants/[id]"],
+  );
 }

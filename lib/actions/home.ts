@@ -1,14 +1,19 @@
 "use server";
+import { revalidatePath } from "next/cache";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getLocale } from "next-intl/server";
 
 import { refundFromPage } from "@/lib/actions/refund-from-page";
+import { requestFromPage, type RequestFromPageResult } from "@/lib/actions/request-from-page";
 import { checkSignInAttempts, CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { isServiceHost } from "@/lib/branding/hosts";
 import { getDatabase } from "@/lib/db/client";
 import { isvForHost } from "@/lib/domain/accounts/isv-for-host";
+import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { emailLoginLinks, HOME_COOKIE } from "@/lib/domain/home/login";
+import { changeBankAccount, changeContact } from "@/lib/domain/home/settings";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { isLocale } from "@/lib/i18n/locales";
@@ -64,4 +69,83 @@ export async function homeRefundAction(input: unknown) {
     "/home",
     "/home/payments/[chargeId]",
   ]);
+}
+
+/** A payment asked from the home's "Take a payment": a card typed in, an invoice or a QR code, for this merchant only. */
+export async function homeRequestPaymentAction(input: unknown): Promise<RequestFromPageResult> {
+  const { db, merchant } = await requireMerchant();
+  const raw = (typeof input === "object" && input ? input : {}) as Record<string, unknown>;
+  // The home takes payments for its own merchant whatever id the page sent.
+  return requestFromPage(
+    db,
+    { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+    { ...raw, merchant_id: merchant.id },
+    ["MANUAL", "INVOICE", "SCAN_TO_PAY"],
+    ["/home/take-payment"],
+  );
+}
+
+export type HomeSettingsResult =
+  { ok: true; clear?: boolean } | { ok: false; errors: { param: string; code: string; message: string }[] };
+
+/** A settings change's answer: done, or each problem of the application's rules by its field. */
+async function settingsChange(change: () => Promise<unknown>, clear = false): Promise<HomeSettingsResult> {
+  try {
+    await change();
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError)
+      return {
+        ok: false,
+        errors: (error.errors ?? [{ param: "", code: error.code, message: error.message }]).map((e) => ({
+          param: e.param ?? "",
+          code: e.code,
+          message: e.message,
+        })),
+      };
+    throw error;
+  }
+  revalidatePath("/home/settings");
+  return { ok: true, clear };
+}
+
+const textOf = (raw: Record<string, unknown>, key: string) =>
+  typeof raw[key] === "string" ? raw[key].trim().slice(0, 300) : "";
+const record = (input: unknown) => (typeof input === "object" && input ? input : {}) as Record<string, unknown>;
+
+/** The home's settings: the contact's name and e-mail and the business phone, by the application's own rules. */
+export async function homeContactAction(input: unknown): Promise<HomeSettingsResult> {
+  const { db, merchant } = await requireMerchant();
+  const raw = record(input);
+  return settingsChange(() =>
+    changeContact(db, merchant.id, {
+      name: textOf(raw, "name"),
+      email: textOf(raw, "email"),
+      business_phone: textOf(raw, "business_phone") || null,
+    }),
+  );
+}
+
+/** The home's settings: a new bank account, verified again (lib/domain/home/settings.ts). The form empties once saved. */
+export async function homeBankAccountAction(input: unknown): Promise<HomeSettingsResult> {
+  const { db, merchant } = await requireMerchant();
+  const raw = record(input);
+  return settingsChange(
+    () =>
+      changeBankAccount(db, merchant.id, {
+        bank_name: textOf(raw, "bank_name"),
+        routing_number: textOf(raw, "routing_number"),
+        account_holder_name: textOf(raw, "account_holder_name"),
+        account_number: textOf(raw, "account_number"),
+        account_number_confirm: textOf(raw, "account_number_confirm"),
+      }),
+    true,
+  );
+}
+
+/** The merchant's own secret key (its API access to its own payments), replaced and shown once. */
+export async function homeRotateKeyAction(): Promise<string> {
+  const { db, merchant } = await requireMerchant();
+  if (!merchant.merchantAccountId) throw new AppError("merchant_not_approved", "The merchant has no account yet");
+  const { secret_key } = await rotateApiKey(db, merchant.merchantAccountId, env.APP_ENV === "production");
+  return secret_key;
 }

@@ -2,12 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { verifyToken } from "@/lib/auth/jwt";
-import { merchantLoginTokens, outbox } from "@/lib/db/schema";
+import { events, merchantLoginTokens, merchants, outbox } from "@/lib/db/schema";
+import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
+import { createFile } from "@/lib/domain/files/create-file";
 import { emailLoginLinks, homeMerchant, useLoginLink } from "@/lib/domain/home/login";
+import { bankAccountSummary, bankCheckOf, changeBankAccount, changeContact } from "@/lib/domain/home/settings";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { submittedMerchant } from "../helpers/onboarding";
-import { approvedMerchant } from "../helpers/payments";
+import { approvedMerchant, tokenize } from "../helpers/payments";
+import { until } from "../helpers/until";
 
 // The merchant's home sign-in (docs/reference.md section 15): single-use links that last 5 minutes,
 // made by the ISV or e-mailed; a 12-hour session of that merchant alone.
@@ -96,5 +100,194 @@ describe("home sign-in", () => {
     // Scoped to one ISV (its custom domain's sign-in page): another ISV's merchants get nothing.
     expect(await emailLoginLinks(api.db, "mei@example.com", { locale: "en", isvAccountId: other.account_id })).toBe(0);
     expect(await emailLoginLinks(api.db, "nobody@example.com", { locale: "en" })).toBe(0);
+  });
+});
+
+describe("the merchant's own key, its settings, and its onboarding link after approval", () => {
+  /** A paid scan-to-pay charge of `amount` cents for the merchant. */
+  async function paidCharge(merchant: { id: string; publishableKey: string }, amount: number) {
+    const pr = (
+      await api.call("POST", "/v1/scan_to_pay", { auth: isv.auth, body: { merchant_id: merchant.id, amount } })
+    ).json;
+    const paid = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+      body: { token: await tokenize(api, merchant.publishableKey) },
+    });
+    expect(paid.status).toBe(200);
+    return { chargeId: paid.json.charge.id as string, requestId: pr.id as string };
+  }
+
+  test("the key from the home's developer section opens that merchant's payments alone, on every payments resource", async () => {
+    const mine = await approvedMerchant(api, isv);
+    const sibling = await approvedMerchant(api, isv); // the same ISV's other merchant
+    const [row] = await api.db.select().from(merchants).where(eq(merchants.id, mine.id));
+    const rotated = await rotateApiKey(api.db, row!.merchantAccountId!, false);
+    const own = `Basic ${Buffer.from(`${rotated.account_sid}:${rotated.secret_key}`).toString("base64")}`;
+    const a = await paidCharge(mine, 1500);
+    const b = await paidCharge(sibling, 2500);
+    const refund = await api.call("POST", "/v1/refunds", {
+      auth: isv.auth,
+      body: { charge_id: b.chargeId, amount: 100 },
+    });
+    expect(refund.status).toBe(200);
+
+    const charges = await api.call("GET", "/v1/charges?limit=100", { auth: own });
+    expect(charges.status).toBe(200);
+    expect(charges.json.data.map((c: { id: string }) => c.id)).toEqual([a.chargeId]);
+    expect((await api.call("GET", `/v1/charges/${a.chargeId}`, { auth: own })).status).toBe(200);
+    for (const path of [
+      `/v1/charges/${b.chargeId}`,
+      `/v1/refunds/${refund.json.id}`,
+      `/v1/payment_requests/${b.requestId}`,
+      `/v1/statements/${sibling.id}`,
+    ]) {
+      const res = await api.call("GET", path, { auth: own });
+      expect([path, res.status, res.json.error.code]).toEqual([path, 404, "resource_missing"]);
+    }
+    const requests = await api.call("GET", "/v1/payment_requests?limit=100", { auth: own });
+    expect(requests.json.data.map((r: { id: string }) => r.id)).toEqual([a.requestId]);
+    expect((await api.call("GET", "/v1/refunds?limit=100", { auth: own })).json.data).toEqual([]);
+    expect((await api.call("GET", `/v1/statements/${mine.id}`, { auth: own })).status).toBe(200);
+    expect((await api.call("GET", "/v1/settlements?limit=100", { auth: own })).status).toBe(200);
+    // Acting for the sibling is "no such merchant"; for itself, a payment request is made.
+    const foreign = await api.call("POST", "/v1/scan_to_pay", {
+      auth: own,
+      body: { merchant_id: sibling.id, amount: 100 },
+    });
+    expect([foreign.status, foreign.json.error.code]).toEqual([404, "resource_missing"]);
+    const made = await api.call("POST", "/v1/scan_to_pay", { auth: own, body: { merchant_id: mine.id, amount: 100 } });
+    expect([made.status, made.json.merchant_id]).toEqual([200, mine.id]);
+    // Not an ISV's key: merchants and onboarding stay the ISV's.
+    expect((await api.call("GET", "/v1/merchants", { auth: own })).status).toBe(403);
+    // Rotated again: the first secret stops at once.
+    await rotateApiKey(api.db, row!.merchantAccountId!, false);
+    expect((await api.call("GET", "/v1/charges", { auth: own })).status).toBe(401);
+  });
+
+  test("the contact changes by the application's rules; a bad e-mail changes nothing; merchant.updated is written", async () => {
+    const { id } = await approvedMerchant(api, isv);
+    const read = async () => (await api.db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
+    const before = await read();
+    await expect(changeContact(api.db, id, { name: "Ana Ruiz", email: "not-an-email" })).rejects.toMatchObject({
+      code: "parameter_invalid",
+      errors: [expect.objectContaining({ param: "merchant.main_contact_person.email" })],
+    });
+    const unchanged = await read();
+    expect(unchanged.application).toEqual(before.application);
+    expect(unchanged.updatedAt).toEqual(before.updatedAt);
+
+    await changeContact(api.db, id, { name: "Ana Ruiz", email: "ana@example.com", business_phone: "+1 415 555 0134" });
+    const after = await read();
+    expect(after.application.main_contact_person).toEqual({ name: "Ana Ruiz", email: "ana@example.com" });
+    expect(after.application.business_phone).toBe("+14155550134");
+    // The signature stands: the contact is not in the agreement's text.
+    expect(after.agreement).toEqual(before.agreement);
+    const updated = await api.db
+      .select()
+      .from(events)
+      .where(sql`${events.objectId} = ${id} and ${events.type} = 'merchant.updated'`);
+    expect(updated.at(-1)?.data).toMatchObject({ merchant: { main_contact_person: { email: "ana@example.com" } } });
+    // Sign-in links now go to the new address.
+    expect(await emailLoginLinks(api.db, "ana@example.com", { locale: "en", isvAccountId: isv.account_id })).toBe(1);
+
+    const pending = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
+    await expect(changeContact(api.db, pending.id, { name: "X", email: "x@example.com" })).rejects.toMatchObject({
+      code: "merchant_not_approved",
+    });
+  });
+
+  test("the same onboarding link lands on the home once the merchant is approved (a home session), on the wizard before", async () => {
+    const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } }))
+      .json;
+    const link = (
+      await api.call("POST", "/v1/onboarding_links", {
+        auth: isv.auth,
+        body: { merchant_id: merchant.id, type: "account_onboarding" },
+      })
+    ).json;
+    const open = () => fetch(api.baseUrl + new URL(link.url).pathname, { redirect: "manual" });
+    const before = await open();
+    expect([before.status, before.headers.get("location")]).toEqual([303, "/onboarding"]);
+    expect(before.headers.get("set-cookie")).toMatch(/^onboarding_session=/);
+
+    await api.db.update(merchants).set({ status: "APPROVED" }).where(eq(merchants.id, merchant.id));
+    const after = await open();
+    expect([after.status, after.headers.get("location")]).toEqual([303, "/home"]);
+    const cookie = after.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^merchant_session=[^;]+; Max-Age=43200; Path=\/; HttpOnly; SameSite=Lax$/);
+    const session = cookie.split(";")[0]!.split("=")[1]!;
+    expect((await homeMerchant(api.db, session))?.id).toBe(merchant.id);
+  });
+
+  test("a new bank account: the application's rules, encrypted, verified again; a document when the check asks, then verified", async () => {
+    const { id } = await approvedMerchant(api, isv);
+    const read = async () => (await api.db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
+    const before = await read();
+    const bank = {
+      bank_name: "Bay Credit Union",
+      routing_number: "121000358",
+      account_holder_name: "Golden Gate Noodles LLC",
+      account_number: "000444444440",
+      account_number_confirm: "000444444440",
+    };
+    // Account numbers that differ, a routing number that fails its checksum: refused, nothing written.
+    await expect(
+      changeBankAccount(api.db, id, { ...bank, routing_number: "121000359", account_number_confirm: "000444444441" }),
+    ).rejects.toMatchObject({
+      code: "routing_number_invalid",
+      errors: [
+        expect.objectContaining({ param: "merchant.bank_account.routing_number", code: "routing_number_invalid" }),
+        expect.objectContaining({
+          param: "merchant.bank_account.account_number_confirm",
+          code: "account_number_mismatch",
+        }),
+      ],
+    });
+    await expect(changeBankAccount(api.db, id, { ...bank, account_number: "12" })).rejects.toMatchObject({
+      code: "parameter_invalid",
+      errors: [expect.objectContaining({ param: "merchant.bank_account.account_number" })],
+    });
+    const unchanged = await read();
+    expect([unchanged.application, unchanged.verification]).toEqual([before.application, before.verification]);
+
+    await changeBankAccount(api.db, id, bank);
+    const written = await read();
+    expect(JSON.stringify(written.application)).not.toContain("000444444440"); // encrypted at rest
+    expect(bankAccountSummary(written)).toEqual({ bankName: "Bay Credit Union", last4: "4440" });
+    expect(bankCheckOf(written)?.status).toBe("pending");
+    // The other checks keep their results (their inputs did not change).
+    const others = (m: typeof written) => m.verification.filter((c) => c.type !== "bank_account");
+    expect(others(written)).toEqual(others(before));
+    // The sandbox asks for a document for this account; the merchant stays approved.
+    const asked = await until(read, (m) => bankCheckOf(m)?.status !== "pending");
+    expect([bankCheckOf(asked)?.status, asked.status]).toEqual(["requires_document", "APPROVED"]);
+    const statement = Buffer.from(
+      "%PDF-1.4\n% bank statement\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    );
+    await createFile(
+      api.db,
+      { isvAccountId: isv.account_id, merchantId: id },
+      {
+        purpose: "bank_document",
+        filename: "statement.pdf",
+        bytes: statement,
+      },
+    );
+    expect(bankCheckOf(await read())?.status).toBe("pending");
+    const verified = await until(read, (m) => bankCheckOf(m)?.status !== "pending");
+    expect([bankCheckOf(verified)?.status, verified.status]).toEqual(["verified", "APPROVED"]);
+    // Once verified, another document is not needed (409), and nothing is stored.
+    await expect(
+      createFile(
+        api.db,
+        { isvAccountId: isv.account_id, merchantId: id },
+        {
+          purpose: "bank_document",
+          filename: "again.pdf",
+          bytes: Buffer.concat([statement, Buffer.from("% 2\n")]),
+        },
+      ),
+    ).rejects.toMatchObject({ code: "document_not_needed" });
+    const types = (await api.db.select().from(events).where(eq(events.objectId, id))).map((e) => e.type);
+    expect(types.filter((t) => t === "merchant.verification_updated").length).toBeGreaterThanOrEqual(3);
   });
 });

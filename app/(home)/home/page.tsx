@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
+import { HomeShell } from "@/components/home/home-shell";
 import { HomePaymentsTable } from "@/components/home/payments-table";
-import { BrandShell } from "@/components/onboarding/brand-shell";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
-import { homeSignOutAction } from "@/lib/actions/home";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { homeOverview } from "@/lib/domain/home/overview";
+import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
@@ -29,7 +29,7 @@ export default async function HomeOverview() {
   const money = (cents: number) => formatCents(cents, locale);
   const overview = await homeOverview(db, merchant);
   const due = requirementsFor(merchant, isv).currently_due.length > 0;
-  const name = String(merchant.application.legal_business_name ?? merchant.id);
+  const name = businessName(merchant) || merchant.id;
   const brand = brandOf(isv);
   const figure = (label: string, amount: number, count: number, testId: string) => (
     <div className="rounded-lg border border-line bg-card p-4" data-testid={testId}>
@@ -39,25 +39,17 @@ export default async function HomeOverview() {
     </div>
   );
   return (
-    <BrandShell branding={brand} footerNote={t("title")}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <p className="text-sm text-muted">{t("title")}</p>
-          <h1 className="text-2xl font-semibold break-words">{name}</h1>
-        </div>
-        <form action={homeSignOutAction}>
-          <button type="submit" className="rounded-lg border border-line bg-card px-4 py-2 font-medium">
-            {t("signOut")}
-          </button>
-        </form>
-      </div>
+    <HomeShell branding={brand} business={name} section="overview">
+      <h1 className="text-2xl font-semibold">{t("overview")}</h1>
       {due ? (
-        <p role="note" className="mt-4 rounded-lg border border-primary bg-card p-3">
-          {t("due", { name: brand.display_name })}
-        </p>
+        <div role="note" className="mt-4 rounded-lg border-2 border-primary bg-card p-4" data-testid="due-banner">
+          <p>{t("due", { name: brand.display_name })}</p>
+          <Link href="/home/documents" className="mt-2 inline-block font-semibold underline">
+            {t("dueAction")}
+          </Link>
+        </div>
       ) : null}
-      <h2 className="mt-6 text-lg font-semibold">{t("overview")}</h2>
-      <div className="mt-2 grid gap-3 sm:grid-cols-3">
+      <div className="mt-4 grid gap-3 sm:grid-cols-3">
         {figure(t("today"), overview.today.amount, overview.today.count, "today")}
         {figure(t("thisMonth"), overview.month.amount, overview.month.count, "month")}
         <div className="rounded-lg border border-line bg-card p-4" data-testid="next-settlement">
@@ -100,6 +92,6 @@ export default async function HomeOverview() {
         </h2>
         <StatementLinks statements={overview.statements} href={(id) => `/home/statements/${id}`} />
       </section>
-    </BrandShell>
+    </HomeShell>
   );
 }

@@ -72,13 +72,20 @@ export async function useLoginLink(db: Db, token: string): Promise<{ session: st
   if (!used) return null;
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, used.merchantId));
   if (!merchant || merchant.status !== "APPROVED") return null;
-  const session = await signToken(
+  return { session: await homeSessionToken(merchant), merchantId: merchant.id };
+}
+
+/**
+ * A 12-hour home session for an approved merchant: after a login link, or after its onboarding
+ * link once onboarding is over (the portal and the home are one: the same link lands on the home).
+ */
+export function homeSessionToken(merchant: Pick<MerchantRow, "id" | "isvAccountId">) {
+  return signToken(
     { kind: "merchant_home", merchant_id: merchant.id, isv_account_id: merchant.isvAccountId },
     merchant.id,
     HOME_SESSION_TTL_SECONDS,
     AUDIENCE,
   );
-  return { session, merchantId: merchant.id };
 }
 
 /** The merchant a home session belongs to, or null (bad, expired, or the merchant is gone). */

@@ -1,4 +1,5 @@
 import { agreementDigest, agreementFor, signatureLine } from "../../agreement/agreement-text";
+import type { AccountRow, MerchantRow } from "../../db/schema";
 import { type Db } from "../../db/types";
 import type { Locale } from "../../i18n/locales";
 import { brandOf } from "../accounts/isv-facts";
@@ -11,6 +12,11 @@ import { signatureIsCurrent, signedDocument } from "./sign-agreement";
  */
 export async function getAgreement(db: Db, use: SessionUse, readerLocale: Locale) {
   const { merchant, isv } = await getSessionRows(db, use);
+  return merchantAgreement(merchant, isv, readerLocale);
+}
+
+/** The same for a merchant already read (the merchant's home: its signed agreement, as signed). */
+export function merchantAgreement(merchant: MerchantRow, isv: AccountRow, readerLocale: Locale) {
   const signature = signatureIsCurrent(merchant, isv) ? merchant.agreement : null;
   const locale = signature?.locale ?? readerLocale;
   // Signed: the very text that was signed (kept with the signature), whatever changed since.

@@ -1,23 +1,27 @@
 import { eq } from "drizzle-orm";
 
 import { issueSessionToken } from "../../auth/onboarding-session";
-import { onboardingLinks } from "../../db/schema";
+import { merchants, onboardingLinks } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
+import { homeSessionToken } from "../home/login";
 import { requirementsFor } from "../merchants/requirements";
 import { moveMerchantIfAllowed } from "../merchants/status";
 import { digestToken } from "./create-onboarding-link";
 
 export type OpenLinkResult =
   | { kind: "open"; sessionToken: string; merchantId: string; isvAccountId: string }
+  /** Onboarding is over and the merchant approved: the link opens its home instead (a home session). */
+  | { kind: "home"; homeSession: string; merchantId: string; isvAccountId: string }
   | { kind: "expired" | "superseded"; refreshUrl: string | null; isvAccountId: string }
   | { kind: "unknown" };
 
 /**
  * GET on a link's url: a valid link opens an onboarding session (the first open moves
- * NOT_STARTED to IN_PROGRESS); an expired or superseded one never does.
+ * NOT_STARTED to IN_PROGRESS), or the merchant's home once it is approved; an expired or
+ * superseded one never does.
  */
 export async function openOnboardingLink(db: Db, token: string): Promise<OpenLinkResult> {
   if (!/^[0-9A-Za-z]{43}$/.test(token)) return { kind: "unknown" };
@@ -29,6 +33,15 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
   if (link.supersededAt) return { kind: "superseded", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };
   if (link.expiresAt.getTime() <= Date.now())
     return { kind: "expired", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };
+
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, link.merchantId));
+  if (merchant?.status === "APPROVED")
+    return {
+      kind: "home",
+      homeSession: await homeSessionToken(merchant),
+      merchantId: merchant.id,
+      isvAccountId: link.isvAccountId,
+    };
 
   await db.transaction(async (tx) => {
     if (!link.firstOpenedAt)

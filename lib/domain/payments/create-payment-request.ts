@@ -21,7 +21,7 @@ import { isRealPhone, normalizePhone } from "../merchants/application";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
 import { resolveAmounts } from "./amounts";
 import { expireIfDue } from "./expire-payment-request";
-import { assertCanTakePayments, findScopedMerchant, paymentScope } from "./scope";
+import { assertCanTakePayments, findScopedMerchant, type PaymentScope, paymentScope } from "./scope";
 import { pastDeadline } from "./status";
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -59,7 +59,11 @@ export type CreatePaymentRequestInput =
  * transaction.
  */
 export async function createPaymentRequest(db: Db, principal: Principal, input: CreatePaymentRequestInput) {
-  const scope = await paymentScope(db, principal);
+  return createScopedPaymentRequest(db, await paymentScope(db, principal), input);
+}
+
+/** The same, for a caller whose payment scope is already known (the merchant's home: its own merchant). */
+export async function createScopedPaymentRequest(db: Db, scope: PaymentScope, input: CreatePaymentRequestInput) {
   const merchant = await findScopedMerchant(db, scope, input.merchant_id);
   assertCanTakePayments(merchant);
   // A request nobody can pay is not made: production refuses until a gateway is configured (403 payments_not_configured).

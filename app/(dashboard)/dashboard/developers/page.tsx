@@ -1,6 +1,8 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 
-import { DeleteWebhook, RetryDelivery, RotateKey, WebhookForm } from "@/components/dashboard/developers";
+import { DeleteWebhook, RetryDelivery, WebhookForm } from "@/components/dashboard/developers";
+import { RotateKey } from "@/components/ui/rotate-key";
+import { rotateKeyAction } from "@/lib/actions/dashboard";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listRecentDeliveries } from "@/lib/domain/webhooks/list-recent-deliveries";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
@@ -50,7 +52,7 @@ export default async function DevelopersPage() {
         <p>
           <code data-testid="account-sid">{account.sid}</code>
         </p>
-        <RotateKey />
+        <RotateKey action={rotateKeyAction} />
       </section>
       <section>
         <h2 className="text-lg font-semibold">{t("webhooks")}</h2>

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
+import { HomeShell } from "@/components/home/home-shell";
 import { HomePaymentsTable } from "@/components/home/payments-table";
-import { BrandShell } from "@/components/onboarding/brand-shell";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listCharges } from "@/lib/domain/charges/list-charges";
 import { type HomePaymentsQuery, readPaymentFilters } from "@/lib/domain/home/payment-filters";
+import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
 import { chargeStatuses, paymentTypes } from "@/lib/schemas/payment-values";
 
@@ -50,11 +51,8 @@ export default async function HomePayments({ searchParams }: { searchParams: Pro
   const described = (field: keyof typeof problems) =>
     problems[field] ? { "aria-invalid": true, "aria-describedby": `${field}-problem` } : {};
   return (
-    <BrandShell branding={brandOf(isv)} footerNote={t("title")}>
-      <Link href="/home" className="text-sm underline">
-        {t("backToOverview")}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold">{t("payments")}</h1>
+    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payments">
+      <h1 className="text-2xl font-semibold">{t("payments")}</h1>
       <form method="get" action="/home/payments" aria-label={t("filters")} className="mt-4 grid gap-3 sm:grid-cols-3">
         <div>
           <label htmlFor="status" className="block text-sm font-medium">
@@ -165,6 +163,6 @@ export default async function HomePayments({ searchParams }: { searchParams: Pro
           ) : null}
         </nav>
       </section>
-    </BrandShell>
+    </HomeShell>
   );
 }

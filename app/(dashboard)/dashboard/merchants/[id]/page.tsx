@@ -11,6 +11,7 @@ import { StatusBadge } from "@/components/dashboard/status-badge";
 import { paidWith } from "@/components/payments/charge-details";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
+import { requestPaymentAction } from "@/lib/actions/dashboard";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { settingsOf } from "@/lib/domain/accounts/isv-facts";
@@ -290,7 +291,9 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           <p>{t("noLink")}</p>
         )}
       </section>
-      {merchant.status === "APPROVED" && !merchant.deactivated ? <RequestPaymentForm merchantId={merchant.id} /> : null}
+      {merchant.status === "APPROVED" && !merchant.deactivated ? (
+        <RequestPaymentForm merchantId={merchant.id} action={requestPaymentAction} types={["INVOICE", "SCAN_TO_PAY"]} />
+      ) : null}
       <DataTable
         id="requests"
         title={t("requestsTitle")}

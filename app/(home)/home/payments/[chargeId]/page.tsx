@@ -4,13 +4,14 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { cache } from "react";
 
 import { RefundForm } from "@/components/dashboard/refund-form";
-import { BrandShell } from "@/components/onboarding/brand-shell";
+import { HomeShell } from "@/components/home/home-shell";
 import { ChargeDetails, paidWithText } from "@/components/payments/charge-details";
 import { homeRefundAction } from "@/lib/actions/home";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { getCharge } from "@/lib/domain/charges/find-charge";
 import { awaitsAchClearing } from "@/lib/domain/charges/rules";
 import { refundableAmount } from "@/lib/domain/charges/status";
+import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { listRefunds } from "@/lib/domain/refunds/list-refunds";
 import { AppError } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
@@ -27,7 +28,7 @@ const load = cache(async (chargeId: string) => {
     throw e;
   });
   if (!found) notFound();
-  return { ...found, db, isv, scope };
+  return { ...found, db, isv, scope, merchant };
 });
 
 export async function generateMetadata({ params }: { params: Promise<{ chargeId: string }> }) {
@@ -38,7 +39,7 @@ export async function generateMetadata({ params }: { params: Promise<{ chargeId:
 
 // /home/payments/{charge_id}: one of the merchant's payments, its refunds, and a refund of its own.
 export default async function HomeChargePage({ params }: { params: Promise<{ chargeId: string }> }) {
-  const { charge, db, isv, scope } = await load((await params).chargeId);
+  const { charge, db, isv, scope, merchant } = await load((await params).chargeId);
   const refunds = (await listRefunds(db, scope, { charge_id: charge.id, limit: 100 })).rows.reverse();
   const t = await getTranslations("dashboard");
   const home = await getTranslations("merchantHome");
@@ -46,11 +47,11 @@ export default async function HomeChargePage({ params }: { params: Promise<{ cha
   const money = (cents: number) => formatCents(cents, locale);
   const left = refundableAmount(charge);
   return (
-    <BrandShell branding={brandOf(isv)} footerNote={home("title")}>
+    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payments">
       <div className="space-y-8">
         <div>
-          <Link href="/home" className="text-sm underline">
-            {home("backToOverview")}
+          <Link href="/home/payments" className="text-sm underline">
+            {home("allPayments")}
           </Link>
           <h1 className="mt-2 text-2xl font-semibold">{t("chargeTitle", { amount: money(charge.requestedAmount) })}</h1>
         </div>
@@ -66,6 +67,6 @@ export default async function HomeChargePage({ params }: { params: Promise<{ cha
           <p>{t("refundAfterClearing")}</p>
         ) : null}
       </div>
-    </BrandShell>
+    </HomeShell>
   );
 }

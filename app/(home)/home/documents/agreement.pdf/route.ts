@@ -1,0 +1,35 @@
+import { cookies } from "next/headers";
+import { getLocale } from "next-intl/server";
+
+import { getDatabase } from "@/lib/db/client";
+import { getAccount } from "@/lib/domain/accounts/get-account";
+import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
+import { merchantAgreement } from "@/lib/domain/onboarding/get-agreement";
+import { isLocale } from "@/lib/i18n/locales";
+import { agreementPdf } from "@/lib/pdf/agreement-pdf";
+import { documentLogo } from "@/lib/pdf/logo";
+
+// GET /home/documents/agreement.pdf: the signed-in merchant's agreement as it signed it (the kept
+// text, in the language it was signed in, with its signature line); without a session: 404.
+export async function GET() {
+  const { db } = await getDatabase();
+  const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
+  if (!merchant) return new Response("Not found", { status: 404 });
+  const isv = await getAccount(db, merchant.isvAccountId);
+  const reader = await getLocale();
+  const agreement = merchantAgreement(merchant, isv, isLocale(reader) ? reader : "en");
+  const bytes = await agreementPdf({
+    document: agreement.document,
+    branding: agreement.branding,
+    logo: await documentLogo(agreement.branding),
+    signature: agreement.signatureLine,
+    locale: agreement.locale,
+  });
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="merchant-agreement-${merchant.id}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { cookies } from "next/headers";
+
+import { getDatabase } from "@/lib/db/client";
+import { createFile } from "@/lib/domain/files/create-file";
+import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+
+const MAX_BYTES = 10 * 1024 * 1024;
+
+/** Where to send the browser back to, with what happened (a relative Location: the host it came from). */
+const back = (to: string, outcome: string) =>
+  new Response(null, { status: 303, headers: { Location: `${to}?upload=${outcome}`, "Cache-Control": "no-store" } });
+
+// POST /home/documents/upload: a document a verification check of the signed-in merchant asks for
+// (its bank statement after a new bank account), as a plain multipart form that works without
+// JavaScript. The same rules as POST /v1/files (recognised, cleaned, encrypted; taken only while a
+// check asks for it); the check runs again. Same-origin only: the session cookie is SameSite=Lax and
+// the Origin, when sent, must be this host.
+export async function POST(request: Request) {
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("host");
+  if (origin && host && new URL(origin).host !== host) return new Response("Forbidden", { status: 403 });
+  const { db } = await getDatabase();
+  const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
+  if (!merchant) return new Response("Not found", { status: 404 });
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_BYTES + 64 * 1024) return back("/home/settings", "file_too_large");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return back("/home/settings", "file_unreadable");
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return back("/home/settings", "file_empty");
+  if (file.size > MAX_BYTES) return back("/home/settings", "file_too_large");
+  try {
+    await createFile(
+      db,
+      { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+      {
+        purpose: "bank_document",
+        merchant_id: merchant.id,
+        filename: file.name,
+        bytes: Buffer.from(await file.arrayBuffer()),
+      },
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError) return back("/home/settings", error.code);
+    log.error({ err: error }, "home document upload failed");
+    throw error;
+  }
+  return back("/home/settings", "done");
+}

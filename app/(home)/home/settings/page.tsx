@@ -1,0 +1,155 @@
+import { getTranslations } from "next-intl/server";
+
+import { HomeShell } from "@/components/home/home-shell";
+import { RefreshWhile } from "@/components/home/refresh-while";
+import { SettingsForm } from "@/components/home/settings-form";
+import { RotateKey } from "@/components/ui/rotate-key";
+import { homeBankAccountAction, homeContactAction, homeRotateKeyAction } from "@/lib/actions/home";
+import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { bankAccountSummary, bankCheckOf, merchantAccountSid } from "@/lib/domain/home/settings";
+import { businessName } from "@/lib/domain/merchants/merchant-facts";
+import { requireMerchant } from "@/lib/home/session";
+
+/** An upload's refusal (the file rules' codes) in the merchant's words (the verification's messages). */
+const uploadErrors: Record<string, string> = {
+  file_too_large: "tooLarge",
+  file_type_unsupported: "wrongType",
+  file_empty: "unreadable",
+  file_unreadable: "unreadable",
+  image_too_large: "tooManyPixels",
+  file_duplicate: "duplicate",
+  document_not_needed: "notNeeded",
+};
+
+export async function generateMetadata() {
+  const t = await getTranslations("merchantHome");
+  return { title: t("settingsTitle") };
+}
+
+// /home/settings: the merchant's contact and business phone; the bank account payments reach
+// (masked); and its own API key (its account SID, a new secret shown once) for software of its own.
+export default async function HomeSettings({ searchParams }: { searchParams: Promise<{ upload?: string }> }) {
+  const { db, merchant, isv } = await requireMerchant();
+  const { upload } = await searchParams;
+  const verification = await getTranslations("verification");
+  const t = await getTranslations("merchantHome");
+  const dashboard = await getTranslations("dashboard");
+  const brand = brandOf(isv);
+  const app = merchant.application as Record<string, any>;
+  const contact = (app.main_contact_person ?? {}) as { name?: string; email?: string };
+  const bank = bankAccountSummary(merchant);
+  const check = bankCheckOf(merchant);
+  const uploadError = upload && upload !== "done" ? (uploadErrors[upload] ?? "failed") : null;
+  const sid = await merchantAccountSid(db, merchant);
+  return (
+    <HomeShell branding={brand} business={businessName(merchant) || merchant.id} section="settings">
+      <h1 className="text-2xl font-semibold">{t("settingsTitle")}</h1>
+      <section aria-labelledby="contact-title" className="mt-5 rounded-lg border border-line bg-card p-4">
+        <h2 id="contact-title" className="text-lg font-semibold">
+          {t("contactTitle")}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t("contactIntro")}</p>
+        <div className="mt-3">
+          <SettingsForm
+            id="contact"
+            fields={[
+              { key: "name", autoComplete: "name" },
+              { key: "email", type: "email", autoComplete: "email" },
+              { key: "business_phone", type: "tel", autoComplete: "tel", optional: true },
+            ]}
+            initial={{ name: contact.name ?? "", email: contact.email ?? "", business_phone: app.business_phone ?? "" }}
+            action={homeContactAction}
+            submitLabel={t("save")}
+          />
+        </div>
+      </section>
+      <section aria-labelledby="bank-title" className="mt-5 rounded-lg border border-line bg-card p-4">
+        <h2 id="bank-title" className="text-lg font-semibold">
+          {t("bankTitle")}
+        </h2>
+        <p className="mt-1" data-testid="bank-account">
+          {bank ? t("bankOnFile", { bank: bank.bankName ?? t("bankUnnamed"), last4: bank.last4 }) : t("bankNone")}
+        </p>
+        <RefreshWhile active={check?.status === "pending"} />
+        {check ? (
+          <p className="mt-1 font-medium" role="status" data-testid="bank-check">
+            {t(`bankCheck.${check.status}`)}
+          </p>
+        ) : null}
+        {check?.status === "requires_document" ? (
+          <form
+            method="post"
+            action="/home/documents/upload"
+            encType="multipart/form-data"
+            className="mt-3 rounded-lg border border-line p-3"
+          >
+            <label htmlFor="bank-document" className="block font-medium">
+              {verification("titleBank")}
+            </label>
+            <p id="bank-document-hint" className="text-sm text-muted">
+              {t("bankDocumentHint")} {verification("accepted")}
+            </p>
+            <input
+              id="bank-document"
+              name="file"
+              type="file"
+              required
+              accept="image/jpeg,image/png,application/pdf"
+              aria-describedby={uploadError ? "bank-document-hint bank-document-error" : "bank-document-hint"}
+              aria-invalid={uploadError ? true : undefined}
+              className="mt-2 block w-full text-sm"
+            />
+            {uploadError ? (
+              <p id="bank-document-error" role="alert" className="mt-1 text-sm text-danger">
+                {verification(`errors.${uploadError}` as never)}
+              </p>
+            ) : null}
+            <button type="submit" className="mt-2 rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
+              {verification("send")}
+            </button>
+          </form>
+        ) : null}
+        <h3 className="mt-4 font-semibold">{t("bankNew")}</h3>
+        <p className="text-sm text-muted">{t("bankNewHint")}</p>
+        <div className="mt-2">
+          <SettingsForm
+            id="bank"
+            fields={[
+              { key: "account_holder_name", autoComplete: "name" },
+              { key: "bank_name" },
+              { key: "routing_number", inputMode: "numeric" },
+              { key: "account_number", inputMode: "numeric" },
+              { key: "account_number_confirm", inputMode: "numeric" },
+            ]}
+            initial={{
+              account_holder_name: "",
+              bank_name: "",
+              routing_number: "",
+              account_number: "",
+              account_number_confirm: "",
+            }}
+            action={homeBankAccountAction}
+            submitLabel={t("bankSave")}
+          />
+        </div>
+      </section>
+      <section aria-labelledby="key-title" className="mt-5 rounded-lg border border-line bg-card p-4">
+        <h2 id="key-title" className="text-lg font-semibold">
+          {t("keyTitle")}
+        </h2>
+        <p className="mt-1">{t("keyIntro")}</p>
+        {sid ? (
+          <>
+            <p className="mt-2">
+              {dashboard("accountSid")}:{" "}
+              <code className="break-all" data-testid="merchant-account-sid">
+                {sid}
+              </code>
+            </p>
+            <RotateKey action={homeRotateKeyAction} accountSid={sid} />
+          </>
+        ) : null}
+      </section>
+    </HomeShell>
+  );
+}
