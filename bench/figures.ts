@@ -1,5 +1,6 @@
 import fs from "node:fs";
 
+import type { HomeBench } from "./home";
 import type { PaymentsBench } from "./payments";
 import type { SettlementBench } from "./settlement";
 import type { StreamsBench } from "./streams";
@@ -25,6 +26,7 @@ type Inputs = {
   jobs?: { kind: string; jobs: number; perSecond: number }[];
   wizard?: StepFigure[];
   streams?: StreamsBench[];
+  home?: HomeBench[];
 };
 
 export function collectFigures(input: Inputs): Figure[] {
@@ -57,6 +59,18 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`GET /v1/account p99 without streams ${s.kind}`, s.idleP99, "ms");
     add(`status streams held of ${s.attackers} ${s.kind}`, s.heldMax, "streams");
     add(`server RSS while ${s.attackers} clients stream ${s.kind}`, s.attackRssMb, "MB");
+  }
+  for (const h of input.home ?? []) {
+    for (const [name, f] of [
+      ["payments list", h.list],
+      ["payments list filtered", h.filtered],
+      ["payments list next page", h.nextPage],
+      ["overview", h.overview],
+    ] as const) {
+      add(`home ${name} p50 with ${h.charges} charges ${h.kind}`, f.p50, "ms");
+      add(`home ${name} p99 with ${h.charges} charges ${h.kind}`, f.p99, "ms");
+    }
+    for (const page of h.pages) add(`home ${page.page} script (gzip)`, Math.round(page.jsGzipBytes / 1024), "KB");
   }
   for (const u of input.underwriting ?? []) {
     add(`submit to decision p50 ${u.kind}`, u.p50, "ms");

@@ -12,6 +12,7 @@ import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { env } from "../lib/env";
 import { collectFigures, writeFigures } from "./figures";
+import { benchHome, type HomeBench, printHome } from "./home";
 import { benchPayments, type PaymentsBench, printPayments } from "./payments";
 import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
 import { benchStreams, printStreams, type StreamsBench } from "./streams";
@@ -331,6 +332,19 @@ async function main() {
     printUploads(uploads);
     return done(writeFigures(collectFigures({ underwriting, uploads })));
   }
+  if (only === "home") {
+    const pgdb = await postgresUrl();
+    const out = [await benchHome("pglite", undefined, { scripts: true })];
+    if (pgdb) {
+      try {
+        out.push(await benchHome("postgres", pgdb.url, { scripts: false }));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printHome(out);
+    return done(writeFigures(collectFigures({ home: out })));
+  }
   if (only === "streams") {
     const pgdb = await postgresUrl();
     const out = [await benchStreams("pglite", undefined)];
@@ -370,6 +384,7 @@ async function main() {
   const paymentResults: PaymentsBench[] = [];
   const settlementResults: SettlementBench[] = [];
   const streamResults: StreamsBench[] = [];
+  const homeResults: HomeBench[] = [];
   if (only !== "postgres") {
     paymentResults.push(await benchPayments("pglite", undefined, { pages: true }));
     settlementResults.push(await benchRefundsAndSettlement("pglite", undefined));
@@ -379,6 +394,7 @@ async function main() {
     uploadResults.push(await benchUploads("pglite", undefined));
     jobRates.push(await benchJobs("pglite", undefined));
     streamResults.push(await benchStreams("pglite", undefined));
+    homeResults.push(await benchHome("pglite", undefined, { scripts: true }));
   }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
@@ -395,6 +411,7 @@ async function main() {
       uploadResults.push(await benchUploads("postgres", pgdb.url));
       jobRates.push(await benchJobs("postgres", pgdb.url));
       streamResults.push(await benchStreams("postgres", pgdb.url));
+      homeResults.push(await benchHome("postgres", pgdb.url, { scripts: false }));
     } finally {
       await pgdb.drop();
     }
@@ -411,6 +428,7 @@ async function main() {
   for (const j of jobRates)
     console.log(`${j.kind.padEnd(12)} ${String(j.jobs).padStart(5)} jobs ${j.perSecond.toFixed(0).padStart(8)} jobs/s`);
   printStreams(streamResults);
+  printHome(homeResults);
   const wizard = await printWizard();
   const ratios = ratiosOf(pglite, postgres);
   done(
@@ -427,6 +445,7 @@ async function main() {
         jobs: jobRates,
         wizard,
         streams: streamResults,
+        home: homeResults,
       }),
     ),
   );

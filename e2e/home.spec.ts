@@ -6,6 +6,13 @@ import { type APIRequestContext, expect, type Page, test } from "./test";
 // a single-use link; the merchant lands on its overview on the ISV's brand; the sign-in page e-mails
 // a link to the contact's address.
 
+const shots = async (page: Page, name: string) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+};
+
 async function paidCharge(
   request: APIRequestContext,
   isv: { auth: string },
@@ -110,6 +117,25 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   const foreign = await page.goto(`/home/payments/${theirs}`);
   expect(foreign!.status()).toBe(404);
   expect(await page.content()).not.toContain("43.21");
+  // Settled: the settlement's own page, line by line, adds up to what reaches the bank.
+  const run = await (
+    await request.post("/v1/test_helpers/settlement/run", {
+      headers: { authorization: isv.auth },
+      data: { merchant_id: merchant.id },
+    })
+  ).json();
+  const settlement = run.data[0];
+  expect([settlement.gross, settlement.refunds]).toEqual([2599, 1000]);
+  await page.goto("/home");
+  await page.getByTestId("settlements").getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/home/settlements/${settlement.id}$`));
+  await expect(page.getByTestId("sum-gross")).toHaveText("$25.99");
+  await expect(page.getByTestId("sum-refunds")).toHaveText("-$10.00");
+  await expect(page.getByTestId("sum-fees")).toHaveText(`-$${(settlement.fees / 100).toFixed(2)}`);
+  await expect(page.getByTestId("sum-net")).toHaveText(`$${(settlement.net / 100).toFixed(2)}`);
+  await expect(page.getByTestId("settlement-lines").getByRole("row")).toHaveCount(3);
+  await expectAxeClean(page);
+  await shots(page, "home-settlement-en");
   // The month's statement, downloaded from the home.
   const period = new Date().toISOString().slice(0, 7);
   await request.post("/v1/test_helpers/statements/generate", {
@@ -139,9 +165,13 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   await page.reload();
   await expect(page.getByRole("heading", { name: "Últimos pagos" })).toBeVisible();
   await expect(page.getByTestId("today")).toContainText("$15.99"); // after the refund; es-US, as every page shows dollars
-  await expect(page.getByTestId("recent-payments").getByRole("row").nth(1)).toContainText("Pagado");
+  await expect(page.getByTestId("recent-payments").getByRole("row").nth(1)).toContainText("Liquidado");
   await expectAxeClean(page);
   await page.screenshot({ path: "test-results/screens/home-overview-es-375.png", fullPage: true });
+  // A payment taken meanwhile (at the counter) appears without a reload.
+  await paidCharge(request, isv, merchant, 1000);
+  await expect(page.getByTestId("today")).toContainText("$25.99", { timeout: 15_000 });
+  await expect(page.getByTestId("recent-payments").getByRole("row")).toHaveCount(3);
   await page.context().addCookies([{ name: "locale", value: "en", url: baseURL! }]);
 
   // Sign out; the same link again: used, said so on the sign-in page.
@@ -193,13 +223,6 @@ test("the sign-in page e-mails a single-use link to the contact's address, and s
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId("brand-name")).toHaveText("Mail POS");
 });
-
-const shots = async (page: Page, name: string) => {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
-  }
-};
 
 test("in its home the merchant keys a card in place, shows a QR code that is paid, downloads its agreement, edits its contact and makes its own API key; the same in Spanish at 375 px", async ({
   page,
@@ -329,6 +352,12 @@ test("in its home the merchant keys a card in place, shows a QR code that is pai
   );
   await expectAxeClean(page);
   await shots(page, "home-settings-bank-document-en");
+  // The overview says it too, and leads back here.
+  await page.getByRole("link", { name: "Overview" }).click();
+  await expect(page.getByTestId("due-bank_account")).toContainText("Your new bank account is not verified yet");
+  await page.getByRole("link", { name: "Finish verifying the account" }).click();
+  await expect(page).toHaveURL(/\/home\/settings$/);
+
   await page.getByLabel("Bank account document").setInputFiles({
     name: "statement.pdf",
     mimeType: "application/pdf",

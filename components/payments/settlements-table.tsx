@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
@@ -11,7 +12,14 @@ type Settlement = Awaited<ReturnType<typeof getMerchantPayments>>["settlements"]
  * A merchant's settlements, newest first, each adding up (gross - refunds - returns - fees = net)
  * with its payout's state: the ISV's dashboard and the merchant's home.
  */
-export async function SettlementsTable({ settlements }: { settlements: Settlement[] }) {
+export async function SettlementsTable({
+  settlements,
+  href,
+}: {
+  settlements: Settlement[];
+  /** Each settlement's own page (the merchant's home), its date then a link. */
+  href?: (id: string) => string;
+}) {
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
@@ -36,7 +44,15 @@ export async function SettlementsTable({ settlements }: { settlements: Settlemen
     >
       {settlements.map((st) => (
         <tr key={st.id} className="border-b border-line">
-          <td className="py-2 pr-3 whitespace-nowrap">{when(st.createdAt)}</td>
+          <td className="py-2 pr-3 whitespace-nowrap">
+            {href ? (
+              <Link href={href(st.id)} className="underline">
+                {when(st.createdAt)}
+              </Link>
+            ) : (
+              when(st.createdAt)
+            )}
+          </td>
           <td className="py-2 pr-3 text-right tabular-nums">{st.chargeCount}</td>
           <td className="py-2 pr-3 text-right tabular-nums">{money(st.gross)}</td>
           <td className="py-2 pr-3 text-right tabular-nums">{money(st.refunds)}</td>

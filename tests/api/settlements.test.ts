@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, events, jobs, refunds, settlements, webhookDeliveries } from "@/lib/db/schema";
+import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
 import { nextMidnightUtc, runSettlement, scheduleSettlement, settleAll } from "@/lib/domain/settlements/run-settlement";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -107,6 +108,20 @@ describe("daily settlement", () => {
       charge_count: 4,
       refund_count: 1,
     });
+    // The home's settlement page: its lines (4 payments with their fees, 1 refund) add up to the same figures.
+    const detail = await settlementWithLines(api.db, { isvAccountId: isv.account_id }, flatSettlement.id);
+    expect(detail.lines.map((l) => l.kind).sort()).toEqual(["charge", "charge", "charge", "charge", "refund"]);
+    const lineSum = detail.lines.reduce((sum, l) => sum + l.amount - l.fee, 0);
+    expect(lineSum).toBe(flatSettlement.net);
+    expect(detail.totals).toMatchObject({
+      gross: flatSettlement.gross,
+      fees: flatSettlement.fees,
+      refunds: flatSettlement.refunds,
+      net: flatSettlement.net,
+    });
+    await expect(
+      settlementWithLines(api.db, { isvAccountId: isv.account_id, merchantId: tiered.id }, flatSettlement.id),
+    ).rejects.toMatchObject({ code: "resource_missing" });
     // Tiered: Discover keyed with a postal code (mid-qualified 2.49 % + 0.10) → 209.2 → 209; CHIP Visa (qualified 1.69 %) → 56.3 → 56
     expect(made.find((s) => s.merchant_id === tiered.id)).toMatchObject({
       gross: 11_333,

@@ -2,13 +2,13 @@ import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
+import { LivePayments } from "@/components/home/live-payments";
 import { HomePaymentsTable } from "@/components/home/payments-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { homeOverview } from "@/lib/domain/home/overview";
+import { homeAttention, homeOverview, recentPaymentsSignature } from "@/lib/domain/home/overview";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
-import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
@@ -27,8 +27,11 @@ export default async function HomeOverview() {
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
-  const overview = await homeOverview(db, merchant);
-  const due = requirementsFor(merchant, isv).currently_due.length > 0;
+  const [overview, signature] = await Promise.all([
+    homeOverview(db, merchant),
+    recentPaymentsSignature(db, merchant.id),
+  ]);
+  const attention = homeAttention(merchant, isv);
   const name = businessName(merchant) || merchant.id;
   const brand = brandOf(isv);
   const figure = (label: string, amount: number, count: number, testId: string) => (
@@ -40,15 +43,21 @@ export default async function HomeOverview() {
   );
   return (
     <HomeShell branding={brand} business={name} section="overview">
+      <LivePayments signature={signature} />
       <h1 className="text-2xl font-semibold">{t("overview")}</h1>
-      {due ? (
-        <div role="note" className="mt-4 rounded-lg border-2 border-primary bg-card p-4" data-testid="due-banner">
-          <p>{t("due", { name: brand.display_name })}</p>
-          <Link href="/home/documents" className="mt-2 inline-block font-semibold underline">
-            {t("dueAction")}
+      {attention.map((a) => (
+        <div
+          key={a.kind}
+          role="note"
+          className="mt-4 rounded-lg border-2 border-primary bg-card p-4"
+          data-testid={`due-${a.kind}`}
+        >
+          <p>{a.kind === "bank_account" ? t("dueBank") : t("due", { name: brand.display_name })}</p>
+          <Link href={a.href} className="mt-2 inline-block font-semibold underline">
+            {a.kind === "bank_account" ? t("dueBankAction") : t("dueAction")}
           </Link>
         </div>
-      ) : null}
+      ))}
       <div className="mt-4 grid gap-3 sm:grid-cols-3">
         {figure(t("today"), overview.today.amount, overview.today.count, "today")}
         {figure(t("thisMonth"), overview.month.amount, overview.month.count, "month")}
@@ -84,7 +93,7 @@ export default async function HomeOverview() {
         )}
       </section>
       <div className="mt-6">
-        <SettlementsTable settlements={overview.settlements} />
+        <SettlementsTable settlements={overview.settlements} href={(id) => `/home/settlements/${id}`} />
       </div>
       <section aria-labelledby="statements-title" className="mt-6">
         <h2 id="statements-title" className="text-lg font-semibold">

@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
+
 import { and, count, desc, eq, gte, isNull, sql, sum } from "drizzle-orm";
 
-import { charges, type MerchantRow, settlements, statements } from "../../db/schema";
+import { type AccountRow, charges, type MerchantRow, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { requirementsFor } from "../merchants/requirements";
 import { nextMidnightUtc } from "../settlements/run-settlement";
 
 // The home's overview (docs/reference.md section 15): what the merchant took today and this month
@@ -54,4 +57,45 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
     statements: monthly,
     settlements: settled,
   };
+}
+
+/**
+ * What the merchant has to do, each with the home's page where it is done: what its ISV or
+ * underwriting asks (the documents page says what), and a new bank account a check could not
+ * verify or wants a document for (settings, where the document is sent).
+ */
+export function homeAttention(
+  merchant: MerchantRow,
+  isv: AccountRow,
+): { kind: "requirements" | "bank_account"; href: string }[] {
+  const out: { kind: "requirements" | "bank_account"; href: string }[] = [];
+  if (requirementsFor(merchant, isv).currently_due.length > 0)
+    out.push({ kind: "requirements", href: "/home/documents" });
+  const bank = merchant.verification.find((c) => c.type === "bank_account");
+  if (bank?.status === "requires_document" || bank?.status === "failed")
+    out.push({ kind: "bank_account", href: "/home/settings" });
+  return out;
+}
+
+/**
+ * A short fingerprint of the merchant's latest payments (which, their state, what was refunded):
+ * the home's pages compare it with the one they were rendered with and render again when it moved
+ * (a payment taken at the counter, a refund made elsewhere). One indexed read of 10 rows.
+ */
+export async function recentPaymentsSignature(db: Db, merchantId: string): Promise<string> {
+  const rows = await db
+    .select({
+      id: charges.id,
+      status: charges.status,
+      captured: charges.amountCaptured,
+      refunded: charges.amountRefunded,
+    })
+    .from(charges)
+    .where(eq(charges.merchantId, merchantId))
+    .orderBy(desc(charges.seq))
+    .limit(10);
+  return createHash("sha256")
+    .update(rows.map((r) => `${r.id}:${r.status}:${r.captured}:${r.refunded}`).join("|"))
+    .digest("base64url")
+    .slice(0, 16);
 }

@@ -1,13 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 
 import { cursorPage } from "../../db/cursor-page";
-import type { SettlementRow } from "../../db/schema";
-import { charges, merchants, settlements } from "../../db/schema";
+import type { ChargeRow, SettlementRow } from "../../db/schema";
+import { charges, merchants, refunds, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
 import type { ListQuery } from "../../schemas/list";
+import { heldAmount } from "../charges/rules";
 import type { PaymentScope } from "../payments/scope";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
+import { settlementTotals } from "./totals";
 
 const inScope = (scope: PaymentScope) =>
   and(
@@ -64,4 +66,83 @@ export async function listSettlementCharges(db: DbOrTx, scope: PaymentScope, id:
     page.rows.map((r) => r.id),
   );
   return { ...page, merchant: merchant!, refundsOf: (chargeId: string) => refunds.get(chargeId) ?? [] };
+}
+
+export type SettlementLine = {
+  kind: "charge" | "refund" | "return" | "reversal";
+  /** The charge the line is about (a refund's charge too). */
+  chargeId: string;
+  at: Date;
+  /** What the line adds to the net (negative: taken back), in cents; a charge's fee is its own column. */
+  amount: number;
+  fee: number;
+  card: Pick<ChargeRow, "paymentMethod" | "cardBrand" | "cardLast4" | "ach">;
+};
+
+/**
+ * One settlement with every line it is made of, oldest first: the charges it settled (with their
+ * fees), the refunds it carried, the ACH returns it took back and the reversed returns it paid back;
+ * and the totals worked out again from those lines (lib/domain/settlements/totals.ts), which equal
+ * the settlement's own: the merchant's home shows that they add up.
+ */
+export async function settlementWithLines(db: DbOrTx, scope: PaymentScope, id: string) {
+  const settlement = await findSettlement(db, scope, id);
+  const [settled, carried, returned, reversed] = await Promise.all([
+    db.select().from(charges).where(eq(charges.settlementId, settlement.id)).orderBy(asc(charges.seq)),
+    db
+      .select({ refund: refunds, charge: charges })
+      .from(refunds)
+      .innerJoin(charges, eq(charges.id, refunds.chargeId))
+      .where(eq(refunds.settlementId, settlement.id))
+      .orderBy(asc(refunds.createdAt)),
+    db.select().from(charges).where(eq(charges.returnSettlementId, settlement.id)).orderBy(asc(charges.seq)),
+    db.select().from(charges).where(eq(charges.reversalSettlementId, settlement.id)).orderBy(asc(charges.seq)),
+  ]);
+  const card = (c: ChargeRow) => ({
+    paymentMethod: c.paymentMethod,
+    cardBrand: c.cardBrand,
+    cardLast4: c.cardLast4,
+    ach: c.ach,
+  });
+  const lines: SettlementLine[] = [
+    ...settled.map((c) => ({
+      kind: "charge" as const,
+      chargeId: c.id,
+      at: c.capturedAt ?? c.createdAt,
+      amount: c.amountCaptured,
+      fee: c.fee ?? 0,
+      card: card(c),
+    })),
+    ...carried.map(({ refund, charge }) => ({
+      kind: "refund" as const,
+      chargeId: charge.id,
+      at: refund.createdAt,
+      amount: -refund.amount,
+      fee: 0,
+      card: card(charge),
+    })),
+    ...returned.map((c) => ({
+      kind: "return" as const,
+      chargeId: c.id,
+      at: c.returnedAt ?? c.createdAt,
+      amount: -heldAmount(c),
+      fee: 0,
+      card: card(c),
+    })),
+    ...reversed.map((c) => ({
+      kind: "reversal" as const,
+      chargeId: c.id,
+      at: c.returnReversedAt ?? c.createdAt,
+      amount: heldAmount(c),
+      fee: 0,
+      card: card(c),
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const totals = settlementTotals({
+    settled,
+    carried: carried.map((r) => r.refund),
+    returned,
+    reversed,
+  });
+  return { settlement, lines, totals };
 }

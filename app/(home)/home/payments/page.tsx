@@ -2,9 +2,11 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
+import { LivePayments } from "@/components/home/live-payments";
 import { HomePaymentsTable } from "@/components/home/payments-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listCharges } from "@/lib/domain/charges/list-charges";
+import { recentPaymentsSignature } from "@/lib/domain/home/overview";
 import { type HomePaymentsQuery, readPaymentFilters } from "@/lib/domain/home/payment-filters";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
@@ -40,6 +42,7 @@ export default async function HomePayments({ searchParams }: { searchParams: Pro
     return `/home/payments?${params}`;
   };
   const backwards = Boolean(query.ending_before);
+  const live = !filtered && !query.starting_after && !query.ending_before;
   const hasNewer = backwards ? page.hasMore : Boolean(query.starting_after);
   const hasOlder = backwards ? true : page.hasMore;
   const problem = (field: keyof typeof problems) =>
@@ -52,6 +55,8 @@ export default async function HomePayments({ searchParams }: { searchParams: Pro
     problems[field] ? { "aria-invalid": true, "aria-describedby": `${field}-problem` } : {};
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payments">
+      {/* The first page, unfiltered, follows new payments as they come. */}
+      {live ? <LivePayments signature={await recentPaymentsSignature(db, merchant.id)} /> : null}
       <h1 className="text-2xl font-semibold">{t("payments")}</h1>
       <form method="get" action="/home/payments" aria-label={t("filters")} className="mt-4 grid gap-3 sm:grid-cols-3">
         <div>

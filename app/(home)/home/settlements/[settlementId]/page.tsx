@@ -1,0 +1,129 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { cache } from "react";
+
+import { DataTable } from "@/components/dashboard/data-table";
+import { HomeShell } from "@/components/home/home-shell";
+import { paidWith } from "@/components/payments/charge-details";
+import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { businessName } from "@/lib/domain/merchants/merchant-facts";
+import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
+import { AppError } from "@/lib/errors";
+import { requireMerchant } from "@/lib/home/session";
+import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
+
+// One of the merchant's own settlements (another merchant's id: not found), once per render.
+const load = cache(async (settlementId: string) => {
+  const { db, merchant, isv } = await requireMerchant();
+  const found = await settlementWithLines(
+    db,
+    { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+    settlementId,
+  ).catch((e) => {
+    if (e instanceof AppError && e.type === "not_found_error") return null;
+    throw e;
+  });
+  if (!found) notFound();
+  return { merchant, isv, ...found };
+});
+
+export async function generateMetadata({ params }: { params: Promise<{ settlementId: string }> }) {
+  const t = await getTranslations("merchantHome");
+  const format = await getFormatter();
+  const { settlement } = await load((await params).settlementId);
+  return { title: t("settlementTitle", { when: format.dateTime(settlement.createdAt, { dateStyle: "medium" }) }) };
+}
+
+// /home/settlements/{id}: a settlement line by line (each charge with its fee, each refund, ACH
+// return and reversed return), and its totals that add up to what reaches the bank.
+export default async function HomeSettlementPage({ params }: { params: Promise<{ settlementId: string }> }) {
+  const { merchant, isv, settlement, lines, totals } = await load((await params).settlementId);
+  const t = await getTranslations("merchantHome");
+  const dashboard = await getTranslations("dashboard");
+  const format = await getFormatter();
+  const locale = intlLocale(await getLocale());
+  const money = (cents: number) => formatCents(cents, locale);
+  const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+  const sum: [string, number, string][] = [
+    [t("sumGross", { count: totals.chargeCount }), totals.gross, "sum-gross"],
+    [t("sumRefunds", { count: totals.refundCount }), -totals.refunds, "sum-refunds"],
+    ...(totals.returnCount
+      ? ([[t("sumReturns", { count: totals.returnCount }), -totals.returns, "sum-returns"]] as [
+          string,
+          number,
+          string,
+        ][])
+      : []),
+    ...(totals.reversalCount
+      ? ([[t("sumReversals", { count: totals.reversalCount }), totals.reversals, "sum-reversals"]] as [
+          string,
+          number,
+          string,
+        ][])
+      : []),
+    [dashboard("fees"), -totals.fees, "sum-fees"],
+  ];
+  return (
+    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="overview">
+      <Link href="/home" className="text-sm underline">
+        {t("backToOverview")}
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold">
+        {t("settlementTitle", { when: format.dateTime(settlement.createdAt, { dateStyle: "medium" }) })}
+      </h1>
+      <p className="mt-1 text-muted">
+        {dashboard("payout")}: {dashboard(`payoutStatus.${settlement.payoutStatus}`)}
+      </p>
+      <section aria-labelledby="sum-title" className="mt-4 rounded-lg border border-line bg-card p-4">
+        <h2 id="sum-title" className="sr-only">
+          {t("sumTitle")}
+        </h2>
+        <dl className="grid grid-cols-[1fr_auto] gap-y-1 tabular-nums">
+          {sum.map(([label, cents, id]) => (
+            <div key={id} className="contents">
+              <dt>{label}</dt>
+              <dd className="text-right" data-testid={id}>
+                {money(cents)}
+              </dd>
+            </div>
+          ))}
+          <dt className="border-t border-line pt-2 font-semibold">{t("sumNet")}</dt>
+          <dd className="border-t border-line pt-2 text-right font-semibold" data-testid="sum-net">
+            {money(settlement.net)}
+          </dd>
+        </dl>
+      </section>
+      <div className="mt-6">
+        <DataTable
+          id="lines"
+          title={t("linesTitle")}
+          testId="settlement-lines"
+          empty={lines.length === 0 ? t("noLines") : null}
+          columns={[
+            { label: dashboard("date") },
+            { label: t("lineKind") },
+            { label: t("linePaidWith") },
+            { label: t("lineAmount"), align: "right" },
+            { label: dashboard("fees"), align: "right" },
+          ]}
+        >
+          {lines.map((line, i) => (
+            <tr key={`${line.kind}-${line.chargeId}-${i}`} className="border-b border-line">
+              <td className="py-2 pr-3 whitespace-nowrap">{when(line.at)}</td>
+              <td className="py-2 pr-3">
+                <Link href={`/home/payments/${line.chargeId}`} className="underline">
+                  {t(`lineKinds.${line.kind}`)}
+                </Link>
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">{paidWith(line.card, dashboard("bankAccount"))}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{money(line.amount)}</td>
+              <td className="py-2 text-right tabular-nums">{line.fee ? money(-line.fee) : ""}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </div>
+    </HomeShell>
+  );
+}
