@@ -1,7 +1,9 @@
+import os from "node:os";
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
 
 import { type DatabaseHandle } from "@/lib/db/types";
 
+import { asActor } from "../lib/audit/actor";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
@@ -60,7 +62,23 @@ export function parseArgs(argv: string[]): ParsedArgs {
 }
 
 /** Runs one operator command against a database. The same code runs in the CLI process or in the server. */
-export async function runCommand(handle: DatabaseHandle, argv: string[]): Promise<CommandResult> {
+/**
+ * One operator command, audited as the CLI (docs/reference.md section 17) under the operator's
+ * name: OPERATOR_NAME, else the system user running it.
+ */
+export function runCommand(handle: DatabaseHandle, argv: string[]): Promise<CommandResult> {
+  return asActor({ type: "cli", id: operatorName() }, () => runOperatorCommand(handle, argv));
+}
+
+function operatorName() {
+  try {
+    return (process.env.OPERATOR_NAME || os.userInfo().username || "operator").slice(0, 64);
+  } catch {
+    return "operator";
+  }
+}
+
+async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promise<CommandResult> {
   const fail = (message: string, code = 1): CommandResult => ({ code, stdout: "", stderr: `${message}\n` });
   let parsed: ParsedArgs;
   try {

@@ -237,6 +237,25 @@ test("developers: create a webhook; rotate the API key and the old one is reject
   expect((await request.get("/v1/account", { headers: { authorization: isv.auth } })).status()).toBe(401);
   const fresh = `Basic ${Buffer.from(`${isv.account_sid}:${secret}`).toString("base64")}`;
   expect((await request.get("/v1/account", { headers: { authorization: fresh } })).status()).toBe(200);
+
+  // The audit log says who did each of these: the operator made the account, a team member the rest.
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit log");
+  const rows = page.getByTestId("audit-entries").getByRole("row");
+  await expect(rows.nth(1)).toContainText("Team member");
+  await expect(rows.nth(1)).toContainText("api_key.rotated");
+  await expect(rows.nth(2)).toContainText("webhook.created");
+  await expect(rows.nth(2)).toContainText("url, scopes");
+  await expect(rows.last()).toContainText("Operator");
+  await expect(rows.last()).toContainText("account.created");
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-audit-${width}.png`, fullPage: true });
+  }
+  await page.getByLabel("Resource id").fill(isv.account_id);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(rows).toHaveCount(3); // the header, the rotation, the creation
 });
 
 test("developers: a failing delivery shows its event, answer and error, and is sent again with a click (Spanish too)", async ({

@@ -27,6 +27,7 @@ export function randomBase62(length: number): string {
 
 export type IdPrefix =
   | "acct"
+  | "al"
   | "usr"
   | "key"
   | "mer"

@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 
 import { refundFromPage } from "@/lib/actions/refund-from-page";
 import { requestFromPage, type RequestFromPageResult } from "@/lib/actions/request-from-page";
-import { requireIsvUser } from "@/lib/dashboard/session";
+import { asIsvUser } from "@/lib/dashboard/session";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
@@ -23,126 +23,135 @@ import { createWebhookSchema } from "@/lib/schemas/webhook";
 // SameSite=Lax session cookie).
 
 export async function newLinkAction(merchantId: unknown) {
-  const { db, account } = await requireIsvUser();
-  if (typeof merchantId !== "string" || merchantId.length > 64)
-    throw new AppError("parameter_invalid", "merchant id must be a string");
-  const { url } = await createOnboardingLink(db, account.id, { merchant_id: merchantId, type: "account_onboarding" });
-  revalidatePath(`/dashboard/merchants/${merchantId}`);
-  return url;
+  return asIsvUser(async ({ db, account }) => {
+    if (typeof merchantId !== "string" || merchantId.length > 64)
+      throw new AppError("parameter_invalid", "merchant id must be a string");
+    const { url } = await createOnboardingLink(db, account.id, { merchant_id: merchantId, type: "account_onboarding" });
+    revalidatePath(`/dashboard/merchants/${merchantId}`);
+    return url;
+  });
 }
 
 export async function setDeactivatedAction(
   merchantId: unknown,
   deactivated: unknown,
 ): Promise<{ ok: boolean; message: string }> {
-  const { db, account } = await requireIsvUser();
-  if (typeof merchantId !== "string" || merchantId.length > 64 || typeof deactivated !== "boolean")
-    return { ok: false, message: "Invalid request" };
-  try {
-    await updateMerchant(db, account.id, merchantId, { deactivated });
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError) return { ok: false, message: error.message };
-    throw error;
-  }
-  revalidatePath(`/dashboard/merchants/${merchantId}`);
-  return { ok: true, message: "" };
+  return asIsvUser(async ({ db, account }) => {
+    if (typeof merchantId !== "string" || merchantId.length > 64 || typeof deactivated !== "boolean")
+      return { ok: false, message: "Invalid request" };
+    try {
+      await updateMerchant(db, account.id, merchantId, { deactivated });
+    } catch (error) {
+      if (error instanceof AppError && error.isClientError) return { ok: false, message: error.message };
+      throw error;
+    }
+    revalidatePath(`/dashboard/merchants/${merchantId}`);
+    return { ok: true, message: "" };
+  });
 }
 
 export async function retryDeliveryAction(
   webhookId: unknown,
   deliveryId: unknown,
 ): Promise<{ ok: boolean; message: string }> {
-  const { db, account } = await requireIsvUser();
-  if (
-    typeof webhookId !== "string" ||
-    typeof deliveryId !== "string" ||
-    webhookId.length > 64 ||
-    deliveryId.length > 64
-  )
-    return { ok: false, message: "Invalid request" };
-  try {
-    await retryDelivery(db, account.id, webhookId, deliveryId);
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError) return { ok: false, message: error.message };
-    throw error;
-  }
-  revalidatePath("/dashboard/developers");
-  return { ok: true, message: "" };
+  return asIsvUser(async ({ db, account }) => {
+    if (
+      typeof webhookId !== "string" ||
+      typeof deliveryId !== "string" ||
+      webhookId.length > 64 ||
+      deliveryId.length > 64
+    )
+      return { ok: false, message: "Invalid request" };
+    try {
+      await retryDelivery(db, account.id, webhookId, deliveryId);
+    } catch (error) {
+      if (error instanceof AppError && error.isClientError) return { ok: false, message: error.message };
+      throw error;
+    }
+    revalidatePath("/dashboard/developers");
+    return { ok: true, message: "" };
+  });
 }
 
 export type SaveResult = { ok: boolean; errors: { param: string; message: string }[] };
 
 export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
-  const { db, account } = await requireIsvUser();
-  const parsed = updateAccountSchema.safeParse(patch);
-  if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
-  try {
-    await updateAccount(db, account.id, parsed.data);
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError)
-      return { ok: false, errors: error.errors ?? [{ param: error.param ?? "", message: error.message }] };
-    throw error;
-  }
-  revalidatePath("/dashboard/settings");
-  return { ok: true, errors: [] };
+  return asIsvUser(async ({ db, account }) => {
+    const parsed = updateAccountSchema.safeParse(patch);
+    if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
+    try {
+      await updateAccount(db, account.id, parsed.data);
+    } catch (error) {
+      if (error instanceof AppError && error.isClientError)
+        return { ok: false, errors: error.errors ?? [{ param: error.param ?? "", message: error.message }] };
+      throw error;
+    }
+    revalidatePath("/dashboard/settings");
+    return { ok: true, errors: [] };
+  });
 }
 
 /** Looks up the custom domain's TXT record now (the API's POST /v1/account/custom_domain/verify). */
 export async function verifyDomainAction(): Promise<{ ok: true } | { ok: false; error: "not_found" | "taken" }> {
-  const { db, account } = await requireIsvUser();
-  try {
-    await verifyCustomDomain(db, account.id);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "custom_domain_taken") return { ok: false, error: "taken" };
-    if (error instanceof AppError && error.isClientError) return { ok: false, error: "not_found" };
-    throw error;
-  }
-  revalidatePath("/dashboard/settings");
-  return { ok: true };
+  return asIsvUser(async ({ db, account }) => {
+    try {
+      await verifyCustomDomain(db, account.id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "custom_domain_taken") return { ok: false, error: "taken" };
+      if (error instanceof AppError && error.isClientError) return { ok: false, error: "not_found" };
+      throw error;
+    }
+    revalidatePath("/dashboard/settings");
+    return { ok: true };
+  });
 }
 
 export async function rotateKeyAction() {
-  const { db, account } = await requireIsvUser();
-  const { secret_key } = await rotateApiKey(db, account.id, env.APP_ENV === "production");
-  return secret_key;
+  return asIsvUser(async ({ db, account }) => {
+    const { secret_key } = await rotateApiKey(db, account.id, env.APP_ENV === "production");
+    return secret_key;
+  });
 }
 
 export async function createWebhookAction(input: unknown) {
-  const { db, account } = await requireIsvUser();
-  // A server action is a public endpoint: its input is checked with the API's own schema.
-  const parsed = createWebhookSchema.safeParse(input);
-  if (!parsed.success)
-    return {
-      ok: false as const,
-      error: issuesToFieldErrors(parsed.error.issues)
-        .map((e) => e.message)
-        .join("; "),
-    };
-  try {
-    const { secret } = await createWebhook(db, account.id, parsed.data);
-    revalidatePath("/dashboard/developers");
-    return { ok: true as const, secret };
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError) return { ok: false as const, error: error.message };
-    throw error;
-  }
+  return asIsvUser(async ({ db, account }) => {
+    // A server action is a public endpoint: its input is checked with the API's own schema.
+    const parsed = createWebhookSchema.safeParse(input);
+    if (!parsed.success)
+      return {
+        ok: false as const,
+        error: issuesToFieldErrors(parsed.error.issues)
+          .map((e) => e.message)
+          .join("; "),
+      };
+    try {
+      const { secret } = await createWebhook(db, account.id, parsed.data);
+      revalidatePath("/dashboard/developers");
+      return { ok: true as const, secret };
+    } catch (error) {
+      if (error instanceof AppError && error.isClientError) return { ok: false as const, error: error.message };
+      throw error;
+    }
+  });
 }
 
 export async function deleteWebhookAction(id: unknown) {
-  const { db, account } = await requireIsvUser();
-  if (typeof id !== "string" || id.length > 64) return;
-  await deleteWebhook(db, account.id, id);
-  revalidatePath("/dashboard/developers");
+  return asIsvUser(async ({ db, account }) => {
+    if (typeof id !== "string" || id.length > 64) return;
+    await deleteWebhook(db, account.id, id);
+    revalidatePath("/dashboard/developers");
+  });
 }
 
 /** A refund from the merchant page: the API's own schema and domain function, for this ISV's charges only. */
 export async function refundAction(input: unknown) {
-  const { db, account } = await requireIsvUser();
-  // The merchant's page and the charge's page show the refunded amount.
-  return refundFromPage(db, { isvAccountId: account.id }, input, [
-    "/dashboard/merchants/[id]",
-    "/dashboard/merchants/[id]/charges/[chargeId]",
-  ]);
+  return asIsvUser(async ({ db, account }) => {
+    // The merchant's page and the charge's page show the refunded amount.
+    return refundFromPage(db, { isvAccountId: account.id }, input, [
+      "/dashboard/merchants/[id]",
+      "/dashboard/merchants/[id]/charges/[chargeId]",
+    ]);
+  });
 }
 
 /**
@@ -150,12 +159,13 @@ export async function refundAction(input: unknown) {
  * this ISV's merchants only (lib/actions/request-from-page.ts).
  */
 export async function requestPaymentAction(input: unknown): Promise<RequestFromPageResult> {
-  const { db, account } = await requireIsvUser();
-  return requestFromPage(
-    db,
-    { isvAccountId: account.id },
-    input,
-    ["INVOICE", "SCAN_TO_PAY"],
-    ["/dashboard/merchants/[id]"],
-  );
+  return asIsvUser(async ({ db, account }) => {
+    return requestFromPage(
+      db,
+      { isvAccountId: account.id },
+      input,
+      ["INVOICE", "SCAN_TO_PAY"],
+      ["/dashboard/merchants/[id]"],
+    );
+  });
 }

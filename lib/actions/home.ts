@@ -15,7 +15,7 @@ import { emailLoginLinks, HOME_COOKIE } from "@/lib/domain/home/login";
 import { changeBankAccount, changeContact } from "@/lib/domain/home/settings";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { requireMerchant } from "@/lib/home/session";
+import { asMerchant } from "@/lib/home/session";
 import { isLocale } from "@/lib/i18n/locales";
 import { log } from "@/lib/log";
 
@@ -64,25 +64,27 @@ export async function homeSignOutAction() {
 
 /** A refund from the merchant's home: the API's schema and domain function, for this merchant's charges only. */
 export async function homeRefundAction(input: unknown) {
-  const { db, merchant } = await requireMerchant();
-  return refundFromPage(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, input, [
-    "/home",
-    "/home/payments/[chargeId]",
-  ]);
+  return asMerchant(async ({ db, merchant }) => {
+    return refundFromPage(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, input, [
+      "/home",
+      "/home/payments/[chargeId]",
+    ]);
+  });
 }
 
 /** A payment asked from the home's "Take a payment": a card typed in, an invoice or a QR code, for this merchant only. */
 export async function homeRequestPaymentAction(input: unknown): Promise<RequestFromPageResult> {
-  const { db, merchant } = await requireMerchant();
-  const raw = (typeof input === "object" && input ? input : {}) as Record<string, unknown>;
-  // The home takes payments for its own merchant whatever id the page sent.
-  return requestFromPage(
-    db,
-    { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
-    { ...raw, merchant_id: merchant.id },
-    ["MANUAL", "INVOICE", "SCAN_TO_PAY"],
-    ["/home/take-payment"],
-  );
+  return asMerchant(async ({ db, merchant }) => {
+    const raw = (typeof input === "object" && input ? input : {}) as Record<string, unknown>;
+    // The home takes payments for its own merchant whatever id the page sent.
+    return requestFromPage(
+      db,
+      { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+      { ...raw, merchant_id: merchant.id },
+      ["MANUAL", "INVOICE", "SCAN_TO_PAY"],
+      ["/home/take-payment"],
+    );
+  });
 }
 
 export type HomeSettingsResult =
@@ -114,38 +116,41 @@ const record = (input: unknown) => (typeof input === "object" && input ? input :
 
 /** The home's settings: the contact's name and e-mail and the business phone, by the application's own rules. */
 export async function homeContactAction(input: unknown): Promise<HomeSettingsResult> {
-  const { db, merchant } = await requireMerchant();
-  const raw = record(input);
-  return settingsChange(() =>
-    changeContact(db, merchant.id, {
-      name: textOf(raw, "name"),
-      email: textOf(raw, "email"),
-      business_phone: textOf(raw, "business_phone") || null,
-    }),
-  );
+  return asMerchant(async ({ db, merchant }) => {
+    const raw = record(input);
+    return settingsChange(() =>
+      changeContact(db, merchant.id, {
+        name: textOf(raw, "name"),
+        email: textOf(raw, "email"),
+        business_phone: textOf(raw, "business_phone") || null,
+      }),
+    );
+  });
 }
 
 /** The home's settings: a new bank account, verified again (lib/domain/home/settings.ts). The form empties once saved. */
 export async function homeBankAccountAction(input: unknown): Promise<HomeSettingsResult> {
-  const { db, merchant } = await requireMerchant();
-  const raw = record(input);
-  return settingsChange(
-    () =>
-      changeBankAccount(db, merchant.id, {
-        bank_name: textOf(raw, "bank_name"),
-        routing_number: textOf(raw, "routing_number"),
-        account_holder_name: textOf(raw, "account_holder_name"),
-        account_number: textOf(raw, "account_number"),
-        account_number_confirm: textOf(raw, "account_number_confirm"),
-      }),
-    true,
-  );
+  return asMerchant(async ({ db, merchant }) => {
+    const raw = record(input);
+    return settingsChange(
+      () =>
+        changeBankAccount(db, merchant.id, {
+          bank_name: textOf(raw, "bank_name"),
+          routing_number: textOf(raw, "routing_number"),
+          account_holder_name: textOf(raw, "account_holder_name"),
+          account_number: textOf(raw, "account_number"),
+          account_number_confirm: textOf(raw, "account_number_confirm"),
+        }),
+      true,
+    );
+  });
 }
 
 /** The merchant's own secret key (its API access to its own payments), replaced and shown once. */
 export async function homeRotateKeyAction(): Promise<string> {
-  const { db, merchant } = await requireMerchant();
-  if (!merchant.merchantAccountId) throw new AppError("merchant_not_approved", "The merchant has no account yet");
-  const { secret_key } = await rotateApiKey(db, merchant.merchantAccountId, env.APP_ENV === "production");
-  return secret_key;
+  return asMerchant(async ({ db, merchant }) => {
+    if (!merchant.merchantAccountId) throw new AppError("merchant_not_approved", "The merchant has no account yet");
+    const { secret_key } = await rotateApiKey(db, merchant.merchantAccountId, env.APP_ENV === "production");
+    return secret_key;
+  });
 }

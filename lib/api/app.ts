@@ -18,6 +18,7 @@ import { idempotency } from "./middleware/idempotency";
 import { rateLimit, tokenizerBudget } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
 import { accountRoutes } from "./routes/account";
+import { auditLogRoutes } from "./routes/audit-logs";
 import { authRoutes } from "./routes/auth";
 import { chargeRoutes } from "./routes/charges";
 import { docsRoutes } from "./routes/docs";
@@ -112,6 +113,7 @@ export function createApi(options: ApiOptions) {
   linkOpenRoutes(app);
   webhookRoutes(app);
   eventRoutes(app);
+  auditLogRoutes(app);
   paymentRoutes(app, streamCaps(options.streamCaps ?? defaultStreamCaps));
   tokenRoutes(app);
   chargeRoutes(app);

@@ -1,9 +1,11 @@
 import "server-only";
 
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
+import { asActor } from "../audit/actor";
 import { verifyToken } from "../auth/jwt";
+import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { getDatabase } from "../db/client";
 import { getAccount } from "../domain/accounts/get-account";
 
@@ -18,4 +20,14 @@ export async function requireIsvUser() {
   const account = await getAccount(db, claims.account_id).catch(() => null);
   if (!account || account.type !== "isv") redirect("/sign-in");
   return { db, account, userId: claims.sub as string };
+}
+
+/**
+ * A dashboard action as the signed-in ISV user: every change it makes is audited under that user
+ * (lib/audit/actor.ts), with the client's address.
+ */
+export async function asIsvUser<T>(work: (user: Awaited<ReturnType<typeof requireIsvUser>>) => Promise<T>): Promise<T> {
+  const user = await requireIsvUser();
+  const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
+  return asActor({ type: "user", id: user.userId, clientAddress: address }, () => work(user));
 }

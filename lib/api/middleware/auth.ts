@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 
+import { actorOf, asActor } from "../../audit/actor";
 import { verifyToken } from "../../auth/jwt";
 import { ONBOARDING_COOKIE, readSessionToken } from "../../auth/onboarding-session";
 import type { AccountType, Principal } from "../../auth/principal";
@@ -41,7 +42,9 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
       await failedAuth.fail(address, presentedKeyId(header));
     throw error;
   }
-  return next();
+  // Every change this request makes is audited under its caller (lib/audit/actor.ts).
+  const actor = actorOf(c.var.principal!, { requestId: c.var.requestId, clientAddress: c.var.clientAddress });
+  return actor ? asActor(actor, next) : next();
 };
 
 /** The key id a credential names (an API key's account sid, a publishable key), to count its failures; none for tokens. */

@@ -5,6 +5,7 @@ import { AppError } from "../../errors";
 import { createId } from "../../ids";
 import { initialDefaults, initialSettings } from "../../schemas/account";
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
+import { recordAudit } from "../audit/record-audit";
 import { findUserByEmail } from "./find-user-by-email";
 
 export type CreateIsvInput = { name: string; email: string; password: string; live: boolean };
@@ -38,6 +39,7 @@ export async function createIsv(db: Db, input: CreateIsvInput) {
     await tx
       .insert(apiKeys)
       .values({ id: createId("key"), accountId, secretDigest: digestSecret(secretKey), last4: secretKey.slice(-4) });
+    await recordAudit(tx, { accountId, action: "account.created", resourceId: accountId, fields: ["name", "email"] });
   });
   return { account_id: accountId, account_sid: sid, secret_key: secretKey, user_email: email, name: input.name.trim() };
 }

@@ -5,13 +5,14 @@ import { accounts, apiKeys } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { notFound } from "../../errors";
 import { createId } from "../../ids";
+import { recordAudit } from "../audit/record-audit";
 
 /** Replaces the account's secret key; the old one stops working at once. */
 export async function rotateApiKey(db: Db, accountId: string, live: boolean) {
   const secretKey = generateSecretKey(live);
   const sid = await db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ sid: accounts.sid })
+      .select({ sid: accounts.sid, type: accounts.type, parentId: accounts.parentId })
       .from(accounts)
       .where(eq(accounts.id, accountId))
       .for("update");
@@ -23,6 +24,12 @@ export async function rotateApiKey(db: Db, accountId: string, live: boolean) {
     await tx
       .insert(apiKeys)
       .values({ id: createId("key"), accountId, secretDigest: digestSecret(secretKey), last4: secretKey.slice(-4) });
+    // A merchant's own key is its ISV's to know about.
+    await recordAudit(tx, {
+      accountId: account.parentId && account.type === "merchant" ? account.parentId : accountId,
+      action: "api_key.rotated",
+      resourceId: accountId,
+    });
     return account.sid;
   });
   return { account_id: accountId, account_sid: sid, secret_key: secretKey };

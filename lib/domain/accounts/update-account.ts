@@ -14,6 +14,7 @@ import {
   type UpdateAccount,
 } from "../../schemas/account";
 import { type DefaultCapabilities, defaultCapabilitiesSchema } from "../../schemas/capabilities";
+import { recordAudit } from "../audit/record-audit";
 import { getAccount } from "./get-account";
 
 /** Merges `patch` into the ISV's settings, validates the result whole, and saves it. */
@@ -72,6 +73,16 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       })
       .where(eq(accounts.id, accountId))
       .returning();
+    await recordAudit(tx, {
+      accountId,
+      action: "account.updated",
+      resourceId: accountId,
+      fields: Object.keys(patch).flatMap((key) =>
+        typeof (patch as Record<string, unknown>)[key] === "object" && (patch as Record<string, unknown>)[key]
+          ? Object.keys((patch as Record<string, Record<string, unknown>>)[key]!).map((sub) => `${key}.${sub}`)
+          : [key],
+      ),
+    });
     if (changed) forgetCustomDomains();
     return updated!;
   });

@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { accounts } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, invalidState } from "../../errors";
+import { recordAudit } from "../audit/record-audit";
 import { getAccount } from "./get-account";
 
 export type TxtResolver = (name: string) => Promise<string[][]>;
@@ -47,13 +48,22 @@ export async function verifyCustomDomain(
     }
   }
   try {
-    const [updated] = await db
-      .update(accounts)
-      .set({ customDomainVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(eq(accounts.id, accountId))
-      .returning();
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(accounts)
+        .set({ customDomainVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(eq(accounts.id, accountId))
+        .returning();
+      await recordAudit(tx, {
+        accountId,
+        action: "account.custom_domain_verified",
+        resourceId: accountId,
+        fields: ["custom_domain_verified_at"],
+      });
+      return row!;
+    });
     forgetCustomDomains();
-    return updated!;
+    return updated;
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError("custom_domain_taken", `${account.customDomain} is already verified by another account`, {

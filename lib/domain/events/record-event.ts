@@ -1,5 +1,6 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 
+import { currentActor } from "../../audit/actor";
 import { compiledStatement } from "../../db/prepared";
 import { type DbOrTx } from "../../db/types";
 import { type EventType, scopeOf } from "../../events/catalogue";
@@ -7,7 +8,14 @@ import { createId } from "../../ids";
 import { jobsOfTypeFrom } from "../../jobs/job-types";
 import { HOST_KEY_SQL } from "../webhooks/fan-out";
 
-type OneEvent = { accountId: string; type: EventType; objectId: string; data: Record<string, unknown> };
+type OneEvent = {
+  accountId: string;
+  type: EventType;
+  objectId: string;
+  data: Record<string, unknown>;
+  /** The names of the fields the change touched, for its audit entry (never their values). */
+  fields?: string[];
+};
 
 /**
  * The WITH clauses that record events, each with one delivery and its job per subscribed webhook
@@ -24,6 +32,12 @@ function eventsFrom(source: SQL): SQL {
     recorded_events as (
       insert into events (id, account_id, type, object_id, data)
       select id, account_id, type, object_id, data from new_events order by ord
+    ),
+    recorded_audit as (
+      insert into audit_logs (id, account_id, actor_type, actor_id, actor_via, action, resource_id, fields, request_id, client_address)
+      select 'al_' || substr(md5(id), 1, 22), account_id, actor->>'type', actor->>'id', actor->>'via', type, object_id,
+        coalesce(fields, '[]'::jsonb), actor->>'requestId', actor->>'clientAddress'
+      from new_events where actor is not null and jsonb_typeof(actor) = 'object'
     ),
     targets as (
       select webhooks.id, webhooks.url, new_events.id as event_id, new_events.account_id from new_events
@@ -50,9 +64,11 @@ export function eventClauses(input: {
   type: EventType;
   objectId: string | Placeholder;
   data: SQL;
+  /** The change's actor as jsonb (lib/audit/actor.ts; JSON null: none), audited in the same statement. */
+  actor: Placeholder;
 }): SQL {
   return eventsFrom(
-    sql`select ${input.id}::text as id, ${input.accountId}::text as account_id, ${input.type}::text as type, ${input.objectId}::text as object_id, ${input.data} as data, ${scopeOf(input.type)}::text as scope, 1 as ord`,
+    sql`select ${input.id}::text as id, ${input.accountId}::text as account_id, ${input.type}::text as type, ${input.objectId}::text as object_id, ${input.data} as data, ${scopeOf(input.type)}::text as scope, 1 as ord, ${input.actor}::jsonb as actor, null::jsonb as fields`,
   );
 }
 
@@ -61,14 +77,15 @@ const recordStatement = compiledStatement(
   "record_events",
   () =>
     sql`with ${eventsFrom(sql`
-    select e->>'id' as id, e->>'account_id' as account_id, e->>'type' as type, e->>'object_id' as object_id, e->'data' as data, e->>'scope' as scope, ord
+    select e->>'id' as id, e->>'account_id' as account_id, e->>'type' as type, e->>'object_id' as object_id, e->'data' as data, e->>'scope' as scope, ord,
+      e->'actor' as actor, e->'fields' as fields
     from jsonb_array_elements(${sql.placeholder("batch")}::jsonb) with ordinality as t(e, ord)`)} select 1`,
 );
 
 /**
- * Writes an event in the caller's transaction, with its deliveries and their jobs, in one
- * statement: the change, its event and its deliveries commit together or not at all, for one
- * round trip to the database.
+ * Writes an event in the caller's transaction, with its deliveries and their jobs and (when an
+ * actor makes the change) its audit entry, in one statement: the change, its event, its deliveries
+ * and its audit entry commit together or not at all, for one round trip to the database.
  */
 export async function recordEvent(tx: DbOrTx, input: OneEvent) {
   const [id] = await recordEvents(tx, [input]);
@@ -77,6 +94,7 @@ export async function recordEvent(tx: DbOrTx, input: OneEvent) {
 
 /** Many events in the caller's transaction (a settlement's): the same statement, 500 events at a time. */
 export async function recordEvents(tx: DbOrTx, inputs: OneEvent[]) {
+  const actor = currentActor();
   const rows = inputs.map((input) => ({
     id: createId("evt"),
     account_id: input.accountId,
@@ -84,6 +102,10 @@ export async function recordEvents(tx: DbOrTx, inputs: OneEvent[]) {
     object_id: input.objectId,
     data: input.data,
     scope: scopeOf(input.type),
+    // The change's actor (the API's caller, a page's user, the CLI): its audit entry is written by
+    // the same statement as the event. Work without one (the worker's) writes none.
+    actor: actor ?? null,
+    fields: input.fields ?? [],
   }));
   for (let i = 0; i < rows.length; i += 500) {
     const batch = JSON.stringify(rows.slice(i, i + 500));

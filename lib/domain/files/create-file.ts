@@ -11,6 +11,7 @@ import { databaseFileStore, type FileStore } from "../../files/store";
 import { createId } from "../../ids";
 import type { FilePurpose } from "../../schemas/files";
 import type { OwnerKey } from "../../schemas/vocabulary";
+import { recordAudit } from "../audit/record-audit";
 import { attachDocument, checkAwaitingDocument } from "../verification/checks";
 
 /** Whose files a caller may add and read: an ISV's merchants, or a merchant's session its own. */
@@ -114,6 +115,12 @@ export async function createFile(
       );
     }
     await store.put(tx, id, bytes);
+    await recordAudit(tx, {
+      accountId: merchant.isvAccountId,
+      action: "file.created",
+      resourceId: id,
+      fields: ["purpose", ...(input.subject ? ["subject"] : [])],
+    });
     // A document a verification check asked for runs that check again (lib/domain/verification).
     await attachDocument(tx, locked!, row);
     return row;

@@ -11,6 +11,7 @@ import { queueEmail } from "../../notifications/send-email";
 import { homeSignIn } from "../../notifications/templates";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
+import { recordAudit } from "../audit/record-audit";
 import { findMerchant } from "../merchants/find-merchant";
 import { digestToken } from "../onboarding/create-onboarding-link";
 
@@ -48,7 +49,11 @@ export async function insertLoginLink(tx: DbOrTx, merchant: MerchantRow, via: "i
 
 /** POST /v1/merchants/{id}/login_links: the ISV's "Open your payments" button (another ISV's merchant: 404). */
 export async function createLoginLink(db: Db, isvAccountId: string, merchantId: string) {
-  return db.transaction(async (tx) => insertLoginLink(tx, await findMerchant(tx, isvAccountId, merchantId), "isv"));
+  return db.transaction(async (tx) => {
+    const link = await insertLoginLink(tx, await findMerchant(tx, isvAccountId, merchantId), "isv");
+    await recordAudit(tx, { accountId: isvAccountId, action: "login_link.created", resourceId: merchantId });
+    return link;
+  });
 }
 
 /**

@@ -49,6 +49,10 @@ export async function changeContact(db: Db, merchantId: string, change: ContactC
       type: "merchant.updated",
       objectId: merchant.id,
       data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
+      fields: [
+        "merchant.main_contact_person",
+        ...(change.business_phone !== undefined ? ["merchant.business_phone"] : []),
+      ],
     });
     return updated!;
   });
@@ -128,6 +132,7 @@ export async function changeBankAccount(db: Db, merchantId: string, change: Bank
       type: "merchant.updated",
       objectId: merchant.id,
       data: serializeMerchant(written!, isv, requirementsFor(written!, isv)),
+      fields: ["merchant.bank_account"],
     });
     return startChecks(tx, written!);
   });

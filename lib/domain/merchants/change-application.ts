@@ -224,6 +224,12 @@ export async function changeApplication(
     type: "merchant.updated",
     objectId: merchant.id,
     data: serializeMerchant(updated, isv, requirementsFor(updated, isv)),
+    fields: [
+      ...touched,
+      ...(change.phone !== undefined ? ["phone"] : []),
+      ...(change.agent !== undefined ? ["agent"] : []),
+      ...Object.keys(input.alsoSet ?? {}).map((k) => (k === "automaticPayouts" ? "automatic_payouts" : k)),
+    ],
   });
   return updated;
 }

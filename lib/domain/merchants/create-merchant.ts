@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 
+import { currentActor } from "../../audit/actor";
 import { newPublishableKey } from "../../auth/secrets";
 import { rowsOf } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -102,6 +103,8 @@ export async function createMerchant(
       payment: JSON.stringify(values.payment),
       eventId: createId("evt"),
       event: JSON.stringify(serializeMerchant(draft, isv, requirementsFor(draft, isv))),
+      // Its audit entry, in the same statement (lib/audit/actor.ts).
+      actor: JSON.stringify(currentActor() ?? null),
     });
     const [lead] = rowsOf<{ lead_id: string | number }>(result);
     return { row: { ...draft, leadId: Number(lead!.lead_id) }, created: true };
@@ -138,6 +141,7 @@ const createStatement = compiledStatement(
       type: "merchant.created",
       objectId: p("id"),
       data: sql`jsonb_set(${p("event")}::jsonb, '{lead_id}', to_jsonb((select lead_id from new_lead)))`,
+      actor: p("actor"),
     })}
     select lead_id from new_lead`,
 );

@@ -51,6 +51,10 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
       type: "merchant.updated",
       objectId: row.id,
       data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
+      fields: [
+        ...(input.deactivated !== undefined ? ["deactivated"] : []),
+        ...(input.automatic_payouts !== undefined ? ["automatic_payouts"] : []),
+      ],
     });
     return { row: updated!, isv };
   });

@@ -10,6 +10,7 @@ import { AppError, invalidState } from "../../errors";
 import { createId, randomBase62 } from "../../ids";
 import { getAccount } from "../accounts/get-account";
 import { settingsOf } from "../accounts/isv-facts";
+import { recordAudit } from "../audit/record-audit";
 import { findMerchant } from "../merchants/find-merchant";
 import { isFinal } from "../merchants/status";
 
@@ -47,12 +48,14 @@ export async function createOnboardingLink(db: Db, isvAccountId: string, input: 
       );
     }
     const isv = await getAccount(tx, isvAccountId);
-    return insertOnboardingLink(tx, isv, merchant.id, {
+    const made = await insertOnboardingLink(tx, isv, merchant.id, {
       returnUrl,
       refreshUrl: input.refresh_url ?? null,
       state: input.state ?? null,
       allowSkipDeviceSelection: input.allow_skip_device_selection ?? null,
     });
+    await recordAudit(tx, { accountId: isvAccountId, action: "onboarding_link.created", resourceId: merchant.id });
+    return made;
   });
 }
 

@@ -1,6 +1,15 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 
-import { cardTokens, events, idempotencyKeys, jobs, outbox, webhookAttempts, webhookDeliveries } from "../../db/schema";
+import {
+  auditLogs,
+  cardTokens,
+  events,
+  idempotencyKeys,
+  jobs,
+  outbox,
+  webhookAttempts,
+  webhookDeliveries,
+} from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
@@ -19,6 +28,8 @@ export const RETENTION = {
   /** Onboarding links live at most 7 days: older messages lose the link's token. */
   outboxLinksMs: 7 * 24 * 3600_000,
   outboxMs: 90 * 24 * 3600_000,
+  /** The audit log is kept one year (docs/reference.md section 17). */
+  auditLogsMs: 365 * 24 * 3600_000,
 } as const;
 
 const DAY_MS = 24 * 3600_000;
@@ -47,6 +58,17 @@ export async function purgeExpired(db: Db, now = new Date()) {
   const count = async (name: string, rows: Promise<unknown[]>) => {
     counts[name] = (await rows).length;
   };
+  // The one path that deletes audit entries: its trigger refuses any other (migration 0020).
+  await count(
+    "audit_logs",
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local app.audit_purge = 'on'`);
+      return tx
+        .delete(auditLogs)
+        .where(lt(auditLogs.createdAt, before(RETENTION.auditLogsMs)))
+        .returning({ id: auditLogs.id });
+    }),
+  );
   await count(
     "idempotency_keys",
     db

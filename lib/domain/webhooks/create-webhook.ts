@@ -10,6 +10,7 @@ import { AppError, invalid } from "../../errors";
 import { createId } from "../../ids";
 import type { CreateWebhookInput } from "../../schemas/webhook";
 import { assertPublicHost, UnsafeAddressError } from "../../webhooks/address-guard";
+import { recordAudit } from "../audit/record-audit";
 
 /** Each endpoint costs every event a delivery: an account's endpoints are capped (docs/decisions.md). */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 16;
@@ -58,6 +59,12 @@ export async function createWebhook(db: Db, accountId: string, input: CreateWebh
         description: input.description ?? null,
       })
       .returning();
+    await recordAudit(tx, {
+      accountId,
+      action: "webhook.created",
+      resourceId: row!.id,
+      fields: ["url", "scopes", ...(input.description !== undefined ? ["description"] : [])],
+    });
     return { row: row!, secret };
   });
 }

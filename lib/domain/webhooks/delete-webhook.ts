@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 
 import { webhookDeliveries, webhooks } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { recordAudit } from "../audit/record-audit";
 import { findWebhook } from "./find-webhook";
 
 /** Deleting stops deliveries at once: pending ones are canceled (their jobs find them so). */
@@ -13,6 +14,7 @@ export async function deleteWebhook(db: Db, accountId: string, webhookId: string
       .update(webhookDeliveries)
       .set({ status: "canceled", nextAttemptAt: null })
       .where(and(eq(webhookDeliveries.webhookId, row.id), eq(webhookDeliveries.status, "pending")));
+    await recordAudit(tx, { accountId, action: "webhook.deleted", resourceId: row.id });
     return row;
   });
 }

@@ -5,6 +5,7 @@ import { type Db } from "../../db/types";
 import { invalidState, notFound } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
 import { wakeWorkers } from "../../jobs/runner";
+import { recordAudit } from "../audit/record-audit";
 import { deliveryKeys } from "./fan-out";
 import { findWebhook } from "./find-webhook";
 
@@ -38,6 +39,7 @@ export async function retryDelivery(db: Db, accountId: string, webhookId: string
       .from(webhookAttempts)
       .where(eq(webhookAttempts.deliveryId, delivery.id))
       .orderBy(asc(webhookAttempts.attemptedAt));
+    await recordAudit(tx, { accountId, action: "webhook_delivery.retried", resourceId: delivery.id });
     return { delivery: updated!, attempts };
   });
   wakeWorkers();

@@ -1,5 +1,7 @@
 import { cookies } from "next/headers";
 
+import { asActor } from "@/lib/audit/actor";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { createFile } from "@/lib/domain/files/create-file";
 import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
@@ -36,15 +38,20 @@ export async function POST(request: Request) {
   if (!(file instanceof File) || file.size === 0) return back("/home/settings", "file_empty");
   if (file.size > MAX_BYTES) return back("/home/settings", "file_too_large");
   try {
-    await createFile(
-      db,
-      { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
-      {
-        purpose: "bank_document",
-        merchant_id: merchant.id,
-        filename: file.name,
-        bytes: Buffer.from(await file.arrayBuffer()),
-      },
+    const bytes = Buffer.from(await file.arrayBuffer());
+    // Audited as the merchant in its home (lib/audit/actor.ts).
+    const actor = {
+      type: "merchant" as const,
+      id: merchant.id,
+      via: "home",
+      clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
+    };
+    await asActor(actor, () =>
+      createFile(
+        db,
+        { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+        { purpose: "bank_document", merchant_id: merchant.id, filename: file.name, bytes },
+      ),
     );
   } catch (error) {
     if (error instanceof AppError && error.isClientError) return back("/home/settings", error.code);

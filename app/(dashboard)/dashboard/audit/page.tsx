@@ -1,0 +1,107 @@
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+
+import { DataTable } from "@/components/dashboard/data-table";
+import { requireIsvUser } from "@/lib/dashboard/session";
+import { listAuditLogs } from "@/lib/domain/audit/list-audit-logs";
+
+export async function generateMetadata() {
+  const t = await getTranslations("dashboard");
+  return { title: t("auditTitle") };
+}
+
+type Query = { resource_id?: string; actor?: string; after?: string };
+
+const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2";
+
+// /dashboard/audit: who changed what in the ISV's account and its merchants (GET /v1/audit_logs),
+// newest first, 50 a page, filtered by the resource's or the actor's id (a plain GET form).
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const { db, account } = await requireIsvUser();
+  const raw = await searchParams;
+  const clean = (v: unknown) => (typeof v === "string" && /^[\w.@-]{1,64}$/.test(v.trim()) ? v.trim() : undefined);
+  const query = { resource_id: clean(raw.resource_id), actor: clean(raw.actor) };
+  const page = await listAuditLogs(db, account.id, { limit: 50, ...query, starting_after: clean(raw.after) });
+  const t = await getTranslations("dashboard");
+  const format = await getFormatter();
+  const next = new URLSearchParams(
+    Object.entries({ ...query, after: page.rows.at(-1)?.id }).filter(([, v]) => v) as [string, string][],
+  );
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t("auditTitle")}</h1>
+      <p>{t("auditIntro")}</p>
+      <form method="get" action="/dashboard/audit" aria-label={t("auditFilters")} className="grid gap-3 sm:grid-cols-3">
+        <div>
+          <label htmlFor="resource_id" className="block text-sm font-medium">
+            {t("auditResource")}
+          </label>
+          <input id="resource_id" name="resource_id" defaultValue={query.resource_id ?? ""} className={input} />
+        </div>
+        <div>
+          <label htmlFor="actor" className="block text-sm font-medium">
+            {t("auditActor")}
+          </label>
+          <input id="actor" name="actor" defaultValue={query.actor ?? ""} className={input} />
+        </div>
+        <div className="flex items-end gap-3">
+          <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
+            {t("auditApply")}
+          </button>
+          {query.resource_id || query.actor ? (
+            <Link href="/dashboard/audit" className="underline">
+              {t("auditClear")}
+            </Link>
+          ) : null}
+        </div>
+      </form>
+      <DataTable
+        id="audit"
+        title={t("auditEntries")}
+        testId="audit-entries"
+        empty={page.rows.length === 0 ? t("auditEmpty") : null}
+        columns={[
+          { label: t("date") },
+          { label: t("auditWho") },
+          { label: t("auditWhat") },
+          { label: t("auditResource") },
+          { label: t("auditFields") },
+          { label: t("auditFrom") },
+        ]}
+      >
+        {page.rows.map((row) => (
+          <tr key={row.id} className="border-b border-line align-top">
+            <td className="py-2 pr-3 whitespace-nowrap">
+              {format.dateTime(row.createdAt, { dateStyle: "medium", timeStyle: "medium" })}
+            </td>
+            <td className="py-2 pr-3">
+              {t(`auditActors.${row.actorType}`)}
+              {row.actorVia ? ` (${t(`auditVia.${row.actorVia === "home" ? "home" : "wizard"}`)})` : ""}
+              <span className="block font-mono text-xs break-all text-muted">{row.actorId}</span>
+            </td>
+            <td className="py-2 pr-3 font-mono text-xs">{row.action}</td>
+            <td className="py-2 pr-3 font-mono text-xs break-all">
+              {row.resourceId.startsWith("mer_") ? (
+                <Link className="underline" href={`/dashboard/merchants/${row.resourceId}`}>
+                  {row.resourceId}
+                </Link>
+              ) : (
+                row.resourceId
+              )}
+            </td>
+            <td className="py-2 pr-3 font-mono text-xs break-all">{row.fields.join(", ")}</td>
+            <td className="py-2 font-mono text-xs break-all">
+              {row.clientAddress ?? ""}
+              {row.requestId ? <span className="block text-muted">{row.requestId}</span> : null}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {page.hasMore ? (
+        <Link className="underline" href={`/dashboard/audit?${next}`}>
+          {t("next")}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

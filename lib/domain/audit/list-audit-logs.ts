@@ -1,0 +1,37 @@
+import { and, eq, gte, lte } from "drizzle-orm";
+
+import { cursorPage } from "../../db/cursor-page";
+import { auditLogs } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
+import type { ListQuery } from "../../schemas/list";
+
+export type AuditLogQuery = ListQuery & {
+  resource_id?: string;
+  actor?: string;
+  "created[gte]"?: number;
+  "created[lte]"?: number;
+};
+
+/** GET /v1/audit_logs: the ISV's entries (its own changes and its merchants'), newest first, filtered. */
+export async function listAuditLogs(db: DbOrTx, accountId: string, query: AuditLogQuery) {
+  const mine = eq(auditLogs.accountId, accountId);
+  return cursorPage(query, {
+    noun: "audit log",
+    seq: auditLogs.seq,
+    filters: [
+      mine,
+      ...(query.resource_id ? [eq(auditLogs.resourceId, query.resource_id)] : []),
+      ...(query.actor ? [eq(auditLogs.actorId, query.actor)] : []),
+      ...(query["created[gte]"] !== undefined ? [gte(auditLogs.createdAt, new Date(query["created[gte]"]))] : []),
+      ...(query["created[lte]"] !== undefined ? [lte(auditLogs.createdAt, new Date(query["created[lte]"]))] : []),
+    ],
+    positionOf: async (id) => {
+      const [row] = await db
+        .select({ seq: auditLogs.seq })
+        .from(auditLogs)
+        .where(and(mine, eq(auditLogs.id, id)));
+      return row?.seq ?? null;
+    },
+    select: (where, orderBy, limit) => db.select().from(auditLogs).where(where).orderBy(orderBy).limit(limit),
+  });
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+import { listQuerySchema } from "./list";
+
+export const auditLogSchema = z
+  .object({
+    object: z.literal("audit_log"),
+    id: z.string(),
+    actor: z.object({
+      type: z.enum(["user", "api_key", "cli", "merchant"]),
+      id: z
+        .string()
+        .meta({ description: "The user's id, the key's account, the merchant's id, or the operator's name" }),
+      via: z.string().nullable().meta({ description: "A merchant's `wizard` or `home`" }),
+    }),
+    action: z
+      .string()
+      .meta({
+        description: "What was done: an event type (`merchant.updated`) or `account.updated`, `webhook.created`…",
+      }),
+    resource_id: z.string(),
+    fields: z.array(z.string()).meta({ description: "The names of the fields changed, never their values" }),
+    request_id: z.string().nullable(),
+    client_address: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: "AuditLog" });
+
+export const auditLogListQuery = listQuerySchema.extend({
+  resource_id: z.string().max(64).optional(),
+  actor: z.string().max(64).optional().meta({ description: "An actor's id" }),
+  "created[gte]": z.coerce.number().int().min(0).optional().meta({ description: "Milliseconds since the epoch" }),
+  "created[lte]": z.coerce.number().int().min(0).optional().meta({ description: "Milliseconds since the epoch" }),
+});
