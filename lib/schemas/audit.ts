@@ -13,11 +13,9 @@ export const auditLogSchema = z
         .meta({ description: "The user's id, the key's account, the merchant's id, or the operator's name" }),
       via: z.string().nullable().meta({ description: "A merchant's `wizard` or `home`" }),
     }),
-    action: z
-      .string()
-      .meta({
-        description: "What was done: an event type (`merchant.updated`) or `account.updated`, `webhook.created`…",
-      }),
+    action: z.string().meta({
+      description: "What was done: an event type (`merchant.updated`) or `account.updated`, `webhook.created`…",
+    }),
     resource_id: z.string(),
     fields: z.array(z.string()).meta({ description: "The names of the fields changed, never their values" }),
     request_id: z.string().nullable(),
