@@ -1,3 +1,5 @@
+import { startReceiver } from "../tests/helpers/receiver";
+import { verifySignature } from "../tests/helpers/signature";
 import { clickPay, fillCard } from "./card-frame";
 import { approvedMerchant, createIsvWithCli, expectAxeClean } from "./helpers";
 import { type APIRequestContext, expect, type Page, test } from "./test";
@@ -41,6 +43,14 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
 }) => {
   const isv = createIsvWithCli("Home POS");
   const merchant = await approvedMerchant(request, isv);
+  // The ISV's webhook: the refund the merchant makes in its home reaches it, signed.
+  const receiver = await startReceiver();
+  const hook = await (
+    await request.post("/v1/webhooks", {
+      headers: { authorization: isv.auth },
+      data: { url: receiver.url, scopes: ["charge"] },
+    })
+  ).json();
   const chargeId = await paidCharge(request, isv, merchant, 2599);
   const link = await (
     await request.post(`/v1/merchants/${merchant.id}/login_links`, { headers: { authorization: isv.auth } })
@@ -103,10 +113,10 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   await expect(page.getByTestId("refunds").getByRole("row")).toHaveCount(2);
   const viaApi = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
   expect(viaApi.amount_refunded).toBe(1000);
-  const events = await (
-    await request.get("/v1/events?type=charge.refunded", { headers: { authorization: isv.auth } })
-  ).json();
-  expect(events.data.map((e: any) => e.data.object.id)).toContain(chargeId);
+  await receiver.waitFor((r) => r.some((x) => JSON.parse(x.body).type === "charge.refunded"));
+  const delivered = receiver.received.find((x) => JSON.parse(x.body).type === "charge.refunded")!;
+  expect(verifySignature(hook.secret, delivered)).toBe(true);
+  expect(JSON.parse(delivered.body).data.object).toMatchObject({ id: chargeId, amount_refunded: 1000 });
   await expectAxeClean(page);
   await page.setViewportSize({ width: 375, height: 900 });
   await page.screenshot({ path: "test-results/screens/home-payment-375.png", fullPage: true });
@@ -183,6 +193,7 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   await page.goto(path);
   await expect(page).toHaveURL(/\/home\/sign-in\?link=used$/);
   await expect(page.locator("main").getByRole("alert")).toHaveText(/already used or has expired/);
+  await receiver.close();
 });
 
 test("the sign-in page e-mails a single-use link to the contact's address, and says the same for an unknown one", async ({

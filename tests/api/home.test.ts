@@ -147,7 +147,15 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
     expect(requests.json.data.map((r: { id: string }) => r.id)).toEqual([a.requestId]);
     expect((await api.call("GET", "/v1/refunds?limit=100", { auth: own })).json.data).toEqual([]);
     expect((await api.call("GET", `/v1/statements/${mine.id}`, { auth: own })).status).toBe(200);
-    expect((await api.call("GET", "/v1/settlements?limit=100", { auth: own })).status).toBe(200);
+    // Settled: its own settlement is listed and readable; the sibling's is "no such settlement".
+    const run = await api.call("POST", "/v1/test_helpers/settlement/run", { auth: isv.auth, body: {} });
+    const theirs = run.json.data.find((st: { merchant_id: string }) => st.merchant_id === sibling.id);
+    const ours = run.json.data.find((st: { merchant_id: string }) => st.merchant_id === mine.id);
+    const settlements = await api.call("GET", "/v1/settlements?limit=100", { auth: own });
+    expect(settlements.json.data.map((st: { id: string }) => st.id)).toEqual([ours.id]);
+    expect((await api.call("GET", `/v1/settlements/${ours.id}`, { auth: own })).status).toBe(200);
+    const foreignSettlement = await api.call("GET", `/v1/settlements/${theirs.id}`, { auth: own });
+    expect([foreignSettlement.status, foreignSettlement.json.error.code]).toEqual([404, "resource_missing"]);
     // Acting for the sibling is "no such merchant"; for itself, a payment request is made.
     const foreign = await api.call("POST", "/v1/scan_to_pay", {
       auth: own,

@@ -11,6 +11,7 @@ import { onboardingSessionResponseSchema } from "@/lib/schemas/merchant-response
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application } from "../helpers/fixtures";
 import { pdfText, pdfToPngs } from "../helpers/pdf";
+import { until } from "../helpers/until";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -592,7 +593,9 @@ describe("onboarding session API", () => {
     const { token } = await open(l.url);
     const started = JSON.parse(Buffer.from(token!.split(".")[1]!, "base64url").toString()).ses;
     expect(Math.abs(started - Date.now() / 1000)).toBeLessThan(60);
-    // A renewal (a cookie-authenticated call) keeps when the session started.
+    // A renewal (a cookie-authenticated call) keeps when the session started: made in a later
+    // second than the opening, so that a renewal starting the session anew cannot pass by chance.
+    await until(() => Math.floor(Date.now() / 1000), (now) => now > started, 3000, "the next second");
     const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, {
       headers: { cookie: `onboarding_session=${token}` },
     });

@@ -57,7 +57,11 @@ const onboardingOnly = allow({ kinds: ["onboarding"] });
 /** A session in use stays alive: each answer renews the cookie (sliding expiry), up to its maximum life. */
 async function renew(c: Context<Authorized>) {
   if (c.req.header("authorization")) return;
-  const { merchantId, linkId, accountId, startedAt } = principal(c);
+  // The principal itself, with when its session started: a renewal keeps that start, so a session
+  // used all day still ends 12 hours after its link was opened.
+  const p = c.var.principal;
+  if (p.kind !== "onboarding") return;
+  const { merchantId, linkId, accountId, startedAt } = p;
   setCookie(
     c,
     ONBOARDING_COOKIE,
