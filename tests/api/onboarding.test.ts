@@ -595,7 +595,12 @@ describe("onboarding session API", () => {
     expect(Math.abs(started - Date.now() / 1000)).toBeLessThan(60);
     // A renewal (a cookie-authenticated call) keeps when the session started: made in a later
     // second than the opening, so that a renewal starting the session anew cannot pass by chance.
-    await until(() => Math.floor(Date.now() / 1000), (now) => now > started, 3000, "the next second");
+    await until(
+      () => Math.floor(Date.now() / 1000),
+      (now) => now > started,
+      3000,
+      "the next second",
+    );
     const res = await fetch(`${api.baseUrl}/v1/onboarding/session`, {
       headers: { cookie: `onboarding_session=${token}` },
     });
