@@ -14,7 +14,7 @@ import { requeueOrphanedJobs } from "./lib/jobs/runner";
 import { log } from "./lib/log";
 import { clientAddress } from "./lib/net/client-address";
 import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "./lib/net/security-headers";
-import { registry as metricsRegistry } from "./lib/ops/metrics";
+import { serveMetrics } from "./lib/ops/metrics";
 import { beginShutdown, SHUTDOWN_GRACE_MS } from "./lib/ops/shutdown";
 import { frameScript } from "./lib/tokenizer/frame";
 import { startBackground } from "./lib/workers/start";
@@ -89,18 +89,8 @@ async function main() {
   if (handle.kind === "pglite") await requeueOrphanedJobs(handle.db);
   const worker = await startBackground(handle, { runJobs: env.RUN_WORKER === "1" });
 
-  // METRICS_PORT: the metrics alone, without a token, on their own port (bind it to a private network).
-  const metricsServer = env.METRICS_PORT
-    ? http
-        .createServer((req, res) => {
-          if (req.method !== "GET" || req.url !== "/metrics") return void res.writeHead(404).end();
-          void metricsRegistry.metrics().then(
-            (text) => res.writeHead(200, { "Content-Type": metricsRegistry.contentType }).end(text),
-            () => res.writeHead(500).end(),
-          );
-        })
-        .listen(env.METRICS_PORT, env.HOST)
-    : undefined;
+  // METRICS_PORT: the metrics alone, without a token, on their own port.
+  const metricsServer = env.METRICS_PORT ? serveMetrics(env.METRICS_PORT, env.HOST) : undefined;
 
   server.listen(env.PORT, env.HOST, () => {
     log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);

@@ -17,6 +17,7 @@ export type Figure = { name: string; value: number; unit: string };
 type Inputs = {
   api?: { name: string; rps: number; p50: number; p99: number; cpuUs?: number | null }[];
   ratios?: { database: string; value: number }[];
+  opsRatios?: { database: string; value: number }[];
   webhooks?: WebhookBench[];
   drains?: DrainBench[];
   underwriting?: UnderwritingBench[];
@@ -46,6 +47,8 @@ export function collectFigures(input: Inputs): Figure[] {
       Number(r.value.toFixed(2)),
       "ratio",
     );
+  for (const r of input.opsRatios ?? [])
+    add(`API with metrics and audit / without, ${r.database}`, Number(r.value.toFixed(2)), "ratio");
   for (const w of input.webhooks ?? []) {
     add(`POST /v1/merchants with a webhook, 25 at a time ${w.kind}`, Math.round(w.createsPerSecond), "req/s");
     add(`webhook deliveries ${w.kind}`, Math.round(w.deliveriesPerSecond), "deliveries/s");

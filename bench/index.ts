@@ -136,18 +136,33 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
   await setup.close();
   const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
 
-  const runApi = async () => {
+  // instrumentation "off": the same server without metrics or audit entries (the baseline the
+  // operations' cost is measured against, docs/reference.md section 17).
+  const runApi = async (instrumentation: "on" | "off" = "on") => {
     const apiPort = 3401;
     const api = spawn(tsx, ["server.ts"], {
-      env: { ...env, NODE_ENV: "production", PORT: String(apiPort), HOST: "127.0.0.1" },
+      env: {
+        ...env,
+        NODE_ENV: "production",
+        PORT: String(apiPort),
+        HOST: "127.0.0.1",
+        INSTRUMENTATION: instrumentation,
+      },
       stdio: ["ignore", "ignore", "inherit"],
     });
+    const label = instrumentation === "on" ? "API" : "API no metrics/audit";
     try {
       await waitFor(`http://127.0.0.1:${apiPort}/v1/openapi.json`, api);
       return [
-        await run(`API (server.ts) on ${kind}`, apiPort, auth, "/v1/account", api.pid),
-        await run(`API GET merchant on ${kind}`, apiPort, auth, `/v1/merchants/${merchant.id}`, api.pid),
-        await run(`API POST merchant on ${kind}`, apiPort, auth, "/v1/merchants", api.pid, CREATE),
+        await run(
+          `${instrumentation === "on" ? "API (server.ts)" : label} on ${kind}`,
+          apiPort,
+          auth,
+          "/v1/account",
+          api.pid,
+        ),
+        await run(`${label} GET merchant on ${kind}`, apiPort, auth, `/v1/merchants/${merchant.id}`, api.pid),
+        await run(`${label} POST merchant on ${kind}`, apiPort, auth, "/v1/merchants", api.pid, CREATE),
       ];
     } finally {
       await stop(api);
@@ -180,14 +195,20 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
   const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
   const apiRuns: Result[][] = [];
   const bareRuns: Result[][] = [];
+  const offRuns: Result[][] = [];
   for (let i = 0; i < rounds; i++) {
     apiRuns.push(await runApi());
     bareRuns.push(await runBare());
+    offRuns.push(await runApi("off"));
   }
   const best = (runs: Result[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
   fs.rmSync(dataDir, { recursive: true, force: true });
-  // [API account, bare account, API merchant, bare merchant, API create, bare create]: the ratios are taken pairwise.
-  return [0, 1, 2].flatMap((i) => [best(apiRuns.map((r) => r[i]!)), best(bareRuns.map((r) => r[i]!))]);
+  // [API account, bare account, API merchant, bare merchant, API create, bare create]: the ratios are
+  // taken pairwise; then the three runs without metrics and audit (opsRatiosOf).
+  return [
+    ...[0, 1, 2].flatMap((i) => [best(apiRuns.map((r) => r[i]!)), best(bareRuns.map((r) => r[i]!))]),
+    ...[0, 1, 2].map((i) => best(offRuns.map((r) => r[i]!))),
+  ];
 }
 
 async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
@@ -235,10 +256,25 @@ function ratiosOf(pglite: Result[], postgres: Result[]) {
   ];
 }
 
+/** Throughput with metrics and the audit log over without them, in the same run (goal >= 0.95). */
+function opsRatiosOf(pglite: Result[], postgres: Result[]) {
+  const of = (database: string, runs: Result[]) =>
+    runs.length < 9
+      ? []
+      : [
+          { database: `${database} GET account`, value: runs[0]!.rps / runs[6]!.rps },
+          { database: `${database} GET merchant`, value: runs[2]!.rps / runs[7]!.rps },
+          { database: `${database} POST merchant`, value: runs[4]!.rps / runs[8]!.rps },
+        ];
+  return [...of("pglite", pglite), ...of("postgres", postgres)];
+}
+
 function printRatios(pglite: Result[], postgres: Result[]) {
   console.log("");
   for (const r of ratiosOf(pglite, postgres))
     console.log(`ratio API / bare, ${r.database.padEnd(22)} ${r.value.toFixed(2)}`);
+  for (const r of opsRatiosOf(pglite, postgres))
+    console.log(`ratio with metrics+audit / without, ${r.database.padEnd(22)} ${r.value.toFixed(2)}  (goal >= 0.95)`);
   // The same comparison in CPU: bare's CPU per request over the API's (1.00: the API costs nothing more).
   for (const r of cpuRatiosOf(pglite, postgres))
     console.log(`CPU ratio bare / API, ${r.database.padEnd(18)} ${r.value.toFixed(2)}`);
@@ -314,7 +350,15 @@ async function main() {
     }
     console.log(table([...pglite, ...postgres]));
     printRatios(pglite, postgres);
-    return done(writeFigures(collectFigures({ api: [...pglite, ...postgres], ratios: ratiosOf(pglite, postgres) })));
+    return done(
+      writeFigures(
+        collectFigures({
+          api: [...pglite, ...postgres],
+          ratios: ratiosOf(pglite, postgres),
+          opsRatios: opsRatiosOf(pglite, postgres),
+        }),
+      ),
+    );
   }
   if (only === "verification") {
     const pgdb = await postgresUrl();
@@ -436,6 +480,7 @@ async function main() {
       collectFigures({
         api: results,
         ratios,
+        opsRatios: opsRatiosOf(pglite, postgres),
         webhooks: webhookResults,
         drains,
         underwriting,

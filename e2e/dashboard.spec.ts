@@ -243,11 +243,12 @@ test("developers: create a webhook; rotate the API key and the old one is reject
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit log");
   const rows = page.getByTestId("audit-entries").getByRole("row");
   await expect(rows.nth(1)).toContainText("Team member");
+  await expect(rows.nth(1)).toContainText("API key replaced");
   await expect(rows.nth(1)).toContainText("api_key.rotated");
-  await expect(rows.nth(2)).toContainText("webhook.created");
+  await expect(rows.nth(2)).toContainText("Webhook added");
   await expect(rows.nth(2)).toContainText("url, scopes");
   await expect(rows.last()).toContainText("Operator");
-  await expect(rows.last()).toContainText("account.created");
+  await expect(rows.last()).toContainText("Account created");
   await expectAxeClean(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -70,6 +70,9 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // A separate port serving /metrics without a token (bind it to a private interface); unset: none.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // The bench's baseline alone (`npm run bench`: throughput with metrics and audit against without):
+  // "off" records no metrics and writes no audit entries. Refused in production.
+  INSTRUMENTATION: z.enum(["on", "off"]).default("on"),
   // Who verifies merchants (docs/reference.md section 14): the sandbox's magic values, or none (every
   // check goes to an operator). Default: sandbox in the sandbox, none in production.
   VERIFICATION_PROVIDER: z.enum(["sandbox", "none"]).optional(),
@@ -112,6 +115,10 @@ function load(): Env {
   if (appEnv === "production" && (!value.JWT_SECRET || !value.ENCRYPTION_KEY) && !building) {
     throw new Error("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY in the environment");
   }
+  if (appEnv === "production" && value.INSTRUMENTATION === "off")
+    throw new Error(
+      "INSTRUMENTATION=off is for the bench's baseline; production always records metrics and the audit log",
+    );
   const publicBaseUrl = (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
   const tokenizer = tokenizerOriginFor(publicBaseUrl, value.TOKENIZER_ORIGIN);
   return {

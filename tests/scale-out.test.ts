@@ -55,7 +55,9 @@ test("two servers and a worker on one PostgreSQL: a server killed mid-run loses 
   const receiver = await startReceiver();
   const serverA = await a.start();
   await b.start();
-  a.startWorker();
+  // The worker's own metrics (METRICS_PORT): it alone delivers webhooks here (RUN_WORKER=0 above).
+  const workerMetrics = 4000 + Math.floor(Math.random() * 50);
+  a.startWorker({ METRICS_PORT: String(workerMetrics) });
   const isv = await createIsvWithCli(a.env, "Scale ISV");
   const auth = isv.auth;
   const hook = await fetch(`${b.base}/v1/webhooks`, {
@@ -161,4 +163,16 @@ test("two servers and a worker on one PostgreSQL: a server killed mid-run loses 
   expect(perEvent.size).toBe(total);
   expect([...perEvent.values()].filter((n) => n !== 1)).toEqual([]);
   await receiver.close();
+
+  // What the worker says it did is what it did: every delivery counted once, as delivered; its
+  // process and pool are measured; a scrape of any other path is refused.
+  const scrape = await fetch(`http://127.0.0.1:${workerMetrics}/metrics`);
+  expect(scrape.status).toBe(200);
+  const text = await scrape.text();
+  expect(text).toMatch(new RegExp(`^webhook_deliveries_total\\{outcome="delivered"\\} ${total}$`, "m"));
+  expect(text).toMatch(/^webhook_deliveries_total\{outcome="failed"\} 0$/m);
+  expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+  expect(text).toMatch(/^db_pool_connections\{state="total"\} [1-9]/m);
+  expect(text).toMatch(/^jobs_waiting\{type="webhook_delivery"\} 0$/m);
+  expect((await fetch(`http://127.0.0.1:${workerMetrics}/v1/account`)).status).toBe(404);
 }, 180_000);

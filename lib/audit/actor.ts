@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 import type { Principal } from "../auth/principal";
+import { env } from "../env";
 
 // Who is making a change (docs/reference.md section 17), for the audit log: set once where the
 // caller is known (the API's authentication, a page's server action, the operator CLI) and read by
@@ -18,8 +19,9 @@ export type Actor = {
 
 const store = new AsyncLocalStorage<Actor>();
 
-/** The actor of the work under way, if any. */
-export const currentActor = (): Actor | undefined => store.getStore();
+/** The actor of the work under way, if any (none, so no audit entry, in the bench's INSTRUMENTATION=off baseline). */
+export const currentActor: () => Actor | undefined =
+  env.INSTRUMENTATION === "off" ? () => undefined : () => store.getStore();
 
 /** Runs `work` as `actor`: every change it makes is audited under that actor. */
 export const asActor = <T>(actor: Actor, work: () => T): T => store.run(actor, work);

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import http from "node:http";
 
 import { sql } from "drizzle-orm";
 import client from "prom-client";
@@ -111,4 +112,20 @@ export function scrapeAllowed(authorization: string | undefined, token: string):
   const given = Buffer.from(authorization?.replace(/^Bearer /, "") ?? "");
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * METRICS_PORT: the metrics alone, without a token, on a port of their own (bind it to a private
+ * network): the server's, and `npm run worker`'s (its process, its jobs and its webhook deliveries).
+ */
+export function serveMetrics(port: number, host: string) {
+  return http
+    .createServer((req, res) => {
+      if (req.method !== "GET" || req.url !== "/metrics") return void res.writeHead(404).end();
+      void registry.metrics().then(
+        (text) => res.writeHead(200, { "Content-Type": registry.contentType }).end(text),
+        () => res.writeHead(500).end(),
+      );
+    })
+    .listen(port, host);
 }

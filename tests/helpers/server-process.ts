@@ -83,9 +83,9 @@ export function serverProcesses(options: {
       await until(() => !groupAlive(child.pid!), Boolean, 20_000, "the server's process group to be gone");
     },
     /** `npm run worker` (lib/workers/worker-main.ts) with the same environment, in a process group of its own. */
-    startWorker() {
+    startWorker(extra: Record<string, string> = {}) {
       const child = spawn(process.execPath, ["--import", "tsx", "lib/workers/worker-main.ts"], {
-        env,
+        env: { ...env, ...extra },
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       });

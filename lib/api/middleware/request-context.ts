@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 
 import { type DatabaseHandle } from "../../db/types";
+import { env } from "../../env";
 import { createId } from "../../ids";
 import { accessLog } from "../../log";
 import { type TrustProxy } from "../../net/client-address";
@@ -12,6 +13,8 @@ import { addressOf } from "./conn-info";
 
 /** An onboarding link's path carries its token, which opens a session: logs keep only the route. */
 export const loggablePath = (path: string) => (path.startsWith("/onboard/") ? "/onboard/[redacted]" : path);
+
+const instrumented = env.INSTRUMENTATION === "on";
 
 /** Request-Id on every answer (and in every log line and error body); one access log line each. */
 export function requestContext(handle: DatabaseHandle, trust?: TrustProxy): MiddlewareHandler<AppEnv> {
@@ -27,7 +30,8 @@ export function requestContext(handle: DatabaseHandle, trust?: TrustProxy): Midd
     c.header("Request-Id", requestId);
     if (sendsHsts()) c.header("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     await next();
-    observeRequest(c.req.method, routePath(c, -1), c.res.status, (performance.now() - started) / 1000);
+    if (instrumented)
+      observeRequest(c.req.method, routePath(c, -1), c.res.status, (performance.now() - started) / 1000);
     if (accessLog.isLevelEnabled("info")) {
       accessLog.info(
         {

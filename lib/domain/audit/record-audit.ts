@@ -2,6 +2,7 @@ import { currentActor } from "../../audit/actor";
 import { auditLogs } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
+import { type nonEventActions } from "./actions";
 
 /**
  * One audit entry for a change that writes no event (settings, keys, webhooks, links, files), in
@@ -10,7 +11,7 @@ import { createId } from "../../ids";
  */
 export async function recordAudit(
   tx: DbOrTx,
-  entry: { accountId: string; action: string; resourceId: string; fields?: string[] },
+  entry: { accountId: string; action: (typeof nonEventActions)[number]; resourceId: string; fields?: string[] },
 ) {
   const actor = currentActor();
   if (!actor) return;

@@ -3,6 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import { requireIsvUser } from "@/lib/dashboard/session";
+import { isAuditAction } from "@/lib/domain/audit/actions";
 import { listAuditLogs } from "@/lib/domain/audit/list-audit-logs";
 
 export async function generateMetadata() {
@@ -76,10 +77,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             </td>
             <td className="py-2 pr-3">
               {t(`auditActors.${row.actorType}`)}
-              {row.actorVia ? ` (${t(`auditVia.${row.actorVia === "home" ? "home" : "wizard"}`)})` : ""}
+              {row.actorType === "merchant" && (row.actorVia === "home" || row.actorVia === "wizard")
+                ? ` (${t(`auditVia.${row.actorVia}`)})`
+                : ""}
+              {row.actorType === "api_key" && row.actorVia ? ` (${t("auditKeyVia", { last4: row.actorVia })})` : ""}
               <span className="block font-mono text-xs break-all text-muted">{row.actorId}</span>
             </td>
-            <td className="py-2 pr-3 font-mono text-xs">{row.action}</td>
+            <td className="py-2 pr-3">
+              {isAuditAction(row.action) ? t(`auditActions.${row.action}`) : row.action}
+              <span className="block font-mono text-xs text-muted">{row.action}</span>
+            </td>
             <td className="py-2 pr-3 font-mono text-xs break-all">
               {row.resourceId.startsWith("mer_") ? (
                 <Link className="underline" href={`/dashboard/merchants/${row.resourceId}`}>

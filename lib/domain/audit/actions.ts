@@ -1,0 +1,24 @@
+import { eventTypes } from "../../events/catalogue";
+
+// Every action an audit entry may name (docs/reference.md section 17): each event type (a change
+// that writes an event is audited by the event's own statement) and the changes that write none.
+// The dashboard shows each in the reader's words (dashboard.auditActions in lib/i18n/messages).
+export const nonEventActions = [
+  "account.created",
+  "account.updated",
+  "account.custom_domain_verified",
+  "api_key.rotated",
+  "file.created",
+  "login_link.created",
+  "onboarding_link.created",
+  "webhook.created",
+  "webhook.deleted",
+  "webhook_delivery.retried",
+] as const;
+
+export type AuditAction = (typeof eventTypes)[number] | (typeof nonEventActions)[number];
+
+export const auditActions: readonly AuditAction[] = [...eventTypes, ...nonEventActions];
+
+export const isAuditAction = (value: string): value is AuditAction =>
+  (auditActions as readonly string[]).includes(value);
