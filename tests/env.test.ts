@@ -37,4 +37,16 @@ describe("the environment every entry point starts from", () => {
       expect(run.stderr).toContain("APP_ENV=production needs JWT_SECRET and ENCRYPTION_KEY");
     },
   );
+
+  test("production refuses the bench's baseline without metrics and audit (INSTRUMENTATION=off)", () => {
+    const run = start("cli/index.ts", {
+      APP_ENV: "production",
+      JWT_SECRET: "a".repeat(64),
+      ENCRYPTION_KEY: "b".repeat(64),
+      INSTRUMENTATION: "off",
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain("INSTRUMENTATION=off is for the bench's baseline");
+  });
 });
