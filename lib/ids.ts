@@ -49,6 +49,7 @@ export type IdPrefix =
   | "tml"
   | "tok"
   | "stl"
+  | "po"
   | "file"
   | "mll";
 

@@ -32,6 +32,7 @@ import { onboardingLinkRoutes } from "./routes/onboarding-links";
 import { onboardingSessionRoutes } from "./routes/onboarding-session";
 import { paymentRoutes } from "./routes/payments";
 import { refundRoutes } from "./routes/refunds";
+import { payoutRoutes } from "./routes/payouts";
 import { settlementRoutes } from "./routes/settlements";
 import { statementRoutes } from "./routes/statements";
 import { testHelperRoutes } from "./routes/test-helpers";
@@ -122,6 +123,7 @@ export function createApi(options: ApiOptions) {
   refundRoutes(app);
   feeRoutes(app);
   settlementRoutes(app);
+  payoutRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
   statementRoutes(app);
   // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
   if (env.APP_ENV === "sandbox") testHelperRoutes(app);

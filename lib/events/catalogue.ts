@@ -87,6 +87,17 @@ export const eventCatalogue = {
     description: "The bank reversed an ACH charge's return: it is settled again.",
   },
   "refund.created": { scope: "charge", resource: "refund", description: "A refund was created." },
+  "payout.created": {
+    scope: "charge",
+    resource: "payout",
+    description: "A payout was made from a settlement's positive net (pending, or held).",
+  },
+  "payout.paid": { scope: "charge", resource: "payout", description: "A payout reached the merchant's bank." },
+  "payout.failed": {
+    scope: "charge",
+    resource: "payout",
+    description: "The merchant's bank refused a payout; later payouts wait for a new bank account.",
+  },
   "settlement.created": { scope: "charge", resource: "settlement", description: "A daily settlement was created." },
 } as const satisfies Record<string, Entry>;
 

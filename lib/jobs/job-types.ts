@@ -81,6 +81,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 60,
   },
+  /** The next step of one payout (docs/reference.md section 16): send it, or record the bank's answer. */
+  payout_advance: {
+    payload: z.object({ payout_id: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
   /** One e-mail of the outbox over SMTP. */
   email: {
     payload: z.object({ outbox_id: z.string() }),

@@ -89,3 +89,24 @@ export function homeSignIn(input: { brand: Brand; locale: Locale; url: string })
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("ignore")),
   };
 }
+
+/** To the merchant: its bank refused a payout; a new bank account, verified, pays it (docs/reference.md section 16). */
+export function payoutFailed(input: {
+  brand: Brand;
+  locale: Locale;
+  amount: number;
+  code: "account_closed" | "no_account" | "invalid_account_number";
+  url: string;
+}) {
+  const t = translator(input.locale, "emails.payoutFailed");
+  const amount = new Intl.NumberFormat(input.locale === "es" ? "es-US" : "en-US", {
+    style: "currency",
+    currency: "USD",
+  }).format(input.amount / 100);
+  const intro = t("intro", { isv: input.brand.display_name, amount, reason: t(`reasons.${input.code}`) });
+  return {
+    subject: t("subject", { isv: input.brand.display_name }),
+    text: [intro, "", `${t("action")}: ${input.url}`, "", t("after")].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("after")),
+  };
+}

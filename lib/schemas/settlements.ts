@@ -23,10 +23,17 @@ export const settlementSchema = z
       .meta({ description: "Returns taken back earlier that the banks reversed since the last settlement" }),
     reversals: z.number().int().meta({ description: "Sum of their amounts, paid back" }),
     fees: z.number().int().meta({ description: "Sum of its charges' fee" }),
-    net: z.number().int().meta({ description: "gross - refunds - returns + reversals - fees" }),
-    payout_status: z
-      .enum(["scheduled", "held"])
-      .meta({ description: "`held` when the merchant's automatic_payouts is false" }),
+    carried_in: z.number().int().meta({
+      description: "The previous settlement's net when it was negative (<= 0), taken from this one",
+    }),
+    net: z
+      .number()
+      .int()
+      .meta({ description: "gross - refunds - returns + reversals - fees + carried_in; > 0: paid out (a payout)" }),
+    payout_status: z.enum(["scheduled", "held"]).meta({
+      description:
+        "`held` when its payout waits (automatic_payouts false, the bank account being verified, a payout failed)",
+    }),
     cutoff: z
       .number()
       .int()

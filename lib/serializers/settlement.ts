@@ -16,6 +16,7 @@ export function serializeSettlement(row: SettlementRow) {
     reversal_count: row.reversalCount,
     reversals: row.reversals,
     fees: row.fees,
+    carried_in: row.carriedIn,
     net: row.net,
     payout_status: row.payoutStatus,
     cutoff: row.cutoff.getTime(),

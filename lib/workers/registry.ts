@@ -1,4 +1,5 @@
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
+import { runPayoutAdvance } from "../domain/payouts/payouts";
 import { runPurge } from "../domain/retention/purge";
 import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
 import { runSettlement } from "../domain/settlements/run-settlement";
@@ -42,4 +43,5 @@ export const jobRegistry = {
   ach_returns: define("ach_returns", { handler: checkAchReturns }),
   ach_return_reversals: define("ach_return_reversals", { handler: checkAchReturnReversals }),
   retention_purge: define("retention_purge", { handler: runPurge }),
+  payout_advance: define("payout_advance", { handler: runPayoutAdvance }),
 } satisfies Record<JobName, JobDefinition>;

@@ -247,10 +247,19 @@ describe("ACH payments", () => {
       "charge.returned",
       "charge.return_reversed",
     ]);
-    // Paid back once.
+    // Paid back once: the 25.00 the return's settlement took back (its net, -25.00, carried in here)
+    // comes back, so this settlement nets to nothing.
     const back = (await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data;
+    expect(taken.net).toBe(-2_500);
     expect(back).toEqual([
-      expect.objectContaining({ charge_count: 0, return_count: 0, reversal_count: 1, reversals: 2_500, net: 2_500 }),
+      expect.objectContaining({
+        charge_count: 0,
+        return_count: 0,
+        reversal_count: 1,
+        reversals: 2_500,
+        carried_in: -2_500,
+        net: 0,
+      }),
     ]);
     expect((await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data).toHaveLength(0);
   }, 60_000);

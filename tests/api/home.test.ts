@@ -192,7 +192,8 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
     const updated = await api.db
       .select()
       .from(events)
-      .where(sql`${events.objectId} = ${id} and ${events.type} = 'merchant.updated'`);
+      .where(sql`${events.objectId} = ${id} and ${events.type} = 'merchant.updated'`)
+      .orderBy(events.seq);
     expect(updated.at(-1)?.data).toMatchObject({ merchant: { main_contact_person: { email: "ana@example.com" } } });
     // Sign-in links now go to the new address.
     expect(await emailLoginLinks(api.db, "ana@example.com", { locale: "en", isvAccountId: isv.account_id })).toBe(1);

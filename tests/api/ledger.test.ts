@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { charges, refunds, statements } from "@/lib/db/schema";
+import { charges, payouts, refunds, statements } from "@/lib/db/schema";
 import { moveChargeIfAllowed } from "@/lib/domain/charges/status";
 import { settleAll } from "@/lib/domain/settlements/run-settlement";
 import { runStatements } from "@/lib/domain/statements/run-statements";
@@ -212,7 +212,9 @@ describe("a four-day ledger across a month's end", () => {
       returns: 2_000 + 2_000,
       reversalCount: 0,
       reversals: 0,
-      net: 1_000 - 700 - 4_000 - 59,
+      // Run 2's negative net (-16.23) is carried into this one.
+      carriedIn: -1_623,
+      net: 1_000 - 700 - 4_000 - 59 - 1_623,
     });
     expect(await lineIds(s3!.id)).toEqual([c4]);
     expect(await refundIds(s3!.id)).toEqual([r4]);
@@ -244,17 +246,20 @@ describe("a four-day ledger across a month's end", () => {
       returns: 0,
       reversalCount: 1,
       reversals: 2_000,
-      net: 2_000,
+      carriedIn: -5_382,
+      net: 2_000 - 5_382,
     });
     expect(await chargeRow(a4)).toMatchObject({ returnSettlementId: s3!.id, reversalSettlementId: s4!.id });
     // ── Run 5 ── nothing left: no settlement.
     expect(await settle("2026-03-04T00:00:00.000Z")).toEqual([]);
     // What the merchant was paid over the four nights: every charge less its fee and refunds, less
     // what the banks kept (A1 and A3's remaining $20.00); A2 and A4 came back.
+    // Paid out: run 1's net alone (runs 2 to 4 were negative, each carried into the next); still owed
+    // by the merchant, carried into its next settlement: run 4's net. Together, to the cent:
     const fees = 320 + 45 + 38 + 40 + 175 + 88 + 35 + 59;
-    expect(s1!.net + s2!.net + s3!.net + s4!.net).toBe(
-      10_000 + 5_000 + 2_000 + 1_000 + 2_500 + 2_000 - (1_000 + 500 + 700) - fees,
-    );
+    const made = await api.db.select().from(payouts).where(eq(payouts.merchantId, merchant.id));
+    expect(made.map((p) => [p.settlementId, p.amount])).toEqual([[s1!.id, s1!.net]]);
+    expect(s1!.net + s4!.net).toBe(10_000 + 5_000 + 2_000 + 1_000 + 2_500 + 2_000 - (1_000 + 500 + 700) - fees);
 
     // ── The statements ── February: every charge captured from 1 Feb 00:00 to 28 Feb 23:59:59.999
     // (C3 at 28 Feb 00:00 included, C4 at 1 Mar 00:00 not), the refunds made in February, A1 and A2's

@@ -213,14 +213,22 @@ describe("daily settlement", () => {
       .select()
       .from(events)
       .where(and(eq(events.type, "settlement.created"), eq(events.objectId, made[0]!.id)));
-    expect(deliveries.map((d) => d.eventId).sort()).toEqual([...settledEvents.map((e) => e.id), created[0]!.id].sort());
+    // ...and its payout's (docs/reference.md section 16), once.
+    const payout = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.type, "payout.created"), sql`${events.data}->>'settlement_id' = ${made[0]!.id}`));
+    expect(payout).toHaveLength(1);
+    expect(deliveries.map((d) => d.eventId).sort()).toEqual(
+      [...settledEvents.map((e) => e.id), created[0]!.id, payout[0]!.id].sort(),
+    );
     const queued = await api.db
       .select()
       .from(jobs)
       .where(
         and(eq(jobs.type, "webhook_delivery"), sql`${jobs.payload}->>'delivery_id' in ${deliveries.map((d) => d.id)}`),
       );
-    expect(queued).toHaveLength(4);
+    expect(queued).toHaveLength(5);
     await api.call("DELETE", `/v1/webhooks/${hook.id}`, { auth: isv.auth });
 
     // The job's handler settles up to its cutoff (long past here: nothing, and nothing of the other

@@ -43,6 +43,7 @@ const schemaOfResource: Record<string, string> = {
   charge: "Charge",
   refund: "Refund",
   settlement: "Settlement",
+  payout: "Payout",
 };
 
 /** Ids a developer would guess, where the summary's words would not give them. */

@@ -25,6 +25,7 @@ export const exampleSettlement: SettlementJson = {
   reversal_count: 0,
   reversals: 0,
   fees: 141,
+  carried_in: 0,
   net: 2825,
   payout_status: "scheduled",
   cutoff: 1795392000000,

@@ -7,3 +7,4 @@ export * from "./merchants";
 export * from "./notifications";
 export * from "./payments";
 export * from "./webhooks";
+export * from "./payouts";

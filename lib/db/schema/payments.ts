@@ -290,6 +290,8 @@ export const settlements = pgTable(
     reversalCount: integer("reversal_count").notNull().default(0),
     reversals: integer("reversals").notNull().default(0),
     fees: integer("fees").notNull(),
+    /** The previous settlement's net when it was negative (refunds, returns): taken from this one (<= 0). */
+    carriedIn: integer("carried_in").notNull().default(0),
     net: integer("net").notNull(),
     payoutStatus: text("payout_status", { enum: ["scheduled", "held"] }).notNull(),
     /** Charges and refunds made before this instant are in it. */

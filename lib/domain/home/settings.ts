@@ -10,6 +10,7 @@ import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
 import { mergeApplicationChange } from "../merchants/change-application";
+import { reconsiderPayouts } from "../payouts/payouts";
 import { requirementsFor } from "../merchants/requirements";
 import { startChecks } from "../verification/checks";
 
@@ -121,9 +122,12 @@ export async function changeBankAccount(db: Db, merchantId: string, change: Bank
       "merchant",
     );
     if (errors.length) throw invalidFields(errors);
+    // A payout refused by the old account asked for this one: asked no more (payouts still wait
+    // for the new account's check).
+    const requirements = withoutPayoutFailure(merchant.requirements);
     const [written] = await tx
       .update(merchants)
-      .set({ application, updatedAt: new Date() })
+      .set({ application, requirements, updatedAt: new Date() })
       .where(eq(merchants.id, merchant.id))
       .returning();
     const isv = await getAccount(tx, merchant.isvAccountId);
@@ -134,8 +138,22 @@ export async function changeBankAccount(db: Db, merchantId: string, change: Bank
       data: serializeMerchant(written!, isv, requirementsFor(written!, isv)),
       fields: ["merchant.bank_account"],
     });
-    return startChecks(tx, written!);
+    const checked = await startChecks(tx, written!);
+    await reconsiderPayouts(tx, checked);
+    return checked;
   });
+}
+
+/** The merchant's requirements without the new bank account a failed payout asked for (null: none left). */
+function withoutPayoutFailure(requirements: MerchantRow["requirements"]): MerchantRow["requirements"] {
+  if (!requirements) return null;
+  const failure = requirements.errors.find((e) => e.code === "payout_failed");
+  if (!failure) return requirements;
+  const errors = requirements.errors.filter((e) => e !== failure);
+  const currently_due = requirements.currently_due.filter(
+    (f) => f !== failure.field || errors.some((e) => e.field === f),
+  );
+  return currently_due.length || errors.length ? { currently_due, errors } : null;
 }
 
 /** Where the bank account's verification stands, for the home to say (null: never checked). */

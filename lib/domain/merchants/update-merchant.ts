@@ -6,6 +6,7 @@ import type { PartialApplication } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
+import { reconsiderPayouts } from "../payouts/payouts";
 import { changeApplication } from "./change-application";
 import { findMerchant } from "./find-merchant";
 import { requirementsFor } from "./requirements";
@@ -39,6 +40,7 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
         change: { merchant, phone, agent },
         alsoSet: flags,
       });
+      if (input.automatic_payouts !== undefined) await reconsiderPayouts(tx, updated);
       return { row: updated, isv };
     }
     const [updated] = await tx
@@ -56,6 +58,8 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
         ...(input.automatic_payouts !== undefined ? ["automatic_payouts"] : []),
       ],
     });
+    // Payouts turned off: those not sent wait; turned on: the held ones go (docs/reference.md section 16).
+    if (input.automatic_payouts !== undefined) await reconsiderPayouts(tx, updated!);
     return { row: updated!, isv };
   });
 }

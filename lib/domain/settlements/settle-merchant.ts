@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../../db/client";
 import { charges, merchants, refunds, settlements } from "../../db/schema";
@@ -9,6 +9,8 @@ import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
 import { moveCharges, settleablePredicates } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
+import { payoutForSettlement } from "../payouts/payouts";
+import { heldReasonOf } from "../payouts/rules";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
 import { settlementTotals } from "./totals";
@@ -22,6 +24,10 @@ import { settlementTotals } from "./totals";
  */
 export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
   return db.transaction(async (tx) => {
+    // The merchant's row locked first: one settlement of a merchant at a time, so the negative net
+    // carried from the last one is carried once.
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for("update");
+    if (!merchant) return null;
     const id = createId("stl");
     const now = new Date();
     const take = settleablePredicates(cutoff);
@@ -48,15 +54,22 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       .where(and(ofMerchant, take.reversals))
       .returning();
     if (settled.length === 0 && carried.length === 0 && returned.length === 0 && reversed.length === 0) return null;
-    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
+    const [last] = await tx
+      .select({ net: settlements.net })
+      .from(settlements)
+      .where(eq(settlements.merchantId, merchantId))
+      .orderBy(desc(settlements.seq))
+      .limit(1);
+    const carriedIn = Math.min(0, last?.net ?? 0);
+    const totals = settlementTotals({ settled, carried, returned, reversed, carriedIn });
     const [settlement] = await tx
       .insert(settlements)
       .values({
         id,
-        isvAccountId: merchant!.isvAccountId,
+        isvAccountId: merchant.isvAccountId,
         merchantId,
-        ...settlementTotals({ settled, carried, returned, reversed }),
-        payoutStatus: merchant!.automaticPayouts ? "scheduled" : "held",
+        ...totals,
+        payoutStatus: heldReasonOf(merchant) ? "held" : "scheduled",
         cutoff,
         createdAt: now,
       })
@@ -68,15 +81,17 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
         accountId: charge.isvAccountId,
         type: "charge.settled" as const,
         objectId: charge.id,
-        data: serializeCharge(charge, merchant!, refundsBy.get(charge.id)),
+        data: serializeCharge(charge, merchant, refundsBy.get(charge.id)),
       })),
     );
     await recordEvent(tx, {
-      accountId: merchant!.isvAccountId,
+      accountId: merchant.isvAccountId,
       type: "settlement.created",
       objectId: id,
       data: serializeSettlement(settlement!),
     });
+    // Its positive net is paid out (a negative one is carried into the next settlement).
+    await payoutForSettlement(tx, merchant, settlement!);
     // The banks answer after settlement: the ACH processor is asked which debits came back.
     if (settled.some((c) => c.paymentMethod === "ach"))
       await enqueueJob(

@@ -31,6 +31,7 @@ describe("settlement totals", () => {
       returns: 6_000,
       reversalCount: 1,
       reversals: 1_500,
+      carriedIn: 0,
       net: 13_200 - 1_250 - 6_000 + 1_500 - 358,
     });
   });
@@ -46,6 +47,7 @@ describe("settlement totals", () => {
       returns: 0,
       reversalCount: 0,
       reversals: 0,
+      carriedIn: 0,
       net: -233,
     });
   });
@@ -59,5 +61,27 @@ describe("settlement totals", () => {
         reversed: [{ amountCaptured: 2_000, amountRefunded: 0 }],
       }),
     ).toMatchObject({ reversals: 2_000, reversalCount: 1, net: 2_000 });
+  });
+
+  test("a negative net carried from the settlement before is taken from this one", () => {
+    expect(
+      settlementTotals({
+        carriedIn: -233,
+        settled: [{ amountCaptured: 1_000, fee: 59 }],
+        carried: [],
+        returned: [],
+        reversed: [],
+      }),
+    ).toMatchObject({ gross: 1_000, fees: 59, carriedIn: -233, net: 1_000 - 59 - 233 });
+    // Still negative: carried on again.
+    expect(
+      settlementTotals({
+        carriedIn: -900,
+        settled: [{ amountCaptured: 500, fee: 45 }],
+        carried: [],
+        returned: [],
+        reversed: [],
+      }).net,
+    ).toBe(-445);
   });
 });

@@ -5,9 +5,12 @@ import { heldAmount } from "../charges/rules";
  * A settlement's figures from what it took (docs/reference.md section 13), in cents: the charges it
  * settles (captured, less their fees), the refunds it carries, the ACH returns it takes back and the
  * reversed returns it pays back. A return takes back what the merchant still held of the charge (its
- * capture less its refunds: those were already taken back), and a reversal pays back the same.
+ * capture less its refunds: those were already taken back), and a reversal pays back the same. A
+ * negative net of the settlement before (`carriedIn`, <= 0) is taken from this one: no payout pays
+ * a negative amount, and nothing owed is forgotten.
  */
 export function settlementTotals(took: {
+  carriedIn?: number;
   settled: Pick<ChargeRow, "amountCaptured" | "fee">[];
   carried: Pick<RefundRow, "amount">[];
   returned: Pick<ChargeRow, "amountCaptured" | "amountRefunded">[];
@@ -29,6 +32,7 @@ export function settlementTotals(took: {
     returns,
     reversalCount: took.reversed.length,
     reversals,
-    net: gross - refunds - returns + reversals - fees,
+    carriedIn: took.carriedIn ?? 0,
+    net: gross - refunds - returns + reversals - fees + (took.carriedIn ?? 0),
   };
 }

@@ -19,6 +19,7 @@ import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
 import { requirementsFor } from "../merchants/requirements";
 import { moveMerchant } from "../merchants/status";
+import { reconsiderPayouts } from "../payouts/payouts";
 import { signatureIsCurrent } from "../onboarding/sign-agreement";
 
 // Verification's jobs (docs/reference.md section 14): the checks start with each submission, each
@@ -110,6 +111,8 @@ async function recordOutcome(
   await verificationUpdated(tx, updated!);
   if (current.document_file_id !== null && !finding) await resubmitIfAnswered(tx, updated!);
   await handOver(tx, updated!);
+  // An approved merchant's new bank account verified (or still not): its payouts go, or wait.
+  if (updated!.status === "APPROVED" && next.type === "bank_account") await reconsiderPayouts(tx, updated!);
   return true;
 }
 

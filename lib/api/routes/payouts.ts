@@ -1,0 +1,104 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+
+import { advancePayout, findPayout, listPayouts } from "../../domain/payouts/payouts";
+import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
+import { payoutListQuerySchema, payoutSchema } from "../../schemas/payouts";
+import { type PayoutJson, serializePayout } from "../../serializers/payout";
+import type { AppEnv } from "../context";
+import { withPaymentScope } from "../middleware/payment-scope";
+import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
+
+export const examplePayout: PayoutJson = {
+  object: "payout",
+  id: "po_3nV8qK2xW6mZ1rT7pL4yBd",
+  merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+  settlement_id: "stl_6pQ2nW8xK4mZ1rT7vL3yBc",
+  replaces: null,
+  amount: 2825,
+  currency: "usd",
+  status: "in_transit",
+  held_reason: null,
+  failure_code: null,
+  arrival_date: "2026-11-27",
+  bank_account: { last4: "6789", bank_name: "First Bank" },
+  created_at: 1795392000418,
+};
+
+const idParam = z.object({ payout_id: pathId("payout_id", examplePayout.id) });
+
+// GET /v1/payouts: list payouts, newest first
+const listPayoutsRoute = createRoute({
+  method: "get",
+  path: "/v1/payouts",
+  tags: ["Payouts"],
+  summary: "List payouts",
+  description:
+    "Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { query: listQuerySchema.extend(payoutListQuerySchema.shape) },
+  responses: {
+    200: {
+      description: "A page of payouts",
+      ...jsonContent(listEnvelope(payoutSchema, "PayoutList"), {
+        object: "list",
+        data: [examplePayout],
+        has_more: false,
+        url: "/v1/payouts",
+      }),
+    },
+    ...commonErrors,
+  },
+});
+
+// GET /v1/payouts/{id}: one payout
+const getPayoutRoute = createRoute({
+  method: "get",
+  path: "/v1/payouts/{payout_id}",
+  tags: ["Payouts"],
+  summary: "Get a payout",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { params: idParam },
+  responses: {
+    200: { description: "The payout", ...jsonContent(payoutSchema, examplePayout) },
+    ...commonErrors,
+  },
+});
+
+// POST /v1/test_helpers/payouts/{id}/advance: the sandbox's bank, one step now
+const advancePayoutRoute = createRoute({
+  method: "post",
+  path: "/v1/test_helpers/payouts/{payout_id}/advance",
+  tags: ["Test helpers (sandbox)"],
+  summary: "Move a payout one state on",
+  description:
+    "Sandbox only. Does now what the worker does in its time: a `pending` payout is sent (`in_transit`, with its `arrival_date`); an `in_transit` one gets the bank's answer: `paid`, or `failed` with `account_closed` for the account number 000555555550 (its merchant's later payouts are then held and a new bank account is asked for). 409 for a payout that is held, paid or failed.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: { params: idParam },
+  responses: {
+    200: { description: "The payout, moved", ...jsonContent(payoutSchema, examplePayout) },
+    409: conflict409,
+    ...commonErrors,
+  },
+});
+
+export function payoutRoutes(app: OpenAPIHono<AppEnv>, options: { sandbox: boolean }) {
+  app.openapi(listPayoutsRoute, async (c) => {
+    const { rows, hasMore } = await listPayouts(c.var.db, c.var.scope, c.req.valid("query"));
+    return c.json(toList(rows.map(serializePayout), hasMore, "/v1/payouts"), 200);
+  });
+
+  app.openapi(getPayoutRoute, async (c) => {
+    return c.json(serializePayout(await findPayout(c.var.db, c.var.scope, c.req.valid("param").payout_id)), 200);
+  });
+
+  if (options.sandbox)
+    app.openapi(advancePayoutRoute, async (c) => {
+      const payout = await findPayout(c.var.db, c.var.scope, c.req.valid("param").payout_id);
+      const moved = await advancePayout(c.var.db, payout.id, { strict: true });
+      return c.json(serializePayout(moved ?? payout), 200);
+    });
+}

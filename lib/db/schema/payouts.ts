@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+import { payoutFailureCodes, payoutHeldReasons, payoutStatuses } from "../../schemas/payouts";
+import { merchants } from "./merchants";
+import { settlements } from "./payments";
+
+/**
+ * A payout (docs/reference.md section 16): what one settlement owes the merchant, on its way to the
+ * merchant's bank. Its status moves only by the named moves of lib/domain/payouts/rules.ts. A payout
+ * that failed is replaced by a new one (`replaces`) once the merchant's new bank account is verified.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    settlementId: text("settlement_id")
+      .notNull()
+      .references(() => settlements.id),
+    /** The failed payout this one pays again (null: the settlement's first). */
+    replaces: text("replaces"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: payoutStatuses }).notNull(),
+    heldReason: text("held_reason", { enum: payoutHeldReasons }),
+    failureCode: text("failure_code", { enum: payoutFailureCodes }),
+    /** YYYY-MM-DD: the business day the money is due in the bank (set when it is sent). */
+    arrivalDate: text("arrival_date"),
+    bankLast4: text("bank_last4"),
+    bankName: text("bank_name"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payouts_seq_key").on(t.seq),
+    index("payouts_isv_seq_idx").on(t.isvAccountId, t.seq),
+    index("payouts_merchant_idx").on(t.merchantId, t.seq),
+    // One first payout per settlement, and one replacement per failed payout: a second run adds none.
+    uniqueIndex("payouts_settlement_first_key")
+      .on(t.settlementId)
+      .where(sql`${t.replaces} is null`),
+    uniqueIndex("payouts_replaces_key").on(t.replaces),
+    check("payouts_amount_positive", sql`${t.amount} > 0`),
+    check("payouts_held_reason", sql`(${t.status} = 'held') = (${t.heldReason} is not null)`),
+    check("payouts_failure_code", sql`(${t.status} = 'failed') = (${t.failureCode} is not null)`),
+  ],
+);
+
+export type PayoutRow = typeof payouts.$inferSelect;

@@ -1,0 +1,45 @@
+import type { PayoutHeldReason, PayoutStatus } from "../../schemas/payouts";
+
+// A payout's one state machine (docs/reference.md section 16): every write of `status` after the
+// payout is created goes through a named move, a conditional update from the move's states (see
+// lib/domain/payouts/payouts.ts), so that two workers, or a worker and the sandbox's advance helper,
+// move a payout once.
+
+export const payoutMoves = {
+  /** Handed to the bank: it arrives on `arrival_date`. */
+  send: { from: ["pending"], to: "in_transit" },
+  /** The bank credited the merchant's account. */
+  pay: { from: ["in_transit"], to: "paid" },
+  /** The bank refused it (closed account...): the money is the merchant's again, paid by a replacement. */
+  fail: { from: ["in_transit"], to: "failed" },
+  /** Not sent yet, and payouts must now wait (automatic payouts turned off, an earlier payout failed). */
+  hold: { from: ["pending"], to: "held" },
+  /** Nothing holds it any more. */
+  release: { from: ["held"], to: "pending" },
+} as const satisfies Record<string, { from: readonly PayoutStatus[]; to: PayoutStatus }>;
+export type PayoutMove = keyof typeof payoutMoves;
+
+/** The move the next step of a payout's life takes from `status` (the worker's, and the sandbox's helper). */
+export function nextMove(status: PayoutStatus): "send" | "settle" | null {
+  if (status === "pending") return "send";
+  if (status === "in_transit") return "settle";
+  return null;
+}
+
+/**
+ * Why a new payout of this merchant must wait, or null: payouts turned off; an earlier payout failed
+ * and no new bank account was given since (the requirement `payout_failed` is open); the bank
+ * account's check has not verified it yet (pending, or asking for a document). A check that failed
+ * and that underwriting or an operator approved anyway does not hold payouts.
+ */
+export function heldReasonOf(merchant: {
+  automaticPayouts: boolean;
+  requirements: { errors: { code: string }[] } | null;
+  verification: { type: string; status: string }[];
+}): PayoutHeldReason | null {
+  if (!merchant.automaticPayouts) return "automatic_payouts_off";
+  if (merchant.requirements?.errors.some((e) => e.code === "payout_failed")) return "payout_failed";
+  const bank = merchant.verification.find((c) => c.type === "bank_account");
+  if (bank && (bank.status === "pending" || bank.status === "requires_document")) return "bank_account_unverified";
+  return null;
+}

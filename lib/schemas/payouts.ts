@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+// Payouts (docs/reference.md section 16): a settlement's positive net on its way to the merchant's bank.
+
+export const payoutStatuses = ["pending", "in_transit", "paid", "failed", "held"] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/** Why the bank refused a payout (the sandbox: account number 000555555550 is closed). */
+export const payoutFailureCodes = ["account_closed", "no_account", "invalid_account_number"] as const;
+export type PayoutFailureCode = (typeof payoutFailureCodes)[number];
+
+/**
+ * Why a payout waits: the merchant's `automatic_payouts` is false; its bank account awaits
+ * verification; an earlier payout failed and the merchant has not yet given a bank account verified since.
+ */
+export const payoutHeldReasons = ["automatic_payouts_off", "bank_account_unverified", "payout_failed"] as const;
+export type PayoutHeldReason = (typeof payoutHeldReasons)[number];
+
+export const payoutSchema = z
+  .object({
+    object: z.literal("payout"),
+    id: z.string(),
+    merchant_id: z.string(),
+    settlement_id: z.string().meta({ description: "The settlement whose net this payout pays" }),
+    replaces: z
+      .string()
+      .nullable()
+      .meta({ description: "The failed payout this one pays again, once a new bank account was verified" }),
+    amount: z.number().int().meta({ description: "Cents, > 0" }),
+    currency: z.literal("usd"),
+    status: z.enum(payoutStatuses).meta({
+      description: "pending → in_transit → paid | failed; held while payouts wait (held_reason), then pending",
+    }),
+    held_reason: z.enum(payoutHeldReasons).nullable(),
+    failure_code: z.enum(payoutFailureCodes).nullable(),
+    arrival_date: z.string().nullable().meta({
+      description:
+        "YYYY-MM-DD: the next business day (weekends and the Federal Reserve's holidays skipped) after it was sent; null while pending or held",
+    }),
+    bank_account: z
+      .object({ last4: z.string(), bank_name: z.string().nullable() })
+      .nullable()
+      .meta({ description: "Where it goes (null while held for a bank account)" }),
+    created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
+  })
+  .meta({ id: "Payout" });
+
+export const payoutListQuerySchema = z.object({
+  merchant_id: z.string().max(64).optional(),
+  settlement_id: z.string().max(64).optional(),
+  status: z.enum(payoutStatuses).optional(),
+});

@@ -1,0 +1,21 @@
+import type { PayoutRow } from "../db/schema";
+
+/** A payout as the API returns it (docs/reference.md section 16; times in milliseconds, like settlements). */
+export function serializePayout(row: PayoutRow) {
+  return {
+    object: "payout" as const,
+    id: row.id,
+    merchant_id: row.merchantId,
+    settlement_id: row.settlementId,
+    replaces: row.replaces,
+    amount: row.amount,
+    currency: "usd" as const,
+    status: row.status,
+    held_reason: row.heldReason,
+    failure_code: row.failureCode,
+    arrival_date: row.arrivalDate,
+    bank_account: row.bankLast4 ? { last4: row.bankLast4, bank_name: row.bankName } : null,
+    created_at: row.createdAt.getTime(),
+  };
+}
+export type PayoutJson = ReturnType<typeof serializePayout>;

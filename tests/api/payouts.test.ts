@@ -1,0 +1,261 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { events, merchants, outbox, payouts } from "@/lib/db/schema";
+import { changeBankAccount } from "@/lib/domain/home/settings";
+import { nextBusinessDay } from "@/lib/payouts/business-days";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { approvedMerchant, tokenize } from "../helpers/payments";
+import { until } from "../helpers/until";
+
+// Payouts (docs/reference.md section 16), through the API with the server's own worker: every
+// figure worked by hand. Fees: flat rate 2.90 % + $0.30 (Visa credit, half up):
+//   100.00 → 3.20 · 50.00 → 1.75 · 20.00 → 0.88 · 10.00 → 0.59
+
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+let other: Awaited<ReturnType<TestApi["newIsv"]>>;
+
+beforeAll(async () => {
+  api = await startTestApi({ worker: true });
+  isv = await api.newIsv("Payouts ISV");
+  other = await api.newIsv("Other ISV");
+}, 120_000);
+afterAll(() => api.close());
+
+const post = (path: string, body?: unknown) => api.call("POST", path, { auth: isv.auth, body });
+const get = (path: string) => api.call("GET", path, { auth: isv.auth });
+
+type Merchant = Awaited<ReturnType<typeof approvedMerchant>>;
+
+async function pay(merchant: Merchant, amount: number) {
+  const pr = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount })).json;
+  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+    body: { token: await tokenize(api, merchant.publishableKey) },
+  });
+  expect(res.json.charge.status).toBe("AUTHORIZED");
+  return res.json.charge.id as string;
+}
+
+/** Settles the merchant now; answers its settlement (or null) and the payouts it has then. */
+async function settle(merchant: Merchant) {
+  const run = await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id });
+  expect(run.status).toBe(200);
+  return (run.json.data[0] ?? null) as Record<string, any> | null;
+}
+
+const payoutsOf = async (merchantId: string) =>
+  (await get(`/v1/payouts?merchant_id=${merchantId}&limit=100`)).json.data as Record<string, any>[];
+
+const payoutStatus = async (id: string) => (await get(`/v1/payouts/${id}`)).json.status as string;
+
+describe("payouts", () => {
+  test("a positive net makes one payout: sent to arrive the next business day, then paid; another ISV sees nothing", async () => {
+    const merchant = await approvedMerchant(api, isv);
+    await pay(merchant, 10_000);
+    await pay(merchant, 5_000);
+    const settlement = await settle(merchant);
+    expect(settlement).toMatchObject({ gross: 15_000, fees: 320 + 175, carried_in: 0, net: 14_505 });
+    expect(settlement!.payout_status).toBe("scheduled");
+
+    const [payout] = await payoutsOf(merchant.id);
+    expect(payout).toMatchObject({
+      object: "payout",
+      merchant_id: merchant.id,
+      settlement_id: settlement!.id,
+      replaces: null,
+      amount: 14_505,
+      currency: "usd",
+      held_reason: null,
+      failure_code: null,
+      bank_account: { last4: "6789", bank_name: "Example Community Bank" },
+    });
+    // The worker sends it at once; the bank answers on the arrival date (not before, by itself).
+    await until(
+      () => payoutStatus(payout!.id),
+      (s) => s === "in_transit",
+      20_000,
+      "the payout to be sent",
+    );
+    const sent = (await get(`/v1/payouts/${payout!.id}`)).json;
+    expect(sent.arrival_date).toBe(nextBusinessDay(new Date()));
+
+    // Another ISV: 404 for the payout and its helper, an empty list, whatever filter it tries.
+    const foreign = await api.call("GET", `/v1/payouts/${payout!.id}`, { auth: other.auth });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error.code).toBe("resource_missing");
+    const advanceForeign = await api.call("POST", `/v1/test_helpers/payouts/${payout!.id}/advance`, {
+      auth: other.auth,
+    });
+    expect(advanceForeign.status).toBe(404);
+    expect((await api.call("GET", `/v1/payouts?merchant_id=${merchant.id}`, { auth: other.auth })).json.data).toEqual(
+      [],
+    );
+    expect(await payoutStatus(payout!.id)).toBe("in_transit");
+
+    const paid = await post(`/v1/test_helpers/payouts/${payout!.id}/advance`);
+    expect(paid.status).toBe(200);
+    expect(paid.json).toMatchObject({ status: "paid", amount: 14_505, arrival_date: sent.arrival_date });
+    // Nothing moves a paid payout: 409, and it is unchanged.
+    const again = await post(`/v1/test_helpers/payouts/${payout!.id}/advance`);
+    expect(again.status).toBe(409);
+    expect(again.json.error.code).toBe("invalid_state");
+    expect((await get(`/v1/payouts/${payout!.id}`)).json).toEqual(paid.json);
+
+    const types = (
+      await api.db
+        .select({ type: events.type })
+        .from(events)
+        .where(and(eq(events.objectId, payout!.id)))
+        .orderBy(events.seq)
+    ).map((e) => e.type);
+    expect(types).toEqual(["payout.created", "payout.paid"]);
+    // Settling again takes nothing and pays nothing twice.
+    expect(await settle(merchant)).toBeNull();
+    expect(await payoutsOf(merchant.id)).toHaveLength(1);
+    expect((await get(`/v1/payouts?status=paid&merchant_id=${merchant.id}`)).json.data).toHaveLength(1);
+    expect((await get(`/v1/payouts?status=held&merchant_id=${merchant.id}`)).json.data).toEqual([]);
+    expect((await get(`/v1/payouts?settlement_id=${settlement!.id}`)).json.data.map((p: any) => p.id)).toEqual([
+      payout!.id,
+    ]);
+  }, 90_000);
+
+  test("a negative net pays nothing and is carried into the next settlements until a positive one pays the rest", async () => {
+    const merchant = await approvedMerchant(api, isv);
+    const first = await pay(merchant, 2_000);
+    const day1 = await settle(merchant);
+    expect(day1).toMatchObject({ gross: 2_000, fees: 88, carried_in: 0, net: 1_912 });
+
+    expect((await post("/v1/refunds", { charge_id: first, amount: 2_000 })).status).toBe(200);
+    const day2 = await settle(merchant);
+    expect(day2).toMatchObject({ gross: 0, refunds: 2_000, fees: 0, carried_in: 0, net: -2_000 });
+
+    await pay(merchant, 1_000);
+    const day3 = await settle(merchant);
+    // Still short: 10.00 - 0.59 - 20.00.
+    expect(day3).toMatchObject({ gross: 1_000, fees: 59, carried_in: -2_000, net: -1_059 });
+
+    await pay(merchant, 5_000);
+    const day4 = await settle(merchant);
+    expect(day4).toMatchObject({ gross: 5_000, fees: 175, carried_in: -1_059, net: 3_766 });
+
+    const made = await payoutsOf(merchant.id);
+    expect(made.map((p) => [p.settlement_id, p.amount])).toEqual([
+      [day4!.id, 3_766],
+      [day1!.id, 1_912],
+    ]);
+    // What reached the bank is every charge less its fee and the refund, to the cent.
+    expect(made.reduce((sum, p) => sum + p.amount, 0)).toBe(2_000 + 1_000 + 5_000 - (88 + 59 + 175) - 2_000);
+  }, 90_000);
+
+  test("payouts turned off wait (held); turned on, they go", async () => {
+    const merchant = await approvedMerchant(api, isv);
+    expect(
+      (await api.call("PATCH", `/v1/merchants/${merchant.id}`, { auth: isv.auth, body: { automatic_payouts: false } }))
+        .status,
+    ).toBe(200);
+    await pay(merchant, 2_000);
+    const settlement = await settle(merchant);
+    expect(settlement).toMatchObject({ net: 1_912, payout_status: "held" });
+    const [held] = await payoutsOf(merchant.id);
+    expect(held).toMatchObject({ status: "held", held_reason: "automatic_payouts_off", amount: 1_912 });
+    const refused = await post(`/v1/test_helpers/payouts/${held!.id}/advance`);
+    expect(refused.status).toBe(409);
+    expect(await payoutStatus(held!.id)).toBe("held");
+
+    expect(
+      (await api.call("PATCH", `/v1/merchants/${merchant.id}`, { auth: isv.auth, body: { automatic_payouts: true } }))
+        .status,
+    ).toBe(200);
+    await until(
+      () => payoutStatus(held!.id),
+      (s) => s === "in_transit",
+      20_000,
+      "the released payout to be sent",
+    );
+    expect((await get(`/v1/payouts/${held!.id}`)).json.held_reason).toBeNull();
+  }, 90_000);
+
+  test("a payout the bank refuses holds the next, asks for a new bank account, and is paid again once it is verified", async () => {
+    const merchant = await approvedMerchant(api, isv, (application) => {
+      application.bank_account.account_number = "000555555550";
+      application.bank_account.account_number_confirm = "000555555550";
+    });
+    await pay(merchant, 10_000);
+    await settle(merchant);
+    const [first] = await payoutsOf(merchant.id);
+    expect(first).toMatchObject({ amount: 9_680, bank_account: { last4: "5550" } });
+    await until(
+      () => payoutStatus(first!.id),
+      (s) => s === "in_transit",
+      20_000,
+      "the payout to be sent",
+    );
+    const failed = await post(`/v1/test_helpers/payouts/${first!.id}/advance`);
+    expect(failed.json).toMatchObject({ status: "failed", failure_code: "account_closed" });
+
+    // The merchant is asked for a new bank account, in words, and told by e-mail.
+    const asked = (await get(`/v1/merchants/${merchant.id}`)).json;
+    expect(asked.requirements.currently_due).toEqual(["merchant.bank_account"]);
+    expect(asked.requirements.errors).toEqual([
+      {
+        field: "merchant.bank_account",
+        code: "payout_failed",
+        message: "The bank account is closed: a payout to it was refused. Enter a new bank account.",
+      },
+    ]);
+    const mail = await api.db.select().from(outbox).where(eq(outbox.merchantId, merchant.id));
+    const notice = mail.filter((m) => m.kind === "payout_failed");
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.subject).toBe("Payouts ISV: a payout could not reach your bank");
+    expect(notice[0]!.text).toContain("$96.80");
+    expect(notice[0]!.text).toContain("the account is closed");
+    expect(notice[0]!.text).toContain("/home/settings");
+
+    // The next settlement's payout waits for the new account.
+    await pay(merchant, 5_000);
+    const second = await settle(merchant);
+    expect(second).toMatchObject({ net: 4_825, payout_status: "held" });
+    const waiting = (await payoutsOf(merchant.id)).find((p) => p.settlement_id === second!.id)!;
+    expect(waiting).toMatchObject({ status: "held", held_reason: "payout_failed" });
+
+    // A new bank account: no longer asked; payouts wait for its check, then go, and what failed is paid again.
+    await changeBankAccount(api.db, merchant.id, {
+      bank_name: "Second Bank",
+      routing_number: "021000021",
+      account_holder_name: "Ana Ruiz",
+      account_number: "000987654321",
+      account_number_confirm: "000987654321",
+    });
+    const after = (await get(`/v1/merchants/${merchant.id}`)).json;
+    expect(after.requirements.errors).toEqual([]);
+    await until(
+      async () => (await payoutsOf(merchant.id)).length,
+      (n) => n === 3,
+      20_000,
+      "the replacement payout once the new account is verified",
+    );
+    const all = await payoutsOf(merchant.id);
+    const replacement = all.find((p) => p.replaces === first!.id)!;
+    expect(replacement).toMatchObject({ amount: 9_680, settlement_id: first!.settlement_id });
+    for (const p of [replacement, waiting]) {
+      await until(
+        () => payoutStatus(p.id),
+        (s) => s === "in_transit",
+        20_000,
+        "the payout to be sent",
+      );
+      const paid = await post(`/v1/test_helpers/payouts/${p.id}/advance`);
+      expect(paid.json).toMatchObject({ status: "paid", bank_account: { last4: "4321", bank_name: "Second Bank" } });
+    }
+    // The failed payout stays failed; it is replaced once, whatever happens next.
+    expect(await payoutStatus(first!.id)).toBe("failed");
+    const rows = await api.db.select().from(payouts).where(eq(payouts.merchantId, merchant.id));
+    expect(rows.filter((r) => r.replaces === first!.id)).toHaveLength(1);
+    const paidTotal = rows.filter((r) => r.status === "paid").reduce((sum, r) => sum + r.amount, 0);
+    expect(paidTotal).toBe(10_000 - 320 + 5_000 - 175);
+    const [row] = await api.db.select().from(merchants).where(eq(merchants.id, merchant.id));
+    expect(row!.requirements).toBeNull();
+  }, 120_000);
+});
