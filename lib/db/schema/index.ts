@@ -6,5 +6,5 @@ export * from "./idempotency";
 export * from "./merchants";
 export * from "./notifications";
 export * from "./payments";
-export * from "./webhooks";
 export * from "./payouts";
+export * from "./webhooks";

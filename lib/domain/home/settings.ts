@@ -10,8 +10,8 @@ import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
 import { mergeApplicationChange } from "../merchants/change-application";
-import { reconsiderPayouts } from "../payouts/payouts";
 import { requirementsFor } from "../merchants/requirements";
+import { reconsiderPayouts } from "../payouts/payouts";
 import { startChecks } from "../verification/checks";
 
 export type ContactChange = { name: string; email: string; business_phone?: string | null };

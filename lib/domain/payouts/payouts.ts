@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
-import { brandOf } from "../accounts/isv-facts";
 import { decryptApplication } from "../../crypto/field-encryption";
-import { type MerchantRow, merchants, type PayoutRow, payouts, type SettlementRow } from "../../db/schema";
 import { cursorPage } from "../../db/cursor-page";
+import { type MerchantRow, merchants, type PayoutRow, payouts, type SettlementRow } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalidState, notFound } from "../../errors";
 import { createId } from "../../ids";
@@ -19,10 +18,11 @@ import type { PayoutFailureCode, PayoutHeldReason, PayoutStatus } from "../../sc
 import { serializeMerchant } from "../../serializers/merchant";
 import { serializePayout } from "../../serializers/payout";
 import { getAccount } from "../accounts/get-account";
+import { brandOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
 import { merchantLocale } from "../merchants/merchant-facts";
-import type { PaymentScope } from "../payments/scope";
 import { requirementsFor } from "../merchants/requirements";
+import type { PaymentScope } from "../payments/scope";
 import { heldReasonOf, nextMove, type PayoutMove, payoutMoves } from "./rules";
 
 // Payouts (docs/reference.md section 16): each settlement with a positive net makes one, in the

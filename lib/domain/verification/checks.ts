@@ -19,8 +19,8 @@ import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
 import { requirementsFor } from "../merchants/requirements";
 import { moveMerchant } from "../merchants/status";
-import { reconsiderPayouts } from "../payouts/payouts";
 import { signatureIsCurrent } from "../onboarding/sign-agreement";
+import { reconsiderPayouts } from "../payouts/payouts";
 
 // Verification's jobs (docs/reference.md section 14): the checks start with each submission, each
 // runs as its own job against the provider (lib/verification/provider.ts), and the last one to
