@@ -41,6 +41,9 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   request,
   baseURL,
 }) => {
+  // Onboarding through the API, underwriting, a refund, two languages, live updates: a long journey
+  // on a loaded 2-core machine (CI once took 90 s with other work running).
+  test.setTimeout(180_000);
   const isv = createIsvWithCli("Home POS");
   const merchant = await approvedMerchant(request, isv);
   // The ISV's webhook: the refund the merchant makes in its home reaches it, signed.
