@@ -126,8 +126,8 @@ export async function portalPathFromOutbox(request: APIRequestContext, isv: { au
   return new URL(mail.text.match(/(http\S+\/onboard\/\S+)/)[1]).pathname;
 }
 
-export async function approvedMerchant(request: APIRequestContext, isv: { auth: string }) {
-  const merchant = { id: await submittedThroughSession(request, isv) };
+export async function approvedMerchant(request: APIRequestContext, isv: { auth: string }, app = application()) {
+  const merchant = { id: await submittedThroughSession(request, isv, app) };
   let approved: any;
   await expect
     .poll(

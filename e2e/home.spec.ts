@@ -1,7 +1,7 @@
 import { startReceiver } from "../tests/helpers/receiver";
 import { verifySignature } from "../tests/helpers/signature";
 import { clickPay, fillCard } from "./card-frame";
-import { approvedMerchant, createIsvWithCli, expectAxeClean } from "./helpers";
+import { application, approvedMerchant, createIsvWithCli, expectAxeClean } from "./helpers";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // The merchant's home (docs/reference.md section 15): the ISV's "Open your payments" button makes
@@ -412,4 +412,74 @@ test("in its home the merchant keys a card in place, shows a QR code that is pai
     await page.screenshot({ path: `test-results/screens/${name}-375.png`, fullPage: true });
   }
   await expect(page.getByTestId("bank-account")).toHaveText(/cuenta terminada en \d{4}\.$/);
+});
+
+test("a payout the bank refuses: the home asks for a new bank account, and once it is verified the held money is paid", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const isv = createIsvWithCli("Payout Cafe");
+  const headers = { authorization: isv.auth };
+  const app = application();
+  // The sandbox's closed account: it verifies, but the bank refuses the payout.
+  app.bank_account.account_number = "000555555550";
+  app.bank_account.account_number_confirm = "000555555550";
+  const merchant = await approvedMerchant(request, isv, app);
+  await paidCharge(request, isv, merchant, 10_000); // $100.00, fee $3.20: $96.80 to pay out
+  await request.post("/v1/test_helpers/settlement/run", { headers, data: { merchant_id: merchant.id } });
+  const payoutOf = async () =>
+    (await (await request.get(`/v1/payouts?merchant_id=${merchant.id}`, { headers })).json()).data as any[];
+  await expect.poll(async () => (await payoutOf())[0]?.status, { timeout: 20_000 }).toBe("in_transit");
+  const [first] = await payoutOf();
+  const refused = await request.post(`/v1/test_helpers/payouts/${first.id}/advance`, { headers });
+  expect((await refused.json()).failure_code).toBe("account_closed");
+
+  const link = await (await request.post(`/v1/merchants/${merchant.id}/login_links`, { headers })).json();
+  await page.goto(new URL(link.url).pathname);
+  await expect(page.getByTestId("due-payout_failed")).toContainText("Your bank refused a payout of $96.80.");
+  await expect(page.getByTestId("payouts").getByRole("row").nth(1)).toContainText("Refused by the bank");
+  await expect(page.getByTestId("payouts").getByRole("row").nth(1)).toContainText("The account is closed");
+  await expect(page.getByTestId("next-payout")).toContainText("Nothing on its way");
+  await expectAxeClean(page);
+  await shots(page, "home-payout-failed-en");
+
+  await page.getByRole("link", { name: "Enter a new bank account" }).click();
+  await expect(page).toHaveURL(/\/home\/settings$/);
+  await page.getByLabel("Account holder's name").fill("Payout Cafe LLC");
+  await page.getByLabel("Bank name").fill("Bay Credit Union");
+  await page.getByLabel("Routing number (9 digits)").fill("121000358");
+  await page.getByLabel("Account number", { exact: true }).fill("000222333444");
+  await page.getByLabel("Account number again").fill("000222333444");
+  await page.getByRole("button", { name: "Save the new account" }).click();
+  await expect(page.getByTestId("bank-saved")).toHaveText("Saved.");
+  await expect(page.getByTestId("bank-check")).toHaveText("Verified.", { timeout: 15_000 });
+
+  // Verified: a new payout pays what was refused, to the new account, on its way by itself.
+  await expect
+    .poll(async () => (await payoutOf()).find((p) => p.replaces === first.id)?.status, { timeout: 20_000 })
+    .toBe("in_transit");
+  const replacement = (await payoutOf()).find((p) => p.replaces === first.id);
+  expect(replacement).toMatchObject({ amount: 9_680, bank_account: { last4: "3444", bank_name: "Bay Credit Union" } });
+  await page.getByRole("link", { name: "Overview" }).click();
+  await expect(page.getByTestId("due-payout_failed")).toHaveCount(0);
+  await expect(page.getByTestId("next-payout")).toContainText("$96.80");
+  await expect(page.getByTestId("next-payout")).toContainText("Arrives");
+  await expect(page.getByTestId(`payout-${replacement.id}`)).toContainText("On its way");
+  await expect(page.getByTestId(`payout-${replacement.id}`)).toContainText("Account ending 3444");
+  await request.post(`/v1/test_helpers/payouts/${replacement.id}/advance`, { headers });
+  await page.reload();
+  await expect(page.getByTestId(`payout-${replacement.id}`)).toContainText("Paid");
+  await expect(page.getByTestId(`payout-${replacement.id}`)).toContainText("Pays again a payout the bank refused");
+  await shots(page, "home-payout-paid-en");
+
+  // In Spanish: the same, in the reader's words.
+  await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
+  await page.reload();
+  await expect(page.getByTestId(`payout-${replacement.id}`)).toContainText("Pagada");
+  await expect(page.getByTestId(`payout-${first.id}`)).toContainText("Rechazada por el banco");
+  await expectAxeClean(page);
+  await shots(page, "home-payout-paid-es");
+  await page.context().addCookies([{ name: "locale", value: "en", url: baseURL! }]);
 });

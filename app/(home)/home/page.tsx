@@ -4,6 +4,7 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { HomeShell } from "@/components/home/home-shell";
 import { LivePayments } from "@/components/home/live-payments";
 import { HomePaymentsTable } from "@/components/home/payments-table";
+import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
@@ -24,6 +25,7 @@ export default async function HomeOverview() {
   const { db, merchant, isv } = await requireMerchant();
   const t = await getTranslations("merchantHome");
   const dashboard = await getTranslations("dashboard");
+  const payoutWords = await getTranslations("payouts");
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
@@ -32,6 +34,7 @@ export default async function HomeOverview() {
     recentPaymentsSignature(db, merchant.id),
   ]);
   const attention = homeAttention(merchant, isv);
+  const next = overview.nextPayout;
   const name = businessName(merchant) || merchant.id;
   const brand = brandOf(isv);
   const figure = (label: string, amount: number, count: number, testId: string) => (
@@ -52,13 +55,23 @@ export default async function HomeOverview() {
           className="mt-4 rounded-lg border-2 border-primary bg-card p-4"
           data-testid={`due-${a.kind}`}
         >
-          <p>{a.kind === "bank_account" ? t("dueBank") : t("due", { name: brand.display_name })}</p>
+          <p>
+            {a.kind === "payout_failed"
+              ? payoutWords("failedBanner", { amount: money(overview.failedPayout?.amount ?? 0) })
+              : a.kind === "bank_account"
+                ? t("dueBank")
+                : t("due", { name: brand.display_name })}
+          </p>
           <Link href={a.href} className="mt-2 inline-block font-semibold underline">
-            {a.kind === "bank_account" ? t("dueBankAction") : t("dueAction")}
+            {a.kind === "payout_failed"
+              ? payoutWords("failedAction")
+              : a.kind === "bank_account"
+                ? t("dueBankAction")
+                : t("dueAction")}
           </Link>
         </div>
       ))}
-      <div className="mt-4 grid gap-3 sm:grid-cols-3">
+      <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {figure(t("today"), overview.today.amount, overview.today.count, "today")}
         {figure(t("thisMonth"), overview.month.amount, overview.month.count, "month")}
         <div className="rounded-lg border border-line bg-card p-4" data-testid="next-settlement">
@@ -74,6 +87,28 @@ export default async function HomeOverview() {
               count: overview.nextSettlement.count,
             })}
           </p>
+        </div>
+        <div className="rounded-lg border border-line bg-card p-4" data-testid="next-payout">
+          <p className="text-sm text-muted">{payoutWords("next")}</p>
+          {next ? (
+            <>
+              <p className="mt-1 text-2xl font-semibold">{money(next.amount)}</p>
+              <p className="text-sm text-muted">
+                {next.heldReason
+                  ? payoutWords("nextHeld", { reason: payoutWords(`held.${next.heldReason}`) })
+                  : next.arrivalDate
+                    ? payoutWords("nextArrives", {
+                        date: format.dateTime(new Date(`${next.arrivalDate}T12:00:00Z`), {
+                          dateStyle: "medium",
+                          timeZone: "UTC",
+                        }),
+                      })
+                    : payoutWords(`statuses.${next.status}`)}
+              </p>
+            </>
+          ) : (
+            <p className="mt-1">{payoutWords("nextNone")}</p>
+          )}
         </div>
       </div>
       <p className="mt-2 text-sm text-muted">{t("utcNote")}</p>
@@ -94,6 +129,9 @@ export default async function HomeOverview() {
       </section>
       <div className="mt-6">
         <SettlementsTable settlements={overview.settlements} href={(id) => `/home/settlements/${id}`} />
+      </div>
+      <div className="mt-6">
+        <PayoutsTable payouts={overview.payouts} settlementHref={(id) => `/home/settlements/${id}`} />
       </div>
       <section aria-labelledby="statements-title" className="mt-6">
         <h2 id="statements-title" className="text-lg font-semibold">

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import { and, count, desc, eq, gte, isNull, sql, sum } from "drizzle-orm";
 
-import { type AccountRow, charges, type MerchantRow, settlements, statements } from "../../db/schema";
+import { type AccountRow, charges, type MerchantRow, payouts, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { requirementsFor } from "../merchants/requirements";
 import { nextMidnightUtc } from "../settlements/run-settlement";
@@ -23,7 +23,7 @@ const volumeSince = (db: Db, merchantId: string, since: Date) =>
 export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date()) {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [[today], [thisMonth], [unsettled], recent, monthly, settled] = await Promise.all([
+  const [[today], [thisMonth], [unsettled], recent, monthly, settled, latestPayouts] = await Promise.all([
     volumeSince(db, merchant.id, day),
     volumeSince(db, merchant.id, month),
     db
@@ -48,7 +48,12 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
       .where(eq(settlements.merchantId, merchant.id))
       .orderBy(desc(settlements.seq))
       .limit(10),
+    db.select().from(payouts).where(eq(payouts.merchantId, merchant.id)).orderBy(desc(payouts.seq)).limit(10),
   ]);
+  // The next payout: the oldest one not yet paid (on its way, pending, or held and why).
+  const next = latestPayouts
+    .filter((p) => p.status === "in_transit" || p.status === "pending" || p.status === "held")
+    .at(-1);
   return {
     today: { amount: today?.amount ?? 0, count: today?.count ?? 0 },
     month: { amount: thisMonth?.amount ?? 0, count: thisMonth?.count ?? 0 },
@@ -56,6 +61,12 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
     recent,
     statements: monthly,
     settlements: settled,
+    payouts: latestPayouts,
+    nextPayout: next ?? null,
+    /** The latest payout the bank refused, while no new bank account was given (the home asks for one). */
+    failedPayout: merchant.requirements?.errors.some((e) => e.code === "payout_failed")
+      ? (latestPayouts.find((p) => p.status === "failed") ?? null)
+      : null,
   };
 }
 
@@ -67,9 +78,13 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
 export function homeAttention(
   merchant: MerchantRow,
   isv: AccountRow,
-): { kind: "requirements" | "bank_account"; href: string }[] {
-  const out: { kind: "requirements" | "bank_account"; href: string }[] = [];
-  if (requirementsFor(merchant, isv).currently_due.length > 0)
+): { kind: "requirements" | "bank_account" | "payout_failed"; href: string }[] {
+  const out: { kind: "requirements" | "bank_account" | "payout_failed"; href: string }[] = [];
+  const requirements = requirementsFor(merchant, isv);
+  // A payout the bank refused asks for a new bank account: in settings, said with the amount.
+  const payoutFailure = requirements.errors.find((e) => e.code === "payout_failed");
+  if (payoutFailure) out.push({ kind: "payout_failed", href: "/home/settings" });
+  if (requirements.currently_due.some((f) => !payoutFailure || f !== payoutFailure.field))
     out.push({ kind: "requirements", href: "/home/documents" });
   const bank = merchant.verification.find((c) => c.type === "bank_account");
   if (bank?.status === "requires_document" || bank?.status === "failed")

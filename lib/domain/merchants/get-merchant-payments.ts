@@ -1,11 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
 
-import { charges, settlements, statements } from "../../db/schema";
+import { charges, payouts, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 
-/** For the dashboard's merchant page: its latest charges and settlements (the caller checked the merchant is the ISV's). */
+/** For the dashboard's merchant page: its latest charges, settlements and payouts (the caller checked the merchant is the ISV's). */
 export async function getMerchantPayments(db: Db, isvAccountId: string, merchantId: string, limit = 20) {
-  const [recentCharges, recentSettlements, monthly] = await Promise.all([
+  const [recentCharges, recentSettlements, monthly, recentPayouts] = await Promise.all([
     db
       .select()
       .from(charges)
@@ -24,6 +24,12 @@ export async function getMerchantPayments(db: Db, isvAccountId: string, merchant
       .where(and(eq(statements.isvAccountId, isvAccountId), eq(statements.merchantId, merchantId)))
       .orderBy(desc(statements.period))
       .limit(24),
+    db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.isvAccountId, isvAccountId), eq(payouts.merchantId, merchantId)))
+      .orderBy(desc(payouts.seq))
+      .limit(limit),
   ]);
-  return { charges: recentCharges, settlements: recentSettlements, statements: monthly };
+  return { charges: recentCharges, settlements: recentSettlements, statements: monthly, payouts: recentPayouts };
 }

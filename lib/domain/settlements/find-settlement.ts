@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 
 import { cursorPage } from "../../db/cursor-page";
 import type { ChargeRow, SettlementRow } from "../../db/schema";
-import { charges, merchants, refunds, settlements } from "../../db/schema";
+import { charges, merchants, payouts, refunds, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
 import type { ListQuery } from "../../schemas/list";
@@ -143,6 +143,13 @@ export async function settlementWithLines(db: DbOrTx, scope: PaymentScope, id: s
     carried: carried.map((r) => r.refund),
     returned,
     reversed,
+    carriedIn: settlement.carriedIn,
   });
-  return { settlement, lines, totals };
+  // What pays its net: its payout, and a replacement when the bank refused it.
+  const paidBy = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.settlementId, settlement.id))
+    .orderBy(asc(payouts.seq));
+  return { settlement, lines, totals, payouts: paidBy };
 }

@@ -9,6 +9,7 @@ import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { paidWith } from "@/components/payments/charge-details";
+import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { requestPaymentAction } from "@/lib/actions/dashboard";
@@ -367,6 +368,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         ))}
       </DataTable>
       <SettlementsTable settlements={payments.settlements} />
+      <PayoutsTable payouts={payments.payouts} />
       <section aria-labelledby="statements-title">
         <h2 id="statements-title" className="text-lg font-semibold">
           {t("statements")}

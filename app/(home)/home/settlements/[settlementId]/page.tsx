@@ -6,6 +6,7 @@ import { cache } from "react";
 import { DataTable } from "@/components/dashboard/data-table";
 import { HomeShell } from "@/components/home/home-shell";
 import { paidWith } from "@/components/payments/charge-details";
+import { PayoutsTable } from "@/components/payments/payouts-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
@@ -39,7 +40,7 @@ export async function generateMetadata({ params }: { params: Promise<{ settlemen
 // /home/settlements/{id}: a settlement line by line (each charge with its fee, each refund, ACH
 // return and reversed return), and its totals that add up to what reaches the bank.
 export default async function HomeSettlementPage({ params }: { params: Promise<{ settlementId: string }> }) {
-  const { merchant, isv, settlement, lines, totals } = await load((await params).settlementId);
+  const { merchant, isv, settlement, lines, totals, payouts } = await load((await params).settlementId);
   const t = await getTranslations("merchantHome");
   const dashboard = await getTranslations("dashboard");
   const format = await getFormatter();
@@ -64,6 +65,9 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
         ][])
       : []),
     [dashboard("fees"), -totals.fees, "sum-fees"],
+    ...(totals.carriedIn !== 0
+      ? ([[dashboard("carriedIn"), totals.carriedIn, "sum-carried"]] as [string, number, string][])
+      : []),
   ];
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="overview">
@@ -95,6 +99,11 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
           </dd>
         </dl>
       </section>
+      {payouts.length > 0 ? (
+        <div className="mt-6">
+          <PayoutsTable payouts={payouts} />
+        </div>
+      ) : null}
       <div className="mt-6">
         <DataTable
           id="lines"
