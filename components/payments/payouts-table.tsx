@@ -2,9 +2,11 @@ import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
-import type { PayoutRow } from "@/lib/db/schema";
+import type { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
+
+type Payout = Awaited<ReturnType<typeof getMerchantPayments>>["payouts"][number];
 
 /**
  * A merchant's payouts, newest first: what each pays, where it stands in words (why it waits, why
@@ -15,7 +17,7 @@ export async function PayoutsTable({
   payouts,
   settlementHref,
 }: {
-  payouts: PayoutRow[];
+  payouts: Payout[];
   /** A settlement's own page (the merchant's home), else its date alone. */
   settlementHref?: (id: string) => string;
 }) {
