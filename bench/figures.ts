@@ -2,6 +2,7 @@ import fs from "node:fs";
 
 import type { HomeBench } from "./home";
 import type { PaymentsBench } from "./payments";
+import type { PayoutsBench } from "./payouts";
 import type { SettlementBench } from "./settlement";
 import type { StreamsBench } from "./streams";
 import type { UnderwritingBench } from "./underwriting";
@@ -28,6 +29,7 @@ type Inputs = {
   wizard?: StepFigure[];
   streams?: StreamsBench[];
   home?: HomeBench[];
+  payouts?: PayoutsBench[];
 };
 
 export function collectFigures(input: Inputs): Figure[] {
@@ -49,6 +51,15 @@ export function collectFigures(input: Inputs): Figure[] {
     );
   for (const r of input.opsRatios ?? [])
     add(`API with metrics and audit / without, ${r.database}`, Number(r.value.toFixed(2)), "ratio");
+  for (const p of input.payouts ?? []) {
+    add(
+      `settlement plus payouts, ${p.merchants} merchants x ${p.charges / p.merchants} charges ${p.kind}`,
+      Number(p.settleSeconds.toFixed(1)),
+      "s",
+    );
+    add(`payouts sent, ${p.payouts} ${p.kind}`, Number(p.sendSeconds.toFixed(1)), "s");
+    add(`settlement plus payouts peak memory ${p.kind}`, p.peakRssMb, "MB");
+  }
   for (const w of input.webhooks ?? []) {
     add(`POST /v1/merchants with a webhook, 25 at a time ${w.kind}`, Math.round(w.createsPerSecond), "req/s");
     add(`webhook deliveries ${w.kind}`, Math.round(w.deliveriesPerSecond), "deliveries/s");

@@ -447,6 +447,7 @@ test("a payout the bank refuses: the home asks for a new bank account, and once 
 
   await page.getByRole("link", { name: "Enter a new bank account" }).click();
   await expect(page).toHaveURL(/\/home\/settings$/);
+  await expect(page.getByTestId("payout-failed")).toContainText("Your bank refused a payout to this account.");
   await page.getByLabel("Account holder's name").fill("Payout Cafe LLC");
   await page.getByLabel("Bank name").fill("Bay Credit Union");
   await page.getByLabel("Routing number (9 digits)").fill("121000358");
@@ -455,6 +456,7 @@ test("a payout the bank refuses: the home asks for a new bank account, and once 
   await page.getByRole("button", { name: "Save the new account" }).click();
   await expect(page.getByTestId("bank-saved")).toHaveText("Saved.");
   await expect(page.getByTestId("bank-check")).toHaveText("Verified.", { timeout: 15_000 });
+  await expect(page.getByTestId("payout-failed")).toHaveCount(0);
 
   // Verified: a new payout pays what was refused, to the new account, on its way by itself.
   await expect

@@ -83,7 +83,7 @@ export const jobTypes = {
   },
   /** The next step of one payout (docs/reference.md section 16): send it, or record the bank's answer. */
   payout_advance: {
-    payload: z.object({ payout_id: z.string() }),
+    payload: z.object({ payout_id: z.string(), step: z.enum(["send", "settle"]) }),
     maxAttempts: 10,
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 40,

@@ -42,6 +42,16 @@ const copy = {
     returns: "ACH returns",
     reversal: "Return reversed",
     reversals: "Reversed returns",
+    payouts: "Payouts to your bank",
+    arrival: "Arrives",
+    status: "Status",
+    payoutStatuses: {
+      pending: "Pending",
+      in_transit: "On its way",
+      paid: "Paid",
+      failed: "Refused by the bank",
+      held: "Held",
+    },
     page: (n: number, of: number) => `Page ${n} of ${of}`,
   },
   es: {
@@ -74,6 +84,16 @@ const copy = {
     returns: "Devoluciones ACH",
     reversal: "Devolución revertida",
     reversals: "Devoluciones revertidas",
+    payouts: "Transferencias a su banco",
+    arrival: "Llega",
+    status: "Estado",
+    payoutStatuses: {
+      pending: "Pendiente",
+      in_transit: "En camino",
+      paid: "Pagada",
+      failed: "Rechazada por el banco",
+      held: "Retenida",
+    },
     page: (n: number, of: number) => `Página ${n} de ${of}`,
   },
 } satisfies Record<Locale, unknown>;
@@ -168,6 +188,27 @@ export async function statementPdf(input: {
       money(d.fees),
     ]),
   );
+
+  // The month's payouts (docs/reference.md section 16), as they stood when the statement was made.
+  if (s.payouts.length > 0) {
+    heading(t.payouts);
+    table(
+      [
+        { label: t.date, width: 90 },
+        { label: "ID", width: 186 },
+        { label: t.status, width: 120 },
+        { label: t.arrival, width: 80 },
+        { label: t.amount, width: 80, align: "right" },
+      ],
+      s.payouts.map((p) => [
+        day(p.created_at),
+        p.id,
+        t.payoutStatuses[p.status],
+        p.arrival_date ? day(`${p.arrival_date}T12:00:00Z`) : "",
+        money(p.amount),
+      ]),
+    );
+  }
 
   heading(t.transactions);
   table(

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { payoutFailureCodes, payoutStatuses } from "./payouts";
+
 // Monthly statements: the list form and the detail with its lines.
 
 export const statementSchema = z
@@ -58,5 +60,18 @@ export const statementDetailSchema = statementSchema
         fees: z.number().int(),
       }),
     ),
+    payouts: z
+      .array(
+        z.object({
+          id: z.string(),
+          settlement_id: z.string(),
+          created_at: z.string(),
+          amount: z.number().int(),
+          status: z.enum(payoutStatuses),
+          arrival_date: z.string().nullable(),
+          failure_code: z.enum(payoutFailureCodes).nullable(),
+        }),
+      )
+      .meta({ description: "The payouts made in the month, as they stood when the statement was made" }),
   })
   .meta({ id: "StatementDetail" });

@@ -31,5 +31,7 @@ export function serializeStatementDetail(row: StatementRow) {
     card_brands: row.cardBrands,
     // Statements made before the returns column existed counted returns with refunds: 0 here.
     daily_totals: row.dailyTotals.map((d) => ({ ...d, returns: d.returns ?? 0 })),
+    // The payouts made in the month, as they stood when the statement was made.
+    payouts: row.payouts,
   };
 }

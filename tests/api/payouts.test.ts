@@ -1,11 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { events, merchants, outbox, payouts } from "@/lib/db/schema";
+import { events, jobs, merchants, outbox, payouts, settlements } from "@/lib/db/schema";
 import { changeBankAccount } from "@/lib/domain/home/settings";
+import { payoutForSettlement, reconsiderPayouts } from "@/lib/domain/payouts/payouts";
+import { createId } from "@/lib/ids";
 import { nextBusinessDay } from "@/lib/payouts/business-days";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { pdfText } from "../helpers/pdf";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -119,6 +122,29 @@ describe("payouts", () => {
     expect((await get(`/v1/payouts?settlement_id=${settlement!.id}`)).json.data.map((p: any) => p.id)).toEqual([
       payout!.id,
     ]);
+
+    // The month's statement lists the payout as it stands, in its JSON and its PDF.
+    const period = new Date().toISOString().slice(0, 7);
+    const statement = (await post("/v1/test_helpers/statements/generate", { merchant_id: merchant.id, period })).json;
+    const detail = (await get(`/v1/statements/${merchant.id}/${statement.id}`)).json;
+    expect(detail.payouts).toEqual([
+      {
+        id: payout!.id,
+        settlement_id: settlement!.id,
+        created_at: new Date(payout!.created_at).toISOString(),
+        amount: 14_505,
+        status: "paid",
+        arrival_date: sent.arrival_date,
+        failure_code: null,
+      },
+    ]);
+    const pdf = await fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${statement.id}`, {
+      headers: { authorization: isv.auth },
+    });
+    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join("\n");
+    expect(text).toContain("Payouts to your bank");
+    expect(text).toContain(payout!.id);
+    expect(text).toContain("$145.05");
   }, 90_000);
 
   test("a negative net pays nothing and is carried into the next settlements until a positive one pays the rest", async () => {
@@ -175,6 +201,60 @@ describe("payouts", () => {
       "the released payout to be sent",
     );
     expect((await get(`/v1/payouts/${held!.id}`)).json.held_reason).toBeNull();
+  }, 90_000);
+
+  test("a payout held before its send job ran is sent once released (the release queues a job of its own)", async () => {
+    const merchant = await approvedMerchant(api, isv);
+    // Made pending (its send job queued), then held, in one transaction: the worker's job finds it held.
+    const payoutId = await api.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(merchants).where(eq(merchants.id, merchant.id)).for("update");
+      const [settlement] = await tx
+        .insert(settlements)
+        .values({
+          id: createId("stl"),
+          isvAccountId: row!.isvAccountId,
+          merchantId: row!.id,
+          chargeCount: 1,
+          refundCount: 0,
+          gross: 1_000,
+          refunds: 0,
+          fees: 59,
+          net: 941,
+          payoutStatus: "scheduled",
+          cutoff: new Date(),
+        })
+        .returning();
+      const payout = await payoutForSettlement(tx, row!, settlement!);
+      expect(payout!.status).toBe("pending");
+      const [off] = await tx
+        .update(merchants)
+        .set({ automaticPayouts: false })
+        .where(eq(merchants.id, row!.id))
+        .returning();
+      await reconsiderPayouts(tx, off!);
+      return payout!.id;
+    });
+    const sendJobs = () =>
+      api.db
+        .select({ status: jobs.status })
+        .from(jobs)
+        .where(and(eq(jobs.type, "payout_advance"), sql`${jobs.payload}->>'payout_id' = ${payoutId}`));
+    await until(sendJobs, (j) => j.length === 1 && j[0]!.status === "done", 20_000, "the first send job to run");
+    expect((await get(`/v1/payouts/${payoutId}`)).json).toMatchObject({
+      status: "held",
+      held_reason: "automatic_payouts_off",
+    });
+    const on = await api.call("PATCH", `/v1/merchants/${merchant.id}`, {
+      auth: isv.auth,
+      body: { automatic_payouts: true },
+    });
+    expect(on.status).toBe(200);
+    await until(
+      () => payoutStatus(payoutId),
+      (st) => st === "in_transit",
+      20_000,
+      "the released payout to be sent",
+    );
   }, 90_000);
 
   test("a payout the bank refuses holds the next, asks for a new bank account, and is paid again once it is verified", async () => {

@@ -91,6 +91,17 @@ const getStatementRoute = createRoute({
         ],
         card_brands: [{ brand: "visa", count: 412, volume: 1845230 }],
         daily_totals: [{ date: "2026-10-01", charges: 14, volume: 61200, refunds: 0, returns: 0, fees: 1890 }],
+        payouts: [
+          {
+            id: "po_3nV8qK2xW6mZ1rT7pL4yBd",
+            settlement_id: "stl_6pQ2nW8xK4mZ1rT7vL3yBc",
+            created_at: "2026-10-02T00:00:00.412Z",
+            amount: 59310,
+            status: "paid",
+            arrival_date: "2026-10-05",
+            failure_code: null,
+          },
+        ],
       }),
     },
     ...commonErrors,

@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { type FeeLine } from "../../schemas/charges";
+import type { PayoutFailureCode, PayoutStatus } from "../../schemas/payouts";
 import {
   bankAccountTypes,
   cardEntryMethods,
@@ -334,6 +335,17 @@ export type StatementDay = {
   fees: number;
 };
 
+/** A payout made in the statement's month, as it stood when the statement was made (docs/reference.md section 16). */
+export type StatementPayout = {
+  id: string;
+  settlement_id: string;
+  created_at: string;
+  amount: number;
+  status: PayoutStatus;
+  arrival_date: string | null;
+  failure_code: PayoutFailureCode | null;
+};
+
 // A merchant's monthly statement (docs/reference.md section 11): a snapshot of the month, written once
 // per merchant and period; what happens later never changes it.
 export const statements = pgTable(
@@ -361,6 +373,7 @@ export const statements = pgTable(
     cardBrands: jsonb("card_brands").$type<StatementBrand[]>().notNull(),
     dailyTotals: jsonb("daily_totals").$type<StatementDay[]>().notNull(),
     items: jsonb("items").$type<StatementItem[]>().notNull(),
+    payouts: jsonb("payouts").$type<StatementPayout[]>().notNull().default([]),
     // Made after its month ended: final, a snapshot. Made before (sandbox): a preview, made again
     // with the month's later activity each time it is generated, until the month ends.
     final: boolean("final").notNull().default(true),

@@ -54,9 +54,14 @@ function bankOf(merchant: MerchantRow) {
 const payoutEvent = (tx: DbOrTx, type: "payout.created" | "payout.paid" | "payout.failed", row: PayoutRow) =>
   recordEvent(tx, { accountId: row.isvAccountId, type, objectId: row.id, data: serializePayout(row) });
 
-/** The worker's next step for a payout, at `runAt` (now: send it; its arrival date: the bank's answer). */
-const queueAdvance = (tx: DbOrTx, row: PayoutRow, step: "send" | "settle", runAt?: Date) =>
-  enqueueJob(tx, "payout_advance", { payout_id: row.id }, { key: `payout_${step}_${row.id}`, runAt });
+/**
+ * The worker's next step for a payout, at `runAt` (now: send it; its arrival date: the bank's
+ * answer). The job names its step and does nothing when the payout is no longer there (held since,
+ * or moved by the sandbox's helper). A payout held then released is sent by a new job: its key
+ * carries the release (a keyed job is made once, so the first one's key would make nothing).
+ */
+const queueAdvance = (tx: DbOrTx, row: PayoutRow, step: "send" | "settle", runAt?: Date, occasion = "") =>
+  enqueueJob(tx, "payout_advance", { payout_id: row.id, step }, { key: `payout_${step}_${row.id}${occasion}`, runAt });
 
 /** A new payout (the settlement's, or a failed one's replacement): pending and queued, or held. */
 async function insertPayout(
@@ -99,13 +104,20 @@ export async function payoutForSettlement(tx: DbOrTx, merchant: MerchantRow, set
  * The next step of a payout's life, once (the job, and the sandbox's advance helper): pending → sent
  * (in_transit, arriving the next business day); in_transit → the bank's answer (paid, or failed).
  * Answers the payout as moved, or null when there was nothing to do (held, paid, failed, or another
- * worker moved it first). `strict`: 409 instead of null (the helper's caller asked for a move).
+ * worker moved it first). `strict`: 409 instead of null (the helper's caller asked for a move);
+ * `only`: the job's step (a send job never asks the bank's answer of a payout already sent).
  */
-export async function advancePayout(db: Db, payoutId: string, options: { strict?: boolean; now?: Date } = {}) {
+export async function advancePayout(
+  db: Db,
+  payoutId: string,
+  options: { strict?: boolean; now?: Date; only?: "send" | "settle" } = {},
+) {
   return db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
     if (!payout) return null;
     const step = nextMove(payout.status);
+    // A job for one step finds the payout past it (or held): nothing to do.
+    if (options.only && step !== options.only) return null;
     if (!step) {
       if (options.strict)
         throw invalidState(`Cannot advance: the payout is ${payout.status}, expected pending or in_transit`);
@@ -218,7 +230,8 @@ export async function reconsiderPayouts(tx: DbOrTx, merchant: MerchantRow) {
     bankLast4: bank.last4,
     bankName: bank.name,
   });
-  if (payoutProvider().sends) for (const row of released) await queueAdvance(tx, row, "send");
+  if (payoutProvider().sends)
+    for (const row of released) await queueAdvance(tx, row, "send", undefined, `_${row.updatedAt.getTime()}`);
   const replacement = sql<string | null>`(select r.id from ${payouts} r where r.replaces = ${payouts.id})`;
   const unpaid = await tx
     .select()
@@ -230,8 +243,8 @@ export async function reconsiderPayouts(tx: DbOrTx, merchant: MerchantRow) {
 }
 
 /** The job: one step of one payout. */
-export async function runPayoutAdvance(db: Db, { payout_id }: JobPayload<"payout_advance">) {
-  await advancePayout(db, payout_id);
+export async function runPayoutAdvance(db: Db, { payout_id, step }: JobPayload<"payout_advance">) {
+  await advancePayout(db, payout_id, { only: step });
 }
 
 const inScope = (scope: PaymentScope) =>

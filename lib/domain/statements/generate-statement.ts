@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 
-import { charges, merchants, refunds, statements } from "../../db/schema";
+import { charges, merchants, payouts, refunds, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
@@ -69,12 +69,29 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   )
     throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
 
-  const figures = statementFigures(merchant, {
-    charges: monthCharges,
-    refunds: monthRefunds,
-    returns: monthReturns,
-    reversals: monthReversals,
-  });
+  // The payouts made in the month (each settlement's positive net on its way to the bank), as they stand now.
+  const monthPayouts = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.merchantId, merchantId), gte(payouts.createdAt, start), lt(payouts.createdAt, end)))
+    .orderBy(asc(payouts.createdAt), asc(payouts.seq));
+  const figures = {
+    ...statementFigures(merchant, {
+      charges: monthCharges,
+      refunds: monthRefunds,
+      returns: monthReturns,
+      reversals: monthReversals,
+    }),
+    payouts: monthPayouts.map((p) => ({
+      id: p.id,
+      settlement_id: p.settlementId,
+      created_at: p.createdAt.toISOString(),
+      amount: p.amount,
+      status: p.status,
+      arrival_date: p.arrivalDate,
+      failure_code: p.failureCode,
+    })),
+  };
 
   if (existing) {
     // The preview, made again with the month's activity so far (final once the month has ended);

@@ -39,6 +39,9 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
   const contact = (app.main_contact_person ?? {}) as { name?: string; email?: string };
   const bank = bankAccountSummary(merchant);
   const check = bankCheckOf(merchant);
+  // A payout this account refused asks for a new one (docs/reference.md section 16).
+  const payoutFailed = merchant.requirements?.errors.some((e) => e.code === "payout_failed") ?? false;
+  const payoutWords = await getTranslations("payouts");
   const uploadError = upload && upload !== "done" ? (uploadErrors[upload] ?? "failed") : null;
   const sid = await merchantAccountSid(db, merchant);
   return (
@@ -70,6 +73,11 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
         <p className="mt-1" data-testid="bank-account">
           {bank ? t("bankOnFile", { bank: bank.bankName ?? t("bankUnnamed"), last4: bank.last4 }) : t("bankNone")}
         </p>
+        {payoutFailed ? (
+          <p className="mt-2 rounded-lg border-2 border-primary p-3" role="note" data-testid="payout-failed">
+            {payoutWords("failedSettings")}
+          </p>
+        ) : null}
         <RefreshWhile active={check?.status === "pending"} />
         {check ? (
           <p className="mt-1 font-medium" role="status" data-testid="bank-check">

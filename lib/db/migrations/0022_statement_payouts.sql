@@ -1,0 +1,1 @@
+ALTER TABLE "statements" ADD COLUMN "payouts" jsonb DEFAULT '[]'::jsonb NOT NULL;
