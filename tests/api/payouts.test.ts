@@ -8,8 +8,8 @@ import { createId } from "@/lib/ids";
 import { nextBusinessDay } from "@/lib/payouts/business-days";
 
 import { startTestApi, type TestApi } from "../helpers/api";
-import { pdfText } from "../helpers/pdf";
 import { approvedMerchant, tokenize } from "../helpers/payments";
+import { pdfText } from "../helpers/pdf";
 import { until } from "../helpers/until";
 
 // Payouts (docs/reference.md section 16), through the API with the server's own worker: every

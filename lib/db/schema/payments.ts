@@ -13,7 +13,6 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { type FeeLine } from "../../schemas/charges";
-import type { PayoutFailureCode, PayoutStatus } from "../../schemas/payouts";
 import {
   bankAccountTypes,
   cardEntryMethods,
@@ -25,6 +24,7 @@ import {
   refundReasons,
   sendViaValues,
 } from "../../schemas/payment-values";
+import type { PayoutFailureCode, PayoutStatus } from "../../schemas/payouts";
 import { merchants } from "./merchants";
 
 // Payments (docs/reference.md section 10): what a customer is asked to pay, the card tokens the tokenizer
