@@ -538,7 +538,9 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
     data: { merchant_id: merchant.id },
   });
   await page.reload();
-  await expect(page.getByTestId("settlements")).toContainText("Scheduled");
+  // Its payout, made by the settlement (sent by the worker at once, or about to be).
+  await expect(page.getByTestId("payouts").getByRole("row")).toHaveCount(2);
+  await expect(page.getByTestId("payouts")).toContainText(/Pending|On its way/);
   await expect(row).toContainText("Settled");
   await shot(page, "dashboard-merchant-payments");
   // On a phone the tables scroll inside their own box; the page itself does not scroll sideways.
@@ -570,7 +572,7 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Pagos" })).toBeVisible();
-  await expect(page.getByTestId("settlements")).toContainText("Programado");
+  await expect(page.getByTestId("payouts")).toContainText(/Pendiente|En camino/);
   await expect(row).toContainText("Liquidado");
   await expectAxeClean(page);
   await page.goto(`/dashboard/merchants/${merchant.id}/charges/${chargeId}`);

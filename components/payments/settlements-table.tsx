@@ -9,8 +9,8 @@ import { formatCents } from "@/lib/money";
 type Settlement = Awaited<ReturnType<typeof getMerchantPayments>>["settlements"][number];
 
 /**
- * A merchant's settlements, newest first, each adding up (gross - refunds - returns - fees + carried in = net)
- * with its payout's state: the ISV's dashboard and the merchant's home.
+ * A merchant's settlements, newest first, each adding up (gross - refunds - returns - fees + carried in = net):
+ * the ISV's dashboard and the merchant's home. What pays each net is the payouts table's (PayoutsTable).
  */
 export async function SettlementsTable({
   settlements,
@@ -40,7 +40,6 @@ export async function SettlementsTable({
         { label: t("fees"), align: "right" },
         { label: t("carriedIn"), align: "right" },
         { label: t("net"), align: "right" },
-        { label: t("payout") },
       ]}
     >
       {settlements.map((st) => (
@@ -63,7 +62,6 @@ export async function SettlementsTable({
           {/* A negative balance of the settlement before, taken from this one (<= 0). */}
           <td className="py-2 pr-3 text-right tabular-nums">{money(st.carriedIn)}</td>
           <td className="py-2 pr-3 text-right tabular-nums">{money(st.net)}</td>
-          <td className="py-2">{t(`payoutStatus.${st.payoutStatus}`)}</td>
         </tr>
       ))}
     </DataTable>

@@ -77,9 +77,11 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
       <h1 className="mt-2 text-2xl font-semibold">
         {t("settlementTitle", { when: format.dateTime(settlement.createdAt, { dateStyle: "medium" }) })}
       </h1>
-      <p className="mt-1 text-muted">
-        {dashboard("payout")}: {dashboard(`payoutStatus.${settlement.payoutStatus}`)}
-      </p>
+      {settlement.net < 0 ? (
+        <p className="mt-1 text-muted" data-testid="carried-forward">
+          {t("carriedForward", { amount: money(-settlement.net) })}
+        </p>
+      ) : null}
       <section aria-labelledby="sum-title" className="mt-4 rounded-lg border border-line bg-card p-4">
         <h2 id="sum-title" className="sr-only">
           {t("sumTitle")}
