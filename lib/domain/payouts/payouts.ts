@@ -113,6 +113,11 @@ export async function advancePayout(
   options: { strict?: boolean; now?: Date; only?: "send" | "settle" } = {},
 ) {
   return db.transaction(async (tx) => {
+    // The merchant's row first, then the payout's: the order of every change to a merchant's payouts
+    // (reconsiderPayouts runs under the merchant's lock), so the two never wait on each other.
+    const [owner] = await tx.select({ merchantId: payouts.merchantId }).from(payouts).where(eq(payouts.id, payoutId));
+    if (!owner) return null;
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, owner.merchantId)).for("update");
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
     if (!payout) return null;
     const step = nextMove(payout.status);
@@ -123,7 +128,6 @@ export async function advancePayout(
         throw invalidState(`Cannot advance: the payout is ${payout.status}, expected pending or in_transit`);
       return null;
     }
-    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, payout.merchantId)).for("update");
     const now = options.now ?? new Date();
     if (step === "send") {
       const bank = bankOf(merchant!);
