@@ -4,6 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
+import { charges, paymentRequests } from "../lib/db/schema";
+import type { Db } from "../lib/db/types";
+import { createId } from "../lib/ids";
+
 const exec = promisify(execFile);
 export const tsx = path.resolve("node_modules/.bin/tsx");
 
@@ -102,4 +106,64 @@ export async function startBenchServer(options: {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Paid card charges written straight to the database (AUTHORIZED, $100.00, fee $3.20), with the
+ * requests they paid, 1,000 rows a statement: a day of a merchant's sales for the settlement benches.
+ * Answers the charges' ids.
+ */
+export async function insertPaidCharges(
+  db: Db,
+  input: { isvAccountId: string; merchantId: string; count: number; at: Date },
+): Promise<string[]> {
+  const ids: string[] = [];
+  const at = input.at;
+  for (let i = 0; i < input.count; i += 1000) {
+    const batch = Array.from({ length: Math.min(1000, input.count - i) }, () => ({
+      pr: createId("pr"),
+      ch: createId("ch"),
+    }));
+    await db.insert(paymentRequests).values(
+      batch.map((b) => ({
+        id: b.pr,
+        isvAccountId: input.isvAccountId,
+        merchantId: input.merchantId,
+        paymentType: "SCAN_TO_PAY" as const,
+        status: "PAID" as const,
+        amount: 10_000,
+        tax: 0,
+        tip: 0,
+        chargeId: b.ch,
+        expiresAt: at,
+        paidAt: at,
+      })),
+    );
+    await db.insert(charges).values(
+      batch.map((b) => ({
+        id: b.ch,
+        isvAccountId: input.isvAccountId,
+        merchantId: input.merchantId,
+        paymentRequestId: b.pr,
+        paymentType: "SCAN_TO_PAY" as const,
+        status: "AUTHORIZED" as const,
+        requestedAmount: 10_000,
+        amountAuthorized: 10_000,
+        amountCaptured: 10_000,
+        tip: 0,
+        tax: 0,
+        cardBrand: "visa",
+        cardLast4: "4242",
+        cardEntryMethod: "MANUAL" as const,
+        receiptNumber: b.ch.slice(3, 11),
+        fee: 320,
+        net: 9680,
+        createdAt: at,
+        authorizedAt: at,
+        capturedAt: at,
+      })),
+    );
+    ids.push(...batch.map((b) => b.ch));
+  }
+  return ids;
 }

@@ -5,14 +5,14 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 
 import { openDatabase } from "../lib/db/client";
-import { charges, merchants, paymentRequests, payouts } from "../lib/db/schema";
+import { merchants, payouts } from "../lib/db/schema";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { advancePayout } from "../lib/domain/payouts/payouts";
 import { settleAll } from "../lib/domain/settlements/run-settlement";
-import { createId } from "../lib/ids";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
+import { insertPaidCharges } from "./harness";
 
 // The daily settlement plus payouts (issue 31): MERCHANTS approved merchants with CHARGES card
 // charges each, settled in one run (each merchant's settlement, its charge.settled events and its
@@ -58,48 +58,8 @@ export async function benchPayouts(
         .set({ status: "APPROVED" })
         .where(inArray(merchants.id, ids.slice(i, i + 500)));
     const now = new Date(Date.now() - 60_000);
-    for (const merchantId of ids) {
-      const batch = Array.from({ length: perMerchant }, () => ({ pr: createId("pr"), ch: createId("ch") }));
-      await db.insert(paymentRequests).values(
-        batch.map((b) => ({
-          id: b.pr,
-          isvAccountId: isv.account_id,
-          merchantId,
-          paymentType: "SCAN_TO_PAY" as const,
-          status: "PAID" as const,
-          amount: 10_000,
-          tax: 0,
-          tip: 0,
-          chargeId: b.ch,
-          expiresAt: now,
-          paidAt: now,
-        })),
-      );
-      await db.insert(charges).values(
-        batch.map((b) => ({
-          id: b.ch,
-          isvAccountId: isv.account_id,
-          merchantId,
-          paymentRequestId: b.pr,
-          paymentType: "SCAN_TO_PAY" as const,
-          status: "AUTHORIZED" as const,
-          requestedAmount: 10_000,
-          amountAuthorized: 10_000,
-          amountCaptured: 10_000,
-          tip: 0,
-          tax: 0,
-          cardBrand: "visa",
-          cardLast4: "4242",
-          cardEntryMethod: "MANUAL" as const,
-          receiptNumber: b.ch.slice(3, 11),
-          fee: 320,
-          net: 9680,
-          createdAt: now,
-          authorizedAt: now,
-          capturedAt: now,
-        })),
-      );
-    }
+    for (const merchantId of ids)
+      await insertPaidCharges(db, { isvAccountId: isv.account_id, merchantId, count: perMerchant, at: now });
 
     // This run's peak memory, sampled (the process's own high-water mark would include earlier runs).
     let peak = process.memoryUsage().rss;

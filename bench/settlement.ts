@@ -9,12 +9,12 @@ import { eq, sql } from "drizzle-orm";
 
 import { createApi } from "../lib/api/app";
 import { openDatabase } from "../lib/db/client";
-import { charges, merchants, paymentRequests, refunds as refundsTable } from "../lib/db/schema";
+import { merchants, refunds as refundsTable } from "../lib/db/schema";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { settleAll } from "../lib/domain/settlements/run-settlement";
-import { createId } from "../lib/ids";
+import { insertPaidCharges } from "./harness";
 
 // Refund creation through the API (1-cent refunds spread over many charges, 10 at a time), then the
 // daily settlement of 10,000 charges and those refunds, timed, on each database.
@@ -58,54 +58,12 @@ export async function benchRefundsAndSettlement(
       })
       .where(eq(merchants.id, row.id));
     // A day of card charges: the requests they paid and the charges, in batches.
-    const ids: string[] = [];
-    const now = new Date();
-    for (let i = 0; i < count; i += 1000) {
-      const batch = Array.from({ length: Math.min(1000, count - i) }, () => ({
-        pr: createId("pr"),
-        ch: createId("ch"),
-      }));
-      await db.insert(paymentRequests).values(
-        batch.map((b) => ({
-          id: b.pr,
-          isvAccountId: isv.account_id,
-          merchantId: row.id,
-          paymentType: "SCAN_TO_PAY" as const,
-          status: "PAID" as const,
-          amount: 10_000,
-          tax: 0,
-          tip: 0,
-          chargeId: b.ch,
-          expiresAt: now,
-          paidAt: now,
-        })),
-      );
-      await db.insert(charges).values(
-        batch.map((b) => ({
-          id: b.ch,
-          isvAccountId: isv.account_id,
-          merchantId: row.id,
-          paymentRequestId: b.pr,
-          paymentType: "SCAN_TO_PAY" as const,
-          status: "AUTHORIZED" as const,
-          requestedAmount: 10_000,
-          amountAuthorized: 10_000,
-          amountCaptured: 10_000,
-          tip: 0,
-          tax: 0,
-          cardBrand: "visa",
-          cardLast4: "4242",
-          cardEntryMethod: "MANUAL" as const,
-          receiptNumber: b.ch.slice(3, 11),
-          fee: 320,
-          net: 9680,
-          createdAt: now,
-          authorizedAt: now,
-          capturedAt: now,
-        })),
-      );
-      ids.push(...batch.map((b) => b.ch));
-    }
+    const ids = await insertPaidCharges(db, {
+      isvAccountId: isv.account_id,
+      merchantId: row.id,
+      count,
+      at: new Date(),
+    });
 
     const app = createApi({ handle, rateLimitPerSecond: 1_000_000_000 });
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
