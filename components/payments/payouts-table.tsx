@@ -47,7 +47,7 @@ export async function PayoutsTable({
             {format.dateTime(p.createdAt, { dateStyle: "medium", timeStyle: "short" })}
           </td>
           <td className="py-2 pr-3 text-right tabular-nums">{money(p.amount)}</td>
-          <td className="py-2 pr-3">
+          <td className="min-w-44 py-2 pr-3">
             <span className="font-medium">{t(`statuses.${p.status}`)}</span>
             {p.heldReason ? <span className="block text-sm text-muted">{t(`held.${p.heldReason}`)}</span> : null}
             {p.failureCode ? <span className="block text-sm text-muted">{t(`failures.${p.failureCode}`)}</span> : null}

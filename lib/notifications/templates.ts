@@ -1,7 +1,8 @@
 import { textOn } from "../branding/contrast";
 import { escapeHtml } from "../html";
-import type { Locale } from "../i18n/locales";
+import { intlLocale, type Locale } from "../i18n/locales";
 import { translator } from "../i18n/translate";
+import { formatCents } from "../money";
 import type { Finding } from "../underwriting/rules";
 
 type Brand = { display_name: string; primary_color: string };
@@ -99,10 +100,7 @@ export function payoutFailed(input: {
   url: string;
 }) {
   const t = translator(input.locale, "emails.payoutFailed");
-  const amount = new Intl.NumberFormat(input.locale === "es" ? "es-US" : "en-US", {
-    style: "currency",
-    currency: "USD",
-  }).format(input.amount / 100);
+  const amount = formatCents(input.amount, intlLocale(input.locale));
   const intro = t("intro", { isv: input.brand.display_name, amount, reason: t(`reasons.${input.code}`) });
   return {
     subject: t("subject", { isv: input.brand.display_name }),

@@ -5,6 +5,7 @@ import { and, count, desc, eq, gte, isNull, sql, sum } from "drizzle-orm";
 import { type AccountRow, charges, type MerchantRow, payouts, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { requirementsFor } from "../merchants/requirements";
+import { payoutFailureOf } from "../payouts/rules";
 import { nextMidnightUtc } from "../settlements/run-settlement";
 
 // The home's overview (docs/reference.md section 15): what the merchant took today and this month
@@ -64,7 +65,7 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
     payouts: latestPayouts,
     nextPayout: next ?? null,
     /** The latest payout the bank refused, while no new bank account was given (the home asks for one). */
-    failedPayout: merchant.requirements?.errors.some((e) => e.code === "payout_failed")
+    failedPayout: payoutFailureOf(merchant.requirements)
       ? (latestPayouts.find((p) => p.status === "failed") ?? null)
       : null,
   };
@@ -82,7 +83,7 @@ export function homeAttention(
   const out: { kind: "requirements" | "bank_account" | "payout_failed"; href: string }[] = [];
   const requirements = requirementsFor(merchant, isv);
   // A payout the bank refused asks for a new bank account: in settings, said with the amount.
-  const payoutFailure = requirements.errors.find((e) => e.code === "payout_failed");
+  const payoutFailure = payoutFailureOf(requirements);
   if (payoutFailure) out.push({ kind: "payout_failed", href: "/home/settings" });
   if (requirements.currently_due.some((f) => !payoutFailure || f !== payoutFailure.field))
     out.push({ kind: "requirements", href: "/home/documents" });

@@ -12,6 +12,7 @@ import { recordEvent } from "../events/record-event";
 import { mergeApplicationChange } from "../merchants/change-application";
 import { requirementsFor } from "../merchants/requirements";
 import { reconsiderPayouts } from "../payouts/payouts";
+import { payoutFailureOf } from "../payouts/rules";
 import { startChecks } from "../verification/checks";
 
 export type ContactChange = { name: string; email: string; business_phone?: string | null };
@@ -147,7 +148,7 @@ export async function changeBankAccount(db: Db, merchantId: string, change: Bank
 /** The merchant's requirements without the new bank account a failed payout asked for (null: none left). */
 function withoutPayoutFailure(requirements: MerchantRow["requirements"]): MerchantRow["requirements"] {
   if (!requirements) return null;
-  const failure = requirements.errors.find((e) => e.code === "payout_failed");
+  const failure = payoutFailureOf(requirements);
   if (!failure) return requirements;
   const errors = requirements.errors.filter((e) => e !== failure);
   const currently_due = requirements.currently_due.filter(

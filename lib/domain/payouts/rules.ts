@@ -26,6 +26,15 @@ export function nextMove(status: PayoutStatus): "send" | "settle" | null {
   return null;
 }
 
+type Requirements = { currently_due: string[]; errors: { field: string; code: string; message: string }[] } | null;
+
+/**
+ * The request for a new bank account a refused payout left in the merchant's requirements (code
+ * `payout_failed`), or undefined: what holds its payouts, what the home's overview and settings say.
+ */
+export const payoutFailureOf = (requirements: Requirements) =>
+  requirements?.errors.find((e) => e.code === "payout_failed");
+
 /**
  * Why a new payout of this merchant must wait, or null: payouts turned off; an earlier payout failed
  * and no new bank account was given since (the requirement `payout_failed` is open); the bank
@@ -34,11 +43,11 @@ export function nextMove(status: PayoutStatus): "send" | "settle" | null {
  */
 export function heldReasonOf(merchant: {
   automaticPayouts: boolean;
-  requirements: { errors: { code: string }[] } | null;
+  requirements: Requirements;
   verification: { type: string; status: string }[];
 }): PayoutHeldReason | null {
   if (!merchant.automaticPayouts) return "automatic_payouts_off";
-  if (merchant.requirements?.errors.some((e) => e.code === "payout_failed")) return "payout_failed";
+  if (payoutFailureOf(merchant.requirements)) return "payout_failed";
   const bank = merchant.verification.find((c) => c.type === "bank_account");
   if (bank && (bank.status === "pending" || bank.status === "requires_document")) return "bank_account_unverified";
   return null;

@@ -8,6 +8,7 @@ import { homeBankAccountAction, homeContactAction, homeRotateKeyAction } from "@
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { bankAccountSummary, bankCheckOf, merchantAccountSid } from "@/lib/domain/home/settings";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
+import { payoutFailureOf } from "@/lib/domain/payouts/rules";
 import { requireMerchant } from "@/lib/home/session";
 
 /** An upload's refusal (the file rules' codes) in the merchant's words (the verification's messages). */
@@ -40,7 +41,7 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
   const bank = bankAccountSummary(merchant);
   const check = bankCheckOf(merchant);
   // A payout this account refused asks for a new one (docs/reference.md section 16).
-  const payoutFailed = merchant.requirements?.errors.some((e) => e.code === "payout_failed") ?? false;
+  const payoutFailed = payoutFailureOf(merchant.requirements) !== undefined;
   const payoutWords = await getTranslations("payouts");
   const uploadError = upload && upload !== "done" ? (uploadErrors[upload] ?? "failed") : null;
   const sid = await merchantAccountSid(db, merchant);
