@@ -50,6 +50,7 @@ export type IdPrefix =
   | "tok"
   | "stl"
   | "po"
+  | "dp"
   | "file"
   | "mll";
 

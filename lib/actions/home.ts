@@ -11,13 +11,15 @@ import { isServiceHost } from "@/lib/branding/hosts";
 import { getDatabase } from "@/lib/db/client";
 import { isvForHost } from "@/lib/domain/accounts/isv-for-host";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
+import { acceptDispute, saveEvidence, submitDispute } from "@/lib/domain/disputes/disputes";
 import { emailLoginLinks, HOME_COOKIE } from "@/lib/domain/home/login";
 import { changeBankAccount, changeContact } from "@/lib/domain/home/settings";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, issuesToFieldErrors } from "@/lib/errors";
 import { asMerchant } from "@/lib/home/session";
 import { isLocale } from "@/lib/i18n/locales";
 import { log } from "@/lib/log";
+import { emptyEvidence, saveEvidenceSchema } from "@/lib/schemas/disputes";
 
 export type HomeSignInState = { state: "idle" | "sent" | "invalid" | "rate_limited"; email: string };
 
@@ -152,5 +154,55 @@ export async function homeRotateKeyAction(): Promise<string> {
     if (!merchant.merchantAccountId) throw new AppError("merchant_not_approved", "The merchant has no account yet");
     const { secret_key } = await rotateApiKey(db, merchant.merchantAccountId, env.APP_ENV === "production");
     return secret_key;
+  });
+}
+
+export type HomeDisputeResult =
+  | { ok: true; dispute: { status: string; evidence: Record<string, string | null> } }
+  | { ok: false; errors: { param: string; code: string; message: string }[] };
+
+/** A dispute change's answer: the dispute as saved, or what was refused (the API's error, by field). */
+async function disputeChange(change: () => ReturnType<typeof saveEvidence>): Promise<HomeDisputeResult> {
+  try {
+    const row = await change();
+    revalidatePath("/home/disputes");
+    return { ok: true, dispute: { status: row.status, evidence: { ...emptyEvidence(), ...row.evidence } } };
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError)
+      return {
+        ok: false,
+        errors: (error.errors ?? [{ param: error.param ?? "", code: error.code, message: error.message }]).map((e) => ({
+          param: e.param ?? "",
+          code: e.code,
+          message: e.message,
+        })),
+      };
+    throw error;
+  }
+}
+
+/** The home's dispute form, as the merchant types: the API's schema and domain function, for this merchant's disputes only. */
+export async function homeSaveEvidenceAction(disputeId: string, input: unknown): Promise<HomeDisputeResult> {
+  return asMerchant(async ({ db, merchant }) => {
+    const parsed = saveEvidenceSchema.safeParse({ evidence: input });
+    if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
+    const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+    return disputeChange(() => saveEvidence(db, scope, String(disputeId), parsed.data));
+  });
+}
+
+/** The home's "Submit evidence" (after its confirmation): once, like POST /v1/disputes/{id}/submit. */
+export async function homeSubmitDisputeAction(disputeId: string): Promise<HomeDisputeResult> {
+  return asMerchant(async ({ db, merchant }) => {
+    const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+    return disputeChange(() => submitDispute(db, scope, String(disputeId)));
+  });
+}
+
+/** The home's "Accept the dispute" (after its confirmation): lost, like POST /v1/disputes/{id}/accept. */
+export async function homeAcceptDisputeAction(disputeId: string): Promise<HomeDisputeResult> {
+  return asMerchant(async ({ db, merchant }) => {
+    const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+    return disputeChange(() => acceptDispute(db, scope, String(disputeId)));
   });
 }

@@ -87,6 +87,23 @@ export const eventCatalogue = {
     description: "The bank reversed an ACH charge's return: it is settled again.",
   },
   "refund.created": { scope: "charge", resource: "refund", description: "A refund was created." },
+  "dispute.created": {
+    scope: "charge",
+    resource: "dispute",
+    description:
+      "A customer disputed a settled card charge: its amount and the dispute fee leave the next settlement; evidence is due by evidence_due_by.",
+  },
+  "dispute.updated": {
+    scope: "charge",
+    resource: "dispute",
+    description: "The dispute's evidence was saved, or submitted (under_review).",
+  },
+  "dispute.closed": {
+    scope: "charge",
+    resource: "dispute",
+    description:
+      "The dispute was won (its amount comes back with the next settlement) or lost (accepted, decided, or not answered in time).",
+  },
   "payout.created": {
     scope: "charge",
     resource: "payout",

@@ -88,6 +88,27 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 40,
   },
+  /** Asks the card processor which charges of a settlement their customers disputed (docs/reference.md section 16). */
+  card_disputes: {
+    payload: z.object({ settlement_id: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
+  /** A dispute's deadline (`evidence_due_by`): still unanswered then, it is lost. */
+  dispute_deadline: {
+    payload: z.object({ dispute_id: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
+  /** The card bank's decision on submitted evidence (the sandbox's: within seconds). */
+  dispute_decision: {
+    payload: z.object({ dispute_id: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
   /** One e-mail of the outbox over SMTP. */
   email: {
     payload: z.object({ outbox_id: z.string() }),

@@ -108,3 +108,32 @@ export function payoutFailed(input: {
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("after")),
   };
 }
+
+/** To the merchant: a customer disputed a payment; what it costs, until when to answer, and where. */
+export function disputeOpened(input: {
+  brand: Brand;
+  locale: Locale;
+  amount: number;
+  fee: number;
+  reason: "fraudulent" | "product_not_received" | "duplicate" | "unrecognized" | "general";
+  chargedAt: Date;
+  dueBy: Date;
+  url: string;
+}) {
+  const t = translator(input.locale, "emails.disputeOpened");
+  const locale = intlLocale(input.locale);
+  const day = (d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(d);
+  const amount = formatCents(input.amount, locale);
+  const intro = t("intro", {
+    amount,
+    fee: formatCents(input.fee, locale),
+    reason: t(`reasons.${input.reason}`),
+    date: day(input.chargedAt),
+    due: day(input.dueBy),
+  });
+  return {
+    subject: t("subject", { isv: input.brand.display_name, amount }),
+    text: [intro, "", `${t("action")}: ${input.url}`, "", t("after")].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("after")),
+  };
+}

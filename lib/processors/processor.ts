@@ -1,4 +1,5 @@
 import type { CheckedCard } from "../payments/card-check";
+import type { DisputeReason } from "../schemas/disputes";
 import type { CardEntryMethod, Funding } from "../schemas/payment-values";
 
 // What the platform needs from a card processor (docs/reference.md section 10). The sandbox simulator is
@@ -24,6 +25,11 @@ export interface PaymentProcessor {
     reference: string;
     amount: number;
   }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
+  /**
+   * Of these settled charges, the ones whose customers disputed them with their card's bank, with the
+   * network's reason (docs/reference.md section 16). A real gateway reports disputes as they come.
+   */
+  disputes(references: string[]): Promise<{ reference: string; reason: DisputeReason }[]>;
 }
 
 /** A bank account to debit (ACH). The platform hands the account number to the processor's vault and keeps only its last four. */

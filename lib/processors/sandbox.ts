@@ -16,6 +16,8 @@ export const sandboxTestCards: Record<string, FailureReason> = {
   "4000000000000119": "processing_error",
 };
 export const sandboxDebitCards = new Set(["4000056655665556", "5200828282828210"]);
+/** The sandbox's disputed card (docs/reference.md section 16): approved, then disputed (`fraudulent`) when its charge settles. */
+export const SANDBOX_DISPUTED_CARD = "4000000000000259";
 /** A refund of exactly this many cents ($6.66) is declined by the sandbox processor, to test failures. */
 export const SANDBOX_FAILING_REFUND_AMOUNT = 666;
 /** The approving card a terminal uses when the test does not name one. */
@@ -30,14 +32,21 @@ export const sandboxProcessor: PaymentProcessor = {
       vault: {
         processor: "sandbox",
         ref: `sbx_card_${randomBase62(16)}`,
-        scenario: sandboxTestCards[card.number] ?? "approve",
+        scenario: card.number === SANDBOX_DISPUTED_CARD ? "dispute" : (sandboxTestCards[card.number] ?? "approve"),
       },
     };
   },
   async authorize({ vault }) {
     const scenario = String(vault.scenario ?? "approve");
+    // The simulator's own reference says what the customer will do later (a real gateway reports disputes).
+    if (scenario === "dispute") return { approved: true, reference: `sbx_authd_${randomBase62(16)}` };
     if (scenario !== "approve") return { approved: false, reason: scenario };
     return { approved: true, reference: `sbx_auth_${randomBase62(16)}` };
+  },
+  async disputes(references) {
+    return references
+      .filter((r) => r.startsWith("sbx_authd_"))
+      .map((reference) => ({ reference, reason: "fraudulent" }));
   },
   async refund({ amount }) {
     if (amount === SANDBOX_FAILING_REFUND_AMOUNT) return { ok: false, reason: "processor_declined" };

@@ -67,11 +67,19 @@ export const accountSettingsSchema = z
       .array(deviceCatalogEntrySchema)
       .max(50)
       .refine((d) => new Set(d.map((x) => x.id)).size === d.length, "device ids must be unique"),
+    dispute_fee: z.number().int().min(0).max(10_000).meta({
+      description:
+        "Cents taken from the merchant's settlement for each dispute its customers open (docs/reference.md section 16); a won dispute returns its amount, not this fee",
+    }),
   })
   .meta({ id: "AccountSettings" });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
+/** The dispute fee of an ISV that never set one: $15.00. */
+export const DEFAULT_DISPUTE_FEE = 1500;
+
 export const initialSettings: AccountSettings = {
+  dispute_fee: DEFAULT_DISPUTE_FEE,
   notifications: { information_requested: "both" },
   onboarding_link_ttl_seconds: 86400,
   allow_skip_device_selection: false,
@@ -156,6 +164,7 @@ export const updateAccountSchema = z
         allow_skip_device_selection: z.boolean().optional(),
         device_selection_required: z.boolean().optional(),
         devices: accountSettingsSchema.shape.devices.optional(),
+        dispute_fee: accountSettingsSchema.shape.dispute_fee.optional(),
       })
       .optional(),
   })

@@ -115,6 +115,8 @@ export const chargeSchema = z
       .int()
       .nullable()
       .meta({ description: "ACH: when the bank reversed that return (SETTLED again)" }),
+    disputed: z.boolean().meta({ description: "Whether the customer disputed it (no refund from then on)" }),
+    dispute_id: z.string().nullable().meta({ description: "The dispute (dp_...) when disputed" }),
   })
   .meta({ id: "Charge" });
 export type ChargeJson = z.infer<typeof chargeSchema>;

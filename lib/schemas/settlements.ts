@@ -23,13 +23,21 @@ export const settlementSchema = z
       .meta({ description: "Returns taken back earlier that the banks reversed since the last settlement" }),
     reversals: z.number().int().meta({ description: "Sum of their amounts, paid back" }),
     fees: z.number().int().meta({ description: "Sum of its charges' fee" }),
+    dispute_count: z.number().int().meta({ description: "Disputes opened since the last settlement" }),
+    disputes: z.number().int().meta({ description: "Sum of their amounts, taken" }),
+    dispute_fees: z.number().int().meta({ description: "Sum of their dispute fees, taken" }),
+    dispute_won_count: z
+      .number()
+      .int()
+      .meta({ description: "Disputes won since the last settlement (their amounts were taken before)" }),
+    disputes_won: z.number().int().meta({ description: "Sum of their amounts, returned (not their fees)" }),
     carried_in: z.number().int().meta({
       description: "The previous settlement's net when it was negative (<= 0), taken from this one",
     }),
-    net: z
-      .number()
-      .int()
-      .meta({ description: "gross - refunds - returns + reversals - fees + carried_in; > 0: paid out (a payout)" }),
+    net: z.number().int().meta({
+      description:
+        "gross - refunds - returns + reversals - fees - disputes - dispute_fees + disputes_won + carried_in; > 0: paid out (a payout)",
+    }),
     payout_status: z.enum(["scheduled", "held"]).meta({
       description:
         "`held` when its payout waits (automatic_payouts false, the bank account being verified, a payout failed)",

@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 import { customDomainRecord } from "../branding/hosts";
 import type { AccountRow } from "../db/schema";
-import type { accountSchema } from "../schemas/account";
+import { type accountSchema, DEFAULT_DISPUTE_FEE } from "../schemas/account";
 
 type AccountJson = z.infer<typeof accountSchema>;
 
@@ -16,7 +16,10 @@ export function serializeAccount(row: AccountRow): AccountJson {
     name: row.name,
     defaults: row.defaults as AccountJson["defaults"],
     default_capabilities: row.defaultCapabilities as AccountJson["default_capabilities"],
-    settings: row.settings as AccountJson["settings"],
+    // Settings saved before the dispute fee existed have the default.
+    settings: (row.settings
+      ? { ...row.settings, dispute_fee: row.settings.dispute_fee ?? DEFAULT_DISPUTE_FEE }
+      : row.settings) as AccountJson["settings"],
     custom_domain_verification: customDomainVerification(row),
     created_at: row.createdAt.toISOString(),
   };

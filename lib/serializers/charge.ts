@@ -68,5 +68,7 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     settled_at: ms(row.settledAt),
     returned_at: ms(row.returnedAt),
     return_reversed_at: ms(row.returnReversedAt),
+    disputed: row.disputeId !== null,
+    dispute_id: row.disputeId,
   };
 }

@@ -1,3 +1,4 @@
+import { checkCardDisputes, decideDispute, expireDispute } from "../domain/disputes/disputes";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
 import { runPayoutAdvance } from "../domain/payouts/payouts";
 import { runPurge } from "../domain/retention/purge";
@@ -44,4 +45,7 @@ export const jobRegistry = {
   ach_return_reversals: define("ach_return_reversals", { handler: checkAchReturnReversals }),
   retention_purge: define("retention_purge", { handler: runPurge }),
   payout_advance: define("payout_advance", { handler: runPayoutAdvance }),
+  card_disputes: define("card_disputes", { handler: checkCardDisputes }),
+  dispute_deadline: define("dispute_deadline", { handler: (db, payload) => expireDispute(db, payload) }),
+  dispute_decision: define("dispute_decision", { handler: decideDispute }),
 } satisfies Record<JobName, JobDefinition>;

@@ -51,6 +51,8 @@ const exampleCharge: ChargeJson = {
   settled_at: null,
   returned_at: null,
   return_reversed_at: null,
+  disputed: false,
+  dispute_id: null,
 };
 
 // GET /v1/charges: list charges, newest first

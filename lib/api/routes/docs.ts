@@ -44,6 +44,7 @@ const schemaOfResource: Record<string, string> = {
   refund: "Refund",
   settlement: "Settlement",
   payout: "Payout",
+  dispute: "Dispute",
 };
 
 /** Ids a developer would guess, where the summary's words would not give them. */

@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./audit";
+export * from "./disputes";
 export * from "./events";
 export * from "./files";
 export * from "./idempotency";

@@ -185,6 +185,8 @@ export const charges = pgTable(
     reversalSettlementId: text("reversal_settlement_id"),
     /** When an ACH charge cleared: its bank's return check found no return (or the bank reversed its return). Refundable from then on. */
     achClearedAt: timestamp("ach_cleared_at", { withTimezone: true, mode: "date" }),
+    /** The dispute the customer opened on this charge (docs/reference.md section 16): no refund from then on. */
+    disputeId: text("dispute_id"),
     billingAddress: jsonb("billing_address").$type<BillingAddress>(),
     /** The paying client's address (through TRUST_PROXY) on the hosted pages; null at a terminal. */
     clientAddress: text("client_address"),
@@ -291,6 +293,13 @@ export const settlements = pgTable(
     reversalCount: integer("reversal_count").notNull().default(0),
     reversals: integer("reversals").notNull().default(0),
     fees: integer("fees").notNull(),
+    /** Disputes opened since the last settlement: their amounts and their fees are taken. */
+    disputeCount: integer("dispute_count").notNull().default(0),
+    disputes: integer("disputes").notNull().default(0),
+    disputeFees: integer("dispute_fees").notNull().default(0),
+    /** Disputes won since the last settlement (after their amounts were taken): paid back (not the fee). */
+    disputeWonCount: integer("dispute_won_count").notNull().default(0),
+    disputesWon: integer("disputes_won").notNull().default(0),
     /** The previous settlement's net when it was negative (refunds, returns): taken from this one (<= 0). */
     carriedIn: integer("carried_in").notNull().default(0),
     net: integer("net").notNull(),
@@ -346,6 +355,23 @@ export type StatementPayout = {
   failure_code: PayoutFailureCode | null;
 };
 
+/**
+ * A dispute of the statement's month (opened, or closed, in it), as it stood when the statement was
+ * made: its amount and its fee left the merchant's settlements; a won one's amount came back.
+ */
+export type StatementDispute = {
+  id: string;
+  charge_id: string;
+  created_at: string;
+  reason: string;
+  status: string;
+  amount: number;
+  fee: number;
+  /** Whether the amount was taken in the month (opened in it), and returned in it (won in it). */
+  opened_in_period: boolean;
+  won_in_period: boolean;
+};
+
 // A merchant's monthly statement (docs/reference.md section 11): a snapshot of the month, written once
 // per merchant and period; what happens later never changes it.
 export const statements = pgTable(
@@ -374,6 +400,7 @@ export const statements = pgTable(
     dailyTotals: jsonb("daily_totals").$type<StatementDay[]>().notNull(),
     items: jsonb("items").$type<StatementItem[]>().notNull(),
     payouts: jsonb("payouts").$type<StatementPayout[]>().notNull().default([]),
+    disputes: jsonb("disputes").$type<StatementDispute[]>().notNull().default([]),
     // Made after its month ended: final, a snapshot. Made before (sandbox): a preview, made again
     // with the month's later activity each time it is generated, until the month ends.
     final: boolean("final").notNull().default(true),

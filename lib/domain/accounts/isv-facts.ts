@@ -1,5 +1,5 @@
 import type { AccountRow } from "../../db/schema";
-import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
+import { type AccountSettings, DEFAULT_DISPUTE_FEE, type MerchantDefaults } from "../../schemas/account";
 import type { DefaultCapabilities } from "../../schemas/capabilities";
 
 // An ISV always has its branding, pricing and settings (create-isv writes them, PATCH /v1/account
@@ -17,6 +17,9 @@ export const brandOf = (isv: Pick<AccountRow, "id" | "defaults">): MerchantDefau
 /** The ISV's settings: notifications, link lifetime, devices. */
 export const settingsOf = (isv: Pick<AccountRow, "id" | "settings">): AccountSettings =>
   required(isv.settings, isv, "settings");
+/** The fee a dispute of one of the ISV's merchants costs, in cents (settings saved before it existed: the default). */
+export const disputeFeeOf = (isv: Pick<AccountRow, "id" | "settings">): number =>
+  settingsOf(isv).dispute_fee ?? DEFAULT_DISPUTE_FEE;
 /** The ISV's pricing (`default_capabilities`), copied into each new merchant. */
 export const pricingOf = (isv: Pick<AccountRow, "id" | "defaultCapabilities">): DefaultCapabilities =>
   required(isv.defaultCapabilities, isv, "default_capabilities");

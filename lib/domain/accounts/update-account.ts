@@ -9,6 +9,7 @@ import { randomBase62 } from "../../ids";
 import {
   type AccountSettings,
   accountSettingsSchema,
+  DEFAULT_DISPUTE_FEE,
   type MerchantDefaults,
   merchantDefaultsSchema,
   type UpdateAccount,
@@ -28,7 +29,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       options[model] = { ...(options[model] ?? {}), ...(values ?? {}) };
     }
     const capabilities = { types: patch.default_capabilities?.types ?? currentCaps.types, options };
-    const settings = { ...(current.settings ?? {}), ...(patch.settings ?? {}) };
+    const settings = { dispute_fee: DEFAULT_DISPUTE_FEE, ...(current.settings ?? {}), ...(patch.settings ?? {}) };
 
     const errors = [
       ...issuesToFieldErrors(merchantDefaultsSchema.safeParse(defaults).error?.issues ?? [], ["defaults"]),

@@ -13,7 +13,10 @@ import {
 // The charge's rules without a database: each move's states, every refundable case with its exact
 // amount and message, and what a return takes back.
 
-type Facts = Pick<ChargeRow, "id" | "status" | "amountCaptured" | "amountRefunded" | "paymentMethod" | "achClearedAt">;
+type Facts = Pick<
+  ChargeRow,
+  "id" | "status" | "amountCaptured" | "amountRefunded" | "paymentMethod" | "achClearedAt" | "disputeId"
+>;
 const charge = (over: Partial<Facts> = {}): Facts => ({
   id: "ch_1",
   status: "AUTHORIZED",
@@ -21,6 +24,7 @@ const charge = (over: Partial<Facts> = {}): Facts => ({
   amountRefunded: 1_200,
   paymentMethod: "card",
   achClearedAt: null,
+  disputeId: null,
   ...over,
 });
 const cleared = new Date("2026-03-01T00:00:00Z");
@@ -62,6 +66,12 @@ describe("refunds", () => {
       charge({ status: "RETURNED", paymentMethod: "ach", achClearedAt: cleared }),
       0,
       "Charge ch_1 is RETURNED: the customer's bank already sent the money back",
+    ],
+    [
+      "a disputed card charge (settled, partly refunded before)",
+      charge({ status: "SETTLED", disputeId: "dp_1" }),
+      0,
+      "Charge ch_1 is disputed (dp_1): the dispute decides what goes back to the customer, so it cannot be refunded",
     ],
     [
       "an ACH debit not yet cleared (authorized)",

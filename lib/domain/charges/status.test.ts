@@ -140,7 +140,7 @@ describe("the charge's named moves", () => {
 });
 
 describe("refunds: what a charge's state admits", () => {
-  const card = { paymentMethod: "card", achClearedAt: null } as const;
+  const card = { paymentMethod: "card", achClearedAt: null, disputeId: null } as const;
   const cleared = new Date("2026-11-20T12:00:00Z");
   test.each([
     ["AUTHORIZED", 2_706, 500, card, 2_206],
@@ -149,10 +149,12 @@ describe("refunds: what a charge's state admits", () => {
     ["FAILED", 0, 0, card, 0],
     ["RETURNED", 4_000, 0, card, 0],
     // ACH: nothing until the debit cleared (its bank could still return it), then what is left.
-    ["AUTHORIZED", 4_000, 0, { paymentMethod: "ach", achClearedAt: null }, 0],
-    ["SETTLED", 4_000, 0, { paymentMethod: "ach", achClearedAt: null }, 0],
-    ["SETTLED", 4_000, 1_000, { paymentMethod: "ach", achClearedAt: cleared }, 3_000],
-    ["RETURNED", 4_000, 0, { paymentMethod: "ach", achClearedAt: null }, 0],
+    ["AUTHORIZED", 4_000, 0, { paymentMethod: "ach", achClearedAt: null, disputeId: null }, 0],
+    ["SETTLED", 4_000, 0, { paymentMethod: "ach", achClearedAt: null, disputeId: null }, 0],
+    ["SETTLED", 4_000, 1_000, { paymentMethod: "ach", achClearedAt: cleared, disputeId: null }, 3_000],
+    ["RETURNED", 4_000, 0, { paymentMethod: "ach", achClearedAt: null, disputeId: null }, 0],
+    // Disputed: the dispute took what the customer still paid; nothing more goes back by refund.
+    ["SETTLED", 4_000, 1_000, { paymentMethod: "card", achClearedAt: null, disputeId: "dp_x" }, 0],
   ] as const)("%s, captured %i, refunded %i, %j → %i", (status, amountCaptured, amountRefunded, method, left) =>
     expect(refundableAmount({ status, amountCaptured, amountRefunded, ...method })).toBe(left),
   );
@@ -166,7 +168,7 @@ describe("refunds: what a charge's state admits", () => {
     ["SETTLED", "ach", null, "Charge ch_x is a bank payment (ACH) that has not cleared"],
     ["SETTLED", "ach", cleared, null],
   ] as const)("assertRefundable(%s, %s, cleared %s)", (status, paymentMethod, achClearedAt, message) => {
-    const charge = { id: "ch_x", status, paymentMethod, achClearedAt };
+    const charge = { id: "ch_x", status, paymentMethod, achClearedAt, disputeId: null };
     if (message === null) expect(() => assertRefundable(charge)).not.toThrow();
     else expect(() => assertRefundable(charge)).toThrow(message);
   });

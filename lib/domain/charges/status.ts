@@ -62,11 +62,14 @@ export async function moveCharge(tx: DbOrTx, id: string, move: ChargeMove, set: 
 /** SQL: the charge is in a state that can be refunded (./rules.ts: refundableAmount says the same in cents). */
 export const refundable = and(
   notInArray(charges.status, [...notRefundableStatuses]),
+  isNull(charges.disputeId),
   or(ne(charges.paymentMethod, "ach"), isNotNull(charges.achClearedAt)),
 )!;
 
 /** 409 `invalid_state` when the charge's state admits no refund. */
-export function assertRefundable(charge: Pick<ChargeRow, "id" | "status" | "paymentMethod" | "achClearedAt">) {
+export function assertRefundable(
+  charge: Pick<ChargeRow, "id" | "status" | "paymentMethod" | "achClearedAt" | "disputeId">,
+) {
   const why = whyNotRefundableNow(charge);
   if (why) throw invalidState(why);
 }

@@ -44,11 +44,10 @@ export async function createRefund(
       )
       .returning();
     if (!charge) {
-      const [now] = await tx
-        .select({ refunded: charges.amountRefunded, captured: charges.amountCaptured })
-        .from(charges)
-        .where(eq(charges.id, found.id));
-      const left = (now?.captured ?? 0) - (now?.refunded ?? 0);
+      const [now] = await tx.select().from(charges).where(eq(charges.id, found.id));
+      // Moved since it was read (disputed, returned): that state's reason; else the amount is too much.
+      if (now) assertRefundable(now);
+      const left = (now?.amountCaptured ?? 0) - (now?.amountRefunded ?? 0);
       throw invalid(
         input.amount === undefined ? "charge_id" : "amount",
         left === 0

@@ -1,18 +1,22 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../../db/client";
-import { charges, merchants, refunds, settlements } from "../../db/schema";
+import { charges, disputes, merchants, refunds, settlements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
 import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
 import { moveCharges, settleablePredicates } from "../charges/status";
+import { disputeSettlementPredicates } from "../disputes/disputes";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { payoutForSettlement } from "../payouts/payouts";
 import { heldReasonOf } from "../payouts/rules";
 import { refundsOfCharges } from "../refunds/refunds-of-charges";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
+
+/** How long after a settlement the card processor is asked which of its charges were disputed (sandbox: at once). */
+export const CARD_DISPUTE_DELAY_MS = 2_000;
 import { settlementTotals } from "./totals";
 
 /**
@@ -53,7 +57,29 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       .set({ reversalSettlementId: id })
       .where(and(ofMerchant, take.reversals))
       .returning();
-    if (settled.length === 0 && carried.length === 0 && returned.length === 0 && reversed.length === 0) return null;
+    // Disputes opened since the last settlement: their amounts and fees leave this one; then the won
+    // disputes already taken (this settlement's own included) have their amounts returned.
+    const takeDisputes = disputeSettlementPredicates(cutoff);
+    const ofMerchantDisputes = eq(disputes.merchantId, merchantId);
+    const disputed = await tx
+      .update(disputes)
+      .set({ settlementId: id })
+      .where(and(ofMerchantDisputes, takeDisputes.opened))
+      .returning();
+    const won = await tx
+      .update(disputes)
+      .set({ wonSettlementId: id })
+      .where(and(ofMerchantDisputes, takeDisputes.won))
+      .returning();
+    if (
+      settled.length === 0 &&
+      carried.length === 0 &&
+      returned.length === 0 &&
+      reversed.length === 0 &&
+      disputed.length === 0 &&
+      won.length === 0
+    )
+      return null;
     const [last] = await tx
       .select({ net: settlements.net })
       .from(settlements)
@@ -61,7 +87,7 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       .orderBy(desc(settlements.seq))
       .limit(1);
     const carriedIn = Math.min(0, last?.net ?? 0);
-    const totals = settlementTotals({ settled, carried, returned, reversed, carriedIn });
+    const totals = settlementTotals({ settled, carried, returned, reversed, disputed, won, carriedIn });
     const [settlement] = await tx
       .insert(settlements)
       .values({
@@ -92,6 +118,14 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
     });
     // Its positive net is paid out (a negative one is carried into the next settlement).
     await payoutForSettlement(tx, merchant, settlement!);
+    // The card processor reports which settled charges their customers disputed.
+    if (settled.some((c) => c.paymentMethod === "card"))
+      await enqueueJob(
+        tx,
+        "card_disputes",
+        { settlement_id: id },
+        { runAt: new Date(now.getTime() + CARD_DISPUTE_DELAY_MS), key: `card_disputes_${id}` },
+      );
     // The banks answer after settlement: the ACH processor is asked which debits came back.
     if (settled.some((c) => c.paymentMethod === "ach"))
       await enqueueJob(
@@ -106,16 +140,17 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
 
 /** The merchants with something to settle before `cutoff` (of one ISV, or of all). */
 export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: string, merchantId?: string) {
-  const scope = (table: typeof charges | typeof refunds) =>
+  const scope = (table: typeof charges | typeof refunds | typeof disputes) =>
     and(
       isvAccountId ? eq(table.isvAccountId, isvAccountId) : undefined,
       merchantId ? eq(table.merchantId, merchantId) : undefined,
     );
   const take = settleablePredicates(cutoff);
-  const of = (table: typeof charges | typeof refunds, what: SQL) =>
+  const takeDisputes = disputeSettlementPredicates(cutoff);
+  const of = (table: typeof charges | typeof refunds | typeof disputes, what: SQL) =>
     sql`select ${table.merchantId} as merchant_id from ${table} where ${and(what, scope(table))}`;
   const rows = await db.execute<{ merchant_id: string }>(
-    sql`select distinct merchant_id from (${of(charges, take.charges)} union ${of(refunds, take.refunds)} union ${of(charges, take.returns)} union ${of(charges, take.reversals)}) m order by merchant_id`,
+    sql`select distinct merchant_id from (${of(charges, take.charges)} union ${of(refunds, take.refunds)} union ${of(charges, take.returns)} union ${of(charges, take.reversals)} union ${of(disputes, takeDisputes.opened)} union ${of(disputes, takeDisputes.won)}) m order by merchant_id`,
   );
   return rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);
 }

@@ -31,6 +31,11 @@ describe("settlement totals", () => {
       returns: 6_000,
       reversalCount: 1,
       reversals: 1_500,
+      disputeCount: 0,
+      disputes: 0,
+      disputeFees: 0,
+      disputeWonCount: 0,
+      disputesWon: 0,
       carriedIn: 0,
       net: 13_200 - 1_250 - 6_000 + 1_500 - 358,
     });
@@ -47,6 +52,11 @@ describe("settlement totals", () => {
       returns: 0,
       reversalCount: 0,
       reversals: 0,
+      disputeCount: 0,
+      disputes: 0,
+      disputeFees: 0,
+      disputeWonCount: 0,
+      disputesWon: 0,
       carriedIn: 0,
       net: -233,
     });
@@ -83,5 +93,28 @@ describe("settlement totals", () => {
         reversed: [],
       }).net,
     ).toBe(-445);
+  });
+
+  test("disputes: amounts and fees taken; a won dispute's amount returned, not its fee", () => {
+    expect(
+      settlementTotals({
+        settled: [{ amountCaptured: 2_000, fee: 88 }],
+        carried: [],
+        returned: [],
+        reversed: [],
+        disputed: [
+          { amount: 9_000, fee: 1_500 },
+          { amount: 700, fee: 2_000 },
+        ],
+        won: [{ amount: 4_000 }],
+      }),
+    ).toMatchObject({
+      disputeCount: 2,
+      disputes: 9_700,
+      disputeFees: 3_500,
+      disputeWonCount: 1,
+      disputesWon: 4_000,
+      net: 2_000 - 88 - 9_700 - 3_500 + 4_000,
+    });
   });
 });

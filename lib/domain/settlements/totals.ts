@@ -1,4 +1,4 @@
-import type { ChargeRow, RefundRow } from "../../db/schema";
+import type { ChargeRow, DisputeRow, RefundRow } from "../../db/schema";
 import { heldAmount } from "../charges/rules";
 
 /**
@@ -7,7 +7,9 @@ import { heldAmount } from "../charges/rules";
  * reversed returns it pays back. A return takes back what the merchant still held of the charge (its
  * capture less its refunds: those were already taken back), and a reversal pays back the same. A
  * negative net of the settlement before (`carriedIn`, <= 0) is taken from this one: no payout pays
- * a negative amount, and nothing owed is forgotten.
+ * a negative amount, and nothing owed is forgotten. A dispute opened since the last settlement takes
+ * its amount (what the customer still paid: ../disputes/rules.ts disputedAmount) and its fee; a won
+ * dispute, taken before, returns its amount (the fee stays taken).
  */
 export function settlementTotals(took: {
   carriedIn?: number;
@@ -15,6 +17,8 @@ export function settlementTotals(took: {
   carried: Pick<RefundRow, "amount">[];
   returned: Pick<ChargeRow, "amountCaptured" | "amountRefunded">[];
   reversed: Pick<ChargeRow, "amountCaptured" | "amountRefunded">[];
+  disputed?: Pick<DisputeRow, "amount" | "fee">[];
+  won?: Pick<DisputeRow, "amount">[];
 }) {
   const sum = <T>(rows: T[], of: (row: T) => number) => rows.reduce((total, row) => total + of(row), 0);
   const gross = sum(took.settled, (c) => c.amountCaptured);
@@ -22,6 +26,11 @@ export function settlementTotals(took: {
   const refunds = sum(took.carried, (r) => r.amount);
   const returns = sum(took.returned, heldAmount);
   const reversals = sum(took.reversed, heldAmount);
+  const disputed = took.disputed ?? [];
+  const won = took.won ?? [];
+  const disputes = sum(disputed, (d) => d.amount);
+  const disputeFees = sum(disputed, (d) => d.fee);
+  const disputesWon = sum(won, (d) => d.amount);
   return {
     chargeCount: took.settled.length,
     gross,
@@ -32,7 +41,12 @@ export function settlementTotals(took: {
     returns,
     reversalCount: took.reversed.length,
     reversals,
+    disputeCount: disputed.length,
+    disputes,
+    disputeFees,
+    disputeWonCount: won.length,
+    disputesWon,
     carriedIn: took.carriedIn ?? 0,
-    net: gross - refunds - returns + reversals - fees + (took.carriedIn ?? 0),
+    net: gross - refunds - returns + reversals - fees - disputes - disputeFees + disputesWon + (took.carriedIn ?? 0),
   };
 }

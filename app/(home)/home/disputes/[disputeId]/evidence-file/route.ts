@@ -1,0 +1,85 @@
+import { cookies } from "next/headers";
+
+import { asActor } from "@/lib/audit/actor";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
+import { getDatabase } from "@/lib/db/client";
+import { findDispute, saveEvidence } from "@/lib/domain/disputes/disputes";
+import { whyNotAnswerable } from "@/lib/domain/disputes/rules";
+import { createFile } from "@/lib/domain/files/create-file";
+import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
+import { AppError, invalidState } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { evidenceFileFields } from "@/lib/schemas/disputes";
+
+const MAX_BYTES = 10 * 1024 * 1024;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+const refused = (status: number, code: string, message: string) =>
+  json(status, { ok: false, errors: [{ param: "file", code, message }] });
+
+// POST /home/disputes/{id}/evidence-file: one file of the signed-in merchant's answer to a dispute
+// (`field`: receipt, customer_communication or uncategorized_file), sent by the dispute page as the
+// merchant picks it. The rules of POST /v1/files (recognised, cleaned, encrypted) with purpose
+// `dispute_evidence`, then saved into the evidence like POST /v1/disputes/{id}. Same-origin only.
+export async function POST(request: Request, { params }: { params: Promise<{ disputeId: string }> }) {
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("host");
+  if (!origin || !host || new URL(origin).host !== host) return new Response("Forbidden", { status: 403 });
+  const { db } = await getDatabase();
+  const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
+  if (!merchant) return new Response("Not found", { status: 404 });
+  const { disputeId } = await params;
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_BYTES + 64 * 1024) return refused(413, "file_too_large", "The file is larger than 10 MB");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refused(400, "file_unreadable", "The form could not be read");
+  }
+  const field = String(form.get("field") ?? "");
+  if (!(evidenceFileFields as readonly string[]).includes(field))
+    return json(400, { ok: false, errors: [{ param: "field", code: "parameter_invalid", message: "Unknown field" }] });
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return refused(400, "file_empty", "The file is empty");
+  if (file.size > MAX_BYTES) return refused(413, "file_too_large", "The file is larger than 10 MB");
+  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+  const actor = {
+    type: "merchant" as const,
+    id: merchant.id,
+    via: "home",
+    clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
+  };
+  try {
+    return await asActor(actor, async () => {
+      // Refused before the file is kept when the dispute can no longer be answered (said again under its lock).
+      const why = whyNotAnswerable(await findDispute(db, scope, disputeId), new Date());
+      if (why) throw invalidState(why);
+      const bytes = Buffer.from(await file.arrayBuffer());
+      const saved = await createFile(db, scope, {
+        purpose: "dispute_evidence",
+        merchant_id: merchant.id,
+        filename: file.name,
+        bytes,
+      });
+      const dispute = await saveEvidence(db, scope, disputeId, { evidence: { [field]: saved.id } });
+      return json(200, {
+        ok: true,
+        file: { id: saved.id, filename: saved.filename },
+        dispute: { status: dispute.status, evidence: dispute.evidence },
+      });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError)
+      return json(error.type === "not_found_error" ? 404 : error.code === "invalid_state" ? 409 : 400, {
+        ok: false,
+        errors: [{ param: "file", code: error.code, message: error.message }],
+      });
+    log.error({ err: error }, "dispute evidence upload failed");
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+import type { DisputeRow } from "../db/schema";
+import { emptyEvidence } from "../schemas/disputes";
+
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+/** A dispute as the API returns it (docs/reference.md section 16; times in milliseconds, like charges). */
+export function serializeDispute(row: DisputeRow) {
+  return {
+    object: "dispute" as const,
+    id: row.id,
+    charge_id: row.chargeId,
+    merchant_id: row.merchantId,
+    amount: row.amount,
+    fee: row.fee,
+    currency: "usd" as const,
+    reason: row.reason,
+    status: row.status,
+    evidence: { ...emptyEvidence(), ...row.evidence },
+    evidence_due_by: row.evidenceDueBy.getTime(),
+    submitted_at: ms(row.submittedAt),
+    closed_at: ms(row.closedAt),
+    settlement_id: row.settlementId,
+    won_settlement_id: row.wonSettlementId,
+    created_at: row.createdAt.getTime(),
+  };
+}
+export type DisputeJson = ReturnType<typeof serializeDispute>;
