@@ -6,12 +6,13 @@ import { BrandShell } from "@/components/onboarding/brand-shell";
 import { homeSignOutAction } from "@/lib/actions/home";
 import type { MerchantDefaults } from "@/lib/schemas/account";
 
-export type HomeSection = "overview" | "payments" | "take" | "documents" | "settings";
+export type HomeSection = "overview" | "payments" | "take" | "disputes" | "documents" | "settings";
 
 const sections: { key: HomeSection; href: string }[] = [
   { key: "overview", href: "/home" },
   { key: "payments", href: "/home/payments" },
   { key: "take", href: "/home/take-payment" },
+  { key: "disputes", href: "/home/disputes" },
   { key: "documents", href: "/home/documents" },
   { key: "settings", href: "/home/settings" },
 ];

@@ -30,8 +30,18 @@ export async function paidWithText(charge: ChargeRow) {
  * One payment as the ISV's dashboard and the merchant's home show it: what was paid, with what, its
  * fee and what reached the merchant, its timeline and its refunds with their reasons (oldest first).
  */
-export async function ChargeDetails({ charge, refunds }: { charge: ChargeRow; refunds: RefundRow[] }) {
+export async function ChargeDetails({
+  charge,
+  refunds,
+  disputeHref,
+}: {
+  charge: ChargeRow;
+  refunds: RefundRow[];
+  /** The page of a dispute (the home's, the dashboard's): a disputed charge links to its dispute. */
+  disputeHref?: (id: string) => string;
+}) {
   const t = await getTranslations("dashboard");
+  const disputeWords = await getTranslations("disputes");
   const format = await getFormatter();
   const locale = await getLocale();
   const money = (cents: number) => formatCents(cents, intlLocale(locale));
@@ -52,6 +62,20 @@ export async function ChargeDetails({ charge, refunds }: { charge: ChargeRow; re
         </h2>
         <dl className="space-y-1" data-testid="charge-facts">
           {row(t("status"), t(`chargeStatus.${charge.status}` as never))}
+          {charge.disputeId ? (
+            <div className="grid gap-x-4 sm:grid-cols-[minmax(0,12rem)_1fr]" data-testid="charge-disputed">
+              <dt className="text-muted">{disputeWords("disputed")}</dt>
+              <dd>
+                {disputeHref ? (
+                  <a href={disputeHref(charge.disputeId)} className="font-medium underline">
+                    {disputeWords("open")}
+                  </a>
+                ) : (
+                  <span className="font-mono text-sm">{charge.disputeId}</span>
+                )}
+              </dd>
+            </div>
+          ) : null}
           {row(t("date"), when(charge.createdAt))}
           {row(t("card"), paidWith)}
           {row(t("fee"), charge.fee === null ? null : money(charge.fee))}

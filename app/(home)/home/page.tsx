@@ -8,6 +8,8 @@ import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { listDisputes } from "@/lib/domain/disputes/disputes";
+import { daysToRespond } from "@/lib/domain/disputes/rules";
 import { homeAttention, homeOverview, recentPaymentsSignature } from "@/lib/domain/home/overview";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
@@ -29,10 +31,14 @@ export default async function HomeOverview() {
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
-  const [overview, signature] = await Promise.all([
+  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+  const [overview, signature, open] = await Promise.all([
     homeOverview(db, merchant),
     recentPaymentsSignature(db, merchant.id),
+    listDisputes(db, scope, { status: "needs_response", limit: 10 }),
   ]);
+  const disputeWords = await getTranslations("disputes");
+  const now = new Date();
   const attention = homeAttention(merchant, isv);
   const next = overview.nextPayout;
   const name = businessName(merchant) || merchant.id;
@@ -71,6 +77,27 @@ export default async function HomeOverview() {
           </Link>
         </div>
       ))}
+      {/* Each dispute waiting for an answer, the nearest deadline first. */}
+      {[...open.rows]
+        .sort((a, b) => a.evidenceDueBy.getTime() - b.evidenceDueBy.getTime())
+        .map((d) => (
+          <div
+            key={d.id}
+            role="note"
+            className="mt-4 rounded-lg border-2 border-primary bg-card p-4"
+            data-testid="due-dispute"
+          >
+            <p>
+              {disputeWords("banner", {
+                amount: money(d.amount),
+                respond: disputeWords("respondWithin", { days: daysToRespond(d.evidenceDueBy, now) }),
+              })}
+            </p>
+            <Link href={`/home/disputes/${d.id}`} className="mt-2 inline-block font-semibold underline">
+              {disputeWords("bannerAction")}
+            </Link>
+          </div>
+        ))}
       <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {figure(t("today"), overview.today.amount, overview.today.count, "today")}
         {figure(t("thisMonth"), overview.month.amount, overview.month.count, "month")}

@@ -9,6 +9,7 @@ import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { paidWith } from "@/components/payments/charge-details";
+import { DisputesTable } from "@/components/payments/disputes-table";
 import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
@@ -16,6 +17,7 @@ import { requestPaymentAction } from "@/lib/actions/dashboard";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { settingsOf } from "@/lib/domain/accounts/isv-facts";
+import { listDisputes } from "@/lib/domain/disputes/disputes";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
 import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
@@ -69,6 +71,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
     throw e;
   });
   const payments = await getMerchantPayments(db, account.id, merchant.id);
+  const disputes = (await listDisputes(db, { isvAccountId: account.id }, { merchant_id: merchant.id, limit: 20 })).rows;
   const documents = await listMerchantFiles(db, { isvAccountId: account.id }, merchant.id);
   // The newest ten, as the API shows them (total, pay page on the ISV's host).
   const requests = (
@@ -369,6 +372,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
       </DataTable>
       <SettlementsTable settlements={payments.settlements} />
       <PayoutsTable payouts={payments.payouts} />
+      <DisputesTable
+        disputes={disputes}
+        href={(d) => `/dashboard/merchants/${merchant.id}/charges/${d.chargeId}#dispute`}
+      />
       <section aria-labelledby="statements-title">
         <h2 id="statements-title" className="text-lg font-semibold">
           {t("statements")}

@@ -55,7 +55,7 @@ export default async function HomeChargePage({ params }: { params: Promise<{ cha
           </Link>
           <h1 className="mt-2 text-2xl font-semibold">{t("chargeTitle", { amount: money(charge.requestedAmount) })}</h1>
         </div>
-        <ChargeDetails charge={charge} refunds={refunds} />
+        <ChargeDetails charge={charge} refunds={refunds} disputeHref={(id) => `/home/disputes/${id}`} />
         {left > 0 ? (
           <RefundForm
             chargeId={charge.id}

@@ -5,10 +5,12 @@ import { cache } from "react";
 
 import { RefundForm } from "@/components/dashboard/refund-form";
 import { ChargeDetails, paidWithText } from "@/components/payments/charge-details";
+import { DisputeSummary } from "@/components/payments/dispute-summary";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { getCharge } from "@/lib/domain/charges/find-charge";
 import { awaitsAchClearing } from "@/lib/domain/charges/rules";
 import { refundableAmount } from "@/lib/domain/charges/status";
+import { findDispute } from "@/lib/domain/disputes/disputes";
 import { listRefunds } from "@/lib/domain/refunds/list-refunds";
 import { AppError } from "@/lib/errors";
 import { intlLocale } from "@/lib/i18n/locales";
@@ -57,7 +59,10 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
         </Link>
         <h1 className="mt-2 text-2xl font-semibold">{t("chargeTitle", { amount: money(charge.requestedAmount) })}</h1>
       </div>
-      <ChargeDetails charge={charge} refunds={refunds} />
+      <ChargeDetails charge={charge} refunds={refunds} disputeHref={() => "#dispute"} />
+      {charge.disputeId ? (
+        <DisputeSummary dispute={await findDispute(db, { isvAccountId: account.id }, charge.disputeId)} />
+      ) : null}
       {left > 0 ? (
         <RefundForm chargeId={charge.id} left={left} paidWith={paidWith} />
       ) : awaitsAchClearing(charge) ? (

@@ -1,0 +1,30 @@
+import { getTranslations } from "next-intl/server";
+
+import { HomeShell } from "@/components/home/home-shell";
+import { DisputesTable } from "@/components/payments/disputes-table";
+import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { listDisputes } from "@/lib/domain/disputes/disputes";
+import { businessName } from "@/lib/domain/merchants/merchant-facts";
+import { requireMerchant } from "@/lib/home/session";
+
+export async function generateMetadata() {
+  const t = await getTranslations("disputes");
+  return { title: t("title") };
+}
+
+// /home/disputes: the merchant's disputes, newest first, with the days left to answer each.
+export default async function HomeDisputesPage() {
+  const { db, merchant, isv } = await requireMerchant();
+  const t = await getTranslations("disputes");
+  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+  const { rows } = await listDisputes(db, scope, { limit: 100 });
+  return (
+    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="disputes">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="mt-2 max-w-prose">{t("intro")}</p>
+      <div className="mt-5">
+        <DisputesTable disputes={rows} href={(d) => `/home/disputes/${d.id}`} />
+      </div>
+    </HomeShell>
+  );
+}
