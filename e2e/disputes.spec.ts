@@ -135,7 +135,7 @@ test("a merchant answers a dispute in its home with a text and a receipt, submit
   // In Spanish: the list and the dispute in the reader's words.
   await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
   await page.goto("/home/disputes");
-  await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("42,00");
+  await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("$42.00");
   await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("No la hizo el cliente");
   await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("Ganada");
   await expectAxeClean(page);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, disputes, files, jobs, outbox } from "@/lib/db/schema";
+import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
 import { createId } from "@/lib/ids";
 import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 
@@ -192,6 +193,17 @@ describe("disputes", () => {
     const [payout] = (await get(`/v1/payouts?settlement_id=${third!.id}`)).json.data;
     expect(payout.amount).toBe(19_802);
     expect((await get(`/v1/disputes/${dispute.id}`)).json.won_settlement_id).toBe(third!.id);
+    // The home's lines of each settlement add up to its net, to the cent (a dispute's fee in its fee column).
+    for (const [settlement, kinds] of [
+      [second!, ["charge", "dispute"]],
+      [third!, ["dispute_won", "charge"]],
+    ] as const) {
+      const detail = await settlementWithLines(api.db, { isvAccountId: isv.account_id }, settlement.id);
+      expect(detail.lines.map((l) => l.kind).sort()).toEqual([...kinds].sort());
+      const sum = detail.lines.reduce((total, l) => total + l.amount - l.fee, 0) + detail.totals.carriedIn;
+      expect(sum).toBe(settlement.net);
+      expect(detail.totals.net).toBe(settlement.net);
+    }
     // Nothing is taken or returned twice.
     await pay(merchant, 3_000);
     expect(await settle(merchant)).toMatchObject({ gross: 3_000, fees: 117, disputes: 0, disputes_won: 0, net: 2_883 });

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 
 import { cursorPage } from "../../db/cursor-page";
 import type { ChargeRow, SettlementRow } from "../../db/schema";
-import { charges, merchants, payouts, refunds, settlements } from "../../db/schema";
+import { charges, disputes, merchants, payouts, refunds, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
 import type { ListQuery } from "../../schemas/list";
@@ -69,7 +69,7 @@ export async function listSettlementCharges(db: DbOrTx, scope: PaymentScope, id:
 }
 
 export type SettlementLine = {
-  kind: "charge" | "refund" | "return" | "reversal";
+  kind: "charge" | "refund" | "return" | "reversal" | "dispute" | "dispute_won";
   /** The charge the line is about (a refund's charge too). */
   chargeId: string;
   at: Date;
@@ -87,7 +87,7 @@ export type SettlementLine = {
  */
 export async function settlementWithLines(db: DbOrTx, scope: PaymentScope, id: string) {
   const settlement = await findSettlement(db, scope, id);
-  const [settled, carried, returned, reversed] = await Promise.all([
+  const [settled, carried, returned, reversed, disputed, won] = await Promise.all([
     db.select().from(charges).where(eq(charges.settlementId, settlement.id)).orderBy(asc(charges.seq)),
     db
       .select({ refund: refunds, charge: charges })
@@ -97,6 +97,18 @@ export async function settlementWithLines(db: DbOrTx, scope: PaymentScope, id: s
       .orderBy(asc(refunds.createdAt)),
     db.select().from(charges).where(eq(charges.returnSettlementId, settlement.id)).orderBy(asc(charges.seq)),
     db.select().from(charges).where(eq(charges.reversalSettlementId, settlement.id)).orderBy(asc(charges.seq)),
+    db
+      .select({ dispute: disputes, charge: charges })
+      .from(disputes)
+      .innerJoin(charges, eq(charges.id, disputes.chargeId))
+      .where(eq(disputes.settlementId, settlement.id))
+      .orderBy(asc(disputes.seq)),
+    db
+      .select({ dispute: disputes, charge: charges })
+      .from(disputes)
+      .innerJoin(charges, eq(charges.id, disputes.chargeId))
+      .where(eq(disputes.wonSettlementId, settlement.id))
+      .orderBy(asc(disputes.seq)),
   ]);
   const card = (c: ChargeRow) => ({
     paymentMethod: c.paymentMethod,
@@ -137,12 +149,31 @@ export async function settlementWithLines(db: DbOrTx, scope: PaymentScope, id: s
       fee: 0,
       card: card(c),
     })),
+    // A dispute takes its amount and, as its fee, the dispute fee; a won one returns the amount.
+    ...disputed.map(({ dispute, charge }) => ({
+      kind: "dispute" as const,
+      chargeId: charge.id,
+      at: dispute.createdAt,
+      amount: -dispute.amount,
+      fee: dispute.fee,
+      card: card(charge),
+    })),
+    ...won.map(({ dispute, charge }) => ({
+      kind: "dispute_won" as const,
+      chargeId: charge.id,
+      at: dispute.closedAt ?? dispute.createdAt,
+      amount: dispute.amount,
+      fee: 0,
+      card: card(charge),
+    })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   const totals = settlementTotals({
     settled,
     carried: carried.map((r) => r.refund),
     returned,
     reversed,
+    disputed: disputed.map((d) => d.dispute),
+    won: won.map((d) => d.dispute),
     carriedIn: settlement.carriedIn,
   });
   // What pays its net: its payout, and a replacement when the bank refused it.

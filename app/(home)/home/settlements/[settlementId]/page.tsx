@@ -43,6 +43,7 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
   const { merchant, isv, settlement, lines, totals, payouts } = await load((await params).settlementId);
   const t = await getTranslations("merchantHome");
   const dashboard = await getTranslations("dashboard");
+  const disputeWords = await getTranslations("disputes");
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
@@ -65,6 +66,16 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
         ][])
       : []),
     [dashboard("fees"), -totals.fees, "sum-fees"],
+    ...(totals.disputeCount
+      ? ([[disputeWords("sumDisputes"), -(totals.disputes + totals.disputeFees), "sum-disputes"]] as [
+          string,
+          number,
+          string,
+        ][])
+      : []),
+    ...(totals.disputeWonCount
+      ? ([[disputeWords("sumDisputesWon"), totals.disputesWon, "sum-disputes-won"]] as [string, number, string][])
+      : []),
     ...(totals.carriedIn !== 0
       ? ([[dashboard("carriedIn"), totals.carriedIn, "sum-carried"]] as [string, number, string][])
       : []),
