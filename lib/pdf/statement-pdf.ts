@@ -43,6 +43,10 @@ const copy = {
     reversal: "Return reversed",
     reversals: "Reversed returns",
     payouts: "Payouts to your bank",
+    disputes: "Disputes",
+    disputeAmount: "Taken",
+    disputeBack: "Won back",
+    disputeStatuses: { needs_response: "Needs your answer", under_review: "Under review", won: "Won", lost: "Lost" },
     arrival: "Arrives",
     status: "Status",
     payoutStatuses: {
@@ -85,6 +89,15 @@ const copy = {
     reversal: "Devolución revertida",
     reversals: "Devoluciones revertidas",
     payouts: "Transferencias a su banco",
+    disputes: "Disputas",
+    disputeAmount: "Retenido",
+    disputeBack: "Recuperado",
+    disputeStatuses: {
+      needs_response: "Espera su respuesta",
+      under_review: "En revisión",
+      won: "Ganada",
+      lost: "Perdida",
+    },
     arrival: "Llega",
     status: "Estado",
     payoutStatuses: {
@@ -206,6 +219,29 @@ export async function statementPdf(input: {
         t.payoutStatuses[p.status],
         p.arrival_date ? day(`${p.arrival_date}T12:00:00Z`) : "",
         money(p.amount),
+      ]),
+    );
+  }
+
+  // The month's disputes (docs/reference.md section 16): what each took (amount and fee), what came back.
+  if (s.disputes.length > 0) {
+    heading(t.disputes);
+    table(
+      [
+        { label: t.date, width: 80 },
+        { label: "ID", width: 186 },
+        { label: t.status, width: 90 },
+        { label: t.disputeAmount, width: 60, align: "right" },
+        { label: t.fee, width: 50, align: "right" },
+        { label: t.disputeBack, width: 60, align: "right" },
+      ],
+      s.disputes.map((d) => [
+        day(d.created_at),
+        d.id,
+        t.disputeStatuses[d.status],
+        d.opened_in_period ? money(d.amount) : "",
+        d.opened_in_period ? money(d.fee) : "",
+        d.won_in_period ? money(d.amount) : "",
       ]),
     );
   }

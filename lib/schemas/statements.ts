@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { disputeReasons, disputeStatuses } from "./disputes";
 import { payoutFailureCodes, payoutStatuses } from "./payouts";
 
 // Monthly statements: the list form and the detail with its lines.
@@ -26,7 +27,10 @@ export const statementSchema = z
       description:
         "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees",
     }),
-    net: z.number().int().meta({ description: "gross_volume - refunds - returns + reversals - fees" }),
+    net: z.number().int().meta({
+      description:
+        "gross_volume - refunds - returns + reversals - fees - the amounts of the disputes opened in the period + the amounts of the disputes won in it (see `disputes` in the detail; dispute fees are a fee line)",
+    }),
     final: z.boolean().meta({
       description:
         "true once made after its month ended (a snapshot, never changed). A statement of the unfinished month (sandbox) is a preview: generating it again makes it again with the month's later activity, same id, until the month ends",
@@ -39,7 +43,7 @@ export const statementDetailSchema = statementSchema
   .extend({
     fee_lines: z.array(
       z.object({
-        kind: z.enum(["processing", "monthly", "ach_activity"]),
+        kind: z.enum(["processing", "monthly", "ach_activity", "dispute"]),
         model: z.string(),
         description: z.string(),
         count: z.number().int(),
@@ -73,5 +77,20 @@ export const statementDetailSchema = statementSchema
         }),
       )
       .meta({ description: "The payouts made in the month, as they stood when the statement was made" }),
+    disputes: z
+      .array(
+        z.object({
+          id: z.string(),
+          charge_id: z.string(),
+          created_at: z.string(),
+          reason: z.enum(disputeReasons),
+          status: z.enum(disputeStatuses),
+          amount: z.number().int(),
+          fee: z.number().int(),
+          opened_in_period: z.boolean().meta({ description: "Its amount and fee were taken in the period" }),
+          won_in_period: z.boolean().meta({ description: "It was won in the period: its amount came back" }),
+        }),
+      )
+      .meta({ description: "The disputes opened or won in the period, as they stood when the statement was made" }),
   })
   .meta({ id: "StatementDetail" });

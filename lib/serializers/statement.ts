@@ -33,5 +33,7 @@ export function serializeStatementDetail(row: StatementRow) {
     daily_totals: row.dailyTotals.map((d) => ({ ...d, returns: d.returns ?? 0 })),
     // The payouts made in the month, as they stood when the statement was made.
     payouts: row.payouts,
+    // The disputes opened or won in the month, as they stood then.
+    disputes: row.disputes,
   };
 }

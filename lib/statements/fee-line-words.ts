@@ -15,6 +15,7 @@ const spanish: [RegExp, string][] = [
   [/ACH transaction/, "Transacción ACH"],
   [/ACH return reversal fee/, "Comisión por reversión de devolución ACH"],
   [/ACH return fee/, "Comisión por devolución ACH"],
+  [/^Dispute fee$/, "Comisión por disputa"],
   [/Processor markup/, "Margen del procesador"],
   [/Visa, Mastercard, Discover credit/, "crédito Visa, Mastercard, Discover"],
   [/Visa, Mastercard, Discover debit/, "débito Visa, Mastercard, Discover"],

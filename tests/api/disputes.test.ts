@@ -8,6 +8,7 @@ import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
+import { pdfText } from "../helpers/pdf";
 import { until } from "../helpers/until";
 
 // Disputes (docs/reference.md section 16), through the API with the server's own worker: every
@@ -207,6 +208,39 @@ describe("disputes", () => {
     // Nothing is taken or returned twice.
     await pay(merchant, 3_000);
     expect(await settle(merchant)).toMatchObject({ gross: 3_000, fees: 117, disputes: 0, disputes_won: 0, net: 2_883 });
+
+    // The month's statement lists the dispute (taken and won back in the month) and its fee as a fee line.
+    const period = new Date().toISOString().slice(0, 7);
+    const statement = (await post("/v1/test_helpers/statements/generate", { merchant_id: merchant.id, period })).json;
+    const detail = (await get(`/v1/statements/${merchant.id}/${statement.id}`)).json;
+    expect(detail.disputes).toEqual([
+      {
+        id: dispute.id,
+        charge_id: disputed,
+        created_at: new Date(dispute.created_at).toISOString(),
+        reason: "fraudulent",
+        status: "won",
+        amount: 9_000,
+        fee: 1_500,
+        opened_in_period: true,
+        won_in_period: true,
+      },
+    ]);
+    expect(detail.fee_lines.filter((l: any) => l.kind === "dispute")).toEqual([
+      { kind: "dispute", model: "dispute", description: "Dispute fee", count: 1, amount: 1_500 },
+    ]);
+    expect(detail.gross_volume).toBe(40_000);
+    expect(detail.refunds).toBe(1_000);
+    // Taken and won back in the same month: the amounts cancel; the fee stays among the fees.
+    expect(detail.net).toBe(detail.gross_volume - detail.refunds - detail.fees - 9_000 + 9_000);
+    expect(detail.fees).toBe(detail.fee_lines.reduce((sum: number, l: any) => sum + l.amount, 0) as number);
+    const pdf = await fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${statement.id}`, {
+      headers: { authorization: isv.auth },
+    });
+    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join("\n");
+    expect(text).toContain("Disputes");
+    expect(text).toContain(dispute.id);
+    expect(text).toContain("Dispute fee");
 
     // Its events: opened, saved (three), submitted, closed.
     const types = (await get(`/v1/events?limit=100`)).json.data

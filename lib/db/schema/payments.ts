@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { type FeeLine } from "../../schemas/charges";
+import type { DisputeReason, DisputeStatus } from "../../schemas/disputes";
 import {
   bankAccountTypes,
   cardEntryMethods,
@@ -327,7 +328,7 @@ export type StatementItem = {
   card_entry_method: string | null;
 };
 export type StatementFeeLine = {
-  kind: "processing" | "monthly" | "ach_activity";
+  kind: "processing" | "monthly" | "ach_activity" | "dispute";
   model: string;
   description: string;
   count: number;
@@ -363,8 +364,8 @@ export type StatementDispute = {
   id: string;
   charge_id: string;
   created_at: string;
-  reason: string;
-  status: string;
+  reason: DisputeReason;
+  status: DisputeStatus;
   amount: number;
   fee: number;
   /** Whether the amount was taken in the month (opened in it), and returned in it (won in it). */

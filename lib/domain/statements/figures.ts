@@ -1,9 +1,11 @@
 import {
   type ChargeRow,
+  type DisputeRow,
   type MerchantRow,
   type RefundRow,
   type StatementBrand,
   type StatementDay,
+  type StatementDispute,
   type StatementFeeLine,
   type StatementItem,
 } from "../../db/schema";
@@ -32,8 +34,35 @@ export type MonthActivity = {
   refunds: RefundRow[];
   returns: ChargeRow[];
   reversals: ChargeRow[];
+  /** Disputes opened in the month (their amounts and fees are taken) and won in it (their amounts come back). */
+  disputesOpened?: DisputeRow[];
+  disputesWon?: DisputeRow[];
 };
 type Pricing = Pick<MerchantRow, "application" | "defaultCapabilities">;
+
+/**
+ * The month's disputes as the statement lists them: each opened or won in the month, once, oldest
+ * first, with whether its amount was taken in the month and whether it came back in it.
+ */
+function statementDisputes(opened: DisputeRow[], won: DisputeRow[]): StatementDispute[] {
+  const byId = new Map<string, DisputeRow>();
+  for (const d of [...opened, ...won]) byId.set(d.id, d);
+  const wonIds = new Set(won.map((d) => d.id));
+  const openedIds = new Set(opened.map((d) => d.id));
+  return [...byId.values()]
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+    .map((d) => ({
+      id: d.id,
+      charge_id: d.chargeId,
+      created_at: d.createdAt.toISOString(),
+      reason: d.reason,
+      status: d.status,
+      amount: d.amount,
+      fee: d.fee,
+      opened_in_period: openedIds.has(d.id),
+      won_in_period: wonIds.has(d.id),
+    }));
+}
 
 /** The statement's figures for the month's activity, in cents. */
 export function statementFigures(merchant: Pricing, month: MonthActivity) {
@@ -63,6 +92,18 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
   }
   const feeLines = [...byLine.values()];
   feeLines.push(...achActivityFees(merchant, month.charges, month.returns.length, month.reversals.length));
+  const opened = month.disputesOpened ?? [];
+  const won = month.disputesWon ?? [];
+  if (opened.length > 0)
+    feeLines.push({
+      kind: "dispute",
+      model: "dispute",
+      description: "Dispute fee",
+      count: opened.length,
+      amount: opened.reduce((sum, d) => sum + d.fee, 0),
+    });
+  const disputed = opened.reduce((sum, d) => sum + d.amount, 0);
+  const disputesWon = won.reduce((sum, d) => sum + d.amount, 0);
   feeLines.push(...monthlyFees(merchant, processing));
   const fees = feeLines.reduce((s, l) => s + l.amount, 0);
 
@@ -149,8 +190,9 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
     reversalCount: month.reversals.length,
     reversals,
     fees,
-    net: gross - refunded - returns + reversals - fees,
+    net: gross - refunded - returns + reversals - fees - disputed + disputesWon,
     feeLines,
+    disputes: statementDisputes(opened, won),
     cardBrands: [...brands.values()].sort((a, b) => b.volume - a.volume || a.brand.localeCompare(b.brand)),
     dailyTotals: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
     items,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 
-import { charges, merchants, payouts, refunds, statements } from "../../db/schema";
+import { charges, disputes, merchants, payouts, refunds, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
@@ -61,11 +61,31 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
       and(eq(charges.merchantId, merchantId), gte(charges.returnReversedAt, start), lt(charges.returnReversedAt, end)),
     )
     .orderBy(asc(charges.returnReversedAt), asc(charges.seq));
+  // Disputes opened in the month (amount and fee taken) and won in it (amount back).
+  const disputesOpened = await db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.merchantId, merchantId), gte(disputes.createdAt, start), lt(disputes.createdAt, end)))
+    .orderBy(asc(disputes.createdAt), asc(disputes.seq));
+  const disputesWon = await db
+    .select()
+    .from(disputes)
+    .where(
+      and(
+        eq(disputes.merchantId, merchantId),
+        eq(disputes.status, "won"),
+        gte(disputes.closedAt, start),
+        lt(disputes.closedAt, end),
+      ),
+    )
+    .orderBy(asc(disputes.closedAt), asc(disputes.seq));
   if (
     monthCharges.length === 0 &&
     monthRefunds.length === 0 &&
     monthReturns.length === 0 &&
-    monthReversals.length === 0
+    monthReversals.length === 0 &&
+    disputesOpened.length === 0 &&
+    disputesWon.length === 0
   )
     throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
 
@@ -81,6 +101,8 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
       refunds: monthRefunds,
       returns: monthReturns,
       reversals: monthReversals,
+      disputesOpened,
+      disputesWon,
     }),
     payouts: monthPayouts.map((p) => ({
       id: p.id,

@@ -1,7 +1,7 @@
 import { and, gte, lt, sql } from "drizzle-orm";
 
 import { rowsOf } from "../../db/client";
-import { charges, refunds } from "../../db/schema";
+import { charges, disputes, refunds } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
@@ -30,6 +30,8 @@ export async function runStatements(db: Db, { period }: JobPayload<"statement_ru
       union select ${refunds.merchantId} from ${refunds} where ${and(gte(refunds.createdAt, start), lt(refunds.createdAt, end))}
       union select ${charges.merchantId} from ${charges} where ${and(gte(charges.returnedAt, start), lt(charges.returnedAt, end))}
       union select ${charges.merchantId} from ${charges} where ${and(gte(charges.returnReversedAt, start), lt(charges.returnReversedAt, end))}
+      union select ${disputes.merchantId} from ${disputes} where ${and(gte(disputes.createdAt, start), lt(disputes.createdAt, end))}
+      union select ${disputes.merchantId} from ${disputes} where ${and(gte(disputes.closedAt, start), lt(disputes.closedAt, end))}
     ) m`,
   );
   const ids = rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);
