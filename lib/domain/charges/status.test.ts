@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { openDatabase } from "../../db/client";
@@ -18,6 +18,7 @@ import {
   moveCharge,
   moveCharges,
   newChargeStatus,
+  refundable,
   refundableAmount,
   settleablePredicates,
 } from "./status";
@@ -230,5 +231,29 @@ describe("what a settlement takes", () => {
       .values({ id, isvAccountId, merchantId, chargeId: charge.id, amount: 100, status: "succeeded", ...extra });
     const found = await handle.db.select({ id: refunds.id }).from(refunds).where(settleablePredicates(cutoff).refunds);
     expect(found.some((r) => r.id === id)).toBe(taken);
+  });
+});
+
+describe("the refund guard in SQL (what a racing refund's conditional update sees)", () => {
+  // The API checks the charge first (assertRefundable), but a dispute or a return may land between
+  // that read and the refund's update: the update's own predicate must refuse it then.
+  const matches = async (id: string) =>
+    (
+      await handle.db
+        .select({ id: charges.id })
+        .from(charges)
+        .where(and(eq(charges.id, id), refundable))
+    ).length === 1;
+  test.each([
+    ["a settled card charge", "SETTLED", {}, true],
+    ["an authorized card charge", "AUTHORIZED", {}, true],
+    ["a disputed card charge", "SETTLED", { disputeId: "dp_x" }, false],
+    ["a failed charge", "FAILED", {}, false],
+    ["a returned charge", "RETURNED", {}, false],
+    ["an ACH debit not yet cleared", "SETTLED", { paymentMethod: "ach" as const }, false],
+    ["a cleared ACH debit", "SETTLED", { paymentMethod: "ach" as const, achClearedAt: new Date() }, true],
+  ] as const)("%s", async (_name, status, extra, expected) => {
+    const charge = await chargeIn(status, extra);
+    expect(await matches(charge.id)).toBe(expected);
   });
 });
