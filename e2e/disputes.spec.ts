@@ -1,4 +1,4 @@
-import { approvedMerchant, createIsvWithCli, expectAxeClean } from "./helpers";
+import { approvedMerchant, createIsvWithCli, expectAxeClean, signIn } from "./helpers";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // A dispute in the merchant's home (docs/reference.md section 16): the overview says a customer
@@ -144,4 +144,18 @@ test("a merchant answers a dispute in its home with a text and a receipt, submit
   await expect(page.getByTestId("dispute-outcome")).toContainText("Ganó esta disputa");
   await shots(page, "home-dispute-won-es");
   await page.context().addCookies([{ name: "locale", value: "en", url: baseURL! }]);
+
+  // The ISV's dashboard: the merchant's disputes, and the dispute on its payment's page.
+  await signIn(page, isv);
+  await page.goto(`/dashboard/merchants/${merchant.id}`);
+  await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("$42.00");
+  await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("Not made by the customer");
+  await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("Won");
+  await page.getByTestId(`dispute-${charge.dispute_id}`).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/merchants/${merchant.id}/charges/${charge.id}#dispute$`));
+  await expect(page.getByTestId("dispute-summary")).toContainText("Won");
+  await expect(page.getByTestId("dispute-summary")).toContainText("$42.00 + $15.00");
+  await expect(page.getByTestId("dispute-summary")).toContainText("Ana Ruiz");
+  await expectAxeClean(page);
+  await shots(page, "dashboard-dispute-en");
 });

@@ -7,6 +7,9 @@ import { afterAll } from "vitest";
 
 // Each test file gets its own data directory (embedded database, generated keys) and quiet logs.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "onb-test-"));
+// On PGlite, its database starts as a copy of the run's migrated template (tests/global-setup.ts).
+if (!process.env.DATABASE_URL && process.env.PGLITE_TEMPLATE)
+  fs.cpSync(process.env.PGLITE_TEMPLATE, path.join(process.env.DATA_DIR, "pgdata"), { recursive: true });
 process.env.LOG_LEVEL ??= "silent";
 process.env.SEED_DEMO = "0";
 // Tests run in the sandbox unless a file says otherwise (on PostgreSQL APP_ENV has no default).

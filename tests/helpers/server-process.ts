@@ -22,6 +22,35 @@ export function groupAlive(pid: number) {
 }
 
 /** A server on its own port and data directory (or the PostgreSQL database of DATABASE_URL). */
+/** The ports something on this machine listens on now (Linux: /proc/net/tcp and tcp6, state 0A). */
+function listeningPorts(): Set<number> {
+  const ports = new Set<number>();
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[3] === "0A") ports.add(parseInt(cols[1]!.split(":")[1]!, 16));
+    }
+  }
+  return ports;
+}
+
+/**
+ * A random port of the range that nothing listens on now (another service of the machine, such as
+ * Erlang's epmd on 4369, once made a start fail with EADDRINUSE).
+ */
+function freePortIn(from: number, count: number) {
+  const busy = listeningPorts();
+  const free = Array.from({ length: count }, (_, i) => from + i).filter((p) => !busy.has(p));
+  if (free.length === 0) throw new Error(`no free port in ${from}-${from + count - 1}`);
+  return free[Math.floor(Math.random() * free.length)]!;
+}
+
 export function serverProcesses(options: {
   name: string;
   portFrom: number;
@@ -29,7 +58,10 @@ export function serverProcesses(options: {
   env?: Record<string, string>;
 }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `onb-${options.name}-`));
-  const port = options.portFrom + Math.floor(Math.random() * options.ports);
+  // On PGlite its database starts migrated, a copy of the run's template (tests/global-setup.ts).
+  if (!process.env.DATABASE_URL && process.env.PGLITE_TEMPLATE && !options.env?.DATABASE_URL)
+    fs.cpSync(process.env.PGLITE_TEMPLATE, path.join(dataDir, "pgdata"), { recursive: true });
+  const port = freePortIn(options.portFrom, options.ports);
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

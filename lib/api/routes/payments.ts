@@ -12,7 +12,7 @@ import { payWithToken } from "../../domain/payments/pay-payment-request";
 import { unlockPaymentRequest } from "../../domain/payments/unlock-payment-request";
 import { RECONNECT_HINT_MS, shutdownSignal } from "../../ops/shutdown";
 import { renderQrCode } from "../../payments/qr";
-import { sandboxTestCards } from "../../processors/sandbox";
+import { SANDBOX_DISPUTED_CARD, sandboxTestCards } from "../../processors/sandbox";
 import {
   exampleInvoiceRequest,
   exampleManualRequest,
@@ -225,6 +225,7 @@ const payRoute = createRoute({
   description:
     "Sandbox test cards: any Luhn-valid number approves, except " +
     sandboxCardsText +
+    `; ${SANDBOX_DISPUTED_CARD} approves, then is disputed (\`fraudulent\`) when its charge settles (see Disputes)` +
     "; 4000056655665556 is a Visa debit card (declined with `debit_not_allowed` on a terminal request with `debit: false`); 5555555555554444, 378282246310005 and 6011111111111117 approve as Mastercard, Amex and Discover.\n\nCalled by the hosted payment pages; needs no credentials (the request id is unguessable and the token is single-use and bound to the merchant). A decline answers 200 with `outcome: declined` and the request still PENDING for another try. The anonymous answer names only the reasons that help an honest customer (`incorrect_cvc`, `expired_card`, `debit_not_allowed`, `processing_error`); every other decline reads `card_declined` here, while the charge (`GET /v1/charges/{id}`), its events and the ISV keep the precise reason. The answer carries no customer e-mail or phone.\n\nCard testing: the request locks at its 5th declined attempt (409 `payment_request_locked` after, `payment_request.locked`; see unlock); a card declined 10 times in 24 hours, or 20 declines from one client address in an hour (across the ISV's requests), are refused before the processor sees the card (429 `too_many_declines` with `Retry-After`). A `processing_error` never counts. 409 `invalid_state` when the request is no longer payable, 409 `payment_in_progress` while another attempt is being authorized.",
   security: [],
   request: {

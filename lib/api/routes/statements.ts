@@ -71,7 +71,7 @@ const getStatementRoute = createRoute({
   tags: ["Statements"],
   summary: "Get a statement",
   description:
-    "The totals with `fee_lines` (processing fees by pricing model, and the monthly fees), `card_brands` (count and volume) and `daily_totals`.",
+    "The totals with `fee_lines` (processing fees by pricing model, the monthly fees, the ACH activity fees and the dispute fees), `card_brands` (count and volume), `daily_totals`, the month's `payouts` and `disputes`.",
   security: security.isv,
   middleware: [withPaymentScope] as const,
   request: { params: z.object({ merchantId: merchantParam, statementId: statementParam }) },
@@ -100,6 +100,19 @@ const getStatementRoute = createRoute({
             status: "paid",
             arrival_date: "2026-10-05",
             failure_code: null,
+          },
+        ],
+        disputes: [
+          {
+            id: "dp_7hT2nW9xK4mZ1rQ6vL3yBc",
+            charge_id: "ch_8nW3kQ5zX1mP7vL2rT6yBd",
+            created_at: "2026-10-09T00:00:02.114Z",
+            reason: "product_not_received",
+            status: "won",
+            amount: 4200,
+            fee: 1500,
+            opened_in_period: true,
+            won_in_period: true,
           },
         ],
       }),
