@@ -33,7 +33,7 @@ export async function DisputeSummary({ dispute }: { dispute: Dispute }) {
         )}
         {factRow(t("facts.due"), when(dispute.evidenceDueBy))}
         {factRow(t("facts.opened"), when(dispute.createdAt))}
-        {factRow(t("sumDisputes"), `${money(dispute.amount)} + ${money(dispute.fee)}`)}
+        {factRow(t("facts.taken"), `${money(dispute.amount)} + ${money(dispute.fee)}`)}
         {evidenceTextFields.map((f) => factRow(t(`fields.${f}`), evidence[f]))}
         {evidenceFileFields.map((f) => factRow(t(`fields.${f}`), evidence[f]))}
       </dl>
