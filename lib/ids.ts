@@ -51,6 +51,7 @@ export type IdPrefix =
   | "stl"
   | "po"
   | "dp"
+  | "as"
   | "file"
   | "mll";
 

@@ -5,7 +5,8 @@ import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { type SaveResult, saveSettingsAction } from "@/lib/actions/dashboard";
 import { contrastRatio, textOn } from "@/lib/branding/contrast";
 import { type Locale, toLocale } from "@/lib/i18n/locales";
-import type { AccountSettings, MerchantDefaults } from "@/lib/schemas/account";
+import { typedDollarsToCents } from "@/lib/money";
+import { type AccountSettings, DEFAULT_DISPUTE_FEE, type MerchantDefaults } from "@/lib/schemas/account";
 
 import { type DomainVerification, DomainVerificationPanel } from "./domain-verification";
 
@@ -97,6 +98,9 @@ function ColorField({
   );
 }
 
+/** Cents as the dollars a person would type ("15.00"), by integer arithmetic. */
+const centsAsDollars = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
 // Settings with a live preview of the real wizard: what is typed shows in the preview before saving.
 export function SettingsForm({
   defaults,
@@ -124,6 +128,8 @@ export function SettingsForm({
     ttlHours: String(settings.onboarding_link_ttl_seconds / 3600),
     allowSkip: settings.allow_skip_device_selection,
     required: settings.device_selection_required,
+    disputeFee: centsAsDollars(settings.dispute_fee ?? DEFAULT_DISPUTE_FEE),
+    origins: (settings.embed_allowed_origins ?? []).join("\n"),
   });
   const [step, setStep] = useState<(typeof steps)[number]>("business");
   // The preview starts in the reader's language (a Spanish reader sees the Spanish wizard).
@@ -182,14 +188,24 @@ export function SettingsForm({
     "defaults.support.email": t("supportEmail"),
     "defaults.support.phone": t("supportPhone"),
     "settings.onboarding_link_ttl_seconds": t("linkTtl"),
+    "settings.dispute_fee": t("disputeFee"),
   };
   const words = (e: { param: string; message: string }) =>
-    e.param === "settings.onboarding_link_ttl_seconds" ? t("ttlRange") : `${labels[e.param] ?? e.param}: ${e.message}`;
+    e.param === "settings.onboarding_link_ttl_seconds"
+      ? t("ttlRange")
+      : e.param.startsWith("settings.embed_allowed_origins")
+        ? `${t("embedOrigins")}: ${e.message}`
+        : `${labels[e.param] ?? e.param}: ${e.message}`;
 
   const save = () => {
     const hours = Number(s.ttlHours);
     if (!Number.isFinite(hours) || hours < 1 || hours > 168) {
       setResult({ ok: false, errors: [{ param: "settings.onboarding_link_ttl_seconds", message: "" }] });
+      return;
+    }
+    const disputeFee = typedDollarsToCents(s.disputeFee);
+    if (disputeFee === null) {
+      setResult({ ok: false, errors: [{ param: "settings.dispute_fee", message: t("amountFormat") }] });
       return;
     }
     const badColour = (["primary_color", "secondary_color"] as const).find((k) => !hex.test(b[k]));
@@ -220,6 +236,11 @@ export function SettingsForm({
             onboarding_link_ttl_seconds: Math.round(Number(s.ttlHours) * 3600),
             allow_skip_device_selection: s.allowSkip,
             device_selection_required: s.required,
+            dispute_fee: disputeFee,
+            embed_allowed_origins: s.origins
+              .split(/\s+/)
+              .map((o) => o.trim())
+              .filter(Boolean),
           },
         }),
       );
@@ -343,6 +364,32 @@ export function SettingsForm({
               onChange={(e) => setS({ ...s, allowSkip: e.target.checked })}
             />
             <label htmlFor="allowSkip">{t("allowSkip")}</label>
+          </div>
+        </fieldset>
+        <fieldset className="mb-4 rounded-lg border border-line p-4">
+          <legend className="px-1 font-semibold">{t("paymentsSettings")}</legend>
+          <Input
+            id="dispute_fee"
+            label={t("disputeFee")}
+            value={s.disputeFee}
+            onChange={(v) => setS({ ...s, disputeFee: v })}
+            hint={t("disputeFeeHint")}
+          />
+          <div>
+            <label htmlFor="embed_origins" className="block text-sm font-medium">
+              {t("embedOrigins")}
+            </label>
+            <textarea
+              id="embed_origins"
+              rows={3}
+              value={s.origins}
+              onChange={(e) => setS({ ...s, origins: e.target.value })}
+              aria-describedby="embed_origins-hint"
+              className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2 font-mono text-sm"
+            />
+            <p id="embed_origins-hint" className="mt-1 text-sm text-muted">
+              {t("embedOriginsHint")}
+            </p>
           </div>
         </fieldset>
         <div aria-live="polite">

@@ -21,6 +21,7 @@ import { accountRoutes } from "./routes/account";
 import { auditLogRoutes } from "./routes/audit-logs";
 import { authRoutes } from "./routes/auth";
 import { chargeRoutes } from "./routes/charges";
+import { accountSessionRoutes } from "./routes/account-sessions";
 import { disputeRoutes } from "./routes/disputes";
 import { docsRoutes } from "./routes/docs";
 import { eventRoutes } from "./routes/events";
@@ -126,6 +127,7 @@ export function createApi(options: ApiOptions) {
   settlementRoutes(app);
   payoutRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
   disputeRoutes(app);
+  accountSessionRoutes(app);
   statementRoutes(app);
   // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
   if (env.APP_ENV === "sandbox") testHelperRoutes(app);

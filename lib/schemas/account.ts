@@ -57,6 +57,20 @@ export type DeviceCatalogEntry = z.infer<typeof deviceCatalogEntrySchema>;
 
 export const notificationTargets = ["isv", "merchant", "both"] as const;
 
+/** A web origin an ISV's page is served from: scheme, host and port only, as a browser names it. */
+const embedOrigin = z
+  .string()
+  .max(200)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+      return url.origin === value && (url.protocol === "https:" || (url.protocol === "http:" && local));
+    } catch {
+      return false;
+    }
+  }, "must be an origin such as https://app.example.com (scheme, host and port; no path or trailing slash; http only on localhost)");
+
 export const accountSettingsSchema = z
   .strictObject({
     notifications: z.strictObject({ information_requested: z.enum(notificationTargets) }),
@@ -67,6 +81,14 @@ export const accountSettingsSchema = z
       .array(deviceCatalogEntrySchema)
       .max(50)
       .refine((d) => new Set(d.map((x) => x.id)).size === d.length, "device ids must be unique"),
+    embed_allowed_origins: z
+      .array(embedOrigin)
+      .max(20)
+      .refine((o) => new Set(o).size === o.length, "origins must be unique")
+      .meta({
+        description:
+          "The origins whose pages may embed this ISV's components (docs/reference.md section 15): https://host[:port], or http:// on localhost or 127.0.0.1 for development. Empty: no embedding",
+      }),
     dispute_fee: z.number().int().min(0).max(10_000).meta({
       description:
         "Cents taken from the merchant's settlement for each dispute its customers open (docs/reference.md section 16); a won dispute returns its amount, not this fee",
@@ -80,6 +102,7 @@ export const DEFAULT_DISPUTE_FEE = 1500;
 
 export const initialSettings: AccountSettings = {
   dispute_fee: DEFAULT_DISPUTE_FEE,
+  embed_allowed_origins: [],
   notifications: { information_requested: "both" },
   onboarding_link_ttl_seconds: 86400,
   allow_skip_device_selection: false,
@@ -165,6 +188,7 @@ export const updateAccountSchema = z
         device_selection_required: z.boolean().optional(),
         devices: accountSettingsSchema.shape.devices.optional(),
         dispute_fee: accountSettingsSchema.shape.dispute_fee.optional(),
+        embed_allowed_origins: accountSettingsSchema.shape.embed_allowed_origins.optional(),
       })
       .optional(),
   })

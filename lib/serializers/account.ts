@@ -18,7 +18,11 @@ export function serializeAccount(row: AccountRow): AccountJson {
     default_capabilities: row.defaultCapabilities as AccountJson["default_capabilities"],
     // Settings saved before the dispute fee existed have the default.
     settings: (row.settings
-      ? { ...row.settings, dispute_fee: row.settings.dispute_fee ?? DEFAULT_DISPUTE_FEE }
+      ? {
+          ...row.settings,
+          dispute_fee: row.settings.dispute_fee ?? DEFAULT_DISPUTE_FEE,
+          embed_allowed_origins: row.settings.embed_allowed_origins ?? [],
+        }
       : row.settings) as AccountJson["settings"],
     custom_domain_verification: customDomainVerification(row),
     created_at: row.createdAt.toISOString(),

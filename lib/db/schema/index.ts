@@ -9,3 +9,4 @@ export * from "./notifications";
 export * from "./payments";
 export * from "./payouts";
 export * from "./webhooks";
+export * from "./embed";

@@ -29,7 +29,13 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       options[model] = { ...(options[model] ?? {}), ...(values ?? {}) };
     }
     const capabilities = { types: patch.default_capabilities?.types ?? currentCaps.types, options };
-    const settings = { dispute_fee: DEFAULT_DISPUTE_FEE, ...(current.settings ?? {}), ...(patch.settings ?? {}) };
+    // Settings saved before a field existed take its default.
+    const settings = {
+      dispute_fee: DEFAULT_DISPUTE_FEE,
+      embed_allowed_origins: [],
+      ...(current.settings ?? {}),
+      ...(patch.settings ?? {}),
+    };
 
     const errors = [
       ...issuesToFieldErrors(merchantDefaultsSchema.safeParse(defaults).error?.issues ?? [], ["defaults"]),

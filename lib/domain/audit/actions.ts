@@ -5,6 +5,7 @@ import { eventTypes } from "../../events/catalogue";
 // The dashboard shows each in the reader's words (dashboard.auditActions in lib/i18n/messages).
 export const nonEventActions = [
   "account.created",
+  "account_session.created",
   "account.updated",
   "account.custom_domain_verified",
   "api_key.rotated",
