@@ -19,6 +19,7 @@ type Inputs = {
   api?: { name: string; rps: number; p50: number; p99: number; cpuUs?: number | null }[];
   ratios?: { database: string; value: number }[];
   opsRatios?: { database: string; value: number }[];
+  pairedOps?: { database: string; median: number; min: number; max: number }[];
   webhooks?: WebhookBench[];
   drains?: DrainBench[];
   underwriting?: UnderwritingBench[];
@@ -50,7 +51,9 @@ export function collectFigures(input: Inputs): Figure[] {
       "ratio",
     );
   for (const r of input.opsRatios ?? [])
-    add(`API with metrics and audit / without, ${r.database}`, Number(r.value.toFixed(2)), "ratio");
+    add(`API with metrics and audit / without, best of rounds, ${r.database}`, Number(r.value.toFixed(2)), "ratio");
+  for (const r of input.pairedOps ?? [])
+    add(`API with metrics and audit / without, paired median, ${r.database}`, Number(r.median.toFixed(2)), "ratio");
   for (const p of input.payouts ?? []) {
     add(
       `settlement plus payouts, ${p.merchants} merchants x ${p.charges / p.merchants} charges ${p.kind}`,
