@@ -207,7 +207,7 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
   }
   const best = (runs: Result[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
   if (process.env.BENCH_PAIRED !== "0")
-    pairedOps.push(...(await pairedOpsRatios(kind, env, dataDir, auth, merchant.id, databaseUrl)));
+    pairedOps.push(...(await pairedOpsRatios(kind, env, dataDir, auth, merchant.id)));
   fs.rmSync(dataDir, { recursive: true, force: true });
   // [API account, bare account, API merchant, bare merchant, API create, bare create]: the ratios are
   // taken pairwise; then the three runs without metrics and audit (opsRatiosOf).
@@ -235,7 +235,6 @@ async function pairedOpsRatios(
   dataDir: string,
   auth: string,
   merchantId: string,
-  databaseUrl?: string,
 ): Promise<PairedRatio[]> {
   const pairs = Number(process.env.BENCH_PAIRS ?? 5);
   const seconds = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
