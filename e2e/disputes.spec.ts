@@ -65,6 +65,8 @@ test("a merchant answers a dispute in its home with a text and a receipt, submit
   await expect(page.getByTestId("due-dispute")).toHaveText(
     "A customer disputed a payment of $42.00. Respond within 7 days.Answer the dispute",
   );
+  // The next settlement takes the amount and the fee.
+  await expect(page.getByTestId("next-settlement-disputes")).toHaveText("Less $57.00 for disputes (amounts and fees)");
   await expectAxeClean(page);
   await shots(page, "home-dispute-banner-en");
 

@@ -87,6 +87,7 @@ export const statementDetailSchema = statementSchema
           status: z.enum(disputeStatuses),
           amount: z.number().int(),
           fee: z.number().int(),
+          closed_at: z.string().nullable().optional().meta({ description: "When it was won or lost" }),
           opened_in_period: z.boolean().meta({ description: "Its amount and fee were taken in the period" }),
           won_in_period: z.boolean().meta({ description: "It was won in the period: its amount came back" }),
         }),

@@ -18,8 +18,9 @@ export function neutraliseFormula(value: string) {
 
 /**
  * Every charge, refund and ACH return of the statement, one per row (refunds and returns negative,
- * reversed returns positive, the fees of each charge beside it), then one row per fee charged for the
- * month as a whole (ACH returns, batches, monthly fees, the minimum's top-up), at the period's last
+ * reversed returns positive, the fees of each charge beside it), each dispute taken in the month
+ * (negative) and won back in it (positive), then one row per fee charged for the month as a whole
+ * (the dispute fees among them) (ACH returns, batches, monthly fees, the minimum's top-up), at the period's last
  * instant. The net column adds up to the statement's net, the fee column to its fees.
  */
 export function statementCsv(row: StatementRow) {
@@ -39,6 +40,23 @@ export function statementCsv(row: StatementRow) {
       "",
     ];
   });
+  const dispute = (kind: string, d: (typeof row.disputes)[number], at: string, amount: number) => [
+    kind,
+    d.id,
+    d.charge_id,
+    at,
+    centsToDecimal(amount),
+    "0.00",
+    centsToDecimal(amount),
+    "",
+    "",
+    "",
+    "",
+  ];
+  const disputes = row.disputes.flatMap((d) => [
+    ...(d.opened_in_period ? [dispute("dispute", d, d.created_at, -d.amount)] : []),
+    ...(d.won_in_period ? [dispute("dispute_won", d, d.closed_at ?? d.created_at, d.amount)] : []),
+  ]);
   const [year, month] = row.period.split("-").map(Number) as [number, number];
   const lastInstant = new Date(Date.UTC(year, month, 1) - 1).toISOString();
   const monthFees = row.feeLines
@@ -70,6 +88,6 @@ export function statementCsv(row: StatementRow) {
       "card_entry_method",
       "description",
     ],
-    ...[...records, ...monthFees].map((r) => r.map((v) => neutraliseFormula(String(v)))),
+    ...[...records, ...disputes, ...monthFees].map((r) => r.map((v) => neutraliseFormula(String(v)))),
   ]);
 }

@@ -237,6 +237,27 @@ describe("disputes", () => {
     const pdf = await fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${statement.id}`, {
       headers: { authorization: isv.auth },
     });
+    // The CSV: the dispute taken and won back as rows, its fee as a month's fee; the net column adds up.
+    const csv = await (
+      await fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${statement.id}?format=csv`, {
+        headers: { authorization: isv.auth },
+      })
+    ).text();
+    const rows = csv
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(","));
+    expect(rows.filter((r) => r[1] === dispute.id).map((r) => [r[0], r[4]])).toEqual([
+      ["dispute", "-90.00"],
+      ["dispute_won", "90.00"],
+    ]);
+    // "-90.00" → -9000, by integer arithmetic.
+    const cents = (text: string) => {
+      const [whole, part] = text.replace(/^-/, "").split(".") as [string, string];
+      return (text.startsWith("-") ? -1 : 1) * (Number(whole) * 100 + Number(part));
+    };
+    expect(rows.reduce((sum, r) => sum + cents(r[6]!), 0)).toBe(detail.net);
     const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join("\n");
     expect(text).toContain("Disputes");
     expect(text).toContain(dispute.id);

@@ -114,6 +114,13 @@ export default async function HomeOverview() {
               count: overview.nextSettlement.count,
             })}
           </p>
+          {overview.nextSettlement.disputes !== 0 ? (
+            <p className="text-sm font-medium" data-testid="next-settlement-disputes">
+              {overview.nextSettlement.disputes > 0
+                ? disputeWords("nextSettlementLess", { amount: money(overview.nextSettlement.disputes) })
+                : disputeWords("nextSettlementBack", { amount: money(-overview.nextSettlement.disputes) })}
+            </p>
+          ) : null}
         </div>
         <div className="rounded-lg border border-line bg-card p-4" data-testid="next-payout">
           <p className="text-sm text-muted">{payoutWords("next")}</p>

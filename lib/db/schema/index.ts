@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./audit";
 export * from "./disputes";
+export * from "./embed";
 export * from "./events";
 export * from "./files";
 export * from "./idempotency";
@@ -9,4 +10,3 @@ export * from "./notifications";
 export * from "./payments";
 export * from "./payouts";
 export * from "./webhooks";
-export * from "./embed";

@@ -368,6 +368,8 @@ export type StatementDispute = {
   status: DisputeStatus;
   amount: number;
   fee: number;
+  /** When it was won or lost (null while open). */
+  closed_at?: string | null;
   /** Whether the amount was taken in the month (opened in it), and returned in it (won in it). */
   opened_in_period: boolean;
   won_in_period: boolean;

@@ -2,7 +2,15 @@ import { createHash } from "node:crypto";
 
 import { and, count, desc, eq, gte, isNull, sql, sum } from "drizzle-orm";
 
-import { type AccountRow, charges, type MerchantRow, payouts, settlements, statements } from "../../db/schema";
+import {
+  type AccountRow,
+  charges,
+  disputes,
+  type MerchantRow,
+  payouts,
+  settlements,
+  statements,
+} from "../../db/schema";
 import { type Db } from "../../db/types";
 import { requirementsFor } from "../merchants/requirements";
 import { payoutFailureOf } from "../payouts/rules";
@@ -24,7 +32,7 @@ const volumeSince = (db: Db, merchantId: string, since: Date) =>
 export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date()) {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [[today], [thisMonth], [unsettled], recent, monthly, settled, latestPayouts] = await Promise.all([
+  const [[today], [thisMonth], [unsettled], recent, monthly, settled, latestPayouts, [disputed]] = await Promise.all([
     volumeSince(db, merchant.id, day),
     volumeSince(db, merchant.id, month),
     db
@@ -50,6 +58,18 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
       .orderBy(desc(settlements.seq))
       .limit(10),
     db.select().from(payouts).where(eq(payouts.merchantId, merchant.id)).orderBy(desc(payouts.seq)).limit(10),
+    // What the next settlement takes for disputes (their amounts and fees), less the won ones it returns.
+    db
+      .select({
+        taken: sum(
+          sql`case when ${disputes.settlementId} is null then ${disputes.amount} + ${disputes.fee} else 0 end`,
+        ).mapWith(Number),
+        back: sum(
+          sql`case when ${disputes.status} = 'won' and ${disputes.wonSettlementId} is null then ${disputes.amount} else 0 end`,
+        ).mapWith(Number),
+      })
+      .from(disputes)
+      .where(eq(disputes.merchantId, merchant.id)),
   ]);
   // The next payout: the oldest one not yet paid (on its way, pending, or held and why).
   const next = latestPayouts
@@ -58,7 +78,13 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
   return {
     today: { amount: today?.amount ?? 0, count: today?.count ?? 0 },
     month: { amount: thisMonth?.amount ?? 0, count: thisMonth?.count ?? 0 },
-    nextSettlement: { at: nextMidnightUtc(now), amount: unsettled?.amount ?? 0, count: unsettled?.count ?? 0 },
+    nextSettlement: {
+      at: nextMidnightUtc(now),
+      amount: unsettled?.amount ?? 0,
+      count: unsettled?.count ?? 0,
+      /** Disputes it takes (amounts and fees) less the won ones it returns, in cents (> 0: taken). */
+      disputes: (disputed?.taken ?? 0) - (disputed?.back ?? 0),
+    },
     recent,
     statements: monthly,
     settlements: settled,

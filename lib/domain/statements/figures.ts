@@ -59,6 +59,7 @@ function statementDisputes(opened: DisputeRow[], won: DisputeRow[]): StatementDi
       status: d.status,
       amount: d.amount,
       fee: d.fee,
+      closed_at: d.closedAt?.toISOString() ?? null,
       opened_in_period: openedIds.has(d.id),
       won_in_period: wonIds.has(d.id),
     }));
