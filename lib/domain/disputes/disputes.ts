@@ -193,7 +193,7 @@ async function checkEvidenceFiles(tx: DbOrTx, dispute: DisputeRow, given: NonNul
   }
 }
 
-/** Still answerable: the dispute waits for evidence and its deadline has not passed (a SQL guard, at the database's now). */
+/** Still answerable at `now`: the dispute waits for evidence and its deadline has not passed (the SQL guard of every change). */
 const answerable = (id: string, now: Date) =>
   and(eq(disputes.id, id), eq(disputes.status, "needs_response"), gt(disputes.evidenceDueBy, now))!;
 
