@@ -222,6 +222,7 @@ describe("disputes", () => {
         status: "won",
         amount: 9_000,
         fee: 1_500,
+        closed_at: new Date(won.closed_at).toISOString(),
         opened_in_period: true,
         won_in_period: true,
       },
