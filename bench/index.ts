@@ -241,7 +241,7 @@ async function pairedOpsRatios(
   const offDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-off-"));
   // On PGlite its own copy of the database; on PostgreSQL the same database: either way the same
   // generated keys (they live in DATA_DIR), so both servers read what the other wrote.
-  fs.cpSync(dataDir, offDir, { recursive: true });
+  fs.cpSync(dataDir, offDir, { recursive: true, filter: (src) => !src.endsWith(".sock") && !src.endsWith(".lock") });
   const start = async (instrumentation: "on" | "off", port: number, dir: string) => {
     const child = spawn(tsx, ["server.ts"], {
       env: {
