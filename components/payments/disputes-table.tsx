@@ -17,9 +17,12 @@ export type Dispute = Awaited<ReturnType<typeof listDisputes>>["rows"][number];
 export async function DisputesTable({
   disputes,
   href,
+  title,
   now = new Date(),
 }: {
   disputes: Dispute[];
+  /** The table's heading (default "Disputes"; a page already titled so names the list instead). */
+  title?: string;
   /** Where a dispute is shown (the home's dispute page; the dashboard's payment page). */
   href: (dispute: Dispute) => string;
   now?: Date;
@@ -30,7 +33,7 @@ export async function DisputesTable({
   return (
     <DataTable
       id="disputes"
-      title={t("title")}
+      title={title ?? t("title")}
       testId="disputes"
       empty={disputes.length === 0 ? t("none") : null}
       columns={[

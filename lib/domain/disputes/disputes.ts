@@ -19,6 +19,7 @@ import { serializeDispute } from "../../serializers/dispute";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, disputeFeeOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
+import { createFile } from "../files/create-file";
 import { merchantLocale } from "../merchants/merchant-facts";
 import type { PaymentScope } from "../payments/scope";
 import {
@@ -221,6 +222,31 @@ export async function saveEvidence(db: Db, scope: PaymentScope, id: string, inpu
     }
     return input.submit ? submitLocked(tx, row, now) : row;
   });
+}
+
+/**
+ * One file of the merchant's answer, as it is picked (the home's dispute page): refused before the
+ * file is kept when the dispute can no longer be answered; then the rules of POST /v1/files with
+ * purpose `dispute_evidence`, and saved into the evidence like POST /v1/disputes/{id} (which says
+ * again, under the dispute's lock, whether it can still be answered).
+ */
+export async function attachEvidenceFile(
+  db: Db,
+  scope: PaymentScope & { merchantId: string },
+  disputeId: string,
+  field: (typeof evidenceFileFields)[number],
+  file: { filename?: string; bytes: Buffer },
+) {
+  const why = whyNotAnswerable(await findDispute(db, scope, disputeId), new Date());
+  if (why) throw invalidState(why);
+  const saved = await createFile(db, scope, {
+    purpose: "dispute_evidence",
+    merchant_id: scope.merchantId,
+    filename: file.filename,
+    bytes: file.bytes,
+  });
+  const dispute = await saveEvidence(db, scope, disputeId, { evidence: { [field]: saved.id } });
+  return { file: saved, dispute };
 }
 
 /** Submits a dispute whose row the caller locked: needs_response → under_review, once. */

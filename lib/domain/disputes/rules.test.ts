@@ -6,6 +6,7 @@ import {
   disputedAmount,
   disputeMoves,
   filledEvidence,
+  lostUnanswered,
   mergeEvidence,
   sandboxDecision,
   whyNotAnswerable,
@@ -95,5 +96,16 @@ describe("the sandbox's card bank", () => {
     expect(sandboxDecision({ uncategorized_text: " losing_evidence\n" })).toBe("lose");
     expect(sandboxDecision({ uncategorized_text: "The customer signed for it" })).toBeNull();
     expect(sandboxDecision({ uncategorized_text: null, customer_name: "winning_evidence" })).toBeNull();
+  });
+});
+
+describe("lost without an answer", () => {
+  const due = new Date("2026-12-01T12:00:00.000Z");
+  const base = { status: "lost" as const, submittedAt: null, closedAt: due, evidenceDueBy: due };
+  test("closed by the deadline with nothing submitted", () => expect(lostUnanswered(base)).toBe(true));
+  test("accepted before the deadline, or submitted and decided, or not lost: not that", () => {
+    expect(lostUnanswered({ ...base, closedAt: new Date("2026-11-30T00:00:00Z") })).toBe(false);
+    expect(lostUnanswered({ ...base, submittedAt: new Date("2026-11-29T00:00:00Z") })).toBe(false);
+    expect(lostUnanswered({ ...base, status: "won" })).toBe(false);
   });
 });

@@ -90,4 +90,16 @@ export function daysToRespond(evidenceDueBy: Date, now: Date): number {
 
 export const isClosed = (status: DisputeStatus) => status === "won" || status === "lost";
 
+/** Lost because the deadline passed with nothing submitted (not accepted, not decided by the bank). */
+export const lostUnanswered = (dispute: {
+  status: DisputeStatus;
+  submittedAt: Date | null;
+  closedAt: Date | null;
+  evidenceDueBy: Date;
+}) =>
+  dispute.status === "lost" &&
+  dispute.submittedAt === null &&
+  dispute.closedAt !== null &&
+  dispute.closedAt.getTime() >= dispute.evidenceDueBy.getTime();
+
 export { type DisputeReason, emptyEvidence };

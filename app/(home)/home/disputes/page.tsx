@@ -23,7 +23,7 @@ export default async function HomeDisputesPage() {
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <p className="mt-2 max-w-prose">{t("intro")}</p>
       <div className="mt-5">
-        <DisputesTable disputes={rows} href={(d) => `/home/disputes/${d.id}`} />
+        <DisputesTable disputes={rows} href={(d) => `/home/disputes/${d.id}`} title={t("listTitle")} />
       </div>
     </HomeShell>
   );

@@ -9,7 +9,7 @@ import { RefreshWhile } from "@/components/home/refresh-while";
 import { homeAcceptDisputeAction, homeSaveEvidenceAction, homeSubmitDisputeAction } from "@/lib/actions/home";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { findDispute } from "@/lib/domain/disputes/disputes";
-import { daysToRespond, filledEvidence, whyNotAnswerable } from "@/lib/domain/disputes/rules";
+import { daysToRespond, filledEvidence, lostUnanswered, whyNotAnswerable } from "@/lib/domain/disputes/rules";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { AppError } from "@/lib/errors";
@@ -53,7 +53,7 @@ export default async function HomeDisputePage({ params }: { params: Promise<{ di
   );
   const answerable = whyNotAnswerable(dispute, new Date()) === null;
   const when = (d: Date) => format.dateTime(d, { dateStyle: "long", timeStyle: "short" });
-  const expired = dispute.status === "lost" && !dispute.submittedAt && dispute.closedAt! >= dispute.evidenceDueBy;
+  const expired = lostUnanswered(dispute);
   const filled = filledEvidence(evidence);
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="disputes">

@@ -3,11 +3,9 @@ import { cookies } from "next/headers";
 import { asActor } from "@/lib/audit/actor";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
-import { findDispute, saveEvidence } from "@/lib/domain/disputes/disputes";
-import { whyNotAnswerable } from "@/lib/domain/disputes/rules";
-import { createFile } from "@/lib/domain/files/create-file";
+import { attachEvidenceFile } from "@/lib/domain/disputes/disputes";
 import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
-import { AppError, invalidState } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { evidenceFileFields } from "@/lib/schemas/disputes";
 
@@ -23,8 +21,7 @@ const refused = (status: number, code: string, message: string) =>
 
 // POST /home/disputes/{id}/evidence-file: one file of the signed-in merchant's answer to a dispute
 // (`field`: receipt, customer_communication or uncategorized_file), sent by the dispute page as the
-// merchant picks it. The rules of POST /v1/files (recognised, cleaned, encrypted) with purpose
-// `dispute_evidence`, then saved into the evidence like POST /v1/disputes/{id}. Same-origin only.
+// merchant picks it (lib/domain/disputes/disputes.ts attachEvidenceFile). Same-origin only.
 export async function POST(request: Request, { params }: { params: Promise<{ disputeId: string }> }) {
   const origin = request.headers.get("origin");
   const host = request.headers.get("host");
@@ -41,8 +38,8 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
   } catch {
     return refused(400, "file_unreadable", "The form could not be read");
   }
-  const field = String(form.get("field") ?? "");
-  if (!(evidenceFileFields as readonly string[]).includes(field))
+  const field = String(form.get("field") ?? "") as (typeof evidenceFileFields)[number];
+  if (!evidenceFileFields.includes(field))
     return json(400, { ok: false, errors: [{ param: "field", code: "parameter_invalid", message: "Unknown field" }] });
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return refused(400, "file_empty", "The file is empty");
@@ -56,17 +53,11 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
   };
   try {
     return await asActor(actor, async () => {
-      // Refused before the file is kept when the dispute can no longer be answered (said again under its lock).
-      const why = whyNotAnswerable(await findDispute(db, scope, disputeId), new Date());
-      if (why) throw invalidState(why);
       const bytes = Buffer.from(await file.arrayBuffer());
-      const saved = await createFile(db, scope, {
-        purpose: "dispute_evidence",
-        merchant_id: merchant.id,
+      const { file: saved, dispute } = await attachEvidenceFile(db, scope, disputeId, field, {
         filename: file.name,
         bytes,
       });
-      const dispute = await saveEvidence(db, scope, disputeId, { evidence: { [field]: saved.id } });
       return json(200, {
         ok: true,
         file: { id: saved.id, filename: saved.filename },
