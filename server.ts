@@ -19,7 +19,7 @@ import { beginShutdown, SHUTDOWN_GRACE_MS } from "./lib/ops/shutdown";
 import { frameScript } from "./lib/tokenizer/frame";
 import { startBackground } from "./lib/workers/start";
 
-// One process: `/v1/*`, `/docs`, the probes (`/healthz`, `/readyz`), the onboarding links (`/onboard/<token>`) and the tokenizer frame (`/tokenizer/*`) go straight to the Hono app (no Next routing on the API path);
+// One process: `/v1/*`, `/docs`, the probes (`/healthz`, `/readyz`), the onboarding links (`/onboard/<token>`), the tokenizer frame (`/tokenizer/*`) and the embedded components' loader and first frame (`/embed/*`) go straight to the Hono app (no Next routing on the API path);
 // every other request goes to Next.
 const dev = env.NODE_ENV !== "production";
 
@@ -65,7 +65,8 @@ async function main() {
       url.startsWith("/docs/") ||
       url.startsWith("/docs?") ||
       url.startsWith("/onboard/") ||
-      url.startsWith("/tokenizer/")
+      url.startsWith("/tokenizer/") ||
+      url.startsWith("/embed/")
     ) {
       void api(req, res);
     } else {

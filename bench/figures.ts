@@ -1,5 +1,6 @@
 import fs from "node:fs";
 
+import type { EmbedBench } from "./embed";
 import type { HomeBench } from "./home";
 import type { PaymentsBench } from "./payments";
 import type { PayoutsBench } from "./payouts";
@@ -30,6 +31,7 @@ type Inputs = {
   wizard?: StepFigure[];
   streams?: StreamsBench[];
   home?: HomeBench[];
+  embed?: EmbedBench[];
   payouts?: PayoutsBench[];
 };
 
@@ -76,6 +78,11 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`GET /v1/account p99 without streams ${s.kind}`, s.idleP99, "ms");
     add(`status streams held of ${s.attackers} ${s.kind}`, s.heldMax, "streams");
     add(`server RSS while ${s.attackers} clients stream ${s.kind}`, s.attackRssMb, "MB");
+  }
+  for (const e of input.embed ?? []) {
+    add("embed loader /embed/v1.js gzip", Number((e.loaderGzipBytes / 1024).toFixed(1)), "KB");
+    add(`embedded onboarding mount to first step p50 ${e.kind}`, e.p50, "ms");
+    add(`embedded onboarding mount to first step p90 ${e.kind}`, e.p90, "ms");
   }
   for (const h of input.home ?? []) {
     for (const [name, f] of [

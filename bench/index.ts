@@ -11,6 +11,7 @@ import { createIsv } from "../lib/domain/accounts/create-isv";
 import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { env } from "../lib/env";
+import { benchEmbed, type EmbedBench, printEmbed } from "./embed";
 import { collectFigures, writeFigures } from "./figures";
 import { benchHome, type HomeBench, printHome } from "./home";
 import { benchPayments, type PaymentsBench, printPayments } from "./payments";
@@ -515,6 +516,19 @@ async function main() {
     printHome(out);
     return done(writeFigures(collectFigures({ home: out })));
   }
+  if (only === "embed") {
+    const pgdb = await postgresUrl();
+    const out = [await benchEmbed("pglite", undefined)];
+    if (pgdb) {
+      try {
+        out.push(await benchEmbed("postgres", pgdb.url));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printEmbed(out);
+    return done(writeFigures(collectFigures({ embed: out })));
+  }
   if (only === "streams") {
     const pgdb = await postgresUrl();
     const out = [await benchStreams("pglite", undefined)];
@@ -556,6 +570,7 @@ async function main() {
   const streamResults: StreamsBench[] = [];
   const homeResults: HomeBench[] = [];
   const payoutResults: PayoutsBench[] = [];
+  const embedResults: EmbedBench[] = [];
   if (only !== "postgres") {
     paymentResults.push(await benchPayments("pglite", undefined, { pages: true }));
     settlementResults.push(await benchRefundsAndSettlement("pglite", undefined));
@@ -567,6 +582,7 @@ async function main() {
     streamResults.push(await benchStreams("pglite", undefined));
     homeResults.push(await benchHome("pglite", undefined, { scripts: true }));
     payoutResults.push(await benchPayouts("pglite", undefined));
+    embedResults.push(await benchEmbed("pglite", undefined));
   }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
@@ -585,6 +601,7 @@ async function main() {
       streamResults.push(await benchStreams("postgres", pgdb.url));
       homeResults.push(await benchHome("postgres", pgdb.url, { scripts: false }));
       payoutResults.push(await benchPayouts("postgres", pgdb.url));
+      embedResults.push(await benchEmbed("postgres", pgdb.url));
     } finally {
       await pgdb.drop();
     }
@@ -603,6 +620,7 @@ async function main() {
   printStreams(streamResults);
   printHome(homeResults);
   printPayouts(payoutResults);
+  printEmbed(embedResults);
   const wizard = await printWizard();
   const ratios = ratiosOf(pglite, postgres);
   done(
@@ -614,6 +632,7 @@ async function main() {
         pairedOps,
         webhooks: webhookResults,
         drains,
+        embed: embedResults,
         underwriting,
         uploads: uploadResults,
         payments: paymentResults,

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { homeSignOutAction } from "@/lib/actions/home";
+import { currentFrame } from "@/lib/embed/current-frame";
 import type { MerchantDefaults } from "@/lib/schemas/account";
 
 export type HomeSection = "overview" | "payments" | "take" | "disputes" | "documents" | "settings";
@@ -34,6 +35,8 @@ export async function HomeShell({
   children: ReactNode;
 }) {
   const t = await getTranslations("merchantHome");
+  // Inside an embedded component's frame: the section alone (the ISV's page is the navigation).
+  if ((await currentFrame()).kind === "active") return <BrandShell branding={branding}>{children}</BrandShell>;
   return (
     <BrandShell branding={branding} footerNote={t("title")}>
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,8 +1,11 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
+import { EmbedBridge } from "@/components/embed/embed-bridge";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { brandStyle } from "@/lib/branding/theme";
+import { appearanceStyle } from "@/lib/embed/appearance";
+import { currentFrame } from "@/lib/embed/current-frame";
 import { hasOwnLogo, type MerchantDefaults } from "@/lib/schemas/account";
 
 /** Header with the ISV's logo and name, footer with its support contact: the white-label frame. */
@@ -30,6 +33,20 @@ export async function BrandShell({
   /** A narrow page (the pay pages): the header and footer align with its content. */
   narrow?: boolean;
 }) {
+  // Inside an ISV's page (an embedded component's frame): no header, footer or language switch (the
+  // host page has its own), the host's appearance over the ISV's colours, and the bridge to the host.
+  const frame = preview ? null : await currentFrame();
+  if (frame?.kind === "active")
+    return (
+      <div
+        data-embed-root
+        style={{ ...brandStyle(branding), ...appearanceStyle(frame.session.appearance) }}
+        className="px-1 py-2"
+      >
+        <main id="main">{children}</main>
+        <EmbedBridge origin={frame.session.origin} />
+      </div>
+    );
   const t = locale ? await getTranslations({ locale, namespace: "wizard" }) : await getTranslations("wizard");
   const name = branding?.display_name ?? t("title");
   const shown = lead || name;

@@ -25,10 +25,10 @@ export async function StatementLinks({
         });
         return (
           <li key={st.id} className="flex flex-wrap gap-4">
-            <a className="underline" href={href(st.id)}>
+            <a className="underline" href={href(st.id)} download>
               {t("downloadPdf", { period: name })}
             </a>
-            <a className="underline" href={`${href(st.id)}?format=csv`}>
+            <a className="underline" href={`${href(st.id)}?format=csv`} download>
               {t("downloadCsv", { period: name })}
             </a>
           </li>

@@ -66,12 +66,15 @@ export async function homeSignOutAction() {
 
 /** A refund from the merchant's home: the API's schema and domain function, for this merchant's charges only. */
 export async function homeRefundAction(input: unknown) {
-  return asMerchant(async ({ db, merchant }) => {
-    return refundFromPage(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, input, [
-      "/home",
-      "/home/payments/[chargeId]",
-    ]);
-  });
+  return asMerchant(
+    async ({ db, merchant }) => {
+      return refundFromPage(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, input, [
+        "/home",
+        "/home/payments/[chargeId]",
+      ]);
+    },
+    { components: ["payments"], feature: "refunds" },
+  );
 }
 
 /** A payment asked from the home's "Take a payment": a card typed in, an invoice or a QR code, for this merchant only. */
@@ -183,26 +186,35 @@ async function disputeChange(change: () => ReturnType<typeof saveEvidence>): Pro
 
 /** The home's dispute form, as the merchant types: the API's schema and domain function, for this merchant's disputes only. */
 export async function homeSaveEvidenceAction(disputeId: string, input: unknown): Promise<HomeDisputeResult> {
-  return asMerchant(async ({ db, merchant }) => {
-    const parsed = saveEvidenceSchema.safeParse({ evidence: input });
-    if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
-    const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
-    return disputeChange(() => saveEvidence(db, scope, String(disputeId), parsed.data));
-  });
+  return asMerchant(
+    async ({ db, merchant }) => {
+      const parsed = saveEvidenceSchema.safeParse({ evidence: input });
+      if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
+      const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+      return disputeChange(() => saveEvidence(db, scope, String(disputeId), parsed.data));
+    },
+    { components: ["disputes", "payments"], feature: "dispute_management" },
+  );
 }
 
 /** The home's "Submit evidence" (after its confirmation): once, like POST /v1/disputes/{id}/submit. */
 export async function homeSubmitDisputeAction(disputeId: string): Promise<HomeDisputeResult> {
-  return asMerchant(async ({ db, merchant }) => {
-    const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
-    return disputeChange(() => submitDispute(db, scope, String(disputeId)));
-  });
+  return asMerchant(
+    async ({ db, merchant }) => {
+      const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+      return disputeChange(() => submitDispute(db, scope, String(disputeId)));
+    },
+    { components: ["disputes", "payments"], feature: "dispute_management" },
+  );
 }
 
 /** The home's "Accept the dispute" (after its confirmation): lost, like POST /v1/disputes/{id}/accept. */
 export async function homeAcceptDisputeAction(disputeId: string): Promise<HomeDisputeResult> {
-  return asMerchant(async ({ db, merchant }) => {
-    const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
-    return disputeChange(() => acceptDispute(db, scope, String(disputeId)));
-  });
+  return asMerchant(
+    async ({ db, merchant }) => {
+      const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+      return disputeChange(() => acceptDispute(db, scope, String(disputeId)));
+    },
+    { components: ["disputes", "payments"], feature: "dispute_management" },
+  );
 }

@@ -24,6 +24,7 @@ import { authRoutes } from "./routes/auth";
 import { chargeRoutes } from "./routes/charges";
 import { disputeRoutes } from "./routes/disputes";
 import { docsRoutes } from "./routes/docs";
+import { embedRoutes } from "./routes/embed";
 import { eventRoutes } from "./routes/events";
 import { feeRoutes } from "./routes/fees";
 import { fileRoutes } from "./routes/files";
@@ -133,6 +134,7 @@ export function createApi(options: ApiOptions) {
   if (env.APP_ENV === "sandbox") testHelperRoutes(app);
   docsRoutes(app);
   tokenizerRoutes(app);
+  embedRoutes(app);
 
   app.notFound((c) => {
     const allowed = methodsFor(app, c.req.path);

@@ -38,9 +38,14 @@ export async function signToken(
 }
 
 /** Verifies signature, expiry and audience; returns null for any bad token. */
-export async function verifyToken(token: string, audience: string): Promise<Record<string, unknown> | null> {
+export async function verifyToken(
+  token: string,
+  audience: string,
+  /** Seconds past its expiry a token still passes (to say "expired" rather than "unknown"). */
+  clockTolerance = 0,
+): Promise<Record<string, unknown> | null> {
   try {
-    const { payload } = await jwtVerify(token, signingKey(), { audience, algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, signingKey(), { audience, algorithms: ["HS256"], clockTolerance });
     return payload as Record<string, unknown>;
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;

@@ -53,7 +53,12 @@ export async function readSessionToken(token: string | undefined): Promise<Sessi
   return { merchantId: claims.sub, linkId: claims.lnk, accountId: claims.isv, startedAt };
 }
 
-export function sessionCookieOptions() {
+/**
+ * The session cookie's options. Inside an embedded component's frame (a third-party context) it is
+ * `SameSite=None; Secure; Partitioned`: kept in the host page's partition, never sent elsewhere.
+ */
+export function sessionCookieOptions(embedded = false) {
+  if (embedded) return { ...embeddedCookieOptions(), maxAge: SESSION_TTL_SECONDS };
   return {
     httpOnly: true,
     sameSite: "Lax" as const,
@@ -104,3 +109,8 @@ export async function checkSession(
   return { link, merchant, isv };
 }
 export type CheckedSession = Awaited<ReturnType<typeof checkSession>>;
+
+/** Cookies set inside an embedded component's frame: readable only there (CHIPS), over HTTPS or localhost. */
+export function embeddedCookieOptions() {
+  return { httpOnly: true, sameSite: "None" as const, secure: true, partitioned: true, path: "/" };
+}

@@ -1,31 +1,83 @@
 import "server-only";
 
+import { and, eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { asActor } from "../audit/actor";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { getDatabase } from "../db/client";
+import { merchants } from "../db/schema";
+import type { Db } from "../db/types";
 import { getAccount } from "../domain/accounts/get-account";
+import { allows, type FrameSession, frameState } from "../domain/embed/account-sessions";
 import { HOME_COOKIE, homeMerchant } from "../domain/home/login";
+import { EMBED_COOKIE } from "../embed/frame";
+import type { EmbedComponent } from "../schemas/account-sessions";
 
-/** The signed-in merchant of the home (its 12-hour session cookie), with its ISV; or a redirect to sign in. */
-export async function requireMerchant() {
+/** A home page's place among the embedded components: which open it, and the feature an action needs. */
+export type HomeAccess = { components?: readonly EmbedComponent[]; feature?: "refunds" | "dispute_management" };
+
+/**
+ * The merchant a request acts for, and its frame session inside an embedded component: the frame's
+ * cookie (its merchant, only on the pages of the components it opens, only with their features), or
+ * else the home's 12-hour session cookie. Why not, otherwise.
+ */
+async function resolveMerchant(db: Db, access: HomeAccess) {
+  const jar = await cookies();
+  const state = await frameState(jar.get(EMBED_COOKIE)?.value);
+  if (state.kind === "expired") return { refused: "expired" as const };
+  if (state.kind === "active") {
+    const frame = state.session;
+    const component = access.components?.find((c) => frame.components[c]?.enabled);
+    if (!component || (access.feature && !allows(frame, component, access.feature)))
+      return { refused: "component" as const };
+    const [merchant] = await db
+      .select()
+      .from(merchants)
+      .where(and(eq(merchants.id, frame.merchantId), eq(merchants.isvAccountId, frame.isvAccountId)));
+    if (!merchant) return { refused: "component" as const };
+    if (merchant.status !== "APPROVED") return { refused: "not_approved" as const };
+    return { merchant, frame: frame as FrameSession | null };
+  }
+  const merchant = await homeMerchant(db, jar.get(HOME_COOKIE)?.value);
+  return merchant ? { merchant, frame: null } : { refused: "signed_out" as const };
+}
+
+/**
+ * The signed-in merchant of the home (its 12-hour session cookie, or an embedded component's frame
+ * session that opens this page), with its ISV; or a redirect to sign in (to the frame's "not here"
+ * page inside a frame).
+ */
+export async function requireMerchant(access: HomeAccess = {}) {
   const { db } = await getDatabase();
-  const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
-  if (!merchant) redirect("/home/sign-in");
-  const isv = await getAccount(db, merchant.isvAccountId);
-  return { db, merchant, isv };
+  const found = await resolveMerchant(db, access);
+  if ("refused" in found) {
+    if (found.refused === "signed_out") redirect("/home/sign-in");
+    redirect(`/home/unavailable?reason=${found.refused}`);
+  }
+  const isv = await getAccount(db, found.merchant.isvAccountId);
+  return { db, merchant: found.merchant, isv, frame: found.frame };
+}
+
+/** For the home's route handlers (files, statements): the merchant, or null (they answer 404). */
+export async function routeMerchant(db: Db, access: HomeAccess = {}) {
+  const found = await resolveMerchant(db, access);
+  return "refused" in found ? null : found.merchant;
 }
 
 /**
  * A home action as the signed-in merchant: every change it makes is audited under that merchant
- * (via `home`), with the client's address.
+ * (via `home`, or `embedded` inside an ISV's page), with the client's address.
  */
 export async function asMerchant<T>(
   work: (home: Awaited<ReturnType<typeof requireMerchant>>) => Promise<T>,
+  access: HomeAccess = {},
 ): Promise<T> {
-  const home = await requireMerchant();
+  const home = await requireMerchant(access);
   const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
-  return asActor({ type: "merchant", id: home.merchant.id, via: "home", clientAddress: address }, () => work(home));
+  return asActor(
+    { type: "merchant", id: home.merchant.id, via: home.frame ? "embedded" : "home", clientAddress: address },
+    () => work(home),
+  );
 }

@@ -83,48 +83,121 @@ describe("account sessions", () => {
     expect(await count()).toBe(start);
   });
 
-  test("the secret is exchanged once for the frame's session, which opens its merchant and its components only", async () => {
+  test("the frame exchanges the secret once, from an allowed origin, for its component only: a partitioned cookie naming the merchant, the components, the origin and the checked appearance", async () => {
+    const host = "https://app.isv.example";
+    expect(
+      (
+        await api.call("PATCH", "/v1/account", {
+          auth: isv.auth,
+          body: { settings: { embed_allowed_origins: [host, "http://localhost:4242"] } },
+        })
+      ).status,
+    ).toBe(200);
     const made = (await create({ merchant_id: merchantA, components: { payments: { enabled: true } } })).json;
-    const [first, second] = await Promise.all([
-      exchangeClientSecret(api.db, made.client_secret),
-      exchangeClientSecret(api.db, made.client_secret),
-    ]);
-    // Two exchanges at once: one wins.
-    expect([first, second].filter((x) => x !== null)).toHaveLength(1);
-    const won = (first ?? second)!;
-    expect(await exchangeClientSecret(api.db, made.client_secret)).toBeNull();
-    const session = await frameSession(won.token);
+    const exchange = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      api.call("POST", "/embed/v1/sessions", {
+        headers,
+        body: { client_secret: made.client_secret, component: "payments", parent_origin: host, ...body },
+      });
+
+    // The frame's first page: framed by the ISV's origins only; an unknown session, by nobody.
+    const frame = await api.call("GET", `/embed/v1/frame?component=payments&session=${made.id}`);
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get("content-security-policy")).toContain(
+      "frame-ancestors https://app.isv.example http://localhost:4242",
+    );
+    expect(frame.text).not.toContain(made.client_secret);
+    const unknown = await api.call("GET", "/embed/v1/frame?component=payments&session=as_unknown");
+    expect(unknown.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+
+    // Refused, and the secret not spent: another origin, another component, a cross-site POST.
+    const elsewhere = await exchange({ parent_origin: "https://evil.example" });
+    expect([elsewhere.status, elsewhere.json.error.code]).toEqual([403, "origin_not_allowed"]);
+    const onboarding = await exchange({ component: "onboarding" });
+    expect([onboarding.status, onboarding.json.error.code]).toEqual([403, "component_not_enabled"]);
+    const crossSite = await exchange({}, { origin: "https://evil.example" });
+    expect([crossSite.status, crossSite.json.error.code]).toEqual([403, "cross_site_request"]);
+    expect(elsewhere.headers.get("set-cookie")).toBeNull();
+    const [row] = await api.db.select().from(accountSessions).where(eq(accountSessions.id, made.id));
+    expect(row!.exchangedAt).toBeNull();
+
+    // Two exchanges at once: one wins, the other is told the secret is spent.
+    const appearance = {
+      color_primary: "rgb(124, 45, 18)",
+      font_family: "x; background:url(//evil)",
+      border_radius: "14px",
+    };
+    const [first, second] = await Promise.all([exchange({ appearance }), exchange({ appearance })]);
+    expect([first.status, second.status].sort()).toEqual([200, 401]);
+    const won = first.status === 200 ? first : second;
+    const lost = first.status === 200 ? second : first;
+    expect(lost.json.error.code).toBe("invalid_secret");
+    expect(won.json).toEqual({ url: "/home/payments" });
+    const cookie = won.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^onb_embed=[^;]+; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
+    const token = decodeURIComponent(/^onb_embed=([^;]+)/.exec(cookie)![1]!);
+    const session = await frameSession(token);
     expect(session).toEqual({
       accountSessionId: made.id,
       isvAccountId: isv.account_id,
       merchantId: merchantA,
       components: { payments: { enabled: true, features: { refunds: true, dispute_management: true } } },
+      origin: host,
+      // The colour as #rrggbb, the radius kept, the font with a style injection in it dropped.
+      appearance: { color_primary: "#7c2d12", border_radius: "14px" },
     });
     // A payments-only secret never opens onboarding; merchant A's never names merchant B.
     expect(opens(session, "payments")).toBe(true);
     expect(opens(session, "onboarding")).toBe(false);
     expect(session!.merchantId).not.toBe(merchantB);
-    // A token of another audience (the home's, a user's) is not a frame session; nor is garbage.
-    expect(await frameSession(`${won.token}x`)).toBeNull();
+    // The frame checks the browser sent its cookie back.
+    expect((await api.call("GET", "/embed/v1/session", { headers: { cookie: `onb_embed=${token}` } })).status).toBe(
+      200,
+    );
+    expect((await api.call("GET", "/embed/v1/session")).status).toBe(401);
+    // Garbage and other audiences are no frame session.
+    expect(await frameSession(`${token}x`)).toBeNull();
     expect(await frameSession(undefined)).toBeNull();
+    // The onboarding component's way into the wizard refuses a payments-only frame.
+    const wizard = await api.call("GET", "/embed/v1/onboarding", { headers: { cookie: `onb_embed=${token}` } });
+    expect([wizard.status, wizard.headers.get("location")]).toEqual([303, "/home/unavailable?reason=component"]);
+    expect(wizard.headers.get("set-cookie")).toBeNull();
   });
 
-  test("an expired secret opens nothing; an unknown one neither", async () => {
+  test("an expired secret opens nothing; an unknown one neither; the onboarding frame opens the wizard on the merchant's link", async () => {
     const made = (await create({ merchant_id: merchantB, components: { onboarding: { enabled: true } } })).json;
+    const input = {
+      clientSecret: made.client_secret,
+      component: "onboarding" as const,
+      origin: "http://localhost:4242",
+    };
     const later = new Date(made.expires_at);
-    expect(await exchangeClientSecret(api.db, made.client_secret, later)).toBeNull();
-    expect(await exchangeClientSecret(api.db, `${made.id}_secret_${"x".repeat(32)}`)).toBeNull();
+    expect(await exchangeClientSecret(api.db, input, later)).toEqual({ ok: false, reason: "invalid_secret" });
+    expect(
+      await exchangeClientSecret(api.db, { ...input, clientSecret: `${made.id}_secret_${"x".repeat(32)}` }),
+    ).toEqual({ ok: false, reason: "invalid_secret" });
     // Just before its hour ends it still opens, for what is left of the hour.
-    const exchanged = await exchangeClientSecret(api.db, made.client_secret, new Date(made.expires_at - 1_000));
-    expect(exchanged?.session.components).toEqual({
+    const exchanged = await exchangeClientSecret(api.db, input, new Date(made.expires_at - 1_000));
+    expect(exchanged.ok && exchanged.session.components).toEqual({
       onboarding: { enabled: true, features: { refunds: true, dispute_management: true } },
     });
+    const token = exchanged.ok ? exchanged.token : "";
+    // The wizard, opened on a new link (the merchant had none): its session cookie is partitioned too.
+    const wizard = await api.call("GET", "/embed/v1/onboarding", { headers: { cookie: `onb_embed=${token}` } });
+    expect([wizard.status, wizard.headers.get("location")]).toEqual([303, "/onboarding"]);
+    expect(wizard.headers.get("set-cookie")).toMatch(
+      /^onboarding_session=[^;]+; Max-Age=1800; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/,
+    );
+    const merchant = (await api.call("GET", `/v1/merchants/${merchantB}`, { auth: isv.auth })).json;
+    expect(merchant.lead_onboarding_status).toBe("IN_PROGRESS");
   });
 
   test("the ISV lists the origins that may embed: origins only, https (http on localhost), unique", async () => {
     const patch = (origins: unknown) =>
-      api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { embed_allowed_origins: origins } } });
-    expect((await api.call("GET", "/v1/account", { auth: isv.auth })).json.settings.embed_allowed_origins).toEqual([]);
+      api.call("PATCH", "/v1/account", { auth: other.auth, body: { settings: { embed_allowed_origins: origins } } });
+    expect((await api.call("GET", "/v1/account", { auth: other.auth })).json.settings.embed_allowed_origins).toEqual(
+      [],
+    );
     const ok = await patch(["https://app.example.com", "http://localhost:5173", "https://pos.example.com:8443"]);
     expect(ok.status).toBe(200);
     expect(ok.json.settings.embed_allowed_origins).toEqual([
@@ -143,8 +216,8 @@ describe("account sessions", () => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
     // Refused changes changed nothing.
-    expect((await api.call("GET", "/v1/account", { auth: isv.auth })).json.settings.embed_allowed_origins).toHaveLength(
-      3,
-    );
+    expect(
+      (await api.call("GET", "/v1/account", { auth: other.auth })).json.settings.embed_allowed_origins,
+    ).toHaveLength(3);
   });
 });

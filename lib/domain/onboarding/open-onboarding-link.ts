@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { issueSessionToken } from "../../auth/onboarding-session";
-import { merchants, onboardingLinks } from "../../db/schema";
+import { merchants, type OnboardingLinkRow, onboardingLinks } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
@@ -43,6 +43,15 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
       isvAccountId: link.isvAccountId,
     };
 
+  const sessionToken = await startSessionOn(db, link);
+  return { kind: "open", sessionToken, merchantId: link.merchantId, isvAccountId: link.isvAccountId };
+}
+
+/**
+ * Opens an onboarding session on `link` (the first open moves NOT_STARTED to IN_PROGRESS, with its
+ * event): the link's url and the embedded onboarding component both start here.
+ */
+export async function startSessionOn(db: Db, link: OnboardingLinkRow) {
   await db.transaction(async (tx) => {
     if (!link.firstOpenedAt)
       await tx.update(onboardingLinks).set({ firstOpenedAt: new Date() }).where(eq(onboardingLinks.id, link.id));
@@ -57,10 +66,5 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
       });
     }
   });
-  const sessionToken = await issueSessionToken({
-    merchantId: link.merchantId,
-    linkId: link.id,
-    accountId: link.isvAccountId,
-  });
-  return { kind: "open", sessionToken, merchantId: link.merchantId, isvAccountId: link.isvAccountId };
+  return issueSessionToken({ merchantId: link.merchantId, linkId: link.id, accountId: link.isvAccountId });
 }

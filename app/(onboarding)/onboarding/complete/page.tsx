@@ -1,8 +1,11 @@
 import { getTranslations } from "next-intl/server";
 
 import { loadCompletion } from "@/app/(onboarding)/onboarding/load-session";
+import { ExitButton, HostMessage } from "@/components/embed/embed-bridge";
+import { RefreshWhile } from "@/components/home/refresh-while";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
+import { currentFrame } from "@/lib/embed/current-frame";
 import { requestNames } from "@/lib/onboarding/request-names";
 
 export async function generateMetadata() {
@@ -18,6 +21,8 @@ export async function generateMetadata() {
 export default async function CompletePage() {
   const t = await getTranslations();
   const view = await loadCompletion();
+  const embedded = await currentFrame();
+  const frame = embedded.kind === "active" ? embedded.session : null;
   const branding = view?.branding ?? null;
   const name = branding?.display_name ?? t("wizard.title");
   const status = view?.status;
@@ -51,7 +56,25 @@ export default async function CompletePage() {
           </ul>
         ) : null}
         {asked ? <p className="mt-4 text-sm text-muted">{t("wizard.moreInfoMailed")}</p> : null}
-        {view?.target ? (
+        {frame ? (
+          <>
+            {/* Inside the ISV's page: the submission is said to it; while underwriting decides the
+                page follows it; what is asked is answered here, in the frame; otherwise the
+                host page decides what comes next. */}
+            {status ? <HostMessage origin={frame.origin} message={{ type: "submitted", status }} /> : null}
+            <RefreshWhile active={status === "COMPLETED"} everyMs={2000} forMs={120_000} />
+            {asked ? (
+              <a
+                href="/embed/v1/onboarding"
+                className="mt-6 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
+              >
+                {t("wizard.continue")}
+              </a>
+            ) : (
+              <ExitButton origin={frame.origin} label={t("wizard.continue")} status={status} />
+            )}
+          </>
+        ) : view?.target ? (
           asked ? (
             <a
               href={view.target}

@@ -10,6 +10,7 @@ import { homeAcceptDisputeAction, homeSaveEvidenceAction, homeSubmitDisputeActio
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { findDispute } from "@/lib/domain/disputes/disputes";
 import { daysToRespond, filledEvidence, lostUnanswered, whyNotAnswerable } from "@/lib/domain/disputes/rules";
+import { allows } from "@/lib/domain/embed/account-sessions";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { AppError } from "@/lib/errors";
@@ -21,14 +22,17 @@ import { emptyEvidence, evidenceFileFields, evidenceTextFields } from "@/lib/sch
 // Once per request: the metadata and the page ask for the same dispute, within the signed-in
 // merchant's own (another merchant's dispute id: not found).
 const load = cache(async (disputeId: string) => {
-  const { db, merchant, isv } = await requireMerchant();
+  const { db, merchant, isv, frame } = await requireMerchant({ components: ["disputes", "payments"] });
+  // Inside an embedded component without dispute_management, the dispute is read only.
+  const manages =
+    !frame || allows(frame, "disputes", "dispute_management") || allows(frame, "payments", "dispute_management");
   const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
   const dispute = await findDispute(db, scope, disputeId).catch((e) => {
     if (e instanceof AppError && e.type === "not_found_error") return null;
     throw e;
   });
   if (!dispute) notFound();
-  return { dispute, db, isv, merchant, scope };
+  return { dispute, db, isv, merchant, scope, manages };
 });
 
 export async function generateMetadata({ params }: { params: Promise<{ disputeId: string }> }) {
@@ -41,7 +45,7 @@ export async function generateMetadata({ params }: { params: Promise<{ disputeId
 // waits for an answer a form that saves as the merchant types (files as they are picked), with
 // submit and accept behind a confirmation; after that, what was sent and the outcome.
 export default async function HomeDisputePage({ params }: { params: Promise<{ disputeId: string }> }) {
-  const { dispute, db, isv, merchant, scope } = await load((await params).disputeId);
+  const { dispute, db, isv, merchant, scope, manages } = await load((await params).disputeId);
   const t = await getTranslations("disputes");
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
@@ -111,7 +115,7 @@ export default async function HomeDisputePage({ params }: { params: Promise<{ di
                   : t("outcome.lost", { amount: money(dispute.amount) })}
           </div>
         ) : null}
-        {answerable ? (
+        {answerable && manages ? (
           <>
             <p className="max-w-prose">{t(`helps.${dispute.reason}`)}</p>
             <DisputeEvidenceForm

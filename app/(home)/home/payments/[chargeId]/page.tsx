@@ -11,6 +11,7 @@ import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { getCharge } from "@/lib/domain/charges/find-charge";
 import { awaitsAchClearing } from "@/lib/domain/charges/rules";
 import { refundableAmount } from "@/lib/domain/charges/status";
+import { allows } from "@/lib/domain/embed/account-sessions";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { listRefunds } from "@/lib/domain/refunds/list-refunds";
 import { AppError } from "@/lib/errors";
@@ -21,14 +22,14 @@ import { formatCents } from "@/lib/money";
 // Once per request: the metadata and the page ask for the same charge, within the signed-in
 // merchant's own payments (another merchant's charge id: not found).
 const load = cache(async (chargeId: string) => {
-  const { db, merchant, isv } = await requireMerchant();
+  const { db, merchant, isv, frame } = await requireMerchant({ components: ["payments"] });
   const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
   const found = await getCharge(db, scope, chargeId).catch((e) => {
     if (e instanceof AppError && e.type === "not_found_error") return null;
     throw e;
   });
   if (!found) notFound();
-  return { ...found, db, isv, scope, merchant };
+  return { ...found, db, isv, scope, merchant, frame };
 });
 
 export async function generateMetadata({ params }: { params: Promise<{ chargeId: string }> }) {
@@ -39,7 +40,7 @@ export async function generateMetadata({ params }: { params: Promise<{ chargeId:
 
 // /home/payments/{charge_id}: one of the merchant's payments, its refunds, and a refund of its own.
 export default async function HomeChargePage({ params }: { params: Promise<{ chargeId: string }> }) {
-  const { charge, db, isv, scope, merchant } = await load((await params).chargeId);
+  const { charge, db, isv, scope, merchant, frame } = await load((await params).chargeId);
   const refunds = (await listRefunds(db, scope, { charge_id: charge.id, limit: 100 })).rows.reverse();
   const t = await getTranslations("dashboard");
   const home = await getTranslations("merchantHome");
@@ -56,7 +57,8 @@ export default async function HomeChargePage({ params }: { params: Promise<{ cha
           <h1 className="mt-2 text-2xl font-semibold">{t("chargeTitle", { amount: money(charge.requestedAmount) })}</h1>
         </div>
         <ChargeDetails charge={charge} refunds={refunds} disputeHref={(id) => `/home/disputes/${id}`} />
-        {left > 0 ? (
+        {/* An embedded payments component without its refunds feature shows no refund. */}
+        {frame && !allows(frame, "payments", "refunds") ? null : left > 0 ? (
           <RefundForm
             chargeId={charge.id}
             left={left}

@@ -1,15 +1,13 @@
-import { cookies } from "next/headers";
-
 import { getDatabase } from "@/lib/db/client";
-import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
 import { downloadStatement } from "@/lib/domain/statements/download-statement";
 import { AppError } from "@/lib/errors";
+import { routeMerchant } from "@/lib/home/session";
 
 // GET /home/statements/{statementId}?format=pdf|csv: one of the signed-in merchant's statements
 // (the same file as the API's download); without a session, or another merchant's: 404.
 export async function GET(request: Request, { params }: { params: Promise<{ statementId: string }> }) {
   const { db } = await getDatabase();
-  const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
+  const merchant = await routeMerchant(db, { components: ["statements"] });
   if (!merchant) return new Response("Not found", { status: 404 });
   const { statementId } = await params;
   const format = new URL(request.url).searchParams.get("format") === "csv" ? "csv" : "pdf";

@@ -1,11 +1,9 @@
-import { cookies } from "next/headers";
-
 import { asActor } from "@/lib/audit/actor";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { attachEvidenceFile } from "@/lib/domain/disputes/disputes";
-import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
 import { AppError } from "@/lib/errors";
+import { routeMerchant } from "@/lib/home/session";
 import { log } from "@/lib/log";
 import { evidenceFileFields } from "@/lib/schemas/disputes";
 
@@ -27,7 +25,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
   const host = request.headers.get("host");
   if (!origin || !host || new URL(origin).host !== host) return new Response("Forbidden", { status: 403 });
   const { db } = await getDatabase();
-  const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
+  const merchant = await routeMerchant(db, { components: ["disputes", "payments"], feature: "dispute_management" });
   if (!merchant) return new Response("Not found", { status: 404 });
   const { disputeId } = await params;
   const length = Number(request.headers.get("content-length") ?? 0);

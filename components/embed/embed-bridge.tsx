@@ -1,0 +1,87 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect } from "react";
+
+// Inside an embedded component's frame: tells the host page (its origin only, checked by the
+// loader too) when a page is painted, which onboarding step shows, and how tall the content is, so
+// that the frame is sized to it (no inner scrollbar); a link that would leave the frame is handed to
+// the host page instead.
+
+export type FrameMessage =
+  | { type: "ready"; path: string }
+  | { type: "step-change"; step: string }
+  | { type: "resize"; height: number }
+  | { type: "submitted"; status: string }
+  | { type: "exit"; reason: string; status?: string }
+  | { type: "link"; url: string }
+  | { type: "error"; code: string; message: string };
+
+export function postToHost(origin: string, message: FrameMessage) {
+  if (window.parent !== window) window.parent.postMessage({ source: "onb-frame", ...message }, origin);
+}
+
+export function EmbedBridge({ origin }: { origin: string }) {
+  const pathname = usePathname();
+
+  useEffect(() => {
+    postToHost(origin, { type: "ready", path: pathname });
+    // The wizard's steps (the completion page is said by onb-submitted instead).
+    const step = /^\/onboarding\/([a-z]+)$/.exec(pathname)?.[1];
+    if (step && step !== "complete") postToHost(origin, { type: "step-change", step });
+  }, [origin, pathname]);
+
+  useEffect(() => {
+    const root = document.querySelector<HTMLElement>("[data-embed-root]");
+    if (!root) return;
+    let last = 0;
+    const report = () => {
+      const height = Math.ceil(root.getBoundingClientRect().height);
+      if (height !== last) {
+        last = height;
+        postToHost(origin, { type: "resize", height });
+      }
+    };
+    const observer = new ResizeObserver(report);
+    observer.observe(root);
+    report();
+    return () => observer.disconnect();
+  }, [origin]);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+      if (!anchor || anchor.hasAttribute("download")) return;
+      const url = new URL(anchor.href, location.href);
+      if (url.origin === location.origin) return;
+      event.preventDefault();
+      postToHost(origin, { type: "link", url: url.href });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [origin]);
+
+  return null;
+}
+
+/** Says one thing to the host page when it renders (the onboarding's submission, an error). */
+export function HostMessage({ origin, message }: { origin: string; message: FrameMessage }) {
+  const key = JSON.stringify(message);
+  useEffect(() => {
+    postToHost(origin, JSON.parse(key) as FrameMessage);
+  }, [origin, key]);
+  return null;
+}
+
+/** The last page's button: the host page decides what comes next (onb-exit). */
+export function ExitButton({ origin, label, status }: { origin: string; label: string; status?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => postToHost(origin, { type: "exit", reason: "done", status })}
+      className="mt-6 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
+    >
+      {label}
+    </button>
+  );
+}

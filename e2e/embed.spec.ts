@@ -1,0 +1,286 @@
+import type http from "node:http";
+
+import type { Frame } from "@playwright/test";
+import sharp from "sharp";
+
+import { startExample } from "../examples/embed/server.mjs";
+import { application, approvedMerchant, createIsvWithCli, expectAxeClean, setAccount } from "./helpers";
+import { type APIRequestContext, expect, type Page, test } from "./test";
+import { fillBusiness, fillOwner } from "./wizard-steps";
+
+// Embedded components (docs/embedding.md) on two loopback origins: the example ISV page
+// (examples/embed, http://localhost:<port>) and the service (http://127.0.0.1:3210): two sites, so
+// the frame is a third-party context with partitioned cookies, as on an ISV's real domain.
+
+const HOST_PORT = 4310 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const hostOrigin = `http://localhost:${HOST_PORT}`;
+let host: http.Server | undefined;
+let serviceOrigin = "";
+
+test.beforeAll(async ({ baseURL }) => {
+  serviceOrigin = new URL(baseURL!).origin;
+});
+test.afterEach(async () => {
+  await new Promise((resolve) => (host ? host.close(resolve) : resolve(null)));
+  host = undefined;
+});
+
+/** The example ISV page, serving account sessions for this ISV. */
+async function startHost(isv: { account_sid: string; secret_key: string }) {
+  host = await startExample({
+    port: HOST_PORT,
+    host: "localhost",
+    api: serviceOrigin,
+    accountSid: isv.account_sid,
+    secretKey: isv.secret_key,
+  });
+}
+
+/** The component's frame (the service's origin), once its page shows, hydrated. */
+async function componentFrame(page: Page, element: string, path: RegExp): Promise<Frame> {
+  await expect(page.locator(`${element} iframe`)).toBeVisible();
+  let frame: Frame | undefined;
+  await expect
+    .poll(() => {
+      frame = page.frames().find((f) => f.url().startsWith(serviceOrigin) && path.test(new URL(f.url()).pathname));
+      return Boolean(frame);
+    })
+    .toBe(true);
+  await hydrated(frame!);
+  return frame!;
+}
+
+async function hydrated(frame: Frame) {
+  await frame.waitForFunction(() => document.documentElement.dataset.hydrated === "1", null, { timeout: 30_000 });
+}
+
+/** The events the host page logged (its "Events" list), as "type detail-json". */
+const events = (page: Page) => page.getByRole("list", { name: "Events" }).locator("li").allTextContents();
+
+/** The host page at a phone's and a desktop's width, once the frame has taken its content's new height. */
+async function shots(page: Page, name: string) {
+  const frame = page.frames().find((f) => f.url().startsWith(serviceOrigin));
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (frame && !frame.isDetached())
+      await expect
+        .poll(async () => {
+          const content = await frame
+            .evaluate(() => Math.ceil(document.querySelector("[data-embed-root]")?.getBoundingClientRect().height ?? 0))
+            .catch(() => -1);
+          const box = await page.locator("iframe").evaluate((el) => el.clientHeight);
+          return content <= 0 || content === box;
+        })
+        .toBe(true);
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+const save = (frame: Frame) => frame.getByRole("button", { name: "Save and continue" }).click();
+
+async function nextStep(frame: Frame, step: string) {
+  await frame.waitForURL(new RegExp(`/onboarding/${step}$`));
+  await hydrated(frame);
+}
+
+async function newMerchant(request: APIRequestContext, isv: { auth: string }) {
+  const res = await request.post("/v1/merchants", {
+    headers: { authorization: isv.auth },
+    data: { phone: "+14155550123" },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).id as string;
+}
+
+test("a merchant onboards inside the ISV's page, documents included, without leaving it: events reach the host page", async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const isv = createIsvWithCli("Acme Salon Software");
+  await setAccount(request, isv, { settings: { embed_allowed_origins: [hostOrigin] } });
+  const merchantId = await newMerchant(request, isv);
+  await startHost(isv);
+  await page.goto(`${hostOrigin}/?merchant=${merchantId}`);
+
+  const frame = await componentFrame(page, "onb-onboarding", /^\/onboarding\/business$/);
+  // The frame has no header of its own; the host page's colour, font and corners are the frame's.
+  await expect(frame.getByTestId("brand-name")).toHaveCount(0);
+  const button = frame.getByRole("button", { name: "Save and continue" });
+  expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(124, 45, 18)");
+  expect(await button.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe("14px");
+  expect(await button.evaluate((el) => getComputedStyle(el).fontFamily)).toContain("Georgia");
+  // Sized to its content: no scrollbar inside the frame.
+  await expect
+    .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+    .toBeLessThanOrEqual(1);
+  await shots(page, "embed-onboarding-business");
+  await expectAxeClean(page);
+
+  const app = application();
+  // An owner whose identity the data cannot confirm: underwriting asks for a document.
+  app.owner_one.date_of_birth = "1902-01-01";
+  await fillBusiness(frame);
+  await save(frame);
+  await nextStep(frame, "owners");
+  await fillOwner(frame, 1, app.owner_one);
+  await frame.getByRole("button", { name: "Add an owner" }).click();
+  await fillOwner(frame, 2, app.owner_two);
+  await save(frame);
+  await nextStep(frame, "bank");
+  await frame.getByLabel("Account holder name").fill(app.bank_account.account_holder_name);
+  await frame.getByLabel("Account number", { exact: true }).fill(app.bank_account.account_number);
+  await frame.getByLabel("Confirm account number").fill(app.bank_account.account_number);
+  await frame.getByLabel("Routing number").fill(app.bank_account.routing_number);
+  await frame.getByLabel("Bank name").fill(app.bank_account.bank_name);
+  await save(frame);
+  await nextStep(frame, "product");
+  await frame.getByLabel("What do you sell?").fill(app.main_product.description);
+  await frame.getByLabel("Website").fill(app.main_product.website);
+  await frame.getByLabel("Category", { exact: true }).selectOption("Restaurants");
+  await frame.getByLabel("Subcategory").selectOption("Restaurants");
+  await save(frame);
+  await nextStep(frame, "sales");
+  const sales = app.current_sales;
+  await frame.getByLabel("Average monthly card sales ($)").fill(sales.average_monthly_in_credit_card);
+  await frame.getByLabel("Average sale amount ($)").fill(sales.average_ticket_value);
+  await frame.getByLabel("Largest single sale so far ($)").fill(sales.highest_amount_to_date);
+  await frame.getByLabel("Average monthly American Express sales ($)").fill(sales.average_amex_monthly_sales);
+  await frame.getByLabel("Average American Express sale amount ($)").fill(sales.average_amex_ticket_value);
+  await frame.getByLabel("In person, card present (%)").fill("70");
+  await frame.getByLabel("Online (%)").fill("20");
+  await frame.getByLabel("Keyed in (%)").fill("10");
+  await save(frame);
+  await nextStep(frame, "device");
+  await frame.getByLabel(/PAX A920 Pro/).check();
+  await save(frame);
+  await nextStep(frame, "review");
+  await frame.getByRole("link", { name: "Continue to the agreement" }).click();
+  await nextStep(frame, "agreement");
+  // The agreement's PDF downloads from inside the frame: no tab.
+  const download = page.waitForEvent("download");
+  await frame.getByRole("link", { name: "Download the agreement to read it (PDF)" }).click();
+  expect((await download).suggestedFilename()).toBe(`merchant-agreement-${merchantId}.pdf`);
+  await shots(page, "embed-onboarding-agreement");
+  await frame.getByLabel("Type your full name to sign").fill("Mei Chen");
+  await frame.getByRole("button", { name: "Sign and submit application" }).click();
+
+  // Submitted; underwriting asks for the owner's identity document, in the frame.
+  await frame.waitForURL(/\/onboarding\/complete/);
+  await expect(frame.getByRole("heading", { name: "A few more details are needed" })).toBeVisible({ timeout: 20_000 });
+  await hydrated(frame);
+  await frame.getByRole("link", { name: "Continue" }).click();
+  await nextStep(frame, "owners");
+  const panel = frame.getByRole("region", { name: "Identity document: Mei Chen" });
+  await expect(panel).toBeVisible();
+  const licence = await sharp({
+    create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  await frame
+    .getByTestId("document-file")
+    .setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: licence });
+  await shots(page, "embed-onboarding-document");
+  await frame.getByRole("button", { name: "Send document" }).click();
+  await frame.waitForURL(/\/onboarding\/complete/, { timeout: 30_000 });
+  await expect(frame.getByRole("heading", { name: "Application approved" })).toBeVisible({ timeout: 20_000 });
+  await hydrated(frame);
+  await shots(page, "embed-onboarding-approved");
+  await frame.getByRole("button", { name: "Continue" }).click();
+
+  // Never a new page or tab: the ISV's page is still the only one, still on its origin.
+  expect(context.pages()).toHaveLength(1);
+  expect(new URL(page.url()).origin).toBe(hostOrigin);
+  const seen = await events(page);
+  const steps = seen.filter((e) => e.startsWith("onb-step-change")).map((e) => JSON.parse(e.slice(16)).step);
+  expect(steps).toEqual(["business", "owners", "bank", "product", "sales", "device", "review", "agreement", "owners"]);
+  const submitted = seen.filter((e) => e.startsWith("onb-submitted"));
+  expect(submitted).toHaveLength(1);
+  expect(seen.at(-1)).toBe('onb-exit {"component":"onboarding","reason":"done","status":"APPROVED"}');
+  expect(seen.filter((e) => e.startsWith("onb-load-error"))).toEqual([]);
+  const merchant = await (
+    await request.get(`/v1/merchants/${merchantId}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(merchant.lead_onboarding_status).toBe("APPROVED");
+});
+
+test("the payments component shows the merchant's paid charge and refunds it; another merchant's charge is not found in it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const isv = createIsvWithCli("Acme Salon Software");
+  await setAccount(request, isv, { settings: { embed_allowed_origins: [hostOrigin] } });
+  const merchant = await approvedMerchant(request, isv);
+  const sibling = await approvedMerchant(request, isv);
+  const chargeId = await paidCharge(request, isv, merchant, 2599);
+  const siblingCharge = await paidCharge(request, isv, sibling, 1200);
+  await startHost(isv);
+  await page.goto(`${hostOrigin}/?merchant=${merchant.id}&show=payments`);
+  const frame = await componentFrame(page, "onb-payments", /^\/home\/payments$/);
+  const rows = frame.getByTestId("payments").getByRole("row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText("$25.99");
+  await shots(page, "embed-payments");
+  await expectAxeClean(page);
+  await rows.nth(1).getByRole("link").first().click();
+  await frame.waitForURL(new RegExp(`/home/payments/${chargeId}$`));
+  await hydrated(frame);
+  await frame.getByLabel("Amount to refund (USD)").fill("10");
+  await frame.getByRole("button", { name: "Review the refund" }).click();
+  await frame.getByRole("button", { name: "Refund $10.00" }).click();
+  await expect(frame.getByRole("status")).toHaveText("Refunded $10.00.");
+  const viaApi = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
+  expect(viaApi.amount_refunded).toBe(1000);
+  await shots(page, "embed-payments-refunded");
+  // Merchant A's frame never shows merchant B's charge, nor a page outside its component.
+  await frame.goto(`${serviceOrigin}/home/payments/${siblingCharge}`);
+  await expect(frame.getByRole("heading", { name: "This page could not be found." })).toBeVisible();
+  await frame.goto(`${serviceOrigin}/home/settings`);
+  await expect(frame.getByRole("heading", { name: "Not available here" })).toBeVisible();
+});
+
+test("a host page on an origin the ISV does not list gets onb-load-error, and the frame shows nothing", async ({
+  page,
+  request,
+}) => {
+  const isv = createIsvWithCli("Acme Salon Software");
+  await setAccount(request, isv, { settings: { embed_allowed_origins: ["https://app.acme.example"] } });
+  const merchantId = await newMerchant(request, isv);
+  await startHost(isv);
+  await page.goto(`${hostOrigin}/?merchant=${merchantId}`);
+  await expect
+    .poll(async () => (await events(page)).filter((e) => e.startsWith("onb-load-error")))
+    .toEqual([
+      'onb-load-error {"component":"onboarding","code":"frame_blocked","message":"The component\'s frame did not load: is this page\'s origin in the ISV\'s allowed origins?"}',
+    ]);
+  // The browser refused the frame (CSP frame-ancestors): no page of the service was shown in it.
+  expect(page.frames().some((f) => f.url().startsWith(`${serviceOrigin}/onboarding`))).toBe(false);
+  await shots(page, "embed-load-error");
+});
+
+async function paidCharge(
+  request: APIRequestContext,
+  isv: { auth: string },
+  merchant: { id: string; publishableKey: string },
+  amount: number,
+) {
+  const pr = await (
+    await request.post("/v1/scan_to_pay", {
+      headers: { authorization: isv.auth },
+      data: { merchant_id: merchant.id, amount },
+    })
+  ).json();
+  const token = await (
+    await request.post("/v1/tokens", {
+      headers: { authorization: `Bearer ${merchant.publishableKey}` },
+      data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+    })
+  ).json();
+  const paid = await (await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).json();
+  expect(paid.charge.status).toBe("AUTHORIZED");
+  return paid.charge.id as string;
+}

@@ -1,0 +1,35 @@
+import { verifyToken } from "../auth/jwt";
+import type { EmbedComponent } from "../schemas/account-sessions";
+
+/** The embedded components' frame session cookie (its JWT, lib/domain/embed/account-sessions.ts). */
+export const EMBED_COOKIE = "onb_embed";
+/** The frame session's JWT audience. */
+export const FRAME_AUDIENCE = "embed";
+/** How long the frame's cookie lives: past its session's hour, so that the frame can say it ended. */
+export const FRAME_COOKIE_MAX_AGE = 12 * 3600;
+
+/**
+ * The host page's origin a frame cookie names (its signature checked, its hour possibly past: the
+ * page that says "expired" is framed by it too), or null. The pages' CSP `frame-ancestors` is this
+ * origin alone.
+ */
+export async function frameOriginOf(token: string | undefined) {
+  const claims = token ? await verifyToken(token, FRAME_AUDIENCE, FRAME_COOKIE_MAX_AGE) : null;
+  return claims && typeof claims.origin === "string" ? claims.origin : null;
+}
+
+// Where each embedded component's frame goes once its session is open, and who may frame it.
+
+const paths: Record<EmbedComponent, string> = {
+  onboarding: "/embed/v1/onboarding",
+  payments: "/home/payments",
+  payouts: "/home/payouts",
+  disputes: "/home/disputes",
+  statements: "/home/statements",
+  notification_banner: "/home/banner",
+};
+
+export const framePath = (component: EmbedComponent) => paths[component];
+
+/** The CSP `frame-ancestors` source list for these origins ('none' for none). */
+export const frameAncestors = (origins: readonly string[]) => (origins.length ? origins.join(" ") : "'none'");

@@ -1,0 +1,251 @@
+// /embed/v1.js: the embedded components' loader (docs/embedding.md). One dependency-free script that
+// defines <onb-onboarding>, <onb-payments>, <onb-payouts>, <onb-disputes>, <onb-statements> and
+// <onb-notification-banner>. Each renders its component in a frame of this service, sized to its
+// content, and turns the frame's messages into DOM events. The client secret reaches the frame by
+// postMessage to this service's origin only (never in a URL); messages are taken only from that
+// origin and that frame. Types: /embed/v1.d.ts.
+
+type FrameMessage = {
+  source: "onb-frame";
+  type: "hello" | "resize" | "ready" | "step-change" | "submitted" | "exit" | "link" | "error";
+  [key: string]: unknown;
+};
+
+const script = document.currentScript as HTMLScriptElement | null;
+const serviceOrigin = new URL(script?.src ?? location.href).origin;
+
+const elements: Record<string, string> = {
+  "onb-onboarding": "onboarding",
+  "onb-payments": "payments",
+  "onb-payouts": "payouts",
+  "onb-disputes": "disputes",
+  "onb-statements": "statements",
+  "onb-notification-banner": "notification_banner",
+};
+const titles: Record<string, string> = {
+  onboarding: "Onboarding",
+  payments: "Payments",
+  payouts: "Payouts",
+  disputes: "Disputes",
+  statements: "Statements",
+  notification_banner: "Notifications",
+};
+const variables: Record<string, string> = {
+  "--onb-color-primary": "color_primary",
+  "--onb-color-background": "color_background",
+  "--onb-color-text": "color_text",
+  "--onb-font-family": "font_family",
+  "--onb-font-size-base": "font_size_base",
+  "--onb-border-radius": "border_radius",
+};
+// A frame that loaded without saying hello was refused by the browser (its CSP: an origin not in
+// the ISV's list) or never reached the service.
+const HELLO_GRACE_MS = 1500;
+
+class OnbComponent extends HTMLElement {
+  static get observedAttributes() {
+    return ["client-secret", "locale"];
+  }
+
+  #fetchClientSecret?: () => Promise<string>;
+  #frame?: HTMLIFrameElement;
+  #usedSecret?: string;
+  #hello = false;
+  #ready = false;
+  #submitted = false;
+  #renewing = false;
+  #listening = false;
+
+  /** Called for a new client secret whenever the one in use has run out (or none was given). */
+  get fetchClientSecret() {
+    return this.#fetchClientSecret;
+  }
+  set fetchClientSecret(fn: (() => Promise<string>) | undefined) {
+    this.#fetchClientSecret = fn;
+    if (this.isConnected && !this.#frame) void this.#mount();
+  }
+
+  get component() {
+    return elements[this.localName] ?? "";
+  }
+
+  connectedCallback() {
+    // A property set before this script defined the element (an own property of the plain element
+    // then) is taken over by the accessor now.
+    if (Object.prototype.hasOwnProperty.call(this, "fetchClientSecret")) {
+      const given = (this as { fetchClientSecret?: () => Promise<string> }).fetchClientSecret;
+      delete (this as { fetchClientSecret?: unknown }).fetchClientSecret;
+      this.#fetchClientSecret = given;
+    }
+    if (!this.#listening) {
+      window.addEventListener("message", this.#onMessage);
+      this.#listening = true;
+    }
+    if (!this.#frame) void this.#mount();
+  }
+
+  disconnectedCallback() {
+    window.removeEventListener("message", this.#onMessage);
+    this.#listening = false;
+    this.#frame?.remove();
+    this.#frame = undefined;
+  }
+
+  attributeChangedCallback(name: string, before: string | null, after: string | null) {
+    if (before === after || !this.#frame) return;
+    // A new secret starts the component again; so does a new language, when a new secret can be had.
+    if (name === "client-secret" ? after !== this.#usedSecret : Boolean(this.#fetchClientSecret)) this.#restart();
+  }
+
+  #restart() {
+    this.#frame?.remove();
+    this.#frame = undefined;
+    void this.#mount();
+  }
+
+  async #secret(): Promise<string | null> {
+    const given = this.getAttribute("client-secret");
+    if (given && given !== this.#usedSecret) return given;
+    if (this.#fetchClientSecret) {
+      try {
+        return await this.#fetchClientSecret();
+      } catch (error) {
+        this.#fail("fetch_client_secret_failed", error instanceof Error ? error.message : String(error));
+        return null;
+      }
+    }
+    return null;
+  }
+
+  #pending?: string;
+
+  async #mount() {
+    if (this.#frame || !this.component) return;
+    const secret = await this.#secret();
+    if (!secret) {
+      // Nothing yet: mounted again when a secret or fetchClientSecret arrives.
+      if (this.getAttribute("client-secret")) this.#fail("invalid_secret", "This client secret was already used");
+      return;
+    }
+    if (this.#frame) return;
+    this.#pending = secret;
+    const session = /^(as_[0-9A-Za-z]+)_secret_/.exec(secret)?.[1] ?? "";
+    const root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
+    if (!root.querySelector("style")) {
+      const style = document.createElement("style");
+      style.textContent = ":host{display:block}iframe{display:block;width:100%;border:0;height:120px}";
+      root.append(style);
+    }
+    const frame = document.createElement("iframe");
+    frame.title = titles[this.component] ?? this.component;
+    frame.src = `${serviceOrigin}/embed/v1/frame?${new URLSearchParams({ component: this.component, session })}`;
+    this.#hello = false;
+    this.#ready = false;
+    frame.addEventListener("load", () => {
+      setTimeout(() => {
+        if (this.#frame === frame && !this.#hello)
+          this.#fail(
+            "frame_blocked",
+            "The component's frame did not load: is this page's origin in the ISV's allowed origins?",
+          );
+      }, HELLO_GRACE_MS);
+    });
+    this.#frame = frame;
+    root.append(frame);
+  }
+
+  #appearance() {
+    const style = getComputedStyle(this);
+    const out: Record<string, string> = {};
+    for (const [name, key] of Object.entries(variables)) {
+      const value = style.getPropertyValue(name).trim();
+      if (value) out[key] = value;
+    }
+    return out;
+  }
+
+  #emit(type: string, detail: Record<string, unknown>) {
+    this.dispatchEvent(
+      new CustomEvent(type, { detail: { component: this.component, ...detail }, bubbles: true, composed: true }),
+    );
+  }
+
+  #fail(code: string, message: string) {
+    this.#emit("onb-load-error", { code, message });
+  }
+
+  #send(secret: string) {
+    this.#usedSecret = secret;
+    this.#frame?.contentWindow?.postMessage(
+      {
+        source: "onb-loader",
+        type: "init",
+        clientSecret: secret,
+        appearance: this.#appearance(),
+        locale: this.getAttribute("locale") ?? undefined,
+      },
+      serviceOrigin,
+    );
+  }
+
+  #onMessage = (event: MessageEvent) => {
+    if (event.origin !== serviceOrigin || !this.#frame || event.source !== this.#frame.contentWindow) return;
+    const data = event.data as FrameMessage | null;
+    if (!data || data.source !== "onb-frame") return;
+    switch (data.type) {
+      case "hello":
+        this.#hello = true;
+        if (this.#pending) {
+          this.#send(this.#pending);
+          this.#pending = undefined;
+        } else
+          void this.#secret().then((secret) =>
+            secret ? this.#send(secret) : this.#fail("invalid_secret", "No client secret"),
+          );
+        return;
+      case "resize":
+        if (typeof data.height === "number" && data.height > 0)
+          this.#frame.style.height = `${Math.ceil(data.height)}px`;
+        return;
+      case "ready":
+        this.#hello = true;
+        if (!this.#ready) {
+          this.#ready = true;
+          this.#emit("onb-ready", { path: data.path });
+        }
+        return;
+      case "step-change":
+        this.#emit("onb-step-change", { step: data.step });
+        return;
+      case "submitted":
+        if (!this.#submitted) {
+          this.#submitted = true;
+          this.#emit("onb-submitted", { status: data.status });
+        }
+        return;
+      case "exit":
+        this.#emit("onb-exit", { reason: data.reason, status: data.status });
+        return;
+      case "link":
+        this.#emit("onb-link", { url: data.url });
+        return;
+      case "error": {
+        const code = String(data.code ?? "load_failed");
+        // A secret that ran out (or a frame session past its hour): a new one, once, when the page can make it.
+        if ((code === "invalid_secret" || code === "session_expired") && this.#fetchClientSecret && !this.#renewing) {
+          this.#renewing = true;
+          if (code === "session_expired") this.#restart();
+          else void this.#secret().then((secret) => (secret ? this.#send(secret) : undefined));
+          setTimeout(() => (this.#renewing = false), 5000);
+          return;
+        }
+        this.#fail(code, String(data.message ?? code));
+        return;
+      }
+    }
+  };
+}
+
+for (const name of Object.keys(elements)) {
+  if (!customElements.get(name)) customElements.define(name, class extends OnbComponent {});
+}
