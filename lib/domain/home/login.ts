@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
@@ -123,6 +123,8 @@ export async function emailLoginLinks(db: Db, email: string, options: { isvAccou
           or lower(${merchants.application}->'owner_one'->>'email') = ${address})`,
       ),
     )
+    // The newest first: a person with more than five businesses gets links for the latest ones.
+    .orderBy(desc(merchants.createdAt))
     .limit(5);
   for (const merchant of found) {
     await db.transaction(async (tx) => {
