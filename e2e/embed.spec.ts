@@ -226,6 +226,9 @@ test("the payments component shows the merchant's paid charge and refunds it; an
   await expect(rows.nth(1)).toContainText("$25.99");
   await shots(page, "embed-payments");
   await expectAxeClean(page);
+  // Every page in the frame may be framed by this host page's origin alone.
+  const csp = await frame.evaluate(async () => (await fetch(location.href)).headers.get("content-security-policy"));
+  expect(csp).toContain(`frame-ancestors ${hostOrigin};`);
   await rows.nth(1).getByRole("link").first().click();
   await frame.waitForURL(new RegExp(`/home/payments/${chargeId}$`));
   await hydrated(frame);
@@ -257,9 +260,72 @@ test("a host page on an origin the ISV does not list gets onb-load-error, and th
     .toEqual([
       'onb-load-error {"component":"onboarding","code":"frame_blocked","message":"The component\'s frame did not load: is this page\'s origin in the ISV\'s allowed origins?"}',
     ]);
-  // The browser refused the frame (CSP frame-ancestors): no page of the service was shown in it.
+  // The browser refused the frame (CSP frame-ancestors): no page of the service was shown in it, the
+  // empty frame is hidden and the host page says so in its own words.
   expect(page.frames().some((f) => f.url().startsWith(`${serviceOrigin}/onboarding`))).toBe(false);
+  await expect(page.locator("onb-onboarding iframe")).toBeHidden();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Payments setup could not load (frame_blocked). Please try again later.",
+  );
   await shots(page, "embed-load-error");
+});
+
+test("a spent client secret: renewed through fetchClientSecret when the page gives one, onb-load-error when not; in Spanish", async ({
+  page,
+  request,
+}) => {
+  const isv = createIsvWithCli("Acme Salon Software");
+  await setAccount(request, isv, { settings: { embed_allowed_origins: [hostOrigin] } });
+  const merchant = await approvedMerchant(request, isv);
+  await startHost(isv);
+  await page.goto(`${hostOrigin}/?merchant=${merchant.id}&show=payments&locale=es`);
+  const frame = await componentFrame(page, "onb-payments", /^\/home\/payments$/);
+  await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Pagos");
+  // A secret already exchanged (the first frame spent it), given again as the attribute.
+  const spent = await (
+    await request.post("/v1/account_sessions", {
+      headers: { authorization: isv.auth },
+      data: { merchant_id: merchant.id, components: { payments: { enabled: true } } },
+    })
+  ).json();
+  const exchanged = await request.post("/embed/v1/sessions", {
+    data: { client_secret: spent.client_secret, component: "payments", parent_origin: hostOrigin },
+  });
+  expect(exchanged.status()).toBe(200);
+  const mount = (withFetch: boolean) =>
+    page.evaluate(
+      ({ secret, withFetch }) => {
+        const el = document.createElement("onb-payments") as HTMLElement & {
+          fetchClientSecret?: () => Promise<string>;
+        };
+        el.id = withFetch ? "renewed" : "stuck";
+        el.setAttribute("client-secret", secret);
+        el.setAttribute("locale", "es");
+        el.addEventListener("onb-load-error", (e) => el.setAttribute("data-error", (e as CustomEvent).detail.code));
+        el.addEventListener("onb-ready", () => el.setAttribute("data-ready", "1"));
+        if (withFetch)
+          el.fetchClientSecret = async () =>
+            (
+              await (
+                await fetch("/account-session", {
+                  method: "POST",
+                  headers: { "content-type": "application/json" },
+                  body: JSON.stringify({
+                    component: "payments",
+                    merchant_id: new URLSearchParams(location.search).get("merchant"),
+                  }),
+                })
+              ).json()
+            ).client_secret;
+        document.body.append(el);
+      },
+      { secret: spent.client_secret as string, withFetch },
+    );
+  await mount(false);
+  await expect(page.locator("#stuck")).toHaveAttribute("data-error", "invalid_secret");
+  await mount(true);
+  await expect(page.locator("#renewed")).toHaveAttribute("data-ready", "1");
+  await expect(page.locator("#renewed")).not.toHaveAttribute("data-error");
 });
 
 async function paidCharge(

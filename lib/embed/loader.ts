@@ -171,6 +171,8 @@ class OnbComponent extends HTMLElement {
   }
 
   #fail(code: string, message: string) {
+    // Nothing of the component showed: no empty or broken frame is left on the host page.
+    if (!this.#ready && this.#frame) this.#frame.style.display = "none";
     this.#emit("onb-load-error", { code, message });
   }
 

@@ -132,6 +132,14 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
         httpOnly: false,
         maxAge: FRAME_COOKIE_MAX_AGE,
       });
+    // The onboarding component goes straight into the wizard (one redirect fewer before its first step).
+    if (input.component === "onboarding") {
+      const opened = await embeddedOnboarding(c.var.db, result.session);
+      if (opened) {
+        setCookie(c, ONBOARDING_COOKIE, opened.sessionToken, sessionCookieOptions(true));
+        return c.json({ url: opened.path });
+      }
+    }
     return c.json({ url: framePath(input.component) });
   });
 
