@@ -328,11 +328,73 @@ test("a spent client secret: renewed through fetchClientSecret when the page giv
   await expect(page.locator("#renewed")).not.toHaveAttribute("data-error");
 });
 
+test("payouts, disputes, statements and the notification banner, each in its own frame, each showing its own page only", async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const isv = createIsvWithCli("Acme Salon Software");
+  await setAccount(request, isv, { settings: { embed_allowed_origins: [hostOrigin] } });
+  const merchant = await approvedMerchant(request, isv);
+  const headers = { authorization: isv.auth };
+  await paidCharge(request, isv, merchant, 4200);
+  // The sandbox's disputed card: disputed once its charge settles.
+  const disputed = await paidCharge(request, isv, merchant, 3000, "4000000000000259");
+  await request.post("/v1/test_helpers/settlement/run", { headers, data: { merchant_id: merchant.id } });
+  await expect
+    .poll(async () => (await (await request.get(`/v1/charges/${disputed}`, { headers })).json()).dispute_id, {
+      timeout: 20_000,
+    })
+    .toMatch(/^dp_/);
+  const period = new Date().toISOString().slice(0, 7);
+  expect(
+    (
+      await request.post("/v1/test_helpers/statements/generate", {
+        headers,
+        data: { merchant_id: merchant.id, period },
+      })
+    ).status(),
+  ).toBe(200);
+  await startHost(isv);
+  await page.goto(`${hostOrigin}/?merchant=${merchant.id}&show=payments`);
+  await componentFrame(page, "onb-payments", /^\/home\/payments$/);
+  await mountComponent(page, "onb-payouts", "payouts");
+  await mountComponent(page, "onb-disputes", "disputes");
+  await mountComponent(page, "onb-statements", "statements");
+  await mountComponent(page, "onb-notification-banner", "notification_banner");
+
+  const payouts = await componentFrame(page, "onb-payouts", /^\/home\/payouts$/);
+  await expect(payouts.getByRole("heading", { level: 1 })).toHaveText("Payouts");
+  await expect(payouts.getByTestId("next-payout")).toBeVisible();
+  const disputes = await componentFrame(page, "onb-disputes", /^\/home\/disputes$/);
+  await expect(disputes.getByRole("heading", { level: 1 })).toHaveText("Disputes");
+  await expect(disputes.getByTestId(/^dispute-dp_/)).toHaveCount(1);
+  await expect(disputes.getByTestId(/^dispute-dp_/)).toContainText("$30.00");
+  const banner = await componentFrame(page, "onb-notification-banner", /^\/home\/banner$/);
+  await expect(banner.getByRole("note")).toHaveCount(1);
+  await expect(banner.getByRole("note")).toContainText("$30.00");
+  const statements = await componentFrame(page, "onb-statements", /^\/home\/statements$/);
+  // The statement downloads from inside its frame: no tab.
+  const download = page.waitForEvent("download");
+  await statements.getByRole("link", { name: /PDF/ }).first().click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  expect(context.pages()).toHaveLength(1);
+  for (const id of ["payouts", "disputes", "statements", "notification_banner"])
+    await expect(page.locator(`#${id}`)).not.toHaveAttribute("data-error");
+  await shots(page, "embed-components");
+  await expectAxeClean(page);
+  // A statements-only frame never opens the payments, even by its address.
+  await statements.goto(`${serviceOrigin}/home/payments`);
+  await expect(statements.getByRole("heading", { name: "Not available here" })).toBeVisible();
+});
+
 async function paidCharge(
   request: APIRequestContext,
   isv: { auth: string },
   merchant: { id: string; publishableKey: string },
   amount: number,
+  card = "4242424242424242",
 ) {
   const pr = await (
     await request.post("/v1/scan_to_pay", {
@@ -343,10 +405,33 @@ async function paidCharge(
   const token = await (
     await request.post("/v1/tokens", {
       headers: { authorization: `Bearer ${merchant.publishableKey}` },
-      data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+      data: { card: { number: card, exp_month: 12, exp_year: 2034, cvc: "123" } },
     })
   ).json();
   const paid = await (await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).json();
   expect(paid.charge.status).toBe("AUTHORIZED");
   return paid.charge.id as string;
+}
+
+/** Mounts one more component on the host page, its secret from the page's own backend. */
+async function mountComponent(page: Page, tag: string, component: string) {
+  await page.evaluate(
+    ({ tag, component }) => {
+      const el = document.createElement(tag) as HTMLElement & { fetchClientSecret?: () => Promise<string> };
+      el.id = component;
+      el.addEventListener("onb-load-error", (e) => el.setAttribute("data-error", (e as CustomEvent).detail.code));
+      el.fetchClientSecret = async () =>
+        (
+          await (
+            await fetch("/account-session", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ component, merchant_id: new URLSearchParams(location.search).get("merchant") }),
+            })
+          ).json()
+        ).client_secret;
+      document.querySelector("main")!.append(el);
+    },
+    { tag, component },
+  );
 }

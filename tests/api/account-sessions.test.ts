@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { accountSessions, auditLogs } from "@/lib/db/schema";
-import { exchangeClientSecret, frameSession, opens } from "@/lib/domain/embed/account-sessions";
+import { exchangeClientSecret, frameSession, frameState, opens } from "@/lib/domain/embed/account-sessions";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 
@@ -177,7 +177,7 @@ describe("account sessions", () => {
       await exchangeClientSecret(api.db, { ...input, clientSecret: `${made.id}_secret_${"x".repeat(32)}` }),
     ).toEqual({ ok: false, reason: "invalid_secret" });
     // Just before its hour ends it still opens, for what is left of the hour.
-    const exchanged = await exchangeClientSecret(api.db, input, new Date(made.expires_at - 1_000));
+    const exchanged = await exchangeClientSecret(api.db, input, new Date(made.expires_at - 5_000));
     expect(exchanged.ok && exchanged.session.components).toEqual({
       onboarding: { enabled: true, features: { refunds: true, dispute_management: true } },
     });
@@ -190,6 +190,13 @@ describe("account sessions", () => {
     );
     const merchant = (await api.call("GET", `/v1/merchants/${merchantB}`, { auth: isv.auth })).json;
     expect(merchant.lead_onboarding_status).toBe("IN_PROGRESS");
+    // Its frame session ends with the hour (five seconds later here): then the frame can still tell its
+    // host page (which origin) that it ended, so that the loader asks for a new secret.
+    expect(await frameState(token)).toMatchObject({ kind: "active" });
+    await expect
+      .poll(() => frameState(token), { timeout: 10_000, interval: 250 })
+      .toEqual({ kind: "expired", origin: "http://localhost:4242" });
+    expect(await frameState(`${token}x`)).toEqual({ kind: "none" });
   });
 
   test("the ISV lists the origins that may embed: origins only, https (http on localhost), unique", async () => {
