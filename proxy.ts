@@ -1,6 +1,12 @@
 import { type NextRequest, NextResponse } from "next/server";
 
-import { EMBED_COOKIE, frameAncestors, frameOriginOf } from "@/lib/embed/frame";
+import {
+  componentOfPath,
+  EMBED_COMPONENT_HEADER,
+  EMBED_COOKIE_PREFIX,
+  frameAncestors,
+  frameOriginOf,
+} from "@/lib/embed/frame";
 import { env } from "@/lib/env";
 
 // Hosted pages only: the API (/v1), /docs and onboarding links never reach Next (server.ts hands
@@ -8,7 +14,13 @@ import { env } from "@/lib/env";
 export async function proxy(request: NextRequest) {
   // Inside an embedded component's frame, its pages may be framed by the host page's origin alone
   // (one of the ISV's embed_allowed_origins when the frame's session was opened).
-  const embedder = await frameOriginOf(request.cookies.get(EMBED_COOKIE)?.value);
+  // Several components on one host page share the partition: the origins of every frame cookie.
+  const embedders = new Set<string>();
+  for (const cookie of request.cookies.getAll())
+    if (cookie.name.startsWith(EMBED_COOKIE_PREFIX)) {
+      const origin = await frameOriginOf(cookie.value);
+      if (origin) embedders.add(origin);
+    }
   const nonce = btoa(crypto.randomUUID());
   const dev = process.env.NODE_ENV !== "production";
   const csp = [
@@ -23,12 +35,16 @@ export async function proxy(request: NextRequest) {
     // The branding preview is framed by the dashboard; nothing else may be framed.
     request.nextUrl.pathname === "/dashboard-preview"
       ? "frame-ancestors 'self'"
-      : `frame-ancestors ${embedder ? frameAncestors([embedder]) : "'none'"}`,
+      : `frame-ancestors ${frameAncestors([...embedders])}`,
     "base-uri 'none'",
     "form-action 'self'",
   ].join("; ");
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
+  // The page's component, for the frame's shell (its session, appearance and host origin).
+  headers.delete(EMBED_COMPONENT_HEADER);
+  const component = componentOfPath(request.nextUrl.pathname);
+  if (component) headers.set(EMBED_COMPONENT_HEADER, component);
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);

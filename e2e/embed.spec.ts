@@ -39,6 +39,8 @@ async function startHost(isv: { account_sid: string; secret_key: string }) {
 /** The component's frame (the service's origin), once its page shows, hydrated. */
 async function componentFrame(page: Page, element: string, path: RegExp): Promise<Frame> {
   await expect(page.locator(`${element} iframe`)).toBeVisible();
+  // Chromium throttles offscreen cross-origin frames (their page may hydrate only once seen).
+  await page.locator(`${element} iframe`).scrollIntoViewIfNeeded();
   let frame: Frame | undefined;
   await expect
     .poll(() => {
@@ -46,7 +48,9 @@ async function componentFrame(page: Page, element: string, path: RegExp): Promis
       return Boolean(frame);
     })
     .toBe(true);
-  await hydrated(frame!);
+  await hydrated(frame!).catch((e) => {
+    throw new Error(`${element} ${frame!.url()} never hydrated: ${e}`);
+  });
   return frame!;
 }
 
@@ -57,22 +61,35 @@ async function hydrated(frame: Frame) {
 /** The events the host page logged (its "Events" list), as "type detail-json". */
 const events = (page: Page) => page.getByRole("list", { name: "Events" }).locator("li").allTextContents();
 
-/** The host page at a phone's and a desktop's width, once the frame has taken its content's new height. */
+/** The host page at a phone's and a desktop's width, once each frame has taken its content's new height. */
 async function shots(page: Page, name: string) {
-  const frame = page.frames().find((f) => f.url().startsWith(serviceOrigin));
+  const frames = () => page.frames().filter((f) => f.url().startsWith(serviceOrigin) && !f.isDetached());
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    if (frame && !frame.isDetached())
+    // Each frame seen in turn (Chromium does not lay out offscreen cross-origin frames), until it has
+    // taken its content's height.
+    for (const frame of frames()) {
+      const element = await frame.frameElement();
+      await element.scrollIntoViewIfNeeded();
       await expect
         .poll(async () => {
           const content = await frame
             .evaluate(() => Math.ceil(document.querySelector("[data-embed-root]")?.getBoundingClientRect().height ?? 0))
             .catch(() => -1);
-          const box = await page.locator("iframe").evaluate((el) => el.clientHeight);
+          const box = await element.evaluate((el) => (el as HTMLElement).clientHeight);
           return content <= 0 || content === box;
         })
         .toBe(true);
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+    }
+    // The whole page in the viewport (Chromium paints no cross-origin frame outside it), then the picture.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const frame of frames())
+      await expect
+        .poll(() => frame.evaluate(() => document.documentElement.dataset.hydrated ?? "").catch(() => "1"))
+        .toBe("1");
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
@@ -384,8 +401,8 @@ test("payouts, disputes, statements and the notification banner, each in its own
     await expect(page.locator(`#${id}`)).not.toHaveAttribute("data-error");
   await shots(page, "embed-components");
   await expectAxeClean(page);
-  // A statements-only frame never opens the payments, even by its address.
-  await statements.goto(`${serviceOrigin}/home/payments`);
+  // A page of no component (the home's settings) opens in none of the frames, even by its address.
+  await statements.goto(`${serviceOrigin}/home/settings`);
   await expect(statements.getByRole("heading", { name: "Not available here" })).toBeVisible();
 });
 

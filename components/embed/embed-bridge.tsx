@@ -51,9 +51,17 @@ export function EmbedBridge({ origin }: { origin: string }) {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-      if (!anchor || anchor.hasAttribute("download")) return;
+      if (!anchor) return;
       const url = new URL(anchor.href, location.href);
-      if (url.origin === location.origin) return;
+      if (url.origin === location.origin) {
+        // A download inside the frame: the browser's download request does not carry the frame's
+        // partitioned cookies, so the file is fetched here (it does) and saved from memory.
+        if (anchor.hasAttribute("download") && !anchor.href.startsWith("blob:")) {
+          event.preventDefault();
+          void downloadInFrame(url.href, anchor.getAttribute("download") || "");
+        }
+        return;
+      }
       event.preventDefault();
       postToHost(origin, { type: "link", url: url.href });
     };
@@ -62,6 +70,22 @@ export function EmbedBridge({ origin }: { origin: string }) {
   }, [origin]);
 
   return null;
+}
+
+/** Fetches a same-origin file with the frame's cookies and saves it under the server's file name. */
+async function downloadInFrame(href: string, fallbackName: string) {
+  const res = await fetch(href, { credentials: "same-origin" });
+  if (!res.ok) return;
+  const disposition = res.headers.get("content-disposition") ?? "";
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? (fallbackName || "download");
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Says one thing to the host page when it renders (the onboarding's submission, an error). */

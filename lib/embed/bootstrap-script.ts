@@ -45,7 +45,9 @@ window.addEventListener("message", (event: MessageEvent) => {
       }
       // A browser that refuses cookies in frames (third-party cookies off, no partitioned cookies)
       // would show a signed-out page: said to the host page instead.
-      const check = await fetch("/embed/v1/session", { credentials: "same-origin" });
+      const check = await fetch(`/embed/v1/session?component=${encodeURIComponent(component)}`, {
+        credentials: "same-origin",
+      });
       if (!check.ok) {
         failure(
           "cookies_blocked",

@@ -1,8 +1,15 @@
 import { verifyToken } from "../auth/jwt";
 import type { EmbedComponent } from "../schemas/account-sessions";
 
-/** The embedded components' frame session cookie (its JWT, lib/domain/embed/account-sessions.ts). */
-export const EMBED_COOKIE = "onb_embed";
+/**
+ * The frame session's cookie of one component (its JWT, lib/domain/embed/account-sessions.ts). One
+ * per component: the frames of one host page share its partition, so two components on one page
+ * (onboarding beside payments) must not overwrite each other's session.
+ */
+export const embedCookie = (component: EmbedComponent) => `onb_embed_${component}`;
+export const EMBED_COOKIE_PREFIX = "onb_embed_";
+/** The request header the proxy names the page's component in (for the frame's shell). */
+export const EMBED_COMPONENT_HEADER = "x-embed-component";
 /** The frame session's JWT audience. */
 export const FRAME_AUDIENCE = "embed";
 /** How long the frame's cookie lives: past its session's hour, so that the frame can say it ended. */
@@ -32,4 +39,15 @@ const paths: Record<EmbedComponent, string> = {
 export const framePath = (component: EmbedComponent) => paths[component];
 
 /** The CSP `frame-ancestors` source list for these origins ('none' for none). */
+/** Which component a page belongs to inside a frame (null: a page of none). */
+export function componentOfPath(pathname: string): EmbedComponent | null {
+  if (pathname === "/onboarding" || pathname.startsWith("/onboarding/")) return "onboarding";
+  if (pathname.startsWith("/home/payments") || pathname === "/home/recent") return "payments";
+  if (pathname === "/home/payouts" || pathname.startsWith("/home/settlements/")) return "payouts";
+  if (pathname.startsWith("/home/disputes") || pathname.startsWith("/home/files/")) return "disputes";
+  if (pathname.startsWith("/home/statements")) return "statements";
+  if (pathname === "/home/banner") return "notification_banner";
+  return null;
+}
+
 export const frameAncestors = (origins: readonly string[]) => (origins.length ? origins.join(" ") : "'none'");

@@ -12,7 +12,8 @@ import type { Db } from "../db/types";
 import { getAccount } from "../domain/accounts/get-account";
 import { allows, type FrameSession, frameState } from "../domain/embed/account-sessions";
 import { HOME_COOKIE, homeMerchant } from "../domain/home/login";
-import { EMBED_COOKIE } from "../embed/frame";
+import { currentFrame } from "../embed/current-frame";
+import { embedCookie } from "../embed/frame";
 import type { EmbedComponent } from "../schemas/account-sessions";
 
 /** A home page's place among the embedded components: which open it, and the feature an action needs. */
@@ -25,13 +26,16 @@ export type HomeAccess = { components?: readonly EmbedComponent[]; feature?: "re
  */
 async function resolveMerchant(db: Db, access: HomeAccess) {
   const jar = await cookies();
-  const state = await frameState(jar.get(EMBED_COOKIE)?.value);
-  if (state.kind === "expired") return { refused: "expired" as const };
-  if (state.kind === "active") {
+  // Inside a frame: the session of one of the components that contain this page.
+  let expired = false;
+  let other = false;
+  for (const component of access.components ?? []) {
+    const state = await frameState(jar.get(embedCookie(component))?.value);
+    if (state.kind === "expired") expired = true;
+    if (state.kind !== "active") continue;
     const frame = state.session;
-    const component = access.components?.find((c) => frame.components[c]?.enabled);
-    if (!component || (access.feature && !allows(frame, component, access.feature)))
-      return { refused: "component" as const };
+    if (!frame.components[component]?.enabled) continue;
+    if (access.feature && !allows(frame, component, access.feature)) return { refused: "component" as const };
     const [merchant] = await db
       .select()
       .from(merchants)
@@ -40,6 +44,12 @@ async function resolveMerchant(db: Db, access: HomeAccess) {
     if (merchant.status !== "APPROVED") return { refused: "not_approved" as const };
     return { merchant, frame: frame as FrameSession | null };
   }
+  if (expired) return { refused: "expired" as const };
+  // A frame of another component (this page is not one of its pages): not here.
+  const state = await currentFrame();
+  if (state.kind === "active") other = true;
+  if (other) return { refused: "component" as const };
+  if (state.kind === "expired") return { refused: "expired" as const };
   const merchant = await homeMerchant(db, jar.get(HOME_COOKIE)?.value);
   return merchant ? { merchant, frame: null } : { refused: "signed_out" as const };
 }

@@ -134,8 +134,10 @@ describe("account sessions", () => {
     expect(lost.json.error.code).toBe("invalid_secret");
     expect(won.json).toEqual({ url: "/home/payments" });
     const cookie = won.headers.get("set-cookie")!;
-    expect(cookie).toMatch(/^onb_embed=[^;]+; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
-    const token = decodeURIComponent(/^onb_embed=([^;]+)/.exec(cookie)![1]!);
+    expect(cookie).toMatch(
+      /^onb_embed_payments=[^;]+; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/,
+    );
+    const token = decodeURIComponent(/^onb_embed_payments=([^;]+)/.exec(cookie)![1]!);
     const session = await frameSession(token);
     expect(session).toEqual({
       accountSessionId: made.id,
@@ -151,15 +153,19 @@ describe("account sessions", () => {
     expect(opens(session, "onboarding")).toBe(false);
     expect(session!.merchantId).not.toBe(merchantB);
     // The frame checks the browser sent its cookie back.
-    expect((await api.call("GET", "/embed/v1/session", { headers: { cookie: `onb_embed=${token}` } })).status).toBe(
-      200,
-    );
-    expect((await api.call("GET", "/embed/v1/session")).status).toBe(401);
+    const check = (path: string, cookie?: string) =>
+      api.call("GET", path, cookie ? { headers: { cookie } } : {}).then((r) => r.status);
+    expect(await check("/embed/v1/session?component=payments", `onb_embed_payments=${token}`)).toBe(200);
+    expect(await check("/embed/v1/session?component=payments")).toBe(401);
+    // One cookie per component: another component's frame on the same page is not this one.
+    expect(await check("/embed/v1/session?component=onboarding", `onb_embed_payments=${token}`)).toBe(401);
     // Garbage and other audiences are no frame session.
     expect(await frameSession(`${token}x`)).toBeNull();
     expect(await frameSession(undefined)).toBeNull();
     // The onboarding component's way into the wizard refuses a payments-only frame.
-    const wizard = await api.call("GET", "/embed/v1/onboarding", { headers: { cookie: `onb_embed=${token}` } });
+    const wizard = await api.call("GET", "/embed/v1/onboarding", {
+      headers: { cookie: `onb_embed_payments=${token}; onb_embed_onboarding=${token}` },
+    });
     expect([wizard.status, wizard.headers.get("location")]).toEqual([303, "/home/unavailable?reason=component"]);
     expect(wizard.headers.get("set-cookie")).toBeNull();
   });
@@ -183,7 +189,9 @@ describe("account sessions", () => {
     });
     const token = exchanged.ok ? exchanged.token : "";
     // The wizard, opened on a new link (the merchant had none): its session cookie is partitioned too.
-    const wizard = await api.call("GET", "/embed/v1/onboarding", { headers: { cookie: `onb_embed=${token}` } });
+    const wizard = await api.call("GET", "/embed/v1/onboarding", {
+      headers: { cookie: `onb_embed_onboarding=${token}` },
+    });
     expect([wizard.status, wizard.headers.get("location")]).toEqual([303, "/onboarding"]);
     expect(wizard.headers.get("set-cookie")).toMatch(
       /^onboarding_session=[^;]+; Max-Age=1800; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/,

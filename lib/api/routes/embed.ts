@@ -11,7 +11,7 @@ import { settingsOf } from "../../domain/accounts/isv-facts";
 import { accountSessionIsv, exchangeClientSecret, frameSession } from "../../domain/embed/account-sessions";
 import { embeddedOnboarding } from "../../domain/embed/onboarding";
 import { bundleScript } from "../../embed/bundle";
-import { EMBED_COOKIE, FRAME_COOKIE_MAX_AGE, frameAncestors, framePath } from "../../embed/frame";
+import { embedCookie, FRAME_COOKIE_MAX_AGE, frameAncestors, framePath } from "../../embed/frame";
 import { AppError } from "../../errors";
 import { isLocale, LOCALE_COOKIE } from "../../i18n/locales";
 import { embedComponents } from "../../schemas/account-sessions";
@@ -125,7 +125,10 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
         status,
       );
     }
-    setCookie(c, EMBED_COOKIE, result.token, { ...embeddedCookieOptions(), maxAge: FRAME_COOKIE_MAX_AGE });
+    setCookie(c, embedCookie(input.component), result.token, {
+      ...embeddedCookieOptions(),
+      maxAge: FRAME_COOKIE_MAX_AGE,
+    });
     if (isLocale(input.locale))
       setCookie(c, LOCALE_COOKIE, input.locale, {
         ...embeddedCookieOptions(),
@@ -143,10 +146,11 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json({ url: framePath(input.component) });
   });
 
-  // GET /embed/v1/session: whether the browser sent the frame's cookie back (the first page checks).
+  // GET /embed/v1/session?component=: whether the browser sent the frame's cookie back (the first page checks).
   app.get("/embed/v1/session", async (c) => {
     plain(c);
-    const session = await frameSession(getCookie(c, EMBED_COOKIE));
+    const component = embedComponents.find((name) => name === c.req.query("component"));
+    const session = component ? await frameSession(getCookie(c, embedCookie(component))) : null;
     return session ? c.json({ ok: true }) : c.json({ ok: false }, 401);
   });
 
@@ -154,7 +158,7 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
   // from the completion page, when underwriting asks for more).
   app.get("/embed/v1/onboarding", async (c) => {
     plain(c);
-    const session = await frameSession(getCookie(c, EMBED_COOKIE));
+    const session = await frameSession(getCookie(c, embedCookie("onboarding")));
     if (!session?.components.onboarding?.enabled) return c.redirect("/home/unavailable?reason=component", 303);
     const opened = await embeddedOnboarding(c.var.db, session);
     if (!opened) return c.redirect("/home/unavailable?reason=component", 303);

@@ -47,7 +47,7 @@ import {
   updateSession,
 } from "../../domain/onboarding/session";
 import { signAgreement } from "../../domain/onboarding/sign-agreement";
-import { EMBED_COOKIE } from "../../embed/frame";
+import { embedCookie } from "../../embed/frame";
 import { isLocale, type Locale, LOCALE_COOKIE, negotiateLocale } from "../../i18n/locales";
 import { agreementPdf } from "../../pdf/agreement-pdf";
 import { documentLogo } from "../../pdf/logo";
@@ -67,7 +67,7 @@ async function renew(c: Context<Authorized>) {
     c,
     ONBOARDING_COOKIE,
     await issueSessionToken({ merchantId, linkId, accountId, startedAt }),
-    sessionCookieOptions(Boolean(getCookie(c, EMBED_COOKIE))),
+    sessionCookieOptions(Boolean(getCookie(c, embedCookie("onboarding")))),
   );
 }
 

@@ -52,13 +52,13 @@ export default async function HomeBanner() {
       {notes.length === 0 ? (
         <p className="text-muted">{t("embed.nothingDue")}</p>
       ) : (
-        <ul className="space-y-2" data-testid="notifications">
+        <div className="space-y-2" data-testid="notifications">
           {notes.map((note) => (
-            <li key={note} role="note" className="rounded-lg border-2 border-primary bg-card p-3">
+            <p key={note} role="note" className="rounded-lg border-2 border-primary bg-card p-3">
               {note}
-            </li>
+            </p>
           ))}
-        </ul>
+        </div>
       )}
     </HomeShell>
   );
