@@ -5,6 +5,8 @@
 // postMessage to this service's origin only (never in a URL); messages are taken only from that
 // origin and that frame. Types: /embed/v1.d.ts.
 
+import { appearanceVariables } from "./appearance";
+
 type FrameMessage = {
   source: "onb-frame";
   type: "hello" | "resize" | "ready" | "step-change" | "submitted" | "exit" | "link" | "error";
@@ -29,14 +31,6 @@ const titles: Record<string, string> = {
   disputes: "Disputes",
   statements: "Statements",
   notification_banner: "Notifications",
-};
-const variables: Record<string, string> = {
-  "--onb-color-primary": "color_primary",
-  "--onb-color-background": "color_background",
-  "--onb-color-text": "color_text",
-  "--onb-font-family": "font_family",
-  "--onb-font-size-base": "font_size_base",
-  "--onb-border-radius": "border_radius",
 };
 // A frame that loaded without saying hello was refused by the browser (its CSP: an origin not in
 // the ISV's list) or never reached the service.
@@ -157,7 +151,7 @@ class OnbComponent extends HTMLElement {
   #appearance() {
     const style = getComputedStyle(this);
     const out: Record<string, string> = {};
-    for (const [name, key] of Object.entries(variables)) {
+    for (const [name, key] of Object.entries(appearanceVariables)) {
       const value = style.getPropertyValue(name).trim();
       if (value) out[key] = value;
     }

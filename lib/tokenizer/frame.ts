@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 
+import { bundleScript } from "../browser-scripts";
 import { escapeHtml } from "../html";
 import type { Locale } from "../i18n/locales";
 import en from "../i18n/server-messages/en.json" with { type: "json" };
@@ -15,30 +15,8 @@ import es from "../i18n/server-messages/es.json" with { type: "json" };
 const copy = { en: en.tokenizer.card, es: es.tokenizer.card } satisfies Record<Locale, unknown>;
 const bankCopy = { en: en.tokenizer.bank, es: es.tokenizer.bank } satisfies Record<Locale, unknown>;
 
-let bundle: Promise<string> | undefined;
-
 /** The frame's script, bundled for the browser on first use and kept in memory. */
-export function frameScript(): Promise<string> {
-  bundle ??= import("esbuild")
-    .then((esbuild) =>
-      esbuild.build({
-        entryPoints: [path.join(import.meta.dirname, "frame-script.ts")],
-        bundle: true,
-        minify: true,
-        format: "iife",
-        target: "es2020",
-        platform: "browser",
-        write: false,
-        legalComments: "none",
-      }),
-    )
-    .then((result) => result.outputFiles[0]!.text)
-    .catch((error: unknown) => {
-      bundle = undefined;
-      throw error;
-    });
-  return bundle;
-}
+export const frameScript = () => bundleScript("tokenizer").then((bundle) => bundle.code);
 
 const hex = /^#[0-9a-fA-F]{6}$/;
 

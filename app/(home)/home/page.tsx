@@ -3,6 +3,7 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
 import { LivePayments } from "@/components/home/live-payments";
+import { NextPayoutCard } from "@/components/home/next-payout";
 import { HomePaymentsTable } from "@/components/home/payments-table";
 import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
@@ -40,7 +41,6 @@ export default async function HomeOverview() {
   const disputeWords = await getTranslations("disputes");
   const now = new Date();
   const attention = homeAttention(merchant, isv);
-  const next = overview.nextPayout;
   const name = businessName(merchant) || merchant.id;
   const brand = brandOf(isv);
   const figure = (label: string, amount: number, count: number, testId: string) => (
@@ -122,28 +122,7 @@ export default async function HomeOverview() {
             </p>
           ) : null}
         </div>
-        <div className="rounded-lg border border-line bg-card p-4" data-testid="next-payout">
-          <p className="text-sm text-muted">{payoutWords("next")}</p>
-          {next ? (
-            <>
-              <p className="mt-1 text-2xl font-semibold">{money(next.amount)}</p>
-              <p className="text-sm text-muted">
-                {next.heldReason
-                  ? payoutWords("nextHeld", { reason: payoutWords(`held.${next.heldReason}`) })
-                  : next.arrivalDate
-                    ? payoutWords("nextArrives", {
-                        date: format.dateTime(new Date(`${next.arrivalDate}T12:00:00Z`), {
-                          dateStyle: "medium",
-                          timeZone: "UTC",
-                        }),
-                      })
-                    : payoutWords(`statuses.${next.status}`)}
-              </p>
-            </>
-          ) : (
-            <p className="mt-1">{payoutWords("nextNone")}</p>
-          )}
-        </div>
+        <NextPayoutCard next={overview.nextPayout} />
       </div>
       <p className="mt-2 text-sm text-muted">{t("utcNote")}</p>
       <section aria-labelledby="recent-title" className="mt-6">

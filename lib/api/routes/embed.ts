@@ -7,10 +7,10 @@ import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 
 import { embeddedCookieOptions, ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
+import { bundleScript } from "../../browser-scripts";
 import { settingsOf } from "../../domain/accounts/isv-facts";
 import { accountSessionIsv, exchangeClientSecret, frameSession } from "../../domain/embed/account-sessions";
 import { embeddedOnboarding } from "../../domain/embed/onboarding";
-import { bundleScript } from "../../embed/bundle";
 import { embedCookie, FRAME_COOKIE_MAX_AGE, frameAncestors, framePath } from "../../embed/frame";
 import { AppError } from "../../errors";
 import { isLocale, LOCALE_COOKIE } from "../../i18n/locales";

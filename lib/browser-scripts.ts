@@ -1,10 +1,15 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 
-// The embedded components' browser scripts (the loader, the frame's first page), bundled from
-// TypeScript once per process and kept in memory, with an ETag of their content.
+// The browser scripts the server hands out itself (the embedded components' loader and first frame
+// page, the tokenizer's frame), bundled from TypeScript once per process and kept in memory, with an
+// ETag of their content.
 
-const entries = { loader: "loader.ts", bootstrap: "bootstrap-script.ts" } as const;
+const entries = {
+  loader: "embed/loader.ts",
+  bootstrap: "embed/bootstrap-script.ts",
+  tokenizer: "tokenizer/frame-script.ts",
+} as const;
 const bundles = new Map<keyof typeof entries, Promise<{ code: string; etag: string }>>();
 
 export function bundleScript(name: keyof typeof entries) {
