@@ -1,6 +1,9 @@
+import fs from "node:fs";
 import type http from "node:http";
+import path from "node:path";
 
 import type { Frame } from "@playwright/test";
+import { decodeJwt, SignJWT } from "jose";
 import sharp from "sharp";
 
 import { startExample } from "../examples/embed/server.mjs";
@@ -187,6 +190,9 @@ test("a merchant onboards inside the ISV's page, documents included, without lea
   // Submitted; underwriting asks for the owner's identity document, in the frame.
   await frame.waitForURL(/\/onboarding\/complete/);
   await expect(frame.getByRole("heading", { name: "A few more details are needed" })).toBeVisible({ timeout: 20_000 });
+  // Answered here, in the frame (not "we have e-mailed you a link").
+  await expect(frame.getByText("Press Continue to give them here.")).toBeVisible();
+  await expect(frame.getByText(/e-mailed/)).toHaveCount(0);
   await hydrated(frame);
   await frame.getByRole("link", { name: "Continue" }).click();
   await nextStep(frame, "owners");
@@ -222,6 +228,13 @@ test("a merchant onboards inside the ISV's page, documents included, without lea
     await request.get(`/v1/merchants/${merchantId}`, { headers: { authorization: isv.auth } })
   ).json();
   expect(merchant.lead_onboarding_status).toBe("APPROVED");
+
+  // Mounted again later: the decision shows, and no new onb-submitted (nothing was submitted now).
+  await page.reload();
+  const again = await componentFrame(page, "onb-onboarding", /^\/onboarding\/complete$/);
+  await expect(again.getByRole("heading", { name: "Application approved" })).toBeVisible();
+  await expect.poll(async () => (await events(page)).filter((e) => e.startsWith("onb-ready"))).toHaveLength(1);
+  expect((await events(page)).filter((e) => !e.startsWith("onb-ready"))).toEqual([]);
 });
 
 test("the payments component shows the merchant's paid charge and refunds it; another merchant's charge is not found in it", async ({
@@ -287,7 +300,7 @@ test("a host page on an origin the ISV does not list gets onb-load-error, and th
   await shots(page, "embed-load-error");
 });
 
-test("a spent client secret: renewed through fetchClientSecret when the page gives one, onb-load-error when not; in Spanish", async ({
+test("a spent client secret, and a frame session past its hour: renewed through fetchClientSecret when the page gives one, onb-load-error when not; in Spanish", async ({
   page,
   request,
 }) => {
@@ -319,21 +332,22 @@ test("a spent client secret: renewed through fetchClientSecret when the page giv
         el.setAttribute("client-secret", secret);
         el.setAttribute("locale", "es");
         el.addEventListener("onb-load-error", (e) => el.setAttribute("data-error", (e as CustomEvent).detail.code));
-        el.addEventListener("onb-ready", () => el.setAttribute("data-ready", "1"));
+        let ready = 0;
+        el.addEventListener("onb-ready", () => el.setAttribute("data-ready", String(++ready)));
+        let asked = 0;
         if (withFetch)
-          el.fetchClientSecret = async () =>
-            (
-              await (
-                await fetch("/account-session", {
-                  method: "POST",
-                  headers: { "content-type": "application/json" },
-                  body: JSON.stringify({
-                    component: "payments",
-                    merchant_id: new URLSearchParams(location.search).get("merchant"),
-                  }),
-                })
-              ).json()
-            ).client_secret;
+          el.fetchClientSecret = async () => {
+            el.setAttribute("data-asked", String(++asked));
+            const res = await fetch("/account-session", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({
+                component: "payments",
+                merchant_id: new URLSearchParams(location.search).get("merchant"),
+              }),
+            });
+            return (await res.json()).client_secret;
+          };
         document.body.append(el);
       },
       { secret: spent.client_secret as string, withFetch },
@@ -343,6 +357,31 @@ test("a spent client secret: renewed through fetchClientSecret when the page giv
   await mount(true);
   await expect(page.locator("#renewed")).toHaveAttribute("data-ready", "1");
   await expect(page.locator("#renewed")).not.toHaveAttribute("data-error");
+
+  // A frame session past its hour: the browser's partitioned session cookie is replaced by its token
+  // re-signed as having ended a minute ago (what the browser holds after the hour), and the merchant
+  // moves to another page in the frame. The frame tells the loader (session_expired), which asks
+  // fetchClientSecret for a new secret and starts over: the component shows again, no error.
+  const renewed = page.locator("#renewed");
+  await expect(renewed).toHaveAttribute("data-asked", "1");
+  const { jwt_secret } = JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "secrets.json"), "utf8"));
+  const held = (await page.context().cookies(serviceOrigin)).filter(
+    (c) => c.name === "onb_embed_payments" && c.partitionKey,
+  );
+  expect(held).toHaveLength(1);
+  const now = Math.floor(Date.now() / 1000);
+  const aged = await new SignJWT({ ...decodeJwt(held[0]!.value), iat: now - 3660, exp: now - 60 })
+    .setProtectedHeader({ alg: "HS256" })
+    .sign(new TextEncoder().encode(jwt_secret));
+  await page.context().addCookies([{ ...held[0]!, value: aged }]);
+  const before = await renewed.locator("iframe").elementHandle();
+  await (await before!.contentFrame())!.evaluate(() => location.reload());
+  await expect(renewed).toHaveAttribute("data-asked", "2", { timeout: 30_000 });
+  await expect(renewed).toHaveAttribute("data-ready", "2");
+  await expect(renewed).not.toHaveAttribute("data-error");
+  const after = await renewed.locator("iframe").elementHandle();
+  expect(await after!.evaluate((el, old) => el !== old, before)).toBe(true);
+  await expect((await after!.contentFrame())!.getByRole("heading", { level: 1 })).toHaveText("Pagos");
 });
 
 test("payouts, disputes, statements and the notification banner, each in its own frame, each showing its own page only", async ({

@@ -127,7 +127,7 @@ export function DocumentRequest({
         if (next.lead_onboarding_status !== "IN_PROGRESS") {
           const operator = !pending && next.verification.some((c) => c.status === "failed");
           const decided = next.lead_onboarding_status !== "COMPLETED";
-          if (decided || operator || Date.now() > until) return router.push("/onboarding/complete");
+          if (decided || operator || Date.now() > until) return router.push("/onboarding/complete?submitted=1");
           continue;
         }
         if (next.requirements.errors.some((e) => e.field === request.field)) {

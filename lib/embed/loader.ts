@@ -43,7 +43,8 @@ class OnbComponent extends HTMLElement {
 
   #fetchClientSecret?: () => Promise<string>;
   #frame?: HTMLIFrameElement;
-  #usedSecret?: string;
+  // Every secret this element sent (single use: the attribute's is never sent twice, even after a renewal).
+  #used = new Set<string>();
   #hello = false;
   #ready = false;
   #submitted = false;
@@ -88,7 +89,8 @@ class OnbComponent extends HTMLElement {
   attributeChangedCallback(name: string, before: string | null, after: string | null) {
     if (before === after || !this.#frame) return;
     // A new secret starts the component again; so does a new language, when a new secret can be had.
-    if (name === "client-secret" ? after !== this.#usedSecret : Boolean(this.#fetchClientSecret)) this.#restart();
+    if (name === "client-secret" ? !(after && this.#used.has(after)) : Boolean(this.#fetchClientSecret))
+      this.#restart();
   }
 
   #restart() {
@@ -99,7 +101,7 @@ class OnbComponent extends HTMLElement {
 
   async #secret(): Promise<string | null> {
     const given = this.getAttribute("client-secret");
-    if (given && given !== this.#usedSecret) return given;
+    if (given && !this.#used.has(given)) return given;
     if (this.#fetchClientSecret) {
       try {
         return await this.#fetchClientSecret();
@@ -171,7 +173,7 @@ class OnbComponent extends HTMLElement {
   }
 
   #send(secret: string) {
-    this.#usedSecret = secret;
+    this.#used.add(secret);
     this.#frame?.contentWindow?.postMessage(
       {
         source: "onb-loader",
@@ -205,6 +207,7 @@ class OnbComponent extends HTMLElement {
         return;
       case "ready":
         this.#hello = true;
+        this.#renewing = false;
         if (!this.#ready) {
           this.#ready = true;
           this.#emit("onb-ready", { path: data.path });
@@ -227,12 +230,12 @@ class OnbComponent extends HTMLElement {
         return;
       case "error": {
         const code = String(data.code ?? "load_failed");
-        // A secret that ran out (or a frame session past its hour): a new one, once, when the page can make it.
+        // A secret that ran out (or a frame session past its hour): a new one when the page can make it,
+        // once until the component shows again (a new secret that fails too is an error, not a loop).
         if ((code === "invalid_secret" || code === "session_expired") && this.#fetchClientSecret && !this.#renewing) {
           this.#renewing = true;
           if (code === "session_expired") this.#restart();
           else void this.#secret().then((secret) => (secret ? this.#send(secret) : undefined));
-          setTimeout(() => (this.#renewing = false), 5000);
           return;
         }
         this.#fail(code, String(data.message ?? code));

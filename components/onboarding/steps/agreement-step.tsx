@@ -20,7 +20,8 @@ export function AgreementStep({ session, agreement }: StepProps) {
   const [signError, setSignError] = useState<string | null>(null);
   const submit = useMutation({
     mutationFn: submitApplication,
-    onSuccess: (r) => window.location.assign(`/onboarding/complete?to=${encodeURIComponent(r.redirect_url)}`),
+    // `submitted=1`: this page load follows a submission (an embedded component tells its host page so).
+    onSuccess: () => window.location.assign("/onboarding/complete?submitted=1"),
     onError: () => setError(tw("saveFailed")),
   });
   // Signing submits (one action, as the button says). The name is the mutation's variable: a retry

@@ -18,8 +18,11 @@ export async function generateMetadata() {
 // request superseded the wizard's link with the portal's, and returns to the ISV's return URL with
 // that same status: at once for a decision or a submission, on a click when more is needed (the
 // merchant reads what first).
-export default async function CompletePage() {
+export default async function CompletePage({ searchParams }: { searchParams: Promise<{ submitted?: string }> }) {
   const t = await getTranslations();
+  // This load follows the merchant's submission (the wizard's or a document's that resubmitted): an
+  // embedded component says `submitted` to its host page then, not to every later mount.
+  const justSubmitted = (await searchParams).submitted === "1";
   const view = await loadCompletion();
   const embedded = await currentFrame();
   const frame = embedded.kind === "active" ? embedded.session : null;
@@ -37,7 +40,12 @@ export default async function CompletePage() {
       : status === "FAILED"
         ? [t("wizard.declinedTitle"), t("wizard.declinedBody", { name })]
         : moreInfo
-          ? [t("wizard.moreInfoTitle"), t(asked ? "wizard.moreInfoBody" : "wizard.moreInfoReopen", { name })]
+          ? [
+              t("wizard.moreInfoTitle"),
+              t(asked ? "wizard.moreInfoBody" : frame ? "wizard.moreInfoReopenHere" : "wizard.moreInfoReopen", {
+                name,
+              }),
+            ]
           : [t("wizard.submittedTitle"), t("wizard.submittedBody", { name })];
   return (
     <BrandShell branding={branding}>
@@ -55,15 +63,19 @@ export default async function CompletePage() {
             ))}
           </ul>
         ) : null}
-        {asked ? <p className="mt-4 text-sm text-muted">{t("wizard.moreInfoMailed")}</p> : null}
+        {asked ? (
+          <p className="mt-4 text-sm text-muted">{t(frame ? "wizard.moreInfoHere" : "wizard.moreInfoMailed")}</p>
+        ) : null}
         {frame ? (
           <>
-            {/* Inside the ISV's page: the submission is said to it; while underwriting decides the
+            {/* Inside the ISV's page: a submission is said to it; while underwriting decides the
                 page follows it; what is asked is answered here, in the frame; otherwise the
                 host page decides what comes next. */}
-            {status ? <HostMessage origin={frame.origin} message={{ type: "submitted", status }} /> : null}
+            {status && justSubmitted ? (
+              <HostMessage origin={frame.origin} message={{ type: "submitted", status }} />
+            ) : null}
             <RefreshWhile active={status === "COMPLETED"} everyMs={2000} forMs={120_000} />
-            {asked ? (
+            {moreInfo ? (
               <a
                 href="/embed/v1/onboarding"
                 className="mt-6 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
