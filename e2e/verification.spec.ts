@@ -72,7 +72,7 @@ test("an owner's identity asked in the portal: a photo of the licence is checked
   await page.getByRole("button", { name: "Send document" }).click();
   await expect(panel.getByRole("status")).toHaveText("Checking… usually within a minute.");
   // Nothing else was asked: the application goes back to underwriting by itself, and is approved.
-  await expect(page).toHaveURL(/\/onboarding\/complete$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/onboarding\/complete\?submitted=1$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { name: "Application approved" })).toBeVisible();
   expect(await status()).toBe("APPROVED");
 
