@@ -18,10 +18,15 @@ export async function waitForHydration(page: Page) {
   );
 }
 
+// E2E_SCREENSHOTS=0 (CI's second pass, on PostgreSQL): screenshots are not taken. They are pictures
+// to look at, never compared, and the first pass already wrote the same pages.
+const screenshots = process.env.E2E_SCREENSHOTS !== "0";
+
 const patched = new WeakSet<Page>();
 function hydrating(page: Page) {
   if (patched.has(page)) return page;
   patched.add(page);
+  if (!screenshots) page.screenshot = async () => Buffer.alloc(0);
   for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
     const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
     (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
