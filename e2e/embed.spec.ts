@@ -256,6 +256,27 @@ test("the payments component shows the merchant's paid charge and refunds it; an
   await expect(rows.nth(1)).toContainText("$25.99");
   await shots(page, "embed-payments");
   await expectAxeClean(page);
+  // The loader takes messages from its own frame on the service's origin only: the same messages posted
+  // by the host page itself, or by a frame of another origin, change nothing and reach no listener.
+  const heightBefore = await page.locator("onb-payments iframe").evaluate((el) => (el as HTMLElement).style.height);
+  const forged = [
+    { source: "onb-frame", type: "submitted", status: "APPROVED" },
+    { source: "onb-frame", type: "exit", reason: "done", status: "APPROVED" },
+    { source: "onb-frame", type: "resize", height: 7 },
+    { source: "onb-frame", type: "error", code: "load_failed", message: "forged" },
+  ];
+  await page.evaluate((messages) => {
+    for (const m of messages) window.postMessage(m, "*");
+    const other = document.createElement("iframe");
+    other.srcdoc = `<script>for (const m of ${JSON.stringify(messages)}) parent.postMessage(m, "*")</script>`;
+    document.body.append(other);
+  }, forged);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  expect((await events(page)).filter((e) => !e.startsWith("onb-ready"))).toEqual([]);
+  expect(await page.locator("onb-payments iframe").evaluate((el) => (el as HTMLElement).style.height)).toBe(
+    heightBefore,
+  );
+  await expect(page.locator("onb-payments iframe")).toBeVisible();
   // Every page in the frame may be framed by this host page's origin alone.
   const csp = await frame.evaluate(async () => (await fetch(location.href)).headers.get("content-security-policy"));
   expect(csp).toContain(`frame-ancestors ${hostOrigin};`);

@@ -38,7 +38,6 @@ const paths: Record<EmbedComponent, string> = {
 
 export const framePath = (component: EmbedComponent) => paths[component];
 
-/** The CSP `frame-ancestors` source list for these origins ('none' for none). */
 /** Which component a page belongs to inside a frame (null: a page of none). */
 export function componentOfPath(pathname: string): EmbedComponent | null {
   if (pathname === "/onboarding" || pathname.startsWith("/onboarding/")) return "onboarding";
@@ -50,4 +49,5 @@ export function componentOfPath(pathname: string): EmbedComponent | null {
   return null;
 }
 
+/** The CSP `frame-ancestors` source list for these origins ('none' for none). */
 export const frameAncestors = (origins: readonly string[]) => (origins.length ? origins.join(" ") : "'none'");
