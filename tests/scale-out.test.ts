@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { startReceiver } from "./helpers/receiver";
-import { createIsvWithCli, serverProcesses, until } from "./helpers/server-process";
+import { createIsvWithCli, freePortIn, serverProcesses, until } from "./helpers/server-process";
 
 // The production layout on one PostgreSQL: two API servers that run no jobs (RUN_WORKER=0), one
 // `npm run worker` process, one Redis for the rate limits. Load is spread over both servers; one
@@ -56,7 +56,7 @@ test("two servers and a worker on one PostgreSQL: a server killed mid-run loses 
   const serverA = await a.start();
   await b.start();
   // The worker's own metrics (METRICS_PORT): it alone delivers webhooks here (RUN_WORKER=0 above).
-  const workerMetrics = 4000 + Math.floor(Math.random() * 50);
+  const workerMetrics = freePortIn(4000, 50);
   a.startWorker({ METRICS_PORT: String(workerMetrics) });
   const isv = await createIsvWithCli(a.env, "Scale ISV");
   const auth = isv.auth;
