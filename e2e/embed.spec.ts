@@ -58,7 +58,9 @@ async function componentFrame(page: Page, element: string, path: RegExp): Promis
 }
 
 async function hydrated(frame: Frame) {
-  await frame.waitForFunction(() => document.documentElement.dataset.hydrated === "1", null, { timeout: 30_000 });
+  // A document that has just replaced the frame's previous one has no <html> yet (null until the
+  // parser makes it): not hydrated, asked again, rather than a TypeError that ends the wait.
+  await frame.waitForFunction(() => document.documentElement?.dataset.hydrated === "1", null, { timeout: 30_000 });
 }
 
 /** The events the host page logged (its "Events" list), as "type detail-json". */
@@ -90,7 +92,7 @@ async function shots(page: Page, name: string) {
     await page.evaluate(() => window.scrollTo(0, 0));
     for (const frame of frames())
       await expect
-        .poll(() => frame.evaluate(() => document.documentElement.dataset.hydrated ?? "").catch(() => "1"))
+        .poll(() => frame.evaluate(() => document.documentElement?.dataset.hydrated ?? "").catch(() => "1"))
         .toBe("1");
     await page.screenshot({ path: `test-results/screens/${name}-${width}.png` });
   }

@@ -12,7 +12,13 @@ export { expect } from "@playwright/test";
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
-    () => document.documentElement.dataset.hydrated === "1" || !document.querySelector('script[src*="/_next/static/"]'),
+    () => {
+      // Null for a moment in a document that has just replaced another (no <html> parsed yet): not yet.
+      const root = document.documentElement as HTMLElement | null;
+      return (
+        root !== null && (root.dataset.hydrated === "1" || !document.querySelector('script[src*="/_next/static/"]'))
+      );
+    },
     null,
     { timeout: 30_000 },
   );
