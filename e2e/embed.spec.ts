@@ -8,7 +8,7 @@ import sharp from "sharp";
 
 import { startExample } from "../examples/embed/server.mjs";
 import { application, approvedMerchant, createIsvWithCli, expectAxeClean, setAccount } from "./helpers";
-import { type APIRequestContext, expect, type Page, test } from "./test";
+import { type APIRequestContext, expect, type Page, test, waitForHydration } from "./test";
 import { fillBusiness, fillOwner } from "./wizard-steps";
 
 // Embedded components (docs/embedding.md) on two loopback origins: the example ISV page
@@ -57,11 +57,9 @@ async function componentFrame(page: Page, element: string, path: RegExp): Promis
   return frame!;
 }
 
-async function hydrated(frame: Frame) {
-  // A document that has just replaced the frame's previous one has no <html> yet (null until the
-  // parser makes it): not hydrated, asked again, rather than a TypeError that ends the wait.
-  await frame.waitForFunction(() => document.documentElement?.dataset.hydrated === "1", null, { timeout: 30_000 });
-}
+// The component's pages are the app's: the same wait as every journey's page (null-safe while a new
+// document replaces the frame's previous one).
+const hydrated = (frame: Frame) => waitForHydration(frame);
 
 /** The events the host page logged (its "Events" list), as "type detail-json". */
 const events = (page: Page) => page.getByRole("list", { name: "Events" }).locator("li").allTextContents();

@@ -1,4 +1,4 @@
-import { type BrowserContext, type Page, test as base } from "@playwright/test";
+import { type BrowserContext, type Frame, type Page, test as base } from "@playwright/test";
 
 export type { APIRequestContext, Page } from "@playwright/test";
 export { expect } from "@playwright/test";
@@ -10,7 +10,7 @@ export { expect } from "@playwright/test";
  * providers set `data-hydrated` on <html> once they run (app/providers.tsx). Pages without Next's
  * scripts (an API answer, an ISV's return URL) are not waited for.
  */
-export async function waitForHydration(page: Page) {
+export async function waitForHydration(page: Page | Frame) {
   await page.waitForFunction(
     () => {
       // Null for a moment in a document that has just replaced another (no <html> parsed yet): not yet.
