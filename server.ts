@@ -15,7 +15,7 @@ import { log } from "./lib/log";
 import { clientAddress } from "./lib/net/client-address";
 import { sendsHsts, STRICT_TRANSPORT_SECURITY } from "./lib/net/security-headers";
 import { serveMetrics } from "./lib/ops/metrics";
-import { beginShutdown, SHUTDOWN_GRACE_MS } from "./lib/ops/shutdown";
+import { ACCEPTED_REQUEST_SETTLE_MS, beginShutdown, SHUTDOWN_GRACE_MS } from "./lib/ops/shutdown";
 import { frameScript } from "./lib/tokenizer/frame";
 import { startBackground } from "./lib/workers/start";
 
@@ -118,12 +118,16 @@ async function main() {
     grace.unref();
     server.close();
     beginShutdown();
-    server.closeIdleConnections();
     metricsServer?.close();
     operator?.close();
-    // The requests in flight (status streams end at once, told to reconnect) finish; then whatever
-    // connection is left (idle keep-alive, a client that never sent its request) is closed.
+    // A connection accepted just before the listener closed may not have sent its request yet (to
+    // Node it is idle): it gets a moment to, and is answered with `Connection: close`. Then idle
+    // keep-alive connections are closed, the requests in flight (status streams end at once, told
+    // to reconnect) finish, and whatever connection is left (a client that never sent its request)
+    // is closed.
     const answered = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, ACCEPTED_REQUEST_SETTLE_MS));
+      server.closeIdleConnections();
       while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
       server.closeAllConnections();
     })();

@@ -58,9 +58,18 @@ async function startProxy(ports: number[]) {
   // Instances taken out of rotation before their restart (the README's procedure): no new request
   // goes to them; what they already have must still be answered.
   const draining = new Set<number>();
+  // Requests still being sent to each port (connecting, or not yet written): a balancer's
+  // deregistration waits them out before the instance is stopped.
+  const sending = new Map<number, number>();
   const failures: string[] = [];
   const forward = (port: number, req: http.IncomingMessage, body: Buffer) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      sending.set(port, (sending.get(port) ?? 0) + 1);
+      let sent = false;
+      const done = () => {
+        if (!sent) sending.set(port, sending.get(port)! - 1);
+        sent = true;
+      };
       const up = http.request(
         { host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers, agent: false },
         (res) => {
@@ -70,7 +79,11 @@ async function startProxy(ports: number[]) {
           res.on("error", reject);
         },
       );
-      up.on("error", reject);
+      up.on("finish", done);
+      up.on("error", (error) => {
+        done();
+        reject(error);
+      });
       up.end(body);
     });
   const server = http.createServer((req, res) => {
@@ -106,7 +119,25 @@ async function startProxy(ports: number[]) {
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     failures,
-    drain: (port: number, on: boolean) => (on ? draining.add(port) : draining.delete(port)),
+    /**
+     * Out of rotation: no new request goes to the port, and the requests already being sent to it
+     * are written (the instance holds them when it is told to stop, and must answer them), with a
+     * moment for it to read them. Back in: requests go to it again.
+     */
+    drain: async (port: number, on: boolean) => {
+      if (!on) {
+        draining.delete(port);
+        return;
+      }
+      draining.add(port);
+      await until(
+        () => sending.get(port) ?? 0,
+        (n) => n === 0,
+        10_000,
+        "the requests being sent to the drained instance",
+      );
+      await new Promise((r) => setTimeout(r, 100));
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -208,11 +239,11 @@ test("two instances restarted in turn under load: no failed request, no lost or 
     for (const servers of [a, b]) {
       const [child] = servers.started.slice(-1);
       const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
-      proxy.drain(servers.port, true);
+      await proxy.drain(servers.port, true);
       process.kill(-child!.pid!, "SIGTERM");
       expect(await exited).toBe(0);
       await servers.start();
-      proxy.drain(servers.port, false);
+      await proxy.drain(servers.port, false);
       await new Promise((r) => setTimeout(r, 1500));
     }
     stop = true;
