@@ -9,6 +9,8 @@ import { defineConfig, devices } from "@playwright/test";
 // PostgreSQL server of DATABASE_URL.
 // The journeys run in the sandbox (on PostgreSQL APP_ENV has no default); the CLI the helpers run inherits it.
 process.env.APP_ENV ??= "sandbox";
+// Passwords hashed at the test suites' cost (lib/env.ts), by the server and by the CLI the helpers run.
+process.env.PASSWORD_HASH_COST ??= "test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "onb-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
@@ -36,6 +38,7 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        ...(process.env.E2E_EXTRA_ARGS ? process.env.E2E_EXTRA_ARGS.split(" ") : []),
       ],
     },
   },
@@ -50,6 +53,7 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       APP_ENV: process.env.APP_ENV,
+      PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_BASE_URL: baseURL,

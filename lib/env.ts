@@ -78,6 +78,10 @@ const schema = z.object({
   VERIFICATION_PROVIDER: z.enum(["sandbox", "none"]).optional(),
   // The sandbox provider's simulated answer time per check (the contract: verified within 3 seconds).
   VERIFICATION_LATENCY_MS: z.coerce.number().int().min(0).max(2500).default(800),
+  // The work of a new password hash (lib/auth/secrets.ts). "test" is for the test suites alone (a
+  // hash in milliseconds instead of a third of a CPU-second, as Django's and Devise's test settings
+  // do): refused in production.
+  PASSWORD_HASH_COST: z.enum(["standard", "test"]).default("standard"),
 });
 
 export type Env = Omit<
@@ -119,6 +123,8 @@ function load(): Env {
     throw new Error(
       "INSTRUMENTATION=off is for the bench's baseline; production always records metrics and the audit log",
     );
+  if (appEnv === "production" && value.PASSWORD_HASH_COST === "test")
+    throw new Error("PASSWORD_HASH_COST=test is for the test suites; production hashes passwords at the standard cost");
   const publicBaseUrl = (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
   const tokenizer = tokenizerOriginFor(publicBaseUrl, value.TOKENIZER_ORIGIN);
   return {

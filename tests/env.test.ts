@@ -49,4 +49,16 @@ describe("the environment every entry point starts from", () => {
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("INSTRUMENTATION=off is for the bench's baseline");
   });
+
+  test("production refuses the test suites' cheap password hashes (PASSWORD_HASH_COST=test)", () => {
+    const run = start("cli/index.ts", {
+      APP_ENV: "production",
+      JWT_SECRET: "a".repeat(64),
+      ENCRYPTION_KEY: "b".repeat(64),
+      PASSWORD_HASH_COST: "test",
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain("PASSWORD_HASH_COST=test is for the test suites");
+  });
 });

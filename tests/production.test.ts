@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 
 // A production deployment: no test helpers, live keys, magic TINs are ordinary numbers.
 process.env.APP_ENV = "production";
+// Production refuses the suites' cheap password hashes (tests/setup-env.ts).
+process.env.PASSWORD_HASH_COST = "standard";
 process.env.JWT_SECRET = "p".repeat(40);
 process.env.ENCRYPTION_KEY = "cd".repeat(32);
 // These tests are about payments and magic values: the sandbox's verification provider stands in
@@ -57,6 +59,11 @@ test("production keys are live keys: the operator CLI's new ISV and its rotated 
   expect(created.code).toBe(0);
   const isv = JSON.parse(created.stdout);
   expect(isv.secret_key).toMatch(/^sk_live_[0-9A-Za-z]{48}$/);
+  // Its user's password at the standard cost (OWASP's scrypt advice), whatever the suites use elsewhere.
+  const user = (await api.db.execute(sql`select password_hash from users where email = ${email}`)).rows[0] as {
+    password_hash: string;
+  };
+  expect(user.password_hash.split("$").slice(0, 4)).toEqual(["scrypt", "16384", "8", "5"]);
   const rotated = await runCommand(api.handle, ["isv", "rotate-key", isv.account_id, "--json"]);
   const { secret_key } = JSON.parse(rotated.stdout);
   expect(secret_key).toMatch(/^sk_live_[0-9A-Za-z]{48}$/);

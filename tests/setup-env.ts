@@ -18,6 +18,10 @@ process.env.APP_ENV ??= "sandbox";
 process.env.WEBHOOK_RETRY_SCHEDULE_MS ??= "150,150,150,150,150,150,150";
 // The sandbox verification provider answers at once in tests (its few seconds are measured by npm run bench).
 process.env.VERIFICATION_LATENCY_MS ??= "20";
+// Passwords hashed at the test cost (a few ms instead of a third of a CPU-second: about 180 hashes a
+// run). Refused in production: the files that run as production say PASSWORD_HASH_COST=standard,
+// and tests/production.test.ts holds the standard's parameters.
+process.env.PASSWORD_HASH_COST ??= "test";
 // The suite's receivers listen on loopback and their answers are checked (tests/sandbox-ssrf.test.ts runs without).
 process.env.SANDBOX_WEBHOOK_LOOPBACK ??= "1";
 

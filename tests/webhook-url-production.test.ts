@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 // A production deployment: webhook urls must be https and resolve to public addresses.
 process.env.APP_ENV = "production";
+// Production refuses the suites' cheap password hashes (tests/setup-env.ts).
+process.env.PASSWORD_HASH_COST = "standard";
 process.env.JWT_SECRET = "x".repeat(40);
 process.env.ENCRYPTION_KEY = "ab".repeat(32);
 
