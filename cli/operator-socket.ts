@@ -1,15 +1,10 @@
 import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 
 import { type DatabaseHandle } from "@/lib/db/types";
 
-import { env } from "../lib/env";
 import { runCommand } from "./commands";
-
-export function operatorSocketPath(dataDir = env.DATA_DIR) {
-  return path.join(dataDir, "operator.sock");
-}
+import { operatorSocketPath } from "./operator-socket-path";
 
 /**
  * While the server holds the embedded database, the CLI runs its commands here instead of opening
