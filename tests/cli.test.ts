@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -10,6 +9,7 @@ import { runCommand } from "@/cli/commands";
 import { startOperatorSocket } from "@/cli/operator-socket";
 
 import { startTestApi, type TestApi } from "./helpers/api";
+import { scratchDir } from "./helpers/scratch";
 import { verifySignature } from "./helpers/signature";
 
 const exec = promisify(execFile);
@@ -104,7 +104,7 @@ describe("the embedded data directory", () => {
   test("a second process gets a clear error instead of opening it", async () => {
     if (api.handle.kind !== "pglite") return expect(api.handle.kind).toBe("postgres");
     const script = `import { openDatabase } from "./lib/db/client.ts"; openDatabase({ dataDir: process.env.DATA_DIR }).then(() => { console.log("opened"); process.exit(0) }, (e) => { console.error(e.message); process.exit(3) });`;
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lock-")), "open.ts");
+    const file = path.join(scratchDir("lock-"), "open.ts");
     fs.writeFileSync(file, script.replace("./lib/db/client.ts", path.resolve("lib/db/client.ts")));
     const error = await exec(tsx, [file], { env: { ...process.env } }).catch((e) => e);
     expect(error.code).toBe(3);

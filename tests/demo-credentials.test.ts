@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { demoCredentialsFile, seedOnStart } from "@/lib/domain/accounts/seed-on-start";
 
 import { startTestApi, type TestApi } from "./helpers/api";
+import { scratchDir } from "./helpers/scratch";
 
 // The demo ISV's secret key and password go to a file only its owner can read, never to the
 // console (whose output a deployment ships to its log collector).
@@ -19,7 +18,7 @@ afterAll(() => api.close());
 
 describe("the demo ISV of a new sandbox database", () => {
   test("its credentials are written to DATA_DIR/demo-credentials.env (0600) and the console only says where", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-demo-"));
+    const dataDir = scratchDir("onb-demo-");
     const printed: string[] = [];
     await seedOnStart(api.db, { seedDemo: true, dataDir, print: (text) => printed.push(text) });
     const file = demoCredentialsFile(dataDir);

@@ -1,12 +1,20 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 import pg from "pg";
 import { afterAll } from "vitest";
 
-// Each test file gets its own data directory (embedded database, generated keys) and quiet logs.
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "onb-test-"));
+import { scratchBase } from "./helpers/scratch";
+
+// Each test file gets its own scratch directory, removed when the file ends (the servers a file
+// starts keep their data directories in it too: tests/helpers/scratch.ts), its own data directory
+// there (embedded database, generated keys) and quiet logs.
+const scratch = fs.mkdtempSync(path.join(scratchBase(), "onb-test-"));
+process.env.TEST_SCRATCH_DIR = scratch;
+process.env.DATA_DIR = path.join(scratch, "data");
+fs.mkdirSync(process.env.DATA_DIR, { mode: 0o700 });
+// Registered first, so run last: after the file's own afterAll hooks have closed what they opened.
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 // On PGlite, its database starts as a copy of the run's migrated template (tests/global-setup.ts).
 if (!process.env.DATABASE_URL && process.env.PGLITE_TEMPLATE)
   fs.cpSync(process.env.PGLITE_TEMPLATE, path.join(process.env.DATA_DIR, "pgdata"), { recursive: true });

@@ -1,9 +1,9 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
+import { scratchDir } from "./scratch";
 import { until } from "./until";
 
 export { until };
@@ -63,7 +63,7 @@ export function serverProcesses(options: {
   ports: number;
   env?: Record<string, string>;
 }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `onb-${options.name}-`));
+  const dataDir = scratchDir(`onb-${options.name}-`);
   // On PGlite its database starts migrated, a copy of the run's template (tests/global-setup.ts).
   if (!process.env.DATABASE_URL && process.env.PGLITE_TEMPLATE && !options.env?.DATABASE_URL)
     fs.cpSync(process.env.PGLITE_TEMPLATE, path.join(dataDir, "pgdata"), { recursive: true });

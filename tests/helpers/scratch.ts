@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Where the tests' data directories go: memory (/dev/shm) where the machine has it. A test database
+ * is 40 MB written and removed per file; on a disk mounted with online discard (CI's is) removing
+ * it costs more than the file's tests (measured: 1.5 s a copy after removals instead of 0.4 s).
+ */
+export function scratchBase() {
+  try {
+    fs.accessSync("/dev/shm", fs.constants.W_OK);
+    return "/dev/shm";
+  } catch {
+    return os.tmpdir();
+  }
+}
+
+/**
+ * A new directory in this test file's scratch directory (tests/setup-env.ts), which is removed with
+ * everything in it when the file ends: a run leaves no data directories behind (each holds a 40 MB
+ * database).
+ */
+export function scratchDir(prefix: string) {
+  return fs.mkdtempSync(path.join(process.env.TEST_SCRATCH_DIR ?? os.tmpdir(), prefix));
+}
