@@ -47,7 +47,7 @@ export function generateAccountSid(): string {
  * OWASP's scrypt advice (2^17 work): N=2^14, r=8, p=5 is its equivalent with 16 MiB of memory
  * instead of 128. Hashes made with older parameters still verify and are upgraded at sign-in.
  */
-export const STANDARD_SCRYPT = { N: 16384, r: 8, p: 5 } as const;
+const STANDARD_SCRYPT = { N: 16384, r: 8, p: 5 } as const;
 /** PASSWORD_HASH_COST=test (the test suites only; refused in production): 1 MiB and one pass, about 1/80 of the work. */
 const TEST_SCRYPT = { N: 1024, r: 8, p: 1 } as const;
 /** The parameters new hashes are made with (and older, weaker hashes upgraded to at sign-in). */
