@@ -38,27 +38,18 @@ describe("the environment every entry point starts from", () => {
     },
   );
 
-  test("production refuses the bench's baseline without metrics and audit (INSTRUMENTATION=off)", () => {
+  test.each([
+    ["INSTRUMENTATION", "off", "INSTRUMENTATION=off is for the bench's baseline"],
+    ["PASSWORD_HASH_COST", "test", "PASSWORD_HASH_COST=test is for the test suites"],
+  ])("production refuses what only the bench or the tests may use: %s=%s", (name, value, message) => {
     const run = start("cli/index.ts", {
       APP_ENV: "production",
       JWT_SECRET: "a".repeat(64),
       ENCRYPTION_KEY: "b".repeat(64),
-      INSTRUMENTATION: "off",
+      [name]: value,
       DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
     });
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain("INSTRUMENTATION=off is for the bench's baseline");
-  });
-
-  test("production refuses the test suites' cheap password hashes (PASSWORD_HASH_COST=test)", () => {
-    const run = start("cli/index.ts", {
-      APP_ENV: "production",
-      JWT_SECRET: "a".repeat(64),
-      ENCRYPTION_KEY: "b".repeat(64),
-      PASSWORD_HASH_COST: "test",
-      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
-    });
-    expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain("PASSWORD_HASH_COST=test is for the test suites");
+    expect(run.stderr).toContain(message);
   });
 });
