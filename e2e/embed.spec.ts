@@ -51,15 +51,11 @@ async function componentFrame(page: Page, element: string, path: RegExp): Promis
       return Boolean(frame);
     })
     .toBe(true);
-  await hydrated(frame!).catch((e) => {
+  await waitForHydration(frame!).catch((e) => {
     throw new Error(`${element} ${frame!.url()} never hydrated: ${e}`);
   });
   return frame!;
 }
-
-// The component's pages are the app's: the same wait as every journey's page (null-safe while a new
-// document replaces the frame's previous one).
-const hydrated = (frame: Frame) => waitForHydration(frame);
 
 /** The events the host page logged (its "Events" list), as "type detail-json". */
 const events = (page: Page) => page.getByRole("list", { name: "Events" }).locator("li").allTextContents();
@@ -101,7 +97,7 @@ const save = (frame: Frame) => frame.getByRole("button", { name: "Save and conti
 
 async function nextStep(frame: Frame, step: string) {
   await frame.waitForURL(new RegExp(`/onboarding/${step}$`));
-  await hydrated(frame);
+  await waitForHydration(frame);
 }
 
 async function newMerchant(request: APIRequestContext, isv: { auth: string }) {
@@ -193,7 +189,7 @@ test("a merchant onboards inside the ISV's page, documents included, without lea
   // Answered here, in the frame (not "we have e-mailed you a link").
   await expect(frame.getByText("Press Continue to give them here.")).toBeVisible();
   await expect(frame.getByText(/e-mailed/)).toHaveCount(0);
-  await hydrated(frame);
+  await waitForHydration(frame);
   await frame.getByRole("link", { name: "Continue" }).click();
   await nextStep(frame, "owners");
   const panel = frame.getByRole("region", { name: "Identity document: Mei Chen" });
@@ -210,7 +206,7 @@ test("a merchant onboards inside the ISV's page, documents included, without lea
   await frame.getByRole("button", { name: "Send document" }).click();
   await frame.waitForURL(/\/onboarding\/complete/, { timeout: 30_000 });
   await expect(frame.getByRole("heading", { name: "Application approved" })).toBeVisible({ timeout: 20_000 });
-  await hydrated(frame);
+  await waitForHydration(frame);
   await shots(page, "embed-onboarding-approved");
   await frame.getByRole("button", { name: "Continue" }).click();
 
@@ -282,7 +278,7 @@ test("the payments component shows the merchant's paid charge and refunds it; an
   expect(csp).toContain(`frame-ancestors ${hostOrigin};`);
   await rows.nth(1).getByRole("link").first().click();
   await frame.waitForURL(new RegExp(`/home/payments/${chargeId}$`));
-  await hydrated(frame);
+  await waitForHydration(frame);
   await frame.getByLabel("Amount to refund (USD)").fill("10");
   await frame.getByRole("button", { name: "Review the refund" }).click();
   await frame.getByRole("button", { name: "Refund $10.00" }).click();

@@ -4,20 +4,16 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll } from "vitest";
 
-import { scratchBase } from "./helpers/scratch";
+import { dataDir, scratchBase } from "./helpers/scratch";
 
 // Each test file gets its own scratch directory, removed when the file ends (the servers a file
 // starts keep their data directories in it too: tests/helpers/scratch.ts), its own data directory
 // there (embedded database, generated keys) and quiet logs.
 const scratch = fs.mkdtempSync(path.join(scratchBase(), "onb-test-"));
 process.env.TEST_SCRATCH_DIR = scratch;
-process.env.DATA_DIR = path.join(scratch, "data");
-fs.mkdirSync(process.env.DATA_DIR, { mode: 0o700 });
+process.env.DATA_DIR = dataDir("data-");
 // Registered first, so run last: after the file's own afterAll hooks have closed what they opened.
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
-// On PGlite, its database starts as a copy of the run's migrated template (tests/global-setup.ts).
-if (!process.env.DATABASE_URL && process.env.PGLITE_TEMPLATE)
-  fs.cpSync(process.env.PGLITE_TEMPLATE, path.join(process.env.DATA_DIR, "pgdata"), { recursive: true });
 process.env.LOG_LEVEL ??= "silent";
 process.env.SEED_DEMO = "0";
 // Tests run in the sandbox unless a file says otherwise (on PostgreSQL APP_ENV has no default).

@@ -1,9 +1,8 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { promisify } from "node:util";
 
-import { scratchDir } from "./scratch";
+import { dataDir as newDataDir } from "./scratch";
 import { until } from "./until";
 
 export { until };
@@ -63,10 +62,7 @@ export function serverProcesses(options: {
   ports: number;
   env?: Record<string, string>;
 }) {
-  const dataDir = scratchDir(`onb-${options.name}-`);
-  // On PGlite its database starts migrated, a copy of the run's template (tests/global-setup.ts).
-  if (!process.env.DATABASE_URL && process.env.PGLITE_TEMPLATE && !options.env?.DATABASE_URL)
-    fs.cpSync(process.env.PGLITE_TEMPLATE, path.join(dataDir, "pgdata"), { recursive: true });
+  const dataDir = newDataDir(`onb-${options.name}-`, !process.env.DATABASE_URL && !options.env?.DATABASE_URL);
   const port = freePortIn(options.portFrom, options.ports);
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
