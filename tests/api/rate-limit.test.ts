@@ -110,7 +110,8 @@ test("with Redis gone, an instance keeps limiting on its own memory instead of f
 });
 
 // Last in this file: it leaves this client address refused for a minute.
-test("wrong credentials from one address: after 60 in a minute, 429 before any lookup", async () => {
+test("wrong credentials from one address: after 60 in a minute, 429; a valid key from that address still answers", async () => {
+  const isv = await api.newIsv();
   const bad = `Basic ${Buffer.from("AC00000000000000000000000000000000:sk_test_wrong").toString("base64")}`;
   const statuses: number[] = [];
   for (let i = 0; i < 62; i++) statuses.push((await api.call("GET", "/v1/account", { auth: bad })).status);
@@ -118,5 +119,13 @@ test("wrong credentials from one address: after 60 in a minute, 429 before any l
   expect(statuses.slice(60)).toEqual([429, 429]);
   const limited = await api.call("GET", "/v1/account", { auth: bad });
   expect(limited.json.error.code).toBe("rate_limited");
+  expect(limited.json.error.message).toBe("Too many requests with wrong credentials from this address");
   expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  // The same address, the ISV's valid key (every ISV behind one NAT): never refused.
+  const valid = await api.call("GET", "/v1/account", { auth: isv.auth });
+  expect(valid.status).toBe(200);
+  expect(valid.json.id).toBe(isv.account_id);
+  // And its wrong secret is still refused (429, the address's budget is spent), not let through.
+  const wrongSecret = `Basic ${Buffer.from(`${isv.account_sid}:sk_test_${"x".repeat(40)}`).toString("base64")}`;
+  expect((await api.call("GET", "/v1/account", { auth: wrongSecret })).status).toBe(429);
 });

@@ -30,7 +30,6 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const cookie = header ? undefined : getCookie(c, ONBOARDING_COOKIE);
   if (!header && !(cookie && sessionPath(c.req.path))) return next();
   const address = getConnInfoAddress(c);
-  await failedAuth.check(address);
   try {
     if (header) c.set("principal", await fromAuthorization(c, header));
     else {

@@ -5,6 +5,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Context, MiddlewareHandler, Next } from "hono";
 
 import { principalScope } from "../../auth/principal";
+import { decryptField, encryptField, isEncrypted } from "../../crypto/field-encryption";
 import { idempotencyKeys } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
@@ -135,7 +136,7 @@ async function claimAndRun(
       throw keyInUse();
     }
     c.header("Idempotent-Replayed", "true");
-    return c.json(existing.responseBody as object, existing.responseStatus as 200);
+    return c.json(openStoredAnswer(existing.responseBody), existing.responseStatus as 200);
   }
   throw keyInUse();
 }
@@ -160,7 +161,10 @@ async function runRecorded(c: Context<AppEnv>, next: Next, db: Db, claim: SQL) {
         .clone()
         .json()
         .catch(() => null);
-      await tx.update(idempotencyKeys).set({ responseStatus: status, responseBody: stored }).where(claim);
+      await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: status, responseBody: sealAnswer(stored) })
+        .where(claim);
     });
   } catch (error) {
     // Nothing of the request was kept: the key is free for the client's retry.
@@ -170,6 +174,22 @@ async function runRecorded(c: Context<AppEnv>, next: Next, db: Db, claim: SQL) {
   } finally {
     c.set("db", db);
   }
+}
+
+/**
+ * A stored answer is sealed like a sensitive field (AES-256-GCM under the current encryption key):
+ * answers carry secrets shown once (an account session's client secret, a login link, a webhook's
+ * signing secret, an onboarding link's url) and personal data, and the replay within 24 hours must
+ * give the client what it missed without any of it readable in the database's files.
+ */
+function sealAnswer(body: unknown): { $enc: string; last4: string } | null {
+  if (body === null) return null;
+  return { ...encryptField(JSON.stringify(body)), last4: "" };
+}
+
+/** The answer as stored: sealed (sealAnswer), or as an earlier release kept it. */
+function openStoredAnswer(stored: unknown): object {
+  return isEncrypted(stored) ? (JSON.parse(decryptField(stored)) as object) : (stored as object);
 }
 
 export function stableStringify(value: unknown): string {

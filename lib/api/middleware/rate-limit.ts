@@ -26,29 +26,31 @@ export function rateLimit(perSecond: number, store: LimitStore = limitStore()): 
 }
 
 /**
- * Failed authentication per client address: after `perMinute` failures in a minute, requests from
- * that address are refused (429) before any credential is looked up, so keys and passwords cannot
- * be guessed at full speed and a flood of bad credentials costs the database nothing. Failures are
- * also counted per presented key id (an account sid, a publishable key): past the same budget a
- * wrong secret for that key answers 429 instead of 401, from any address, while the right secret
- * still works: one client's failures never lock out a valid key, nor another address.
+ * Failed authentication per client address and per presented key id. Valid credentials are never
+ * refused: the lookup is cheap (an API key is one indexed query and a digest, a token a signature),
+ * so every request is authenticated first and only a failure is counted and answered. Past
+ * `perMinute` failures in a minute from one address, its wrong credentials answer 429 instead of 401;
+ * past the same budget for one key id (an account sid, a publishable key), a wrong secret for that
+ * key answers 429 from any address. So a flood of bad keys from one NAT, or a stale deployment still
+ * sending a rotated key, never locks out the ISV's valid key from that address, and guessing is slow.
  */
 export function authFailureLimit(perMinute = 60) {
   const failures = () => limitStore().limit("auth-failures", perMinute, 60);
   const keyFailures = () => limitStore().limit("auth-failures-key", perMinute, 60);
   return {
-    async check(address: string) {
-      const wait = await failures().blocked(address);
-      if (wait !== null)
-        throw new AppError("rate_limited", "Too many requests with wrong credentials from this address", {
-          retryAfterSeconds: wait,
-        });
-    },
+    /** A failed authentication from `address` naming `keyId`: counted, then 429 when either is over its budget. */
     async fail(address: string, keyId?: string) {
-      const [, wait] = await Promise.all([failures().hit(address), keyId ? keyFailures().hit(keyId) : null]);
-      if (wait !== null && wait !== undefined)
+      const [addressWait, keyWait] = await Promise.all([
+        failures().hit(address),
+        keyId ? keyFailures().hit(keyId) : null,
+      ]);
+      if (addressWait !== null)
+        throw new AppError("rate_limited", "Too many requests with wrong credentials from this address", {
+          retryAfterSeconds: addressWait,
+        });
+      if (keyWait !== null && keyWait !== undefined)
         throw new AppError("rate_limited", "Too many requests with a wrong secret for this key", {
-          retryAfterSeconds: wait,
+          retryAfterSeconds: keyWait,
         });
     },
   };
