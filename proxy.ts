@@ -15,8 +15,12 @@ export async function proxy(request: NextRequest) {
   // Inside an embedded component's frame, its pages may be framed by the host page's origin alone
   // (one of the ISV's embed_allowed_origins when the frame's session was opened).
   // Several components on one host page share the partition: the origins of every frame cookie.
+  // Only the components' own pages (and the frame's "not here" page): a frame cookie never lets the
+  // ISV's page frame the sign-in pages, the dashboard or the rest of the home.
+  const component = componentOfPath(request.nextUrl.pathname);
+  const framePage = component !== null || request.nextUrl.pathname === "/home/unavailable";
   const embedders = new Set<string>();
-  for (const cookie of request.cookies.getAll())
+  for (const cookie of framePage ? request.cookies.getAll() : [])
     if (cookie.name.startsWith(EMBED_COOKIE_PREFIX)) {
       const origin = await frameOriginOf(cookie.value);
       if (origin) embedders.add(origin);
@@ -43,7 +47,6 @@ export async function proxy(request: NextRequest) {
   headers.set("x-nonce", nonce);
   // The page's component, for the frame's shell (its session, appearance and host origin).
   headers.delete(EMBED_COMPONENT_HEADER);
-  const component = componentOfPath(request.nextUrl.pathname);
   if (component) headers.set(EMBED_COMPONENT_HEADER, component);
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });

@@ -10,6 +10,7 @@ import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
 import { rewrapAll } from "../lib/domain/keys/rewrap";
 import { operatorMerchantText, operatorMerchantView } from "../lib/domain/merchants/operator-view";
 import { listOutbox } from "../lib/domain/notifications/list-outbox";
+import { releaseMerchantPayouts } from "../lib/domain/payouts/operator-release";
 import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
 import { env } from "../lib/env";
 import { AppError } from "../lib/errors";
@@ -25,6 +26,9 @@ export const usage = `Usage: npm run cli -- <command>
   merchant show <merchant_id> [--json]
       status, underwriting's decision and requests, each verification check and the documents
   merchant review <merchant_id> --approve | --decline [--reason "<text>"] | --request <field> --reason "<text>"
+  merchant payouts <merchant_id> --approve-bank | --unfreeze
+      accept a bank account entered after approval whose check failed; lift the freeze of a
+      "this wasn't me" (then the held payouts go, once nothing else holds them)
   keys rewrap [--json]
       after a key rotation (new ENCRYPTION_KEY, the old one in ENCRYPTION_KEYS_PREVIOUS): every
       sensitive field, webhook secret and document written again under the new key
@@ -42,6 +46,8 @@ const options = {
   json: { type: "boolean" },
   account: { type: "string" },
   approve: { type: "boolean" },
+  "approve-bank": { type: "boolean" },
+  unfreeze: { type: "boolean" },
   decline: { type: "boolean" },
   request: { type: "string" },
   reason: { type: "string" },
@@ -153,6 +159,19 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
       return ok(
         { merchant_id: row.id, lead_onboarding_status: row.status, requirements: row.requirements },
         `${row.id} is now ${row.status}`,
+      );
+    }
+    if (group === "merchant" && action === "payouts") {
+      const merchantId = rest[0];
+      if (!merchantId || (flags["approve-bank"] !== true && flags.unfreeze !== true))
+        return fail(`merchant payouts needs a merchant id and --approve-bank or --unfreeze\n\n${usage}`, 2);
+      const row = await releaseMerchantPayouts(handle.db, merchantId, {
+        approveBank: flags["approve-bank"] === true,
+        unfreeze: flags.unfreeze === true,
+      });
+      return ok(
+        { merchant_id: row.id, payouts_frozen: row.payoutsFrozenAt !== null },
+        `${row.id}: payouts looked at again (frozen: ${row.payoutsFrozenAt ? "yes" : "no"})`,
       );
     }
     if (group === "keys" && action === "rewrap") {

@@ -57,6 +57,8 @@ export const errorCodes = {
   cross_site_request: "permission_error",
   account_type_not_allowed: "permission_error",
   merchant_not_approved: "permission_error",
+  reauthentication_required: "permission_error",
+  payouts_frozen: "permission_error",
   payments_not_configured: "permission_error",
   ach_not_enabled: "permission_error",
   // not_found_error

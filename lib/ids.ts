@@ -53,7 +53,8 @@ export type IdPrefix =
   | "dp"
   | "as"
   | "file"
-  | "mll";
+  | "mll"
+  | "hs";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

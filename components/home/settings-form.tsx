@@ -34,11 +34,13 @@ export function SettingsForm({
   const all = useTranslations();
   // In the reader's words: a rule's own message (the wizard's), else what the field wants.
   const say = (key: string, code: string) =>
-    all.has(`underwriting.${code}` as never)
-      ? all(`underwriting.${code}` as never)
-      : t.has(`invalid.${key}` as never)
-        ? t(`invalid.${key}` as never)
-        : t("invalidField");
+    code === "reauthentication_required"
+      ? t("reauthenticate")
+      : all.has(`underwriting.${code}` as never)
+        ? all(`underwriting.${code}` as never)
+        : t.has(`invalid.${key}` as never)
+          ? t(`invalid.${key}` as never)
+          : t("invalidField");
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);

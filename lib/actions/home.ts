@@ -12,8 +12,10 @@ import { getDatabase } from "@/lib/db/client";
 import { isvForHost } from "@/lib/domain/accounts/isv-for-host";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { acceptDispute, saveEvidence, submitDispute } from "@/lib/domain/disputes/disputes";
-import { emailLoginLinks, HOME_COOKIE } from "@/lib/domain/home/login";
-import { changeBankAccount, changeContact } from "@/lib/domain/home/settings";
+import { reportChange } from "@/lib/domain/home/change-notices";
+import { emailLoginLinks, emailStepUpLink } from "@/lib/domain/home/login";
+import { endHomeSession, HOME_COOKIE, homeSessionOf } from "@/lib/domain/home/sessions";
+import { changeBankAccount, changeContact, confirmContactEmailChange } from "@/lib/domain/home/settings";
 import { env } from "@/lib/env";
 import { AppError, issuesToFieldErrors } from "@/lib/errors";
 import { asMerchant } from "@/lib/home/session";
@@ -59,9 +61,26 @@ export async function homeSignInAction(_prev: HomeSignInState, form: FormData): 
   return { state: "sent", email };
 }
 
+/** Sign-out ends this session for good (its token is refused from now on), not only its cookie. */
 export async function homeSignOutAction() {
-  (await cookies()).delete(HOME_COOKIE);
+  const jar = await cookies();
+  const { db } = await getDatabase();
+  const home = await homeSessionOf(db, jar.get(HOME_COOKIE)?.value);
+  if (home) await endHomeSession(db, home.session.id);
+  jar.delete(HOME_COOKIE);
   redirect("/home/sign-in");
+}
+
+/**
+ * The step-up before a bank account or contact change: a new single-use sign-in link to the
+ * merchant's contact e-mail (the session is older than STEP_UP_SECONDS). Never inside a frame.
+ */
+export async function homeStepUpAction(): Promise<{ sent: boolean }> {
+  return asMerchant(async ({ db, merchant, frame }) => {
+    if (frame) return { sent: false };
+    const locale = await getLocale();
+    return { sent: (await emailStepUpLink(db, merchant, isLocale(locale) ? locale : "en")) > 0 };
+  });
 }
 
 /** A refund from the merchant's home: the API's schema and domain function, for this merchant's charges only. */
@@ -121,31 +140,41 @@ const record = (input: unknown) => (typeof input === "object" && input ? input :
 
 /** The home's settings: the contact's name and e-mail and the business phone, by the application's own rules. */
 export async function homeContactAction(input: unknown): Promise<HomeSettingsResult> {
-  return asMerchant(async ({ db, merchant }) => {
+  return asMerchant(async ({ db, merchant, session }) => {
     const raw = record(input);
     return settingsChange(() =>
-      changeContact(db, merchant.id, {
-        name: textOf(raw, "name"),
-        email: textOf(raw, "email"),
-        business_phone: textOf(raw, "business_phone") || null,
-      }),
+      changeContact(
+        db,
+        merchant.id,
+        {
+          name: textOf(raw, "name"),
+          email: textOf(raw, "email"),
+          business_phone: textOf(raw, "business_phone") || null,
+        },
+        session,
+      ),
     );
   });
 }
 
 /** The home's settings: a new bank account, verified again (lib/domain/home/settings.ts). The form empties once saved. */
 export async function homeBankAccountAction(input: unknown): Promise<HomeSettingsResult> {
-  return asMerchant(async ({ db, merchant }) => {
+  return asMerchant(async ({ db, merchant, session }) => {
     const raw = record(input);
     return settingsChange(
       () =>
-        changeBankAccount(db, merchant.id, {
-          bank_name: textOf(raw, "bank_name"),
-          routing_number: textOf(raw, "routing_number"),
-          account_holder_name: textOf(raw, "account_holder_name"),
-          account_number: textOf(raw, "account_number"),
-          account_number_confirm: textOf(raw, "account_number_confirm"),
-        }),
+        changeBankAccount(
+          db,
+          merchant.id,
+          {
+            bank_name: textOf(raw, "bank_name"),
+            routing_number: textOf(raw, "routing_number"),
+            account_holder_name: textOf(raw, "account_holder_name"),
+            account_number: textOf(raw, "account_number"),
+            account_number_confirm: textOf(raw, "account_number_confirm"),
+          },
+          session,
+        ),
       true,
     );
   });
@@ -217,4 +246,19 @@ export async function homeAcceptDisputeAction(disputeId: string): Promise<HomeDi
     },
     { components: ["disputes", "payments"], feature: "dispute_management" },
   );
+}
+
+/** A change notice's "this wasn't me" (no session: the link in the e-mail is the credential). */
+export async function reportChangeAction(token: string) {
+  const { db } = await getDatabase();
+  const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
+  const frozen = await reportChange(db, token, address);
+  redirect(`/home/report/${token}?${frozen ? "done=1" : "invalid=1"}`);
+}
+
+/** The link sent to a new contact address, confirmed by its button (an e-mail scanner's GET changes nothing). */
+export async function confirmContactEmailAction(token: string) {
+  const { db } = await getDatabase();
+  const confirmed = await confirmContactEmailChange(db, token);
+  redirect(`/home/confirm-email/${token}?${confirmed ? "done=1" : "invalid=1"}`);
 }

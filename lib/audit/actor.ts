@@ -9,9 +9,9 @@ import { env } from "../env";
 // jobs, a customer paying on a hosted page) writes no audit entry.
 
 export type Actor = {
-  type: "user" | "api_key" | "cli" | "merchant";
+  type: "user" | "api_key" | "cli" | "merchant" | "isv";
   id: string;
-  /** A merchant's `wizard` or `home`; an API key's last four characters. */
+  /** A merchant's `wizard`, `home` or `embedded`; an ISV's `home` (acting in the merchant's home through its login link); an API key's last four characters. */
   via?: string | null;
   requestId?: string | null;
   clientAddress?: string | null;

@@ -44,6 +44,18 @@ export const eventCatalogue = {
     description:
       "A verification check changed (queued, verified, asking for a document, failed): see the merchant's verification list.",
   },
+  "merchant.bank_account_changed": {
+    scope: "merchant",
+    resource: "merchant",
+    description:
+      "An approved merchant entered a new bank account in its home: payouts wait until its check verifies it and the cooling-off days (settings.new_bank_account_hold_days) pass; the previous contact and owner one were told.",
+  },
+  "merchant.payouts_frozen": {
+    scope: "merchant",
+    resource: "merchant",
+    description:
+      "Someone answered a bank account or contact change notice with \"this wasn't me\": the merchant's payouts wait for an operator and every home session ended.",
+  },
   "statement.created": { scope: "merchant", resource: "statement", description: "A monthly statement was generated." },
   "payment_request.created": {
     scope: "charge",

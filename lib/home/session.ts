@@ -7,11 +7,11 @@ import { redirect } from "next/navigation";
 import { asActor } from "../audit/actor";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { getDatabase } from "../db/client";
-import { merchants } from "../db/schema";
+import { merchants, type MerchantSessionRow } from "../db/schema";
 import type { Db } from "../db/types";
 import { getAccount } from "../domain/accounts/get-account";
 import { allows, type FrameSession, frameState } from "../domain/embed/account-sessions";
-import { HOME_COOKIE, homeMerchant } from "../domain/home/login";
+import { HOME_COOKIE, homeSessionOf } from "../domain/home/sessions";
 import { currentFrame } from "../embed/current-frame";
 import { embedCookie } from "../embed/frame";
 import type { EmbedComponent } from "../schemas/account-sessions";
@@ -42,7 +42,7 @@ async function resolveMerchant(db: Db, access: HomeAccess) {
       .where(and(eq(merchants.id, frame.merchantId), eq(merchants.isvAccountId, frame.isvAccountId)));
     if (!merchant) return { refused: "component" as const };
     if (merchant.status !== "APPROVED") return { refused: "not_approved" as const };
-    return { merchant, frame: frame as FrameSession | null };
+    return { merchant, frame: frame as FrameSession | null, session: null as MerchantSessionRow | null };
   }
   if (expired) return { refused: "expired" as const };
   // A frame of another component (this page is not one of its pages): not here.
@@ -50,8 +50,8 @@ async function resolveMerchant(db: Db, access: HomeAccess) {
   if (state.kind === "active") other = true;
   if (other) return { refused: "component" as const };
   if (state.kind === "expired") return { refused: "expired" as const };
-  const merchant = await homeMerchant(db, jar.get(HOME_COOKIE)?.value);
-  return merchant ? { merchant, frame: null } : { refused: "signed_out" as const };
+  const home = await homeSessionOf(db, jar.get(HOME_COOKIE)?.value);
+  return home ? { merchant: home.merchant, frame: null, session: home.session } : { refused: "signed_out" as const };
 }
 
 /**
@@ -67,7 +67,7 @@ export async function requireMerchant(access: HomeAccess = {}) {
     redirect(`/home/unavailable?reason=${found.refused}`);
   }
   const isv = await getAccount(db, found.merchant.isvAccountId);
-  return { db, merchant: found.merchant, isv, frame: found.frame };
+  return { db, merchant: found.merchant, isv, frame: found.frame, session: found.session };
 }
 
 /** For the home's route handlers (files, statements): the merchant, or null (they answer 404). */
@@ -78,7 +78,8 @@ export async function routeMerchant(db: Db, access: HomeAccess = {}) {
 
 /**
  * A home action as the signed-in merchant: every change it makes is audited under that merchant
- * (via `home`, or `embedded` inside an ISV's page), with the client's address.
+ * (via `home`, or `embedded` inside an ISV's page), with the client's address; a session the ISV
+ * opened with its own login link is audited as the ISV acting in the merchant's home.
  */
 export async function asMerchant<T>(
   work: (home: Awaited<ReturnType<typeof requireMerchant>>) => Promise<T>,
@@ -86,8 +87,14 @@ export async function asMerchant<T>(
 ): Promise<T> {
   const home = await requireMerchant(access);
   const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
-  return asActor(
-    { type: "merchant", id: home.merchant.id, via: home.frame ? "embedded" : "home", clientAddress: address },
-    () => work(home),
-  );
+  const actor =
+    home.session?.via === "isv"
+      ? { type: "isv" as const, id: home.merchant.isvAccountId, via: "home", clientAddress: address }
+      : {
+          type: "merchant" as const,
+          id: home.merchant.id,
+          via: home.frame ? "embedded" : "home",
+          clientAddress: address,
+        };
+  return asActor(actor, () => work(home));
 }

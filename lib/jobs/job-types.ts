@@ -88,6 +88,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 40,
   },
+  /** Looks again at a merchant's held payouts (a new bank account's cooling-off ended). */
+  payout_reconsider: {
+    payload: z.object({ merchant_id: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
   /** Asks the card processor which charges of a settlement their customers disputed (docs/reference.md section 16). */
   card_disputes: {
     payload: z.object({ settlement_id: z.string() }),

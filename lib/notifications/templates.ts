@@ -137,3 +137,57 @@ export function disputeOpened(input: {
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("after")),
   };
 }
+
+/**
+ * To the merchant's previous contact and owner one: its payouts' bank account changed; a button
+ * that says "this wasn't me" freezes them (docs/reference.md section 16).
+ */
+export function bankAccountChanged(input: {
+  brand: Brand;
+  locale: Locale;
+  business: string;
+  last4: string;
+  days: number;
+  reportUrl: string;
+}) {
+  const t = translator(input.locale, "emails.bankAccountChanged");
+  const intro = t("intro", {
+    isv: input.brand.display_name,
+    business: input.business,
+    last4: input.last4,
+    days: input.days,
+  });
+  return {
+    subject: t("subject", { isv: input.brand.display_name }),
+    text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
+  };
+}
+
+/** To the merchant's previous contact and owner one: someone asked to change the contact e-mail. */
+export function contactEmailChanging(input: {
+  brand: Brand;
+  locale: Locale;
+  business: string;
+  email: string;
+  reportUrl: string;
+}) {
+  const t = translator(input.locale, "emails.contactEmailChanging");
+  const intro = t("intro", { isv: input.brand.display_name, business: input.business, email: input.email });
+  return {
+    subject: t("subject", { isv: input.brand.display_name }),
+    text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
+  };
+}
+
+/** To a new contact address: confirm it before it receives sign-in links. */
+export function confirmContactEmail(input: { brand: Brand; locale: Locale; business: string; url: string }) {
+  const t = translator(input.locale, "emails.confirmContactEmail");
+  const intro = t("intro", { isv: input.brand.display_name, business: input.business });
+  return {
+    subject: t("subject", { isv: input.brand.display_name }),
+    text: [intro, "", `${t("action")}: ${input.url}`, "", t("after")].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("after")),
+  };
+}

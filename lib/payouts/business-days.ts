@@ -60,6 +60,20 @@ export function isBusinessDay(day: Date): boolean {
   return weekday !== 0 && weekday !== 6 && !bankHolidays(day.getUTCFullYear()).has(isoDay(day));
 }
 
+/**
+ * The start (00:00 UTC) of the `days`-th business day after the UTC day of `from` (0: `from` itself):
+ * when a new bank account's cooling-off ends.
+ */
+export function businessDaysAfter(from: Date, days: number): Date {
+  let day = utc(from.getUTCFullYear(), from.getUTCMonth() + 1, from.getUTCDate());
+  if (days <= 0) return from;
+  for (let n = 0; n < days;) {
+    day = utc(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate() + 1);
+    if (isBusinessDay(day)) n++;
+  }
+  return day;
+}
+
 /** The first business day after the UTC day of `from`: a payout's `arrival_date` (YYYY-MM-DD). */
 export function nextBusinessDay(from: Date): string {
   let day = utc(from.getUTCFullYear(), from.getUTCMonth() + 1, from.getUTCDate() + 1);

@@ -65,7 +65,12 @@ const embedOrigin = z
     try {
       const url = new URL(value);
       const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-      return url.origin === value && (url.protocol === "https:" || (url.protocol === "http:" && local));
+      // A DNS name or an address only: the URL parser lets `*`, `;`, `,` and `'` through in a host,
+      // and the origin is written into a Content-Security-Policy.
+      const host = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(url.hostname);
+      return (
+        url.origin === value && (host || local) && (url.protocol === "https:" || (url.protocol === "http:" && local))
+      );
     } catch {
       return false;
     }
@@ -89,6 +94,10 @@ export const accountSettingsSchema = z
         description:
           "The origins whose pages may embed this ISV's components (docs/reference.md section 15): https://host[:port], or http:// on localhost or 127.0.0.1 for development. Empty: no embedding",
       }),
+    new_bank_account_hold_days: z.number().int().min(0).max(10).meta({
+      description:
+        "Business days a bank account entered after approval waits, once verified, before payouts reach it (docs/reference.md section 16); default 3",
+    }),
     dispute_fee: z.number().int().min(0).max(10_000).meta({
       description:
         "Cents taken from the merchant's settlement for each dispute its customers open (docs/reference.md section 16); a won dispute returns its amount, not this fee",
@@ -99,9 +108,12 @@ export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
 /** The dispute fee of an ISV that never set one: $15.00. */
 export const DEFAULT_DISPUTE_FEE = 1500;
+/** The cooling-off of a new bank account for an ISV that never set one: 3 business days. */
+export const DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS = 3;
 
 export const initialSettings: AccountSettings = {
   dispute_fee: DEFAULT_DISPUTE_FEE,
+  new_bank_account_hold_days: DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
   embed_allowed_origins: [],
   notifications: { information_requested: "both" },
   onboarding_link_ttl_seconds: 86400,
@@ -188,6 +200,7 @@ export const updateAccountSchema = z
         device_selection_required: z.boolean().optional(),
         devices: accountSettingsSchema.shape.devices.optional(),
         dispute_fee: accountSettingsSchema.shape.dispute_fee.optional(),
+        new_bank_account_hold_days: accountSettingsSchema.shape.new_bank_account_hold_days.optional(),
         embed_allowed_origins: accountSettingsSchema.shape.embed_allowed_origins.optional(),
       })
       .optional(),

@@ -7,11 +7,14 @@ export const auditLogSchema = z
     object: z.literal("audit_log"),
     id: z.string(),
     actor: z.object({
-      type: z.enum(["user", "api_key", "cli", "merchant"]),
-      id: z
-        .string()
-        .meta({ description: "The user's id, the key's account, the merchant's id, or the operator's name" }),
-      via: z.string().nullable().meta({ description: "A merchant's `wizard` or `home`" }),
+      type: z.enum(["user", "api_key", "cli", "merchant", "isv"]),
+      id: z.string().meta({
+        description:
+          "The user's id, the key's account, the merchant's id, the ISV's account (`isv`: acting in the merchant's home through a login link it made), or the operator's name",
+      }),
+      via: z.string().nullable().meta({
+        description: "A merchant's `wizard`, `home` or `embedded`; an ISV's `home`; an API key's last four characters",
+      }),
     }),
     action: z.string().meta({
       description: "What was done: an event type (`merchant.updated`) or `account.updated`, `webhook.created`…",

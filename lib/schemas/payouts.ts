@@ -13,7 +13,13 @@ export type PayoutFailureCode = (typeof payoutFailureCodes)[number];
  * Why a payout waits: the merchant's `automatic_payouts` is false; its bank account awaits
  * verification; an earlier payout failed and the merchant has not yet given a bank account verified since.
  */
-export const payoutHeldReasons = ["automatic_payouts_off", "bank_account_unverified", "payout_failed"] as const;
+export const payoutHeldReasons = [
+  "automatic_payouts_off",
+  "bank_account_unverified",
+  "payout_failed",
+  "bank_account_cooling_off",
+  "payouts_frozen",
+] as const;
 export type PayoutHeldReason = (typeof payoutHeldReasons)[number];
 
 export const payoutSchema = z

@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 import { customDomainRecord } from "../branding/hosts";
 import type { AccountRow } from "../db/schema";
-import { type accountSchema, DEFAULT_DISPUTE_FEE } from "../schemas/account";
+import { type accountSchema, DEFAULT_DISPUTE_FEE, DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS } from "../schemas/account";
 
 type AccountJson = z.infer<typeof accountSchema>;
 
@@ -21,6 +21,7 @@ export function serializeAccount(row: AccountRow): AccountJson {
       ? {
           ...row.settings,
           dispute_fee: row.settings.dispute_fee ?? DEFAULT_DISPUTE_FEE,
+          new_bank_account_hold_days: row.settings.new_bank_account_hold_days ?? DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
           embed_allowed_origins: row.settings.embed_allowed_origins ?? [],
         }
       : row.settings) as AccountJson["settings"],

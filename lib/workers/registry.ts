@@ -1,6 +1,6 @@
 import { checkCardDisputes, decideDispute, expireDispute } from "../domain/disputes/disputes";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
-import { runPayoutAdvance } from "../domain/payouts/payouts";
+import { runPayoutAdvance, runPayoutReconsider } from "../domain/payouts/payouts";
 import { runPurge } from "../domain/retention/purge";
 import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
 import { runSettlement } from "../domain/settlements/run-settlement";
@@ -45,6 +45,7 @@ export const jobRegistry = {
   ach_return_reversals: define("ach_return_reversals", { handler: checkAchReturnReversals }),
   retention_purge: define("retention_purge", { handler: runPurge }),
   payout_advance: define("payout_advance", { handler: runPayoutAdvance }),
+  payout_reconsider: define("payout_reconsider", { handler: runPayoutReconsider }),
   card_disputes: define("card_disputes", { handler: checkCardDisputes }),
   dispute_deadline: define("dispute_deadline", { handler: (db, payload) => expireDispute(db, payload) }),
   dispute_decision: define("dispute_decision", { handler: decideDispute }),

@@ -226,6 +226,12 @@ describe("account sessions", () => {
       ["http://app.example.com"],
       ["app.example.com"],
       ["https://a.example.com", "https://a.example.com"],
+      // Wildcards and CSP separators the URL parser lets through in a host: never written into frame-ancestors.
+      ["https://*"],
+      ["https://*.example.com"],
+      ["https://a.example.com;script-src"],
+      ["https://a.example.com,https"],
+      ["https://a'.example.com"],
     ]) {
       const res = await patch(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);

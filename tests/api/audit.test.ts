@@ -8,6 +8,7 @@ import { changeContact } from "@/lib/domain/home/settings";
 import { purgeExpired } from "@/lib/domain/retention/purge";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { freshHomeSession } from "../helpers/fixtures";
 import { openLink } from "../helpers/onboarding";
 import { approvedMerchant } from "../helpers/payments";
 
@@ -104,7 +105,7 @@ describe("audit log", () => {
     // The home (its server actions run the domain as the merchant).
     const approved = await approvedMerchant(api, isv);
     await asActor({ type: "merchant", id: approved.id, via: "home", clientAddress: "198.51.100.4" }, () =>
-      changeContact(api.db, approved.id, { name: "Ana Ruiz", email: "ana@example.com" }),
+      changeContact(api.db, approved.id, { name: "Ana Ruiz", email: "ana@example.com" }, freshHomeSession()),
     );
     const home = await entriesOf(approved.id);
     expect(home[0]).toMatchObject({

@@ -6,9 +6,16 @@ import { events, merchantLoginTokens, merchants, outbox } from "@/lib/db/schema"
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { createFile } from "@/lib/domain/files/create-file";
 import { emailLoginLinks, homeMerchant, useLoginLink } from "@/lib/domain/home/login";
-import { bankAccountSummary, bankCheckOf, changeBankAccount, changeContact } from "@/lib/domain/home/settings";
+import {
+  bankAccountSummary,
+  bankCheckOf,
+  changeBankAccount,
+  changeContact,
+  confirmContactEmailChange,
+} from "@/lib/domain/home/settings";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { freshHomeSession } from "../helpers/fixtures";
 import { submittedMerchant } from "../helpers/onboarding";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
@@ -175,7 +182,9 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
     const { id } = await approvedMerchant(api, isv);
     const read = async () => (await api.db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
     const before = await read();
-    await expect(changeContact(api.db, id, { name: "Ana Ruiz", email: "not-an-email" })).rejects.toMatchObject({
+    await expect(
+      changeContact(api.db, id, { name: "Ana Ruiz", email: "not-an-email" }, freshHomeSession()),
+    ).rejects.toMatchObject({
       code: "parameter_invalid",
       errors: [expect.objectContaining({ param: "merchant.main_contact_person.email" })],
     });
@@ -183,7 +192,29 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
     expect(unchanged.application).toEqual(before.application);
     expect(unchanged.updatedAt).toEqual(before.updatedAt);
 
-    await changeContact(api.db, id, { name: "Ana Ruiz", email: "ana@example.com", business_phone: "+1 415 555 0134" });
+    await changeContact(
+      api.db,
+      id,
+      { name: "Ana Ruiz", email: "ana@example.com", business_phone: "+1 415 555 0134" },
+      freshHomeSession(),
+    );
+    // The new address is not the contact's until it confirms (the link sent to it).
+    const waiting = await read();
+    expect(waiting.application.main_contact_person).toEqual({
+      name: "Ana Ruiz",
+      email: (before.application.main_contact_person as { email: string }).email,
+    });
+    expect(waiting.pendingContactEmail?.email).toBe("ana@example.com");
+    expect(await emailLoginLinks(api.db, "ana@example.com", { locale: "en", isvAccountId: isv.account_id })).toBe(0);
+    const [confirmMail] = await api.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.merchantId} = ${id} and ${outbox.kind} = 'contact_email_confirm'`);
+    expect(confirmMail!.to).toBe("ana@example.com");
+    const confirmToken = confirmMail!.text.match(/\/home\/confirm-email\/(\S+)/)![1]!;
+    expect(await confirmContactEmailChange(api.db, confirmToken)).not.toBeNull();
+    // Once only: the same link again changes nothing.
+    expect(await confirmContactEmailChange(api.db, confirmToken)).toBeNull();
     const after = await read();
     expect(after.application.main_contact_person).toEqual({ name: "Ana Ruiz", email: "ana@example.com" });
     expect(after.application.business_phone).toBe("+14155550134");
@@ -199,12 +230,14 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
     expect(await emailLoginLinks(api.db, "ana@example.com", { locale: "en", isvAccountId: isv.account_id })).toBe(1);
 
     const pending = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json;
-    await expect(changeContact(api.db, pending.id, { name: "X", email: "x@example.com" })).rejects.toMatchObject({
+    await expect(
+      changeContact(api.db, pending.id, { name: "X", email: "x@example.com" }, freshHomeSession()),
+    ).rejects.toMatchObject({
       code: "merchant_not_approved",
     });
   });
 
-  test("the same onboarding link lands on the home once the merchant is approved (a home session), on the wizard before", async () => {
+  test("the same onboarding link leads to the home's sign-in once the merchant is approved (no session), to the wizard before", async () => {
     const merchant = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } }))
       .json;
     const link = (
@@ -219,12 +252,11 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
     expect(before.headers.get("set-cookie")).toMatch(/^onboarding_session=/);
 
     await api.db.update(merchants).set({ status: "APPROVED" }).where(eq(merchants.id, merchant.id));
+    // Approved: the link is no reusable login (it may sit in a mailbox for days): it leads to the
+    // home's sign-in, which e-mails a single-use link to the contact, and sets no session.
     const after = await open();
-    expect([after.status, after.headers.get("location")]).toEqual([303, "/home"]);
-    const cookie = after.headers.get("set-cookie")!;
-    expect(cookie).toMatch(/^merchant_session=[^;]+; Max-Age=43200; Path=\/; HttpOnly; SameSite=Lax$/);
-    const session = cookie.split(";")[0]!.split("=")[1]!;
-    expect((await homeMerchant(api.db, session))?.id).toBe(merchant.id);
+    expect([after.status, after.headers.get("location")]).toEqual([303, "/home/sign-in?approved=1"]);
+    expect(after.headers.get("set-cookie")).toBeNull();
   });
 
   test("a new bank account: the application's rules, encrypted, verified again; a document when the check asks, then verified", async () => {
@@ -240,7 +272,12 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
     };
     // Account numbers that differ, a routing number that fails its checksum: refused, nothing written.
     await expect(
-      changeBankAccount(api.db, id, { ...bank, routing_number: "121000359", account_number_confirm: "000444444441" }),
+      changeBankAccount(
+        api.db,
+        id,
+        { ...bank, routing_number: "121000359", account_number_confirm: "000444444441" },
+        freshHomeSession(),
+      ),
     ).rejects.toMatchObject({
       code: "routing_number_invalid",
       errors: [
@@ -251,14 +288,16 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
         }),
       ],
     });
-    await expect(changeBankAccount(api.db, id, { ...bank, account_number: "12" })).rejects.toMatchObject({
+    await expect(
+      changeBankAccount(api.db, id, { ...bank, account_number: "12" }, freshHomeSession()),
+    ).rejects.toMatchObject({
       code: "parameter_invalid",
       errors: [expect.objectContaining({ param: "merchant.bank_account.account_number" })],
     });
     const unchanged = await read();
     expect([unchanged.application, unchanged.verification]).toEqual([before.application, before.verification]);
 
-    await changeBankAccount(api.db, id, bank);
+    await changeBankAccount(api.db, id, bank, freshHomeSession());
     const written = await read();
     expect(JSON.stringify(written.application)).not.toContain("000444444440"); // encrypted at rest
     expect(bankAccountSummary(written)).toEqual({ bankName: "Bay Credit Union", last4: "4440" });

@@ -23,7 +23,8 @@ beforeAll(async () => {
   api = await startTestApi({ worker: true });
   isv = await api.newIsv();
   merchantId = (await approvedMerchant(api, isv)).id;
-  newMerchantId = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json.id;
+  newMerchantId = (await api.call("POST", "/v1/merchants", { auth: isv.auth, body: { phone: "+14155550123" } })).json
+    .id;
   await api.call("PATCH", "/v1/account", {
     auth: isv.auth,
     body: { settings: { embed_allowed_origins: ["https://isv.example"] } },
@@ -72,16 +73,19 @@ const calls: { name: string; path: () => string; body: () => unknown; secret: (j
   },
 ];
 
-test.each(calls)("$name with an Idempotency-Key: the secret is in no stored answer, a replay still shows it", async (c) => {
-  const key = `k-${randomBase62(12)}`;
-  const body = c.body();
-  const first = await api.call("POST", c.path(), { auth: isv.auth, body, headers: { "idempotency-key": key } });
-  expect([200, 201]).toContain(first.status);
-  const secret = c.secret(first.json);
-  expect(secret.length).toBeGreaterThanOrEqual(16);
-  await assertNowhereInDatabase(secret);
-  const replay = await api.call("POST", c.path(), { auth: isv.auth, body, headers: { "idempotency-key": key } });
-  expect(replay.status).toBe(first.status);
-  expect(replay.headers.get("idempotent-replayed")).toBe("true");
-  expect(replay.json).toEqual(first.json);
-});
+test.each(calls)(
+  "$name with an Idempotency-Key: the secret is in no stored answer, a replay still shows it",
+  async (c) => {
+    const key = `k-${randomBase62(12)}`;
+    const body = c.body();
+    const first = await api.call("POST", c.path(), { auth: isv.auth, body, headers: { "idempotency-key": key } });
+    expect([200, 201]).toContain(first.status);
+    const secret = c.secret(first.json);
+    expect(secret.length).toBeGreaterThanOrEqual(16);
+    await assertNowhereInDatabase(secret);
+    const replay = await api.call("POST", c.path(), { auth: isv.auth, body, headers: { "idempotency-key": key } });
+    expect(replay.status).toBe(first.status);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.json).toEqual(first.json);
+  },
+);

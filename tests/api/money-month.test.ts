@@ -4,6 +4,7 @@ import { changeBankAccount } from "@/lib/domain/home/settings";
 import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { freshHomeSession } from "../helpers/fixtures";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -22,6 +23,8 @@ let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
 beforeAll(async () => {
   api = await startTestApi({ worker: true });
   isv = await api.newIsv("Money Month ISV");
+  // A new bank account pays as soon as it is verified here (the cooling-off is tested in home-security).
+  await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { new_bank_account_hold_days: 0 } } });
 }, 120_000);
 afterAll(() => api.close());
 
@@ -165,13 +168,18 @@ describe("a month of mixed activity", () => {
     expect((await post("/v1/refunds", { charge_id: b })).json.amount).toBe(20_000);
 
     // A new bank account, verified: the held payout goes, and what was refused is paid again.
-    await changeBankAccount(api.db, merchant.id, {
-      bank_name: "Second Bank",
-      routing_number: "021000021",
-      account_holder_name: "Ana Ruiz",
-      account_number: "000987654321",
-      account_number_confirm: "000987654321",
-    });
+    await changeBankAccount(
+      api.db,
+      merchant.id,
+      {
+        bank_name: "Second Bank",
+        routing_number: "021000021",
+        account_holder_name: "Ana Ruiz",
+        account_number: "000987654321",
+        account_number_confirm: "000987654321",
+      },
+      freshHomeSession(),
+    );
     const retry = await until(
       async () => (await payouts()).find((p) => p.replaces === p1.id),
       (p) => p !== undefined,

@@ -8,6 +8,7 @@ import { createId } from "@/lib/ids";
 import { nextBusinessDay } from "@/lib/payouts/business-days";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { freshHomeSession } from "../helpers/fixtures";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { pdfText } from "../helpers/pdf";
 import { until } from "../helpers/until";
@@ -23,6 +24,8 @@ let other: Awaited<ReturnType<TestApi["newIsv"]>>;
 beforeAll(async () => {
   api = await startTestApi({ worker: true });
   isv = await api.newIsv("Payouts ISV");
+  // A new bank account pays as soon as it is verified here (the cooling-off has its own test).
+  await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { new_bank_account_hold_days: 0 } } });
   other = await api.newIsv("Other ISV");
 }, 120_000);
 afterAll(() => api.close());
@@ -301,13 +304,18 @@ describe("payouts", () => {
     expect(waiting).toMatchObject({ status: "held", held_reason: "payout_failed" });
 
     // A new bank account: no longer asked; payouts wait for its check, then go, and what failed is paid again.
-    await changeBankAccount(api.db, merchant.id, {
-      bank_name: "Second Bank",
-      routing_number: "021000021",
-      account_holder_name: "Ana Ruiz",
-      account_number: "000987654321",
-      account_number_confirm: "000987654321",
-    });
+    await changeBankAccount(
+      api.db,
+      merchant.id,
+      {
+        bank_name: "Second Bank",
+        routing_number: "021000021",
+        account_holder_name: "Ana Ruiz",
+        account_number: "000987654321",
+        account_number_confirm: "000987654321",
+      },
+      freshHomeSession(),
+    );
     const after = (await get(`/v1/merchants/${merchant.id}`)).json;
     expect(after.requirements.errors).toEqual([]);
     await until(

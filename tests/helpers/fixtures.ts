@@ -21,3 +21,6 @@ export function newImei(): string {
   }
   return body.join("") + String((10 - (sum % 10)) % 10);
 }
+
+/** A home session that signed in just now: what a bank account or contact change asks (the step-up). */
+export const freshHomeSession = () => ({ id: "hs_test_fresh", createdAt: new Date() });

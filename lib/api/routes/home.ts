@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
-import { createLoginLink } from "../../domain/home/login";
+import { createLoginLink, revokeMerchantSessions } from "../../domain/home/login";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
 import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
@@ -39,8 +39,45 @@ const createLoginLinkRoute = createRoute({
   },
 });
 
+export const sessionRevocationSchema = z
+  .object({
+    object: z.literal("merchant_session_revocation"),
+    merchant_id: z.string(),
+    revoked_sessions: z.number().int().meta({ description: "How many signed-in home sessions were ended" }),
+    revoked_at: z.string(),
+  })
+  .meta({ id: "MerchantSessionRevocation" });
+
+// POST /v1/merchants/{merchant_id}/sessions/revoke: ends every signed-in session of the merchant's home.
+const revokeSessionsRoute = createRoute({
+  method: "post",
+  path: "/v1/merchants/{merchant_id}/sessions/revoke",
+  tags: ["Merchants"],
+  summary: "End every session of the merchant's home",
+  description:
+    "Signs the merchant out of its home everywhere (sessions opened by login links, e-mailed links or the ISV's own): each ends at once, before its 12 hours. Use it when a device is lost or a person leaves the merchant. Unused login links still expire by themselves within 5 minutes. Sign-out, deactivation and a bank account or contact change end sessions on their own. Another ISV's merchant is 404.",
+  security: security.isv,
+  middleware: [isvOnly] as const,
+  request: { params: z.object({ merchant_id: pathId("merchant_id", "mer_4kZ2qV9sT1pLmN8xRw3YbC") }) },
+  responses: {
+    200: {
+      description: "How many sessions were ended",
+      ...jsonContent(sessionRevocationSchema, {
+        object: "merchant_session_revocation",
+        merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+        revoked_sessions: 2,
+        revoked_at: "2026-11-01T09:30:00.000Z",
+      }),
+    },
+    ...commonErrors,
+  },
+});
+
 export function homeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createLoginLinkRoute, async (c) =>
     c.json(await createLoginLink(c.var.db, c.var.principal.accountId, c.req.valid("param").merchant_id), 200),
+  );
+  app.openapi(revokeSessionsRoute, async (c) =>
+    c.json(await revokeMerchantSessions(c.var.db, c.var.principal.accountId, c.req.valid("param").merchant_id), 200),
   );
 }

@@ -5,7 +5,6 @@ import { ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-s
 import { renderLinkUnavailablePage } from "../../branding/link-unavailable-page";
 import { getAccount } from "../../domain/accounts/get-account";
 import { brandOf } from "../../domain/accounts/isv-facts";
-import { HOME_COOKIE, HOME_SESSION_TTL_SECONDS } from "../../domain/home/login";
 import { openOnboardingLink } from "../../domain/onboarding/open-onboarding-link";
 import { negotiateLocale } from "../../i18n/locales";
 import type { AppEnv } from "../context";
@@ -20,10 +19,8 @@ export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
       setCookie(c, ONBOARDING_COOKIE, result.sessionToken, sessionCookieOptions());
       return c.redirect("/onboarding", 303);
     }
-    if (result.kind === "home") {
-      setCookie(c, HOME_COOKIE, result.homeSession, { ...sessionCookieOptions(), maxAge: HOME_SESSION_TTL_SECONDS });
-      return c.redirect("/home", 303);
-    }
+    // Approved: the home's sign-in (a single-use link to the contact's e-mail), not a session.
+    if (result.kind === "home") return c.redirect("/home/sign-in?approved=1", 303);
     const locale = negotiateLocale(c.req.header("accept-language"));
     c.header(
       "Content-Security-Policy",

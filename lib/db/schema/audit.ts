@@ -13,7 +13,7 @@ export const auditLogs = pgTable(
     seq: bigserial("seq", { mode: "number" }).notNull(),
     /** The ISV account the entry belongs to (its reader): the ISV's own changes and its merchants'. */
     accountId: text("account_id").notNull(),
-    actorType: text("actor_type", { enum: ["user", "api_key", "cli", "merchant"] }).notNull(),
+    actorType: text("actor_type", { enum: ["user", "api_key", "cli", "merchant", "isv"] }).notNull(),
     /** Who: the user's id, the key's account, the merchant's id, the operator's name for the CLI. */
     actorId: text("actor_id").notNull(),
     /** Through what, for a merchant: `wizard` or `home`; for a key: its last four characters. */

@@ -75,6 +75,17 @@ export const merchants = pgTable(
     /** The merchant's own account (its key pair), made when it is approved. */
     merchantAccountId: text("merchant_account_id"),
     submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }),
+    /**
+     * A bank account entered after approval (docs/reference.md section 16): no payout reaches it until
+     * its check has verified it and this cooling-off time has passed (the ISV's
+     * `settings.new_bank_account_hold_days` business days after the change). Null: the account
+     * underwriting approved.
+     */
+    bankAccountHoldUntil: timestamp("bank_account_hold_until", { withTimezone: true, mode: "date" }),
+    /** Someone answered a change notice "this wasn't me": payouts wait for an operator. */
+    payoutsFrozenAt: timestamp("payouts_frozen_at", { withTimezone: true, mode: "date" }),
+    /** A new contact e-mail waiting for its confirmation (the link sent to it); sign-in links keep going to the old one. */
+    pendingContactEmail: jsonb("pending_contact_email").$type<{ email: string; nonce: string; expires_at: string }>(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -140,6 +151,30 @@ export const merchantLoginTokens = pgTable(
   ],
 );
 
+/**
+ * The merchant home's sessions (docs/reference.md section 15): the cookie's signed token names one of
+ * these, and a session is valid only while its row is neither expired nor revoked (sign-out,
+ * deactivation, a bank or contact change, the ISV's revocation, "this wasn't me").
+ */
+export const merchantSessions = pgTable(
+  "merchant_sessions",
+  {
+    id: text("id").primaryKey(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    /** How it began: a login link the ISV made (the ISV acting for the merchant), or one e-mailed to the merchant. */
+    via: text("via", { enum: ["isv", "email"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    revokedReason: text("revoked_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("merchant_sessions_merchant_idx").on(t.merchantId, t.createdAt)],
+);
+
 // Row types live beside their tables (the domain and the serializers import them from here).
 export type MerchantRow = typeof merchants.$inferSelect;
 export type OnboardingLinkRow = typeof onboardingLinks.$inferSelect;
+export type MerchantSessionRow = typeof merchantSessions.$inferSelect;

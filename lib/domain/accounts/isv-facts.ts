@@ -1,5 +1,10 @@
 import type { AccountRow } from "../../db/schema";
-import { type AccountSettings, DEFAULT_DISPUTE_FEE, type MerchantDefaults } from "../../schemas/account";
+import {
+  type AccountSettings,
+  DEFAULT_DISPUTE_FEE,
+  DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
+  type MerchantDefaults,
+} from "../../schemas/account";
 import type { DefaultCapabilities } from "../../schemas/capabilities";
 
 // An ISV always has its branding, pricing and settings (create-isv writes them, PATCH /v1/account
@@ -20,6 +25,9 @@ export const settingsOf = (isv: Pick<AccountRow, "id" | "settings">): AccountSet
 /** The fee a dispute of one of the ISV's merchants costs, in cents (settings saved before it existed: the default). */
 export const disputeFeeOf = (isv: Pick<AccountRow, "id" | "settings">): number =>
   settingsOf(isv).dispute_fee ?? DEFAULT_DISPUTE_FEE;
+/** Business days a bank account entered after approval waits, once verified, before payouts reach it. */
+export const newBankAccountHoldDaysOf = (isv: Pick<AccountRow, "id" | "settings">): number =>
+  settingsOf(isv).new_bank_account_hold_days ?? DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS;
 /** The ISV's pricing (`default_capabilities`), copied into each new merchant. */
 export const pricingOf = (isv: Pick<AccountRow, "id" | "defaultCapabilities">): DefaultCapabilities =>
   required(isv.defaultCapabilities, isv, "default_capabilities");

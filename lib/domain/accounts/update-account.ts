@@ -10,6 +10,7 @@ import {
   type AccountSettings,
   accountSettingsSchema,
   DEFAULT_DISPUTE_FEE,
+  DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
   type MerchantDefaults,
   merchantDefaultsSchema,
   type UpdateAccount,
@@ -32,6 +33,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
     // Settings saved before a field existed take its default.
     const settings = {
       dispute_fee: DEFAULT_DISPUTE_FEE,
+      new_bank_account_hold_days: DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
       embed_allowed_origins: [],
       ...(current.settings ?? {}),
       ...(patch.settings ?? {}),

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 
-import { signToken, verifyToken } from "../../auth/jwt";
+import { asActor } from "../../audit/actor";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { merchantLoginTokens, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -14,14 +14,13 @@ import { brandOf } from "../accounts/isv-facts";
 import { recordAudit } from "../audit/record-audit";
 import { findMerchant } from "../merchants/find-merchant";
 import { digestToken } from "../onboarding/create-onboarding-link";
+import { homeSessionOf, revokeHomeSessions, startHomeSession } from "./sessions";
 
 // The merchant's home (docs/reference.md section 15): a single-use sign-in link, made by the ISV or
 // e-mailed from the home's sign-in page, opens a 12-hour session of that merchant alone.
 
 export const LOGIN_LINK_TTL_SECONDS = 5 * 60;
-export const HOME_SESSION_TTL_SECONDS = 12 * 3600;
-export const HOME_COOKIE = "merchant_session";
-const AUDIENCE = "home";
+export { HOME_COOKIE, HOME_SESSION_TTL_SECONDS } from "./sessions";
 
 /** In the caller's transaction: a new single-use link for an approved merchant. */
 export async function insertLoginLink(tx: DbOrTx, merchant: MerchantRow, via: "isv" | "email") {
@@ -57,52 +56,47 @@ export async function createLoginLink(db: Db, isvAccountId: string, merchantId: 
 }
 
 /**
- * Uses a link once: the session token of its merchant, or null when the link is unknown, used,
+ * Uses a link once: a new session of its merchant, or null when the link is unknown, used,
  * expired, or its merchant can no longer sign in (deactivated merchants keep their home: they read
- * their history). Two clicks racing: one wins (a conditional update).
+ * their history). Two clicks racing: one wins (a conditional update). Audited as a sign-in: by the
+ * ISV acting for the merchant (its link), or by the merchant (an e-mailed link).
  */
-export async function useLoginLink(db: Db, token: string): Promise<{ session: string; merchantId: string } | null> {
-  const now = new Date();
-  const [used] = await db
-    .update(merchantLoginTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(merchantLoginTokens.tokenDigest, digestToken(token)),
-        isNull(merchantLoginTokens.usedAt),
-        gt(merchantLoginTokens.expiresAt, now),
-      ),
-    )
-    .returning();
-  if (!used) return null;
-  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, used.merchantId));
-  if (!merchant || merchant.status !== "APPROVED") return null;
-  return { session: await homeSessionToken(merchant), merchantId: merchant.id };
+export async function useLoginLink(
+  db: Db,
+  token: string,
+  clientAddress: string | null = null,
+): Promise<{ session: string; merchantId: string } | null> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [used] = await tx
+      .update(merchantLoginTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(merchantLoginTokens.tokenDigest, digestToken(token)),
+          isNull(merchantLoginTokens.usedAt),
+          gt(merchantLoginTokens.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (!used) return null;
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, used.merchantId));
+    if (!merchant || merchant.status !== "APPROVED") return null;
+    const session = await startHomeSession(tx, merchant, used.via);
+    await asActor(
+      used.via === "isv"
+        ? { type: "isv", id: merchant.isvAccountId, via: "login_link", clientAddress }
+        : { type: "merchant", id: merchant.id, via: "home", clientAddress },
+      () =>
+        recordAudit(tx, { accountId: merchant.isvAccountId, action: "merchant.signed_in", resourceId: merchant.id }),
+    );
+    return { session, merchantId: merchant.id };
+  });
 }
 
-/**
- * A 12-hour home session for an approved merchant: after a login link, or after its onboarding
- * link once onboarding is over (the portal and the home are one: the same link lands on the home).
- */
-export function homeSessionToken(merchant: Pick<MerchantRow, "id" | "isvAccountId">) {
-  return signToken(
-    { kind: "merchant_home", merchant_id: merchant.id, isv_account_id: merchant.isvAccountId },
-    merchant.id,
-    HOME_SESSION_TTL_SECONDS,
-    AUDIENCE,
-  );
-}
-
-/** The merchant a home session belongs to, or null (bad, expired, or the merchant is gone). */
+/** The merchant a home session belongs to, or null (bad, expired, revoked, or the merchant is gone). */
 export async function homeMerchant(db: DbOrTx, session: string | undefined) {
-  const claims = session ? await verifyToken(session, AUDIENCE) : null;
-  if (!claims || claims.kind !== "merchant_home" || typeof claims.merchant_id !== "string") return null;
-  const [merchant] = await db
-    .select()
-    .from(merchants)
-    .where(and(eq(merchants.id, claims.merchant_id), eq(merchants.isvAccountId, String(claims.isv_account_id))));
-  if (!merchant || merchant.status !== "APPROVED") return null;
-  return merchant;
+  return (await homeSessionOf(db, session))?.merchant ?? null;
 }
 
 /**
@@ -141,4 +135,38 @@ export async function emailLoginLinks(db: Db, email: string, options: { isvAccou
     });
   }
   return found.length;
+}
+
+/** A new single-use sign-in link e-mailed to the merchant's contact (the step-up before a bank or contact change): how many were sent. */
+export async function emailStepUpLink(db: Db, merchant: MerchantRow, locale: Locale) {
+  const contact = (merchant.application.main_contact_person ?? {}) as { email?: string };
+  if (!contact.email) return 0;
+  await db.transaction(async (tx) => {
+    const link = await insertLoginLink(tx, merchant, "email");
+    const isv = await getAccount(tx, merchant.isvAccountId);
+    await queueEmail(tx, {
+      accountId: merchant.isvAccountId,
+      merchantId: merchant.id,
+      kind: "home_sign_in",
+      to: contact.email!,
+      locale,
+      ...homeSignIn({ brand: brandOf(isv), locale, url: link.url }),
+    });
+  });
+  return 1;
+}
+
+/** POST /v1/merchants/{id}/sessions/revoke: the ISV signs the merchant out of its home everywhere (another ISV's merchant: 404). */
+export async function revokeMerchantSessions(db: Db, isvAccountId: string, merchantId: string) {
+  return db.transaction(async (tx) => {
+    const merchant = await findMerchant(tx, isvAccountId, merchantId);
+    const revoked = await revokeHomeSessions(tx, merchant.id, "isv");
+    await recordAudit(tx, { accountId: isvAccountId, action: "merchant.sessions_revoked", resourceId: merchant.id });
+    return {
+      object: "merchant_session_revocation" as const,
+      merchant_id: merchant.id,
+      revoked_sessions: revoked,
+      revoked_at: new Date().toISOString(),
+    };
+  });
 }

@@ -1,48 +1,102 @@
 import { eq } from "drizzle-orm";
 
+import { asActor } from "../../audit/actor";
+import { signToken, verifyToken } from "../../auth/jwt";
+import { hostedBaseUrl } from "../../branding/hosts";
 import { isEncrypted } from "../../crypto/field-encryption";
 import { accounts, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, type FieldError, invalidFields, issuesToFieldErrors } from "../../errors";
+import { randomBase62 } from "../../ids";
+import { enqueueJob } from "../../jobs/job-types";
+import { queueEmail } from "../../notifications/send-email";
+import { confirmContactEmail } from "../../notifications/templates";
 import { accountConfirmationProblem, routingNumberProblem } from "../../onboarding/cross-field";
+import { businessDaysAfter } from "../../payouts/business-days";
 import { partialApplicationSchema } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
+import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
 import { mergeApplicationChange } from "../merchants/change-application";
+import { businessName, merchantLocale } from "../merchants/merchant-facts";
 import { requirementsFor } from "../merchants/requirements";
 import { reconsiderPayouts } from "../payouts/payouts";
 import { payoutFailureOf } from "../payouts/rules";
 import { startChecks } from "../verification/checks";
+import { queueChangeNotices } from "./change-notices";
+import { isFreshSession, revokeHomeSessions } from "./sessions";
 
 export type ContactChange = { name: string; email: string; business_phone?: string | null };
+
+/** The home session making a change: a bank account or contact change needs a recent sign-in (a step-up). */
+export type ChangingSession = { id: string; createdAt: Date } | null;
+
+const CONFIRM_AUDIENCE = "contact_confirm";
+export const CONTACT_CONFIRM_TTL_SECONDS = 24 * 3600;
+
+/**
+ * Refuses a change of the bank account or contact unless the session began within STEP_UP_SECONDS
+ * (a home session of the merchant: an embedded component never changes these), and while payouts are
+ * frozen after a reported change.
+ */
+function requireStepUp(merchant: MerchantRow, session: ChangingSession) {
+  if (!session || !isFreshSession(session))
+    throw new AppError(
+      "reauthentication_required",
+      "Sign in again to change the bank account or contact: a new sign-in link is sent to the contact e-mail",
+    );
+  if (merchant.payoutsFrozenAt)
+    throw new AppError(
+      "payouts_frozen",
+      "A change was reported as not the merchant's: the bank account and contact are changed by support until it is cleared",
+    );
+}
 
 /**
  * The home's settings: the approved merchant's contact (name, e-mail: where sign-in links and
  * notices go) and its business phone. The rest of the application is closed once approved; these
  * are not in the signed agreement's text, so the signature stands. Validated by the application's
- * own rules; writes `merchant.updated` in the same transaction.
+ * own rules; writes `merchant.updated` in the same transaction. A new e-mail is not taken at once:
+ * a link sent to it confirms it (until then sign-in links go to the old one), and the previous
+ * contact and owner one are told, with a "this wasn't me" link. The merchant's other sessions end.
  */
-export async function changeContact(db: Db, merchantId: string, change: ContactChange) {
+export async function changeContact(db: Db, merchantId: string, change: ContactChange, session: ChangingSession) {
   return db.transaction(async (tx) => {
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for("update");
     if (!merchant || merchant.status !== "APPROVED")
       throw new AppError("merchant_not_approved", "The contact is changed here once the merchant is approved");
+    requireStepUp(merchant, session);
+    const current = (merchant.application.main_contact_person ?? {}) as { email?: string };
+    const newEmail =
+      change.email.trim().toLowerCase() !== (current.email ?? "").trim().toLowerCase() ? change.email.trim() : null;
     const patch: Record<string, unknown> = { main_contact_person: { name: change.name, email: change.email } };
     if (change.business_phone) patch.business_phone = change.business_phone;
     // The application's own schema (the API's and the wizard's), then its merge.
     const parsed = partialApplicationSchema.safeParse(patch);
     if (!parsed.success) throw invalidFields(issuesToFieldErrors(parsed.error.issues, ["merchant"], patch));
-    const checked = { ...parsed.data, ...(change.business_phone === null ? { business_phone: null } : {}) };
+    const checked = {
+      ...parsed.data,
+      // The e-mail stays as it is until the new address confirms it.
+      main_contact_person: { ...parsed.data.main_contact_person, email: current.email ?? change.email },
+      ...(change.business_phone === null ? { business_phone: null } : {}),
+    };
     const { application, errors } = mergeApplicationChange(
       merchant.application,
       { merchant: checked as never },
       "merchant",
     );
     if (errors.length) throw invalidFields(errors);
+    const pendingContactEmail = newEmail
+      ? {
+          email: newEmail,
+          nonce: randomBase62(22),
+          expires_at: new Date(Date.now() + CONTACT_CONFIRM_TTL_SECONDS * 1000).toISOString(),
+        }
+      : merchant.pendingContactEmail;
     const [updated] = await tx
       .update(merchants)
-      .set({ application, updatedAt: new Date() })
+      .set({ application, pendingContactEmail, updatedAt: new Date() })
       .where(eq(merchants.id, merchant.id))
       .returning();
     const isv = await getAccount(tx, merchant.isvAccountId);
@@ -56,6 +110,80 @@ export async function changeContact(db: Db, merchantId: string, change: ContactC
         ...(change.business_phone !== undefined ? ["merchant.business_phone"] : []),
       ],
     });
+    if (newEmail && pendingContactEmail) {
+      await queueChangeNotices(tx, isv, merchant, { kind: "contact_email", email: newEmail });
+      const token = await signToken(
+        { kind: "contact_confirm", merchant_id: merchant.id, nonce: pendingContactEmail.nonce },
+        merchant.id,
+        CONTACT_CONFIRM_TTL_SECONDS,
+        CONFIRM_AUDIENCE,
+      );
+      const locale = merchantLocale(merchant);
+      await queueEmail(tx, {
+        accountId: merchant.isvAccountId,
+        merchantId: merchant.id,
+        kind: "contact_email_confirm",
+        to: newEmail,
+        locale,
+        ...confirmContactEmail({
+          brand: brandOf(isv),
+          locale,
+          business: businessName(merchant) || merchant.id,
+          url: `${hostedBaseUrl(isv)}/home/confirm-email/${token}`,
+        }),
+      });
+      await revokeHomeSessions(tx, merchant.id, "contact_changed", { except: session?.id });
+    }
+    return updated!;
+  });
+}
+
+/** What a confirmation link would confirm (its address and the merchant's ISV), or null when it no longer can. */
+export async function pendingContactOf(db: DbOrTx, token: string) {
+  const claims = await verifyToken(token, CONFIRM_AUDIENCE);
+  if (!claims || claims.kind !== "contact_confirm" || typeof claims.merchant_id !== "string") return null;
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, claims.merchant_id));
+  const pending = merchant?.pendingContactEmail;
+  if (!merchant || !pending || pending.nonce !== claims.nonce || Date.parse(pending.expires_at) <= Date.now())
+    return null;
+  return { email: pending.email, isvAccountId: merchant.isvAccountId };
+}
+
+/**
+ * The link sent to a new contact address, used: the address becomes the contact's e-mail (sign-in
+ * links go there from now on) and every other home session ends. Null when the link is bad, expired,
+ * or a later change (or a "this wasn't me") replaced it.
+ */
+export async function confirmContactEmailChange(db: Db, token: string) {
+  const claims = await verifyToken(token, CONFIRM_AUDIENCE);
+  if (!claims || claims.kind !== "contact_confirm" || typeof claims.merchant_id !== "string") return null;
+  return db.transaction(async (tx) => {
+    const [merchant] = await tx
+      .select()
+      .from(merchants)
+      .where(eq(merchants.id, String(claims.merchant_id)))
+      .for("update");
+    const pending = merchant?.pendingContactEmail;
+    if (!merchant || !pending || pending.nonce !== claims.nonce || Date.parse(pending.expires_at) <= Date.now())
+      return null;
+    const contact = (merchant.application.main_contact_person ?? {}) as Record<string, unknown>;
+    const application = { ...merchant.application, main_contact_person: { ...contact, email: pending.email } };
+    const [updated] = await tx
+      .update(merchants)
+      .set({ application, pendingContactEmail: null, updatedAt: new Date() })
+      .where(eq(merchants.id, merchant.id))
+      .returning();
+    const isv = await getAccount(tx, merchant.isvAccountId);
+    await asActor({ type: "merchant", id: merchant.id, via: "home" }, () =>
+      recordEvent(tx, {
+        accountId: merchant.isvAccountId,
+        type: "merchant.updated",
+        objectId: merchant.id,
+        data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
+        fields: ["merchant.main_contact_person.email"],
+      }),
+    );
+    await revokeHomeSessions(tx, merchant.id, "contact_changed");
     return updated!;
   });
 }
@@ -89,16 +217,24 @@ export type BankAccountChange = {
 
 /**
  * The home's settings: a new bank account for an approved merchant, by the application's own rules
- * (routing number, both account numbers alike), encrypted as every account number is. Its
- * verification check runs again at once (the others keep their results); until it has verified,
- * the home says so (and, when payouts exist, they wait for it). Writes `merchant.updated` and
- * `merchant.verification_updated` in the same transaction.
+ * (routing number, both account numbers alike), encrypted as every account number is, after a
+ * recent sign-in. Its verification check runs again at once (the others keep their results); no
+ * payout reaches it until the check says `verified` (a failed one holds payouts for an operator)
+ * and the ISV's `new_bank_account_hold_days` business days have passed. The previous contact and
+ * owner one are e-mailed with a "this wasn't me" link; the merchant's other sessions end. Writes
+ * `merchant.bank_account_changed` and `merchant.verification_updated` in the same transaction.
  */
-export async function changeBankAccount(db: Db, merchantId: string, change: BankAccountChange) {
+export async function changeBankAccount(
+  db: Db,
+  merchantId: string,
+  change: BankAccountChange,
+  session: ChangingSession,
+) {
   return db.transaction(async (tx) => {
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for("update");
     if (!merchant || merchant.status !== "APPROVED")
       throw new AppError("merchant_not_approved", "The bank account is changed here once the merchant is approved");
+    requireStepUp(merchant, session);
     const patch = { bank_account: change };
     const parsed = partialApplicationSchema.safeParse(patch);
     if (!parsed.success) throw invalidFields(issuesToFieldErrors(parsed.error.issues, ["merchant"], patch));
@@ -126,21 +262,33 @@ export async function changeBankAccount(db: Db, merchantId: string, change: Bank
     // A payout refused by the old account asked for this one: asked no more (payouts still wait
     // for the new account's check).
     const requirements = withoutPayoutFailure(merchant.requirements);
+    const isv = await getAccount(tx, merchant.isvAccountId);
+    // No payout reaches the new account until its check verifies it, nor before its cooling-off ends.
+    const now = new Date();
+    const bankAccountHoldUntil = businessDaysAfter(now, newBankAccountHoldDaysOf(isv));
     const [written] = await tx
       .update(merchants)
-      .set({ application, requirements, updatedAt: new Date() })
+      .set({ application, requirements, bankAccountHoldUntil, updatedAt: now })
       .where(eq(merchants.id, merchant.id))
       .returning();
-    const isv = await getAccount(tx, merchant.isvAccountId);
     await recordEvent(tx, {
       accountId: merchant.isvAccountId,
-      type: "merchant.updated",
+      type: "merchant.bank_account_changed",
       objectId: merchant.id,
       data: serializeMerchant(written!, isv, requirementsFor(written!, isv)),
       fields: ["merchant.bank_account"],
     });
+    await queueChangeNotices(tx, isv, merchant, { kind: "bank_account", last4: change.account_number.slice(-4) });
+    await revokeHomeSessions(tx, merchant.id, "bank_account_changed", { except: session?.id });
     const checked = await startChecks(tx, written!);
     await reconsiderPayouts(tx, checked);
+    // The cooling-off's end looks again (a check verified before it leaves the payouts held till then).
+    await enqueueJob(
+      tx,
+      "payout_reconsider",
+      { merchant_id: merchant.id },
+      { runAt: bankAccountHoldUntil, key: `payout_reconsider_${merchant.id}_${bankAccountHoldUntil.getTime()}` },
+    );
     return checked;
   });
 }

@@ -6,6 +6,7 @@ import type { PartialApplication } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
+import { revokeHomeSessions } from "../home/sessions";
 import { reconsiderPayouts } from "../payouts/payouts";
 import { changeApplication } from "./change-application";
 import { findMerchant } from "./find-merchant";
@@ -31,6 +32,8 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
       ...(input.deactivated !== undefined ? { deactivated: input.deactivated } : {}),
       ...(input.automatic_payouts !== undefined ? { automaticPayouts: input.automatic_payouts } : {}),
     };
+    // Deactivated: every session of its home ends (it may sign in again to read its history).
+    if (input.deactivated === true && !row.deactivated) await revokeHomeSessions(tx, row.id, "deactivated");
     const { merchant, phone, agent } = input;
     if (merchant !== undefined || phone !== undefined || agent !== undefined) {
       const updated = await changeApplication(tx, {

@@ -6,22 +6,24 @@ import { type Db } from "../../db/types";
 import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
-import { homeSessionToken } from "../home/login";
 import { requirementsFor } from "../merchants/requirements";
 import { moveMerchantIfAllowed } from "../merchants/status";
 import { digestToken } from "./create-onboarding-link";
 
 export type OpenLinkResult =
   | { kind: "open"; sessionToken: string; merchantId: string; isvAccountId: string }
-  /** Onboarding is over and the merchant approved: the link opens its home instead (a home session). */
-  | { kind: "home"; homeSession: string; merchantId: string; isvAccountId: string }
+  /**
+   * Onboarding is over and the merchant approved: the link leads to its home's sign-in (a link e-mailed
+   * to the contact), never into the home itself: an e-mailed onboarding link is no reusable login.
+   */
+  | { kind: "home"; merchantId: string; isvAccountId: string }
   | { kind: "expired" | "superseded"; refreshUrl: string | null; isvAccountId: string }
   | { kind: "unknown" };
 
 /**
  * GET on a link's url: a valid link opens an onboarding session (the first open moves
- * NOT_STARTED to IN_PROGRESS), or the merchant's home once it is approved; an expired or
- * superseded one never does.
+ * NOT_STARTED to IN_PROGRESS), or leads to the home's sign-in once the merchant is approved; an
+ * expired or superseded one never does.
  */
 export async function openOnboardingLink(db: Db, token: string): Promise<OpenLinkResult> {
   if (!/^[0-9A-Za-z]{43}$/.test(token)) return { kind: "unknown" };
@@ -36,12 +38,7 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
 
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, link.merchantId));
   if (merchant?.status === "APPROVED")
-    return {
-      kind: "home",
-      homeSession: await homeSessionToken(merchant),
-      merchantId: merchant.id,
-      isvAccountId: link.isvAccountId,
-    };
+    return { kind: "home", merchantId: merchant.id, isvAccountId: link.isvAccountId };
 
   const sessionToken = await startSessionOn(db, link);
   return { kind: "open", sessionToken, merchantId: link.merchantId, isvAccountId: link.isvAccountId };

@@ -246,6 +246,14 @@ export async function reconsiderPayouts(tx: DbOrTx, merchant: MerchantRow) {
     await insertPayout(tx, merchant, { settlementId: failed.settlementId, amount: failed.amount, replaces: failed.id });
 }
 
+/** The job: a merchant's payouts looked at again, under its row lock (a new bank account's cooling-off ended). */
+export async function runPayoutReconsider(db: Db, { merchant_id }: JobPayload<"payout_reconsider">) {
+  await db.transaction(async (tx) => {
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchant_id)).for("update");
+    if (merchant?.status === "APPROVED") await reconsiderPayouts(tx, merchant);
+  });
+}
+
 /** The job: one step of one payout. */
 export async function runPayoutAdvance(db: Db, { payout_id, step }: JobPayload<"payout_advance">) {
   await advancePayout(db, payout_id, { only: step });

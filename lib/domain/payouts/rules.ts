@@ -36,19 +36,34 @@ export const payoutFailureOf = (requirements: Requirements) =>
   requirements?.errors.find((e) => e.code === "payout_failed");
 
 /**
- * Why a new payout of this merchant must wait, or null: payouts turned off; an earlier payout failed
- * and no new bank account was given since (the requirement `payout_failed` is open); the bank
- * account's check has not verified it yet (pending, or asking for a document). A check that failed
- * and that underwriting or an operator approved anyway does not hold payouts.
+ * Why a new payout of this merchant must wait, or null: payouts turned off; someone reported a change
+ * as not theirs (frozen until an operator releases them); an earlier payout failed and no new bank
+ * account was given since (the requirement `payout_failed` is open); the bank account's check has not
+ * verified it. A bank account entered after approval (`bankAccountHoldUntil` set) must be `verified`
+ * (a failed check holds payouts and asks an operator), then wait out its cooling-off days; the
+ * account underwriting approved holds payouts only while its check is pending or asks for a
+ * document (a failed check that underwriting or an operator approved anyway does not).
  */
-export function heldReasonOf(merchant: {
-  automaticPayouts: boolean;
-  requirements: Requirements;
-  verification: { type: string; status: string }[];
-}): PayoutHeldReason | null {
+export function heldReasonOf(
+  merchant: {
+    automaticPayouts: boolean;
+    requirements: Requirements;
+    verification: { type: string; status: string }[];
+    bankAccountHoldUntil?: Date | null;
+    payoutsFrozenAt?: Date | null;
+  },
+  now: Date = new Date(),
+): PayoutHeldReason | null {
   if (!merchant.automaticPayouts) return "automatic_payouts_off";
+  if (merchant.payoutsFrozenAt) return "payouts_frozen";
   if (payoutFailureOf(merchant.requirements)) return "payout_failed";
   const bank = merchant.verification.find((c) => c.type === "bank_account");
+  const changed = merchant.bankAccountHoldUntil ?? null;
+  if (changed) {
+    if (bank?.status !== "verified") return "bank_account_unverified";
+    if (now.getTime() < changed.getTime()) return "bank_account_cooling_off";
+    return null;
+  }
   if (bank && (bank.status === "pending" || bank.status === "requires_document")) return "bank_account_unverified";
   return null;
 }

@@ -1,11 +1,13 @@
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
 import { RefreshWhile } from "@/components/home/refresh-while";
 import { SettingsForm } from "@/components/home/settings-form";
+import { StepUp } from "@/components/home/step-up";
 import { RotateKey } from "@/components/ui/rotate-key";
-import { homeBankAccountAction, homeContactAction, homeRotateKeyAction } from "@/lib/actions/home";
-import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { homeBankAccountAction, homeContactAction, homeRotateKeyAction, homeStepUpAction } from "@/lib/actions/home";
+import { brandOf, newBankAccountHoldDaysOf } from "@/lib/domain/accounts/isv-facts";
+import { isFreshSession } from "@/lib/domain/home/sessions";
 import { bankAccountSummary, bankCheckOf, merchantAccountSid } from "@/lib/domain/home/settings";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { payoutFailureOf } from "@/lib/domain/payouts/rules";
@@ -30,10 +32,11 @@ export async function generateMetadata() {
 // /home/settings: the merchant's contact and business phone; the bank account payments reach
 // (masked); and its own API key (its account SID, a new secret shown once) for software of its own.
 export default async function HomeSettings({ searchParams }: { searchParams: Promise<{ upload?: string }> }) {
-  const { db, merchant, isv } = await requireMerchant();
+  const { db, merchant, isv, session } = await requireMerchant();
   const { upload } = await searchParams;
   const verification = await getTranslations("verification");
   const t = await getTranslations("merchantHome");
+  const format = await getFormatter();
   const dashboard = await getTranslations("dashboard");
   const brand = brandOf(isv);
   const app = merchant.application as Record<string, any>;
@@ -45,15 +48,35 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
   const payoutWords = await getTranslations("payouts");
   const uploadError = upload && upload !== "done" ? (uploadErrors[upload] ?? "failed") : null;
   const sid = await merchantAccountSid(db, merchant);
+  // A bank account or contact change needs a recent sign-in, and none while payouts are frozen.
+  const frozen = merchant.payoutsFrozenAt !== null;
+  const fresh = session !== null && isFreshSession(session);
+  const stepUp = !frozen && !fresh ? <StepUp email={contact.email ?? ""} action={homeStepUpAction} /> : null;
+  const holdDays = newBankAccountHoldDaysOf(isv);
+  const cooling =
+    merchant.bankAccountHoldUntil && check?.status === "verified" && merchant.bankAccountHoldUntil > new Date()
+      ? merchant.bankAccountHoldUntil
+      : null;
   return (
     <HomeShell branding={brand} business={businessName(merchant) || merchant.id} section="settings">
       <h1 className="text-2xl font-semibold">{t("settingsTitle")}</h1>
+      {frozen ? (
+        <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-card p-3" data-testid="payouts-frozen">
+          {t("frozenBanner")}
+        </p>
+      ) : null}
+      {stepUp}
       <section aria-labelledby="contact-title" className="mt-5 rounded-lg border border-line bg-card p-4">
         <h2 id="contact-title" className="text-lg font-semibold">
           {t("contactTitle")}
         </h2>
         <p className="mt-1 text-sm text-muted">{t("contactIntro")}</p>
-        <div className="mt-3">
+        {merchant.pendingContactEmail ? (
+          <p role="status" className="mt-2 rounded-lg border border-line p-3" data-testid="contact-pending">
+            {t("contactPending", { email: merchant.pendingContactEmail.email })}
+          </p>
+        ) : null}
+        <div className="mt-3" hidden={frozen || !fresh}>
           <SettingsForm
             id="contact"
             fields={[
@@ -118,9 +141,16 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
             </button>
           </form>
         ) : null}
+        {cooling ? (
+          <p className="mt-1" role="status" data-testid="bank-cooling">
+            {t("bankCooling", { date: format.dateTime(cooling, { dateStyle: "long" }) })}
+          </p>
+        ) : null}
         <h3 className="mt-4 font-semibold">{t("bankNew")}</h3>
-        <p className="text-sm text-muted">{t("bankNewHint")}</p>
-        <div className="mt-2">
+        <p className="text-sm text-muted">
+          {t("bankNewHint")} {t("bankHoldNote", { days: holdDays })}
+        </p>
+        <div className="mt-2" hidden={frozen || !fresh}>
           <SettingsForm
             id="bank"
             fields={[

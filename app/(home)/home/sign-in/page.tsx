@@ -14,9 +14,13 @@ export async function generateMetadata() {
 
 // /home/sign-in: where a merchant without a fresh link asks for one by e-mail (and where a used or
 // expired link lands, saying so).
-export default async function HomeSignInPage({ searchParams }: { searchParams: Promise<{ link?: string }> }) {
+export default async function HomeSignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ link?: string; approved?: string }>;
+}) {
   const t = await getTranslations("merchantHome");
-  const { link } = await searchParams;
+  const { link, approved } = await searchParams;
   // On an ISV's own domain, its brand; on the service's host, the plain frame named for what it is.
   const { db } = await getDatabase();
   const isv = await isvForHost(db, (await headers()).get("host") ?? "");
@@ -28,7 +32,13 @@ export default async function HomeSignInPage({ searchParams }: { searchParams: P
           {t("linkUsed")}
         </p>
       ) : null}
-      <p className="mt-4">{t("signInIntro")}</p>
+      {approved ? (
+        <p role="status" className="mt-4 rounded-lg border-2 border-primary bg-card p-3">
+          {t("approvedSignIn")}
+        </p>
+      ) : (
+        <p className="mt-4">{t("signInIntro")}</p>
+      )}
       <HomeSignInForm />
     </BrandShell>
   );

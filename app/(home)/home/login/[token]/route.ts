@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { HOME_COOKIE, HOME_SESSION_TTL_SECONDS, useLoginLink } from "@/lib/domain/home/login";
 import { env } from "@/lib/env";
@@ -5,10 +6,11 @@ import { env } from "@/lib/env";
 // GET /home/login/{token}: a single-use sign-in link (the ISV's button, or the e-mail). The
 // session goes into an httpOnly cookie and the browser to the home, without the token in its
 // history; a used or expired link lands on the sign-in page, saying so.
-export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const { db } = await getDatabase();
-  const used = /^[0-9A-Za-z]{20,64}$/.test(token) ? await useLoginLink(db, token) : null;
+  const address = request.headers.get(CLIENT_ADDRESS_HEADER);
+  const used = /^[0-9A-Za-z]{20,64}$/.test(token) ? await useLoginLink(db, token, address) : null;
   // A relative Location: the browser stays on the host it opened the link on (Next's request.url
   // may name another of this service's names).
   if (!used) return new Response(null, { status: 303, headers: { Location: "/home/sign-in?link=used" } });

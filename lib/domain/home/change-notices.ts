@@ -1,0 +1,131 @@
+import { eq } from "drizzle-orm";
+
+import { asActor } from "../../audit/actor";
+import { signToken, verifyToken } from "../../auth/jwt";
+import { hostedBaseUrl } from "../../branding/hosts";
+import { decryptApplication } from "../../crypto/field-encryption";
+import { type AccountRow, type MerchantRow, merchants } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
+import { log } from "../../log";
+import { queueEmail } from "../../notifications/send-email";
+import { bankAccountChanged, contactEmailChanging } from "../../notifications/templates";
+import { serializeMerchant } from "../../serializers/merchant";
+import { getAccount } from "../accounts/get-account";
+import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
+import { recordEvent } from "../events/record-event";
+import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { requirementsFor } from "../merchants/requirements";
+import { reconsiderPayouts } from "../payouts/payouts";
+import { revokeHomeSessions } from "./sessions";
+
+// What protects an approved merchant's money when its bank account or contact e-mail changes
+// (docs/reference.md section 16): the previous contact and owner one are told by e-mail, each
+// notice with a "this wasn't me" link that freezes payouts until an operator releases them.
+
+const REPORT_AUDIENCE = "change_report";
+/** A notice's "this wasn't me" link works this long (a merchant may read its mail days later). */
+export const REPORT_TTL_SECONDS = 14 * 24 * 3600;
+
+export type ReportedChange = "bank_account" | "contact_email";
+
+/** The addresses told of a change: the contact as it was and owner one, once each. */
+function previousAddresses(merchant: MerchantRow): string[] {
+  const app = decryptApplication(merchant.application) as {
+    main_contact_person?: { email?: string };
+    owner_one?: { email?: string };
+  };
+  const all = [app.main_contact_person?.email, app.owner_one?.email].filter(
+    (e): e is string => typeof e === "string" && e.includes("@"),
+  );
+  return [...new Map(all.map((e) => [e.trim().toLowerCase(), e.trim()])).values()];
+}
+
+async function reportUrl(isv: AccountRow, merchant: MerchantRow, change: ReportedChange) {
+  const token = await signToken(
+    { kind: "change_report", merchant_id: merchant.id, isv_account_id: merchant.isvAccountId, change },
+    merchant.id,
+    REPORT_TTL_SECONDS,
+    REPORT_AUDIENCE,
+  );
+  return `${hostedBaseUrl(isv)}/home/report/${token}`;
+}
+
+/** In the change's transaction: the e-mails to the previous contact and owner one (`before`: the merchant before the change). */
+export async function queueChangeNotices(
+  tx: DbOrTx,
+  isv: AccountRow,
+  before: MerchantRow,
+  change: { kind: "bank_account"; last4: string } | { kind: "contact_email"; email: string },
+) {
+  const locale = merchantLocale(before);
+  const url = await reportUrl(isv, before, change.kind);
+  const brand = brandOf(isv);
+  const business = businessName(before) || before.id;
+  const message =
+    change.kind === "bank_account"
+      ? bankAccountChanged({
+          brand,
+          locale,
+          business,
+          last4: change.last4,
+          days: newBankAccountHoldDaysOf(isv),
+          reportUrl: url,
+        })
+      : contactEmailChanging({ brand, locale, business, email: change.email, reportUrl: url });
+  for (const to of previousAddresses(before))
+    await queueEmail(tx, {
+      accountId: before.isvAccountId,
+      merchantId: before.id,
+      kind: change.kind === "bank_account" ? "bank_account_changed" : "contact_email_changing",
+      to,
+      locale,
+      ...message,
+    });
+}
+
+/** What a "this wasn't me" link names, or null (bad or expired). */
+export async function readReportToken(token: string) {
+  const claims = await verifyToken(token, REPORT_AUDIENCE);
+  if (!claims || claims.kind !== "change_report" || typeof claims.merchant_id !== "string") return null;
+  const change = claims.change === "contact_email" ? "contact_email" : "bank_account";
+  return { merchantId: claims.merchant_id, isvAccountId: String(claims.isv_account_id), change } as const;
+}
+
+/**
+ * "This wasn't me": the merchant's payouts not sent yet are frozen (`payouts_frozen`, until an
+ * operator releases them), a contact e-mail waiting for confirmation is dropped, every home session
+ * ends, and the ISV hears of it (`merchant.payouts_frozen`). Answers the merchant, or null for a bad
+ * link. Twice is the same as once.
+ */
+export async function reportChange(db: Db, token: string, clientAddress: string | null = null) {
+  const report = await readReportToken(token);
+  if (!report) return null;
+  return db.transaction(async (tx) => {
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, report.merchantId)).for("update");
+    if (!merchant || merchant.isvAccountId !== report.isvAccountId) return null;
+    if (merchant.payoutsFrozenAt) return merchant;
+    const [frozen] = await tx
+      .update(merchants)
+      .set({ payoutsFrozenAt: new Date(), pendingContactEmail: null, updatedAt: new Date() })
+      .where(eq(merchants.id, merchant.id))
+      .returning();
+    await reconsiderPayouts(tx, frozen!);
+    await revokeHomeSessions(tx, merchant.id, "reported");
+    const isv = await getAccount(tx, merchant.isvAccountId);
+    // Whoever holds the notice's link speaks for the merchant here (audited as such).
+    await asActor({ type: "merchant", id: merchant.id, via: "change_notice", clientAddress }, () =>
+      recordEvent(tx, {
+        accountId: merchant.isvAccountId,
+        type: "merchant.payouts_frozen",
+        objectId: merchant.id,
+        data: serializeMerchant(frozen!, isv, requirementsFor(frozen!, isv)),
+        fields: [`reported.${report.change}`],
+      }),
+    );
+    log.warn(
+      { merchant_id: merchant.id, change: report.change },
+      "a change was reported as not the merchant's: payouts frozen",
+    );
+    return frozen!;
+  });
+}
