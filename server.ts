@@ -91,7 +91,7 @@ async function main() {
   const worker = await startBackground(handle, { runJobs: env.RUN_WORKER === "1" });
 
   // METRICS_PORT: the metrics alone, without a token, on their own port.
-  const metricsServer = env.METRICS_PORT ? serveMetrics(env.METRICS_PORT, env.HOST) : undefined;
+  const metricsServer = env.METRICS_PORT ? serveMetrics(env.METRICS_PORT, env.METRICS_HOST) : undefined;
 
   server.listen(env.PORT, env.HOST, () => {
     log.info({ port: env.PORT, database: handle.kind, app_env: env.APP_ENV }, `listening on ${env.PUBLIC_BASE_URL}`);

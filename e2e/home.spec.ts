@@ -238,6 +238,9 @@ test("the sign-in page e-mails a single-use link to the contact's address, and s
     })
     .toBe(true);
   expect(mail.to).toBe(address);
+  // Queued from the page's server action (inside the Next build): every placeholder formatted.
+  expect(mail.text).toContain("Mail POS");
+  expect(mail.text).not.toMatch(/\{\w+\}/);
   await page.goto(new URL(mail.text.match(/(http\S+\/home\/login\/\S+)/)[1]).pathname);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId("brand-name")).toHaveText("Mail POS");
@@ -344,6 +347,40 @@ test("in its home the merchant keys a card in place, shows a QR code that is pai
   await page.getByLabel("Contact e-mail").fill("ana@example.com");
   await page.getByRole("button", { name: "Save the contact" }).click();
   await expect(page.getByTestId("contact-saved")).toHaveText("Saved.");
+  // The name at once; the new address only once it confirms (a link sent there), and the old one is told.
+  await expect(page.getByTestId("contact-pending")).toContainText("ana@example.com");
+  const pendingContact = await (
+    await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(pendingContact.merchant.main_contact_person).toEqual({
+    name: "Ana Ruiz",
+    email: before.merchant.main_contact_person.email,
+  });
+  const mailOf = async (kind: string) => {
+    let found: any;
+    await expect
+      .poll(async () => {
+        const outbox = await (
+          await request.get("/v1/test_helpers/outbox", { headers: { authorization: isv.auth } })
+        ).json();
+        found = outbox.data.find((m: any) => m.merchant_id === merchant.id && m.kind === kind);
+        return Boolean(found);
+      })
+      .toBe(true);
+    return found;
+  };
+  const confirm = await mailOf("contact_email_confirm");
+  expect(confirm.to).toBe("ana@example.com");
+  const notice = await mailOf("contact_email_changing");
+  expect(notice.to).toBe(before.merchant.main_contact_person.email);
+  const confirmPage = await page.context().newPage();
+  await confirmPage.goto(new URL(confirm.text.match(/(http\S+\/home\/confirm-email\/\S+)/)[1]).pathname);
+  await expect(confirmPage.getByRole("heading", { level: 1 })).toHaveText("Confirm your new contact e-mail");
+  await expectAxeClean(confirmPage);
+  await shots(confirmPage, "home-confirm-email-en");
+  await confirmPage.getByRole("button", { name: "Confirm this address" }).click();
+  await expect(confirmPage.getByTestId("confirm-done")).toContainText("Your contact e-mail is changed");
+  await confirmPage.close();
   const after = await (
     await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })
   ).json();
@@ -417,6 +454,20 @@ test("in its home the merchant keys a card in place, shows a QR code that is pai
     await page.screenshot({ path: `test-results/screens/${name}-375.png`, fullPage: true });
   }
   await expect(page.getByTestId("bank-account")).toHaveText(/cuenta terminada en \d{4}\.$/);
+
+  // The bank account change was told to the contact with a "this wasn't me": it freezes the payouts
+  // and signs this browser out.
+  await page.context().addCookies([{ name: "locale", value: "en", url: baseURL! }]);
+  const bankNotice = await mailOf("bank_account_changed");
+  expect(bankNotice.text).toContain("4440");
+  await page.goto(new URL(bankNotice.text.match(/(http\S+\/home\/report\/\S+)/)[1]).pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Was this change yours?");
+  await expectAxeClean(page);
+  await shots(page, "home-report-change-en");
+  await page.getByRole("button", { name: "This wasn’t me: freeze my payouts" }).click();
+  await expect(page.getByTestId("report-done")).toContainText("Your payouts are frozen");
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/home\/sign-in$/);
 });
 
 test("a payout the bank refuses: the home asks for a new bank account, and once it is verified the held money is paid", async ({
@@ -431,6 +482,11 @@ test("a payout the bank refuses: the home asks for a new bank account, and once 
   // The sandbox's closed account: it verifies, but the bank refuses the payout.
   app.bank_account.account_number = "000555555550";
   app.bank_account.account_number_confirm = "000555555550";
+  // A new bank account is paid as soon as it is verified here (no cooling-off days).
+  await request.patch("/v1/account", {
+    headers: { authorization: isv.auth },
+    data: { settings: { new_bank_account_hold_days: 0 } },
+  });
   const merchant = await approvedMerchant(request, isv, app);
   await paidCharge(request, isv, merchant, 10_000); // $100.00, fee $3.20: $96.80 to pay out
   await request.post("/v1/test_helpers/settlement/run", { headers, data: { merchant_id: merchant.id } });
@@ -489,4 +545,38 @@ test("a payout the bank refuses: the home asks for a new bank account, and once 
   await expectAxeClean(page);
   await shots(page, "home-payout-paid-es");
   await page.context().addCookies([{ name: "locale", value: "en", url: baseURL! }]);
+});
+
+test("a sign-in link for another business, opened in a signed-in browser, asks first and changes nothing until told", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const isv = createIsvWithCli("Switch POS");
+  const headers = { authorization: isv.auth };
+  const mine = await approvedMerchant(request, isv);
+  const other = application();
+  other.doing_business_as = "Mallory's Noodles";
+  const theirs = await approvedMerchant(request, isv, other);
+  const linkFor = async (id: string) =>
+    new URL((await (await request.post(`/v1/merchants/${id}/login_links`, { headers })).json()).url).pathname;
+  await page.goto(await linkFor(mine.id));
+  await expect(page).toHaveURL(/\/home$/);
+  // Someone else's link (an attacker's own, planted in a page): a question, not a silent switch.
+  const planted = await linkFor(theirs.id);
+  await page.goto(planted);
+  await expect(page).toHaveURL(/\/home\/switch\//);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open another business?");
+  await expectAxeClean(page);
+  await shots(page, "home-switch-en");
+  await expect(page.getByRole("main")).toContainText("The link you opened is for Mallory's Noodles.");
+  await page.getByRole("link", { name: /^Stay in / }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  // Still the first merchant's session; the link was not used, so "Open" then works once.
+  await page.goto(planted);
+  await page.getByRole("button", { name: "Open Mallory's Noodles" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("main")).toContainText("Mallory's Noodles");
+  await page.goto(planted);
+  await expect(page).toHaveURL(/\/home\/sign-in\?link=used$/);
 });

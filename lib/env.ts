@@ -70,6 +70,8 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // A separate port serving /metrics without a token (bind it to a private interface); unset: none.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where METRICS_PORT listens: loopback unless told (its metrics need no token). */
+  METRICS_HOST: z.string().default("127.0.0.1"),
   // The bench's baseline alone (`npm run bench`: throughput with metrics and audit against without):
   // "off" records no metrics and writes no audit entries. Refused in production.
   INSTRUMENTATION: z.enum(["on", "off"]).default("on"),

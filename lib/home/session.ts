@@ -6,6 +6,7 @@ import { redirect } from "next/navigation";
 
 import { asActor } from "../audit/actor";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
+import { servesIsvPages } from "../branding/hosts";
 import { getDatabase } from "../db/client";
 import { merchants, type MerchantSessionRow } from "../db/schema";
 import type { Db } from "../db/types";
@@ -51,7 +52,12 @@ async function resolveMerchant(db: Db, access: HomeAccess) {
   if (other) return { refused: "component" as const };
   if (state.kind === "expired") return { refused: "expired" as const };
   const home = await homeSessionOf(db, jar.get(HOME_COOKIE)?.value);
-  return home ? { merchant: home.merchant, frame: null, session: home.session } : { refused: "signed_out" as const };
+  if (!home) return { refused: "signed_out" as const };
+  // Only on the service's host or the merchant's own ISV's verified domain, as onboarding.
+  const host = (await headers()).get("host") ?? "";
+  if (!servesIsvPages(host, await getAccount(db, home.merchant.isvAccountId)))
+    return { refused: "signed_out" as const };
+  return { merchant: home.merchant, frame: null, session: home.session };
 }
 
 /**
@@ -72,8 +78,13 @@ export async function requireMerchant(access: HomeAccess = {}) {
 
 /** For the home's route handlers (files, statements): the merchant, or null (they answer 404). */
 export async function routeMerchant(db: Db, access: HomeAccess = {}) {
+  return (await routeAccess(db, access))?.merchant ?? null;
+}
+
+/** For the home's route handlers: the merchant and, inside an embedded component, its frame session (null: 404). */
+export async function routeAccess(db: Db, access: HomeAccess = {}) {
   const found = await resolveMerchant(db, access);
-  return "refused" in found ? null : found.merchant;
+  return "refused" in found ? null : { merchant: found.merchant, frame: found.frame };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { IntlMessageFormat } from "intl-messageformat";
 
 import type { Locale } from "./locales";
 import en from "./server-messages/en.json";
@@ -9,12 +9,29 @@ const messages = { en, es };
 /** Formats one message of a namespace with its values (ICU syntax, as the pages' messages). */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
+const compiled = new Map<string, IntlMessageFormat>();
+
 /**
  * A translator for server code outside React (e-mails, text messages): the server's own message
  * files (lib/i18n/server-messages, beside the pages' lib/i18n/messages, which every page sends to
  * the browser), in the same ICU syntax; a new language is one more file, not a branch in each template.
+ * Formatted by intl-messageformat itself, not next-intl: inside the Next build next-intl expects
+ * messages precompiled (next.config.js), and these files are not, so a template queued from a
+ * page's server action would go out with its `{placeholders}` unformatted.
  */
 export function translator(locale: Locale, namespace: string): Translate {
-  const t = createTranslator({ locale, messages: messages[locale], namespace: namespace as never });
-  return (key, values) => (t as unknown as Translate)(key, values);
+  const base = namespace
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages[locale]);
+  return (key, values) => {
+    const id = `${locale}:${namespace}.${key}`;
+    let format = compiled.get(id);
+    if (!format) {
+      const message = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], base);
+      if (typeof message !== "string") throw new Error(`No server message ${namespace}.${key} in ${locale}`);
+      format = new IntlMessageFormat(message, locale);
+      compiled.set(id, format);
+    }
+    return String(format.format(values));
+  };
 }

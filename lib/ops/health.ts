@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 
 import type { DatabaseHandle } from "../db/types";
 import type { LimitStore } from "../limits";
+import { log } from "../log";
 
 // GET /healthz and /readyz (docs/reference.md section 17): cheap enough for a probe every second.
 // Liveness is the process answering; readiness is what a request needs: the database answering,
@@ -40,7 +41,10 @@ export async function readiness(
   try {
     await within(handle.db.execute(sql`select 1`), timeoutMs, "the database");
   } catch (error) {
-    checks.database = `unreachable: ${(error as Error).message}`;
+    // The probe needs no credentials: it names the failing part, never the driver's message (codes,
+    // hosts, users); the detail goes to the log.
+    log.error({ err: error }, "readiness: the database did not answer");
+    checks.database = "unreachable";
     checks.migrations = "unknown";
   }
   if (checks.database === "ok" && migratedSeen !== expected) {
@@ -54,7 +58,8 @@ export async function readiness(
       if (applied >= expected) migratedSeen = expected;
       else checks.migrations = `pending: ${applied} of ${expected} applied`;
     } catch (error) {
-      checks.migrations = `unknown: ${(error as Error).message}`;
+      log.error({ err: error }, "readiness: the migrations could not be read");
+      checks.migrations = "unknown";
     }
   }
   if (limits.kind === "redis") checks.redis = (await limits.ping(timeoutMs)) ? "ok" : "unreachable";

@@ -17,9 +17,28 @@ export function serializeFile(row: FileRow): FileJson {
 
 const mime = { jpg: "image/jpeg", png: "image/png", pdf: "application/pdf" } as const;
 
+/**
+ * The name a download is saved under: the uploader's name without its extension, without control,
+ * direction-override or path characters, with the extension of the type the bytes were recognised as
+ * (a PDF/HTML polyglot uploaded as `evil.html` is saved as `evil.pdf`; `invoice\u202Efdp.exe` loses its
+ * override). "document" when nothing printable is left.
+ */
+export function safeDownloadName(filename: string, type: string): string {
+  const extension = type in mime ? type : "bin";
+  const stem = filename
+    .normalize("NFC")
+    // C0/C1 controls, bidirectional marks, overrides and isolates, zero-width characters.
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, "")
+    .replace(/[\\/:*?"<>|]/g, "_")
+    .replace(/\.[^.]*$/, "")
+    .replace(/^[.\s]+|[.\s]+$/g, "")
+    .slice(0, 100);
+  return `${stem || "document"}.${extension}`;
+}
+
 /** How a file's bytes are served (the API's /contents and the dashboard's download): an attachment, never rendered. */
 export function fileDownloadHeaders(row: Pick<FileRow, "type" | "filename">, size: number): Record<string, string> {
-  const name = encodeURIComponent(row.filename);
+  const name = encodeURIComponent(safeDownloadName(row.filename, row.type));
   return {
     "Content-Type": mime[row.type as keyof typeof mime] ?? "application/octet-stream",
     "Content-Length": String(size),

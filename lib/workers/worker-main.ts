@@ -10,7 +10,7 @@ import { startBackground } from "./start";
 const handle = await getDatabase();
 const worker = (await startBackground(handle))!;
 registerDatabaseMetrics(handle);
-const metricsServer = env.METRICS_PORT ? serveMetrics(env.METRICS_PORT, env.HOST) : undefined;
+const metricsServer = env.METRICS_PORT ? serveMetrics(env.METRICS_PORT, env.METRICS_HOST) : undefined;
 log.info({ workers: worker.ids, database: handle.kind, metrics_port: env.METRICS_PORT }, "worker started");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {

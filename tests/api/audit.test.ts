@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { runCommand } from "@/cli/commands";
@@ -164,6 +164,18 @@ describe("audit log", () => {
       await refused(api.db.update(auditLogs).set({ actorId: "someone-else" }).where(eq(auditLogs.id, entry!.id))),
     ).toMatch(/audit log entries cannot be changed or deleted/);
     expect(await refused(api.db.delete(auditLogs).where(eq(auditLogs.id, entry!.id)))).toMatch(
+      /audit log entries cannot be changed or deleted/,
+    );
+    // The purge's own setting opens nothing younger than a year, to any session; TRUNCATE is refused too.
+    expect(
+      await refused(
+        api.db.transaction(async (tx) => {
+          await tx.execute(sql`set local app.audit_purge = 'on'`);
+          await tx.delete(auditLogs).where(eq(auditLogs.id, entry!.id));
+        }),
+      ),
+    ).toMatch(/audit log entries cannot be changed or deleted/);
+    expect(await refused(api.db.execute(sql`truncate audit_logs`))).toMatch(
       /audit log entries cannot be changed or deleted/,
     );
     const [still] = await api.db.select().from(auditLogs).where(eq(auditLogs.id, entry!.id));

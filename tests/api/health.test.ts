@@ -70,7 +70,8 @@ test("the database gone: 503 naming it; liveness still answers", async () => {
   const res = await probe("/readyz");
   expect(res.status).toBe(503);
   expect(res.body.status).toBe("unavailable");
-  expect(res.body.checks.database).toMatch(/^unreachable: /);
+  // Named, but without the driver's words (no codes, hosts or users to anyone without credentials).
+  expect(res.body.checks.database).toBe("unreachable");
   expect(res.body.checks.migrations).toBe("unknown");
   expect((await probe("/healthz")).status).toBe(200);
 });

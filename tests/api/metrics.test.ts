@@ -1,6 +1,10 @@
+import type { AddressInfo } from "node:net";
+
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { createApi } from "@/lib/api/app";
+import { env } from "@/lib/env";
+import { serveMetrics } from "@/lib/ops/metrics";
 import { insertJob } from "@/lib/jobs/queue";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -66,4 +70,15 @@ test("without a token configured, /metrics does not exist", async () => {
   const res = await bare.request("/metrics", { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(404);
   expect((await res.json()).error.code).toBe("route_not_found");
+});
+
+test("METRICS_PORT listens on loopback unless told (its metrics need no token)", async () => {
+  expect(env.METRICS_HOST).toBe("127.0.0.1");
+  const server = serveMetrics(0, env.METRICS_HOST);
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  try {
+    expect((server.address() as AddressInfo).address).toBe("127.0.0.1");
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 
 import { asActor } from "../../audit/actor";
-import { hostedBaseUrl } from "../../branding/hosts";
+import { hostedBaseUrl, servesIsvPages } from "../../branding/hosts";
 import { merchantLoginTokens, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
@@ -65,9 +65,18 @@ export async function useLoginLink(
   db: Db,
   token: string,
   clientAddress: string | null = null,
+  /** The host the link was opened on: the service's, or the merchant's own ISV's verified domain (else unused, null). */
+  host: string | null = null,
 ): Promise<{ session: string; merchantId: string } | null> {
   return db.transaction(async (tx) => {
     const now = new Date();
+    if (host !== null) {
+      const [link] = await tx
+        .select({ isvAccountId: merchantLoginTokens.isvAccountId })
+        .from(merchantLoginTokens)
+        .where(eq(merchantLoginTokens.tokenDigest, digestToken(token)));
+      if (!link || !servesIsvPages(host, await getAccount(tx, link.isvAccountId))) return null;
+    }
     const [used] = await tx
       .update(merchantLoginTokens)
       .set({ usedAt: now })
@@ -169,4 +178,21 @@ export async function revokeMerchantSessions(db: Db, isvAccountId: string, merch
       revoked_at: new Date().toISOString(),
     };
   });
+}
+
+/** The merchant an unused, unexpired login link would sign in, without using it (null: none). */
+export async function peekLoginLink(db: DbOrTx, token: string) {
+  const [link] = await db
+    .select({ merchantId: merchantLoginTokens.merchantId })
+    .from(merchantLoginTokens)
+    .where(
+      and(
+        eq(merchantLoginTokens.tokenDigest, digestToken(token)),
+        isNull(merchantLoginTokens.usedAt),
+        gt(merchantLoginTokens.expiresAt, new Date()),
+      ),
+    );
+  if (!link) return null;
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, link.merchantId));
+  return merchant ?? null;
 }

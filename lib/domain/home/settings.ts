@@ -151,7 +151,7 @@ export async function pendingContactOf(db: DbOrTx, token: string) {
 
 /**
  * The link sent to a new contact address, used: the address becomes the contact's e-mail (sign-in
- * links go there from now on) and every other home session ends. Null when the link is bad, expired,
+ * links go there from now on; the merchant's other sessions ended when the change was asked). Null when the link is bad, expired,
  * or a later change (or a "this wasn't me") replaced it.
  */
 export async function confirmContactEmailChange(db: Db, token: string) {
@@ -183,7 +183,6 @@ export async function confirmContactEmailChange(db: Db, token: string) {
         fields: ["merchant.main_contact_person.email"],
       }),
     );
-    await revokeHomeSessions(tx, merchant.id, "contact_changed");
     return updated!;
   });
 }

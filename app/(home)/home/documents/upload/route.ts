@@ -5,6 +5,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { createFile } from "@/lib/domain/files/create-file";
 import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
+import { isSameOrigin } from "@/lib/home/same-origin";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 
@@ -20,9 +21,7 @@ const back = (to: string, outcome: string) =>
 // check asks for it); the check runs again. Same-origin only: the session cookie is SameSite=Lax and
 // the Origin, when sent, must be this host.
 export async function POST(request: Request) {
-  const origin = request.headers.get("origin");
-  const host = request.headers.get("host");
-  if (origin && host && new URL(origin).host !== host) return new Response("Forbidden", { status: 403 });
+  if (!isSameOrigin(request, false)) return new Response("Forbidden", { status: 403 });
   const { db } = await getDatabase();
   const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
   if (!merchant) return new Response("Not found", { status: 404 });

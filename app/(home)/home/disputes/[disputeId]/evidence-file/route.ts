@@ -3,6 +3,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { attachEvidenceFile } from "@/lib/domain/disputes/disputes";
 import { AppError } from "@/lib/errors";
+import { isSameOrigin } from "@/lib/home/same-origin";
 import { routeMerchant } from "@/lib/home/session";
 import { log } from "@/lib/log";
 import { evidenceFileFields } from "@/lib/schemas/disputes";
@@ -21,9 +22,7 @@ const refused = (status: number, code: string, message: string) =>
 // (`field`: receipt, customer_communication or uncategorized_file), sent by the dispute page as the
 // merchant picks it (lib/domain/disputes/disputes.ts attachEvidenceFile). Same-origin only.
 export async function POST(request: Request, { params }: { params: Promise<{ disputeId: string }> }) {
-  const origin = request.headers.get("origin");
-  const host = request.headers.get("host");
-  if (!origin || !host || new URL(origin).host !== host) return new Response("Forbidden", { status: 403 });
+  if (!isSameOrigin(request, true)) return new Response("Forbidden", { status: 403 });
   const { db } = await getDatabase();
   const merchant = await routeMerchant(db, { components: ["disputes", "payments"], feature: "dispute_management" });
   if (!merchant) return new Response("Not found", { status: 404 });
