@@ -47,6 +47,7 @@ export const errorCodes = {
   refund_failed: "invalid_request_error",
   file_empty: "invalid_request_error",
   file_too_large: "invalid_request_error",
+  upload_timeout: "invalid_request_error",
   file_type_unsupported: "invalid_request_error",
   file_unreadable: "invalid_request_error",
   image_too_large: "invalid_request_error",
@@ -79,6 +80,7 @@ export const errorCodes = {
   idempotency_key_in_use: "idempotency_error",
   // rate_limit_error
   rate_limited: "rate_limit_error",
+  upload_quota_exceeded: "rate_limit_error",
   too_many_sign_in_attempts: "rate_limit_error",
   too_many_declines: "rate_limit_error",
   // api_error

@@ -19,6 +19,7 @@ const statusByType: Record<ErrorType, number> = {
 const statusByCode: Partial<Record<ErrorCode, number>> = {
   body_too_large: 413,
   file_too_large: 413,
+  upload_timeout: 408,
   unsupported_media_type: 415,
   method_not_allowed: 405,
 };

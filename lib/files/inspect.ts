@@ -2,6 +2,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 
 import { AppError } from "../errors";
+import { inUploadSlot, withinPixelBudget } from "./upload-gate";
 
 // What an upload is, from its bytes (never its name or declared type), and the bytes we keep:
 // images decoded and encoded again without their metadata (EXIF, GPS, comments), refused past a
@@ -14,7 +15,15 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 
 export type FileKind = "jpg" | "png" | "pdf";
 
-export async function inspectUpload(bytes: Buffer): Promise<{ type: FileKind; bytes: Buffer }> {
+/**
+ * What an upload is and the bytes to keep, in one of the process's upload slots (given in turn to
+ * each `tenant` that waits) and, for an image, within the process's pixel budget.
+ */
+export function inspectUpload(bytes: Buffer, tenant = "any"): Promise<{ type: FileKind; bytes: Buffer }> {
+  return inUploadSlot(tenant, () => inspect(bytes));
+}
+
+async function inspect(bytes: Buffer): Promise<{ type: FileKind; bytes: Buffer }> {
   if (bytes.length === 0) throw new AppError("file_empty", "The file is empty", { param: "file" });
   if (bytes.length > MAX_FILE_BYTES) throw new AppError("file_too_large", "The file is larger than 10 MB");
   const detected = await fileTypeFromBuffer(bytes);
@@ -49,8 +58,10 @@ export async function inspectUpload(bytes: Buffer): Promise<{ type: FileKind; by
     );
   try {
     // rotate(): the EXIF orientation applied to the pixels, since the EXIF itself is dropped.
-    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).rotate();
-    const cleaned = await (type === "jpg" ? image.jpeg({ quality: 92 }) : image.png()).toBuffer();
+    const cleaned = await withinPixelBudget(width * height, () => {
+      const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).rotate();
+      return (type === "jpg" ? image.jpeg({ quality: 92 }) : image.png()).toBuffer();
+    });
     return { type, bytes: cleaned };
   } catch {
     throw new AppError("file_unreadable", "The image cannot be read: it may be damaged or cut short", {

@@ -28,6 +28,7 @@ export function safeDownloadName(filename: string, type: string): string {
   const stem = filename
     .normalize("NFC")
     // C0/C1 controls, bidirectional marks, overrides and isolates, zero-width characters.
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, "")
     .replace(/[\\/:*?"<>|]/g, "_")
     .replace(/\.[^.]*$/, "")

@@ -114,7 +114,8 @@ describe("files", () => {
     expect(contents.status).toBe(200);
     expect(contents.headers.get("content-type")).toBe("image/jpeg");
     expect(contents.headers.get("cache-control")).toBe("private, no-store");
-    expect(contents.headers.get("content-disposition")).toMatch(/^attachment; filename="licence\.pdf"/);
+    // Saved under the detected type's extension, whatever the uploader called it.
+    expect(contents.headers.get("content-disposition")).toMatch(/^attachment; filename="licence\.jpg"/);
     const served = Buffer.from(await contents.arrayBuffer());
     expect(served.length).toBe(file.size);
     expect((await sharp(served).metadata()).format).toBe("jpeg");

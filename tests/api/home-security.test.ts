@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { merchants, merchantSessions, outbox } from "@/lib/db/schema";
 import { createFile } from "@/lib/domain/files/create-file";
 import { reportChange } from "@/lib/domain/home/change-notices";
-import { useLoginLink } from "@/lib/domain/home/login";
+import { redeemLoginLink } from "@/lib/domain/home/login";
 import { homeSessionOf, STEP_UP_SECONDS } from "@/lib/domain/home/sessions";
 import { bankCheckOf, changeBankAccount, changeContact } from "@/lib/domain/home/settings";
 
@@ -56,7 +56,7 @@ const attackerBank = (number: string) => ({
 /** A session of the merchant as a login link opens it (its row and token), `via` the ISV or the e-mail. */
 async function signIn(merchantId: string, auth = isv.auth) {
   const link = (await post(`/v1/merchants/${merchantId}/login_links`, {}, auth)).json;
-  const used = await useLoginLink(api.db, link.url.split("/home/login/")[1]);
+  const used = await redeemLoginLink(api.db, link.url.split("/home/login/")[1]);
   return used!.session;
 }
 

@@ -5,7 +5,7 @@ import { verifyToken } from "@/lib/auth/jwt";
 import { events, merchantLoginTokens, merchants, outbox } from "@/lib/db/schema";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { createFile } from "@/lib/domain/files/create-file";
-import { emailLoginLinks, homeMerchant, useLoginLink } from "@/lib/domain/home/login";
+import { emailLoginLinks, homeMerchant, redeemLoginLink } from "@/lib/domain/home/login";
 import {
   bankAccountSummary,
   bankCheckOf,
@@ -61,10 +61,10 @@ describe("home sign-in", () => {
     expect(JSON.stringify(stored)).not.toContain(tokenOf(res.json.url));
 
     const token = tokenOf(res.json.url);
-    const [first, second] = await Promise.all([useLoginLink(api.db, token), useLoginLink(api.db, token)]);
+    const [first, second] = await Promise.all([redeemLoginLink(api.db, token), redeemLoginLink(api.db, token)]);
     const won = [first, second].filter((u) => u !== null);
     expect(won).toHaveLength(1); // two clicks racing: one session
-    expect(await useLoginLink(api.db, token)).toBeNull();
+    expect(await redeemLoginLink(api.db, token)).toBeNull();
     const claims = await verifyToken(won[0]!.session, "home");
     expect(claims).toMatchObject({ kind: "merchant_home", merchant_id: merchantId, sub: merchantId });
     expect(Number(claims!.exp) - Number(claims!.iat)).toBe(12 * 3600);
@@ -79,7 +79,7 @@ describe("home sign-in", () => {
     await api.db.execute(
       sql`update merchant_login_tokens set expires_at = now() - interval '1 second' where merchant_id = ${merchantId}`,
     );
-    expect(await useLoginLink(api.db, tokenOf(res.json.url))).toBeNull();
+    expect(await redeemLoginLink(api.db, tokenOf(res.json.url))).toBeNull();
 
     const foreign = await loginLink(merchantId, other.auth);
     expect([foreign.status, foreign.json.error.code]).toEqual([404, "resource_missing"]);
@@ -103,7 +103,7 @@ describe("home sign-in", () => {
       .where(sql`${outbox.kind} = 'home_sign_in' and ${outbox.merchantId} = ${merchantId}`);
     expect(mail).toMatchObject({ to: "mei@example.com", locale: "es", subject: "Home ISV: su enlace para entrar" });
     const url = mail!.text.match(/(http\S+\/home\/login\/\S+)/)![1]!;
-    expect((await useLoginLink(api.db, tokenOf(url)))?.merchantId).toBe(merchantId);
+    expect((await redeemLoginLink(api.db, tokenOf(url)))?.merchantId).toBe(merchantId);
     // Scoped to one ISV (its custom domain's sign-in page): another ISV's merchants get nothing.
     expect(await emailLoginLinks(api.db, "mei@example.com", { locale: "en", isvAccountId: other.account_id })).toBe(0);
     expect(await emailLoginLinks(api.db, "nobody@example.com", { locale: "en" })).toBe(0);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { createApi } from "@/lib/api/app";
 import { env } from "@/lib/env";
-import { serveMetrics } from "@/lib/ops/metrics";
 import { insertJob } from "@/lib/jobs/queue";
+import { serveMetrics } from "@/lib/ops/metrics";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 

@@ -4,7 +4,9 @@ import { every } from "hono/combine";
 
 import { AppError, type FieldError, formatPath, invalidFields } from "../../errors";
 import { MAX_FILE_BYTES } from "../../files/inspect";
+import { asUploadingClient, readUploadBody } from "../../files/upload-gate";
 import type { AppEnv } from "../context";
+import { getConnInfoAddress } from "./conn-info";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -136,38 +138,14 @@ const checkBody: MiddlewareHandler<AppEnv> = (c, next) => {
 /** The multipart form around a 10 MB file (the form's fields and boundaries take a few hundred bytes). */
 export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES + 64 * 1024;
 const fileTooLarge = () => new AppError("file_too_large", "The file is larger than 10 MB");
-const countedUpload = bodyLimit({
-  maxSize: MAX_UPLOAD_BYTES,
-  onError: () => {
-    throw fileTooLarge();
-  },
-});
 
 /**
  * POST /v1/files: a multipart form (else 415), at most 10 MB of file: a declared length past it is
- * refused before the body is read, a chunked body as soon as it passes it.
+ * refused before the body is read, a longer body as soon as it passes it. The body is read here,
+ * within the upload's deadline and minimum rate, at most two at once per client address
+ * (lib/files/upload-gate.ts); the heavy work that follows takes a processing slot of its own.
  */
-/**
- * At most UPLOAD_SLOTS uploads are read and processed at once per process (each holds its 10 MB a
- * few times over while it is parsed, re-encoded, hashed, encrypted and written); the others wait
- * their turn, their bytes held back by TCP, so 20 uploads at once cost 4 uploads' memory.
- */
-const UPLOAD_SLOTS = 4;
-let uploadsRunning = 0;
-const uploadQueue: (() => void)[] = [];
-async function inUploadSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (uploadsRunning >= UPLOAD_SLOTS) await new Promise<void>((resolve) => uploadQueue.push(resolve));
-  else uploadsRunning++;
-  try {
-    return await work();
-  } finally {
-    const next = uploadQueue.shift();
-    if (next) next();
-    else uploadsRunning--;
-  }
-}
-
-const uploadBody: MiddlewareHandler<AppEnv> = (c, next) => {
+const uploadBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "multipart/form-data")
     throw new AppError(
@@ -176,9 +154,13 @@ const uploadBody: MiddlewareHandler<AppEnv> = (c, next) => {
     );
   const length = c.req.header("content-length");
   if (Number(length ?? 0) > MAX_UPLOAD_BYTES) throw fileTooLarge();
-  return inUploadSlot(() =>
-    length !== undefined && c.req.header("transfer-encoding") === undefined ? next() : countedUpload(c, next),
+  const bytes = await asUploadingClient(`addr:${getConnInfoAddress(c)}`, () =>
+    readUploadBody(c.req.raw.body, MAX_UPLOAD_BYTES),
   );
+  // The handler (and the idempotency layer) read these bytes: the stream was consumed here.
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  (c.req.bodyCache as Record<string, unknown>).arrayBuffer = Promise.resolve(buffer);
+  return next();
 };
 
 /** Requests without a body (GET, HEAD, OPTIONS) pass straight through: the hot read path pays nothing here. */

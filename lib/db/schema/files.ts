@@ -38,12 +38,15 @@ export const files = pgTable(
     type: text("type").notNull(),
     // SHA-256 of the stored bytes: the same document sent twice for one merchant is refused.
     sha256: text("sha256").notNull(),
+    /** SHA-256 of the bytes as sent (before an image is cleaned): a duplicate is refused before it is decoded. */
+    originalSha256: text("original_sha256"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("files_seq_key").on(t.seq),
     uniqueIndex("files_merchant_sha256_key").on(t.merchantId, t.sha256),
     index("files_merchant_idx").on(t.merchantId, t.seq),
+    index("files_merchant_original_idx").on(t.merchantId, t.originalSha256),
     check("files_type_check", sql`${t.type} in ('jpg', 'png', 'pdf')`),
     check("files_size_check", sql`${t.size} > 0 and ${t.size} <= 10485760`),
   ],

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, or } from "drizzle-orm";
 
 import type { Principal } from "../../auth/principal";
 import { files, merchants } from "../../db/schema";
@@ -8,11 +8,21 @@ import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid, notFound } from "../../errors";
 import { inspectUpload } from "../../files/inspect";
 import { databaseFileStore, type FileStore } from "../../files/store";
+import { countUpload } from "../../files/upload-gate";
 import { createId } from "../../ids";
 import type { FilePurpose } from "../../schemas/files";
 import type { OwnerKey } from "../../schemas/vocabulary";
 import { recordAudit } from "../audit/record-audit";
 import { attachDocument, checkAwaitingDocument } from "../verification/checks";
+
+const duplicate = (earlier: string | undefined) =>
+  new AppError(
+    "file_duplicate",
+    `This document was already uploaded for this merchant as ${earlier ?? "another file"}`,
+    {
+      param: "file",
+    },
+  );
 
 /** Whose files a caller may add and read: an ISV's merchants, or a merchant's session its own. */
 export type FileScope = { isvAccountId: string; merchantId?: string };
@@ -79,7 +89,23 @@ export async function createFile(
     throw invalid("subject", `The application has no ${input.subject}: a document cannot be about them`);
   // Said before the bytes are read; checked again under the merchant's lock below.
   checkAwaitingDocument(merchant, { purpose: input.purpose, subject: input.subject ?? null });
-  const { type, bytes } = await inspectUpload(input.bytes);
+  // Every upload counts against the merchant's day, whatever comes of it.
+  await countUpload(merchant.id);
+  // The same bytes again: refused before an image is decoded (the costly part).
+  const originalSha256 = createHash("sha256").update(input.bytes).digest("hex");
+  const [same] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.merchantId, merchant.id),
+        or(eq(files.originalSha256, originalSha256), eq(files.sha256, originalSha256)),
+      ),
+    )
+    .limit(1);
+  if (same) throw duplicate(same.id);
+  // The heavy work in a slot of the process's, in turn with the other merchants waiting.
+  const { type, bytes } = await inspectUpload(input.bytes, merchant.id);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const id = createId("file");
   return db.transaction(async (tx) => {
@@ -97,6 +123,7 @@ export async function createFile(
         size: bytes.length,
         type,
         sha256,
+        originalSha256,
       })
       .onConflictDoNothing({ target: [files.merchantId, files.sha256] })
       .returning();
@@ -106,13 +133,7 @@ export async function createFile(
         .select({ id: files.id })
         .from(files)
         .where(and(eq(files.merchantId, merchant.id), eq(files.sha256, sha256)));
-      throw new AppError(
-        "file_duplicate",
-        `This document was already uploaded for this merchant as ${earlier?.id ?? "another file"}`,
-        {
-          param: "file",
-        },
-      );
+      throw duplicate(earlier?.id);
     }
     await store.put(tx, id, bytes);
     await recordAudit(tx, {

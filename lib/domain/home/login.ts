@@ -61,7 +61,7 @@ export async function createLoginLink(db: Db, isvAccountId: string, merchantId: 
  * their history). Two clicks racing: one wins (a conditional update). Audited as a sign-in: by the
  * ISV acting for the merchant (its link), or by the merchant (an e-mailed link).
  */
-export async function useLoginLink(
+export async function redeemLoginLink(
   db: Db,
   token: string,
   clientAddress: string | null = null,

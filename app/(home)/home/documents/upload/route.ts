@@ -5,8 +5,9 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { createFile } from "@/lib/domain/files/create-file";
 import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
-import { isSameOrigin } from "@/lib/home/same-origin";
 import { AppError } from "@/lib/errors";
+import { isSameOrigin } from "@/lib/home/same-origin";
+import { readUploadForm } from "@/lib/home/upload-form";
 import { log } from "@/lib/log";
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -25,13 +26,12 @@ export async function POST(request: Request) {
   const { db } = await getDatabase();
   const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
   if (!merchant) return new Response("Not found", { status: 404 });
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BYTES + 64 * 1024) return back("/home/settings", "file_too_large");
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    return back("/home/settings", "file_unreadable");
+    form = await readUploadForm(request, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
+  } catch (error) {
+    if (error instanceof AppError) return back("/home/settings", error.code);
+    throw error;
   }
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return back("/home/settings", "file_empty");

@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
-import { peekLoginLink, useLoginLink } from "@/lib/domain/home/login";
+import { peekLoginLink, redeemLoginLink } from "@/lib/domain/home/login";
 import { HOME_COOKIE, HOME_SESSION_TTL_SECONDS, homeSessionOf } from "@/lib/domain/home/sessions";
 import { env } from "@/lib/env";
 
@@ -40,6 +40,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
       });
   }
   const address = request.headers.get(CLIENT_ADDRESS_HEADER);
-  const used = await useLoginLink(db, token, address, request.headers.get("host") ?? "");
+  const used = await redeemLoginLink(db, token, address, request.headers.get("host") ?? "");
   return used ? signedIn(used.session) : refused();
 }

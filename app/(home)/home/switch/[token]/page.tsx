@@ -7,7 +7,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { getAccount } from "@/lib/domain/accounts/get-account";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { peekLoginLink, useLoginLink } from "@/lib/domain/home/login";
+import { peekLoginLink, redeemLoginLink } from "@/lib/domain/home/login";
 import { HOME_COOKIE, HOME_SESSION_TTL_SECONDS, homeSessionOf } from "@/lib/domain/home/sessions";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { env } from "@/lib/env";
@@ -22,7 +22,7 @@ async function switchAction(token: string) {
   "use server";
   const { db } = await getDatabase();
   const request = await headers();
-  const used = await useLoginLink(db, token, request.get(CLIENT_ADDRESS_HEADER), request.get("host") ?? "");
+  const used = await redeemLoginLink(db, token, request.get(CLIENT_ADDRESS_HEADER), request.get("host") ?? "");
   if (!used) redirect("/home/sign-in?link=used");
   (await cookies()).set(HOME_COOKIE, used.session, {
     httpOnly: true,

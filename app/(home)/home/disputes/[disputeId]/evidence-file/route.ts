@@ -5,6 +5,7 @@ import { attachEvidenceFile } from "@/lib/domain/disputes/disputes";
 import { AppError } from "@/lib/errors";
 import { isSameOrigin } from "@/lib/home/same-origin";
 import { routeMerchant } from "@/lib/home/session";
+import { readUploadForm } from "@/lib/home/upload-form";
 import { log } from "@/lib/log";
 import { evidenceFileFields } from "@/lib/schemas/disputes";
 
@@ -27,13 +28,13 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
   const merchant = await routeMerchant(db, { components: ["disputes", "payments"], feature: "dispute_management" });
   if (!merchant) return new Response("Not found", { status: 404 });
   const { disputeId } = await params;
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BYTES + 64 * 1024) return refused(413, "file_too_large", "The file is larger than 10 MB");
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    return refused(400, "file_unreadable", "The form could not be read");
+    form = await readUploadForm(request, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const status = { file_too_large: 413, upload_timeout: 408, rate_limited: 429 }[error.code as string] ?? 400;
+    return refused(status, error.code, error.message);
   }
   const field = String(form.get("field") ?? "") as (typeof evidenceFileFields)[number];
   if (!evidenceFileFields.includes(field))
