@@ -291,6 +291,37 @@ test("the payments component shows the merchant's paid charge and refunds it; an
   await expect(frame.getByRole("heading", { name: "This page could not be found." })).toBeVisible();
   await frame.goto(`${serviceOrigin}/home/settings`);
   await expect(frame.getByRole("heading", { name: "Not available here" })).toBeVisible();
+
+  // The frame's cookie lets the ISV's page frame the components' pages alone: the sign-in pages and
+  // the dashboard keep frame-ancestors 'none' (so they cannot be framed for clickjacking).
+  const frameCookie = (await page.context().cookies()).find((c) => c.name === "onb_embed_payments");
+  expect(frameCookie).toBeDefined();
+  const withCookie = { cookie: `${frameCookie!.name}=${frameCookie!.value}` };
+  const cspOf = async (path: string) =>
+    (await request.get(`${serviceOrigin}${path}`, { headers: withCookie, maxRedirects: 0 })).headers()[
+      "content-security-policy"
+    ];
+  for (const path of ["/home/sign-in", "/sign-in", "/dashboard", "/home/settings"])
+    expect(await cspOf(path), path).toContain("frame-ancestors 'none'");
+  expect(await cspOf("/home/payments")).toContain(`frame-ancestors ${hostOrigin}`);
+
+  // Inside the component, the merchant's identity and bank documents are not reachable: dispute evidence only.
+  const uploaded = await request.post("/v1/files", {
+    headers: { authorization: isv.auth },
+    multipart: {
+      purpose: "additional_verification",
+      merchant_id: merchant.id,
+      file: {
+        name: "articles.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n% articles\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+      },
+    },
+  });
+  expect(uploaded.status()).toBe(200);
+  const fileId = (await uploaded.json()).id as string;
+  await frame.goto(`${serviceOrigin}/home/payments`);
+  expect(await frame.evaluate(async (id) => (await fetch(`/home/files/${id}`)).status, fileId)).toBe(404);
 });
 
 test("a host page on an origin the ISV does not list gets onb-load-error, and the frame shows nothing", async ({
