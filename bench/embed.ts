@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 
 import { startExample } from "../examples/embed/server.mjs";
 import { startBenchServer } from "./harness";
+import { scaled } from "./short";
 
 // Embedded components (issue 30): the loader's size (gzip -9; goal <= 12 KB), and the time from
 // <onb-onboarding> being mounted on the ISV's page to the first step painted and hydrated in its frame
@@ -13,7 +14,7 @@ export type EmbedBench = { kind: string; loaderGzipBytes: number; loads: number;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-export async function benchEmbed(kind: "pglite" | "postgres", databaseUrl: string | undefined, loads = 20) {
+export async function benchEmbed(kind: "pglite" | "postgres", databaseUrl: string | undefined, loads = scaled(20, 3)) {
   const server = await startBenchServer({ port: 3490, databaseUrl, pages: true });
   const hostPort = 3491;
   const hostOrigin = `http://localhost:${hostPort}`;

@@ -35,6 +35,10 @@ export async function startBenchServer(options: {
     LOG_LEVEL: "warn",
     SEED_DEMO: "0",
     RATE_LIMIT_PER_SECOND: "1000000",
+    // A load test's budgets: every client of the bench is this one loopback address.
+    TOKENS_PER_ADDRESS_PER_MINUTE: "1000000",
+    UPLOADS_PER_CLIENT: "1000",
+    UPLOADS_PER_MERCHANT_PER_DAY: "1000000",
     NODE_ENV: "production",
     APP_ENV: "sandbox",
     ...options.env,

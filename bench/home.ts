@@ -4,6 +4,7 @@ import pg from "pg";
 
 import { startBenchServer } from "./harness";
 import { approvedMerchant } from "./payments";
+import { scaled } from "./short";
 
 // The merchant's home (issue 29): the script each of its pages makes a phone load (gzip), and how
 // long the server takes to render the payments list and the overview when the merchant has
@@ -106,20 +107,19 @@ export async function benchHome(
     const first = await pay(2599);
     let charges = 1;
     if (databaseUrl) {
-      await cloneCharges(databaseUrl, first, 10_000);
-      charges += 10_000;
+      await cloneCharges(databaseUrl, first, scaled(10_000, 200));
+      charges += scaled(10_000, 200);
     } else {
-      // PGlite: its database is the server's own, so the charges come through the API, under the
-      // tokenizer's limit of 60 cards a minute from one address.
-      for (let i = 0; i < 50; i++) await pay(100 + i);
-      charges += 50;
+      // PGlite: its database is the server's own, so the charges come through the API, one address (the bench's server has a load test's card budget).
+      for (let i = 0; i < scaled(50, 5); i++) await pay(100 + i);
+      charges += scaled(50, 5);
     }
     const settled = await server.call("POST", "/v1/test_helpers/settlement/run", { merchant_id: merchant.id });
     const link = await server.call("POST", `/v1/merchants/${merchant.id}/login_links`, {});
     const opened = await fetch(server.base + new URL(link.url).pathname, { redirect: "manual" });
     const cookie = opened.headers.get("set-cookie")!.split(";")[0]!;
 
-    const runs = 200;
+    const runs = scaled(200, 10);
     const list = await timePage(`${server.base}/home/payments`, cookie, runs);
     const filtered = await timePage(`${server.base}/home/payments?last4=0005&status=SETTLED`, cookie, runs);
     const nextPage = await timePage(`${server.base}/home/payments?after=${first}`, cookie, runs);

@@ -17,6 +17,7 @@ import { benchHome, type HomeBench, printHome } from "./home";
 import { benchPayments, type PaymentsBench, printPayments } from "./payments";
 import { benchPayouts, type PayoutsBench, printPayouts } from "./payouts";
 import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
+import { scaled, SHORT } from "./short";
 import { benchStreams, printStreams, type StreamsBench } from "./streams";
 import { benchJobs, benchUnderwriting, type UnderwritingBench } from "./underwriting";
 import { benchUploads, printUploads, type UploadsBench } from "./uploads";
@@ -83,7 +84,7 @@ async function run(
     ...(post ?? {}),
   };
   // Warm-up: JIT, connection pools, caches.
-  await autocannon({ ...request, duration: 3 });
+  await autocannon({ ...request, duration: scaled(3, 1) });
   const before = cpuMicros(pid);
   const r = await autocannon({ ...request, duration: DURATION });
   const after = cpuMicros(pid);
@@ -237,8 +238,8 @@ async function pairedOpsRatios(
   auth: string,
   merchantId: string,
 ): Promise<PairedRatio[]> {
-  const pairs = Number(process.env.BENCH_PAIRS ?? 5);
-  const seconds = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
+  const pairs = Number(process.env.BENCH_PAIRS ?? scaled(5, 1));
+  const seconds = Number(process.env.BENCH_PAIR_SECONDS ?? scaled(3, 1));
   const offDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-off-"));
   // On PGlite its own copy of the database; on PostgreSQL the same database: either way the same
   // generated keys (they live in DATA_DIR), so both servers read what the other wrote.
@@ -277,8 +278,8 @@ async function pairedOpsRatios(
           duration,
           ...(r.post ?? {}),
         });
-      await load(3411, 2);
-      await load(3412, 2);
+      await load(3411, scaled(2, 1));
+      await load(3412, scaled(2, 1));
       const ratios: number[] = [];
       for (let i = 0; i < pairs; i++) {
         // Alternating order: neither side always runs first (after the other's load) in its pair.
@@ -427,6 +428,10 @@ function printWebhooks(webhookResults: WebhookBench[], drains: DrainBench[]) {
 async function main() {
   const build = spawn("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" });
   await new Promise((r) => build.once("exit", r));
+  if (SHORT)
+    console.log(
+      "SHORT RUN (BENCH_SHORT=1): every section with a fraction of its work and about a second per timed run; these figures are not comparable with a full run's\n",
+    );
   console.log(`GET /v1/account, Basic auth, ${CONNECTIONS} connections, ${DURATION}s per run, loopback\n`);
   const results: Result[] = [];
   const only = process.env.BENCH_ONLY;
@@ -549,7 +554,7 @@ async function main() {
     if (pgdb) {
       try {
         out.push(await benchWebhooks("postgres", pgdb.url));
-        out.push(await benchWebhooks("postgres", pgdb.url, 400, { separateWorker: true }));
+        out.push(await benchWebhooks("postgres", pgdb.url, scaled(400, 40), { separateWorker: true }));
         drains.push(await benchWebhookDrain("postgres", pgdb.url));
       } finally {
         await pgdb.drop();
@@ -591,7 +596,7 @@ async function main() {
       postgres = await benchDatabase("postgres", pgdb.url);
       results.push(...postgres);
       webhookResults.push(await benchWebhooks("postgres", pgdb.url));
-      webhookResults.push(await benchWebhooks("postgres", pgdb.url, 400, { separateWorker: true }));
+      webhookResults.push(await benchWebhooks("postgres", pgdb.url, scaled(400, 40), { separateWorker: true }));
       drains.push(await benchWebhookDrain("postgres", pgdb.url));
       paymentResults.push(await benchPayments("postgres", pgdb.url, { pages: false }));
       settlementResults.push(await benchRefundsAndSettlement("postgres", pgdb.url));
@@ -649,7 +654,7 @@ async function main() {
 
 function printUnderwriting(underwriting: UnderwritingBench[]) {
   console.log(
-    `\nUnderwriting: submit (session API, 10 at a time) to decision (merchant.approved), 200 applications, each with 5 verification checks (sandbox provider, ${env.VERIFICATION_LATENCY_MS} ms each)`,
+    `\nUnderwriting: submit (session API, 10 at a time) to decision (merchant.approved), ${underwriting[0]?.applications ?? 0} applications, each with 5 verification checks (sandbox provider, ${env.VERIFICATION_LATENCY_MS} ms each)`,
   );
   console.log(
     `${"database".padEnd(12)} ${"apps".padStart(5)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`,

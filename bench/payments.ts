@@ -8,6 +8,7 @@ import autocannon from "autocannon";
 
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { startBenchServer, tsx } from "./harness";
+import { scaled } from "./short";
 
 // Payments (issue 12): how fast payment requests are created, how long a customer's "Pay" takes to
 // reach the ISV as a delivered `charge.paid`, and how much script the pay page loads.
@@ -91,7 +92,7 @@ export async function benchPayments(
         body,
         connections: 25,
       };
-      await autocannon({ ...opts, duration: 2 });
+      await autocannon({ ...opts, duration: scaled(2, 1) });
       return autocannon({ ...opts, duration: Number(process.env.BENCH_SECONDS ?? 8) });
     };
     const created = await createAt(server.base);

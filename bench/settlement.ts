@@ -15,6 +15,7 @@ import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { settleAll } from "../lib/domain/settlements/run-settlement";
 import { insertPaidCharges } from "./harness";
+import { scaled } from "./short";
 
 // Refund creation through the API (1-cent refunds spread over many charges, 10 at a time), then the
 // daily settlement of 10,000 charges and those refunds, timed, on each database.
@@ -32,7 +33,7 @@ export type SettlementBench = {
 export async function benchRefundsAndSettlement(
   kind: "pglite" | "postgres",
   databaseUrl: string | undefined,
-  count = 10_000,
+  count = scaled(10_000, 300),
 ): Promise<SettlementBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-stl-"));
   const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 10 });

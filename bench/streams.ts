@@ -5,6 +5,7 @@ import autocannon from "autocannon";
 
 import { startBenchServer } from "./harness";
 import { approvedMerchant } from "./payments";
+import { scaled } from "./short";
 
 // Status streams under attack (issue 25, item 5): 1,000 clients open GET /v1/payment_requests/{id}/stream
 // on one request (again after Retry-After when refused, a second after a close), while an ISV calls
@@ -53,14 +54,18 @@ export function rssMb(rootPid: number | undefined): number | null {
   return Math.round(all.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.kb, 0) / 1024);
 }
 
-export async function benchStreams(kind: "pglite" | "postgres", databaseUrl: string | undefined, attackers = 1_000) {
+export async function benchStreams(
+  kind: "pglite" | "postgres",
+  databaseUrl: string | undefined,
+  attackers = scaled(1_000, 50),
+) {
   const server = await startBenchServer({ port: 3490, databaseUrl });
   try {
     const merchant = await approvedMerchant(server);
     const request = await server.call("POST", "/v1/scan_to_pay", { merchant_id: merchant.id, amount: 1000 });
     const account = { url: `${server.base}/v1/account`, headers: { authorization: server.auth }, connections: 10 };
-    await autocannon({ ...account, duration: 2 });
-    const idle = await autocannon({ ...account, duration: 5 });
+    await autocannon({ ...account, duration: scaled(2, 1) });
+    const idle = await autocannon({ ...account, duration: scaled(5, 1) });
     const idleRss = rssMb(server.pid);
 
     const stop = new AbortController();
@@ -95,7 +100,7 @@ export async function benchStreams(kind: "pglite" | "postgres", databaseUrl: str
     };
     const running = Array.from({ length: attackers }, attacker);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const attack = await autocannon({ ...account, duration: 5 });
+    const attack = await autocannon({ ...account, duration: scaled(5, 1) });
     const attackRss = rssMb(server.pid);
     stop.abort();
     await Promise.allSettled(running);

@@ -12,6 +12,7 @@ import { openDatabase } from "../lib/db/client";
 import { startWorker } from "../lib/jobs/runner";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { startBenchServer } from "./harness";
+import { scaled } from "./short";
 
 const anyPayload = z.record(z.string(), z.unknown());
 
@@ -27,7 +28,7 @@ export type UnderwritingBench = { kind: string; applications: number; p50: numbe
 export async function benchUnderwriting(
   kind: "pglite" | "postgres",
   databaseUrl: string | undefined,
-  applications = 200,
+  applications = scaled(200, 20),
 ): Promise<UnderwritingBench> {
   const decided = new Map<string, number>();
   const receiver = http.createServer((req, res) => {
@@ -84,7 +85,11 @@ export async function benchUnderwriting(
 }
 
 /** The job runner alone: 2,000 no-op jobs drained by one worker (concurrency 8). */
-export async function benchJobs(kind: "pglite" | "postgres", databaseUrl: string | undefined, count = 2000) {
+export async function benchJobs(
+  kind: "pglite" | "postgres",
+  databaseUrl: string | undefined,
+  count = scaled(2000, 200),
+) {
   const handle = await openDatabase({
     databaseUrl,
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-jobs-")),

@@ -1,5 +1,6 @@
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { startBenchServer } from "./harness";
+import { scaled } from "./short";
 import { rssMb } from "./streams";
 
 export type UploadsBench = {
@@ -20,7 +21,7 @@ export type UploadsBench = {
 export async function benchUploads(
   kind: "pglite" | "postgres",
   databaseUrl: string | undefined,
-  count = 20,
+  count = scaled(20, 4),
 ): Promise<UploadsBench> {
   const server = await startBenchServer({ port: 3480, databaseUrl });
   try {

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { startBenchServer, tsx } from "./harness";
+import { scaled } from "./short";
 
 export type WebhookBench = {
   kind: string;
@@ -26,7 +27,7 @@ const percentile = (sorted: number[], p: number) =>
 export async function benchWebhooks(
   kind: "pglite" | "postgres",
   databaseUrl: string | undefined,
-  events = 400,
+  events = scaled(400, 40),
   options: { separateWorker?: boolean } = {},
 ): Promise<WebhookBench> {
   const arrivals = new Map<string, number>();
@@ -127,7 +128,7 @@ export type DrainBench = { kind: string; events: number; deliveriesPerSecond: nu
 export async function benchWebhookDrain(
   kind: "pglite" | "postgres",
   databaseUrl: string | undefined,
-  events = 400,
+  events = scaled(400, 40),
 ): Promise<DrainBench> {
   const arrivals: number[] = [];
   const seen = new Set<string>();

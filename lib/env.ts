@@ -26,6 +26,10 @@ const schema = z.object({
     .optional(),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(200),
   TOKENS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Upload bodies one client address sends at once (lib/files/upload-gate.ts); a load test raises it. */
+  UPLOADS_PER_CLIENT: z.coerce.number().int().min(1).default(2),
+  /** Uploads a merchant makes in a day, refused ones included. */
+  UPLOADS_PER_MERCHANT_PER_DAY: z.coerce.number().int().min(1).default(200),
   // The proxies in front (README, production layout): a hop count, or addresses/CIDRs; unset trusts none.
   TRUST_PROXY: z
     .string()

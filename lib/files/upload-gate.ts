@@ -1,3 +1,4 @@
+import { env } from "../env";
 import { AppError } from "../errors";
 import { limitStore } from "../limits";
 
@@ -12,9 +13,9 @@ import { limitStore } from "../limits";
 // - each merchant has a daily number of uploads (429 `upload_quota_exceeded` past it).
 
 export const UPLOAD_SLOTS = 4;
-export const UPLOADS_PER_CLIENT = 2;
+export const UPLOADS_PER_CLIENT = env.UPLOADS_PER_CLIENT;
 /** Uploads per merchant and day, whatever comes of them (a refused duplicate counts too). */
-export const UPLOADS_PER_MERCHANT_PER_DAY = 200;
+export const UPLOADS_PER_MERCHANT_PER_DAY = env.UPLOADS_PER_MERCHANT_PER_DAY;
 /** Pixels decoded at once per process: two 50-megapixel images, or many phone photos. */
 export const PIXEL_BUDGET = 100_000_000;
 
