@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { bankHolidays, isBusinessDay, nextBusinessDay } from "./business-days";
+import { bankHolidays, businessDaysAfter, isBusinessDay, nextBusinessDay } from "./business-days";
 
 // The Federal Reserve's published holiday lists (federalreserve.gov/aboutthefed/k8.htm), the days
 // the Reserve Banks are closed: a holiday on a Saturday is not in the list (marked * there: open
@@ -89,5 +89,40 @@ describe("a payout's arrival date: the next business day", () => {
     expect(isBusinessDay(day("2026-07-03"))).toBe(true); // the Friday before a Saturday holiday
     expect(isBusinessDay(day("2027-07-05"))).toBe(false); // a Sunday holiday's Monday
     expect(isBusinessDay(day("2026-11-27"))).toBe(true);
+  });
+});
+
+describe("the calendar's rules, every year from the first Juneteenth (2022) to 2060", () => {
+  const years = Array.from({ length: 2060 - 2022 + 1 }, (_, i) => 2022 + i);
+  test.each(years)(
+    "%i: Juneteenth closes the banks unless it falls on a Saturday (a Sunday one: the Monday)",
+    (year) => {
+      const june19 = day(`${year}-06-19`);
+      const holidays = bankHolidays(year);
+      const weekday = june19.getUTCDay();
+      if (weekday === 6) expect([...holidays].some((d) => d.startsWith(`${year}-06-`))).toBe(false);
+      else if (weekday === 0) expect(holidays.has(`${year}-06-20`)).toBe(true);
+      else expect(holidays.has(`${year}-06-19`)).toBe(true);
+      // Ten or eleven holidays, never on a weekend.
+      expect(holidays.size).toBeGreaterThanOrEqual(9);
+      expect(holidays.size).toBeLessThanOrEqual(11);
+      for (const d of holidays) expect([0, 6]).not.toContain(day(d).getUTCDay());
+    },
+  );
+
+  test("2021 has no Juneteenth (the law came in June 2021, the Reserve Banks observed it from 2022)", () => {
+    expect(bankHolidays(2021).has("2021-06-18")).toBe(false);
+    expect(bankHolidays(2021).has("2021-06-19")).toBe(false);
+  });
+});
+
+describe("businessDaysAfter: when a new bank account's cooling-off ends", () => {
+  test.each([
+    ["0 days: at once", "2026-11-27T12:00:00Z", 0, "2026-11-27T12:00:00.000Z"],
+    ["3 business days from a Wednesday before Thanksgiving", "2026-11-25T15:00:00Z", 3, "2026-12-01T00:00:00.000Z"],
+    ["3 business days from a Friday", "2026-11-27T09:00:00Z", 3, "2026-12-02T00:00:00.000Z"],
+    ["1 business day from a Saturday", "2026-11-28T09:00:00Z", 1, "2026-11-30T00:00:00.000Z"],
+  ])("%s", (_, from, days, expected) => {
+    expect(businessDaysAfter(new Date(from), days).toISOString()).toBe(expected);
   });
 });

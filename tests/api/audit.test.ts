@@ -45,7 +45,8 @@ describe("audit log", () => {
     expect(update).toEqual({
       object: "audit_log",
       id: expect.stringMatching(/^al_/),
-      actor: { type: "api_key", id: isv.account_id, via: null },
+      // Which key: its secret's last four characters.
+      actor: { type: "api_key", id: isv.account_id, via: isv.secret_key.slice(-4) },
       action: "merchant.updated",
       resource_id: id,
       fields: ["merchant.legal_business_name", "merchant.bank_account.bank_name"],

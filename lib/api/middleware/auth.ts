@@ -42,9 +42,21 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw error;
   }
   // Every change this request makes is audited under its caller (lib/audit/actor.ts).
-  const actor = actorOf(c.var.principal!, { requestId: c.var.requestId, clientAddress: c.var.clientAddress });
+  const actor = actorOf(c.var.principal!, {
+    requestId: c.var.requestId,
+    clientAddress: c.var.clientAddress,
+    keyLast4: basicSecretLast4(header),
+  });
   return actor ? asActor(actor, next) : next();
 };
+
+/** The last four characters of a Basic credential's secret: which of an account's keys made a change. */
+function basicSecretLast4(header: string | undefined): string | undefined {
+  if (!header || !header.toLowerCase().startsWith("basic ")) return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  return colon > 0 ? decoded.slice(colon + 1).slice(-4) : undefined;
+}
 
 /** The key id a credential names (an API key's account sid, a publishable key), to count its failures; none for tokens. */
 function presentedKeyId(header: string | undefined): string | undefined {

@@ -129,27 +129,12 @@ export async function emailLoginLinks(db: Db, email: string, options: { isvAccou
     // The newest first: a person with more than five businesses gets links for the latest ones.
     .orderBy(desc(merchants.createdAt))
     .limit(5);
-  for (const merchant of found) {
-    await db.transaction(async (tx) => {
-      const link = await insertLoginLink(tx, merchant, "email");
-      const isv = await getAccount(tx, merchant.isvAccountId);
-      await queueEmail(tx, {
-        accountId: merchant.isvAccountId,
-        merchantId: merchant.id,
-        kind: "home_sign_in",
-        to: address,
-        locale: options.locale,
-        ...homeSignIn({ brand: brandOf(isv), locale: options.locale, url: link.url }),
-      });
-    });
-  }
+  for (const merchant of found) await emailLoginLink(db, merchant, address, options.locale);
   return found.length;
 }
 
-/** A new single-use sign-in link e-mailed to the merchant's contact (the step-up before a bank or contact change): how many were sent. */
-export async function emailStepUpLink(db: Db, merchant: MerchantRow, locale: Locale) {
-  const contact = (merchant.application.main_contact_person ?? {}) as { email?: string };
-  if (!contact.email) return 0;
+/** One new single-use sign-in link of `merchant`, e-mailed to `to`, in one transaction. */
+async function emailLoginLink(db: Db, merchant: MerchantRow, to: string, locale: Locale) {
   await db.transaction(async (tx) => {
     const link = await insertLoginLink(tx, merchant, "email");
     const isv = await getAccount(tx, merchant.isvAccountId);
@@ -157,11 +142,18 @@ export async function emailStepUpLink(db: Db, merchant: MerchantRow, locale: Loc
       accountId: merchant.isvAccountId,
       merchantId: merchant.id,
       kind: "home_sign_in",
-      to: contact.email!,
+      to,
       locale,
       ...homeSignIn({ brand: brandOf(isv), locale, url: link.url }),
     });
   });
+}
+
+/** A new single-use sign-in link e-mailed to the merchant's contact (the step-up before a bank or contact change): how many were sent. */
+export async function emailStepUpLink(db: Db, merchant: MerchantRow, locale: Locale) {
+  const contact = (merchant.application.main_contact_person ?? {}) as { email?: string };
+  if (!contact.email) return 0;
+  await emailLoginLink(db, merchant, contact.email, locale);
   return 1;
 }
 
