@@ -184,7 +184,9 @@ export async function benchHome(
 }
 
 export function printHome(results: HomeBench[]) {
-  console.log("\nMerchant home: server time of a whole page (HTML rendered), 200 requests in a row after 5 to warm up");
+  console.log(
+    `\nMerchant home: server time of a whole page (HTML rendered), ${scaled(200, 10)} requests in a row after 5 to warm up`,
+  );
   console.log(
     `${"database".padEnd(10)} ${"charges".padStart(8)} ${"list p50/p99 ms".padStart(17)} ${"filtered".padStart(13)} ${"next page".padStart(13)} ${"overview".padStart(13)}`,
   );

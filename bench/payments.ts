@@ -102,7 +102,7 @@ export async function benchPayments(
       url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
       scopes: ["charge"],
     });
-    const payments = 100;
+    const payments = scaled(100, 30);
     const submittedAt = new Map<string, number>();
     for (let i = 0; i < payments; i += 10) {
       await Promise.all(
@@ -210,7 +210,7 @@ export async function benchPayments(
 
 export function printPayments(results: PaymentsBench[]) {
   console.log(
-    "\nPayments: POST /v1/scan_to_pay (25 connections); card submit (POST .../pay) → charge.paid at a loopback receiver, 100 payments 10 at a time",
+    `\nPayments: POST /v1/scan_to_pay (25 connections); card submit (POST .../pay) → charge.paid at a loopback receiver, ${scaled(100, 30)} payments 10 at a time`,
   );
   console.log(
     `${"database".padEnd(12)} ${"creates/s".padStart(10)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"bare/s".padStart(8)} ${"API/bare".padStart(9)} ${"pay→webhook p50 ms".padStart(19)} ${"p99 ms".padStart(7)}`,

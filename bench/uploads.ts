@@ -75,7 +75,9 @@ export async function benchUploads(
 }
 
 export function printUploads(results: UploadsBench[]) {
-  console.log("\nUploads: 20 PDFs of 10 MB sent at once to POST /v1/files (server RSS sampled every 50 ms)");
+  console.log(
+    `\nUploads: ${scaled(20, 4)} PDFs of 10 MB sent at once to POST /v1/files (server RSS sampled every 50 ms)`,
+  );
   console.log(
     `${"database".padEnd(12)} ${"files".padStart(5)} ${"MB".padStart(5)} ${"s".padStart(7)} ${"MB/s".padStart(7)} ${"RSS +MB".padStart(8)} ${"failed".padStart(7)}`,
   );
