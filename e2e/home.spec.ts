@@ -36,6 +36,35 @@ async function paidCharge(
   return paid.charge.id as string;
 }
 
+/**
+ * The step-up before a bank account or contact change: a session the ISV's login link opened may
+ * not make one, so the settings page offers a sign-in link to the merchant's own e-mail; opening it
+ * (from the outbox, as the merchant would from its mail) signs in anew, and the forms appear.
+ */
+async function stepUp(page: Page, request: APIRequestContext, isv: { auth: string }, merchantId: string) {
+  const headers = { authorization: isv.auth };
+  const signInMails = async () =>
+    ((await (await request.get("/v1/test_helpers/outbox", { headers })).json()).data as any[]).filter(
+      (m) => m.merchant_id === merchantId && m.kind === "home_sign_in",
+    );
+  const before = new Set((await signInMails()).map((m) => m.id));
+  await expect(page.getByTestId("step-up")).toContainText("Confirm it’s you");
+  await expect(page.getByLabel("Account number again")).toBeHidden();
+  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+  await expect(page.getByTestId("step-up").getByRole("status")).toHaveText(/^Sent\./);
+  let mail: any;
+  await expect
+    .poll(async () => {
+      mail = (await signInMails()).find((m) => !before.has(m.id));
+      return Boolean(mail);
+    })
+    .toBe(true);
+  await page.goto(new URL(mail.text.match(/(http\S+\/home\/login\/\S+)/)[1]).pathname);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/home/settings");
+  await expect(page.getByTestId("step-up")).toHaveCount(0);
+}
+
 test("the ISV's login link opens the merchant's home: today's payments, the next settlement, the latest payments; single use; sign out", async ({
   page,
   request,
@@ -334,6 +363,9 @@ test("in its home the merchant keys a card in place, shows a QR code that is pai
   // Settings: the contact (a bad e-mail said beside its field, nothing saved), then the merchant's own key.
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+  await expectAxeClean(page);
+  await shots(page, "home-settings-step-up-en");
+  await stepUp(page, request, isv, merchant.id);
   await expect(page.getByTestId("bank-account")).toHaveText(/account ending in \d{4}\.$/);
   await page.getByLabel("Contact e-mail").fill("ana@");
   await page.getByRole("button", { name: "Save the contact" }).click();
@@ -508,6 +540,7 @@ test("a payout the bank refuses: the home asks for a new bank account, and once 
 
   await page.getByRole("link", { name: "Enter a new bank account" }).click();
   await expect(page).toHaveURL(/\/home\/settings$/);
+  await stepUp(page, request, isv, merchant.id);
   await expect(page.getByTestId("payout-failed")).toContainText("Your bank refused a payout to this account.");
   await page.getByLabel("Account holder's name").fill("Payout Cafe LLC");
   await page.getByLabel("Bank name").fill("Bay Credit Union");

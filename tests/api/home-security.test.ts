@@ -5,7 +5,7 @@ import { merchants, merchantSessions, outbox } from "@/lib/db/schema";
 import { createFile } from "@/lib/domain/files/create-file";
 import { reportChange } from "@/lib/domain/home/change-notices";
 import { redeemLoginLink } from "@/lib/domain/home/login";
-import { homeSessionOf, STEP_UP_SECONDS } from "@/lib/domain/home/sessions";
+import { homeSessionOf, startHomeSession, STEP_UP_SECONDS } from "@/lib/domain/home/sessions";
 import { bankCheckOf, changeBankAccount, changeContact } from "@/lib/domain/home/settings";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -140,7 +140,8 @@ describe("payouts after a bank account change", () => {
     const merchant = await approvedMerchant(api, isv);
     const before = await read(merchant.id);
     const contact = (before.application.main_contact_person as { email: string }).email;
-    const session = await signIn(merchant.id);
+    // The merchant signed in through a link to its own e-mail (the step-up a change needs).
+    const session = await startHomeSession(api.db, before, "email");
     const current = (await homeSessionOf(api.db, session))!.session;
     const otherSession = await signIn(merchant.id);
     await changeBankAccount(api.db, merchant.id, attackerBank("000123456789"), current);
@@ -178,7 +179,11 @@ describe("payouts after a bank account change", () => {
   test("a bank account or contact change needs a sign-in within 15 minutes; a refused change changes nothing", async () => {
     const merchant = await approvedMerchant(api, isv);
     const before = await read(merchant.id);
-    const stale = { id: "hs_stale", createdAt: new Date(Date.now() - (STEP_UP_SECONDS + 5) * 1000) };
+    const stale = {
+      id: "hs_stale",
+      createdAt: new Date(Date.now() - (STEP_UP_SECONDS + 5) * 1000),
+      via: "email" as const,
+    };
     await expect(changeBankAccount(api.db, merchant.id, attackerBank("000123456789"), stale)).rejects.toMatchObject({
       code: "reauthentication_required",
     });
@@ -188,6 +193,12 @@ describe("payouts after a bank account change", () => {
     await expect(changeBankAccount(api.db, merchant.id, attackerBank("000123456789"), null)).rejects.toMatchObject({
       code: "reauthentication_required",
     });
+    // A session the ISV opened with its own login link, however fresh: the merchant's e-mail must sign in.
+    const isvSession = (await homeSessionOf(api.db, await signIn(merchant.id)))!.session;
+    expect(isvSession.via).toBe("isv");
+    await expect(
+      changeBankAccount(api.db, merchant.id, attackerBank("000123456789"), isvSession),
+    ).rejects.toMatchObject({ code: "reauthentication_required" });
     const after = await read(merchant.id);
     expect([after.application, after.pendingContactEmail, after.updatedAt]).toEqual([
       before.application,

@@ -23,4 +23,4 @@ export function newImei(): string {
 }
 
 /** A home session that signed in just now: what a bank account or contact change asks (the step-up). */
-export const freshHomeSession = () => ({ id: "hs_test_fresh", createdAt: new Date() });
+export const freshHomeSession = () => ({ id: "hs_test_fresh", createdAt: new Date(), via: "email" as const });

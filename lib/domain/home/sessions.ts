@@ -65,9 +65,14 @@ export async function homeSessionOf(
   return found;
 }
 
-/** Whether the session began recently enough for a bank account or contact change (STEP_UP_SECONDS). */
-export const isFreshSession = (session: Pick<MerchantSessionRow, "createdAt">, now = new Date()) =>
-  now.getTime() - session.createdAt.getTime() <= STEP_UP_SECONDS * 1000;
+/**
+ * Whether the session may change the bank account or the contact (the step-up): the merchant itself
+ * signed in within STEP_UP_SECONDS through a link e-mailed to its contact. A session the ISV opened
+ * with its own login link never may: whoever holds the ISV's key must not redirect the merchant's
+ * money or sign-in links.
+ */
+export const isFreshSession = (session: Pick<MerchantSessionRow, "createdAt" | "via">, now = new Date()) =>
+  session.via === "email" && now.getTime() - session.createdAt.getTime() <= STEP_UP_SECONDS * 1000;
 
 /** Ends one session (its sign-out). */
 export async function endHomeSession(db: DbOrTx, sessionId: string) {

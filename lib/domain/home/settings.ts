@@ -4,7 +4,7 @@ import { asActor } from "../../audit/actor";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { isEncrypted } from "../../crypto/field-encryption";
-import { accounts, type MerchantRow, merchants } from "../../db/schema";
+import { accounts, type MerchantRow, merchants, type MerchantSessionRow } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, type FieldError, invalidFields, issuesToFieldErrors } from "../../errors";
 import { randomBase62 } from "../../ids";
@@ -30,7 +30,7 @@ import { isFreshSession, revokeHomeSessions } from "./sessions";
 export type ContactChange = { name: string; email: string; business_phone?: string | null };
 
 /** The home session making a change: a bank account or contact change needs a recent sign-in (a step-up). */
-export type ChangingSession = { id: string; createdAt: Date } | null;
+export type ChangingSession = Pick<MerchantSessionRow, "id" | "createdAt" | "via"> | null;
 
 const CONFIRM_AUDIENCE = "contact_confirm";
 export const CONTACT_CONFIRM_TTL_SECONDS = 24 * 3600;

@@ -71,6 +71,14 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
           {t("contactTitle")}
         </h2>
         <p className="mt-1 text-sm text-muted">{t("contactIntro")}</p>
+        {frozen || !fresh ? (
+          <dl className="mt-3 grid gap-1 sm:grid-cols-[auto_1fr] sm:gap-x-4" data-testid="contact-on-file">
+            <dt className="font-medium">{t("fields.name")}</dt>
+            <dd>{contact.name ?? ""}</dd>
+            <dt className="font-medium">{t("fields.email")}</dt>
+            <dd className="break-all">{contact.email ?? ""}</dd>
+          </dl>
+        ) : null}
         {merchant.pendingContactEmail ? (
           <p role="status" className="mt-2 rounded-lg border border-line p-3" data-testid="contact-pending">
             {t("contactPending", { email: merchant.pendingContactEmail.email })}

@@ -1,10 +1,9 @@
-import { cookies } from "next/headers";
 import { getLocale } from "next-intl/server";
 
 import { getDatabase } from "@/lib/db/client";
 import { getAccount } from "@/lib/domain/accounts/get-account";
-import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
 import { merchantAgreement } from "@/lib/domain/onboarding/get-agreement";
+import { routeMerchant } from "@/lib/home/session";
 import { isLocale } from "@/lib/i18n/locales";
 import { agreementPdf } from "@/lib/pdf/agreement-pdf";
 import { documentLogo } from "@/lib/pdf/logo";
@@ -13,7 +12,8 @@ import { documentLogo } from "@/lib/pdf/logo";
 // text, in the language it was signed in, with its signature line); without a session: 404.
 export async function GET() {
   const { db } = await getDatabase();
-  const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
+  // The home's session (on its ISV's host), never an embedded component's.
+  const merchant = await routeMerchant(db);
   if (!merchant) return new Response("Not found", { status: 404 });
   const isv = await getAccount(db, merchant.isvAccountId);
   const reader = await getLocale();

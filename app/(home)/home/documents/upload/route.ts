@@ -1,16 +1,13 @@
-import { cookies } from "next/headers";
-
 import { asActor } from "@/lib/audit/actor";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { createFile } from "@/lib/domain/files/create-file";
-import { HOME_COOKIE, homeMerchant } from "@/lib/domain/home/login";
 import { AppError } from "@/lib/errors";
+import { MAX_FILE_BYTES } from "@/lib/files/inspect";
 import { isSameOrigin } from "@/lib/home/same-origin";
+import { routeMerchant } from "@/lib/home/session";
 import { readUploadForm } from "@/lib/home/upload-form";
 import { log } from "@/lib/log";
-
-const MAX_BYTES = 10 * 1024 * 1024;
 
 /** Where to send the browser back to, with what happened (a relative Location: the host it came from). */
 const back = (to: string, outcome: string) =>
@@ -24,7 +21,8 @@ const back = (to: string, outcome: string) =>
 export async function POST(request: Request) {
   if (!isSameOrigin(request, false)) return new Response("Forbidden", { status: 403 });
   const { db } = await getDatabase();
-  const merchant = await homeMerchant(db, (await cookies()).get(HOME_COOKIE)?.value);
+  // The home's session (on its ISV's host), never an embedded component's.
+  const merchant = await routeMerchant(db);
   if (!merchant) return new Response("Not found", { status: 404 });
   let form: FormData;
   try {
@@ -35,7 +33,7 @@ export async function POST(request: Request) {
   }
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return back("/home/settings", "file_empty");
-  if (file.size > MAX_BYTES) return back("/home/settings", "file_too_large");
+  if (file.size > MAX_FILE_BYTES) return back("/home/settings", "file_too_large");
   try {
     const bytes = Buffer.from(await file.arrayBuffer());
     // Audited as the merchant in its home (lib/audit/actor.ts).

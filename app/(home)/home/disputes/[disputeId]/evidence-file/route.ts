@@ -3,13 +3,12 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { attachEvidenceFile } from "@/lib/domain/disputes/disputes";
 import { AppError } from "@/lib/errors";
+import { MAX_FILE_BYTES } from "@/lib/files/inspect";
 import { isSameOrigin } from "@/lib/home/same-origin";
 import { routeMerchant } from "@/lib/home/session";
 import { readUploadForm } from "@/lib/home/upload-form";
 import { log } from "@/lib/log";
 import { evidenceFileFields } from "@/lib/schemas/disputes";
-
-const MAX_BYTES = 10 * 1024 * 1024;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -41,7 +40,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
     return json(400, { ok: false, errors: [{ param: "field", code: "parameter_invalid", message: "Unknown field" }] });
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return refused(400, "file_empty", "The file is empty");
-  if (file.size > MAX_BYTES) return refused(413, "file_too_large", "The file is larger than 10 MB");
+  if (file.size > MAX_FILE_BYTES) return refused(413, "file_too_large", "The file is larger than 10 MB");
   const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
   const actor = {
     type: "merchant" as const,
