@@ -5,6 +5,7 @@ import { z } from "zod";
 import { checkSession } from "../../auth/onboarding-session";
 import { createFile, fileContent, type FileScope, fileScope, findFile } from "../../domain/files/create-file";
 import { AppError, invalidFields, issuesToFieldErrors } from "../../errors";
+import { parseMultipart } from "../../files/multipart";
 import { createFileFields, type FileJson, filePurposes, fileSchema, fileSubjects } from "../../schemas/files";
 import { fileDownloadHeaders, serializeFile } from "../../serializers/file";
 import type { AppEnv } from "../context";
@@ -110,29 +111,16 @@ const getContentsRoute = createRoute({
 export function fileRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(uploadRoute, async (c) => {
     const scope = await scopeOf(c);
-    // The body was held to 10 MB by the files body guard (lib/api/middleware/body.ts) and read once.
-    const raw = await c.req.arrayBuffer();
-    let form: FormData;
-    try {
-      form = await new Request("http://upload.invalid/", {
-        method: "POST",
-        headers: { "content-type": c.req.header("content-type") ?? "" },
-        body: raw,
-      }).formData();
-    } catch {
-      throw new AppError("invalid_request", "The body is not valid multipart/form-data (was the upload cut off?)");
-    }
-    const file = form.get("file");
-    if (!(file instanceof Blob)) throw new AppError("parameter_missing", "file is required", { param: "file" });
-    const fields: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) if (key !== "file" && typeof value === "string") fields[key] = value;
+    // The body was read by the upload guard (lib/api/middleware/body.ts: at most 10 MB, within its
+    // deadline); its parts are views into those bytes.
+    const raw = Buffer.from(await c.req.arrayBuffer());
+    const form = parseMultipart(raw, c.req.header("content-type") ?? "");
+    const file = form.files.find((f) => f.field === "file");
+    if (!file) throw new AppError("parameter_missing", "file is required", { param: "file" });
+    const fields: Record<string, unknown> = { ...form.fields };
     const parsed = createFileFields.safeParse(fields);
     if (!parsed.success) throw invalidFields(issuesToFieldErrors(parsed.error.issues, [], fields));
-    const row = await createFile(c.var.db, scope, {
-      ...parsed.data,
-      filename: file instanceof File ? file.name : undefined,
-      bytes: Buffer.from(await file.arrayBuffer()),
-    });
+    const row = await createFile(c.var.db, scope, { ...parsed.data, filename: file.filename, bytes: file.data });
     return c.json(serializeFile(row), 200);
   });
 

@@ -4,6 +4,7 @@ import { getDatabase } from "@/lib/db/client";
 import { createFile } from "@/lib/domain/files/create-file";
 import { AppError } from "@/lib/errors";
 import { MAX_FILE_BYTES } from "@/lib/files/inspect";
+import { type MultipartForm } from "@/lib/files/multipart";
 import { isSameOrigin } from "@/lib/home/same-origin";
 import { routeMerchant } from "@/lib/home/session";
 import { readUploadForm } from "@/lib/home/upload-form";
@@ -24,18 +25,17 @@ export async function POST(request: Request) {
   // The home's session (on its ISV's host), never an embedded component's.
   const merchant = await routeMerchant(db);
   if (!merchant) return new Response("Not found", { status: 404 });
-  let form: FormData;
+  let form: MultipartForm;
   try {
     form = await readUploadForm(request, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
   } catch (error) {
     if (error instanceof AppError) return back("/home/settings", error.code);
     throw error;
   }
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return back("/home/settings", "file_empty");
-  if (file.size > MAX_FILE_BYTES) return back("/home/settings", "file_too_large");
+  const file = form.files.find((f) => f.field === "file");
+  if (!file || file.data.length === 0) return back("/home/settings", "file_empty");
+  if (file.data.length > MAX_FILE_BYTES) return back("/home/settings", "file_too_large");
   try {
-    const bytes = Buffer.from(await file.arrayBuffer());
     // Audited as the merchant in its home (lib/audit/actor.ts).
     const actor = {
       type: "merchant" as const,
@@ -47,7 +47,7 @@ export async function POST(request: Request) {
       createFile(
         db,
         { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
-        { purpose: "bank_document", merchant_id: merchant.id, filename: file.name, bytes },
+        { purpose: "bank_document", merchant_id: merchant.id, filename: file.filename, bytes: file.data },
       ),
     );
   } catch (error) {

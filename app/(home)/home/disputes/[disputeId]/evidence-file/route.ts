@@ -4,6 +4,7 @@ import { getDatabase } from "@/lib/db/client";
 import { attachEvidenceFile } from "@/lib/domain/disputes/disputes";
 import { AppError } from "@/lib/errors";
 import { MAX_FILE_BYTES } from "@/lib/files/inspect";
+import { type MultipartForm } from "@/lib/files/multipart";
 import { isSameOrigin } from "@/lib/home/same-origin";
 import { routeMerchant } from "@/lib/home/session";
 import { readUploadForm } from "@/lib/home/upload-form";
@@ -27,7 +28,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
   const merchant = await routeMerchant(db, { components: ["disputes", "payments"], feature: "dispute_management" });
   if (!merchant) return new Response("Not found", { status: 404 });
   const { disputeId } = await params;
-  let form: FormData;
+  let form: MultipartForm;
   try {
     form = await readUploadForm(request, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
   } catch (error) {
@@ -35,12 +36,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
     const status = { file_too_large: 413, upload_timeout: 408, rate_limited: 429 }[error.code as string] ?? 400;
     return refused(status, error.code, error.message);
   }
-  const field = String(form.get("field") ?? "") as (typeof evidenceFileFields)[number];
+  const field = String(form.fields.field ?? "") as (typeof evidenceFileFields)[number];
   if (!evidenceFileFields.includes(field))
     return json(400, { ok: false, errors: [{ param: "field", code: "parameter_invalid", message: "Unknown field" }] });
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return refused(400, "file_empty", "The file is empty");
-  if (file.size > MAX_FILE_BYTES) return refused(413, "file_too_large", "The file is larger than 10 MB");
+  const file = form.files.find((f) => f.field === "file");
+  if (!file || file.data.length === 0) return refused(400, "file_empty", "The file is empty");
+  if (file.data.length > MAX_FILE_BYTES) return refused(413, "file_too_large", "The file is larger than 10 MB");
   const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
   const actor = {
     type: "merchant" as const,
@@ -50,10 +51,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
   };
   try {
     return await asActor(actor, async () => {
-      const bytes = Buffer.from(await file.arrayBuffer());
       const { file: saved, dispute } = await attachEvidenceFile(db, scope, disputeId, field, {
-        filename: file.name,
-        bytes,
+        filename: file.filename,
+        bytes: file.data,
       });
       return json(200, {
         ok: true,
