@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { merchants, merchantSessions, outbox } from "@/lib/db/schema";
+import { accounts, merchants, merchantSessions, outbox } from "@/lib/db/schema";
 import { createFile } from "@/lib/domain/files/create-file";
 import { reportChange } from "@/lib/domain/home/change-notices";
 import { redeemLoginLink } from "@/lib/domain/home/login";
 import { homeSessionOf, startHomeSession, STEP_UP_SECONDS } from "@/lib/domain/home/sessions";
 import { bankCheckOf, changeBankAccount, changeContact } from "@/lib/domain/home/settings";
+import { env } from "@/lib/env";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { freshHomeSession } from "../helpers/fixtures";
@@ -234,7 +235,11 @@ describe("home sessions end", () => {
       (e: any) => e.action,
     );
     expect(audit).toContain("merchant.sessions_revoked");
-    expect(audit).toContain("merchant.signed_in");
+    // A sign-in through the ISV's own login link is the ISV acting in the merchant's home, not the merchant.
+    const signedIn = (await get(`/v1/audit_logs?resource_id=${merchant.id}&limit=100`)).json.data.find(
+      (e: any) => e.action === "merchant.signed_in",
+    );
+    expect(signedIn.actor).toEqual({ type: "isv", id: isv.account_id, via: "login_link" });
 
     const c = await signIn(merchant.id);
     expect(await homeSessionOf(api.db, c)).not.toBeNull();
@@ -248,3 +253,18 @@ describe("home sessions end", () => {
     expect(rows.map((r) => r.revokedReason).sort()).toEqual(["deactivated", "isv", "isv"]);
   }, 60_000);
 });
+
+test("a login link works only on its ISV's host: on another ISV's verified custom domain it is refused and stays unused", async () => {
+  const merchant = await approvedMerchant(api, isv);
+  await api.db
+    .update(accounts)
+    .set({ customDomain: "pay.other-isv.example", customDomainVerifiedAt: new Date() })
+    .where(eq(accounts.id, other.account_id));
+  const link = (await post(`/v1/merchants/${merchant.id}/login_links`)).json;
+  const token = link.url.split("/home/login/")[1];
+  expect(await redeemLoginLink(api.db, token, null, "pay.other-isv.example")).toBeNull();
+  // Unused: on the service's own host it still opens the merchant's home, once.
+  const serviceHost = new URL(env.PUBLIC_BASE_URL).host;
+  expect((await redeemLoginLink(api.db, token, null, serviceHost))?.merchantId).toBe(merchant.id);
+  expect(await redeemLoginLink(api.db, token, null, serviceHost)).toBeNull();
+}, 60_000);
