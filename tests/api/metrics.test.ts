@@ -82,3 +82,16 @@ test("METRICS_PORT listens on loopback unless told (its metrics need no token)",
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+test("jobs_waiting counts only jobs due now: tomorrow's scheduled jobs are not a backlog", async () => {
+  const waiting = async () => {
+    const text = await (await scrape(`Bearer ${token}`)).text();
+    const line = text.split("\n").find((l) => l.startsWith('jobs_waiting{type="retention_purge"}'));
+    return Number(line?.split(" ")[1] ?? 0);
+  };
+  const before = await waiting();
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  for (let i = 0; i < 5; i++)
+    await insertJob(api.db, "retention_purge", { at: tomorrow.toISOString() }, { runAt: tomorrow });
+  expect(await waiting()).toBe(before);
+});
