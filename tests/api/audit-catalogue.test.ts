@@ -1,0 +1,173 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+
+import { runCommand } from "@/cli/commands";
+import { auditLogs, merchants, webhookDeliveries } from "@/lib/db/schema";
+import { nonEventActions } from "@/lib/domain/audit/actions";
+import { redeemLoginLink } from "@/lib/domain/home/login";
+import { createId } from "@/lib/ids";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { approvedMerchant } from "../helpers/payments";
+
+// Every audited action that writes no event (lib/domain/audit/actions.ts) writes its entry, with the
+// actor who did it (docs/reference.md section 17): one row per action of the catalogue, so a new
+// action without its row fails to compile, and an action whose entry is forgotten fails here.
+
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+let merchantId: string;
+
+beforeAll(async () => {
+  api = await startTestApi({ worker: true });
+  isv = await api.newIsv("Audit Catalogue ISV");
+  merchantId = (await approvedMerchant(api, isv)).id;
+  await api.call("PATCH", "/v1/account", {
+    auth: isv.auth,
+    body: { settings: { embed_allowed_origins: ["https://isv.example"] } },
+  });
+}, 60_000);
+afterAll(() => api.close());
+
+type Action = (typeof nonEventActions)[number];
+type Expected = { resourceId: string; actor: { type: string; id?: string; via?: string | null } };
+
+const post = (path: string, body: unknown = {}) => api.call("POST", path, { auth: isv.auth, body });
+const cli = async (args: string[]) => {
+  const result = await runCommand(api.handle, [...args, "--json"]);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+};
+const apiKey = () => ({ type: "api_key", id: isv.account_id, via: isv.secret_key.slice(-4) });
+
+const cases: Record<Action, () => Promise<Expected>> = {
+  "account.created": async () => {
+    const made = await cli([
+      "isv",
+      "create",
+      "--name",
+      "Cat ISV",
+      "--email",
+      `cat-${createId("evt")}@example.test`,
+      "--password",
+      "a long password here",
+    ]);
+    return { resourceId: made.account_id, actor: { type: "cli" } };
+  },
+  "account_session.created": async () => {
+    const res = await post("/v1/account_sessions", {
+      merchant_id: merchantId,
+      components: { payments: { enabled: true } },
+    });
+    expect(res.status, res.text).toBe(200);
+    // Recorded on the merchant it opens (the session's secret is never a resource to look up).
+    return { resourceId: merchantId, actor: apiKey() };
+  },
+  "account.updated": async () => {
+    await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { defaults: { primary_color: "#0e7490" } } });
+    return { resourceId: isv.account_id, actor: apiKey() };
+  },
+  "account.custom_domain_verified": async () => {
+    await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      body: { defaults: { custom_domain: `pay-${createId("evt").slice(4, 12).toLowerCase()}.example.com` } },
+    });
+    const res = await post("/v1/test_helpers/account/custom_domain/verify");
+    expect(res.status, res.text).toBe(200);
+    return { resourceId: isv.account_id, actor: apiKey() };
+  },
+  "api_key.rotated": async () => {
+    const other = await api.newIsv("Rotated ISV");
+    await cli(["isv", "rotate-key", other.account_id]);
+    return { resourceId: other.account_id, actor: { type: "cli" } };
+  },
+  "file.created": async () => {
+    const form = new FormData();
+    form.set("purpose", "additional_verification");
+    form.set("merchant_id", merchantId);
+    form.set("file", new Blob([new Uint8Array(Buffer.from(`%PDF-1.4\n% ${createId("evt")}\n%%EOF\n`))]), "a.pdf");
+    const res = await fetch(`${api.baseUrl}/v1/files`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: isv.auth },
+    });
+    return { resourceId: ((await res.json()) as { id: string }).id, actor: apiKey() };
+  },
+  "login_link.created": async () => {
+    await post(`/v1/merchants/${merchantId}/login_links`);
+    return { resourceId: merchantId, actor: apiKey() };
+  },
+  "merchant.signed_in": async () => {
+    const link = (await post(`/v1/merchants/${merchantId}/login_links`)).json;
+    expect(await redeemLoginLink(api.db, link.url.split("/home/login/")[1])).not.toBeNull();
+    return { resourceId: merchantId, actor: { type: "isv", id: isv.account_id, via: "login_link" } };
+  },
+  "merchant.sessions_revoked": async () => {
+    await post(`/v1/merchants/${merchantId}/sessions/revoke`);
+    return { resourceId: merchantId, actor: apiKey() };
+  },
+  "merchant.payouts_unfrozen": async () => {
+    await api.db.update(merchants).set({ payoutsFrozenAt: new Date() }).where(eq(merchants.id, merchantId));
+    await cli(["merchant", "payouts", merchantId, "--unfreeze"]);
+    return { resourceId: merchantId, actor: { type: "cli" } };
+  },
+  "merchant.bank_account_approved": async () => {
+    const [row] = await api.db.select().from(merchants).where(eq(merchants.id, merchantId));
+    await api.db
+      .update(merchants)
+      .set({
+        bankAccountHoldUntil: new Date(),
+        verification: row!.verification.map((c) =>
+          c.type === "bank_account" ? { ...c, status: "failed" as const } : c,
+        ),
+      })
+      .where(eq(merchants.id, merchantId));
+    await cli(["merchant", "payouts", merchantId, "--approve-bank"]);
+    return { resourceId: merchantId, actor: { type: "cli" } };
+  },
+  "onboarding_link.created": async () => {
+    const fresh = (await post("/v1/merchants", { phone: "+14155550123" })).json.id;
+    await post("/v1/onboarding_links", { merchant_id: fresh, type: "account_onboarding" });
+    return { resourceId: fresh, actor: apiKey() };
+  },
+  "webhook.created": async () => {
+    const hook = (await post("/v1/webhooks", { url: "https://hooks.example/created", scopes: ["merchant"] })).json;
+    return { resourceId: hook.id, actor: apiKey() };
+  },
+  "webhook.deleted": async () => {
+    const hook = (await post("/v1/webhooks", { url: "https://hooks.example/deleted", scopes: ["merchant"] })).json;
+    await api.call("DELETE", `/v1/webhooks/${hook.id}`, { auth: isv.auth });
+    return { resourceId: hook.id, actor: apiKey() };
+  },
+  "webhook_delivery.retried": async () => {
+    const hook = (await post("/v1/webhooks", { url: "https://hooks.example/retried", scopes: ["merchant"] })).json;
+    const deliveryId = createId("whd");
+    await api.db.insert(webhookDeliveries).values({
+      id: deliveryId,
+      webhookId: hook.id,
+      accountId: isv.account_id,
+      eventId: createId("evt"),
+      status: "failed",
+    });
+    const res = await post(`/v1/webhooks/${hook.id}/deliveries/${deliveryId}/retry`);
+    expect(res.status, res.text).toBe(200);
+    return { resourceId: deliveryId, actor: apiKey() };
+  },
+};
+
+test("every action of the catalogue has its row here", () => {
+  expect(Object.keys(cases).sort()).toEqual([...nonEventActions].sort());
+});
+
+test.each(Object.keys(cases) as Action[])("%s writes one audit entry naming who did it", async (action) => {
+  const expected = await cases[action]();
+  const entries = await api.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, action), eq(auditLogs.resourceId, expected.resourceId)));
+  expect(entries.length, `${action} on ${expected.resourceId}`).toBeGreaterThanOrEqual(1);
+  const entry = entries.at(-1)!;
+  expect(entry.actorType).toBe(expected.actor.type);
+  if (expected.actor.id) expect(entry.actorId).toBe(expected.actor.id);
+  if (expected.actor.via !== undefined) expect(entry.actorVia).toBe(expected.actor.via);
+});
