@@ -72,6 +72,21 @@ export const invoiceSms = (input: { locale: Locale; business: string; total: num
     url: input.payUrl,
   });
 
+const networks: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  "american-express": "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  "diners-club": "Diners Club",
+  unionpay: "UnionPay",
+};
+
+/** A card network as the customer reads it on the card ("mastercard" → "Mastercard"). */
+export const cardNetworkName = (brand: string | null) =>
+  brand ? (networks[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : "";
+
 export function receiptEmail(input: {
   brand: Brand;
   locale: Locale;
@@ -91,11 +106,11 @@ export function receiptEmail(input: {
     timeStyle: "short",
     timeZone: "UTC",
   }).format(input.paidAt);
-  const lines: Line[] = [
-    [t("receiptNumber"), input.receiptNumber],
-    [t("card"), `${input.brandName ?? ""} •••• ${input.last4 ?? ""}`.trim()],
-    [t("date"), `${when} UTC`],
-  ];
+  // How it was paid, in the customer's words: the card's network as printed on it, or "Bank account".
+  const method = input.bank
+    ? ([t("bankAccount"), `•••• ${input.last4 ?? ""}`] as Line)
+    : ([t("card"), `${cardNetworkName(input.brandName)} •••• ${input.last4 ?? ""}`.trim()] as Line);
+  const lines: Line[] = [[t("receiptNumber"), input.receiptNumber], method, [t("date"), `${when} UTC`]];
   const intro = t(input.bank ? "receiptIntroAch" : "receiptIntro", { business: input.business, total });
   return {
     subject: t("receiptSubject", { business: input.business }),

@@ -129,6 +129,23 @@ describe("customer messages", () => {
     });
     expect(mail.text.startsWith(intro)).toBe(true);
     expect(mail.html).toContain(intro.split(":")[0]);
+    // A bank account, said as one: never "Card: ach •••• 6789".
+    expect(mail.text).toContain(`${locale === "en" ? "Bank account" : "Cuenta bancaria"}: •••• 6789`);
+    expect(mail.text).not.toMatch(/ach|Card|Tarjeta/);
+  });
+
+  test("a card receipt names the network as printed on the card", () => {
+    const mail = receiptEmail({
+      brand,
+      locale: "en",
+      business: "Café Luna",
+      total: 1245,
+      brandName: "mastercard",
+      last4: "4444",
+      paidAt: new Date("2026-11-22T18:02:00Z"),
+      receiptNumber: "20261122-8NW3KQ5Z",
+    });
+    expect(mail.text).toContain("Card: Mastercard •••• 4444");
   });
 });
 
