@@ -306,8 +306,9 @@ test("terminal: the progress page follows the terminal live; another request tim
   expect((await getRequest(request, second.id)).status).toBe("PAID");
 });
 
-test("an unknown payment link says so, in the service's shell", async ({ page }) => {
-  await page.goto("/pay/pr_0000000000000000000000");
+test("an unknown payment link says so, in the service's shell, with a 404", async ({ page }) => {
+  const response = await page.goto("/pay/pr_0000000000000000000000");
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment not found");
   await expectAxeClean(page);
 });
@@ -438,8 +439,12 @@ test("a pay page answers only on its own ISV's hosts: another ISV's custom domai
   expect(pr.pay_url).toBe(`https://${ownDomain}/pay/${pr.id}`);
   const onOwn = await (await request.get(`/pay/${pr.id}`, { headers: { host: ownDomain } })).text();
   expect(onOwn).toContain("$43.21");
-  const onForeign = await (await request.get(`/pay/${pr.id}`, { headers: { host: otherDomain } })).text();
+  const foreign = await request.get(`/pay/${pr.id}`, { headers: { host: otherDomain } });
+  expect(foreign.status()).toBe(404);
+  const onForeign = await foreign.text();
   expect(onForeign).toContain("Payment not found");
+  // On the host's brand: the domain is the other ISV's.
+  expect(onForeign).toContain("Other Domain POS");
   expect(onForeign).not.toContain("$43.21");
   // The service's own host still shows it.
   expect(await (await request.get(`/pay/${pr.id}`)).text()).toContain("$43.21");

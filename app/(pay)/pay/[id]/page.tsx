@@ -1,4 +1,5 @@
 import { headers } from "next/headers";
+import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
@@ -28,16 +29,8 @@ export default async function PayPage({ params }: Props) {
   const t = await getTranslations("pay");
   const locale = await getLocale();
   const view = await viewPayPage((await getDatabase()).db, (await params).id, (await headers()).get("host") ?? "");
-  if (!view) {
-    return (
-      <BrandShell branding={null} footerNote={t("footer")} narrow>
-        <div role="status" className="rounded-lg border border-line bg-card p-6">
-          <h1 className="text-2xl font-semibold">{t("notFoundTitle")}</h1>
-          <p className="mt-3">{t("notFoundBody")}</p>
-        </div>
-      </BrandShell>
-    );
-  }
+  // A 404 that says so, on the host's brand (./not-found.tsx).
+  if (!view) notFound();
   const money = (cents: number) => formatCents(cents, intlLocale(locale));
   const when = (iso: string) =>
     new Intl.DateTimeFormat(intlLocale(locale), {
