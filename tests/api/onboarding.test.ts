@@ -4,7 +4,8 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { signToken } from "@/lib/auth/jwt";
-import { events, jobs, merchants, onboardingLinks } from "@/lib/db/schema";
+import { forgetCustomDomains } from "@/lib/branding/hosts";
+import { accounts, events, jobs, merchants, onboardingLinks } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { onboardingSessionResponseSchema } from "@/lib/schemas/merchant-response";
 
@@ -191,9 +192,36 @@ describe("opening a link", () => {
     expect(cookie).toBeNull();
   });
 
-  test("an unknown token answers 404", async () => {
+  test("an unknown token answers 404; on an ISV's verified domain, on that ISV's brand", async () => {
     const res = await fetch(`${api.baseUrl}/onboard/${"a".repeat(43)}`, { redirect: "manual" });
     expect(res.status).toBe(404);
+    const domain = `onb-${Date.now()}.brand.example`;
+    await api.db
+      .update(accounts)
+      .set({ customDomain: domain, customDomainVerifiedAt: new Date() })
+      .where(eq(accounts.id, isv.account_id));
+    forgetCustomDomains();
+    // node:http, not fetch: fetch sends its own Host header whatever it is given.
+    const url = new URL(api.baseUrl);
+    const branded = await new Promise<{ status: number; text: string }>((resolve, reject) =>
+      http
+        .get(
+          { host: url.hostname, port: url.port, path: `/onboard/${"b".repeat(43)}`, headers: { host: domain } },
+          (res) => {
+            let text = "";
+            res.on("data", (d) => (text += d));
+            res.on("end", () => resolve({ status: res.statusCode!, text }));
+          },
+        )
+        .on("error", reject),
+    );
+    expect(branded.status).toBe(404);
+    expect(branded.text).toContain(isv.name);
+    await api.db
+      .update(accounts)
+      .set({ customDomain: null, customDomainVerifiedAt: null })
+      .where(eq(accounts.id, isv.account_id));
+    forgetCustomDomains();
   });
 });
 

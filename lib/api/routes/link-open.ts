@@ -5,6 +5,7 @@ import { ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-s
 import { renderLinkUnavailablePage } from "../../branding/link-unavailable-page";
 import { getAccount } from "../../domain/accounts/get-account";
 import { brandOf } from "../../domain/accounts/isv-facts";
+import { isvForHost } from "../../domain/accounts/isv-for-host";
 import { openOnboardingLink } from "../../domain/onboarding/open-onboarding-link";
 import { negotiateLocale } from "../../i18n/locales";
 import type { AppEnv } from "../context";
@@ -26,7 +27,14 @@ export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
       "Content-Security-Policy",
       "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data: 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
-    if (result.kind === "unknown") return c.html(renderLinkUnavailablePage({ reason: "unknown", locale }), 404);
+    if (result.kind === "unknown") {
+      // On an ISV's own domain, its brand (the link the merchant holds came from it); else the plain page.
+      const hostIsv = await isvForHost(c.var.db, c.req.header("host") ?? "");
+      return c.html(
+        renderLinkUnavailablePage({ reason: "unknown", locale, branding: hostIsv ? brandOf(hostIsv) : undefined }),
+        404,
+      );
+    }
     // As Stripe does: an expired link with a refresh_url sends the merchant on by itself (the ISV
     // makes a new link there); without one, the branded page says what to do.
     if (result.kind === "expired" && result.refreshUrl) return c.redirect(result.refreshUrl, 303);
