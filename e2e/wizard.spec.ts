@@ -176,8 +176,9 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
 
   const heading = page.getByRole("heading", { name: /^Application (submitted|approved)$/ });
   await expect(heading).toBeVisible();
-  // The return URL carries the status the page shows (underwriting may have approved already).
-  const shown = (await heading.textContent()) === "Application approved" ? "APPROVED" : "COMPLETED";
+  // The page waits for underwriting's decision (seconds in sandbox), shows it, and only then returns
+  // to the ISV with the real status: never COMPLETED for an application decided a second later.
+  await expect(page.getByRole("heading", { name: "Application approved" })).toBeVisible({ timeout: 20_000 });
   // Its axe check and screenshots come once Back has brought it back (it then stays): taken now,
   // they race its redirect 2.5 s after it shows, and a screenshot mid-navigation never ends.
   await page.waitForURL((url) => url.searchParams.get("from") === "onboarding", { timeout: 15_000 });
@@ -185,7 +186,7 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   expect(Object.fromEntries(returned.searchParams)).toEqual({
     from: "onboarding",
     merchant_id: merchant.id,
-    lead_onboarding_status: shown,
+    lead_onboarding_status: "APPROVED",
     state: "abc-123",
   });
   // Back from the ISV's page: the completion page stays (no bounce forward); its link still works.

@@ -4,6 +4,7 @@ import { loadCompletion } from "@/app/(onboarding)/onboarding/load-session";
 import { ExitButton, HostMessage } from "@/components/embed/embed-bridge";
 import { RefreshWhile } from "@/components/home/refresh-while";
 import { BrandShell } from "@/components/onboarding/brand-shell";
+import { DecisionWait } from "@/components/onboarding/decision-wait";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
 import { currentFrame } from "@/lib/embed/current-frame";
 import { requestNames } from "@/lib/onboarding/request-names";
@@ -13,11 +14,11 @@ export async function generateMetadata() {
   return { title: t("submittedTitle") };
 }
 
-// The branded page after submitting. It says what actually happened (underwriting may already have
-// decided: in sandbox, within seconds), in the ISV's brand even once underwriting's information
-// request superseded the wizard's link with the portal's, and returns to the ISV's return URL with
-// that same status: at once for a decision or a submission, on a click when more is needed (the
-// merchant reads what first).
+// The branded page after submitting. It waits for underwriting's decision (in sandbox, within
+// seconds), following it live, and says what happened, in the ISV's brand even once underwriting's
+// information request superseded the wizard's link with the portal's; it returns to the ISV's return
+// URL with that status: at once for a decision, on a click when more is needed (the merchant reads
+// what first), on a click with `COMPLETED` when no decision came within a minute.
 export default async function CompletePage({ searchParams }: { searchParams: Promise<{ submitted?: string }> }) {
   const t = await getTranslations();
   // This load follows the merchant's submission (the wizard's or a document's that resubmitted): an
@@ -46,7 +47,9 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
                 name,
               }),
             ]
-          : [t("wizard.submittedTitle"), t("wizard.submittedBody", { name })];
+          : status === "COMPLETED"
+            ? [t("wizard.submittedTitle"), t("wizard.decidingBody")]
+            : [t("wizard.submittedTitle"), t("wizard.submittedBody", { name })];
   return (
     <BrandShell branding={branding}>
       <div role="status" className="rounded-lg border border-line bg-card p-6">
@@ -86,6 +89,14 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
               <ExitButton origin={frame.origin} label={t("wizard.continue")} status={status} />
             )}
           </>
+        ) : status === "COMPLETED" ? (
+          // Underwriting decides within seconds (sandbox): the page waits for it, then returns to the
+          // ISV with the real status; past a minute it says what happens next.
+          <DecisionWait
+            to={view?.target ?? null}
+            label={t("wizard.continue")}
+            slow={t("wizard.decisionSlow", { name })}
+          />
         ) : view?.target ? (
           asked ? (
             <a
