@@ -1,10 +1,13 @@
 import { IntlMessageFormat } from "intl-messageformat";
 
 import type { Locale } from "./locales";
+import pageEn from "./messages/en.json";
+import pageEs from "./messages/es.json";
 import en from "./server-messages/en.json";
 import es from "./server-messages/es.json";
 
 const messages = { en, es };
+const pageMessages = { en: pageEn, es: pageEs };
 
 /** Formats one message of a namespace with its values (ICU syntax, as the pages' messages). */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
@@ -34,4 +37,22 @@ export function translator(locale: Locale, namespace: string): Translate {
     }
     return String(format.format(values));
   };
+}
+
+/**
+ * One of the pages' messages (lib/i18n/messages), formatted on the server, or null when it has none:
+ * what an e-mail says in the same words as the page it leads to (underwriting's requests).
+ */
+export function pageMessage(locale: Locale, key: string, values?: Record<string, string | number>): string | null {
+  const message = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], pageMessages[locale]);
+  if (typeof message !== "string") return null;
+  const id = `page:${locale}:${key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    format = new IntlMessageFormat(message, locale);
+    compiled.set(id, format);
+  }
+  return String(format.format(values));
 }

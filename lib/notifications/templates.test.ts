@@ -155,17 +155,36 @@ describe("information requested", () => {
       "en",
       "Acme POS: we need a few more details for your application",
       "Update your application: https://x.test/portal",
+      "- The tax ID must be 9 digits.",
     ],
     [
       "es",
       "Acme POS: necesitamos algunos datos más para su solicitud",
       "Actualizar su solicitud: https://x.test/portal",
+      "- La identificación fiscal debe tener 9 dígitos.",
     ],
-  ] as const)("to the merchant in %s", (locale, subject, action) => {
+  ] as const)("to the merchant in %s, each request in the merchant's language", (locale, subject, action, request) => {
     const mail = informationRequestedForMerchant({ brand, locale, findings, portalUrl: "https://x.test/portal" });
     expect(mail.subject).toBe(subject);
-    expect(mail.text).toContain("- The TIN could not be verified");
+    // The portal's own words for the request (underwriting's English only where the pages have none).
+    expect(mail.text).toContain(request);
+    expect(mail.html).toContain(request.slice(2));
     expect(mail.text).toContain(action);
+  });
+
+  test("a request the pages have no words for keeps underwriting's message; one that names an owner names them", () => {
+    const mail = informationRequestedForMerchant({
+      brand,
+      locale: "es",
+      findings: [
+        { field: "merchant.other", code: "no_such_code", message: "Something else" },
+        { field: "merchant.owner_two.id_document", code: "identity_not_verified", message: "x" },
+      ],
+      portalUrl: "https://x.test/portal",
+      names: () => ({ name: "Ana Ruiz", owner: "Mei Chen", business: "Café Luna" }),
+    });
+    expect(mail.text).toContain("- Something else");
+    expect(mail.text).toContain("Ana Ruiz");
   });
 
   test.each([

@@ -1,7 +1,7 @@
 import { textOn } from "../branding/contrast";
 import { escapeHtml } from "../html";
 import { intlLocale, type Locale } from "../i18n/locales";
-import { translator } from "../i18n/translate";
+import { pageMessage, translator } from "../i18n/translate";
 import { formatCents } from "../money";
 import type { Finding } from "../underwriting/rules";
 
@@ -28,14 +28,22 @@ export function informationRequestedForMerchant(input: {
   locale: Locale;
   findings: Finding[];
   portalUrl: string;
+  /** Whom each request names (an owner's document): the portal's own words need them. */
+  names?: (field: string) => Record<string, string>;
 }) {
   const t = translator(input.locale, "emails.informationRequested");
+  // Each request in the merchant's language, as the portal words it; underwriting's English text
+  // only for a request the pages have no words for.
+  const findings = input.findings.map((f) => ({
+    ...f,
+    message: pageMessage(input.locale, `underwriting.${f.code}`, input.names?.(f.field) ?? {}) ?? f.message,
+  }));
   const subject = t("merchantSubject", { isv: input.brand.display_name });
   const intro = t("merchantIntro", { isv: input.brand.display_name });
   const text = [
     intro,
     "",
-    ...input.findings.map((f) => `- ${f.message}`),
+    ...findings.map((f) => `- ${f.message}`),
     "",
     `${t("merchantAction")}: ${input.portalUrl}`,
     "",
@@ -48,7 +56,7 @@ export function informationRequestedForMerchant(input: {
       input.brand,
       input.locale,
       intro,
-      input.findings,
+      findings,
       { href: input.portalUrl, label: t("merchantAction") },
       t("merchantExpiry"),
     ),

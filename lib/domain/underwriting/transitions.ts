@@ -8,6 +8,7 @@ import { env } from "../../env";
 import { createId } from "../../ids";
 import { queueEmail } from "../../notifications/send-email";
 import { informationRequestedForIsv, informationRequestedForMerchant } from "../../notifications/templates";
+import { requestNames } from "../../onboarding/request-names";
 import { isCardModel } from "../../schemas/vocabulary";
 import { serializeMerchant } from "../../serializers/merchant";
 import type { Finding } from "../../underwriting/rules";
@@ -155,7 +156,13 @@ async function notifyInformationRequested(tx: DbOrTx, isv: AccountRow, merchant:
         state: last?.state ?? null,
         allowSkipDeviceSelection: last?.allowSkipDeviceSelection ?? null,
       });
-      const message = informationRequestedForMerchant({ brand, locale, findings, portalUrl: url });
+      const message = informationRequestedForMerchant({
+        brand,
+        locale,
+        findings,
+        portalUrl: url,
+        names: requestNames(merchant.application),
+      });
       await queueEmail(tx, {
         accountId: isv.id,
         merchantId: merchant.id,
