@@ -115,6 +115,11 @@ async function startProxy(ports: number[]) {
       res.writeHead(502).end();
     });
   });
+  // A balancer keeps its clients' connections open far longer than Node's 5 s default: with the
+  // default, the proxy closed a kept-alive connection at the moment the test's client sent its next
+  // request on it ("other side closed", CI, 1 run in 3), a failure of this harness, not of an instance.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
