@@ -41,6 +41,17 @@ async function paidCharge(
  * not make one, so the settings page offers a sign-in link to the merchant's own e-mail; opening it
  * (from the outbox, as the merchant would from its mail) signs in anew, and the forms appear.
  */
+/** The same page in Spanish (its screenshots), then back to English. */
+async function inSpanish(page: Page, baseURL: string, heading: string, name: string) {
+  await page.context().addCookies([{ name: "locale", value: "es", url: baseURL }]);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expectAxeClean(page);
+  await shots(page, name);
+  await page.context().addCookies([{ name: "locale", value: "en", url: baseURL }]);
+  await page.reload();
+}
+
 async function stepUp(page: Page, request: APIRequestContext, isv: { auth: string }, merchantId: string) {
   const headers = { authorization: isv.auth };
   const signInMails = async () =>
@@ -365,6 +376,8 @@ test("in its home the merchant keys a card in place, shows a QR code that is pai
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
   await expectAxeClean(page);
   await shots(page, "home-settings-step-up-en");
+  await inSpanish(page, baseURL!, "Configuración", "home-settings-step-up-es");
+  await expect(page.getByTestId("step-up")).toContainText("Confirm it’s you");
   await stepUp(page, request, isv, merchant.id);
   await expect(page.getByTestId("bank-account")).toHaveText(/account ending in \d{4}\.$/);
   await page.getByLabel("Contact e-mail").fill("ana@");
@@ -410,6 +423,7 @@ test("in its home the merchant keys a card in place, shows a QR code that is pai
   await expect(confirmPage.getByRole("heading", { level: 1 })).toHaveText("Confirm your new contact e-mail");
   await expectAxeClean(confirmPage);
   await shots(confirmPage, "home-confirm-email-en");
+  await inSpanish(confirmPage, baseURL!, "Confirme su nuevo correo de contacto", "home-confirm-email-es");
   await confirmPage.getByRole("button", { name: "Confirm this address" }).click();
   await expect(confirmPage.getByTestId("confirm-done")).toContainText("Your contact e-mail is changed");
   await confirmPage.close();
@@ -496,6 +510,7 @@ test("in its home the merchant keys a card in place, shows a QR code that is pai
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Was this change yours?");
   await expectAxeClean(page);
   await shots(page, "home-report-change-en");
+  await inSpanish(page, baseURL!, "¿Hizo usted este cambio?", "home-report-change-es");
   await page.getByRole("button", { name: "This wasn’t me: freeze my payouts" }).click();
   await expect(page.getByTestId("report-done")).toContainText("Your payouts are frozen");
   await page.goto("/home");
@@ -583,6 +598,7 @@ test("a payout the bank refuses: the home asks for a new bank account, and once 
 test("a sign-in link for another business, opened in a signed-in browser, asks first and changes nothing until told", async ({
   page,
   request,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const isv = createIsvWithCli("Switch POS");
@@ -602,6 +618,7 @@ test("a sign-in link for another business, opened in a signed-in browser, asks f
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open another business?");
   await expectAxeClean(page);
   await shots(page, "home-switch-en");
+  await inSpanish(page, baseURL!, "¿Abrir otro negocio?", "home-switch-es");
   await expect(page.getByRole("main")).toContainText("The link you opened is for Mallory's Noodles.");
   await page.getByRole("link", { name: /^Stay in / }).click();
   await expect(page).toHaveURL(/\/home$/);

@@ -8,7 +8,7 @@ import { asActor } from "../audit/actor";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { servesIsvPages } from "../branding/hosts";
 import { getDatabase } from "../db/client";
-import { merchants, type MerchantSessionRow } from "../db/schema";
+import { type AccountRow, merchants, type MerchantSessionRow } from "../db/schema";
 import type { Db } from "../db/types";
 import { getAccount } from "../domain/accounts/get-account";
 import { allows, type FrameSession, frameState } from "../domain/embed/account-sessions";
@@ -43,7 +43,12 @@ async function resolveMerchant(db: Db, access: HomeAccess) {
       .where(and(eq(merchants.id, frame.merchantId), eq(merchants.isvAccountId, frame.isvAccountId)));
     if (!merchant) return { refused: "component" as const };
     if (merchant.status !== "APPROVED") return { refused: "not_approved" as const };
-    return { merchant, frame: frame as FrameSession | null, session: null as MerchantSessionRow | null };
+    return {
+      merchant,
+      frame: frame as FrameSession | null,
+      session: null as MerchantSessionRow | null,
+      isv: null as AccountRow | null,
+    };
   }
   if (expired) return { refused: "expired" as const };
   // A frame of another component (this page is not one of its pages): not here.
@@ -55,9 +60,9 @@ async function resolveMerchant(db: Db, access: HomeAccess) {
   if (!home) return { refused: "signed_out" as const };
   // Only on the service's host or the merchant's own ISV's verified domain, as onboarding.
   const host = (await headers()).get("host") ?? "";
-  if (!servesIsvPages(host, await getAccount(db, home.merchant.isvAccountId)))
-    return { refused: "signed_out" as const };
-  return { merchant: home.merchant, frame: null, session: home.session };
+  const isv = await getAccount(db, home.merchant.isvAccountId);
+  if (!servesIsvPages(host, isv)) return { refused: "signed_out" as const };
+  return { merchant: home.merchant, frame: null, session: home.session, isv };
 }
 
 /**
@@ -72,7 +77,8 @@ export async function requireMerchant(access: HomeAccess = {}) {
     if (found.refused === "signed_out") redirect("/home/sign-in");
     redirect(`/home/unavailable?reason=${found.refused}`);
   }
-  const isv = await getAccount(db, found.merchant.isvAccountId);
+  // The home session's check read the ISV already (its host); a frame's did not.
+  const isv = found.isv ?? (await getAccount(db, found.merchant.isvAccountId));
   return { db, merchant: found.merchant, isv, frame: found.frame, session: found.session };
 }
 

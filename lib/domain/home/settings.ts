@@ -140,13 +140,24 @@ export async function changeContact(db: Db, merchantId: string, change: ContactC
 
 /** What a confirmation link would confirm (its address and the merchant's ISV), or null when it no longer can. */
 export async function pendingContactOf(db: DbOrTx, token: string) {
+  const found = await confirmationOf(db, token);
+  return found && { email: found.pending.email, isvAccountId: found.merchant.isvAccountId };
+}
+
+/**
+ * The merchant and the contact e-mail a confirmation link confirms, while the link still may: its
+ * signature, and the change it names still waiting (not replaced by a later one, not expired).
+ * `forUpdate`: the merchant's row locked, for the confirmation itself.
+ */
+async function confirmationOf(db: DbOrTx, token: string, forUpdate = false) {
   const claims = await verifyToken(token, CONFIRM_AUDIENCE);
   if (!claims || claims.kind !== "contact_confirm" || typeof claims.merchant_id !== "string") return null;
-  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, claims.merchant_id));
+  const query = db.select().from(merchants).where(eq(merchants.id, claims.merchant_id));
+  const [merchant] = forUpdate ? await query.for("update") : await query;
   const pending = merchant?.pendingContactEmail;
   if (!merchant || !pending || pending.nonce !== claims.nonce || Date.parse(pending.expires_at) <= Date.now())
     return null;
-  return { email: pending.email, isvAccountId: merchant.isvAccountId };
+  return { merchant, pending };
 }
 
 /**
@@ -155,17 +166,10 @@ export async function pendingContactOf(db: DbOrTx, token: string) {
  * or a later change (or a "this wasn't me") replaced it.
  */
 export async function confirmContactEmailChange(db: Db, token: string) {
-  const claims = await verifyToken(token, CONFIRM_AUDIENCE);
-  if (!claims || claims.kind !== "contact_confirm" || typeof claims.merchant_id !== "string") return null;
   return db.transaction(async (tx) => {
-    const [merchant] = await tx
-      .select()
-      .from(merchants)
-      .where(eq(merchants.id, String(claims.merchant_id)))
-      .for("update");
-    const pending = merchant?.pendingContactEmail;
-    if (!merchant || !pending || pending.nonce !== claims.nonce || Date.parse(pending.expires_at) <= Date.now())
-      return null;
+    const found = await confirmationOf(tx, token, true);
+    if (!found) return null;
+    const { merchant, pending } = found;
     const contact = (merchant.application.main_contact_person ?? {}) as Record<string, unknown>;
     const application = { ...merchant.application, main_contact_person: { ...contact, email: pending.email } };
     const [updated] = await tx
@@ -302,6 +306,15 @@ function withoutPayoutFailure(requirements: MerchantRow["requirements"]): Mercha
     (f) => f !== failure.field || errors.some((e) => e.field === f),
   );
   return currently_due.length || errors.length ? { currently_due, errors } : null;
+}
+
+/**
+ * When a verified new bank account starts receiving payouts, while that is still ahead (its
+ * cooling-off: docs/reference.md section 15); null otherwise.
+ */
+export function bankHoldEndsAt(merchant: MerchantRow, now = new Date()): Date | null {
+  const until = merchant.bankAccountHoldUntil;
+  return until && until > now && bankCheckOf(merchant)?.status === "verified" ? until : null;
 }
 
 /** Where the bank account's verification stands, for the home to say (null: never checked). */

@@ -8,7 +8,7 @@ import { RotateKey } from "@/components/ui/rotate-key";
 import { homeBankAccountAction, homeContactAction, homeRotateKeyAction, homeStepUpAction } from "@/lib/actions/home";
 import { brandOf, newBankAccountHoldDaysOf } from "@/lib/domain/accounts/isv-facts";
 import { isFreshSession } from "@/lib/domain/home/sessions";
-import { bankAccountSummary, bankCheckOf, merchantAccountSid } from "@/lib/domain/home/settings";
+import { bankAccountSummary, bankCheckOf, bankHoldEndsAt, merchantAccountSid } from "@/lib/domain/home/settings";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { payoutFailureOf } from "@/lib/domain/payouts/rules";
 import { requireMerchant } from "@/lib/home/session";
@@ -53,10 +53,7 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
   const fresh = session !== null && isFreshSession(session);
   const stepUp = !frozen && !fresh ? <StepUp email={contact.email ?? ""} action={homeStepUpAction} /> : null;
   const holdDays = newBankAccountHoldDaysOf(isv);
-  const cooling =
-    merchant.bankAccountHoldUntil && check?.status === "verified" && merchant.bankAccountHoldUntil > new Date()
-      ? merchant.bankAccountHoldUntil
-      : null;
+  const cooling = bankHoldEndsAt(merchant);
   return (
     <HomeShell branding={brand} business={businessName(merchant) || merchant.id} section="settings">
       <h1 className="text-2xl font-semibold">{t("settingsTitle")}</h1>
