@@ -4,11 +4,11 @@ import { and, eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
-import { asActor } from "../audit/actor";
+import { type Actor, asActor } from "../audit/actor";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { servesIsvPages } from "../branding/hosts";
 import { getDatabase } from "../db/client";
-import { type AccountRow, merchants, type MerchantSessionRow } from "../db/schema";
+import { type AccountRow, type MerchantRow, merchants, type MerchantSessionRow } from "../db/schema";
 import type { Db } from "../db/types";
 import { getAccount } from "../domain/accounts/get-account";
 import { allows, type FrameSession, frameState } from "../domain/embed/account-sessions";
@@ -90,7 +90,20 @@ export async function routeMerchant(db: Db, access: HomeAccess = {}) {
 /** For the home's route handlers: the merchant and, inside an embedded component, its frame session (null: 404). */
 export async function routeAccess(db: Db, access: HomeAccess = {}) {
   const found = await resolveMerchant(db, access);
-  return "refused" in found ? null : { merchant: found.merchant, frame: found.frame };
+  return "refused" in found ? null : { merchant: found.merchant, frame: found.frame, session: found.session };
+}
+
+/**
+ * Who acts in the home (the audit's actor): the merchant (via `home`, or `embedded` inside an ISV's
+ * page), or the ISV when its own login link opened the session; with the client's address.
+ */
+export function homeActor(
+  home: { merchant: MerchantRow; frame: FrameSession | null; session: MerchantSessionRow | null },
+  clientAddress: string | null,
+): Actor {
+  return home.session?.via === "isv"
+    ? { type: "isv", id: home.merchant.isvAccountId, via: "home", clientAddress }
+    : { type: "merchant", id: home.merchant.id, via: home.frame ? "embedded" : "home", clientAddress };
 }
 
 /**
@@ -103,15 +116,5 @@ export async function asMerchant<T>(
   access: HomeAccess = {},
 ): Promise<T> {
   const home = await requireMerchant(access);
-  const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
-  const actor =
-    home.session?.via === "isv"
-      ? { type: "isv" as const, id: home.merchant.isvAccountId, via: "home", clientAddress: address }
-      : {
-          type: "merchant" as const,
-          id: home.merchant.id,
-          via: home.frame ? "embedded" : "home",
-          clientAddress: address,
-        };
-  return asActor(actor, () => work(home));
+  return asActor(homeActor(home, (await headers()).get(CLIENT_ADDRESS_HEADER)), () => work(home));
 }

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { MAX_FILE_BYTES } from "@/lib/files/inspect";
 import { type MultipartForm } from "@/lib/files/multipart";
 import { isSameOrigin } from "@/lib/home/same-origin";
-import { routeMerchant } from "@/lib/home/session";
+import { homeActor, routeAccess } from "@/lib/home/session";
 import { readUploadForm } from "@/lib/home/upload-form";
 import { log } from "@/lib/log";
 
@@ -23,8 +23,9 @@ export async function POST(request: Request) {
   if (!isSameOrigin(request, false)) return new Response("Forbidden", { status: 403 });
   const { db } = await getDatabase();
   // The home's session (on its ISV's host), never an embedded component's.
-  const merchant = await routeMerchant(db);
-  if (!merchant) return new Response("Not found", { status: 404 });
+  const home = await routeAccess(db);
+  if (!home) return new Response("Not found", { status: 404 });
+  const { merchant } = home;
   let form: MultipartForm;
   try {
     form = await readUploadForm(request, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
@@ -36,13 +37,8 @@ export async function POST(request: Request) {
   if (!file || file.data.length === 0) return back("/home/settings", "file_empty");
   if (file.data.length > MAX_FILE_BYTES) return back("/home/settings", "file_too_large");
   try {
-    // Audited as the merchant in its home (lib/audit/actor.ts).
-    const actor = {
-      type: "merchant" as const,
-      id: merchant.id,
-      via: "home",
-      clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
-    };
+    // Audited as whoever acts in the home: the merchant, or the ISV through its login link.
+    const actor = homeActor(home, request.headers.get(CLIENT_ADDRESS_HEADER));
     await asActor(actor, () =>
       createFile(
         db,

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { MAX_FILE_BYTES } from "@/lib/files/inspect";
 import { type MultipartForm } from "@/lib/files/multipart";
 import { isSameOrigin } from "@/lib/home/same-origin";
-import { routeMerchant } from "@/lib/home/session";
+import { homeActor, routeAccess } from "@/lib/home/session";
 import { readUploadForm } from "@/lib/home/upload-form";
 import { log } from "@/lib/log";
 import { evidenceFileFields } from "@/lib/schemas/disputes";
@@ -25,8 +25,9 @@ const refused = (status: number, code: string, message: string) =>
 export async function POST(request: Request, { params }: { params: Promise<{ disputeId: string }> }) {
   if (!isSameOrigin(request, true)) return new Response("Forbidden", { status: 403 });
   const { db } = await getDatabase();
-  const merchant = await routeMerchant(db, { components: ["disputes", "payments"], feature: "dispute_management" });
-  if (!merchant) return new Response("Not found", { status: 404 });
+  const home = await routeAccess(db, { components: ["disputes", "payments"], feature: "dispute_management" });
+  if (!home) return new Response("Not found", { status: 404 });
+  const { merchant } = home;
   const { disputeId } = await params;
   let form: MultipartForm;
   try {
@@ -43,12 +44,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
   if (!file || file.data.length === 0) return refused(400, "file_empty", "The file is empty");
   if (file.data.length > MAX_FILE_BYTES) return refused(413, "file_too_large", "The file is larger than 10 MB");
   const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
-  const actor = {
-    type: "merchant" as const,
-    id: merchant.id,
-    via: "home",
-    clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
-  };
+  const actor = homeActor(home, request.headers.get(CLIENT_ADDRESS_HEADER));
   try {
     return await asActor(actor, async () => {
       const { file: saved, dispute } = await attachEvidenceFile(db, scope, disputeId, field, {
