@@ -78,8 +78,50 @@ export default tseslint.config(
     },
   },
   {
-    // Serializers are pure functions of a row and the facts handed to them: they never call the domain.
-    files: ["lib/serializers/**/*.ts"],
+    // The domain never reaches up into the edge: the home's and dashboard's request helpers and the
+    // server actions call it, not the other way round.
+    files: ["lib/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"],
+              message: "lib/api is the HTTP layer: the domain must not import it (errors live in lib/errors.ts).",
+            },
+            {
+              group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"],
+              message: "lib must not import pages or components.",
+            },
+            {
+              group: ["**/workers/*", "@/lib/workers/**"],
+              message: "lib/workers wires the job handlers above the domain.",
+            },
+            {
+              group: [
+                "../../home/**",
+                "../../dashboard/**",
+                "../../actions/**",
+                "@/lib/home/**",
+                "@/lib/dashboard/**",
+                "@/lib/actions/**",
+              ],
+              message:
+                "lib/home, lib/dashboard and lib/actions are the pages' edge, above the domain: pass what the domain needs as arguments.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Three bands (README "Where the code is"): the edge (lib/api, lib/actions, lib/home, lib/dashboard,
+    // lib/workers, app, components) calls the domain (lib/domain); everything else in lib is pure rules
+    // and infrastructure below it, and never imports it. Serializers, for one, are pure functions of a
+    // row and the facts handed to them.
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["lib/api/**", "lib/actions/**", "lib/home/**", "lib/dashboard/**", "lib/workers/**", "lib/domain/**"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -94,9 +136,13 @@ export default tseslint.config(
               message: "lib must not import pages or components.",
             },
             {
+              group: ["**/workers/*", "@/lib/workers/**"],
+              message: "lib/workers wires the job handlers above the domain.",
+            },
+            {
               group: ["**/domain/**", "@/lib/domain/**"],
               message:
-                "Serializers sit below the domain: take what they need as arguments (the domain computes it) instead of importing lib/domain.",
+                "This folder sits below the domain (pure rules and infrastructure): take what it needs as arguments (the domain computes it) instead of importing lib/domain.",
             },
           ],
         },

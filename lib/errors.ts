@@ -54,6 +54,7 @@ export const errorCodes = {
   // authentication_error
   unauthenticated: "authentication_error",
   invalid_credentials: "authentication_error",
+  invalid_secret: "authentication_error",
   // permission_error
   cross_site_request: "permission_error",
   account_type_not_allowed: "permission_error",
@@ -62,6 +63,8 @@ export const errorCodes = {
   payouts_frozen: "permission_error",
   payments_not_configured: "permission_error",
   ach_not_enabled: "permission_error",
+  origin_not_allowed: "permission_error",
+  component_not_enabled: "permission_error",
   // not_found_error
   resource_missing: "not_found_error",
   route_not_found: "not_found_error",
@@ -182,4 +185,29 @@ export function formatPath(path: (string | number)[]): string {
     (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
     "",
   );
+}
+
+const statusByType: Record<ErrorType, number> = {
+  invalid_request_error: 400,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found_error: 404,
+  conflict_error: 409,
+  idempotency_error: 409,
+  rate_limit_error: 429,
+  api_error: 500,
+};
+
+// Codes whose HTTP status is finer than their type's.
+const statusByCode: Partial<Record<ErrorCode, number>> = {
+  body_too_large: 413,
+  file_too_large: 413,
+  upload_timeout: 408,
+  unsupported_media_type: 415,
+  method_not_allowed: 405,
+};
+
+/** The HTTP status of an error, for the API and for the pages' route handlers alike. */
+export function httpStatusOf(error: AppError): number {
+  return statusByCode[error.code] ?? statusByType[error.type];
 }

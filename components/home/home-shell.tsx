@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { homeSignOutAction } from "@/lib/actions/home";
-import { currentFrame } from "@/lib/embed/current-frame";
+import { currentFrame } from "@/lib/home/current-frame";
 import type { MerchantDefaults } from "@/lib/schemas/account";
 
 export type HomeSection = "overview" | "payments" | "take" | "disputes" | "documents" | "settings";

@@ -5,7 +5,7 @@ import { EmbedBridge } from "@/components/embed/embed-bridge";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { brandStyle } from "@/lib/branding/theme";
 import { appearanceStyle } from "@/lib/embed/appearance";
-import { currentFrame } from "@/lib/embed/current-frame";
+import { currentFrame } from "@/lib/home/current-frame";
 import { hasOwnLogo, type MerchantDefaults } from "@/lib/schemas/account";
 
 /** Header with the ISV's logo and name, footer with its support contact: the white-label frame. */

@@ -6,6 +6,8 @@ import { getLocale } from "next-intl/server";
 
 import { refundFromPage } from "@/lib/actions/refund-from-page";
 import { requestFromPage, type RequestFromPageResult } from "@/lib/actions/request-from-page";
+import { HOME_COOKIE } from "@/lib/auth/cookies";
+import { endHomeSession, homeSessionOf } from "@/lib/auth/home-session";
 import { checkSignInAttempts, CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { isServiceHost } from "@/lib/branding/hosts";
 import { getDatabase } from "@/lib/db/client";
@@ -14,7 +16,6 @@ import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { acceptDispute, saveEvidence, submitDispute } from "@/lib/domain/disputes/disputes";
 import { reportChange } from "@/lib/domain/home/change-notices";
 import { emailLoginLinks, emailStepUpLink } from "@/lib/domain/home/login";
-import { endHomeSession, HOME_COOKIE, homeSessionOf } from "@/lib/domain/home/sessions";
 import { changeBankAccount, changeContact, confirmContactEmailChange } from "@/lib/domain/home/settings";
 import { env } from "@/lib/env";
 import { AppError, issuesToFieldErrors } from "@/lib/errors";
@@ -86,8 +87,8 @@ export async function homeStepUpAction(): Promise<{ sent: boolean }> {
 /** A refund from the merchant's home: the API's schema and domain function, for this merchant's charges only. */
 export async function homeRefundAction(input: unknown) {
   return asMerchant(
-    async ({ db, merchant }) => {
-      return refundFromPage(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, input, [
+    async ({ db, scope }) => {
+      return refundFromPage(db, scope, input, [
         "/home",
         "/home/payments/[chargeId]",
       ]);
@@ -98,12 +99,12 @@ export async function homeRefundAction(input: unknown) {
 
 /** A payment asked from the home's "Take a payment": a card typed in, an invoice or a QR code, for this merchant only. */
 export async function homeRequestPaymentAction(input: unknown): Promise<RequestFromPageResult> {
-  return asMerchant(async ({ db, merchant }) => {
+  return asMerchant(async ({ db, merchant, scope }) => {
     const raw = (typeof input === "object" && input ? input : {}) as Record<string, unknown>;
     // The home takes payments for its own merchant whatever id the page sent.
     return requestFromPage(
       db,
-      { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+      scope,
       { ...raw, merchant_id: merchant.id },
       ["MANUAL", "INVOICE", "SCAN_TO_PAY"],
       ["/home/take-payment"],
@@ -216,10 +217,9 @@ async function disputeChange(change: () => ReturnType<typeof saveEvidence>): Pro
 /** The home's dispute form, as the merchant types: the API's schema and domain function, for this merchant's disputes only. */
 export async function homeSaveEvidenceAction(disputeId: string, input: unknown): Promise<HomeDisputeResult> {
   return asMerchant(
-    async ({ db, merchant }) => {
+    async ({ db, scope }) => {
       const parsed = saveEvidenceSchema.safeParse({ evidence: input });
       if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
-      const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
       return disputeChange(() => saveEvidence(db, scope, String(disputeId), parsed.data));
     },
     { components: ["disputes", "payments"], feature: "dispute_management" },
@@ -229,8 +229,7 @@ export async function homeSaveEvidenceAction(disputeId: string, input: unknown):
 /** The home's "Submit evidence" (after its confirmation): once, like POST /v1/disputes/{id}/submit. */
 export async function homeSubmitDisputeAction(disputeId: string): Promise<HomeDisputeResult> {
   return asMerchant(
-    async ({ db, merchant }) => {
-      const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+    async ({ db, scope }) => {
       return disputeChange(() => submitDispute(db, scope, String(disputeId)));
     },
     { components: ["disputes", "payments"], feature: "dispute_management" },
@@ -240,8 +239,7 @@ export async function homeSubmitDisputeAction(disputeId: string): Promise<HomeDi
 /** The home's "Accept the dispute" (after its confirmation): lost, like POST /v1/disputes/{id}/accept. */
 export async function homeAcceptDisputeAction(disputeId: string): Promise<HomeDisputeResult> {
   return asMerchant(
-    async ({ db, merchant }) => {
-      const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+    async ({ db, scope }) => {
       return disputeChange(() => acceptDispute(db, scope, String(disputeId)));
     },
     { components: ["disputes", "payments"], feature: "dispute_management" },

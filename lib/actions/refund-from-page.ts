@@ -3,8 +3,8 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 
 import type { Db } from "@/lib/db/types";
-import type { PaymentScope } from "@/lib/domain/payments/scope";
 import { createRefund } from "@/lib/domain/refunds/create-refund";
+import type { Scope } from "@/lib/domain/scope";
 import { AppError, issuesToFieldErrors } from "@/lib/errors";
 import { createRefundSchema } from "@/lib/schemas/refunds";
 
@@ -13,7 +13,7 @@ import { createRefundSchema } from "@/lib/schemas/refunds";
  * domain function within the caller's scope, the pages that show the charge refreshed, and the
  * first problem in words rather than an exception.
  */
-export async function refundFromPage(db: Db, scope: PaymentScope, input: unknown, pages: string[]) {
+export async function refundFromPage(db: Db, scope: Scope, input: unknown, pages: string[]) {
   const parsed = createRefundSchema.safeParse(input);
   if (!parsed.success)
     return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };

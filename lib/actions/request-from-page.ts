@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 
 import type { Db } from "@/lib/db/types";
 import { createScopedPaymentRequest } from "@/lib/domain/payments/create-payment-request";
-import type { PaymentScope } from "@/lib/domain/payments/scope";
+import type { Scope } from "@/lib/domain/scope";
 import { AppError, issuesToFieldErrors } from "@/lib/errors";
 import { invoiceRequestSchema, manualRequestSchema, scanToPayRequestSchema } from "@/lib/schemas/payment-requests";
 import { payPageUrl } from "@/lib/serializers/payment-request";
@@ -27,7 +27,7 @@ export type PageRequestType = keyof typeof schemas;
  */
 export async function requestFromPage(
   db: Db,
-  scope: PaymentScope,
+  scope: Scope,
   input: unknown,
   allowed: PageRequestType[],
   pages: string[],

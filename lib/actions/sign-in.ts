@@ -2,12 +2,11 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
+import { DASHBOARD_COOKIE, firstPartyCookie } from "@/lib/auth/cookies";
 import { USER_TOKEN_TTL_SECONDS } from "@/lib/auth/jwt";
 import { checkSignInAttempts, CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
-import { DASHBOARD_COOKIE } from "@/lib/dashboard/session";
 import { getDatabase } from "@/lib/db/client";
 import { signIn } from "@/lib/domain/accounts/sign-in";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
 export type SignInState = { error: "invalid" | "rate_limited" | null; email: string };
@@ -24,13 +23,7 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     const { access_token, user } = await signIn(db, email, password);
     const { getAccount } = await import("@/lib/domain/accounts/get-account");
     if ((await getAccount(db, user.accountId)).type !== "isv") return { error: "invalid", email };
-    (await cookies()).set(DASHBOARD_COOKIE, access_token, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"),
-      path: "/",
-      maxAge: USER_TOKEN_TTL_SECONDS,
-    });
+    (await cookies()).set(DASHBOARD_COOKIE, access_token, firstPartyCookie(USER_TOKEN_TTL_SECONDS));
   } catch (error) {
     if (error instanceof AppError)
       return { error: error.code === "too_many_sign_in_attempts" ? "rate_limited" : "invalid", email };

@@ -11,7 +11,8 @@ import { compileTrustProxy } from "../net/client-address";
 import { readiness } from "../ops/health";
 import { registerDatabaseMetrics, registry, scrapeAllowed } from "../ops/metrics";
 import type { AppEnv } from "./context";
-import { errorBody, httpHeaders, httpStatus } from "./errors";
+import { httpStatusOf } from "../errors";
+import { errorBody, httpHeaders } from "./errors";
 import { authenticate } from "./middleware/auth";
 import { jsonBody } from "./middleware/body";
 import { idempotency } from "./middleware/idempotency";
@@ -176,8 +177,9 @@ function toAppError(error: unknown, c: Context<AppEnv>): AppError {
 }
 
 function errorResponse(c: Context<AppEnv>, error: AppError) {
-  for (const [name, value] of Object.entries(httpHeaders(error))) c.header(name, value);
-  return c.json(errorBody(error, c.get("requestId") ?? "req_unknown"), httpStatus(error) as 400);
+  const api = c.req.path.startsWith("/v1/");
+  for (const [name, value] of Object.entries(httpHeaders(error, { api }))) c.header(name, value);
+  return c.json(errorBody(error, c.get("requestId") ?? "req_unknown"), httpStatusOf(error) as 400);
 }
 
 // Paths registered for each method, compiled once, to tell 405 from 404.

@@ -1,35 +1,13 @@
 import { z } from "zod";
 
-import { AppError, type ErrorCode, type ErrorType, errorTypes } from "../errors";
+import { AppError, errorTypes } from "../errors";
 
-// The HTTP face of the application's errors (lib/errors.ts): status, headers and body.
 
-const statusByType: Record<ErrorType, number> = {
-  invalid_request_error: 400,
-  authentication_error: 401,
-  permission_error: 403,
-  not_found_error: 404,
-  conflict_error: 409,
-  idempotency_error: 409,
-  rate_limit_error: 429,
-  api_error: 500,
-};
+// The HTTP face of the application's errors (lib/errors.ts, which knows each one's status): headers and body.
 
-// Codes whose HTTP status is finer than their type's.
-const statusByCode: Partial<Record<ErrorCode, number>> = {
-  body_too_large: 413,
-  file_too_large: 413,
-  upload_timeout: 408,
-  unsupported_media_type: 415,
-  method_not_allowed: 405,
-};
-
-export function httpStatus(error: AppError): number {
-  return statusByCode[error.code] ?? statusByType[error.type];
-}
-
-export function httpHeaders(error: AppError): Record<string, string> {
-  if (error.type === "authentication_error") return { "WWW-Authenticate": 'Basic realm="api", Bearer' };
+/** The headers of an error's answer: the API's credentials challenge (not for a page's frame, whose browser would prompt), Retry-After. */
+export function httpHeaders(error: AppError, { api = true } = {}): Record<string, string> {
+  if (error.type === "authentication_error") return api ? { "WWW-Authenticate": 'Basic realm="api", Bearer' } : {};
   if (error.retryAfterSeconds !== undefined) return { "Retry-After": String(error.retryAfterSeconds) };
   return {};
 }

@@ -3,15 +3,14 @@ import { eq } from "drizzle-orm";
 import { bareHost, isCustomDomain, isServiceHost } from "../branding/hosts";
 import { accounts, merchants, onboardingLinks } from "../db/schema";
 import { type DbOrTx } from "../db/types";
-import { env } from "../env";
 import { notFound, unauthenticated } from "../errors";
+import { firstPartyCookie, frameCookie } from "./cookies";
 import { signToken, verifyToken } from "./jwt";
 
 // The merchant's onboarding session (docs/reference.md section 2), in one place: the token it is issued
 // as, how it is read (the cookie or a Bearer token), and the check every use of it makes, for the
 // API, the wizard's pages and the agreement alike.
 
-export const ONBOARDING_COOKIE = "onboarding_session";
 export const SESSION_TTL_SECONDS = 30 * 60;
 /** However much it is used, a session ends this long after its link was opened (open the link again). */
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
@@ -58,14 +57,7 @@ export async function readSessionToken(token: string | undefined): Promise<Sessi
  * `SameSite=None; Secure; Partitioned`: kept in the host page's partition, never sent elsewhere.
  */
 export function sessionCookieOptions(embedded = false) {
-  if (embedded) return { ...embeddedCookieOptions(), maxAge: SESSION_TTL_SECONDS };
-  return {
-    httpOnly: true,
-    sameSite: "Lax" as const,
-    secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"),
-    path: "/",
-    maxAge: SESSION_TTL_SECONDS,
-  };
+  return embedded ? frameCookie(SESSION_TTL_SECONDS) : firstPartyCookie(SESSION_TTL_SECONDS);
 }
 
 /**
@@ -109,8 +101,3 @@ export async function checkSession(
   return { link, merchant, isv };
 }
 export type CheckedSession = Awaited<ReturnType<typeof checkSession>>;
-
-/** Cookies set inside an embedded component's frame: readable only there (CHIPS), over HTTPS or localhost. */
-export function embeddedCookieOptions() {
-  return { httpOnly: true, sameSite: "None" as const, secure: true, partitioned: true, path: "/" };
-}

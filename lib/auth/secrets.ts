@@ -12,7 +12,11 @@ const scrypt = promisify(scryptCb) as (
   options: object,
 ) => Promise<Buffer>;
 
-/** API key secrets are 48 random base62 characters: a fast digest is enough (no dictionary to guess from). */
+/**
+ * The stored digest of a random secret: API key secrets (48 random base62 characters), and the
+ * tokens of onboarding links, login links, home sessions and client secrets. A fast digest is enough
+ * (nothing to guess from a dictionary); none is stored in clear.
+ */
 export function digestSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }

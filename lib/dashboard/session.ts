@@ -4,12 +4,12 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { asActor } from "../audit/actor";
+import { DASHBOARD_COOKIE } from "../auth/cookies";
 import { verifyToken } from "../auth/jwt";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { getDatabase } from "../db/client";
 import { getAccount } from "../domain/accounts/get-account";
 
-export const DASHBOARD_COOKIE = "dashboard_session";
 
 /** The signed-in ISV user (the sign-in JWT in an httpOnly cookie), or a redirect to sign in. */
 export async function requireIsvUser() {

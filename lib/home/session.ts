@@ -5,6 +5,8 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { type Actor, asActor } from "../audit/actor";
+import { HOME_COOKIE } from "../auth/cookies";
+import { homeSessionOf } from "../auth/home-session";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { servesIsvPages } from "../branding/hosts";
 import { getDatabase } from "../db/client";
@@ -12,10 +14,10 @@ import { type AccountRow, type MerchantRow, merchants, type MerchantSessionRow }
 import type { Db } from "../db/types";
 import { getAccount } from "../domain/accounts/get-account";
 import { allows, type FrameSession, frameState } from "../domain/embed/account-sessions";
-import { HOME_COOKIE, homeSessionOf } from "../domain/home/sessions";
-import { currentFrame } from "../embed/current-frame";
+import { merchantScope } from "../domain/scope";
 import { embedCookie } from "../embed/frame";
 import type { EmbedComponent } from "../schemas/account-sessions";
+import { currentFrame } from "./current-frame";
 
 /** A home page's place among the embedded components: which open it, and the feature an action needs. */
 export type HomeAccess = { components?: readonly EmbedComponent[]; feature?: "refunds" | "dispute_management" };
@@ -79,7 +81,14 @@ export async function requireMerchant(access: HomeAccess = {}) {
   }
   // The home session's check read the ISV already (its host); a frame's did not.
   const isv = found.isv ?? (await getAccount(db, found.merchant.isvAccountId));
-  return { db, merchant: found.merchant, isv, frame: found.frame, session: found.session };
+  return {
+    db,
+    merchant: found.merchant,
+    scope: merchantScope(found.merchant),
+    isv,
+    frame: found.frame,
+    session: found.session,
+  };
 }
 
 /** For the home's route handlers (files, statements): the merchant, or null (they answer 404). */
@@ -90,7 +99,9 @@ export async function routeMerchant(db: Db, access: HomeAccess = {}) {
 /** For the home's route handlers: the merchant and, inside an embedded component, its frame session (null: 404). */
 export async function routeAccess(db: Db, access: HomeAccess = {}) {
   const found = await resolveMerchant(db, access);
-  return "refused" in found ? null : { merchant: found.merchant, frame: found.frame, session: found.session };
+  return "refused" in found
+    ? null
+    : { merchant: found.merchant, scope: merchantScope(found.merchant), frame: found.frame, session: found.session };
 }
 
 /**

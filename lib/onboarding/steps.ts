@@ -4,7 +4,9 @@
 // nothing here may import server code or a validation library (the wizard's frame loads it on
 // every step; each form's schema is in ./step-schemas.ts, loaded with that step's form).
 
-import { ownerKeys } from "../schemas/vocabulary";
+import { ownerKeys, type StepId, stepIds } from "../schemas/vocabulary";
+
+export { type StepId, stepIds };
 
 export const businessFields = [
   "legal_business_name",
@@ -31,9 +33,11 @@ export const onboardingSteps = [
   { id: "agreement", fields: [], messages: "agreement" },
 ] as const;
 
-export type StepId = (typeof onboardingSteps)[number]["id"];
-export const stepIds = onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]];
-export const isStepId = (value: string): value is StepId => (stepIds as string[]).includes(value);
+// The registry lists the vocabulary's steps, in its order (checked when the types are).
+type Ids<T> = { [K in keyof T]: T[K] extends { id: infer I } ? I : never };
+const sameSteps: Ids<typeof onboardingSteps> = stepIds;
+void sameSteps;
+export const isStepId = (value: string): value is StepId => (stepIds as readonly string[]).includes(value);
 export const stepFields = (id: StepId): readonly string[] => onboardingSteps.find((s) => s.id === id)!.fields;
 
 /** The step a field belongs to: `merchant.bank_account.routing_number` → bank; `device`; `agreement`. */

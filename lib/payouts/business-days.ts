@@ -80,3 +80,8 @@ export function nextBusinessDay(from: Date): string {
   while (!isBusinessDay(day)) day = utc(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate() + 1);
   return isoDay(day);
 }
+
+/** The next 00:00 UTC after `from`. */
+export function nextMidnightUtc(from = new Date()) {
+  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + 1));
+}

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
-import { onboardingSteps, type StepId } from "../onboarding/steps";
 import { deviceCatalogEntrySchema, merchantDefaultsSchema } from "./account";
 import { defaultCapabilitiesSchema, feesSchema, merchantCapabilitiesSchema } from "./capabilities";
 import exampleApplication from "./examples/merchant-application.json" with { type: "json" };
 import { addressSchema, imeiStatuses, onboardingStatuses } from "./merchant";
 import { checkStatuses, checkSubjects, checkTypes } from "./verification";
+import { stepIds } from "./vocabulary";
 
 // Response shapes for the OpenAPI document and for tests that check what goes out.
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
@@ -155,7 +155,7 @@ export const onboardingSessionResponseSchema = z
     device_selection: z.enum(["selected", "skipped"]).nullable(),
     branding: merchantDefaultsSchema,
     steps: z.array(
-      z.object({ id: z.enum(onboardingSteps.map((s) => s.id) as [StepId, ...StepId[]]), complete: z.boolean() }),
+      z.object({ id: z.enum(stepIds), complete: z.boolean() }),
     ),
     requirements: requirementsSchema,
     verification: z.array(verificationCheckSchema),

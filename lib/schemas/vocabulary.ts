@@ -5,6 +5,10 @@
 export const ownerKeys = ["owner_one", "owner_two", "owner_three", "owner_four"] as const;
 export type OwnerKey = (typeof ownerKeys)[number];
 
+/** The wizard's steps, in order (lib/onboarding/steps.ts gives each its fields and messages). */
+export const stepIds = ["business", "owners", "bank", "product", "sales", "device", "review", "agreement"] as const;
+export type StepId = (typeof stepIds)[number];
+
 /** A merchant's onboarding status (`lead_onboarding_status`). */
 export const onboardingStatuses = ["NOT_STARTED", "IN_PROGRESS", "COMPLETED", "APPROVED", "FAILED"] as const;
 export type OnboardingStatus = (typeof onboardingStatuses)[number];

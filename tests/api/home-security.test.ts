@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { homeSessionOf, startHomeSession, STEP_UP_SECONDS } from "@/lib/auth/home-session";
 import { accounts, merchants, merchantSessions, outbox } from "@/lib/db/schema";
 import { createFile } from "@/lib/domain/files/create-file";
 import { reportChange } from "@/lib/domain/home/change-notices";
 import { redeemLoginLink } from "@/lib/domain/home/login";
-import { homeSessionOf, startHomeSession, STEP_UP_SECONDS } from "@/lib/domain/home/sessions";
 import { bankCheckOf, changeBankAccount, changeContact } from "@/lib/domain/home/settings";
 import { env } from "@/lib/env";
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, events, jobs, refunds, settlements, webhookDeliveries } from "@/lib/db/schema";
 import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
-import { nextMidnightUtc, runSettlement, scheduleSettlement, settleAll } from "@/lib/domain/settlements/run-settlement";
+import { runSettlement, scheduleSettlement, settleAll } from "@/lib/domain/settlements/run-settlement";
+import { nextMidnightUtc } from "@/lib/payouts/business-days";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";

@@ -25,14 +25,13 @@ export async function generateMetadata() {
 // /home: the approved merchant's overview (docs/reference.md section 15), on its ISV's brand: what
 // it took today and this month, the next settlement, anything due, its latest payments.
 export default async function HomeOverview() {
-  const { db, merchant, isv } = await requireMerchant();
+  const { db, merchant, scope, isv } = await requireMerchant();
   const t = await getTranslations("merchantHome");
   const dashboard = await getTranslations("dashboard");
   const payoutWords = await getTranslations("payouts");
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
-  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
   const [overview, signature, open] = await Promise.all([
     homeOverview(db, merchant),
     recentPaymentsSignature(db, merchant.id),

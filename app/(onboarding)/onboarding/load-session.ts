@@ -2,7 +2,8 @@ import "server-only";
 
 import { cookies, headers } from "next/headers";
 
-import { ONBOARDING_COOKIE, readSessionToken } from "@/lib/auth/onboarding-session";
+import { ONBOARDING_COOKIE } from "@/lib/auth/cookies";
+import { readSessionToken } from "@/lib/auth/onboarding-session";
 import { getDatabase } from "@/lib/db/client";
 import { completionView, getSession } from "@/lib/domain/onboarding/session";
 import { AppError } from "@/lib/errors";

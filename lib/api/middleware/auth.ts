@@ -3,8 +3,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 
 import { actorOf, asActor } from "../../audit/actor";
+import { ONBOARDING_COOKIE } from "../../auth/cookies";
 import { verifyToken } from "../../auth/jwt";
-import { ONBOARDING_COOKIE, readSessionToken } from "../../auth/onboarding-session";
+import { readSessionToken } from "../../auth/onboarding-session";
 import type { AccountType, Principal } from "../../auth/principal";
 import { accounts } from "../../db/schema";
 import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 
-import { type PaymentScope, paymentScope } from "../../domain/payments/scope";
+import { paymentScope,type Scope } from "../../domain/scope";
 import { allow, type Authorized } from "./auth";
 
 /** Payments, charges and refunds: the ISV (key or JWT) for its merchants, or a merchant's own key (docs/reference.md section 2). */
@@ -10,7 +10,7 @@ const paymentsCaller = allow({ kinds: ["api_key", "user"], accountTypes: ["isv",
  * The guard of every payments operation, and the caller's payment scope (which merchants it may
  * see and act for) in `c.var.scope`: routes hand it to the domain instead of working it out.
  */
-export const withPaymentScope: MiddlewareHandler<Authorized & { Variables: { scope: PaymentScope } }> = (c, next) =>
+export const withPaymentScope: MiddlewareHandler<Authorized & { Variables: { scope: Scope } }> = (c, next) =>
   paymentsCaller(c as never, async () => {
     c.set("scope", await paymentScope(c.var.db, c.var.principal));
     await next();

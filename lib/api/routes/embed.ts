@@ -6,7 +6,8 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 
-import { embeddedCookieOptions, ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
+import { frameCookie, ONBOARDING_COOKIE } from "../../auth/cookies";
+import { sessionCookieOptions } from "../../auth/onboarding-session";
 import { bundleScript } from "../../browser-scripts";
 import { settingsOf } from "../../domain/accounts/isv-facts";
 import { accountSessionIsv, exchangeClientSecret, frameSession } from "../../domain/embed/account-sessions";
@@ -33,9 +34,9 @@ const exchangeBody = z.object({
 });
 
 const refusals = {
-  invalid_secret: [401, "This client secret is unknown, already used or expired: make a new account session"],
-  origin_not_allowed: [403, "This page's origin is not in the ISV's settings.embed_allowed_origins"],
-  component_not_enabled: [403, "This account session does not enable this component"],
+  invalid_secret: "This client secret is unknown, already used or expired: make a new account session",
+  origin_not_allowed: "This page's origin is not in the ISV's settings.embed_allowed_origins",
+  component_not_enabled: "This account session does not enable this component",
 } as const;
 
 /** A page of ours that holds nothing: no caching, no referrer. */
@@ -118,23 +119,10 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
       origin: input.parent_origin,
       appearance: input.appearance,
     });
-    if (!result.ok) {
-      const [status, message] = refusals[result.reason];
-      return c.json(
-        { error: { type: status === 401 ? "authentication_error" : "permission_error", code: result.reason, message } },
-        status,
-      );
-    }
-    setCookie(c, embedCookie(input.component), result.token, {
-      ...embeddedCookieOptions(),
-      maxAge: FRAME_COOKIE_MAX_AGE,
-    });
+    if (!result.ok) throw new AppError(result.reason, refusals[result.reason]);
+    setCookie(c, embedCookie(input.component), result.token, frameCookie(FRAME_COOKIE_MAX_AGE));
     if (isLocale(input.locale))
-      setCookie(c, LOCALE_COOKIE, input.locale, {
-        ...embeddedCookieOptions(),
-        httpOnly: false,
-        maxAge: FRAME_COOKIE_MAX_AGE,
-      });
+      setCookie(c, LOCALE_COOKIE, input.locale, frameCookie(FRAME_COOKIE_MAX_AGE, { httpOnly: false }));
     // The onboarding component goes straight into the wizard (one redirect fewer before its first step).
     if (input.component === "onboarding") {
       const opened = await embeddedOnboarding(c.var.db, result.session);

@@ -3,7 +3,8 @@ import type { Context } from "hono";
 import { z } from "zod";
 
 import { checkSession } from "../../auth/onboarding-session";
-import { createFile, fileContent, type FileScope, fileScope, findFile } from "../../domain/files/create-file";
+import { createFile, fileContent, findFile } from "../../domain/files/create-file";
+import { fileScope, type Scope } from "../../domain/scope";
 import { AppError, invalidFields, issuesToFieldErrors } from "../../errors";
 import { parseMultipart } from "../../files/multipart";
 import { createFileFields, type FileJson, filePurposes, fileSchema, fileSubjects } from "../../schemas/files";
@@ -28,7 +29,7 @@ const exampleFile: FileJson = {
 const filesCaller = allow({ kinds: ["api_key", "user", "onboarding"], accountTypes: ["isv"] });
 
 /** The caller's file scope; a merchant's session is checked as every use of it is (a newer link ends it). */
-async function scopeOf(c: Context<Authorized>): Promise<FileScope> {
+async function scopeOf(c: Context<Authorized>): Promise<Scope> {
   const p = c.var.principal;
   if (p.kind === "onboarding") await checkSession(c.var.db, p, { host: c.req.header("host") });
   return fileScope(p);

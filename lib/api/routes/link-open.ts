@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
 
-import { ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
+import { ONBOARDING_COOKIE } from "../../auth/cookies";
+import { sessionCookieOptions } from "../../auth/onboarding-session";
 import { renderLinkUnavailablePage } from "../../branding/link-unavailable-page";
 import { getAccount } from "../../domain/accounts/get-account";
 import { brandOf } from "../../domain/accounts/isv-facts";

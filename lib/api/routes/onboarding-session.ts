@@ -37,7 +37,8 @@ const exampleSession = {
 };
 import { getCookie } from "hono/cookie";
 
-import { issueSessionToken, ONBOARDING_COOKIE, sessionCookieOptions } from "../../auth/onboarding-session";
+import { ONBOARDING_COOKIE } from "../../auth/cookies";
+import { issueSessionToken, sessionCookieOptions } from "../../auth/onboarding-session";
 import { getAgreement } from "../../domain/onboarding/get-agreement";
 import {
   getSession,

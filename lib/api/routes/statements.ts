@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
 import type { Db } from "../../db/types";
-import type { PaymentScope } from "../../domain/payments/scope";
-import { findScopedMerchant } from "../../domain/payments/scope";
+import type { Scope } from "../../domain/scope";
+import { findScopedMerchant } from "../../domain/scope";
 import { downloadStatement } from "../../domain/statements/download-statement";
 import { findStatement, listStatements } from "../../domain/statements/find-statement";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
@@ -35,7 +35,7 @@ const example = {
 const merchantParam = pathId("merchantId", example.merchant_id);
 const statementParam = pathId("statementId", example.id);
 
-async function merchantOf(c: { var: { db: Db; scope: PaymentScope } }, merchantId: string) {
+async function merchantOf(c: { var: { db: Db; scope: Scope } }, merchantId: string) {
   return findScopedMerchant(c.var.db, c.var.scope, merchantId);
 }
 

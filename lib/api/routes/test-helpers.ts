@@ -6,7 +6,7 @@ import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
 import { requirementsFor } from "../../domain/merchants/requirements";
 import { listOutbox } from "../../domain/notifications/list-outbox";
 import { presentCard } from "../../domain/payments/present-card";
-import { findScopedMerchant } from "../../domain/payments/scope";
+import { findScopedMerchant } from "../../domain/scope";
 import { settleAll } from "../../domain/settlements/run-settlement";
 import { generateStatement } from "../../domain/statements/generate-statement";
 import { reviewMerchant } from "../../domain/underwriting/review-merchant";

@@ -4,27 +4,23 @@ import type { ChargeRow } from "../../db/schema";
 import { charges, merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
-import type { PaymentScope } from "../payments/scope";
-import { refundsOfCharges } from "../refunds/refunds-of-charges";
+import { type Scope, withinScope } from "../scope";
+import { refundsOfCharges } from "./refunds-of-charges";
 
 /** One charge within the caller's scope (another account's is a 404). */
-export async function findCharge(db: DbOrTx, scope: PaymentScope, id: string): Promise<ChargeRow> {
+export async function findCharge(db: DbOrTx, scope: Scope, id: string): Promise<ChargeRow> {
   const [row] = await db
     .select()
     .from(charges)
     .where(
-      and(
-        eq(charges.id, id),
-        eq(charges.isvAccountId, scope.isvAccountId),
-        scope.merchantId ? eq(charges.merchantId, scope.merchantId) : undefined,
-      ),
+      and(eq(charges.id, id), withinScope(charges, scope)),
     );
   if (!row) throw notFound("charge", id);
   return row;
 }
 
 /** GET /v1/charges/{id}: the charge within the caller's scope, with what its serializer needs (its merchant, its refunds). */
-export async function getCharge(db: DbOrTx, scope: PaymentScope, id: string) {
+export async function getCharge(db: DbOrTx, scope: Scope, id: string) {
   const charge = await findCharge(db, scope, id);
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, charge.merchantId));
   const refunds = (await refundsOfCharges(db, [charge.id])).get(charge.id);

@@ -5,8 +5,8 @@ import type { ChargeRow, MerchantRow } from "../../db/schema";
 import { charges, merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import type { ListQuery } from "../../schemas/list";
-import type { PaymentScope } from "../payments/scope";
-import { refundsOfCharges } from "../refunds/refunds-of-charges";
+import { type Scope, withinScope } from "../scope";
+import { refundsOfCharges } from "./refunds-of-charges";
 
 type ChargeFilters = {
   merchant_id?: string;
@@ -20,11 +20,8 @@ type ChargeFilters = {
 };
 
 /** GET /v1/charges (docs/reference.md section 3): newest first, filtered by merchant, status and creation time (milliseconds). */
-export async function listCharges(db: DbOrTx, scope: PaymentScope, query: ListQuery & ChargeFilters) {
-  const inScope = and(
-    eq(charges.isvAccountId, scope.isvAccountId),
-    scope.merchantId ? eq(charges.merchantId, scope.merchantId) : undefined,
-  )!;
+export async function listCharges(db: DbOrTx, scope: Scope, query: ListQuery & ChargeFilters) {
+  const inScope = withinScope(charges, scope);
   const page = await cursorPage(query, {
     noun: "charge",
     seq: charges.seq,

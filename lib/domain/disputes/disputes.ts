@@ -21,7 +21,7 @@ import { brandOf, disputeFeeOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
 import { createFile } from "../files/create-file";
 import { merchantLocale } from "../merchants/merchant-facts";
-import type { PaymentScope } from "../payments/scope";
+import { type MerchantScope, type Scope, withinScope } from "../scope";
 import {
   disputedAmount,
   type DisputeMove,
@@ -149,28 +149,22 @@ export async function checkCardDisputes(db: Db, { settlement_id }: JobPayload<"c
   }
 }
 
-const inScope = (scope: PaymentScope) =>
-  and(
-    eq(disputes.isvAccountId, scope.isvAccountId),
-    scope.merchantId ? eq(disputes.merchantId, scope.merchantId) : undefined,
-  )!;
-
 /** One dispute within the caller's scope (an ISV's merchants', or a merchant's own): another's is a 404. */
-export async function findDispute(db: DbOrTx, scope: PaymentScope, id: string) {
+export async function findDispute(db: DbOrTx, scope: Scope, id: string) {
   const [row] = await db
     .select()
     .from(disputes)
-    .where(and(eq(disputes.id, id), inScope(scope)));
+    .where(and(eq(disputes.id, id), withinScope(disputes, scope)));
   if (!row) throw notFound("dispute", id);
   return row;
 }
 
 /** The dispute's row locked for the change, within scope (404 otherwise). */
-async function lockDispute(tx: DbOrTx, scope: PaymentScope, id: string) {
+async function lockDispute(tx: DbOrTx, scope: Scope, id: string) {
   const [row] = await tx
     .select()
     .from(disputes)
-    .where(and(eq(disputes.id, id), inScope(scope)))
+    .where(and(eq(disputes.id, id), withinScope(disputes, scope)))
     .for("update");
   if (!row) throw notFound("dispute", id);
   return row;
@@ -203,7 +197,7 @@ const answerable = (id: string, now: Date) =>
  * the saved evidence (the row locked: two saves of different fields keep both), `dispute.updated`;
  * with `submit`, submitted in the same transaction. 409 once submitted, closed, or past its deadline.
  */
-export async function saveEvidence(db: Db, scope: PaymentScope, id: string, input: SaveEvidence, now = new Date()) {
+export async function saveEvidence(db: Db, scope: Scope, id: string, input: SaveEvidence, now = new Date()) {
   return db.transaction(async (tx) => {
     const current = await lockDispute(tx, scope, id);
     const why = whyNotAnswerable(current, now);
@@ -232,7 +226,7 @@ export async function saveEvidence(db: Db, scope: PaymentScope, id: string, inpu
  */
 export async function attachEvidenceFile(
   db: Db,
-  scope: PaymentScope & { merchantId: string },
+  scope: MerchantScope,
   disputeId: string,
   field: (typeof evidenceFileFields)[number],
   file: { filename?: string; bytes: Buffer },
@@ -273,12 +267,12 @@ async function submitLocked(tx: DbOrTx, current: DisputeRow, now: Date) {
  * POST /v1/disputes/{id}/submit: the saved evidence goes to the card's bank, once. Two submits at
  * once: the first moves it, the second waits for the row and gets 409 `invalid_state`.
  */
-export async function submitDispute(db: Db, scope: PaymentScope, id: string, now = new Date()) {
+export async function submitDispute(db: Db, scope: Scope, id: string, now = new Date()) {
   return db.transaction(async (tx) => submitLocked(tx, await lockDispute(tx, scope, id), now));
 }
 
 /** POST /v1/disputes/{id}/accept: the merchant gives the amount up; lost at once, `dispute.closed`. */
-export async function acceptDispute(db: Db, scope: PaymentScope, id: string) {
+export async function acceptDispute(db: Db, scope: Scope, id: string) {
   return db.transaction(async (tx) => {
     const current = await lockDispute(tx, scope, id);
     if (current.status !== "needs_response")
@@ -329,11 +323,11 @@ export function disputeSettlementPredicates(cutoff: Date) {
 /** GET /v1/disputes: newest first, filtered by merchant, charge and status. */
 export async function listDisputes(
   db: DbOrTx,
-  scope: PaymentScope,
+  scope: Scope,
   query: ListQuery & { merchant_id?: string; charge_id?: string; status?: DisputeStatus },
 ) {
   const filters = [
-    inScope(scope),
+    withinScope(disputes, scope),
     ...(query.merchant_id ? [eq(disputes.merchantId, query.merchant_id)] : []),
     ...(query.charge_id ? [eq(disputes.chargeId, query.charge_id)] : []),
     ...(query.status ? [eq(disputes.status, query.status)] : []),
@@ -346,7 +340,7 @@ export async function listDisputes(
       const [row] = await db
         .select({ seq: disputes.seq })
         .from(disputes)
-        .where(and(inScope(scope), eq(disputes.id, id)));
+        .where(and(withinScope(disputes, scope), eq(disputes.id, id)));
       return row?.seq ?? null;
     },
     select: (where, orderBy, limit) => db.select().from(disputes).where(where).orderBy(orderBy).limit(limit),

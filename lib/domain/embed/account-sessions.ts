@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { signToken, verifyToken } from "../../auth/jwt";
+import { digestSecret } from "../../auth/secrets";
 import { type AccountRow, accounts, type AccountSessionRow, accountSessions } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { type Appearance, readAppearance } from "../../embed/appearance";
@@ -15,7 +16,6 @@ import {
 import { settingsOf } from "../accounts/isv-facts";
 import { recordAudit } from "../audit/record-audit";
 import { findMerchant } from "../merchants/find-merchant";
-import { digestToken } from "../onboarding/create-onboarding-link";
 
 // Account sessions (docs/reference.md section 15): the ISV's server asks for one per page view of
 // its embedded components; the page's loader hands the client secret to the component's frame,
@@ -70,7 +70,7 @@ export async function createAccountSession(db: Db, isvAccountId: string, input: 
         isvAccountId,
         merchantId: merchant.id,
         components: resolveComponents(input.components),
-        secretDigest: digestToken(clientSecret),
+        secretDigest: digestSecret(clientSecret),
         expiresAt: new Date(now.getTime() + ACCOUNT_SESSION_TTL_SECONDS * 1000),
         createdAt: now,
       })
@@ -112,7 +112,7 @@ export async function exchangeClientSecret(
 ): Promise<
   { ok: true; token: string; expiresAt: Date; session: FrameSession } | { ok: false; reason: ExchangeRefusal }
 > {
-  const digest = digestToken(input.clientSecret);
+  const digest = digestSecret(input.clientSecret);
   const [found] = await db
     .select({ session: accountSessions, isv: accounts })
     .from(accountSessions)

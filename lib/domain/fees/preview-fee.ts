@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { DbOrTx } from "../../db/types";
 import { invalidFields } from "../../errors";
 import { type feePreviewRequestSchema, type feePreviewSchema } from "../../schemas/fees";
-import { findScopedMerchant, type PaymentScope } from "../payments/scope";
+import { findScopedMerchant, type Scope } from "../scope";
 import { feeForAchCharge, feeForCardCharge } from "./merchant-pricing";
 
 type FeePreviewInput = z.infer<typeof feePreviewRequestSchema>;
@@ -13,7 +13,7 @@ type FeePreviewJson = z.infer<typeof feePreviewSchema>;
  * POST /v1/fees/preview: what a charge would cost the merchant, by the same computation as a real
  * charge's fee (ACH options for `payment_method: ach`; a card needs its entry method and brand).
  */
-export async function previewFee(db: DbOrTx, scope: PaymentScope, body: FeePreviewInput): Promise<FeePreviewJson> {
+export async function previewFee(db: DbOrTx, scope: Scope, body: FeePreviewInput): Promise<FeePreviewJson> {
   const merchant = await findScopedMerchant(db, scope, body.merchant_id);
   let priced;
   if (body.payment_method === "ach") priced = feeForAchCharge(merchant, body.amount);

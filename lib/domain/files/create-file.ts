@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 
 import { and, desc, eq, or } from "drizzle-orm";
 
-import type { Principal } from "../../auth/principal";
 import { files, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid, notFound } from "../../errors";
@@ -13,6 +12,7 @@ import { createId } from "../../ids";
 import type { FilePurpose } from "../../schemas/files";
 import type { OwnerKey } from "../../schemas/vocabulary";
 import { recordAudit } from "../audit/record-audit";
+import { findScopedMerchant, type Scope, withinScope } from "../scope";
 import { attachDocument, checkAwaitingDocument } from "../verification/checks";
 
 const duplicate = (earlier: string | undefined) =>
@@ -23,28 +23,6 @@ const duplicate = (earlier: string | undefined) =>
       param: "file",
     },
   );
-
-/** Whose files a caller may add and read: an ISV's merchants, or a merchant's session its own. */
-export type FileScope = { isvAccountId: string; merchantId?: string };
-
-export function fileScope(principal: Principal): FileScope {
-  if (principal.kind === "onboarding") return { isvAccountId: principal.accountId, merchantId: principal.merchantId };
-  if ((principal.kind === "api_key" || principal.kind === "user") && principal.accountType === "isv")
-    return { isvAccountId: principal.accountId };
-  throw new AppError("account_type_not_allowed", "Files are added by the ISV or by the merchant's own session");
-}
-
-async function scopedMerchant(db: DbOrTx, scope: FileScope, merchantId: string | undefined) {
-  const id = merchantId ?? scope.merchantId;
-  if (!id) throw invalid("merchant_id", "merchant_id is required", "parameter_missing");
-  if (scope.merchantId && scope.merchantId !== id) throw notFound("merchant", id, "merchant_id");
-  const [row] = await db
-    .select()
-    .from(merchants)
-    .where(and(eq(merchants.isvAccountId, scope.isvAccountId), eq(merchants.id, id)));
-  if (!row) throw notFound("merchant", id, "merchant_id");
-  return row;
-}
 
 /** A name safe to show and to offer as a download's name: no path, no control characters, 120 at most. */
 export function cleanFilename(name: string | undefined, type: string): string {
@@ -67,7 +45,7 @@ export function cleanFilename(name: string | undefined, type: string): string {
  */
 export async function createFile(
   db: Db,
-  scope: FileScope,
+  scope: Scope,
   input: {
     purpose: FilePurpose;
     merchant_id?: string;
@@ -77,7 +55,7 @@ export async function createFile(
   },
   store: FileStore = databaseFileStore,
 ) {
-  const merchant = await scopedMerchant(db, scope, input.merchant_id);
+  const merchant = await findScopedMerchant(db, scope, input.merchant_id);
   const application = merchant.application as Record<string, unknown>;
   if (input.purpose === "identity_document" && !input.subject)
     throw invalid(
@@ -149,23 +127,19 @@ export async function createFile(
 }
 
 /** A file within the caller's scope (another ISV's, or another merchant's for a merchant session: 404). */
-export async function findFile(db: DbOrTx, scope: FileScope, id: string) {
+export async function findFile(db: DbOrTx, scope: Scope, id: string) {
   const [row] = await db
     .select()
     .from(files)
     .where(
-      and(
-        eq(files.id, id),
-        eq(files.isvAccountId, scope.isvAccountId),
-        scope.merchantId ? eq(files.merchantId, scope.merchantId) : undefined,
-      ),
+      and(eq(files.id, id), withinScope(files, scope)),
     );
   if (!row) throw notFound("file", id);
   return row;
 }
 
 /** The file's bytes as stored (decrypted). */
-export async function fileContent(db: DbOrTx, scope: FileScope, id: string, store: FileStore = databaseFileStore) {
+export async function fileContent(db: DbOrTx, scope: Scope, id: string, store: FileStore = databaseFileStore) {
   const row = await findFile(db, scope, id);
   const bytes = await store.get(db, row.id);
   if (!bytes) throw notFound("file", id);
@@ -173,10 +147,10 @@ export async function fileContent(db: DbOrTx, scope: FileScope, id: string, stor
 }
 
 /** A merchant's files, newest first (the dashboard's merchant page). */
-export async function listMerchantFiles(db: DbOrTx, scope: FileScope, merchantId: string) {
+export async function listMerchantFiles(db: DbOrTx, scope: Scope, merchantId: string) {
   return db
     .select()
     .from(files)
-    .where(and(eq(files.isvAccountId, scope.isvAccountId), eq(files.merchantId, merchantId)))
+    .where(and(withinScope(files, scope), eq(files.merchantId, merchantId)))
     .orderBy(desc(files.createdAt));
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { asActor } from "../../audit/actor";
+import { revokeHomeSessions } from "../../auth/home-session";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { decryptApplication } from "../../crypto/field-encryption";
@@ -16,7 +17,6 @@ import { recordEvent } from "../events/record-event";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
 import { requirementsFor } from "../merchants/requirements";
 import { reconsiderPayouts } from "../payouts/payouts";
-import { revokeHomeSessions } from "./sessions";
 
 // What protects an approved merchant's money when its bank account or contact e-mail changes
 // (docs/reference.md section 16): the previous contact and owner one are told by e-mail, each

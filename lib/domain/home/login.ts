@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 
 import { asActor } from "../../audit/actor";
+import { homeSessionOf, revokeHomeSessions, startHomeSession } from "../../auth/home-session";
+import { digestSecret } from "../../auth/secrets";
 import { hostedBaseUrl, servesIsvPages } from "../../branding/hosts";
 import { merchantLoginTokens, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -13,14 +15,11 @@ import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { recordAudit } from "../audit/record-audit";
 import { findMerchant } from "../merchants/find-merchant";
-import { digestToken } from "../onboarding/create-onboarding-link";
-import { homeSessionOf, revokeHomeSessions, startHomeSession } from "./sessions";
 
 // The merchant's home (docs/reference.md section 15): a single-use sign-in link, made by the ISV or
 // e-mailed from the home's sign-in page, opens a 12-hour session of that merchant alone.
 
 export const LOGIN_LINK_TTL_SECONDS = 5 * 60;
-export { HOME_COOKIE, HOME_SESSION_TTL_SECONDS } from "./sessions";
 
 /** In the caller's transaction: a new single-use link for an approved merchant. */
 export async function insertLoginLink(tx: DbOrTx, merchant: MerchantRow, via: "isv" | "email") {
@@ -35,7 +34,7 @@ export async function insertLoginLink(tx: DbOrTx, merchant: MerchantRow, via: "i
     id: createId("mll"),
     isvAccountId: merchant.isvAccountId,
     merchantId: merchant.id,
-    tokenDigest: digestToken(token),
+    tokenDigest: digestSecret(token),
     via,
     expiresAt,
   });
@@ -74,7 +73,7 @@ export async function redeemLoginLink(
       const [link] = await tx
         .select({ isvAccountId: merchantLoginTokens.isvAccountId })
         .from(merchantLoginTokens)
-        .where(eq(merchantLoginTokens.tokenDigest, digestToken(token)));
+        .where(eq(merchantLoginTokens.tokenDigest, digestSecret(token)));
       if (!link || !servesIsvPages(host, await getAccount(tx, link.isvAccountId))) return null;
     }
     const [used] = await tx
@@ -82,7 +81,7 @@ export async function redeemLoginLink(
       .set({ usedAt: now })
       .where(
         and(
-          eq(merchantLoginTokens.tokenDigest, digestToken(token)),
+          eq(merchantLoginTokens.tokenDigest, digestSecret(token)),
           isNull(merchantLoginTokens.usedAt),
           gt(merchantLoginTokens.expiresAt, now),
         ),
@@ -179,7 +178,7 @@ export async function peekLoginLink(db: DbOrTx, token: string) {
     .from(merchantLoginTokens)
     .where(
       and(
-        eq(merchantLoginTokens.tokenDigest, digestToken(token)),
+        eq(merchantLoginTokens.tokenDigest, digestSecret(token)),
         isNull(merchantLoginTokens.usedAt),
         gt(merchantLoginTokens.expiresAt, new Date()),
       ),

@@ -12,9 +12,9 @@ import {
   statements,
 } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { nextMidnightUtc } from "../../payouts/business-days";
 import { requirementsFor } from "../merchants/requirements";
 import { payoutFailureOf } from "../payouts/rules";
-import { nextMidnightUtc } from "../settlements/run-settlement";
 
 // The home's overview (docs/reference.md section 15): what the merchant took today and this month
 // (captured less refunded, in cents; days and months in UTC, the settlement's clock), what the next

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { asActor } from "../../audit/actor";
+import { isFreshSession, revokeHomeSessions } from "../../auth/home-session";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { isEncrypted } from "../../crypto/field-encryption";
@@ -25,7 +26,6 @@ import { reconsiderPayouts } from "../payouts/payouts";
 import { payoutFailureOf } from "../payouts/rules";
 import { startChecks } from "../verification/checks";
 import { queueChangeNotices } from "./change-notices";
-import { isFreshSession, revokeHomeSessions } from "./sessions";
 
 export type ContactChange = { name: string; email: string; business_phone?: string | null };
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 
+import { revokeHomeSessions } from "../../auth/home-session";
 import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import type { PartialApplication } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
-import { revokeHomeSessions } from "../home/sessions";
 import { reconsiderPayouts } from "../payouts/payouts";
 import { changeApplication } from "./change-application";
 import { findMerchant } from "./find-merchant";

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
-
 import { and, eq, isNull } from "drizzle-orm";
 
+import { digestSecret } from "../../auth/secrets";
 import { hostedBaseUrl } from "../../branding/hosts";
 import type { AccountRow } from "../../db/schema";
 import { onboardingLinks } from "../../db/schema";
@@ -23,8 +22,6 @@ export type CreateLinkInput = {
   state?: string;
   allow_skip_device_selection?: boolean;
 };
-
-export const digestToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * POST /v1/onboarding_links (docs/reference.md section 5). The url carries an opaque random token whose
@@ -85,7 +82,7 @@ export async function insertOnboardingLink(
       id: createId("lnk"),
       isvAccountId: isv.id,
       merchantId,
-      tokenDigest: digestToken(token),
+      tokenDigest: digestSecret(token),
       ...options,
       expiresAt,
       createdAt: now,

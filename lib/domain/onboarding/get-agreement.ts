@@ -3,8 +3,8 @@ import type { AccountRow, MerchantRow } from "../../db/schema";
 import { type Db } from "../../db/types";
 import type { Locale } from "../../i18n/locales";
 import { brandOf } from "../accounts/isv-facts";
+import { signatureIsCurrent, signedDocument } from "../merchants/signature";
 import { getSessionRows, type SessionUse } from "./session";
-import { signatureIsCurrent, signedDocument } from "./sign-agreement";
 
 /**
  * The session's agreement as the merchant reads it: in the language it was signed in (else the

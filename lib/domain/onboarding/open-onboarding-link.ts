@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { issueSessionToken } from "../../auth/onboarding-session";
+import { digestSecret } from "../../auth/secrets";
 import { merchants, type OnboardingLinkRow, onboardingLinks } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { serializeMerchant } from "../../serializers/merchant";
@@ -8,7 +9,6 @@ import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
 import { requirementsFor } from "../merchants/requirements";
 import { moveMerchantIfAllowed } from "../merchants/status";
-import { digestToken } from "./create-onboarding-link";
 
 export type OpenLinkResult =
   | { kind: "open"; sessionToken: string; merchantId: string; isvAccountId: string }
@@ -30,7 +30,7 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
   const [link] = await db
     .select()
     .from(onboardingLinks)
-    .where(eq(onboardingLinks.tokenDigest, digestToken(token)));
+    .where(eq(onboardingLinks.tokenDigest, digestSecret(token)));
   if (!link) return { kind: "unknown" };
   if (link.supersededAt) return { kind: "superseded", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };
   if (link.expiresAt.getTime() <= Date.now())

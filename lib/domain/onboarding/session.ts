@@ -11,9 +11,9 @@ import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
 import { changeApplication, type DeviceChange } from "../merchants/change-application";
 import { deviceRequired, merchantRequirements, requirementsFor } from "../merchants/requirements";
+import { signatureIsCurrent } from "../merchants/signature";
 import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
 import { startChecks } from "../verification/checks";
-import { signatureIsCurrent } from "./sign-agreement";
 
 /** A session as a request uses it: who (from the token) and where (the request's host). */
 export type SessionUse = SessionPrincipal & { host?: string };

@@ -1,11 +1,8 @@
-import { createHash } from "node:crypto";
-
 import { eq } from "drizzle-orm";
 
 import {
   AGREEMENT_VERSION,
   agreementDigest,
-  type AgreementDocument,
   agreementFor,
 } from "../../agreement/agreement-text";
 import { checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
@@ -14,12 +11,11 @@ import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError } from "../../errors";
 import type { Locale } from "../../i18n/locales";
-import type { OnboardingStatus } from "../../schemas/vocabulary";
 import { serializeMerchant } from "../../serializers/merchant";
 import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
 import { requirementsFor } from "../merchants/requirements";
-import { assertOpen, isOpen } from "../merchants/status";
+import { assertOpen } from "../merchants/status";
 
 export type Signature = AgreementSignature;
 
@@ -82,32 +78,4 @@ export async function signAgreement(
     const { document_json: _kept, ...answer } = signature;
     return answer;
   });
-}
-
-/**
- * Whether the merchant's signature stands. While the application is open, it must cover the
- * agreement as it would be generated now (a change to what the text is made of asks for a new
- * signature). Once submitted (COMPLETED, APPROVED, FAILED) the signed agreement is final: it is kept
- * as signed, and nothing the ISV changes later (its name, its pricing defaults) "unsigns" it.
- */
-export function signatureIsCurrent(
-  merchant: {
-    agreement: unknown;
-    application: Record<string, unknown>;
-    defaultCapabilities: Record<string, unknown>;
-    status: OnboardingStatus;
-  },
-  isv: { defaults: unknown },
-): boolean {
-  const sig = merchant.agreement as Partial<Signature> | null;
-  if (!sig?.text_sha256 || (sig.locale !== "en" && sig.locale !== "es")) return false;
-  if (!isOpen(merchant.status)) return true;
-  return agreementDigest(agreementFor(merchant, isv, sig.locale)) === sig.text_sha256;
-}
-
-/** The agreement as signed, when the signature kept it (signatures made before it was kept have only the digest). */
-export function signedDocument(signature: Partial<Signature> | null): AgreementDocument | null {
-  const text = signature?.document_json;
-  if (!text || createHash("sha256").update(text).digest("hex") !== signature.text_sha256) return null;
-  return JSON.parse(text) as AgreementDocument;
 }

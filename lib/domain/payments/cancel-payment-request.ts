@@ -7,15 +7,15 @@ import { AppError, invalidState } from "../../errors";
 import { serializePaymentRequest } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
+import type { Scope } from "../scope";
 import { findPaymentRequest } from "./find-payment-request";
-import type { PaymentScope } from "./scope";
 import { movePaymentRequestIfAllowed, notBeingPaid } from "./status";
 
 /**
  * POST /v1/payment_requests/{id}/cancel: PENDING → CANCELED with `payment_request.canceled`; 409
  * `invalid_state` once final. A payment being authorized at this moment wins (409 `payment_in_progress`).
  */
-export async function cancelPaymentRequest(db: Db, scope: PaymentScope, id: string) {
+export async function cancelPaymentRequest(db: Db, scope: Scope, id: string) {
   await findPaymentRequest(db, scope, id);
   return db.transaction(async (tx) => {
     const moved = await movePaymentRequestIfAllowed(tx, id, "cancelRequest", { canceledAt: new Date() }, notBeingPaid);

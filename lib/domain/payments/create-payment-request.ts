@@ -19,9 +19,9 @@ import { brandOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
 import { isRealPhone, normalizePhone } from "../merchants/application";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { assertCanTakePayments, findScopedMerchant, paymentScope,type Scope } from "../scope";
 import { resolveAmounts } from "./amounts";
 import { expireIfDue } from "./expire-payment-request";
-import { assertCanTakePayments, findScopedMerchant, type PaymentScope, paymentScope } from "./scope";
 import { pastDeadline } from "./status";
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -63,7 +63,7 @@ export async function createPaymentRequest(db: Db, principal: Principal, input: 
 }
 
 /** The same, for a caller whose payment scope is already known (the merchant's home: its own merchant). */
-export async function createScopedPaymentRequest(db: Db, scope: PaymentScope, input: CreatePaymentRequestInput) {
+export async function createScopedPaymentRequest(db: Db, scope: Scope, input: CreatePaymentRequestInput) {
   const merchant = await findScopedMerchant(db, scope, input.merchant_id);
   assertCanTakePayments(merchant);
   // A request nobody can pay is not made: production refuses until a gateway is configured (403 payments_not_configured).

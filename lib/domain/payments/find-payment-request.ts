@@ -4,19 +4,15 @@ import type { PaymentRequestRow } from "../../db/schema";
 import { paymentRequests } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
-import type { PaymentScope } from "./scope";
+import { type Scope, withinScope } from "../scope";
 
 /** One payment request within the caller's scope (another account's is a 404). */
-export async function findPaymentRequest(db: DbOrTx, scope: PaymentScope, id: string): Promise<PaymentRequestRow> {
+export async function findPaymentRequest(db: DbOrTx, scope: Scope, id: string): Promise<PaymentRequestRow> {
   const [row] = await db
     .select()
     .from(paymentRequests)
     .where(
-      and(
-        eq(paymentRequests.id, id),
-        eq(paymentRequests.isvAccountId, scope.isvAccountId),
-        scope.merchantId ? eq(paymentRequests.merchantId, scope.merchantId) : undefined,
-      ),
+      and(eq(paymentRequests.id, id), withinScope(paymentRequests, scope)),
     );
   if (!row) throw notFound("payment request", id);
   return row;

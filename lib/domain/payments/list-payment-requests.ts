@@ -5,23 +5,20 @@ import { paymentRequests } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import type { ListQuery } from "../../schemas/list";
 import type { PaymentRequestStatus, PaymentType } from "../../schemas/payment-values";
-import type { PaymentScope } from "./scope";
+import { type Scope, withinScope } from "../scope";
 
 /** GET /v1/payment_requests: newest first, filtered by merchant, status and type, within the caller's scope. */
 export async function listPaymentRequests(
   db: DbOrTx,
-  scope: PaymentScope,
+  scope: Scope,
   query: ListQuery & { merchant_id?: string; status?: PaymentRequestStatus; payment_type?: PaymentType | "REFUND" },
 ) {
-  const inScope = and(
-    eq(paymentRequests.isvAccountId, scope.isvAccountId),
-    scope.merchantId ? eq(paymentRequests.merchantId, scope.merchantId) : undefined,
-  );
+  const inScope = withinScope(paymentRequests, scope);
   return cursorPage(query, {
     noun: "payment request",
     seq: paymentRequests.seq,
     filters: [
-      inScope!,
+      inScope,
       ...(query.merchant_id ? [eq(paymentRequests.merchantId, query.merchant_id)] : []),
       ...(query.status ? [eq(paymentRequests.status, query.status)] : []),
       // REFUND is a reference value no request has yet: it matches nothing.

@@ -22,10 +22,10 @@ import { recordEvent } from "../events/record-event";
 import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
 import { isRealPhone, normalizePhone } from "../merchants/application";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
+import { assertCanTakePayments } from "../scope";
 import { achAuthorizationFacts } from "./ach-authorization";
 import { assertNotCardTesting, countsAsDecline, DECLINES_PER_REQUEST } from "./card-testing";
 import { findPublicPaymentRequest } from "./find-payment-request";
-import { assertCanTakePayments } from "./scope";
 import { effectiveStatus, movePaymentRequest, notBeingPaid, notifyPaymentRequest, pastDeadline } from "./status";
 
 /** How long a payment holds its request while the processor authorizes (a crash frees it after this). */

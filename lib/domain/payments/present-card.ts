@@ -4,11 +4,11 @@ import { merchants, paymentRequests } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalidFields, invalidState, notFound } from "../../errors";
 import { checkCard } from "../../payments/card-check";
+import { fingerprint } from "../../payments/fingerprint";
 import { paymentProcessor } from "../../processors";
 import { DEFAULT_TEST_CARD } from "../../processors/sandbox";
-import { fingerprint } from "../tokens/create-token";
+import type { Scope } from "../scope";
 import { payRequest } from "./pay-payment-request";
-import type { PaymentScope } from "./scope";
 
 /**
  * Sandbox: POST /v1/test_helpers/terminals/{terminal_id}/present_card. A customer taps, inserts or
@@ -16,7 +16,7 @@ import type { PaymentScope } from "./scope";
  */
 export async function presentCard(
   db: Db,
-  scope: PaymentScope,
+  scope: Scope,
   terminalId: string,
   input: { card_entry_method: "CHIP" | "SWIPE"; card_number?: string },
 ) {

@@ -7,8 +7,8 @@ import { invalidState } from "../../errors";
 import { serializePaymentRequest } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
+import type { Scope } from "../scope";
 import { findPaymentRequest } from "./find-payment-request";
-import type { PaymentScope } from "./scope";
 import { effectiveStatus, notifyPaymentRequest } from "./status";
 
 /**
@@ -17,7 +17,7 @@ import { effectiveStatus, notifyPaymentRequest } from "./status";
  * `payment_request.unlocked` is recorded. 409 `invalid_state` when it is not locked or no longer PENDING.
  * The per-card and per-address limits still apply to whoever tries next.
  */
-export async function unlockPaymentRequest(db: Db, scope: PaymentScope, id: string) {
+export async function unlockPaymentRequest(db: Db, scope: Scope, id: string) {
   await findPaymentRequest(db, scope, id);
   return db.transaction(async (tx) => {
     const [unlocked] = await tx

@@ -22,7 +22,7 @@ import { brandOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
 import { merchantLocale } from "../merchants/merchant-facts";
 import { requirementsFor } from "../merchants/requirements";
-import type { PaymentScope } from "../payments/scope";
+import { type Scope, withinScope } from "../scope";
 import { heldReasonOf, nextMove, type PayoutMove, payoutMoves } from "./rules";
 
 // Payouts (docs/reference.md section 16): each settlement with a positive net makes one, in the
@@ -259,18 +259,12 @@ export async function runPayoutAdvance(db: Db, { payout_id, step }: JobPayload<"
   await advancePayout(db, payout_id, { only: step });
 }
 
-const inScope = (scope: PaymentScope) =>
-  and(
-    eq(payouts.isvAccountId, scope.isvAccountId),
-    scope.merchantId ? eq(payouts.merchantId, scope.merchantId) : undefined,
-  )!;
-
 /** One payout within the caller's scope (an ISV's merchants', or a merchant's own): another's is a 404. */
-export async function findPayout(db: DbOrTx, scope: PaymentScope, id: string) {
+export async function findPayout(db: DbOrTx, scope: Scope, id: string) {
   const [row] = await db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.id, id), inScope(scope)));
+    .where(and(eq(payouts.id, id), withinScope(payouts, scope)));
   if (!row) throw notFound("payout", id);
   return row;
 }
@@ -278,11 +272,11 @@ export async function findPayout(db: DbOrTx, scope: PaymentScope, id: string) {
 /** GET /v1/payouts: newest first, filtered by merchant, settlement and status. */
 export async function listPayouts(
   db: DbOrTx,
-  scope: PaymentScope,
+  scope: Scope,
   query: ListQuery & { merchant_id?: string; settlement_id?: string; status?: PayoutStatus },
 ) {
   const filters = [
-    inScope(scope),
+    withinScope(payouts, scope),
     ...(query.merchant_id ? [eq(payouts.merchantId, query.merchant_id)] : []),
     ...(query.settlement_id ? [eq(payouts.settlementId, query.settlement_id)] : []),
     ...(query.status ? [eq(payouts.status, query.status)] : []),
@@ -295,7 +289,7 @@ export async function listPayouts(
       const [row] = await db
         .select({ seq: payouts.seq })
         .from(payouts)
-        .where(and(inScope(scope), eq(payouts.id, id)));
+        .where(and(withinScope(payouts, scope), eq(payouts.id, id)));
       return row?.seq ?? null;
     },
     select: (where, orderBy, limit) => db.select().from(payouts).where(where).orderBy(orderBy).limit(limit),

@@ -9,10 +9,10 @@ import type { refundReasons } from "../../schemas/payment-values";
 import { serializeCharge } from "../../serializers/charge";
 import { serializeRefund } from "../../serializers/refund";
 import { findCharge } from "../charges/find-charge";
+import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { assertRefundable, refundable } from "../charges/status";
 import { recordEvent } from "../events/record-event";
-import type { PaymentScope } from "../payments/scope";
-import { refundsOfCharges } from "./refunds-of-charges";
+import type { Scope } from "../scope";
 
 /**
  * POST /v1/refunds (docs/reference.md section 10): part or all of a charge. The charge's
@@ -22,7 +22,7 @@ import { refundsOfCharges } from "./refunds-of-charges";
  */
 export async function createRefund(
   db: Db,
-  scope: PaymentScope,
+  scope: Scope,
   input: { charge_id: string; amount?: number; reason?: (typeof refundReasons)[number] },
 ) {
   const found = await findCharge(db, scope, input.charge_id);

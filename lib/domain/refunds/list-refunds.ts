@@ -4,18 +4,15 @@ import { cursorPage } from "../../db/cursor-page";
 import { refunds } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import type { ListQuery } from "../../schemas/list";
-import type { PaymentScope } from "../payments/scope";
+import { type Scope, withinScope } from "../scope";
 
 /** GET /v1/refunds: newest first, filtered by charge and merchant, within the caller's scope. */
 export async function listRefunds(
   db: DbOrTx,
-  scope: PaymentScope,
+  scope: Scope,
   query: ListQuery & { charge_id?: string; merchant_id?: string },
 ) {
-  const inScope = and(
-    eq(refunds.isvAccountId, scope.isvAccountId),
-    scope.merchantId ? eq(refunds.merchantId, scope.merchantId) : undefined,
-  )!;
+  const inScope = withinScope(refunds, scope);
   return cursorPage(query, {
     noun: "refund",
     seq: refunds.seq,

@@ -6,9 +6,9 @@ import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
 import { achProcessor } from "../../processors";
 import { serializeCharge } from "../../serializers/charge";
+import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { chargeMoves, moveChargeIfAllowed } from "../charges/status";
 import { recordEvent } from "../events/record-event";
-import { refundsOfCharges } from "../refunds/refunds-of-charges";
 
 /**
  * How long after a settlement the ACH processor is asked for returns. Real banks answer within two

@@ -6,19 +6,15 @@ import { charges, disputes, merchants, payouts, refunds, settlements } from "../
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
 import type { ListQuery } from "../../schemas/list";
+import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { heldAmount } from "../charges/rules";
-import type { PaymentScope } from "../payments/scope";
-import { refundsOfCharges } from "../refunds/refunds-of-charges";
+import { type Scope, withinScope } from "../scope";
 import { settlementTotals } from "./totals";
 
-const inScope = (scope: PaymentScope) =>
-  and(
-    eq(settlements.isvAccountId, scope.isvAccountId),
-    scope.merchantId ? eq(settlements.merchantId, scope.merchantId) : undefined,
-  )!;
+const inScope = (scope: Scope) => withinScope(settlements, scope);
 
 /** One settlement within the caller's scope (another account's is a 404). */
-export async function findSettlement(db: DbOrTx, scope: PaymentScope, id: string): Promise<SettlementRow> {
+export async function findSettlement(db: DbOrTx, scope: Scope, id: string): Promise<SettlementRow> {
   const [row] = await db
     .select()
     .from(settlements)
@@ -28,7 +24,7 @@ export async function findSettlement(db: DbOrTx, scope: PaymentScope, id: string
 }
 
 /** GET /v1/settlements: newest first, filtered by merchant. */
-export async function listSettlements(db: DbOrTx, scope: PaymentScope, query: ListQuery & { merchant_id?: string }) {
+export async function listSettlements(db: DbOrTx, scope: Scope, query: ListQuery & { merchant_id?: string }) {
   return cursorPage(query, {
     noun: "settlement",
     seq: settlements.seq,
@@ -45,7 +41,7 @@ export async function listSettlements(db: DbOrTx, scope: PaymentScope, query: Li
 }
 
 /** GET /v1/settlements/{id}/charges: the settlement's charges, a page at a time. */
-export async function listSettlementCharges(db: DbOrTx, scope: PaymentScope, id: string, query: ListQuery) {
+export async function listSettlementCharges(db: DbOrTx, scope: Scope, id: string, query: ListQuery) {
   const settlement = await findSettlement(db, scope, id);
   const page = await cursorPage(query, {
     noun: "charge",
@@ -85,7 +81,7 @@ export type SettlementLine = {
  * and the totals worked out again from those lines (lib/domain/settlements/totals.ts), which equal
  * the settlement's own: the merchant's home shows that they add up.
  */
-export async function settlementWithLines(db: DbOrTx, scope: PaymentScope, id: string) {
+export async function settlementWithLines(db: DbOrTx, scope: Scope, id: string) {
   const settlement = await findSettlement(db, scope, id);
   const [settled, carried, returned, reversed, disputed, won] = await Promise.all([
     db.select().from(charges).where(eq(charges.settlementId, settlement.id)).orderBy(asc(charges.seq)),

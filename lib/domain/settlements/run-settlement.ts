@@ -1,12 +1,8 @@
 import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
+import { nextMidnightUtc } from "../../payouts/business-days";
 import { merchantsToSettle, settleMerchant } from "./settle-merchant";
-
-/** The next 00:00 UTC after `from`. */
-export function nextMidnightUtc(from = new Date()) {
-  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + 1));
-}
 
 /**
  * The daily settlement lives in the job runner: one `settlement_run` job per day, keyed by its date,

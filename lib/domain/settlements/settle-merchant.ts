@@ -7,12 +7,12 @@ import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
 import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
+import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { moveCharges, settleablePredicates } from "../charges/status";
 import { disputeSettlementPredicates } from "../disputes/disputes";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { payoutForSettlement } from "../payouts/payouts";
 import { heldReasonOf } from "../payouts/rules";
-import { refundsOfCharges } from "../refunds/refunds-of-charges";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
 
 /** How long after a settlement the card processor is asked which of its charges were disputed (sandbox: at once). */

@@ -5,14 +5,14 @@ import { statementCsv } from "../../statements/statement-csv";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
-import type { PaymentScope } from "../payments/scope";
-import { findScopedMerchant } from "../payments/scope";
+import type { Scope } from "../scope";
+import { findScopedMerchant } from "../scope";
 import { findStatement } from "./find-statement";
 
 /** A statement as a file (the API's download and the dashboard's button): the branded PDF, or CSV. */
 export async function downloadStatement(
   db: Db,
-  scope: PaymentScope,
+  scope: Scope,
   merchantId: string,
   statementId: string,
   format: "pdf" | "csv",

@@ -1,5 +1,3 @@
-import { createHmac } from "node:crypto";
-
 import { eq, sql } from "drizzle-orm";
 
 import { isPublishableKey } from "../../auth/secrets";
@@ -10,12 +8,12 @@ import { AppError, type FieldError, invalid, invalidFields, unauthenticated } fr
 import { createId } from "../../ids";
 import { bankNameOf } from "../../payments/bank-names";
 import { type CardInput, type CardProblem, checkCard } from "../../payments/card-check";
+import { fingerprint } from "../../payments/fingerprint";
 import { achProcessor, paymentProcessor } from "../../processors";
 import { abaChecksumValid, isAccountNumber } from "../../schemas/aba";
 import { type TokenInput } from "../../schemas/tokens";
-import { platformSecrets } from "../../secrets-store";
 import { takesAch } from "../fees/merchant-pricing";
-import { assertCanTakePayments } from "../payments/scope";
+import { assertCanTakePayments } from "../scope";
 
 export const TOKEN_TTL_MS = 30 * 60 * 1000;
 /** A token's creation and expiry from one clock reading: exactly TOKEN_TTL_MS apart. */
@@ -36,17 +34,6 @@ export async function merchantByPublishableKey(db: Db, key: string): Promise<Mer
     .from(merchants)
     .where(eq(sql`${merchants.payment}->>'tokenizer_publishable_key'`, key));
   return row ?? null;
-}
-
-/**
- * A stable fingerprint of a card number within one ISV (the same card gives the same fingerprint for
- * that ISV's merchants, and nothing another ISV can correlate): HMAC-SHA256 keyed by the platform.
- */
-export function fingerprint(isvAccountId: string, number: string, kind: "card" | "bank" = "card") {
-  return createHmac("sha256", platformSecrets().encryption_key)
-    .update(`${kind}:${isvAccountId}:${number}`)
-    .digest("base64url")
-    .slice(0, 16);
 }
 
 /**

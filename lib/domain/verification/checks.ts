@@ -18,8 +18,8 @@ import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
 import { requirementsFor } from "../merchants/requirements";
+import { signatureIsCurrent } from "../merchants/signature";
 import { moveMerchant } from "../merchants/status";
-import { signatureIsCurrent } from "../onboarding/sign-agreement";
 import { reconsiderPayouts } from "../payouts/payouts";
 
 // Verification's jobs (docs/reference.md section 14): the checks start with each submission, each

@@ -18,13 +18,12 @@ export async function generateMetadata() {
 // /home/banner: what needs the merchant's attention, in a line each (the embedded notification
 // banner's page): information asked, a bank account to replace, a refused payout, disputes to answer.
 export default async function HomeBanner() {
-  const { db, merchant, isv } = await requireMerchant({ components: ["notification_banner"] });
+  const { db, merchant, scope, isv } = await requireMerchant({ components: ["notification_banner"] });
   const t = await getTranslations("merchantHome");
   const payoutWords = await getTranslations("payouts");
   const disputeWords = await getTranslations("disputes");
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
-  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
   const [overview, open] = await Promise.all([
     homeOverview(db, merchant),
     listDisputes(db, scope, { status: "needs_response", limit: 10 }),

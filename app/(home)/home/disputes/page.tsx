@@ -14,9 +14,8 @@ export async function generateMetadata() {
 
 // /home/disputes: the merchant's disputes, newest first, with the days left to answer each.
 export default async function HomeDisputesPage() {
-  const { db, merchant, isv } = await requireMerchant({ components: ["disputes", "payments"] });
+  const { db, merchant, scope, isv } = await requireMerchant({ components: ["disputes", "payments"] });
   const t = await getTranslations("disputes");
-  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
   const { rows } = await listDisputes(db, scope, { limit: 100 });
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="disputes">

@@ -16,7 +16,7 @@ export async function generateMetadata() {
 // /home/documents: the merchant's agreement as it signed it (PDF) and the documents it uploaded,
 // each downloadable; what its ISV or our checks still ask for, in words.
 export default async function HomeDocuments() {
-  const { db, merchant, isv } = await requireMerchant();
+  const { db, merchant, scope, isv } = await requireMerchant();
   const t = await getTranslations("merchantHome");
   const dashboard = await getTranslations("dashboard");
   const format = await getFormatter();
@@ -25,7 +25,7 @@ export default async function HomeDocuments() {
   const brand = brandOf(isv);
   const files = await listMerchantFiles(
     db,
-    { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+    scope,
     merchant.id,
   );
   const signature = merchant.agreement;

@@ -23,10 +23,10 @@ const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2
 // were paid, dates, amount and the last 4 digits (a plain GET form: the filters are in the URL,
 // shareable, and work without JavaScript).
 export default async function HomePayments({ searchParams }: { searchParams: Promise<HomePaymentsQuery> }) {
-  const { db, merchant, isv } = await requireMerchant({ components: ["payments"] });
+  const { db, merchant, scope, isv } = await requireMerchant({ components: ["payments"] });
   const raw = await searchParams;
   const { query, problems, filtered } = readPaymentFilters(raw);
-  const page = await listCharges(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, query);
+  const page = await listCharges(db, scope, query);
   const t = await getTranslations("merchantHome");
   const dashboard = await getTranslations("dashboard");
   // The filters without the cursor, for the pages' links.

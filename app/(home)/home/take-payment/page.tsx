@@ -21,7 +21,7 @@ export async function generateMetadata() {
 // the phone (paid in place, on the request's page), an invoice, or a QR code for the counter; and
 // its latest requests with where they stand.
 export default async function TakePayment() {
-  const { db, merchant, isv } = await requireMerchant();
+  const { db, merchant, scope, isv } = await requireMerchant();
   const t = await getTranslations("merchantHome");
   const dashboard = await getTranslations("dashboard");
   const format = await getFormatter();
@@ -29,7 +29,7 @@ export default async function TakePayment() {
   const money = (cents: number) => formatCents(cents, locale);
   const recent = await listPaymentRequests(
     db,
-    { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+    scope,
     { limit: 10 },
   );
   const now = Date.now();

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 
 import { HostMessage } from "@/components/embed/embed-bridge";
 import { BrandShell } from "@/components/onboarding/brand-shell";
-import { currentFrame } from "@/lib/embed/current-frame";
+import { currentFrame } from "@/lib/home/current-frame";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome.embed");

@@ -6,7 +6,7 @@ import { RefreshWhile } from "@/components/home/refresh-while";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { DecisionWait } from "@/components/onboarding/decision-wait";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
-import { currentFrame } from "@/lib/embed/current-frame";
+import { currentFrame } from "@/lib/home/current-frame";
 import { requestNames } from "@/lib/onboarding/request-names";
 
 export async function generateMetadata() {

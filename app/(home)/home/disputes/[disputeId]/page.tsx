@@ -22,11 +22,10 @@ import { emptyEvidence, evidenceFileFields, evidenceTextFields } from "@/lib/sch
 // Once per request: the metadata and the page ask for the same dispute, within the signed-in
 // merchant's own (another merchant's dispute id: not found).
 const load = cache(async (disputeId: string) => {
-  const { db, merchant, isv, frame } = await requireMerchant({ components: ["disputes", "payments"] });
+  const { db, merchant, scope, isv, frame } = await requireMerchant({ components: ["disputes", "payments"] });
   // Inside an embedded component without dispute_management, the dispute is read only.
   const manages =
     !frame || allows(frame, "disputes", "dispute_management") || allows(frame, "payments", "dispute_management");
-  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
   const dispute = await findDispute(db, scope, disputeId).catch((e) => {
     if (e instanceof AppError && e.type === "not_found_error") return null;
     throw e;

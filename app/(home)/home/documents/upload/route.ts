@@ -25,7 +25,7 @@ export async function POST(request: Request) {
   // The home's session (on its ISV's host), never an embedded component's.
   const home = await routeAccess(db);
   if (!home) return new Response("Not found", { status: 404 });
-  const { merchant } = home;
+  const { merchant, scope } = home;
   let form: MultipartForm;
   try {
     form = await readUploadForm(request, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
@@ -42,7 +42,7 @@ export async function POST(request: Request) {
     await asActor(actor, () =>
       createFile(
         db,
-        { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+        scope,
         { purpose: "bank_document", merchant_id: merchant.id, filename: file.filename, bytes: file.data },
       ),
     );

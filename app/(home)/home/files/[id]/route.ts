@@ -11,10 +11,10 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const { db } = await getDatabase();
   const found = await routeAccess(db, { components: ["disputes", "payments"] });
   if (!found) return new Response("Not found", { status: 404 });
-  const { merchant, frame } = found;
+  const { scope, frame } = found;
   const { id } = await params;
   try {
-    const { row, bytes } = await fileContent(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, id);
+    const { row, bytes } = await fileContent(db, scope, id);
     // Inside an embedded component (payments, disputes), only what those show: dispute evidence.
     // The merchant's identity, business and bank documents stay in its own home.
     if (frame && row.purpose !== "dispute_evidence") return new Response("Not found", { status: 404 });

@@ -1,17 +1,16 @@
 import { cookies } from "next/headers";
 
+import { firstPartyCookie, HOME_COOKIE, setCookieHeader } from "@/lib/auth/cookies";
+import { HOME_SESSION_TTL_SECONDS, homeSessionOf } from "@/lib/auth/home-session";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { peekLoginLink, redeemLoginLink } from "@/lib/domain/home/login";
-import { HOME_COOKIE, HOME_SESSION_TTL_SECONDS, homeSessionOf } from "@/lib/domain/home/sessions";
-import { env } from "@/lib/env";
 
 const tokenFormat = /^[0-9A-Za-z]{20,64}$/;
 
 /** The answer that signs the browser in with `session` and takes it to the home. */
 function signedIn(session: string) {
-  const secure = env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:");
-  const cookie = `${HOME_COOKIE}=${session}; Path=/; Max-Age=${HOME_SESSION_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  const cookie = setCookieHeader(HOME_COOKIE, session, firstPartyCookie(HOME_SESSION_TTL_SECONDS));
   return new Response(null, {
     status: 303,
     headers: { Location: "/home", "Set-Cookie": cookie, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },

@@ -22,8 +22,7 @@ import { formatCents } from "@/lib/money";
 // Once per request: the metadata and the page ask for the same charge, within the signed-in
 // merchant's own payments (another merchant's charge id: not found).
 const load = cache(async (chargeId: string) => {
-  const { db, merchant, isv, frame } = await requireMerchant({ components: ["payments"] });
-  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+  const { db, merchant, scope, isv, frame } = await requireMerchant({ components: ["payments"] });
   const found = await getCharge(db, scope, chargeId).catch((e) => {
     if (e instanceof AppError && e.type === "not_found_error") return null;
     throw e;

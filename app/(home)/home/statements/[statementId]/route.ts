@@ -1,20 +1,21 @@
 import { getDatabase } from "@/lib/db/client";
 import { downloadStatement } from "@/lib/domain/statements/download-statement";
 import { AppError } from "@/lib/errors";
-import { routeMerchant } from "@/lib/home/session";
+import { routeAccess } from "@/lib/home/session";
 
 // GET /home/statements/{statementId}?format=pdf|csv: one of the signed-in merchant's statements
 // (the same file as the API's download); without a session, or another merchant's: 404.
 export async function GET(request: Request, { params }: { params: Promise<{ statementId: string }> }) {
   const { db } = await getDatabase();
-  const merchant = await routeMerchant(db, { components: ["statements"] });
-  if (!merchant) return new Response("Not found", { status: 404 });
+  const home = await routeAccess(db, { components: ["statements"] });
+  if (!home) return new Response("Not found", { status: 404 });
+  const { merchant, scope } = home;
   const { statementId } = await params;
   const format = new URL(request.url).searchParams.get("format") === "csv" ? "csv" : "pdf";
   try {
     const file = await downloadStatement(
       db,
-      { isvAccountId: merchant.isvAccountId, merchantId: merchant.id },
+      scope,
       merchant.id,
       statementId,
       format,

@@ -3,14 +3,14 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
+import { firstPartyCookie, HOME_COOKIE } from "@/lib/auth/cookies";
+import { HOME_SESSION_TTL_SECONDS, homeSessionOf } from "@/lib/auth/home-session";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
 import { getAccount } from "@/lib/domain/accounts/get-account";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { peekLoginLink, redeemLoginLink } from "@/lib/domain/home/login";
-import { HOME_COOKIE, HOME_SESSION_TTL_SECONDS, homeSessionOf } from "@/lib/domain/home/sessions";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
-import { env } from "@/lib/env";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome");
@@ -24,13 +24,7 @@ async function switchAction(token: string) {
   const request = await headers();
   const used = await redeemLoginLink(db, token, request.get(CLIENT_ADDRESS_HEADER), request.get("host") ?? "");
   if (!used) redirect("/home/sign-in?link=used");
-  (await cookies()).set(HOME_COOKIE, used.session, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.APP_ENV === "production" || env.PUBLIC_BASE_URL.startsWith("https:"),
-    path: "/",
-    maxAge: HOME_SESSION_TTL_SECONDS,
-  });
+  (await cookies()).set(HOME_COOKIE, used.session, firstPartyCookie(HOME_SESSION_TTL_SECONDS));
   redirect("/home");
 }
 

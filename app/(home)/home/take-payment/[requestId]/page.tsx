@@ -22,8 +22,7 @@ import { payPageUrl, qrCodeUrl } from "@/lib/serializers/payment-request";
 
 // One request of the merchant's own (another merchant's id: not found), once per render.
 const load = cache(async (requestId: string) => {
-  const { db, merchant, isv } = await requireMerchant();
-  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
+  const { db, merchant, scope, isv } = await requireMerchant();
   const request = await findPaymentRequest(db, scope, requestId).catch((e) => {
     if (e instanceof AppError && e.type === "not_found_error") return null;
     throw e;

@@ -27,7 +27,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
   const { db } = await getDatabase();
   const home = await routeAccess(db, { components: ["disputes", "payments"], feature: "dispute_management" });
   if (!home) return new Response("Not found", { status: 404 });
-  const { merchant } = home;
+  const { scope } = home;
   const { disputeId } = await params;
   let form: MultipartForm;
   try {
@@ -43,7 +43,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ dis
   const file = form.files.find((f) => f.field === "file");
   if (!file || file.data.length === 0) return refused(400, "file_empty", "The file is empty");
   if (file.data.length > MAX_FILE_BYTES) return refused(413, "file_too_large", "The file is larger than 10 MB");
-  const scope = { isvAccountId: merchant.isvAccountId, merchantId: merchant.id };
   const actor = homeActor(home, request.headers.get(CLIENT_ADDRESS_HEADER));
   try {
     return await asActor(actor, async () => {

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 
-import { signToken, verifyToken } from "../../auth/jwt";
-import { type MerchantRow, merchants, type MerchantSessionRow, merchantSessions } from "../../db/schema";
-import { type DbOrTx } from "../../db/types";
-import { createId } from "../../ids";
+import { type MerchantRow, merchants, type MerchantSessionRow, merchantSessions } from "../db/schema";
+import { type DbOrTx } from "../db/types";
+import { createId } from "../ids";
+import { signToken, verifyToken } from "./jwt";
 
 // The merchant home's sessions (docs/reference.md section 15). The cookie holds a signed token that
 // names a row of merchant_sessions; the row is what makes it valid, so a session can be ended before
@@ -12,7 +12,6 @@ import { createId } from "../../ids";
 // wasn't me" answer to a change notice).
 
 export const HOME_SESSION_TTL_SECONDS = 12 * 3600;
-export const HOME_COOKIE = "merchant_session";
 /** A bank account or contact change needs a sign-in this recent (a step-up: a new login link otherwise). */
 export const STEP_UP_SECONDS = 15 * 60;
 const AUDIENCE = "home";

@@ -4,8 +4,8 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 
 import { frameState } from "../domain/embed/account-sessions";
+import { EMBED_COMPONENT_HEADER, embedCookie } from "../embed/frame";
 import { embedComponents } from "../schemas/account-sessions";
-import { EMBED_COMPONENT_HEADER, embedCookie } from "./frame";
 
 /**
  * This request's embedded-component frame (its cookies exist only inside the ISV's page), once per
