@@ -88,10 +88,7 @@ export async function homeStepUpAction(): Promise<{ sent: boolean }> {
 export async function homeRefundAction(input: unknown) {
   return asMerchant(
     async ({ db, scope }) => {
-      return refundFromPage(db, scope, input, [
-        "/home",
-        "/home/payments/[chargeId]",
-      ]);
+      return refundFromPage(db, scope, input, ["/home", "/home/payments/[chargeId]"]);
     },
     { components: ["payments"], feature: "refunds" },
   );

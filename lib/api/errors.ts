@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { AppError, errorTypes } from "../errors";
 
-
 // The HTTP face of the application's errors (lib/errors.ts, which knows each one's status): headers and body.
 
 /** The headers of an error's answer: the API's credentials challenge (not for a page's frame, whose browser would prompt), Retry-After. */

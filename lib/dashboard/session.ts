@@ -10,7 +10,6 @@ import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { getDatabase } from "../db/client";
 import { getAccount } from "../domain/accounts/get-account";
 
-
 /** The signed-in ISV user (the sign-in JWT in an httpOnly cookie), or a redirect to sign in. */
 export async function requireIsvUser() {
   const token = (await cookies()).get(DASHBOARD_COOKIE)?.value;

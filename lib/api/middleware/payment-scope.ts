@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 
-import { paymentScope,type Scope } from "../../domain/scope";
+import { paymentScope, type Scope } from "../../domain/scope";
 import { allow, type Authorized } from "./auth";
 
 /** Payments, charges and refunds: the ISV (key or JWT) for its merchants, or a merchant's own key (docs/reference.md section 2). */

@@ -12,9 +12,7 @@ export async function findCharge(db: DbOrTx, scope: Scope, id: string): Promise<
   const [row] = await db
     .select()
     .from(charges)
-    .where(
-      and(eq(charges.id, id), withinScope(charges, scope)),
-    );
+    .where(and(eq(charges.id, id), withinScope(charges, scope)));
   if (!row) throw notFound("charge", id);
   return row;
 }

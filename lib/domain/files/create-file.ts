@@ -131,9 +131,7 @@ export async function findFile(db: DbOrTx, scope: Scope, id: string) {
   const [row] = await db
     .select()
     .from(files)
-    .where(
-      and(eq(files.id, id), withinScope(files, scope)),
-    );
+    .where(and(eq(files.id, id), withinScope(files, scope)));
   if (!row) throw notFound("file", id);
   return row;
 }

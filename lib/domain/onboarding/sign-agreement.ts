@@ -1,10 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import {
-  AGREEMENT_VERSION,
-  agreementDigest,
-  agreementFor,
-} from "../../agreement/agreement-text";
+import { AGREEMENT_VERSION, agreementDigest, agreementFor } from "../../agreement/agreement-text";
 import { checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
 import type { AgreementSignature } from "../../db/schema";
 import { merchants } from "../../db/schema";

@@ -19,7 +19,7 @@ import { brandOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
 import { isRealPhone, normalizePhone } from "../merchants/application";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
-import { assertCanTakePayments, findScopedMerchant, paymentScope,type Scope } from "../scope";
+import { assertCanTakePayments, findScopedMerchant, paymentScope, type Scope } from "../scope";
 import { resolveAmounts } from "./amounts";
 import { expireIfDue } from "./expire-payment-request";
 import { pastDeadline } from "./status";

@@ -11,9 +11,7 @@ export async function findPaymentRequest(db: DbOrTx, scope: Scope, id: string): 
   const [row] = await db
     .select()
     .from(paymentRequests)
-    .where(
-      and(eq(paymentRequests.id, id), withinScope(paymentRequests, scope)),
-    );
+    .where(and(eq(paymentRequests.id, id), withinScope(paymentRequests, scope)));
   if (!row) throw notFound("payment request", id);
   return row;
 }

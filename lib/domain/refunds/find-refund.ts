@@ -11,9 +11,7 @@ export async function findRefund(db: DbOrTx, scope: Scope, id: string): Promise<
   const [row] = await db
     .select()
     .from(refunds)
-    .where(
-      and(eq(refunds.id, id), withinScope(refunds, scope)),
-    );
+    .where(and(eq(refunds.id, id), withinScope(refunds, scope)));
   if (!row) throw notFound("refund", id);
   return row;
 }

@@ -23,11 +23,7 @@ export default async function HomeDocuments() {
   const all = await getTranslations();
   const names = requestNames(merchant.application as Record<string, unknown>);
   const brand = brandOf(isv);
-  const files = await listMerchantFiles(
-    db,
-    scope,
-    merchant.id,
-  );
+  const files = await listMerchantFiles(db, scope, merchant.id);
   const signature = merchant.agreement;
   const due = requirementsFor(merchant, isv);
   const when = (d: Date | string) => format.dateTime(new Date(d), { dateStyle: "long", timeStyle: "short" });

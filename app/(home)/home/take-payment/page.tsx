@@ -27,11 +27,7 @@ export default async function TakePayment() {
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
-  const recent = await listPaymentRequests(
-    db,
-    scope,
-    { limit: 10 },
-  );
+  const recent = await listPaymentRequests(db, scope, { limit: 10 });
   const now = Date.now();
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="take">

@@ -40,11 +40,12 @@ export async function POST(request: Request) {
     // Audited as whoever acts in the home: the merchant, or the ISV through its login link.
     const actor = homeActor(home, request.headers.get(CLIENT_ADDRESS_HEADER));
     await asActor(actor, () =>
-      createFile(
-        db,
-        scope,
-        { purpose: "bank_document", merchant_id: merchant.id, filename: file.filename, bytes: file.data },
-      ),
+      createFile(db, scope, {
+        purpose: "bank_document",
+        merchant_id: merchant.id,
+        filename: file.filename,
+        bytes: file.data,
+      }),
     );
   } catch (error) {
     if (error instanceof AppError && error.isClientError) return back("/home/settings", error.code);

@@ -18,11 +18,7 @@ import { formatCents } from "@/lib/money";
 // One of the merchant's own settlements (another merchant's id: not found), once per render.
 const load = cache(async (settlementId: string) => {
   const { db, merchant, scope, isv } = await requireMerchant({ components: ["payouts"] });
-  const found = await settlementWithLines(
-    db,
-    scope,
-    settlementId,
-  ).catch((e) => {
+  const found = await settlementWithLines(db, scope, settlementId).catch((e) => {
     if (e instanceof AppError && e.type === "not_found_error") return null;
     throw e;
   });

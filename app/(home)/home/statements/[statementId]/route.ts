@@ -13,13 +13,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ stat
   const { statementId } = await params;
   const format = new URL(request.url).searchParams.get("format") === "csv" ? "csv" : "pdf";
   try {
-    const file = await downloadStatement(
-      db,
-      scope,
-      merchant.id,
-      statementId,
-      format,
-    );
+    const file = await downloadStatement(db, scope, merchant.id, statementId, format);
     return new Response(file.body, {
       headers: {
         "Content-Type": file.contentType,
