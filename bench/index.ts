@@ -195,7 +195,7 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
   };
   // Interleaved rounds, best of each: the machine (2 cores shared by the load generator, the
   // server and PostgreSQL) is noisy, and order effects (caches, autovacuum) should not decide.
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? scaled(2, 1));
   const apiRuns: Result[][] = [];
   const bareRuns: Result[][] = [];
   const offRuns: Result[][] = [];
@@ -425,6 +425,16 @@ function printWebhooks(webhookResults: WebhookBench[], drains: DrainBench[]) {
     );
 }
 
+/** A section's work, and in the short mode how long it took (what CI's time goes to). */
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    if (SHORT) console.log(`(${label}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
+
 async function main() {
   const build = spawn("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" });
   await new Promise((r) => build.once("exit", r));
@@ -563,7 +573,7 @@ async function main() {
     printWebhooks(out, drains);
     return done(writeFigures(collectFigures({ webhooks: out, drains })));
   }
-  const pglite = only === "postgres" ? [] : await benchDatabase("pglite");
+  const pglite = only === "postgres" ? [] : await timed("benchDatabase pglite", () => benchDatabase("pglite"));
   results.push(...pglite);
   const webhookResults: WebhookBench[] = [];
   const drains: DrainBench[] = [];
@@ -577,36 +587,46 @@ async function main() {
   const payoutResults: PayoutsBench[] = [];
   const embedResults: EmbedBench[] = [];
   if (only !== "postgres") {
-    paymentResults.push(await benchPayments("pglite", undefined, { pages: true }));
-    settlementResults.push(await benchRefundsAndSettlement("pglite", undefined));
-    webhookResults.push(await benchWebhooks("pglite", undefined));
-    drains.push(await benchWebhookDrain("pglite", undefined));
-    underwriting.push(await benchUnderwriting("pglite", undefined));
-    uploadResults.push(await benchUploads("pglite", undefined));
-    jobRates.push(await benchJobs("pglite", undefined));
-    streamResults.push(await benchStreams("pglite", undefined));
-    homeResults.push(await benchHome("pglite", undefined, { scripts: true }));
-    payoutResults.push(await benchPayouts("pglite", undefined));
-    embedResults.push(await benchEmbed("pglite", undefined));
+    paymentResults.push(await timed("benchPayments pglite", () => benchPayments("pglite", undefined, { pages: true })));
+    settlementResults.push(
+      await timed("benchRefundsAndSettlement pglite", () => benchRefundsAndSettlement("pglite", undefined)),
+    );
+    webhookResults.push(await timed("benchWebhooks pglite", () => benchWebhooks("pglite", undefined)));
+    drains.push(await timed("benchWebhookDrain pglite", () => benchWebhookDrain("pglite", undefined)));
+    underwriting.push(await timed("benchUnderwriting pglite", () => benchUnderwriting("pglite", undefined)));
+    uploadResults.push(await timed("benchUploads pglite", () => benchUploads("pglite", undefined)));
+    jobRates.push(await timed("benchJobs pglite", () => benchJobs("pglite", undefined)));
+    streamResults.push(await timed("benchStreams pglite", () => benchStreams("pglite", undefined)));
+    homeResults.push(await timed("benchHome pglite", () => benchHome("pglite", undefined, { scripts: true })));
+    payoutResults.push(await timed("benchPayouts pglite", () => benchPayouts("pglite", undefined)));
+    embedResults.push(await timed("benchEmbed pglite", () => benchEmbed("pglite", undefined)));
   }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
   if (pgdb) {
     try {
-      postgres = await benchDatabase("postgres", pgdb.url);
+      postgres = await timed("benchDatabase postgres", () => benchDatabase("postgres", pgdb.url));
       results.push(...postgres);
-      webhookResults.push(await benchWebhooks("postgres", pgdb.url));
-      webhookResults.push(await benchWebhooks("postgres", pgdb.url, scaled(400, 40), { separateWorker: true }));
-      drains.push(await benchWebhookDrain("postgres", pgdb.url));
-      paymentResults.push(await benchPayments("postgres", pgdb.url, { pages: false }));
-      settlementResults.push(await benchRefundsAndSettlement("postgres", pgdb.url));
-      underwriting.push(await benchUnderwriting("postgres", pgdb.url));
-      uploadResults.push(await benchUploads("postgres", pgdb.url));
-      jobRates.push(await benchJobs("postgres", pgdb.url));
-      streamResults.push(await benchStreams("postgres", pgdb.url));
-      homeResults.push(await benchHome("postgres", pgdb.url, { scripts: false }));
-      payoutResults.push(await benchPayouts("postgres", pgdb.url));
-      embedResults.push(await benchEmbed("postgres", pgdb.url));
+      webhookResults.push(await timed("benchWebhooks postgres", () => benchWebhooks("postgres", pgdb.url)));
+      webhookResults.push(
+        await timed("benchWebhooks postgres", () =>
+          benchWebhooks("postgres", pgdb.url, scaled(400, 40), { separateWorker: true }),
+        ),
+      );
+      drains.push(await timed("benchWebhookDrain postgres", () => benchWebhookDrain("postgres", pgdb.url)));
+      paymentResults.push(
+        await timed("benchPayments postgres", () => benchPayments("postgres", pgdb.url, { pages: false })),
+      );
+      settlementResults.push(
+        await timed("benchRefundsAndSettlement postgres", () => benchRefundsAndSettlement("postgres", pgdb.url)),
+      );
+      underwriting.push(await timed("benchUnderwriting postgres", () => benchUnderwriting("postgres", pgdb.url)));
+      uploadResults.push(await timed("benchUploads postgres", () => benchUploads("postgres", pgdb.url)));
+      jobRates.push(await timed("benchJobs postgres", () => benchJobs("postgres", pgdb.url)));
+      streamResults.push(await timed("benchStreams postgres", () => benchStreams("postgres", pgdb.url)));
+      homeResults.push(await timed("benchHome postgres", () => benchHome("postgres", pgdb.url, { scripts: false })));
+      payoutResults.push(await timed("benchPayouts postgres", () => benchPayouts("postgres", pgdb.url)));
+      embedResults.push(await timed("benchEmbed postgres", () => benchEmbed("postgres", pgdb.url)));
     } finally {
       await pgdb.drop();
     }
@@ -626,7 +646,7 @@ async function main() {
   printHome(homeResults);
   printPayouts(payoutResults);
   printEmbed(embedResults);
-  const wizard = await printWizard();
+  const wizard = await timed("benchWizard", printWizard);
   const ratios = ratiosOf(pglite, postgres);
   done(
     writeFigures(

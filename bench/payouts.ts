@@ -9,7 +9,7 @@ import { merchants, payouts } from "../lib/db/schema";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
-import { advancePayout } from "../lib/domain/payouts/payouts";
+import { advancePayout } from "../lib/domain/payouts/advance-payout";
 import { settleAll } from "../lib/domain/settlements/run-settlement";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { insertPaidCharges } from "./harness";

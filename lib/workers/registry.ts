@@ -1,6 +1,8 @@
-import { checkCardDisputes, decideDispute, expireDispute } from "../domain/disputes/disputes";
+import { decideDispute, expireDispute } from "../domain/disputes/close-dispute";
+import { checkCardDisputes } from "../domain/disputes/open-dispute";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
-import { runPayoutAdvance, runPayoutReconsider } from "../domain/payouts/payouts";
+import { runPayoutAdvance } from "../domain/payouts/advance-payout";
+import { runPayoutReconsider } from "../domain/payouts/reconsider-payouts";
 import { runPurge } from "../domain/retention/purge";
 import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
 import { runSettlement } from "../domain/settlements/run-settlement";

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { events, jobs, merchants, outbox, payouts, settlements } from "@/lib/db/schema";
 import { changeBankAccount } from "@/lib/domain/home/settings";
-import { payoutForSettlement, reconsiderPayouts } from "@/lib/domain/payouts/payouts";
+import { payoutForSettlement } from "@/lib/domain/payouts/payout-for-settlement";
+import { reconsiderPayouts } from "@/lib/domain/payouts/reconsider-payouts";
 import { createId } from "@/lib/ids";
 import { nextBusinessDay } from "@/lib/payouts/business-days";
 
@@ -204,6 +205,8 @@ describe("payouts", () => {
       "the released payout to be sent",
     );
     expect((await get(`/v1/payouts/${held!.id}`)).json.held_reason).toBeNull();
+    // The settlement says so too: its payout is no longer held.
+    expect((await get(`/v1/settlements/${settlement!.id}`)).json.payout_status).toBe("scheduled");
   }, 90_000);
 
   test("a payout held before its send job ran is sent once released (the release queues a job of its own)", async () => {
@@ -327,6 +330,9 @@ describe("payouts", () => {
     const all = await payoutsOf(merchant.id);
     const replacement = all.find((p) => p.replaces === first!.id)!;
     expect(replacement).toMatchObject({ amount: 9_680, settlement_id: first!.settlement_id });
+    // Both settlements' payouts may go: neither says held any more.
+    for (const id of [first!.settlement_id, second!.id])
+      expect((await get(`/v1/settlements/${id}`)).json.payout_status).toBe("scheduled");
     for (const p of [replacement, waiting]) {
       await until(
         () => payoutStatus(p.id),

@@ -9,7 +9,7 @@ import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { listDisputes } from "@/lib/domain/disputes/disputes";
+import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { daysToRespond } from "@/lib/domain/disputes/rules";
 import { homeAttention, homeOverview, recentPaymentsSignature } from "@/lib/domain/home/overview";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";

@@ -1,7 +1,11 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
-import { acceptDispute, findDispute, listDisputes, saveEvidence, submitDispute } from "../../domain/disputes/disputes";
+import { acceptDispute } from "../../domain/disputes/accept-dispute";
+import { findDispute } from "../../domain/disputes/find-dispute";
+import { listDisputes } from "../../domain/disputes/list-disputes";
+import { saveEvidence } from "../../domain/disputes/save-evidence";
+import { submitDispute } from "../../domain/disputes/submit-dispute";
 import { disputeListQuerySchema, disputeSchema, saveEvidenceSchema } from "../../schemas/disputes";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { type DisputeJson, serializeDispute } from "../../serializers/dispute";

@@ -1,7 +1,9 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
-import { advancePayout, findPayout, listPayouts } from "../../domain/payouts/payouts";
+import { advancePayout } from "../../domain/payouts/advance-payout";
+import { findPayout } from "../../domain/payouts/find-payout";
+import { listPayouts } from "../../domain/payouts/list-payouts";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { payoutListQuerySchema, payoutSchema } from "../../schemas/payouts";
 import { type PayoutJson, serializePayout } from "../../serializers/payout";

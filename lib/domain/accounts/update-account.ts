@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 
 import { forgetCustomDomains } from "../../branding/hosts";
+import { one } from "../../db/one";
 import { accounts } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, invalidFields } from "../../errors";
@@ -68,20 +69,24 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
         });
       }
     }
-    const [updated] = await tx
-      .update(accounts)
-      .set({
-        // Each validated just above with its schema.
-        defaults: defaults as MerchantDefaults,
-        defaultCapabilities: capabilities as DefaultCapabilities,
-        settings: settings as AccountSettings,
-        customDomain,
-        // A new domain serves nothing until its TXT record proves the ISV controls it (verify-custom-domain.ts).
-        ...(changed ? { customDomainToken: customDomain ? randomBase62(32) : null, customDomainVerifiedAt: null } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(accounts.id, accountId))
-      .returning();
+    const updated = one(
+      await tx
+        .update(accounts)
+        .set({
+          // Each validated just above with its schema.
+          defaults: defaults as MerchantDefaults,
+          defaultCapabilities: capabilities as DefaultCapabilities,
+          settings: settings as AccountSettings,
+          customDomain,
+          // A new domain serves nothing until its TXT record proves the ISV controls it (verify-custom-domain.ts).
+          ...(changed
+            ? { customDomainToken: customDomain ? randomBase62(32) : null, customDomainVerifiedAt: null }
+            : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(accounts.id, accountId))
+        .returning(),
+    );
     await recordAudit(tx, {
       accountId,
       action: "account.updated",
@@ -93,7 +98,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       ),
     });
     if (changed) forgetCustomDomains();
-    return updated!;
+    return updated;
   });
 }
 

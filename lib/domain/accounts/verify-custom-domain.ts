@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { forgetCustomDomains } from "../../branding/hosts";
 import { customDomainRecord } from "../../branding/hosts";
 import { isUniqueViolation } from "../../db/errors";
+import { one } from "../../db/one";
 import { accounts } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, invalidState } from "../../errors";
@@ -49,18 +50,20 @@ export async function verifyCustomDomain(
   }
   try {
     const updated = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(accounts)
-        .set({ customDomainVerifiedAt: new Date(), updatedAt: new Date() })
-        .where(eq(accounts.id, accountId))
-        .returning();
+      const row = one(
+        await tx
+          .update(accounts)
+          .set({ customDomainVerifiedAt: new Date(), updatedAt: new Date() })
+          .where(eq(accounts.id, accountId))
+          .returning(),
+      );
       await recordAudit(tx, {
         accountId,
         action: "account.custom_domain_verified",
         resourceId: accountId,
         fields: ["custom_domain_verified_at"],
       });
-      return row!;
+      return row;
     });
     forgetCustomDomains();
     return updated;

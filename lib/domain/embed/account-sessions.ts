@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { signToken, verifyToken } from "../../auth/jwt";
 import { digestSecret } from "../../auth/secrets";
+import { one } from "../../db/one";
 import { type AccountRow, accounts, type AccountSessionRow, accountSessions } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { type Appearance, readAppearance } from "../../embed/appearance";
@@ -63,25 +64,27 @@ export async function createAccountSession(db: Db, isvAccountId: string, input: 
     const id = createId("as");
     const clientSecret = `${id}_secret_${randomBase62(32)}`;
     const now = new Date();
-    const [row] = await tx
-      .insert(accountSessions)
-      .values({
-        id,
-        isvAccountId,
-        merchantId: merchant.id,
-        components: resolveComponents(input.components),
-        secretDigest: digestSecret(clientSecret),
-        expiresAt: new Date(now.getTime() + ACCOUNT_SESSION_TTL_SECONDS * 1000),
-        createdAt: now,
-      })
-      .returning();
+    const row = one(
+      await tx
+        .insert(accountSessions)
+        .values({
+          id,
+          isvAccountId,
+          merchantId: merchant.id,
+          components: resolveComponents(input.components),
+          secretDigest: digestSecret(clientSecret),
+          expiresAt: new Date(now.getTime() + ACCOUNT_SESSION_TTL_SECONDS * 1000),
+          createdAt: now,
+        })
+        .returning(),
+    );
     await recordAudit(tx, {
       accountId: isvAccountId,
       action: "account_session.created",
       resourceId: merchant.id,
-      fields: Object.keys(row!.components),
+      fields: Object.keys(row.components),
     });
-    return serializeAccountSession(row!, clientSecret);
+    return serializeAccountSession(row, clientSecret);
   });
 }
 

@@ -5,18 +5,17 @@ import { revokeHomeSessions } from "../../auth/home-session";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { decryptApplication } from "../../crypto/field-encryption";
+import { one } from "../../db/one";
 import { type AccountRow, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { log } from "../../log";
 import { queueEmail } from "../../notifications/send-email";
 import { bankAccountChanged, contactEmailChanging } from "../../notifications/templates";
-import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
-import { recordEvent } from "../events/record-event";
+import { recordMerchantEvent } from "../merchants/merchant-event";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
-import { requirementsFor } from "../merchants/requirements";
-import { reconsiderPayouts } from "../payouts/payouts";
+import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 
 // What protects an approved merchant's money when its bank account or contact e-mail changes
 // (docs/reference.md section 16): the previous contact and owner one are told by e-mail, each
@@ -104,28 +103,24 @@ export async function reportChange(db: Db, token: string, clientAddress: string 
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, report.merchantId)).for("update");
     if (!merchant || merchant.isvAccountId !== report.isvAccountId) return null;
     if (merchant.payoutsFrozenAt) return merchant;
-    const [frozen] = await tx
-      .update(merchants)
-      .set({ payoutsFrozenAt: new Date(), pendingContactEmail: null, updatedAt: new Date() })
-      .where(eq(merchants.id, merchant.id))
-      .returning();
-    await reconsiderPayouts(tx, frozen!);
+    const frozen = one(
+      await tx
+        .update(merchants)
+        .set({ payoutsFrozenAt: new Date(), pendingContactEmail: null, updatedAt: new Date() })
+        .where(eq(merchants.id, merchant.id))
+        .returning(),
+    );
+    await reconsiderPayouts(tx, frozen);
     await revokeHomeSessions(tx, merchant.id, "reported");
     const isv = await getAccount(tx, merchant.isvAccountId);
     // Whoever holds the notice's link speaks for the merchant here (audited as such).
     await asActor({ type: "merchant", id: merchant.id, via: "change_notice", clientAddress }, () =>
-      recordEvent(tx, {
-        accountId: merchant.isvAccountId,
-        type: "merchant.payouts_frozen",
-        objectId: merchant.id,
-        data: serializeMerchant(frozen!, isv, requirementsFor(frozen!, isv)),
-        fields: [`reported.${report.change}`],
-      }),
+      recordMerchantEvent(tx, "merchant.payouts_frozen", frozen, { isv, fields: [`reported.${report.change}`] }),
     );
     log.warn(
       { merchant_id: merchant.id, change: report.change },
       "a change was reported as not the merchant's: payouts frozen",
     );
-    return frozen!;
+    return frozen;
   });
 }

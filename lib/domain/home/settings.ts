@@ -5,6 +5,7 @@ import { isFreshSession, revokeHomeSessions } from "../../auth/home-session";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { isEncrypted } from "../../crypto/field-encryption";
+import { one } from "../../db/one";
 import { accounts, type MerchantRow, merchants, type MerchantSessionRow } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, type FieldError, invalidFields, issuesToFieldErrors } from "../../errors";
@@ -15,15 +16,13 @@ import { confirmContactEmail } from "../../notifications/templates";
 import { accountConfirmationProblem, routingNumberProblem } from "../../onboarding/cross-field";
 import { businessDaysAfter } from "../../payouts/business-days";
 import { partialApplicationSchema } from "../../schemas/merchant";
-import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
-import { recordEvent } from "../events/record-event";
 import { mergeApplicationChange } from "../merchants/change-application";
+import { recordMerchantEvent } from "../merchants/merchant-event";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
-import { requirementsFor } from "../merchants/requirements";
-import { reconsiderPayouts } from "../payouts/payouts";
-import { payoutFailureOf } from "../payouts/rules";
+import { withoutErrors } from "../merchants/requirements";
+import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 import { startChecks } from "../verification/checks";
 import { queueChangeNotices } from "./change-notices";
 
@@ -94,17 +93,16 @@ export async function changeContact(db: Db, merchantId: string, change: ContactC
           expires_at: new Date(Date.now() + CONTACT_CONFIRM_TTL_SECONDS * 1000).toISOString(),
         }
       : merchant.pendingContactEmail;
-    const [updated] = await tx
-      .update(merchants)
-      .set({ application, pendingContactEmail, updatedAt: new Date() })
-      .where(eq(merchants.id, merchant.id))
-      .returning();
+    const updated = one(
+      await tx
+        .update(merchants)
+        .set({ application, pendingContactEmail, updatedAt: new Date() })
+        .where(eq(merchants.id, merchant.id))
+        .returning(),
+    );
     const isv = await getAccount(tx, merchant.isvAccountId);
-    await recordEvent(tx, {
-      accountId: merchant.isvAccountId,
-      type: "merchant.updated",
-      objectId: merchant.id,
-      data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
+    await recordMerchantEvent(tx, "merchant.updated", updated, {
+      isv: isv,
       fields: [
         "merchant.main_contact_person",
         ...(change.business_phone !== undefined ? ["merchant.business_phone"] : []),
@@ -134,7 +132,7 @@ export async function changeContact(db: Db, merchantId: string, change: ContactC
       });
       await revokeHomeSessions(tx, merchant.id, "contact_changed", { except: session?.id });
     }
-    return updated!;
+    return updated;
   });
 }
 
@@ -172,22 +170,18 @@ export async function confirmContactEmailChange(db: Db, token: string) {
     const { merchant, pending } = found;
     const contact = (merchant.application.main_contact_person ?? {}) as Record<string, unknown>;
     const application = { ...merchant.application, main_contact_person: { ...contact, email: pending.email } };
-    const [updated] = await tx
-      .update(merchants)
-      .set({ application, pendingContactEmail: null, updatedAt: new Date() })
-      .where(eq(merchants.id, merchant.id))
-      .returning();
+    const updated = one(
+      await tx
+        .update(merchants)
+        .set({ application, pendingContactEmail: null, updatedAt: new Date() })
+        .where(eq(merchants.id, merchant.id))
+        .returning(),
+    );
     const isv = await getAccount(tx, merchant.isvAccountId);
     await asActor({ type: "merchant", id: merchant.id, via: "home" }, () =>
-      recordEvent(tx, {
-        accountId: merchant.isvAccountId,
-        type: "merchant.updated",
-        objectId: merchant.id,
-        data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
-        fields: ["merchant.main_contact_person.email"],
-      }),
+      recordMerchantEvent(tx, "merchant.updated", updated, { isv, fields: ["merchant.main_contact_person.email"] }),
     );
-    return updated!;
+    return updated;
   });
 }
 
@@ -264,26 +258,22 @@ export async function changeBankAccount(
     if (errors.length) throw invalidFields(errors);
     // A payout refused by the old account asked for this one: asked no more (payouts still wait
     // for the new account's check).
-    const requirements = withoutPayoutFailure(merchant.requirements);
+    const requirements = withoutErrors(merchant.requirements, (e) => e.code === "payout_failed");
     const isv = await getAccount(tx, merchant.isvAccountId);
     // No payout reaches the new account until its check verifies it, nor before its cooling-off ends.
     const now = new Date();
     const bankAccountHoldUntil = businessDaysAfter(now, newBankAccountHoldDaysOf(isv));
-    const [written] = await tx
-      .update(merchants)
-      .set({ application, requirements, bankAccountHoldUntil, updatedAt: now })
-      .where(eq(merchants.id, merchant.id))
-      .returning();
-    await recordEvent(tx, {
-      accountId: merchant.isvAccountId,
-      type: "merchant.bank_account_changed",
-      objectId: merchant.id,
-      data: serializeMerchant(written!, isv, requirementsFor(written!, isv)),
-      fields: ["merchant.bank_account"],
-    });
+    const written = one(
+      await tx
+        .update(merchants)
+        .set({ application, requirements, bankAccountHoldUntil, updatedAt: now })
+        .where(eq(merchants.id, merchant.id))
+        .returning(),
+    );
+    await recordMerchantEvent(tx, "merchant.bank_account_changed", written, { isv, fields: ["merchant.bank_account"] });
     await queueChangeNotices(tx, isv, merchant, { kind: "bank_account", last4: change.account_number.slice(-4) });
     await revokeHomeSessions(tx, merchant.id, "bank_account_changed", { except: session?.id });
-    const checked = await startChecks(tx, written!);
+    const checked = await startChecks(tx, written);
     await reconsiderPayouts(tx, checked);
     // The cooling-off's end looks again (a check verified before it leaves the payouts held till then).
     await enqueueJob(
@@ -294,18 +284,6 @@ export async function changeBankAccount(
     );
     return checked;
   });
-}
-
-/** The merchant's requirements without the new bank account a failed payout asked for (null: none left). */
-function withoutPayoutFailure(requirements: MerchantRow["requirements"]): MerchantRow["requirements"] {
-  if (!requirements) return null;
-  const failure = payoutFailureOf(requirements);
-  if (!failure) return requirements;
-  const errors = requirements.errors.filter((e) => e !== failure);
-  const currently_due = requirements.currently_due.filter(
-    (f) => f !== failure.field || errors.some((e) => e.field === f),
-  );
-  return currently_due.length || errors.length ? { currently_due, errors } : null;
 }
 
 /**

@@ -7,12 +7,11 @@ import { type FieldError, invalidFields } from "../../errors";
 import { createId } from "../../ids";
 import type { DeviceCatalogEntry } from "../../schemas/account";
 import type { PartialApplication } from "../../schemas/merchant";
-import { serializeMerchant } from "../../serializers/merchant";
 import { documentAnsweredBy } from "../../verification/checks";
-import { recordEvent } from "../events/record-event";
 import { isRealPhone, mergeApplication, normalizePhone, phoneError } from "./application";
 import { capabilityOverrideErrors } from "./capability-overrides";
-import { requirementsFor } from "./requirements";
+import { recordMerchantEvent } from "./merchant-event";
+import { withAnswered } from "./requirements";
 import { assertOpen, moveMerchant } from "./status";
 
 // The one writer of a merchant's application: POST /v1/merchants, PATCH /v1/merchants/{id} and
@@ -161,12 +160,12 @@ function remainingRequirements(
   requirements: MerchantRow["requirements"],
   touched: string[],
 ): MerchantRow["requirements"] {
-  if (!requirements) return null;
-  const answered = (field: string) =>
-    touched.some((t) => t === field || t.startsWith(`${field}.`) || field.startsWith(`${t}.`)) ||
-    documentAnsweredBy(field, touched);
-  const currently_due = requirements.currently_due.filter((f) => !answered(f));
-  return currently_due.length ? { currently_due, errors: requirements.errors.filter((e) => !answered(e.field)) } : null;
+  return withAnswered(
+    requirements,
+    (field) =>
+      touched.some((t) => t === field || t.startsWith(`${field}.`) || field.startsWith(`${t}.`)) ||
+      documentAnsweredBy(field, touched),
+  );
 }
 
 /**
@@ -219,11 +218,8 @@ export async function changeApplication(
     writer === "merchant" && merchant.status === "NOT_STARTED"
       ? await moveMerchant(tx, merchant.id, "startOnboarding", set)
       : (await tx.update(merchants).set(set).where(eq(merchants.id, merchant.id)).returning())[0]!;
-  await recordEvent(tx, {
-    accountId: merchant.isvAccountId,
-    type: "merchant.updated",
-    objectId: merchant.id,
-    data: serializeMerchant(updated, isv, requirementsFor(updated, isv)),
+  await recordMerchantEvent(tx, "merchant.updated", updated, {
+    isv: isv,
     fields: [
       ...touched,
       ...(change.phone !== undefined ? ["phone"] : []),

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalidState } from "../../errors";
-import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
-import { recordEvent } from "../events/record-event";
 import { findMerchant } from "./find-merchant";
-import { requirementsFor } from "./requirements";
+import { recordMerchantEvent } from "./merchant-event";
 
 /**
  * POST /v1/merchants/{id}/device/release: the ISV takes a device back from one of its merchants,
@@ -25,28 +24,25 @@ export async function releaseDevice(db: Db, isvAccountId: string, merchantId: st
       throw invalidState(`Merchant ${row.id} has no device to release`);
     if (row.deviceImeiStatus === "ACTIVE")
       throw invalidState(`Merchant ${row.id}'s device is provisioned (imei_status ACTIVE) and cannot be released`);
-    const [updated] = await tx
-      .update(merchants)
-      .set({
-        deviceSelection: null,
-        deviceId: null,
-        deviceImei: null,
-        deviceImeiSource: null,
-        deviceCatalogId: null,
-        deviceImeiStatus: null,
-        deviceCreatedAt: null,
-        deviceUpdatedAt: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(merchants.id, row.id))
-      .returning();
+    const updated = one(
+      await tx
+        .update(merchants)
+        .set({
+          deviceSelection: null,
+          deviceId: null,
+          deviceImei: null,
+          deviceImeiSource: null,
+          deviceCatalogId: null,
+          deviceImeiStatus: null,
+          deviceCreatedAt: null,
+          deviceUpdatedAt: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(merchants.id, row.id))
+        .returning(),
+    );
     const isv = await getAccount(tx, isvAccountId);
-    await recordEvent(tx, {
-      accountId: isvAccountId,
-      type: "merchant.updated",
-      objectId: row.id,
-      data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
-    });
-    return { row: updated!, isv };
+    await recordMerchantEvent(tx, "merchant.updated", updated, { isv });
+    return { row: updated, isv };
   });
 }

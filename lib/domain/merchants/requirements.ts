@@ -12,6 +12,57 @@ export type Requirements = {
   pending_verification: string[];
 };
 
+// What underwriting, verification and payouts ask of a merchant is stored in its `requirements`
+// column; these three functions are the only ways it changes (the stored value, pure), so every
+// writer merges the lists the same way.
+
+/** The stored requests: what is due and why (null: none, and the requirements are computed). */
+export type StoredRequirements = MerchantRow["requirements"];
+type Finding = { field: string; code: string; message: string };
+
+/**
+ * `finding` asked for: its field due (once), its error in place of the errors it `replaces` (by
+ * default, any earlier one about the same field).
+ */
+export function askFor(
+  requirements: StoredRequirements,
+  finding: Finding,
+  replaces: (error: Finding) => boolean = (e) => e.field === finding.field,
+): NonNullable<StoredRequirements> {
+  return {
+    currently_due: [...new Set([...(requirements?.currently_due ?? []), finding.field])],
+    errors: [...(requirements?.errors ?? []).filter((e) => !replaces(e)), finding],
+  };
+}
+
+/** The requests a change `answers` (a field it set, a document it attached) dropped; null once nothing is due. */
+export function withAnswered(
+  requirements: StoredRequirements,
+  answers: (field: string) => boolean,
+): StoredRequirements {
+  if (!requirements) return null;
+  const currently_due = requirements.currently_due.filter((f) => !answers(f));
+  return currently_due.length ? { currently_due, errors: requirements.errors.filter((e) => !answers(e.field)) } : null;
+}
+
+/**
+ * The errors that `match` withdrawn, and their fields no longer due unless another error still asks
+ * for them; null once nothing is left.
+ */
+export function withoutErrors(
+  requirements: StoredRequirements,
+  match: (error: Finding) => boolean,
+): StoredRequirements {
+  if (!requirements) return null;
+  const withdrawn = requirements.errors.filter(match);
+  if (withdrawn.length === 0) return requirements;
+  const errors = requirements.errors.filter((e) => !match(e));
+  const currently_due = requirements.currently_due.filter(
+    (f) => !withdrawn.some((w) => w.field === f) || errors.some((e) => e.field === f),
+  );
+  return currently_due.length || errors.length ? { currently_due, errors } : null;
+}
+
 /**
  * The params of what the application lacks or has wrong: a function of the application alone,
  * remembered for the last 1,000 applications seen (keyed by their JSON, which costs a sixth of the

@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
 
 import { revokeHomeSessions } from "../../auth/home-session";
+import { one } from "../../db/one";
 import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import type { PartialApplication } from "../../schemas/merchant";
-import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
-import { recordEvent } from "../events/record-event";
-import { reconsiderPayouts } from "../payouts/payouts";
+import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 import { changeApplication } from "./change-application";
 import { findMerchant } from "./find-merchant";
-import { requirementsFor } from "./requirements";
+import { recordMerchantEvent } from "./merchant-event";
 
 export type UpdateMerchantInput = {
   phone?: string;
@@ -46,23 +45,22 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
       if (input.automatic_payouts !== undefined) await reconsiderPayouts(tx, updated);
       return { row: updated, isv };
     }
-    const [updated] = await tx
-      .update(merchants)
-      .set({ ...flags, updatedAt: new Date() })
-      .where(eq(merchants.id, row.id))
-      .returning();
-    await recordEvent(tx, {
-      accountId: isvAccountId,
-      type: "merchant.updated",
-      objectId: row.id,
-      data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
+    const updated = one(
+      await tx
+        .update(merchants)
+        .set({ ...flags, updatedAt: new Date() })
+        .where(eq(merchants.id, row.id))
+        .returning(),
+    );
+    await recordMerchantEvent(tx, "merchant.updated", updated, {
+      isv: isv,
       fields: [
         ...(input.deactivated !== undefined ? ["deactivated"] : []),
         ...(input.automatic_payouts !== undefined ? ["automatic_payouts"] : []),
       ],
     });
     // Payouts turned off: those not sent wait; turned on: the held ones go (docs/reference.md section 16).
-    if (input.automatic_payouts !== undefined) await reconsiderPayouts(tx, updated!);
-    return { row: updated!, isv };
+    if (input.automatic_payouts !== undefined) await reconsiderPayouts(tx, updated);
+    return { row: updated, isv };
   });
 }

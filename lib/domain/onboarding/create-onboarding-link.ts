@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import { digestSecret } from "../../auth/secrets";
 import { hostedBaseUrl } from "../../branding/hosts";
+import { one } from "../../db/one";
 import type { AccountRow } from "../../db/schema";
 import { onboardingLinks } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -76,17 +77,19 @@ export async function insertOnboardingLink(
     .update(onboardingLinks)
     .set({ supersededAt: now })
     .where(and(eq(onboardingLinks.merchantId, merchantId), isNull(onboardingLinks.supersededAt)));
-  const [link] = await tx
-    .insert(onboardingLinks)
-    .values({
-      id: createId("lnk"),
-      isvAccountId: isv.id,
-      merchantId,
-      tokenDigest: digestSecret(token),
-      ...options,
-      expiresAt,
-      createdAt: now,
-    })
-    .returning();
-  return { link: link!, url: `${hostedBaseUrl(isv)}/onboard/${token}` };
+  const link = one(
+    await tx
+      .insert(onboardingLinks)
+      .values({
+        id: createId("lnk"),
+        isvAccountId: isv.id,
+        merchantId,
+        tokenDigest: digestSecret(token),
+        ...options,
+        expiresAt,
+        createdAt: now,
+      })
+      .returning(),
+  );
+  return { link: link, url: `${hostedBaseUrl(isv)}/onboard/${token}` };
 }

@@ -4,10 +4,8 @@ import { issueSessionToken } from "../../auth/onboarding-session";
 import { digestSecret } from "../../auth/secrets";
 import { merchants, type OnboardingLinkRow, onboardingLinks } from "../../db/schema";
 import { type Db } from "../../db/types";
-import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
-import { recordEvent } from "../events/record-event";
-import { requirementsFor } from "../merchants/requirements";
+import { recordMerchantEvent } from "../merchants/merchant-event";
 import { moveMerchantIfAllowed } from "../merchants/status";
 
 export type OpenLinkResult =
@@ -55,12 +53,7 @@ export async function startSessionOn(db: Db, link: OnboardingLinkRow) {
     const started = await moveMerchantIfAllowed(tx, link.merchantId, "startOnboarding");
     if (started) {
       const isv = await getAccount(tx, link.isvAccountId);
-      await recordEvent(tx, {
-        accountId: link.isvAccountId,
-        type: "merchant.updated",
-        objectId: started.id,
-        data: serializeMerchant(started, isv, requirementsFor(started, isv)),
-      });
+      await recordMerchantEvent(tx, "merchant.updated", started, { isv });
     }
   });
   return issueSessionToken({ merchantId: link.merchantId, linkId: link.id, accountId: link.isvAccountId });

@@ -4,13 +4,12 @@ import { type Db } from "../../db/types";
 import { AppError, type FieldError } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
 import { type PartialApplication } from "../../schemas/merchant";
-import { serializeMerchant } from "../../serializers/merchant";
 import { serializeOnboardingSession } from "../../serializers/onboarding-session";
 import { brandOf, settingsOf } from "../accounts/isv-facts";
-import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
 import { changeApplication, type DeviceChange } from "../merchants/change-application";
-import { deviceRequired, merchantRequirements, requirementsFor } from "../merchants/requirements";
+import { recordMerchantEvent } from "../merchants/merchant-event";
+import { deviceRequired, merchantRequirements } from "../merchants/requirements";
 import { signatureIsCurrent } from "../merchants/signature";
 import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
 import { startChecks } from "../verification/checks";
@@ -187,12 +186,7 @@ export async function submitSession(db: Db, use: SessionUse) {
       tx,
       await moveMerchant(tx, session.merchant.id, "submitApplication", { requirements: null, submittedAt: new Date() }),
     );
-    await recordEvent(tx, {
-      accountId: submitted.isvAccountId,
-      type: "merchant.submitted",
-      objectId: submitted.id,
-      data: serializeMerchant(submitted, session.isv, requirementsFor(submitted, session.isv)),
-    });
+    await recordMerchantEvent(tx, "merchant.submitted", submitted, { isv: session.isv });
     await enqueueJob(tx, "underwriting", { merchant_id: submitted.id });
     return {
       lead_onboarding_status: submitted.status,

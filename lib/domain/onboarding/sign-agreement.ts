@@ -2,15 +2,14 @@ import { eq } from "drizzle-orm";
 
 import { AGREEMENT_VERSION, agreementDigest, agreementFor } from "../../agreement/agreement-text";
 import { checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
+import { one } from "../../db/one";
 import type { AgreementSignature } from "../../db/schema";
 import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError } from "../../errors";
 import type { Locale } from "../../i18n/locales";
-import { serializeMerchant } from "../../serializers/merchant";
-import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
-import { requirementsFor } from "../merchants/requirements";
+import { recordMerchantEvent } from "../merchants/merchant-event";
 import { assertOpen } from "../merchants/status";
 
 export type Signature = AgreementSignature;
@@ -60,17 +59,14 @@ export async function signAgreement(
       text_sha256: agreementDigest(document),
       document_json: JSON.stringify(document),
     };
-    const [updated] = await tx
-      .update(merchants)
-      .set({ agreement: signature, updatedAt: new Date() })
-      .where(eq(merchants.id, merchant.id))
-      .returning();
-    await recordEvent(tx, {
-      accountId: session.accountId,
-      type: "merchant.updated",
-      objectId: merchant.id,
-      data: serializeMerchant(updated!, isv, requirementsFor(updated!, isv)),
-    });
+    const updated = one(
+      await tx
+        .update(merchants)
+        .set({ agreement: signature, updatedAt: new Date() })
+        .where(eq(merchants.id, merchant.id))
+        .returning(),
+    );
+    await recordMerchantEvent(tx, "merchant.updated", updated, { isv });
     const { document_json: _kept, ...answer } = signature;
     return answer;
   });

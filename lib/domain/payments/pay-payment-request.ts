@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, not, sql } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
+import { one } from "../../db/one";
 import type { AchAuthorizationRecord, ChargeRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
 import { type BillingAddress, cardTokens, charges, merchants, paymentRequests } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -257,62 +258,66 @@ export async function payRequest(
     return await db.transaction(async (tx) => {
       const now = new Date();
       const chargeId = createId("ch");
-      const [charge] = await tx
-        .insert(charges)
-        .values({
-          id: chargeId,
-          isvAccountId: request.isvAccountId,
-          merchantId: request.merchantId,
-          paymentRequestId: request.id,
-          paymentType: request.paymentType,
-          status: newChargeStatus(authorization.approved),
-          requestedAmount: total,
-          amountAuthorized: authorization.approved ? total : 0,
-          amountCaptured: authorization.approved ? total : 0,
-          tip: request.tip,
-          tax: request.tax,
-          ...card,
-          cardEntryMethod: entryMethod,
-          paymentMethod: method,
-          ach:
-            source.kind === "bank_account"
-              ? {
-                  last4: source.last4,
-                  account_type: source.accountType,
-                  bank_name: source.bankName,
-                  routing_number: source.routingNumber,
-                  ...(options.achAuthorization ? { authorization: options.achAuthorization } : {}),
-                }
-              : null,
-          billingAddress,
-          clientAddress,
-          fee: priced?.fee ?? null,
-          net: priced ? total - priced.fee : null,
-          feeDetails: priced?.lines ?? null,
-          failureReason: authorization.approved ? null : authorization.reason,
-          processorReference: authorization.approved ? authorization.reference : null,
-          receiptNumber: `${now.toISOString().slice(0, 10).replace(/-/g, "")}-${chargeId.slice(3, 11).toUpperCase()}`,
-          createdAt: now,
-          authorizedAt: authorization.approved ? now : null,
-          capturedAt: authorization.approved ? now : null,
-        })
-        .returning();
+      const charge = one(
+        await tx
+          .insert(charges)
+          .values({
+            id: chargeId,
+            isvAccountId: request.isvAccountId,
+            merchantId: request.merchantId,
+            paymentRequestId: request.id,
+            paymentType: request.paymentType,
+            status: newChargeStatus(authorization.approved),
+            requestedAmount: total,
+            amountAuthorized: authorization.approved ? total : 0,
+            amountCaptured: authorization.approved ? total : 0,
+            tip: request.tip,
+            tax: request.tax,
+            ...card,
+            cardEntryMethod: entryMethod,
+            paymentMethod: method,
+            ach:
+              source.kind === "bank_account"
+                ? {
+                    last4: source.last4,
+                    account_type: source.accountType,
+                    bank_name: source.bankName,
+                    routing_number: source.routingNumber,
+                    ...(options.achAuthorization ? { authorization: options.achAuthorization } : {}),
+                  }
+                : null,
+            billingAddress,
+            clientAddress,
+            fee: priced?.fee ?? null,
+            net: priced ? total - priced.fee : null,
+            feeDetails: priced?.lines ?? null,
+            failureReason: authorization.approved ? null : authorization.reason,
+            processorReference: authorization.approved ? authorization.reference : null,
+            receiptNumber: `${now.toISOString().slice(0, 10).replace(/-/g, "")}-${chargeId.slice(3, 11).toUpperCase()}`,
+            createdAt: now,
+            authorizedAt: authorization.approved ? now : null,
+            capturedAt: authorization.approved ? now : null,
+          })
+          .returning(),
+      );
       const isv = await getAccount(tx, request.isvAccountId);
       const base = hostedBaseUrl(isv);
-      const chargeJson = serializeCharge(charge!, merchant!);
+      const chargeJson = serializeCharge(charge, merchant!);
       if (!authorization.approved) {
         // The claim serializes attempts on one request, so the count is exact; the limit locks it.
         const counted = countsAsDecline(authorization.reason) ? 1 : 0;
-        const [after] = await tx
-          .update(paymentRequests)
-          .set({
-            lockedUntil: null,
-            lastFailureReason: authorization.reason,
-            declinedAttempts: sql`${paymentRequests.declinedAttempts} + ${counted}`,
-            lockedAt: sql`case when ${paymentRequests.declinedAttempts} + ${counted} >= ${DECLINES_PER_REQUEST} then now() else null end`,
-          })
-          .where(eq(paymentRequests.id, request.id))
-          .returning();
+        const after = one(
+          await tx
+            .update(paymentRequests)
+            .set({
+              lockedUntil: null,
+              lastFailureReason: authorization.reason,
+              declinedAttempts: sql`${paymentRequests.declinedAttempts} + ${counted}`,
+              lockedAt: sql`case when ${paymentRequests.declinedAttempts} + ${counted} >= ${DECLINES_PER_REQUEST} then now() else null end`,
+            })
+            .where(eq(paymentRequests.id, request.id))
+            .returning(),
+        );
         await notifyPaymentRequest(tx, request.id);
         await recordEvent(tx, {
           accountId: request.isvAccountId,
@@ -320,14 +325,14 @@ export async function payRequest(
           objectId: chargeId,
           data: chargeJson,
         });
-        if (after!.lockedAt)
+        if (after.lockedAt)
           await recordEvent(tx, {
             accountId: request.isvAccountId,
             type: "payment_request.locked",
             objectId: request.id,
-            data: serializePaymentRequest(after!, base),
+            data: serializePaymentRequest(after, base),
           });
-        return { outcome: "declined" as const, request: after!, charge: charge!, merchant: merchant!, base };
+        return { outcome: "declined" as const, request: after, charge: charge, merchant: merchant!, base };
       }
       const paid = await movePaymentRequest(tx, request.id, "payRequest", {
         paidAt: now,
@@ -353,8 +358,8 @@ export async function payRequest(
         data: serializePaymentRequest(paid, base),
       });
       const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
-      if (receiptTo) await sendReceipt(tx, paid, charge!, merchant!, brandOf(isv), receiptTo);
-      return { outcome: "paid" as const, request: paid, charge: charge!, merchant: merchant!, base };
+      if (receiptTo) await sendReceipt(tx, paid, charge, merchant!, brandOf(isv), receiptTo);
+      return { outcome: "paid" as const, request: paid, charge: charge, merchant: merchant!, base };
     });
   } catch (error) {
     // Nothing was recorded: give back what the processor authorized, and free the request.

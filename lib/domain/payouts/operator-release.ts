@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
-import { reconsiderPayouts } from "./payouts";
+import { reconsiderPayouts } from "./reconsider-payouts";
 
 /**
  * The operator's answers to what holds an approved merchant's payouts for a person to decide
@@ -57,8 +58,8 @@ export async function releaseMerchantPayouts(
         resourceId: merchant.id,
       });
     }
-    const [updated] = await tx.update(merchants).set(set).where(eq(merchants.id, merchant.id)).returning();
-    await reconsiderPayouts(tx, updated!);
-    return updated!;
+    const updated = one(await tx.update(merchants).set(set).where(eq(merchants.id, merchant.id)).returning());
+    await reconsiderPayouts(tx, updated);
+    return updated;
   });
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import { charges, merchants, refunds } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, invalid } from "../../errors";
@@ -65,26 +66,28 @@ export async function createRefund(
         { param: "amount" },
       );
     }
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        id: createId("re"),
-        isvAccountId: charge.isvAccountId,
-        merchantId: charge.merchantId,
-        chargeId: charge.id,
-        amount,
-        reason: input.reason ?? null,
-        status: "succeeded",
-        processorReference: result.reference,
-      })
-      .returning();
+    const refund = one(
+      await tx
+        .insert(refunds)
+        .values({
+          id: createId("re"),
+          isvAccountId: charge.isvAccountId,
+          merchantId: charge.merchantId,
+          chargeId: charge.id,
+          amount,
+          reason: input.reason ?? null,
+          status: "succeeded",
+          processorReference: result.reference,
+        })
+        .returning(),
+    );
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId));
     const chargeJson = serializeCharge(charge, merchant!, (await refundsOfCharges(tx, [charge.id])).get(charge.id));
     await recordEvent(tx, {
       accountId: charge.isvAccountId,
       type: "refund.created",
-      objectId: refund!.id,
-      data: serializeRefund(refund!),
+      objectId: refund.id,
+      data: serializeRefund(refund),
     });
     await recordEvent(tx, {
       accountId: charge.isvAccountId,
@@ -92,6 +95,6 @@ export async function createRefund(
       objectId: charge.id,
       data: chargeJson,
     });
-    return refund!;
+    return refund;
   });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../../db/client";
+import { one } from "../../db/one";
 import { charges, disputes, merchants, refunds, settlements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
@@ -9,15 +10,15 @@ import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { moveCharges, settleablePredicates } from "../charges/status";
-import { disputeSettlementPredicates } from "../disputes/disputes";
+import { disputeSettlementPredicates } from "../disputes/settlement-predicates";
 import { recordEvent, recordEvents } from "../events/record-event";
-import { payoutForSettlement } from "../payouts/payouts";
+import { payoutForSettlement } from "../payouts/payout-for-settlement";
 import { heldReasonOf } from "../payouts/rules";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
+import { settlementTotals } from "./totals";
 
 /** How long after a settlement the card processor is asked which of its charges were disputed (sandbox: at once). */
 export const CARD_DISPUTE_DELAY_MS = 2_000;
-import { settlementTotals } from "./totals";
 
 /**
  * One merchant's settlement (docs/reference.md section 13), in one transaction: its AUTHORIZED charges
@@ -88,18 +89,20 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       .limit(1);
     const carriedIn = Math.min(0, last?.net ?? 0);
     const totals = settlementTotals({ settled, carried, returned, reversed, disputed, won, carriedIn });
-    const [settlement] = await tx
-      .insert(settlements)
-      .values({
-        id,
-        isvAccountId: merchant.isvAccountId,
-        merchantId,
-        ...totals,
-        payoutStatus: heldReasonOf(merchant) ? "held" : "scheduled",
-        cutoff,
-        createdAt: now,
-      })
-      .returning();
+    const settlement = one(
+      await tx
+        .insert(settlements)
+        .values({
+          id,
+          isvAccountId: merchant.isvAccountId,
+          merchantId,
+          ...totals,
+          payoutStatus: heldReasonOf(merchant) ? "held" : "scheduled",
+          cutoff,
+          createdAt: now,
+        })
+        .returning(),
+    );
     const refundsBy = await refundsOfCharges(tx, { settlementId: id });
     await recordEvents(
       tx,
@@ -114,10 +117,10 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       accountId: merchant.isvAccountId,
       type: "settlement.created",
       objectId: id,
-      data: serializeSettlement(settlement!),
+      data: serializeSettlement(settlement),
     });
     // Its positive net is paid out (a negative one is carried into the next settlement).
-    await payoutForSettlement(tx, merchant, settlement!);
+    await payoutForSettlement(tx, merchant, settlement);
     // The card processor reports which settled charges their customers disputed.
     if (settled.some((c) => c.paymentMethod === "card"))
       await enqueueJob(
@@ -134,7 +137,7 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
         { settlement_id: id },
         { runAt: new Date(now.getTime() + ACH_RETURN_DELAY_MS), key: `ach_returns_${id}` },
       );
-    return settlement!;
+    return settlement;
   });
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 
 import { isPublishableKey } from "../../auth/secrets";
+import { one } from "../../db/one";
 import type { MerchantRow } from "../../db/schema";
 import { cardTokens, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -62,22 +63,24 @@ async function createCardToken(db: Db, merchant: MerchantRow, input: CardInput) 
     );
   }
   const { funding, vault } = await paymentProcessor().vault(checked.card);
-  const [row] = await db
-    .insert(cardTokens)
-    .values({
-      id: createId("tok"),
-      merchantId: merchant.id,
-      brand: checked.card.brand,
-      last4: checked.card.last4,
-      expMonth: checked.card.expMonth,
-      expYear: checked.card.expYear,
-      funding,
-      fingerprint: fingerprint(merchant.isvAccountId, checked.card.number),
-      vault,
-      ...lifetime(),
-    })
-    .returning();
-  return row!;
+  const row = one(
+    await db
+      .insert(cardTokens)
+      .values({
+        id: createId("tok"),
+        merchantId: merchant.id,
+        brand: checked.card.brand,
+        last4: checked.card.last4,
+        expMonth: checked.card.expMonth,
+        expYear: checked.card.expYear,
+        funding,
+        fingerprint: fingerprint(merchant.isvAccountId, checked.card.number),
+        vault,
+        ...lifetime(),
+      })
+      .returning(),
+  );
+  return row;
 }
 
 /**
@@ -124,20 +127,22 @@ async function createBankToken(db: Db, merchant: MerchantRow, input: NonNullable
     accountType: input.account_type,
     holderName: holder,
   });
-  const [row] = await db
-    .insert(cardTokens)
-    .values({
-      id: createId("tok"),
-      kind: "bank_account",
-      merchantId: merchant.id,
-      last4: account.slice(-4),
-      bankName: bankNameOf(routing),
-      accountType: input.account_type,
-      routingNumber: routing,
-      fingerprint: fingerprint(merchant.isvAccountId, `${routing}:${account}`, "bank"),
-      vault: { ...vault, holder_name: holder },
-      ...lifetime(),
-    })
-    .returning();
-  return row!;
+  const row = one(
+    await db
+      .insert(cardTokens)
+      .values({
+        id: createId("tok"),
+        kind: "bank_account",
+        merchantId: merchant.id,
+        last4: account.slice(-4),
+        bankName: bankNameOf(routing),
+        accountType: input.account_type,
+        routingNumber: routing,
+        fingerprint: fingerprint(merchant.isvAccountId, `${routing}:${account}`, "bank"),
+        vault: { ...vault, holder_name: holder },
+        ...lifetime(),
+      })
+      .returning(),
+  );
+  return row;
 }

@@ -10,13 +10,11 @@ import { queueEmail } from "../../notifications/send-email";
 import { informationRequestedForIsv, informationRequestedForMerchant } from "../../notifications/templates";
 import { requestNames } from "../../onboarding/request-names";
 import { isCardModel } from "../../schemas/vocabulary";
-import { serializeMerchant } from "../../serializers/merchant";
 import type { Finding } from "../../underwriting/rules";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, settingsOf } from "../accounts/isv-facts";
-import { recordEvent } from "../events/record-event";
+import { recordMerchantEvent } from "../merchants/merchant-event";
 import { merchantLocale } from "../merchants/merchant-facts";
-import { requirementsFor } from "../merchants/requirements";
 import { moveMerchant } from "../merchants/status";
 import { insertOnboardingLink } from "../onboarding/create-onboarding-link";
 
@@ -74,12 +72,7 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
     payment: { ...merchant.payment, tokenizer_active: true, terminal_id: terminalId },
     ...(merchant.deviceId ? { deviceImeiStatus: "ACTIVE" as const, deviceUpdatedAt: now } : {}),
   });
-  await recordEvent(tx, {
-    accountId: merchant.isvAccountId,
-    type: "merchant.approved",
-    objectId: merchant.id,
-    data: serializeMerchant(approved, isv, requirementsFor(approved, isv)),
-  });
+  await recordMerchantEvent(tx, "merchant.approved", approved, { isv });
   return approved;
 }
 
@@ -93,12 +86,7 @@ export async function declineMerchant(tx: DbOrTx, merchant: MerchantRow, decider
       decided_at: new Date().toISOString(),
     },
   });
-  await recordEvent(tx, {
-    accountId: merchant.isvAccountId,
-    type: "merchant.declined",
-    objectId: merchant.id,
-    data: serializeMerchant(declined, isv, requirementsFor(declined, isv)),
-  });
+  await recordMerchantEvent(tx, "merchant.declined", declined, { isv });
   return declined;
 }
 
@@ -125,12 +113,7 @@ export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, find
       decided_at: new Date().toISOString(),
     },
   });
-  await recordEvent(tx, {
-    accountId: merchant.isvAccountId,
-    type: "merchant.information_requested",
-    objectId: merchant.id,
-    data: serializeMerchant(moved, isv, requirementsFor(moved, isv)),
-  });
+  await recordMerchantEvent(tx, "merchant.information_requested", moved, { isv });
   await notifyInformationRequested(tx, isv, moved, findings);
   return moved;
 }

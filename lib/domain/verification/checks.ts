@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 
 import { decryptApplication, keyedDigest } from "../../crypto/field-encryption";
+import { one } from "../../db/one";
 import { type FileRow, files, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
-import { serializeMerchant } from "../../serializers/merchant";
 import {
   checkForDocument,
   documentFinding,
@@ -15,12 +15,12 @@ import {
 } from "../../verification/checks";
 import { type CheckOutcome, verificationProvider } from "../../verification/provider";
 import { getAccount } from "../accounts/get-account";
-import { recordEvent } from "../events/record-event";
 import { applicationProblems } from "../merchants/application";
-import { requirementsFor } from "../merchants/requirements";
+import { recordMerchantEvent } from "../merchants/merchant-event";
+import { askFor, withAnswered } from "../merchants/requirements";
 import { signatureIsCurrent } from "../merchants/signature";
 import { moveMerchant } from "../merchants/status";
-import { reconsiderPayouts } from "../payouts/payouts";
+import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 
 // Verification's jobs (docs/reference.md section 14): the checks start with each submission, each
 // runs as its own job against the provider (lib/verification/provider.ts), and the last one to
@@ -45,12 +45,7 @@ async function queueCheck(tx: DbOrTx, merchantId: string, c: StoredCheck) {
 
 async function verificationUpdated(tx: DbOrTx, merchant: MerchantRow) {
   const isv = await getAccount(tx, merchant.isvAccountId);
-  await recordEvent(tx, {
-    accountId: merchant.isvAccountId,
-    type: "merchant.verification_updated",
-    objectId: merchant.id,
-    data: serializeMerchant(merchant, isv, requirementsFor(merchant, isv)),
-  });
+  await recordMerchantEvent(tx, "merchant.verification_updated", merchant, { isv });
 }
 
 /**
@@ -60,14 +55,12 @@ async function verificationUpdated(tx: DbOrTx, merchant: MerchantRow) {
 export async function startChecks(tx: DbOrTx, merchant: MerchantRow): Promise<MerchantRow> {
   const plan = planChecks(merchant.verification, decryptApplication(merchant.application), keyedDigest, new Date());
   if (!plan.changed) return merchant;
-  const [updated] = await tx
-    .update(merchants)
-    .set({ verification: plan.checks })
-    .where(eq(merchants.id, merchant.id))
-    .returning();
+  const updated = one(
+    await tx.update(merchants).set({ verification: plan.checks }).where(eq(merchants.id, merchant.id)).returning(),
+  );
   for (const c of plan.queued) await queueCheck(tx, merchant.id, c);
-  await verificationUpdated(tx, updated!);
-  return updated!;
+  await verificationUpdated(tx, updated);
+  return updated;
 }
 
 /** When no check is pending any more and the application waits for a decision: underwriting runs. */
@@ -97,22 +90,20 @@ async function recordOutcome(
   // for again at once; once submitted, underwriting words the request.
   let requirements = merchant.requirements;
   const finding = documentFinding(next);
-  if (merchant.status === "IN_PROGRESS" && merchant.submittedAt !== null && finding) {
-    requirements = {
-      currently_due: [...new Set([...(requirements?.currently_due ?? []), finding.field])],
-      errors: [...(requirements?.errors ?? []).filter((e) => e.field !== finding.field), finding],
-    };
-  }
-  const [updated] = await tx
-    .update(merchants)
-    .set({ verification, requirements, updatedAt: new Date() })
-    .where(eq(merchants.id, merchant.id))
-    .returning();
-  await verificationUpdated(tx, updated!);
-  if (current.document_file_id !== null && !finding) await resubmitIfAnswered(tx, updated!);
-  await handOver(tx, updated!);
+  if (merchant.status === "IN_PROGRESS" && merchant.submittedAt !== null && finding)
+    requirements = askFor(requirements, finding);
+  const updated = one(
+    await tx
+      .update(merchants)
+      .set({ verification, requirements, updatedAt: new Date() })
+      .where(eq(merchants.id, merchant.id))
+      .returning(),
+  );
+  await verificationUpdated(tx, updated);
+  if (current.document_file_id !== null && !finding) await resubmitIfAnswered(tx, updated);
+  await handOver(tx, updated);
   // An approved merchant's new bank account verified (or still not): its payouts go, or wait.
-  if (updated!.status === "APPROVED" && next.type === "bank_account") await reconsiderPayouts(tx, updated!);
+  if (updated.status === "APPROVED" && next.type === "bank_account") await reconsiderPayouts(tx, updated);
   return true;
 }
 
@@ -132,12 +123,7 @@ async function resubmitIfAnswered(tx: DbOrTx, merchant: MerchantRow) {
     requirements: null,
     submittedAt: new Date(),
   });
-  await recordEvent(tx, {
-    accountId: merchant.isvAccountId,
-    type: "merchant.submitted",
-    objectId: merchant.id,
-    data: serializeMerchant(submitted, isv, requirementsFor(submitted, isv)),
-  });
+  await recordMerchantEvent(tx, "merchant.submitted", submitted, { isv });
   await enqueueJob(tx, "underwriting", { merchant_id: merchant.id });
 }
 
@@ -205,19 +191,17 @@ export async function attachDocument(tx: DbOrTx, merchant: MerchantRow, file: Fi
     updated_at: new Date().toISOString(),
   };
   const path = documentPath(current);
-  const due = (merchant.requirements?.currently_due ?? []).filter((f) => f !== path);
-  const requirements = merchant.requirements
-    ? { currently_due: due, errors: merchant.requirements.errors.filter((e) => e.field !== path) }
-    : null;
-  const [updated] = await tx
-    .update(merchants)
-    .set({
-      verification: merchant.verification.map((c) => (same(c, next) ? next : c)),
-      requirements: requirements?.currently_due.length ? requirements : null,
-      updatedAt: new Date(),
-    })
-    .where(eq(merchants.id, merchant.id))
-    .returning();
+  const updated = one(
+    await tx
+      .update(merchants)
+      .set({
+        verification: merchant.verification.map((c) => (same(c, next) ? next : c)),
+        requirements: withAnswered(merchant.requirements, (field) => field === path),
+        updatedAt: new Date(),
+      })
+      .where(eq(merchants.id, merchant.id))
+      .returning(),
+  );
   await queueCheck(tx, merchant.id, next);
-  await verificationUpdated(tx, updated!);
+  await verificationUpdated(tx, updated);
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { encryptField } from "../../crypto/field-encryption";
+import { one } from "../../db/one";
 import { accounts, webhooks } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
@@ -48,23 +49,25 @@ export async function createWebhook(db: Db, accountId: string, input: CreateWebh
         "invalid_request",
         `An account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks: delete one before adding another`,
       );
-    const [row] = await tx
-      .insert(webhooks)
-      .values({
-        id: createId("we"),
-        accountId,
-        url: input.url,
-        scopes: [...new Set(input.scopes)],
-        secret: encryptField(secret),
-        description: input.description ?? null,
-      })
-      .returning();
+    const row = one(
+      await tx
+        .insert(webhooks)
+        .values({
+          id: createId("we"),
+          accountId,
+          url: input.url,
+          scopes: [...new Set(input.scopes)],
+          secret: encryptField(secret),
+          description: input.description ?? null,
+        })
+        .returning(),
+    );
     await recordAudit(tx, {
       accountId,
       action: "webhook.created",
-      resourceId: row!.id,
+      resourceId: row.id,
       fields: ["url", "scopes", ...(input.description !== undefined ? ["description"] : [])],
     });
-    return { row: row!, secret };
+    return { row: row, secret };
   });
 }

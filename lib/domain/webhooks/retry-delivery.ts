@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalidState, notFound } from "../../errors";
@@ -23,11 +24,13 @@ export async function retryDelivery(db: Db, accountId: string, webhookId: string
     // Replaying to an endpoint disabled by a 410 turns it back on: the ISV says it is back.
     if (webhook.status === "disabled")
       await tx.update(webhooks).set({ status: "enabled", disabledReason: null }).where(eq(webhooks.id, webhook.id));
-    const [updated] = await tx
-      .update(webhookDeliveries)
-      .set({ status: "pending", nextAttemptAt: new Date() })
-      .where(eq(webhookDeliveries.id, delivery.id))
-      .returning();
+    const updated = one(
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: "pending", nextAttemptAt: new Date() })
+        .where(eq(webhookDeliveries.id, delivery.id))
+        .returning(),
+    );
     await enqueueJob(
       tx,
       "webhook_delivery",
@@ -40,7 +43,7 @@ export async function retryDelivery(db: Db, accountId: string, webhookId: string
       .where(eq(webhookAttempts.deliveryId, delivery.id))
       .orderBy(asc(webhookAttempts.attemptedAt));
     await recordAudit(tx, { accountId, action: "webhook_delivery.retried", resourceId: delivery.id });
-    return { delivery: updated!, attempts };
+    return { delivery: updated, attempts };
   });
   wakeWorkers();
   return result;

@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { listDisputes } from "@/lib/domain/disputes/disputes";
+import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { daysToRespond } from "@/lib/domain/disputes/rules";
 import { homeAttention, homeOverview } from "@/lib/domain/home/overview";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";

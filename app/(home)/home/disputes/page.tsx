@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { HomeShell } from "@/components/home/home-shell";
 import { DisputesTable } from "@/components/payments/disputes-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { listDisputes } from "@/lib/domain/disputes/disputes";
+import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
 

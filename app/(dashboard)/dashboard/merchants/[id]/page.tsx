@@ -17,7 +17,7 @@ import { requestPaymentAction } from "@/lib/actions/dashboard";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { settingsOf } from "@/lib/domain/accounts/isv-facts";
-import { listDisputes } from "@/lib/domain/disputes/disputes";
+import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
 import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";

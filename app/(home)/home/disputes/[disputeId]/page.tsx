@@ -8,7 +8,7 @@ import { HomeShell } from "@/components/home/home-shell";
 import { RefreshWhile } from "@/components/home/refresh-while";
 import { homeAcceptDisputeAction, homeSaveEvidenceAction, homeSubmitDisputeAction } from "@/lib/actions/home";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { findDispute } from "@/lib/domain/disputes/disputes";
+import { findDispute } from "@/lib/domain/disputes/find-dispute";
 import { daysToRespond, filledEvidence, lostUnanswered, whyNotAnswerable } from "@/lib/domain/disputes/rules";
 import { allows } from "@/lib/domain/embed/account-sessions";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";

@@ -1,7 +1,7 @@
 import { asActor } from "@/lib/audit/actor";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
-import { attachEvidenceFile } from "@/lib/domain/disputes/disputes";
+import { attachEvidenceFile } from "@/lib/domain/disputes/save-evidence";
 import { AppError } from "@/lib/errors";
 import { MAX_FILE_BYTES } from "@/lib/files/inspect";
 import { type MultipartForm } from "@/lib/files/multipart";

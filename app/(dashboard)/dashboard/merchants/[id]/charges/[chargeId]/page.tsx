@@ -10,7 +10,7 @@ import { requireIsvUser } from "@/lib/dashboard/session";
 import { getCharge } from "@/lib/domain/charges/find-charge";
 import { awaitsAchClearing } from "@/lib/domain/charges/rules";
 import { refundableAmount } from "@/lib/domain/charges/status";
-import { findDispute } from "@/lib/domain/disputes/disputes";
+import { findDispute } from "@/lib/domain/disputes/find-dispute";
 import { listRefunds } from "@/lib/domain/refunds/list-refunds";
 import { AppError } from "@/lib/errors";
 import { intlLocale } from "@/lib/i18n/locales";

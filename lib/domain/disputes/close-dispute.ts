@@ -1,0 +1,27 @@
+import { and, eq, lte } from "drizzle-orm";
+
+import { disputes } from "../../db/schema";
+import { type Db } from "../../db/types";
+import { type JobPayload } from "../../jobs/job-types";
+import { sandboxDecision } from "./rules";
+import { disputeEvent, moveDispute } from "./status";
+
+/** The `dispute_deadline` job: unanswered at `evidence_due_by`, the dispute is lost (`dispute.closed`). */
+export async function expireDispute(db: Db, { dispute_id }: JobPayload<"dispute_deadline">, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const lost = await moveDispute(tx, "expire", and(eq(disputes.id, dispute_id), lte(disputes.evidenceDueBy, now))!);
+    if (lost) await disputeEvent(tx, "dispute.closed", lost);
+  });
+}
+
+/** The `dispute_decision` job (sandbox): the card bank's answer to the evidence (./rules.ts sandboxDecision). */
+export async function decideDispute(db: Db, { dispute_id }: JobPayload<"dispute_decision">) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(disputes).where(eq(disputes.id, dispute_id));
+    if (!row) return;
+    const decision = sandboxDecision(row.evidence);
+    if (!decision) return;
+    const closed = await moveDispute(tx, decision, eq(disputes.id, dispute_id));
+    if (closed) await disputeEvent(tx, "dispute.closed", closed);
+  });
+}

@@ -1,0 +1,48 @@
+import { one } from "../../db/one";
+import { type MerchantRow, payouts, type SettlementRow } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
+import { createId } from "../../ids";
+import { payoutProvider } from "../../payouts/provider";
+import { heldReasonOf } from "./rules";
+import { bankOf, payoutEvent, queueAdvance, settlementsFollow } from "./status";
+
+/** A new payout (the settlement's, or a failed one's replacement): pending and queued, or held. */
+export async function insertPayout(
+  tx: DbOrTx,
+  merchant: MerchantRow,
+  input: { settlementId: string; amount: number; replaces?: string | null },
+) {
+  const held = heldReasonOf(merchant);
+  const bank = bankOf(merchant);
+  const row = one(
+    await tx
+      .insert(payouts)
+      .values({
+        id: createId("po"),
+        isvAccountId: merchant.isvAccountId,
+        merchantId: merchant.id,
+        settlementId: input.settlementId,
+        replaces: input.replaces ?? null,
+        amount: input.amount,
+        status: held ? "held" : "pending",
+        heldReason: held,
+        bankLast4: bank.last4,
+        bankName: bank.name,
+      })
+      .returning(),
+  );
+  await payoutEvent(tx, "payout.created", row);
+  // The settlement said what its first payout did (../settlements/settle-merchant.ts); a replacement's says it again.
+  if (input.replaces) await settlementsFollow(tx, [row]);
+  if (!held && payoutProvider().sends) await queueAdvance(tx, row, "send");
+  return row;
+}
+
+/**
+ * In the settlement's transaction (the merchant's row locked): its payout when its net is positive
+ * (a negative net is carried into the next settlement instead: ../settlements/settle-merchant.ts).
+ */
+export async function payoutForSettlement(tx: DbOrTx, merchant: MerchantRow, settlement: SettlementRow) {
+  if (settlement.net <= 0) return null;
+  return insertPayout(tx, merchant, { settlementId: settlement.id, amount: settlement.net });
+}
