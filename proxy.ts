@@ -1,13 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
 
-import {
-  componentOfPath,
-  EMBED_COMPONENT_HEADER,
-  EMBED_COOKIE_PREFIX,
-  frameAncestors,
-  frameOriginOf,
-} from "@/lib/embed/frame";
+import { componentOfPath, EMBED_COMPONENT_HEADER, EMBED_COOKIE_PREFIX, frameOriginOf } from "@/lib/embed/frame";
 import { env } from "@/lib/env";
+import { frameAncestors, pagesCsp } from "@/lib/net/csp";
 
 // Hosted pages only: the API (/v1), /docs and onboarding links never reach Next (server.ts hands
 // them to Hono). Every page gets a Content-Security-Policy with a fresh nonce for Next's scripts.
@@ -27,22 +22,14 @@ export async function proxy(request: NextRequest) {
     }
   const nonce = btoa(crypto.randomUUID());
   const dev = process.env.NODE_ENV !== "production";
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' https: data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
+  const csp = pagesCsp({
+    nonce,
+    dev,
     // The card frame lives on its own origin (TOKENIZER_ORIGIN).
-    `frame-src 'self' ${env.TOKENIZER_ORIGIN}`,
+    tokenizerOrigin: env.TOKENIZER_ORIGIN,
     // The branding preview is framed by the dashboard; nothing else may be framed.
-    request.nextUrl.pathname === "/dashboard-preview"
-      ? "frame-ancestors 'self'"
-      : `frame-ancestors ${frameAncestors([...embedders])}`,
-    "base-uri 'none'",
-    "form-action 'self'",
-  ].join("; ");
+    ancestors: request.nextUrl.pathname === "/dashboard-preview" ? "'self'" : frameAncestors([...embedders]),
+  });
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   // The page's component, for the frame's shell (its session, appearance and host origin).

@@ -211,3 +211,9 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
 export function httpStatusOf(error: AppError): number {
   return statusByCode[error.code] ?? statusByType[error.type];
 }
+
+/** The error as it stands, or null when it says "no such object" (a page then shows its 404). */
+export function nullIfNotFound(error: unknown): null {
+  if (error instanceof AppError && error.type === "not_found_error") return null;
+  throw error;
+}

@@ -3,23 +3,14 @@
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
 
+import { type FrameMessage, postToHost } from "@/lib/embed/protocol";
+
 // Inside an embedded component's frame: tells the host page (its origin only, checked by the
 // loader too) when a page is painted, which onboarding step shows, and how tall the content is, so
 // that the frame is sized to it (no inner scrollbar); a link that would leave the frame is handed to
 // the host page instead.
 
-export type FrameMessage =
-  | { type: "ready"; path: string }
-  | { type: "step-change"; step: string }
-  | { type: "resize"; height: number }
-  | { type: "submitted"; status: string }
-  | { type: "exit"; reason: string; status?: string }
-  | { type: "link"; url: string }
-  | { type: "error"; code: string; message: string };
-
-export function postToHost(origin: string, message: FrameMessage) {
-  if (window.parent !== window) window.parent.postMessage({ source: "onb-frame", ...message }, origin);
-}
+// The messages and their sending are the protocol's (lib/embed/protocol.ts), shared with the loader.
 
 export function EmbedBridge({ origin }: { origin: string }) {
   const pathname = usePathname();

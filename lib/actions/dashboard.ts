@@ -18,6 +18,8 @@ import { issuesToFieldErrors } from "@/lib/errors";
 import { updateAccountSchema } from "@/lib/schemas/account";
 import { createWebhookSchema } from "@/lib/schemas/webhook";
 
+import { attempt, problemsOf } from "./result";
+
 // Dashboard actions: the same domain functions as the API, for the signed-in ISV user's account.
 // Server actions are POSTs that Next checks against the page's origin (CSRF-safe with the
 // SameSite=Lax session cookie).
@@ -39,12 +41,8 @@ export async function setDeactivatedAction(
   return asIsvUser(async ({ db, account }) => {
     if (typeof merchantId !== "string" || merchantId.length > 64 || typeof deactivated !== "boolean")
       return { ok: false, message: "Invalid request" };
-    try {
-      await updateMerchant(db, account.id, merchantId, { deactivated });
-    } catch (error) {
-      if (error instanceof AppError && error.isClientError) return { ok: false, message: error.message };
-      throw error;
-    }
+    const done = await attempt(() => updateMerchant(db, account.id, merchantId, { deactivated }));
+    if (!done.ok) return { ok: false, message: done.message };
     revalidatePath(`/dashboard/merchants/${merchantId}`);
     return { ok: true, message: "" };
   });
@@ -62,12 +60,8 @@ export async function retryDeliveryAction(
       deliveryId.length > 64
     )
       return { ok: false, message: "Invalid request" };
-    try {
-      await retryDelivery(db, account.id, webhookId, deliveryId);
-    } catch (error) {
-      if (error instanceof AppError && error.isClientError) return { ok: false, message: error.message };
-      throw error;
-    }
+    const done = await attempt(() => retryDelivery(db, account.id, webhookId, deliveryId));
+    if (!done.ok) return { ok: false, message: done.message };
     revalidatePath("/dashboard/developers");
     return { ok: true, message: "" };
   });
@@ -79,13 +73,8 @@ export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
   return asIsvUser(async ({ db, account }) => {
     const parsed = updateAccountSchema.safeParse(patch);
     if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
-    try {
-      await updateAccount(db, account.id, parsed.data);
-    } catch (error) {
-      if (error instanceof AppError && error.isClientError)
-        return { ok: false, errors: error.errors ?? [{ param: error.param ?? "", message: error.message }] };
-      throw error;
-    }
+    const done = await attempt(() => updateAccount(db, account.id, parsed.data));
+    if (!done.ok) return { ok: false, errors: problemsOf(done) };
     revalidatePath("/dashboard/settings");
     return { ok: true, errors: [] };
   });
@@ -94,13 +83,8 @@ export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
 /** Looks up the custom domain's TXT record now (the API's POST /v1/account/custom_domain/verify). */
 export async function verifyDomainAction(): Promise<{ ok: true } | { ok: false; error: "not_found" | "taken" }> {
   return asIsvUser(async ({ db, account }) => {
-    try {
-      await verifyCustomDomain(db, account.id);
-    } catch (error) {
-      if (error instanceof AppError && error.code === "custom_domain_taken") return { ok: false, error: "taken" };
-      if (error instanceof AppError && error.isClientError) return { ok: false, error: "not_found" };
-      throw error;
-    }
+    const done = await attempt(() => verifyCustomDomain(db, account.id));
+    if (!done.ok) return { ok: false, error: done.code === "custom_domain_taken" ? "taken" : "not_found" };
     revalidatePath("/dashboard/settings");
     return { ok: true };
   });
@@ -124,14 +108,10 @@ export async function createWebhookAction(input: unknown) {
           .map((e) => e.message)
           .join("; "),
       };
-    try {
-      const { secret } = await createWebhook(db, account.id, parsed.data);
-      revalidatePath("/dashboard/developers");
-      return { ok: true as const, secret };
-    } catch (error) {
-      if (error instanceof AppError && error.isClientError) return { ok: false as const, error: error.message };
-      throw error;
-    }
+    const done = await attempt(() => createWebhook(db, account.id, parsed.data));
+    if (!done.ok) return { ok: false as const, error: done.message };
+    revalidatePath("/dashboard/developers");
+    return { ok: true as const, secret: done.value.secret };
   });
 }
 

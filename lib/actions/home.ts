@@ -26,6 +26,8 @@ import { isLocale } from "@/lib/i18n/locales";
 import { log } from "@/lib/log";
 import { emptyEvidence, saveEvidenceSchema } from "@/lib/schemas/disputes";
 
+import { attempt, problemsOf } from "./result";
+
 export type HomeSignInState = { state: "idle" | "sent" | "invalid" | "rate_limited"; email: string };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -116,20 +118,13 @@ export type HomeSettingsResult =
 
 /** A settings change's answer: done, or each problem of the application's rules by its field. */
 async function settingsChange(change: () => Promise<unknown>, clear = false): Promise<HomeSettingsResult> {
-  try {
-    await change();
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError)
-      return {
-        ok: false,
-        errors: (error.errors ?? [{ param: "", code: error.code, message: error.message }]).map((e) => ({
-          param: e.param ?? "",
-          code: e.code,
-          message: e.message,
-        })),
-      };
-    throw error;
-  }
+  const done = await attempt(change);
+  if (!done.ok)
+    return {
+      ok: false,
+      // A refusal without a list is the form's own message (param ""), whatever field it names.
+      errors: done.errors.length ? done.errors : [{ param: "", code: done.code, message: done.message }],
+    };
   revalidatePath("/home/settings");
   return { ok: true, clear };
 }
@@ -195,22 +190,11 @@ export type HomeDisputeResult =
 
 /** A dispute change's answer: the dispute as saved, or what was refused (the API's error, by field). */
 async function disputeChange(change: () => ReturnType<typeof saveEvidence>): Promise<HomeDisputeResult> {
-  try {
-    const row = await change();
-    revalidatePath("/home/disputes");
-    return { ok: true, dispute: { status: row.status, evidence: { ...emptyEvidence(), ...row.evidence } } };
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError)
-      return {
-        ok: false,
-        errors: (error.errors ?? [{ param: error.param ?? "", code: error.code, message: error.message }]).map((e) => ({
-          param: e.param ?? "",
-          code: e.code,
-          message: e.message,
-        })),
-      };
-    throw error;
-  }
+  const done = await attempt(change);
+  if (!done.ok) return { ok: false, errors: problemsOf(done) };
+  revalidatePath("/home/disputes");
+  const row = done.value;
+  return { ok: true, dispute: { status: row.status, evidence: { ...emptyEvidence(), ...row.evidence } } };
 }
 
 /** The home's dispute form, as the merchant types: the API's schema and domain function, for this merchant's disputes only. */

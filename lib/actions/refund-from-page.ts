@@ -5,8 +5,10 @@ import { revalidatePath } from "next/cache";
 import type { Db } from "@/lib/db/types";
 import { createRefund } from "@/lib/domain/refunds/create-refund";
 import type { Scope } from "@/lib/domain/scope";
-import { AppError, issuesToFieldErrors } from "@/lib/errors";
+import { issuesToFieldErrors } from "@/lib/errors";
 import { createRefundSchema } from "@/lib/schemas/refunds";
+
+import { attempt } from "./result";
 
 /**
  * A refund asked from a page (the ISV's dashboard, the merchant's home): the API's schema and
@@ -17,12 +19,8 @@ export async function refundFromPage(db: Db, scope: Scope, input: unknown, pages
   const parsed = createRefundSchema.safeParse(input);
   if (!parsed.success)
     return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };
-  try {
-    const refund = await createRefund(db, scope, parsed.data);
-    for (const page of pages) revalidatePath(page, "page");
-    return { ok: true as const, amount: refund.amount };
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError) return { ok: false as const, error: error.message };
-    throw error;
-  }
+  const done = await attempt(() => createRefund(db, scope, parsed.data));
+  if (!done.ok) return { ok: false as const, error: done.message };
+  for (const page of pages) revalidatePath(page, "page");
+  return { ok: true as const, amount: done.value.amount };
 }

@@ -5,9 +5,11 @@ import { revalidatePath } from "next/cache";
 import type { Db } from "@/lib/db/types";
 import { createScopedPaymentRequest } from "@/lib/domain/payments/create-payment-request";
 import type { Scope } from "@/lib/domain/scope";
-import { AppError, issuesToFieldErrors } from "@/lib/errors";
+import { issuesToFieldErrors } from "@/lib/errors";
 import { invoiceRequestSchema, manualRequestSchema, scanToPayRequestSchema } from "@/lib/schemas/payment-requests";
 import { payPageUrl } from "@/lib/serializers/payment-request";
+
+import { attempt, firstProblem } from "./result";
 
 export type RequestFromPageResult = { ok: true; id: string; payUrl: string } | { ok: false; error: string };
 
@@ -44,17 +46,11 @@ export async function requestFromPage(
     const first = issuesToFieldErrors(parsed.error.issues)[0];
     return { ok: false, error: first ? `${first.param}: ${first.message}` : "Invalid payment request" };
   }
-  try {
-    const { row, base } = await createScopedPaymentRequest(db, scope, { type, ...parsed.data } as Parameters<
-      typeof createScopedPaymentRequest
-    >[2]);
-    for (const page of pages) revalidatePath(page, "page");
-    return { ok: true, id: row.id, payUrl: payPageUrl(base, row.id) };
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError) {
-      const field = error.errors?.[0];
-      return { ok: false, error: field ? `${field.param}: ${field.message}` : error.message };
-    }
-    throw error;
-  }
+  const done = await attempt(() =>
+    createScopedPaymentRequest(db, scope, { type, ...parsed.data } as Parameters<typeof createScopedPaymentRequest>[2]),
+  );
+  if (!done.ok) return { ok: false, error: firstProblem(done) };
+  const { row, base } = done.value;
+  for (const page of pages) revalidatePath(page, "page");
+  return { ok: true, id: row.id, payUrl: payPageUrl(base, row.id) };
 }

@@ -4,20 +4,20 @@
 // the cookie, and moves on to the component's page. Every failure goes back as an `error` message
 // to the host page's origin alone.
 
-type Init = { source: "onb-loader"; type: "init"; clientSecret: string; appearance?: unknown; locale?: string };
+import { type FrameMessage, LOADER_SOURCE, type LoaderMessage, postToHost } from "./protocol";
 
 const component = new URLSearchParams(location.search).get("component") ?? "";
 let busy = false;
 
-const say = (message: Record<string, unknown>, origin: string) =>
-  window.parent.postMessage({ source: "onb-frame", ...message }, origin);
+const say = (message: FrameMessage, origin: string) => postToHost(origin, message);
 
-const failure = (code: string, message: string, origin: string) => say({ type: "error", code, message }, origin);
+const failure = (code: string, message: string, origin: string) =>
+  say({ type: "error", code: code as Extract<FrameMessage, { type: "error" }>["code"], message }, origin);
 
 window.addEventListener("message", (event: MessageEvent) => {
   if (event.source !== window.parent || busy) return;
-  const data = event.data as Init | null;
-  if (!data || data.source !== "onb-loader" || data.type !== "init" || typeof data.clientSecret !== "string") return;
+  const data = event.data as LoaderMessage | null;
+  if (!data || data.source !== LOADER_SOURCE || data.type !== "init" || typeof data.clientSecret !== "string") return;
   busy = true;
   const origin = event.origin;
   void (async () => {

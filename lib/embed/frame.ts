@@ -48,6 +48,3 @@ export function componentOfPath(pathname: string): EmbedComponent | null {
   if (pathname === "/home/banner") return "notification_banner";
   return null;
 }
-
-/** The CSP `frame-ancestors` source list for these origins ('none' for none). */
-export const frameAncestors = (origins: readonly string[]) => (origins.length ? origins.join(" ") : "'none'");

@@ -6,32 +6,23 @@
 // origin and that frame. Types: /embed/v1.d.ts.
 
 import { appearanceVariables } from "./appearance";
-
-type FrameMessage = {
-  source: "onb-frame";
-  type: "hello" | "resize" | "ready" | "step-change" | "submitted" | "exit" | "link" | "error";
-  [key: string]: unknown;
-};
+import {
+  elementOf,
+  eventOf,
+  FRAME_SOURCE,
+  frameTitleOf,
+  LOADER_SOURCE,
+  type LoaderMessage,
+  type SentFrameMessage,
+  SESSION_EXPIRED,
+} from "./protocol";
 
 const script = document.currentScript as HTMLScriptElement | null;
 const serviceOrigin = new URL(script?.src ?? location.href).origin;
 
-const elements: Record<string, string> = {
-  "onb-onboarding": "onboarding",
-  "onb-payments": "payments",
-  "onb-payouts": "payouts",
-  "onb-disputes": "disputes",
-  "onb-statements": "statements",
-  "onb-notification-banner": "notification_banner",
-};
-const titles: Record<string, string> = {
-  onboarding: "Onboarding",
-  payments: "Payments",
-  payouts: "Payouts",
-  disputes: "Disputes",
-  statements: "Statements",
-  notification_banner: "Notifications",
-};
+/** Element name → component (the protocol's table, read the other way). */
+const elements: Record<string, string> = Object.fromEntries(Object.entries(elementOf).map(([c, e]) => [e, c]));
+const titles: Record<string, string> = frameTitleOf;
 // A frame that loaded without saying hello was refused by the browser (its CSP: an origin not in
 // the ISV's list) or never reached the service.
 const HELLO_GRACE_MS = 1500;
@@ -169,27 +160,26 @@ class OnbComponent extends HTMLElement {
   #fail(code: string, message: string) {
     // Nothing of the component showed: no empty or broken frame is left on the host page.
     if (!this.#ready && this.#frame) this.#frame.style.display = "none";
-    this.#emit("onb-load-error", { code, message });
+    this.#emit(eventOf.error, { code, message });
   }
 
   #send(secret: string) {
     this.#used.add(secret);
-    this.#frame?.contentWindow?.postMessage(
-      {
-        source: "onb-loader",
-        type: "init",
-        clientSecret: secret,
-        appearance: this.#appearance(),
-        locale: this.getAttribute("locale") ?? undefined,
-      },
-      serviceOrigin,
-    );
+    const init: LoaderMessage = {
+      source: LOADER_SOURCE,
+      type: "init",
+      clientSecret: secret,
+      appearance: this.#appearance(),
+      locale: this.getAttribute("locale") ?? undefined,
+    };
+    this.#frame?.contentWindow?.postMessage(init, serviceOrigin);
   }
 
   #onMessage = (event: MessageEvent) => {
     if (event.origin !== serviceOrigin || !this.#frame || event.source !== this.#frame.contentWindow) return;
-    const data = event.data as FrameMessage | null;
-    if (!data || data.source !== "onb-frame") return;
+    // From the service's own frame, but read as untrusted all the same: each field checked for its type.
+    const data = event.data as SentFrameMessage | null;
+    if (!data || data.source !== FRAME_SOURCE) return;
     switch (data.type) {
       case "hello":
         this.#hello = true;
@@ -210,31 +200,31 @@ class OnbComponent extends HTMLElement {
         this.#renewing = false;
         if (!this.#ready) {
           this.#ready = true;
-          this.#emit("onb-ready", { path: data.path });
+          this.#emit(eventOf.ready, { path: data.path });
         }
         return;
       case "step-change":
-        this.#emit("onb-step-change", { step: data.step });
+        this.#emit(eventOf["step-change"], { step: data.step });
         return;
       case "submitted":
         if (!this.#submitted) {
           this.#submitted = true;
-          this.#emit("onb-submitted", { status: data.status });
+          this.#emit(eventOf.submitted, { status: data.status });
         }
         return;
       case "exit":
-        this.#emit("onb-exit", { reason: data.reason, status: data.status });
+        this.#emit(eventOf.exit, { reason: data.reason, status: data.status });
         return;
       case "link":
-        this.#emit("onb-link", { url: data.url });
+        this.#emit(eventOf.link, { url: data.url });
         return;
       case "error": {
         const code = String(data.code ?? "load_failed");
         // A secret that ran out (or a frame session past its hour): a new one when the page can make it,
         // once until the component shows again (a new secret that fails too is an error, not a loop).
-        if ((code === "invalid_secret" || code === "session_expired") && this.#fetchClientSecret && !this.#renewing) {
+        if ((code === "invalid_secret" || code === SESSION_EXPIRED) && this.#fetchClientSecret && !this.#renewing) {
           this.#renewing = true;
-          if (code === "session_expired") this.#restart();
+          if (code === SESSION_EXPIRED) this.#restart();
           else void this.#secret().then((secret) => (secret ? this.#send(secret) : undefined));
           return;
         }

@@ -91,11 +91,6 @@ export async function requireMerchant(access: HomeAccess = {}) {
   };
 }
 
-/** For the home's route handlers (files, statements): the merchant, or null (they answer 404). */
-export async function routeMerchant(db: Db, access: HomeAccess = {}) {
-  return (await routeAccess(db, access))?.merchant ?? null;
-}
-
 /** For the home's route handlers: the merchant and, inside an embedded component, its frame session (null: 404). */
 export async function routeAccess(db: Db, access: HomeAccess = {}) {
   const found = await resolveMerchant(db, access);

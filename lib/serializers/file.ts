@@ -1,4 +1,5 @@
 import type { FileRow } from "../db/schema";
+import { downloadCsp } from "../net/csp";
 import type { FileJson } from "../schemas/files";
 
 export function serializeFile(row: FileRow): FileJson {
@@ -46,6 +47,6 @@ export function fileDownloadHeaders(row: Pick<FileRow, "type" | "filename">, siz
     "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${name}`,
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Content-Security-Policy": downloadCsp,
   };
 }

@@ -5,6 +5,7 @@ import { escapeHtml } from "../html";
 import type { Locale } from "../i18n/locales";
 import en from "../i18n/server-messages/en.json" with { type: "json" };
 import es from "../i18n/server-messages/es.json" with { type: "json" };
+import { tokenizerCsp } from "../net/csp";
 
 // The tokenizer frame (docs/reference.md section 10): its own small HTML page on its own origin
 // (TOKENIZER_ORIGIN) with a strict CSP (no inline script, no third-party anything, framed only by the
@@ -33,15 +34,7 @@ export function frameHtml(input: {
   const b = bankCopy[input.locale];
   const nonce = randomBytes(16).toString("base64");
   const accent = input.accent && hex.test(input.accent) ? input.accent : "#1a56db";
-  const csp = [
-    "default-src 'none'",
-    "script-src 'self'",
-    `style-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    `frame-ancestors ${input.parentOrigin}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join("; ");
+  const csp = tokenizerCsp({ nonce, parentOrigin: input.parentOrigin });
   const field = (id: string, label: string, attrs: string) =>
     `<div class="f"><label for="${id}">${escapeHtml(label)}</label><input id="${id}" ${attrs} aria-describedby="${id}-error"><p id="${id}-error" class="e" role="alert"></p></div>`;
   const title = kind === "card" ? t.title : b.title;

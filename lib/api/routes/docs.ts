@@ -6,6 +6,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 
 import { env } from "../../env";
 import { eventCatalogue, eventTypes } from "../../events/catalogue";
+import { docsCsp } from "../../net/csp";
 import type { AppEnv } from "../context";
 
 const require = createRequire(import.meta.url);
@@ -210,10 +211,7 @@ export function docsRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /docs: the interactive reference (Scalar, served from our own origin)
   app.get("/docs", (c) => {
-    c.header(
-      "Content-Security-Policy",
-      "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'",
-    );
+    c.header("Content-Security-Policy", docsCsp);
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference</title></head>

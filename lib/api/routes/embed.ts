@@ -12,9 +12,10 @@ import { bundleScript } from "../../browser-scripts";
 import { settingsOf } from "../../domain/accounts/isv-facts";
 import { accountSessionIsv, exchangeClientSecret, frameSession } from "../../domain/embed/account-sessions";
 import { embeddedOnboarding } from "../../domain/embed/onboarding";
-import { embedCookie, FRAME_COOKIE_MAX_AGE, frameAncestors, framePath } from "../../embed/frame";
+import { embedCookie, FRAME_COOKIE_MAX_AGE, framePath } from "../../embed/frame";
 import { AppError } from "../../errors";
 import { isLocale, LOCALE_COOKIE } from "../../i18n/locales";
+import { embedFrameCsp } from "../../net/csp";
 import { embedComponents } from "../../schemas/account-sessions";
 import type { AppEnv } from "../context";
 
@@ -92,10 +93,7 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
     plain(c);
     const isv = await accountSessionIsv(c.var.db, c.req.query("session") ?? "");
     const origins = isv ? settingsOf(isv).embed_allowed_origins : [];
-    c.header(
-      "Content-Security-Policy",
-      `default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors(origins)}`,
-    );
+    c.header("Content-Security-Policy", embedFrameCsp(origins));
     return c.html(
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Loading</title><script src="/embed/v1/frame.js" defer></script></head><body></body></html>',
     );

@@ -9,6 +9,7 @@ import { brandOf } from "../../domain/accounts/isv-facts";
 import { isvForHost } from "../../domain/accounts/isv-for-host";
 import { openOnboardingLink } from "../../domain/onboarding/open-onboarding-link";
 import { negotiateLocale } from "../../i18n/locales";
+import { linkPageCsp } from "../../net/csp";
 import type { AppEnv } from "../context";
 
 export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
@@ -24,10 +25,7 @@ export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
     // Approved: the home's sign-in (a single-use link to the contact's e-mail), not a session.
     if (result.kind === "home") return c.redirect("/home/sign-in?approved=1", 303);
     const locale = negotiateLocale(c.req.header("accept-language"));
-    c.header(
-      "Content-Security-Policy",
-      "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data: 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    );
+    c.header("Content-Security-Policy", linkPageCsp);
     if (result.kind === "unknown") {
       // On an ISV's own domain, its brand (the link the merchant holds came from it); else the plain page.
       const hostIsv = await isvForHost(c.var.db, c.req.header("host") ?? "");

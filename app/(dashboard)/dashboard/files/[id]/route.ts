@@ -1,6 +1,6 @@
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { fileContent } from "@/lib/domain/files/create-file";
-import { AppError } from "@/lib/errors";
+import { nullIfNotFound } from "@/lib/errors";
 import { fileDownloadHeaders } from "@/lib/serializers/file";
 
 // GET /dashboard/files/{id}: a merchant's document for the signed-in ISV user (the same bytes and
@@ -8,12 +8,7 @@ import { fileDownloadHeaders } from "@/lib/serializers/file";
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { db, account } = await requireIsvUser();
   const { id } = await params;
-  try {
-    const { row, bytes } = await fileContent(db, { isvAccountId: account.id }, id);
-    return new Response(new Uint8Array(bytes), { headers: fileDownloadHeaders(row, bytes.length) });
-  } catch (error) {
-    if (error instanceof AppError && error.type === "not_found_error")
-      return new Response("Not found", { status: 404 });
-    throw error;
-  }
+  const found = await fileContent(db, { isvAccountId: account.id }, id).catch(nullIfNotFound);
+  if (!found) return new Response("Not found", { status: 404 });
+  return new Response(new Uint8Array(found.bytes), { headers: fileDownloadHeaders(found.row, found.bytes.length) });
 }

@@ -24,7 +24,7 @@ import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payment
 import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { isFinal } from "@/lib/domain/merchants/status";
 import { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
-import { AppError } from "@/lib/errors";
+import { nullIfNotFound } from "@/lib/errors";
 import { displayPhone } from "@/lib/i18n/display";
 import { fieldLabel } from "@/lib/i18n/field-label";
 import { intlLocale } from "@/lib/i18n/locales";
@@ -66,10 +66,9 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
     merchant,
     history,
     latestLink: link,
-  } = await getMerchantActivity(db, account.id, id).catch((e) => {
-    if (e instanceof AppError && e.type === "not_found_error") notFound();
-    throw e;
-  });
+  } = await getMerchantActivity(db, account.id, id)
+    .catch(nullIfNotFound)
+    .then((found) => found ?? notFound());
   const payments = await getMerchantPayments(db, account.id, merchant.id);
   const disputes = (await listDisputes(db, { isvAccountId: account.id }, { merchant_id: merchant.id, limit: 20 })).rows;
   const documents = await listMerchantFiles(db, { isvAccountId: account.id }, merchant.id);

@@ -13,7 +13,7 @@ import { daysToRespond, filledEvidence, lostUnanswered, whyNotAnswerable } from 
 import { allows } from "@/lib/domain/embed/account-sessions";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
-import { AppError } from "@/lib/errors";
+import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
@@ -26,10 +26,7 @@ const load = cache(async (disputeId: string) => {
   // Inside an embedded component without dispute_management, the dispute is read only.
   const manages =
     !frame || allows(frame, "disputes", "dispute_management") || allows(frame, "payments", "dispute_management");
-  const dispute = await findDispute(db, scope, disputeId).catch((e) => {
-    if (e instanceof AppError && e.type === "not_found_error") return null;
-    throw e;
-  });
+  const dispute = await findDispute(db, scope, disputeId).catch(nullIfNotFound);
   if (!dispute) notFound();
   return { dispute, db, isv, merchant, scope, manages };
 });

@@ -1,20 +1,16 @@
 import { getLocale } from "next-intl/server";
 
-import { getDatabase } from "@/lib/db/client";
 import { getAccount } from "@/lib/domain/accounts/get-account";
 import { merchantAgreement } from "@/lib/domain/onboarding/get-agreement";
-import { routeMerchant } from "@/lib/home/session";
+import { homeRoute } from "@/lib/home/route";
 import { isLocale } from "@/lib/i18n/locales";
 import { agreementPdf } from "@/lib/pdf/agreement-pdf";
 import { documentLogo } from "@/lib/pdf/logo";
 
 // GET /home/documents/agreement.pdf: the signed-in merchant's agreement as it signed it (the kept
-// text, in the language it was signed in, with its signature line); without a session: 404.
-export async function GET() {
-  const { db } = await getDatabase();
-  // The home's session (on its ISV's host), never an embedded component's.
-  const merchant = await routeMerchant(db);
-  if (!merchant) return new Response("Not found", { status: 404 });
+// text, in the language it was signed in, with its signature line); without a session: 404. The
+// home's session (on its ISV's host), never an embedded component's.
+export const GET = homeRoute({}, async ({ db, home: { merchant } }) => {
   const isv = await getAccount(db, merchant.isvAccountId);
   const reader = await getLocale();
   const agreement = merchantAgreement(merchant, isv, isLocale(reader) ? reader : "en");
@@ -32,4 +28,4 @@ export async function GET() {
       "Cache-Control": "private, no-store",
     },
   });
-}
+});

@@ -14,7 +14,7 @@ import { refundableAmount } from "@/lib/domain/charges/status";
 import { allows } from "@/lib/domain/embed/account-sessions";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { listRefunds } from "@/lib/domain/refunds/list-refunds";
-import { AppError } from "@/lib/errors";
+import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
@@ -23,10 +23,7 @@ import { formatCents } from "@/lib/money";
 // merchant's own payments (another merchant's charge id: not found).
 const load = cache(async (chargeId: string) => {
   const { db, merchant, scope, isv, frame } = await requireMerchant({ components: ["payments"] });
-  const found = await getCharge(db, scope, chargeId).catch((e) => {
-    if (e instanceof AppError && e.type === "not_found_error") return null;
-    throw e;
-  });
+  const found = await getCharge(db, scope, chargeId).catch(nullIfNotFound);
   if (!found) notFound();
   return { ...found, db, isv, scope, merchant, frame };
 });

@@ -10,7 +10,7 @@ import { PayoutsTable } from "@/components/payments/payouts-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
-import { AppError } from "@/lib/errors";
+import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
@@ -18,10 +18,7 @@ import { formatCents } from "@/lib/money";
 // One of the merchant's own settlements (another merchant's id: not found), once per render.
 const load = cache(async (settlementId: string) => {
   const { db, merchant, scope, isv } = await requireMerchant({ components: ["payouts"] });
-  const found = await settlementWithLines(db, scope, settlementId).catch((e) => {
-    if (e instanceof AppError && e.type === "not_found_error") return null;
-    throw e;
-  });
+  const found = await settlementWithLines(db, scope, settlementId).catch(nullIfNotFound);
   if (!found) notFound();
   return { merchant, isv, ...found };
 });

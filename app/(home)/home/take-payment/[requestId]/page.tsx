@@ -13,7 +13,7 @@ import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { findPaymentRequest } from "@/lib/domain/payments/find-payment-request";
 import { effectiveStatus } from "@/lib/domain/payments/status";
 import { viewPayPage } from "@/lib/domain/payments/view-pay-page";
-import { AppError } from "@/lib/errors";
+import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
@@ -23,10 +23,7 @@ import { payPageUrl, qrCodeUrl } from "@/lib/serializers/payment-request";
 // One request of the merchant's own (another merchant's id: not found), once per render.
 const load = cache(async (requestId: string) => {
   const { db, merchant, scope, isv } = await requireMerchant();
-  const request = await findPaymentRequest(db, scope, requestId).catch((e) => {
-    if (e instanceof AppError && e.type === "not_found_error") return null;
-    throw e;
-  });
+  const request = await findPaymentRequest(db, scope, requestId).catch(nullIfNotFound);
   if (!request) notFound();
   return { db, merchant, isv, request };
 });

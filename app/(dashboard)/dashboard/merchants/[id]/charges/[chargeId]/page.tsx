@@ -12,17 +12,14 @@ import { awaitsAchClearing } from "@/lib/domain/charges/rules";
 import { refundableAmount } from "@/lib/domain/charges/status";
 import { findDispute } from "@/lib/domain/disputes/find-dispute";
 import { listRefunds } from "@/lib/domain/refunds/list-refunds";
-import { AppError } from "@/lib/errors";
+import { nullIfNotFound } from "@/lib/errors";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 
 // Once per request: the metadata and the page ask for the same charge.
 const load = cache(async (merchantId: string, chargeId: string) => {
   const { db, account } = await requireIsvUser();
-  const found = await getCharge(db, { isvAccountId: account.id }, chargeId).catch((e) => {
-    if (e instanceof AppError && e.type === "not_found_error") return null;
-    throw e;
-  });
+  const found = await getCharge(db, { isvAccountId: account.id }, chargeId).catch(nullIfNotFound);
   // Another ISV's charge, or a charge of another merchant under this URL: not found.
   if (!found || found.charge.merchantId !== merchantId) notFound();
   return { ...found, db, account };

@@ -1,6 +1,6 @@
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { downloadStatement } from "@/lib/domain/statements/download-statement";
-import { AppError } from "@/lib/errors";
+import { nullIfNotFound } from "@/lib/errors";
 
 // GET /dashboard/merchants/{id}/statements/{statementId}?format=pdf|csv: the statement for the
 // signed-in ISV user (the same file as the API's download).
@@ -8,18 +8,13 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { db, account } = await requireIsvUser();
   const { id, statementId } = await params;
   const format = new URL(request.url).searchParams.get("format") === "csv" ? "csv" : "pdf";
-  try {
-    const file = await downloadStatement(db, { isvAccountId: account.id }, id, statementId, format);
-    return new Response(file.body, {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Disposition": `attachment; filename="${file.filename}"`,
-        "Cache-Control": "no-store",
-      },
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.type === "not_found_error")
-      return new Response("Not found", { status: 404 });
-    throw error;
-  }
+  const file = await downloadStatement(db, { isvAccountId: account.id }, id, statementId, format).catch(nullIfNotFound);
+  if (!file) return new Response("Not found", { status: 404 });
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }
