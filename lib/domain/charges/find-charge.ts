@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import type { ChargeRow } from "../../db/schema";
 import { charges, merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -20,7 +21,7 @@ export async function findCharge(db: DbOrTx, scope: Scope, id: string): Promise<
 /** GET /v1/charges/{id}: the charge within the caller's scope, with what its serializer needs (its merchant, its refunds). */
 export async function getCharge(db: DbOrTx, scope: Scope, id: string) {
   const charge = await findCharge(db, scope, id);
-  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, charge.merchantId));
+  const merchant = one(await db.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
   const refunds = (await refundsOfCharges(db, [charge.id])).get(charge.id);
-  return { charge, merchant: merchant!, refunds };
+  return { charge, merchant: merchant, refunds };
 }

@@ -31,7 +31,7 @@ export async function openDispute(db: Db, chargeId: string, reason: DisputeReaso
     if (!charge || charge.disputeId || charge.paymentMethod !== "card" || charge.status !== "SETTLED") return null;
     const amount = disputedAmount(charge);
     if (amount === 0) return null;
-    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId));
+    const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
     const isv = await getAccount(tx, charge.isvAccountId);
     const dispute = one(
       await tx
@@ -59,10 +59,10 @@ export async function openDispute(db: Db, chargeId: string, reason: DisputeReaso
       { dispute_id: dispute.id },
       { runAt: dispute.evidenceDueBy, key: `dispute_deadline_${dispute.id}` },
     );
-    const app = decryptApplication(merchant!.application) as { main_contact_person?: { email?: string } };
+    const app = decryptApplication(merchant.application) as { main_contact_person?: { email?: string } };
     const to = app.main_contact_person?.email;
     if (to) {
-      const locale = merchantLocale(merchant!);
+      const locale = merchantLocale(merchant);
       await queueEmail(tx, {
         accountId: charge.isvAccountId,
         merchantId: charge.merchantId,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 
 import { and, desc, eq, or } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import { files, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid, notFound } from "../../errors";
@@ -87,8 +88,8 @@ export async function createFile(
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const id = createId("file");
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(merchants).where(eq(merchants.id, merchant.id)).for("update");
-    checkAwaitingDocument(locked!, { purpose: input.purpose, subject: input.subject ?? null });
+    const locked = one(await tx.select().from(merchants).where(eq(merchants.id, merchant.id)).for("update"));
+    checkAwaitingDocument(locked, { purpose: input.purpose, subject: input.subject ?? null });
     const inserted = await tx
       .insert(files)
       .values({
@@ -121,7 +122,7 @@ export async function createFile(
       fields: ["purpose", ...(input.subject ? ["subject"] : [])],
     });
     // A document a verification check asked for runs that check again (lib/domain/verification).
-    await attachDocument(tx, locked!, row);
+    await attachDocument(tx, locked, row);
     return row;
   });
 }

@@ -184,9 +184,9 @@ export async function payRequest(
 ) {
   const method = options.method ?? "card";
   const clientAddress = options.clientAddress ?? null;
-  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
-  assertCanTakePayments(merchant!);
-  if (method === "ach" && !takesAch(merchant!))
+  const merchant = one(await db.select().from(merchants).where(eq(merchants.id, request.merchantId)));
+  assertCanTakePayments(merchant);
+  if (method === "ach" && !takesAch(merchant))
     throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
   // Chosen before the token is spent: a deployment without the processor refuses with nothing used.
   const processor = processorFor(method);
@@ -206,7 +206,7 @@ export async function payRequest(
   }
 
   const total = request.amount + request.tax + request.tip;
-  const gatewayMerchantId = merchant!.paymentKeys?.gateway_merchant_id ?? "";
+  const gatewayMerchantId = merchant.paymentKeys?.gateway_merchant_id ?? "";
   const onProcessorError = (error: unknown) => {
     log.warn(
       { payment_request_id: request.id, err: error instanceof Error ? error.message : String(error) },
@@ -231,8 +231,8 @@ export async function payRequest(
     const priced = !authorization.approved
       ? null
       : source.kind === "bank_account"
-        ? feeForAchCharge(merchant!, total)
-        : feeForCardCharge(merchant!, {
+        ? feeForAchCharge(merchant, total)
+        : feeForCardCharge(merchant, {
             amount: total,
             brand: source.brand,
             funding: source.funding,
@@ -302,7 +302,7 @@ export async function payRequest(
       );
       const isv = await getAccount(tx, request.isvAccountId);
       const base = hostedBaseUrl(isv);
-      const chargeJson = serializeCharge(charge, merchant!);
+      const chargeJson = serializeCharge(charge, merchant);
       if (!authorization.approved) {
         // The claim serializes attempts on one request, so the count is exact; the limit locks it.
         const counted = countsAsDecline(authorization.reason) ? 1 : 0;
@@ -332,7 +332,7 @@ export async function payRequest(
             objectId: request.id,
             data: serializePaymentRequest(after, base),
           });
-        return { outcome: "declined" as const, request: after, charge: charge, merchant: merchant!, base };
+        return { outcome: "declined" as const, request: after, charge: charge, merchant: merchant, base };
       }
       const paid = await movePaymentRequest(tx, request.id, "payRequest", {
         paidAt: now,
@@ -358,8 +358,8 @@ export async function payRequest(
         data: serializePaymentRequest(paid, base),
       });
       const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
-      if (receiptTo) await sendReceipt(tx, paid, charge, merchant!, brandOf(isv), receiptTo);
-      return { outcome: "paid" as const, request: paid, charge: charge, merchant: merchant!, base };
+      if (receiptTo) await sendReceipt(tx, paid, charge, merchant, brandOf(isv), receiptTo);
+      return { outcome: "paid" as const, request: paid, charge: charge, merchant: merchant, base };
     });
   } catch (error) {
     // Nothing was recorded: give back what the processor authorized, and free the request.

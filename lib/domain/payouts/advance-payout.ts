@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import { type MerchantRow, merchants, type PayoutRow, payouts } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
@@ -29,7 +30,7 @@ export async function advancePayout(
     // (reconsiderPayouts runs under the merchant's lock), so the two never wait on each other.
     const [owner] = await tx.select({ merchantId: payouts.merchantId }).from(payouts).where(eq(payouts.id, payoutId));
     if (!owner) return null;
-    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, owner.merchantId)).for("update");
+    const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, owner.merchantId)).for("update"));
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
     if (!payout) return null;
     const step = nextMove(payout.status);
@@ -42,7 +43,7 @@ export async function advancePayout(
     }
     const now = options.now ?? new Date();
     if (step === "send") {
-      const bank = bankOf(merchant!);
+      const bank = bankOf(merchant);
       const arrivalDate = nextBusinessDay(now);
       const [sent] = await movePayouts(tx, "send", eq(payouts.id, payout.id), {
         arrivalDate,
@@ -53,13 +54,13 @@ export async function advancePayout(
       if (payoutProvider().sends) await queueAdvance(tx, sent!, "settle", new Date(`${arrivalDate}T00:00:00Z`));
       return sent!;
     }
-    const outcome = await payoutProvider().outcome({ amount: payout.amount, accountNumber: bankOf(merchant!).number });
+    const outcome = await payoutProvider().outcome({ amount: payout.amount, accountNumber: bankOf(merchant).number });
     if (outcome.status === "paid") {
       const [paid] = await movePayouts(tx, "pay", eq(payouts.id, payout.id));
       await payoutEvent(tx, "payout.paid", paid!);
       return paid!;
     }
-    return failPayout(tx, merchant!, payout, outcome.code);
+    return failPayout(tx, merchant, payout, outcome.code);
   });
 }
 

@@ -81,8 +81,8 @@ export async function createRefund(
         })
         .returning(),
     );
-    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId));
-    const chargeJson = serializeCharge(charge, merchant!, (await refundsOfCharges(tx, [charge.id])).get(charge.id));
+    const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
+    const chargeJson = serializeCharge(charge, merchant, (await refundsOfCharges(tx, [charge.id])).get(charge.id));
     await recordEvent(tx, {
       accountId: charge.isvAccountId,
       type: "refund.created",

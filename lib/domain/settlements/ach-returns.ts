@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import { charges, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
@@ -53,13 +54,13 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
       const row = await moveChargeIfAllowed(tx, charge.id, answer.move, set);
       if (!row) return;
       moved++;
-      const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, row.merchantId));
+      const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, row.merchantId)));
       const refunds = await refundsOfCharges(tx, [row.id]);
       await recordEvent(tx, {
         accountId: row.isvAccountId,
         type: answer.event,
         objectId: row.id,
-        data: serializeCharge(row, merchant!, refunds.get(row.id)),
+        data: serializeCharge(row, merchant, refunds.get(row.id)),
       });
     });
     log.info({ charge_id: charge.id, event: answer.event }, "ACH answer applied");

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 
 import { cursorPage } from "../../db/cursor-page";
+import { one } from "../../db/one";
 import type { ChargeRow, SettlementRow } from "../../db/schema";
 import { charges, disputes, merchants, payouts, refunds, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -56,12 +57,12 @@ export async function listSettlementCharges(db: DbOrTx, scope: Scope, id: string
     },
     select: (where, orderBy, limit) => db.select().from(charges).where(where).orderBy(orderBy).limit(limit),
   });
-  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, settlement.merchantId));
+  const merchant = one(await db.select().from(merchants).where(eq(merchants.id, settlement.merchantId)));
   const refunds = await refundsOfCharges(
     db,
     page.rows.map((r) => r.id),
   );
-  return { ...page, merchant: merchant!, refundsOf: (chargeId: string) => refunds.get(chargeId) ?? [] };
+  return { ...page, merchant: merchant, refundsOf: (chargeId: string) => refunds.get(chargeId) ?? [] };
 }
 
 export type SettlementLine = {

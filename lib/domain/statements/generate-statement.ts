@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import { charges, disputes, merchants, payouts, refunds, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
@@ -124,8 +125,8 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
       .where(and(eq(statements.id, existing.id), eq(statements.final, false)))
       .returning();
     if (remade) return { row: remade, created: false };
-    const [current] = await db.select().from(statements).where(eq(statements.id, existing.id));
-    return { row: current!, created: false };
+    const current = one(await db.select().from(statements).where(eq(statements.id, existing.id)));
+    return { row: current, created: false };
   }
 
   return db.transaction(async (tx) => {
@@ -144,11 +145,13 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
       .returning();
     if (!row) {
       // Another instance made it a moment ago: that one is the statement.
-      const [made] = await tx
-        .select()
-        .from(statements)
-        .where(and(eq(statements.merchantId, merchantId), eq(statements.period, period)));
-      return { row: made!, created: false };
+      const made = one(
+        await tx
+          .select()
+          .from(statements)
+          .where(and(eq(statements.merchantId, merchantId), eq(statements.period, period))),
+      );
+      return { row: made, created: false };
     }
     await recordEvent(tx, {
       accountId: row.isvAccountId,
