@@ -1,8 +1,10 @@
 "use client";
+
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
 import type { HomeSettingsResult } from "@/lib/actions/home";
+import { messageOr } from "@/lib/i18n/dynamic";
 
 export type SettingsField = {
   key: string;
@@ -36,11 +38,7 @@ export function SettingsForm({
   const say = (key: string, code: string) =>
     code === "reauthentication_required"
       ? t("reauthenticate")
-      : all.has(`underwriting.${code}` as never)
-        ? all(`underwriting.${code}` as never)
-        : t.has(`invalid.${key}` as never)
-          ? t(`invalid.${key}` as never)
-          : t("invalidField");
+      : (messageOr(all, `underwriting.${code}`) ?? messageOr(t, `invalid.${key}`) ?? t("invalidField"));
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);

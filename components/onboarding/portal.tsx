@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { createContext, useContext } from "react";
 
+import { messageOr } from "@/lib/i18n/dynamic";
 import { requestNames } from "@/lib/onboarding/request-names";
 
 export type Requested = { field: string; code: string; message: string };
@@ -36,10 +37,9 @@ export function usePortal() {
     reason: (name: string) => {
       const r = match(name);
       if (!r) return undefined;
-      return t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message;
+      return messageOr(t, `underwriting.${r.code}`) ?? r.message;
     },
-    reasonOf: (r: Requested) =>
-      t.has(`underwriting.${r.code}` as never) ? t(`underwriting.${r.code}` as never) : r.message,
+    reasonOf: (r: Requested) => messageOr(t, `underwriting.${r.code}`) ?? r.message,
   };
 }
 

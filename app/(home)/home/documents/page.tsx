@@ -6,6 +6,7 @@ import { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { requireMerchant } from "@/lib/home/session";
+import { messageOr } from "@/lib/i18n/dynamic";
 import { requestNames } from "@/lib/onboarding/request-names";
 
 export async function generateMetadata() {
@@ -42,9 +43,7 @@ export default async function HomeDocuments() {
           <ul className="mt-2 list-disc pl-5" data-testid="due-list">
             {due.errors.map((e) => (
               <li key={`${e.field}-${e.code}`}>
-                {all.has(`underwriting.${e.code}` as never)
-                  ? all(`underwriting.${e.code}` as never, names(e.field) as never)
-                  : e.message}
+                {messageOr(all, `underwriting.${e.code}`, names(e.field)) ?? e.message}
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { BrandShell } from "@/components/onboarding/brand-shell";
 import { DecisionWait } from "@/components/onboarding/decision-wait";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
 import { currentFrame } from "@/lib/home/current-frame";
+import { messageOr } from "@/lib/i18n/dynamic";
 import { requestNames } from "@/lib/onboarding/request-names";
 
 export async function generateMetadata() {
@@ -59,9 +60,7 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
           <ul className="mt-4 list-disc space-y-1 pl-5" aria-label={t("wizard.moreInfoList")}>
             {requested.map((r) => (
               <li key={`${r.field}-${r.code}`}>
-                {t.has(`underwriting.${r.code}` as never)
-                  ? t(`underwriting.${r.code}` as never, names(r.field) as never)
-                  : r.message}
+                {messageOr(t, `underwriting.${r.code}`, names(r.field)) ?? r.message}
               </li>
             ))}
           </ul>

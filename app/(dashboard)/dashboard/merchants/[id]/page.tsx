@@ -26,6 +26,7 @@ import { isFinal } from "@/lib/domain/merchants/status";
 import { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
 import { nullIfNotFound } from "@/lib/errors";
 import { displayPhone } from "@/lib/i18n/display";
+import { messageOr } from "@/lib/i18n/dynamic";
 import { fieldLabel } from "@/lib/i18n/field-label";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
@@ -84,17 +85,12 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
       ? format.dateTime(new Date(`${iso}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" })
       : "";
   // An event in words ("Information updated"), never its type; an unknown type in the reader's words too.
-  const eventName = (type: string) =>
-    t.has(`eventNames.${type.replace(".", "__")}` as never)
-      ? t(`eventNames.${type.replace(".", "__")}` as never)
-      : t("eventOther");
+  const eventName = (type: string) => messageOr(t, `eventNames.${type.replace(".", "__")}`) ?? t("eventOther");
   const requirements = requirementsFor(merchant, account);
   const json = serializeMerchant(merchant, account, requirements);
   const app = json.merchant as Json;
   const option = (field: string, value: unknown) =>
-    typeof value === "string" && root.has(`options.${field}.${value}` as never)
-      ? root(`options.${field}.${value}` as never)
-      : ((value as string | null) ?? "");
+    (typeof value === "string" ? messageOr(root, `options.${field}.${value}`) : null) ?? (value as string | null) ?? "";
   const address = (a: Json | null | undefined) => (a ? `${a.address}, ${a.city}, ${a.state} ${a.zip}` : "");
   const owners = ownerKeys.filter((k) => app[k]).map((k) => app[k] as Json);
   const catalog = (settingsOf(account).devices ?? []).find((d) => d.id === json.device?.catalog_id);
@@ -102,9 +98,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const names = requestNames(app);
   // A reason in the reader's words by its code (with whom it names), an operator's own as written.
   const reasonText = (field: string, code: string | null, message: string | null) =>
-    code && root.has(`underwriting.${code}` as never)
-      ? root(`underwriting.${code}` as never, names(field) as never)
-      : (message ?? "");
+    (code ? messageOr(root, `underwriting.${code}`, names(field)) : null) ?? message ?? "";
   const subjectName = (subject: string) =>
     subject === "merchant"
       ? t("checks.subjectBusiness")
@@ -196,7 +190,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
               <a className="underline" href={`/dashboard/files/${f.id}`}>
                 {t("checks.download")}: {f.filename}
               </a>{" "}
-              <span className="text-muted">· {t(`checks.purpose.${f.purpose}` as never)}</span>
+              <span className="text-muted">· {messageOr(t, `checks.purpose.${f.purpose}`) ?? f.purpose}</span>
             </td>
             <td className="py-2 pr-3">{f.subject ? subjectName(f.subject) : t("checks.subjectBusiness")}</td>
             <td className="py-2">{when(f.createdAt)}</td>
