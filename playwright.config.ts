@@ -1,8 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
+
+import { scratchBase } from "./tests/helpers/scratch";
 
 // Browser journeys run against the real server (`npm start` after `npm run build`) in Debian's
 // Chromium: browsers cannot be downloaded here. The server gets its own data directory, or the
@@ -12,7 +13,11 @@ process.env.APP_ENV ??= "sandbox";
 // Passwords hashed at the test suites' cost (lib/env.ts), by the server and by the CLI the helpers run.
 process.env.PASSWORD_HASH_COST ??= "test";
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "onb-e2e-"));
+// The server's data directory in memory (/dev/shm) where the machine has it, as the Vitest suites'
+// (tests/helpers/scratch.ts): the journeys wait on the embedded database's writes otherwise.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(scratchBase(), "onb-e2e-"));
+// Made here (not handed in): removed when the run ends, as it lives in memory.
+if (!process.env.E2E_DATA_DIR) process.once("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
 process.env.E2E_DATA_DIR = dataDir;
 export const baseURL = `http://127.0.0.1:${port}`;
 

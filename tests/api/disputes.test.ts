@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, disputes, files, jobs, outbox } from "@/lib/db/schema";
+import { attachEvidenceFile } from "@/lib/domain/disputes/save-evidence";
 import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
 import { createId } from "@/lib/ids";
 import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
@@ -338,6 +339,27 @@ describe("disputes", () => {
     expect(lost.map((d: any) => d.id).sort()).toEqual([accepted.id, expiring.id].sort());
     await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { dispute_fee: 1_500 } } });
   }, 120_000);
+
+  test("the home's evidence upload: a document the merchant gave for another purpose is taken; one already given as evidence is used again, not refused", async () => {
+    const merchant = await approvedMerchant(api, isv);
+    const a = await pay(merchant, 3_000, SANDBOX_DISPUTED_CARD);
+    const b = await pay(merchant, 4_000, SANDBOX_DISPUTED_CARD);
+    await settle(merchant);
+    const [first, second] = [await disputeOf(a), await disputeOf(b)];
+    const scope = { isvAccountId: isv.account_id, merchantId: merchant.id };
+    const receipt = pdf("the same signed receipt");
+    // Given before for another purpose (its verification): evidence is a file of its own.
+    const business = await upload(merchant.id, "additional_verification", "the same signed receipt");
+    const one = await attachEvidenceFile(api.db, scope, first.id, "receipt", { filename: "r.pdf", bytes: receipt });
+    expect(one.file.id).not.toBe(business);
+    expect(one.file.purpose).toBe("dispute_evidence");
+    // The same receipt for the second dispute: the first's file, attached again (nothing new stored).
+    const before = (await api.db.select().from(files).where(eq(files.merchantId, merchant.id))).length;
+    const two = await attachEvidenceFile(api.db, scope, second.id, "receipt", { filename: "r2.pdf", bytes: receipt });
+    expect(two.file.id).toBe(one.file.id);
+    expect(two.dispute.evidence.receipt).toBe(one.file.id);
+    expect((await api.db.select().from(files).where(eq(files.merchantId, merchant.id))).length).toBe(before);
+  });
 
   test("isolation: another ISV sees no dispute and can change none; evidence names only the merchant's own dispute files", async () => {
     const merchant = await approvedMerchant(api, isv);

@@ -174,6 +174,22 @@ describe("files", () => {
     expect(again.json.error).toMatchObject({ code: "file_duplicate", param: "file" });
     expect(again.json.error.message).toContain(res.json.id);
     expect(await fileCount()).toBe(before);
+    // The same document for another purpose is a file of its own (an ID given again as a dispute's
+    // evidence); twice for that purpose, refused like the first.
+    const other = await upload(
+      { purpose: "dispute_evidence", merchant_id: merchantId },
+      { bytes: pdf, name: "evidence.pdf" },
+    );
+    expect(other.status).toBe(200);
+    expect(other.json).toMatchObject({ purpose: "dispute_evidence", type: "pdf" });
+    expect(other.json.id).not.toBe(res.json.id);
+    const otherAgain = await upload(
+      { purpose: "dispute_evidence", merchant_id: merchantId },
+      { bytes: pdf, name: "evidence-2.pdf" },
+    );
+    expect([otherAgain.status, otherAgain.json.error.code]).toEqual([409, "file_duplicate"]);
+    expect(otherAgain.json.error.message).toContain(other.json.id);
+    expect(await fileCount()).toBe(before + 1);
   });
 
   test("bad input: each a clear 4xx in the contract's shape, nothing stored", async () => {

@@ -44,9 +44,11 @@ export const files = pgTable(
   },
   (t) => [
     uniqueIndex("files_seq_key").on(t.seq),
-    uniqueIndex("files_merchant_sha256_key").on(t.merchantId, t.sha256),
+    // One file per merchant, purpose and content: the same document may serve two purposes (an ID
+    // that is also a dispute's evidence), never twice the same one.
+    uniqueIndex("files_merchant_purpose_sha256_key").on(t.merchantId, t.purpose, t.sha256),
     index("files_merchant_idx").on(t.merchantId, t.seq),
-    index("files_merchant_original_idx").on(t.merchantId, t.originalSha256),
+    index("files_merchant_original_idx").on(t.merchantId, t.purpose, t.originalSha256),
     check("files_type_check", sql`${t.type} in ('jpg', 'png', 'pdf')`),
     check("files_size_check", sql`${t.size} > 0 and ${t.size} <= 10485760`),
   ],

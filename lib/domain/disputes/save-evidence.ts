@@ -4,7 +4,7 @@ import { type DisputeRow, disputes, files } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalid, invalidState, notFound } from "../../errors";
 import { evidenceFileFields, type SaveEvidence } from "../../schemas/disputes";
-import { createFile } from "../files/create-file";
+import { createFile, sameFile } from "../files/create-file";
 import { type MerchantScope, type Scope } from "../scope";
 import { findDispute } from "./find-dispute";
 import { mergeEvidence, whyNotAnswerable } from "./rules";
@@ -70,12 +70,15 @@ export async function attachEvidenceFile(
 ) {
   const why = whyNotAnswerable(await findDispute(db, scope, disputeId), new Date());
   if (why) throw invalidState(why);
-  const saved = await createFile(db, scope, {
-    purpose: "dispute_evidence",
-    merchant_id: scope.merchantId,
-    filename: file.filename,
-    bytes: file.bytes,
-  });
+  // A file the merchant already gave as evidence (a receipt for two disputes) is used again, not refused.
+  const saved =
+    (await sameFile(db, scope.merchantId, "dispute_evidence", file.bytes)) ??
+    (await createFile(db, scope, {
+      purpose: "dispute_evidence",
+      merchant_id: scope.merchantId,
+      filename: file.filename,
+      bytes: file.bytes,
+    }));
   const dispute = await saveEvidence(db, scope, disputeId, { evidence: { [field]: saved.id } });
   return { file: saved, dispute };
 }

@@ -16,14 +16,29 @@ import { recordAudit } from "../audit/record-audit";
 import { findScopedMerchant, type Scope, withinScope } from "../scope";
 import { attachDocument, checkAwaitingDocument } from "../verification/checks";
 
-const duplicate = (earlier: string | undefined) =>
+const duplicate = (purpose: string, earlier: string | undefined) =>
   new AppError(
     "file_duplicate",
-    `This document was already uploaded for this merchant as ${earlier ?? "another file"}`,
-    {
-      param: "file",
-    },
+    `This document was already uploaded for this merchant with purpose ${purpose}${earlier ? `: it is ${earlier}, use that file` : ""}`,
+    { param: "file" },
   );
+
+/** The merchant's file of this purpose with these bytes (as sent, or as kept), if one exists. */
+export async function sameFile(db: DbOrTx, merchantId: string, purpose: FilePurpose, bytes: Buffer) {
+  const digest = createHash("sha256").update(bytes).digest("hex");
+  const [same] = await db
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.merchantId, merchantId),
+        eq(files.purpose, purpose),
+        or(eq(files.originalSha256, digest), eq(files.sha256, digest)),
+      ),
+    )
+    .limit(1);
+  return same ?? null;
+}
 
 /** A name safe to show and to offer as a download's name: no path, no control characters, 120 at most. */
 export function cleanFilename(name: string | undefined, type: string): string {
@@ -70,19 +85,10 @@ export async function createFile(
   checkAwaitingDocument(merchant, { purpose: input.purpose, subject: input.subject ?? null });
   // Every upload counts against the merchant's day, whatever comes of it.
   await countUpload(merchant.id);
-  // The same bytes again: refused before an image is decoded (the costly part).
+  // The same bytes again for the same purpose: refused before an image is decoded (the costly part).
   const originalSha256 = createHash("sha256").update(input.bytes).digest("hex");
-  const [same] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(
-        eq(files.merchantId, merchant.id),
-        or(eq(files.originalSha256, originalSha256), eq(files.sha256, originalSha256)),
-      ),
-    )
-    .limit(1);
-  if (same) throw duplicate(same.id);
+  const same = await sameFile(db, merchant.id, input.purpose, input.bytes);
+  if (same) throw duplicate(input.purpose, same.id);
   // The heavy work in a slot of the process's, in turn with the other merchants waiting.
   const { type, bytes } = await inspectUpload(input.bytes, merchant.id);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -104,15 +110,15 @@ export async function createFile(
         sha256,
         originalSha256,
       })
-      .onConflictDoNothing({ target: [files.merchantId, files.sha256] })
+      .onConflictDoNothing({ target: [files.merchantId, files.purpose, files.sha256] })
       .returning();
     const row = inserted[0];
     if (!row) {
       const [earlier] = await tx
         .select({ id: files.id })
         .from(files)
-        .where(and(eq(files.merchantId, merchant.id), eq(files.sha256, sha256)));
-      throw duplicate(earlier?.id);
+        .where(and(eq(files.merchantId, merchant.id), eq(files.purpose, input.purpose), eq(files.sha256, sha256)));
+      throw duplicate(input.purpose, earlier?.id);
     }
     await store.put(tx, id, bytes);
     await recordAudit(tx, {
