@@ -5,6 +5,21 @@ import importX from "eslint-plugin-import-x";
 import simpleImportSort from "eslint-plugin-simple-import-sort";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
+// The imports no folder of lib may make (each block below lists them with its own).
+const notTheApi = {
+  group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"],
+  message:
+    "lib/api is the HTTP layer: lib/domain, lib/db, lib/jobs and the rest of lib must not import it (errors live in lib/errors.ts).",
+};
+const notThePages = {
+  group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"],
+  message: "lib must not import pages or components.",
+};
+const notTheWorkers = {
+  group: ["**/workers/*", "@/lib/workers/**"],
+  message: "lib/workers wires the job handlers above the domain: only server.ts, the worker entry and tests start it.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -53,29 +68,7 @@ export default tseslint.config(
   {
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
     ignores: ["lib/api/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"],
-              message:
-                "lib/api is the HTTP layer: lib/domain, lib/db, lib/jobs and the rest of lib must not import it (errors live in lib/errors.ts).",
-            },
-            {
-              group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"],
-              message: "lib must not import pages or components.",
-            },
-            {
-              group: ["**/workers/*", "@/lib/workers/**"],
-              message:
-                "lib/workers wires the job handlers above the domain: only server.ts, the worker entry and tests start it.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [notTheApi, notThePages, notTheWorkers] }] },
   },
   {
     // The domain never reaches up into the edge: the home's and dashboard's request helpers and the
@@ -86,18 +79,9 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"],
-              message: "lib/api is the HTTP layer: the domain must not import it (errors live in lib/errors.ts).",
-            },
-            {
-              group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"],
-              message: "lib must not import pages or components.",
-            },
-            {
-              group: ["**/workers/*", "@/lib/workers/**"],
-              message: "lib/workers wires the job handlers above the domain.",
-            },
+            notTheApi,
+            notThePages,
+            notTheWorkers,
             {
               group: [
                 "../../home/**",
@@ -127,18 +111,9 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["**/api", "**/api/*", "**/api/**", "@/lib/api", "@/lib/api/**"],
-              message: "lib/api is the HTTP layer.",
-            },
-            {
-              group: ["**/app/**", "@/app/**", "**/components/**", "@/components/**"],
-              message: "lib must not import pages or components.",
-            },
-            {
-              group: ["**/workers/*", "@/lib/workers/**"],
-              message: "lib/workers wires the job handlers above the domain.",
-            },
+            notTheApi,
+            notThePages,
+            notTheWorkers,
             {
               group: ["**/domain/**", "@/lib/domain/**"],
               message:

@@ -9,19 +9,9 @@ import path from "node:path";
 
 import ts from "typescript";
 
-const root = path.resolve(import.meta.dirname, "..");
-const skip =
-  /(^|\/)(node_modules|\.next|tests|e2e|bench|scratch|data|lib\/db\/migrations)(\/|$)|\.(test|spec)\.tsx?$|\.d\.ts$/;
-const files = [];
-(function walk(dir) {
-  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.join(dir, entry.name);
-    if (entry.name.startsWith(".") || skip.test(rel)) continue;
-    if (entry.isDirectory()) walk(rel);
-    else if (/\.(ts|tsx)$/.test(entry.name) && /^(app|components|lib)\/|^(proxy|server)\.ts$/.test(rel))
-      files.push(rel);
-  }
-})(".");
+import { root, sourceFiles } from "./source-files.mjs";
+
+const files = sourceFiles().filter((rel) => /^(app|components|lib)\/|^(proxy|server)\.ts$/.test(rel));
 
 let nonNull = 0;
 let asNever = 0;

@@ -6,18 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "..");
-const skip =
-  /(^|\/)(node_modules|\.next|tests|e2e|bench|scratch|data|lib\/db\/migrations)(\/|$)|\.(test|spec)\.tsx?$|\.d\.ts$/;
-const files = [];
-(function walk(dir) {
-  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.join(dir, entry.name);
-    if (entry.name.startsWith(".") || skip.test(rel)) continue;
-    if (entry.isDirectory()) walk(rel);
-    else if (/\.(ts|tsx)$/.test(entry.name)) files.push(rel);
-  }
-})(".");
+import { root, sourceFiles } from "./source-files.mjs";
+
+const files = sourceFiles();
 const known = new Set(files.map((f) => path.normalize(f)));
 const resolve = (from, spec) => {
   let base;
