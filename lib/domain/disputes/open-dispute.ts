@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
-import { decryptApplication } from "../../crypto/field-encryption";
 import { one } from "../../db/one";
 import { charges, disputes, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -14,7 +13,7 @@ import { paymentProcessor } from "../../processors";
 import { type DisputeReason } from "../../schemas/disputes";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, disputeFeeOf } from "../accounts/isv-facts";
-import { merchantLocale } from "../merchants/merchant-facts";
+import { contactEmailOf, merchantLocale } from "../merchants/merchant-facts";
 import { disputedAmount, EVIDENCE_WINDOW_MS } from "./rules";
 import { disputeEvent } from "./status";
 
@@ -59,8 +58,7 @@ export async function openDispute(db: Db, chargeId: string, reason: DisputeReaso
       { dispute_id: dispute.id },
       { runAt: dispute.evidenceDueBy, key: `dispute_deadline_${dispute.id}` },
     );
-    const app = decryptApplication(merchant.application) as { main_contact_person?: { email?: string } };
-    const to = app.main_contact_person?.email;
+    const to = contactEmailOf(merchant);
     if (to) {
       const locale = merchantLocale(merchant);
       await queueEmail(tx, {

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
-import { decryptApplication } from "../../crypto/field-encryption";
 import { one } from "../../db/one";
 import { type MerchantRow, merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -10,7 +9,7 @@ import { payoutFailed } from "../../notifications/templates";
 import type { PayoutFailureCode } from "../../schemas/payouts";
 import { brandOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "./merchant-event";
-import { merchantLocale } from "./merchant-facts";
+import { contactEmailOf, merchantLocale } from "./merchant-facts";
 import { askFor } from "./requirements";
 
 const messages: Record<PayoutFailureCode, string> = {
@@ -44,8 +43,7 @@ export async function askForNewBankAccount(
       .returning(),
   );
   const isv = await recordMerchantEvent(tx, "merchant.updated", updated, { fields: ["requirements"] });
-  const app = decryptApplication(merchant.application) as { main_contact_person?: { email?: string } };
-  const to = app.main_contact_person?.email;
+  const to = contactEmailOf(merchant);
   if (to) {
     const locale = merchantLocale(merchant);
     await queueEmail(tx, {

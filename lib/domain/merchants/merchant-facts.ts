@@ -1,3 +1,4 @@
+import { decryptApplication } from "../../crypto/field-encryption";
 import type { MerchantRow } from "../../db/schema";
 import { type Locale, toLocale } from "../../i18n/locales";
 
@@ -17,3 +18,9 @@ export const merchantContact = (merchant: MerchantRow): string | null => {
 
 /** The merchant's language (the one it signed in), for what its customers receive. */
 export const merchantLocale = (merchant: MerchantRow): Locale => toLocale(merchant.agreement?.locale);
+
+/** Where the merchant's own e-mails go (a dispute, a refused payout): its contact's address, or null. */
+export const contactEmailOf = (merchant: MerchantRow): string | null => {
+  const app = decryptApplication(merchant.application) as { main_contact_person?: { email?: string } };
+  return app.main_contact_person?.email || null;
+};
