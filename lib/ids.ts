@@ -54,7 +54,8 @@ export type IdPrefix =
   | "as"
   | "file"
   | "mll"
-  | "hs";
+  | "hs"
+  | "txn";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

@@ -22,6 +22,7 @@ import { accountRoutes } from "./routes/account";
 import { accountSessionRoutes } from "./routes/account-sessions";
 import { auditLogRoutes } from "./routes/audit-logs";
 import { authRoutes } from "./routes/auth";
+import { balanceRoutes } from "./routes/balance";
 import { chargeRoutes } from "./routes/charges";
 import { disputeRoutes } from "./routes/disputes";
 import { docsRoutes } from "./routes/docs";
@@ -128,6 +129,7 @@ export function createApi(options: ApiOptions) {
   feeRoutes(app);
   settlementRoutes(app);
   payoutRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
+  balanceRoutes(app);
   disputeRoutes(app);
   accountSessionRoutes(app);
   statementRoutes(app);

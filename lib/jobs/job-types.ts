@@ -67,6 +67,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 40,
   },
+  /** The daily check of the ledger's invariants (01:00 UTC), one job per day. */
+  ledger_check: {
+    payload: z.object({ at: z.string() }),
+    maxAttempts: 5,
+    backoffMs: (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 90,
+  },
   /** The nightly purge of what is past its retention (03:00 UTC), one job per day. */
   retention_purge: {
     payload: z.object({ at: z.string() }),

@@ -48,6 +48,14 @@ export const deliveryOutcomes = new client.Counter({
 });
 for (const outcome of ["delivered", "retried", "failed", "gone"]) deliveryOutcomes.inc({ outcome }, 0);
 
+/** What the last `ledger_check` found broken, by invariant (docs/reference.md section 18): 0 when the ledger holds. */
+export const ledgerInvariantViolations = new client.Gauge({
+  name: "ledger_invariant_violations",
+  help: "Violations of the ledger's invariants found by the last ledger_check run in this process, by invariant",
+  labelNames: ["invariant"] as const,
+  registers: [registry],
+});
+
 const knownJobTypes = Object.keys(jobTypes);
 
 /** The gauges read from the database at each scrape (jobs) and from the pool (PostgreSQL). */

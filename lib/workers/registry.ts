@@ -1,5 +1,6 @@
 import { decideDispute, expireDispute } from "../domain/disputes/close-dispute";
 import { checkCardDisputes } from "../domain/disputes/open-dispute";
+import { runLedgerCheck } from "../domain/ledger/run-ledger-check";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
 import { runPayoutAdvance } from "../domain/payouts/advance-payout";
 import { runPayoutReconsider } from "../domain/payouts/reconsider-payouts";
@@ -46,6 +47,7 @@ export const jobRegistry = {
   ach_returns: define("ach_returns", { handler: checkAchReturns }),
   ach_return_reversals: define("ach_return_reversals", { handler: checkAchReturnReversals }),
   retention_purge: define("retention_purge", { handler: runPurge }),
+  ledger_check: define("ledger_check", { handler: runLedgerCheck }),
   payout_advance: define("payout_advance", { handler: runPayoutAdvance }),
   payout_reconsider: define("payout_reconsider", { handler: runPayoutReconsider }),
   card_disputes: define("card_disputes", { handler: checkCardDisputes }),

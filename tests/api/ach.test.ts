@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { cardTokens, charges, events, jobs } from "@/lib/db/schema";
+import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
@@ -405,4 +406,8 @@ describe("ACH payments", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ fee: 125, net: 19_875, fee_details: [{ model: "ach" }] });
   });
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

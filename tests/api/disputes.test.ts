@@ -5,6 +5,7 @@ import { charges, disputes, files, jobs, outbox } from "@/lib/db/schema";
 import { attachEvidenceFile } from "@/lib/domain/disputes/save-evidence";
 import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
 import { createId } from "@/lib/ids";
+import { checkLedger } from "@/lib/ledger/check";
 import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -409,4 +410,8 @@ describe("disputes", () => {
     const [row] = await api.db.select().from(charges).where(eq(charges.id, chargeId));
     expect(row?.disputeId).toBe(dispute.id);
   }, 120_000);
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

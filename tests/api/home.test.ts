@@ -13,6 +13,7 @@ import {
   changeContact,
   confirmContactEmailChange,
 } from "@/lib/domain/home/settings";
+import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { freshHomeSession } from "../helpers/fixtures";
@@ -338,4 +339,8 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
     const types = (await api.db.select().from(events).where(eq(events.objectId, id))).map((e) => e.type);
     expect(types.filter((t) => t === "merchant.verification_updated").length).toBeGreaterThanOrEqual(3);
   });
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

@@ -2,9 +2,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, payouts, refunds, statements } from "@/lib/db/schema";
-import { moveChargeIfAllowed } from "@/lib/domain/charges/status";
+import { applyAchMove } from "@/lib/domain/settlements/ach-returns";
 import { settleAll } from "@/lib/domain/settlements/run-settlement";
 import { runStatements } from "@/lib/domain/statements/run-statements";
+import { checkLedger } from "@/lib/ledger/check";
+import { postAchReturn } from "@/lib/ledger/movements";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
@@ -192,7 +194,7 @@ describe("a four-day ledger across a month's end", () => {
       .update(charges)
       .set({ returnedAt: utc("2026-03-01T09:00:00.000Z") })
       .where(eq(charges.id, a4));
-    await moveChargeIfAllowed(api.db, a3, "returnCharge", {
+    await applyAchMove(api.db, a3, "returnCharge", {
       returnedAt: utc("2026-03-01T10:00:00.000Z"),
       failureReason: "unauthorized_debit",
     });
@@ -362,10 +364,12 @@ describe("a four-day ledger across a month's end", () => {
     // Everything of this merchant in April 2026 is one January debit's late return: no charge, no refund.
     const returned = await payByBank(1_200, "000123456789");
     await chargeAt(returned, "2026-01-10T10:00:00.000Z");
-    await api.db
+    const [late] = await api.db
       .update(charges)
       .set({ status: "RETURNED", returnedAt: utc("2026-04-03T10:00:00.000Z") })
-      .where(eq(charges.id, returned));
+      .where(eq(charges.id, returned))
+      .returning();
+    await postAchReturn(api.db, late!, 1_200); // as the processor's answer would (its charge was never settled here)
     await runStatements(api.db, { period: "2026-04" });
     const [april] = await api.db
       .select()
@@ -373,4 +377,8 @@ describe("a four-day ledger across a month's end", () => {
       .where(and(eq(statements.period, "2026-04"), eq(statements.merchantId, merchant.id)));
     expect(april).toMatchObject({ merchantId: merchant.id, chargeCount: 0, returnCount: 1, returns: 1_200 });
   }, 60_000);
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { changeBankAccount } from "@/lib/domain/home/settings";
+import { checkLedger } from "@/lib/ledger/check";
 import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -237,4 +238,8 @@ describe("a month of mixed activity", () => {
           s.carried_in,
       );
   }, 180_000);
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

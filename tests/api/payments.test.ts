@@ -4,6 +4,7 @@ import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { cardTokens, charges, events, jobs, paymentRequests } from "@/lib/db/schema";
+import { checkLedger } from "@/lib/ledger/check";
 import { publicFailureReason } from "@/lib/serializers/pay-result";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -809,4 +810,8 @@ describe("card data", () => {
       expect(text, name).not.toMatch(/"cvc"/);
     }
   });
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

@@ -6,6 +6,8 @@ import { changeBankAccount } from "@/lib/domain/home/settings";
 import { payoutForSettlement } from "@/lib/domain/payouts/payout-for-settlement";
 import { reconsiderPayouts } from "@/lib/domain/payouts/reconsider-payouts";
 import { createId } from "@/lib/ids";
+import { checkLedger } from "@/lib/ledger/check";
+import { post as postToLedger } from "@/lib/ledger/post";
 import { nextBusinessDay } from "@/lib/payouts/business-days";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -214,10 +216,25 @@ describe("payouts", () => {
     // Made pending (its send job queued), then held, in one transaction: the worker's job finds it held.
     const payoutId = await api.db.transaction(async (tx) => {
       const [row] = await tx.select().from(merchants).where(eq(merchants.id, merchant.id)).for("update");
+      // A settlement made by hand, and in the ledger what it made available.
+      const settlementId = createId("stl");
+      await postToLedger(tx, {
+        isvAccountId: row!.isvAccountId,
+        merchantId: row!.id,
+        type: "adjustment",
+        sourceId: settlementId,
+        amount: 941,
+        description: "a settlement made by hand",
+        settlementId,
+        entries: [
+          { account: "available", owner: row!.id, amount: 941 },
+          { account: "platform_cash", owner: null, amount: -941 },
+        ],
+      });
       const [settlement] = await tx
         .insert(settlements)
         .values({
-          id: createId("stl"),
+          id: settlementId,
           isvAccountId: row!.isvAccountId,
           merchantId: row!.id,
           chargeCount: 1,
@@ -352,4 +369,8 @@ describe("payouts", () => {
     const [row] = await api.db.select().from(merchants).where(eq(merchants.id, merchant.id));
     expect(row!.requirements).toBeNull();
   }, 120_000);
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, events, refunds } from "@/lib/db/schema";
+import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
@@ -224,4 +225,8 @@ test("the dashboard's merchant volume: captured less refunded over 30 days, decl
   expect((await merchantVolumes(api.db, isv.account_id, [fresh.id], new Date(Date.now() + 31 * 86_400_000))).size).toBe(
     0,
   );
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { charges, events, jobs, refunds, settlements, webhookDeliveries } from "@/lib/db/schema";
 import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
 import { runSettlement, scheduleSettlement, settleAll } from "@/lib/domain/settlements/run-settlement";
+import { checkLedger } from "@/lib/ledger/check";
 import { nextMidnightUtc } from "@/lib/payouts/business-days";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -242,4 +243,8 @@ describe("daily settlement", () => {
     expect(await api.db.select().from(jobs).where(eq(jobs.id, next))).toHaveLength(1);
     expect(await api.db.select().from(jobs).where(eq(jobs.id, "job_settlement_run_2001-01-02"))).toHaveLength(0);
   }, 30_000);
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

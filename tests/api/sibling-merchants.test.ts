@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { merchants } from "@/lib/db/schema";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
+import { checkLedger } from "@/lib/ledger/check";
 import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -77,6 +78,9 @@ beforeAll(async () => {
   theirs.file = ((await uploaded.json()) as { id: string }).id;
   const period = new Date().toISOString().slice(0, 7);
   theirs.statement = (await post("/v1/test_helpers/statements/generate", { merchant_id: sibling.id, period })).json.id;
+  theirs.balanceTransaction = (
+    await get(`/v1/balance_transactions?merchant_id=${sibling.id}&type=charge&limit=1`)
+  ).json.data[0].id;
   for (const [name, id] of Object.entries(theirs)) expect(id, name).toMatch(/^[a-z]+_/);
 }, 120_000);
 afterAll(() => api.close());
@@ -104,6 +108,13 @@ const cases: { name: string; call: () => [string, string, unknown?]; statuses: n
     statuses: [404],
   },
   { name: "GET the payout", call: () => ["GET", `/v1/payouts/${theirs.payout}`], statuses: [404] },
+  { name: "GET its balance", call: () => ["GET", `/v1/balance?merchant_id=${theirs.merchant}`], statuses: [404] },
+  {
+    name: "GET a balance transaction",
+    call: () => ["GET", `/v1/balance_transactions/${theirs.balanceTransaction}`],
+    statuses: [404],
+  },
+
   { name: "GET the dispute", call: () => ["GET", `/v1/disputes/${theirs.dispute}`], statuses: [404] },
   {
     name: "save evidence on the dispute",
@@ -145,7 +156,7 @@ test.each(cases)("a merchant's own key cannot $name of a sibling merchant", asyn
   expect(res.json?.object).toBeUndefined();
 });
 
-test.each(["charges", "refunds", "payment_requests", "settlements", "payouts", "disputes"])(
+test.each(["charges", "refunds", "payment_requests", "settlements", "payouts", "disputes", "balance_transactions"])(
   "GET /v1/%s with the merchant's own key lists none of the sibling's, filtered for it or not",
   async (resource) => {
     const all = await api.call("GET", `/v1/${resource}?limit=100`, { auth: own });
@@ -167,3 +178,7 @@ test.each(["charges", "refunds", "payment_requests", "settlements", "payouts", "
     void mineId;
   },
 );
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
+});

@@ -6,6 +6,7 @@ import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, events, statements } from "@/lib/db/schema";
+import { checkLedger } from "@/lib/ledger/check";
 import { statementPdf } from "@/lib/pdf/statement-pdf";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -336,4 +337,8 @@ describe("monthly statements", () => {
     expect(text).toContain("Cargo por servicio de anticipo al comercio");
     expect(text).not.toContain("included in the card price");
   });
+});
+
+test("the ledger's invariants hold after every test above (docs/reference.md section 18)", async () => {
+  expect(await checkLedger(api.db)).toEqual([]);
 });

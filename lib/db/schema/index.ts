@@ -5,6 +5,7 @@ export * from "./embed";
 export * from "./events";
 export * from "./files";
 export * from "./idempotency";
+export * from "./ledger";
 export * from "./merchants";
 export * from "./notifications";
 export * from "./payments";

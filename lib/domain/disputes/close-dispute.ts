@@ -3,6 +3,7 @@ import { and, eq, lte } from "drizzle-orm";
 import { disputes } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { type JobPayload } from "../../jobs/job-types";
+import { postDisputeWon } from "../../ledger/movements";
 import { sandboxDecision } from "./rules";
 import { disputeEvent, moveDispute } from "./status";
 
@@ -22,6 +23,8 @@ export async function decideDispute(db: Db, { dispute_id }: JobPayload<"dispute_
     const decision = sandboxDecision(row.evidence);
     if (!decision) return;
     const closed = await moveDispute(tx, decision, eq(disputes.id, dispute_id));
-    if (closed) await disputeEvent(tx, "dispute.closed", closed);
+    if (!closed) return;
+    if (closed.status === "won") await postDisputeWon(tx, closed);
+    await disputeEvent(tx, "dispute.closed", closed);
   });
 }

@@ -6,6 +6,7 @@ import { charges, disputes, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
+import { postDispute } from "../../ledger/movements";
 import { log } from "../../log";
 import { queueEmail } from "../../notifications/send-email";
 import { disputeOpened } from "../../notifications/templates";
@@ -51,6 +52,7 @@ export async function openDispute(db: Db, chargeId: string, reason: DisputeReaso
         .returning(),
     );
     await tx.update(charges).set({ disputeId: dispute.id }).where(eq(charges.id, charge.id));
+    await postDispute(tx, dispute);
     await disputeEvent(tx, "dispute.created", dispute);
     await enqueueJob(
       tx,

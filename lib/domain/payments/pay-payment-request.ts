@@ -7,6 +7,7 @@ import { type BillingAddress, cardTokens, charges, merchants, paymentRequests } 
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid, invalidState } from "../../errors";
 import { createId } from "../../ids";
+import { postCharge } from "../../ledger/movements";
 import { log } from "../../log";
 import { receiptEmail } from "../../notifications/payment-templates";
 import { queueEmail } from "../../notifications/send-email";
@@ -300,6 +301,7 @@ export async function payRequest(
           })
           .returning(),
       );
+      await postCharge(tx, charge);
       const isv = await getAccount(tx, request.isvAccountId);
       const base = hostedBaseUrl(isv);
       const chargeJson = serializeCharge(charge, merchant);

@@ -5,6 +5,7 @@ import { type MerchantRow, merchants, type PayoutRow, payouts } from "../../db/s
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
 import { type JobPayload } from "../../jobs/job-types";
+import { postPayoutOutcome } from "../../ledger/movements";
 import { log } from "../../log";
 import { nextBusinessDay } from "../../payouts/business-days";
 import { payoutProvider } from "../../payouts/provider";
@@ -57,6 +58,7 @@ export async function advancePayout(
     const outcome = await payoutProvider().outcome({ amount: payout.amount, accountNumber: bankOf(merchant).number });
     if (outcome.status === "paid") {
       const [paid] = await movePayouts(tx, "pay", eq(payouts.id, payout.id));
+      await postPayoutOutcome(tx, paid!, "paid");
       await payoutEvent(tx, "payout.paid", paid!);
       return paid!;
     }
@@ -71,6 +73,7 @@ export async function advancePayout(
  */
 async function failPayout(tx: DbOrTx, merchant: MerchantRow, payout: PayoutRow, code: PayoutFailureCode) {
   const [failed] = await movePayouts(tx, "fail", eq(payouts.id, payout.id), { failureCode: code });
+  await postPayoutOutcome(tx, failed!, "failed");
   await payoutEvent(tx, "payout.failed", failed!);
   const updated = await askForNewBankAccount(tx, merchant, { code, amount: payout.amount });
   await holdPayouts(tx, updated, "payout_failed");

@@ -2,6 +2,7 @@ import { one } from "../../db/one";
 import { type MerchantRow, payouts, type SettlementRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
+import { postPayout } from "../../ledger/movements";
 import { payoutProvider } from "../../payouts/provider";
 import { heldReasonOf } from "./rules";
 import { bankOf, payoutEvent, queueAdvance, settlementsFollow } from "./status";
@@ -31,6 +32,7 @@ export async function insertPayout(
       })
       .returning(),
   );
+  await postPayout(tx, row);
   await payoutEvent(tx, "payout.created", row);
   // The settlement said what its first payout did (../settlements/settle-merchant.ts); a replacement's says it again.
   if (input.replaces) await settlementsFollow(tx, [row]);

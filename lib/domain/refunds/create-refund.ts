@@ -5,6 +5,7 @@ import { charges, merchants, refunds } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, invalid } from "../../errors";
 import { createId } from "../../ids";
+import { postRefund } from "../../ledger/movements";
 import { processorFor } from "../../processors";
 import type { refundReasons } from "../../schemas/payment-values";
 import { serializeCharge } from "../../serializers/charge";
@@ -81,6 +82,7 @@ export async function createRefund(
         })
         .returning(),
     );
+    await postRefund(tx, refund, charge);
     const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
     const chargeJson = serializeCharge(charge, merchant, (await refundsOfCharges(tx, [charge.id])).get(charge.id));
     await recordEvent(tx, {

@@ -4,11 +4,12 @@ import { one } from "../../db/one";
 import { charges, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
+import { postAchReturn } from "../../ledger/movements";
 import { log } from "../../log";
 import { achProcessor } from "../../processors";
 import { serializeCharge } from "../../serializers/charge";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
-import { chargeMoves, moveChargeIfAllowed } from "../charges/status";
+import { chargeMoves, heldAmount, moveCharges } from "../charges/status";
 import { recordEvent } from "../events/record-event";
 
 /**
@@ -22,7 +23,6 @@ export const ACH_REVERSAL_DELAY_MS = 5_000;
 
 type AchAnswer = {
   move: "returnCharge" | "reverseReturn";
-  event: "charge.returned" | "charge.return_reversed";
   /** The processor's answer: the references it names, each with the columns its move sets. */
   ask: (references: string[]) => Promise<Map<string, Partial<typeof charges.$inferInsert>>>;
 };
@@ -50,22 +50,45 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
   for (const charge of candidates) {
     const set = named.get(charge.processorReference!);
     if (!set) continue;
-    await db.transaction(async (tx) => {
-      const row = await moveChargeIfAllowed(tx, charge.id, answer.move, set);
-      if (!row) return;
-      moved++;
-      const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, row.merchantId)));
-      const refunds = await refundsOfCharges(tx, [row.id]);
-      await recordEvent(tx, {
-        accountId: row.isvAccountId,
-        type: answer.event,
-        objectId: row.id,
-        data: serializeCharge(row, merchant, refunds.get(row.id)),
-      });
-    });
-    log.info({ charge_id: charge.id, event: answer.event }, "ACH answer applied");
+    if (await applyAchMove(db, charge.id, answer.move, set)) moved++;
   }
   return moved;
+}
+
+/**
+ * One ACH debit returned by its bank, or its return reversed (the processor's answer, or its
+ * callback): the move (once: null when the charge is not in a state it starts from), what the
+ * merchant still held of it taken back or paid back in the ledger, and its event, in one transaction.
+ */
+export async function applyAchMove(
+  db: Db,
+  chargeId: string,
+  move: "returnCharge" | "reverseReturn",
+  set: Partial<typeof charges.$inferInsert>,
+) {
+  const applied = await db.transaction(async (tx) => {
+    // A debit is returned once: a charge whose return its bank reversed is not returned again (a
+    // processor's answer given twice, or a job run again, moves nothing).
+    const [row] = await moveCharges(
+      tx,
+      move,
+      and(eq(charges.id, chargeId), move === "returnCharge" ? isNull(charges.returnedAt) : undefined),
+      set,
+    );
+    if (!row) return null;
+    await postAchReturn(tx, row, heldAmount(row), move === "reverseReturn");
+    const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, row.merchantId)));
+    const refunds = await refundsOfCharges(tx, [row.id]);
+    await recordEvent(tx, {
+      accountId: row.isvAccountId,
+      type: move === "returnCharge" ? "charge.returned" : "charge.return_reversed",
+      objectId: row.id,
+      data: serializeCharge(row, merchant, refunds.get(row.id)),
+    });
+    return row;
+  });
+  if (applied) log.info({ charge_id: chargeId, move }, "ACH answer applied");
+  return applied;
 }
 
 /**
@@ -77,7 +100,6 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
 export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach_returns">) {
   const moved = await applyAchAnswer(db, settlement_id, {
     move: "returnCharge",
-    event: "charge.returned",
     ask: async (references) =>
       new Map(
         (await achProcessor().returns(references)).map((r) => [
@@ -117,7 +139,6 @@ export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach
 export async function checkAchReturnReversals(db: Db, { settlement_id }: JobPayload<"ach_return_reversals">) {
   await applyAchAnswer(db, settlement_id, {
     move: "reverseReturn",
-    event: "charge.return_reversed",
     ask: async (references) =>
       new Map(
         (await achProcessor().reversals(references)).map((r) => [

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../../db/client";
 import { one } from "../../db/one";
@@ -6,6 +6,8 @@ import { charges, disputes, merchants, refunds, settlements } from "../../db/sch
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
+import { postSettlement } from "../../ledger/movements";
+import { log } from "../../log";
 import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
@@ -103,6 +105,30 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
         })
         .returning(),
     );
+    // The ledger: what it took moves from pending to available (and must come to its net, less what was carried in).
+    const returnedAndReversed = await tx
+      .select({ id: charges.id })
+      .from(charges)
+      .where(and(ofMerchant, isNull(charges.returnSettlementId), lt(charges.returnReversedAt, cutoff)));
+    const moved = await postSettlement(tx, settlement, {
+      charges: settled.map((c) => c.id),
+      refunds: carried.map((r) => r.id),
+      returns: returned.map((c) => c.id),
+      reversals: reversed.map((c) => c.id),
+      disputes: disputed.map((d) => d.id),
+      disputesWon: won.map((d) => d.id),
+      returnedAndReversed: returnedAndReversed.map((c) => c.id),
+    });
+    if (moved !== settlement.net - settlement.carriedIn)
+      log.error(
+        {
+          settlement_id: id,
+          merchant_id: merchantId,
+          ledger: moved,
+          settlement: settlement.net - settlement.carriedIn,
+        },
+        "ledger disagrees with the settlement",
+      );
     const refundsBy = await refundsOfCharges(tx, { settlementId: id });
     await recordEvents(
       tx,

@@ -1,0 +1,54 @@
+import { type Db, type DbOrTx } from "../../db/types";
+import { enqueueJob, type JobPayload } from "../../jobs/job-types";
+import { checkLedger, type LedgerViolation } from "../../ledger/check";
+import { log } from "../../log";
+import { ledgerInvariantViolations } from "../../ops/metrics";
+
+const DAY_MS = 24 * 3600 * 1000;
+export const ledgerInvariants = [
+  "posting_sums_to_zero",
+  "posting_net_is_what_moved",
+  "payout_equals_its_lines",
+  "settlement_equals_its_postings",
+  "balance_is_its_transactions",
+  "clearing_holds_what_is_not_funded",
+  "payout_clearing_holds_payouts_on_their_way",
+] as const;
+
+/** The next 01:00 UTC after `from`. */
+export function nextLedgerCheckAt(from = new Date()) {
+  const at = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), 1));
+  return at > from ? at : new Date(at.getTime() + DAY_MS);
+}
+
+/** One `ledger_check` job per day, keyed by its date: any number of instances ask, one exists. */
+export async function scheduleLedgerCheck(db: DbOrTx, from = new Date()) {
+  const at = nextLedgerCheckAt(from);
+  await enqueueJob(
+    db,
+    "ledger_check",
+    { at: at.toISOString() },
+    { runAt: at, key: `ledger_check_${at.toISOString().slice(0, 10)}` },
+  );
+}
+
+/**
+ * Checks every invariant of the ledger (../../ledger/check.ts): the gauge `ledger_invariant_violations`
+ * says how many broke, by invariant, and each broken one is an error log line naming what broke
+ * (the posting, payout, settlement or account, with the figures expected and found).
+ */
+export async function verifyLedger(db: DbOrTx): Promise<LedgerViolation[]> {
+  const started = Date.now();
+  const violations = await checkLedger(db);
+  for (const invariant of ledgerInvariants)
+    ledgerInvariantViolations.set({ invariant }, violations.filter((v) => v.invariant === invariant).length);
+  for (const v of violations) log.error(v, `ledger invariant broken: ${v.invariant} (${v.id})`);
+  log.info({ violations: violations.length, ms: Date.now() - started }, "ledger check");
+  return violations;
+}
+
+/** The job: the check, then tomorrow's. */
+export async function runLedgerCheck(db: Db, { at }: JobPayload<"ledger_check">) {
+  await verifyLedger(db);
+  await scheduleLedgerCheck(db, new Date(Math.max(Date.parse(at), Date.now())));
+}

@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+
+import { rowsOf } from "../db/client";
+import { type DbOrTx } from "../db/types";
+
+export type LedgerViolation = { invariant: string; id: string; expected: number; actual: number };
+
+const internal = sql`('settlement', 'funding', 'payout_paid')`;
+
+/**
+ * The invariants of docs/reference.md section 18, checked over the whole ledger (or one merchant's):
+ * every posting sums to zero; a posting's net is what it moved in its merchant's accounts; each payout
+ * equals the sum of its lines; each settlement's net (less the negative net carried in) equals the
+ * postings it took; the clearing accounts hold exactly what no settlement has funded yet; a merchant's
+ * balance is the sum of its balance transactions. Answers what broke (empty: all hold).
+ */
+export async function checkLedger(db: DbOrTx, merchantId?: string): Promise<LedgerViolation[]> {
+  const ofMerchant = (column: string) => (merchantId ? sql`and ${sql.raw(column)} = ${merchantId}` : sql``);
+  const queries: [string, ReturnType<typeof sql>][] = [
+    [
+      "posting_sums_to_zero",
+      sql`select e.posting_id as id, 0 as expected, sum(e.amount) as actual
+          from ledger_entries e join ledger_postings p on p.id = e.posting_id
+          where true ${ofMerchant("p.merchant_id")}
+          group by e.posting_id having sum(e.amount) <> 0`,
+    ],
+    [
+      "posting_net_is_what_moved",
+      sql`select p.id, case when p.type in ${internal} then 0 else p.net end as expected,
+                 coalesce(sum(e.amount) filter (where e.owner_id = p.merchant_id and e.account in ('pending', 'available', 'reserved')), 0) as actual
+          from ledger_postings p join ledger_entries e on e.posting_id = p.id
+          where p.merchant_id is not null and p.type <> 'settlement' ${ofMerchant("p.merchant_id")}
+          group by p.id
+          having coalesce(sum(e.amount) filter (where e.owner_id = p.merchant_id and e.account in ('pending', 'available', 'reserved')), 0)
+                 <> case when p.type in ${internal} then 0 else p.net end`,
+    ],
+    [
+      "payout_equals_its_lines",
+      sql`select po.id, po.amount as expected, coalesce(sum(p.net), 0) as actual
+          from payouts po left join ledger_postings p on p.payout_id = po.id and p.type not in ('payout', 'payout_paid')
+          where true ${ofMerchant("po.merchant_id")}
+          group by po.id, po.amount having coalesce(sum(p.net), 0) <> po.amount`,
+    ],
+    [
+      "settlement_equals_its_postings",
+      sql`select s.id, s.net - s.carried_in as expected, coalesce(sum(p.net), 0) as actual
+          from settlements s left join ledger_postings p on p.settlement_id = s.id
+            and p.type not in ('payout', 'payout_failure') and p.type not in ${internal}
+          where true ${ofMerchant("s.merchant_id")}
+          group by s.id, s.net, s.carried_in having coalesce(sum(p.net), 0) <> s.net - s.carried_in`,
+    ],
+    [
+      "balance_is_its_transactions",
+      sql`select m.merchant_id as id, m.transactions as expected, coalesce(b.entries, 0) as actual from
+            (select merchant_id, sum(net) as transactions from ledger_postings
+             where merchant_id is not null and type not in ${internal} ${ofMerchant("merchant_id")} group by merchant_id) m
+          left join (select owner_id, sum(amount) as entries from ledger_entries
+             where account in ('pending', 'available', 'reserved') group by owner_id) b on b.owner_id = m.merchant_id
+          where m.transactions <> coalesce(b.entries, 0)`,
+    ],
+  ];
+  if (!merchantId)
+    queries.push(
+      [
+        "clearing_holds_what_is_not_funded",
+        sql`select a.account as id, coalesce(u.unfunded, 0) as expected, a.balance as actual from
+              (select account, sum(amount) as balance from ledger_entries
+               where owner_id is null and account in ('card_clearing', 'ach_clearing', 'dispute_clearing') group by account) a
+            left join (select e.account, sum(e.amount) as unfunded from ledger_entries e join ledger_postings p on p.id = e.posting_id
+               where p.settlement_id is null and e.owner_id is null group by e.account) u on u.account = a.account
+            where a.balance <> coalesce(u.unfunded, 0)`,
+      ],
+      [
+        "payout_clearing_holds_payouts_on_their_way",
+        sql`select 'payout_clearing' as id,
+              (select coalesce(sum(amount), 0) from payouts where status in ('pending', 'in_transit', 'held')) as expected,
+              (select coalesce(sum(amount), 0) from ledger_entries where owner_id is null and account = 'payout_clearing') as actual
+            where (select coalesce(sum(amount), 0) from payouts where status in ('pending', 'in_transit', 'held'))
+               <> (select coalesce(sum(amount), 0) from ledger_entries where owner_id is null and account = 'payout_clearing')`,
+      ],
+    );
+  const violations: LedgerViolation[] = [];
+  for (const [invariant, query] of queries) {
+    const rows = rowsOf<{ id: string; expected: string | number; actual: string | number }>(await db.execute(query));
+    for (const row of rows)
+      violations.push({ invariant, id: row.id, expected: Number(row.expected), actual: Number(row.actual) });
+  }
+  return violations;
+}

@@ -1,0 +1,260 @@
+import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+
+import { rowsOf } from "../db/client";
+import { type ChargeRow, type DisputeRow, ledgerPostings, type PayoutRow, type RefundRow } from "../db/schema";
+import { type DbOrTx } from "../db/types";
+import { type Entry, post } from "./post";
+import { type PostingType } from "./vocabulary";
+
+// Every movement of money today, as postings (docs/reference.md section 18). Each is called in the
+// transaction of the change that moved the money. A merchant's money waits in `pending` until a
+// settlement takes it (→ `available`); a payout moves `available` to `payout_clearing`, and the bank's
+// answer moves it on (paid: to `platform_cash`; failed: back to `available`). The platform's side of a
+// payment is a clearing account (the card network or the ACH bank owes it), drained when the
+// settlement is funded.
+
+const pending = (merchantId: string, amount: number): Entry => ({ account: "pending", owner: merchantId, amount });
+const platform = (account: Entry["account"], amount: number): Entry => ({ account, owner: null, amount });
+const clearingOf = (charge: Pick<ChargeRow, "paymentMethod">) =>
+  charge.paymentMethod === "ach" ? ("ach_clearing" as const) : ("card_clearing" as const);
+const methodWords = (charge: Pick<ChargeRow, "paymentMethod" | "cardBrand" | "cardLast4" | "ach">) =>
+  charge.paymentMethod === "ach"
+    ? `bank account •••• ${(charge.ach as { last4?: string } | null)?.last4 ?? ""}`.trim()
+    : `${charge.cardBrand ?? "card"} •••• ${charge.cardLast4 ?? ""}`.trim();
+
+/** An authorized charge: its capture owed by the card network (or the ACH bank), its fee to the platform, the rest pending to the merchant. */
+export function postCharge(tx: DbOrTx, charge: ChargeRow) {
+  if (charge.status === "FAILED" || charge.amountCaptured === 0) return null;
+  const fee = charge.fee ?? 0;
+  return post(tx, {
+    isvAccountId: charge.isvAccountId,
+    merchantId: charge.merchantId,
+    type: "charge",
+    sourceId: charge.id,
+    amount: charge.amountCaptured,
+    fee,
+    description: `Payment by ${methodWords(charge)}`,
+    createdAt: charge.createdAt,
+    entries: [
+      platform(clearingOf(charge), -charge.amountCaptured),
+      pending(charge.merchantId, charge.amountCaptured - fee),
+      platform("processing_revenue", fee),
+    ],
+  });
+}
+
+/** A refund: the merchant gives the amount back; it leaves through the network that brought it. */
+export function postRefund(tx: DbOrTx, refund: RefundRow, charge: Pick<ChargeRow, "paymentMethod">) {
+  return post(tx, {
+    isvAccountId: refund.isvAccountId,
+    merchantId: refund.merchantId,
+    type: "refund",
+    sourceId: refund.id,
+    amount: -refund.amount,
+    description: `Refund of ${refund.chargeId}`,
+    createdAt: refund.createdAt,
+    entries: [pending(refund.merchantId, -refund.amount), platform(clearingOf(charge), refund.amount)],
+  });
+}
+
+/** An ACH debit the bank returned: what the merchant still held of it (`held`: captured less refunds) is taken back. */
+export function postAchReturn(tx: DbOrTx, charge: ChargeRow, held: number, reversal = false) {
+  const sign = reversal ? 1 : -1;
+  return post(tx, {
+    isvAccountId: charge.isvAccountId,
+    merchantId: charge.merchantId,
+    type: reversal ? "ach_return_reversal" : "ach_return",
+    sourceId: charge.id,
+    amount: sign * held,
+    description: reversal ? `Return of ${charge.id} reversed by the bank` : `${charge.id} returned by the bank`,
+    entries: [pending(charge.merchantId, sign * held), platform("ach_clearing", -sign * held)],
+  });
+}
+
+/** A dispute opened: the disputed amount goes back to the card network, and the dispute fee to the platform. */
+export async function postDispute(tx: DbOrTx, dispute: DisputeRow) {
+  const base = { isvAccountId: dispute.isvAccountId, merchantId: dispute.merchantId, sourceId: dispute.id };
+  await post(tx, {
+    ...base,
+    type: "dispute",
+    amount: -dispute.amount,
+    description: `Dispute of ${dispute.chargeId}`,
+    createdAt: dispute.createdAt,
+    entries: [pending(dispute.merchantId, -dispute.amount), platform("dispute_clearing", dispute.amount)],
+  });
+  await post(tx, {
+    ...base,
+    type: "dispute_fee",
+    amount: -dispute.fee,
+    description: `Dispute fee for ${dispute.chargeId}`,
+    createdAt: dispute.createdAt,
+    entries: [pending(dispute.merchantId, -dispute.fee), platform("processing_revenue", dispute.fee)],
+  });
+}
+
+/** A dispute won: the card network gives the amount back (the fee stays taken). */
+export function postDisputeWon(tx: DbOrTx, dispute: DisputeRow) {
+  return post(tx, {
+    isvAccountId: dispute.isvAccountId,
+    merchantId: dispute.merchantId,
+    type: "dispute_won",
+    sourceId: dispute.id,
+    amount: dispute.amount,
+    description: `Dispute of ${dispute.chargeId} won`,
+    entries: [pending(dispute.merchantId, dispute.amount), platform("dispute_clearing", -dispute.amount)],
+  });
+}
+
+/** What a settlement took, by kind: the ids of the objects whose postings it takes. */
+export type SettlementTook = {
+  charges: string[];
+  refunds: string[];
+  returns: string[];
+  reversals: string[];
+  disputes: string[];
+  disputesWon: string[];
+  /** Charges whose return the bank reversed before any settlement took it: both postings go together (net 0). */
+  returnedAndReversed: string[];
+};
+
+/**
+ * A settlement (in its transaction): the postings of what it took are marked as its own, their net
+ * moves from the merchant's `pending` to `available`, and the processor's funding drains the clearing
+ * entries they made. Answers the net moved (the settlement's `net` less the negative net carried in).
+ */
+export async function postSettlement(
+  tx: DbOrTx,
+  settlement: { id: string; isvAccountId: string; merchantId: string; createdAt: Date },
+  took: SettlementTook,
+) {
+  const of = (types: PostingType[], ids: string[]): SQL | undefined =>
+    ids.length ? and(inArray(ledgerPostings.type, types), inArray(ledgerPostings.sourceId, ids)) : undefined;
+  const which = or(
+    of(["charge"], took.charges),
+    of(["refund"], took.refunds),
+    of(["ach_return"], took.returns),
+    of(["ach_return_reversal"], took.reversals),
+    of(["dispute", "dispute_fee"], took.disputes),
+    of(["dispute_won"], took.disputesWon),
+    of(["ach_return", "ach_return_reversal"], took.returnedAndReversed),
+  );
+  if (!which) return 0;
+  const taken = await tx
+    .update(ledgerPostings)
+    .set({ settlementId: settlement.id })
+    .where(and(eq(ledgerPostings.merchantId, settlement.merchantId), isNull(ledgerPostings.settlementId), which))
+    .returning({ id: ledgerPostings.id, net: ledgerPostings.net });
+  if (taken.length === 0) return 0;
+  const net = taken.reduce((sum, p) => sum + p.net, 0);
+  const base = {
+    isvAccountId: settlement.isvAccountId,
+    merchantId: settlement.merchantId,
+    sourceId: settlement.id,
+    settlementId: settlement.id,
+    createdAt: settlement.createdAt,
+  };
+  await post(tx, {
+    ...base,
+    type: "settlement",
+    amount: net,
+    description: `Settlement ${settlement.id}`,
+    entries: [
+      pending(settlement.merchantId, -net),
+      { account: "available", owner: settlement.merchantId, amount: net },
+    ],
+  });
+  // The processor funds what the settlement took: each clearing account's entries in it, drained.
+  const clearing = rowsOf<{ account: Entry["account"]; total: string | number }>(
+    await tx.execute(sql`
+      select e.account, sum(e.amount) as total from ledger_entries e
+      where e.posting_id in (${sql.join(
+        taken.map((p) => sql`${p.id}`),
+        sql`, `,
+      )}) and e.owner_id is null and e.account in ('card_clearing', 'ach_clearing', 'dispute_clearing')
+      group by e.account`),
+  ).map((r) => ({ account: r.account, total: Number(r.total) }));
+  const funded = clearing.reduce((sum, c) => sum + c.total, 0);
+  await post(tx, {
+    ...base,
+    type: "funding",
+    amount: 0,
+    description: `Funding of settlement ${settlement.id}`,
+    entries: [...clearing.map((c) => platform(c.account, -c.total)), platform("platform_cash", funded)],
+  });
+  return net;
+}
+
+/**
+ * A payout: `available` to `payout_clearing`. Its lines are the postings it pays out: a settlement's
+ * payout takes every settled posting not paid out yet (the negative nets carried in included); a
+ * replacement of a failed payout takes the failure's posting that gave the money back.
+ */
+export async function postPayout(tx: DbOrTx, payout: PayoutRow) {
+  const lines = payout.replaces
+    ? and(eq(ledgerPostings.type, "payout_failure"), eq(ledgerPostings.sourceId, payout.replaces))
+    : notInArray(ledgerPostings.type, ["payout_failure", "payout", "settlement", "funding", "payout_paid"]);
+  await tx
+    .update(ledgerPostings)
+    .set({ payoutId: payout.id })
+    .where(
+      and(
+        eq(ledgerPostings.merchantId, payout.merchantId),
+        isNull(ledgerPostings.payoutId),
+        sql`${ledgerPostings.settlementId} is not null`,
+        lines,
+      ),
+    );
+  return post(tx, {
+    isvAccountId: payout.isvAccountId,
+    merchantId: payout.merchantId,
+    type: "payout",
+    sourceId: payout.id,
+    amount: -payout.amount,
+    description: `Payout to bank account •••• ${payout.bankLast4 ?? ""}`.trim(),
+    createdAt: payout.createdAt,
+    settlementId: payout.settlementId,
+    payoutId: payout.id,
+    entries: [
+      { account: "available", owner: payout.merchantId, amount: -payout.amount },
+      platform("payout_clearing", payout.amount),
+    ],
+  });
+}
+
+/** The bank's answer to a payout: paid (the money left the platform), or failed (back to `available`). */
+export function postPayoutOutcome(tx: DbOrTx, payout: PayoutRow, outcome: "paid" | "failed") {
+  const base = { isvAccountId: payout.isvAccountId, merchantId: payout.merchantId, sourceId: payout.id };
+  if (outcome === "paid")
+    return post(tx, {
+      ...base,
+      type: "payout_paid",
+      amount: 0,
+      description: `Payout ${payout.id} paid`,
+      settlementId: payout.settlementId,
+      payoutId: payout.id,
+      entries: [platform("payout_clearing", -payout.amount), platform("platform_cash", payout.amount)],
+    });
+  return post(tx, {
+    ...base,
+    type: "payout_failure",
+    amount: payout.amount,
+    description: `Payout ${payout.id} failed: returned to the balance`,
+    settlementId: payout.settlementId,
+    entries: [
+      platform("payout_clearing", -payout.amount),
+      { account: "available", owner: payout.merchantId, amount: payout.amount },
+    ],
+  });
+}
+
+/** A merchant's balance: the sums of its three accounts. */
+export async function balanceOf(tx: DbOrTx, merchantId: string) {
+  const rows = rowsOf<{ account: string; total: string | number }>(
+    await tx.execute(sql`
+      select account, coalesce(sum(amount), 0) as total from ledger_entries
+      where owner_id = ${merchantId} and account in ('pending', 'available', 'reserved')
+      group by account`),
+  );
+  const of = (account: string) => Number(rows.find((r) => r.account === account)?.total ?? 0);
+  return { available: of("available"), pending: of("pending"), reserved: of("reserved") };
+}

@@ -1,0 +1,48 @@
+// The ledger's words (docs/reference.md section 18), shared by the schema, the API and the checks.
+
+/** A merchant's accounts: what is on its way (`pending`), what may be paid out, what is held back. */
+export const merchantAccounts = ["pending", "available", "reserved"] as const;
+/** The platform's own accounts; the clearing ones drain to zero once the money they wait for arrives. */
+export const platformAccounts = [
+  "card_clearing",
+  "ach_clearing",
+  "dispute_clearing",
+  "payout_clearing",
+  "processing_revenue",
+  "platform_cash",
+] as const;
+export const ledgerAccountNames = [...merchantAccounts, "revenue", ...platformAccounts] as const;
+export type LedgerAccountName = (typeof ledgerAccountNames)[number];
+
+/** The types a merchant sees as `balance_transaction`s (the contract's list). */
+export const balanceTransactionTypes = [
+  "charge",
+  "refund",
+  "ach_return",
+  "ach_return_reversal",
+  "dispute",
+  "dispute_fee",
+  "dispute_won",
+  "platform_fee",
+  "platform_fee_refund",
+  "monthly_fee",
+  "reserve_hold",
+  "reserve_release",
+  "payout",
+  "payout_failure",
+  "instant_payout_fee",
+  "residual",
+  "adjustment",
+] as const;
+export type BalanceTransactionType = (typeof balanceTransactionTypes)[number];
+
+/**
+ * Postings the platform makes between its own accounts or a merchant's own two, never shown as a
+ * balance transaction: a settlement (pending → available), the processor's funding of a settlement
+ * (the clearing accounts drained), a payout reaching the bank (payout clearing → cash).
+ */
+export const internalPostingTypes = ["settlement", "funding", "payout_paid"] as const;
+export const postingTypes = [...balanceTransactionTypes, ...internalPostingTypes] as const;
+export type PostingType = (typeof postingTypes)[number];
+
+export const balanceTransactionStatuses = ["pending", "available"] as const;

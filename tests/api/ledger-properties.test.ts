@@ -1,0 +1,305 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { charges, disputes, payouts, settlements } from "@/lib/db/schema";
+import { decideDispute } from "@/lib/domain/disputes/close-dispute";
+import { openDispute } from "@/lib/domain/disputes/open-dispute";
+import { changeBankAccount } from "@/lib/domain/home/settings";
+import { advancePayout } from "@/lib/domain/payouts/advance-payout";
+import { checkAchReturnReversals, checkAchReturns } from "@/lib/domain/settlements/ach-returns";
+import { settleAll } from "@/lib/domain/settlements/run-settlement";
+import { checkLedger } from "@/lib/ledger/check";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { freshHomeSession } from "../helpers/fixtures";
+import { approvedMerchant, tokenize } from "../helpers/payments";
+
+// The ledger's invariants (docs/reference.md section 18) as properties: random sequences of money
+// events (card and ACH payments, partial and full refunds, settlements, the banks' returns and
+// reversals, disputes opened, won, lost and accepted, payouts sent, paid and refused, new bank
+// accounts) on two merchants, one of which the bank refuses every payout to until its account is
+// changed. After every step: every invariant of checkLedger holds, the balance read from the API
+// is the sum of the merchant's balance transactions, and every payout's lines add up to it.
+// LEDGER_PROPERTY_RUNS sets the number of sequences (CI: see .ci/run).
+
+const runs = Number(process.env.LEDGER_PROPERTY_RUNS ?? (process.env.DATABASE_URL ? 50 : 100));
+
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+let shop: Awaited<ReturnType<typeof approvedMerchant>>;
+let closedBank: Awaited<ReturnType<typeof approvedMerchant>>;
+
+beforeAll(async () => {
+  // The worker runs (underwriting needs it): its jobs (payouts sent, the banks' answers, disputes
+  // reported) race the steps as they would in production, so the invariants must hold at any moment.
+  api = await startTestApi({ worker: true });
+  isv = await api.newIsv("Ledger properties ISV");
+  await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { new_bank_account_hold_days: 0 } } });
+  shop = await approvedMerchant(api, isv);
+  closedBank = await approvedMerchant(api, isv, (application) => {
+    application.bank_account.account_number = "000555555550";
+    application.bank_account.account_number_confirm = "000555555550";
+  });
+}, 180_000);
+afterAll(() => api.close());
+
+const post = (path: string, body?: unknown) => api.call("POST", path, { auth: isv.auth, body });
+
+const achAccounts = {
+  clears: "000123456789",
+  returned: "000222222227",
+  returnReversed: "000333333335",
+  insufficient: "000111111116",
+} as const;
+
+type Step =
+  | { kind: "card"; second: boolean; amount: number; disputed: boolean }
+  | { kind: "ach"; second: boolean; amount: number; outcome: keyof typeof achAccounts }
+  | { kind: "refund"; second: boolean; pick: number; part: number }
+  | { kind: "settle"; second: boolean }
+  | { kind: "bank_answers"; pick: number }
+  | { kind: "dispute"; second: boolean; pick: number }
+  | { kind: "dispute_outcome"; pick: number; outcome: "win" | "lose" | "accept" }
+  | { kind: "payout"; pick: number }
+  | { kind: "new_bank_account"; second: boolean; digits: number };
+
+const second = fc.boolean();
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("card" as const),
+      second,
+      amount: fc.integer({ min: 50, max: 90_000 }),
+      disputed: fc.boolean(),
+    }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("ach" as const),
+      second,
+      amount: fc.integer({ min: 100, max: 90_000 }),
+      outcome: fc.constantFrom(...(Object.keys(achAccounts) as (keyof typeof achAccounts)[])),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("refund" as const),
+      second,
+      pick: fc.nat(),
+      part: fc.integer({ min: 1, max: 100 }),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ kind: fc.constant("settle" as const), second }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant("bank_answers" as const), pick: fc.nat() }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("dispute" as const), second, pick: fc.nat() }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("dispute_outcome" as const),
+      pick: fc.nat(),
+      outcome: fc.constantFrom("win" as const, "lose" as const, "accept" as const),
+    }),
+    weight: 1,
+  },
+  { arbitrary: fc.record({ kind: fc.constant("payout" as const), pick: fc.nat() }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("new_bank_account" as const),
+      second,
+      digits: fc.integer({ min: 0, max: 9_999_999 }),
+    }),
+    weight: 1,
+  },
+);
+
+const merchantOf = (s: { second?: boolean }) => (s.second ? closedBank : shop);
+const pickOf = <T>(rows: T[], pick: number) => (rows.length ? rows[pick % rows.length] : undefined);
+
+async function pay(merchant: typeof shop, amount: number, source: { card?: string; account?: string }) {
+  const pr = (
+    await post(source.account ? "/v1/invoice" : "/v1/scan_to_pay", {
+      merchant_id: merchant.id,
+      amount,
+      ...(source.account ? { sendVia: "none" } : {}),
+    })
+  ).json;
+  const token = source.account
+    ? (
+        await api.call("POST", "/v1/tokens", {
+          auth: `Bearer ${merchant.publishableKey}`,
+          body: {
+            bank_account: {
+              routing_number: "021000021",
+              account_number: source.account,
+              account_holder_name: "Ana Ruiz",
+              account_type: "checking",
+            },
+          },
+        })
+      ).json.id
+    : await tokenize(api, merchant.publishableKey, source.card);
+  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
+    body: { token, ...(source.account ? { ach_authorization: { accepted: true } } : {}) },
+  });
+  // Declined (402), or refused as card testing after several declines of one account (429): nothing moves.
+  expect([200, 402, 429]).toContain(res.status);
+}
+
+async function run(s: Step) {
+  switch (s.kind) {
+    case "card":
+      return pay(merchantOf(s), s.amount, { card: s.disputed ? "4000000000000259" : "4242424242424242" });
+    case "ach":
+      return pay(merchantOf(s), s.amount, { account: achAccounts[s.outcome] });
+    case "refund": {
+      const rows = await api.db
+        .select()
+        .from(charges)
+        .where(and(eq(charges.merchantId, merchantOf(s).id), inArray(charges.status, ["AUTHORIZED", "SETTLED"])))
+        .orderBy(charges.seq);
+      const charge = pickOf(rows, s.pick);
+      if (!charge) return;
+      const left = charge.amountCaptured - charge.amountRefunded;
+      const amount = s.part === 100 ? undefined : Math.max(1, Math.floor((left * s.part) / 100));
+      const res = await post("/v1/refunds", { charge_id: charge.id, ...(amount ? { amount } : {}) });
+      // Refused (not refundable now: disputed, an ACH debit not cleared, nothing left): nothing moved.
+      expect([200, 400, 402, 409]).toContain(res.status);
+      return;
+    }
+    case "settle":
+      await settleAll(api.db, new Date(Date.now() + 1), { merchantId: merchantOf(s).id });
+      return;
+    case "bank_answers": {
+      const rows = await api.db
+        .select({ id: settlements.id })
+        .from(settlements)
+        .orderBy(desc(settlements.seq))
+        .limit(5);
+      const settlement = pickOf(rows, s.pick);
+      if (!settlement) return;
+      await checkAchReturns(api.db, { settlement_id: settlement.id });
+      await checkAchReturnReversals(api.db, { settlement_id: settlement.id });
+      return;
+    }
+    case "dispute": {
+      const rows = await api.db
+        .select()
+        .from(charges)
+        .where(
+          and(
+            eq(charges.merchantId, merchantOf(s).id),
+            eq(charges.status, "SETTLED"),
+            eq(charges.paymentMethod, "card"),
+          ),
+        )
+        .orderBy(charges.seq);
+      const charge = pickOf(rows, s.pick);
+      if (charge) await openDispute(api.db, charge.id, "fraudulent");
+      return;
+    }
+    case "dispute_outcome": {
+      const rows = await api.db
+        .select()
+        .from(disputes)
+        .where(eq(disputes.status, "needs_response"))
+        .orderBy(disputes.seq);
+      const dispute = pickOf(rows, s.pick);
+      if (!dispute) return;
+      if (s.outcome === "accept") {
+        expect((await post(`/v1/disputes/${dispute.id}/accept`)).status).toBe(200);
+        return;
+      }
+      await post(`/v1/disputes/${dispute.id}`, {
+        evidence: { uncategorized_text: s.outcome === "win" ? "winning_evidence" : "losing_evidence" },
+      });
+      expect((await post(`/v1/disputes/${dispute.id}/submit`)).status).toBe(200);
+      await decideDispute(api.db, { dispute_id: dispute.id });
+      return;
+    }
+    case "payout": {
+      const rows = await api.db
+        .select()
+        .from(payouts)
+        .where(inArray(payouts.status, ["pending", "in_transit"]))
+        .orderBy(payouts.seq);
+      const payout = pickOf(rows, s.pick);
+      if (payout) await advancePayout(api.db, payout.id);
+      return;
+    }
+    case "new_bank_account": {
+      const merchant = merchantOf(s);
+      const digits = `0009${String(s.digits).padStart(7, "0")}`;
+      await changeBankAccount(
+        api.db,
+        merchant.id,
+        {
+          bank_name: "Second Bank",
+          routing_number: "021000021",
+          account_holder_name: "Ana Ruiz",
+          account_number: digits,
+          account_number_confirm: digits,
+        },
+        freshHomeSession(),
+      ).catch(() => undefined); // a change refused (frozen payouts, a number refused) moves no money
+      return;
+    }
+  }
+}
+
+async function transactionsSum(merchantId: string) {
+  let sum = 0;
+  let after: string | undefined;
+  for (;;) {
+    const page = (
+      await api.call(
+        "GET",
+        `/v1/balance_transactions?merchant_id=${merchantId}&limit=100${after ? `&starting_after=${after}` : ""}`,
+        { auth: isv.auth },
+      )
+    ).json;
+    for (const t of page.data as { net: number }[]) sum += t.net;
+    if (!page.has_more) return sum;
+    after = page.data.at(-1).id;
+  }
+}
+
+async function assertInvariants(context: string) {
+  const violations = await checkLedger(api.db);
+  if (violations.length && process.env.LEDGER_DEBUG) {
+    const { ledgerPostings } = await import("@/lib/db/schema");
+    for (const v of violations) {
+      console.log(v, await api.db.select().from(settlements).where(eq(settlements.id, v.id)));
+      console.log(await api.db.select().from(ledgerPostings).where(eq(ledgerPostings.settlementId, v.id)));
+    }
+  }
+  expect(violations, context).toEqual([]);
+  for (const merchant of [shop, closedBank]) {
+    // The worker may move money between two reads: the balance is read again until it held still
+    // across the listing of the transactions.
+    for (let attempt = 0; ; attempt++) {
+      const before = (await api.call("GET", `/v1/balance?merchant_id=${merchant.id}`, { auth: isv.auth })).json;
+      const sum = await transactionsSum(merchant.id);
+      const after = (await api.call("GET", `/v1/balance?merchant_id=${merchant.id}`, { auth: isv.auth })).json;
+      if (JSON.stringify(before) !== JSON.stringify(after) && attempt < 5) continue;
+      expect(after.available + after.pending + after.reserved, context).toBe(sum);
+      break;
+    }
+  }
+}
+
+describe("the ledger under random sequences of money events", () => {
+  test(`every invariant holds after every step (${runs} sequences)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        for (const [i, s] of steps.entries()) {
+          await run(s);
+          await assertInvariants(`after step ${i + 1} of ${JSON.stringify(steps)}`);
+        }
+      }),
+      { numRuns: runs, endOnFailure: true },
+    );
+  }, 1_800_000);
+});
