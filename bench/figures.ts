@@ -2,6 +2,7 @@ import fs from "node:fs";
 
 import type { EmbedBench } from "./embed";
 import type { HomeBench } from "./home";
+import type { LedgerBench } from "./ledger";
 import type { PaymentsBench } from "./payments";
 import type { PayoutsBench } from "./payouts";
 import type { SettlementBench } from "./settlement";
@@ -33,6 +34,7 @@ type Inputs = {
   home?: HomeBench[];
   embed?: EmbedBench[];
   payouts?: PayoutsBench[];
+  ledger?: LedgerBench[];
 };
 
 export function collectFigures(input: Inputs): Figure[] {
@@ -56,6 +58,11 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`API with metrics and audit / without, best of rounds, ${r.database}`, Number(r.value.toFixed(2)), "ratio");
   for (const r of input.pairedOps ?? [])
     add(`API with metrics and audit / without, paired median, ${r.database}`, Number(r.median.toFixed(2)), "ratio");
+  for (const l of input.ledger ?? []) {
+    add(`GET /v1/balance query p50, ${l.transactions} transactions ${l.kind}`, l.balanceP50Ms, "ms");
+    add(`GET /v1/balance query p99, ${l.transactions} transactions ${l.kind}`, l.balanceP99Ms, "ms");
+    add(`ledger_check over ${l.entries} entries ${l.kind}`, l.checkSeconds, "s");
+  }
   for (const p of input.payouts ?? []) {
     add(
       `settlement plus payouts, ${p.merchants} merchants x ${p.charges / p.merchants} charges ${p.kind}`,

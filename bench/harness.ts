@@ -4,9 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
-import { charges, paymentRequests } from "../lib/db/schema";
+import { charges, ledgerEntries, ledgerPostings, paymentRequests } from "../lib/db/schema";
 import type { Db } from "../lib/db/types";
 import { createId } from "../lib/ids";
+import { availableOnFor } from "../lib/ledger/post";
 
 const exec = promisify(execFile);
 export const tsx = path.resolve("node_modules/.bin/tsx");
@@ -166,6 +167,30 @@ export async function insertPaidCharges(
         authorizedAt: at,
         capturedAt: at,
       })),
+    );
+    // In the ledger as postCharge writes them (lib/ledger/movements.ts), in bulk.
+    const postings = batch.map((b) => ({ id: createId("txn"), charge: b.ch }));
+    await db.insert(ledgerPostings).values(
+      postings.map((p) => ({
+        id: p.id,
+        isvAccountId: input.isvAccountId,
+        merchantId: input.merchantId,
+        type: "charge" as const,
+        sourceId: p.charge,
+        amount: 10_000,
+        fee: 320,
+        net: 9_680,
+        description: "Payment by visa •••• 4242",
+        availableOn: availableOnFor(at),
+        createdAt: at,
+      })),
+    );
+    await db.insert(ledgerEntries).values(
+      postings.flatMap((p) => [
+        { postingId: p.id, account: "card_clearing" as const, ownerId: null, amount: -10_000, createdAt: at },
+        { postingId: p.id, account: "pending" as const, ownerId: input.merchantId, amount: 9_680, createdAt: at },
+        { postingId: p.id, account: "processing_revenue" as const, ownerId: null, amount: 320, createdAt: at },
+      ]),
     );
     ids.push(...batch.map((b) => b.ch));
   }

@@ -14,6 +14,7 @@ import { env } from "../lib/env";
 import { benchEmbed, type EmbedBench, printEmbed } from "./embed";
 import { collectFigures, writeFigures } from "./figures";
 import { benchHome, type HomeBench, printHome } from "./home";
+import { benchLedger, type LedgerBench, printLedger } from "./ledger";
 import { benchPayments, type PaymentsBench, printPayments } from "./payments";
 import { benchPayouts, type PayoutsBench, printPayouts } from "./payouts";
 import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
@@ -557,6 +558,19 @@ async function main() {
     printStreams(out);
     return done(writeFigures(collectFigures({ streams: out })));
   }
+  if (only === "ledger") {
+    const pgdb = await postgresUrl();
+    const out = [await benchLedger("pglite", undefined)];
+    if (pgdb) {
+      try {
+        out.push(await benchLedger("postgres", pgdb.url));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printLedger(out);
+    return done(writeFigures(collectFigures({ ledger: out })));
+  }
   if (only === "webhooks") {
     const pgdb = await postgresUrl();
     const out = [await benchWebhooks("pglite", undefined)];
@@ -586,6 +600,7 @@ async function main() {
   const homeResults: HomeBench[] = [];
   const payoutResults: PayoutsBench[] = [];
   const embedResults: EmbedBench[] = [];
+  const ledgerResults: LedgerBench[] = [];
   if (only !== "postgres") {
     paymentResults.push(await timed("benchPayments pglite", () => benchPayments("pglite", undefined, { pages: true })));
     settlementResults.push(
@@ -600,6 +615,7 @@ async function main() {
     homeResults.push(await timed("benchHome pglite", () => benchHome("pglite", undefined, { scripts: true })));
     payoutResults.push(await timed("benchPayouts pglite", () => benchPayouts("pglite", undefined)));
     embedResults.push(await timed("benchEmbed pglite", () => benchEmbed("pglite", undefined)));
+    ledgerResults.push(await timed("benchLedger pglite", () => benchLedger("pglite", undefined)));
   }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
@@ -627,6 +643,7 @@ async function main() {
       homeResults.push(await timed("benchHome postgres", () => benchHome("postgres", pgdb.url, { scripts: false })));
       payoutResults.push(await timed("benchPayouts postgres", () => benchPayouts("postgres", pgdb.url)));
       embedResults.push(await timed("benchEmbed postgres", () => benchEmbed("postgres", pgdb.url)));
+      ledgerResults.push(await timed("benchLedger postgres", () => benchLedger("postgres", pgdb.url)));
     } finally {
       await pgdb.drop();
     }
@@ -646,6 +663,7 @@ async function main() {
   printHome(homeResults);
   printPayouts(payoutResults);
   printEmbed(embedResults);
+  printLedger(ledgerResults);
   const wizard = await timed("benchWizard", printWizard);
   const ratios = ratiosOf(pglite, postgres);
   done(
@@ -667,6 +685,7 @@ async function main() {
         streams: streamResults,
         home: homeResults,
         payouts: payoutResults,
+        ledger: ledgerResults,
       }),
     ),
   );

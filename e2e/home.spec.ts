@@ -189,6 +189,28 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   await expect(page.getByTestId("settlement-lines").getByRole("row")).toHaveCount(3);
   await expectAxeClean(page);
   await shots(page, "home-settlement-en");
+  // Its payout, line by line from the ledger: the payments less their fees and the refund, adding up to it.
+  await page.goto("/home/payouts");
+  await expect(page.getByTestId("balance-pending")).toContainText("$0.00");
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  await page
+    .getByTestId("payouts")
+    .getByRole("link", { name: new RegExp(`^\\${dollars(settlement.net)}: See what it pays`) })
+    .click();
+  await expect(page).toHaveURL(/\/home\/payouts\/po_/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Payout of ${dollars(settlement.net)}`);
+  await expect(page.getByTestId("line-charge")).toHaveCount(settlement.charge_count);
+  await expect(page.getByTestId("line-refund")).toHaveCount(1);
+  const nets = await page.getByTestId("line-net").allTextContents();
+  const cents = nets.map((t) => Math.round(Number(t.replace(/[^0-9.-]/g, "")) * 100));
+  expect(cents.reduce((a, b) => a + b, 0)).toBe(settlement.net);
+  await expect(page.getByTestId("lines-total")).toHaveText(dollars(settlement.net));
+  await expect(page.getByTestId("lines-add-up")).toHaveText(
+    `These lines add up to the payout: ${dollars(settlement.net)}.`,
+  );
+  await expectAxeClean(page);
+  await shots(page, "home-payout-en");
+  await inSpanish(page, baseURL!, `Transferencia de ${dollars(settlement.net)}`, "home-payout-es");
   // The month's statement, downloaded from the home.
   const period = new Date().toISOString().slice(0, 7);
   await request.post("/v1/test_helpers/statements/generate", {

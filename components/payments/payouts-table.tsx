@@ -16,12 +16,16 @@ type Payout = Awaited<ReturnType<typeof getMerchantPayments>>["payouts"][number]
 export async function PayoutsTable({
   payouts,
   settlementHref,
+  payoutHref,
 }: {
   payouts: Payout[];
+  /** A payout's own page, with its lines (the merchant's home). */
+  payoutHref?: (id: string) => string;
   /** A settlement's own page (the merchant's home), else its date alone. */
   settlementHref?: (id: string) => string;
 }) {
   const t = await getTranslations("payouts");
+  const openPayout = (await getTranslations("balance"))("openPayout");
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
@@ -46,7 +50,15 @@ export async function PayoutsTable({
           <td className="py-2 pr-3 whitespace-nowrap">
             {format.dateTime(p.createdAt, { dateStyle: "medium", timeStyle: "short" })}
           </td>
-          <td className="py-2 pr-3 text-right tabular-nums">{money(p.amount)}</td>
+          <td className="py-2 pr-3 text-right tabular-nums">
+            {payoutHref ? (
+              <Link href={payoutHref(p.id)} className="underline" aria-label={`${money(p.amount)}: ${openPayout}`}>
+                {money(p.amount)}
+              </Link>
+            ) : (
+              money(p.amount)
+            )}
+          </td>
           <td className="min-w-44 py-2 pr-3">
             <span className="font-medium">{t(`statuses.${p.status}`)}</span>
             {p.heldReason ? <span className="block text-sm text-muted">{t(`held.${p.heldReason}`)}</span> : null}

@@ -5,10 +5,12 @@ import { HomeShell } from "@/components/home/home-shell";
 import { LivePayments } from "@/components/home/live-payments";
 import { NextPayoutCard } from "@/components/home/next-payout";
 import { HomePaymentsTable } from "@/components/home/payments-table";
+import { BalanceCard } from "@/components/payments/balance-card";
 import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { getBalance } from "@/lib/domain/balance/get-balance";
 import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { daysToRespond } from "@/lib/domain/disputes/rules";
 import { homeAttention, homeOverview, recentPaymentsSignature } from "@/lib/domain/home/overview";
@@ -123,6 +125,7 @@ export default async function HomeOverview() {
         </div>
         <NextPayoutCard next={overview.nextPayout} />
       </div>
+      <BalanceCard balance={(await getBalance(db, scope)).balance} className="mt-4" />
       <p className="mt-2 text-sm text-muted">{t("utcNote")}</p>
       <section aria-labelledby="recent-title" className="mt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -143,7 +146,11 @@ export default async function HomeOverview() {
         <SettlementsTable settlements={overview.settlements} href={(id) => `/home/settlements/${id}`} />
       </div>
       <div className="mt-6">
-        <PayoutsTable payouts={overview.payouts} settlementHref={(id) => `/home/settlements/${id}`} />
+        <PayoutsTable
+          payouts={overview.payouts}
+          settlementHref={(id) => `/home/settlements/${id}`}
+          payoutHref={(id) => `/home/payouts/${id}`}
+        />
       </div>
       <section aria-labelledby="statements-title" className="mt-6">
         <h2 id="statements-title" className="text-lg font-semibold">

@@ -2,9 +2,11 @@ import { getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
 import { NextPayoutCard } from "@/components/home/next-payout";
+import { BalanceCard } from "@/components/payments/balance-card";
 import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { getBalance } from "@/lib/domain/balance/get-balance";
 import { homeOverview } from "@/lib/domain/home/overview";
 import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
@@ -16,18 +18,23 @@ export async function generateMetadata() {
 
 // /home/payouts: the next payout, the settlements and the payouts (the embedded payouts component's page).
 export default async function HomePayouts() {
-  const { db, merchant, isv } = await requireMerchant({ components: ["payouts"] });
+  const { db, merchant, scope, isv } = await requireMerchant({ components: ["payouts"] });
   const t = await getTranslations("payouts");
   const overview = await homeOverview(db, merchant);
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="overview">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <BalanceCard balance={(await getBalance(db, scope)).balance} className="mt-4" />
       <NextPayoutCard next={overview.nextPayout} className="mt-4" />
       <div className="mt-6">
         <SettlementsTable settlements={overview.settlements} href={(id) => `/home/settlements/${id}`} />
       </div>
       <div className="mt-6">
-        <PayoutsTable payouts={overview.payouts} settlementHref={(id) => `/home/settlements/${id}`} />
+        <PayoutsTable
+          payouts={overview.payouts}
+          settlementHref={(id) => `/home/settlements/${id}`}
+          payoutHref={(id) => `/home/payouts/${id}`}
+        />
       </div>
     </HomeShell>
   );
