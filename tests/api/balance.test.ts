@@ -151,7 +151,7 @@ describe("the database keeps the ledger whole", () => {
     // The writer refuses it before the database sees it.
     await expect(
       postToLedger(api.db, {
-        isvAccountId: isv.account_sid,
+        isvAccountId: isv.account_id,
         merchantId: merchant.id,
         type: "adjustment",
         sourceId: "ch_x",
@@ -168,7 +168,7 @@ describe("the database keeps the ledger whole", () => {
       api.db.transaction(async (tx) => {
         await tx.insert(ledgerPostings).values({
           id: "txn_handmade",
-          isvAccountId: isv.account_sid,
+          isvAccountId: isv.account_id,
           merchantId: merchant.id,
           type: "adjustment",
           sourceId: "ch_x",
