@@ -652,3 +652,56 @@ test("a sign-in link for another business, opened in a signed-in browser, asks f
   await page.goto(planted);
   await expect(page).toHaveURL(/\/home\/sign-in\?link=used$/);
 });
+
+test("a bank payment its bank returned: its page says so in words and what reached the merchant; today's figures leave it out", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const isv = createIsvWithCli("Returned POS");
+  const merchant = await approvedMerchant(request, isv);
+  const headers = { authorization: isv.auth };
+  const invoice = await (
+    await request.post("/v1/invoice", { headers, data: { merchant_id: merchant.id, amount: 30_000, sendVia: "none" } })
+  ).json();
+  const token = await (
+    await request.post("/v1/tokens", {
+      headers: { authorization: `Bearer ${merchant.publishableKey}` },
+      data: {
+        bank_account: {
+          routing_number: "021000021",
+          account_number: "000222222227",
+          account_holder_name: "Ana Ruiz",
+          account_type: "checking",
+        },
+      },
+    })
+  ).json();
+  const paid = await (
+    await request.post(`/v1/payment_requests/${invoice.id}/pay`, {
+      data: { token: token.id, ach_authorization: { accepted: true } },
+    })
+  ).json();
+  const charge = paid.charge;
+  await request.post("/v1/test_helpers/settlement/run", { headers, data: { merchant_id: merchant.id } });
+  await expect
+    .poll(async () => (await (await request.get(`/v1/charges/${charge.id}`, { headers })).json()).status, {
+      timeout: 20_000,
+    })
+    .toBe("RETURNED");
+  const fee = (await (await request.get(`/v1/charges/${charge.id}`, { headers })).json()).fee as number;
+  const link = await (await request.post(`/v1/merchants/${merchant.id}/login_links`, { headers })).json();
+  await page.goto(new URL(link.url).pathname);
+  await expect(page.getByTestId("today")).toContainText("$0.00");
+  await page.goto(`/home/payments/${charge.id}`);
+  const facts = page.getByTestId("charge-facts");
+  await expect(facts).toContainText("Returned by the bank because");
+  await expect(facts).toContainText("Insufficient funds");
+  await expect(facts).not.toContainText("Decline reason");
+  await expect(facts).not.toContainText("insufficient_funds");
+  await expect(facts).toContainText(`To the merchant, after the return (the fee stays)-$${(fee / 100).toFixed(2)}`);
+  await expectAxeClean(page);
+  await shots(page, "home-payment-returned-en");
+  await inSpanish(page, baseURL!, "Pago de $300.00", "home-payment-returned-es");
+});

@@ -4,6 +4,7 @@ import { DataTable } from "@/components/dashboard/data-table";
 import { factRow } from "@/components/dashboard/fact-row";
 import type { getCharge } from "@/lib/domain/charges/find-charge";
 import type { listRefunds } from "@/lib/domain/refunds/list-refunds";
+import { messageOr } from "@/lib/i18n/dynamic";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { brandName } from "@/lib/payments/brands";
@@ -79,9 +80,17 @@ export async function ChargeDetails({
           {row(t("date"), when(charge.createdAt))}
           {row(t("card"), paidWith)}
           {row(t("fee"), charge.fee === null ? null : money(charge.fee))}
-          {row(t("netToMerchant"), charge.net === null ? null : money(charge.net))}
+          {charge.status === "RETURNED" && charge.net !== null
+            ? // Returned: the bank took back what the merchant still held; the fee stays taken.
+              row(t("netToMerchantReturned"), money(charge.net - (charge.amountCaptured - charge.amountRefunded)))
+            : row(t("netToMerchant"), charge.net === null ? null : money(charge.net))}
           {row(t("refunded"), money(charge.amountRefunded))}
-          {row(t("declineReason"), charge.failureReason)}
+          {charge.failureReason
+            ? row(
+                charge.status === "RETURNED" ? t("returnReason") : t("declineReason"),
+                messageOr(t, `failureReasons.${charge.failureReason}`) ?? charge.failureReason,
+              )
+            : null}
           {row(t("receiptNumber"), charge.receiptNumber)}
           {row(t("chargeId"), charge.id)}
         </dl>

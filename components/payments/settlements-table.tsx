@@ -9,7 +9,7 @@ import { formatCents } from "@/lib/money";
 type Settlement = Awaited<ReturnType<typeof getMerchantPayments>>["settlements"][number];
 
 /**
- * A merchant's settlements, newest first, each adding up (gross - refunds - returns - fees + carried in = net):
+ * A merchant's settlements, newest first, each adding up (gross - refunds - returns - fees - disputes + carried in = net):
  * the ISV's dashboard and the merchant's home. What pays each net is the payouts table's (PayoutsTable).
  */
 export async function SettlementsTable({
@@ -38,6 +38,7 @@ export async function SettlementsTable({
         { label: t("refundsTotal"), align: "right" },
         { label: t("achReturns"), align: "right" },
         { label: t("fees"), align: "right" },
+        { label: t("disputesTotal"), align: "right" },
         { label: t("carriedIn"), align: "right" },
         { label: t("net"), align: "right" },
       ]}
@@ -59,6 +60,10 @@ export async function SettlementsTable({
           {/* Returns taken back less reversed returns paid back: with it, gross - refunds - returns - fees = net. */}
           <td className="py-2 pr-3 text-right tabular-nums">{money(st.returns - st.reversals)}</td>
           <td className="py-2 pr-3 text-right tabular-nums">{money(st.fees)}</td>
+          {/* Disputed amounts and their fees taken, less won disputes' amounts paid back. */}
+          <td className="py-2 pr-3 text-right tabular-nums" data-testid="settlement-disputes">
+            {money(st.disputes + st.disputeFees - st.disputesWon)}
+          </td>
           {/* A negative balance of the settlement before, taken from this one (<= 0). */}
           <td className="py-2 pr-3 text-right tabular-nums">{money(st.carriedIn)}</td>
           <td className="py-2 pr-3 text-right tabular-nums">{money(st.net)}</td>

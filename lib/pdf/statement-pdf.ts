@@ -146,6 +146,8 @@ export async function statementPdf(input: {
   doc.line(`${t.mid}: ${input.gatewayMerchantId ?? s.merchantId}`, 10, doc.font, muted, 14);
   doc.line(`${t.period}: ${periodName}${s.final ? "" : ` (${t.preview})`}`, 10, doc.font, muted, 20);
 
+  const disputesTaken = s.disputes.filter((d) => d.opened_in_period);
+  const disputesBack = s.disputes.filter((d) => d.won_in_period);
   heading(t.summary);
   table(
     [
@@ -158,6 +160,13 @@ export async function statementPdf(input: {
       ...(s.returnCount > 0 ? [[`${t.returns} (${s.returnCount})`, money(-s.returns)]] : []),
       ...(s.reversalCount > 0 ? [[`${t.reversals} (${s.reversalCount})`, money(s.reversals)]] : []),
       [t.fees, money(-s.fees)],
+      // The disputes' amounts taken in the month and the won ones' paid back (their fees are among the fees).
+      ...(disputesTaken.length > 0
+        ? [[`${t.disputes} (${disputesTaken.length})`, money(-disputesTaken.reduce((sum, d) => sum + d.amount, 0))]]
+        : []),
+      ...(disputesBack.length > 0
+        ? [[`${t.disputeBack} (${disputesBack.length})`, money(disputesBack.reduce((sum, d) => sum + d.amount, 0))]]
+        : []),
       [t.net, money(s.net)],
     ],
   );

@@ -265,6 +265,9 @@ describe("disputes", () => {
     expect(text).toContain("Disputes");
     expect(text).toContain(dispute.id);
     expect(text).toContain("Dispute fee");
+    // The summary lists the dispute taken and won back, so its lines add up to its net.
+    expect(text).toMatch(/Disputes \(1\)\s*-\$90\.00/);
+    expect(text).toMatch(/Won back \(1\)\s*\$90\.00/);
 
     // Its events: opened, saved (three), submitted, closed.
     const types = (await get(`/v1/events?limit=100`)).json.data

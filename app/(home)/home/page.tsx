@@ -115,6 +115,11 @@ export default async function HomeOverview() {
               count: overview.nextSettlement.count,
             })}
           </p>
+          {overview.nextSettlement.carried < 0 ? (
+            <p className="text-sm font-medium" data-testid="next-settlement-carried">
+              {t("nextSettlementCarried", { amount: money(-overview.nextSettlement.carried) })}
+            </p>
+          ) : null}
           {overview.nextSettlement.disputes !== 0 ? (
             <p className="text-sm font-medium" data-testid="next-settlement-disputes">
               {overview.nextSettlement.disputes > 0

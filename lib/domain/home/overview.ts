@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { and, count, desc, eq, gte, isNull, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, ne, sql, sum } from "drizzle-orm";
 
 import {
   type AccountRow,
@@ -27,7 +27,15 @@ const volumeSince = (db: Db, merchantId: string, since: Date) =>
       count: count(),
     })
     .from(charges)
-    .where(and(eq(charges.merchantId, merchantId), gte(charges.createdAt, since), sql`${charges.amountCaptured} > 0`));
+    .where(
+      and(
+        eq(charges.merchantId, merchantId),
+        gte(charges.createdAt, since),
+        sql`${charges.amountCaptured} > 0`,
+        // A debit its bank returned was not taken after all (a reversed return is SETTLED again).
+        ne(charges.status, "RETURNED"),
+      ),
+    );
 
 export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date()) {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -84,6 +92,8 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
       count: unsettled?.count ?? 0,
       /** Disputes it takes (amounts and fees) less the won ones it returns, in cents (> 0: taken). */
       disputes: (disputed?.taken ?? 0) - (disputed?.back ?? 0),
+      /** What the last settlement left owed (its negative net, <= 0): the next one takes it first. */
+      carried: Math.min(0, settled[0]?.net ?? 0),
     },
     recent,
     statements: monthly,

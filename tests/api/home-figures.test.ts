@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+
+import { merchants } from "@/lib/db/schema";
+import { homeOverview } from "@/lib/domain/home/overview";
+import { checkLedger } from "@/lib/ledger/check";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { approvedMerchant, tokenize } from "../helpers/payments";
+import { until } from "../helpers/until";
+
+// The home's figures a newcomer found wrong (issue 49): "Today" and "This month" counted an ACH
+// payment its bank returned, and "Next settlement" said nothing of a negative settlement waiting to
+// be taken from it.
+
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+
+beforeAll(async () => {
+  api = await startTestApi({ worker: true });
+  isv = await api.newIsv("Home figures ISV");
+}, 120_000);
+afterAll(() => api.close());
+
+const post = (path: string, body?: unknown) => api.call("POST", path, { auth: isv.auth, body });
+
+test("a returned debit is not in today's or the month's figures; the next settlement says what it still takes from the last", async () => {
+  const merchant = await approvedMerchant(api, isv);
+  const card = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount: 10_000 })).json;
+  await api.call("POST", `/v1/payment_requests/${card.id}/pay`, {
+    body: { token: await tokenize(api, merchant.publishableKey) },
+  });
+  const invoice = (await post("/v1/invoice", { merchant_id: merchant.id, amount: 30_000, sendVia: "none" })).json;
+  const token = (
+    await api.call("POST", "/v1/tokens", {
+      auth: `Bearer ${merchant.publishableKey}`,
+      body: {
+        bank_account: {
+          routing_number: "021000021",
+          account_number: "000222222227",
+          account_holder_name: "Ana Ruiz",
+          account_type: "checking",
+        },
+      },
+    })
+  ).json.id;
+  const debit = await api.call("POST", `/v1/payment_requests/${invoice.id}/pay`, {
+    body: { token, ach_authorization: { accepted: true } },
+  });
+  const row = async () => (await api.db.select().from(merchants).where(eq(merchants.id, merchant.id)))[0]!;
+  expect((await homeOverview(api.db, await row())).today).toEqual({ amount: 40_000, count: 2 });
+  await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id });
+  await until(
+    async () => (await api.call("GET", `/v1/charges/${debit.json.charge.id}`, { auth: isv.auth })).json.status,
+    (s) => s === "RETURNED",
+    20_000,
+    "the return",
+  );
+  const afterReturn = await homeOverview(api.db, await row());
+  expect(afterReturn.today).toEqual({ amount: 10_000, count: 1 });
+  expect(afterReturn.month).toEqual({ amount: 10_000, count: 1 });
+  expect(afterReturn.nextSettlement.carried).toBe(0);
+  // The next settlement takes the return back: negative, carried into the one after.
+  const second = (await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data[0];
+  expect(second.net).toBe(-30_000);
+  const carried = await homeOverview(api.db, await row());
+  expect(carried.nextSettlement).toMatchObject({ amount: 0, count: 0, carried: -30_000 });
+  expect(await checkLedger(api.db)).toEqual([]);
+}, 90_000);
