@@ -4,6 +4,7 @@ import { rowsOf } from "../db/client";
 import { type ChargeRow, type DisputeRow, ledgerPostings, type PayoutRow, type RefundRow } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { type Entry, post } from "./post";
+import { type TakenPosting } from "./settlement-figures";
 import { type PostingType } from "./vocabulary";
 
 // Every movement of money today, as postings (docs/reference.md section 18). Each is called in the
@@ -118,15 +119,15 @@ export type SettlementTook = {
 };
 
 /**
- * A settlement (in its transaction): the postings of what it took are marked as its own, their net
- * moves from the merchant's `pending` to `available`, and the processor's funding drains the clearing
- * entries they made. Answers the net moved (the settlement's `net` less the negative net carried in).
+ * A settlement's first step (in its transaction): the postings of what it took are marked as its
+ * own (each once: a posting another settlement took is not taken again). Answers them: the
+ * settlement's figures are read from them (./settlement-figures.ts).
  */
-export async function postSettlement(
+export async function takeForSettlement(
   tx: DbOrTx,
-  settlement: { id: string; isvAccountId: string; merchantId: string; createdAt: Date },
+  settlement: { id: string; merchantId: string },
   took: SettlementTook,
-) {
+): Promise<(TakenPosting & { id: string })[]> {
   const of = (types: PostingType[], ids: string[]): SQL | undefined =>
     ids.length ? and(inArray(ledgerPostings.type, types), inArray(ledgerPostings.sourceId, ids)) : undefined;
   const which = or(
@@ -138,12 +139,31 @@ export async function postSettlement(
     of(["dispute_won"], took.disputesWon),
     of(["ach_return", "ach_return_reversal"], took.returnedAndReversed),
   );
-  if (!which) return 0;
-  const taken = await tx
+  if (!which) return [];
+  return tx
     .update(ledgerPostings)
     .set({ settlementId: settlement.id })
     .where(and(eq(ledgerPostings.merchantId, settlement.merchantId), isNull(ledgerPostings.settlementId), which))
-    .returning({ id: ledgerPostings.id, net: ledgerPostings.net });
+    .returning({
+      id: ledgerPostings.id,
+      type: ledgerPostings.type,
+      sourceId: ledgerPostings.sourceId,
+      amount: ledgerPostings.amount,
+      fee: ledgerPostings.fee,
+      net: ledgerPostings.net,
+    });
+}
+
+/**
+ * A settlement's money moves (in its transaction, once it is written): the net of what it took
+ * moves from the merchant's `pending` to `available`, and the processor's funding drains the
+ * clearing entries they made. Answers the net moved.
+ */
+export async function postSettlement(
+  tx: DbOrTx,
+  settlement: { id: string; isvAccountId: string; merchantId: string; createdAt: Date },
+  taken: readonly { id: string; net: number }[],
+) {
   if (taken.length === 0) return 0;
   const net = taken.reduce((sum, p) => sum + p.net, 0);
   const base = {

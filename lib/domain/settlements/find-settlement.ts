@@ -1,16 +1,15 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 
 import { cursorPage } from "../../db/cursor-page";
 import { one } from "../../db/one";
 import type { ChargeRow, SettlementRow } from "../../db/schema";
-import { charges, disputes, merchants, payouts, refunds, settlements } from "../../db/schema";
+import { charges, disputes, ledgerPostings, merchants, payouts, refunds, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
+import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
 import type { ListQuery } from "../../schemas/list";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
-import { heldAmount } from "../charges/rules";
 import { type Scope, withinScope } from "../scope";
-import { settlementTotals } from "./totals";
 
 const inScope = (scope: Scope) => withinScope(settlements, scope);
 
@@ -77,102 +76,74 @@ export type SettlementLine = {
 };
 
 /**
- * One settlement with every line it is made of, oldest first: the charges it settled (with their
- * fees), the refunds it carried, the ACH returns it took back and the reversed returns it paid back;
- * and the totals worked out again from those lines (lib/domain/settlements/totals.ts), which equal
- * the settlement's own: the merchant's home shows that they add up.
+ * One settlement with every line it is made of, oldest first, read from the ledger postings it took
+ * (docs/reference.md section 18): the charges it settled (with their fees), the refunds it carried,
+ * the ACH returns it took back and the reversed returns it paid back, the disputes (their fees as
+ * the line's fee) and the won ones paid back; and the totals of those lines, which equal the
+ * settlement's own: the merchant's home shows that they add up.
  */
 export async function settlementWithLines(db: DbOrTx, scope: Scope, id: string) {
   const settlement = await findSettlement(db, scope, id);
-  const [settled, carried, returned, reversed, disputed, won] = await Promise.all([
-    db.select().from(charges).where(eq(charges.settlementId, settlement.id)).orderBy(asc(charges.seq)),
-    db
-      .select({ refund: refunds, charge: charges })
-      .from(refunds)
-      .innerJoin(charges, eq(charges.id, refunds.chargeId))
-      .where(eq(refunds.settlementId, settlement.id))
-      .orderBy(asc(refunds.createdAt)),
-    db.select().from(charges).where(eq(charges.returnSettlementId, settlement.id)).orderBy(asc(charges.seq)),
-    db.select().from(charges).where(eq(charges.reversalSettlementId, settlement.id)).orderBy(asc(charges.seq)),
-    db
-      .select({ dispute: disputes, charge: charges })
-      .from(disputes)
-      .innerJoin(charges, eq(charges.id, disputes.chargeId))
-      .where(eq(disputes.settlementId, settlement.id))
-      .orderBy(asc(disputes.seq)),
-    db
-      .select({ dispute: disputes, charge: charges })
-      .from(disputes)
-      .innerJoin(charges, eq(charges.id, disputes.chargeId))
-      .where(eq(disputes.wonSettlementId, settlement.id))
-      .orderBy(asc(disputes.seq)),
+  const taken = await db
+    .select()
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.settlementId, settlement.id))
+    .orderBy(asc(ledgerPostings.seq));
+  const counted = countedPostings(taken);
+  // The charge each line is about: its own source, a refund's or a dispute's charge.
+  const refundIds = counted.filter((p) => p.type === "refund").map((p) => p.sourceId);
+  const disputeIds = counted.filter((p) => p.type.startsWith("dispute")).map((p) => p.sourceId);
+  const [refundRows, disputeRows] = await Promise.all([
+    refundIds.length
+      ? db.select({ id: refunds.id, chargeId: refunds.chargeId }).from(refunds).where(inArray(refunds.id, refundIds))
+      : [],
+    disputeIds.length
+      ? db
+          .select({ id: disputes.id, chargeId: disputes.chargeId })
+          .from(disputes)
+          .where(inArray(disputes.id, disputeIds))
+      : [],
   ]);
-  const card = (c: ChargeRow) => ({
-    paymentMethod: c.paymentMethod,
-    cardBrand: c.cardBrand,
-    cardLast4: c.cardLast4,
-    ach: c.ach,
-  });
-  const lines: SettlementLine[] = [
-    ...settled.map((c) => ({
-      kind: "charge" as const,
-      chargeId: c.id,
-      at: c.capturedAt ?? c.createdAt,
-      amount: c.amountCaptured,
-      fee: c.fee ?? 0,
-      card: card(c),
-    })),
-    ...carried.map(({ refund, charge }) => ({
-      kind: "refund" as const,
-      chargeId: charge.id,
-      at: refund.createdAt,
-      amount: -refund.amount,
-      fee: 0,
-      card: card(charge),
-    })),
-    ...returned.map((c) => ({
-      kind: "return" as const,
-      chargeId: c.id,
-      at: c.returnedAt ?? c.createdAt,
-      amount: -heldAmount(c),
-      fee: 0,
-      card: card(c),
-    })),
-    ...reversed.map((c) => ({
-      kind: "reversal" as const,
-      chargeId: c.id,
-      at: c.returnReversedAt ?? c.createdAt,
-      amount: heldAmount(c),
-      fee: 0,
-      card: card(c),
-    })),
-    // A dispute takes its amount and, as its fee, the dispute fee; a won one returns the amount.
-    ...disputed.map(({ dispute, charge }) => ({
-      kind: "dispute" as const,
-      chargeId: charge.id,
-      at: dispute.createdAt,
-      amount: -dispute.amount,
-      fee: dispute.fee,
-      card: card(charge),
-    })),
-    ...won.map(({ dispute, charge }) => ({
-      kind: "dispute_won" as const,
-      chargeId: charge.id,
-      at: dispute.closedAt ?? dispute.createdAt,
-      amount: dispute.amount,
-      fee: 0,
-      card: card(charge),
-    })),
-  ].sort((a, b) => a.at.getTime() - b.at.getTime());
-  const totals = settlementTotals({
-    settled,
-    carried: carried.map((r) => r.refund),
-    returned,
-    reversed,
-    disputed: disputed.map((d) => d.dispute),
-    won: won.map((d) => d.dispute),
-    carriedIn: settlement.carriedIn,
-  });
+  const chargeOf = new Map([...refundRows, ...disputeRows].map((r) => [r.id, r.chargeId]));
+  const chargeIdOf = (p: (typeof counted)[number]) =>
+    p.sourceId.startsWith("ch_") ? p.sourceId : (chargeOf.get(p.sourceId) ?? p.sourceId);
+  const chargeIds = [...new Set(counted.map(chargeIdOf))];
+  const chargeRows = chargeIds.length ? await db.select().from(charges).where(inArray(charges.id, chargeIds)) : [];
+  const chargesById = new Map(chargeRows.map((c) => [c.id, c]));
+  const card = (chargeId: string) => {
+    const c = chargesById.get(chargeId);
+    return {
+      paymentMethod: c?.paymentMethod ?? ("card" as const),
+      cardBrand: c?.cardBrand ?? null,
+      cardLast4: c?.cardLast4 ?? null,
+      ach: c?.ach ?? null,
+    };
+  };
+  const kinds = {
+    charge: "charge",
+    refund: "refund",
+    ach_return: "return",
+    ach_return_reversal: "reversal",
+    dispute: "dispute",
+    dispute_won: "dispute_won",
+  } as const;
+  // A dispute's fee is its line's fee (the dispute_fee posting, of the same dispute).
+  const disputeFee = new Map(counted.filter((p) => p.type === "dispute_fee").map((p) => [p.sourceId, -p.amount]));
+  const lines: SettlementLine[] = counted
+    .filter((p) => p.type !== "dispute_fee")
+    .map((p) => {
+      const chargeId = chargeIdOf(p);
+      return {
+        kind: kinds[p.type as keyof typeof kinds],
+        chargeId,
+        at: p.type === "charge" ? (chargesById.get(chargeId)?.capturedAt ?? p.createdAt) : p.createdAt,
+        amount: p.amount,
+        fee: p.type === "charge" ? p.fee : p.type === "dispute" ? (disputeFee.get(p.sourceId) ?? 0) : 0,
+        card: card(chargeId),
+      };
+    })
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  const totals = settlementFigures(taken, settlement.carriedIn);
   // What pays its net: its payout, and a replacement when the bank refused it.
   const paidBy = await db
     .select()

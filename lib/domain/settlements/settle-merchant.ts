@@ -6,7 +6,8 @@ import { charges, disputes, merchants, refunds, settlements } from "../../db/sch
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
-import { postSettlement } from "../../ledger/movements";
+import { postSettlement, takeForSettlement } from "../../ledger/movements";
+import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
 import { log } from "../../log";
 import { serializeCharge } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
@@ -17,7 +18,6 @@ import { recordEvent, recordEvents } from "../events/record-event";
 import { payoutForSettlement } from "../payouts/payout-for-settlement";
 import { heldReasonOf } from "../payouts/rules";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
-import { settlementTotals } from "./totals";
 
 /** How long after a settlement the card processor is asked which of its charges were disputed (sandbox: at once). */
 export const CARD_DISPUTE_DELAY_MS = 2_000;
@@ -90,7 +90,35 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       .orderBy(desc(settlements.seq))
       .limit(1);
     const carriedIn = Math.min(0, last?.net ?? 0);
-    const totals = settlementTotals({ settled, carried, returned, reversed, disputed, won, carriedIn });
+    // Its figures are read from the ledger: the postings of what it took (a return and its reversal
+    // that no settlement took back go with it, and cancel out).
+    const returnedAndReversed = await tx
+      .select({ id: charges.id })
+      .from(charges)
+      .where(and(ofMerchant, isNull(charges.returnSettlementId), lt(charges.returnReversedAt, cutoff)));
+    const taken = await takeForSettlement(
+      tx,
+      { id, merchantId },
+      {
+        charges: settled.map((c) => c.id),
+        refunds: carried.map((r) => r.id),
+        returns: returned.map((c) => c.id),
+        reversals: reversed.map((c) => c.id),
+        disputes: disputed.map((d) => d.id),
+        disputesWon: won.map((d) => d.id),
+        returnedAndReversed: returnedAndReversed.map((c) => c.id),
+      },
+    );
+    const figures = settlementFigures(taken, carriedIn);
+    // Every object it took has its posting (migration 0030 wrote those made before the ledger).
+    const expected =
+      settled.length + carried.length + returned.length + reversed.length + 2 * disputed.length + won.length;
+    const found = countedPostings(taken).length;
+    if (found < expected - disputed.filter((d) => d.fee === 0).length)
+      log.error(
+        { settlement_id: id, merchant_id: merchantId, expected, found },
+        "a settled object has no ledger posting",
+      );
     const settlement = one(
       await tx
         .insert(settlements)
@@ -98,37 +126,15 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
           id,
           isvAccountId: merchant.isvAccountId,
           merchantId,
-          ...totals,
+          ...figures,
           payoutStatus: heldReasonOf(merchant) ? "held" : "scheduled",
           cutoff,
           createdAt: now,
         })
         .returning(),
     );
-    // The ledger: what it took moves from pending to available (and must come to its net, less what was carried in).
-    const returnedAndReversed = await tx
-      .select({ id: charges.id })
-      .from(charges)
-      .where(and(ofMerchant, isNull(charges.returnSettlementId), lt(charges.returnReversedAt, cutoff)));
-    const moved = await postSettlement(tx, settlement, {
-      charges: settled.map((c) => c.id),
-      refunds: carried.map((r) => r.id),
-      returns: returned.map((c) => c.id),
-      reversals: reversed.map((c) => c.id),
-      disputes: disputed.map((d) => d.id),
-      disputesWon: won.map((d) => d.id),
-      returnedAndReversed: returnedAndReversed.map((c) => c.id),
-    });
-    if (moved !== settlement.net - settlement.carriedIn)
-      log.error(
-        {
-          settlement_id: id,
-          merchant_id: merchantId,
-          ledger: moved,
-          settlement: settlement.net - settlement.carriedIn,
-        },
-        "ledger disagrees with the settlement",
-      );
+    // The ledger: the net of what it took moves from pending to available.
+    await postSettlement(tx, settlement, taken);
     const refundsBy = await refundsOfCharges(tx, { settlementId: id });
     await recordEvents(
       tx,

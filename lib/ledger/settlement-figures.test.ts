@@ -1,0 +1,91 @@
+import { describe, expect, test } from "vitest";
+
+import { settlementFigures, type TakenPosting } from "./settlement-figures";
+
+// A settlement's figures from the postings it took, hand-worked: tests/api/ledger.test.ts runs the
+// same through four nights on a real database, and tests/api/ledger-properties.test.ts random ones.
+
+const p = (type: TakenPosting["type"], sourceId: string, amount: number, fee = 0): TakenPosting => ({
+  type,
+  sourceId,
+  amount,
+  fee,
+  net: amount - fee,
+});
+
+describe("settlement figures from the ledger", () => {
+  test("charges less fees, refunds, returns (what was still held) and reversals (paid back)", () => {
+    expect(
+      settlementFigures([
+        p("charge", "ch_1", 10_000, 320),
+        p("charge", "ch_2", 2_500, 38),
+        p("charge", "ch_3", 700),
+        p("refund", "re_1", -1_000),
+        p("refund", "re_2", -250),
+        p("ach_return", "ch_4", -2_000),
+        p("ach_return", "ch_5", -4_000),
+        p("ach_return_reversal", "ch_6", 1_500),
+      ]),
+    ).toEqual({
+      chargeCount: 3,
+      gross: 13_200,
+      fees: 358,
+      refundCount: 2,
+      refunds: 1_250,
+      returnCount: 2,
+      returns: 6_000,
+      reversalCount: 1,
+      reversals: 1_500,
+      disputeCount: 0,
+      disputes: 0,
+      disputeFees: 0,
+      disputeWonCount: 0,
+      disputesWon: 0,
+      carriedIn: 0,
+      net: 13_200 - 1_250 - 6_000 + 1_500 - 358,
+    });
+  });
+
+  test("only a refund and a negative net carried in: the net is their sum", () => {
+    expect(settlementFigures([p("refund", "re_1", -233)], -1_000)).toMatchObject({
+      refundCount: 1,
+      refunds: 233,
+      carriedIn: -1_000,
+      net: -1_233,
+    });
+  });
+
+  test("a dispute takes its amount and fee; a won one gives the amount back, not the fee", () => {
+    expect(
+      settlementFigures([
+        p("charge", "ch_1", 30_000, 900),
+        p("dispute", "dp_1", -9_000),
+        p("dispute_fee", "dp_1", -1_500),
+        p("dispute_won", "dp_2", 4_000),
+      ]),
+    ).toMatchObject({
+      disputeCount: 1,
+      disputes: 9_000,
+      disputeFees: 1_500,
+      disputeWonCount: 1,
+      disputesWon: 4_000,
+      net: 30_000 - 900 - 9_000 - 1_500 + 4_000,
+    });
+  });
+
+  test("a return its bank reversed before any settlement took it back is in neither count (its two lines cancel)", () => {
+    const figures = settlementFigures([
+      p("charge", "ch_1", 5_000, 100),
+      p("ach_return", "ch_2", -2_500),
+      p("ach_return_reversal", "ch_2", 2_500),
+      p("ach_return", "ch_3", -700),
+    ]);
+    expect(figures).toMatchObject({ returnCount: 1, returns: 700, reversalCount: 0, reversals: 0, net: 4_900 - 700 });
+  });
+
+  test("the platform's own moves and payouts are not counted", () => {
+    expect(
+      settlementFigures([p("charge", "ch_1", 1_000, 59), p("settlement", "stl_1", 941), p("payout", "po_1", -941)]).net,
+    ).toBe(941);
+  });
+});
