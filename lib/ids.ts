@@ -55,7 +55,8 @@ export type IdPrefix =
   | "file"
   | "mll"
   | "hs"
-  | "txn";
+  | "txn"
+  | "rep";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

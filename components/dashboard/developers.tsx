@@ -3,12 +3,12 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
 import { createWebhookAction, deleteWebhookAction, retryDeliveryAction } from "@/lib/actions/dashboard";
-import { webhookScopes } from "@/lib/events/catalogue";
+import { type WebhookScope, webhookScopes } from "@/lib/events/catalogue";
 
 export function WebhookForm() {
   const t = useTranslations("dashboard");
   const [url, setUrl] = useState("");
-  const [scopes, setScopes] = useState<("merchant" | "charge")[]>(["merchant"]);
+  const [scopes, setScopes] = useState<WebhookScope[]>(["merchant"]);
   const [result, setResult] = useState<{ ok: boolean; secret?: string; error?: string } | null>(null);
   const [pending, start] = useTransition();
   return (

@@ -7,9 +7,12 @@ import { formatCents } from "@/lib/money";
 export async function BalanceCard({
   balance,
   className = "",
+  title,
 }: {
   balance: { available: number; pending: number; reserved: number };
   className?: string;
+  /** The heading (the dashboard's: the merchant's balance; the home's: "Your balance"). */
+  title?: string;
 }) {
   const t = await getTranslations("balance");
   const locale = intlLocale(await getLocale());
@@ -25,7 +28,7 @@ export async function BalanceCard({
       aria-labelledby="balance-title"
     >
       <h2 id="balance-title" className="text-sm text-muted">
-        {t("title")}
+        {title ?? t("title")}
       </h2>
       <dl className="mt-2 grid gap-3 sm:grid-cols-3">
         {parts.map(([key, cents, hint]) => (

@@ -38,6 +38,7 @@ import { onboardingSessionRoutes } from "./routes/onboarding-session";
 import { paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
 import { refundRoutes } from "./routes/refunds";
+import { reportRoutes } from "./routes/reports";
 import { settlementRoutes } from "./routes/settlements";
 import { statementRoutes } from "./routes/statements";
 import { testHelperRoutes } from "./routes/test-helpers";
@@ -130,6 +131,7 @@ export function createApi(options: ApiOptions) {
   settlementRoutes(app);
   payoutRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
   balanceRoutes(app);
+  reportRoutes(app);
   disputeRoutes(app);
   accountSessionRoutes(app);
   statementRoutes(app);

@@ -2,7 +2,7 @@
 // receives it, and the resource in its `data.object`. Fan-out, the events API, the OpenAPI document
 // and docs/webhooks.md all read this one table.
 
-export const webhookScopes = ["merchant", "charge"] as const;
+export const webhookScopes = ["merchant", "charge", "account"] as const;
 export type WebhookScope = (typeof webhookScopes)[number];
 
 type Entry = { scope: WebhookScope; resource: string; description: string };
@@ -57,6 +57,11 @@ export const eventCatalogue = {
       "Someone answered a bank account or contact change notice with \"this wasn't me\": the merchant's payouts wait for an operator and every home session ended.",
   },
   "statement.created": { scope: "merchant", resource: "statement", description: "A monthly statement was generated." },
+  "report.succeeded": {
+    scope: "account",
+    resource: "report",
+    description: "A report asked for was made: its CSV can be downloaded.",
+  },
   "payment_request.created": {
     scope: "charge",
     resource: "payment_request",

@@ -67,6 +67,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 40,
   },
+  /** Makes a report's CSV from the ledger (docs/reference.md section 18). */
+  report_run: {
+    payload: z.object({ report_id: z.string() }),
+    maxAttempts: 5,
+    backoffMs: (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 600_000),
+    priority: 60,
+  },
   /** The daily check of the ledger's invariants (01:00 UTC), one job per day. */
   ledger_check: {
     payload: z.object({ at: z.string() }),

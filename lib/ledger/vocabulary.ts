@@ -46,3 +46,8 @@ export const postingTypes = [...balanceTransactionTypes, ...internalPostingTypes
 export type PostingType = (typeof postingTypes)[number];
 
 export const balanceTransactionStatuses = ["pending", "available"] as const;
+
+/** Reports made from the ledger (docs/reference.md section 18). */
+export const reportTypes = ["balance_transactions", "payout_reconciliation", "residual_lines"] as const;
+export type ReportType = (typeof reportTypes)[number];
+export const reportStatuses = ["pending", "succeeded", "failed"] as const;

@@ -4,6 +4,7 @@ import { runLedgerCheck } from "../domain/ledger/run-ledger-check";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
 import { runPayoutAdvance } from "../domain/payouts/advance-payout";
 import { runPayoutReconsider } from "../domain/payouts/reconsider-payouts";
+import { giveUpReport, runReport } from "../domain/reports/run-report";
 import { runPurge } from "../domain/retention/purge";
 import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
 import { runSettlement } from "../domain/settlements/run-settlement";
@@ -48,6 +49,7 @@ export const jobRegistry = {
   ach_return_reversals: define("ach_return_reversals", { handler: checkAchReturnReversals }),
   retention_purge: define("retention_purge", { handler: runPurge }),
   ledger_check: define("ledger_check", { handler: runLedgerCheck }),
+  report_run: define("report_run", { handler: runReport, onGiveUp: giveUpReport }),
   payout_advance: define("payout_advance", { handler: runPayoutAdvance }),
   payout_reconsider: define("payout_reconsider", { handler: runPayoutReconsider }),
   card_disputes: define("card_disputes", { handler: checkCardDisputes }),

@@ -130,6 +130,14 @@ const cases: Record<Action, () => Promise<Expected>> = {
     await post("/v1/onboarding_links", { merchant_id: fresh, type: "account_onboarding" });
     return { resourceId: fresh, actor: apiKey() };
   },
+  "report.created": async () => {
+    const res = await post("/v1/reports", {
+      type: "balance_transactions",
+      interval: { start: Date.now() - 86_400_000, end: Date.now() },
+    });
+    expect(res.status, res.text).toBe(200);
+    return { resourceId: res.json.id, actor: apiKey() };
+  },
   "webhook.created": async () => {
     const hook = (await post("/v1/webhooks", { url: "https://hooks.example/created", scopes: ["merchant"] })).json;
     return { resourceId: hook.id, actor: apiKey() };

@@ -10,4 +10,5 @@ export * from "./merchants";
 export * from "./notifications";
 export * from "./payments";
 export * from "./payouts";
+export * from "./reports";
 export * from "./webhooks";

@@ -16,6 +16,7 @@ export const nonEventActions = [
   "merchant.payouts_unfrozen",
   "merchant.bank_account_approved",
   "onboarding_link.created",
+  "report.created",
   "webhook.created",
   "webhook.deleted",
   "webhook_delivery.retried",

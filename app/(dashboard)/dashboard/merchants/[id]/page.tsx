@@ -8,6 +8,7 @@ import { factRow } from "@/components/dashboard/fact-row";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { BalanceCard } from "@/components/payments/balance-card";
 import { paidWith } from "@/components/payments/charge-details";
 import { DisputesTable } from "@/components/payments/disputes-table";
 import { PayoutsTable } from "@/components/payments/payouts-table";
@@ -17,6 +18,7 @@ import { requestPaymentAction } from "@/lib/actions/dashboard";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { settingsOf } from "@/lib/domain/accounts/isv-facts";
+import { getBalance } from "@/lib/domain/balance/get-balance";
 import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
@@ -363,6 +365,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           </tr>
         ))}
       </DataTable>
+      <BalanceCard
+        balance={(await getBalance(db, { isvAccountId: account.id }, merchant.id)).balance}
+        title={(await getTranslations("balance"))("merchantTitle")}
+      />
       <SettlementsTable settlements={payments.settlements} />
       <PayoutsTable payouts={payments.payouts} />
       <DisputesTable
