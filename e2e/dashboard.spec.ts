@@ -1,5 +1,5 @@
 import { startReceiver } from "../tests/helpers/receiver";
-import { createIsvWithCli, expectAxeClean, merchantWithLink, signIn } from "./helpers";
+import { approvedMerchant, createIsvWithCli, expectAxeClean, merchantWithLink, signIn } from "./helpers";
 import { expect, test } from "./test";
 
 test("sign in: a wrong password is a clear error; the session cookie is httpOnly and works as a Bearer token", async ({
@@ -344,4 +344,59 @@ test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
     }
   }
   await context.close();
+});
+
+test("reports: ask for one, see it made, download its CSV; in Spanish too", async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const isv = createIsvWithCli("Reports ISV");
+  const merchant = await approvedMerchant(request, isv);
+  const headers = { authorization: isv.auth };
+  const pr = await (
+    await request.post("/v1/scan_to_pay", { headers, data: { merchant_id: merchant.id, amount: 4_200 } })
+  ).json();
+  const token = await (
+    await request.post("/v1/tokens", {
+      headers: { authorization: `Bearer ${merchant.publishableKey}` },
+      data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+    })
+  ).json();
+  await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } });
+  await signIn(page, isv);
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reports" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reports");
+  await expect(page.getByTestId("reports")).toHaveCount(0);
+  await page.getByLabel("Report", { exact: true }).selectOption("balance_transactions");
+  await page.getByRole("button", { name: "Make the report" }).click();
+  await expect(page.getByRole("status")).toContainText("Asked for");
+  // Made by the worker: the page follows it until it is ready.
+  const row = page.getByTestId("reports").getByRole("row").nth(1);
+  await expect(row.getByTestId("report-status")).toHaveText("Ready", { timeout: 20_000 });
+  await expect(row).toContainText("Balance transactions");
+  await expect(row).toContainText("All merchants");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  const fs = await import("node:fs");
+  const csv = fs.readFileSync((await download.path())!, "utf8");
+  expect(csv.split("\n")[0]).toBe(
+    "id,created,merchant_id,type,source,amount,fee,net,currency,status,available_on,settlement_id,payout_id,description",
+  );
+  expect(csv).toContain(",charge,");
+  expect(csv).toContain(",42.00,");
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-reports-en-${width}.png`, fullPage: true });
+  }
+  await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Informes");
+  await expect(row.getByTestId("report-status")).toHaveText("Listo");
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-reports-es-${width}.png`, fullPage: true });
+  }
+  await page.context().addCookies([{ name: "locale", value: "en", url: baseURL! }]);
 });

@@ -9,6 +9,7 @@ import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
+import { createReport } from "@/lib/domain/reports/create-report";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";
@@ -16,6 +17,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { issuesToFieldErrors } from "@/lib/errors";
 import { updateAccountSchema } from "@/lib/schemas/account";
+import { createReportSchema } from "@/lib/schemas/reports";
 import { createWebhookSchema } from "@/lib/schemas/webhook";
 
 import { attempt, problemsOf } from "./result";
@@ -147,5 +149,23 @@ export async function requestPaymentAction(input: unknown): Promise<RequestFromP
       ["INVOICE", "SCAN_TO_PAY"],
       ["/dashboard/merchants/[id]"],
     );
+  });
+}
+
+/** Asks for a report (the API's POST /v1/reports, for the signed-in user's account). */
+export async function createReportAction(input: unknown) {
+  return asIsvUser(async ({ db, account }) => {
+    const parsed = createReportSchema.safeParse(input);
+    if (!parsed.success)
+      return {
+        ok: false as const,
+        error: issuesToFieldErrors(parsed.error.issues)
+          .map((e) => e.message)
+          .join("; "),
+      };
+    const done = await attempt(() => createReport(db, { isvAccountId: account.id }, parsed.data));
+    if (!done.ok) return { ok: false as const, error: done.message };
+    revalidatePath("/dashboard/reports");
+    return { ok: true as const, id: done.value.id };
   });
 }

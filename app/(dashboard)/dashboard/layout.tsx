@@ -24,6 +24,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <Link className="underline" href="/dashboard/developers">
               {t("nav.developers")}
             </Link>
+            <Link className="underline" href="/dashboard/reports">
+              {t("nav.reports")}
+            </Link>
             <Link className="underline" href="/dashboard/audit">
               {t("nav.audit")}
             </Link>
