@@ -12,7 +12,8 @@ const internal = sql`('settlement', 'funding', 'payout_paid')`;
  * every posting sums to zero; a posting's net is what it moved in its merchant's accounts; each payout
  * equals the sum of its lines; each settlement's net (less the negative net carried in) equals the
  * postings it took; the clearing accounts hold exactly what no settlement has funded yet; a merchant's
- * balance is the sum of its balance transactions. Answers what broke (empty: all hold).
+ * balance is the sum of its balance transactions; each balance checkpoint holds exactly its entries.
+ * Answers what broke (empty: all hold).
  */
 export async function checkLedger(db: DbOrTx, merchantId?: string): Promise<LedgerViolation[]> {
   const ofMerchant = (column: string) => (merchantId ? sql`and ${sql.raw(column)} = ${merchantId}` : sql``);
@@ -59,6 +60,16 @@ export async function checkLedger(db: DbOrTx, merchantId?: string): Promise<Ledg
           where m.transactions <> coalesce(b.entries, 0)`,
     ],
   ];
+  queries.push([
+    "checkpoint_is_its_entries",
+    sql`select c.owner_id || ':' || c.account as id, c.amount as expected,
+               coalesce((select sum(e.amount) from ledger_entries e
+                         where e.owner_id = c.owner_id and e.account = c.account and e.id <= c.through_entry_id), 0) as actual
+        from ledger_balance_checkpoints c
+        where true ${ofMerchant("c.owner_id")}
+          and c.amount <> coalesce((select sum(e.amount) from ledger_entries e
+                                    where e.owner_id = c.owner_id and e.account = c.account and e.id <= c.through_entry_id), 0)`,
+  ]);
   if (!merchantId)
     queries.push(
       [

@@ -266,15 +266,3 @@ export function postPayoutOutcome(tx: DbOrTx, payout: PayoutRow, outcome: "paid"
     ],
   });
 }
-
-/** A merchant's balance: the sums of its three accounts. */
-export async function balanceOf(tx: DbOrTx, merchantId: string) {
-  const rows = rowsOf<{ account: string; total: string | number }>(
-    await tx.execute(sql`
-      select account, coalesce(sum(amount), 0) as total from ledger_entries
-      where owner_id = ${merchantId} and account in ('pending', 'available', 'reserved')
-      group by account`),
-  );
-  const of = (account: string) => Number(rows.find((r) => r.account === account)?.total ?? 0);
-  return { available: of("available"), pending: of("pending"), reserved: of("reserved") };
-}

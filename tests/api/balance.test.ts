@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { ledgerEntries, ledgerPostings, settlements } from "@/lib/db/schema";
 import { verifyLedger } from "@/lib/domain/ledger/run-ledger-check";
+import { checkpointBalances } from "@/lib/ledger/balances";
 import { checkLedger } from "@/lib/ledger/check";
 import { post as postToLedger } from "@/lib/ledger/post";
 
@@ -248,5 +249,34 @@ describe("the daily ledger check", () => {
     expect(await violationsMetric()).toMatchObject({ settlement_equals_its_postings: 1, posting_sums_to_zero: 0 });
     expect(await verifyLedger(api.db)).toEqual([]);
     expect((await violationsMetric()).settlement_equals_its_postings).toBe(0);
+  });
+});
+
+describe("balance checkpoints", () => {
+  test("a balance is its checkpoint plus the later entries: the same figures before and after one; a checkpoint that does not hold its entries is caught", async () => {
+    const before = (await get(`/v1/balance?merchant_id=${merchant.id}`)).json;
+    // Everything so far (no margin: the test's own entries are seconds old).
+    expect(await checkpointBalances(api.db, { marginMs: 0, ownerId: merchant.id })).toBeGreaterThan(0);
+    expect((await get(`/v1/balance?merchant_id=${merchant.id}`)).json).toEqual(before);
+    // Then more money: the checkpoint and the entries after it.
+    await payByCard(1_000);
+    const after = (await get(`/v1/balance?merchant_id=${merchant.id}`)).json;
+    expect(after.pending).toBe(before.pending + 1_000 - 59);
+    expect(await checkLedger(api.db, merchant.id)).toEqual([]);
+    // The default margin leaves entries younger than ten minutes out of a checkpoint: nothing of this merchant moves.
+    expect(await checkpointBalances(api.db, { ownerId: merchant.id })).toBe(0);
+    expect((await get(`/v1/balance?merchant_id=${merchant.id}`)).json).toEqual(after);
+    // A checkpoint off by a cent (in a transaction rolled back): the check names it.
+    const found = await api.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`update ledger_balance_checkpoints set amount = amount + 1 where owner_id = ${merchant.id} and account = 'available'`,
+        );
+        throw Object.assign(new Error("roll back"), { found: await checkLedger(tx, merchant.id) });
+      })
+      .catch((e: { found?: unknown }) => e.found);
+    expect(found).toEqual([
+      expect.objectContaining({ invariant: "checkpoint_is_its_entries", id: `${merchant.id}:available` }),
+    ]);
   });
 });

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { ledgerAccountNames, postingTypes } from "../../ledger/vocabulary";
 
@@ -67,9 +78,27 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index("ledger_entries_posting_idx").on(t.postingId),
-    // A balance is a sum over one owner's account: answered from the index alone.
-    index("ledger_entries_balance_idx").on(t.ownerId, t.account, t.amount),
+    // A balance is its checkpoint plus the sum of one owner's account's later entries: answered from the index alone.
+    index("ledger_entries_owner_account_idx").on(t.ownerId, t.account, t.id, t.amount),
   ],
+);
+
+/**
+ * What a merchant's account held through one entry (`through_entry_id`): a balance is this amount
+ * plus the account's later entries, so reading it never sums a merchant's whole history. Written by
+ * the daily ledger check (../../domain/ledger/run-ledger-check.ts) through entries old enough that no
+ * transaction still writing can hold a lower id; checked against the entries by the same job.
+ */
+export const ledgerBalanceCheckpoints = pgTable(
+  "ledger_balance_checkpoints",
+  {
+    ownerId: text("owner_id").notNull(),
+    account: text("account", { enum: ledgerAccountNames }).notNull(),
+    throughEntryId: bigint("through_entry_id", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.account] })],
 );
 
 export type LedgerPostingRow = typeof ledgerPostings.$inferSelect;

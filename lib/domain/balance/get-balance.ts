@@ -1,5 +1,5 @@
 import { type DbOrTx } from "../../db/types";
-import { balanceOf } from "../../ledger/movements";
+import { balanceOf } from "../../ledger/balances";
 import { findScopedMerchant, type Scope } from "../scope";
 
 /** GET /v1/balance: a merchant's available, pending and reserved cents, summed from its ledger accounts. */

@@ -1,5 +1,6 @@
 import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
+import { checkpointBalances } from "../../ledger/balances";
 import { checkLedger, type LedgerViolation } from "../../ledger/check";
 import { log } from "../../log";
 import { ledgerInvariantViolations } from "../../ops/metrics";
@@ -13,6 +14,7 @@ export const ledgerInvariants = [
   "balance_is_its_transactions",
   "clearing_holds_what_is_not_funded",
   "payout_clearing_holds_payouts_on_their_way",
+  "checkpoint_is_its_entries",
 ] as const;
 
 /** The next 01:00 UTC after `from`. */
@@ -47,8 +49,10 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerViolation[]> {
   return violations;
 }
 
-/** The job: the check, then tomorrow's. */
+/** The job: the check, the balances' checkpoints moved on (./../../ledger/balances.ts), then tomorrow's. */
 export async function runLedgerCheck(db: Db, { at }: JobPayload<"ledger_check">) {
   await verifyLedger(db);
+  const moved = await checkpointBalances(db);
+  log.info({ accounts: moved }, "ledger balance checkpoints");
   await scheduleLedgerCheck(db, new Date(Math.max(Date.parse(at), Date.now())));
 }
