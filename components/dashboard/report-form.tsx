@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 
 import { createReportAction } from "@/lib/actions/dashboard";
-import { reportTypes } from "@/lib/ledger/vocabulary";
+import { reportTypes } from "@/lib/schemas/ledger-values";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -3,9 +3,9 @@ import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle
 import { rowsOf } from "../db/client";
 import { type ChargeRow, type DisputeRow, ledgerPostings, type PayoutRow, type RefundRow } from "../db/schema";
 import { type DbOrTx } from "../db/types";
+import { type PostingType } from "../schemas/ledger-values";
 import { type Entry, post } from "./post";
 import { type TakenPosting } from "./settlement-figures";
-import { type PostingType } from "./vocabulary";
 
 // Every movement of money today, as postings (docs/reference.md section 18). Each is called in the
 // transaction of the change that moved the money. A merchant's money waits in `pending` until a

@@ -3,7 +3,7 @@ import { ledgerEntries, type LedgerPostingRow, ledgerPostings } from "../db/sche
 import { type DbOrTx } from "../db/types";
 import { createId } from "../ids";
 import { nextBusinessDay, nextMidnightUtc } from "../payouts/business-days";
-import { type LedgerAccountName, type PostingType } from "./vocabulary";
+import { type LedgerAccountName, type PostingType } from "../schemas/ledger-values";
 
 /** One side of a posting: signed cents to one account of one owner (a merchant, an ISV, or the platform: null). */
 export type Entry = { account: LedgerAccountName; owner: string | null; amount: number };

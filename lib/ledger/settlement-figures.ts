@@ -1,4 +1,4 @@
-import type { PostingType } from "./vocabulary";
+import type { PostingType } from "../schemas/ledger-values";
 
 export type TakenPosting = { type: PostingType; sourceId: string; amount: number; fee: number; net: number };
 

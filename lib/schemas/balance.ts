@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { balanceTransactionStatuses, balanceTransactionTypes } from "../ledger/vocabulary";
+import { balanceTransactionStatuses, balanceTransactionTypes } from "./ledger-values";
 
 // Balances and balance transactions (docs/reference.md section 18): the ledger as a merchant sees it.
 

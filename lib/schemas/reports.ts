@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { reportStatuses, reportTypes } from "../ledger/vocabulary";
+import { reportStatuses, reportTypes } from "./ledger-values";
 
 // Reports (docs/reference.md section 18): a CSV of the ledger for an interval, made by a job.
 

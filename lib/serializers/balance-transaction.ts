@@ -1,5 +1,5 @@
 import type { LedgerPostingRow } from "../db/schema";
-import type { BalanceTransactionType } from "../ledger/vocabulary";
+import type { BalanceTransactionType } from "../schemas/ledger-values";
 
 /** A ledger posting as the merchant's balance transaction (docs/reference.md section 18; times in milliseconds). */
 export function serializeBalanceTransaction(row: LedgerPostingRow) {

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-import { ledgerAccountNames, postingTypes } from "../../ledger/vocabulary";
+import { ledgerAccountNames, postingTypes } from "../../schemas/ledger-values";
 
 /**
  * The ledger (docs/reference.md section 18): one posting per movement of money, its entries summing

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-import { reportStatuses, reportTypes } from "../../ledger/vocabulary";
+import { reportStatuses, reportTypes } from "../../schemas/ledger-values";
 
 /**
  * A report (docs/reference.md section 18): a CSV made by a job from the ledger for an interval, of

@@ -4,8 +4,8 @@ import { cursorPage } from "../../db/cursor-page";
 import { ledgerPostings } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
-import { balanceTransactionTypes } from "../../ledger/vocabulary";
 import type { BalanceTransactionListQuery } from "../../schemas/balance";
+import { balanceTransactionTypes } from "../../schemas/ledger-values";
 import type { ListQuery } from "../../schemas/list";
 import { type Scope, withinScope } from "../scope";
 

@@ -6,7 +6,7 @@ import { type Db, type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
-import type { ReportType } from "../../ledger/vocabulary";
+import type { ReportType } from "../../schemas/ledger-values";
 import { recordAudit } from "../audit/record-audit";
 import { findScopedMerchant, type Scope } from "../scope";
 

@@ -1,4 +1,4 @@
-// The ledger's words (docs/reference.md section 18), shared by the schema, the API and the checks.
+// The ledger's words (docs/reference.md section 18), shared by the database schema, the API and lib/ledger.
 
 /** A merchant's accounts: what is on its way (`pending`), what may be paid out, what is held back. */
 export const merchantAccounts = ["pending", "available", "reserved"] as const;
