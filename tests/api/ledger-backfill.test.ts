@@ -10,7 +10,7 @@ import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { freshHomeSession } from "../helpers/fixtures";
-import { approvedMerchant, tokenize } from "../helpers/payments";
+import { approvedMerchant, payRequest } from "../helpers/payments";
 import { until } from "../helpers/until";
 
 // Migration 0030 carries a database made before the ledger into it (docs/reference.md section 18):
@@ -38,31 +38,7 @@ async function pay(
   amount: number,
   source: { card?: string; account?: string } = {},
 ) {
-  const pr = (
-    await post(source.account ? "/v1/invoice" : "/v1/scan_to_pay", {
-      merchant_id: merchant.id,
-      amount,
-      ...(source.account ? { sendVia: "none" } : {}),
-    })
-  ).json;
-  const token = source.account
-    ? (
-        await api.call("POST", "/v1/tokens", {
-          auth: `Bearer ${merchant.publishableKey}`,
-          body: {
-            bank_account: {
-              routing_number: "021000021",
-              account_number: source.account,
-              account_holder_name: "Ana Ruiz",
-              account_type: "checking",
-            },
-          },
-        })
-      ).json.id
-    : await tokenize(api, merchant.publishableKey, source.card);
-  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
-    body: { token, ...(source.account ? { ach_authorization: { accepted: true } } : {}) },
-  });
+  const res = await payRequest(api, isv, merchant, amount, source);
   expect(res.json.charge.status).toBe("AUTHORIZED");
   return res.json.charge.id as string;
 }

@@ -13,7 +13,7 @@ import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { freshHomeSession } from "../helpers/fixtures";
-import { approvedMerchant, tokenize } from "../helpers/payments";
+import { approvedMerchant, payRequest } from "../helpers/payments";
 
 // The ledger's invariants (docs/reference.md section 18) as properties: random sequences of money
 // events (card and ACH payments, partial and full refunds, settlements, the banks' returns and
@@ -119,31 +119,7 @@ const merchantOf = (s: { second?: boolean }) => (s.second ? closedBank : shop);
 const pickOf = <T>(rows: T[], pick: number) => (rows.length ? rows[pick % rows.length] : undefined);
 
 async function pay(merchant: typeof shop, amount: number, source: { card?: string; account?: string }) {
-  const pr = (
-    await post(source.account ? "/v1/invoice" : "/v1/scan_to_pay", {
-      merchant_id: merchant.id,
-      amount,
-      ...(source.account ? { sendVia: "none" } : {}),
-    })
-  ).json;
-  const token = source.account
-    ? (
-        await api.call("POST", "/v1/tokens", {
-          auth: `Bearer ${merchant.publishableKey}`,
-          body: {
-            bank_account: {
-              routing_number: "021000021",
-              account_number: source.account,
-              account_holder_name: "Ana Ruiz",
-              account_type: "checking",
-            },
-          },
-        })
-      ).json.id
-    : await tokenize(api, merchant.publishableKey, source.card);
-  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
-    body: { token, ...(source.account ? { ach_authorization: { accepted: true } } : {}) },
-  });
+  const res = await payRequest(api, isv, merchant, amount, source);
   // Declined (402), or refused as card testing after several declines of one account (429): nothing moves.
   expect([200, 402, 429]).toContain(res.status);
 }

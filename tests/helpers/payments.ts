@@ -40,3 +40,39 @@ export async function tokenize(
   if (res.status !== 200) throw new Error(`tokenize ${number}: ${res.status} ${res.text}`);
   return res.json.id as string;
 }
+
+/**
+ * A payment request paid as a customer would pay it: by card (a scan-to-pay request, the card
+ * tokenized) or by bank account (an invoice, the account tokenized, the ACH mandate accepted).
+ * Answers the pay call's status and body (200 with the charge, or the decline).
+ */
+export async function payRequest(
+  api: TestApi,
+  isv: { auth: string },
+  merchant: { id: string; publishableKey: string },
+  amount: number,
+  source: { card?: string; account?: string } = {},
+) {
+  const request = await api.call("POST", source.account ? "/v1/invoice" : "/v1/scan_to_pay", {
+    auth: isv.auth,
+    body: { merchant_id: merchant.id, amount, ...(source.account ? { sendVia: "none" } : {}) },
+  });
+  const token = source.account
+    ? (
+        await api.call("POST", "/v1/tokens", {
+          auth: `Bearer ${merchant.publishableKey}`,
+          body: {
+            bank_account: {
+              routing_number: "021000021",
+              account_number: source.account,
+              account_holder_name: "Ana Ruiz",
+              account_type: "checking",
+            },
+          },
+        })
+      ).json.id
+    : await tokenize(api, merchant.publishableKey, source.card);
+  return api.call("POST", `/v1/payment_requests/${request.json.id}/pay`, {
+    body: { token, ...(source.account ? { ach_authorization: { accepted: true } } : {}) },
+  });
+}
