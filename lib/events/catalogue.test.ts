@@ -6,9 +6,14 @@ import { describe, expect, test } from "vitest";
 import { eventCatalogue, eventTypes, scopeOf } from "./catalogue";
 
 describe("the event catalogue", () => {
-  test("payment, charge and refund events go to the charge scope; statements to merchant (docs/reference.md section 9, 10)", () => {
+  test("payment, charge and refund events go to the charge scope; statements to merchant; reports to account (docs/reference.md sections 9, 10, 18)", () => {
     for (const t of eventTypes) {
-      const expected = t.startsWith("merchant.") || t === "statement.created" ? "merchant" : "charge";
+      const expected =
+        t.startsWith("merchant.") || t === "statement.created"
+          ? "merchant"
+          : t.startsWith("report.")
+            ? "account"
+            : "charge";
       expect(scopeOf(t), t).toBe(expected);
     }
     expect(scopeOf("payment_request.paid")).toBe("charge");

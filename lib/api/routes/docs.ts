@@ -46,6 +46,7 @@ const schemaOfResource: Record<string, string> = {
   settlement: "Settlement",
   payout: "Payout",
   dispute: "Dispute",
+  report: "Report",
 };
 
 /** Ids a developer would guess, where the summary's words would not give them. */
