@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
 
-export type Column = { label: string; align?: "right" };
+export type Column = {
+  label: string;
+  align?: "right";
+  /** Left out on a phone (its cells carry `hidden sm:table-cell` too): a detail the row can do without there. */
+  wide?: boolean;
+};
 
 /**
  * A dashboard section holding one table: its heading, a sentence when there is nothing to list,
@@ -39,7 +44,7 @@ export function DataTable({
                   <th
                     key={c.label}
                     scope="col"
-                    className={`py-1 font-medium ${i < columns.length - 1 ? "pr-3" : ""} ${c.align === "right" ? "text-right" : ""}`}
+                    className={`py-1 font-medium ${i < columns.length - 1 ? "pr-3" : ""} ${c.align === "right" ? "text-right" : ""} ${c.wide ? "hidden sm:table-cell" : ""}`}
                   >
                     {c.label}
                   </th>

@@ -64,8 +64,8 @@ export default async function HomePayoutPage({ params }: { params: Promise<{ pay
           columns={[
             { label: t("date") },
             { label: t("what") },
-            { label: t("amount"), align: "right" },
-            { label: t("fee"), align: "right" },
+            { label: t("amount"), align: "right", wide: true },
+            { label: t("fee"), align: "right", wide: true },
             { label: t("net"), align: "right" },
           ]}
         >
@@ -86,8 +86,10 @@ export default async function HomePayoutPage({ params }: { params: Promise<{ pay
                     words
                   )}
                 </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{money(line.amount)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{line.fee ? money(-line.fee) : ""}</td>
+                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{money(line.amount)}</td>
+                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">
+                  {line.fee ? money(-line.fee) : ""}
+                </td>
                 <td className="py-2 text-right tabular-nums" data-testid="line-net">
                   {money(line.net)}
                 </td>
@@ -98,8 +100,10 @@ export default async function HomePayoutPage({ params }: { params: Promise<{ pay
             <td className="pt-2 pr-3" colSpan={2}>
               {t("total")}
             </td>
-            <td className="pt-2 pr-3 text-right tabular-nums">{money(totals.amount)}</td>
-            <td className="pt-2 pr-3 text-right tabular-nums">{totals.fee ? money(-totals.fee) : ""}</td>
+            <td className="hidden pt-2 pr-3 text-right tabular-nums sm:table-cell">{money(totals.amount)}</td>
+            <td className="hidden pt-2 pr-3 text-right tabular-nums sm:table-cell">
+              {totals.fee ? money(-totals.fee) : ""}
+            </td>
             <td className="pt-2 text-right tabular-nums" data-testid="lines-total">
               {money(totals.net)}
             </td>
