@@ -22,6 +22,14 @@ import { createWebhookSchema } from "@/lib/schemas/webhook";
 
 import { attempt, problemsOf } from "./result";
 
+/** An action's input its schema refused, as one line of the problems (the form shows it). */
+const invalidInput = (issues: Parameters<typeof issuesToFieldErrors>[0]) => ({
+  ok: false as const,
+  error: issuesToFieldErrors(issues)
+    .map((e) => e.message)
+    .join("; "),
+});
+
 // Dashboard actions: the same domain functions as the API, for the signed-in ISV user's account.
 // Server actions are POSTs that Next checks against the page's origin (CSRF-safe with the
 // SameSite=Lax session cookie).
@@ -103,13 +111,7 @@ export async function createWebhookAction(input: unknown) {
   return asIsvUser(async ({ db, account }) => {
     // A server action is a public endpoint: its input is checked with the API's own schema.
     const parsed = createWebhookSchema.safeParse(input);
-    if (!parsed.success)
-      return {
-        ok: false as const,
-        error: issuesToFieldErrors(parsed.error.issues)
-          .map((e) => e.message)
-          .join("; "),
-      };
+    if (!parsed.success) return invalidInput(parsed.error.issues);
     const done = await attempt(() => createWebhook(db, account.id, parsed.data));
     if (!done.ok) return { ok: false as const, error: done.message };
     revalidatePath("/dashboard/developers");
@@ -156,13 +158,7 @@ export async function requestPaymentAction(input: unknown): Promise<RequestFromP
 export async function createReportAction(input: unknown) {
   return asIsvUser(async ({ db, account }) => {
     const parsed = createReportSchema.safeParse(input);
-    if (!parsed.success)
-      return {
-        ok: false as const,
-        error: issuesToFieldErrors(parsed.error.issues)
-          .map((e) => e.message)
-          .join("; "),
-      };
+    if (!parsed.success) return invalidInput(parsed.error.issues);
     const done = await attempt(() => createReport(db, { isvAccountId: account.id }, parsed.data));
     if (!done.ok) return { ok: false as const, error: done.message };
     revalidatePath("/dashboard/reports");

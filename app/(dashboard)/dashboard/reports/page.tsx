@@ -38,18 +38,18 @@ export default async function ReportsPage() {
           empty={recent.length === 0 ? t("none") : null}
           columns={[
             { label: t("type") },
-            { label: t("merchant") },
+            { label: t("merchant"), wide: true },
             { label: t("period") },
             { label: t("status") },
-            { label: t("rows"), align: "right" },
+            { label: t("rows"), align: "right", wide: true },
             { label: t("file") },
           ]}
         >
           {recent.map((r) => (
             <tr key={r.id} className="border-b border-line" data-testid={`report-${r.id}`}>
               <td className="py-2 pr-3">{t(`types.${r.type}`)}</td>
-              <td className="py-2 pr-3">{r.merchantId ? (names.get(r.merchantId) ?? r.merchantId) : t("allMerchants")}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">
+              <td className="hidden py-2 pr-3 sm:table-cell">{r.merchantId ? (names.get(r.merchantId) ?? r.merchantId) : t("allMerchants")}</td>
+              <td className="py-2 pr-3">
                 {t("periodRange", {
                   from: utcDay(r.intervalStart),
                   to: utcDay(new Date(r.intervalEnd.getTime() - 1)),
@@ -58,7 +58,7 @@ export default async function ReportsPage() {
               <td className="py-2 pr-3" data-testid="report-status">
                 {t(`statuses.${r.status}`)}
               </td>
-              <td className="py-2 pr-3 text-right tabular-nums">{r.rowCount ?? "—"}</td>
+              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{r.rowCount ?? "—"}</td>
               <td className="py-2">
                 {r.status === "succeeded" ? (
                   <a href={`/dashboard/reports/${r.id}/download`} className="underline" download>
