@@ -11,7 +11,7 @@ const internal = sql`('settlement', 'funding', 'payout_paid')`;
  * The invariants of docs/reference.md section 18, checked over the whole ledger (or one merchant's):
  * every posting sums to zero; a posting's net is what it moved in its merchant's accounts; each payout
  * equals the sum of its lines; each settlement's net (less the negative net carried in) equals the
- * postings it took; the clearing accounts hold exactly what no settlement has funded yet; a merchant's
+ * postings it took; a final statement's net is its month's postings; the clearing accounts hold exactly what no settlement has funded yet; a merchant's
  * balance is the sum of its balance transactions; each balance checkpoint holds exactly its entries.
  * Answers what broke (empty: all hold).
  */
@@ -60,6 +60,20 @@ export async function checkLedger(db: DbOrTx, merchantId?: string): Promise<Ledg
           where m.transactions <> coalesce(b.entries, 0)`,
     ],
   ];
+  // A final statement's net, with its month-end fees (its ACH activity and monthly fee lines) put
+  // back, is the net of its month's activity postings; and the month-end fees it took are its lines.
+  const monthEndOf = sql.raw(`(select coalesce(sum((l->>'amount')::int), 0) from jsonb_array_elements(s.fee_lines) l
+                               where l->>'kind' in ('monthly', 'ach_activity'))`);
+  queries.push([
+    "statement_equals_its_period",
+    sql`select s.id, s.net + ${monthEndOf} as expected, coalesce(sum(p.net), 0) as actual
+        from statements s left join ledger_postings p on p.merchant_id = s.merchant_id
+          and p.type in ('charge', 'refund', 'ach_return', 'ach_return_reversal', 'dispute', 'dispute_fee', 'dispute_won')
+          and p.created_at >= (s.period || '-01T00:00:00Z')::timestamptz
+          and p.created_at < (s.period || '-01T00:00:00Z')::timestamptz + interval '1 month'
+        where s.final ${ofMerchant("s.merchant_id")}
+        group by s.id, s.net, s.fee_lines having coalesce(sum(p.net), 0) <> s.net + ${monthEndOf}`,
+  ]);
   queries.push([
     "checkpoint_is_its_entries",
     sql`select c.owner_id || ':' || c.account as id, c.amount as expected,

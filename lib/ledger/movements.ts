@@ -4,7 +4,7 @@ import { rowsOf } from "../db/client";
 import { type ChargeRow, type DisputeRow, ledgerPostings, type PayoutRow, type RefundRow } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { type PostingType } from "../schemas/ledger-values";
-import { type Entry, post } from "./post";
+import { type Entry, post, type Posting } from "./post";
 import { type TakenPosting } from "./settlement-figures";
 
 // Every movement of money today, as postings (docs/reference.md section 18). Each is called in the
@@ -24,10 +24,10 @@ const methodWords = (charge: Pick<ChargeRow, "paymentMethod" | "cardBrand" | "ca
     : `${charge.cardBrand ?? "card"} •••• ${charge.cardLast4 ?? ""}`.trim();
 
 /** An authorized charge: its capture owed by the card network (or the ACH bank), its fee to the platform, the rest pending to the merchant. */
-export function postCharge(tx: DbOrTx, charge: ChargeRow) {
+export function chargePosting(charge: ChargeRow): Posting | null {
   if (charge.status === "FAILED" || charge.amountCaptured === 0) return null;
   const fee = charge.fee ?? 0;
-  return post(tx, {
+  return {
     isvAccountId: charge.isvAccountId,
     merchantId: charge.merchantId,
     type: "charge",
@@ -41,12 +41,12 @@ export function postCharge(tx: DbOrTx, charge: ChargeRow) {
       pending(charge.merchantId, charge.amountCaptured - fee),
       platform("processing_revenue", fee),
     ],
-  });
+  };
 }
 
 /** A refund: the merchant gives the amount back; it leaves through the network that brought it. */
-export function postRefund(tx: DbOrTx, refund: RefundRow, charge: Pick<ChargeRow, "paymentMethod">) {
-  return post(tx, {
+export function refundPosting(refund: RefundRow, charge: Pick<ChargeRow, "paymentMethod">): Posting {
+  return {
     isvAccountId: refund.isvAccountId,
     merchantId: refund.merchantId,
     type: "refund",
@@ -55,55 +55,97 @@ export function postRefund(tx: DbOrTx, refund: RefundRow, charge: Pick<ChargeRow
     description: `Refund of ${refund.chargeId}`,
     createdAt: refund.createdAt,
     entries: [pending(refund.merchantId, -refund.amount), platform(clearingOf(charge), refund.amount)],
-  });
+  };
 }
 
-/** An ACH debit the bank returned: what the merchant still held of it (`held`: captured less refunds) is taken back. */
-export function postAchReturn(tx: DbOrTx, charge: ChargeRow, held: number, reversal = false) {
+/**
+ * An ACH debit the bank returned (at its `returned_at`): what the merchant still held of it (`held`:
+ * captured less refunds) is taken back; or that return reversed by the bank (at its `return_reversed_at`).
+ */
+export function achReturnPosting(charge: ChargeRow, held: number, reversal = false): Posting {
   const sign = reversal ? 1 : -1;
-  return post(tx, {
+  return {
     isvAccountId: charge.isvAccountId,
     merchantId: charge.merchantId,
     type: reversal ? "ach_return_reversal" : "ach_return",
     sourceId: charge.id,
     amount: sign * held,
     description: reversal ? `Return of ${charge.id} reversed by the bank` : `${charge.id} returned by the bank`,
+    createdAt: (reversal ? charge.returnReversedAt : charge.returnedAt) ?? undefined,
     entries: [pending(charge.merchantId, sign * held), platform("ach_clearing", -sign * held)],
-  });
+  };
 }
 
 /** A dispute opened: the disputed amount goes back to the card network, and the dispute fee to the platform. */
-export async function postDispute(tx: DbOrTx, dispute: DisputeRow) {
+export function disputePostings(dispute: DisputeRow): Posting[] {
   const base = { isvAccountId: dispute.isvAccountId, merchantId: dispute.merchantId, sourceId: dispute.id };
-  await post(tx, {
-    ...base,
-    type: "dispute",
-    amount: -dispute.amount,
-    description: `Dispute of ${dispute.chargeId}`,
-    createdAt: dispute.createdAt,
-    entries: [pending(dispute.merchantId, -dispute.amount), platform("dispute_clearing", dispute.amount)],
-  });
-  await post(tx, {
-    ...base,
-    type: "dispute_fee",
-    amount: -dispute.fee,
-    description: `Dispute fee for ${dispute.chargeId}`,
-    createdAt: dispute.createdAt,
-    entries: [pending(dispute.merchantId, -dispute.fee), platform("processing_revenue", dispute.fee)],
-  });
+  return [
+    {
+      ...base,
+      type: "dispute",
+      amount: -dispute.amount,
+      description: `Dispute of ${dispute.chargeId}`,
+      createdAt: dispute.createdAt,
+      entries: [pending(dispute.merchantId, -dispute.amount), platform("dispute_clearing", dispute.amount)],
+    },
+    {
+      ...base,
+      type: "dispute_fee",
+      amount: -dispute.fee,
+      description: `Dispute fee for ${dispute.chargeId}`,
+      createdAt: dispute.createdAt,
+      entries: [pending(dispute.merchantId, -dispute.fee), platform("processing_revenue", dispute.fee)],
+    },
+  ];
 }
 
-/** A dispute won: the card network gives the amount back (the fee stays taken). */
-export function postDisputeWon(tx: DbOrTx, dispute: DisputeRow) {
-  return post(tx, {
+/** A dispute won (at its `closed_at`): the card network gives the amount back (the fee stays taken). */
+export function disputeWonPosting(dispute: DisputeRow): Posting {
+  return {
     isvAccountId: dispute.isvAccountId,
     merchantId: dispute.merchantId,
     type: "dispute_won",
     sourceId: dispute.id,
     amount: dispute.amount,
     description: `Dispute of ${dispute.chargeId} won`,
+    createdAt: dispute.closedAt ?? undefined,
     entries: [pending(dispute.merchantId, dispute.amount), platform("dispute_clearing", -dispute.amount)],
-  });
+  };
+}
+
+export const postCharge = (tx: DbOrTx, charge: ChargeRow) => {
+  const posting = chargePosting(charge);
+  return posting ? post(tx, posting) : null;
+};
+export const postRefund = (tx: DbOrTx, refund: RefundRow, charge: Pick<ChargeRow, "paymentMethod">) =>
+  post(tx, refundPosting(refund, charge));
+export const postAchReturn = (tx: DbOrTx, charge: ChargeRow, held: number, reversal = false) =>
+  post(tx, achReturnPosting(charge, held, reversal));
+export async function postDispute(tx: DbOrTx, dispute: DisputeRow) {
+  for (const posting of disputePostings(dispute)) await post(tx, posting);
+}
+export const postDisputeWon = (tx: DbOrTx, dispute: DisputeRow) => post(tx, disputeWonPosting(dispute));
+
+/**
+ * A final statement's month-end fees (ACH activity and monthly fees, docs/reference.md section 13):
+ * each line taken from the merchant's `pending` to the platform's revenue, in the statement's
+ * transaction; the next settlement takes them.
+ */
+export async function postMonthEndFees(
+  tx: DbOrTx,
+  statement: { id: string; isvAccountId: string; merchantId: string; period: string },
+  lines: readonly { description: string; amount: number }[],
+) {
+  for (const line of lines)
+    await post(tx, {
+      isvAccountId: statement.isvAccountId,
+      merchantId: statement.merchantId,
+      type: "monthly_fee",
+      sourceId: statement.id,
+      amount: -line.amount,
+      description: `${line.description}, ${statement.period}`,
+      entries: [pending(statement.merchantId, -line.amount), platform("processing_revenue", line.amount)],
+    });
 }
 
 /** What a settlement took, by kind: the ids of the objects whose postings it takes. */
@@ -116,6 +158,8 @@ export type SettlementTook = {
   disputesWon: string[];
   /** Charges whose return the bank reversed before any settlement took it: both postings go together (net 0). */
   returnedAndReversed: string[];
+  /** Final statements whose month-end fees no settlement has taken yet. */
+  monthEndFees: string[];
 };
 
 /**
@@ -138,6 +182,7 @@ export async function takeForSettlement(
     of(["dispute", "dispute_fee"], took.disputes),
     of(["dispute_won"], took.disputesWon),
     of(["ach_return", "ach_return_reversal"], took.returnedAndReversed),
+    of(["monthly_fee"], took.monthEndFees),
   );
   if (!which) return [];
   return tx

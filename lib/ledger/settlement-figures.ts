@@ -20,6 +20,7 @@ export function countedPostings<T extends TakenPosting>(taken: readonly T[]): T[
     "dispute",
     "dispute_fee",
     "dispute_won",
+    "monthly_fee",
   ];
   return taken.filter(
     (p) =>
@@ -31,7 +32,8 @@ export function countedPostings<T extends TakenPosting>(taken: readonly T[]): T[
 /**
  * A settlement's figures (docs/reference.md section 13), read from the ledger postings it took
  * (section 18): the charges (captured, and their fees), the refunds, the ACH returns taken back and
- * the reversed returns paid back, the disputes' amounts and fees, the won disputes' amounts; its net
+ * the reversed returns paid back, the disputes' amounts and fees, the won disputes' amounts, the
+ * month-end fees of the statements made since (in `fees`); its net
  * is the sum of their nets and the negative net carried in from the settlement before (<= 0).
  */
 export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0) {
@@ -50,7 +52,8 @@ export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0)
   return {
     chargeCount: charges.length,
     gross: sum(charges, (p) => p.amount),
-    fees: sum(charges, (p) => p.fee),
+    // The charges' fees, and the month-end fees a final statement took.
+    fees: sum(charges, (p) => p.fee) + takenOf(of("monthly_fee")),
     refundCount: refunds.length,
     refunds: takenOf(refunds),
     returnCount: returns.length,

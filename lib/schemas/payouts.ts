@@ -4,6 +4,9 @@ import { z } from "zod";
 
 export const payoutStatuses = ["pending", "in_transit", "paid", "failed", "held"] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
+/** What a settlement says of its payout (or of the replacement of a failed one): a pending or in-transit payout is `scheduled`. */
+export const settlementPayoutStatuses = ["scheduled", "held", "paid", "failed"] as const;
+export type SettlementPayoutStatus = (typeof settlementPayoutStatuses)[number];
 
 /** Why the bank refused a payout (the sandbox: account number 000555555550 is closed). */
 export const payoutFailureCodes = ["account_closed", "no_account", "invalid_account_number"] as const;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { settlementPayoutStatuses } from "./payouts";
+
 // Settlements: one merchant's day.
 
 export const settlementSchema = z
@@ -38,9 +40,9 @@ export const settlementSchema = z
       description:
         "gross - refunds - returns + reversals - fees - disputes - dispute_fees + disputes_won + carried_in; > 0: paid out (a payout)",
     }),
-    payout_status: z.enum(["scheduled", "held"]).meta({
+    payout_status: z.enum(settlementPayoutStatuses).meta({
       description:
-        "`held` when its payout waits (automatic_payouts false, the bank account being verified, a payout failed)",
+        "What its payout is doing: `scheduled` (pending or on its way; also a settlement with no payout), `held` when it waits (automatic_payouts false, the bank account being verified, a payout failed), `paid`, or `failed` (until its replacement is made)",
     }),
     cutoff: z
       .number()

@@ -27,7 +27,7 @@ const post = (path: string, body?: unknown) => api.call("POST", path, { auth: is
 test("a returned debit is not in today's or the month's figures; the next settlement says what it still takes from the last", async () => {
   const merchant = await approvedMerchant(api, isv);
   const card = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount: 10_000 })).json;
-  await api.call("POST", `/v1/payment_requests/${card.id}/pay`, {
+  const cardPaid = await api.call("POST", `/v1/payment_requests/${card.id}/pay`, {
     body: { token: await tokenize(api, merchant.publishableKey) },
   });
   const invoice = (await post("/v1/invoice", { merchant_id: merchant.id, amount: 30_000, sendVia: "none" })).json;
@@ -59,11 +59,17 @@ test("a returned debit is not in today's or the month's figures; the next settle
   const afterReturn = await homeOverview(api.db, await row());
   expect(afterReturn.today).toEqual({ amount: 10_000, count: 1 });
   expect(afterReturn.month).toEqual({ amount: 10_000, count: 1 });
-  expect(afterReturn.nextSettlement.carried).toBe(0);
-  // The next settlement takes the return back: negative, carried into the one after.
+  // The next settlement, read from the ledger's postings no settlement took: the return, no payment.
+  expect(afterReturn.nextSettlement).toMatchObject({ amount: -30_000, count: 0, disputes: 0, carried: 0 });
+  // A refund of the card payment (already settled): today's net volume and the next settlement say it.
+  expect((await post("/v1/refunds", { charge_id: cardPaid.json.charge.id, amount: 2_500 })).status).toBe(200);
+  const afterRefund = await homeOverview(api.db, await row());
+  expect(afterRefund.today).toEqual({ amount: 7_500, count: 1 });
+  expect(afterRefund.nextSettlement).toMatchObject({ amount: -32_500, count: 0 });
+  // The next settlement takes the return and the refund back: negative, carried into the one after.
   const second = (await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data[0];
-  expect(second.net).toBe(-30_000);
+  expect(second.net).toBe(-32_500);
   const carried = await homeOverview(api.db, await row());
-  expect(carried.nextSettlement).toMatchObject({ amount: 0, count: 0, carried: -30_000 });
+  expect(carried.nextSettlement).toMatchObject({ amount: 0, count: 0, carried: -32_500 });
   expect(await checkLedger(api.db)).toEqual([]);
 }, 90_000);

@@ -9,6 +9,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { postAchReturn } from "@/lib/ledger/movements";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { postingsAt } from "../helpers/ledger";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -73,6 +74,7 @@ async function chargeAt(id: string, iso: string) {
     .update(charges)
     .set({ createdAt: utc(iso), capturedAt: utc(iso) })
     .where(eq(charges.id, id));
+  await postingsAt(api.db, [id], ["charge"], utc(iso));
 }
 async function refundAt(chargeId: string, amount: number, iso: string) {
   const res = await post("/v1/refunds", { charge_id: chargeId, amount });
@@ -81,6 +83,7 @@ async function refundAt(chargeId: string, amount: number, iso: string) {
     .update(refunds)
     .set({ createdAt: utc(iso) })
     .where(eq(refunds.id, res.json.id));
+  await postingsAt(api.db, [res.json.id], ["refund"], utc(iso));
   return res.json.id as string;
 }
 const chargeRow = async (id: string) => (await api.db.select().from(charges).where(eq(charges.id, id)))[0]!;
@@ -144,6 +147,7 @@ describe("a four-day ledger across a month's end", () => {
       .update(charges)
       .set({ returnedAt: utc("2026-02-28T09:00:00.000Z") })
       .where(inArray(charges.id, [a1, a2]));
+    await postingsAt(api.db, [a1, a2], ["ach_return"], utc("2026-02-28T09:00:00.000Z"));
     await until(
       () => chargeRow(a2),
       (c) => c.status === "SETTLED" && c.returnReversedAt !== null,
@@ -154,6 +158,7 @@ describe("a four-day ledger across a month's end", () => {
       .update(charges)
       .set({ returnReversedAt: utc("2026-02-28T12:00:00.000Z") })
       .where(eq(charges.id, a2));
+    await postingsAt(api.db, [a2], ["ach_return_reversal"], utc("2026-02-28T12:00:00.000Z"));
     const a4 = await payByBank(2_000, "000333333335");
     await chargeAt(a4, "2026-02-28T14:00:00.000Z");
     const r3 = await refundAt(a3, 1_000, "2026-02-28T16:00:00.000Z"); // A3 cleared: refundable
@@ -194,6 +199,7 @@ describe("a four-day ledger across a month's end", () => {
       .update(charges)
       .set({ returnedAt: utc("2026-03-01T09:00:00.000Z") })
       .where(eq(charges.id, a4));
+    await postingsAt(api.db, [a4], ["ach_return"], utc("2026-03-01T09:00:00.000Z"));
     await applyAchMove(api.db, a3, "returnCharge", {
       returnedAt: utc("2026-03-01T10:00:00.000Z"),
       failureReason: "unauthorized_debit",
@@ -234,6 +240,7 @@ describe("a four-day ledger across a month's end", () => {
       .update(charges)
       .set({ returnReversedAt: utc("2026-03-02T09:00:00.000Z") })
       .where(eq(charges.id, a4));
+    await postingsAt(api.db, [a4], ["ach_return_reversal"], utc("2026-03-02T09:00:00.000Z"));
 
     // ── Run 4, cutoff 3 Mar 00:00 ── A4 paid back, once; nothing else.
     const [s4, ...more4] = await settle("2026-03-03T00:00:00.000Z");
@@ -358,6 +365,35 @@ describe("a four-day ledger across a month's end", () => {
       expect(csvRows.reduce((sum, r) => sum + cents(r[5]!), 0)).toBe(detail.fees);
       expect(detail.final).toBe(true);
     }
+
+    // ── The month-end fees ── each final statement's ACH activity and monthly fee lines are balance
+    // transactions (`monthly_fee`, from the statement), written once, and the next settlement takes them.
+    const monthEndLines = (detail: { id: string; period: string; fee_lines: { kind: string }[] }) =>
+      (detail.fee_lines as { kind: string; description: string; amount: number }[])
+        .filter((l) => l.kind === "ach_activity" || l.kind === "monthly")
+        .map((l) => [detail.id, -l.amount, `${l.description}, ${detail.period}`]);
+    const expected = [...monthEndLines(febDetail), ...monthEndLines(marDetail)];
+    const monthlyFees = async () =>
+      (
+        (await get(`/v1/balance_transactions?merchant_id=${merchant.id}&type=monthly_fee&limit=100`)).json.data as {
+          source: string;
+          amount: number;
+          description: string;
+          status: string;
+        }[]
+      ).map((t) => [t.source, t.amount, t.description]);
+    expect((await monthlyFees()).sort()).toEqual([...expected].sort());
+    // Asked again: a final statement takes nothing more.
+    await post("/v1/test_helpers/statements/generate", { merchant_id: merchant.id, period: "2026-02" });
+    expect(await monthlyFees()).toHaveLength(expected.length);
+    const taken = expected.reduce((sum, [, amount]) => sum - (amount as number), 0);
+    expect(taken).toBe(1_000 + 500 + 20 + 1_000 + (1_000 + 500 + 1_000));
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const [s5, ...more5] = await settle(later);
+    expect(more5).toEqual([]);
+    expect(s5).toMatchObject({ chargeCount: 0, gross: 0, fees: taken, carriedIn: s4!.net, net: s4!.net - taken });
+    expect(await settle(new Date(Date.now() + 120_000).toISOString())).toEqual([]);
+    expect(await checkLedger(api.db, merchant.id)).toEqual([]);
   }, 120_000);
 
   test("the monthly run states a merchant whose only activity in the month is an ACH return or its reversal", async () => {

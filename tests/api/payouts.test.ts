@@ -106,6 +106,8 @@ describe("payouts", () => {
     const paid = await post(`/v1/test_helpers/payouts/${payout!.id}/advance`);
     expect(paid.status).toBe(200);
     expect(paid.json).toMatchObject({ status: "paid", amount: 14_505, arrival_date: sent.arrival_date });
+    // The settlement says it too (it said `scheduled` while the payout was pending and on its way).
+    expect((await get(`/v1/settlements/${settlement!.id}`)).json.payout_status).toBe("paid");
     // Nothing moves a paid payout: 409, and it is unchanged.
     const again = await post(`/v1/test_helpers/payouts/${payout!.id}/advance`);
     expect(again.status).toBe(409);
@@ -297,6 +299,7 @@ describe("payouts", () => {
     );
     const failed = await post(`/v1/test_helpers/payouts/${first!.id}/advance`);
     expect(failed.json).toMatchObject({ status: "failed", failure_code: "account_closed" });
+    expect((await get(`/v1/settlements/${first!.settlement_id}`)).json.payout_status).toBe("failed");
 
     // The merchant is asked for a new bank account, in words, and told by e-mail.
     const asked = (await get(`/v1/merchants/${merchant.id}`)).json;
@@ -360,6 +363,9 @@ describe("payouts", () => {
       const paid = await post(`/v1/test_helpers/payouts/${p.id}/advance`);
       expect(paid.json).toMatchObject({ status: "paid", bank_account: { last4: "4321", bank_name: "Second Bank" } });
     }
+    // Both settlements' payouts were paid (the first's by its replacement).
+    for (const id of [first!.settlement_id, second!.id])
+      expect((await get(`/v1/settlements/${id}`)).json.payout_status).toBe("paid");
     // The failed payout stays failed; it is replaced once, whatever happens next.
     expect(await payoutStatus(first!.id)).toBe("failed");
     const rows = await api.db.select().from(payouts).where(eq(payouts.merchantId, merchant.id));

@@ -10,6 +10,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { statementPdf } from "@/lib/pdf/statement-pdf";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { postingsAt } from "../helpers/ledger";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { pdfText, pdfToPngs } from "../helpers/pdf";
 
@@ -225,6 +226,7 @@ describe("monthly statements", () => {
       .update(charges)
       .set({ capturedAt: new Date("2026-01-15T12:00:00Z"), createdAt: new Date("2026-01-15T12:00:00Z") })
       .where(eq(charges.id, january[0]!));
+    await postingsAt(api.db, [january[0]!], ["charge"], new Date("2026-01-15T12:00:00Z"));
     const closed = (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: "2026-01" }))
       .json;
     expect(closed).toMatchObject({ final: true, charge_count: 1, gross_volume: 1_000 });
@@ -232,6 +234,7 @@ describe("monthly statements", () => {
       .update(charges)
       .set({ capturedAt: new Date("2026-01-20T12:00:00Z"), createdAt: new Date("2026-01-20T12:00:00Z") })
       .where(eq(charges.id, january[1]!));
+    await postingsAt(api.db, [january[1]!], ["charge"], new Date("2026-01-20T12:00:00Z"));
     expect(
       (await post("/v1/test_helpers/statements/generate", { merchant_id: flat.id, period: "2026-01" })).json,
     ).toEqual(closed);

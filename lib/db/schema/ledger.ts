@@ -48,6 +48,8 @@ export const ledgerPostings = pgTable(
   (t) => [
     uniqueIndex("ledger_postings_seq_key").on(t.seq),
     index("ledger_postings_merchant_seq_idx").on(t.merchantId, t.seq),
+    // A merchant's period (a statement's month, the home's today and this month).
+    index("ledger_postings_merchant_created_idx").on(t.merchantId, t.createdAt),
     index("ledger_postings_isv_seq_idx").on(t.isvAccountId, t.seq),
     index("ledger_postings_source_idx").on(t.sourceId),
     index("ledger_postings_settlement_idx").on(t.settlementId),

@@ -25,7 +25,7 @@ import {
   refundReasons,
   sendViaValues,
 } from "../../schemas/payment-values";
-import type { PayoutFailureCode, PayoutStatus } from "../../schemas/payouts";
+import { type PayoutFailureCode, type PayoutStatus, settlementPayoutStatuses } from "../../schemas/payouts";
 import { merchants } from "./merchants";
 
 // Payments (docs/reference.md section 10): what a customer is asked to pay, the card tokens the tokenizer
@@ -304,7 +304,7 @@ export const settlements = pgTable(
     /** The previous settlement's net when it was negative (refunds, returns): taken from this one (<= 0). */
     carriedIn: integer("carried_in").notNull().default(0),
     net: integer("net").notNull(),
-    payoutStatus: text("payout_status", { enum: ["scheduled", "held"] }).notNull(),
+    payoutStatus: text("payout_status", { enum: settlementPayoutStatuses }).notNull(),
     /** Charges and refunds made before this instant are in it. */
     cutoff: timestamp("cutoff", { withTimezone: true, mode: "date" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

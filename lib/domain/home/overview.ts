@@ -1,57 +1,25 @@
 import { createHash } from "node:crypto";
 
-import { and, count, desc, eq, gte, isNull, ne, sql, sum } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 
-import {
-  type AccountRow,
-  charges,
-  disputes,
-  type MerchantRow,
-  payouts,
-  settlements,
-  statements,
-} from "../../db/schema";
+import { type AccountRow, charges, type MerchantRow, payouts, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { netVolumes, nextSettlementFigures } from "../../ledger/volume";
 import { nextMidnightUtc } from "../../payouts/business-days";
 import { requirementsFor } from "../merchants/requirements";
 import { payoutFailureOf } from "../payouts/rules";
 
 // The home's overview (docs/reference.md section 15): what the merchant took today and this month
-// (captured less refunded, in cents; days and months in UTC, the settlement's clock), what the next
-// settlement will take up, the latest payments and the monthly statements.
-
-const volumeSince = (db: Db, merchantId: string, since: Date) =>
-  db
-    .select({
-      amount: sum(sql`${charges.amountCaptured} - ${charges.amountRefunded}`).mapWith(Number),
-      count: count(),
-    })
-    .from(charges)
-    .where(
-      and(
-        eq(charges.merchantId, merchantId),
-        gte(charges.createdAt, since),
-        sql`${charges.amountCaptured} > 0`,
-        // A debit its bank returned was not taken after all (a reversed return is SETTLED again).
-        ne(charges.status, "RETURNED"),
-      ),
-    );
+// (the ledger's net volume, in cents; days and months in UTC, the settlement's clock), what the next
+// settlement will take up (the ledger's postings no settlement took yet), the latest payments and the
+// monthly statements.
 
 export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date()) {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [[today], [thisMonth], [unsettled], recent, monthly, settled, latestPayouts, [disputed]] = await Promise.all([
-    volumeSince(db, merchant.id, day),
-    volumeSince(db, merchant.id, month),
-    db
-      .select({
-        amount: sum(sql`${charges.amountCaptured} - ${charges.amountRefunded}`).mapWith(Number),
-        count: count(),
-      })
-      .from(charges)
-      .where(
-        and(eq(charges.merchantId, merchant.id), isNull(charges.settlementId), sql`${charges.amountCaptured} > 0`),
-      ),
+  const [today, thisMonth, recent, monthly, settled, latestPayouts] = await Promise.all([
+    netVolumes(db, [merchant.id], day),
+    netVolumes(db, [merchant.id], month),
     db.select().from(charges).where(eq(charges.merchantId, merchant.id)).orderBy(desc(charges.seq)).limit(10),
     db
       .select({ id: statements.id, period: statements.period })
@@ -66,40 +34,32 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
       .orderBy(desc(settlements.seq))
       .limit(10),
     db.select().from(payouts).where(eq(payouts.merchantId, merchant.id)).orderBy(desc(payouts.seq)).limit(10),
-    // What the next settlement takes for disputes (their amounts and fees), less the won ones it returns.
-    db
-      .select({
-        taken: sum(
-          sql`case when ${disputes.settlementId} is null then ${disputes.amount} + ${disputes.fee} else 0 end`,
-        ).mapWith(Number),
-        back: sum(
-          sql`case when ${disputes.status} = 'won' and ${disputes.wonSettlementId} is null then ${disputes.amount} else 0 end`,
-        ).mapWith(Number),
-      })
-      .from(disputes)
-      .where(eq(disputes.merchantId, merchant.id)),
   ]);
+  // What the next settlement takes so far, from the ledger's postings no settlement has taken.
+  const next = await nextSettlementFigures(db, merchant.id, Math.min(0, settled[0]?.net ?? 0));
   // The next payout: the oldest one not yet paid (on its way, pending, or held and why).
-  const next = latestPayouts
+  const nextPayout = latestPayouts
     .filter((p) => p.status === "in_transit" || p.status === "pending" || p.status === "held")
     .at(-1);
+  const none = { amount: 0, count: 0 };
   return {
-    today: { amount: today?.amount ?? 0, count: today?.count ?? 0 },
-    month: { amount: thisMonth?.amount ?? 0, count: thisMonth?.count ?? 0 },
+    today: today.get(merchant.id) ?? none,
+    month: thisMonth.get(merchant.id) ?? none,
     nextSettlement: {
       at: nextMidnightUtc(now),
-      amount: unsettled?.amount ?? 0,
-      count: unsettled?.count ?? 0,
+      /** Its payments less refunds, returns and reversed returns (before fees), and how many payments. */
+      amount: next.gross - next.refunds - next.returns + next.reversals,
+      count: next.chargeCount,
       /** Disputes it takes (amounts and fees) less the won ones it returns, in cents (> 0: taken). */
-      disputes: (disputed?.taken ?? 0) - (disputed?.back ?? 0),
+      disputes: next.disputes + next.disputeFees - next.disputesWon,
       /** What the last settlement left owed (its negative net, <= 0): the next one takes it first. */
-      carried: Math.min(0, settled[0]?.net ?? 0),
+      carried: next.carriedIn,
     },
     recent,
     statements: monthly,
     settlements: settled,
     payouts: latestPayouts,
-    nextPayout: next ?? null,
+    nextPayout: nextPayout ?? null,
     /** The latest payout the bank refused, while no new bank account was given (the home asks for one). */
     failedPayout: payoutFailureOf(merchant.requirements)
       ? (latestPayouts.find((p) => p.status === "failed") ?? null)

@@ -4,7 +4,7 @@ import { decryptApplication } from "../../crypto/field-encryption";
 import { type MerchantRow, type PayoutRow, payouts, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { enqueueJob } from "../../jobs/job-types";
-import type { PayoutHeldReason } from "../../schemas/payouts";
+import { type PayoutHeldReason, type SettlementPayoutStatus, settlementPayoutStatuses } from "../../schemas/payouts";
 import { serializePayout } from "../../serializers/payout";
 import { recordEvent } from "../events/record-event";
 import { type PayoutMove, payoutMoves } from "./rules";
@@ -21,7 +21,7 @@ type MoveColumns = Omit<Partial<typeof payouts.$inferInsert>, "status" | "id">;
 /**
  * Every status write of a payout: the move of each payout matching `where` that is in a state the
  * move starts from (one statement), answering the moved rows; their settlements' `payout_status`
- * follows a hold or a release.
+ * follows.
  */
 export async function movePayouts(tx: DbOrTx, move: PayoutMove, where: SQL | undefined, set: MoveColumns = {}) {
   const { from, to } = payoutMoves[move];
@@ -30,17 +30,19 @@ export async function movePayouts(tx: DbOrTx, move: PayoutMove, where: SQL | und
     .set({ heldReason: null, ...set, status: to, updatedAt: new Date() })
     .where(and(inArray(payouts.status, [...from]), where))
     .returning();
-  if (to === "held" || (from as readonly string[]).includes("held")) await settlementsFollow(tx, moved);
+  await settlementsFollow(tx, moved);
   return moved;
 }
 
 /**
  * A settlement's `payout_status` says what its payout (or the replacement of a failed one) is doing:
- * `held` while it waits, `scheduled` once it may go.
+ * `held` while it waits, `scheduled` once it may go (pending or on its way), then `paid` or `failed`.
  */
 export async function settlementsFollow(tx: DbOrTx, rows: readonly PayoutRow[]) {
-  for (const status of ["held", "scheduled"] as const) {
-    const ids = rows.filter((r) => (r.status === "held") === (status === "held")).map((r) => r.settlementId);
+  const of = (status: PayoutRow["status"]): SettlementPayoutStatus =>
+    status === "pending" || status === "in_transit" ? "scheduled" : status;
+  for (const status of settlementPayoutStatuses) {
+    const ids = rows.filter((r) => of(r.status) === status).map((r) => r.settlementId);
     if (ids.length) await tx.update(settlements).set({ payoutStatus: status }).where(inArray(settlements.id, ids));
   }
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../../db/client";
 import { one } from "../../db/one";
-import { charges, disputes, merchants, refunds, settlements } from "../../db/schema";
+import { charges, disputes, ledgerPostings, merchants, refunds, settlements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
@@ -18,6 +18,14 @@ import { recordEvent, recordEvents } from "../events/record-event";
 import { payoutForSettlement } from "../payouts/payout-for-settlement";
 import { heldReasonOf } from "../payouts/rules";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
+
+/** The month-end fees (postings of final statements) made before `cutoff` that no settlement has taken. */
+const monthEndFeesDue = (cutoff: Date) =>
+  and(
+    eq(ledgerPostings.type, "monthly_fee"),
+    isNull(ledgerPostings.settlementId),
+    lt(ledgerPostings.createdAt, cutoff),
+  )!;
 
 /** How long after a settlement the card processor is asked which of its charges were disputed (sandbox: at once). */
 export const CARD_DISPUTE_DELAY_MS = 2_000;
@@ -74,7 +82,13 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       .set({ wonSettlementId: id })
       .where(and(ofMerchantDisputes, takeDisputes.won))
       .returning();
+    // The month-end fees of the statements made before the cutoff (docs/reference.md section 13).
+    const monthEnd = await tx
+      .selectDistinct({ statementId: ledgerPostings.sourceId })
+      .from(ledgerPostings)
+      .where(and(eq(ledgerPostings.merchantId, merchantId), monthEndFeesDue(cutoff)));
     if (
+      monthEnd.length === 0 &&
       settled.length === 0 &&
       carried.length === 0 &&
       returned.length === 0 &&
@@ -107,13 +121,14 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
         disputes: disputed.map((d) => d.id),
         disputesWon: won.map((d) => d.id),
         returnedAndReversed: returnedAndReversed.map((c) => c.id),
+        monthEndFees: monthEnd.map((s) => s.statementId),
       },
     );
     const figures = settlementFigures(taken, carriedIn);
     // Every object it took has its posting (migration 0030 wrote those made before the ledger).
     const expected =
       settled.length + carried.length + returned.length + reversed.length + 2 * disputed.length + won.length;
-    const found = countedPostings(taken).length;
+    const found = countedPostings(taken).filter((p) => p.type !== "monthly_fee").length;
     if (found < expected - disputed.filter((d) => d.fee === 0).length)
       log.error(
         { settlement_id: id, merchant_id: merchantId, expected, found },
@@ -175,17 +190,17 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
 
 /** The merchants with something to settle before `cutoff` (of one ISV, or of all). */
 export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: string, merchantId?: string) {
-  const scope = (table: typeof charges | typeof refunds | typeof disputes) =>
+  const scope = (table: typeof charges | typeof refunds | typeof disputes | typeof ledgerPostings) =>
     and(
       isvAccountId ? eq(table.isvAccountId, isvAccountId) : undefined,
       merchantId ? eq(table.merchantId, merchantId) : undefined,
     );
   const take = settleablePredicates(cutoff);
   const takeDisputes = disputeSettlementPredicates(cutoff);
-  const of = (table: typeof charges | typeof refunds | typeof disputes, what: SQL) =>
+  const of = (table: typeof charges | typeof refunds | typeof disputes | typeof ledgerPostings, what: SQL) =>
     sql`select ${table.merchantId} as merchant_id from ${table} where ${and(what, scope(table))}`;
   const rows = await db.execute<{ merchant_id: string }>(
-    sql`select distinct merchant_id from (${of(charges, take.charges)} union ${of(refunds, take.refunds)} union ${of(charges, take.returns)} union ${of(charges, take.reversals)} union ${of(disputes, takeDisputes.opened)} union ${of(disputes, takeDisputes.won)}) m order by merchant_id`,
+    sql`select distinct merchant_id from (${of(charges, take.charges)} union ${of(refunds, take.refunds)} union ${of(charges, take.returns)} union ${of(charges, take.reversals)} union ${of(disputes, takeDisputes.opened)} union ${of(disputes, takeDisputes.won)} union ${of(ledgerPostings, monthEndFeesDue(cutoff))}) m order by merchant_id`,
   );
   return rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);
 }

@@ -1,9 +1,68 @@
 import { describe, expect, test } from "vitest";
 
-import type { ChargeRow, RefundRow } from "../../db/schema";
-import { periodOf, periodRange, statementFigures } from "./figures";
+import type { ChargeRow, DisputeRow, RefundRow } from "../../db/schema";
+import {
+  achReturnPosting,
+  chargePosting,
+  disputePostings,
+  disputeWonPosting,
+  refundPosting,
+} from "../../ledger/movements";
+import { type Posting } from "../../ledger/post";
+import {
+  type MonthActivity,
+  periodOf,
+  periodRange,
+  statementFigures as figuresOf,
+  type StatementPosting,
+} from "./figures";
 
-// A statement's figures by hand (tests/api/ledger.test.ts holds the same rules on a real database).
+// A statement's figures by hand (tests/api/statements.test.ts holds the same rules on a real database).
+
+/** A month's rows, as the statement is given them: the postings the ledger writes for them (lib/ledger/movements.ts). */
+type Rows = {
+  charges: ChargeRow[];
+  refunds: RefundRow[];
+  returns: ChargeRow[];
+  reversals: ChargeRow[];
+  disputesOpened?: DisputeRow[];
+  disputesWon?: DisputeRow[];
+};
+function monthOf(rows: Rows): MonthActivity {
+  let n = 0;
+  // As lib/ledger/post.ts writes it: a posting that moves nothing is not written.
+  const posted = (p: Posting | null): StatementPosting[] =>
+    p && p.entries.some((e) => e.amount !== 0)
+      ? [
+          {
+            id: `txn_${++n}`,
+            type: p.type,
+            sourceId: p.sourceId,
+            amount: p.amount,
+            fee: p.fee ?? 0,
+            net: p.amount - (p.fee ?? 0),
+            createdAt: p.createdAt!,
+          },
+        ]
+      : [];
+  const held = (c: ChargeRow) => c.amountCaptured - c.amountRefunded;
+  const charged = rows.charges.map((c) => ({ ...c, createdAt: c.capturedAt! }));
+  const postings = [
+    ...charged.flatMap((c) => posted(chargePosting(c))),
+    ...rows.refunds.flatMap((r) => posted(refundPosting(r, { paymentMethod: "card" }))),
+    ...rows.returns.flatMap((c) => posted(achReturnPosting(c, held(c)))),
+    ...rows.reversals.flatMap((c) => posted(achReturnPosting(c, held(c), true))),
+    ...(rows.disputesOpened ?? []).flatMap((d) => disputePostings(d).flatMap(posted)),
+    ...(rows.disputesWon ?? []).flatMap((d) => posted(disputeWonPosting(d))),
+  ];
+  return {
+    postings,
+    charges: new Map([...charged, ...rows.returns, ...rows.reversals].map((c) => [c.id, c])),
+    refunds: new Map(rows.refunds.map((r) => [r.id, r])),
+    disputes: new Map([...(rows.disputesOpened ?? []), ...(rows.disputesWon ?? [])].map((d) => [d.id, d])),
+  };
+}
+const statementFigures = (pricing: Parameters<typeof figuresOf>[0], rows: Rows) => figuresOf(pricing, monthOf(rows));
 
 const pricing = {
   application: { capabilities: { types: ["flat_rate", "ach"] }, fees: { monthly: { minimum_processing_fee: 25 } } },

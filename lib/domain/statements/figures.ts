@@ -1,6 +1,7 @@
 import {
   type ChargeRow,
   type DisputeRow,
+  type LedgerPostingRow,
   type MerchantRow,
   type RefundRow,
   type StatementBrand,
@@ -11,6 +12,7 @@ import {
 } from "../../db/schema";
 import { invalid } from "../../errors";
 import { divideHalfUp, dollarNumberToCents, feeToCentiCents } from "../../money";
+import { type PostingType } from "../../schemas/ledger-values";
 import { merchantPricing } from "../fees/merchant-pricing";
 
 // A statement's figures without a database (docs/reference.md sections 11 and 13): the month's
@@ -28,17 +30,35 @@ export function periodRange(period: string) {
 
 export const periodOf = (date: Date) => date.toISOString().slice(0, 7);
 
-/** What happened in a merchant's month: charges captured, refunds made, ACH returns and their reversals. */
+/** One of the month's ledger postings (docs/reference.md section 18), by its `created_at`. */
+export type StatementPosting = Pick<
+  LedgerPostingRow,
+  "id" | "type" | "sourceId" | "amount" | "fee" | "net" | "createdAt"
+>;
+
+/**
+ * What happened in a merchant's month, as the ledger wrote it: its postings of the month (charges,
+ * refunds, ACH returns and reversals, disputes, their fees and the won ones), and the objects they
+ * come from (what a line says beyond its money: card brand, fee details, reason).
+ */
 export type MonthActivity = {
-  charges: ChargeRow[];
-  refunds: RefundRow[];
-  returns: ChargeRow[];
-  reversals: ChargeRow[];
-  /** Disputes opened in the month (their amounts and fees are taken) and won in it (their amounts come back). */
-  disputesOpened?: DisputeRow[];
-  disputesWon?: DisputeRow[];
+  postings: readonly StatementPosting[];
+  charges: ReadonlyMap<string, ChargeRow>;
+  refunds: ReadonlyMap<string, RefundRow>;
+  disputes: ReadonlyMap<string, DisputeRow>;
 };
 type Pricing = Pick<MerchantRow, "application" | "defaultCapabilities">;
+
+/** The posting types a statement adds up (the month's activity; settlements, payouts and the month-end fees are not lines). */
+export const statementPostingTypes = [
+  "charge",
+  "refund",
+  "ach_return",
+  "ach_return_reversal",
+  "dispute",
+  "dispute_fee",
+  "dispute_won",
+] as const satisfies readonly PostingType[];
 
 /**
  * The month's disputes as the statement lists them: each opened or won in the month, once, oldest
@@ -65,19 +85,43 @@ function statementDisputes(opened: DisputeRow[], won: DisputeRow[]): StatementDi
     }));
 }
 
-/** The statement's figures for the month's activity, in cents. */
+/** The object a posting comes from, which the month's activity must hold. */
+function sourceOf<T>(map: ReadonlyMap<string, T>, posting: StatementPosting): T {
+  const row = map.get(posting.sourceId);
+  if (!row) throw new Error(`The statement has no ${posting.sourceId} for its posting ${posting.id}`);
+  return row;
+}
+
+/**
+ * The statement's figures, in cents, read from the month's ledger postings: every total is a sum of
+ * their amounts and fees; the month-end fees (ACH activity and monthly fees) are added as lines
+ * (./generate-statement.ts writes them to the ledger when the statement is final).
+ */
 export function statementFigures(merchant: Pricing, month: MonthActivity) {
-  const gross = month.charges.reduce((s, c) => s + c.amountCaptured, 0);
-  const refunded = month.refunds.reduce((s, r) => s + r.amount, 0);
-  const returnedAmount = (c: ChargeRow) => c.amountCaptured - c.amountRefunded;
-  const returns = month.returns.reduce((s, c) => s + returnedAmount(c), 0);
-  const reversals = month.reversals.reduce((s, c) => s + returnedAmount(c), 0);
-  const processing = month.charges.reduce((s, c) => s + (c.fee ?? 0), 0);
+  const of = (type: PostingType) => month.postings.filter((p) => p.type === type);
+  const total = (rows: StatementPosting[], value: (p: StatementPosting) => number = (p) => p.amount) =>
+    rows.reduce((sum, p) => sum + value(p), 0);
+  // What was taken, as a positive figure (0 - x: never a negative zero).
+  const taken = (rows: StatementPosting[]) => 0 - total(rows);
+  const chargePostings = of("charge");
+  const refundPostings = of("refund");
+  const returnPostings = of("ach_return");
+  const reversalPostings = of("ach_return_reversal");
+  const disputePostings = of("dispute");
+  const disputeFeePostings = of("dispute_fee");
+  const wonPostings = of("dispute_won");
+  const chargeOf = (p: StatementPosting) => sourceOf(month.charges, p);
+
+  const gross = total(chargePostings);
+  const refunded = taken(refundPostings);
+  const returns = taken(returnPostings);
+  const reversals = total(reversalPostings);
+  const processing = total(chargePostings, (p) => p.fee);
 
   // Processing fees by model and line, as each charge's fee_details said.
   const byLine = new Map<string, StatementFeeLine>();
-  for (const charge of month.charges) {
-    for (const line of charge.feeDetails ?? []) {
+  for (const posting of chargePostings) {
+    for (const line of chargeOf(posting).feeDetails ?? []) {
       const key = `${line.model}|${line.description}`;
       const entry = byLine.get(key) ?? {
         kind: "processing" as const,
@@ -92,28 +136,26 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
     }
   }
   const feeLines = [...byLine.values()];
-  feeLines.push(...achActivityFees(merchant, month.charges, month.returns.length, month.reversals.length));
-  const opened = month.disputesOpened ?? [];
-  const won = month.disputesWon ?? [];
-  if (opened.length > 0)
+  const monthEnd = monthEndFees(merchant, month, processing);
+  feeLines.push(...monthEnd.filter((l) => l.kind === "ach_activity"));
+  if (disputePostings.length > 0)
     feeLines.push({
       kind: "dispute",
       model: "dispute",
       description: "Dispute fee",
-      count: opened.length,
-      amount: opened.reduce((sum, d) => sum + d.fee, 0),
+      count: disputePostings.length,
+      amount: taken(disputeFeePostings),
     });
-  const disputed = opened.reduce((sum, d) => sum + d.amount, 0);
-  const disputesWon = won.reduce((sum, d) => sum + d.amount, 0);
-  feeLines.push(...monthlyFees(merchant, processing));
+  feeLines.push(...monthEnd.filter((l) => l.kind === "monthly"));
   const fees = feeLines.reduce((s, l) => s + l.amount, 0);
 
   const brands = new Map<string, StatementBrand>();
-  for (const c of month.charges) {
+  for (const posting of chargePostings) {
+    const c = chargeOf(posting);
     const brand = c.paymentMethod === "ach" ? "ach" : (c.cardBrand ?? "unknown");
     const entry = brands.get(brand) ?? { brand, count: 0, volume: 0 };
     entry.count += 1;
-    entry.volume += c.amountCaptured;
+    entry.volume += posting.amount;
     brands.set(brand, entry);
   }
   const days = new Map<string, StatementDay>();
@@ -123,57 +165,51 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
     days.set(date, entry);
     return entry;
   };
-  for (const c of month.charges) {
-    const d = day(c.capturedAt!);
+  for (const p of chargePostings) {
+    const d = day(p.createdAt);
     d.charges += 1;
-    d.volume += c.amountCaptured;
-    d.fees += c.fee ?? 0;
+    d.volume += p.amount;
+    d.fees += p.fee;
   }
-  for (const r of month.refunds) day(r.createdAt).refunds += r.amount;
+  for (const p of refundPostings) day(p.createdAt).refunds -= p.amount;
   // Returns apart from refunds: a bank's return is not the merchant's refund.
-  for (const c of month.returns) day(c.returnedAt!).returns += returnedAmount(c);
-  for (const c of month.reversals) day(c.returnReversedAt!).returns -= returnedAmount(c);
+  for (const p of returnPostings) day(p.createdAt).returns -= p.amount;
+  for (const p of reversalPostings) day(p.createdAt).returns -= p.amount;
 
+  const achLine = (kind: "return" | "return_reversal", p: StatementPosting) => ({
+    kind,
+    id: p.sourceId,
+    charge_id: p.sourceId,
+    created_at: p.createdAt.toISOString(),
+    amount: Math.abs(p.amount),
+    fee: 0,
+    card_brand: "ach",
+    card_last_4: chargeOf(p).ach?.last4 ?? null,
+    card_entry_method: null,
+  });
   const items: StatementItem[] = [
-    ...month.charges.map((c) => ({
-      kind: "charge" as const,
-      id: c.id,
-      charge_id: c.id,
-      created_at: c.capturedAt!.toISOString(),
-      amount: c.amountCaptured,
-      fee: c.fee ?? 0,
-      card_brand: c.paymentMethod === "ach" ? "ach" : c.cardBrand,
-      card_last_4: c.paymentMethod === "ach" ? (c.ach?.last4 ?? null) : c.cardLast4,
-      card_entry_method: c.cardEntryMethod,
-    })),
-    ...month.returns.map((c) => ({
-      kind: "return" as const,
-      id: c.id,
-      charge_id: c.id,
-      created_at: c.returnedAt!.toISOString(),
-      amount: returnedAmount(c),
-      fee: 0,
-      card_brand: "ach",
-      card_last_4: c.ach?.last4 ?? null,
-      card_entry_method: null,
-    })),
-    ...month.reversals.map((c) => ({
-      kind: "return_reversal" as const,
-      id: c.id,
-      charge_id: c.id,
-      created_at: c.returnReversedAt!.toISOString(),
-      amount: returnedAmount(c),
-      fee: 0,
-      card_brand: "ach",
-      card_last_4: c.ach?.last4 ?? null,
-      card_entry_method: null,
-    })),
-    ...month.refunds.map((r) => ({
+    ...chargePostings.map((p) => {
+      const c = chargeOf(p);
+      return {
+        kind: "charge" as const,
+        id: c.id,
+        charge_id: c.id,
+        created_at: p.createdAt.toISOString(),
+        amount: p.amount,
+        fee: p.fee,
+        card_brand: c.paymentMethod === "ach" ? "ach" : c.cardBrand,
+        card_last_4: c.paymentMethod === "ach" ? (c.ach?.last4 ?? null) : c.cardLast4,
+        card_entry_method: c.cardEntryMethod,
+      };
+    }),
+    ...returnPostings.map((p) => achLine("return", p)),
+    ...reversalPostings.map((p) => achLine("return_reversal", p)),
+    ...refundPostings.map((p) => ({
       kind: "refund" as const,
-      id: r.id,
-      charge_id: r.chargeId,
-      created_at: r.createdAt.toISOString(),
-      amount: r.amount,
+      id: p.sourceId,
+      charge_id: sourceOf(month.refunds, p).chargeId,
+      created_at: p.createdAt.toISOString(),
+      amount: -p.amount,
       fee: 0,
       card_brand: null,
       card_last_4: null,
@@ -182,22 +218,42 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
   ].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 
   return {
-    chargeCount: month.charges.length,
-    refundCount: month.refunds.length,
+    chargeCount: chargePostings.length,
+    refundCount: refundPostings.length,
     grossVolume: gross,
     refunds: refunded,
-    returnCount: month.returns.length,
+    returnCount: returnPostings.length,
     returns,
-    reversalCount: month.reversals.length,
+    reversalCount: reversalPostings.length,
     reversals,
     fees,
-    net: gross - refunded - returns + reversals - fees - disputed + disputesWon,
+    // The month's postings' nets, less the month-end fees.
+    net: total([...month.postings], (p) => p.net) - monthEnd.reduce((s, l) => s + l.amount, 0),
     feeLines,
-    disputes: statementDisputes(opened, won),
+    disputes: statementDisputes(
+      disputePostings.map((p) => sourceOf(month.disputes, p)),
+      wonPostings.map((p) => sourceOf(month.disputes, p)),
+    ),
     cardBrands: [...brands.values()].sort((a, b) => b.volume - a.volume || a.brand.localeCompare(b.brand)),
     dailyTotals: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
     items,
+    /** The month-end fees (ACH activity and monthly), each a fee line the ledger is to take. */
+    monthEndFees: monthEnd,
   };
+}
+
+/** The month-end fees: the ACH activity fees of the month, then its monthly fees. */
+function monthEndFees(merchant: Pricing, month: MonthActivity, processing: number): StatementFeeLine[] {
+  const achDays = new Set(
+    month.postings
+      .filter((p) => p.type === "charge" && sourceOf(month.charges, p).paymentMethod === "ach")
+      .map((p) => p.createdAt.toISOString().slice(0, 10)),
+  ).size;
+  const count = (type: PostingType) => month.postings.filter((p) => p.type === type).length;
+  return [
+    ...achActivityFees(merchant, achDays, count("ach_return"), count("ach_return_reversal")),
+    ...monthlyFees(merchant, processing),
+  ];
 }
 
 /**
@@ -206,7 +262,7 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
  */
 function achActivityFees(
   merchant: Pricing,
-  monthCharges: ChargeRow[],
+  achDays: number,
   returnCount: number,
   reversalCount: number,
 ): StatementFeeLine[] {
@@ -233,9 +289,6 @@ function achActivityFees(
       count: reversalCount,
       amount: reversalCount * reversalFee,
     });
-  const achDays = new Set(
-    monthCharges.filter((c) => c.paymentMethod === "ach").map((c) => c.capturedAt!.toISOString().slice(0, 10)),
-  ).size;
   const batchFee = cents(options.daily_batch_fee);
   if (achDays > 0 && batchFee > 0)
     out.push({

@@ -1,13 +1,15 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 
 import { one } from "../../db/one";
-import { charges, disputes, merchants, payouts, refunds, statements } from "../../db/schema";
+import { charges, disputes, ledgerPostings, merchants, payouts, refunds, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
+import { postMonthEndFees } from "../../ledger/movements";
+import { type PostingType } from "../../schemas/ledger-values";
 import { serializeStatement } from "../../serializers/statement";
 import { recordEvent } from "../events/record-event";
-import { periodRange, statementFigures } from "./figures";
+import { periodRange, statementFigures, statementPostingTypes } from "./figures";
 
 export { periodOf, periodRange } from "./figures";
 
@@ -31,64 +33,40 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!merchant) throw notFound("merchant", merchantId, "merchant_id");
 
-  const monthCharges = await db
-    .select()
-    .from(charges)
+  // The month's activity as the ledger wrote it, and the objects its postings come from.
+  const postings = await db
+    .select({
+      id: ledgerPostings.id,
+      type: ledgerPostings.type,
+      sourceId: ledgerPostings.sourceId,
+      amount: ledgerPostings.amount,
+      fee: ledgerPostings.fee,
+      net: ledgerPostings.net,
+      createdAt: ledgerPostings.createdAt,
+    })
+    .from(ledgerPostings)
     .where(
       and(
-        eq(charges.merchantId, merchantId),
-        inArray(charges.status, ["AUTHORIZED", "SETTLED", "RETURNED"]),
-        gte(charges.capturedAt, start),
-        lt(charges.capturedAt, end),
+        eq(ledgerPostings.merchantId, merchantId),
+        inArray(ledgerPostings.type, [...statementPostingTypes]),
+        gte(ledgerPostings.createdAt, start),
+        lt(ledgerPostings.createdAt, end),
       ),
     )
-    .orderBy(asc(charges.capturedAt), asc(charges.seq));
-  const monthRefunds = await db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.merchantId, merchantId), gte(refunds.createdAt, start), lt(refunds.createdAt, end)))
-    .orderBy(asc(refunds.createdAt), asc(refunds.seq));
-  // ACH charges the customers' banks returned in the month (whenever they were made, and even if
-  // the bank reversed the return since), and the returns the banks reversed in the month.
-  const monthReturns = await db
-    .select()
-    .from(charges)
-    .where(and(eq(charges.merchantId, merchantId), gte(charges.returnedAt, start), lt(charges.returnedAt, end)))
-    .orderBy(asc(charges.returnedAt), asc(charges.seq));
-  const monthReversals = await db
-    .select()
-    .from(charges)
-    .where(
-      and(eq(charges.merchantId, merchantId), gte(charges.returnReversedAt, start), lt(charges.returnReversedAt, end)),
-    )
-    .orderBy(asc(charges.returnReversedAt), asc(charges.seq));
-  // Disputes opened in the month (amount and fee taken) and won in it (amount back).
-  const disputesOpened = await db
-    .select()
-    .from(disputes)
-    .where(and(eq(disputes.merchantId, merchantId), gte(disputes.createdAt, start), lt(disputes.createdAt, end)))
-    .orderBy(asc(disputes.createdAt), asc(disputes.seq));
-  const disputesWon = await db
-    .select()
-    .from(disputes)
-    .where(
-      and(
-        eq(disputes.merchantId, merchantId),
-        eq(disputes.status, "won"),
-        gte(disputes.closedAt, start),
-        lt(disputes.closedAt, end),
-      ),
-    )
-    .orderBy(asc(disputes.closedAt), asc(disputes.seq));
-  if (
-    monthCharges.length === 0 &&
-    monthRefunds.length === 0 &&
-    monthReturns.length === 0 &&
-    monthReversals.length === 0 &&
-    disputesOpened.length === 0 &&
-    disputesWon.length === 0
-  )
+    .orderBy(asc(ledgerPostings.createdAt), asc(ledgerPostings.seq));
+  if (postings.length === 0)
     throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
+  const idsOf = (...types: PostingType[]) => [
+    ...new Set(postings.filter((p) => types.includes(p.type)).map((p) => p.sourceId)),
+  ];
+  const chargeIds = idsOf("charge", "ach_return", "ach_return_reversal");
+  const refundIds = idsOf("refund");
+  const disputeIds = idsOf("dispute", "dispute_fee", "dispute_won");
+  const [chargeRows, refundRows, disputeRows] = await Promise.all([
+    chargeIds.length ? db.select().from(charges).where(inArray(charges.id, chargeIds)) : [],
+    refundIds.length ? db.select().from(refunds).where(inArray(refunds.id, refundIds)) : [],
+    disputeIds.length ? db.select().from(disputes).where(inArray(disputes.id, disputeIds)) : [],
+  ]);
 
   // The payouts made in the month (each settlement's positive net on its way to the bank), as they stand now.
   const monthPayouts = await db
@@ -96,15 +74,14 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     .from(payouts)
     .where(and(eq(payouts.merchantId, merchantId), gte(payouts.createdAt, start), lt(payouts.createdAt, end)))
     .orderBy(asc(payouts.createdAt), asc(payouts.seq));
+  const { monthEndFees, ...monthFigures } = statementFigures(merchant, {
+    postings,
+    charges: new Map(chargeRows.map((c) => [c.id, c])),
+    refunds: new Map(refundRows.map((r) => [r.id, r])),
+    disputes: new Map(disputeRows.map((d) => [d.id, d])),
+  });
   const figures = {
-    ...statementFigures(merchant, {
-      charges: monthCharges,
-      refunds: monthRefunds,
-      returns: monthReturns,
-      reversals: monthReversals,
-      disputesOpened,
-      disputesWon,
-    }),
+    ...monthFigures,
     payouts: monthPayouts.map((p) => ({
       id: p.id,
       settlement_id: p.settlementId,
@@ -119,11 +96,16 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   if (existing) {
     // The preview, made again with the month's activity so far (final once the month has ended);
     // only while it is still a preview, so a final statement is never changed.
-    const [remade] = await db
-      .update(statements)
-      .set({ ...figures, final, createdAt: now })
-      .where(and(eq(statements.id, existing.id), eq(statements.final, false)))
-      .returning();
+    const remade = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(statements)
+        .set({ ...figures, final, createdAt: now })
+        .where(and(eq(statements.id, existing.id), eq(statements.final, false)))
+        .returning();
+      // Final: its month-end fees are taken (once: a final statement is never made again).
+      if (row?.final) await postMonthEndFees(tx, row, monthEndFees);
+      return row;
+    });
     if (remade) return { row: remade, created: false };
     const current = one(await db.select().from(statements).where(eq(statements.id, existing.id)));
     return { row: current, created: false };
@@ -153,6 +135,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
       );
       return { row: made, created: false };
     }
+    if (row.final) await postMonthEndFees(tx, row, monthEndFees);
     await recordEvent(tx, {
       accountId: row.isvAccountId,
       type: "statement.created",

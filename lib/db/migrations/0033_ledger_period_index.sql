@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_postings_merchant_created_idx" ON "ledger_postings" USING btree ("merchant_id","created_at");
