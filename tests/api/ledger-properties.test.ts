@@ -19,11 +19,13 @@ import { approvedMerchant, payRequest } from "../helpers/payments";
 // events (card and ACH payments, partial and full refunds, settlements, the banks' returns and
 // reversals, disputes opened, won, lost and accepted, payouts sent, paid and refused, new bank
 // accounts) on two merchants, one of which the bank refuses every payout to until its account is
-// changed. After every step: every invariant of checkLedger holds, the balance read from the API
-// is the sum of the merchant's balance transactions, and every payout's lines add up to it.
+// changed. After every step: every invariant of checkLedger holds for both merchants (every payout's
+// lines add up to it, each balance is its entries...); after every sequence, the balance read from
+// the API is the sum of the merchant's balance transactions; every 50 sequences (a new pair of
+// merchants) and at the end, every invariant of the whole ledger (the platform's clearing accounts too).
 // LEDGER_PROPERTY_RUNS sets the number of sequences (CI: see .ci/run).
 
-const runs = Number(process.env.LEDGER_PROPERTY_RUNS ?? (process.env.DATABASE_URL ? 50 : 100));
+const runs = Number(process.env.LEDGER_PROPERTY_RUNS ?? (process.env.DATABASE_URL ? 100 : 200));
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -36,12 +38,23 @@ beforeAll(async () => {
   api = await startTestApi({ worker: true });
   isv = await api.newIsv("Ledger properties ISV");
   await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { new_bank_account_hold_days: 0 } } });
+  await newMerchants();
+}, 180_000);
+
+/**
+ * The two merchants the steps use: one paid out normally, one whose bank refuses every payout until
+ * its account is changed. A new pair every ROTATE_EVERY sequences, so each step's checks read a
+ * bounded history however many sequences run (the whole ledger is checked at each change of pair).
+ */
+async function newMerchants() {
   shop = await approvedMerchant(api, isv);
   closedBank = await approvedMerchant(api, isv, (application) => {
     application.bank_account.account_number = "000555555550";
     application.bank_account.account_number_confirm = "000555555550";
   });
-}, 180_000);
+}
+const ROTATE_EVERY = 50;
+let sequences = 0;
 afterAll(() => api.close());
 
 const post = (path: string, body?: unknown) => api.call("POST", path, { auth: isv.auth, body });
@@ -242,6 +255,12 @@ async function transactionsSum(merchantId: string) {
   }
 }
 
+/** After every step: each merchant's invariants (one index range each, so a long run stays fast). */
+async function assertMerchantInvariants(context: string) {
+  for (const merchant of [shop, closedBank]) expect(await checkLedger(api.db, merchant.id), context).toEqual([]);
+}
+
+/** Every invariant of the whole ledger (the platform's clearing accounts too), and the balances. */
 async function assertInvariants(context: string) {
   const violations = await checkLedger(api.db);
   if (violations.length && process.env.LEDGER_DEBUG) {
@@ -252,6 +271,11 @@ async function assertInvariants(context: string) {
     }
   }
   expect(violations, context).toEqual([]);
+  await assertBalances(context);
+}
+
+/** After every sequence: each merchant's balance read from the API is the sum of its balance transactions. */
+async function assertBalances(context: string) {
   for (const merchant of [shop, closedBank]) {
     // The worker may move money between two reads: the balance is read again until it held still
     // across the listing of the transactions.
@@ -272,10 +296,16 @@ describe("the ledger under random sequences of money events", () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         for (const [i, s] of steps.entries()) {
           await run(s);
-          await assertInvariants(`after step ${i + 1} of ${JSON.stringify(steps)}`);
+          await assertMerchantInvariants(`after step ${i + 1} of ${JSON.stringify(steps)}`);
+        }
+        await assertBalances(`after ${JSON.stringify(steps)}`);
+        if (++sequences % ROTATE_EVERY === 0) {
+          await assertInvariants(`after sequence ${sequences}`);
+          await newMerchants();
         }
       }),
       { numRuns: runs, endOnFailure: true },
     );
+    await assertInvariants("at the end");
   }, 1_800_000);
 });
