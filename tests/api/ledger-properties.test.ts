@@ -25,7 +25,7 @@ import { approvedMerchant, payRequest } from "../helpers/payments";
 // merchants) and at the end, every invariant of the whole ledger (the platform's clearing accounts too).
 // LEDGER_PROPERTY_RUNS sets the number of sequences (CI: see .ci/run).
 
-const runs = Number(process.env.LEDGER_PROPERTY_RUNS ?? (process.env.DATABASE_URL ? 100 : 200));
+const runs = Number(process.env.LEDGER_PROPERTY_RUNS ?? (process.env.DATABASE_URL ? 200 : 1000));
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
