@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../db/client";
-import { type ChargeRow, type DisputeRow, ledgerPostings, type PayoutRow, type RefundRow } from "../db/schema";
+import { type ChargeRow, charges, type DisputeRow, ledgerPostings, type PayoutRow, type RefundRow } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { type PostingType } from "../schemas/ledger-values";
 import { type Entry, post, type Posting } from "./post";
@@ -148,9 +148,8 @@ export async function postMonthEndFees(
     });
 }
 
-/** What a settlement took, by kind: the ids of the objects whose postings it takes. */
+/** What a settlement took besides its charges, by kind: the ids of the objects whose postings it takes. */
 export type SettlementTook = {
-  charges: string[];
   refunds: string[];
   returns: string[];
   reversals: string[];
@@ -163,9 +162,11 @@ export type SettlementTook = {
 };
 
 /**
- * A settlement's first step (in its transaction): the postings of what it took are marked as its
- * own (each once: a posting another settlement took is not taken again). Answers them: the
- * settlement's figures are read from them (./settlement-figures.ts).
+ * A settlement's first step (in its transaction, once its charges carry its id): the postings of
+ * what it took are marked as its own: its charges (read by the settlement's id on their rows, an
+ * index range: a day's thousands of ids are not sent) and `took`. Each once: a posting another
+ * settlement took is not taken again. Answers them: the settlement's figures are read from them
+ * (./settlement-figures.ts).
  */
 export async function takeForSettlement(
   tx: DbOrTx,
@@ -175,7 +176,10 @@ export async function takeForSettlement(
   const of = (types: PostingType[], ids: string[]): SQL | undefined =>
     ids.length ? and(inArray(ledgerPostings.type, types), inArray(ledgerPostings.sourceId, ids)) : undefined;
   const which = or(
-    of(["charge"], took.charges),
+    and(
+      eq(ledgerPostings.type, "charge"),
+      sql`${ledgerPostings.sourceId} in (select ${charges.id} from ${charges} where ${charges.settlementId} = ${settlement.id})`,
+    ),
     of(["refund"], took.refunds),
     of(["ach_return"], took.returns),
     of(["ach_return_reversal"], took.reversals),
@@ -184,7 +188,6 @@ export async function takeForSettlement(
     of(["ach_return", "ach_return_reversal"], took.returnedAndReversed),
     of(["monthly_fee"], took.monthEndFees),
   );
-  if (!which) return [];
   return tx
     .update(ledgerPostings)
     .set({ settlementId: settlement.id })
@@ -202,7 +205,7 @@ export async function takeForSettlement(
 /**
  * A settlement's money moves (in its transaction, once it is written): the net of what it took
  * moves from the merchant's `pending` to `available`, and the processor's funding drains the
- * clearing entries they made. Answers the net moved.
+ * clearing entries they made (its postings, read by its id). Answers the net moved.
  */
 export async function postSettlement(
   tx: DbOrTx,
@@ -232,10 +235,8 @@ export async function postSettlement(
   const clearing = rowsOf<{ account: Entry["account"]; total: string | number }>(
     await tx.execute(sql`
       select e.account, sum(e.amount) as total from ledger_entries e
-      where e.posting_id in (${sql.join(
-        taken.map((p) => sql`${p.id}`),
-        sql`, `,
-      )}) and e.owner_id is null and e.account in ('card_clearing', 'ach_clearing', 'dispute_clearing')
+      where e.posting_id in (select p.id from ledger_postings p where p.settlement_id = ${settlement.id})
+        and e.owner_id is null and e.account in ('card_clearing', 'ach_clearing', 'dispute_clearing')
       group by e.account`),
   ).map((r) => ({ account: r.account, total: Number(r.total) }));
   const funded = clearing.reduce((sum, c) => sum + c.total, 0);

@@ -114,7 +114,6 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
       tx,
       { id, merchantId },
       {
-        charges: settled.map((c) => c.id),
         refunds: carried.map((r) => r.id),
         returns: returned.map((c) => c.id),
         reversals: reversed.map((c) => c.id),
