@@ -1,12 +1,16 @@
 import os from "node:os";
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
 
+import { and, eq } from "drizzle-orm";
+
+import { accounts } from "@/lib/db/schema";
 import { type DatabaseHandle } from "@/lib/db/types";
 
 import { asActor } from "../lib/audit/actor";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
+import { type CostProfileChange, costProfileOf, setCostProfile } from "../lib/domain/accounts/set-cost-profile";
 import { rewrapAll } from "../lib/domain/keys/rewrap";
 import { operatorMerchantText, operatorMerchantView } from "../lib/domain/merchants/operator-view";
 import { listOutbox } from "../lib/domain/notifications/list-outbox";
@@ -16,6 +20,19 @@ import { env } from "../lib/env";
 import { AppError } from "../lib/errors";
 import { serializeOutboxMessage } from "../lib/serializers/outbox";
 
+// The operator's cost-profile flags: the profile's figure each one sets (docs/reference.md section 19).
+const costFlags: [string, "card" | "ach" | null, string][] = [
+  ["network-bps", "card", "network_bps"],
+  ["processor-bps", "card", "processor_bps"],
+  ["processor-per-item", "card", "processor_per_item"],
+  ["ach-per-item", "ach", "per_item"],
+  ["ach-return-cost", "ach", "return_cost"],
+  ["dispute-cost", null, "dispute_cost"],
+  ["payout-cost", null, "payout_cost"],
+  ["instant-payout-bps", null, "instant_payout_bps"],
+  ["revenue-share-percent", null, "revenue_share_percent"],
+];
+
 export type CommandResult = { code: number; stdout: string; stderr: string };
 
 export const usage = `Usage: npm run cli -- <command>
@@ -23,6 +40,12 @@ export const usage = `Usage: npm run cli -- <command>
   isv create --name "<display name>" --email <login email> --password <password> [--json]
   isv list [--json]
   isv rotate-key <account_id> [--json]
+  isv cost-profile show <account_id> [--json]
+  isv cost-profile set <account_id> [--network-bps N] [--processor-bps N] [--processor-per-item CENTS]
+      [--ach-per-item CENTS] [--ach-return-cost CENTS] [--dispute-cost CENTS] [--payout-cost CENTS]
+      [--instant-payout-bps N] [--revenue-share-percent N] [--json]
+      what the platform charges the ISV (cards: interchange at cost plus these), and its share of
+      the margin; the figures not given are kept
   merchant show <merchant_id> [--json]
       status, underwriting's decision and requests, each verification check and the documents
   merchant review <merchant_id> --approve | --decline [--reason "<text>"] | --request <field> --reason "<text>"
@@ -56,6 +79,15 @@ const options = {
   "account-sid": { type: "string" },
   "secret-key": { type: "string" },
   "max-events": { type: "string" },
+  "network-bps": { type: "string" },
+  "processor-bps": { type: "string" },
+  "processor-per-item": { type: "string" },
+  "ach-per-item": { type: "string" },
+  "ach-return-cost": { type: "string" },
+  "dispute-cost": { type: "string" },
+  "payout-cost": { type: "string" },
+  "instant-payout-bps": { type: "string" },
+  "revenue-share-percent": { type: "string" },
 } as const satisfies ParseArgsConfig["options"];
 
 export type ParsedArgs = { positional: string[]; flags: ReturnType<typeof parse>["values"] };
@@ -132,6 +164,46 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
       return ok(
         rotated,
         `New secret key for ${rotated.account_id} (the old one no longer works):\n  account_sid  ${rotated.account_sid}\n  secret_key   ${rotated.secret_key}   (shown once)`,
+      );
+    }
+    if (group === "isv" && action === "cost-profile") {
+      const [verb, accountId] = rest;
+      if ((verb !== "show" && verb !== "set") || !accountId)
+        return fail(`isv cost-profile needs show or set and an account id\n\n${usage}`, 2);
+      let profile;
+      if (verb === "show") {
+        const [row] = await handle.db
+          .select()
+          .from(accounts)
+          .where(and(eq(accounts.id, accountId), eq(accounts.type, "isv")));
+        if (!row) return fail(`Error: No such ISV: ${accountId}`);
+        profile = costProfileOf(row);
+      } else {
+        const change: CostProfileChange = {};
+        for (const [flag, group, key] of costFlags) {
+          const value = flags[flag as keyof typeof flags];
+          if (value === undefined) continue;
+          if (typeof value !== "string" || !/^\d+$/.test(value))
+            return fail(`Error: --${flag} must be a whole number, not ${JSON.stringify(value)}`, 2);
+          const number = Number(value);
+          if (group === "card") change.card = { ...change.card, [key]: number };
+          else if (group === "ach") change.ach = { ...change.ach, [key]: number };
+          else Object.assign(change, { [key]: number });
+        }
+        if (Object.keys(change).length === 0)
+          return fail(`isv cost-profile set needs at least one figure to change\n\n${usage}`, 2);
+        profile = await setCostProfile(handle.db, accountId, change);
+      }
+      return ok(
+        profile,
+        [
+          `Cost profile of ${accountId}:`,
+          `  cards        interchange at cost + ${profile.card.network_bps} bps network + ${profile.card.processor_bps} bps and ${profile.card.processor_per_item}¢ processor`,
+          `  ACH          ${profile.ach.per_item}¢ a debit, ${profile.ach.return_cost}¢ a return`,
+          `  disputes     ${profile.dispute_cost}¢ each`,
+          `  payouts      ${profile.payout_cost}¢ each, instant ${profile.instant_payout_bps} bps`,
+          `  ISV's share  ${profile.revenue_share_percent}% of the margin`,
+        ].join("\n"),
       );
     }
     if (group === "merchant" && action === "show") {

@@ -2,6 +2,11 @@ import type { CheckedCard } from "../payments/card-check";
 import type { DisputeReason } from "../schemas/disputes";
 import type { CardEntryMethod, Funding } from "../schemas/payment-values";
 
+/** A card class: Visa/Mastercard/Discover credit or debit, or American Express. */
+export type CardClass = "vmd_credit" | "vmd_debit" | "amex";
+/** A rate in basis points and a fixed amount in cents. */
+export type Interchange = { bps: number; fixed: number };
+
 // What the platform needs from a card processor (docs/reference.md section 10). The sandbox simulator is
 // the only implementation today; a real gateway is another implementation of this interface.
 
@@ -30,6 +35,12 @@ export interface PaymentProcessor {
    * network's reason (docs/reference.md section 16). A real gateway reports disputes as they come.
    */
   disputes(references: string[]): Promise<{ reference: string; reason: DisputeReason }[]>;
+  /**
+   * The interchange the card's bank takes (docs/reference.md section 19): a rate in basis points and
+   * a fixed amount in cents, by card class and whether the card was present. A real gateway answers
+   * its own table.
+   */
+  interchange(card: { cardClass: CardClass; present: boolean }): Interchange;
 }
 
 /** A bank account to debit (ACH). The platform hands the account number to the processor's vault and keeps only its last four. */

@@ -1,6 +1,6 @@
 import { randomBase62 } from "../ids";
 import type { FailureReason, Funding } from "../schemas/payment-values";
-import type { AchProcessor, PaymentProcessor } from "./processor";
+import type { AchProcessor, CardClass, Interchange, PaymentProcessor } from "./processor";
 
 // The sandbox simulator (docs/reference.md section 10): every Luhn-valid card approves, except the
 // contract's test cards, which decline with their reason; 4000056655665556 is a Visa debit card.
@@ -23,8 +23,16 @@ export const SANDBOX_FAILING_REFUND_AMOUNT = 666;
 /** The approving card a terminal uses when the test does not name one. */
 export const DEFAULT_TEST_CARD = "4242424242424242";
 
+/** The sandbox's interchange table (docs/reference.md section 19). */
+export function sandboxInterchange(card: { cardClass: CardClass; present: boolean }): Interchange {
+  if (card.cardClass === "amex") return { bps: 230, fixed: 10 };
+  if (card.cardClass === "vmd_debit") return { bps: 5, fixed: 22 };
+  return card.present ? { bps: 151, fixed: 10 } : { bps: 180, fixed: 10 };
+}
+
 export const sandboxProcessor: PaymentProcessor = {
   name: "sandbox",
+  interchange: sandboxInterchange,
   async vault(card) {
     const funding: Funding = sandboxDebitCards.has(card.number) ? "debit" : "credit";
     return {

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { email, hexColor, hostname, httpUrl } from "./atoms";
 import { defaultCapabilitiesSchema } from "./capabilities";
+import { costProfileSchema } from "./cost-profile";
 
 export const supportSchema = z
   .strictObject({
@@ -165,6 +166,10 @@ export const accountSchema = z
     default_capabilities: defaultCapabilitiesSchema,
     settings: accountSettingsSchema,
     custom_domain_verification: customDomainVerificationSchema.nullable(),
+    cost_profile: costProfileSchema.nullable().meta({
+      description:
+        "An ISV's: what the platform charges it (set by the operator; the contract's defaults until then) and its share of the margin. Null for other accounts",
+    }),
     created_at: z.string(),
   })
   .meta({ id: "Account" });

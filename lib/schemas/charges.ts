@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { costLineSchema } from "./cost-profile";
+
 import { bankAccountTypes, cardEntryMethods, chargeStatuses, paymentMethods, paymentTypes } from "./payment-values";
 import { capabilityTypes } from "./vocabulary";
 
@@ -99,6 +101,21 @@ export const chargeSchema = z
     fee: z.number().int().nullable(),
     net: z.number().int().nullable(),
     fee_details: z.array(feeLineSchema).nullable(),
+    costs: z.number().int().nullable().optional().meta({
+      description:
+        "The ISV's eyes only (its key, JWT and webhooks; never a merchant's key): what the charge cost the platform (interchange, network, processor; ACH per item), in cents. Null before costs existed",
+    }),
+    cost_details: z
+      .array(costLineSchema)
+      .nullable()
+      .optional()
+      .meta({ description: "The ISV's eyes only: the lines of `costs`, adding up to it" }),
+    margin: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .meta({ description: "The ISV's eyes only: fee − costs, in cents (may be negative)" }),
     settlement_id: z.string().nullable(),
     refunds: z.array(chargeRefundSchema),
     created_at: z.number().int(),

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { customDomainRecord } from "../branding/hosts";
 import type { AccountRow } from "../db/schema";
 import { type accountSchema, DEFAULT_DISPUTE_FEE, DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS } from "../schemas/account";
+import { defaultCostProfile } from "../schemas/cost-profile";
 
 type AccountJson = z.infer<typeof accountSchema>;
 
@@ -26,6 +27,7 @@ export function serializeAccount(row: AccountRow): AccountJson {
         }
       : row.settings) as AccountJson["settings"],
     custom_domain_verification: customDomainVerification(row),
+    cost_profile: row.type === "isv" ? (row.costProfile ?? defaultCostProfile) : null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -72,3 +72,20 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     dispute_id: row.disputeId,
   };
 }
+
+/**
+ * The charge as its ISV reads it (its key or JWT, its webhooks): with what it cost the platform and
+ * the ISV's margin (docs/reference.md section 19). Never for a merchant's key, home or components.
+ */
+export function serializeChargeForIsv(row: ChargeRow, merchant: MerchantRow, refunds: Refund[] = []): ChargeJson {
+  return {
+    ...serializeCharge(row, merchant, refunds),
+    costs: row.costs,
+    cost_details: row.costDetails,
+    margin: row.margin,
+  };
+}
+
+/** The ISV (no merchant in its scope) reads costs and margin; a merchant's own key does not. */
+export const chargeSerializerFor = (scope: { merchantId?: string }) =>
+  scope.merchantId === undefined ? serializeChargeForIsv : serializeCharge;

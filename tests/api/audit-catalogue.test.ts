@@ -54,6 +54,10 @@ const cases: Record<Action, () => Promise<Expected>> = {
     ]);
     return { resourceId: made.account_id, actor: { type: "cli" } };
   },
+  "account.cost_profile_updated": async () => {
+    await cli(["isv", "cost-profile", "set", isv.account_id, "--network-bps", "12"]);
+    return { resourceId: isv.account_id, actor: { type: "cli" } };
+  },
   "account_session.created": async () => {
     const res = await post("/v1/account_sessions", {
       merchant_id: merchantId,

@@ -4,6 +4,7 @@ import { updateAccount } from "../../domain/accounts/update-account";
 import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
 import { accountSchema, initialSettings, updateAccountSchema } from "../../schemas/account";
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
+import { defaultCostProfile } from "../../schemas/cost-profile";
 import { serializeAccount } from "../../serializers/account";
 import { callerAccount } from "../caller-account";
 import type { AppEnv } from "../context";
@@ -27,6 +28,7 @@ const exampleAccount = {
   default_capabilities: initialDefaultCapabilities,
   settings: initialSettings,
   custom_domain_verification: null,
+  cost_profile: defaultCostProfile,
   created_at: "2026-11-01T09:30:00.000Z",
 };
 

@@ -5,7 +5,7 @@ import { getCharge } from "../../domain/charges/find-charge";
 import { listCharges } from "../../domain/charges/list-charges";
 import { type ChargeJson, chargeListQuery, chargeSchema } from "../../schemas/charges";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { serializeCharge } from "../../serializers/charge";
+import { chargeSerializerFor } from "../../serializers/charge";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
 import { commonErrors, jsonContent, pathId, security } from "../openapi";
@@ -100,9 +100,10 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listChargesRoute, async (c) => {
     const { scope } = c.var;
     const { rows, hasMore, merchantOf, refundsOf } = await listCharges(c.var.db, scope, c.req.valid("query"));
+    const serialize = chargeSerializerFor(scope);
     return c.json(
       toList(
-        rows.map((r) => serializeCharge(r, merchantOf(r), refundsOf(r))),
+        rows.map((r) => serialize(r, merchantOf(r), refundsOf(r))),
         hasMore,
         "/v1/charges",
       ),
@@ -112,7 +113,7 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(getChargeRoute, async (c) => {
     const { charge, merchant, refunds } = await getCharge(c.var.db, c.var.scope, c.req.valid("param").charge_id);
-    return c.json(serializeCharge(charge, merchant, refunds), 200);
+    return c.json(chargeSerializerFor(c.var.scope)(charge, merchant, refunds), 200);
   });
 }
 

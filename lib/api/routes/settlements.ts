@@ -5,7 +5,7 @@ import { findSettlement, listSettlementCharges, listSettlements } from "../../do
 import { chargeSchema } from "../../schemas/charges";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { settlementSchema } from "../../schemas/settlements";
-import { serializeCharge } from "../../serializers/charge";
+import { chargeSerializerFor } from "../../serializers/charge";
 import { serializeSettlement, type SettlementJson } from "../../serializers/settlement";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
@@ -120,7 +120,7 @@ export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
     );
     return c.json(
       toList(
-        rows.map((r) => serializeCharge(r, merchant, refundsOf(r.id))),
+        rows.map((r) => chargeSerializerFor(scope)(r, merchant, refundsOf(r.id))),
         hasMore,
         `/v1/settlements/${id}/charges`,
       ),

@@ -18,7 +18,7 @@ import { presentCardSchema } from "../../schemas/payment-requests";
 import { settlementSchema } from "../../schemas/settlements";
 import { statementDetailSchema } from "../../schemas/statements";
 import { serializeAccount } from "../../serializers/account";
-import { serializeCharge } from "../../serializers/charge";
+import { chargeSerializerFor } from "../../serializers/charge";
 import { serializeMerchant } from "../../serializers/merchant";
 import { serializeOutboxMessage } from "../../serializers/outbox";
 import { serializeSettlement } from "../../serializers/settlement";
@@ -151,7 +151,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { scope } = c.var;
       const result = await presentCard(c.var.db, scope, c.req.valid("param").terminal_id, c.req.valid("json"));
-      return c.json(serializeCharge(result.charge, result.merchant), 200);
+      return c.json(chargeSerializerFor(scope)(result.charge, result.merchant), 200);
     },
   );
 

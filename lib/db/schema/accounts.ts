@@ -3,6 +3,7 @@ import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm
 
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import type { DefaultCapabilities } from "../../schemas/capabilities";
+import type { CostProfile } from "../../schemas/cost-profile";
 
 // One table for every kind of account: the operator (`platform`), ISVs and their merchants.
 export const accounts = pgTable(
@@ -19,6 +20,8 @@ export const accounts = pgTable(
     defaults: jsonb("defaults").$type<MerchantDefaults>(),
     defaultCapabilities: jsonb("default_capabilities").$type<DefaultCapabilities>(),
     settings: jsonb("settings").$type<AccountSettings>(),
+    /** What the platform charges this ISV (docs/reference.md section 19), set by the operator; null: the defaults. */
+    costProfile: jsonb("cost_profile").$type<CostProfile>(),
     /** The custom domain the ISV asked for (defaults.custom_domain); it serves pages only once verified. */
     customDomain: text("custom_domain"),
     /** The value the ISV publishes in a DNS TXT record to prove it controls customDomain. */

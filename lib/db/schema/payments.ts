@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { type FeeLine } from "../../schemas/charges";
+import type { CostLine } from "../../schemas/cost-profile";
 import type { DisputeReason, DisputeStatus } from "../../schemas/disputes";
 import {
   bankAccountTypes,
@@ -197,6 +198,10 @@ export const charges = pgTable(
     fee: integer("fee"),
     net: integer("net"),
     feeDetails: jsonb("fee_details").$type<FeeLine[]>(),
+    /** What it cost the platform and what the ISV made on it (docs/reference.md section 19): the ISV's eyes only. */
+    costs: integer("costs"),
+    costDetails: jsonb("cost_details").$type<CostLine[]>(),
+    margin: integer("margin"),
     settlementId: text("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     authorizedAt: timestamp("authorized_at", { withTimezone: true, mode: "date" }),

@@ -8,6 +8,7 @@ export const nonEventActions = [
   "account_session.created",
   "account.updated",
   "account.custom_domain_verified",
+  "account.cost_profile_updated",
   "api_key.rotated",
   "file.created",
   "login_link.created",

@@ -1,11 +1,12 @@
 import { type Cents, divideHalfUp, feeToCentiCents, includedSurcharge, percentToPpm, ppmToBps } from "../../money";
+import type { CardClass } from "../../processors/processor";
 import { type FeeLine } from "../../schemas/charges";
 // The fee engine (docs/reference.md section 13): pure functions from a charge and the merchant's pricing
 // to its processing fee, on integers only (cents, parts per million, hundredths of a cent). Each
 // charge's fee is rounded half up once; the lines of a fee add up to it exactly.
 import type { CardModel, PricingModel } from "../../schemas/vocabulary";
-/** Visa/Mastercard/Discover-type credit or debit, or American Express. */
-export type CardClass = "vmd_credit" | "vmd_debit" | "amex";
+
+export type { CardClass };
 export type Tier = "qualified" | "mid_qualified" | "non_qualified";
 
 export type { FeeLine };

@@ -15,12 +15,13 @@ import { ACH_AUTHORIZATION_VERSION, achAuthorizationText } from "../../payments/
 import { achProcessor, paymentProcessor, processorFor } from "../../processors";
 import type { MerchantDefaults } from "../../schemas/account";
 import type { CardEntryMethod, Funding } from "../../schemas/payment-values";
-import { serializeCharge } from "../../serializers/charge";
+import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializePaymentRequest } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { newChargeStatus } from "../charges/status";
 import { recordEvent } from "../events/record-event";
+import { chargeCosts } from "../fees/compute-cost";
 import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
 import { isRealPhone, normalizePhone } from "../merchants/application";
 import { businessName, merchantLocale } from "../merchants/merchant-facts";
@@ -240,6 +241,21 @@ export async function payRequest(
             entryMethod,
             keyedWithPostalCode: Boolean(billingAddress?.postal_code),
           });
+    // What it cost and what the ISV made on it (docs/reference.md section 19): the ISV's eyes only.
+    const isv = await getAccount(db, request.isvAccountId);
+    const costed = !authorization.approved
+      ? null
+      : source.kind === "bank_account"
+        ? chargeCosts(isv.costProfile, { method: "ach", amount: total, fee: priced?.fee ?? null })
+        : chargeCosts(isv.costProfile, {
+            method: "card",
+            amount: total,
+            fee: priced?.fee ?? null,
+            brand: source.brand,
+            funding: source.funding,
+            entryMethod,
+            interchange: (card) => paymentProcessor().interchange(card),
+          });
     const card =
       source.kind === "bank_account"
         ? {
@@ -292,6 +308,9 @@ export async function payRequest(
             fee: priced?.fee ?? null,
             net: priced ? total - priced.fee : null,
             feeDetails: priced?.lines ?? null,
+            costs: costed?.costs ?? null,
+            costDetails: costed?.costDetails ?? null,
+            margin: costed?.margin ?? null,
             failureReason: authorization.approved ? null : authorization.reason,
             processorReference: authorization.approved ? authorization.reference : null,
             receiptNumber: `${now.toISOString().slice(0, 10).replace(/-/g, "")}-${chargeId.slice(3, 11).toUpperCase()}`,
@@ -302,9 +321,8 @@ export async function payRequest(
           .returning(),
       );
       await postCharge(tx, charge);
-      const isv = await getAccount(tx, request.isvAccountId);
       const base = hostedBaseUrl(isv);
-      const chargeJson = serializeCharge(charge, merchant);
+      const chargeJson = serializeChargeForIsv(charge, merchant);
       if (!authorization.approved) {
         // The claim serializes attempts on one request, so the count is exact; the limit locks it.
         const counted = countsAsDecline(authorization.reason) ? 1 : 0;

@@ -8,7 +8,7 @@ import { createId } from "../../ids";
 import { postRefund } from "../../ledger/movements";
 import { processorFor } from "../../processors";
 import type { refundReasons } from "../../schemas/payment-values";
-import { serializeCharge } from "../../serializers/charge";
+import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializeRefund } from "../../serializers/refund";
 import { findCharge } from "../charges/find-charge";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
@@ -84,7 +84,7 @@ export async function createRefund(
     );
     await postRefund(tx, refund, charge);
     const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
-    const chargeJson = serializeCharge(charge, merchant, (await refundsOfCharges(tx, [charge.id])).get(charge.id));
+    const chargeJson = serializeChargeForIsv(charge, merchant, (await refundsOfCharges(tx, [charge.id])).get(charge.id));
     await recordEvent(tx, {
       accountId: charge.isvAccountId,
       type: "refund.created",

@@ -7,7 +7,7 @@ import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { postAchReturn } from "../../ledger/movements";
 import { log } from "../../log";
 import { achProcessor } from "../../processors";
-import { serializeCharge } from "../../serializers/charge";
+import { serializeChargeForIsv } from "../../serializers/charge";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { chargeMoves, heldAmount, moveCharges } from "../charges/status";
 import { recordEvent } from "../events/record-event";
@@ -83,7 +83,7 @@ export async function applyAchMove(
       accountId: row.isvAccountId,
       type: move === "returnCharge" ? "charge.returned" : "charge.return_reversed",
       objectId: row.id,
-      data: serializeCharge(row, merchant, refunds.get(row.id)),
+      data: serializeChargeForIsv(row, merchant, refunds.get(row.id)),
     });
     return row;
   });

@@ -9,7 +9,7 @@ import { enqueueJob } from "../../jobs/job-types";
 import { postSettlement, takeForSettlement } from "../../ledger/movements";
 import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
 import { log } from "../../log";
-import { serializeCharge } from "../../serializers/charge";
+import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { moveCharges, settleablePredicates } from "../charges/status";
@@ -156,7 +156,7 @@ export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
         accountId: charge.isvAccountId,
         type: "charge.settled" as const,
         objectId: charge.id,
-        data: serializeCharge(charge, merchant, refundsBy.get(charge.id)),
+        data: serializeChargeForIsv(charge, merchant, refundsBy.get(charge.id)),
       })),
     );
     await recordEvent(tx, {

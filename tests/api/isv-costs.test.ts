@@ -1,0 +1,136 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+
+import { runCommand } from "@/cli/commands";
+import { accounts, auditLogs, events, merchants } from "@/lib/db/schema";
+import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
+import { defaultCostProfile } from "@/lib/schemas/cost-profile";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+import { approvedMerchant, payRequest } from "../helpers/payments";
+
+// The ISV's costs and margin (docs/reference.md section 19, issue 51's first step): the cost profile
+// the operator sets, and on every charge what it cost the platform and what the ISV made, for the
+// ISV's eyes only.
+
+let api: TestApi;
+let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
+let merchant: Awaited<ReturnType<typeof approvedMerchant>>;
+let own: string;
+
+beforeAll(async () => {
+  api = await startTestApi({ worker: true });
+  isv = await api.newIsv("Costs ISV");
+  merchant = await approvedMerchant(api, isv);
+  const [row] = await api.db.select().from(merchants).where(eq(merchants.id, merchant.id));
+  const rotated = await rotateApiKey(api.db, row!.merchantAccountId!, false);
+  own = `Basic ${Buffer.from(`${rotated.account_sid}:${rotated.secret_key}`).toString("base64")}`;
+}, 120_000);
+afterAll(() => api.close());
+
+const get = (path: string, auth = isv.auth) => api.call("GET", path, { auth });
+const cli = (args: string[]) => runCommand(api.handle, [...args, "--json"]);
+
+test("a keyed Visa credit payment: interchange 1.80 % + 10¢, network 14 bps, processor 10 bps + 5¢; the margin is the fee less them", async () => {
+  expect((await get("/v1/account")).json.cost_profile).toEqual(defaultCostProfile);
+  const paid = await payRequest(api, isv, merchant, 10_000);
+  expect(paid.status).toBe(200);
+  // The customer's answer says nothing of it.
+  expect(JSON.stringify(paid.json)).not.toMatch(/cost|margin/);
+  const charge = (await get(`/v1/charges/${paid.json.charge.id}`)).json;
+  expect(charge.cost_details).toEqual([
+    {
+      type: "interchange",
+      rate_bps: 180,
+      fixed: 10,
+      amount: 190,
+      description: "Interchange, Visa, Mastercard, Discover credit, card not present",
+    },
+    { type: "network", rate_bps: 14, fixed: 0, amount: 14, description: "Card network assessment" },
+    { type: "processor", rate_bps: 10, fixed: 5, amount: 15, description: "Processor fee" },
+  ]);
+  expect(charge.costs).toBe(219);
+  expect(charge.fee).toBeGreaterThan(0);
+  expect(charge.margin).toBe(charge.fee - 219);
+  // In the ISV's list and in its webhooks too.
+  const listed = (await get(`/v1/charges?merchant_id=${merchant.id}`)).json.data.find(
+    (c: { id: string }) => c.id === charge.id,
+  );
+  expect(listed).toMatchObject({ costs: 219, margin: charge.margin });
+  const [paidEvent] = await api.db
+    .select()
+    .from(events)
+    .where(and(eq(events.objectId, charge.id), eq(events.type, "charge.paid")));
+  expect(paidEvent!.data).toMatchObject({ costs: 219, margin: charge.margin });
+
+  // The merchant's own key reads the charge without them, alone or in a list.
+  const mine = (await get(`/v1/charges/${charge.id}`, own)).json;
+  expect(mine.id).toBe(charge.id);
+  for (const field of ["costs", "cost_details", "margin"]) expect(mine).not.toHaveProperty(field);
+  const myList = (await get("/v1/charges", own)).json.data as Record<string, unknown>[];
+  expect(myList.length).toBeGreaterThan(0);
+  expect(JSON.stringify(myList)).not.toMatch(/"costs"|"cost_details"|"margin"/);
+});
+
+test("an ACH debit costs its per-item fee", async () => {
+  const paid = await payRequest(api, isv, merchant, 5_000, { account: "000123456789" });
+  expect(paid.status).toBe(200);
+  const charge = (await get(`/v1/charges/${paid.json.charge.id}`)).json;
+  expect(charge).toMatchObject({
+    costs: 25,
+    cost_details: [{ type: "ach", rate_bps: 0, fixed: 25, amount: 25, description: "ACH debit" }],
+    margin: charge.fee - 25,
+  });
+});
+
+test("the operator sets a cost profile: the figures given change, audited; a bad figure changes nothing", async () => {
+  const set = await cli([
+    "isv",
+    "cost-profile",
+    "set",
+    isv.account_id,
+    "--network-bps",
+    "0",
+    "--processor-per-item",
+    "0",
+    "--revenue-share-percent",
+    "70",
+  ]);
+  expect(set.code, set.stderr).toBe(0);
+  const expected = {
+    ...defaultCostProfile,
+    card: { ...defaultCostProfile.card, network_bps: 0, processor_per_item: 0 },
+    revenue_share_percent: 70,
+  };
+  expect(JSON.parse(set.stdout)).toEqual(expected);
+  expect((await get("/v1/account")).json.cost_profile).toEqual(expected);
+  const [audit] = await api.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.accountId, isv.account_id), eq(auditLogs.action, "account.cost_profile_updated")));
+  expect(audit).toMatchObject({
+    actorType: "cli",
+    resourceId: isv.account_id,
+    fields: [
+      "cost_profile.card.network_bps",
+      "cost_profile.card.processor_per_item",
+      "cost_profile.revenue_share_percent",
+    ],
+  });
+
+  // The charges made from then on cost what it says: 190 + 0 + 10 = 200.
+  const paid = await payRequest(api, isv, merchant, 10_000);
+  expect((await get(`/v1/charges/${paid.json.charge.id}`)).json.costs).toBe(200);
+
+  // Refused: over 100 %, not a number, no figure, an unknown account. The profile stays as it was.
+  const over = await cli(["isv", "cost-profile", "set", isv.account_id, "--revenue-share-percent", "101"]);
+  expect(over.code).toBe(1);
+  expect(over.stdout + over.stderr).toContain("revenue_share_percent");
+  expect((await cli(["isv", "cost-profile", "set", isv.account_id, "--network-bps", "1.5"])).code).toBe(2);
+  expect((await cli(["isv", "cost-profile", "set", isv.account_id])).code).toBe(2);
+  expect((await cli(["isv", "cost-profile", "set", "acct_nope", "--network-bps", "1"])).code).toBe(1);
+  const [row] = await api.db.select().from(accounts).where(eq(accounts.id, isv.account_id));
+  expect(row!.costProfile).toEqual(expected);
+  const shown = await cli(["isv", "cost-profile", "show", isv.account_id]);
+  expect(JSON.parse(shown.stdout)).toEqual(expected);
+});
