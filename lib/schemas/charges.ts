@@ -116,6 +116,10 @@ export const chargeSchema = z
       .nullable()
       .optional()
       .meta({ description: "The ISV's eyes only: fee − costs, in cents (may be negative)" }),
+    return_costs: z.number().int().nullable().optional().meta({
+      description:
+        "The ISV's eyes only: what the bank's return of this ACH debit cost the platform, in cents (null until returned)",
+    }),
     settlement_id: z.string().nullable(),
     refunds: z.array(chargeRefundSchema),
     created_at: z.number().int(),

@@ -85,6 +85,16 @@ export const disputeSchema = z
       .number()
       .int()
       .meta({ description: "Cents: the dispute fee (the ISV's settings.dispute_fee when it opened)" }),
+    costs: z.number().int().nullable().optional().meta({
+      description:
+        "The ISV's eyes only (its key, JWT and webhooks): what the dispute cost the platform (the cost profile's dispute_cost), in cents",
+    }),
+    margin: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .meta({ description: "The ISV's eyes only: fee − costs, in cents (may be negative)" }),
     currency: z.literal("usd"),
     reason: z.enum(disputeReasons),
     status: z.enum(disputeStatuses).meta({

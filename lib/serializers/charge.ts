@@ -83,6 +83,7 @@ export function serializeChargeForIsv(row: ChargeRow, merchant: MerchantRow, ref
     costs: row.costs,
     cost_details: row.costDetails,
     margin: row.margin,
+    return_costs: row.returnCosts,
   };
 }
 

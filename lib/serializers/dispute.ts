@@ -25,3 +25,14 @@ export function serializeDispute(row: DisputeRow) {
   };
 }
 export type DisputeJson = ReturnType<typeof serializeDispute>;
+
+/** The dispute as its ISV reads it (its key or JWT, its webhooks): with what it cost and the ISV's margin (docs/reference.md section 19). */
+export const serializeDisputeForIsv = (row: DisputeRow) => ({
+  ...serializeDispute(row),
+  costs: row.costs,
+  margin: row.margin,
+});
+
+/** The ISV (no merchant in its scope) reads costs and margin; a merchant's own key or home does not. */
+export const disputeSerializerFor = (scope: { merchantId?: string }) =>
+  scope.merchantId === undefined ? serializeDisputeForIsv : serializeDispute;

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCommand } from "@/cli/commands";
 import { accounts, auditLogs, events, merchants } from "@/lib/db/schema";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
+import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 import { defaultCostProfile } from "@/lib/schemas/cost-profile";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, payRequest } from "../helpers/payments";
+import { until } from "../helpers/until";
 
 // The ISV's costs and margin (docs/reference.md section 19, issue 51's first step): the cost profile
 // the operator sets, and on every charge what it cost the platform and what the ISV made, for the
@@ -134,3 +136,37 @@ test("the operator sets a cost profile: the figures given change, audited; a bad
   const shown = await cli(["isv", "cost-profile", "show", isv.account_id]);
   expect(JSON.parse(shown.stdout)).toEqual(expected);
 });
+
+test("a dispute and an ACH return carry what they cost, for the ISV only", async () => {
+  const disputedCard = await payRequest(api, isv, merchant, 8_000, { card: SANDBOX_DISPUTED_CARD });
+  const returnedDebit = await payRequest(api, isv, merchant, 3_000, { account: "000222222227" });
+  expect([disputedCard.status, returnedDebit.status]).toEqual([200, 200]);
+  await api.call("POST", "/v1/test_helpers/settlement/run", { auth: isv.auth, body: { merchant_id: merchant.id } });
+  const disputeId = await until(
+    async () => (await get(`/v1/charges/${disputedCard.json.charge.id}`)).json.dispute_id as string | null,
+    (id) => id !== null,
+    20_000,
+    "the dispute",
+  );
+  const dispute = (await get(`/v1/disputes/${disputeId}`)).json;
+  expect(dispute).toMatchObject({ costs: 1_500, margin: dispute.fee - 1_500 });
+  const returned = await until(
+    async () => (await get(`/v1/charges/${returnedDebit.json.charge.id}`)).json,
+    (c) => c.status === "RETURNED",
+    20_000,
+    "the return",
+  );
+  expect(returned.return_costs).toBe(200);
+  // The webhooks say it; the merchant's own key does not.
+  const [opened] = await api.db
+    .select()
+    .from(events)
+    .where(and(eq(events.objectId, disputeId!), eq(events.type, "dispute.created")));
+  expect(opened!.data).toMatchObject({ costs: 1_500 });
+  const mine = (await get(`/v1/disputes/${disputeId}`, own)).json;
+  expect(mine.id).toBe(disputeId);
+  expect(mine).not.toHaveProperty("costs");
+  expect(mine).not.toHaveProperty("margin");
+  expect((await get(`/v1/charges/${returned.id}`, own)).json).not.toHaveProperty("return_costs");
+  expect(JSON.stringify((await get("/v1/disputes", own)).json.data)).not.toMatch(/"costs"|"margin"/);
+}, 60_000);

@@ -8,7 +8,7 @@ import { saveEvidence } from "../../domain/disputes/save-evidence";
 import { submitDispute } from "../../domain/disputes/submit-dispute";
 import { disputeListQuerySchema, disputeSchema, saveEvidenceSchema } from "../../schemas/disputes";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { type DisputeJson, serializeDispute } from "../../serializers/dispute";
+import { type DisputeJson,disputeSerializerFor } from "../../serializers/dispute";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
 import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
@@ -148,23 +148,32 @@ const acceptDisputeRoute = createRoute({
 export function disputeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listDisputesRoute, async (c) => {
     const { rows, hasMore } = await listDisputes(c.var.db, c.var.scope, c.req.valid("query"));
-    return c.json(toList(rows.map(serializeDispute), hasMore, "/v1/disputes"), 200);
+    return c.json(toList(rows.map(disputeSerializerFor(c.var.scope)), hasMore, "/v1/disputes"), 200);
   });
 
   app.openapi(getDisputeRoute, async (c) =>
-    c.json(serializeDispute(await findDispute(c.var.db, c.var.scope, c.req.valid("param").dispute_id)), 200),
+    c.json(
+      disputeSerializerFor(c.var.scope)(await findDispute(c.var.db, c.var.scope, c.req.valid("param").dispute_id)),
+      200,
+    ),
   );
 
   app.openapi(saveEvidenceRoute, async (c) => {
     const row = await saveEvidence(c.var.db, c.var.scope, c.req.valid("param").dispute_id, c.req.valid("json"));
-    return c.json(serializeDispute(row), 200);
+    return c.json(disputeSerializerFor(c.var.scope)(row), 200);
   });
 
   app.openapi(submitDisputeRoute, async (c) =>
-    c.json(serializeDispute(await submitDispute(c.var.db, c.var.scope, c.req.valid("param").dispute_id)), 200),
+    c.json(
+      disputeSerializerFor(c.var.scope)(await submitDispute(c.var.db, c.var.scope, c.req.valid("param").dispute_id)),
+      200,
+    ),
   );
 
   app.openapi(acceptDisputeRoute, async (c) =>
-    c.json(serializeDispute(await acceptDispute(c.var.db, c.var.scope, c.req.valid("param").dispute_id)), 200),
+    c.json(
+      disputeSerializerFor(c.var.scope)(await acceptDispute(c.var.db, c.var.scope, c.req.valid("param").dispute_id)),
+      200,
+    ),
   );
 }

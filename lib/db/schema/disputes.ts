@@ -25,6 +25,9 @@ export const disputes = pgTable(
       .references(() => charges.id),
     amount: integer("amount").notNull(),
     fee: integer("fee").notNull(),
+    /** What it cost the platform (the ISV's `dispute_cost`) and the ISV's margin on it (fee − costs): the ISV's eyes only. */
+    costs: integer("costs"),
+    margin: integer("margin"),
     currency: text("currency").notNull().default("usd"),
     reason: text("reason", { enum: disputeReasons }).notNull(),
     status: text("status", { enum: disputeStatuses }).notNull(),

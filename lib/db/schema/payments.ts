@@ -202,6 +202,8 @@ export const charges = pgTable(
     costs: integer("costs"),
     costDetails: jsonb("cost_details").$type<CostLine[]>(),
     margin: integer("margin"),
+    /** What the bank's return of this ACH debit cost the platform (the profile's `ach.return_cost`), once returned. */
+    returnCosts: integer("return_costs"),
     settlementId: text("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     authorizedAt: timestamp("authorized_at", { withTimezone: true, mode: "date" }),

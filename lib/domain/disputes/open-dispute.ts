@@ -14,6 +14,7 @@ import { paymentProcessor } from "../../processors";
 import { type DisputeReason } from "../../schemas/disputes";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, disputeFeeOf } from "../accounts/isv-facts";
+import { costProfileOf } from "../accounts/set-cost-profile";
 import { contactEmailOf, merchantLocale } from "../merchants/merchant-facts";
 import { disputedAmount, EVIDENCE_WINDOW_MS } from "./rules";
 import { disputeEvent } from "./status";
@@ -43,6 +44,9 @@ export async function openDispute(db: Db, chargeId: string, reason: DisputeReaso
           chargeId: charge.id,
           amount,
           fee: disputeFeeOf(isv),
+          // What it costs the platform and what the ISV makes on it (docs/reference.md section 19).
+          costs: costProfileOf(isv).dispute_cost,
+          margin: disputeFeeOf(isv) - costProfileOf(isv).dispute_cost,
           reason,
           status: "needs_response",
           evidenceDueBy: new Date(now.getTime() + EVIDENCE_WINDOW_MS),

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, type SQL } from "drizzle-orm";
 import { type DisputeRow, disputes } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { invalidState, notFound } from "../../errors";
-import { serializeDispute } from "../../serializers/dispute";
+import { serializeDisputeForIsv } from "../../serializers/dispute";
 import { recordEvent } from "../events/record-event";
 import { type Scope, withinScope } from "../scope";
 import { type DisputeMove, disputeMoves } from "./rules";
@@ -43,7 +43,7 @@ export const disputeEvent = (
   tx: DbOrTx,
   type: "dispute.created" | "dispute.updated" | "dispute.closed",
   row: DisputeRow,
-) => recordEvent(tx, { accountId: row.isvAccountId, type, objectId: row.id, data: serializeDispute(row) });
+) => recordEvent(tx, { accountId: row.isvAccountId, type, objectId: row.id, data: serializeDisputeForIsv(row) });
 
 /** The dispute's row locked for the change, within scope (404 otherwise). */
 export async function lockDispute(tx: DbOrTx, scope: Scope, id: string) {

@@ -8,6 +8,8 @@ import { postAchReturn } from "../../ledger/movements";
 import { log } from "../../log";
 import { achProcessor } from "../../processors";
 import { serializeChargeForIsv } from "../../serializers/charge";
+import { getAccount } from "../accounts/get-account";
+import { costProfileOf } from "../accounts/set-cost-profile";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { chargeMoves, heldAmount, moveCharges } from "../charges/status";
 import { recordEvent } from "../events/record-event";
@@ -69,13 +71,24 @@ export async function applyAchMove(
   const applied = await db.transaction(async (tx) => {
     // A debit is returned once: a charge whose return its bank reversed is not returned again (a
     // processor's answer given twice, or a job run again, moves nothing).
-    const [row] = await moveCharges(
+    const [moved] = await moveCharges(
       tx,
       move,
       and(eq(charges.id, chargeId), move === "returnCharge" ? isNull(charges.returnedAt) : undefined),
       set,
     );
-    if (!row) return null;
+    if (!moved) return null;
+    // What the return cost the platform (docs/reference.md section 19: the ISV's eyes only).
+    const row =
+      move === "returnCharge"
+        ? one(
+            await tx
+              .update(charges)
+              .set({ returnCosts: costProfileOf(await getAccount(tx, moved.isvAccountId)).ach.return_cost })
+              .where(eq(charges.id, moved.id))
+              .returning(),
+          )
+        : moved;
     await postAchReturn(tx, row, heldAmount(row), move === "reverseReturn");
     const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, row.merchantId)));
     const refunds = await refundsOfCharges(tx, [row.id]);
