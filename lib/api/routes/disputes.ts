@@ -8,7 +8,7 @@ import { saveEvidence } from "../../domain/disputes/save-evidence";
 import { submitDispute } from "../../domain/disputes/submit-dispute";
 import { disputeListQuerySchema, disputeSchema, saveEvidenceSchema } from "../../schemas/disputes";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { type DisputeJson,disputeSerializerFor } from "../../serializers/dispute";
+import { type DisputeJson, disputeSerializerFor } from "../../serializers/dispute";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
 import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";

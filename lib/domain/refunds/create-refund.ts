@@ -84,7 +84,11 @@ export async function createRefund(
     );
     await postRefund(tx, refund, charge);
     const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
-    const chargeJson = serializeChargeForIsv(charge, merchant, (await refundsOfCharges(tx, [charge.id])).get(charge.id));
+    const chargeJson = serializeChargeForIsv(
+      charge,
+      merchant,
+      (await refundsOfCharges(tx, [charge.id])).get(charge.id),
+    );
     await recordEvent(tx, {
       accountId: charge.isvAccountId,
       type: "refund.created",
