@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 import { costLineSchema } from "./cost-profile";
-
 import { bankAccountTypes, cardEntryMethods, chargeStatuses, paymentMethods, paymentTypes } from "./payment-values";
 import { capabilityTypes } from "./vocabulary";
 
