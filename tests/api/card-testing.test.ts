@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, events, paymentRequests } from "@/lib/db/schema";
@@ -161,6 +161,56 @@ describe("card testing through a public pay link", () => {
     expect(row).toMatchObject({ status: "PENDING", declinedAttempts: 0, lockedAt: null, lastFailureReason: null });
     // The same customer with another card pays.
     expect((await pay(eleventh, cards.approves, address)).json.outcome).toBe("paid");
+  });
+
+  test("a card's declines leave its window when it passes: a card declined 10 times is not refused forever", async () => {
+    // An ISV of its own: a card's count is per ISV, and this one is not shared with the other tests.
+    const own = await api.newIsv("Window ISV");
+    const shop = await approvedMerchant(api, own);
+    const address = "203.0.113.44";
+    const attempt = async (number: string) => {
+      const request = (
+        await api.call("POST", "/v1/scan_to_pay", { auth: own.auth, body: { merchant_id: shop.id, amount: 1000 } })
+      ).json.id as string;
+      const token = (
+        await api.call("POST", "/v1/tokens", {
+          auth: `Bearer ${shop.publishableKey}`,
+          body: { card: { number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: "123" } },
+          headers: from(address),
+        })
+      ).json.id as string;
+      const res = await api.call("POST", `/v1/payment_requests/${request}/pay`, {
+        body: { token },
+        headers: from(address),
+      });
+      return { res, request };
+    };
+    const declined: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { res, request } = await attempt(cards.lost);
+      expect(res.json.outcome).toBe("declined");
+      declined.push((await chargesOf(request))[0]!.id);
+    }
+    expect((await attempt(cards.lost)).res.status).toBe(429);
+    // Nine leave the window (a second past its start); one stays a minute inside it.
+    const windowStart = Date.now() - 24 * 60 * 60 * 1000;
+    await api.db
+      .update(charges)
+      .set({ createdAt: new Date(windowStart - 1_000) })
+      .where(inArray(charges.id, declined.slice(0, 9)));
+    await api.db
+      .update(charges)
+      .set({ createdAt: new Date(windowStart + 60_000) })
+      .where(eq(charges.id, declined[9]!));
+    // The card may try again: the processor sees it (and declines it).
+    const again = await attempt(cards.lost);
+    expect(again.res.status).toBe(200);
+    expect(again.res.json.outcome).toBe("declined");
+    // All ten back inside the window: refused again, before the processor.
+    await api.db.update(charges).set({ createdAt: new Date() }).where(inArray(charges.id, declined));
+    const shut = await attempt(cards.lost);
+    expect(shut.res.status).toBe(429);
+    expect(await chargesOf(shut.request)).toEqual([]);
   });
 
   test("20 declines from one address across requests: the 21st attempt is refused, another address still pays", async () => {
