@@ -131,10 +131,8 @@ export function planChecks(
   return { checks, queued, changed };
 }
 
-const subjectPath = (subject: CheckSubject) => (subject === "merchant" ? "merchant" : subject);
-
-/** The path of a running check in `requirements.pending_verification`, e.g. `owner_one.identity`. */
-export const pendingPath = (c: Pick<StoredCheck, "type" | "subject">) => `${subjectPath(c.subject)}.${c.type}`;
+/** The path of a running check in `requirements.pending_verification`, e.g. `owner_one.identity`, `merchant.business`. */
+export const pendingPath = (c: Pick<StoredCheck, "type" | "subject">) => `${c.subject}.${c.type}`;
 
 /** The path of the document a check asks for, in `requirements.currently_due`. */
 export function documentPath(c: Pick<StoredCheck, "type" | "subject">): string | null {

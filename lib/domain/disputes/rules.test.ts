@@ -5,6 +5,7 @@ import {
   daysToRespond,
   disputedAmount,
   disputeMoves,
+  EVIDENCE_WINDOW_MS,
   filledEvidence,
   lostUnanswered,
   mergeEvidence,
@@ -51,6 +52,10 @@ describe("evidence saved in parts", () => {
       "customer_name",
       "receipt",
     ]);
+    // An empty text (as stored before saves cleared it) holds nothing.
+    expect(filledEvidence({ ...emptyEvidence(), customer_name: "", uncategorized_text: "x" })).toEqual([
+      "uncategorized_text",
+    ]);
   });
 });
 
@@ -72,6 +77,7 @@ describe("the deadline", () => {
       `Dispute dp_1 is ${status}: its evidence can no longer change`,
     );
   });
+  test("the window is seven days to the millisecond", () => expect(EVIDENCE_WINDOW_MS).toBe(604_800_000));
   test("days left, rounded up; 0 once due", () => {
     expect(daysToRespond(due, new Date("2026-11-24T12:00:00.000Z"))).toBe(7);
     expect(daysToRespond(due, new Date("2026-11-24T12:00:00.001Z"))).toBe(7);
@@ -107,5 +113,7 @@ describe("lost without an answer", () => {
     expect(lostUnanswered({ ...base, closedAt: new Date("2026-11-30T00:00:00Z") })).toBe(false);
     expect(lostUnanswered({ ...base, submittedAt: new Date("2026-11-29T00:00:00Z") })).toBe(false);
     expect(lostUnanswered({ ...base, status: "won" })).toBe(false);
+    // Lost, nothing submitted, but no closing time recorded: not said to be unanswered.
+    expect(lostUnanswered({ ...base, closedAt: null })).toBe(false);
   });
 });

@@ -88,8 +88,6 @@ export function daysToRespond(evidenceDueBy: Date, now: Date): number {
   return left <= 0 ? 0 : Math.ceil(left / (24 * 60 * 60 * 1000));
 }
 
-export const isClosed = (status: DisputeStatus) => status === "won" || status === "lost";
-
 /** Lost because the deadline passed with nothing submitted (not accepted, not decided by the bank). */
 export const lostUnanswered = (dispute: {
   status: DisputeStatus;

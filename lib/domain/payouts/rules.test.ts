@@ -76,6 +76,27 @@ describe("heldReasonOf", () => {
     expect(heldReasonOf({ ...all, payoutsFrozenAt: null }, now)).toBe("payout_failed");
     expect(heldReasonOf({ ...all, payoutsFrozenAt: null, requirements: null }, now)).toBe("bank_account_unverified");
   });
+  test("only a refused payout's request holds payouts, and only the bank account's check counts", () => {
+    // Another open request (a document underwriting asks for) does not hold payouts.
+    const asked = {
+      currently_due: ["owner_one.verification.document"],
+      errors: [{ field: "owner_one.verification.document", code: "document_required", message: "An ID." }],
+    } as never;
+    expect(heldReasonOf({ ...base, requirements: asked }, now)).toBeNull();
+    // The identity check waiting for a document is not the bank account's.
+    expect(
+      heldReasonOf(
+        {
+          ...base,
+          verification: [
+            { type: "identity", status: "requires_document" },
+            { type: "bank_account", status: "verified" },
+          ],
+        },
+        now,
+      ),
+    ).toBeNull();
+  });
 });
 
 describe("the payout's moves", () => {
