@@ -1,16 +1,13 @@
 import os from "node:os";
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
 
-import { and, eq } from "drizzle-orm";
-
-import { accounts } from "@/lib/db/schema";
 import { type DatabaseHandle } from "@/lib/db/types";
 
 import { asActor } from "../lib/audit/actor";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
-import { type CostProfileChange, costProfileOf, setCostProfile } from "../lib/domain/accounts/set-cost-profile";
+import { type CostProfileChange, getCostProfile, setCostProfile } from "../lib/domain/accounts/set-cost-profile";
 import { rewrapAll } from "../lib/domain/keys/rewrap";
 import { operatorMerchantText, operatorMerchantView } from "../lib/domain/merchants/operator-view";
 import { listOutbox } from "../lib/domain/notifications/list-outbox";
@@ -171,14 +168,8 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
       if ((verb !== "show" && verb !== "set") || !accountId)
         return fail(`isv cost-profile needs show or set and an account id\n\n${usage}`, 2);
       let profile;
-      if (verb === "show") {
-        const [row] = await handle.db
-          .select()
-          .from(accounts)
-          .where(and(eq(accounts.id, accountId), eq(accounts.type, "isv")));
-        if (!row) return fail(`Error: No such ISV: ${accountId}`);
-        profile = costProfileOf(row);
-      } else {
+      if (verb === "show") profile = await getCostProfile(handle.db, accountId);
+      else {
         const change: CostProfileChange = {};
         for (const [flag, group, key] of costFlags) {
           const value = flags[flag as keyof typeof flags];

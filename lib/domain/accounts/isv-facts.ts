@@ -6,6 +6,7 @@ import {
   type MerchantDefaults,
 } from "../../schemas/account";
 import type { DefaultCapabilities } from "../../schemas/capabilities";
+import { type CostProfile, defaultCostProfile } from "../../schemas/cost-profile";
 
 // An ISV always has its branding, pricing and settings (create-isv writes them, PATCH /v1/account
 // validates every change); other accounts have none. These read them from an ISV's row, and fail
@@ -31,3 +32,6 @@ export const newBankAccountHoldDaysOf = (isv: Pick<AccountRow, "id" | "settings"
 /** The ISV's pricing (`default_capabilities`), copied into each new merchant. */
 export const pricingOf = (isv: Pick<AccountRow, "id" | "defaultCapabilities">): DefaultCapabilities =>
   required(isv.defaultCapabilities, isv, "default_capabilities");
+/** What the platform charges the ISV (docs/reference.md section 19): its own profile, or the contract's defaults. */
+export const costProfileOf = (isv: Pick<AccountRow, "costProfile">): CostProfile =>
+  isv.costProfile ?? defaultCostProfile;

@@ -4,8 +4,9 @@ import { one } from "../../db/one";
 import { accounts } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
-import { type CostProfile, costProfileSchema, defaultCostProfile } from "../../schemas/cost-profile";
+import { type CostProfile, costProfileSchema } from "../../schemas/cost-profile";
 import { recordAudit } from "../audit/record-audit";
+import { costProfileOf } from "./isv-facts";
 
 /** A change to a cost profile: any of its figures (the operator's CLI flags), the rest kept. */
 export type CostProfileChange = {
@@ -13,9 +14,15 @@ export type CostProfileChange = {
   ach?: Partial<CostProfile["ach"]>;
 } & Partial<Omit<CostProfile, "card" | "ach">>;
 
-/** An ISV's cost profile (docs/reference.md section 19): its own, or the contract's defaults. */
-export const costProfileOf = (row: { costProfile: CostProfile | null }): CostProfile =>
-  row.costProfile ?? defaultCostProfile;
+/** An ISV's cost profile, as the operator reads it (404 for an account that is not an ISV). */
+export async function getCostProfile(db: Db, accountId: string): Promise<CostProfile> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.type, "isv")));
+  if (!row) throw notFound("account", accountId, "account_id");
+  return costProfileOf(row);
+}
 
 /**
  * The operator sets what the platform charges an ISV: the figures given change, the others stay;

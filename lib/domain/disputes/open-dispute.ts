@@ -13,8 +13,7 @@ import { disputeOpened } from "../../notifications/templates";
 import { paymentProcessor } from "../../processors";
 import { type DisputeReason } from "../../schemas/disputes";
 import { getAccount } from "../accounts/get-account";
-import { brandOf, disputeFeeOf } from "../accounts/isv-facts";
-import { costProfileOf } from "../accounts/set-cost-profile";
+import { brandOf, costProfileOf, disputeFeeOf } from "../accounts/isv-facts";
 import { contactEmailOf, merchantLocale } from "../merchants/merchant-facts";
 import { disputedAmount, EVIDENCE_WINDOW_MS } from "./rules";
 import { disputeEvent } from "./status";
@@ -34,6 +33,8 @@ export async function openDispute(db: Db, chargeId: string, reason: DisputeReaso
     if (amount === 0) return null;
     const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
     const isv = await getAccount(tx, charge.isvAccountId);
+    const fee = disputeFeeOf(isv);
+    const costs = costProfileOf(isv).dispute_cost;
     const dispute = one(
       await tx
         .insert(disputes)
@@ -43,10 +44,10 @@ export async function openDispute(db: Db, chargeId: string, reason: DisputeReaso
           merchantId: charge.merchantId,
           chargeId: charge.id,
           amount,
-          fee: disputeFeeOf(isv),
+          fee,
           // What it costs the platform and what the ISV makes on it (docs/reference.md section 19).
-          costs: costProfileOf(isv).dispute_cost,
-          margin: disputeFeeOf(isv) - costProfileOf(isv).dispute_cost,
+          costs,
+          margin: fee - costs,
           reason,
           status: "needs_response",
           evidenceDueBy: new Date(now.getTime() + EVIDENCE_WINDOW_MS),

@@ -1,7 +1,7 @@
 import { type Cents, divideHalfUp } from "../../money";
 import type { CardClass, Interchange } from "../../processors/processor";
 import { type CostLine, type CostProfile, defaultCostProfile } from "../../schemas/cost-profile";
-import { cardClassOf } from "./compute-fee";
+import { cardClassOf, isCardPresent } from "./compute-fee";
 
 // What a payment costs the platform (docs/reference.md section 19), for the ISV's eyes only: the
 // card's interchange (the processor's table), the network's assessment and the processor's fee; an
@@ -92,7 +92,7 @@ export function chargeCosts(
   let result: { costs: Cents; lines: CostLine[] };
   if (charge.method === "ach") result = achCosts(charge.amount, costProfile);
   else {
-    const card = { cardClass: cardClassOf(charge.brand, charge.funding), present: charge.entryMethod !== "MANUAL" };
+    const card = { cardClass: cardClassOf(charge.brand, charge.funding), present: isCardPresent(charge.entryMethod) };
     result = cardCosts(charge.amount, card, charge.interchange(card), costProfile);
   }
   return { costs: result.costs, costDetails: result.lines, margin: marginOf(charge.fee ?? 0, result.costs) };

@@ -24,6 +24,9 @@ export type ChargeFacts = {
 type Options = Record<string, string | undefined>;
 type Part = { type: FeeLine["type"]; ppm: number; centiCents: number; description: string };
 
+/** Read by a terminal (CHIP, SWIPE...) rather than typed (MANUAL): a card present. */
+export const isCardPresent = (entryMethod: string) => entryMethod !== "MANUAL";
+
 export function cardClassOf(brand: string | null | undefined, funding: string | null | undefined): CardClass {
   if (brand === "amex") return "amex";
   return funding === "debit" ? "vmd_debit" : "vmd_credit";

@@ -1,7 +1,7 @@
 import type { MerchantRow } from "../../db/schema";
 import type { CardEntryMethod } from "../../schemas/payment-values";
 import { isCardModel } from "../../schemas/vocabulary";
-import { achFee, cardClassOf, cardFee, type FeeResult } from "./compute-fee";
+import { achFee, cardClassOf, cardFee, type FeeResult, isCardPresent } from "./compute-fee";
 
 type Options = Record<string, string | undefined>;
 type Capabilities = { types?: string[]; options?: Record<string, Options | undefined> };
@@ -45,7 +45,7 @@ export function feeForCardCharge(
   return cardFee(pricing.cardModel, pricing.options(pricing.cardModel), {
     amount: facts.amount,
     cardClass: cardClassOf(facts.brand, facts.funding),
-    present: facts.entryMethod !== "MANUAL",
+    present: isCardPresent(facts.entryMethod),
     keyedWithPostalCode: facts.keyedWithPostalCode,
   });
 }

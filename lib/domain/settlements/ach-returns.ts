@@ -9,7 +9,7 @@ import { log } from "../../log";
 import { achProcessor } from "../../processors";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { getAccount } from "../accounts/get-account";
-import { costProfileOf } from "../accounts/set-cost-profile";
+import { costProfileOf } from "../accounts/isv-facts";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { chargeMoves, heldAmount, moveCharges } from "../charges/status";
 import { recordEvent } from "../events/record-event";
