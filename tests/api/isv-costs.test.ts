@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { runCommand } from "@/cli/commands";
-import { accounts, auditLogs, events, merchants } from "@/lib/db/schema";
+import { accounts, auditLogs, events, merchants, outbox } from "@/lib/db/schema";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 import { defaultCostProfile } from "@/lib/schemas/cost-profile";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, payRequest } from "../helpers/payments";
+import { pdfText } from "../helpers/pdf";
 import { until } from "../helpers/until";
 
 // The ISV's costs and margin (docs/reference.md section 19, issue 51's first step): the cost profile
@@ -170,3 +171,31 @@ test("a dispute and an ACH return carry what they cost, for the ISV only", async
   expect((await get(`/v1/charges/${returned.id}`, own)).json).not.toHaveProperty("return_costs");
   expect(JSON.stringify((await get("/v1/disputes", own)).json.data)).not.toMatch(/"costs"|"margin"/);
 }, 60_000);
+
+test("the merchant's statement (JSON, CSV, PDF) and every e-mail about its payments say nothing of costs or margin", async () => {
+  const period = new Date().toISOString().slice(0, 7);
+  const statement = (
+    await api.call("POST", "/v1/test_helpers/statements/generate", {
+      auth: isv.auth,
+      body: { merchant_id: merchant.id, period },
+    })
+  ).json;
+  expect(statement.charge_count).toBeGreaterThan(0);
+  const costWords = /margin|"costs"|cost_details|return_costs|Card network assessment|Processor fee|card not present/i;
+  const detail = await get(`/v1/statements/${merchant.id}/${statement.id}`, own);
+  expect(detail.status).toBe(200);
+  expect(JSON.stringify(detail.json)).not.toMatch(costWords);
+  const download = async (format: string) =>
+    fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${statement.id}${format}`, {
+      headers: { authorization: own },
+    });
+  const csv = await download("?format=csv");
+  expect(csv.status).toBe(200);
+  expect(await csv.text()).not.toMatch(costWords);
+  const pdf = await download("");
+  expect(pdf.status).toBe(200);
+  expect((await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join("\n")).not.toMatch(costWords);
+  const mail = await api.db.select().from(outbox).where(eq(outbox.merchantId, merchant.id));
+  expect(mail.length).toBeGreaterThan(0);
+  for (const m of mail) expect(`${m.subject}\n${m.text}\n${m.html}`).not.toMatch(costWords);
+});
