@@ -68,6 +68,27 @@ export function divideHalfUp(n: bigint, d: bigint): bigint {
 }
 
 /**
+ * Parts of one sum, each exact in 1/`unit` of a cent, rounded once: the total half up, each part its
+ * own share half up, the last part the remainder, so the parts add up to the total exactly (a fee's
+ * or a cost's lines).
+ */
+export function splitHalfUp(exact: readonly bigint[], unit: bigint): { total: Cents; shares: Cents[] } {
+  const total = Number(
+    divideHalfUp(
+      exact.reduce((a, b) => a + b, 0n),
+      unit,
+    ),
+  );
+  let left = total;
+  const shares = exact.map((part, i) => {
+    const share = i === exact.length - 1 ? left : Number(divideHalfUp(part, unit));
+    left -= share;
+    return share;
+  });
+  return { total, shares };
+}
+
+/**
  * A fee of `amount` at `rate` plus `fixed`, rounded half up once, to the cent:
  * round((amount × rate / 10^6) + fixed / 100).
  */

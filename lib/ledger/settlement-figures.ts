@@ -1,4 +1,4 @@
-import type { PostingType } from "../schemas/ledger-values";
+import { activityPostingTypes, type PostingType } from "../schemas/ledger-values";
 
 export type TakenPosting = { type: PostingType; sourceId: string; amount: number; fee: number; net: number };
 
@@ -12,16 +12,7 @@ export function countedPostings<T extends TakenPosting>(taken: readonly T[]): T[
   const pairs = new Set(
     taken.filter((p) => p.type === "ach_return_reversal" && returned.has(p.sourceId)).map((p) => p.sourceId),
   );
-  const lineTypes: PostingType[] = [
-    "charge",
-    "refund",
-    "ach_return",
-    "ach_return_reversal",
-    "dispute",
-    "dispute_fee",
-    "dispute_won",
-    "monthly_fee",
-  ];
+  const lineTypes: PostingType[] = [...activityPostingTypes, "monthly_fee"];
   return taken.filter(
     (p) =>
       lineTypes.includes(p.type) &&

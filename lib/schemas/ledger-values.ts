@@ -37,6 +37,20 @@ export const balanceTransactionTypes = [
 export type BalanceTransactionType = (typeof balanceTransactionTypes)[number];
 
 /**
+ * The merchant's activity: what a statement adds up for its month and a settlement takes as its
+ * lines (with the month-end fees), and what net volume counts (the first four).
+ */
+export const activityPostingTypes = [
+  "charge",
+  "refund",
+  "ach_return",
+  "ach_return_reversal",
+  "dispute",
+  "dispute_fee",
+  "dispute_won",
+] as const satisfies readonly BalanceTransactionType[];
+
+/**
  * Postings the platform makes between its own accounts or a merchant's own two, never shown as a
  * balance transaction: a settlement (pending → available), the processor's funding of a settlement
  * (the clearing accounts drained), a payout reaching the bank (payout clearing → cash).

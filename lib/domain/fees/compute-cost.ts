@@ -1,4 +1,4 @@
-import { type Cents, divideHalfUp } from "../../money";
+import { type Cents, splitHalfUp } from "../../money";
 import type { CardClass, Interchange } from "../../processors/processor";
 import { type CostLine, type CostProfile, defaultCostProfile } from "../../schemas/cost-profile";
 import { cardClassOf, isCardPresent } from "./compute-fee";
@@ -19,19 +19,17 @@ const classWords: Record<CardClass, string> = {
 /** Rounds the sum of the parts once (hundredths of a basis point of the amount, half up); lines take their shares. */
 function fromParts(amount: Cents, parts: Part[]) {
   // In ten-thousandths of a cent: amount × bps (a basis point is a ten-thousandth) + fixed × 10,000.
-  const exact = parts.map((p) => BigInt(amount) * BigInt(p.bps) + BigInt(p.fixed) * 10_000n);
-  const costs = Number(
-    divideHalfUp(
-      exact.reduce((a, b) => a + b, 0n),
-      10_000n,
-    ),
+  const { total: costs, shares } = splitHalfUp(
+    parts.map((p) => BigInt(amount) * BigInt(p.bps) + BigInt(p.fixed) * 10_000n),
+    10_000n,
   );
-  let left = costs;
-  const lines: CostLine[] = parts.map((p, i) => {
-    const share = i === parts.length - 1 ? left : Number(divideHalfUp(exact[i]!, 10_000n));
-    left -= share;
-    return { type: p.type, rate_bps: p.bps, fixed: p.fixed, amount: share, description: p.description };
-  });
+  const lines: CostLine[] = parts.map((p, i) => ({
+    type: p.type,
+    rate_bps: p.bps,
+    fixed: p.fixed,
+    amount: shares[i]!,
+    description: p.description,
+  }));
   return { costs, lines };
 }
 

@@ -1,4 +1,4 @@
-import { type Cents, divideHalfUp, feeToCentiCents, includedSurcharge, percentToPpm, ppmToBps } from "../../money";
+import { type Cents, feeToCentiCents, includedSurcharge, percentToPpm, ppmToBps, splitHalfUp } from "../../money";
 import type { CardClass } from "../../processors/processor";
 import { type FeeLine } from "../../schemas/charges";
 // The fee engine (docs/reference.md section 13): pure functions from a charge and the merchant's pricing
@@ -113,26 +113,18 @@ function cardParts(model: CardModel, options: Options, facts: ChargeFacts): Part
 
 /** Rounds the sum of the parts once, half up; the lines take their shares, the last one the remainder. */
 function fromParts(model: PricingModel, amount: Cents, parts: Part[]): FeeResult {
-  const micro = parts.map((p) => BigInt(amount) * BigInt(p.ppm) + BigInt(p.centiCents) * 10_000n);
-  const fee = Number(
-    divideHalfUp(
-      micro.reduce((a, b) => a + b, 0n),
-      1_000_000n,
-    ),
+  const { total: fee, shares } = splitHalfUp(
+    parts.map((p) => BigInt(amount) * BigInt(p.ppm) + BigInt(p.centiCents) * 10_000n),
+    1_000_000n,
   );
-  let left = fee;
-  const lines = parts.map((p, i) => {
-    const share = i === parts.length - 1 ? left : Number(divideHalfUp(micro[i]!, 1_000_000n));
-    left -= share;
-    return {
-      type: p.type,
-      model,
-      rate_bps: Number(ppmToBps(p.ppm)),
-      fixed: p.centiCents / 100,
-      amount: share,
-      description: p.description,
-    };
-  });
+  const lines = parts.map((p, i) => ({
+    type: p.type,
+    model,
+    rate_bps: Number(ppmToBps(p.ppm)),
+    fixed: p.centiCents / 100,
+    amount: shares[i]!,
+    description: p.description,
+  }));
   return { model, fee, lines };
 }
 

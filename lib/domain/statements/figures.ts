@@ -12,7 +12,7 @@ import {
 } from "../../db/schema";
 import { invalid } from "../../errors";
 import { divideHalfUp, dollarNumberToCents, feeToCentiCents } from "../../money";
-import { type PostingType } from "../../schemas/ledger-values";
+import { activityPostingTypes, type PostingType } from "../../schemas/ledger-values";
 import { merchantPricing } from "../fees/merchant-pricing";
 
 // A statement's figures without a database (docs/reference.md sections 11 and 13): the month's
@@ -50,15 +50,7 @@ export type MonthActivity = {
 type Pricing = Pick<MerchantRow, "application" | "defaultCapabilities">;
 
 /** The posting types a statement adds up (the month's activity; settlements, payouts and the month-end fees are not lines). */
-export const statementPostingTypes = [
-  "charge",
-  "refund",
-  "ach_return",
-  "ach_return_reversal",
-  "dispute",
-  "dispute_fee",
-  "dispute_won",
-] as const satisfies readonly PostingType[];
+export const statementPostingTypes = activityPostingTypes;
 
 /**
  * The month's disputes as the statement lists them: each opened or won in the month, once, oldest
