@@ -40,7 +40,9 @@ export async function HomePaymentsTable({
             <th scope="col" className={`${head} text-right`}>
               {t("amount")}
             </th>
-            <th scope="col" className={head}>
+            {/* Below 640 px the card or account is left out (the payment's page says it): date, amount
+                and status read without scrolling. */}
+            <th scope="col" className={`${head} hidden sm:table-cell`}>
               {t("card")}
             </th>
             {withType ? (
@@ -69,7 +71,7 @@ export async function HomePaymentsTable({
                   </span>
                 ) : null}
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{paidWith(c, t("bankAccount"))}</td>
+              <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{paidWith(c, t("bankAccount"))}</td>
               {withType ? <td className="py-2 pr-3">{t(`paymentTypes.${c.paymentType}`)}</td> : null}
               <td className="py-2">{t(`chargeStatus.${c.status}`)}</td>
             </tr>
