@@ -35,8 +35,11 @@ export async function ChargeDetails({
   charge,
   refunds,
   disputeHref,
+  isvName,
 }: {
   charge: ChargeRow;
+  /** The ISV's display name: its platform fee is shown as "<ISV> fee" (docs/reference.md section 19). */
+  isvName: string;
   refunds: RefundRow[];
   /** The page of a dispute (the home's, the dashboard's): a disputed charge links to its dispute. */
   disputeHref?: (id: string) => string;
@@ -80,6 +83,17 @@ export async function ChargeDetails({
           {row(t("date"), when(charge.createdAt))}
           {row(t("card"), paidWith)}
           {row(t("fee"), charge.fee === null ? null : money(charge.fee))}
+          {charge.platformFee
+            ? row(
+                t("platformFee", { isv: isvName }),
+                charge.platformFeeRefunded
+                  ? t("platformFeeRefunded", {
+                      amount: money(charge.platformFee),
+                      refunded: money(charge.platformFeeRefunded),
+                    })
+                  : money(charge.platformFee),
+              )
+            : null}
           {charge.status === "RETURNED" && charge.net !== null
             ? // Returned: the bank took back what the merchant still held; the fee stays taken.
               row(t("netToMerchantReturned"), money(charge.net - (charge.amountCaptured - charge.amountRefunded)))

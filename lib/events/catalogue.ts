@@ -104,6 +104,17 @@ export const eventCatalogue = {
     description: "The bank reversed an ACH charge's return: it is settled again.",
   },
   "refund.created": { scope: "charge", resource: "refund", description: "A refund was created." },
+  "platform_fee.created": {
+    scope: "charge",
+    resource: "platform_fee",
+    description: "A paid charge carried the ISV's platform fee: taken from the merchant's share to the ISV's revenue.",
+  },
+  "platform_fee.refunded": {
+    scope: "charge",
+    resource: "platform_fee",
+    description:
+      "A refund gave back part of a charge's platform fee to the merchant (pro rata; none when settings.platform_fee_refund is keep).",
+  },
   "dispute.created": {
     scope: "charge",
     resource: "dispute",

@@ -2,10 +2,13 @@ import { sql } from "drizzle-orm";
 
 import { rowsOf } from "../db/client";
 import { type DbOrTx } from "../db/types";
+import { activityPostingTypes } from "../schemas/ledger-values";
 
 export type LedgerViolation = { invariant: string; id: string; expected: number; actual: number };
 
 const internal = sql`('settlement', 'funding', 'payout_paid')`;
+/** The merchant's activity a statement adds up (lib/schemas/ledger-values.ts). */
+const activityTypes = sql.raw(`(${activityPostingTypes.map((t) => `'${t}'`).join(", ")})`);
 
 /**
  * The invariants of docs/reference.md section 18, checked over the whole ledger (or one merchant's):
@@ -68,7 +71,7 @@ export async function checkLedger(db: DbOrTx, merchantId?: string): Promise<Ledg
     "statement_equals_its_period",
     sql`select s.id, s.net + ${monthEndOf} as expected, coalesce(sum(p.net), 0) as actual
         from statements s left join ledger_postings p on p.merchant_id = s.merchant_id
-          and p.type in ('charge', 'refund', 'ach_return', 'ach_return_reversal', 'dispute', 'dispute_fee', 'dispute_won')
+          and p.type in ${activityTypes}
           and p.created_at >= (s.period || '-01T00:00:00Z')::timestamptz
           and p.created_at < (s.period || '-01T00:00:00Z')::timestamptz + interval '1 month'
         where s.final ${ofMerchant("s.merchant_id")}

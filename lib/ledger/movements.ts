@@ -44,6 +44,46 @@ export function chargePosting(charge: ChargeRow): Posting | null {
   };
 }
 
+/** The ISV's revenue account (section 19): its platform fees, and later its residuals. */
+const isvRevenue = (isvAccountId: string, amount: number): Entry => ({
+  account: "revenue",
+  owner: isvAccountId,
+  amount,
+});
+
+/** A charge's platform fee (docs/reference.md section 19): from the merchant's `pending` to the ISV's `revenue`. */
+export function platformFeePosting(charge: ChargeRow, isvName: string): Posting | null {
+  if (charge.status === "FAILED" || !charge.platformFee) return null;
+  return {
+    isvAccountId: charge.isvAccountId,
+    merchantId: charge.merchantId,
+    type: "platform_fee",
+    sourceId: charge.id,
+    amount: -charge.platformFee,
+    description: `${isvName} fee`,
+    createdAt: charge.createdAt,
+    entries: [pending(charge.merchantId, -charge.platformFee), isvRevenue(charge.isvAccountId, charge.platformFee)],
+  };
+}
+
+/** What a refund gives back of the charge's platform fee: from the ISV's `revenue` to the merchant's `pending`. */
+export function platformFeeRefundPosting(refund: RefundRow, isvName: string): Posting | null {
+  if (!refund.platformFeeRefund) return null;
+  return {
+    isvAccountId: refund.isvAccountId,
+    merchantId: refund.merchantId,
+    type: "platform_fee_refund",
+    sourceId: refund.id,
+    amount: refund.platformFeeRefund,
+    description: `${isvName} fee refunded`,
+    createdAt: refund.createdAt,
+    entries: [
+      pending(refund.merchantId, refund.platformFeeRefund),
+      isvRevenue(refund.isvAccountId, -refund.platformFeeRefund),
+    ],
+  };
+}
+
 /** A refund: the merchant gives the amount back; it leaves through the network that brought it. */
 export function refundPosting(refund: RefundRow, charge: Pick<ChargeRow, "paymentMethod">): Posting {
   return {
@@ -113,12 +153,24 @@ export function disputeWonPosting(dispute: DisputeRow): Posting {
   };
 }
 
-export const postCharge = (tx: DbOrTx, charge: ChargeRow) => {
+/** A charge's postings: the charge, and its platform fee (answered: null when it has none). */
+export async function postCharge(tx: DbOrTx, charge: ChargeRow, isvName: string) {
   const posting = chargePosting(charge);
-  return posting ? post(tx, posting) : null;
-};
-export const postRefund = (tx: DbOrTx, refund: RefundRow, charge: Pick<ChargeRow, "paymentMethod">) =>
-  post(tx, refundPosting(refund, charge));
+  if (posting) await post(tx, posting);
+  const fee = platformFeePosting(charge, isvName);
+  return fee ? post(tx, fee) : null;
+}
+/** A refund's postings: the refund, and what it gave back of the platform fee (answered: null when nothing). */
+export async function postRefund(
+  tx: DbOrTx,
+  refund: RefundRow,
+  charge: Pick<ChargeRow, "paymentMethod">,
+  isvName: string,
+) {
+  await post(tx, refundPosting(refund, charge));
+  const fee = platformFeeRefundPosting(refund, isvName);
+  return fee ? post(tx, fee) : null;
+}
 export const postAchReturn = (tx: DbOrTx, charge: ChargeRow, held: number, reversal = false) =>
   post(tx, achReturnPosting(charge, held, reversal));
 export async function postDispute(tx: DbOrTx, dispute: DisputeRow) {
@@ -177,10 +229,10 @@ export async function takeForSettlement(
     ids.length ? and(inArray(ledgerPostings.type, types), inArray(ledgerPostings.sourceId, ids)) : undefined;
   const which = or(
     and(
-      eq(ledgerPostings.type, "charge"),
+      inArray(ledgerPostings.type, ["charge", "platform_fee"]),
       sql`${ledgerPostings.sourceId} in (select ${charges.id} from ${charges} where ${charges.settlementId} = ${settlement.id})`,
     ),
-    of(["refund"], took.refunds),
+    of(["refund", "platform_fee_refund"], took.refunds),
     of(["ach_return"], took.returns),
     of(["ach_return_reversal"], took.reversals),
     of(["dispute", "dispute_fee"], took.disputes),

@@ -14,7 +14,7 @@ const p = (type: TakenPosting["type"], sourceId: string, amount: number, fee = 0
 });
 
 describe("settlement figures from the ledger", () => {
-  test("charges less fees, refunds, returns (what was still held) and reversals (paid back)", () => {
+  test("charges less fees, refunds, returns (what was still held), reversals (paid back) and the ISV's platform fees less what refunds gave back", () => {
     expect(
       settlementFigures([
         p("charge", "ch_1", 10_000, 320),
@@ -25,6 +25,9 @@ describe("settlement figures from the ledger", () => {
         p("ach_return", "ch_4", -2_000),
         p("ach_return", "ch_5", -4_000),
         p("ach_return_reversal", "ch_6", 1_500),
+        p("platform_fee", "ch_1", -300),
+        p("platform_fee", "ch_2", -75),
+        p("platform_fee_refund", "re_1", 30),
       ]),
     ).toEqual({
       chargeCount: 3,
@@ -41,8 +44,9 @@ describe("settlement figures from the ledger", () => {
       disputeFees: 0,
       disputeWonCount: 0,
       disputesWon: 0,
+      platformFees: 345,
       carriedIn: 0,
-      net: 13_200 - 1_250 - 6_000 + 1_500 - 358,
+      net: 13_200 - 1_250 - 6_000 + 1_500 - 358 - 345,
     });
   });
 

@@ -24,7 +24,8 @@ export function countedPostings<T extends TakenPosting>(taken: readonly T[]): T[
  * A settlement's figures (docs/reference.md section 13), read from the ledger postings it took
  * (section 18): the charges (captured, and their fees), the refunds, the ACH returns taken back and
  * the reversed returns paid back, the disputes' amounts and fees, the won disputes' amounts, the
- * month-end fees of the statements made since (in `fees`); its net
+ * month-end fees of the statements made since (in `fees`), the ISV's platform fees less what refunds
+ * gave back of them (section 19); its net
  * is the sum of their nets and the negative net carried in from the settlement before (<= 0).
  */
 export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0) {
@@ -40,6 +41,8 @@ export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0)
   const disputes = of("dispute");
   const disputeFees = of("dispute_fee");
   const won = of("dispute_won");
+  const platformFees = of("platform_fee");
+  const platformFeeRefunds = of("platform_fee_refund");
   return {
     chargeCount: charges.length,
     gross: sum(charges, (p) => p.amount),
@@ -56,6 +59,8 @@ export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0)
     disputeFees: takenOf(disputeFees),
     disputeWonCount: won.length,
     disputesWon: sum(won, (p) => p.amount),
+    // The ISV's platform fees, less what the refunds gave back of them.
+    platformFees: takenOf(platformFees) - sum(platformFeeRefunds, (p) => p.amount),
     carriedIn,
     net: sum(counted, (p) => p.net) + carriedIn,
   };

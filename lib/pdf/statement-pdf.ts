@@ -21,6 +21,7 @@ const copy = {
     gross: "Gross volume",
     refunds: "Refunds",
     fees: "Fees",
+    platformFee: (isv: string) => `${isv} fee`,
     net: "Net",
     charges: "Charges",
     feesByModel: "Fees by pricing model",
@@ -67,6 +68,7 @@ const copy = {
     gross: "Volumen bruto",
     refunds: "Reembolsos",
     fees: "Comisiones",
+    platformFee: (isv: string) => `Comisión de ${isv}`,
     net: "Neto",
     charges: "Cargos",
     feesByModel: "Comisiones por modelo de precios",
@@ -160,6 +162,8 @@ export async function statementPdf(input: {
       ...(s.returnCount > 0 ? [[`${t.returns} (${s.returnCount})`, money(-s.returns)]] : []),
       ...(s.reversalCount > 0 ? [[`${t.reversals} (${s.reversalCount})`, money(s.reversals)]] : []),
       [t.fees, money(-s.fees)],
+      // The ISV's platform fees (section 19), named for the ISV.
+      ...(s.platformFees !== 0 ? [[t.platformFee(input.branding.display_name), money(-s.platformFees)]] : []),
       // The disputes' amounts taken in the month and the won ones' paid back (their fees are among the fees).
       ...(disputesTaken.length > 0
         ? [[`${t.disputes} (${disputesTaken.length})`, money(-disputesTaken.reduce((sum, d) => sum + d.amount, 0))]]

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { email, hexColor, hostname, httpUrl } from "./atoms";
 import { defaultCapabilitiesSchema } from "./capabilities";
 import { costProfileSchema } from "./cost-profile";
+import { platformFeeRefundPolicies, platformFeeRulesSchema } from "./platform-fees";
 
 export const supportSchema = z
   .strictObject({
@@ -103,6 +104,11 @@ export const accountSettingsSchema = z
       description:
         "Cents taken from the merchant's settlement for each dispute its customers open (docs/reference.md section 16); a won dispute returns its amount, not this fee",
     }),
+    platform_fee_rules: platformFeeRulesSchema,
+    platform_fee_refund: z.enum(platformFeeRefundPolicies).meta({
+      description:
+        "What a refund does with the charge's platform fee (docs/reference.md section 19): `pro_rata` (default) gives back the refunded share to the merchant; `keep` keeps it",
+    }),
   })
   .meta({ id: "AccountSettings" });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
@@ -112,8 +118,21 @@ export const DEFAULT_DISPUTE_FEE = 1500;
 /** The cooling-off of a new bank account for an ISV that never set one: 3 business days. */
 export const DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS = 3;
 
+/** Settings saved before a field existed take its default (read once, here: the API, the updates, the rules). */
+export const settingsWithDefaults = (stored: Partial<AccountSettings>): AccountSettings =>
+  ({
+    dispute_fee: DEFAULT_DISPUTE_FEE,
+    new_bank_account_hold_days: DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
+    embed_allowed_origins: [],
+    platform_fee_rules: [],
+    platform_fee_refund: "pro_rata",
+    ...stored,
+  }) as AccountSettings;
+
 export const initialSettings: AccountSettings = {
   dispute_fee: DEFAULT_DISPUTE_FEE,
+  platform_fee_rules: [],
+  platform_fee_refund: "pro_rata",
   new_bank_account_hold_days: DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
   embed_allowed_origins: [],
   notifications: { information_requested: "both" },
@@ -207,6 +226,8 @@ export const updateAccountSchema = z
         dispute_fee: accountSettingsSchema.shape.dispute_fee.optional(),
         new_bank_account_hold_days: accountSettingsSchema.shape.new_bank_account_hold_days.optional(),
         embed_allowed_origins: accountSettingsSchema.shape.embed_allowed_origins.optional(),
+        platform_fee_rules: accountSettingsSchema.shape.platform_fee_rules.optional(),
+        platform_fee_refund: accountSettingsSchema.shape.platform_fee_refund.optional(),
       })
       .optional(),
   })

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { costLineSchema } from "./cost-profile";
 import { bankAccountTypes, cardEntryMethods, chargeStatuses, paymentMethods, paymentTypes } from "./payment-values";
+import { chargePlatformFeeSchema } from "./platform-fees";
 import { capabilityTypes } from "./vocabulary";
 
 // Charges (reference "Charges"): the resource, its fee lines and its list filters.
@@ -98,8 +99,16 @@ export const chargeSchema = z
     failure_reason: z.string().nullable(),
     receipt_number: z.string(),
     fee: z.number().int().nullable(),
-    net: z.number().int().nullable(),
+    net: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "What the merchant keeps: captured − fee − the platform fee's amount (cents)" }),
     fee_details: z.array(feeLineSchema).nullable(),
+    platform_fee: chargePlatformFeeSchema.nullable().meta({
+      description:
+        "The ISV's platform fee on this charge (docs/reference.md section 19): taken from the merchant's share, shown to the merchant as \"<ISV> fee\"; `refunded`: what refunds gave back of it. Null: none",
+    }),
     costs: z.number().int().nullable().optional().meta({
       description:
         "The ISV's eyes only (its key, JWT and webhooks; never a merchant's key): what the charge cost the platform (interchange, network, processor; ACH per item), in cents. Null before costs existed",

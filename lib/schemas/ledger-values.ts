@@ -38,7 +38,7 @@ export type BalanceTransactionType = (typeof balanceTransactionTypes)[number];
 
 /**
  * The merchant's activity: what a statement adds up for its month and a settlement takes as its
- * lines (with the month-end fees), and what net volume counts (the first four).
+ * lines (with the month-end fees); net volume counts the first four (lib/ledger/volume.ts).
  */
 export const activityPostingTypes = [
   "charge",
@@ -48,6 +48,8 @@ export const activityPostingTypes = [
   "dispute",
   "dispute_fee",
   "dispute_won",
+  "platform_fee",
+  "platform_fee_refund",
 ] as const satisfies readonly BalanceTransactionType[];
 
 /**

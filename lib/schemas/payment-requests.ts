@@ -4,6 +4,7 @@ import { phoneNumber } from "./application";
 import { email } from "./atoms";
 import { cents } from "./money-fields";
 import { chargeStatuses, paymentRequestStatuses, paymentRequestTypes, sendViaValues } from "./payment-values";
+import { type PlatformFeeInput, platformFeeInputSchema } from "./platform-fees";
 
 // Payment requests (reference "Payments"): the four ways to ask, the resource, the public pay
 // operation's body and answer, and the sandbox terminal's card presentation.
@@ -34,6 +35,7 @@ const amounts = {
     .optional()
     .meta({ description: "Tax rate as a decimal string; tax = round(subtotal × taxPercent / 100), half up." }),
   tip: cents("tip").optional().meta({ description: "Tip in cents (default 0)." }),
+  platform_fee: platformFeeInputSchema.optional(),
 };
 
 export const terminalRequestSchema = z
@@ -55,6 +57,7 @@ export const terminalRequestSchema = z
       .max(900, "must be from 30 to 900")
       .optional()
       .meta({ description: "Default 300: the unpaid request then expires." }),
+    platform_fee: platformFeeInputSchema.optional(),
   })
   .meta({ id: "CreateTerminalPaymentRequest" });
 
@@ -88,6 +91,7 @@ export type AmountsInput = {
   tax?: number;
   taxPercent?: string;
   tip?: number;
+  platform_fee?: PlatformFeeInput;
 };
 
 export const paymentRequestListQuery = z.object({
@@ -118,6 +122,10 @@ export const paymentRequestSchema = z
     payment_asset_url: z.string(),
     pay_url: z.string(),
     charge_id: z.string().nullable(),
+    platform_fee: z.object({ amount: z.number().int() }).nullable().meta({
+      description:
+        "The ISV's fee on this payment, in cents (docs/reference.md section 19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer.",
+    }),
     terminal_id: z.string().optional(),
     signature_required: z.boolean().optional(),
     debit: z.boolean().optional(),
@@ -182,9 +190,10 @@ export const payResultSchema = z
   .object({
     object: z.literal("payment_result"),
     outcome: z.enum(["paid", "declined"]),
-    payment_request: paymentRequestSchema
-      .omit({ email_address: true, phone_number: true })
-      .meta({ id: "PublicPaymentRequest", description: "The request, without the customer's e-mail or phone." }),
+    payment_request: paymentRequestSchema.omit({ email_address: true, phone_number: true, platform_fee: true }).meta({
+      id: "PublicPaymentRequest",
+      description: "The request, without the customer's e-mail or phone, or the ISV's fee.",
+    }),
     charge: z.object({
       id: z.string(),
       status: z.enum(chargeStatuses),

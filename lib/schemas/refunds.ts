@@ -29,6 +29,10 @@ export const refundSchema = z
     currency: z.literal("usd"),
     reason: z.enum(refundReasons).nullable(),
     status: z.literal("succeeded"),
+    platform_fee_refund: z.number().int().meta({
+      description:
+        "Cents of the charge's platform fee this refund gave back to the merchant (docs/reference.md section 19): its share pro rata, or 0 when the ISV keeps it (`settings.platform_fee_refund`)",
+    }),
     created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
   })
   .meta({ id: "Refund" });

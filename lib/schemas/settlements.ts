@@ -33,12 +33,16 @@ export const settlementSchema = z
       .int()
       .meta({ description: "Disputes won since the last settlement (their amounts were taken before)" }),
     disputes_won: z.number().int().meta({ description: "Sum of their amounts, returned (not their fees)" }),
+    platform_fees: z.number().int().meta({
+      description:
+        "The ISV's platform fees of its charges less what its refunds gave back of them (docs/reference.md section 19)",
+    }),
     carried_in: z.number().int().meta({
       description: "The previous settlement's net when it was negative (<= 0), taken from this one",
     }),
     net: z.number().int().meta({
       description:
-        "gross - refunds - returns + reversals - fees - disputes - dispute_fees + disputes_won + carried_in; > 0: paid out (a payout)",
+        "gross - refunds - returns + reversals - fees - disputes - dispute_fees + disputes_won - platform_fees + carried_in; > 0: paid out (a payout)",
     }),
     payout_status: z.enum(settlementPayoutStatuses).meta({
       description:

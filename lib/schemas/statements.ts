@@ -27,9 +27,13 @@ export const statementSchema = z
       description:
         "Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees",
     }),
+    platform_fees: z.number().int().meta({
+      description:
+        "The ISV's platform fees of the period's charges, less what the period's refunds gave back of them (docs/reference.md section 19); the statement names it \"<ISV> fee\"",
+    }),
     net: z.number().int().meta({
       description:
-        "gross_volume - refunds - returns + reversals - fees - the amounts of the disputes opened in the period + the amounts of the disputes won in it (see `disputes` in the detail; dispute fees are a fee line)",
+        "gross_volume - refunds - returns + reversals - fees - platform_fees - the amounts of the disputes opened in the period + the amounts of the disputes won in it (see `disputes` in the detail; dispute fees are a fee line)",
     }),
     final: z.boolean().meta({
       description:

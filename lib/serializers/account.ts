@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 import { customDomainRecord } from "../branding/hosts";
 import type { AccountRow } from "../db/schema";
-import { type accountSchema, DEFAULT_DISPUTE_FEE, DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS } from "../schemas/account";
+import { type accountSchema, settingsWithDefaults } from "../schemas/account";
 import { defaultCostProfile } from "../schemas/cost-profile";
 
 type AccountJson = z.infer<typeof accountSchema>;
@@ -17,15 +17,8 @@ export function serializeAccount(row: AccountRow): AccountJson {
     name: row.name,
     defaults: row.defaults as AccountJson["defaults"],
     default_capabilities: row.defaultCapabilities as AccountJson["default_capabilities"],
-    // Settings saved before the dispute fee existed have the default.
-    settings: (row.settings
-      ? {
-          ...row.settings,
-          dispute_fee: row.settings.dispute_fee ?? DEFAULT_DISPUTE_FEE,
-          new_bank_account_hold_days: row.settings.new_bank_account_hold_days ?? DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
-          embed_allowed_origins: row.settings.embed_allowed_origins ?? [],
-        }
-      : row.settings) as AccountJson["settings"],
+    // Settings saved before a field existed have its default.
+    settings: (row.settings ? settingsWithDefaults(row.settings) : row.settings) as AccountJson["settings"],
     custom_domain_verification: customDomainVerification(row),
     cost_profile: row.type === "isv" ? (row.costProfile ?? defaultCostProfile) : null,
     created_at: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { mask } from "../crypto/field-encryption";
 import type { ChargeRow, MerchantRow } from "../db/schema";
 import { type ChargeJson } from "../schemas/charges";
+import { chargePlatformFee } from "./platform-fee";
 
 type Refund = ChargeJson["refunds"][number];
 
@@ -60,6 +61,7 @@ export function serializeCharge(row: ChargeRow, merchant: MerchantRow, refunds: 
     fee: row.fee,
     net: row.net,
     fee_details: row.feeDetails,
+    platform_fee: chargePlatformFee(row),
     settlement_id: row.settlementId,
     refunds,
     created_at: row.createdAt.getTime(),

@@ -27,6 +27,7 @@ export function serializePayResult(result: {
   const {
     email_address: _email,
     phone_number: _phone,
+    platform_fee: _platformFee,
     ...request
   } = serializePaymentRequest(result.request, result.base);
   return {

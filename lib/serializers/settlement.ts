@@ -21,6 +21,7 @@ export function serializeSettlement(row: SettlementRow) {
     dispute_fees: row.disputeFees,
     dispute_won_count: row.disputeWonCount,
     disputes_won: row.disputesWon,
+    platform_fees: row.platformFees,
     carried_in: row.carriedIn,
     net: row.net,
     payout_status: row.payoutStatus,

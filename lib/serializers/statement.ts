@@ -17,6 +17,7 @@ export function serializeStatement(row: StatementRow) {
     reversal_count: row.reversalCount,
     reversals: row.reversals,
     fees: row.fees,
+    platform_fees: row.platformFees,
     net: row.net,
     final: row.final,
     created_at: row.createdAt.toISOString(),

@@ -21,9 +21,10 @@ export function neutraliseFormula(value: string) {
  * reversed returns positive, the fees of each charge beside it), each dispute taken in the month
  * (negative) and won back in it (positive), then one row per fee charged for the month as a whole
  * (the dispute fees among them) (ACH returns, batches, monthly fees, the minimum's top-up), at the period's last
- * instant. The net column adds up to the statement's net, the fee column to its fees.
+ * instant, and the ISV's platform fees of the month (named for the ISV). The net column adds up to the
+ * statement's net, the fee column to its fees.
  */
-export function statementCsv(row: StatementRow) {
+export function statementCsv(row: StatementRow, isvName: string) {
   const records = row.items.map((item) => {
     const amount = item.kind === "charge" || item.kind === "return_reversal" ? item.amount : -item.amount;
     return [
@@ -74,6 +75,25 @@ export function statementCsv(row: StatementRow) {
       "",
       line.count > 1 ? `${line.description} (${line.count})` : line.description,
     ]);
+  // The ISV's platform fees of the month (section 19), one row named for the ISV.
+  const platformFees =
+    row.platformFees !== 0
+      ? [
+          [
+            "platform_fee",
+            "",
+            "",
+            lastInstant,
+            centsToDecimal(-row.platformFees),
+            "0.00",
+            centsToDecimal(-row.platformFees),
+            "",
+            "",
+            "",
+            `${isvName} fee`,
+          ],
+        ]
+      : [];
   return stringify([
     [
       "type",
@@ -88,6 +108,6 @@ export function statementCsv(row: StatementRow) {
       "card_entry_method",
       "description",
     ],
-    ...[...records, ...disputes, ...monthFees].map((r) => r.map((v) => neutraliseFormula(String(v)))),
+    ...[...records, ...disputes, ...platformFees, ...monthFees].map((r) => r.map((v) => neutraliseFormula(String(v)))),
   ]);
 }

@@ -52,11 +52,14 @@ export async function payRequest(
   merchant: { id: string; publishableKey: string },
   amount: number,
   source: { card?: string; account?: string } = {},
+  /** More of the request's creation body (a `platform_fee`...). */
+  create: Record<string, unknown> = {},
 ) {
   const request = await api.call("POST", source.account ? "/v1/invoice" : "/v1/scan_to_pay", {
     auth: isv.auth,
-    body: { merchant_id: merchant.id, amount, ...(source.account ? { sendVia: "none" } : {}) },
+    body: { merchant_id: merchant.id, amount, ...(source.account ? { sendVia: "none" } : {}), ...create },
   });
+  if (request.status !== 200) throw new Error(`payment request: ${request.status} ${request.text}`);
   const token = source.account
     ? (
         await api.call("POST", "/v1/tokens", {

@@ -43,6 +43,7 @@ const exampleCharge: ChargeJson = {
   fee: null,
   net: null,
   fee_details: null,
+  platform_fee: null,
   settlement_id: null,
   refunds: [],
   created_at: 1795370520000,

@@ -3,10 +3,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 
 import { env } from "../../env";
 import { eventCatalogue, eventTypes } from "../../events/catalogue";
 import { docsCsp } from "../../net/csp";
+import { platformFeeEventSchema } from "../../schemas/platform-fees";
 import type { AppEnv } from "../context";
 
 const require = createRequire(import.meta.url);
@@ -47,6 +49,7 @@ const schemaOfResource: Record<string, string> = {
   payout: "Payout",
   dispute: "Dispute",
   report: "Report",
+  platform_fee: "PlatformFee",
 };
 
 /** Ids a developer would guess, where the summary's words would not give them. */
@@ -92,7 +95,23 @@ export function operationIdOf(summary: string) {
  * unique), and the OpenAPI 3.1 `webhooks` section, one entry per event of the catalogue with its
  * Standard Webhooks headers and its `data.object` schema.
  */
+/** Resources that only webhooks carry (no operation answers them), so that their events can name them. */
+const webhookOnlyResources = [platformFeeEventSchema];
+
+/** A zod schema's JSON Schema definitions as OpenAPI components (their references pointed there). */
+function componentsOf(schema: z.ZodType): Record<string, unknown> {
+  const safe = Number.MAX_SAFE_INTEGER;
+  const json = JSON.stringify(z.toJSONSchema(schema).$defs ?? {}, (key, value: unknown) =>
+    (key === "minimum" && value === -safe) || (key === "maximum" && value === safe) ? undefined : value,
+  );
+  return JSON.parse(json.replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>;
+}
+
 function completeDocument(doc: OpenApiDocument) {
+  doc.components ??= {};
+  doc.components.schemas ??= {};
+  for (const schema of webhookOnlyResources)
+    for (const [name, component] of Object.entries(componentsOf(schema))) doc.components.schemas[name] ??= component;
   const seen = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {

@@ -20,6 +20,7 @@ const exampleRefund: RefundJson = {
   currency: "usd",
   reason: "requested_by_customer",
   status: "succeeded",
+  platform_fee_refund: 0,
   created_at: 1795370820000,
 };
 

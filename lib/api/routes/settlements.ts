@@ -30,6 +30,7 @@ export const exampleSettlement: SettlementJson = {
   dispute_fees: 0,
   dispute_won_count: 0,
   disputes_won: 0,
+  platform_fees: 0,
   carried_in: 0,
   net: 2825,
   payout_status: "scheduled",

@@ -28,6 +28,7 @@ const example = {
   reversal_count: 0,
   reversals: 0,
   fees: 56321,
+  platform_fees: 0,
   net: 1776509,
   final: true,
   created_at: "2026-11-01T02:00:04.120Z",

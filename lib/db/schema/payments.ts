@@ -52,6 +52,8 @@ export const paymentRequests = pgTable(
     tip: integer("tip").notNull(),
     items: jsonb("items").$type<PaymentItem[]>(),
     taxPercent: text("tax_percent"),
+    /** The ISV's platform fee on this payment (docs/reference.md section 19), chosen at creation; null: none. */
+    platformFee: integer("platform_fee"),
     emailAddress: text("email_address"),
     phoneNumber: text("phone_number"),
     description: text("description"),
@@ -204,6 +206,9 @@ export const charges = pgTable(
     margin: integer("margin"),
     /** What the bank's return of this ACH debit cost the platform (the profile's `ach.return_cost`), once returned. */
     returnCosts: integer("return_costs"),
+    /** The ISV's platform fee taken from the merchant's share (section 19), and what refunds gave back of it. */
+    platformFee: integer("platform_fee"),
+    platformFeeRefunded: integer("platform_fee_refunded").notNull().default(0),
     settlementId: text("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     authorizedAt: timestamp("authorized_at", { withTimezone: true, mode: "date" }),
@@ -242,6 +247,11 @@ export const charges = pgTable(
       "charges_refunded_within_captured",
       sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountCaptured}`,
     ),
+    // Refunds never give back more of the platform fee than was taken.
+    check(
+      "charges_platform_fee_refunded_within_fee",
+      sql`${t.platformFeeRefunded} >= 0 and ${t.platformFeeRefunded} <= coalesce(${t.platformFee}, 0)`,
+    ),
   ],
 );
 
@@ -264,6 +274,8 @@ export const refunds = pgTable(
     reason: text("reason", { enum: refundReasons }),
     status: text("status", { enum: ["succeeded"] }).notNull(),
     processorReference: text("processor_reference"),
+    /** What it gave back to the merchant of the charge's platform fee (section 19). */
+    platformFeeRefund: integer("platform_fee_refund").notNull().default(0),
     /** The settlement that carried this refund (null until the next one). */
     settlementId: text("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -308,6 +320,8 @@ export const settlements = pgTable(
     /** Disputes won since the last settlement (after their amounts were taken): paid back (not the fee). */
     disputeWonCount: integer("dispute_won_count").notNull().default(0),
     disputesWon: integer("disputes_won").notNull().default(0),
+    /** The ISV's platform fees of its charges, less what its refunds gave back (section 19). */
+    platformFees: integer("platform_fees").notNull().default(0),
     /** The previous settlement's net when it was negative (refunds, returns): taken from this one (<= 0). */
     carriedIn: integer("carried_in").notNull().default(0),
     net: integer("net").notNull(),
@@ -404,6 +418,8 @@ export const statements = pgTable(
     reversalCount: integer("reversal_count").notNull().default(0),
     reversals: integer("reversals").notNull().default(0),
     fees: integer("fees").notNull(),
+    /** The ISV's platform fees of the month, less what refunds gave back (section 19). */
+    platformFees: integer("platform_fees").notNull().default(0),
     net: integer("net").notNull(),
     feeLines: jsonb("fee_lines").$type<StatementFeeLine[]>().notNull(),
     cardBrands: jsonb("card_brands").$type<StatementBrand[]>().notNull(),

@@ -1,22 +1,22 @@
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 
 import { forgetCustomDomains } from "../../branding/hosts";
 import { one } from "../../db/one";
-import { accounts } from "../../db/schema";
-import { type Db } from "../../db/types";
+import { accounts, merchants } from "../../db/schema";
+import { type Db, type Tx } from "../../db/types";
 import { AppError, invalidFields } from "../../errors";
 import { issuesToFieldErrors } from "../../errors";
 import { randomBase62 } from "../../ids";
 import {
   type AccountSettings,
   accountSettingsSchema,
-  DEFAULT_DISPUTE_FEE,
-  DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
   type MerchantDefaults,
   merchantDefaultsSchema,
+  settingsWithDefaults,
   type UpdateAccount,
 } from "../../schemas/account";
 import { type DefaultCapabilities, defaultCapabilitiesSchema } from "../../schemas/capabilities";
+import { type PlatformFeeRule } from "../../schemas/platform-fees";
 import { recordAudit } from "../audit/record-audit";
 import { getAccount } from "./get-account";
 
@@ -31,14 +31,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       options[model] = { ...(options[model] ?? {}), ...(values ?? {}) };
     }
     const capabilities = { types: patch.default_capabilities?.types ?? currentCaps.types, options };
-    // Settings saved before a field existed take its default.
-    const settings = {
-      dispute_fee: DEFAULT_DISPUTE_FEE,
-      new_bank_account_hold_days: DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
-      embed_allowed_origins: [],
-      ...(current.settings ?? {}),
-      ...(patch.settings ?? {}),
-    };
+    const settings = settingsWithDefaults({ ...(current.settings ?? {}), ...(patch.settings ?? {}) });
 
     const errors = [
       ...issuesToFieldErrors(merchantDefaultsSchema.safeParse(defaults).error?.issues ?? [], ["defaults"]),
@@ -48,6 +41,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       ...issuesToFieldErrors(accountSettingsSchema.safeParse(settings).error?.issues ?? [], ["settings"]),
     ];
     if (errors.length) throw invalidFields(errors);
+    await assertOwnMerchants(tx, accountId, patch.settings?.platform_fee_rules ?? []);
 
     const customDomain = (defaults.custom_domain as string | undefined) ?? null;
     const changed = customDomain !== current.customDomain;
@@ -104,4 +98,32 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
 
 function dropNulls(value: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** A platform fee rule names only the ISV's own merchants (another's, or a typo, would never match: 400). */
+async function assertOwnMerchants(tx: Tx, isvAccountId: string, rules: readonly PlatformFeeRule[]) {
+  const named = [...new Set(rules.flatMap((rule) => rule.match.merchant_ids ?? []))];
+  if (named.length === 0) return;
+  const found = new Set(
+    (
+      await tx
+        .select({ id: merchants.id })
+        .from(merchants)
+        .where(and(eq(merchants.isvAccountId, isvAccountId), inArray(merchants.id, named)))
+    ).map((m) => m.id),
+  );
+  const errors = rules.flatMap((rule, i) =>
+    (rule.match.merchant_ids ?? []).flatMap((id, j) =>
+      found.has(id)
+        ? []
+        : [
+            {
+              param: `settings.platform_fee_rules[${i}].match.merchant_ids[${j}]`,
+              code: "resource_missing",
+              message: `No such merchant: '${id}'`,
+            },
+          ],
+    ),
+  );
+  if (errors.length) throw invalidFields(errors);
 }

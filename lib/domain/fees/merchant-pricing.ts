@@ -1,7 +1,7 @@
 import type { MerchantRow } from "../../db/schema";
 import type { CardEntryMethod } from "../../schemas/payment-values";
 import { isCardModel } from "../../schemas/vocabulary";
-import { achFee, cardClassOf, cardFee, type FeeResult, isCardPresent } from "./compute-fee";
+import { achFee, type CardClass, cardClassOf, cardFee, type FeeResult, isCardPresent } from "./compute-fee";
 
 type Options = Record<string, string | undefined>;
 type Capabilities = { types?: string[]; options?: Record<string, Options | undefined> };
@@ -58,4 +58,32 @@ export function feeForAchCharge(
   const pricing = merchantPricing(merchant);
   if (!pricing.types.includes("ach")) return null;
   return achFee(pricing.options("ach"), amount);
+}
+
+/**
+ * The most this merchant's processing fee can be on a payment of `amount`, whatever pays it: any card
+ * class, read (`present`) or typed with or without a postal code, or a bank debit when it takes them
+ * (`achPossible`). What a platform fee may not eat into (docs/reference.md section 19).
+ */
+export function highestFee(
+  merchant: Pick<MerchantRow, "application" | "defaultCapabilities">,
+  payment: { amount: number; present: boolean; achPossible: boolean },
+): number {
+  const pricing = merchantPricing(merchant);
+  const fees = [0];
+  const classes: CardClass[] = ["vmd_credit", "vmd_debit", "amex"];
+  if (pricing.cardModel)
+    for (const cardClass of classes)
+      for (const keyedWithPostalCode of [false, true])
+        fees.push(
+          cardFee(pricing.cardModel, pricing.options(pricing.cardModel), {
+            amount: payment.amount,
+            cardClass,
+            present: payment.present,
+            keyedWithPostalCode,
+          }).fee,
+        );
+  if (payment.achPossible && pricing.types.includes("ach"))
+    fees.push(achFee(pricing.options("ach"), payment.amount).fee);
+  return Math.max(...fees);
 }

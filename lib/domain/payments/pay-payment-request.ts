@@ -17,6 +17,7 @@ import type { MerchantDefaults } from "../../schemas/account";
 import type { CardEntryMethod, Funding } from "../../schemas/payment-values";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializePaymentRequest } from "../../serializers/payment-request";
+import { serializePlatformFee } from "../../serializers/platform-fee";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { newChargeStatus } from "../charges/status";
@@ -256,6 +257,12 @@ export async function payRequest(
             entryMethod,
             interchange: (card) => paymentProcessor().interchange(card),
           });
+    // The ISV's platform fee chosen when the request was made (section 19); it never eats into the
+    // processing fee (the request was refused if it could: this bounds a pricing changed since).
+    const platformFee =
+      authorization.approved && request.platformFee
+        ? Math.min(request.platformFee, Math.max(0, total - (priced?.fee ?? 0))) || null
+        : null;
     const card =
       source.kind === "bank_account"
         ? {
@@ -306,7 +313,8 @@ export async function payRequest(
             billingAddress,
             clientAddress,
             fee: priced?.fee ?? null,
-            net: priced ? total - priced.fee : null,
+            net: priced ? total - priced.fee - (platformFee ?? 0) : null,
+            platformFee,
             feeDetails: priced?.lines ?? null,
             costs: costed?.costs ?? null,
             costDetails: costed?.costDetails ?? null,
@@ -320,7 +328,7 @@ export async function payRequest(
           })
           .returning(),
       );
-      await postCharge(tx, charge);
+      const platformFeeTxn = await postCharge(tx, charge, brandOf(isv).display_name);
       const base = hostedBaseUrl(isv);
       const chargeJson = serializeChargeForIsv(charge, merchant);
       if (!authorization.approved) {
@@ -371,6 +379,13 @@ export async function payRequest(
         objectId: chargeId,
         data: chargeJson,
       });
+      if (platformFeeTxn)
+        await recordEvent(tx, {
+          accountId: request.isvAccountId,
+          type: "platform_fee.created",
+          objectId: platformFeeTxn.id,
+          data: serializePlatformFee(platformFeeTxn, charge, null),
+        });
       await recordEvent(tx, {
         accountId: request.isvAccountId,
         type: "payment_request.paid",

@@ -9,11 +9,15 @@ import { postRefund } from "../../ledger/movements";
 import { processorFor } from "../../processors";
 import type { refundReasons } from "../../schemas/payment-values";
 import { serializeChargeForIsv } from "../../serializers/charge";
+import { serializePlatformFee } from "../../serializers/platform-fee";
 import { serializeRefund } from "../../serializers/refund";
+import { getAccount } from "../accounts/get-account";
+import { brandOf, platformFeeSettingsOf } from "../accounts/isv-facts";
 import { findCharge } from "../charges/find-charge";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { assertRefundable, refundable } from "../charges/status";
 import { recordEvent } from "../events/record-event";
+import { platformFeeRefundOf } from "../fees/platform-fee";
 import type { Scope } from "../scope";
 
 /**
@@ -67,6 +71,31 @@ export async function createRefund(
         { param: "amount" },
       );
     }
+    // What it gives back of the ISV's platform fee (section 19): pro rata on the running total, or
+    // nothing when the ISV keeps it. The charge's row is locked by the update above: racing refunds
+    // take their shares one after the other.
+    const isv = await getAccount(tx, charge.isvAccountId);
+    const platformFeeRefund = platformFeeRefundOf(
+      platformFeeSettingsOf(isv).refund,
+      {
+        captured: charge.amountCaptured,
+        platformFee: charge.platformFee ?? 0,
+        platformFeeRefunded: charge.platformFeeRefunded,
+        refundedBefore: charge.amountRefunded - amount,
+      },
+      amount,
+    );
+    if (platformFeeRefund > 0)
+      Object.assign(
+        charge,
+        one(
+          await tx
+            .update(charges)
+            .set({ platformFeeRefunded: sql`${charges.platformFeeRefunded} + ${platformFeeRefund}` })
+            .where(eq(charges.id, charge.id))
+            .returning(),
+        ),
+      );
     const refund = one(
       await tx
         .insert(refunds)
@@ -79,10 +108,11 @@ export async function createRefund(
           reason: input.reason ?? null,
           status: "succeeded",
           processorReference: result.reference,
+          platformFeeRefund,
         })
         .returning(),
     );
-    await postRefund(tx, refund, charge);
+    const platformFeeTxn = await postRefund(tx, refund, charge, brandOf(isv).display_name);
     const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
     const chargeJson = serializeChargeForIsv(
       charge,
@@ -101,6 +131,13 @@ export async function createRefund(
       objectId: charge.id,
       data: chargeJson,
     });
+    if (platformFeeTxn)
+      await recordEvent(tx, {
+        accountId: charge.isvAccountId,
+        type: "platform_fee.refunded",
+        objectId: platformFeeTxn.id,
+        data: serializePlatformFee(platformFeeTxn, charge, refund.id),
+      });
     return refund;
   });
 }

@@ -65,7 +65,8 @@ export async function listSettlementCharges(db: DbOrTx, scope: Scope, id: string
 }
 
 export type SettlementLine = {
-  kind: "charge" | "refund" | "return" | "reversal" | "dispute" | "dispute_won";
+  kind:
+    "charge" | "refund" | "return" | "reversal" | "dispute" | "dispute_won" | "platform_fee" | "platform_fee_refund";
   /** The charge the line is about (a refund's charge too). */
   chargeId: string;
   at: Date;
@@ -91,7 +92,9 @@ export async function settlementWithLines(db: DbOrTx, scope: Scope, id: string) 
     .orderBy(asc(ledgerPostings.seq));
   const counted = countedPostings(taken);
   // The charge each line is about: its own source, a refund's or a dispute's charge.
-  const refundIds = counted.filter((p) => p.type === "refund").map((p) => p.sourceId);
+  const refundIds = counted
+    .filter((p) => p.type === "refund" || p.type === "platform_fee_refund")
+    .map((p) => p.sourceId);
   const disputeIds = counted.filter((p) => p.type.startsWith("dispute")).map((p) => p.sourceId);
   const [refundRows, disputeRows] = await Promise.all([
     refundIds.length
@@ -126,6 +129,8 @@ export async function settlementWithLines(db: DbOrTx, scope: Scope, id: string) 
     ach_return_reversal: "reversal",
     dispute: "dispute",
     dispute_won: "dispute_won",
+    platform_fee: "platform_fee",
+    platform_fee_refund: "platform_fee_refund",
   } as const;
   // A dispute's fee is its line's fee (the dispute_fee posting, of the same dispute).
   const disputeFee = new Map(counted.filter((p) => p.type === "dispute_fee").map((p) => [p.sourceId, -p.amount]));

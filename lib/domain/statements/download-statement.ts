@@ -20,9 +20,10 @@ export async function downloadStatement(
   const merchant = await findScopedMerchant(db, scope, merchantId);
   const statement = await findStatement(db, merchant.id, statementId);
   const filename = `statement-${merchant.id}-${statement.period}.${format}`;
-  if (format === "csv") return { body: statementCsv(statement), contentType: "text/csv; charset=utf-8", filename };
   const isv = await getAccount(db, merchant.isvAccountId);
   const branding = brandOf(isv);
+  if (format === "csv")
+    return { body: statementCsv(statement, branding.display_name), contentType: "text/csv; charset=utf-8", filename };
   const bytes = await statementPdf({
     statement,
     branding,

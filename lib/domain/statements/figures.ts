@@ -109,6 +109,8 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
   const returns = taken(returnPostings);
   const reversals = total(reversalPostings);
   const processing = total(chargePostings, (p) => p.fee);
+  // The ISV's platform fees of the month, less what refunds gave back of them (section 19).
+  const platformFees = taken(of("platform_fee")) - total(of("platform_fee_refund"));
 
   // Processing fees by model and line, as each charge's fee_details said.
   const byLine = new Map<string, StatementFeeLine>();
@@ -219,6 +221,7 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
     reversalCount: reversalPostings.length,
     reversals,
     fees,
+    platformFees,
     // The month's postings' nets, less the month-end fees.
     net: total([...month.postings], (p) => p.net) - monthEnd.reduce((s, l) => s + l.amount, 0),
     feeLines,

@@ -19,6 +19,7 @@ export const examplePaymentRequest: PaymentRequestJson = {
   payment_asset_url: "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
   pay_url: "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
   charge_id: null,
+  platform_fee: null,
   created_at: "2026-11-22T18:00:00.000Z",
   expires_at: "2026-11-29T18:00:00.000Z",
   paid_at: null,
@@ -65,11 +66,13 @@ export const exampleManualRequest = {
 
 export const examplePayRequest = { token: "tok_9fK2mQ7xLp4RzW1nVb6YtC", email: "customer@example.com" };
 
+const { platform_fee: _platformFee, ...examplePublicPaymentRequest } = examplePaymentRequest;
+
 export const examplePayResult = {
   object: "payment_result",
   outcome: "paid",
   payment_request: {
-    ...examplePaymentRequest,
+    ...examplePublicPaymentRequest,
     status: "PAID",
     charge_id: "ch_8nW3kQ5zX1mP7vL2rT6yBd",
     paid_at: "2026-11-22T18:02:00.000Z",

@@ -52,7 +52,12 @@ export default async function HomeChargePage({ params }: { params: Promise<{ cha
           </Link>
           <h1 className="mt-2 text-2xl font-semibold">{t("chargeTitle", { amount: money(charge.requestedAmount) })}</h1>
         </div>
-        <ChargeDetails charge={charge} refunds={refunds} disputeHref={(id) => `/home/disputes/${id}`} />
+        <ChargeDetails
+          charge={charge}
+          refunds={refunds}
+          disputeHref={(id) => `/home/disputes/${id}`}
+          isvName={brandOf(isv).display_name}
+        />
         {/* An embedded payments component without its refunds feature shows no refund. */}
         {frame && !allows(frame, "payments", "refunds") ? null : left > 0 ? (
           <RefundForm

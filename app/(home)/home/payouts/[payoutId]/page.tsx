@@ -71,7 +71,7 @@ export default async function HomePayoutPage({ params }: { params: Promise<{ pay
         >
           {lines.map((line) => {
             const href = sourceHref(line.type, line.sourceId);
-            const words = t(`types.${line.type}`);
+            const words = t(`types.${line.type}`, { isv: brandOf(isv).display_name });
             return (
               <tr key={line.id} className="border-b border-line" data-testid={`line-${line.type}`}>
                 <td className="py-2 pr-3 whitespace-nowrap">

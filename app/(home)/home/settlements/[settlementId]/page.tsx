@@ -41,6 +41,7 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+  const isvName = brandOf(isv).display_name;
   const sum: [string, number, string][] = [
     [t("sumGross", { count: totals.chargeCount }), totals.gross, "sum-gross"],
     [t("sumRefunds", { count: totals.refundCount }), -totals.refunds, "sum-refunds"],
@@ -59,6 +60,13 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
         ][])
       : []),
     [dashboard("fees"), -totals.fees, "sum-fees"],
+    ...(totals.platformFees !== 0
+      ? ([[t("platformFee", { isv: isvName }), -totals.platformFees, "sum-platform-fees"]] as [
+          string,
+          number,
+          string,
+        ][])
+      : []),
     ...(totals.disputeCount
       ? ([[disputeWords("sumDisputes"), -(totals.disputes + totals.disputeFees), "sum-disputes"]] as [
           string,
@@ -129,7 +137,7 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
               <td className="py-2 pr-3 whitespace-nowrap">{when(line.at)}</td>
               <td className="py-2 pr-3">
                 <Link href={`/home/payments/${line.chargeId}`} className="underline">
-                  {t(`lineKinds.${line.kind}`)}
+                  {t(`lineKinds.${line.kind}`, { isv: isvName })}
                 </Link>
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">{paidWith(line.card, dashboard("bankAccount"))}</td>

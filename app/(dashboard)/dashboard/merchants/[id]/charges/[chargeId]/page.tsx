@@ -7,6 +7,7 @@ import { RefundForm } from "@/components/dashboard/refund-form";
 import { ChargeDetails, paidWithText } from "@/components/payments/charge-details";
 import { DisputeSummary } from "@/components/payments/dispute-summary";
 import { requireIsvUser } from "@/lib/dashboard/session";
+import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { getCharge } from "@/lib/domain/charges/find-charge";
 import { awaitsAchClearing } from "@/lib/domain/charges/rules";
 import { refundableAmount } from "@/lib/domain/charges/status";
@@ -56,7 +57,12 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
         </Link>
         <h1 className="mt-2 text-2xl font-semibold">{t("chargeTitle", { amount: money(charge.requestedAmount) })}</h1>
       </div>
-      <ChargeDetails charge={charge} refunds={refunds} disputeHref={() => "#dispute"} />
+      <ChargeDetails
+        charge={charge}
+        refunds={refunds}
+        disputeHref={() => "#dispute"}
+        isvName={brandOf(account).display_name}
+      />
       {charge.disputeId ? (
         <DisputeSummary dispute={await findDispute(db, { isvAccountId: account.id }, charge.disputeId)} />
       ) : null}
