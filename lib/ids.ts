@@ -56,7 +56,8 @@ export type IdPrefix =
   | "mll"
   | "hs"
   | "txn"
-  | "rep";
+  | "rep"
+  | "res";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

@@ -39,6 +39,7 @@ import { paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
 import { refundRoutes } from "./routes/refunds";
 import { reportRoutes } from "./routes/reports";
+import { residualRoutes } from "./routes/residuals";
 import { settlementRoutes } from "./routes/settlements";
 import { statementRoutes } from "./routes/statements";
 import { testHelperRoutes } from "./routes/test-helpers";
@@ -132,6 +133,7 @@ export function createApi(options: ApiOptions) {
   payoutRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
   balanceRoutes(app);
   reportRoutes(app);
+  residualRoutes(app);
   disputeRoutes(app);
   accountSessionRoutes(app);
   statementRoutes(app);

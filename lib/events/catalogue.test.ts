@@ -11,7 +11,7 @@ describe("the event catalogue", () => {
       const expected =
         t.startsWith("merchant.") || t === "statement.created"
           ? "merchant"
-          : t.startsWith("report.")
+          : t.startsWith("report.") || t.startsWith("residual.")
             ? "account"
             : "charge";
       expect(scopeOf(t), t).toBe(expected);

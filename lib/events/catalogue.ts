@@ -62,6 +62,12 @@ export const eventCatalogue = {
     resource: "report",
     description: "A report asked for was made: its CSV can be downloaded.",
   },
+  "residual.created": {
+    scope: "account",
+    resource: "residual",
+    description:
+      "A month's residual was made: the ISV's share of its merchants' margin and its platform fees; a positive amount is paid to the ISV's bank account.",
+  },
   "payment_request.created": {
     scope: "charge",
     resource: "payment_request",

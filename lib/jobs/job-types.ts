@@ -95,6 +95,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 60,
   },
+  /** The residuals of a finished month (docs/reference.md section 19), one job per period. */
+  residual_run: {
+    payload: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/) }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 60,
+  },
   /** The next step of one payout (docs/reference.md section 16): send it, or record the bank's answer. */
   payout_advance: {
     payload: z.object({ payout_id: z.string(), step: z.enum(["send", "settle"]) }),

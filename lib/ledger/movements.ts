@@ -1,7 +1,15 @@
 import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../db/client";
-import { type ChargeRow, charges, type DisputeRow, ledgerPostings, type PayoutRow, type RefundRow } from "../db/schema";
+import {
+  type ChargeRow,
+  charges,
+  type DisputeRow,
+  ledgerPostings,
+  type PayoutRow,
+  type RefundRow,
+  type ResidualRow,
+} from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { type PostingType } from "../schemas/ledger-values";
 import { type Entry, post, type Posting } from "./post";
@@ -362,5 +370,23 @@ export function postPayoutOutcome(tx: DbOrTx, payout: PayoutRow, outcome: "paid"
       platform("payout_clearing", -payout.amount),
       { account: "available", owner: payout.merchantId, amount: payout.amount },
     ],
+  });
+}
+
+/**
+ * A residual (docs/reference.md section 19): the ISV's share of the month's margin, from the
+ * platform's processing revenue to the ISV's `revenue` (a negative share the other way). Its platform
+ * fees are there already (each moved when it was taken).
+ */
+export function postResidual(tx: DbOrTx, residual: ResidualRow) {
+  return post(tx, {
+    isvAccountId: residual.isvAccountId,
+    merchantId: null,
+    type: "residual",
+    sourceId: residual.id,
+    amount: residual.share,
+    description: `Residual ${residual.period}: ${residual.revenueSharePercent} % of the margin`,
+    createdAt: residual.createdAt,
+    entries: [platform("processing_revenue", -residual.share), isvRevenue(residual.isvAccountId, residual.share)],
   });
 }

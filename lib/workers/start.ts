@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../db/types";
 import { scheduleLedgerCheck } from "../domain/ledger/run-ledger-check";
+import { scheduleResiduals } from "../domain/residuals/run-residuals";
 import { schedulePurge } from "../domain/retention/purge";
 import { scheduleSettlement } from "../domain/settlements/run-settlement";
 import { scheduleStatements } from "../domain/statements/run-statements";
@@ -7,7 +8,7 @@ import { startJobPools } from "./pools";
 
 /**
  * The background work of a process, started once by the server and by `npm run worker`: the
- * scheduled jobs (the daily settlement, the monthly statements, the nightly purge, the daily ledger check: each keyed by
+ * scheduled jobs (the daily settlement, the monthly statements and residuals, the nightly purge, the daily ledger check: each keyed by
  * its date, so every instance may ask and one exists), then, unless `runJobs` is false, the job
  * pools that run them.
  */
@@ -17,6 +18,7 @@ export async function startBackground(
 ) {
   await scheduleSettlement(handle.db);
   await scheduleStatements(handle.db);
+  await scheduleResiduals(handle.db);
   await schedulePurge(handle.db);
   await scheduleLedgerCheck(handle.db);
   return options.runJobs === false

@@ -50,6 +50,7 @@ const schemaOfResource: Record<string, string> = {
   dispute: "Dispute",
   report: "Report",
   platform_fee: "PlatformFee",
+  residual: "Residual",
 };
 
 /** Ids a developer would guess, where the summary's words would not give them. */

@@ -6,6 +6,7 @@ import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
 import { requirementsFor } from "../../domain/merchants/requirements";
 import { listOutbox } from "../../domain/notifications/list-outbox";
 import { presentCard } from "../../domain/payments/present-card";
+import { generateResidual } from "../../domain/residuals/generate-residual";
 import { findScopedMerchant } from "../../domain/scope";
 import { settleAll } from "../../domain/settlements/run-settlement";
 import { generateStatement } from "../../domain/statements/generate-statement";
@@ -15,12 +16,14 @@ import { chargeSchema } from "../../schemas/charges";
 import { listEnvelope, toList } from "../../schemas/list";
 import { merchantResponseSchema } from "../../schemas/merchant-response";
 import { presentCardSchema } from "../../schemas/payment-requests";
+import { generateResidualSchema, residualSchema } from "../../schemas/residuals";
 import { settlementSchema } from "../../schemas/settlements";
 import { statementDetailSchema } from "../../schemas/statements";
 import { serializeAccount } from "../../serializers/account";
 import { chargeSerializerFor } from "../../serializers/charge";
 import { serializeMerchant } from "../../serializers/merchant";
 import { serializeOutboxMessage } from "../../serializers/outbox";
+import { serializeResidual } from "../../serializers/residual";
 import { serializeSettlement } from "../../serializers/settlement";
 import { serializeStatementDetail } from "../../serializers/statement";
 import type { AppEnv } from "../context";
@@ -249,6 +252,30 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       const merchant = await findScopedMerchant(c.var.db, c.var.scope, body.merchant_id);
       const { row } = await generateStatement(c.var.db, merchant.id, body.period);
       return c.json(serializeStatementDetail(row), 200);
+    },
+  );
+
+  // POST /v1/test_helpers/residuals/generate: make the ISV's residual for a month now
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/test_helpers/residuals/generate",
+      tags: ["Test helpers (sandbox)"],
+      summary: "Generate a residual now",
+      description:
+        "Sandbox only. Makes the ISV's residual for `period` (YYYY-MM; the current month is allowed, and is then final at once) as the job on the 1st does for the month before. A period that has one answers it unchanged; residuals are made month after month (a month before the latest one made: 409 `invalid_state`).",
+      security: security.isv,
+      middleware: [isvOnly] as const,
+      request: { body: { required: true, ...jsonContent(generateResidualSchema, { period: "2026-10" }) } },
+      responses: {
+        200: { description: "The residual", ...jsonContent(residualSchema) },
+        409: conflict409,
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const { row } = await generateResidual(c.var.db, c.var.principal.accountId, c.req.valid("json").period);
+      return c.json(serializeResidual(row), 200);
     },
   );
 }

@@ -11,4 +11,5 @@ export * from "./notifications";
 export * from "./payments";
 export * from "./payouts";
 export * from "./reports";
+export * from "./residuals";
 export * from "./webhooks";

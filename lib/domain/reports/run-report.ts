@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 
-import { ledgerPostings, payouts, type ReportRow, reports } from "../../db/schema";
+import { ledgerPostings, payouts, type ReportRow, reports, residualLines, residuals } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
@@ -104,8 +104,48 @@ async function reportRows(db: Db, report: ReportRow): Promise<(string | number |
         ]);
     return out;
   }
-  // residual_lines: the ISV's residuals (docs/reference.md section 19) do not exist yet: the header alone.
-  return [["residual_id", "period", "merchant_id", "volume", "revenue", "costs", "margin"]];
+  // residual_lines: each line of the ISV's residuals made in the interval (docs/reference.md section 19).
+  const lines = await db
+    .select({ residual: residuals, line: residualLines })
+    .from(residualLines)
+    .innerJoin(residuals, eq(residuals.id, residualLines.residualId))
+    .where(
+      and(
+        eq(residuals.isvAccountId, report.isvAccountId),
+        gte(residuals.createdAt, report.intervalStart),
+        lt(residuals.createdAt, report.intervalEnd),
+        report.merchantId ? eq(residualLines.merchantId, report.merchantId) : undefined,
+      ),
+    )
+    .orderBy(asc(residuals.seq), asc(residualLines.position));
+  return [
+    [
+      "residual_id",
+      "period",
+      "merchant_id",
+      "volume",
+      "count",
+      "merchant_fees",
+      "costs",
+      "margin",
+      "share",
+      "platform_fees",
+      "amount",
+    ],
+    ...lines.map(({ residual, line }) => [
+      residual.id,
+      residual.period,
+      line.merchantId,
+      money(line.volume),
+      line.count,
+      money(line.merchantFees),
+      money(line.costs),
+      money(line.margin),
+      money(line.share),
+      money(line.platformFees),
+      money(line.amount),
+    ]),
+  ];
 }
 
 /**

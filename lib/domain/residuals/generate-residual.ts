@@ -1,0 +1,179 @@
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+
+import { rowsOf } from "../../db/client";
+import { one } from "../../db/one";
+import { residualLines, type ResidualRow, residuals } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
+import { AppError, invalid } from "../../errors";
+import { createId } from "../../ids";
+import { postResidual } from "../../ledger/movements";
+import { serializeResidual } from "../../serializers/residual";
+import { getAccount } from "../accounts/get-account";
+import { costProfileOf } from "../accounts/isv-facts";
+import { recordEvent } from "../events/record-event";
+import { periodOf, periodRange } from "../statements/figures";
+import { lineOf, type MerchantMonth, residualOf } from "./figures";
+
+/**
+ * Each merchant's sums for the month (docs/reference.md section 19), two statements: from the ledger,
+ * its captured charges (volume, count), the fees it paid (the charges' processing fees, the dispute
+ * fees and the month-end fees taken in the month) and the ISV's platform fees less their refunds;
+ * from the objects, what its month cost the platform (the charges' costs, the ACH returns' and the
+ * disputes'). Merchants with neither are absent.
+ */
+export async function merchantMonths(db: DbOrTx, isvAccountId: string, period: string): Promise<MerchantMonth[]> {
+  const { start, end } = periodRange(period);
+  const from = start.toISOString();
+  const to = end.toISOString();
+  const postings = rowsOf<{
+    merchant_id: string;
+    volume: string | number;
+    count: string | number;
+    merchant_fees: string | number;
+    platform_fees: string | number;
+  }>(
+    await db.execute(sql`
+      select p.merchant_id,
+        coalesce(sum(p.amount) filter (where p.type = 'charge'), 0) as volume,
+        count(*) filter (where p.type = 'charge') as count,
+        coalesce(sum(p.fee) filter (where p.type = 'charge'), 0)
+          - coalesce(sum(p.amount) filter (where p.type in ('dispute_fee', 'monthly_fee')), 0) as merchant_fees,
+        0 - coalesce(sum(p.amount) filter (where p.type in ('platform_fee', 'platform_fee_refund')), 0) as platform_fees
+      from ledger_postings p
+      where p.isv_account_id = ${isvAccountId} and p.merchant_id is not null
+        and p.type in ('charge', 'dispute_fee', 'monthly_fee', 'platform_fee', 'platform_fee_refund')
+        and p.created_at >= ${from} and p.created_at < ${to}
+      group by p.merchant_id`),
+  );
+  const costs = rowsOf<{ merchant_id: string; costs: string | number }>(
+    await db.execute(sql`
+      select merchant_id, sum(cost) as costs from (
+        select merchant_id, coalesce(costs, 0) as cost from charges
+          where isv_account_id = ${isvAccountId} and status <> 'FAILED' and created_at >= ${from} and created_at < ${to}
+        union all
+        select merchant_id, coalesce(return_costs, 0) from charges
+          where isv_account_id = ${isvAccountId} and returned_at >= ${from} and returned_at < ${to}
+        union all
+        select merchant_id, coalesce(costs, 0) from disputes
+          where isv_account_id = ${isvAccountId} and created_at >= ${from} and created_at < ${to}
+      ) c group by merchant_id`),
+  );
+  const months = new Map<string, MerchantMonth>();
+  const of = (merchantId: string) => {
+    const month = months.get(merchantId) ?? {
+      merchantId,
+      volume: 0,
+      count: 0,
+      merchantFees: 0,
+      costs: 0,
+      platformFees: 0,
+    };
+    months.set(merchantId, month);
+    return month;
+  };
+  for (const row of postings)
+    Object.assign(of(row.merchant_id), {
+      volume: Number(row.volume),
+      count: Number(row.count),
+      merchantFees: Number(row.merchant_fees),
+      platformFees: Number(row.platform_fees),
+    });
+  for (const row of costs) of(row.merchant_id).costs = Number(row.costs);
+  return [...months.values()];
+}
+
+/**
+ * An ISV's residual for a month (the monthly job, and the sandbox's helper): its lines (one per
+ * merchant with activity, the largest amount first), the ISV's share of the margin posted from the
+ * platform's revenue to the ISV's (`residual`), and `residual.created`, in one transaction. Made once
+ * per ISV and month (answered again after); made in order (a month before the latest one made: 409),
+ * so a negative amount is carried into exactly one later residual.
+ */
+export async function generateResidual(
+  db: Db,
+  isvAccountId: string,
+  period: string,
+  now = new Date(),
+): Promise<{ row: ResidualRow; created: boolean }> {
+  periodRange(period);
+  if (period > periodOf(now))
+    throw invalid("period", `${period} has not begun: a residual is made for a month that has`);
+  const existing = await findByPeriod(db, isvAccountId, period);
+  if (existing) return { row: existing, created: false };
+  const isv = await getAccount(db, isvAccountId);
+  const percent = costProfileOf(isv).revenue_share_percent;
+  const lines = (await merchantMonths(db, isvAccountId, period))
+    .map((month) => lineOf(month, percent))
+    .sort((a, b) => b.amount - a.amount || a.merchantId.localeCompare(b.merchantId));
+
+  const made = await db.transaction(async (tx) => {
+    const [later] = await tx
+      .select({ period: residuals.period })
+      .from(residuals)
+      .where(and(eq(residuals.isvAccountId, isvAccountId), gt(residuals.period, period)))
+      .limit(1);
+    if (later)
+      throw new AppError(
+        "invalid_state",
+        `Residuals are made month after month: ${later.period}'s exists, so ${period}'s cannot be made now`,
+      );
+    const [before] = await tx
+      .select()
+      .from(residuals)
+      .where(and(eq(residuals.isvAccountId, isvAccountId), lt(residuals.period, period)))
+      .orderBy(desc(residuals.period))
+      .limit(1);
+    const figures = residualOf(lines, before?.status === "carried" ? before.amount : 0);
+    const [row] = await tx
+      .insert(residuals)
+      .values({
+        id: createId("res"),
+        isvAccountId,
+        period,
+        ...figures,
+        revenueSharePercent: percent,
+        lineCount: lines.length,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Another run made it first: its residual stands.
+    if (!row) return null;
+    for (let i = 0; i < lines.length; i += 500)
+      await tx.insert(residualLines).values(
+        lines.slice(i, i + 500).map((line, j) => ({
+          residualId: row.id,
+          position: i + j,
+          merchantId: line.merchantId,
+          volume: line.volume,
+          count: line.count,
+          merchantFees: line.merchantFees,
+          costs: line.costs,
+          margin: line.margin,
+          share: line.share,
+          platformFees: line.platformFees,
+          amount: line.amount,
+        })),
+      );
+    await postResidual(tx, row);
+    await recordEvent(tx, {
+      accountId: isvAccountId,
+      type: "residual.created",
+      objectId: row.id,
+      data: serializeResidual(row),
+    });
+    return row;
+  });
+  if (made) return { row: made, created: true };
+  return { row: one(await findByPeriodRows(db, isvAccountId, period)), created: false };
+}
+
+const findByPeriodRows = (db: DbOrTx, isvAccountId: string, period: string) =>
+  db
+    .select()
+    .from(residuals)
+    .where(and(eq(residuals.isvAccountId, isvAccountId), eq(residuals.period, period)));
+async function findByPeriod(db: DbOrTx, isvAccountId: string, period: string) {
+  const [row] = await findByPeriodRows(db, isvAccountId, period);
+  return row ?? null;
+}
