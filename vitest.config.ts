@@ -2,6 +2,8 @@ import path from "node:path";
 
 import { defineConfig } from "vitest/config";
 
+import LongestFirst from "./tests/sequencer";
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -21,6 +23,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ["tests/global-setup.ts"],
+    sequence: { sequencer: LongestFirst },
     setupFiles: ["tests/setup-env.ts"],
   },
 });

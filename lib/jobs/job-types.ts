@@ -95,6 +95,20 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 60,
   },
+  /** The verification of an ISV's own bank account (docs/reference.md section 19), the one given at `given_at`. */
+  account_bank_check: {
+    payload: z.object({ account_id: z.string(), given_at: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
+  /** The next step of a payout to an ISV's own bank account (its residual). */
+  account_payout_advance: {
+    payload: z.object({ payout_id: z.string(), step: z.enum(["send", "settle"]) }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
   /** The residuals of a finished month (docs/reference.md section 19), one job per period. */
   residual_run: {
     payload: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/) }),

@@ -7,6 +7,9 @@ import { activityPostingTypes } from "../schemas/ledger-values";
 export type LedgerViolation = { invariant: string; id: string; expected: number; actual: number };
 
 const internal = sql`('settlement', 'funding', 'payout_paid')`;
+/** The payouts on their way: the merchants' (held ones too) and the ISVs' own (their residuals). */
+const onTheirWay = sql`((select coalesce(sum(amount), 0) from payouts where status in ('pending', 'in_transit', 'held'))
+  + (select coalesce(sum(amount), 0) from account_payouts where status in ('pending', 'in_transit')))`;
 /** The merchant's activity a statement adds up (lib/schemas/ledger-values.ts). */
 const activityTypes = sql.raw(`(${activityPostingTypes.map((t) => `'${t}'`).join(", ")})`);
 
@@ -100,10 +103,9 @@ export async function checkLedger(db: DbOrTx, merchantId?: string): Promise<Ledg
       ],
       [
         "payout_clearing_holds_payouts_on_their_way",
-        sql`select 'payout_clearing' as id,
-              (select coalesce(sum(amount), 0) from payouts where status in ('pending', 'in_transit', 'held')) as expected,
+        sql`select 'payout_clearing' as id, ${onTheirWay} as expected,
               (select coalesce(sum(amount), 0) from ledger_entries where owner_id is null and account = 'payout_clearing') as actual
-            where (select coalesce(sum(amount), 0) from payouts where status in ('pending', 'in_transit', 'held'))
+            where ${onTheirWay}
                <> (select coalesce(sum(amount), 0) from ledger_entries where owner_id is null and account = 'payout_clearing')`,
       ],
     );

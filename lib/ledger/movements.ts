@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle
 
 import { rowsOf } from "../db/client";
 import {
+  type AccountPayoutRow,
   type ChargeRow,
   charges,
   type DisputeRow,
@@ -388,5 +389,40 @@ export function postResidual(tx: DbOrTx, residual: ResidualRow) {
     description: `Residual ${residual.period}: ${residual.revenueSharePercent} % of the margin`,
     createdAt: residual.createdAt,
     entries: [platform("processing_revenue", -residual.share), isvRevenue(residual.isvAccountId, residual.share)],
+  });
+}
+
+/** A payout of a residual to the ISV's bank account: from the ISV's `revenue` to the platform's payout clearing. */
+export function postAccountPayout(tx: DbOrTx, payout: AccountPayoutRow) {
+  return post(tx, {
+    isvAccountId: payout.isvAccountId,
+    merchantId: null,
+    type: "payout",
+    sourceId: payout.id,
+    amount: -payout.amount,
+    description: `Residual paid to bank account •••• ${payout.bankLast4 ?? ""}`.trim(),
+    createdAt: payout.createdAt,
+    payoutId: payout.id,
+    entries: [isvRevenue(payout.isvAccountId, -payout.amount), platform("payout_clearing", payout.amount)],
+  });
+}
+
+/** The bank's answer to an ISV's payout: paid (the money left the platform), or refused (back to the ISV's revenue). */
+export function postAccountPayoutOutcome(tx: DbOrTx, payout: AccountPayoutRow, outcome: "paid" | "failed") {
+  const base = { isvAccountId: payout.isvAccountId, merchantId: null, sourceId: payout.id, payoutId: payout.id };
+  if (outcome === "paid")
+    return post(tx, {
+      ...base,
+      type: "payout_paid",
+      amount: 0,
+      description: `Payout ${payout.id} paid`,
+      entries: [platform("payout_clearing", -payout.amount), platform("platform_cash", payout.amount)],
+    });
+  return post(tx, {
+    ...base,
+    type: "payout_failure",
+    amount: payout.amount,
+    description: `Payout ${payout.id} refused by the bank: back in the ISV's revenue`,
+    entries: [platform("payout_clearing", -payout.amount), isvRevenue(payout.isvAccountId, payout.amount)],
   });
 }

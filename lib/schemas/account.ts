@@ -3,6 +3,7 @@ import { z } from "zod";
 import { email, hexColor, hostname, httpUrl } from "./atoms";
 import { defaultCapabilitiesSchema } from "./capabilities";
 import { costProfileSchema } from "./cost-profile";
+import { payoutBankAccountInputSchema, payoutBankAccountSchema } from "./payout-bank-account";
 import { platformFeeRefundPolicies, platformFeeRulesSchema } from "./platform-fees";
 
 export const supportSchema = z
@@ -189,6 +190,10 @@ export const accountSchema = z
       description:
         "An ISV's: what the platform charges it (set by the operator; the contract's defaults until then) and its share of the margin. Null for other accounts",
     }),
+    payout_bank_account: payoutBankAccountSchema.nullable().meta({
+      description:
+        "An ISV's own bank account, where its residuals are paid once it is verified (docs/reference.md section 19); null: none given",
+    }),
     created_at: z.string(),
   })
   .meta({ id: "Account" });
@@ -230,6 +235,7 @@ export const updateAccountSchema = z
         platform_fee_refund: accountSettingsSchema.shape.platform_fee_refund.optional(),
       })
       .optional(),
+    payout_bank_account: payoutBankAccountInputSchema.optional(),
   })
   .meta({ id: "UpdateAccountRequest" });
 export type UpdateAccount = z.infer<typeof updateAccountSchema>;

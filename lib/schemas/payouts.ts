@@ -25,12 +25,25 @@ export const payoutHeldReasons = [
 ] as const;
 export type PayoutHeldReason = (typeof payoutHeldReasons)[number];
 
+export const payoutRecipients = ["merchant", "account"] as const;
+
 export const payoutSchema = z
   .object({
     object: z.literal("payout"),
     id: z.string(),
-    merchant_id: z.string(),
-    settlement_id: z.string().meta({ description: "The settlement whose net this payout pays" }),
+    recipient: z.enum(payoutRecipients).meta({
+      description:
+        "`merchant`: a settlement's net to the merchant's bank account; `account`: a residual to the ISV's own bank account (docs/reference.md section 19)",
+    }),
+    merchant_id: z.string().nullable().meta({ description: "The merchant paid (null for `recipient: account`)" }),
+    settlement_id: z
+      .string()
+      .nullable()
+      .meta({ description: "The settlement whose net this payout pays (null for `recipient: account`)" }),
+    residual_id: z
+      .string()
+      .nullable()
+      .meta({ description: "The residual this payout pays (`recipient: account`; else null)" }),
     replaces: z
       .string()
       .nullable()
@@ -55,6 +68,10 @@ export const payoutSchema = z
   .meta({ id: "Payout" });
 
 export const payoutListQuerySchema = z.object({
+  recipient: z.enum(payoutRecipients).default("merchant").meta({
+    description:
+      "`merchant` (default): the merchants' payouts; `account`: the ISV's own (its residuals; the ISV's key only)",
+  }),
   merchant_id: z.string().max(64).optional(),
   settlement_id: z.string().max(64).optional(),
   status: z.enum(payoutStatuses).optional(),

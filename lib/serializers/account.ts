@@ -4,6 +4,7 @@ import { customDomainRecord } from "../branding/hosts";
 import type { AccountRow } from "../db/schema";
 import { type accountSchema, settingsWithDefaults } from "../schemas/account";
 import { defaultCostProfile } from "../schemas/cost-profile";
+import { serializePayoutBankAccount } from "./payout-bank-account";
 
 type AccountJson = z.infer<typeof accountSchema>;
 
@@ -21,6 +22,7 @@ export function serializeAccount(row: AccountRow): AccountJson {
     settings: (row.settings ? settingsWithDefaults(row.settings) : row.settings) as AccountJson["settings"],
     custom_domain_verification: customDomainVerification(row),
     cost_profile: row.type === "isv" ? (row.costProfile ?? defaultCostProfile) : null,
+    payout_bank_account: serializePayoutBankAccount(row.payoutBankAccount),
     created_at: row.createdAt.toISOString(),
   };
 }

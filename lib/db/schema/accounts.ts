@@ -4,6 +4,7 @@ import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import type { DefaultCapabilities } from "../../schemas/capabilities";
 import type { CostProfile } from "../../schemas/cost-profile";
+import type { StoredPayoutBankAccount } from "../../schemas/payout-bank-account";
 
 // One table for every kind of account: the operator (`platform`), ISVs and their merchants.
 export const accounts = pgTable(
@@ -22,6 +23,8 @@ export const accounts = pgTable(
     settings: jsonb("settings").$type<AccountSettings>(),
     /** What the platform charges this ISV (docs/reference.md section 19), set by the operator; null: the defaults. */
     costProfile: jsonb("cost_profile").$type<CostProfile>(),
+    /** An ISV's bank account for its residuals (section 19), its number encrypted; null: none given. */
+    payoutBankAccount: jsonb("payout_bank_account").$type<StoredPayoutBankAccount>(),
     /** The custom domain the ISV asked for (defaults.custom_domain); it serves pages only once verified. */
     customDomain: text("custom_domain"),
     /** The value the ISV publishes in a DNS TXT record to prove it controls customDomain. */

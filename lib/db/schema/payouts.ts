@@ -4,6 +4,7 @@ import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex
 import { payoutFailureCodes, payoutHeldReasons, payoutStatuses } from "../../schemas/payouts";
 import { merchants } from "./merchants";
 import { settlements } from "./payments";
+import { residuals } from "./residuals";
 
 /**
  * A payout (docs/reference.md section 16): what one settlement owes the merchant, on its way to the
@@ -52,3 +53,43 @@ export const payouts = pgTable(
 );
 
 export type PayoutRow = typeof payouts.$inferSelect;
+
+/**
+ * A payout to an ISV's own bank account (docs/reference.md section 19): a positive residual. The same
+ * life as a merchant's payout (pending → in_transit → paid | failed); a failed one is paid again by a
+ * new payout (`replaces`) once the ISV gives a bank account that is verified.
+ */
+export const accountPayouts = pgTable(
+  "account_payouts",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    isvAccountId: text("isv_account_id").notNull(),
+    residualId: text("residual_id")
+      .notNull()
+      .references(() => residuals.id),
+    replaces: text("replaces"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: payoutStatuses }).notNull(),
+    failureCode: text("failure_code", { enum: payoutFailureCodes }),
+    arrivalDate: text("arrival_date"),
+    bankLast4: text("bank_last4"),
+    bankName: text("bank_name"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_payouts_seq_key").on(t.seq),
+    index("account_payouts_isv_seq_idx").on(t.isvAccountId, t.seq),
+    // One first payout per residual, and one replacement per failed payout.
+    uniqueIndex("account_payouts_residual_first_key")
+      .on(t.residualId)
+      .where(sql`${t.replaces} is null`),
+    uniqueIndex("account_payouts_replaces_key").on(t.replaces),
+    check("account_payouts_amount_positive", sql`${t.amount} > 0`),
+    check("account_payouts_failure_code", sql`(${t.status} = 'failed') = (${t.failureCode} is not null)`),
+    check("account_payouts_not_held", sql`${t.status} <> 'held'`),
+  ],
+);
+export type AccountPayoutRow = typeof accountPayouts.$inferSelect;

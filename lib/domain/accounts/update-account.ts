@@ -19,6 +19,7 @@ import { type DefaultCapabilities, defaultCapabilitiesSchema } from "../../schem
 import { type PlatformFeeRule } from "../../schemas/platform-fees";
 import { recordAudit } from "../audit/record-audit";
 import { getAccount } from "./get-account";
+import { setPayoutBankAccount } from "./payout-bank-account";
 
 /** Merges `patch` into the ISV's settings, validates the result whole, and saves it. */
 export async function updateAccount(db: Db, accountId: string, patch: UpdateAccount) {
@@ -81,6 +82,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
         .where(eq(accounts.id, accountId))
         .returning(),
     );
+    if (patch.payout_bank_account) await setPayoutBankAccount(tx, accountId, patch.payout_bank_account);
     await recordAudit(tx, {
       accountId,
       action: "account.updated",
@@ -92,7 +94,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       ),
     });
     if (changed) forgetCustomDomains();
-    return updated;
+    return patch.payout_bank_account ? getAccount(tx, accountId) : updated;
   });
 }
 

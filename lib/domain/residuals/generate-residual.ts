@@ -12,6 +12,7 @@ import { getAccount } from "../accounts/get-account";
 import { costProfileOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
 import { periodOf, periodRange } from "../statements/figures";
+import { payWaitingResiduals } from "./account-payouts";
 import { lineOf, type MerchantMonth, residualOf } from "./figures";
 
 /**
@@ -162,6 +163,11 @@ export async function generateResidual(
       objectId: row.id,
       data: serializeResidual(row),
     });
+    // A positive amount goes to the ISV's bank account now, if it is verified (else when it is).
+    if (row.status === "pending") {
+      await payWaitingResiduals(tx, isvAccountId);
+      return one(await tx.select().from(residuals).where(eq(residuals.id, row.id)));
+    }
     return row;
   });
   if (made) return { row: made, created: true };

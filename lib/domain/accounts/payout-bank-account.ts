@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+
+import { decryptField, encryptField } from "../../crypto/field-encryption";
+import { type AccountRow, accounts } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
+import { enqueueJob } from "../../jobs/job-types";
+import type { PayoutBankAccountInput, StoredPayoutBankAccount } from "../../schemas/payout-bank-account";
+import type { PayoutFailureCode } from "../../schemas/payouts";
+import { verificationProvider } from "../../verification/provider";
+
+// The ISV's own bank account (docs/reference.md section 19): given with PATCH /v1/account, checked by
+// the verification provider like a merchant's (the sandbox: 000444444440 is not confirmed), and only
+// once verified does a residual's payout go to it.
+
+/** Where the ISV's payouts go, its number in clear (for the bank only); null: none given. */
+export function payoutBankOf(isv: Pick<AccountRow, "payoutBankAccount">) {
+  const stored = isv.payoutBankAccount;
+  if (!stored) return null;
+  return {
+    number: decryptField(stored.account_number),
+    last4: stored.last4,
+    bankName: stored.bank_name,
+    status: stored.status,
+  };
+}
+
+/** A new bank account, `pending` until its check answers (queued in the caller's transaction). */
+export async function setPayoutBankAccount(tx: DbOrTx, isvAccountId: string, input: PayoutBankAccountInput) {
+  const createdAt = new Date().toISOString();
+  const stored: StoredPayoutBankAccount = {
+    routing_number: input.routing_number,
+    account_number: encryptField(input.account_number),
+    last4: input.account_number.slice(-4),
+    account_holder_name: input.account_holder_name,
+    account_type: input.account_type,
+    bank_name: input.bank_name ?? null,
+    status: "pending",
+    status_message: null,
+    verified_at: null,
+    created_at: createdAt,
+  };
+  await tx.update(accounts).set({ payoutBankAccount: stored }).where(eq(accounts.id, isvAccountId));
+  const delay = verificationProvider().delayMs ?? 0;
+  await enqueueJob(
+    tx,
+    "account_bank_check",
+    { account_id: isvAccountId, given_at: createdAt },
+    { runAt: new Date(Date.now() + delay), key: `account_bank_check_${isvAccountId}_${createdAt}` },
+  );
+}
+
+/** The bank refused a payout to this account: it is no longer where money goes, until another is given and verified. */
+export async function refuseBankAccount(tx: DbOrTx, isvAccountId: string, code: PayoutFailureCode) {
+  const [isv] = await tx.select().from(accounts).where(eq(accounts.id, isvAccountId));
+  const current = isv?.payoutBankAccount;
+  if (!current) return;
+  await tx
+    .update(accounts)
+    .set({
+      payoutBankAccount: {
+        ...current,
+        status: "unverified",
+        status_message: `The bank refused a payout to this account (${code}). Give another bank account: the residual is paid to it once it is verified.`,
+      },
+    })
+    .where(eq(accounts.id, isvAccountId));
+}
