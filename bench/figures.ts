@@ -5,6 +5,7 @@ import type { HomeBench } from "./home";
 import type { LedgerBench } from "./ledger";
 import type { PaymentsBench } from "./payments";
 import type { PayoutsBench } from "./payouts";
+import type { RevenueBench } from "./revenue";
 import type { SettlementBench } from "./settlement";
 import type { StreamsBench } from "./streams";
 import type { UnderwritingBench } from "./underwriting";
@@ -35,6 +36,7 @@ type Inputs = {
   embed?: EmbedBench[];
   payouts?: PayoutsBench[];
   ledger?: LedgerBench[];
+  revenue?: RevenueBench[];
 };
 
 export function collectFigures(input: Inputs): Figure[] {
@@ -62,6 +64,18 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`GET /v1/balance query p50, ${l.transactions} transactions ${l.kind}`, l.balanceP50Ms, "ms");
     add(`GET /v1/balance query p99, ${l.transactions} transactions ${l.kind}`, l.balanceP99Ms, "ms");
     add(`ledger_check over ${l.entries} entries ${l.kind}`, l.checkSeconds, "s");
+  }
+  for (const r of input.revenue ?? []) {
+    add(
+      `residual of ${r.merchants} merchants x ${r.charges / r.merchants} charges ${r.kind}`,
+      Number(r.residualSeconds.toFixed(2)),
+      "s",
+    );
+    add(
+      `make and pay a payment with 20 platform fee rules / without, median ${r.kind}`,
+      Number((1 + r.rulesOverhead).toFixed(3)),
+      "ratio",
+    );
   }
   for (const p of input.payouts ?? []) {
     add(

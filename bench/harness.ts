@@ -120,7 +120,15 @@ export async function startBenchServer(options: {
  */
 export async function insertPaidCharges(
   db: Db,
-  input: { isvAccountId: string; merchantId: string; count: number; at: Date },
+  input: {
+    isvAccountId: string;
+    merchantId: string;
+    count: number;
+    at: Date;
+    /** Each charge's costs (section 19) and the ISV's platform fee (with its posting), when given. */
+    costs?: number;
+    platformFee?: number;
+  },
 ): Promise<string[]> {
   const ids: string[] = [];
   const at = input.at;
@@ -162,7 +170,10 @@ export async function insertPaidCharges(
         cardEntryMethod: "MANUAL" as const,
         receiptNumber: b.ch.slice(3, 11),
         fee: 320,
-        net: 9680,
+        net: 9680 - (input.platformFee ?? 0),
+        costs: input.costs ?? null,
+        margin: input.costs === undefined ? null : 320 - input.costs,
+        platformFee: input.platformFee ?? null,
         createdAt: at,
         authorizedAt: at,
         capturedAt: at,
@@ -192,6 +203,31 @@ export async function insertPaidCharges(
         { postingId: p.id, account: "processing_revenue" as const, ownerId: null, amount: 320, createdAt: at },
       ]),
     );
+    if (input.platformFee) {
+      const fee = input.platformFee;
+      const feePostings = batch.map((b) => ({ id: createId("txn"), charge: b.ch }));
+      await db.insert(ledgerPostings).values(
+        feePostings.map((p) => ({
+          id: p.id,
+          isvAccountId: input.isvAccountId,
+          merchantId: input.merchantId,
+          type: "platform_fee" as const,
+          sourceId: p.charge,
+          amount: -fee,
+          fee: 0,
+          net: -fee,
+          description: "Bench ISV fee",
+          availableOn: availableOnFor(at),
+          createdAt: at,
+        })),
+      );
+      await db.insert(ledgerEntries).values(
+        feePostings.flatMap((p) => [
+          { postingId: p.id, account: "pending" as const, ownerId: input.merchantId, amount: -fee, createdAt: at },
+          { postingId: p.id, account: "revenue" as const, ownerId: input.isvAccountId, amount: fee, createdAt: at },
+        ]),
+      );
+    }
     ids.push(...batch.map((b) => b.ch));
   }
   return ids;

@@ -17,6 +17,7 @@ import { benchHome, type HomeBench, printHome } from "./home";
 import { benchLedger, type LedgerBench, printLedger } from "./ledger";
 import { benchPayments, type PaymentsBench, printPayments } from "./payments";
 import { benchPayouts, type PayoutsBench, printPayouts } from "./payouts";
+import { benchRevenue, printRevenue, type RevenueBench } from "./revenue";
 import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
 import { scaled, SHORT } from "./short";
 import { benchStreams, printStreams, type StreamsBench } from "./streams";
@@ -558,6 +559,19 @@ async function main() {
     printStreams(out);
     return done(writeFigures(collectFigures({ streams: out })));
   }
+  if (only === "revenue") {
+    const pgdb = await postgresUrl();
+    const out = [await benchRevenue("pglite", undefined)];
+    if (pgdb) {
+      try {
+        out.push(await benchRevenue("postgres", pgdb.url));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printRevenue(out);
+    return done(writeFigures(collectFigures({ revenue: out })));
+  }
   if (only === "ledger") {
     const pgdb = await postgresUrl();
     const out = [await benchLedger("pglite", undefined)];
@@ -601,6 +615,7 @@ async function main() {
   const payoutResults: PayoutsBench[] = [];
   const embedResults: EmbedBench[] = [];
   const ledgerResults: LedgerBench[] = [];
+  const revenueResults: RevenueBench[] = [];
   if (only !== "postgres") {
     paymentResults.push(await timed("benchPayments pglite", () => benchPayments("pglite", undefined, { pages: true })));
     settlementResults.push(
@@ -616,6 +631,7 @@ async function main() {
     payoutResults.push(await timed("benchPayouts pglite", () => benchPayouts("pglite", undefined)));
     embedResults.push(await timed("benchEmbed pglite", () => benchEmbed("pglite", undefined)));
     ledgerResults.push(await timed("benchLedger pglite", () => benchLedger("pglite", undefined)));
+    revenueResults.push(await timed("benchRevenue pglite", () => benchRevenue("pglite", undefined)));
   }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
@@ -644,6 +660,7 @@ async function main() {
       payoutResults.push(await timed("benchPayouts postgres", () => benchPayouts("postgres", pgdb.url)));
       embedResults.push(await timed("benchEmbed postgres", () => benchEmbed("postgres", pgdb.url)));
       ledgerResults.push(await timed("benchLedger postgres", () => benchLedger("postgres", pgdb.url)));
+      revenueResults.push(await timed("benchRevenue postgres", () => benchRevenue("postgres", pgdb.url)));
     } finally {
       await pgdb.drop();
     }
@@ -664,6 +681,7 @@ async function main() {
   printPayouts(payoutResults);
   printEmbed(embedResults);
   printLedger(ledgerResults);
+  printRevenue(revenueResults);
   const wizard = await timed("benchWizard", printWizard);
   const ratios = ratiosOf(pglite, postgres);
   done(
@@ -686,6 +704,7 @@ async function main() {
         home: homeResults,
         payouts: payoutResults,
         ledger: ledgerResults,
+        revenue: revenueResults,
       }),
     ),
   );

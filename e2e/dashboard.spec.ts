@@ -316,6 +316,7 @@ test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
     "/dashboard": ["Merchants", "Comercios"],
     "/dashboard/settings": ["Settings", "Configuración"],
     "/dashboard/developers": ["Developers", "Desarrolladores"],
+    "/dashboard/revenue": ["Revenue", "Ingresos"],
   };
   for (const [locale, index] of [
     ["en", 0],

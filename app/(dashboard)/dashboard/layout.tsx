@@ -24,6 +24,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <Link className="underline" href="/dashboard/developers">
               {t("nav.developers")}
             </Link>
+            <Link className="underline" href="/dashboard/revenue">
+              {t("nav.revenue")}
+            </Link>
             <Link className="underline" href="/dashboard/reports">
               {t("nav.reports")}
             </Link>
