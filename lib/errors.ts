@@ -45,6 +45,7 @@ export const errorCodes = {
   ach_authorization_required: "invalid_request_error",
   refund_exceeds_charge: "invalid_request_error",
   platform_fee_too_large: "invalid_request_error",
+  api_version_unknown: "invalid_request_error",
   refund_failed: "invalid_request_error",
   file_empty: "invalid_request_error",
   file_too_large: "invalid_request_error",

@@ -13,6 +13,7 @@ import { readiness } from "../ops/health";
 import { registerDatabaseMetrics, registry, scrapeAllowed } from "../ops/metrics";
 import type { AppEnv } from "./context";
 import { errorBody, httpHeaders } from "./errors";
+import { apiVersion } from "./middleware/api-version";
 import { authenticate } from "./middleware/auth";
 import { jsonBody } from "./middleware/body";
 import { idempotency } from "./middleware/idempotency";
@@ -105,6 +106,7 @@ export function createApi(options: ApiOptions) {
     "/v1/*",
     jsonBody,
     authenticate,
+    apiVersion(),
     rateLimit(options.rateLimitPerSecond ?? env.RATE_LIMIT_PER_SECOND, options.limits),
     idempotency,
   );

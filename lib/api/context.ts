@@ -12,5 +12,9 @@ export type AppEnv = {
     clientAddress: string;
     /** The caller's account row when authentication already read it (API keys); see callerAccount. */
     callerAccount?: AccountRow;
+    /** The caller's account's pinned API version, when authentication read it (section 22). */
+    accountApiVersion?: string;
+    /** The API version this request is answered in (the Onb-Version header, else the account's, else the latest). */
+    apiVersion: string;
   };
 };

@@ -13,7 +13,7 @@ import {
 } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { type PostingType } from "../schemas/ledger-values";
-import { type Entry, post, type Posting } from "./post";
+import { type Entry, post, postAll, type Posting } from "./post";
 import { type TakenPosting } from "./settlement-figures";
 
 // Every movement of money today, as postings (docs/reference.md section 18). Each is called in the
@@ -162,12 +162,14 @@ export function disputeWonPosting(dispute: DisputeRow): Posting {
   };
 }
 
-/** A charge's postings: the charge, and its platform fee (answered: null when it has none). */
+/** A charge's postings, in one go: the charge, and its platform fee (answered: null when it has none). */
 export async function postCharge(tx: DbOrTx, charge: ChargeRow, isvName: string) {
-  const posting = chargePosting(charge);
-  if (posting) await post(tx, posting);
   const fee = platformFeePosting(charge, isvName);
-  return fee ? post(tx, fee) : null;
+  const rows = await postAll(
+    tx,
+    [chargePosting(charge), fee].filter((p): p is Posting => p !== null),
+  );
+  return fee ? (rows.find((r) => r.type === "platform_fee") ?? null) : null;
 }
 /** A refund's postings: the refund, and what it gave back of the platform fee (answered: null when nothing). */
 export async function postRefund(

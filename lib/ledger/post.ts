@@ -1,4 +1,3 @@
-import { one } from "../db/one";
 import { ledgerEntries, type LedgerPostingRow, ledgerPostings } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { createId } from "../ids";
@@ -48,35 +47,57 @@ export function assertBalanced(entries: readonly Entry[]) {
  * are left out; a posting that moves nothing is not written (null).
  */
 export async function post(tx: DbOrTx, posting: Posting): Promise<LedgerPostingRow | null> {
-  const entries = posting.entries.filter((e) => e.amount !== 0);
-  if (entries.length === 0) return null;
-  assertBalanced(entries);
-  const fee = posting.fee ?? 0;
-  const createdAt = posting.createdAt ?? new Date();
-  const row = one(
-    await tx
-      .insert(ledgerPostings)
-      .values({
-        id: createId("txn"),
-        isvAccountId: posting.isvAccountId,
-        merchantId: posting.merchantId,
-        type: posting.type,
-        sourceId: posting.sourceId,
-        amount: posting.amount,
-        fee,
-        net: posting.amount - fee,
-        description: posting.description,
-        availableOn: posting.availableOn ?? availableOnFor(createdAt),
-        settlementId: posting.settlementId ?? null,
-        payoutId: posting.payoutId ?? null,
-        createdAt,
-      })
-      .returning(),
-  );
-  await tx
-    .insert(ledgerEntries)
+  return (await postAll(tx, [posting]))[0] ?? null;
+}
+
+/**
+ * Several postings at once (a payment's charge and its platform fee): two statements whatever their
+ * number. Answers the rows written, in order (a posting that moves nothing is left out).
+ */
+export async function postAll(tx: DbOrTx, postings: readonly Posting[]): Promise<LedgerPostingRow[]> {
+  const written = postings
+    .map((posting) => ({ posting, entries: posting.entries.filter((e) => e.amount !== 0) }))
+    .filter((p) => p.entries.length > 0);
+  if (written.length === 0) return [];
+  for (const p of written) assertBalanced(p.entries);
+  const ids = written.map(() => createId("txn"));
+  const inserted = await tx
+    .insert(ledgerPostings)
     .values(
-      entries.map((e) => ({ postingId: row.id, account: e.account, ownerId: e.owner, amount: e.amount, createdAt })),
-    );
-  return row;
+      written.map(({ posting }, i) => {
+        const fee = posting.fee ?? 0;
+        const createdAt = posting.createdAt ?? new Date();
+        return {
+          id: ids[i]!,
+          isvAccountId: posting.isvAccountId,
+          merchantId: posting.merchantId,
+          type: posting.type,
+          sourceId: posting.sourceId,
+          amount: posting.amount,
+          fee,
+          net: posting.amount - fee,
+          description: posting.description,
+          availableOn: posting.availableOn ?? availableOnFor(createdAt),
+          settlementId: posting.settlementId ?? null,
+          payoutId: posting.payoutId ?? null,
+          createdAt,
+        };
+      }),
+    )
+    .returning();
+  // In the order given (RETURNING's order is not promised).
+  const byId = new Map(inserted.map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id)!);
+  await tx.insert(ledgerEntries).values(
+    written.flatMap(({ entries }, i) =>
+      entries.map((e) => ({
+        postingId: rows[i]!.id,
+        account: e.account,
+        ownerId: e.owner,
+        amount: e.amount,
+        createdAt: rows[i]!.createdAt,
+      })),
+    ),
+  );
+  return rows;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { apiVersionSchema } from "./api-version";
 import { email, hexColor, hostname, httpUrl } from "./atoms";
 import { defaultCapabilitiesSchema } from "./capabilities";
 import { costProfileSchema } from "./cost-profile";
@@ -190,6 +191,10 @@ export const accountSchema = z
       description:
         "An ISV's: what the platform charges it (set by the operator; the contract's defaults until then) and its share of the margin. Null for other accounts",
     }),
+    api_version: z.string().meta({
+      description:
+        "The API version the account is pinned to (docs/reference.md section 22): answers without an Onb-Version header are written in it",
+    }),
     payout_bank_account: payoutBankAccountSchema.nullable().meta({
       description:
         "An ISV's own bank account, where its residuals are paid once it is verified (docs/reference.md section 19); null: none given",
@@ -236,6 +241,9 @@ export const updateAccountSchema = z
       })
       .optional(),
     payout_bank_account: payoutBankAccountInputSchema.optional(),
+    api_version: apiVersionSchema
+      .optional()
+      .meta({ description: "Pin the account to another version (docs/changelog.md)" }),
   })
   .meta({ id: "UpdateAccountRequest" });
 export type UpdateAccount = z.infer<typeof updateAccountSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { eventCatalogue, eventTypes, webhookScopes } from "../events/catalogue";
+import { apiVersionSchema } from "./api-version";
 import { httpUrl } from "./atoms";
 
 // Webhooks, their deliveries and events (docs/reference.md section 9): for the API, the dashboard's
@@ -14,6 +15,9 @@ export const createWebhookSchema = z
       .min(1, "must list at least one scope"),
     secret: z.string().min(16, "must be 16 to 128 characters").max(128, "must be 16 to 128 characters").optional(),
     description: z.string().max(500).optional(),
+    api_version: apiVersionSchema
+      .optional()
+      .meta({ description: "The API version its events are written in (default: the account's, docs/changelog.md)" }),
   })
   .meta({ id: "CreateWebhookRequest" });
 export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
@@ -28,6 +32,7 @@ export const webhookSchema = z
     description: z.string().nullable(),
     status: z.enum(["enabled", "disabled"]),
     disabled_reason: z.string().nullable(),
+    api_version: z.string().meta({ description: "The API version its events are written in" }),
     created_at: z.string(),
   })
   .meta({ id: "Webhook" });

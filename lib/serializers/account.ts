@@ -22,6 +22,7 @@ export function serializeAccount(row: AccountRow): AccountJson {
     settings: (row.settings ? settingsWithDefaults(row.settings) : row.settings) as AccountJson["settings"],
     custom_domain_verification: customDomainVerification(row),
     cost_profile: row.type === "isv" ? (row.costProfile ?? defaultCostProfile) : null,
+    api_version: row.apiVersion,
     payout_bank_account: serializePayoutBankAccount(row.payoutBankAccount),
     created_at: row.createdAt.toISOString(),
   };

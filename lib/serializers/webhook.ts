@@ -1,5 +1,6 @@
 import { mask } from "../crypto/field-encryption";
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from "../db/schema";
+import { FIRST_API_VERSION } from "../versions/versions";
 
 /** The secret in full only in the create answer; masked everywhere else. */
 export function serializeWebhook(row: WebhookRow, fullSecret?: string) {
@@ -12,6 +13,8 @@ export function serializeWebhook(row: WebhookRow, fullSecret?: string) {
     description: row.description,
     status: row.status,
     disabled_reason: row.disabledReason,
+    // Endpoints made before versions existed are written in the first version.
+    api_version: row.apiVersion ?? FIRST_API_VERSION,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -10,6 +10,7 @@ import { seedOnStart } from "@/lib/domain/accounts/seed-on-start";
 import { env } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
 import type { LimitStore } from "@/lib/limits";
+import { LATEST_API_VERSION } from "@/lib/versions/versions";
 import { startJobPools } from "@/lib/workers/pools";
 
 import { responseChecker } from "./openapi-check";
@@ -54,6 +55,12 @@ export async function startTestApi(
   });
   options.configure?.(app);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  // The test client (undici) keeps idle connections 4 s; the server would close them at 5 s. With
+  // PGlite in this same thread, a long query can hold both timers back, and the client then writes
+  // on a connection the server is closing (ECONNRESET, seen in the seeded month's test): the server
+  // keeps idle connections longer than the client ever does.
+  (server as unknown as { keepAliveTimeout: number; headersTimeout: number }).keepAliveTimeout = 65_000;
+  (server as unknown as { keepAliveTimeout: number; headersTimeout: number }).headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -86,7 +93,9 @@ export async function startTestApi(
       /* not JSON */
     }
     // Every answer is held to the published OpenAPI document (throws on a mismatch).
-    checkResponse(method, path, res.status, res.headers.get("content-type"), json);
+    // The document describes the latest version: an answer written in an older one is that version's.
+    if ((res.headers.get("onb-version") ?? LATEST_API_VERSION) === LATEST_API_VERSION)
+      checkResponse(method, path, res.status, res.headers.get("content-type"), json);
     return { status: res.status, headers: res.headers, json, text };
   }
 

@@ -109,6 +109,7 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
       const found = await authenticateApiKey(c.var.db, decoded.slice(0, colon), decoded.slice(colon + 1));
       if (found) {
         c.set("callerAccount", found.account);
+        c.set("accountApiVersion", found.account.apiVersion);
         return {
           kind: "api_key",
           accountId: found.accountId,
@@ -133,10 +134,11 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
     const claims = await verifyToken(value, "api");
     if (claims && claims.kind === "user" && typeof claims.sub === "string" && typeof claims.account_id === "string") {
       const [account] = await c.var.db
-        .select({ type: accounts.type, parentId: accounts.parentId })
+        .select({ type: accounts.type, parentId: accounts.parentId, apiVersion: accounts.apiVersion })
         .from(accounts)
         .where(eq(accounts.id, claims.account_id));
       if (account) {
+        c.set("accountApiVersion", account.apiVersion);
         return {
           kind: "user",
           accountId: claims.account_id,

@@ -29,6 +29,7 @@ const exampleAccount = {
   settings: initialSettings,
   custom_domain_verification: null,
   cost_profile: defaultCostProfile,
+  api_version: "2026-11-27",
   payout_bank_account: null,
   created_at: "2026-11-01T09:30:00.000Z",
 };

@@ -9,6 +9,7 @@ import { env } from "../../env";
 import { eventCatalogue, eventTypes } from "../../events/catalogue";
 import { docsCsp } from "../../net/csp";
 import { platformFeeEventSchema } from "../../schemas/platform-fees";
+import { apiVersions, LATEST_API_VERSION } from "../../versions/versions";
 import type { AppEnv } from "../context";
 
 const require = createRequire(import.meta.url);
@@ -17,7 +18,9 @@ const description = `The API for ISVs: create merchants, send them onboarding li
 
 **Authentication.** \`Authorization: Basic base64(account_sid:secret_key)\` with your master API key, or \`Authorization: Bearer <token>\` from \`POST /v1/auth/token\`.
 
-**Conventions.** Success is HTTP 200 with JSON. Errors have one shape: \`{ "error": { "type", "code", "message", "param", "errors", "request_id" } }\`. Every answer carries a \`Request-Id\` header. Any POST may send \`Idempotency-Key\` (1-255 characters): the same key and body within 24 hours replays the first answer with \`Idempotent-Replayed: true\`; a different body, or a request still running, answers 409. Lists take \`limit\` (1-100, default 10), \`starting_after\` and \`ending_before\`, newest first. Bodies are JSON, at most 1 MB. Rate limit: ${env.RATE_LIMIT_PER_SECOND} requests per second per account (429 with \`Retry-After\`).`;
+**Conventions.** Success is HTTP 200 with JSON. Errors have one shape: \`{ "error": { "type", "code", "message", "param", "errors", "request_id" } }\`. Every answer carries a \`Request-Id\` header. Any POST may send \`Idempotency-Key\` (1-255 characters): the same key and body within 24 hours replays the first answer with \`Idempotent-Replayed: true\`; a different body, or a request still running, answers 409. Lists take \`limit\` (1-100, default 10), \`starting_after\` and \`ending_before\`, newest first. Bodies are JSON, at most 1 MB. Rate limit: ${env.RATE_LIMIT_PER_SECOND} requests per second per account (429 with \`Retry-After\`).
+
+**Versions.** The API is versioned by date: send \`Onb-Version: YYYY-MM-DD\` (versions: ${apiVersions.join(", ")}), or none for the version your account is pinned to (\`GET /v1/account\` \`api_version\`; \`PATCH /v1/account\` moves it). Every answer carries \`Onb-Version\`; an unknown version is 400 \`api_version_unknown\`. Webhook endpoints have their own \`api_version\`. This document describes the latest version, ${LATEST_API_VERSION}.`;
 
 /**
  * The reference runs on its own: none of Scalar's hosted-service features (its API client app, the

@@ -23,6 +23,7 @@ const exampleWebhook = {
   description: "Production receiver",
   status: "enabled",
   disabled_reason: null,
+  api_version: "2026-11-27",
   created_at: "2026-11-01T09:30:00.000Z",
 };
 const exampleDelivery = {

@@ -5,6 +5,7 @@ import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import type { DefaultCapabilities } from "../../schemas/capabilities";
 import type { CostProfile } from "../../schemas/cost-profile";
 import type { StoredPayoutBankAccount } from "../../schemas/payout-bank-account";
+import { FIRST_API_VERSION } from "../../versions/versions";
 
 // One table for every kind of account: the operator (`platform`), ISVs and their merchants.
 export const accounts = pgTable(
@@ -23,6 +24,8 @@ export const accounts = pgTable(
     settings: jsonb("settings").$type<AccountSettings>(),
     /** What the platform charges this ISV (docs/reference.md section 19), set by the operator; null: the defaults. */
     costProfile: jsonb("cost_profile").$type<CostProfile>(),
+    /** The API version the account is pinned to (section 22): the latest when it was made. */
+    apiVersion: text("api_version").notNull().default(FIRST_API_VERSION),
     /** An ISV's bank account for its residuals (section 19), its number encrypted; null: none given. */
     payoutBankAccount: jsonb("payout_bank_account").$type<StoredPayoutBankAccount>(),
     /** The custom domain the ISV asked for (defaults.custom_domain); it serves pages only once verified. */

@@ -9,6 +9,8 @@ export const webhooks = pgTable(
     accountId: text("account_id").notNull(),
     url: text("url").notNull(),
     scopes: jsonb("scopes").$type<WebhookScope[]>().notNull(),
+    /** The API version its events are written in (section 22); null: its account's. */
+    apiVersion: text("api_version"),
     /** The signing secret, encrypted at rest (it must be read back to sign). */
     secret: jsonb("secret").$type<{ $enc: string; last4: string }>().notNull(),
     description: text("description"),

@@ -5,6 +5,7 @@ import { AppError } from "../../errors";
 import { createId } from "../../ids";
 import { initialDefaults, initialSettings } from "../../schemas/account";
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
+import { LATEST_API_VERSION } from "../../versions/versions";
 import { recordAudit } from "../audit/record-audit";
 import { findUserByEmail } from "./find-user-by-email";
 
@@ -34,6 +35,8 @@ export async function createIsv(db: Db, input: CreateIsvInput) {
       defaults: initialDefaults(input.name.trim()),
       defaultCapabilities: initialDefaultCapabilities,
       settings: initialSettings,
+      // Pinned to the version of today (docs/reference.md section 22).
+      apiVersion: LATEST_API_VERSION,
     });
     await tx.insert(users).values({ id: createId("usr"), accountId, email, passwordHash });
     await tx

@@ -73,6 +73,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
           defaultCapabilities: capabilities as DefaultCapabilities,
           settings: settings as AccountSettings,
           customDomain,
+          ...(patch.api_version ? { apiVersion: patch.api_version } : {}),
           // A new domain serves nothing until its TXT record proves the ISV controls it (verify-custom-domain.ts).
           ...(changed
             ? { customDomainToken: customDomain ? randomBase62(32) : null, customDomainVerifiedAt: null }

@@ -21,7 +21,7 @@ import { serializePlatformFee } from "../../serializers/platform-fee";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { newChargeStatus } from "../charges/status";
-import { recordEvent } from "../events/record-event";
+import { recordEvent, recordEvents } from "../events/record-event";
 import { chargeCosts } from "../fees/compute-cost";
 import { feeForAchCharge, feeForCardCharge, takesAch } from "../fees/merchant-pricing";
 import { isRealPhone, normalizePhone } from "../merchants/application";
@@ -367,31 +367,27 @@ export async function payRequest(
         chargeId,
         lastFailureReason: null,
       });
-      await recordEvent(tx, {
-        accountId: request.isvAccountId,
-        type: "charge.authorized",
-        objectId: chargeId,
-        data: chargeJson,
-      });
-      await recordEvent(tx, {
-        accountId: request.isvAccountId,
-        type: "charge.paid",
-        objectId: chargeId,
-        data: chargeJson,
-      });
-      if (platformFeeTxn)
-        await recordEvent(tx, {
+      // The payment's events in one statement (recordEvents).
+      await recordEvents(tx, [
+        { accountId: request.isvAccountId, type: "charge.authorized", objectId: chargeId, data: chargeJson },
+        { accountId: request.isvAccountId, type: "charge.paid", objectId: chargeId, data: chargeJson },
+        ...(platformFeeTxn
+          ? [
+              {
+                accountId: request.isvAccountId,
+                type: "platform_fee.created" as const,
+                objectId: platformFeeTxn.id,
+                data: serializePlatformFee(platformFeeTxn, charge, null),
+              },
+            ]
+          : []),
+        {
           accountId: request.isvAccountId,
-          type: "platform_fee.created",
-          objectId: platformFeeTxn.id,
-          data: serializePlatformFee(platformFeeTxn, charge, null),
-        });
-      await recordEvent(tx, {
-        accountId: request.isvAccountId,
-        type: "payment_request.paid",
-        objectId: request.id,
-        data: serializePaymentRequest(paid, base),
-      });
+          type: "payment_request.paid",
+          objectId: request.id,
+          data: serializePaymentRequest(paid, base),
+        },
+      ]);
       const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
       if (receiptTo) await sendReceipt(tx, paid, charge, merchant, brandOf(isv), receiptTo);
       return { outcome: "paid" as const, request: paid, charge: charge, merchant: merchant, base };

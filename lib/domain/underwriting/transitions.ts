@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 
 import { digestSecret, generateAccountSid, generateSecretKey, newPublishableKey } from "../../auth/secrets";
 import type { AccountRow, MerchantRow } from "../../db/schema";
@@ -45,6 +45,8 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
     parentId: merchant.isvAccountId,
     sid: generateAccountSid(),
     name,
+    // The merchant's own key answers in its ISV's version (the ISV's integration uses it).
+    apiVersion: sql`(select ${accounts.apiVersion} from ${accounts} where ${accounts.id} = ${merchant.isvAccountId})`,
   });
   await tx.insert(apiKeys).values({
     id: createId("key"),

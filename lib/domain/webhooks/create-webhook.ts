@@ -10,6 +10,7 @@ import { env } from "../../env";
 import { AppError, invalid } from "../../errors";
 import { createId } from "../../ids";
 import type { CreateWebhookInput } from "../../schemas/webhook";
+import { LATEST_API_VERSION } from "../../versions/versions";
 import { assertPublicHost, UnsafeAddressError } from "../../webhooks/address-guard";
 import { recordAudit } from "../audit/record-audit";
 
@@ -39,7 +40,11 @@ export async function createWebhook(db: Db, accountId: string, input: CreateWebh
   const secret = input.secret ?? `whsec_${randomBytes(32).toString("base64")}`;
   return db.transaction(async (tx) => {
     // The account's row is locked while counting, so two creates at once cannot pass the cap together.
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    const [account] = await tx
+      .select({ id: accounts.id, apiVersion: accounts.apiVersion })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for("update");
     const [{ n }] = (await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(webhooks)
@@ -59,6 +64,8 @@ export async function createWebhook(db: Db, accountId: string, input: CreateWebh
           scopes: [...new Set(input.scopes)],
           secret: encryptField(secret),
           description: input.description ?? null,
+          // Its events in the version asked for, else the account's (docs/reference.md section 22).
+          apiVersion: input.api_version ?? account?.apiVersion ?? LATEST_API_VERSION,
         })
         .returning(),
     );
@@ -66,7 +73,12 @@ export async function createWebhook(db: Db, accountId: string, input: CreateWebh
       accountId,
       action: "webhook.created",
       resourceId: row.id,
-      fields: ["url", "scopes", ...(input.description !== undefined ? ["description"] : [])],
+      fields: [
+        "url",
+        "scopes",
+        ...(input.description !== undefined ? ["description"] : []),
+        ...(input.api_version !== undefined ? ["api_version"] : []),
+      ],
     });
     return { row: row, secret };
   });

@@ -12,6 +12,7 @@ import { type JobPayload, jobTypes } from "../../jobs/job-types";
 import { markJobsDoneFrom } from "../../jobs/queue";
 import { deliveryOutcomes } from "../../ops/metrics";
 import { serializeEvent } from "../../serializers/event";
+import { API_VERSION_HEADER, FIRST_API_VERSION, toVersion } from "../../versions/versions";
 import { sendWebhook } from "../../webhooks/send";
 import { signedHeaders } from "../../webhooks/sign";
 
@@ -64,8 +65,10 @@ export async function deliverWebhook(
   }
   if (!event) return;
 
-  const body = JSON.stringify(serializeEvent(event));
-  const headers = signedHeaders(decryptField(webhook.secret), event.id, body);
+  // In the endpoint's API version (docs/reference.md section 22), said in its own header.
+  const version = webhook.apiVersion ?? FIRST_API_VERSION;
+  const body = JSON.stringify(toVersion(serializeEvent(event), version));
+  const headers = { ...signedHeaders(decryptField(webhook.secret), event.id, body), [API_VERSION_HEADER]: version };
   const result = await sendWebhook(webhook.url, body, headers, {
     publicOnly: true,
     allowLoopback: env.APP_ENV === "sandbox",
