@@ -157,4 +157,18 @@ test.each([
   ["", null],
   ["1.234", null],
   ["-1", null],
+  // As people type them (issue 48): a dollar sign, thousands, a Spanish decimal comma.
+  ["$9.50", 950],
+  ["$ 9.50", 950],
+  ["18,000", 1_800_000],
+  ["1,234.56", 123_456],
+  ["1,234,567", 123_456_700],
+  ["9,50", 950],
+  ["9,5", 950],
+  ["18,00", 1800],
+  ["1,2345", null],
+  ["12,34,567", null],
+  ["1,234,56", null],
+  ["$$5", null],
+  ["5$", null],
 ])("typedDollarsToCents(%j) = %j", (typed, cents) => expect(typedDollarsToCents(typed)).toBe(cents));

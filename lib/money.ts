@@ -26,10 +26,22 @@ export function parseScaled(value: string, scale: number): number {
 /** Dollars as typed ("35.5", "2500", "0.30") → cents. At most two decimals. */
 export const dollarsToCents = (value: string): Cents => parseScaled(value, 2);
 
-/** An amount a person typed in a form ("5", "12.50", or "12,50" with a decimal comma) → cents; null if it is not one. */
+/**
+ * An amount a person typed in a form → cents; null if it is not one. A dollar sign and spaces are
+ * left out ("$9.50"); commas between groups of three digits are thousands ("18,000", "1,234.56");
+ * a comma before one or two final digits is a decimal comma ("9,50", "12,5"). Anything else, or more
+ * than two decimals, is not an amount.
+ */
 export function typedDollarsToCents(value: string): Cents | null {
+  const text = value
+    .trim()
+    .replace(/^\$\s*/, "")
+    .replace(/\s+/g, "");
+  const normal = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(text)
+    ? text.replace(/,/g, "")
+    : text.replace(/^(\d+),(\d{1,2})$/, "$1.$2");
   try {
-    return dollarsToCents(value.trim().replace(/^(\d+),(\d{1,2})$/, "$1.$2"));
+    return dollarsToCents(normal);
   } catch {
     return null;
   }
