@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 
 import { rowsOf } from "../db/client";
 import { type DbOrTx } from "../db/types";
-import { activityPostingTypes } from "../schemas/ledger-values";
+import { activityPostingTypes, internalPostingTypes } from "../schemas/ledger-values";
 
 export type LedgerViolation = { invariant: string; id: string; expected: number; actual: number };
 
-const internal = sql`('settlement', 'funding', 'payout_paid')`;
+const internal = sql.raw(`(${internalPostingTypes.map((t) => `'${t}'`).join(", ")})`);
 /** The payouts on their way: the merchants' (held ones too) and the ISVs' own (their residuals). */
 const onTheirWay = sql`((select coalesce(sum(amount), 0) from payouts where status in ('pending', 'in_transit', 'held'))
   + (select coalesce(sum(amount), 0) from account_payouts where status in ('pending', 'in_transit')))`;

@@ -162,12 +162,38 @@ export function disputeWonPosting(dispute: DisputeRow): Posting {
   };
 }
 
-/** A charge's postings, in one go: the charge, and its platform fee (answered: null when it has none). */
+/**
+ * What something cost the platform (docs/reference.md section 19): from its `processing_revenue` to
+ * `processing_costs` (what it owes the networks and the processor). Internal: never a merchant's
+ * balance transaction; it moves none of the merchant's money.
+ */
+export function costPosting(
+  of: { isvAccountId: string; merchantId: string; id: string },
+  costs: number | null,
+  description: string,
+  createdAt: Date | undefined,
+): Posting | null {
+  if (!costs) return null;
+  return {
+    isvAccountId: of.isvAccountId,
+    merchantId: of.merchantId,
+    type: "cost",
+    sourceId: of.id,
+    amount: 0,
+    description,
+    createdAt,
+    entries: [platform("processing_revenue", -costs), platform("processing_costs", costs)],
+  };
+}
+
+/** A charge's postings, in one go: the charge, its platform fee and its costs (answered: the fee's, or null). */
 export async function postCharge(tx: DbOrTx, charge: ChargeRow, isvName: string) {
   const fee = platformFeePosting(charge, isvName);
+  const cost =
+    charge.status === "FAILED" ? null : costPosting(charge, charge.costs, `Costs of ${charge.id}`, charge.createdAt);
   const rows = await postAll(
     tx,
-    [chargePosting(charge), fee].filter((p): p is Posting => p !== null),
+    [chargePosting(charge), fee, cost].filter((p): p is Posting => p !== null),
   );
   return fee ? (rows.find((r) => r.type === "platform_fee") ?? null) : null;
 }
@@ -182,10 +208,21 @@ export async function postRefund(
   const fee = platformFeeRefundPosting(refund, isvName);
   return fee ? post(tx, fee) : null;
 }
+/** A bank's return (with what it cost the platform), or its reversal (which costs nothing more). */
 export const postAchReturn = (tx: DbOrTx, charge: ChargeRow, held: number, reversal = false) =>
-  post(tx, achReturnPosting(charge, held, reversal));
+  postAll(
+    tx,
+    [
+      achReturnPosting(charge, held, reversal),
+      reversal
+        ? null
+        : costPosting(charge, charge.returnCosts, `Return costs of ${charge.id}`, charge.returnedAt ?? undefined),
+    ].filter((p): p is Posting => p !== null),
+  );
+/** A dispute opened: its amount, its fee, and what it cost the platform. */
 export async function postDispute(tx: DbOrTx, dispute: DisputeRow) {
-  for (const posting of disputePostings(dispute)) await post(tx, posting);
+  const cost = costPosting(dispute, dispute.costs, `Costs of dispute ${dispute.id}`, dispute.createdAt);
+  await postAll(tx, cost ? [...disputePostings(dispute), cost] : disputePostings(dispute));
 }
 export const postDisputeWon = (tx: DbOrTx, dispute: DisputeRow) => post(tx, disputeWonPosting(dispute));
 

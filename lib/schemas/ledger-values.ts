@@ -10,6 +10,7 @@ export const platformAccounts = [
   "payout_clearing",
   "processing_revenue",
   "platform_cash",
+  "processing_costs",
 ] as const;
 export const ledgerAccountNames = [...merchantAccounts, "revenue", ...platformAccounts] as const;
 export type LedgerAccountName = (typeof ledgerAccountNames)[number];
@@ -55,9 +56,11 @@ export const activityPostingTypes = [
 /**
  * Postings the platform makes between its own accounts or a merchant's own two, never shown as a
  * balance transaction: a settlement (pending → available), the processor's funding of a settlement
- * (the clearing accounts drained), a payout reaching the bank (payout clearing → cash).
+ * (the clearing accounts drained), a payout reaching the bank (payout clearing → cash), and what a
+ * payment, a dispute or a bank's return cost the platform (its revenue → `processing_costs`,
+ * docs/reference.md section 19).
  */
-export const internalPostingTypes = ["settlement", "funding", "payout_paid"] as const;
+export const internalPostingTypes = ["settlement", "funding", "payout_paid", "cost"] as const;
 export const postingTypes = [...balanceTransactionTypes, ...internalPostingTypes] as const;
 export type PostingType = (typeof postingTypes)[number];
 

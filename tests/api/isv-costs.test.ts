@@ -1,9 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { runCommand } from "@/cli/commands";
+import { rowsOf } from "@/lib/db/client";
 import { accounts, auditLogs, events, merchants, outbox } from "@/lib/db/schema";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
+import { checkLedger } from "@/lib/ledger/check";
 import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 import { defaultCostProfile } from "@/lib/schemas/cost-profile";
 
@@ -198,4 +203,43 @@ test("the merchant's statement (JSON, CSV, PDF) and every e-mail about its payme
   const mail = await api.db.select().from(outbox).where(eq(outbox.merchantId, merchant.id));
   expect(mail.length).toBeGreaterThan(0);
   for (const m of mail) expect(`${m.subject}\n${m.text}\n${m.html}`).not.toMatch(costWords);
+});
+
+test("every cost is a ledger posting (processing_revenue → processing_costs), never a merchant's balance transaction; migration 0040 writes those of charges costed before, once", async () => {
+  const paid = await payRequest(api, isv, merchant, 7_700);
+  const chargeId = paid.json.charge.id as string;
+  const charge = (await get(`/v1/charges/${chargeId}`)).json;
+  const costEntries = async () =>
+    rowsOf<{ account: string; amount: string | number; merchant_id: string }>(
+      await api.db.execute(sql`select e.account, e.amount, p.merchant_id from ledger_postings p
+        join ledger_entries e on e.posting_id = p.id where p.type = 'cost' and p.source_id = ${chargeId}
+        order by e.account`),
+    ).map((r) => [r.account, Number(r.amount)]);
+  expect(await costEntries()).toEqual([
+    ["processing_costs", charge.costs],
+    ["processing_revenue", -charge.costs],
+  ]);
+  // Not the merchant's: its balance transactions have the charge only.
+  const lines = (await get(`/v1/balance_transactions?merchant_id=${merchant.id}&source=${chargeId}`)).json.data;
+  expect(lines.map((l: { type: string }) => l.type)).toEqual(["charge"]);
+  expect(await checkLedger(api.db, merchant.id)).toEqual([]);
+
+  // A charge costed before costs were posted: its posting removed (the ledger refuses it but for
+  // this transaction), then the migration's SQL, twice.
+  await api.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(
+      sql`delete from ledger_entries where posting_id in (select id from ledger_postings where type = 'cost' and source_id = ${chargeId})`,
+    );
+    await tx.execute(sql`delete from ledger_postings where type = 'cost' and source_id = ${chargeId}`);
+  });
+  expect(await costEntries()).toEqual([]);
+  const migration = fs.readFileSync(path.join(process.cwd(), "lib/db/migrations/0040_cost_postings.sql"), "utf8");
+  for (let run = 0; run < 2; run++)
+    for (const statement of migration.split("--> statement-breakpoint")) await api.db.execute(sql.raw(statement));
+  expect(await costEntries()).toEqual([
+    ["processing_costs", charge.costs],
+    ["processing_revenue", -charge.costs],
+  ]);
+  expect(await checkLedger(api.db)).toEqual([]);
 });

@@ -55,12 +55,15 @@ async function ledgerOf(merchantId: string) {
   return { balance, lines: lines.map(key).sort() };
 }
 
+/** The migrations that write the ledger of what was made before it: 0030 (money), 0040 (costs). */
 const backfillStatements = () =>
-  fs
-    .readFileSync(path.join(process.cwd(), "lib/db/migrations/0030_ledger_backfill.sql"), "utf8")
-    .split("--> statement-breakpoint")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  ["0030_ledger_backfill.sql", "0040_cost_postings.sql"].flatMap((file) =>
+    fs
+      .readFileSync(path.join(process.cwd(), "lib/db/migrations", file), "utf8")
+      .split("--> statement-breakpoint")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 async function runBackfill() {
   await api.db.transaction(async (tx) => {

@@ -100,7 +100,7 @@ describe("a month at a loss, then a month that pays", () => {
     const chargeId = paid.json.charge.id as string;
     // Made last month: the charge and its postings.
     await api.db.update(charges).set({ createdAt: lastMonthStart }).where(eq(charges.id, chargeId));
-    await postingsAt(api.db, [chargeId], ["charge", "platform_fee"], lastMonthStart);
+    await postingsAt(api.db, [chargeId], ["charge", "platform_fee", "cost"], lastMonthStart);
     const expected = await expectedLine(free.id, [chargeId]);
     expect(expected.merchant_fees).toBe(0);
     expect(expected.costs).toBeGreaterThan(0);

@@ -150,8 +150,12 @@ describe("a seeded month of 1,000 charges", () => {
     const disputedAway = disputeRows.filter((d) => d.status !== "won").reduce((s, d) => s + d.amount, 0);
     const platformFeesNet = final.reduce((s, c) => s + (c.platformFee ?? 0) - c.platformFeeRefunded, 0);
     const processingFees = final.reduce((s, c) => s + (c.fee ?? 0), 0) + disputeRows.reduce((s, d) => s + d.fee, 0);
+    const costs =
+      final.reduce((s, c) => s + (c.costs ?? 0) + (c.returnCosts ?? 0), 0) +
+      disputeRows.reduce((s, d) => s + (d.costs ?? 0), 0);
     const isvRevenue = platformFeesNet + residual.share;
-    const platformRevenue = processingFees - residual.share;
+    // What the platform keeps: its fees, less the ISV's share and what the payments cost it.
+    const platformRevenue = processingFees - residual.share - costs;
     // What the merchants were paid out (every payout not refused) or hold (their ledger balances).
     const merchantIds = shops.map((s) => s.id);
     const paidOut = await sum(
@@ -168,7 +172,10 @@ describe("a seeded month of 1,000 charges", () => {
         )})`),
     );
     const merchantsHave = paidOut + Number(held?.total ?? 0);
-    expect(customersPaid).toBe(merchantsHave + refunded + returned + disputedAway + isvRevenue + platformRevenue);
+    expect(customersPaid).toBe(
+      merchantsHave + refunded + returned + disputedAway + isvRevenue + platformRevenue + costs,
+    );
+    expect(residual.costs).toBe(costs);
 
     // And the ledger agrees with the objects on both revenues.
     const [ledgerIsv] = rowsOf<{ total: string | number | null }>(
@@ -189,6 +196,13 @@ describe("a seeded month of 1,000 charges", () => {
         where e.account = 'processing_revenue' and e.owner_id is null and p.isv_account_id = ${isv.account_id}`),
     );
     expect(Number(ledgerPlatform?.total ?? 0)).toBe(platformRevenue);
+    // Every cost is a posting: the platform's processing_costs hold exactly the objects' costs.
+    const [ledgerCosts] = rowsOf<{ total: string | number | null }>(
+      await api.db.execute(sql`select sum(e.amount) as total from ledger_entries e
+        join ledger_postings p on p.id = e.posting_id
+        where e.account = 'processing_costs' and p.type = 'cost' and p.isv_account_id = ${isv.account_id}`),
+    );
+    expect(Number(ledgerCosts?.total ?? 0)).toBe(costs);
     expect(await checkLedger(api.db)).toEqual([]);
   }, 900_000);
 });

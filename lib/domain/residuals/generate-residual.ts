@@ -16,11 +16,11 @@ import { payWaitingResiduals } from "./account-payouts";
 import { lineOf, type MerchantMonth, residualOf } from "./figures";
 
 /**
- * Each merchant's sums for the month (docs/reference.md section 19), two statements: from the ledger,
+ * Each merchant's sums for the month (docs/reference.md section 19), from the ledger in two statements:
  * its captured charges (volume, count), the fees it paid (the charges' processing fees, the dispute
- * fees and the month-end fees taken in the month) and the ISV's platform fees less their refunds;
- * from the objects, what its month cost the platform (the charges' costs, the ACH returns' and the
- * disputes'). Merchants with neither are absent.
+ * fees and the month-end fees taken in the month) and the ISV's platform fees less their refunds; and
+ * what its month cost the platform (the `cost` postings of its charges, its disputes and its banks'
+ * returns). Merchants with neither are absent.
  */
 export async function merchantMonths(db: DbOrTx, isvAccountId: string, period: string): Promise<MerchantMonth[]> {
   const { start, end } = periodRange(period);
@@ -48,16 +48,11 @@ export async function merchantMonths(db: DbOrTx, isvAccountId: string, period: s
   );
   const costs = rowsOf<{ merchant_id: string; costs: string | number }>(
     await db.execute(sql`
-      select merchant_id, sum(cost) as costs from (
-        select merchant_id, coalesce(costs, 0) as cost from charges
-          where isv_account_id = ${isvAccountId} and status <> 'FAILED' and created_at >= ${from} and created_at < ${to}
-        union all
-        select merchant_id, coalesce(return_costs, 0) from charges
-          where isv_account_id = ${isvAccountId} and returned_at >= ${from} and returned_at < ${to}
-        union all
-        select merchant_id, coalesce(costs, 0) from disputes
-          where isv_account_id = ${isvAccountId} and created_at >= ${from} and created_at < ${to}
-      ) c group by merchant_id`),
+      select p.merchant_id, sum(e.amount) as costs
+      from ledger_postings p join ledger_entries e on e.posting_id = p.id and e.account = 'processing_costs'
+      where p.isv_account_id = ${isvAccountId} and p.type = 'cost'
+        and p.created_at >= ${from} and p.created_at < ${to}
+      group by p.merchant_id`),
   );
   const months = new Map<string, MerchantMonth>();
   const of = (merchantId: string) => {
