@@ -203,6 +203,32 @@ export async function insertPaidCharges(
         { postingId: p.id, account: "processing_revenue" as const, ownerId: null, amount: 320, createdAt: at },
       ]),
     );
+    if (input.costs) {
+      // What each charge cost the platform, as postCharge posts it (an internal `cost` posting).
+      const costs = input.costs;
+      const costPostings = batch.map((b) => ({ id: createId("txn"), charge: b.ch }));
+      await db.insert(ledgerPostings).values(
+        costPostings.map((p) => ({
+          id: p.id,
+          isvAccountId: input.isvAccountId,
+          merchantId: input.merchantId,
+          type: "cost" as const,
+          sourceId: p.charge,
+          amount: 0,
+          fee: 0,
+          net: 0,
+          description: `Costs of ${p.charge}`,
+          availableOn: availableOnFor(at),
+          createdAt: at,
+        })),
+      );
+      await db.insert(ledgerEntries).values(
+        costPostings.flatMap((p) => [
+          { postingId: p.id, account: "processing_revenue" as const, ownerId: null, amount: -costs, createdAt: at },
+          { postingId: p.id, account: "processing_costs" as const, ownerId: null, amount: costs, createdAt: at },
+        ]),
+      );
+    }
     if (input.platformFee) {
       const fee = input.platformFee;
       const feePostings = batch.map((b) => ({ id: createId("txn"), charge: b.ch }));

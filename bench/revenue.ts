@@ -74,7 +74,12 @@ export async function benchRevenue(
     const { row: residual } = await generateResidual(db, isv.account_id, periodOf(at));
     const residualSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     const expected = merchantCount * perMerchant;
-    if (residual.count !== expected || residual.lineCount !== merchantCount || residual.platformFees !== expected * 50)
+    if (
+      residual.count !== expected ||
+      residual.lineCount !== merchantCount ||
+      residual.platformFees !== expected * 50 ||
+      residual.costs !== expected * 219
+    )
       throw new Error(`the residual does not add up: ${JSON.stringify(residual)} (expected ${expected} charges)`);
 
     // Making and paying a payment, without rules and with 20 (the last matching).
