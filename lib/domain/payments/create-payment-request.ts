@@ -78,12 +78,13 @@ export async function createScopedPaymentRequest(db: Db, scope: Scope, input: Cr
   const extra = typeSpecific(input, merchant, errors);
   if (errors.length || !resolved.ok) throw invalidFields(errors);
   const amounts = resolved.value;
-  const platformFee = platformFeeOf(scope, merchant, input, await getAccount(db, merchant.isvAccountId), {
+  // The ISV's row, read once: its fee rules here, its branding and host in the transaction below.
+  const isv = await getAccount(db, merchant.isvAccountId);
+  const platformFee = platformFeeOf(scope, merchant, input, isv, {
     total: amounts.amount + amounts.tax + amounts.tip,
   });
 
   return db.transaction(async (tx) => {
-    const isv = await getAccount(tx, merchant.isvAccountId);
     const now = new Date();
     if (input.type === "TERMINAL") {
       // A request past its deadline no longer holds the terminal, even before its expiry job ran.

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 
 import { merchants, type ResidualRow, residuals } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -38,20 +38,18 @@ export async function revenueOverview(db: DbOrTx, isvAccountId: string, now = ne
   const isv = await getAccount(db, isvAccountId);
   const percent = costProfileOf(isv).revenue_share_percent;
   const months = lastTwelve(period);
-  const [monthLines, made, [before]] = await Promise.all([
+  // The ISV's latest residuals (two years): the chart's months, the loss carried in, the list.
+  const [monthLines, all] = await Promise.all([
     merchantMonths(db, isvAccountId, period),
     db
       .select()
       .from(residuals)
-      .where(and(eq(residuals.isvAccountId, isvAccountId), gte(residuals.period, months[0]!)))
-      .orderBy(desc(residuals.period)),
-    db
-      .select()
-      .from(residuals)
-      .where(and(eq(residuals.isvAccountId, isvAccountId), lt(residuals.period, period)))
+      .where(eq(residuals.isvAccountId, isvAccountId))
       .orderBy(desc(residuals.period))
-      .limit(1),
+      .limit(24),
   ]);
+  const made = all.filter((r) => r.period >= months[0]!);
+  const before = all.find((r) => r.period < period);
   const lines = monthLines.map((m) => lineOf(m, percent));
   const madeNow = made.find((r) => r.period === period);
   const soFar = residualOf(lines, before?.status === "carried" ? before.amount : 0);
@@ -96,12 +94,6 @@ export async function revenueOverview(db: DbOrTx, isvAccountId: string, now = ne
         ).map((m) => [m.id, businessName(m) || m.id])
       : [],
   );
-  const all = await db
-    .select()
-    .from(residuals)
-    .where(eq(residuals.isvAccountId, isvAccountId))
-    .orderBy(desc(residuals.period))
-    .limit(24);
   return {
     period,
     percent,
