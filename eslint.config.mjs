@@ -24,6 +24,8 @@ export default tseslint.config(
   {
     ignores: [
       ".next/**",
+      "packages/*/dist/**",
+      "packages/*/src/generated/**",
       "node_modules/**",
       "data/**",
       "next-env.d.ts",

@@ -37,6 +37,7 @@ export const scalarConfiguration = {
 };
 
 type OpenApiDocument = {
+  info: Record<string, unknown>;
   paths: Record<string, Record<string, { operationId?: string; summary?: string }>>;
   webhooks?: Record<string, unknown>;
   components?: { schemas?: Record<string, unknown> };
@@ -112,6 +113,8 @@ function componentsOf(schema: z.ZodType): Record<string, unknown> {
 }
 
 function completeDocument(doc: OpenApiDocument) {
+  // The version this document describes, for the SDK's generator (its default Onb-Version).
+  doc.info["x-api-version"] = LATEST_API_VERSION;
   doc.components ??= {};
   doc.components.schemas ??= {};
   for (const schema of webhookOnlyResources)
