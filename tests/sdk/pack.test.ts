@@ -20,7 +20,7 @@ let api: TestApi;
 let dir: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ worker: true });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-sdk-pack-"));
 });
 afterAll(async () => {
@@ -102,6 +102,27 @@ console.log(JSON.stringify({ id: again.id, status: again.lead_onboarding_status,
       type: "merchant.created",
       version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+
+    // The quickstart's example (examples/sdk/first-payment.mjs), as docs/quickstart.md runs it.
+    fs.copyFileSync(path.join(root, "examples/sdk/first-payment.mjs"), path.join(project, "first-payment.mjs"));
+    fs.writeFileSync(
+      path.join(project, "application.json"),
+      fs
+        .readFileSync(path.join(root, "lib/schemas/examples/merchant-application.json"), "utf8")
+        .replace('"tin": "123456789"', '"tin": "000000000"'),
+    );
+    const example = await run(process.execPath, ["first-payment.mjs"], {
+      cwd: project,
+      env: { ...process.env, ONB_BASE_URL: api.baseUrl, ACCOUNT_SID: isv.account_sid, SECRET_KEY: isv.secret_key },
+    });
+    const lines = example.stdout.trim().split("\n");
+    expect(lines[1]).toBe("merchant APPROVED");
+    expect(lines).toContainEqual(expect.stringMatching(/^payment paid ch_\w+ 980$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^refund re_\w+ 300$/));
+    expect(lines).toContain("refused refund_exceeds_charge");
+    expect(lines).toContainEqual(expect.stringMatching(/^payout po_\w+ \d+$/));
+    const pdfName = `statement-${new Date().toISOString().slice(0, 7)}.pdf`;
+    expect(fs.readFileSync(path.join(project, pdfName)).subarray(0, 5).toString()).toBe("%PDF-");
 
     // A program that misuses the SDK does not compile: the types are real.
     fs.writeFileSync(
