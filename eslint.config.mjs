@@ -180,7 +180,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    files: ["app/**/*.tsx", "components/**/*.tsx", "packages/react/src/**/*.tsx", "examples/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },

@@ -7,3 +7,9 @@ export function startExample(options?: {
   accountSid?: string;
   secretKey?: string;
 }): Promise<http.Server>;
+
+/** Your backend's one route: an account session for one component of a merchant; only its client secret is answered. */
+export function accountSession(
+  config: { api: string; auth: string },
+  body: { component?: string; merchant_id?: string } | null,
+): Promise<{ status: number; body: unknown }>;

@@ -15,7 +15,7 @@ import http from "node:http";
 const components = new Set(["onboarding", "payments", "payouts", "disputes", "statements", "notification_banner"]);
 
 /** POST /account-session {component}: your backend asks the service for one component of your merchant. */
-async function accountSession({ api, auth }, body) {
+export async function accountSession({ api, auth }, body) {
   const component = components.has(body?.component) ? body.component : "onboarding";
   const res = await fetch(`${api}/v1/account_sessions`, {
     method: "POST",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { generatedFiles, generateSdk } from "@/packages/node/codegen/generate";
+import { embedTypesFile, embedTypesOf } from "@/packages/react/codegen/embed-types";
 import { Onb, OnbWebhookVerificationError, verifyWebhook, type WebhookEvent } from "@/packages/node/src/index";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -119,5 +120,9 @@ describe("the generated SDK", () => {
       const committed = fs.readFileSync(path.join(import.meta.dirname, "../../packages/node", file), "utf8");
       expect(committed === files[file], `packages/node/${file} differs: run npm run sdk:generate`).toBe(true);
     }
+    // The React package's element types are the loader's, as the service serves them.
+    const v1 = await (await fetch(`${api.baseUrl}/embed/v1.d.ts`)).text();
+    const copy = fs.readFileSync(path.join(import.meta.dirname, "../../packages/react", embedTypesFile), "utf8");
+    expect(copy === embedTypesOf(v1), `packages/react/${embedTypesFile} differs: run npm run sdk:generate`).toBe(true);
   });
 });
