@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { generatedFiles, generateSdk } from "@/packages/node/codegen/generate";
-import { embedTypesFile, embedTypesOf } from "@/packages/react/codegen/embed-types";
 import { Onb, OnbWebhookVerificationError, verifyWebhook, type WebhookEvent } from "@/packages/node/src/index";
+import { embedTypesFile, embedTypesOf } from "@/packages/react/codegen/embed-types";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { startReceiver } from "../helpers/receiver";
