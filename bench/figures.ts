@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { EmbedBench } from "./embed";
 import type { HomeBench } from "./home";
 import type { LedgerBench } from "./ledger";
+import type { OverviewBench } from "./overview";
 import type { PaymentsBench } from "./payments";
 import type { PayoutsBench } from "./payouts";
 import type { RevenueBench } from "./revenue";
@@ -37,6 +38,7 @@ type Inputs = {
   payouts?: PayoutsBench[];
   ledger?: LedgerBench[];
   revenue?: RevenueBench[];
+  overview?: OverviewBench[];
 };
 
 export function collectFigures(input: Inputs): Figure[] {
@@ -75,6 +77,18 @@ export function collectFigures(input: Inputs): Figure[] {
       `make and pay a payment with 20 platform fee rules / without, median ${r.kind}`,
       Number((1 + r.rulesOverhead).toFixed(3)),
       "ratio",
+    );
+  }
+  for (const o of input.overview ?? []) {
+    add(
+      `dashboard overview p50, ${o.merchants} merchants ${o.charges} charges ${o.kind}`,
+      Number(o.p50Ms.toFixed(1)),
+      "ms",
+    );
+    add(
+      `dashboard overview p95, ${o.merchants} merchants ${o.charges} charges ${o.kind}`,
+      Number(o.p95Ms.toFixed(1)),
+      "ms",
     );
   }
   for (const p of input.payouts ?? []) {

@@ -15,6 +15,7 @@ import { benchEmbed, type EmbedBench, printEmbed } from "./embed";
 import { collectFigures, writeFigures } from "./figures";
 import { benchHome, type HomeBench, printHome } from "./home";
 import { benchLedger, type LedgerBench, printLedger } from "./ledger";
+import { benchOverview, type OverviewBench, printOverview } from "./overview";
 import { benchPayments, type PaymentsBench, printPayments } from "./payments";
 import { benchPayouts, type PayoutsBench, printPayouts } from "./payouts";
 import { benchRevenue, printRevenue, type RevenueBench } from "./revenue";
@@ -572,6 +573,19 @@ async function main() {
     printRevenue(out);
     return done(writeFigures(collectFigures({ revenue: out })));
   }
+  if (only === "overview") {
+    const pgdb = await postgresUrl();
+    const out = [await benchOverview("pglite", undefined)];
+    if (pgdb) {
+      try {
+        out.push(await benchOverview("postgres", pgdb.url));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printOverview(out);
+    return done(writeFigures(collectFigures({ overview: out })));
+  }
   if (only === "ledger") {
     const pgdb = await postgresUrl();
     const out = [await benchLedger("pglite", undefined)];
@@ -616,6 +630,7 @@ async function main() {
   const embedResults: EmbedBench[] = [];
   const ledgerResults: LedgerBench[] = [];
   const revenueResults: RevenueBench[] = [];
+  const overviewResults: OverviewBench[] = [];
   if (only !== "postgres") {
     paymentResults.push(await timed("benchPayments pglite", () => benchPayments("pglite", undefined, { pages: true })));
     settlementResults.push(
@@ -632,6 +647,7 @@ async function main() {
     embedResults.push(await timed("benchEmbed pglite", () => benchEmbed("pglite", undefined)));
     ledgerResults.push(await timed("benchLedger pglite", () => benchLedger("pglite", undefined)));
     revenueResults.push(await timed("benchRevenue pglite", () => benchRevenue("pglite", undefined)));
+    overviewResults.push(await timed("benchOverview pglite", () => benchOverview("pglite", undefined)));
   }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
@@ -661,6 +677,7 @@ async function main() {
       embedResults.push(await timed("benchEmbed postgres", () => benchEmbed("postgres", pgdb.url)));
       ledgerResults.push(await timed("benchLedger postgres", () => benchLedger("postgres", pgdb.url)));
       revenueResults.push(await timed("benchRevenue postgres", () => benchRevenue("postgres", pgdb.url)));
+      overviewResults.push(await timed("benchOverview postgres", () => benchOverview("postgres", pgdb.url)));
     } finally {
       await pgdb.drop();
     }
@@ -682,6 +699,7 @@ async function main() {
   printEmbed(embedResults);
   printLedger(ledgerResults);
   printRevenue(revenueResults);
+  printOverview(overviewResults);
   const wizard = await timed("benchWizard", printWizard);
   const ratios = ratiosOf(pglite, postgres);
   done(
@@ -705,6 +723,7 @@ async function main() {
         payouts: payoutResults,
         ledger: ledgerResults,
         revenue: revenueResults,
+        overview: overviewResults,
       }),
     ),
   );

@@ -1,5 +1,13 @@
 import { startReceiver } from "../tests/helpers/receiver";
-import { approvedMerchant, createIsvWithCli, expectAxeClean, merchantWithLink, signIn } from "./helpers";
+import {
+  application,
+  approvedMerchant,
+  createIsvWithCli,
+  expectAxeClean,
+  merchantWithLink,
+  signIn,
+  submittedThroughSession,
+} from "./helpers";
 import { expect, test } from "./test";
 
 test("sign in: a wrong password is a clear error; the session cookie is httpOnly and works as a Bearer token", async ({
@@ -33,6 +41,8 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   });
   await merchantWithLink(request, isv, { merchant: { legal_business_name: "Other Shop" } });
   await signIn(page, isv);
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Merchants" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merchants");
   await expectAxeClean(page);
   await page.getByLabel("Search by name or phone").fill("tacos");
   await page.getByRole("button", { name: "Filter" }).click();
@@ -313,7 +323,8 @@ test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
   const page = await context.newPage();
   await signIn(page, isv);
   const titles: Record<string, [string, string]> = {
-    "/dashboard": ["Merchants", "Comercios"],
+    "/dashboard": ["Overview", "Resumen"],
+    "/dashboard/merchants": ["Merchants", "Comercios"],
     "/dashboard/settings": ["Settings", "Configuración"],
     "/dashboard/developers": ["Developers", "Desarrolladores"],
     "/dashboard/revenue": ["Revenue", "Ingresos"],
@@ -400,4 +411,101 @@ test("reports: ask for one, see it made, download its CSV; in Spanish too", asyn
     await page.screenshot({ path: `test-results/screens/dashboard-reports-es-${width}.png`, fullPage: true });
   }
   await page.context().addCookies([{ name: "locale", value: "en", url: baseURL! }]);
+});
+
+test("the overview: the period's figures, the 30 days' chart, the funnel and what needs the ISV, in both languages", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const isv = createIsvWithCli("Overview POS");
+  const headers = { authorization: isv.auth };
+  const merchant = await approvedMerchant(request, isv);
+  for (const amount of [4_200, 1_850]) {
+    const pr = await (
+      await request.post("/v1/scan_to_pay", { headers, data: { merchant_id: merchant.id, amount } })
+    ).json();
+    const token = await (
+      await request.post("/v1/tokens", {
+        headers: { authorization: `Bearer ${merchant.publishableKey}` },
+        data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+      })
+    ).json();
+    expect((await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).status()).toBe(200);
+  }
+  // Underwriting asks this one for more (the sandbox's TIN): it waits on the merchant.
+  const app = application();
+  app.tin = "111111111";
+  app.legal_business_name = "Waiting Bakery LLC";
+  app.doing_business_as = "Waiting Bakery";
+  const waiting = await submittedThroughSession(request, isv, app);
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/v1/merchants/${waiting}`, { headers })).json()).lead_onboarding_status as string,
+      { timeout: 15_000 },
+    )
+    .toBe("IN_PROGRESS");
+
+  await signIn(page, isv);
+  await expect(page.getByTestId("figure-volume")).toContainText("$60.50");
+  await expect(page.getByTestId("figure-volume")).toContainText("2 payments");
+  await expect(page.getByTestId("figure-new-merchants")).toContainText("2");
+  await expect(page.getByTestId("figure-approved")).toContainText("1");
+  // The funnel: both opened their link and submitted; one approved (50 %).
+  const steps = page.getByTestId("chart-funnel-step");
+  await expect(steps).toHaveText([/Opened their link\s*2/, /Submitted\s*2\s*· 100%/, /Approved\s*1\s*· 50%/]);
+  // The chart's figures are a table too.
+  await page.getByText("Show the figures as a table").click();
+  await expect(page.getByRole("table").last()).toContainText("$60.50");
+  await expect(page.getByTestId("attention-waiting")).toContainText("1 merchant waits on a document or an answer");
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-overview-en-${width}.png`, fullPage: true });
+  }
+  // Today: the same figures (everything happened today); the period's link says it is the current one.
+  await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "Today" }).click();
+  await expect(page).toHaveURL(/period=today/);
+  await expect(page.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("figure-volume")).toContainText("$60.50");
+  // The attention list leads to the merchant.
+  await page.getByTestId("attention-waiting").getByRole("link", { name: "Waiting Bakery" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/merchants/${waiting}$`));
+
+  // Every page of a sandbox deployment says so.
+  await expect(page.getByTestId("sandbox-badge")).toHaveText(/Sandbox/);
+
+  // An approved merchant's page opens its home in a new tab, signed in (a login link, used once).
+  await page.goto(`/dashboard/merchants/${merchant.id}`);
+  const [home] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("button", { name: /Open this merchant's home/ }).click(),
+  ]);
+  await home.waitForURL(/\/home(\/|$)/);
+  await expect(home.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await home.evaluate(() => window.opener)).toBeNull();
+  const audit = await (
+    await request.get(`/v1/audit_logs?resource_id=${merchant.id}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(audit.data.map((e: { action: string }) => e.action)).toContain("login_link.created");
+  await home.close();
+  // The dangerous action is last on the page.
+  const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+  expect(headings.at(-1)).toBe("Deactivate");
+
+  await context.addCookies([{ name: "locale", value: "es", url: baseURL! }]);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resumen");
+  // Money as the Spanish (United States) reader writes it.
+  await expect(page.getByTestId("figure-volume")).toContainText("$60.50");
+  await expect(page.getByTestId("figure-volume")).toContainText("2 pagos");
+  await expect(page.getByTestId("attention-waiting")).toContainText("1 comercio espera un documento o una respuesta");
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-overview-es-${width}.png`, fullPage: true });
+  }
 });

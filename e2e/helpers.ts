@@ -82,13 +82,13 @@ export async function setAccount(request: APIRequestContext, isv: Isv, patch: un
   expect(res.status()).toBe(200);
 }
 
-/** Signs the ISV's first user in to the dashboard (lands on the merchants list). */
+/** Signs the ISV's first user in to the dashboard (lands on the overview). */
 export async function signIn(page: Page, isv: { user_email: string; password: string }) {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(isv.user_email);
   await page.getByLabel("Password").fill(isv.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
 }
 
 /** A merchant taken through the onboarding session API and approved by the sandbox's underwriting. */

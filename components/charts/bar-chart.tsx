@@ -33,6 +33,7 @@ export function BarChart({
   formatAxis,
   tableLabel,
   categoryLabel,
+  maxLabels = 12,
 }: {
   id: string;
   title: string;
@@ -47,6 +48,8 @@ export function BarChart({
   /** "Show as a table" */
   tableLabel: string;
   categoryLabel: string;
+  /** How many categories at most are named under the axis. */
+  maxLabels?: number;
 }) {
   const values = series.flatMap((s) => s.values);
   const ticks = ticksOf(Math.min(0, ...values), Math.max(0, ...values, 1));
@@ -57,6 +60,10 @@ export function BarChart({
   const y = (v: number) => TOP + ((high - v) / (high - low || 1)) * plotH;
   const group = plotW / Math.max(categories.length, 1);
   const bar = (group * 0.78) / Math.max(series.length, 1);
+  // At most `maxLabels` labels under the axis (30 days with 7: every fifth, counted back from the
+  // last, so that the latest category is always named); every category is still in the table.
+  const labelEvery = Math.max(1, Math.ceil(categories.length / maxLabels));
+  const labelled = (i: number) => (categories.length - 1 - i) % labelEvery === 0;
   return (
     <figure aria-labelledby={`${id}-title`} className="rounded-lg border border-line bg-card p-3" data-testid={id}>
       <figcaption id={`${id}-title`} className="font-semibold">
@@ -89,9 +96,18 @@ export function BarChart({
                 </rect>
               );
             })}
-            <text x={LEFT + i * group + group / 2} y={H - 9} textAnchor="middle" fontSize="15" fill="#334155">
-              {c}
-            </text>
+            {labelled(i) ? (
+              // The last one ends at the plot's edge, so that a long label is not cut by it.
+              <text
+                x={i === categories.length - 1 && labelEvery > 1 ? W - RIGHT : LEFT + i * group + group / 2}
+                y={H - 9}
+                textAnchor={i === categories.length - 1 && labelEvery > 1 ? "end" : "middle"}
+                fontSize="15"
+                fill="#334155"
+              >
+                {c}
+              </text>
+            ) : null}
           </g>
         ))}
       </svg>

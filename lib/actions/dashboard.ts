@@ -7,6 +7,7 @@ import { asIsvUser } from "@/lib/dashboard/session";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
+import { createLoginLink } from "@/lib/domain/home/login";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
 import { createReport } from "@/lib/domain/reports/create-report";
@@ -163,5 +164,21 @@ export async function createReportAction(input: unknown) {
     if (!done.ok) return { ok: false as const, error: done.message };
     revalidatePath("/dashboard/reports");
     return { ok: true as const, id: done.value.id };
+  });
+}
+
+/**
+ * "Open this merchant's home": a single-use login link for the ISV's user, as `POST
+ * /v1/merchants/{id}/login_links` makes (audited as `login_link.created` by this user; the session it
+ * opens is audited as the ISV acting for the merchant). The page opens it in a new tab.
+ */
+export async function openMerchantHomeAction(
+  merchantId: unknown,
+): Promise<{ ok: boolean; message: string; url?: string }> {
+  return asIsvUser(async ({ db, account }) => {
+    if (typeof merchantId !== "string" || merchantId.length > 64) return { ok: false, message: "Invalid request" };
+    const made = await attempt(() => createLoginLink(db, account.id, merchantId));
+    if (!made.ok) return { ok: false, message: made.message };
+    return { ok: true, message: "", url: made.value.url };
   });
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { signOutAction } from "@/lib/actions/sign-in";
 import { requireIsvUser } from "@/lib/dashboard/session";
+import { env } from "@/lib/env";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { account } = await requireIsvUser();
@@ -13,9 +14,24 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <div className="min-h-screen">
       <header className="border-b border-line bg-card">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <strong>{account.name}</strong>
+          <div className="flex items-center gap-2">
+            <strong>{account.name}</strong>
+            {env.APP_ENV === "sandbox" ? (
+              <span
+                className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                title={t("sandboxNote")}
+                data-testid="sandbox-badge"
+              >
+                {t("sandboxBadge")}
+                <span className="sr-only">: {t("sandboxNote")}</span>
+              </span>
+            ) : null}
+          </div>
           <nav aria-label="Dashboard" className="flex flex-wrap gap-4">
             <Link className="underline" href="/dashboard">
+              {t("nav.overview")}
+            </Link>
+            <Link className="underline" href="/dashboard/merchants">
               {t("nav.merchants")}
             </Link>
             <Link className="underline" href="/dashboard/settings">

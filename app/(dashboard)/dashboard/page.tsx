@@ -1,146 +1,217 @@
 import Link from "next/link";
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 
-import { StatusBadge } from "@/components/dashboard/status-badge";
+import { BarChart } from "@/components/charts/bar-chart";
+import { FunnelChart } from "@/components/charts/funnel-chart";
 import { requireIsvUser } from "@/lib/dashboard/session";
-import { listMerchants } from "@/lib/domain/merchants/list-merchants";
-import { merchantVolumes, VOLUME_DAYS } from "@/lib/domain/merchants/merchant-volume";
-import { displayPhone } from "@/lib/i18n/display";
+import { dashboardOverview, type OverviewPeriod } from "@/lib/domain/dashboard/overview";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
-import { onboardingStatuses } from "@/lib/schemas/merchant";
 
 export async function generateMetadata() {
-  return { title: (await getTranslations("dashboard"))("merchantsTitle") };
+  return { title: (await getTranslations("overview"))("title") };
 }
 
-// The ISV's merchants: filter by status, search by name or phone, newest first, paginated.
-export default async function MerchantsPage({
-  searchParams,
-}: {
-  searchParams: Promise<{ status?: string; q?: string; after?: string; before?: string }>;
-}) {
+const periods = ["today", "week", "month"] as const;
+type PeriodName = (typeof periods)[number];
+
+// /dashboard: the ISV's day at a glance (docs/reference.md section 23): today, this week or this
+// month (payments, refunds, disputes, new and approved merchants, the onboarding funnel), the last
+// 30 days as a chart, and what needs the ISV, each linking to where it is handled.
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ period?: string }> }) {
   const { db, account } = await requireIsvUser();
-  const t = await getTranslations("dashboard");
-  const format = await getFormatter();
-  const params = await searchParams;
-  const status = (onboardingStatuses as readonly string[]).includes(params.status ?? "") ? params.status : undefined;
-  const { rows, hasMore } = await listMerchants(db, account.id, {
-    limit: 20,
-    lead_onboarding_status: status,
-    search: params.q,
-    starting_after: params.after,
-    ending_before: params.before,
-  });
-  const volumes = await merchantVolumes(
-    db,
-    account.id,
-    rows.map((m) => m.id),
-  );
+  const t = await getTranslations("overview");
   const locale = intlLocale(await getLocale());
-  const qs = (extra: Record<string, string>) =>
-    new URLSearchParams({ ...(status ? { status } : {}), ...(params.q ? { q: params.q } : {}), ...extra }).toString();
+  const asked = (await searchParams).period;
+  const period: PeriodName = (periods as readonly string[]).includes(asked ?? "") ? (asked as PeriodName) : "month";
+  const overview = await dashboardOverview(db, account.id);
+  const figures: OverviewPeriod = overview[period];
+  const money = (cents: number) => formatCents(cents, locale);
+  const compact = (cents: number) =>
+    new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: "USD",
+      notation: "compact",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    }).format(cents / 100);
+  const dayName = (day: string, style: "short" | "long") =>
+    new Intl.DateTimeFormat(locale, {
+      day: "numeric",
+      month: "short",
+      ...(style === "long" ? { weekday: "long" } : {}),
+      timeZone: "UTC",
+    }).format(new Date(`${day}T00:00:00Z`));
+  const duration = (seconds: number) =>
+    seconds < 60
+      ? t("duration.seconds", { count: seconds })
+      : seconds < 3_600
+        ? t("duration.minutes", { count: Math.round(seconds / 60) })
+        : seconds < 86_400
+          ? t("duration.hours", { count: Math.round(seconds / 3_600) })
+          : t("duration.days", { count: Math.round(seconds / 86_400) });
+  const cards: { id: string; label: string; value: string; note?: string }[] = [
+    {
+      id: "volume",
+      label: t("volume"),
+      value: money(figures.volume),
+      note: t("payments", { count: figures.payments }),
+    },
+    {
+      id: "refunds",
+      label: t("refunds"),
+      value: money(figures.refunds),
+      note: t("refundCount", { count: figures.refundCount }),
+    },
+    { id: "disputes", label: t("disputes"), value: String(figures.disputes) },
+    { id: "new-merchants", label: t("newMerchants"), value: String(figures.newMerchants) },
+    { id: "approved", label: t("approved"), value: String(figures.approved) },
+  ];
+  const { waiting, disputesDue, failedPayouts } = overview.attention;
+  const nothing = waiting.count + disputesDue.count + failedPayouts.count === 0;
+  const days = overview.days;
+  const labels = days.map((d) => dayName(d.day, "short"));
   return (
-    <div>
-      <h1 className="mb-4 text-2xl font-semibold">{t("merchantsTitle")}</h1>
-      <form className="mb-4 flex flex-wrap items-end gap-3" role="search">
-        <div>
-          <label htmlFor="q" className="block text-sm font-medium">
-            {t("search")}
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={params.q ?? ""}
-            className="mt-1 rounded-lg border border-line bg-card px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor="status" className="block text-sm font-medium">
-            {t("status")}
-          </label>
-          <select
-            id="status"
-            name="status"
-            defaultValue={status ?? ""}
-            className="mt-1 rounded-lg border border-line bg-card px-3 py-2"
-          >
-            <option value="">{t("allStatuses")}</option>
-            {onboardingStatuses.map((s) => (
-              <option key={s} value={s}>
-                {t(`statusNames.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
-          {t("filter")}
-        </button>
-      </form>
-      {rows.length === 0 ? (
-        <p>{t("none")}</p>
-      ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("merchantsTitle")}>
-          <table className="w-full border-collapse text-left">
-            <thead>
-              <tr className="border-b border-line">
-                <th className="py-2 pr-3">{t("name")}</th>
-                <th className="py-2 pr-3">{t("phone")}</th>
-                <th className="py-2 pr-3">{t("status")}</th>
-                <th className="py-2 pr-3">{t("created")}</th>
-                <th className="py-2 text-right">{t("volume", { days: VOLUME_DAYS })}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => (
-                <tr key={m.id} className="border-b border-line">
-                  <td className="py-2 pr-3">
-                    <Link className="underline" href={`/dashboard/merchants/${m.id}`}>
-                      {(m.application.legal_business_name as string | undefined) ?? t("unnamed")}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{displayPhone(m.phone)}</td>
-                  <td className="py-2 pr-3">
-                    <StatusBadge status={m.status} label={t(`statusNames.${m.status}`)} />
-                    {m.deactivated ? (
-                      <>
-                        {" "}
-                        <StatusBadge status="DEACTIVATED" label={t("deactivatedBadge")} />
-                      </>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {format.dateTime(m.createdAt, { dateStyle: "medium", timeStyle: "short" })}
-                  </td>
-                  <td className="py-2 text-right tabular-nums whitespace-nowrap" data-testid="volume">
-                    {formatCents(volumes.get(m.id)?.amount ?? 0, locale)}
-                    <span className="block text-xs text-muted">
-                      {t("paymentCount", { count: volumes.get(m.id)?.count ?? 0 })}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <nav aria-label="Pagination" className="mt-4 flex gap-4">
-        {params.after || params.before ? (
-          rows[0] ? (
-            <Link className="underline" href={`/dashboard?${qs({ before: rows[0].id })}`}>
-              {t("previous")}
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <nav aria-label={t("periodLabel")} className="flex gap-1 rounded-lg border border-line bg-card p-1">
+          {periods.map((p) => (
+            <Link
+              key={p}
+              href={`/dashboard?period=${p}`}
+              aria-current={p === period ? "page" : undefined}
+              className={`rounded-md px-3 py-1.5 text-sm ${p === period ? "bg-primary font-semibold text-on-primary" : ""}`}
+            >
+              {t(`periods.${p}`)}
             </Link>
-          ) : null
-        ) : null}
-        {hasMore || params.before ? (
-          rows.at(-1) ? (
-            <Link className="underline" href={`/dashboard?${qs({ after: rows.at(-1)!.id })}`}>
-              {t("next")}
+          ))}
+        </nav>
+      </div>
+
+      <section aria-labelledby="figures-title">
+        <h2 id="figures-title" className="sr-only">
+          {t("figuresTitle", { period })}
+        </h2>
+        <p className="mb-2 text-sm text-muted">{t("since", { day: dayName(figures.from, "long") })}</p>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="figures">
+          {cards.map((c) => (
+            <div key={c.id} className="rounded-lg border border-line bg-card p-3" data-testid={`figure-${c.id}`}>
+              <dt className="text-sm text-muted">{c.label}</dt>
+              <dd className="mt-1 text-xl font-semibold tabular-nums">{c.value}</dd>
+              {c.note ? <dd className="text-sm text-muted">{c.note}</dd> : null}
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="attention-title" className="rounded-lg border border-line bg-card p-4">
+        <h2 id="attention-title" className="text-lg font-semibold">
+          {t("attentionTitle")}
+        </h2>
+        {nothing ? (
+          <p className="mt-2" data-testid="attention-none">
+            {t("attentionNone")}
+          </p>
+        ) : (
+          <div className="mt-2 grid gap-4 md:grid-cols-3" data-testid="attention">
+            <AttentionList
+              title={t("waitingTitle", { count: waiting.count })}
+              testId="attention-waiting"
+              items={waiting.items.map((m) => ({
+                key: m.id,
+                href: `/dashboard/merchants/${m.id}`,
+                label: m.name,
+                note: t("waitingSince", { day: dayName(m.since.toISOString().slice(0, 10), "short") }),
+              }))}
+            />
+            <AttentionList
+              title={t("disputesTitle", { count: disputesDue.count })}
+              testId="attention-disputes"
+              items={disputesDue.items.map((d) => ({
+                key: d.id,
+                href: `/dashboard/merchants/${d.merchantId}#disputes`,
+                label: `${d.merchantName} · ${money(d.amount)}`,
+                note: t("dueBy", { day: dayName(d.dueBy.toISOString().slice(0, 10), "short") }),
+              }))}
+            />
+            <AttentionList
+              title={t("payoutsTitle", { count: failedPayouts.count })}
+              testId="attention-payouts"
+              items={failedPayouts.items.map((p) => ({
+                key: p.id,
+                href: `/dashboard/merchants/${p.merchantId}#payouts`,
+                label: `${p.merchantName} · ${money(p.amount)}`,
+                note: t("payoutFailedNote"),
+              }))}
+            />
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <BarChart
+          id="chart-daily-volume"
+          title={t("chartVolume")}
+          description={t("chartVolumeDescription", {
+            days: days
+              .filter((d) => d.volume > 0)
+              .map((d, i) => `${labels[days.indexOf(d)] ?? i} ${money(d.volume)}`)
+              .join(", "),
+          })}
+          categories={labels}
+          series={[{ name: t("volume"), color: "#2563eb", values: days.map((d) => d.volume) }]}
+          format={money}
+          formatAxis={compact}
+          tableLabel={t("showTable")}
+          categoryLabel={t("day")}
+          maxLabels={6}
+        />
+        <FunnelChart
+          id="chart-funnel"
+          title={t("funnelTitle", { period })}
+          steps={[
+            { label: t("funnel.opened"), value: figures.linksOpened },
+            { label: t("funnel.submitted"), value: figures.submitted },
+            { label: t("funnel.approved"), value: figures.approved },
+          ]}
+          percentOf={(value, first) =>
+            first > 0 ? new Intl.NumberFormat(locale, { style: "percent" }).format(value / first) : "—"
+          }
+          note={
+            overview.medianApprovalSeconds === null
+              ? t("medianNone")
+              : t("median", { duration: duration(overview.medianApprovalSeconds) })
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+function AttentionList({
+  title,
+  testId,
+  items,
+}: {
+  title: string;
+  testId: string;
+  items: { key: string; href: string; label: string; note: string }[];
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div data-testid={testId}>
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="mt-1 space-y-1">
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link href={item.href} className="underline">
+              {item.label}
             </Link>
-          ) : null
-        ) : null}
-      </nav>
+            <span className="block text-sm text-muted">{item.note}</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

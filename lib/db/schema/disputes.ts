@@ -45,6 +45,7 @@ export const disputes = pgTable(
     // One dispute per charge, whatever races above it (a second report of the same dispute adds none).
     uniqueIndex("disputes_charge_key").on(t.chargeId),
     index("disputes_isv_seq_idx").on(t.isvAccountId, t.seq),
+    index("disputes_isv_created_idx").on(t.isvAccountId, t.createdAt),
     index("disputes_merchant_idx").on(t.merchantId, t.seq),
     index("disputes_unsettled_idx")
       .on(t.merchantId)

@@ -75,6 +75,8 @@ export const merchants = pgTable(
     /** The merchant's own account (its key pair), made when it is approved. */
     merchantAccountId: text("merchant_account_id"),
     submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }),
+    /** When underwriting (or an operator) approved it: the dashboard's approvals and time to approval. */
+    approvedAt: timestamp("approved_at", { withTimezone: true, mode: "date" }),
     /**
      * A bank account entered after approval (docs/reference.md section 16): no payout reaches it until
      * its check has verified it and this cooling-off time has passed (the ISV's
@@ -92,6 +94,10 @@ export const merchants = pgTable(
   (t) => [
     uniqueIndex("merchants_lead_id_key").on(t.leadId),
     index("merchants_isv_lead_idx").on(t.isvAccountId, t.leadId),
+    // The dashboard's overview counts each of these by day (lib/domain/dashboard/overview.ts).
+    index("merchants_isv_created_idx").on(t.isvAccountId, t.createdAt),
+    index("merchants_isv_submitted_idx").on(t.isvAccountId, t.submittedAt),
+    index("merchants_isv_approved_idx").on(t.isvAccountId, t.approvedAt),
     // The tokenizer authenticates by the merchant's publishable key.
     uniqueIndex("merchants_tokenizer_key").on(sql`(${t.payment}->>'tokenizer_publishable_key')`),
     // One merchant per IMEI per ISV: concurrent creates with one IMEI make one merchant.
@@ -123,6 +129,7 @@ export const onboardingLinks = pgTable(
   (t) => [
     uniqueIndex("onboarding_links_token_key").on(t.tokenDigest),
     index("onboarding_links_merchant_idx").on(t.merchantId, t.createdAt),
+    index("onboarding_links_isv_opened_idx").on(t.isvAccountId, t.firstOpenedAt),
   ],
 );
 

@@ -218,6 +218,7 @@ export const charges = pgTable(
   (t) => [
     uniqueIndex("charges_seq_key").on(t.seq),
     index("charges_isv_seq_idx").on(t.isvAccountId, t.seq),
+    index("charges_isv_created_idx").on(t.isvAccountId, t.createdAt),
     index("charges_merchant_seq_idx").on(t.merchantId, t.seq),
     index("charges_settlement_idx").on(t.settlementId, t.seq),
     index("charges_authorized_idx")
@@ -283,6 +284,7 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex("refunds_seq_key").on(t.seq),
     index("refunds_isv_seq_idx").on(t.isvAccountId, t.seq),
+    index("refunds_isv_created_idx").on(t.isvAccountId, t.createdAt),
     index("refunds_charge_idx").on(t.chargeId, t.seq),
     index("refunds_unsettled_idx")
       .on(t.merchantId)

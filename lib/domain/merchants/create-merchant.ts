@@ -95,6 +95,7 @@ export async function createMerchant(
     underwriting: null,
     merchantAccountId: null,
     submittedAt: null,
+    approvedAt: null,
   };
   try {
     // One statement (atomic by itself): number the lead, insert the merchant, record

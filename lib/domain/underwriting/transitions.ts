@@ -58,6 +58,7 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
   const terminalId = merchant.deviceId ? createId("tml") : null;
   const approved = await moveMerchant(tx, merchant.id, "approveMerchant", {
     requirements: null,
+    approvedAt: now,
     merchantAccountId,
     underwriting: {
       outcome: "approve",

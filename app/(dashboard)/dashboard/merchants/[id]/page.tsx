@@ -6,6 +6,7 @@ import { DataTable } from "@/components/dashboard/data-table";
 import { DeactivateButton } from "@/components/dashboard/deactivate-button";
 import { factRow } from "@/components/dashboard/fact-row";
 import { NewLinkButton } from "@/components/dashboard/new-link-button";
+import { OpenHomeButton } from "@/components/dashboard/open-home-button";
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { BalanceCard } from "@/components/payments/balance-card";
@@ -120,7 +121,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         </p>
         <div className="mt-3 flex flex-wrap items-start gap-3">
           {!isFinal(merchant.status) ? <NewLinkButton merchantId={merchant.id} /> : null}
-          <DeactivateButton merchantId={merchant.id} deactivated={merchant.deactivated} />
+          {merchant.status === "APPROVED" ? <OpenHomeButton merchantId={merchant.id} /> : null}
         </div>
       </div>
       <section aria-labelledby="requirements-title">
@@ -397,6 +398,14 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
             </li>
           ))}
         </ol>
+      </section>
+      {/* What cannot be undone lightly comes last, behind its own confirmation. */}
+      <section aria-labelledby="danger-title" className="rounded-lg border border-red-200 p-4">
+        <h2 id="danger-title" className="text-lg font-semibold">
+          {t("dangerZone")}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t("dangerZoneNote")}</p>
+        <DeactivateButton merchantId={merchant.id} deactivated={merchant.deactivated} />
       </section>
     </div>
   );
