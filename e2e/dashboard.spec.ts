@@ -74,9 +74,18 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   await expect(due).toContainText("Bank account");
   await expect(due).toContainText("Legal business address");
   await expect(due).not.toContainText("merchant.");
+  // The page's tabs, each its own URL: the application and the device under "Application".
+  const tabs = page.getByRole("navigation", { name: "About this merchant" });
+  await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await tabs.getByRole("link", { name: "Application" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/merchants/${merchant.id}\\?tab=application$`));
+  await expect(tabs.getByRole("link", { name: "Application" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("application")).toContainText("Findable Tacos LLC");
   await expect(page.getByTestId("device")).toHaveText("No device chosen yet.");
-  // Deactivate (after a confirmation) and reactivate; the API agrees.
+  await expect(page.getByTestId("requirements")).toHaveCount(0);
+  // Deactivate (after a confirmation, under Settings) and reactivate; the API agrees.
+  await tabs.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\?tab=settings$/);
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Deactivate merchant" }).click();
   await expect(page.locator("[data-status=DEACTIVATED]")).toHaveText("Deactivated");
@@ -97,9 +106,10 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   await expectAxeClean(page);
   // In Spanish.
   await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
-  await page.reload();
+  await page.goto(`/dashboard/merchants/${merchant.id}?tab=application`);
   await expect(page.locator("[data-status=NOT_STARTED]")).toHaveText("Sin empezar");
   await expect(page.getByRole("heading", { name: "Solicitud", exact: true })).toBeVisible();
+  await page.goto(`/dashboard/merchants/${merchant.id}`);
   await expect(page.getByTestId("requirements")).toContainText("Cuenta bancaria");
   await expect(page.getByText("Comercio creado")).toBeVisible();
   await expectAxeClean(page);
@@ -492,7 +502,8 @@ test("the overview: the period's figures, the 30 days' chart, the funnel and wha
   ).json();
   expect(audit.data.map((e: { action: string }) => e.action)).toContain("login_link.created");
   await home.close();
-  // The dangerous action is last on the page.
+  // The dangerous action is last, under Settings.
+  await page.goto(`/dashboard/merchants/${merchant.id}?tab=settings`);
   const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
   expect(headings.at(-1)).toBe("Deactivate");
 

@@ -149,7 +149,7 @@ test("a merchant answers a dispute in its home with a text and a receipt, submit
 
   // The ISV's dashboard: the merchant's disputes, and the dispute on its payment's page.
   await signIn(page, isv);
-  await page.goto(`/dashboard/merchants/${merchant.id}`);
+  await page.goto(`/dashboard/merchants/${merchant.id}?tab=payouts`);
   // Its balance, from the ledger, as the API says it; each settlement's disputes in a column of its own.
   const balance = await (
     await request.get(`/v1/balance?merchant_id=${merchant.id}`, { headers: { authorization: isv.auth } })
@@ -159,6 +159,7 @@ test("a merchant answers a dispute in its home with a text and a receipt, submit
   await expect(page.getByTestId("balance-pending")).toContainText(usd(balance.pending));
   await expect(page.getByTestId("balance-available")).toContainText(usd(balance.available));
   await expect(page.getByTestId("settlements").getByRole("columnheader", { name: "Disputes" })).toBeVisible();
+  await page.getByRole("navigation", { name: "About this merchant" }).getByRole("link", { name: "Disputes" }).click();
   await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("$42.00");
   await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("Not made by the customer");
   await expect(page.getByTestId(`dispute-${charge.dispute_id}`)).toContainText("Won");

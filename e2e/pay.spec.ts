@@ -470,8 +470,8 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   await page.getByLabel("Email").fill(isv.user_email);
   await page.getByLabel("Password").fill(isv.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
-  await page.goto(`/dashboard/merchants/${merchant.id}`);
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  await page.goto(`/dashboard/merchants/${merchant.id}?tab=payments`);
   // A payment request made from the dashboard: an invoice e-mailed to the customer; listed at once.
   await page.getByLabel("Amount (USD)").fill("12,5x");
   await page.getByRole("button", { name: "Create the request" }).click();
@@ -543,11 +543,13 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
     data: { merchant_id: merchant.id },
   });
   await page.reload();
-  // Its payout, made by the settlement (sent by the worker at once, or about to be).
-  await expect(page.getByTestId("payouts").getByRole("row")).toHaveCount(2);
-  await expect(page.getByTestId("payouts")).toContainText(/Pending|On its way/);
   await expect(row).toContainText("Settled");
   await shot(page, "dashboard-merchant-payments");
+  // Its payout, made by the settlement (sent by the worker at once, or about to be), under Payouts.
+  await page.goto(`/dashboard/merchants/${merchant.id}?tab=payouts`);
+  await expect(page.getByTestId("payouts").getByRole("row")).toHaveCount(2);
+  await expect(page.getByTestId("payouts")).toContainText(/Pending|On its way/);
+  await shot(page, "dashboard-merchant-payouts");
   // On a phone the tables scroll inside their own box; the page itself does not scroll sideways.
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -576,8 +578,9 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
 
   await page.context().addCookies([{ name: "locale", value: "es", url: page.url() }]);
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Pagos" })).toBeVisible();
   await expect(page.getByTestId("payouts")).toContainText(/Pendiente|En camino/);
+  await page.goto(`/dashboard/merchants/${merchant.id}?tab=payments`);
+  await expect(page.getByRole("heading", { name: "Pagos", level: 2 })).toBeVisible();
   await expect(row).toContainText("Liquidado");
   await expectAxeClean(page);
   await page.goto(`/dashboard/merchants/${merchant.id}/charges/${chargeId}`);

@@ -79,7 +79,7 @@ test("an owner's identity asked in the portal: a photo of the licence is checked
   // The ISV sees each check, and the document, on the merchant's page; the document downloads.
   await page.context().clearCookies();
   await signIn(page, isv);
-  await page.goto(`/dashboard/merchants/${merchantId}`);
+  await page.goto(`/dashboard/merchants/${merchantId}?tab=documents`);
   const checks = page.getByTestId("checks");
   await expect(checks.getByRole("row")).toHaveText([
     "CheckAboutStateReasonDocument",

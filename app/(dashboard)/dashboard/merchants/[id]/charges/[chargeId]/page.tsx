@@ -52,7 +52,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
   return (
     <div className="space-y-8">
       <div>
-        <Link href={`/dashboard/merchants/${merchant.id}`} className="text-sm underline">
+        <Link href={`/dashboard/merchants/${merchant.id}?tab=payments`} className="text-sm underline">
           {t("backToMerchant", { name })}
         </Link>
         <h1 className="mt-2 text-2xl font-semibold">{t("chargeTitle", { amount: money(charge.requestedAmount) })}</h1>
