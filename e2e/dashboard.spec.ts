@@ -520,3 +520,59 @@ test("the overview: the period's figures, the 30 days' chart, the funnel and wha
     await page.screenshot({ path: `test-results/screens/dashboard-overview-es-${width}.png`, fullPage: true });
   }
 });
+
+test("forgot password: a link by e-mail, a new password, every other session signed out; the same answer for an unknown e-mail", async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const isv = createIsvWithCli("Reset POS");
+  // Another browser signed in before the reset.
+  const elsewhere = await browser.newContext({ baseURL });
+  const other = await elsewhere.newPage();
+  await signIn(other, isv);
+
+  await page.goto("/sign-in");
+  await expect(page.getByTestId("sandbox-badge")).toBeVisible();
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+  await expectAxeClean(page);
+  await page.getByLabel("Email").fill("nobody@example.test");
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account uses nobody@example.test");
+  await page.goto("/sign-in/forgot");
+  await page.getByLabel("Email").fill(isv.user_email);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByRole("status")).toContainText(`If an account uses ${isv.user_email}`);
+  await page.screenshot({ path: "test-results/screens/dashboard-forgot-375.png" });
+
+  const outbox = await (await request.get("/v1/test_helpers/outbox", { headers: { authorization: isv.auth } })).json();
+  const mail = outbox.data.find((m: { kind: string }) => m.kind === "password_reset");
+  const path = new URL(mail.text.match(/(http\S+\/sign-in\/reset\/\S+)/)[1]).pathname;
+  await page.goto(path);
+  await page.getByLabel("New password").fill("a new long password");
+  await page.getByLabel("The same password again").fill("not the same one");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The two passwords are not the same.");
+  await page.getByLabel("New password").fill("a new long password");
+  await page.getByLabel("The same password again").fill("a new long password");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reset=1$/);
+  await expect(page.getByRole("status")).toContainText("Your password was changed");
+  await expectAxeClean(page);
+  await page.getByLabel("Email").fill(isv.user_email);
+  await page.getByLabel("Password").fill("a new long password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+
+  // The link is spent; the other browser's session has ended.
+  await page.goto(path);
+  await page.getByLabel("New password").fill("yet another password");
+  await page.getByLabel("The same password again").fill("yet another password");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("This link was already used or has expired.");
+  await other.goto("/dashboard");
+  await expect(other).toHaveURL(/\/sign-in$/);
+  await elsewhere.close();
+});

@@ -53,6 +53,7 @@ export const errorCodes = {
   file_type_unsupported: "invalid_request_error",
   file_unreadable: "invalid_request_error",
   image_too_large: "invalid_request_error",
+  password_reset_invalid: "invalid_request_error",
   // authentication_error
   unauthenticated: "authentication_error",
   invalid_credentials: "authentication_error",

@@ -29,6 +29,7 @@ export type IdPrefix =
   | "acct"
   | "al"
   | "usr"
+  | "pwr"
   | "key"
   | "mer"
   | "lnk"

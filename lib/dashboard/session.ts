@@ -1,5 +1,6 @@
 import "server-only";
 
+import { and, eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
@@ -8,7 +9,9 @@ import { DASHBOARD_COOKIE } from "../auth/cookies";
 import { verifyToken } from "../auth/jwt";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { getDatabase } from "../db/client";
+import { users } from "../db/schema";
 import { getAccount } from "../domain/accounts/get-account";
+import { tokenStillValid } from "../domain/accounts/password-reset";
 
 /** The signed-in ISV user (the sign-in JWT in an httpOnly cookie), or a redirect to sign in. */
 export async function requireIsvUser() {
@@ -18,6 +21,12 @@ export async function requireIsvUser() {
   const { db } = await getDatabase();
   const account = await getAccount(db, claims.account_id).catch(() => null);
   if (!account || account.type !== "isv") redirect("/sign-in");
+  // The user still exists in this account, and no password reset ended this session.
+  const [user] = await db
+    .select({ sessionsValidAfter: users.sessionsValidAfter })
+    .from(users)
+    .where(and(eq(users.id, String(claims.sub)), eq(users.accountId, account.id)));
+  if (!user || !tokenStillValid(user, claims.iat)) redirect("/sign-in");
   return { db, account, userId: claims.sub as string };
 }
 

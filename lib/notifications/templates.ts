@@ -199,3 +199,14 @@ export function confirmContactEmail(input: { brand: Brand; locale: Locale; busin
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("after")),
   };
 }
+
+/** To an ISV's user: a single-use link to choose a new password (docs/reference.md section 23). */
+export function passwordReset(input: { brand: Brand; locale: Locale; email: string; url: string }) {
+  const t = translator(input.locale, "emails.passwordReset");
+  const intro = t("intro", { platform: input.brand.display_name, email: input.email });
+  return {
+    subject: t("subject"),
+    text: [intro, "", `${t("action")}: ${input.url}`, "", t("ignore")].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("ignore")),
+  };
+}

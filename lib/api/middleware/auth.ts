@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 
@@ -7,8 +7,9 @@ import { ONBOARDING_COOKIE } from "../../auth/cookies";
 import { verifyToken } from "../../auth/jwt";
 import { readSessionToken } from "../../auth/onboarding-session";
 import type { AccountType, Principal } from "../../auth/principal";
-import { accounts } from "../../db/schema";
+import { accounts, users } from "../../db/schema";
 import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";
+import { tokenStillValid } from "../../domain/accounts/password-reset";
 import { merchantByPublishableKey } from "../../domain/tokens/create-token";
 import { AppError, unauthenticated } from "../../errors";
 import type { AppEnv } from "../context";
@@ -133,11 +134,18 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
     }
     const claims = await verifyToken(value, "api");
     if (claims && claims.kind === "user" && typeof claims.sub === "string" && typeof claims.account_id === "string") {
+      // The user still exists, in this account, and no password reset ended this token's sessions.
       const [account] = await c.var.db
-        .select({ type: accounts.type, parentId: accounts.parentId, apiVersion: accounts.apiVersion })
+        .select({
+          type: accounts.type,
+          parentId: accounts.parentId,
+          apiVersion: accounts.apiVersion,
+          sessionsValidAfter: users.sessionsValidAfter,
+        })
         .from(accounts)
+        .innerJoin(users, and(eq(users.accountId, accounts.id), eq(users.id, claims.sub)))
         .where(eq(accounts.id, claims.account_id));
-      if (account) {
+      if (account && tokenStillValid(account, claims.iat)) {
         c.set("accountApiVersion", account.apiVersion);
         return {
           kind: "user",

@@ -55,9 +55,27 @@ export const users = pgTable(
       .references(() => accounts.id),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** A sign-in token issued before this (a password reset) no longer opens anything. */
+    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_key").on(t.email), index("users_account_idx").on(t.accountId)],
+);
+
+/** "Forgot your password?": a single-use link by e-mail, 30 minutes; only its SHA-256 digest is kept. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    tokenDigest: text("token_digest").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("password_resets_token_key").on(t.tokenDigest), index("password_resets_user_idx").on(t.userId)],
 );
 
 // Secret keys are stored as a SHA-256 digest only; the secret is shown once, when created.

@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { outbox, passwordResets, users } from "@/lib/db/schema";
+import { requestPasswordReset, resetPassword } from "@/lib/domain/accounts/password-reset";
+
+import { startTestApi, type TestApi } from "../helpers/api";
+
+// "Forgot your password?" (docs/reference.md section 23): a single-use, 30-minute link by e-mail
+// (only its digest kept), the same answer for an unknown e-mail, three links an hour at most, and a
+// reset that ends every session the user had (a dashboard's or an API Bearer token).
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+const linkOf = async (email: string) => {
+  const mails = await api.db.select().from(outbox).where(eq(outbox.to, email));
+  const resets = mails.filter((m) => m.kind === "password_reset");
+  return resets.map((m) => m.text.match(/\/sign-in\/reset\/([0-9A-Za-z]+)/)![1]!);
+};
+
+describe("password reset", () => {
+  test("a link by e-mail resets the password once; every earlier session ends; the old password no longer works", async () => {
+    const isv = await api.newIsv("Reset ISV");
+    const signIn = (password: string) =>
+      api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password } });
+    const before = await signIn(isv.password);
+    expect(before.status).toBe(200);
+    const oldToken = `Bearer ${before.json.access_token}`;
+    expect((await api.call("GET", "/v1/account", { auth: oldToken })).status).toBe(200);
+
+    await requestPasswordReset(api.db, isv.user_email.toUpperCase(), "en");
+    const [token] = await linkOf(isv.user_email);
+    expect(token).toMatch(/^[0-9A-Za-z]{43}$/);
+    // Only the digest is kept.
+    const [row] = await api.db.select().from(passwordResets);
+    expect(JSON.stringify(await api.db.select().from(passwordResets))).not.toContain(token);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(30 * 60_000);
+
+    // Too short: refused, the link still usable.
+    await expect(resetPassword(api.db, token!, "short")).rejects.toMatchObject({ code: "parameter_invalid" });
+    // A token signed before the reset's second ends with it.
+    await new Promise((r) => setTimeout(r, 1_100));
+    await resetPassword(api.db, token!, "a brand new password");
+    await expect(resetPassword(api.db, token!, "another new password")).rejects.toMatchObject({
+      code: "password_reset_invalid",
+    });
+    expect((await api.call("GET", "/v1/account", { auth: oldToken })).status).toBe(401);
+    expect((await signIn(isv.password)).status).toBe(401);
+    const after = await signIn("a brand new password");
+    expect(after.status).toBe(200);
+    // Signed in right after the reset: the new session works.
+    expect((await api.call("GET", "/v1/account", { auth: `Bearer ${after.json.access_token}` })).status).toBe(200);
+  });
+
+  test("an unknown e-mail sends nothing; a fourth link in an hour is not sent; an expired link is refused", async () => {
+    const isv = await api.newIsv("Reset ISV 2");
+    const count = async () => (await api.db.select().from(outbox)).filter((m) => m.kind === "password_reset").length;
+    const sentBefore = await count();
+    await requestPasswordReset(api.db, "nobody-here@example.test", "en");
+    expect(await count()).toBe(sentBefore);
+
+    for (let i = 0; i < 4; i++) await requestPasswordReset(api.db, isv.user_email, "es");
+    const links = await linkOf(isv.user_email);
+    expect(links).toHaveLength(3);
+    const [mail] = await api.db.select().from(outbox).where(eq(outbox.to, isv.user_email));
+    expect(mail!.subject).toBe("Restablece tu contraseña");
+
+    // Past its 30 minutes: refused, the password unchanged.
+    const [user] = await api.db.select().from(users).where(eq(users.email, isv.user_email));
+    const later = new Date(Date.now() + 30 * 60_000 + 1);
+    await expect(resetPassword(api.db, links[0]!, "a brand new password", later)).rejects.toMatchObject({
+      code: "password_reset_invalid",
+    });
+    const [unchanged] = await api.db.select().from(users).where(eq(users.email, isv.user_email));
+    expect(unchanged!.passwordHash).toBe(user!.passwordHash);
+    expect(unchanged!.sessionsValidAfter).toBeNull();
+
+    // One link used: the others stop working too.
+    await resetPassword(api.db, links[1]!, "a brand new password");
+    await expect(resetPassword(api.db, links[2]!, "yet another password")).rejects.toMatchObject({
+      code: "password_reset_invalid",
+    });
+  });
+});
