@@ -44,17 +44,22 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Merchants" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merchants");
   await expectAxeClean(page);
-  await page.getByLabel("Search by name or phone").fill("tacos");
+  await page.getByLabel("Search by name, e-mail, phone or id").fill("tacos");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByRole("link", { name: "Findable Tacos LLC" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Other Shop" })).toHaveCount(0);
   // Each merchant's volume of the last 30 days beside its status and creation date.
   await expect(page.getByRole("columnheader", { name: "Volume (30 days)" })).toBeVisible();
   await expect(page.getByTestId("volume")).toHaveText("$0.00no payments");
-  await page.getByLabel("Search by name or phone").fill("555 0177");
+  // By its id, exactly.
+  await page.getByLabel("Search by name, e-mail, phone or id").fill(merchant.id);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByRole("link", { name: "Findable Tacos LLC" })).toBeVisible();
-  await page.getByLabel("Search by name or phone").fill("");
+  await expect(page.getByRole("link", { name: "Other Shop" })).toHaveCount(0);
+  await page.getByLabel("Search by name, e-mail, phone or id").fill("555 0177");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("link", { name: "Findable Tacos LLC" })).toBeVisible();
+  await page.getByLabel("Search by name, e-mail, phone or id").fill("");
   await page.getByLabel("Status").selectOption("APPROVED");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByText("No merchants yet.")).toBeVisible();
@@ -137,10 +142,26 @@ test("settings: the preview changes before saving; after saving a real merchant'
   const preview = page.frameLocator("iframe[title='Live preview']");
   await expect(preview.locator("header")).toHaveCSS("background-color", "rgb(29, 78, 216)");
   await page.getByLabel("Primary colour", { exact: true }).fill("#be123c");
-  // The swatch follows the code.
+  // The swatch follows the code; the contrast is said in words.
   await expect(page.getByLabel("Primary colour swatch")).toHaveValue("#be123c");
+  await expect(page.locator("#primary_color-hint")).toHaveText(
+    /^Buttons get white text on it: contrast \d+\.\d:1, easy to read\.$/,
+  );
+  await page.getByLabel("Primary colour", { exact: true }).fill("#facc15");
+  await expect(page.locator("#primary_color-hint")).toHaveText(/^Buttons get dark text on it/);
+  await page.getByLabel("Primary colour", { exact: true }).fill("#be123c");
   await page.getByLabel("Display name").fill("Rosewood Payments");
   await page.getByLabel("Logo URL").fill("/icon.svg");
+  // The logo as the pages show it, beside the field; a file that breaks the rules is said in words.
+  await expect(page.getByRole("img", { name: "Your logo, as your pages show it" })).toHaveAttribute("src", "/icon.svg");
+  await page.getByLabel(/Or upload a logo/).setInputFiles({
+    name: "big.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(101 * 1024),
+  });
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "That file is larger than 100 KB: choose a smaller one.",
+  );
   await expect(preview.locator("header")).toHaveCSS("background-color", "rgb(190, 18, 60)");
   await expect(preview.getByTestId("brand-name")).toHaveText("Rosewood Payments");
   await expect(preview.locator("header img")).toHaveAttribute("src", "/icon.svg");
@@ -274,9 +295,32 @@ test("developers: create a webhook; rotate the API key and the old one is reject
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/screens/dashboard-audit-${width}.png`, fullPage: true });
   }
+  // A team member's name beside its id.
+  await expect(rows.nth(1)).toContainText(isv.user_email);
   await page.getByLabel("Resource id").fill(isv.account_id);
   await page.getByRole("button", { name: "Show" }).click();
   await expect(rows).toHaveCount(3); // the header, the rotation, the creation
+  // By what was done, by who (a part of the e-mail), and between two days.
+  await page.goto("/dashboard/audit");
+  await page.getByLabel("What").selectOption({ label: "Webhook added" });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText("Webhook added");
+  await page.goto("/dashboard/audit");
+  await page.getByLabel("Who (name, e-mail or id)").fill(isv.user_email.split("@")[0]!);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(rows).toHaveCount(3); // the rotation, the webhook: not the operator's creation
+  const today = new Date().toISOString().slice(0, 10);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("From (UTC day)").fill(today);
+  await page.getByLabel("To (UTC day)").fill(today);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(rows).toHaveCount(3);
+  await page.getByLabel("From (UTC day)").fill(yesterday);
+  await page.getByLabel("To (UTC day)").fill(yesterday);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText("No entry matches.")).toBeVisible();
+  await expectAxeClean(page);
 });
 
 test("developers: a failing delivery shows its event, answer and error, and is sent again with a click (Spanish too)", async ({

@@ -172,10 +172,14 @@ export function SettingsForm({
     return () => clearTimeout(timer);
   }, [brandingParam, step, locale]);
 
-  const warn = (color: string) =>
-    hex.test(color) && contrastRatio(color, textOn(color)) < 4.5
-      ? t("contrastWarning", { ratio: contrastRatio(color, textOn(color)).toFixed(1) })
-      : undefined;
+  // The colour's contrast in words: which text goes on it and whether it reads well.
+  const warn = (color: string) => {
+    if (!hex.test(color)) return undefined;
+    const ratio = contrastRatio(color, textOn(color)).toFixed(1);
+    if (Number(ratio) < 4.5) return t("contrastWarning", { ratio });
+    return t("contrastOk", { ratio, text: textOn(color).toLowerCase() === "#ffffff" ? t("textWhite") : t("textDark") });
+  };
+  const [logoError, setLogoError] = useState<string | null>(null);
 
   // Errors say which field, in the form's words and units (the link lifetime in hours, not seconds).
   const labels: Record<string, string> = {
@@ -269,14 +273,36 @@ export function SettingsForm({
               type="file"
               accept="image/png,image/jpeg,image/svg+xml,image/webp"
               className="mt-1 block w-full text-sm"
+              aria-describedby="logo-upload-error"
               onChange={(e) => {
                 const file = e.target.files?.[0];
-                if (!file || file.size > 100 * 1024) return;
+                if (!file) return;
+                // The file rules in words, not a silent no.
+                if (!["image/png", "image/jpeg", "image/svg+xml", "image/webp"].includes(file.type))
+                  return setLogoError(t("logoWrongType"));
+                if (file.size > 100 * 1024) return setLogoError(t("logoTooBig"));
+                setLogoError(null);
                 const reader = new FileReader();
                 reader.onload = () => set("logo")(String(reader.result));
                 reader.readAsDataURL(file);
               }}
             />
+            <p id="logo-upload-error" role={logoError ? "alert" : undefined} className="mt-1 text-sm text-danger">
+              {logoError ?? ""}
+            </p>
+            {b.logo ? (
+              <div className="mt-2 flex items-center gap-3">
+                {/* A data: URL or the ISV's own address, as its pages show it. */}
+                <img
+                  src={b.logo}
+                  alt={t("logoPreview")}
+                  className="h-10 max-w-48 rounded border border-line bg-card object-contain p-1"
+                />
+                <button type="button" className="text-sm underline" onClick={() => set("logo")("")}>
+                  {t("logoRemove")}
+                </button>
+              </div>
+            ) : null}
           </div>
           <ColorField
             id="primary_color"

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { charges, merchants } from "@/lib/db/schema";
 import { dashboardOverview, periodStarts } from "@/lib/domain/dashboard/overview";
+import { listMerchants } from "@/lib/domain/merchants/list-merchants";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { application } from "../helpers/fixtures";
 import { submittedMerchant, waitForStatus } from "../helpers/onboarding";
 import { approvedMerchant, payRequest } from "../helpers/payments";
 import { until } from "../helpers/until";
@@ -148,5 +150,27 @@ describe("the dashboard's overview", () => {
       .from(merchants)
       .where(sql`(${merchants.status} = 'APPROVED') <> (${merchants.approvedAt} is not null)`);
     expect(wrong!.count).toBe(0);
+  });
+
+  test("the merchant list's search: a name, an owner's e-mail, the id exactly, a phone's digits; this ISV's only", async () => {
+    const app = application();
+    app.legal_business_name = "Searchable Salon LLC";
+    app.doing_business_as = "Searchable Salon";
+    app.owner_two.email = "Partner.Two@Salon.example";
+    const made = (await post("/v1/merchants", { phone: "+14155550188", merchant: app })).json;
+    const theirs = (
+      await api.call("POST", "/v1/merchants", {
+        auth: other.auth,
+        body: { phone: "+14155550188", merchant: app },
+      })
+    ).json;
+    const found = async (search: string) =>
+      (await listMerchants(api.db, isv.account_id, { limit: 100, search })).rows.map((m) => m.id);
+    for (const search of ["searchable", "partner.two@salon", "PARTNER.TWO@SALON.EXAMPLE", made.id, "555 0188"])
+      expect(await found(search), search).toEqual([made.id]);
+    // Not another ISV's, not a prefix of an id, not an e-mail's part without its @.
+    expect(await found(theirs.id)).toEqual([]);
+    expect(await found(made.id.slice(0, 10))).toEqual([]);
+    expect(await found("salon.example")).toEqual([]);
   });
 });

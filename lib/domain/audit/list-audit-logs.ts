@@ -1,4 +1,4 @@
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 
 import { cursorPage } from "../../db/cursor-page";
 import { auditLogs } from "../../db/schema";
@@ -8,6 +8,9 @@ import type { ListQuery } from "../../schemas/list";
 export type AuditLogQuery = ListQuery & {
   resource_id?: string;
   actor?: string;
+  /** The dashboard's filters: one action of the catalogue, and any of these actors. */
+  action?: string;
+  actor_ids?: string[];
   "created[gte]"?: number;
   "created[lte]"?: number;
 };
@@ -22,6 +25,8 @@ export async function listAuditLogs(db: DbOrTx, accountId: string, query: AuditL
       mine,
       ...(query.resource_id ? [eq(auditLogs.resourceId, query.resource_id)] : []),
       ...(query.actor ? [eq(auditLogs.actorId, query.actor)] : []),
+      ...(query.action ? [eq(auditLogs.action, query.action)] : []),
+      ...(query.actor_ids ? [query.actor_ids.length ? inArray(auditLogs.actorId, query.actor_ids) : sql`false`] : []),
       ...(query["created[gte]"] !== undefined ? [gte(auditLogs.createdAt, new Date(query["created[gte]"]))] : []),
       ...(query["created[lte]"] !== undefined ? [lte(auditLogs.createdAt, new Date(query["created[lte]"]))] : []),
     ],

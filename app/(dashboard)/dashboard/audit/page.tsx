@@ -3,7 +3,8 @@ import { getFormatter, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import { requireIsvUser } from "@/lib/dashboard/session";
-import { isAuditAction } from "@/lib/domain/audit/actions";
+import { auditActions, isAuditAction } from "@/lib/domain/audit/actions";
+import { actorIdsMatching, actorNames } from "@/lib/domain/audit/actor-names";
 import { listAuditLogs } from "@/lib/domain/audit/list-audit-logs";
 
 export async function generateMetadata() {
@@ -11,45 +12,101 @@ export async function generateMetadata() {
   return { title: t("auditTitle") };
 }
 
-type Query = { resource_id?: string; actor?: string; after?: string };
+type Query = { resource_id?: string; actor?: string; action?: string; from?: string; to?: string; after?: string };
 
 const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2";
 
 // /dashboard/audit: who changed what in the ISV's account and its merchants (GET /v1/audit_logs),
-// newest first, 50 a page, filtered by the resource's or the actor's id (a plain GET form).
+// newest first, 50 a page, filtered by what was done, who did it (a team member's e-mail, a
+// merchant's name, or any actor's id), between two days (UTC), or by the resource's id (a plain GET form).
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Query> }) {
   const { db, account } = await requireIsvUser();
   const raw = await searchParams;
   const clean = (v: unknown) => (typeof v === "string" && /^[\w.@-]{1,64}$/.test(v.trim()) ? v.trim() : undefined);
-  const query = { resource_id: clean(raw.resource_id), actor: clean(raw.actor) };
-  const page = await listAuditLogs(db, account.id, { limit: 50, ...query, starting_after: clean(raw.after) });
+  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 100) : undefined);
+  const dayOf = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+  const filters = {
+    resource_id: clean(raw.resource_id),
+    actor: text(raw.actor),
+    action: typeof raw.action === "string" && isAuditAction(raw.action) ? raw.action : undefined,
+    from: dayOf(raw.from),
+    to: dayOf(raw.to),
+  };
+  const page = await listAuditLogs(db, account.id, {
+    limit: 50,
+    resource_id: filters.resource_id,
+    action: filters.action,
+    ...(filters.actor ? { actor_ids: await actorIdsMatching(db, account.id, filters.actor) } : {}),
+    ...(filters.from ? { "created[gte]": Date.parse(`${filters.from}T00:00:00.000Z`) } : {}),
+    ...(filters.to ? { "created[lte]": Date.parse(`${filters.to}T23:59:59.999Z`) } : {}),
+    starting_after: clean(raw.after),
+  });
+  const names = await actorNames(
+    db,
+    account.id,
+    page.rows.map((r) => r.actorId),
+  );
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
   const next = new URLSearchParams(
-    Object.entries({ ...query, after: page.rows.at(-1)?.id }).filter(([, v]) => v) as [string, string][],
+    Object.entries({ ...filters, after: page.rows.at(-1)?.id }).filter(([, v]) => v) as [string, string][],
   );
+  const filtered = Object.values(filters).some(Boolean);
+  const actionOptions = auditActions
+    .map((a) => ({ value: a, label: t(`auditActions.${a}`) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("auditTitle")}</h1>
       <p>{t("auditIntro")}</p>
-      <form method="get" action="/dashboard/audit" aria-label={t("auditFilters")} className="grid gap-3 sm:grid-cols-3">
+      <form
+        method="get"
+        action="/dashboard/audit"
+        aria-label={t("auditFilters")}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <div>
-          <label htmlFor="resource_id" className="block text-sm font-medium">
-            {t("auditResource")}
+          <label htmlFor="action" className="block text-sm font-medium">
+            {t("auditWhat")}
           </label>
-          <input id="resource_id" name="resource_id" defaultValue={query.resource_id ?? ""} className={input} />
+          <select id="action" name="action" defaultValue={filters.action ?? ""} className={input}>
+            <option value="">{t("auditAnyAction")}</option>
+            {actionOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
         </div>
         <div>
           <label htmlFor="actor" className="block text-sm font-medium">
             {t("auditActor")}
           </label>
-          <input id="actor" name="actor" defaultValue={query.actor ?? ""} className={input} />
+          <input id="actor" name="actor" defaultValue={filters.actor ?? ""} className={input} />
+        </div>
+        <div>
+          <label htmlFor="resource_id" className="block text-sm font-medium">
+            {t("auditResource")}
+          </label>
+          <input id="resource_id" name="resource_id" defaultValue={filters.resource_id ?? ""} className={input} />
+        </div>
+        <div>
+          <label htmlFor="from" className="block text-sm font-medium">
+            {t("auditFromDay")}
+          </label>
+          <input id="from" name="from" type="date" defaultValue={filters.from ?? ""} className={input} />
+        </div>
+        <div>
+          <label htmlFor="to" className="block text-sm font-medium">
+            {t("auditToDay")}
+          </label>
+          <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} className={input} />
         </div>
         <div className="flex items-end gap-3">
           <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
             {t("auditApply")}
           </button>
-          {query.resource_id || query.actor ? (
+          {filtered ? (
             <Link href="/dashboard/audit" className="underline">
               {t("auditClear")}
             </Link>
@@ -81,6 +138,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 ? ` (${t(`auditVia.${row.actorVia}`)})`
                 : ""}
               {row.actorType === "api_key" && row.actorVia ? ` (${t("auditKeyVia", { last4: row.actorVia })})` : ""}
+              {names.get(row.actorId) ? <span className="block">{names.get(row.actorId)}</span> : null}
               <span className="block font-mono text-xs break-all text-muted">{row.actorId}</span>
             </td>
             <td className="py-2 pr-3">

@@ -86,13 +86,19 @@ export default async function MerchantPage({
   } = await getMerchantActivity(db, account.id, id)
     .catch(nullIfNotFound)
     .then((found) => found ?? notFound());
-  const payments = await getMerchantPayments(db, account.id, merchant.id);
-  const disputes = (await listDisputes(db, { isvAccountId: account.id }, { merchant_id: merchant.id, limit: 20 })).rows;
-  const documents = await listMerchantFiles(db, { isvAccountId: account.id }, merchant.id);
-  // The newest ten, as the API shows them (total, pay page on the ISV's host).
-  const requests = (
-    await listPaymentRequests(db, { isvAccountId: account.id }, { merchant_id: merchant.id, limit: 10 })
-  ).rows.map((r) => ({ row: r, json: serializePaymentRequest(r, hostedBaseUrl(account)) }));
+  // Only what the tab shows is read.
+  const scope = { isvAccountId: account.id };
+  const [payments, disputes, documents, requestRows, balance] = await Promise.all([
+    shows(["payments", "payouts"]) ? getMerchantPayments(db, account.id, merchant.id) : null,
+    shows(["disputes"]) ? listDisputes(db, scope, { merchant_id: merchant.id, limit: 20 }).then((r) => r.rows) : [],
+    shows(["documents"]) ? listMerchantFiles(db, scope, merchant.id) : [],
+    // The newest ten, as the API shows them (total, pay page on the ISV's host).
+    shows(["payments"])
+      ? listPaymentRequests(db, scope, { merchant_id: merchant.id, limit: 10 }).then((r) => r.rows)
+      : [],
+    shows(["overview", "payouts"]) ? getBalance(db, scope, merchant.id).then((b) => b.balance) : null,
+  ]);
+  const requests = requestRows.map((r) => ({ row: r, json: serializePaymentRequest(r, hostedBaseUrl(account)) }));
   const locale = await getLocale();
   const money = (cents: number) => formatCents(cents, intlLocale(locale));
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
@@ -395,7 +401,7 @@ export default async function MerchantPage({
             id="payments"
             title={t("payments")}
             testId="payments"
-            empty={payments.charges.length === 0 ? t("noPayments") : null}
+            empty={payments!.charges.length === 0 ? t("noPayments") : null}
             columns={[
               { label: t("date") },
               { label: t("amount"), align: "right" },
@@ -406,7 +412,7 @@ export default async function MerchantPage({
               { label: t("details") },
             ]}
           >
-            {payments.charges.map((c) => (
+            {payments!.charges.map((c) => (
               <tr key={c.id} className="border-b border-line align-top" data-charge={c.id}>
                 <td className="py-2 pr-3 whitespace-nowrap">{when(c.createdAt)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{money(c.requestedAmount)}</td>
@@ -432,20 +438,17 @@ export default async function MerchantPage({
       ) : null}
       {shows(["overview", "payouts"]) ? (
         <>
-          <BalanceCard
-            balance={(await getBalance(db, { isvAccountId: account.id }, merchant.id)).balance}
-            title={(await getTranslations("balance"))("merchantTitle")}
-          />
+          <BalanceCard balance={balance!} title={(await getTranslations("balance"))("merchantTitle")} />
         </>
       ) : null}
       {shows(["payouts"]) ? (
         <>
-          <SettlementsTable settlements={payments.settlements} />
+          <SettlementsTable settlements={payments!.settlements} />
         </>
       ) : null}
       {shows(["payouts"]) ? (
         <>
-          <PayoutsTable payouts={payments.payouts} />
+          <PayoutsTable payouts={payments!.payouts} />
         </>
       ) : null}
       {shows(["disputes"]) ? (
@@ -463,7 +466,7 @@ export default async function MerchantPage({
               {t("statements")}
             </h2>
             <StatementLinks
-              statements={payments.statements}
+              statements={payments!.statements}
               href={(statementId) => `/dashboard/merchants/${merchant.id}/statements/${statementId}`}
             />
           </section>
