@@ -5,6 +5,7 @@ import {
   createIsvWithCli,
   expectAxeClean,
   merchantWithLink,
+  paidCharge,
   signIn,
   submittedThroughSession,
 } from "./helpers";
@@ -477,18 +478,7 @@ test("the overview: the period's figures, the 30 days' chart, the funnel and wha
   const isv = createIsvWithCli("Overview POS");
   const headers = { authorization: isv.auth };
   const merchant = await approvedMerchant(request, isv);
-  for (const amount of [4_200, 1_850]) {
-    const pr = await (
-      await request.post("/v1/scan_to_pay", { headers, data: { merchant_id: merchant.id, amount } })
-    ).json();
-    const token = await (
-      await request.post("/v1/tokens", {
-        headers: { authorization: `Bearer ${merchant.publishableKey}` },
-        data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
-      })
-    ).json();
-    expect((await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).status()).toBe(200);
-  }
+  for (const amount of [4_200, 1_850]) await paidCharge(request, isv, merchant, amount);
   // Underwriting asks this one for more (the sandbox's TIN): it waits on the merchant.
   const app = application();
   app.tin = "111111111";

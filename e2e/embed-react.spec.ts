@@ -1,10 +1,15 @@
 import type http from "node:http";
 
-import type { Frame } from "@playwright/test";
-
 import { startReactExample } from "../examples/embed-react/server.mjs";
-import { approvedMerchant, createIsvWithCli, expectAxeClean, setAccount } from "./helpers";
-import { type APIRequestContext, expect, type Page, test, waitForHydration } from "./test";
+import {
+  approvedMerchant,
+  componentFrame as sharedComponentFrame,
+  createIsvWithCli,
+  expectAxeClean,
+  paidCharge,
+  setAccount,
+} from "./helpers";
+import { expect, type Page, test } from "./test";
 
 // The React package (packages/react) on an ISV's React page of another origin
 // (examples/embed-react, http://localhost:<port>), the service on 127.0.0.1: the provider loads the
@@ -23,43 +28,9 @@ test.afterEach(async () => {
   host = undefined;
 });
 
-async function paidCharge(
-  request: APIRequestContext,
-  isv: { auth: string },
-  merchant: { id: string; publishableKey: string },
-  amount: number,
-) {
-  const pr = await (
-    await request.post("/v1/scan_to_pay", {
-      headers: { authorization: isv.auth },
-      data: { merchant_id: merchant.id, amount },
-    })
-  ).json();
-  const token = await (
-    await request.post("/v1/tokens", {
-      headers: { authorization: `Bearer ${merchant.publishableKey}` },
-      data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
-    })
-  ).json();
-  const paid = await (await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).json();
-  expect(paid.charge.status).toBe("AUTHORIZED");
-  return paid.charge.id as string;
-}
-
 /** The component's frame (the service's origin) showing `path`, hydrated. */
-async function componentFrame(page: Page, element: string, path: RegExp): Promise<Frame> {
-  await expect(page.locator(`${element} iframe`)).toBeVisible();
-  await page.locator(`${element} iframe`).scrollIntoViewIfNeeded();
-  let frame: Frame | undefined;
-  await expect
-    .poll(() => {
-      frame = page.frames().find((f) => f.url().startsWith(serviceOrigin) && path.test(new URL(f.url()).pathname));
-      return Boolean(frame);
-    })
-    .toBe(true);
-  await waitForHydration(frame!);
-  return frame!;
-}
+const componentFrame = (page: Page, element: string, path: RegExp) =>
+  sharedComponentFrame(page, element, path, serviceOrigin);
 
 const events = (page: Page) => page.getByRole("list", { name: "Events" }).locator("li").allTextContents();
 

@@ -7,7 +7,15 @@ import { decodeJwt, SignJWT } from "jose";
 import sharp from "sharp";
 
 import { startExample } from "../examples/embed/server.mjs";
-import { application, approvedMerchant, createIsvWithCli, expectAxeClean, setAccount } from "./helpers";
+import {
+  application,
+  approvedMerchant,
+  componentFrame as sharedComponentFrame,
+  createIsvWithCli,
+  expectAxeClean,
+  paidCharge,
+  setAccount,
+} from "./helpers";
 import { type APIRequestContext, expect, type Page, test, waitForHydration } from "./test";
 import { fillBusiness, fillOwner } from "./wizard-steps";
 
@@ -40,22 +48,8 @@ async function startHost(isv: { account_sid: string; secret_key: string }) {
 }
 
 /** The component's frame (the service's origin), once its page shows, hydrated. */
-async function componentFrame(page: Page, element: string, path: RegExp): Promise<Frame> {
-  await expect(page.locator(`${element} iframe`)).toBeVisible();
-  // Chromium throttles offscreen cross-origin frames (their page may hydrate only once seen).
-  await page.locator(`${element} iframe`).scrollIntoViewIfNeeded();
-  let frame: Frame | undefined;
-  await expect
-    .poll(() => {
-      frame = page.frames().find((f) => f.url().startsWith(serviceOrigin) && path.test(new URL(f.url()).pathname));
-      return Boolean(frame);
-    })
-    .toBe(true);
-  await waitForHydration(frame!).catch((e) => {
-    throw new Error(`${element} ${frame!.url()} never hydrated: ${e}`);
-  });
-  return frame!;
-}
+const componentFrame = (page: Page, element: string, path: RegExp) =>
+  sharedComponentFrame(page, element, path, serviceOrigin);
 
 /** The events the host page logged (its "Events" list), as "type detail-json". */
 const events = (page: Page) => page.getByRole("list", { name: "Events" }).locator("li").allTextContents();
@@ -492,30 +486,6 @@ test("payouts, disputes, statements and the notification banner, each in its own
   await statements.goto(`${serviceOrigin}/home/settings`);
   await expect(statements.getByRole("heading", { name: "Not available here" })).toBeVisible();
 });
-
-async function paidCharge(
-  request: APIRequestContext,
-  isv: { auth: string },
-  merchant: { id: string; publishableKey: string },
-  amount: number,
-  card = "4242424242424242",
-) {
-  const pr = await (
-    await request.post("/v1/scan_to_pay", {
-      headers: { authorization: isv.auth },
-      data: { merchant_id: merchant.id, amount },
-    })
-  ).json();
-  const token = await (
-    await request.post("/v1/tokens", {
-      headers: { authorization: `Bearer ${merchant.publishableKey}` },
-      data: { card: { number: card, exp_month: 12, exp_year: 2034, cvc: "123" } },
-    })
-  ).json();
-  const paid = await (await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).json();
-  expect(paid.charge.status).toBe("AUTHORIZED");
-  return paid.charge.id as string;
-}
 
 /** Mounts one more component on the host page, its secret from the page's own backend. */
 async function mountComponent(page: Page, tag: string, component: string) {

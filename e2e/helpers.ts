@@ -27,10 +27,11 @@ export function createIsvWithCli(name = "E2E ISV") {
 }
 
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Frame, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
+import { waitForHydration } from "./test";
 
 export const application = () => structuredClone(example) as any;
 
@@ -155,4 +156,47 @@ export async function approvedMerchant(request: APIRequestContext, isv: { auth: 
     terminalId: approved.payment.terminal_id as string,
     publishableKey: approved.payment.tokenizer_publishable_key as string,
   };
+}
+
+/** A scan-to-pay request of the merchant paid by card as its pay page does it (the card tokenized with its publishable key); answers the charge's id. */
+export async function paidCharge(
+  request: APIRequestContext,
+  isv: { auth: string },
+  merchant: { id: string; publishableKey: string },
+  amount: number,
+  card = "4242424242424242",
+) {
+  const pr = await (
+    await request.post("/v1/scan_to_pay", {
+      headers: { authorization: isv.auth },
+      data: { merchant_id: merchant.id, amount },
+    })
+  ).json();
+  const token = await (
+    await request.post("/v1/tokens", {
+      headers: { authorization: `Bearer ${merchant.publishableKey}` },
+      data: { card: { number: card, exp_month: 12, exp_year: 2034, cvc: "123" } },
+    })
+  ).json();
+  const paid = await (await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).json();
+  expect(paid.charge.status).toBe("AUTHORIZED");
+  return paid.charge.id as string;
+}
+
+/** An embedded component's frame (on the service's origin) once it shows `path`, hydrated. */
+export async function componentFrame(page: Page, element: string, path: RegExp, serviceOrigin: string): Promise<Frame> {
+  await expect(page.locator(`${element} iframe`)).toBeVisible();
+  // Chromium throttles offscreen cross-origin frames (their page may hydrate only once seen).
+  await page.locator(`${element} iframe`).scrollIntoViewIfNeeded();
+  let frame: Frame | undefined;
+  await expect
+    .poll(() => {
+      frame = page.frames().find((f) => f.url().startsWith(serviceOrigin) && path.test(new URL(f.url()).pathname));
+      return Boolean(frame);
+    })
+    .toBe(true);
+  await waitForHydration(frame!).catch((e) => {
+    throw new Error(`${element} ${frame!.url()} never hydrated: ${e}`);
+  });
+  return frame!;
 }

@@ -8,7 +8,7 @@ import http from "node:http";
 
 import { build } from "esbuild";
 
-import { accountSession } from "../embed/server.mjs";
+import { answerAccountSession } from "../embed/server.mjs";
 
 /** The page's script: app.tsx with React and @onb/react (from this repository's source) in one file. */
 async function bundle() {
@@ -42,23 +42,8 @@ export async function startReactExample({
 <script type="module" src="/app.js"></script></body></html>`;
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
-    if (req.method === "POST" && url.pathname === "/account-session") {
-      let raw = "";
-      for await (const chunk of req) raw += chunk;
-      let body = null;
-      try {
-        body = JSON.parse(raw || "{}");
-      } catch {
-        body = null;
-      }
-      const answer = await accountSession({ api, auth }, body).catch((e) => ({
-        status: 502,
-        body: { error: String(e) },
-      }));
-      res.writeHead(answer.status, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify(answer.body));
-      return;
-    }
+    if (req.method === "POST" && url.pathname === "/account-session")
+      return answerAccountSession(req, res, { api, auth });
     if (req.method === "GET" && url.pathname === "/app.js") {
       res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
       res.end(script);

@@ -13,3 +13,10 @@ export function accountSession(
   config: { api: string; auth: string },
   body: { component?: string; merchant_id?: string } | null,
 ): Promise<{ status: number; body: unknown }>;
+
+/** POST /account-session as an HTTP answer (the request's JSON body; only the client secret is sent back). */
+export function answerAccountSession(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  config: { api: string; auth: string },
+): Promise<void>;

@@ -30,6 +30,21 @@ export async function accountSession({ api, auth }, body) {
   return res.ok ? { status: 200, body: { client_secret: answer.client_secret } } : { status: res.status, body: answer };
 }
 
+/** POST /account-session as an HTTP answer: the JSON body read, the account session asked for, only its secret sent. */
+export async function answerAccountSession(req, res, config) {
+  let raw = "";
+  for await (const chunk of req) raw += chunk;
+  let body = null;
+  try {
+    body = JSON.parse(raw || "{}");
+  } catch {
+    body = null;
+  }
+  const answer = await accountSession(config, body).catch((e) => ({ status: 502, body: { error: String(e) } }));
+  res.writeHead(answer.status, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify(answer.body));
+}
+
 export function startExample({
   port = Number(process.env.PORT ?? 4242),
   host = "localhost",
@@ -41,23 +56,8 @@ export function startExample({
   const page = readFileSync(new URL("./index.html", import.meta.url), "utf8").replaceAll("{{ONB_API}}", api);
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
-    if (req.method === "POST" && url.pathname === "/account-session") {
-      let raw = "";
-      for await (const chunk of req) raw += chunk;
-      let body = null;
-      try {
-        body = JSON.parse(raw || "{}");
-      } catch {
-        body = null;
-      }
-      const answer = await accountSession({ api, auth }, body).catch((e) => ({
-        status: 502,
-        body: { error: String(e) },
-      }));
-      res.writeHead(answer.status, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify(answer.body));
-      return;
-    }
+    if (req.method === "POST" && url.pathname === "/account-session")
+      return answerAccountSession(req, res, { api, auth });
     if (req.method === "GET" && url.pathname === "/") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
       res.end(page);
