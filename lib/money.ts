@@ -143,3 +143,14 @@ export function formatCents(amount: Cents, locale: string, currency = "USD"): st
   );
   return negative ? `-${text}` : text;
 }
+
+/** A chart axis's short money ("$1.2K"): for ticks only, never for an amount a person reads as exact. */
+export function formatCentsCompact(amount: Cents, locale: string, currency = "USD"): string {
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    notation: "compact",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(amount / 100);
+}

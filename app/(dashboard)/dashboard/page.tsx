@@ -6,7 +6,7 @@ import { FunnelChart } from "@/components/charts/funnel-chart";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { dashboardOverview, type OverviewPeriod } from "@/lib/domain/dashboard/overview";
 import { intlLocale } from "@/lib/i18n/locales";
-import { formatCents } from "@/lib/money";
+import { formatCents, formatCentsCompact } from "@/lib/money";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("overview"))("title") };
@@ -27,14 +27,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const overview = await dashboardOverview(db, account.id);
   const figures: OverviewPeriod = overview[period];
   const money = (cents: number) => formatCents(cents, locale);
-  const compact = (cents: number) =>
-    new Intl.NumberFormat(locale, {
-      style: "currency",
-      currency: "USD",
-      notation: "compact",
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 1,
-    }).format(cents / 100);
+  const compact = (cents: number) => formatCentsCompact(cents, locale);
   const dayName = (day: string, style: "short" | "long") =>
     new Intl.DateTimeFormat(locale, {
       day: "numeric",

@@ -8,7 +8,7 @@ import { requireIsvUser } from "@/lib/dashboard/session";
 import { platformFeeSettingsOf } from "@/lib/domain/accounts/isv-facts";
 import { revenueOverview } from "@/lib/domain/residuals/revenue";
 import { intlLocale } from "@/lib/i18n/locales";
-import { formatCents } from "@/lib/money";
+import { formatCents, formatCentsCompact } from "@/lib/money";
 
 export async function generateMetadata() {
   const t = await getTranslations("revenue");
@@ -23,14 +23,7 @@ export default async function RevenuePage() {
   const t = await getTranslations("revenue");
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
-  const compact = (cents: number) =>
-    new Intl.NumberFormat(locale, {
-      style: "currency",
-      currency: "USD",
-      notation: "compact",
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 1,
-    }).format(cents / 100);
+  const compact = (cents: number) => formatCentsCompact(cents, locale);
   const overview = await revenueOverview(db, account.id);
   const { soFar, series, percent } = overview;
   const monthName = (period: string, style: "short" | "long") => {
