@@ -12,7 +12,12 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const longest = ["tests/api/ledger-properties.test.ts", "tests/api/revenue-month.test.ts"];
+    const longest = [
+      "tests/api/ledger-properties/part-1.test.ts",
+      "tests/api/ledger-properties/part-2.test.ts",
+      "tests/api/ledger-properties/part-3.test.ts",
+      "tests/api/revenue-month.test.ts",
+    ];
     const first = longest.flatMap((name) => sorted.filter((f) => f.moduleId.endsWith(name)));
     return [...first, ...sorted.filter((f) => !first.includes(f))];
   }

@@ -62,7 +62,7 @@ export async function checkLedger(db: DbOrTx, merchantId?: string): Promise<Ledg
             (select merchant_id, sum(net) as transactions from ledger_postings
              where merchant_id is not null and type not in ${internal} ${ofMerchant("merchant_id")} group by merchant_id) m
           left join (select owner_id, sum(amount) as entries from ledger_entries
-             where account in ('pending', 'available', 'reserved') group by owner_id) b on b.owner_id = m.merchant_id
+             where account in ('pending', 'available', 'reserved') ${ofMerchant("owner_id")} group by owner_id) b on b.owner_id = m.merchant_id
           where m.transactions <> coalesce(b.entries, 0)`,
     ],
   ];

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { settlementFigures, type TakenPosting } from "./settlement-figures";
 
 // A settlement's figures from the postings it took, hand-worked: tests/api/ledger.test.ts runs the
-// same through four nights on a real database, and tests/api/ledger-properties.test.ts random ones.
+// same through four nights on a real database, and tests/api/ledger-properties/ random ones.
 
 const p = (type: TakenPosting["type"], sourceId: string, amount: number, fee = 0): TakenPosting => ({
   type,
