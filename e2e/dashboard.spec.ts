@@ -107,6 +107,9 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   ).toBe(false);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    // Every tab in sight, the current one too (the row wraps on a phone rather than hiding it).
+    for (const name of ["Overview", "Activity", "Settings"])
+      await expect(tabs.getByRole("link", { name })).toBeInViewport();
     await page.screenshot({ path: `test-results/screens/dashboard-merchant-${width}.png`, fullPage: true });
   }
   await expectAxeClean(page);
@@ -372,6 +375,81 @@ test("developers: a failing delivery shows its event, answer and error, and is s
   }
 });
 
+test("payments across merchants: found by card's last 4, amount and status, each leading to its merchant; in Spanish too", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const isv = createIsvWithCli("Payments search POS");
+  const noodles = await approvedMerchant(request, isv);
+  const app = application();
+  app.legal_business_name = "Bayview Bakery LLC";
+  app.doing_business_as = "Bayview Bakery";
+  const bakery = await approvedMerchant(request, isv, app);
+  const noodleCharge = await paidCharge(request, isv, noodles, 4_200);
+  const bakeryCharge = await paidCharge(request, isv, bakery, 1_850, "5555555555554444");
+  // Another ISV's payment of the same amount and card never shows.
+  const other = createIsvWithCli("Other payments ISV");
+  await paidCharge(request, other, await approvedMerchant(request, other), 1_850, "5555555555554444");
+
+  await signIn(page, isv);
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payments" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payments");
+  const rows = page.getByTestId("payments").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("Bayview Bakery");
+  await expect(rows.nth(0)).toContainText("$18.50");
+  await expect(rows.nth(1)).toContainText("Golden Gate Noodles");
+  await expect(rows.nth(1)).toContainText("$42.00");
+
+  // The card's last 4: only the bakery's payment.
+  await page.getByLabel("Last 4 digits").fill("4444");
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/last4=4444/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Bayview Bakery");
+  // An amount as people type it: only the noodle house's.
+  await page.getByRole("link", { name: "Clear the filters" }).click();
+  await page.getByLabel("Amount").fill("$42.00");
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Golden Gate Noodles");
+  // A status nothing has: nothing matches, said in words.
+  await page.getByLabel("Status").selectOption({ label: "Returned by the bank" });
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page.getByText("No payment matches these filters.")).toBeVisible();
+  // Three digits are not a last 4: said beside the field, and nothing else filtered away.
+  await page.goto("/dashboard/payments?last4=444");
+  await expect(page.getByLabel("Last 4 digits")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Four digits, like 4242.")).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-payments-en-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A payment leads to its page on its merchant; the merchant's name to the merchant's payments.
+  await page.goto("/dashboard/payments");
+  await rows.filter({ hasText: "Bayview Bakery" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/merchants/${bakery.id}/charges/${bakeryCharge}$`));
+  await page.goto("/dashboard/payments");
+  await rows.filter({ hasText: "Golden Gate Noodles" }).getByRole("link", { name: "Golden Gate Noodles" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/merchants/${noodles.id}\\?tab=payments$`));
+  await expect(page.locator(`[data-charge="${noodleCharge}"]`)).toBeVisible();
+
+  await page.context().addCookies([{ name: "locale", value: "es", url: new URL(page.url()).origin }]);
+  await page.goto("/dashboard/payments?last4=4444");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pagos");
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId("payments").locator("thead")).toContainText("Comercio");
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-payments-es-${width}.png`, fullPage: true });
+  }
+});
+
 test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
   const isv = createIsvWithCli("Small POS");
   const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
@@ -380,6 +458,7 @@ test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
   const titles: Record<string, [string, string]> = {
     "/dashboard": ["Overview", "Resumen"],
     "/dashboard/merchants": ["Merchants", "Comercios"],
+    "/dashboard/payments": ["Payments", "Pagos"],
     "/dashboard/settings": ["Settings", "Configuración"],
     "/dashboard/developers": ["Developers", "Desarrolladores"],
     "/dashboard/revenue": ["Revenue", "Ingresos"],
@@ -569,6 +648,9 @@ test("forgot password: a link by e-mail, a new password, every other session sig
 
   await page.goto("/sign-in");
   await expect(page.getByTestId("sandbox-badge")).toBeVisible();
+  // The platform's own brand, leading to its home page.
+  await expect(page.getByTestId("platform-brand")).toHaveText("Merchant onboarding and payments");
+  await expect(page.getByTestId("platform-brand")).toHaveAttribute("href", "/");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
   await expectAxeClean(page);

@@ -76,6 +76,47 @@ export async function expectAxeClean(page: Page) {
   const results = await new AxeBuilder({ page }).setLegacyMode(!crossOriginFrame).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoRawCodes(page);
+}
+
+/**
+ * No code or id of the API reaches a reader as text (issue 48): a word like `card_declined` or
+ * `insufficient_funds`, or a prefixed id (`stl_...`, `file_...`), outside an element that shows it as
+ * an id on purpose (`<code>`, `<kbd>`, `<samp>`, `<pre>`, or `data-id`) or words a person typed
+ * (`data-user-text`). Checked on every page a
+ * journey checks with axe, in its main frame and same-origin frames.
+ */
+export async function expectNoRawCodes(page: Page) {
+  const found: string[] = [];
+  for (const frame of page.frames()) {
+    if (!/^https?:/.test(frame.url())) continue;
+    const hits = await frame
+      .evaluate(() => {
+        const code = /\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]{2,5}_(?=[0-9A-Za-z]*[0-9A-Z])[0-9A-Za-z]{8,}\b/g;
+        const out: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement;
+          if (
+            !parent ||
+            parent.closest("script, style, noscript, template, code, kbd, samp, pre, [data-id], [data-user-text]")
+          )
+            continue;
+          // A link's address may hold an id (a pay link's /pay/pr_...): the address is what is shown.
+          const words = (node.textContent ?? "").replace(/https?:\/\/\S+/g, "");
+          for (const match of words.match(code) ?? [])
+            out.push(`${match} (in "${node.textContent!.trim().slice(0, 80)}")`);
+        }
+        return out;
+      })
+      .catch(() => [] as string[]);
+    found.push(...hits.map((h) => `${frame.url()}: ${h}`));
+  }
+  if (process.env.E2E_RAW_CODES === "report") {
+    if (found.length) (await import("node:fs")).appendFileSync("test-results/raw-codes.txt", found.join("\n") + "\n");
+    return;
+  }
+  expect(found).toEqual([]);
 }
 
 export async function setAccount(request: APIRequestContext, isv: Isv, patch: unknown) {

@@ -77,11 +77,18 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await expectAxeClean(page);
   await page.getByLabel("What do you sell?").fill(app.main_product.description);
   await page.getByLabel("Website").fill(app.main_product.website);
-  await page.getByLabel("Category", { exact: true }).selectOption("Restaurants");
-  await page.getByLabel("Search subcategories").fill("fast");
-  await expect(page.getByLabel("Subcategory").locator("option")).toHaveText(["Select…", "Fast Food"]);
-  await page.getByLabel("Search subcategories").fill("");
-  await page.getByLabel("Subcategory").selectOption("Restaurants");
+  // One search over every industry, in the merchant's words: "coffee" is a restaurant.
+  await page.getByLabel("What does your business do?").fill("zzqx");
+  await expect(page.getByText("Nothing found for that.")).toBeVisible();
+  await page.getByLabel("What does your business do?").fill("coffee");
+  const fits = page.getByRole("list", { name: "Industries that fit" }).getByRole("button");
+  await expect(fits.first()).toHaveText("RestaurantsRestaurants");
+  await expect(fits.nth(1)).toHaveText(/^Fast Food/);
+  await fits.first().click();
+  await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Restaurants");
+  await expect(page.getByLabel("Subcategory")).toHaveValue("Restaurants");
+  await expect(page.getByLabel("Subcategory")).toBeFocused();
+  await expect(page.getByLabel("What does your business do?")).toHaveValue("");
   await save(page);
 
   await expect(page).toHaveURL(/\/onboarding\/sales$/);

@@ -15,7 +15,8 @@ export type MerchantTab = (typeof merchantTabs)[number];
 
 /**
  * The tabs as links (each a page of its own URL, so it can be shared, bookmarked and opened in a new
- * tab): the current one marked `aria-current`. On a phone the row scrolls sideways.
+ * tab): the current one marked `aria-current`. On a phone the row wraps onto more lines, so every tab
+ * and the current one are in sight (a row scrolling sideways hid the current tab off screen).
  */
 export function MerchantTabs({
   merchantId,
@@ -29,8 +30,8 @@ export function MerchantTabs({
   names: Record<MerchantTab, string>;
 }) {
   return (
-    <nav aria-label={label} className="-mx-4 overflow-x-auto border-b border-line px-4">
-      <ul className="flex min-w-max gap-1">
+    <nav aria-label={label} className="border-b border-line">
+      <ul className="flex flex-wrap gap-x-1">
         {merchantTabs.map((name) => (
           <li key={name}>
             <Link

@@ -172,7 +172,7 @@ export function PlatformFeeRulesForm({ rules, refund }: { rules: PlatformFeeRule
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {t("rulesTitle")}
       </h2>
-      <p className="mt-1 text-sm text-muted">{t("rulesIntro")}</p>
+      <p className="mt-1 text-sm text-muted">{t.rich("rulesIntro", { code: (chunks) => <code>{chunks}</code> })}</p>
       {rows.length === 0 ? <p className="mt-3">{t("noRules")}</p> : null}
       <ol className="mt-3 space-y-4">
         {rows.map((row, index) => (

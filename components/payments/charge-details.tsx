@@ -75,7 +75,9 @@ export async function ChargeDetails({
                     {disputeWords("open")}
                   </a>
                 ) : (
-                  <span className="font-mono text-sm">{charge.disputeId}</span>
+                  <span className="font-mono text-sm" data-id>
+                    {charge.disputeId}
+                  </span>
                 )}
               </dd>
             </div>
@@ -106,7 +108,7 @@ export async function ChargeDetails({
               )
             : null}
           {row(t("receiptNumber"), charge.receiptNumber)}
-          {row(t("chargeId"), charge.id)}
+          {row(t("chargeId"), charge.id, undefined, "id")}
         </dl>
       </section>
       <section aria-labelledby="timeline-title">

@@ -34,8 +34,8 @@ export async function DisputeSummary({ dispute }: { dispute: Dispute }) {
         {factRow(t("facts.due"), when(dispute.evidenceDueBy))}
         {factRow(t("facts.opened"), when(dispute.createdAt))}
         {factRow(t("facts.taken"), `${money(dispute.amount)} + ${money(dispute.fee)}`)}
-        {evidenceTextFields.map((f) => factRow(t(`fields.${f}`), evidence[f]))}
-        {evidenceFileFields.map((f) => factRow(t(`fields.${f}`), evidence[f]))}
+        {evidenceTextFields.map((f) => factRow(t(`fields.${f}`), evidence[f], undefined, "user-text"))}
+        {evidenceFileFields.map((f) => factRow(t(`fields.${f}`), evidence[f], undefined, "id"))}
       </dl>
     </section>
   );

@@ -75,7 +75,9 @@ export async function PayoutsTable({
                 {t("openSettlement")}
               </Link>
             ) : (
-              <span className="font-mono text-xs break-all">{p.settlementId}</span>
+              <span className="font-mono text-xs break-all" data-id>
+                {p.settlementId}
+              </span>
             )}
           </td>
         </tr>

@@ -34,6 +34,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <Link className="underline" href="/dashboard/merchants">
               {t("nav.merchants")}
             </Link>
+            <Link className="underline" href="/dashboard/payments">
+              {t("nav.payments")}
+            </Link>
             <Link className="underline" href="/dashboard/settings">
               {t("nav.settings")}
             </Link>

@@ -4,8 +4,8 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { HomeShell } from "@/components/home/home-shell";
 import { LivePayments } from "@/components/home/live-payments";
 import { NextPayoutCard } from "@/components/home/next-payout";
-import { HomePaymentsTable } from "@/components/home/payments-table";
 import { BalanceCard } from "@/components/payments/balance-card";
+import { PaymentsTable } from "@/components/payments/payments-table";
 import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
@@ -144,7 +144,7 @@ export default async function HomeOverview() {
         {overview.recent.length === 0 ? (
           <p className="mt-2">{t("noPayments")}</p>
         ) : (
-          <HomePaymentsTable charges={overview.recent} labelledBy="recent-title" testId="recent-payments" />
+          <PaymentsTable charges={overview.recent} labelledBy="recent-title" testId="recent-payments" />
         )}
       </section>
       <div className="mt-6">

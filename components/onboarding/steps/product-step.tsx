@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
+import { searchIndustries } from "@/lib/onboarding/industry-search";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
 import {
   categoryKey,
@@ -16,7 +17,9 @@ import type { StepProps } from "../step-props";
 
 const schema = stepSchema("product");
 
-// Product: description, website, and a subcategory list filtered by the category, with search.
+// Product: description, website, and the industry: one search over every category in the merchant's
+// own words ("coffee" → Restaurants; lib/onboarding/industry-search.ts) that fills the category and
+// subcategory, which can also be chosen from their lists.
 export function ProductStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
   const fieldsFor = useFieldRenderer();
@@ -33,8 +36,24 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
         const render = fieldsFor(form, "product");
         const category = form.watch("main_product.category" as never) as unknown as string;
         const all = category ? subcategoriesOf(category as ProductCategory) : [];
-        const current = form.getValues("main_product.subcategory" as never) as unknown as string;
-        const shown = all.filter((s) => s.toLowerCase().includes(search.toLowerCase()) || s === current);
+        const categoryName = (c: ProductCategory) => t(`options.category.${categoryKey(c)}` as never);
+        const matches = searchIndustries(search, categoryName);
+        const choose = (match: (typeof matches)[number]) => {
+          form.setValue("main_product.category" as never, match.category as never, {
+            shouldDirty: true,
+            shouldValidate: true,
+          });
+          // The subcategory's options follow the category: set once they are there (the click's
+          // render has been committed when the timer runs).
+          setTimeout(() => {
+            form.setValue("main_product.subcategory" as never, match.subcategory as never, {
+              shouldDirty: true,
+              shouldValidate: true,
+            });
+            setSearch("");
+            document.getElementById("main_product.subcategory")?.focus();
+          }, 0);
+        };
         return (
           <>
             {render("main_product.description", "fields.product.description", "textarea")}
@@ -42,27 +61,49 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
               hintKey: "fields.hints.website",
               autoComplete: "url",
             })}
-            {render("main_product.category", "fields.product.category", "select", {
-              options: productCategories.map((c) => ({
-                value: c,
-                label: t(`options.category.${categoryKey(c)}` as never),
-              })),
-            })}
-            <div className="mb-2">
-              <label htmlFor="subcategory-search" className="block text-sm font-medium">
-                {t("fields.product.subcategorySearch")}
+            <div className="mb-4">
+              <label htmlFor="industry-search" className="block text-sm font-medium">
+                {t("fields.product.industrySearch")}
               </label>
+              <p id="industry-search-hint" className="text-sm text-muted">
+                {t("fields.product.industrySearchHint")}
+              </p>
               <input
-                id="subcategory-search"
+                id="industry-search"
                 type="search"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
-                disabled={!category}
-                className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base disabled:opacity-60"
+                aria-describedby="industry-search-hint"
+                aria-controls="industry-results"
+                autoComplete="off"
+                className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base"
               />
+              <div id="industry-results" aria-live="polite">
+                {search.trim().length < 2 ? null : matches.length === 0 ? (
+                  <p className="mt-2 text-sm">{t("fields.product.industryNone")}</p>
+                ) : (
+                  <ul className="mt-2 grid gap-1" aria-label={t("fields.product.industryResults")}>
+                    {matches.map((m) => (
+                      <li key={m.subcategory}>
+                        <button
+                          type="button"
+                          onClick={() => choose(m)}
+                          className="w-full rounded-lg border border-line bg-card px-3 py-2 text-left hover:border-primary"
+                        >
+                          <span className="font-medium">{m.subcategory}</span>
+                          <span className="block text-sm text-muted">{categoryName(m.category)}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
             </div>
+            {render("main_product.category", "fields.product.category", "select", {
+              options: productCategories.map((c) => ({ value: c, label: categoryName(c) })),
+            })}
             {render("main_product.subcategory", "fields.product.subcategory", "select", {
-              options: shown.map((s) => ({ value: s, label: s })),
+              options: all.map((s) => ({ value: s, label: s })),
             })}
           </>
         );

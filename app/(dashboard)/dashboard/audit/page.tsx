@@ -139,13 +139,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 : ""}
               {row.actorType === "api_key" && row.actorVia ? ` (${t("auditKeyVia", { last4: row.actorVia })})` : ""}
               {names.get(row.actorId) ? <span className="block">{names.get(row.actorId)}</span> : null}
-              <span className="block font-mono text-xs break-all text-muted">{row.actorId}</span>
+              <code className="block text-xs break-all text-muted">{row.actorId}</code>
             </td>
             <td className="py-2 pr-3">
               {isAuditAction(row.action) ? t(`auditActions.${row.action}`) : row.action}
-              <span className="block font-mono text-xs text-muted">{row.action}</span>
+              <code className="block text-xs text-muted">{row.action}</code>
             </td>
-            <td className="py-2 pr-3 font-mono text-xs break-all">
+            <td className="py-2 pr-3 font-mono text-xs break-all" data-id>
               {row.resourceId.startsWith("mer_") ? (
                 <Link className="underline" href={`/dashboard/merchants/${row.resourceId}`}>
                   {row.resourceId}
@@ -154,8 +154,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 row.resourceId
               )}
             </td>
-            <td className="py-2 pr-3 font-mono text-xs break-all">{row.fields.join(", ")}</td>
-            <td className="py-2 font-mono text-xs break-all">
+            <td className="py-2 pr-3 font-mono text-xs break-all" data-id>
+              {row.fields.join(", ")}
+            </td>
+            <td className="py-2 font-mono text-xs break-all" data-id>
               {row.clientAddress ?? ""}
               {row.requestId ? <span className="block text-muted">{row.requestId}</span> : null}
             </td>

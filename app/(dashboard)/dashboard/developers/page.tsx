@@ -45,7 +45,7 @@ export default async function DevelopersPage() {
         <h2 id="publishable-title" className="text-lg font-semibold">
           {t("publishableTitle")}
         </h2>
-        <p>{t("publishableBody")}</p>
+        <p>{t.rich("publishableBody", { code: (chunks) => <code>{chunks}</code> })}</p>
       </section>
       <section>
         <h2 className="text-lg font-semibold">{t("accountSid")}</h2>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
 import { ForgotPasswordForm } from "@/components/dashboard/password-reset-forms";
+import { SignInShell } from "@/components/dashboard/sign-in-shell";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard.reset"))("forgotTitle") };
@@ -11,7 +12,7 @@ export async function generateMetadata() {
 export default async function ForgotPasswordPage() {
   const t = await getTranslations("dashboard.reset");
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-16">
+    <SignInShell>
       <h1 className="text-2xl font-semibold">{t("forgotTitle")}</h1>
       <p className="mt-2 text-muted">{t("forgotIntro")}</p>
       <ForgotPasswordForm />
@@ -20,6 +21,6 @@ export default async function ForgotPasswordPage() {
           {t("backToSignIn")}
         </Link>
       </p>
-    </main>
+    </SignInShell>
   );
 }

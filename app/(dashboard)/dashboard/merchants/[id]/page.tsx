@@ -139,7 +139,7 @@ export default async function MerchantPage({
           <StatusBadge status={merchant.status} label={t(`statusNames.${merchant.status}`)} />
           {merchant.deactivated ? <StatusBadge status="DEACTIVATED" label={t("deactivatedBadge")} /> : null}
           <span>
-            {merchant.id} · {displayPhone(merchant.phone)}
+            <code data-testid="merchant-id">{merchant.id}</code> · {displayPhone(merchant.phone)}
           </span>
         </p>
         <div className="mt-3 flex flex-wrap items-start gap-3">
@@ -332,7 +332,7 @@ export default async function MerchantPage({
             </h2>
             {link ? (
               <p>
-                {link.id} ·{" "}
+                <code>{link.id}</code> ·{" "}
                 {t("linkCreated", {
                   created: format.dateTime(link.createdAt, { dateStyle: "medium", timeStyle: "short" }),
                   expires: format.dateTime(link.expiresAt, { dateStyle: "medium", timeStyle: "short" }),

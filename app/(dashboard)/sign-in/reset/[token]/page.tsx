@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 
 import { ResetPasswordForm } from "@/components/dashboard/password-reset-forms";
+import { SignInShell } from "@/components/dashboard/sign-in-shell";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard.reset"))("resetTitle") };
@@ -12,9 +13,9 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
   const { token } = await params;
   const t = await getTranslations("dashboard.reset");
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-16">
+    <SignInShell>
       <h1 className="text-2xl font-semibold">{t("resetTitle")}</h1>
       <ResetPasswordForm token={token.slice(0, 100)} />
-    </main>
+    </SignInShell>
   );
 }

@@ -138,7 +138,9 @@ export default async function HomeDisputePage({ params }: { params: Promise<{ di
                   .map((f) => (
                     <div key={f}>
                       <dt className="text-sm text-muted">{t(`fields.${f}`)}</dt>
-                      <dd className="break-words whitespace-pre-wrap">{evidence[f]}</dd>
+                      <dd className="break-words whitespace-pre-wrap" data-user-text>
+                        {evidence[f]}
+                      </dd>
                     </div>
                   ))}
                 {evidenceFileFields

@@ -9,19 +9,25 @@ import { formatCents } from "@/lib/money";
 type Charge = Awaited<ReturnType<typeof homeOverview>>["recent"][number];
 
 /**
- * The merchant's payments as the home lists them (the overview's latest, the payments page): when
- * (a link to the payment), how much (and what was refunded), with what, how it was paid, its status.
+ * Payments as a list shows them (the home's latest and its payments page, the dashboard's payments
+ * across merchants): when (a link to the payment, `/home/payments/:id` unless `href` says), how much
+ * (and what was refunded), with what, how it was paid, its status; on the dashboard, whose.
  */
-export async function HomePaymentsTable({
+export async function PaymentsTable({
   charges,
   labelledBy,
   testId,
   withType = false,
+  href = (charge) => `/home/payments/${charge.id}`,
+  merchantOf,
 }: {
   charges: Charge[];
   labelledBy: string;
   testId: string;
   withType?: boolean;
+  href?: (charge: Charge) => string;
+  /** The merchant's name and its page, for a list across merchants. */
+  merchantOf?: (charge: Charge) => { name: string; href: string };
 }) {
   const t = await getTranslations("dashboard");
   const home = await getTranslations("merchantHome");
@@ -37,6 +43,11 @@ export async function HomePaymentsTable({
             <th scope="col" className={head}>
               {t("date")}
             </th>
+            {merchantOf ? (
+              <th scope="col" className={head}>
+                {t("merchant")}
+              </th>
+            ) : null}
             <th scope="col" className={`${head} text-right`}>
               {t("amount")}
             </th>
@@ -59,10 +70,17 @@ export async function HomePaymentsTable({
           {charges.map((c) => (
             <tr key={c.id} className="border-b border-line">
               <td className="py-2 pr-3 whitespace-nowrap">
-                <Link className="underline" href={`/home/payments/${c.id}`}>
+                <Link className="underline" href={href(c)}>
                   {format.dateTime(c.createdAt, { dateStyle: "medium", timeStyle: "short" })}
                 </Link>
               </td>
+              {merchantOf ? (
+                <td className="py-2 pr-3">
+                  <Link className="underline" href={merchantOf(c).href}>
+                    {merchantOf(c).name}
+                  </Link>
+                </td>
+              ) : null}
               <td className="py-2 pr-3 text-right whitespace-nowrap">
                 {money(c.amountCaptured || c.requestedAmount)}
                 {c.amountRefunded > 0 ? (

@@ -1,16 +1,17 @@
 import { typedDollarsToCents } from "../../money";
 import { chargeStatuses, paymentTypes } from "../../schemas/payment-values";
 
-// The home's payments list (docs/reference.md section 15): its filters as the page's query string
+// The payments lists of the merchant's home and of the ISV's dashboard (docs/reference.md sections
+// 15 and 23): their filters as the page's query string
 // holds them, read into the charges list's query. A value that cannot be used is reported by field
 // (the page says why beside it) and filters nothing; the list is never a 500.
 
-export type HomePaymentsQuery = Partial<
+export type PaymentsQuery = Partial<
   Record<"status" | "type" | "from" | "to" | "amount" | "last4" | "after" | "before", string>
 >;
 export type FilterProblem = "date" | "range" | "amount" | "last4";
 
-export const HOME_PAGE_SIZE = 25;
+export const PAYMENTS_PAGE_SIZE = 25;
 
 const dayStart = (day: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
@@ -20,7 +21,7 @@ const dayStart = (day: string) => {
   return new Date(at).toISOString().slice(0, 10) === day ? at : null;
 };
 
-export function readPaymentFilters(raw: HomePaymentsQuery) {
+export function readPaymentFilters(raw: PaymentsQuery) {
   const problems: Partial<Record<"from" | "to" | "amount" | "last4", FilterProblem>> = {};
   const status = (chargeStatuses as readonly string[]).includes(raw.status ?? "")
     ? (raw.status as (typeof chargeStatuses)[number])
@@ -48,7 +49,7 @@ export function readPaymentFilters(raw: HomePaymentsQuery) {
   const cursor = (id: string | undefined) => (id && /^ch_[0-9A-Za-z]{1,61}$/.test(id) ? id : undefined);
   return {
     query: {
-      limit: HOME_PAGE_SIZE,
+      limit: PAYMENTS_PAGE_SIZE,
       starting_after: raw.before ? undefined : cursor(raw.after),
       ending_before: cursor(raw.before),
       status,

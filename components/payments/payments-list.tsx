@@ -1,0 +1,145 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { ComponentProps } from "react";
+
+import { type PaymentsQuery, readPaymentFilters } from "@/lib/domain/charges/payment-filters";
+import { chargeStatuses, paymentTypes } from "@/lib/schemas/payment-values";
+
+import { PaymentsTable } from "./payments-table";
+
+const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
+
+type Filters = ReturnType<typeof readPaymentFilters>;
+type Page = { rows: ComponentProps<typeof PaymentsTable>["charges"]; hasMore: boolean };
+
+/**
+ * A list of payments with its filters (status, how it was paid, dates, amount, the last 4 digits)
+ * and its pages, as the merchant's home (`/home/payments`) and the ISV's dashboard
+ * (`/dashboard/payments`, across merchants) show it: a plain GET form, so the filters are in the URL,
+ * shareable, and work without JavaScript. `filters` is what readPaymentFilters made of `raw`; `page`
+ * the charges list's answer to its query.
+ */
+export async function PaymentsList({
+  action,
+  raw,
+  filters,
+  page,
+  title,
+  empty,
+  table,
+}: {
+  /** The page's own path: the form's action and its pages' links. */
+  action: string;
+  raw: PaymentsQuery;
+  filters: Filters;
+  page: Page;
+  /** The list's (visually hidden) heading. */
+  title: string;
+  /** Said when there are no payments at all (not when the filters leave none). */
+  empty: string;
+  table: Omit<ComponentProps<typeof PaymentsTable>, "charges" | "labelledBy" | "testId">;
+}) {
+  const t = await getTranslations("merchantHome");
+  const dashboard = await getTranslations("dashboard");
+  const { query, problems, filtered } = filters;
+  // The filters without the cursor, for the pages' links.
+  const kept = new URLSearchParams(
+    Object.entries(raw).filter(([k, v]) => k !== "after" && k !== "before" && typeof v === "string" && v) as [
+      string,
+      string,
+    ][],
+  );
+  const pageLink = (key: "after" | "before", id: string) => {
+    const params = new URLSearchParams(kept);
+    params.set(key, id);
+    return `${action}?${params}`;
+  };
+  const backwards = Boolean(query.ending_before);
+  const hasNewer = backwards ? page.hasMore : Boolean(query.starting_after);
+  const hasOlder = backwards ? true : page.hasMore;
+  const problem = (field: keyof typeof problems) =>
+    problems[field] ? (
+      <p id={`${field}-problem`} className="mt-1 text-sm text-danger">
+        {t(`problems.${problems[field]}`)}
+      </p>
+    ) : null;
+  const described = (field: keyof typeof problems) =>
+    problems[field] ? { "aria-invalid": true, "aria-describedby": `${field}-problem` } : {};
+  const field = (id: "amount" | "from" | "to" | "last4", label: string, attrs: ComponentProps<"input">) => (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} name={id} defaultValue={raw[id] ?? ""} className={input} {...attrs} {...described(id)} />
+      {problem(id)}
+    </div>
+  );
+  return (
+    <>
+      <form method="get" action={action} aria-label={t("filters")} className="mt-4 grid gap-3 sm:grid-cols-3">
+        <div>
+          <label htmlFor="status" className="block text-sm font-medium">
+            {dashboard("status")}
+          </label>
+          <select id="status" name="status" defaultValue={query.status ?? ""} className={input}>
+            <option value="">{dashboard("allStatuses")}</option>
+            {chargeStatuses.map((s) => (
+              <option key={s} value={s}>
+                {dashboard(`chargeStatus.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="type" className="block text-sm font-medium">
+            {t("type")}
+          </label>
+          <select id="type" name="type" defaultValue={query.payment_type ?? ""} className={input}>
+            <option value="">{t("allTypes")}</option>
+            {paymentTypes.map((p) => (
+              <option key={p} value={p}>
+                {dashboard(`paymentTypes.${p}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {field("amount", t("amount"), { inputMode: "decimal" })}
+        {field("from", t("from"), { type: "date" })}
+        {field("to", t("to"), { type: "date" })}
+        {field("last4", t("last4"), { inputMode: "numeric", maxLength: 4 })}
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
+          <button type="submit" className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
+            {t("apply")}
+          </button>
+          {filtered ? (
+            <Link href={action} className="underline">
+              {t("clear")}
+            </Link>
+          ) : null}
+        </div>
+      </form>
+      <section aria-labelledby="list-title" className="mt-6">
+        <h2 id="list-title" className="sr-only">
+          {title}
+        </h2>
+        {page.rows.length === 0 ? (
+          <p>{filtered ? t("noMatch") : empty}</p>
+        ) : (
+          <PaymentsTable charges={page.rows} labelledBy="list-title" testId="payments" {...table} />
+        )}
+        <nav aria-label={title} className="mt-4 flex gap-4">
+          {hasNewer && page.rows[0] ? (
+            <Link className="underline" href={pageLink("before", page.rows[0].id)}>
+              {dashboard("previous")}
+            </Link>
+          ) : null}
+          {hasOlder && page.rows.at(-1) ? (
+            <Link className="underline" href={pageLink("after", page.rows.at(-1)!.id)}>
+              {dashboard("next")}
+            </Link>
+          ) : null}
+        </nav>
+      </section>
+    </>
+  );
+}
