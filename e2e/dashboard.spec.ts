@@ -410,6 +410,8 @@ test("payments across merchants: found by card's last 4, amount and status, each
   await expect(rows.first()).toContainText("Bayview Bakery");
   // An amount as people type it: only the noodle house's.
   await page.getByRole("link", { name: "Clear the filters" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payments$/);
+  await expect(page.getByLabel("Last 4 digits")).toHaveValue("");
   await page.getByLabel("Amount").fill("$42.00");
   await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(rows).toHaveCount(1);

@@ -99,7 +99,9 @@ export async function expectNoRawCodes(page: Page) {
           const parent = node.parentElement;
           if (
             !parent ||
-            parent.closest("script, style, noscript, template, code, kbd, samp, pre, [data-id], [data-user-text]")
+            parent.closest(
+              "script, style, noscript, template, textarea, code, kbd, samp, pre, [data-id], [data-user-text]",
+            )
           )
             continue;
           // A link's address may hold an id (a pay link's /pay/pr_...): the address is what is shown.

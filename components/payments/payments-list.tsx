@@ -76,7 +76,15 @@ export async function PaymentsList({
   );
   return (
     <>
-      <form method="get" action={action} aria-label={t("filters")} className="mt-4 grid gap-3 sm:grid-cols-3">
+      {/* Keyed by its filters: a navigation to other filters ("Clear the filters") makes the fields
+          anew, where kept inputs would still show what was typed before. */}
+      <form
+        key={kept.toString()}
+        method="get"
+        action={action}
+        aria-label={t("filters")}
+        className="mt-4 grid gap-3 sm:grid-cols-3"
+      >
         <div>
           <label htmlFor="status" className="block text-sm font-medium">
             {dashboard("status")}

@@ -51,13 +51,13 @@ export async function PaymentsTable({
             <th scope="col" className={`${head} text-right`}>
               {t("amount")}
             </th>
-            {/* Below 640 px the card or account is left out (the payment's page says it): date, amount
-                and status read without scrolling. */}
+            {/* Below 640 px the card or account and how it was paid are left out (the payment's page
+                says them): date, (merchant,) amount and status read without scrolling. */}
             <th scope="col" className={`${head} hidden sm:table-cell`}>
               {t("card")}
             </th>
             {withType ? (
-              <th scope="col" className={head}>
+              <th scope="col" className={`${head} hidden sm:table-cell`}>
                 {home("type")}
               </th>
             ) : null}
@@ -90,7 +90,9 @@ export async function PaymentsTable({
                 ) : null}
               </td>
               <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{paidWith(c, t("bankAccount"))}</td>
-              {withType ? <td className="py-2 pr-3">{t(`paymentTypes.${c.paymentType}`)}</td> : null}
+              {withType ? (
+                <td className="hidden py-2 pr-3 sm:table-cell">{t(`paymentTypes.${c.paymentType}`)}</td>
+              ) : null}
               <td className="py-2">{t(`chargeStatus.${c.status}`)}</td>
             </tr>
           ))}

@@ -148,6 +148,10 @@ export const foldText = (text: string) =>
     .replace(/[^a-z0-9&]+/g, " ")
     .trim();
 
+// Folded once, not on every keystroke.
+const foldedWords = everydayWords.map(([words, subcategories]) => [words.map(foldText), subcategories] as const);
+const foldedNames = productSubcategories.map((subcategory) => [subcategory, foldText(subcategory)] as const);
+
 export type IndustryMatch = { category: ProductCategory; subcategory: ProductSubcategory };
 
 /**
@@ -169,10 +173,9 @@ export function searchIndustries(
   };
   // Whole words first ("bar" is a bar, before "barber"), then words starting with the text.
   for (const whole of [true, false])
-    for (const [words, subcategories] of everydayWords)
-      if (words.some((w) => (whole ? foldText(w) === query : foldText(w).startsWith(query))))
-        subcategories.forEach(add);
-  for (const subcategory of productSubcategories) if (foldText(subcategory).includes(query)) add(subcategory);
+    for (const [words, subcategories] of foldedWords)
+      if (words.some((w) => (whole ? w === query : w.startsWith(query)))) subcategories.forEach(add);
+  for (const [subcategory, name] of foldedNames) if (name.includes(query)) add(subcategory);
   for (const subcategory of productSubcategories)
     if (foldText(categoryName(subcategoryCategory[subcategory])).includes(query)) add(subcategory);
   return found.slice(0, limit).map((subcategory) => ({ category: subcategoryCategory[subcategory], subcategory }));

@@ -51,7 +51,7 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
               shouldValidate: true,
             });
             setSearch("");
-            document.getElementById("main_product.subcategory")?.focus();
+            form.setFocus("main_product.subcategory" as never);
           }, 0);
         };
         return (
