@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 
-import { productSubcategories, subcategoryCategory } from "../schemas/product-categories";
+import en from "../i18n/messages/en.json" with { type: "json" };
+import es from "../i18n/messages/es.json" with { type: "json" };
+import {
+  categoryKey,
+  productCategories,
+  productSubcategories,
+  subcategoryCategory,
+} from "../schemas/product-categories";
 import { foldText, searchIndustries } from "./industry-search";
 
 const english = (category: string) => category;
@@ -25,14 +32,14 @@ describe("one search over every industry", () => {
 
   test("every subcategory is found by its own name, with its own category", () => {
     for (const subcategory of productSubcategories) {
-      const found = searchIndustries(subcategory, english, 500);
+      const found = searchIndustries(subcategory, english, undefined, 500);
       expect(found, subcategory).toContainEqual({ category: subcategoryCategory[subcategory], subcategory });
     }
   });
 
   test("a category's name in the reader's words finds its subcategories", () => {
     const spanish = (c: string) => (c === "Medical" ? "Médico" : c);
-    const found = searchIndustries("medico", spanish, 50);
+    const found = searchIndustries("medico", spanish, undefined, 50);
     expect(found.length).toBeGreaterThan(5);
     expect(found.every((m) => m.category === "Medical")).toBe(true);
   });
@@ -41,11 +48,30 @@ describe("one search over every industry", () => {
     expect(searchIndustries("c", english)).toEqual([]);
     expect(searchIndustries("   ", english)).toEqual([]);
     expect(searchIndustries("zzqx", english)).toEqual([]);
-    expect(searchIndustries("services", english, 3)).toHaveLength(3);
+    expect(searchIndustries("services", english, undefined, 3)).toHaveLength(3);
     expect(searchIndustries("st", english)).toHaveLength(8);
   });
 
   test("text is folded: accents, case and punctuation", () => {
     expect(foldText("  Café--Crème ")).toBe("cafe creme");
   });
+});
+
+test("a subcategory's name in the reader's words finds it", () => {
+  const spanish = (s: string) => (s === "Pawn Shop" ? "Casas de empeño" : s);
+  expect(searchIndustries("empeno", english, spanish)[0]).toEqual({ category: "Retail", subcategory: "Pawn Shop" });
+});
+
+test("every category and subcategory has its name in English and Spanish", () => {
+  for (const messages of [en, es] as Record<string, any>[]) {
+    for (const category of productCategories)
+      expect(messages.options.category[categoryKey(category)], category).toBeTruthy();
+    for (const subcategory of productSubcategories)
+      expect(messages.subcategories[categoryKey(subcategory)], subcategory).toBeTruthy();
+  }
+  expect((es as Record<string, any>).subcategories[categoryKey("Pastries")]).toBe("Panaderías y pastelerías");
+  // The card networks' codes read in plain words.
+  expect((en as Record<string, any>).subcategories[categoryKey("U.K. Supermarkets, Electronic Hot File")]).toBe(
+    "Supermarkets (U.K.)",
+  );
 });

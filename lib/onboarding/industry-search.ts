@@ -156,13 +156,15 @@ export type IndustryMatch = { category: ProductCategory; subcategory: ProductSub
 
 /**
  * The subcategories that fit what was typed, best first, at most `limit`: those an everyday word
- * leads to (a word typed whole, or the start of one: "bak" finds bakery), then those whose own name,
- * or whose category's name in the reader's words (`categoryName`), holds the text. Under two
+ * leads to (a word typed whole, or the start of one: "bak" finds bakery), then those whose reference
+ * name, whose name in the reader's words (`subcategoryName`) or whose category's (`categoryName`)
+ * holds the text. Under two
  * characters, nothing.
  */
 export function searchIndustries(
   text: string,
   categoryName: (category: ProductCategory) => string,
+  subcategoryName: (subcategory: ProductSubcategory) => string = (s) => s,
   limit = 8,
 ): IndustryMatch[] {
   const query = foldText(text);
@@ -176,6 +178,8 @@ export function searchIndustries(
     for (const [words, subcategories] of foldedWords)
       if (words.some((w) => (whole ? w === query : w.startsWith(query)))) subcategories.forEach(add);
   for (const [subcategory, name] of foldedNames) if (name.includes(query)) add(subcategory);
+  for (const subcategory of productSubcategories)
+    if (foldText(subcategoryName(subcategory)).includes(query)) add(subcategory);
   for (const subcategory of productSubcategories)
     if (foldText(categoryName(subcategoryCategory[subcategory])).includes(query)) add(subcategory);
   return found.slice(0, limit).map((subcategory) => ({ category: subcategoryCategory[subcategory], subcategory }));

@@ -26,7 +26,10 @@ export const productCategories = [
 
 export type ProductCategory = (typeof productCategories)[number];
 
-/** A category's message key (`options.category.<key>`): its name in the reader's language. */
+/**
+ * A category's message key (`options.category.<key>`), and a subcategory's (`subcategories.<key>`):
+ * its name in the reader's language (a plain one where the reference's is a card network's code).
+ */
 export const categoryKey = (category: string) =>
   category
     .toLowerCase()

@@ -37,7 +37,8 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
         const category = form.watch("main_product.category" as never) as unknown as string;
         const all = category ? subcategoriesOf(category as ProductCategory) : [];
         const categoryName = (c: ProductCategory) => t(`options.category.${categoryKey(c)}` as never);
-        const matches = searchIndustries(search, categoryName);
+        const subcategoryName = (s: string) => t(`subcategories.${categoryKey(s)}` as never);
+        const matches = searchIndustries(search, categoryName, subcategoryName);
         const choose = (match: (typeof matches)[number]) => {
           form.setValue("main_product.category" as never, match.category as never, {
             shouldDirty: true,
@@ -90,7 +91,7 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
                           onClick={() => choose(m)}
                           className="w-full rounded-lg border border-line bg-card px-3 py-2 text-left hover:border-primary"
                         >
-                          <span className="font-medium">{m.subcategory}</span>
+                          <span className="font-medium">{subcategoryName(m.subcategory)}</span>
                           <span className="block text-sm text-muted">{categoryName(m.category)}</span>
                         </button>
                       </li>
@@ -103,7 +104,7 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
               options: productCategories.map((c) => ({ value: c, label: categoryName(c) })),
             })}
             {render("main_product.subcategory", "fields.product.subcategory", "select", {
-              options: all.map((s) => ({ value: s, label: s })),
+              options: all.map((s) => ({ value: s, label: subcategoryName(s) })),
             })}
           </>
         );

@@ -38,6 +38,8 @@ function useDisplay() {
     if (t.has(`options.${key}.${v}` as never)) return t(`options.${key}.${v}` as never);
     if (key === "category" && t.has(`options.category.${categoryKey(v)}` as never))
       return t(`options.category.${categoryKey(v)}` as never);
+    if (key === "subcategory" && t.has(`subcategories.${categoryKey(v)}` as never))
+      return t(`subcategories.${categoryKey(v)}` as never);
     // Exact decimal strings are formatted as strings (never through a float).
     if (moneyFields.has(key) && /^\d+(\.\d+)?$/.test(v))
       return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(v as unknown as number);

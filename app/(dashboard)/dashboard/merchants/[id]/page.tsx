@@ -36,6 +36,7 @@ import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { requestNames } from "@/lib/onboarding/request-names";
 import type { OnboardingStatus } from "@/lib/schemas/application";
+import { categoryKey } from "@/lib/schemas/product-categories";
 import { ownerKeys } from "@/lib/schemas/vocabulary";
 import { serializeMerchant } from "@/lib/serializers/merchant";
 import { serializePaymentRequest } from "@/lib/serializers/payment-request";
@@ -268,7 +269,16 @@ export default async function MerchantPage({
               {row(
                 root("fields.product.category"),
                 app.main_product
-                  ? [app.main_product.category, app.main_product.subcategory].filter(Boolean).join(" › ")
+                  ? [
+                      app.main_product.category &&
+                        (messageOr(root, `options.category.${categoryKey(app.main_product.category)}`) ??
+                          app.main_product.category),
+                      app.main_product.subcategory &&
+                        (messageOr(root, `subcategories.${categoryKey(app.main_product.subcategory)}`) ??
+                          app.main_product.subcategory),
+                    ]
+                      .filter(Boolean)
+                      .join(" › ")
                   : null,
               )}
               {row(
