@@ -464,6 +464,10 @@ test("payouts, disputes, statements and the notification banner, each in its own
 
   const payouts = await componentFrame(page, "onb-payouts", /^\/home\/payouts$/);
   await expect(payouts.getByRole("heading", { level: 1 })).toHaveText("Payouts");
+  // Said to screen readers, not shown: the host page has its own heading above the component.
+  expect(
+    await payouts.getByRole("heading", { level: 1 }).evaluate((h) => h.getBoundingClientRect().height),
+  ).toBeLessThanOrEqual(1);
   await expect(payouts.getByTestId("next-payout")).toBeVisible();
   const disputes = await componentFrame(page, "onb-disputes", /^\/home\/disputes$/);
   await expect(disputes.getByRole("heading", { level: 1 })).toHaveText("Disputes");
@@ -482,6 +486,19 @@ test("payouts, disputes, statements and the notification banner, each in its own
     await expect(page.locator(`#${id}`)).not.toHaveAttribute("data-error");
   await shots(page, "embed-components");
   await expectAxeClean(page);
+  // Nothing left to say (the dispute accepted): the banner takes no room on the host page.
+  const disputeId = await disputes.getByTestId(/^dispute-dp_/).getAttribute("data-testid");
+  expect(
+    (
+      await request.post(`/v1/disputes/${disputeId!.replace("dispute-", "")}/accept`, {
+        headers: { authorization: isv.auth },
+      })
+    ).status(),
+  ).toBe(200);
+  await banner.goto(`${serviceOrigin}/home/banner`);
+  await expect
+    .poll(() => page.locator("onb-notification-banner iframe").evaluate((f) => f.getBoundingClientRect().height))
+    .toBe(0);
   // A page of no component (the home's settings) opens in none of the frames, even by its address.
   await statements.goto(`${serviceOrigin}/home/settings`);
   await expect(statements.getByRole("heading", { name: "Not available here" })).toBeVisible();

@@ -27,7 +27,8 @@ export function EmbedBridge({ origin }: { origin: string }) {
     if (!root) return;
     let last = 0;
     const report = () => {
-      const height = Math.ceil(root.getBoundingClientRect().height);
+      // A page with nothing to show marks it (data-embed-empty): its frame takes no room on the host page.
+      const height = root.querySelector("[data-embed-empty]") ? 0 : Math.ceil(root.getBoundingClientRect().height);
       if (height !== last) {
         last = height;
         postToHost(origin, { type: "resize", height });

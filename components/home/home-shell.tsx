@@ -35,8 +35,14 @@ export async function HomeShell({
   children: ReactNode;
 }) {
   const t = await getTranslations("merchantHome");
-  // Inside an embedded component's frame: the section alone (the ISV's page is the navigation).
-  if ((await currentFrame()).kind === "active") return <BrandShell branding={branding}>{children}</BrandShell>;
+  // Inside an embedded component's frame: the section alone (the ISV's page is the navigation), its
+  // title said to screen readers only (the host page shows its own heading above the component).
+  if ((await currentFrame()).kind === "active")
+    return (
+      <BrandShell branding={branding}>
+        <div className="[&_h1]:sr-only">{children}</div>
+      </BrandShell>
+    );
   return (
     <BrandShell branding={branding} footerNote={t("title")}>
       <div className="flex flex-wrap items-center justify-between gap-3">

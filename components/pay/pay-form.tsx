@@ -45,6 +45,8 @@ export function PayForm({
   const readyFrame = useRef<MessageEventSource | null>(null);
   const onReady = useRef<(() => void) | null>(null);
   const [height, setHeight] = useState(190);
+  // Until the frame's script says it is there, a placeholder of its fields stands in its place.
+  const [frameShown, setFrameShown] = useState(false);
   // The frame is told which page frames it (it answers only that origin); known once in the browser.
   const [pageOrigin, setPageOrigin] = useState<string | null>(null);
   const [method, setMethod] = useState<"card" | "bank_account">("card");
@@ -67,6 +69,7 @@ export function PayForm({
       const data = event.data;
       if (data.type === "ready" || data.type === "resize") {
         readyFrame.current = event.source;
+        setFrameShown(true);
         onReady.current?.();
         onReady.current = null;
       }
@@ -231,6 +234,7 @@ export function PayForm({
                   checked={method === m}
                   onChange={() => {
                     setProblem(null);
+                    setFrameShown(false);
                     setMethod(m);
                   }}
                 />
@@ -240,20 +244,32 @@ export function PayForm({
           </div>
         </fieldset>
       ) : null}
-      {src ? (
-        <iframe
-          key={method}
-          ref={frame}
-          src={src}
-          onLoad={() => frame.current?.contentWindow?.postMessage({ type: "measure" }, tokenizerOrigin)}
-          title={method === "card" ? t("cardFrame") : t("bankFrame")}
-          className="block w-full border-0"
-          style={{ height }}
-          data-testid="tokenizer-frame"
-        />
-      ) : (
-        <div style={{ height }} aria-hidden="true" />
-      )}
+      <div className="relative" style={{ height }}>
+        {src ? (
+          <iframe
+            key={method}
+            ref={frame}
+            src={src}
+            onLoad={() => frame.current?.contentWindow?.postMessage({ type: "measure" }, tokenizerOrigin)}
+            title={method === "card" ? t("cardFrame") : t("bankFrame")}
+            className={`block w-full border-0 ${frameShown ? "" : "opacity-0"}`}
+            style={{ height }}
+            data-testid="tokenizer-frame"
+          />
+        ) : null}
+        {frameShown ? null : (
+          <div className="absolute inset-0 space-y-3" role="status" data-testid="frame-loading">
+            <span className="sr-only">{method === "card" ? t("cardFrameLoading") : t("bankFrameLoading")}</span>
+            {/* The shape of the fields to come: a label and a box each. */}
+            {[0, 1].map((i) => (
+              <div key={i} aria-hidden="true" className="animate-pulse space-y-1.5 motion-reduce:animate-none">
+                <div className="h-4 w-28 rounded bg-slate-200" />
+                <div className="h-11 rounded-lg border border-slate-200 bg-slate-100" />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
       <div>
         <label htmlFor="receipt-email" className="mb-1 block text-[15px] font-semibold">
           {staff ? t("staffEmail") : t("email")}

@@ -52,6 +52,8 @@ describe("the host page's appearance variables", () => {
     expect(appearanceStyle({ color_primary: "#7c2d12", border_radius: "14px", font_family: "Georgia" })).toEqual({
       "--brand-primary": "#7c2d12",
       "--brand-on-primary": "#ffffff",
+      "--brand-secondary": "#7c2d12",
+      "--brand-on-secondary": "#ffffff",
       "--radius-sm": "14px",
       "--radius-md": "14px",
       "--radius-lg": "14px",

@@ -66,8 +66,12 @@ export function readAppearance(input: unknown): Appearance {
 export function appearanceStyle(appearance: Appearance): CSSProperties {
   const style: Record<string, string> = {};
   if (appearance.color_primary) {
-    style["--brand-primary"] = appearance.color_primary;
-    style["--brand-on-primary"] = textOn(appearance.color_primary);
+    // The host's one accent colour stands for the brand's second one too (the wizard's current step
+    // chip), so nothing in the frame keeps the ISV's colours beside the host's.
+    for (const role of ["primary", "secondary"]) {
+      style[`--brand-${role}`] = appearance.color_primary;
+      style[`--brand-on-${role}`] = textOn(appearance.color_primary);
+    }
   }
   if (appearance.color_background) style.backgroundColor = appearance.color_background;
   if (appearance.color_text) style.color = appearance.color_text;

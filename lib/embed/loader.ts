@@ -192,7 +192,8 @@ class OnbComponent extends HTMLElement {
           );
         return;
       case "resize":
-        if (typeof data.height === "number" && data.height > 0)
+        // 0: a component with nothing to show (an empty notification banner) takes no space.
+        if (typeof data.height === "number" && data.height >= 0)
           this.#frame.style.height = `${Math.ceil(data.height)}px`;
         return;
       case "ready":

@@ -3,6 +3,7 @@ import { escapeHtml } from "../html";
 import { intlLocale, type Locale } from "../i18n/locales";
 import { translator } from "../i18n/translate";
 import { formatCents } from "../money";
+import { brandName } from "../payments/brands";
 
 // The messages a customer receives about a payment: the invoice (e-mail and text) and the receipt.
 
@@ -72,21 +73,6 @@ export const invoiceSms = (input: { locale: Locale; business: string; total: num
     url: input.payUrl,
   });
 
-const networks: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  "american-express": "American Express",
-  discover: "Discover",
-  jcb: "JCB",
-  "diners-club": "Diners Club",
-  unionpay: "UnionPay",
-};
-
-/** A card network as the customer reads it on the card ("mastercard" → "Mastercard"). */
-export const cardNetworkName = (brand: string | null) =>
-  brand ? (networks[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : "";
-
 export function receiptEmail(input: {
   brand: Brand;
   locale: Locale;
@@ -109,7 +95,7 @@ export function receiptEmail(input: {
   // How it was paid, in the customer's words: the card's network as printed on it, or "Bank account".
   const method = input.bank
     ? ([t("bankAccount"), `•••• ${input.last4 ?? ""}`] as Line)
-    : ([t("card"), `${cardNetworkName(input.brandName)} •••• ${input.last4 ?? ""}`.trim()] as Line);
+    : ([t("card"), `${brandName(input.brandName)} •••• ${input.last4 ?? ""}`.trim()] as Line);
   const lines: Line[] = [[t("receiptNumber"), input.receiptNumber], method, [t("date"), `${when} UTC`]];
   const intro = t(input.bank ? "receiptIntroAch" : "receiptIntro", { business: input.business, total });
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { checkCard } from "./card-check";
+import { checkCard, typedCardNetwork } from "./card-check";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const card = (over: Partial<Parameters<typeof checkCard>[0]>) =>
@@ -42,5 +42,24 @@ describe("checkCard", () => {
 
   test("the expiry month itself is still good; two-digit years are 20xx", () => {
     expect(card({ exp_month: 11, exp_year: "26" })).toMatchObject({ ok: true, card: { expYear: 2026 } });
+  });
+});
+
+describe("the network of a card as it is typed", () => {
+  test.each([
+    ["42", "Visa"],
+    ["4242 4242", "Visa"],
+    ["34", "American Express"],
+    ["3782 822463 10005", "American Express"],
+    ["5555", "Mastercard"],
+    ["2221", "Mastercard"],
+    ["6011", "Discover"],
+  ])("%s → %s", (typed, network) => expect(typedCardNetwork(typed)).toBe(network));
+
+  test("not yet said, or not a card: nothing", () => {
+    expect(typedCardNetwork("")).toBeNull();
+    expect(typedCardNetwork("0")).toBeNull();
+    expect(typedCardNetwork("5")).toBeNull();
+    expect(typedCardNetwork("abc")).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import cardValidator from "card-validator";
 
+import { brandName } from "./brands";
+
 // The checks on a typed card (docs/reference.md section 10), in one place for the tokenizer frame (in the
 // browser) and POST /v1/tokens (on the server): Luhn and length per brand, the brand, an expiry in
 // the future, the CVC's length for the brand. card-validator does the card rules.
@@ -26,6 +28,17 @@ const brandNames: Record<string, string> = {
 
 /** The brand as the API writes it: visa, mastercard, amex, discover, diners, jcb, unionpay... */
 export const brandOf = (type: string) => brandNames[type] ?? type;
+
+/**
+ * The network of a card number as far as it is typed, once its first digits say it (42 → Visa, 34 →
+ * American Express, 5 alone could be Mastercard or another: nothing yet); null when they do not.
+ */
+export function typedCardNetwork(typed: string): string | null {
+  const digits = typed.replace(/\D/g, "");
+  if (!digits) return null;
+  const checked = cardValidator.number(digits, { maxLength: 19 });
+  return checked.isPotentiallyValid && checked.card ? brandName(brandOf(checked.card.type)) : null;
+}
 
 /** `cardPresent`: read by a terminal (no CVC typed). */
 export function checkCard(

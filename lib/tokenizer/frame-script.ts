@@ -4,7 +4,7 @@
 // as the server (lib/payments/card-check.ts, the ABA checksum), sends them to POST /v1/tokens with
 // the merchant's publishable key, and hands the page only the token.
 
-import { type CardProblem, checkCard } from "../payments/card-check";
+import { type CardProblem, checkCard, typedCardNetwork } from "../payments/card-check";
 import { abaChecksumValid, isAccountNumber } from "../schemas/aba";
 
 type Messages = Record<CardProblem["code"] | "required" | "network" | "declined", string>;
@@ -50,9 +50,12 @@ function resize() {
 // Card number in groups of four as typed; expiry as MM / YY.
 if (!isBank) wireCardFields();
 function wireCardFields() {
+  // The card's network shown beside the number once its first digits say it (Visa, Mastercard...).
+  const brand = document.getElementById("card-brand");
   inputs.number.addEventListener("input", () => {
     const digits = inputs.number.value.replace(/\D/g, "").slice(0, 19);
     inputs.number.value = digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+    if (brand) brand.textContent = typedCardNetwork(digits) ?? "";
   });
   inputs.exp.addEventListener("input", () => {
     const digits = inputs.exp.value.replace(/\D/g, "").slice(0, 4);

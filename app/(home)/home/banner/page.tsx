@@ -49,7 +49,9 @@ export default async function HomeBanner() {
     <HomeShell branding={brand} business={businessName(merchant) || merchant.id} section="overview">
       <h1 className="sr-only">{t("embed.bannerTitle")}</h1>
       {notes.length === 0 ? (
-        <p className="text-muted">{t("embed.nothingDue")}</p>
+        <p className="text-muted" data-embed-empty>
+          {t("embed.nothingDue")}
+        </p>
       ) : (
         <div className="space-y-2" data-testid="notifications">
           {notes.map((note) => (

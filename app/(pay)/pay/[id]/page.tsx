@@ -1,10 +1,13 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { LiveStatus } from "@/components/pay/live-status";
 import { PayForm } from "@/components/pay/pay-form";
+import { PrintReceipt } from "@/components/pay/print-receipt";
+import { LocalTime } from "@/components/ui/local-time";
 import { getDatabase } from "@/lib/db/client";
 import { type PayPageView, viewPayPage } from "@/lib/domain/payments/view-pay-page";
 import { intlLocale } from "@/lib/i18n/locales";
@@ -32,16 +35,8 @@ export default async function PayPage({ params }: Props) {
   // A 404 that says so, on the host's brand (./not-found.tsx).
   if (!view) notFound();
   const money = (cents: number) => formatCents(cents, intlLocale(locale));
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(intlLocale(locale), {
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: "UTC",
-      timeZoneName: "short",
-    }).format(new Date(iso));
+  // In the customer's own time zone once the page runs (UTC before: components/ui/local-time.tsx).
+  const when = (iso: string) => <LocalTime iso={iso} locale={intlLocale(locale)} />;
   const title =
     view.status === "PAID"
       ? t("receiptTitle", { business: view.business })
@@ -94,6 +89,7 @@ export default async function PayPage({ params }: Props) {
               <dt className="text-green-900">{t("date")}</dt>
               <dd>{when(view.receipt.at)}</dd>
             </dl>
+            <PrintReceipt label={t("printReceipt")} />
           </section>
         ) : view.status !== "PENDING" ? (
           <section
@@ -198,7 +194,7 @@ function Payable({
   money: (c: number) => string;
   t: T;
   locale: string;
-  when: (iso: string) => string;
+  when: (iso: string) => ReactNode;
 }) {
   const accent = view.branding.primary_color ?? "#1d4ed8";
   const form = (
@@ -262,7 +258,7 @@ function Payable({
         <p className="mt-3 text-sm text-muted">
           {t(view.type === "MANUAL" ? "secureStaff" : "secure", { business: view.business })}
         </p>
-        <p className="mt-1 text-sm text-muted">{t("expires", { date: when(view.expiresAt) })}</p>
+        <p className="mt-1 text-sm text-muted">{t.rich("expires", { date: () => when(view.expiresAt) })}</p>
       </section>
     </>
   );
