@@ -34,6 +34,9 @@ test("a merchant with a bad routing number fixes it in the portal from the e-mai
   await expect(page.getByLabel("Bank name")).toHaveCount(0);
   await expect(page.getByLabel("Account number", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Business" })).toHaveCount(0);
+  // The counter counts the steps shown: the bank account, the review and the signature.
+  await expect(page.getByText("Step 1 of 3")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Steps" }).getByRole("listitem")).toHaveCount(3);
   await expectAxeClean(page);
   await page.getByLabel("Routing number").fill("021000021");
   await page.getByRole("button", { name: "Save and continue" }).click();

@@ -666,4 +666,6 @@ test("a wrong signature is refused at once, at the field, and never retried; cor
     )
     .toBe("Application approved");
   await expect(page.getByRole("status")).toContainText("your application is approved");
+  // Approved: the way to the merchant's own home.
+  await expect(page.getByTestId("open-home")).toHaveAttribute("href", "/home/sign-in");
 });

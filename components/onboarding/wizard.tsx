@@ -96,16 +96,18 @@ export function Wizard({
   const elsewhere = requested.some((e) => stepOfField(e.field) !== step);
   // In the portal only the steps with something asked for (and the signature) are listed.
   const listed = listedSteps(session);
+  // The counter and the bar count the steps listed (the portal's few, not all nine).
+  const position = Math.max(listed.indexOf(step), 0) + 1;
   // After a save: the next step in order; in the portal, the first one still incomplete.
   const nextHref = portal ? "/onboarding" : `/onboarding/${order[Math.min(index + 1, order.length - 1)]}`;
   return (
     <div>
       <nav aria-label={t("title")} className="mb-6">
-        <p className="text-sm text-muted">{t("stepOf", { current: index + 1, total: order.length })}</p>
+        <p className="text-sm text-muted">{t("stepOf", { current: position, total: listed.length })}</p>
         <div aria-hidden="true" className="mt-2 h-1.5 overflow-hidden rounded-full bg-line sm:hidden">
           <div
             className="h-full rounded-full bg-secondary"
-            style={{ width: `${Math.round(((index + 1) / order.length) * 100)}%` }}
+            style={{ width: `${Math.round((position / listed.length) * 100)}%` }}
           />
         </div>
         {/* The steps are one row, never wrapped: it fits a desktop, and scrolls sideways on a phone (the current one in view). */}

@@ -68,6 +68,14 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
         {asked ? (
           <p className="mt-4 text-sm text-muted">{t(frame ? "wizard.moreInfoHere" : "wizard.moreInfoMailed")}</p>
         ) : null}
+        {/* Approved: the way to the merchant's own pages (a sign-in link by e-mail), on this host. */}
+        {status === "APPROVED" && !frame ? (
+          <p className="mt-4">
+            <a href="/home/sign-in" className="font-medium underline" data-testid="open-home">
+              {t("wizard.openHome")}
+            </a>
+          </p>
+        ) : null}
         {frame ? (
           <>
             {/* Inside the ISV's page: a submission is said to it; while underwriting decides the
