@@ -91,6 +91,10 @@ export function makePrivate(dataDir: string) {
   // The directory itself, unless it is a shared one (sticky, like /tmp): then only our own files.
   const top = fs.statSync(dataDir);
   if (!(top.mode & 0o1000) && top.mode & 0o077) fs.chmodSync(dataDir, top.mode & 0o700);
-  for (const name of ["pgdata", "secrets.json"])
-    if (fs.existsSync(path.join(dataDir, name))) close(path.join(dataDir, name));
+  // The data directory is chosen at run time (DATA_DIR): not a file the build traces into the output
+  // (without the ignore marks, Turbopack warned that it would trace the whole project).
+  for (const name of ["pgdata", "secrets.json"]) {
+    const file = path.join(/*turbopackIgnore: true*/ dataDir, name);
+    if (fs.existsSync(/*turbopackIgnore: true*/ file)) close(file);
+  }
 }

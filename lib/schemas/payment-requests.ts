@@ -34,6 +34,10 @@ const amounts = {
   taxPercent: taxPercentSchema
     .optional()
     .meta({ description: "Tax rate as a decimal string; tax = round(subtotal × taxPercent / 100), half up." }),
+  tax_percent: taxPercentSchema.optional().meta({
+    description:
+      "The same as `taxPercent`, as the answer writes it (`tax_percent`): send either; both must agree when both are sent.",
+  }),
   tip: cents("tip").optional().meta({ description: "Tip in cents (default 0)." }),
   platform_fee: platformFeeInputSchema.optional(),
 };
@@ -90,6 +94,7 @@ export type AmountsInput = {
   items?: { name: string; quantity: number; unit_price: number }[];
   tax?: number;
   taxPercent?: string;
+  tax_percent?: string;
   tip?: number;
   platform_fee?: PlatformFeeInput;
 };

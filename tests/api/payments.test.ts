@@ -86,7 +86,17 @@ describe("creating payment requests", () => {
     expect(await svg.text()).toMatch(/^<svg/);
   });
 
+  test("tax_percent, as the answer spells it, is taken as taxPercent; both must agree", async () => {
+    const res = await scanToPay({ amount: 1005, tax_percent: "10" });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ amount: 1005, tax: 101, tax_percent: "10", total: 1106 });
+    const both = await scanToPay({ amount: 1005, taxPercent: "10", tax_percent: "10" });
+    expect(both.json).toMatchObject({ tax: 101, tax_percent: "10" });
+  });
+
   test.each([
+    [{ amount: 1000, taxPercent: "10", tax_percent: "8.25" }, "tax_percent", "parameter_invalid"],
+    [{ tax_percent: "101" }, "tax_percent", "parameter_invalid"],
     [{ amount: -1 }, "amount", "parameter_invalid"],
     [{ amount: 10.5 }, "amount", "parameter_invalid"],
     [{ amount: "10" }, "amount", "parameter_invalid"],

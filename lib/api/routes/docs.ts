@@ -20,7 +20,26 @@ const description = `The API for ISVs: create merchants, send them onboarding li
 
 **Conventions.** Success is HTTP 200 with JSON. Errors have one shape: \`{ "error": { "type", "code", "message", "param", "errors", "request_id" } }\`. Every answer carries a \`Request-Id\` header. Any POST may send \`Idempotency-Key\` (1-255 characters): the same key and body within 24 hours replays the first answer with \`Idempotent-Replayed: true\`; a different body, or a request still running, answers 409. Lists take \`limit\` (1-100, default 10), \`starting_after\` and \`ending_before\`, newest first. Bodies are JSON, at most 1 MB. Rate limit: ${env.RATE_LIMIT_PER_SECOND} requests per second per account (429 with \`Retry-After\`).
 
-**Versions.** The API is versioned by date: send \`Onb-Version: YYYY-MM-DD\` (versions: ${apiVersions.join(", ")}), or none for the version your account is pinned to (\`GET /v1/account\` \`api_version\`; \`PATCH /v1/account\` moves it). Every answer carries \`Onb-Version\`; an unknown version is 400 \`api_version_unknown\`. Webhook endpoints have their own \`api_version\`. This document describes the latest version, ${LATEST_API_VERSION}.`;
+**Versions.** The API is versioned by date: send \`Onb-Version: YYYY-MM-DD\` (versions: ${apiVersions.join(", ")}), or none for the version your account is pinned to (\`GET /v1/account\` \`api_version\`; \`PATCH /v1/account\` moves it). Every answer carries \`Onb-Version\`; an unknown version is 400 \`api_version_unknown\`. Webhook endpoints have their own \`api_version\`. This document describes the latest version, ${LATEST_API_VERSION}.
+
+**Sandbox values.** A sandbox deployment decides by these values (production by the real checks):
+
+| what | value | outcome |
+| --- | --- | --- |
+| TIN | \`000000000\` | the TIN check passes: approved when every other rule holds |
+| TIN | \`111111111\` | information requested (the merchant answers in the portal) |
+| TIN | \`222222222\` | manual review (\`npm run cli -- merchant review <id> --approve\`) |
+| TIN | \`333333333\` | the business check asks for a document |
+| TIN | \`999999999\` | declined |
+| owner birth date | \`1902-01-01\` | that owner's identity check asks for an identity document |
+| owner birth date | \`1900-01-01\` | sanctions match: manual review |
+| bank account number | \`000444444440\` | the bank account check asks for a bank document |
+| bank account number | \`000555555550\` | verified, but its payouts fail (\`account_closed\`) |
+| document file name | containing \`unreadable\` | the document is refused and asked for again |
+| card | \`4242 4242 4242 4242\` (any future expiry, any CVC) | approved (the pay operation lists the declining cards) |
+| card | \`4000 0000 0000 0259\` | approved, then disputed once settled |
+| dispute evidence text | \`winning_evidence\` / \`losing_evidence\` | the dispute is won / lost |
+| ACH account (routing \`021000021\`) | \`000111111116\` / \`000222222227\` / \`000333333335\` | declined / returned after settlement / returned, then reversed |`;
 
 /**
  * The reference runs on its own: none of Scalar's hosted-service features (its API client app, the

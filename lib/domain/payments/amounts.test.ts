@@ -53,6 +53,15 @@ describe("resolveAmounts", () => {
       { amount: 0, tip: 500 },
       { amount: 0, total: 500 },
     ],
+    // The answer's spelling is taken too, alone or alike beside the reference's.
+    [
+      { amount: 1005, tax_percent: "10" },
+      { tax: 101, total: 1106, taxPercent: "10" },
+    ],
+    [
+      { amount: 1005, taxPercent: "10", tax_percent: "10.00" },
+      { tax: 101, total: 1106 },
+    ],
     [{ amount: 99_999_999 }, { total: 99_999_999 }],
   ])("%j → %j", (input, expected) => {
     expect(ok({ merchant_id: "mer_x", ...input })).toMatchObject(expected);
@@ -62,6 +71,7 @@ describe("resolveAmounts", () => {
     [{}, ["amount:parameter_missing"]],
     [{ items: [{ name: "Tea", quantity: 2, unit_price: 250 }], amount: 400 }, ["amount:parameter_invalid"]],
     [{ amount: 1005, taxPercent: "10", tax: 100 }, ["tax:parameter_invalid"]],
+    [{ amount: 1005, taxPercent: "10", tax_percent: "8.25" }, ["tax_percent:parameter_invalid"]],
     [{ amount: 99_999_999, tip: 1 }, ["amount:parameter_invalid"]],
     [{ items: [{ name: "Gold", quantity: 10_000, unit_price: 99_999_999 }] }, ["items:parameter_invalid"]],
     // A $0 request would be a free card check (card testing).

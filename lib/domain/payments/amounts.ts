@@ -39,13 +39,24 @@ export function resolveAmounts(
   } else {
     amount = input.amount;
   }
+  // `taxPercent` (the reference's name) or `tax_percent` (the answer's): one rate, said once or twice alike.
+  const taxPercent = input.taxPercent ?? input.tax_percent;
+  if (
+    input.taxPercent !== undefined &&
+    input.tax_percent !== undefined &&
+    percentToPpm(input.taxPercent) !== percentToPpm(input.tax_percent)
+  )
+    fail(
+      "tax_percent",
+      `tax_percent (${input.tax_percent}) and taxPercent (${input.taxPercent}) are one rate: send one, or both alike`,
+    );
   let tax = input.tax ?? 0;
-  if (input.taxPercent !== undefined && amount <= MAX_TOTAL) {
-    const computed = percentOf(amount, percentToPpm(input.taxPercent));
+  if (taxPercent !== undefined && amount <= MAX_TOTAL) {
+    const computed = percentOf(amount, percentToPpm(taxPercent));
     if (input.tax !== undefined && input.tax !== computed) {
       fail(
         "tax",
-        `tax (${input.tax}) must equal ${computed}, ${input.taxPercent} % of ${amount}; omit it when sending taxPercent`,
+        `tax (${input.tax}) must equal ${computed}, ${taxPercent} % of ${amount}; omit it when sending taxPercent`,
       );
     }
     tax = computed;
@@ -65,6 +76,6 @@ export function resolveAmounts(
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,
-    value: { amount, tax, tip, total, items: input.items ?? null, taxPercent: input.taxPercent ?? null },
+    value: { amount, tax, tip, total, items: input.items ?? null, taxPercent: taxPercent ?? null },
   };
 }

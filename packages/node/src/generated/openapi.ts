@@ -3516,6 +3516,8 @@ export interface components {
       tax?: number;
       /** @description Tax rate as a decimal string; tax = round(subtotal × taxPercent / 100), half up. */
       taxPercent?: string;
+      /** @description The same as `taxPercent`, as the answer writes it (`tax_percent`): send either; both must agree when both are sent. */
+      tax_percent?: string;
       /** @description Tip in cents (default 0). */
       tip?: number;
       platform_fee?: components["schemas"]["PlatformFeeInput"];
@@ -3534,6 +3536,8 @@ export interface components {
       tax?: number;
       /** @description Tax rate as a decimal string; tax = round(subtotal × taxPercent / 100), half up. */
       taxPercent?: string;
+      /** @description The same as `taxPercent`, as the answer writes it (`tax_percent`): send either; both must agree when both are sent. */
+      tax_percent?: string;
       /** @description Tip in cents (default 0). */
       tip?: number;
       platform_fee?: components["schemas"]["PlatformFeeInput"];
@@ -3566,6 +3570,8 @@ export interface components {
       tax?: number;
       /** @description Tax rate as a decimal string; tax = round(subtotal × taxPercent / 100), half up. */
       taxPercent?: string;
+      /** @description The same as `taxPercent`, as the answer writes it (`tax_percent`): send either; both must agree when both are sent. */
+      tax_percent?: string;
       /** @description Tip in cents (default 0). */
       tip?: number;
       platform_fee?: components["schemas"]["PlatformFeeInput"];
