@@ -25,7 +25,8 @@ export function EmbedBridge({ origin }: { origin: string }) {
   useEffect(() => {
     const root = document.querySelector<HTMLElement>("[data-embed-root]");
     if (!root) return;
-    let last = 0;
+    // Nothing reported yet: the first height is always sent, 0 included (an empty component).
+    let last = -1;
     const report = () => {
       // A page with nothing to show marks it (data-embed-empty): its frame takes no room on the host page.
       const height = root.querySelector("[data-embed-empty]") ? 0 : Math.ceil(root.getBoundingClientRect().height);
