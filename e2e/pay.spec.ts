@@ -43,6 +43,8 @@ const getRequest = async (request: APIRequestContext, id: string) =>
 test("scan-to-pay: the QR opens the page; a declined card says why and stays payable; 4242 pays; charge.paid is delivered and verifies", async ({
   page,
   request,
+  browser,
+  baseURL,
 }) => {
   const receiver = await startReceiver();
   const hook = await (
@@ -71,10 +73,17 @@ test("scan-to-pay: the QR opens the page; a declined card says why and stays pay
     await expect(page.getByText("Almond croissant")).toBeVisible();
     await expectAxeClean(page);
 
+    // The card form's placeholder gives way to the frame once it is there.
+    await expect(page.getByTestId("frame-loading")).toHaveCount(0);
+    await expect(page.getByTestId("tokenizer-frame")).not.toHaveClass(/opacity-0/);
+    const frame = page.frameLocator('[data-testid="tokenizer-frame"]');
+    // The card's network, shown as its number is typed.
+    await fillCard(page, "3782");
+    await expect(frame.locator("#card-brand")).toHaveText("American Express");
     // An invalid number is reported beside the field, in the frame; nothing is sent.
     await fillCard(page, "4242 4242 4242 4241");
+    await expect(frame.locator("#card-brand")).toHaveText("Visa");
     await clickPay(page, /^Pay \$17\.51$/);
-    const frame = page.frameLocator('[data-testid="tokenizer-frame"]');
     await expect(frame.locator("#card-number-error")).toHaveText(/not valid/);
     await expect(frame.getByLabel("Card number")).toBeFocused();
 
@@ -90,6 +99,7 @@ test("scan-to-pay: the QR opens the page; a declined card says why and stays pay
     await clickPay(page, /^Pay /);
     await expect(page.getByTestId("receipt")).toContainText("Payment received");
     await expect(page.getByTestId("receipt")).toContainText("Visa •••• 4242");
+    await expect(page.getByRole("button", { name: "Print or save this receipt" })).toBeVisible();
     await expectAxeClean(page);
     await shot(page, "pay-receipt");
 
@@ -115,6 +125,12 @@ test("scan-to-pay: the QR opens the page; a declined card says why and stays pay
     await page.reload();
     await expect(page.getByTestId("receipt")).toBeVisible();
     await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+    // A customer in California reads the time in California's zone (the server wrote UTC).
+    const california = await browser.newContext({ baseURL, timezoneId: "America/Los_Angeles" });
+    const there = await california.newPage();
+    await there.goto(new URL(decoded!).pathname);
+    await expect(there.getByTestId("receipt").locator("time")).toHaveText(/\bP[SD]T$/);
+    await california.close();
   } finally {
     await receiver.close();
   }

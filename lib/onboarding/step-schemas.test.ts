@@ -3,6 +3,8 @@ import path from "node:path";
 
 import { describe, expect, test } from "vitest";
 
+import en from "../i18n/messages/en.json" with { type: "json" };
+import es from "../i18n/messages/es.json" with { type: "json" };
 import * as server from "../schemas/application";
 import { ruleMessages } from "../schemas/application-rules";
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
@@ -127,5 +129,17 @@ describe("the browser's side of the rules", () => {
       ).toEqual([]);
     }
     expect(imports("components/onboarding/steps/business-step.tsx")).toContain("zod/mini");
+  });
+});
+
+describe("the wizard says what is wrong in the reader's words", () => {
+  test("each format rule's message is a key both languages have", () => {
+    const bank = example.bank_account;
+    const messages = (value: unknown) =>
+      (stepSchema("bank").safeParse({ bank_account: value }).error?.issues ?? []).map((i) => i.message);
+    expect(messages({ ...bank, routing_number: "1234" })).toContain("underwriting.routing_format");
+    expect(messages({ ...bank, account_number: "12" })).toContain("underwriting.account_format");
+    for (const messagesOf of [en, es] as Record<string, any>[])
+      for (const code of Object.keys(ruleMessages)) expect(messagesOf.underwriting[code], code).toBeTruthy();
   });
 });

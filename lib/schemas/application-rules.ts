@@ -91,6 +91,14 @@ export const ruleMessages = {
   state_invalid: "must be a two-letter state code, e.g. CA",
   zip_invalid: "must be a 5 or 9 digit ZIP code",
   percent_format: "must be a number from 0 to 100 as a string, without a percent sign",
+  email_format: "must be an e-mail address",
+  phone_format: "must be a phone number in E.164 (+14155550123) or a 10-digit US number",
+  ssn_format: "ssn must be 9 digits",
+  tin_format: "tin must be 9 digits",
+  routing_format: "must be 9 digits",
+  account_format: "must be 4 to 17 digits",
+  date_format: "must be a date written YYYY-MM-DD",
+  date_real: "must be a real calendar date written YYYY-MM-DD",
 } as const;
 export type RuleMessageCode = keyof typeof ruleMessages;
 
@@ -113,7 +121,7 @@ export function applicationRules(
       .check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(max, `must be at most ${max} characters`));
 
   /** An e-mail address. */
-  const email = z.pipe(z.string().check(z.maxLength(254)), z.email("must be an e-mail address"));
+  const email = z.pipe(z.string().check(z.maxLength(254)), z.email(say("email_format", ruleMessages.email_format)));
 
   /** A percentage 0-100 as a string without a percent sign, e.g. "2.9". */
   const percentMessage = say("percent_format", ruleMessages.percent_format);
@@ -134,7 +142,7 @@ export function applicationRules(
       z.maxLength(32),
       z.regex(
         /^(\+[1-9][0-9 ().-]{6,20}[0-9]|(\+?1[ .-]?)?\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-]?[0-9]{4})$/,
-        "must be a phone number in E.164 (+14155550123) or a 10-digit US number",
+        say("phone_format", ruleMessages.phone_format),
       ),
     );
 
@@ -142,8 +150,8 @@ export function applicationRules(
   const isoDate = z
     .string()
     .check(
-      z.regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD"),
-      z.refine(isRealDate, "must be a real calendar date written YYYY-MM-DD"),
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, say("date_format", ruleMessages.date_format)),
+      z.refine(isRealDate, say("date_real", ruleMessages.date_real)),
     );
 
   /** A date of birth: a real date, and the owner at least 18 years old today. */
@@ -160,15 +168,16 @@ export function applicationRules(
 
   /** A masked value as the API shows it ("*****6789"): sent back unchanged, it keeps the stored value. */
   const maskedValue = z.string().check(z.regex(/^\*+[0-9]{4}$/));
-  const nineDigits = (what: string) =>
-    z.string().check(z.regex(/^(\d{9}|\d{3}-\d{2}-\d{4}|\d{2}-\d{7})$/, `${what} must be 9 digits`));
-  const ssn = z.union([nineDigits("ssn"), maskedValue]);
-  const tin = z.union([nineDigits("tin"), maskedValue]);
-  const routingNumber = z.string().check(z.regex(/^\d{9}$/, "must be 9 digits"));
-  const accountNumber = z.union([
-    z.string().check(z.regex(accountNumberPattern, "must be 4 to 17 digits")),
-    maskedValue,
-  ]);
+  const nineDigits = (code: "ssn_format" | "tin_format") =>
+    z.string().check(z.regex(/^(\d{9}|\d{3}-\d{2}-\d{4}|\d{2}-\d{7})$/, say(code, ruleMessages[code])));
+  // A union's own error is its message (else zod says "Invalid input"): the format's.
+  const ssn = z.union([nineDigits("ssn_format"), maskedValue], { error: say("ssn_format", ruleMessages.ssn_format) });
+  const tin = z.union([nineDigits("tin_format"), maskedValue], { error: say("tin_format", ruleMessages.tin_format) });
+  const routingNumber = z.string().check(z.regex(/^\d{9}$/, say("routing_format", ruleMessages.routing_format)));
+  const accountNumber = z.union(
+    [z.string().check(z.regex(accountNumberPattern, say("account_format", ruleMessages.account_format))), maskedValue],
+    { error: say("account_format", ruleMessages.account_format) },
+  );
 
   /** Decimal amount in dollars as a string, e.g. "25000" or "35.50". */
   const moneyString = z
