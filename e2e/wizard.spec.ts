@@ -146,6 +146,9 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await expect(review).not.toContainText("Limited Liability (LLC)");
   await expect(review).not.toContainText("2015-06-01");
   await expect(review).not.toContainText(/[a-z]+_[a-z]+/);
+  // Each address on one line, as on an envelope.
+  const legal = app.legal_business_address;
+  await expect(review).toContainText(`${legal.address}, ${legal.city}, ${legal.state} ${legal.zip}`);
   // The TIN and the account number (both end in 6789 here), not the account's confirmation a second time.
   expect(await page.getByText("*****6789").count()).toBe(2);
   for (const width of [375, 1280]) {

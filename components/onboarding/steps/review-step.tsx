@@ -52,6 +52,12 @@ function useDisplay() {
   };
 }
 
+/** An address as one line, as it is written on an envelope: "1 Main St, San Francisco, CA 94105". */
+const isAddress = (v: unknown): v is { address: string; city: string; state: string; zip: string } =>
+  Boolean(v && typeof v === "object" && "address" in v && "city" in v && "state" in v && "zip" in v);
+const addressLine = (a: { address: string; city: string; state: string; zip: string }) =>
+  [a.address, a.city, [a.state, a.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+
 function Rows({ value }: { value: Json | null | undefined }) {
   const t = useTranslations("review");
   const label = useLabel();
@@ -61,6 +67,7 @@ function Rows({ value }: { value: Json | null | undefined }) {
     <dl className="space-y-1">
       {Object.entries(value)
         .filter(([k]) => !hiddenFields.has(k))
+        .map(([k, raw]) => [k, isAddress(raw) ? addressLine(raw) : raw] as const)
         .map(([k, v]) => (
           <div
             key={k}
