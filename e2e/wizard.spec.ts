@@ -526,7 +526,14 @@ test("the product categories in Spanish (the value saved stays the API's)", asyn
   await expect(category.locator("option")).toContainText(["Vehículos: venta, repuestos y servicio"]);
   await page.getByLabel("¿Qué vende?").fill("Fideos");
   await page.getByLabel("Sitio web").fill("https://fideos.example");
+  // The search in Spanish, the subcategories named in Spanish.
+  await page.getByLabel("¿A qué se dedica su negocio?").fill("panadería");
+  await expect(page.getByRole("list", { name: "Sectores que encajan" }).getByRole("button").first()).toContainText(
+    "Panaderías y pastelerías",
+  );
+  await page.getByLabel("¿A qué se dedica su negocio?").fill("");
   await category.selectOption({ label: "Restaurantes" });
+  await expect(page.getByLabel("Subcategoría", { exact: true }).locator("option")).toContainText(["Comida rápida"]);
   await page.getByLabel("Subcategoría", { exact: true }).selectOption("Restaurants");
   await page.getByRole("button", { name: "Guardar y continuar" }).click();
   await expect(page).toHaveURL(/\/onboarding\/sales$/);

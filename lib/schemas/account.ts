@@ -53,6 +53,11 @@ export const deviceCatalogEntrySchema = z
     id: z.string().regex(/^[a-z0-9_-]{1,40}$/, "must be 1-40 lower-case letters, digits, - or _"),
     name: z.string().trim().min(1).max(80),
     description: z.string().max(400).optional(),
+    description_es: z
+      .string()
+      .max(400)
+      .optional()
+      .meta({ description: "The description in Spanish, shown to a merchant reading the wizard in Spanish" }),
     price: z.number().int().min(0).max(10_000_000).optional().meta({ description: "Price in cents (USD)" }),
     image_url: httpUrl.optional(),
   })
@@ -146,15 +151,23 @@ export const initialSettings: AccountSettings = {
       id: "pax-a920",
       name: "PAX A920 Pro",
       description: "Portable smart terminal with printer, chip, tap and swipe",
+      description_es: "Terminal inteligente portátil con impresora, chip, sin contacto y banda",
       price: 34900,
     },
     {
       id: "pax-a80",
       name: "PAX A80",
       description: "Countertop terminal with PIN pad, chip, tap and swipe",
+      description_es: "Terminal de mostrador con teclado PIN, chip, sin contacto y banda",
       price: 24900,
     },
-    { id: "dejavoo-z11", name: "Dejavoo Z11", description: "Compact countertop terminal", price: 19900 },
+    {
+      id: "dejavoo-z11",
+      name: "Dejavoo Z11",
+      description: "Compact countertop terminal",
+      description_es: "Terminal de mostrador compacto",
+      price: 19900,
+    },
   ],
 };
 

@@ -58,7 +58,11 @@ export function DeviceStep({ session, onSaved, nextHref }: StepProps) {
                 <input type="radio" value={d.id} className="mt-1 h-5 w-5" {...form.register("choice")} />
                 <span>
                   <span className="block font-semibold">{d.name}</span>
-                  {d.description ? <span className="block text-sm text-muted">{d.description}</span> : null}
+                  {d.description ? (
+                    <span className="block text-sm text-muted">
+                      {(locale.startsWith("es") && d.description_es) || d.description}
+                    </span>
+                  ) : null}
                   {d.price !== undefined ? (
                     <span className="mt-1 block text-sm font-medium">
                       {t("fields.device.price", { price: formatCents(d.price, locale) })}

@@ -2329,6 +2329,8 @@ export interface components {
       id: string;
       name: string;
       description?: string;
+      /** @description The description in Spanish, shown to a merchant reading the wizard in Spanish */
+      description_es?: string;
       /** @description Price in cents (USD) */
       price?: number;
       image_url?: string;
@@ -4873,18 +4875,21 @@ export interface operations {
            *             "id": "pax-a920",
            *             "name": "PAX A920 Pro",
            *             "description": "Portable smart terminal with printer, chip, tap and swipe",
+           *             "description_es": "Terminal inteligente portátil con impresora, chip, sin contacto y banda",
            *             "price": 34900
            *           },
            *           {
            *             "id": "pax-a80",
            *             "name": "PAX A80",
            *             "description": "Countertop terminal with PIN pad, chip, tap and swipe",
+           *             "description_es": "Terminal de mostrador con teclado PIN, chip, sin contacto y banda",
            *             "price": 24900
            *           },
            *           {
            *             "id": "dejavoo-z11",
            *             "name": "Dejavoo Z11",
            *             "description": "Compact countertop terminal",
+           *             "description_es": "Terminal de mostrador compacto",
            *             "price": 19900
            *           }
            *         ]
@@ -6830,18 +6835,21 @@ export interface operations {
            *           "id": "pax-a920",
            *           "name": "PAX A920 Pro",
            *           "description": "Portable smart terminal with printer, chip, tap and swipe",
+           *           "description_es": "Terminal inteligente portátil con impresora, chip, sin contacto y banda",
            *           "price": 34900
            *         },
            *         {
            *           "id": "pax-a80",
            *           "name": "PAX A80",
            *           "description": "Countertop terminal with PIN pad, chip, tap and swipe",
+           *           "description_es": "Terminal de mostrador con teclado PIN, chip, sin contacto y banda",
            *           "price": 24900
            *         },
            *         {
            *           "id": "dejavoo-z11",
            *           "name": "Dejavoo Z11",
            *           "description": "Compact countertop terminal",
+           *           "description_es": "Terminal de mostrador compacto",
            *           "price": 19900
            *         }
            *       ],
@@ -7085,18 +7093,21 @@ export interface operations {
            *           "id": "pax-a920",
            *           "name": "PAX A920 Pro",
            *           "description": "Portable smart terminal with printer, chip, tap and swipe",
+           *           "description_es": "Terminal inteligente portátil con impresora, chip, sin contacto y banda",
            *           "price": 34900
            *         },
            *         {
            *           "id": "pax-a80",
            *           "name": "PAX A80",
            *           "description": "Countertop terminal with PIN pad, chip, tap and swipe",
+           *           "description_es": "Terminal de mostrador con teclado PIN, chip, sin contacto y banda",
            *           "price": 24900
            *         },
            *         {
            *           "id": "dejavoo-z11",
            *           "name": "Dejavoo Z11",
            *           "description": "Compact countertop terminal",
+           *           "description_es": "Terminal de mostrador compacto",
            *           "price": 19900
            *         }
            *       ],
