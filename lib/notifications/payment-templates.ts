@@ -19,6 +19,8 @@ function page(
   lines: Line[],
   action?: { href: string; label: string },
   footer?: string,
+  /** Whose message it is, at its top: the business the customer pays (the ISV's brand is the footer's). */
+  sender = brand.display_name,
 ) {
   const rows = lines
     .map(
@@ -29,7 +31,7 @@ function page(
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
     : "";
-  return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a"><div style="background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 16px;font-weight:600">${escapeHtml(brand.display_name)}</div><div style="padding:16px"><p>${escapeHtml(intro)}</p><table>${rows}</table>${button}${footer ? `<p style="color:#475569;font-size:14px">${escapeHtml(footer)}</p>` : ""}</div></body></html>`;
+  return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a"><div style="background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 16px;font-weight:600">${escapeHtml(sender)}</div><div style="padding:16px"><p>${escapeHtml(intro)}</p><table>${rows}</table>${button}${footer ? `<p style="color:#475569;font-size:14px">${escapeHtml(footer)}</p>` : ""}</div></body></html>`;
 }
 
 export function invoiceEmail(input: {
@@ -62,7 +64,15 @@ export function invoiceEmail(input: {
   return {
     subject: t("invoiceSubject", { business: input.business }),
     text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\n${t("invoiceAction")}: ${input.payUrl}\n`,
-    html: page(input.brand, input.locale, intro, lines, { href: input.payUrl, label: t("invoiceAction") }),
+    html: page(
+      input.brand,
+      input.locale,
+      intro,
+      lines,
+      { href: input.payUrl, label: t("invoiceAction") },
+      t("sentWith", { isv: input.brand.display_name }),
+      input.business,
+    ),
   };
 }
 
@@ -101,6 +111,14 @@ export function receiptEmail(input: {
   return {
     subject: t("receiptSubject", { business: input.business }),
     text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n`,
-    html: page(input.brand, input.locale, intro, lines, undefined, t("poweredBy", { isv: input.brand.display_name })),
+    html: page(
+      input.brand,
+      input.locale,
+      intro,
+      lines,
+      undefined,
+      t("poweredBy", { isv: input.brand.display_name }),
+      input.business,
+    ),
   };
 }

@@ -104,6 +104,8 @@ describe("customer messages", () => {
     expect(mail.text.startsWith(intro)).toBe(true);
     expect(mail.text).toContain(`${numberLabel}: 20261122-8NW3KQ5Z`);
     expect(mail.html).toContain(footer);
+    // In the merchant's name at its top: the customer paid Café Luna (the ISV's brand is the footer's).
+    expect(mail.html).toMatch(/font-weight:600">Café Luna<\/div>/);
   });
 
   test.each([
