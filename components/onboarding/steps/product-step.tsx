@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
+import { messageOr } from "@/lib/i18n/dynamic";
 import { searchIndustries } from "@/lib/onboarding/industry-search";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
 import {
@@ -36,8 +37,8 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
         const render = fieldsFor(form, "product");
         const category = form.watch("main_product.category" as never) as unknown as string;
         const all = category ? subcategoriesOf(category as ProductCategory) : [];
-        const categoryName = (c: ProductCategory) => t(`options.category.${categoryKey(c)}` as never);
-        const subcategoryName = (s: string) => t(`subcategories.${categoryKey(s)}` as never);
+        const categoryName = (c: ProductCategory) => messageOr(t, `options.category.${categoryKey(c)}`) ?? c;
+        const subcategoryName = (s: string) => messageOr(t, `subcategories.${categoryKey(s)}`) ?? s;
         const matches = searchIndustries(search, categoryName, subcategoryName);
         const choose = (match: (typeof matches)[number]) => {
           form.setValue("main_product.category" as never, match.category as never, {

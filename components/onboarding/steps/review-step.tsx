@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 
 import { displayPhone } from "@/lib/i18n/display";
+import { messageOr } from "@/lib/i18n/dynamic";
 import { keyLabel } from "@/lib/i18n/field-label";
 import { intlLocale } from "@/lib/i18n/locales";
 import { onboardingSteps } from "@/lib/onboarding/steps";
@@ -38,8 +39,7 @@ function useDisplay() {
     if (t.has(`options.${key}.${v}` as never)) return t(`options.${key}.${v}` as never);
     if (key === "category" && t.has(`options.category.${categoryKey(v)}` as never))
       return t(`options.category.${categoryKey(v)}` as never);
-    if (key === "subcategory" && t.has(`subcategories.${categoryKey(v)}` as never))
-      return t(`subcategories.${categoryKey(v)}` as never);
+    if (key === "subcategory") return messageOr(t, `subcategories.${categoryKey(v)}`) ?? v;
     // Exact decimal strings are formatted as strings (never through a float).
     if (moneyFields.has(key) && /^\d+(\.\d+)?$/.test(v))
       return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(v as unknown as number);
