@@ -5,6 +5,7 @@ import type { ComponentProps } from "react";
 import { type PaymentsQuery, readPaymentFilters } from "@/lib/domain/charges/payment-filters";
 import { chargeStatuses, paymentTypes } from "@/lib/schemas/payment-values";
 
+import { FilterField } from "../ui/filter-field";
 import { PaymentsTable } from "./payments-table";
 
 const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
@@ -57,22 +58,14 @@ export async function PaymentsList({
   const backwards = Boolean(query.ending_before);
   const hasNewer = backwards ? page.hasMore : Boolean(query.starting_after);
   const hasOlder = backwards ? true : page.hasMore;
-  const problem = (field: keyof typeof problems) =>
-    problems[field] ? (
-      <p id={`${field}-problem`} className="mt-1 text-sm text-danger">
-        {t(`problems.${problems[field]}`)}
-      </p>
-    ) : null;
-  const described = (field: keyof typeof problems) =>
-    problems[field] ? { "aria-invalid": true, "aria-describedby": `${field}-problem` } : {};
   const field = (id: "amount" | "from" | "to" | "last4", label: string, attrs: ComponentProps<"input">) => (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input id={id} name={id} defaultValue={raw[id] ?? ""} className={input} {...attrs} {...described(id)} />
-      {problem(id)}
-    </div>
+    <FilterField
+      id={id}
+      label={label}
+      defaultValue={raw[id] ?? ""}
+      problem={problems[id] ? t(`problems.${problems[id]}`) : null}
+      {...attrs}
+    />
   );
   return (
     <>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
+import { FilterField } from "@/components/ui/filter-field";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { auditActions, isAuditAction } from "@/lib/domain/audit/actions";
 import { actorIdsMatching, actorNames } from "@/lib/domain/audit/actor-names";
@@ -14,7 +15,7 @@ export async function generateMetadata() {
 
 type Query = { resource_id?: string; actor?: string; action?: string; from?: string; to?: string; after?: string };
 
-const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2";
+const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
 
 // /dashboard/audit: who changed what in the ISV's account and its merchants (GET /v1/audit_logs),
 // newest first, 50 a page, filtered by what was done, who did it (a team member's e-mail, a
@@ -78,30 +79,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="actor" className="block text-sm font-medium">
-            {t("auditActor")}
-          </label>
-          <input id="actor" name="actor" defaultValue={filters.actor ?? ""} className={input} />
-        </div>
-        <div>
-          <label htmlFor="resource_id" className="block text-sm font-medium">
-            {t("auditResource")}
-          </label>
-          <input id="resource_id" name="resource_id" defaultValue={filters.resource_id ?? ""} className={input} />
-        </div>
-        <div>
-          <label htmlFor="from" className="block text-sm font-medium">
-            {t("auditFromDay")}
-          </label>
-          <input id="from" name="from" type="date" defaultValue={filters.from ?? ""} className={input} />
-        </div>
-        <div>
-          <label htmlFor="to" className="block text-sm font-medium">
-            {t("auditToDay")}
-          </label>
-          <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} className={input} />
-        </div>
+        <FilterField id="actor" label={t("auditActor")} defaultValue={filters.actor ?? ""} />
+        <FilterField id="resource_id" label={t("auditResource")} defaultValue={filters.resource_id ?? ""} />
+        <FilterField id="from" label={t("auditFromDay")} type="date" defaultValue={filters.from ?? ""} />
+        <FilterField id="to" label={t("auditToDay")} type="date" defaultValue={filters.to ?? ""} />
         <div className="flex items-end gap-3">
           <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
             {t("auditApply")}

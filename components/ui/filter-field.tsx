@@ -1,0 +1,34 @@
+import type { ComponentProps } from "react";
+
+const inputClass = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
+
+/**
+ * One field of a filter form (a plain GET form: its `name` is its `id`): the label, the input and,
+ * when the value could not be used, why, tied to the input (aria-describedby) and marked invalid.
+ */
+export function FilterField({
+  id,
+  label,
+  problem,
+  ...input
+}: { id: string; label: string; problem?: string | null } & Omit<ComponentProps<"input">, "id" | "name">) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        className={inputClass}
+        {...input}
+        {...(problem ? { "aria-invalid": true, "aria-describedby": `${id}-problem` } : {})}
+      />
+      {problem ? (
+        <p id={`${id}-problem`} className="mt-1 text-sm text-danger">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
