@@ -5,10 +5,8 @@ import type { ComponentProps } from "react";
 import { type PaymentsQuery, readPaymentFilters } from "@/lib/domain/charges/payment-filters";
 import { chargeStatuses, paymentTypes } from "@/lib/schemas/payment-values";
 
-import { FilterField } from "../ui/filter-field";
+import { FilterField, FilterSelect } from "../ui/filter-field";
 import { PaymentsTable } from "./payments-table";
-
-const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
 
 type Filters = ReturnType<typeof readPaymentFilters>;
 type Page = { rows: ComponentProps<typeof PaymentsTable>["charges"]; hasMore: boolean };
@@ -78,32 +76,20 @@ export async function PaymentsList({
         aria-label={t("filters")}
         className="mt-4 grid gap-3 sm:grid-cols-3"
       >
-        <div>
-          <label htmlFor="status" className="block text-sm font-medium">
-            {dashboard("status")}
-          </label>
-          <select id="status" name="status" defaultValue={query.status ?? ""} className={input}>
-            <option value="">{dashboard("allStatuses")}</option>
-            {chargeStatuses.map((s) => (
-              <option key={s} value={s}>
-                {dashboard(`chargeStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="type" className="block text-sm font-medium">
-            {t("type")}
-          </label>
-          <select id="type" name="type" defaultValue={query.payment_type ?? ""} className={input}>
-            <option value="">{t("allTypes")}</option>
-            {paymentTypes.map((p) => (
-              <option key={p} value={p}>
-                {dashboard(`paymentTypes.${p}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="status"
+          label={dashboard("status")}
+          any={dashboard("allStatuses")}
+          defaultValue={query.status}
+          options={chargeStatuses.map((s) => ({ value: s, label: dashboard(`chargeStatus.${s}`) }))}
+        />
+        <FilterSelect
+          id="type"
+          label={t("type")}
+          any={t("allTypes")}
+          defaultValue={query.payment_type}
+          options={paymentTypes.map((p) => ({ value: p, label: dashboard(`paymentTypes.${p}`) }))}
+        />
         {field("amount", t("amount"), { inputMode: "decimal" })}
         {field("from", t("from"), { type: "date" })}
         {field("to", t("to"), { type: "date" })}

@@ -32,3 +32,34 @@ export function FilterField({
     </div>
   );
 }
+
+/** One choice of a filter form: the label, and a select whose first option (`any`, value "") filters nothing. */
+export function FilterSelect({
+  id,
+  label,
+  any,
+  options,
+  defaultValue,
+}: {
+  id: string;
+  label: string;
+  any: string;
+  options: { value: string; label: string }[];
+  defaultValue?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={id} defaultValue={defaultValue ?? ""} className={inputClass}>
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
-import { FilterField } from "@/components/ui/filter-field";
+import { FilterField, FilterSelect } from "@/components/ui/filter-field";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { auditActions, isAuditAction } from "@/lib/domain/audit/actions";
 import { actorIdsMatching, actorNames } from "@/lib/domain/audit/actor-names";
@@ -14,8 +14,6 @@ export async function generateMetadata() {
 }
 
 type Query = { resource_id?: string; actor?: string; action?: string; from?: string; to?: string; after?: string };
-
-const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
 
 // /dashboard/audit: who changed what in the ISV's account and its merchants (GET /v1/audit_logs),
 // newest first, 50 a page, filtered by what was done, who did it (a team member's e-mail, a
@@ -66,19 +64,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         aria-label={t("auditFilters")}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
       >
-        <div>
-          <label htmlFor="action" className="block text-sm font-medium">
-            {t("auditWhat")}
-          </label>
-          <select id="action" name="action" defaultValue={filters.action ?? ""} className={input}>
-            <option value="">{t("auditAnyAction")}</option>
-            {actionOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="action"
+          label={t("auditWhat")}
+          any={t("auditAnyAction")}
+          defaultValue={filters.action}
+          options={actionOptions}
+        />
         <FilterField id="actor" label={t("auditActor")} defaultValue={filters.actor ?? ""} />
         <FilterField id="resource_id" label={t("auditResource")} defaultValue={filters.resource_id ?? ""} />
         <FilterField id="from" label={t("auditFromDay")} type="date" defaultValue={filters.from ?? ""} />
