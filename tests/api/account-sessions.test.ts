@@ -170,6 +170,30 @@ describe("account sessions", () => {
     expect(wizard.headers.get("set-cookie")).toBeNull();
   });
 
+  test("eight exchanges of one secret at once open exactly one session (the conditional update, not the read before it)", async () => {
+    const host = "https://race.isv.example";
+    const allowed = (await api.call("GET", "/v1/account", { auth: isv.auth })).json.settings.embed_allowed_origins;
+    await api.call("PATCH", "/v1/account", {
+      auth: isv.auth,
+      body: { settings: { embed_allowed_origins: [...allowed, host] } },
+    });
+    for (let round = 0; round < 3; round++) {
+      const made = (await create({ merchant_id: merchantA, components: { payments: { enabled: true } } })).json;
+      // Fired together, every read of the unspent secret goes out before any update lands.
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          exchangeClientSecret(api.db, { clientSecret: made.client_secret, component: "payments", origin: host }),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok).map((r) => (r.ok ? null : r.reason))).toEqual(
+        Array(7).fill("invalid_secret"),
+      );
+      const [row] = await api.db.select().from(accountSessions).where(eq(accountSessions.id, made.id));
+      expect(row!.exchangedAt).not.toBeNull();
+    }
+  });
+
   test("an expired secret opens nothing; an unknown one neither; the onboarding frame opens the wizard on the merchant's link", async () => {
     const made = (await create({ merchant_id: merchantB, components: { onboarding: { enabled: true } } })).json;
     const input = {

@@ -188,6 +188,31 @@ describe("verification", () => {
     ]);
   });
 
+  test("two different documents sent at once for one requested document: one attached, the other refused, one file stored", async () => {
+    const { id } = await submittedMerchant(api, isv, (app) => (app.owner_one.date_of_birth = "1902-01-01"));
+    const asked = await waitForStatus(api, isv, id, ["IN_PROGRESS", "APPROVED", "FAILED"]);
+    expect(asked.requirements.currently_due).toEqual(["owner_one.verification.document"]);
+    // Both pass the check made before the bytes are read; only the check under the merchant's lock
+    // tells them apart.
+    const sent = await Promise.all(
+      [11, 12].map(async (seed) =>
+        upload(id, { purpose: "identity_document", subject: "owner_one" }, { bytes: await png(seed), name: "id.png" }),
+      ),
+    );
+    expect(sent.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(sent.find((r) => r.status === 409)!.json.error.code).toBe("document_not_needed");
+    const stored = await api.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.merchantId, id), eq(files.purpose, "identity_document")));
+    expect(stored.map((f) => f.id)).toEqual([sent.find((r) => r.status === 200)!.json.id]);
+    const approved = await waitForStatus(api, isv, id, ["APPROVED", "FAILED"]);
+    expect(check(approved, "identity", "owner_one")).toMatchObject({
+      status: "verified",
+      document_file_id: stored[0]!.id,
+    });
+  });
+
   test("a document refused once is asked for again with the reason; refused twice, an operator decides", async () => {
     const { id } = await submittedMerchant(api, isv, (app) => (app.owner_two.date_of_birth = "1902-01-01"));
     await waitForStatus(api, isv, id, ["IN_PROGRESS", "APPROVED", "FAILED"]);
