@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { charges, events, paymentRequests } from "@/lib/db/schema";
+import { cardTokens, charges, events, paymentRequests } from "@/lib/db/schema";
+import { payRequest } from "@/lib/domain/payments/pay-payment-request";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant } from "../helpers/payments";
@@ -129,6 +130,44 @@ describe("card testing through a public pay link", () => {
     ]);
     const paid = await pay(id, cards.approves, address);
     expect(paid.json).toMatchObject({ outcome: "paid", payment_request: { status: "PAID" } });
+  });
+
+  test("an attempt that read the request before another's decline was written counts on top of it (no stale count)", async () => {
+    const address = "203.0.113.30";
+    const id = await newRequest();
+    // Read as an attempt reads it before it claims the request; another attempt is declined meanwhile.
+    const [stale] = await api.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    // (Cards another test declines once each: cards.declined's count belongs to the 10-declines test.)
+    expect((await pay(id, cards.insufficientFunds, address)).json.outcome).toBe("declined");
+    const tokenId = await tokenize(cards.incorrectCvc, address);
+    const outcome = await payRequest(
+      api.db,
+      stale!,
+      "MANUAL",
+      {},
+      async () => {
+        const [token] = await api.db
+          .update(cardTokens)
+          .set({ usedAt: new Date() })
+          .where(eq(cardTokens.id, tokenId))
+          .returning();
+        return {
+          kind: "card",
+          brand: token!.brand!,
+          last4: token!.last4,
+          expMonth: token!.expMonth!,
+          expYear: token!.expYear!,
+          funding: token!.funding!,
+          fingerprint: token!.fingerprint,
+          vault: token!.vault,
+        };
+      },
+      { clientAddress: address },
+    );
+    expect(outcome.outcome).toBe("declined");
+    expect((await chargesOf(id)).map((c) => c.status)).toEqual(["FAILED", "FAILED"]);
+    const [row] = await api.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    expect(row!.declinedAttempts).toBe(2);
   });
 
   test("processing errors (the processor's trouble, not the card's) never lock a request", async () => {
