@@ -7,7 +7,8 @@ import type { Db } from "../db/types";
 import { AppError, httpStatusOf } from "../errors";
 import { log } from "../log";
 import { isSameOrigin } from "./same-origin";
-import { type HomeAccess, homeActor, routeAccess } from "./session";
+import { homeActor } from "./actor";
+import { type HomeAccess, routeAccess } from "./session";
 
 type Home = NonNullable<Awaited<ReturnType<typeof routeAccess>>>;
 

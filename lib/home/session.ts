@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
-import { type Actor, asActor } from "../audit/actor";
+import { asActor } from "../audit/actor";
 import { HOME_COOKIE } from "../auth/cookies";
 import { homeSessionOf } from "../auth/home-session";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
@@ -17,6 +17,7 @@ import { allows, type FrameSession, frameState } from "../domain/embed/account-s
 import { merchantScope } from "../domain/scope";
 import { embedCookie } from "../embed/frame";
 import type { EmbedComponent } from "../schemas/account-sessions";
+import { homeActor } from "./actor";
 import { currentFrame } from "./current-frame";
 
 /** A home page's place among the embedded components: which open it, and the feature an action needs. */
@@ -97,19 +98,6 @@ export async function routeAccess(db: Db, access: HomeAccess = {}) {
   return "refused" in found
     ? null
     : { merchant: found.merchant, scope: merchantScope(found.merchant), frame: found.frame, session: found.session };
-}
-
-/**
- * Who acts in the home (the audit's actor): the merchant (via `home`, or `embedded` inside an ISV's
- * page), or the ISV when its own login link opened the session; with the client's address.
- */
-export function homeActor(
-  home: { merchant: MerchantRow; frame: FrameSession | null; session: MerchantSessionRow | null },
-  clientAddress: string | null,
-): Actor {
-  return home.session?.via === "isv"
-    ? { type: "isv", id: home.merchant.isvAccountId, via: "home", clientAddress }
-    : { type: "merchant", id: home.merchant.id, via: home.frame ? "embedded" : "home", clientAddress };
 }
 
 /**

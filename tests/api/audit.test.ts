@@ -147,6 +147,18 @@ describe("audit log", () => {
     expect(byActor.json.data.every((e: any) => e.actor.id === isv.account_id)).toBe(true);
     const future = await api.call("GET", `/v1/audit_logs?created[gte]=${Date.now() + 60_000}`, { auth: isv.auth });
     expect(future.json.data).toEqual([]);
+    // Both bounds include their own instant, and only it: an entry's own millisecond, one either side.
+    const newest = mine.json.data[0];
+    const at = Date.parse(newest.created_at);
+    const ids = async (query: string) =>
+      ((await api.call("GET", `/v1/audit_logs?limit=100&${query}`, { auth: isv.auth })).json.data as any[]).map(
+        (e) => e.id,
+      );
+    expect(await ids(`created[gte]=${at}`)).toContain(newest.id);
+    expect(await ids(`created[gte]=${at + 1}`)).not.toContain(newest.id);
+    expect(await ids(`created[lte]=${at}`)).toContain(newest.id);
+    expect(await ids(`created[lte]=${at - 1}`)).not.toContain(newest.id);
+    expect(await ids(`created[gte]=${at}&created[lte]=${at}`)).toContain(newest.id);
     const bad = await api.call("GET", "/v1/audit_logs?created[gte]=yesterday", { auth: isv.auth });
     expect([bad.status, bad.json.error.type]).toEqual([400, "invalid_request_error"]);
   });
@@ -182,18 +194,24 @@ describe("audit log", () => {
     const [still] = await api.db.select().from(auditLogs).where(eq(auditLogs.id, entry!.id));
     expect(still).toEqual(entry);
 
-    await api.db.insert(auditLogs).values({
-      id: "al_oldoldoldoldoldoldold1",
-      accountId: isv.account_id,
-      actorType: "cli",
-      actorId: "operator",
-      action: "account.updated",
-      resourceId: isv.account_id,
-      createdAt: new Date(Date.now() - 366 * 24 * 3600_000),
-    });
+    // Kept exactly one year (365 days): a minute past it goes, a minute short of it stays.
+    const year = 365 * 24 * 3600_000;
+    const aged = (id: string, ageMs: number) =>
+      api.db.insert(auditLogs).values({
+        id,
+        accountId: isv.account_id,
+        actorType: "cli",
+        actorId: "operator",
+        action: "account.updated",
+        resourceId: isv.account_id,
+        createdAt: new Date(Date.now() - ageMs),
+      });
+    await aged("al_oldoldoldoldoldoldold1", year + 60_000);
+    await aged("al_almostayearoldentry01", year - 60_000);
     const counts = await purgeExpired(api.db);
     expect(counts.audit_logs).toBe(1);
     expect(await api.db.select().from(auditLogs).where(eq(auditLogs.id, "al_oldoldoldoldoldoldold1"))).toEqual([]);
+    expect(await api.db.select().from(auditLogs).where(eq(auditLogs.id, "al_almostayearoldentry01"))).toHaveLength(1);
     expect(await api.db.select().from(auditLogs).where(eq(auditLogs.id, entry!.id))).toHaveLength(1);
   });
 });
