@@ -366,7 +366,13 @@ describe("payouts", () => {
     // Both settlements' payouts were paid (the first's by its replacement).
     for (const id of [first!.settlement_id, second!.id])
       expect((await get(`/v1/settlements/${id}`)).json.payout_status).toBe("paid");
-    // The failed payout stays failed; it is replaced once, whatever happens next.
+    // The failed payout stays failed; it is replaced once, whatever happens next: looked at again and
+    // again (each switch of automatic payouts, each bank account change and check does), nothing new.
+    for (let i = 0; i < 5; i++)
+      await api.db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(merchants).where(eq(merchants.id, merchant.id)).for("update");
+        await reconsiderPayouts(tx, locked!);
+      });
     expect(await payoutStatus(first!.id)).toBe("failed");
     const rows = await api.db.select().from(payouts).where(eq(payouts.merchantId, merchant.id));
     expect(rows.filter((r) => r.replaces === first!.id)).toHaveLength(1);
