@@ -1,3 +1,5 @@
+import http from "node:http";
+
 import { afterAll, expect, test } from "vitest";
 
 import type { TestApi } from "./helpers/api";
@@ -11,6 +13,43 @@ const servers = serverProcesses({ name: "graceful", portFrom: 4300, ports: 400 }
 afterAll(async () => {
   expect((await servers.killAll()).length).toBe(0);
 });
+
+/**
+ * A file upload in flight: the headers and the first half of its body now, the rest when `finish`
+ * is called; answers the status and body once the server has answered.
+ */
+function slowUpload(base: string, auth: string, merchantId: string) {
+  const boundary = "----graceful" + Date.now();
+  const pdf = "%PDF-1.4\n% slow upload\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+  const body = Buffer.from(
+    [
+      `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nadditional_verification\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="merchant_id"\r\n\r\n${merchantId}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n${pdf}\r\n`,
+      `--${boundary}--\r\n`,
+    ].join(""),
+  );
+  const url = new URL("/v1/files", base);
+  const req = http.request(url, {
+    method: "POST",
+    headers: {
+      authorization: auth,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": body.length,
+    },
+  });
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    req.once("response", (res) => {
+      let text = "";
+      res.on("data", (chunk) => (text += chunk));
+      res.once("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.once("error", reject);
+  });
+  const half = Math.floor(body.length / 2);
+  req.write(body.subarray(0, half));
+  return { answer, finish: () => req.end(body.subarray(half)) };
+}
 
 /** The helpers' API client, against a server process. */
 function client(base: string) {
@@ -32,7 +71,7 @@ function client(base: string) {
   } as unknown as TestApi;
 }
 
-test("SIGTERM: the open status stream ends with a reconnect hint, the process exits 0 within the grace period", async () => {
+test("SIGTERM: an upload still arriving is answered in full, the open status stream ends with a reconnect hint, the process exits 0 within the grace period", async () => {
   const child = await servers.start();
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const isv = await createIsvWithCli(servers.env, "Graceful ISV");
@@ -60,8 +99,18 @@ test("SIGTERM: the open status stream ends with a reconnect hint, the process ex
     "the stream's first event",
   );
 
+  // A request in flight: an upload whose body is still arriving when the signal comes.
+  const upload = slowUpload(servers.base, isv.auth, merchant.id);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
   const signalled = Date.now();
   process.kill(child.pid!, "SIGTERM");
+  // The rest of the upload's body a second after the signal: it is still answered, in full.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  upload.finish();
+  const uploaded = await upload.answer;
+  expect(uploaded.status, uploaded.text).toBe(200);
+  expect(JSON.parse(uploaded.text)).toMatchObject({ object: "file", purpose: "additional_verification" });
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
