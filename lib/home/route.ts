@@ -6,8 +6,8 @@ import { getDatabase } from "../db/client";
 import type { Db } from "../db/types";
 import { AppError, httpStatusOf } from "../errors";
 import { log } from "../log";
-import { isSameOrigin } from "./same-origin";
 import { homeActor } from "./actor";
+import { isSameOrigin } from "./same-origin";
 import { type HomeAccess, routeAccess } from "./session";
 
 type Home = NonNullable<Awaited<ReturnType<typeof routeAccess>>>;

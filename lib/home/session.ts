@@ -10,7 +10,7 @@ import { homeSessionOf } from "../auth/home-session";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { servesIsvPages } from "../branding/hosts";
 import { getDatabase } from "../db/client";
-import { type AccountRow, type MerchantRow, merchants, type MerchantSessionRow } from "../db/schema";
+import { type AccountRow, merchants, type MerchantSessionRow } from "../db/schema";
 import type { Db } from "../db/types";
 import { getAccount } from "../domain/accounts/get-account";
 import { allows, type FrameSession, frameState } from "../domain/embed/account-sessions";
