@@ -351,6 +351,49 @@ describe("verification", () => {
     expect(JSON.stringify(stored.verification)).not.toMatch(/\d{9}/);
   });
 
+  test("an older check's answer that comes after a newer version of the check was asked for is not recorded over it", async () => {
+    // The business check of this merchant waits at the provider until released.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const atProvider = new Promise<void>((resolve) => (reached = resolve));
+    const sandbox = sandboxProvider(0);
+    setVerificationProvider({
+      name: "slow business check",
+      check: async (request) => {
+        if (request.type === "business") {
+          reached();
+          await gate;
+        }
+        return sandbox.check(request);
+      },
+      checkDocument: (request) => sandbox.checkDocument(request),
+    });
+    const { id } = await submittedMerchant(api, isv);
+    await atProvider;
+    // Meanwhile the check is asked for again (a newer version, pending): as a resubmission would.
+    await api.db.execute(sql`update merchants set verification = (
+        select jsonb_agg(case when c->>'type' = 'business' then jsonb_set(c, '{version}', to_jsonb((c->>'version')::int + 1)) else c end)
+        from jsonb_array_elements(verification) c) where id = ${id}`);
+    release();
+    // The old job ends (its job row done) without touching the newer version.
+    await until(
+      "the old business check's job to end",
+      async () =>
+        (
+          await api.db.execute(
+            sql`select count(*)::int as n from jobs where type = 'verification_check' and payload->>'merchant_id' = ${id} and payload->>'type' = 'business' and status in ('queued', 'running')`,
+          )
+        ).rows[0] as any,
+      (row) => row.n === 0,
+    );
+    const m = (await api.db.execute(sql`select verification from merchants where id = ${id}`)).rows[0] as any;
+    const business = m.verification.find((c: any) => c.type === "business");
+    expect(business).toMatchObject({ version: 2, status: "pending" });
+    // The merchant is not decided on an answer that was for the older version.
+    expect((await getMerchant(id)).lead_onboarding_status).toBe("COMPLETED");
+  });
+
   test("a provider that keeps failing: the check fails with the reason and an operator decides (nothing waits forever)", async () => {
     setVerificationProvider({
       name: "down",
