@@ -275,11 +275,57 @@ test("the payments component shows the merchant's paid charge and refunds it; an
   await waitForHydration(frame);
   await frame.getByLabel("Amount to refund (USD)").fill("10");
   await frame.getByRole("button", { name: "Review the refund" }).click();
+  // The refund's server action, kept to be sent again below from a frame without the refunds feature.
+  const action = page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"]));
   await frame.getByRole("button", { name: "Refund $10.00" }).click();
+  const sent = await action;
   await expect(frame.getByRole("status")).toHaveText("Refunded $10.00.");
-  const viaApi = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
-  expect(viaApi.amount_refunded).toBe(1000);
+  const refunded = async () =>
+    (await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json())
+      .amount_refunded;
+  expect(await refunded()).toBe(1000);
   await shots(page, "embed-payments-refunded");
+
+  // An account session whose payments component has refunds turned off: the page offers no refund,
+  // and the same refund action sent anyway refunds nothing.
+  const noRefunds = await (
+    await request.post("/v1/account_sessions", {
+      headers: { authorization: isv.auth },
+      data: {
+        merchant_id: merchant.id,
+        components: { payments: { enabled: true, features: { refunds: false } } },
+      },
+    })
+  ).json();
+  const exchanged = await frame.evaluate(
+    async ([secret, parent]) =>
+      (
+        await fetch("/embed/v1/sessions", {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ client_secret: secret, component: "payments", parent_origin: parent }),
+        })
+      ).status,
+    [noRefunds.client_secret, hostOrigin] as const,
+  );
+  expect(exchanged).toBe(200);
+  await frame.goto(`${serviceOrigin}/home/payments/${chargeId}`);
+  await waitForHydration(frame);
+  await expect(frame.getByText("$25.99").first()).toBeVisible();
+  await expect(frame.getByLabel("Amount to refund (USD)")).toHaveCount(0);
+  await frame.evaluate(async ([url, headers, body]) => void (await fetch(url, { method: "POST", headers, body })), [
+    sent.url(),
+    Object.fromEntries(
+      Object.entries(sent.headers()).filter(([name]) => name === "next-action" || name.startsWith("content-type")),
+    ),
+    sent.postData() ?? "",
+  ] as const);
+  expect(await refunded()).toBe(1000);
+  const refunds = await (
+    await request.get(`/v1/refunds?charge_id=${chargeId}`, { headers: { authorization: isv.auth } })
+  ).json();
+  expect(refunds.data).toHaveLength(1);
   // Merchant A's frame never shows merchant B's charge, nor a page outside its component.
   await frame.goto(`${serviceOrigin}/home/payments/${siblingCharge}`);
   await expect(frame.getByRole("heading", { name: "This page could not be found." })).toBeVisible();
