@@ -178,6 +178,12 @@ describe("card testing through a public pay link", () => {
       expect(res.json.payment_request).toMatchObject({ declined_attempts: 0, locked_at: null });
     }
     expect((await pay(id, cards.approves, "203.0.113.11")).json.outcome).toBe("paid");
+    // Nor do they count against the card: 12 errors of one card (past its 10 declines) and it is
+    // still sent to the processor.
+    for (let i = 0; i < 6; i++) {
+      const res = await pay(await newRequest(), cards.processingError, "203.0.113.11");
+      expect([res.status, res.json.charge?.failure_reason]).toEqual([200, "processing_error"]);
+    }
   });
 
   // The only test that declines cards.declined: its count starts at 0.
