@@ -145,15 +145,15 @@ test("settings: the preview changes before saving; after saving a real merchant'
   await expectAxeClean(page);
   const preview = page.frameLocator("iframe[title='Live preview']");
   await expect(preview.locator("header")).toHaveCSS("background-color", "rgb(29, 78, 216)");
-  await page.getByLabel("Primary colour", { exact: true }).fill("#be123c");
+  await page.getByLabel("Primary color", { exact: true }).fill("#be123c");
   // The swatch follows the code; the contrast is said in words.
-  await expect(page.getByLabel("Primary colour swatch")).toHaveValue("#be123c");
+  await expect(page.getByLabel("Primary color swatch")).toHaveValue("#be123c");
   await expect(page.locator("#primary_color-hint")).toHaveText(
     /^Buttons get white text on it: contrast \d+\.\d:1, easy to read\.$/,
   );
-  await page.getByLabel("Primary colour", { exact: true }).fill("#facc15");
+  await page.getByLabel("Primary color", { exact: true }).fill("#facc15");
   await expect(page.locator("#primary_color-hint")).toHaveText(/^Buttons get dark text on it/);
-  await page.getByLabel("Primary colour", { exact: true }).fill("#be123c");
+  await page.getByLabel("Primary color", { exact: true }).fill("#be123c");
   await page.getByLabel("Display name").fill("Rosewood Payments");
   await page.getByLabel("Logo URL").fill("/icon.svg");
   // The logo as the pages show it, beside the field; a file that breaks the rules is said in words.

@@ -45,7 +45,7 @@ test("an owner's identity asked in the portal: a photo of the licence is checked
   await expect(page).toHaveURL(/\/onboarding\/owners$/);
   const panel = page.getByRole("region", { name: "Identity document: Mei Chen" });
   await expect(panel).toContainText(
-    "We could not confirm Mei Chen's identity from the details given. Upload a photo of a driver's licence, passport or state ID",
+    "We could not confirm Mei Chen's identity from the details given. Upload a photo of a driver's license, passport or state ID",
   );
   await expect(panel).toContainText("JPEG, PNG or PDF, up to 10 MB");
   // Only the document is asked on this step: no owner's fields to fill again.

@@ -154,7 +154,7 @@ export function issuesToFieldErrors(
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         const param = formatPath([...path, key]);
-        out.push({ param, code: "parameter_unknown", message: `${param} is not a recognised field` });
+        out.push({ param, code: "parameter_unknown", message: `${param} is not a recognized field` });
       }
       continue;
     }

@@ -11,8 +11,8 @@ export const decimalString = z
 /** A percentage 0-100 and an e-mail address are the onboarding information's rules too (one definition). */
 export { email, percentString } from "./application";
 
-/** CSS colours are validated by pattern so that nothing can be injected into a stylesheet. */
-export const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour like #1A73E8");
+/** CSS colors are validated by pattern so that nothing can be injected into a stylesheet. */
+export const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex color like #1A73E8");
 
 export const httpUrl = z
   .string()

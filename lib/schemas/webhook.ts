@@ -72,7 +72,7 @@ export const eventSchema = z
   .object({
     id: z.string(),
     object: z.literal("event"),
-    type: z.enum(eventTypes).meta({ description: `The event catalogue:\n\n${catalogueTable}` }),
+    type: z.enum(eventTypes).meta({ description: `The event catalog:\n\n${catalogueTable}` }),
     created_at: z.string(),
     account_id: z.string(),
     data: z.object({

@@ -38,7 +38,7 @@ export function documentRequest(type: CheckType, request: CheckRequest): CheckOu
       return {
         status: "requires_document",
         code: "identity_not_verified",
-        message: `We could not confirm ${fullName(app[request.subject])}'s identity from the details given. Upload a photo of a driver's licence, passport or state ID: the whole document, readable, not expired.`,
+        message: `We could not confirm ${fullName(app[request.subject])}'s identity from the details given. Upload a photo of a driver's license, passport or state ID: the whole document, readable, not expired.`,
       };
     case "business":
       return {
@@ -50,7 +50,7 @@ export function documentRequest(type: CheckType, request: CheckRequest): CheckOu
       return {
         status: "requires_document",
         code: "bank_account_not_verified",
-        message: `We could not confirm that the bank account belongs to ${app.legal_business_name ?? "the business"} or to ${fullName(app.owner_one)}. Upload a recent bank statement or a voided cheque showing the account holder's name and the account number.`,
+        message: `We could not confirm that the bank account belongs to ${app.legal_business_name ?? "the business"} or to ${fullName(app.owner_one)}. Upload a recent bank statement or a voided check showing the account holder's name and the account number.`,
       };
     case "sanctions":
       return {

@@ -149,7 +149,7 @@ describe("verification", () => {
       {
         field: "owner_one.verification.document",
         code: "identity_not_verified",
-        message: expect.stringContaining("driver's licence, passport or state ID"),
+        message: expect.stringContaining("driver's license, passport or state ID"),
       },
     ]);
     expect(check(asked, "identity", "owner_one")).toMatchObject({

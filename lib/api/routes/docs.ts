@@ -116,7 +116,7 @@ export function operationIdOf(summary: string) {
 
 /**
  * What the route definitions do not say: an `operationId` on every operation (from its summary,
- * unique), and the OpenAPI 3.1 `webhooks` section, one entry per event of the catalogue with its
+ * unique), and the OpenAPI 3.1 `webhooks` section, one entry per event of the catalog with its
  * Standard Webhooks headers and its `data.object` schema.
  */
 /** Resources that only webhooks carry (no operation answers them), so that their events can name them. */

@@ -19,7 +19,7 @@ const exampleFile: FileJson = {
   merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
   purpose: "identity_document",
   subject: "owner_one",
-  filename: "drivers-licence.jpg",
+  filename: "drivers-license.jpg",
   size: 482113,
   type: "jpg",
   created_at: 1795370820000,
@@ -41,7 +41,7 @@ const uploadRoute = createRoute({
   tags: ["Files"],
   summary: "Upload a document",
   description:
-    "`multipart/form-data` with `file`, `purpose`, `merchant_id` (the merchant's own session may leave it out) and `subject` (`owner_one`..`owner_four`; required for an identity document). JPEG, PNG or PDF, recognised from the content (anything else 400 `file_type_unsupported`; an empty file 400 `file_empty`), at most 10 MB (413 `file_too_large`, refused before the rest is read); an image beyond 50 megapixels 400 `image_too_large`, a damaged one 400 `file_unreadable`. Images are stored again without their metadata (EXIF, GPS); PDFs as sent. The bytes are encrypted at rest and served only by `GET /v1/files/{file_id}/contents` to their owner. The same document twice for one merchant: 409 `file_duplicate`.",
+    "`multipart/form-data` with `file`, `purpose`, `merchant_id` (the merchant's own session may leave it out) and `subject` (`owner_one`..`owner_four`; required for an identity document). JPEG, PNG or PDF, recognized from the content (anything else 400 `file_type_unsupported`; an empty file 400 `file_empty`), at most 10 MB (413 `file_too_large`, refused before the rest is read); an image beyond 50 megapixels 400 `image_too_large`, a damaged one 400 `file_unreadable`. Images are stored again without their metadata (EXIF, GPS); PDFs as sent. The bytes are encrypted at rest and served only by `GET /v1/files/{file_id}/contents` to their owner. The same document twice for one merchant: 409 `file_duplicate`.",
   security: [...security.isv, ...security.onboarding],
   middleware: [filesCaller] as const,
   request: {

@@ -66,7 +66,7 @@ const downloadReportRoute = createRoute({
   tags: ["Reports"],
   summary: "Download a report (CSV)",
   description:
-    "`text/csv`, once the report succeeded (409 `invalid_state` while it is pending or when it failed); the same bytes every time. Amounts in dollars with two decimals; cells a spreadsheet would run as formulas are neutralised.",
+    "`text/csv`, once the report succeeded (409 `invalid_state` while it is pending or when it failed); the same bytes every time. Amounts in dollars with two decimals; cells a spreadsheet would run as formulas are neutralized.",
   security: security.isv,
   middleware: [withPaymentScope] as const,
   request: { params: idParam },

@@ -100,7 +100,7 @@ const downloadResidualRoute = createRoute({
   tags: ["Residuals"],
   summary: "Download a residual (PDF or CSV)",
   description:
-    "`application/pdf` by default, in the platform's brand and addressed to the ISV: the month's figures and one line per merchant. `?format=csv`: one row per merchant, then what was carried in and the adjustments, so that the `amount` column adds up to the residual (dollars with two decimals; cells a spreadsheet would run as formulas are neutralised). Both from the same rows.",
+    "`application/pdf` by default, in the platform's brand and addressed to the ISV: the month's figures and one line per merchant. `?format=csv`: one row per merchant, then what was carried in and the adjustments, so that the `amount` column adds up to the residual (dollars with two decimals; cells a spreadsheet would run as formulas are neutralized). Both from the same rows.",
   security: security.isv,
   middleware: [isvOnly] as const,
   request: { params: idParam, query: residualDownloadQuery },

@@ -129,7 +129,7 @@ const downloadStatementPdfCsvRoute = createRoute({
   tags: ["Statements"],
   summary: "Download a statement (PDF or CSV)",
   description:
-    "`application/pdf` by default, branded with the ISV's display name and colours, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralised).",
+    "`application/pdf` by default, branded with the ISV's display name and colors, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralized).",
   security: security.isv,
   middleware: [withPaymentScope] as const,
   request: {

@@ -627,7 +627,7 @@ export interface paths {
     put?: never;
     /**
      * Upload a document
-     * @description `multipart/form-data` with `file`, `purpose`, `merchant_id` (the merchant's own session may leave it out) and `subject` (`owner_one`..`owner_four`; required for an identity document). JPEG, PNG or PDF, recognised from the content (anything else 400 `file_type_unsupported`; an empty file 400 `file_empty`), at most 10 MB (413 `file_too_large`, refused before the rest is read); an image beyond 50 megapixels 400 `image_too_large`, a damaged one 400 `file_unreadable`. Images are stored again without their metadata (EXIF, GPS); PDFs as sent. The bytes are encrypted at rest and served only by `GET /v1/files/{file_id}/contents` to their owner. The same document twice for one merchant: 409 `file_duplicate`.
+     * @description `multipart/form-data` with `file`, `purpose`, `merchant_id` (the merchant's own session may leave it out) and `subject` (`owner_one`..`owner_four`; required for an identity document). JPEG, PNG or PDF, recognized from the content (anything else 400 `file_type_unsupported`; an empty file 400 `file_empty`), at most 10 MB (413 `file_too_large`, refused before the rest is read); an image beyond 50 megapixels 400 `image_too_large`, a damaged one 400 `file_unreadable`. Images are stored again without their metadata (EXIF, GPS); PDFs as sent. The bytes are encrypted at rest and served only by `GET /v1/files/{file_id}/contents` to their owner. The same document twice for one merchant: 409 `file_duplicate`.
      */
     post: operations["uploadDocument"];
     delete?: never;
@@ -988,7 +988,7 @@ export interface paths {
     };
     /**
      * Download a report (CSV)
-     * @description `text/csv`, once the report succeeded (409 `invalid_state` while it is pending or when it failed); the same bytes every time. Amounts in dollars with two decimals; cells a spreadsheet would run as formulas are neutralised.
+     * @description `text/csv`, once the report succeeded (409 `invalid_state` while it is pending or when it failed); the same bytes every time. Amounts in dollars with two decimals; cells a spreadsheet would run as formulas are neutralized.
      */
     get: operations["downloadReportCsv"];
     put?: never;
@@ -1065,7 +1065,7 @@ export interface paths {
     };
     /**
      * Download a residual (PDF or CSV)
-     * @description `application/pdf` by default, in the platform's brand and addressed to the ISV: the month's figures and one line per merchant. `?format=csv`: one row per merchant, then what was carried in and the adjustments, so that the `amount` column adds up to the residual (dollars with two decimals; cells a spreadsheet would run as formulas are neutralised). Both from the same rows.
+     * @description `application/pdf` by default, in the platform's brand and addressed to the ISV: the month's figures and one line per merchant. `?format=csv`: one row per merchant, then what was carried in and the adjustments, so that the `amount` column adds up to the residual (dollars with two decimals; cells a spreadsheet would run as formulas are neutralized). Both from the same rows.
      */
     get: operations["downloadResidualPdfOrCsv"];
     put?: never;
@@ -1226,7 +1226,7 @@ export interface paths {
     };
     /**
      * Download a statement (PDF or CSV)
-     * @description `application/pdf` by default, branded with the ISV's display name and colours, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralised).
+     * @description `application/pdf` by default, branded with the ISV's display name and colors, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralized).
      */
     get: operations["downloadStatement"];
     put?: never;
@@ -3311,7 +3311,7 @@ export interface components {
       /** @enum {string} */
       object: "event";
       /**
-       * @description The event catalogue:
+       * @description The event catalog:
        *
        *     - `merchant.created` (scope `merchant`, `data.object`: merchant): A merchant was created (POST /v1/merchants).
        *     - `merchant.updated` (scope `merchant`, `data.object`: merchant): The merchant's information, device, agreement or flags changed, or it opened its onboarding link.
@@ -9593,7 +9593,7 @@ export interface operations {
            *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
            *       "purpose": "identity_document",
            *       "subject": "owner_one",
-           *       "filename": "drivers-licence.jpg",
+           *       "filename": "drivers-license.jpg",
            *       "size": 482113,
            *       "type": "jpg",
            *       "created_at": 1795370820000
@@ -9680,7 +9680,7 @@ export interface operations {
            *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
            *       "purpose": "identity_document",
            *       "subject": "owner_one",
-           *       "filename": "drivers-licence.jpg",
+           *       "filename": "drivers-license.jpg",
            *       "size": 482113,
            *       "type": "jpg",
            *       "created_at": 1795370820000

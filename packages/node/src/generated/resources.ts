@@ -401,7 +401,7 @@ export class FeesResource extends Resource {
 export class FilesResource extends Resource {
   /**
    * Upload a document
-   * `multipart/form-data` with `file`, `purpose`, `merchant_id` (the merchant's own session may leave it out) and `subject` (`owner_one`..`owner_four`; required for an identity document). JPEG, PNG or PDF, recognised from the content (anything else 400 `file_type_unsupported`; an empty file 400 `file_empty`), at most 10 MB (413 `file_too_large`, refused before the rest is read); an image beyond 50 megapixels 400 `image_too_large`, a damaged one 400 `file_unreadable`. Images are stored again without their metadata (EXIF, GPS); PDFs as sent. The bytes are encrypted at rest and served only by `GET /v1/files/{file_id}/contents` to their owner. The same document twice for one merchant: 409 `file_duplicate`.
+   * `multipart/form-data` with `file`, `purpose`, `merchant_id` (the merchant's own session may leave it out) and `subject` (`owner_one`..`owner_four`; required for an identity document). JPEG, PNG or PDF, recognized from the content (anything else 400 `file_type_unsupported`; an empty file 400 `file_empty`), at most 10 MB (413 `file_too_large`, refused before the rest is read); an image beyond 50 megapixels 400 `image_too_large`, a damaged one 400 `file_unreadable`. Images are stored again without their metadata (EXIF, GPS); PDFs as sent. The bytes are encrypted at rest and served only by `GET /v1/files/{file_id}/contents` to their owner. The same document twice for one merchant: 409 `file_duplicate`.
    */
   create(
     body: Uploadable<
@@ -1108,7 +1108,7 @@ export class ReportsResource extends Resource {
 
   /**
    * Download a report (CSV)
-   * `text/csv`, once the report succeeded (409 `invalid_state` while it is pending or when it failed); the same bytes every time. Amounts in dollars with two decimals; cells a spreadsheet would run as formulas are neutralised.
+   * `text/csv`, once the report succeeded (409 `invalid_state` while it is pending or when it failed); the same bytes every time. Amounts in dollars with two decimals; cells a spreadsheet would run as formulas are neutralized.
    */
   download(reportId: string, options?: RequestOptions): Promise<BinaryResponse> {
     return this.transport.request(
@@ -1195,7 +1195,7 @@ export class ResidualsResource extends Resource {
 
   /**
    * Download a residual (PDF or CSV)
-   * `application/pdf` by default, in the platform's brand and addressed to the ISV: the month's figures and one line per merchant. `?format=csv`: one row per merchant, then what was carried in and the adjustments, so that the `amount` column adds up to the residual (dollars with two decimals; cells a spreadsheet would run as formulas are neutralised). Both from the same rows.
+   * `application/pdf` by default, in the platform's brand and addressed to the ISV: the month's figures and one line per merchant. `?format=csv`: one row per merchant, then what was carried in and the adjustments, so that the `amount` column adds up to the residual (dollars with two decimals; cells a spreadsheet would run as formulas are neutralized). Both from the same rows.
    */
   download(
     residualId: string,
@@ -1334,7 +1334,7 @@ export class StatementsResource extends Resource {
 
   /**
    * Download a statement (PDF or CSV)
-   * `application/pdf` by default, branded with the ISV's display name and colours, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralised).
+   * `application/pdf` by default, branded with the ISV's display name and colors, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralized).
    */
   download(
     merchantid: string,
