@@ -44,6 +44,8 @@ test("an information request is e-mailed over SMTP to the merchant and the ISV, 
   expect(received.map((r) => r.to[0]).sort()).toEqual(["mei@example.com", "risk@mailpos.example"]);
   const merchantMail = received.find((r) => r.to[0] === "mei@example.com")!.raw;
   expect(merchantMail).toMatch(/Subject: Mail POS: we need a few more details/);
+  // From the ISV's brand, at the deployment's address.
+  expect(merchantMail).toMatch(/^From: Mail POS <onboarding@localhost>\r?$/m);
   expect(merchantMail).toMatch(/\/onboard\//);
   for (const secret of ["111111111", "401234567", "000123456789"]) expect(merchantMail).not.toContain(secret);
   const outbox = (await api.call("GET", "/v1/test_helpers/outbox", { auth: isv.auth })).json.data;

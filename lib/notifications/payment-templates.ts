@@ -62,6 +62,7 @@ export function invoiceEmail(input: {
   ];
   const intro = t("invoiceIntro", { business: input.business, total });
   return {
+    senderName: input.business,
     subject: t("invoiceSubject", { business: input.business }),
     text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\n${t("invoiceAction")}: ${input.payUrl}\n`,
     html: page(
@@ -109,6 +110,7 @@ export function receiptEmail(input: {
   const lines: Line[] = [[t("receiptNumber"), input.receiptNumber], method, [t("date"), `${when} UTC`]];
   const intro = t(input.bank ? "receiptIntroAch" : "receiptIntro", { business: input.business, total });
   return {
+    senderName: input.business,
     subject: t("receiptSubject", { business: input.business }),
     text: `${intro}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n`,
     html: page(

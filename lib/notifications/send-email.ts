@@ -16,6 +16,8 @@ export async function queueEmail(
     merchantId?: string;
     kind: string;
     to: string;
+    /** The From line's display name (the business a customer pays, the ISV's brand); SMTP_FROM's address. */
+    senderName?: string;
     subject: string;
     text: string;
     html: string;
@@ -24,11 +26,25 @@ export async function queueEmail(
 ) {
   const id = createId("msg");
   const smtp = Boolean(env.SMTP_URL);
-  await tx
-    .insert(outbox)
-    .values({ id, ...message, merchantId: message.merchantId ?? null, transport: smtp ? "smtp" : "outbox" });
+  await tx.insert(outbox).values({
+    id,
+    ...message,
+    merchantId: message.merchantId ?? null,
+    senderName: message.senderName?.trim() || null,
+    transport: smtp ? "smtp" : "outbox",
+  });
   if (smtp) await enqueueJob(tx, "email", { outbox_id: id });
   return id;
+}
+
+/**
+ * The From line: SMTP_FROM's address (`name <address>` or a bare address) under the message's sender
+ * name when it has one, so that a customer sees the business it paid and a merchant its ISV.
+ */
+export function fromLine(smtpFrom: string, senderName: string | null | undefined) {
+  if (!senderName) return smtpFrom;
+  const address = /<([^>]+)>\s*$/.exec(smtpFrom)?.[1] ?? smtpFrom.trim();
+  return { name: senderName, address };
 }
 
 let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
@@ -39,7 +55,7 @@ export async function sendEmail(db: Db, { outbox_id }: JobPayload<"email">) {
   transport ??= nodemailer.createTransport(env.SMTP_URL!);
   try {
     await transport.sendMail({
-      from: env.SMTP_FROM,
+      from: fromLine(env.SMTP_FROM, message.senderName),
       to: message.to,
       subject: message.subject,
       text: message.text,

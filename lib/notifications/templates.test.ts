@@ -106,6 +106,8 @@ describe("customer messages", () => {
     expect(mail.html).toContain(footer);
     // In the merchant's name at its top: the customer paid Café Luna (the ISV's brand is the footer's).
     expect(mail.html).toMatch(/font-weight:600">Café Luna<\/div>/);
+    // And From Café Luna (the address is the deployment's).
+    expect(mail.senderName).toBe("Café Luna");
   });
 
   test.each([

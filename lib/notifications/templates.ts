@@ -50,6 +50,7 @@ export function informationRequestedForMerchant(input: {
     t("merchantExpiry"),
   ].join("\n");
   return {
+    senderName: input.brand.display_name,
     subject,
     text,
     html: html(
@@ -75,6 +76,7 @@ export function informationRequestedForIsv(input: {
   const intro = t("isvIntro", { merchant: input.merchantName, id: input.merchantId });
   const text = [intro, "", ...input.findings.map((f) => `- ${f.field}: ${f.message}`), "", t("isvAction")].join("\n");
   return {
+    senderName: input.brand.display_name,
     subject,
     text,
     html: html(
@@ -93,6 +95,7 @@ export function homeSignIn(input: { brand: Brand; locale: Locale; url: string })
   const t = translator(input.locale, "emails.homeSignIn");
   const intro = t("intro", { isv: input.brand.display_name });
   return {
+    senderName: input.brand.display_name,
     subject: t("subject", { isv: input.brand.display_name }),
     text: [intro, "", `${t("action")}: ${input.url}`, "", t("ignore")].join("\n"),
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("ignore")),
@@ -111,6 +114,7 @@ export function payoutFailed(input: {
   const amount = formatCents(input.amount, intlLocale(input.locale));
   const intro = t("intro", { isv: input.brand.display_name, amount, reason: t(`reasons.${input.code}`) });
   return {
+    senderName: input.brand.display_name,
     subject: t("subject", { isv: input.brand.display_name }),
     text: [intro, "", `${t("action")}: ${input.url}`, "", t("after")].join("\n"),
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("after")),
@@ -140,6 +144,7 @@ export function disputeOpened(input: {
     due: day(input.dueBy),
   });
   return {
+    senderName: input.brand.display_name,
     subject: t("subject", { isv: input.brand.display_name, amount }),
     text: [intro, "", `${t("action")}: ${input.url}`, "", t("after")].join("\n"),
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("after")),
@@ -166,6 +171,7 @@ export function bankAccountChanged(input: {
     days: input.days,
   });
   return {
+    senderName: input.brand.display_name,
     subject: t("subject", { isv: input.brand.display_name }),
     text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
     html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
@@ -183,6 +189,7 @@ export function contactEmailChanging(input: {
   const t = translator(input.locale, "emails.contactEmailChanging");
   const intro = t("intro", { isv: input.brand.display_name, business: input.business, email: input.email });
   return {
+    senderName: input.brand.display_name,
     subject: t("subject", { isv: input.brand.display_name }),
     text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
     html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
@@ -194,6 +201,7 @@ export function confirmContactEmail(input: { brand: Brand; locale: Locale; busin
   const t = translator(input.locale, "emails.confirmContactEmail");
   const intro = t("intro", { isv: input.brand.display_name, business: input.business });
   return {
+    senderName: input.brand.display_name,
     subject: t("subject", { isv: input.brand.display_name }),
     text: [intro, "", `${t("action")}: ${input.url}`, "", t("after")].join("\n"),
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("after")),
@@ -205,6 +213,7 @@ export function passwordReset(input: { brand: Brand; locale: Locale; email: stri
   const t = translator(input.locale, "emails.passwordReset");
   const intro = t("intro", { platform: input.brand.display_name, email: input.email });
   return {
+    senderName: input.brand.display_name,
     subject: t("subject"),
     text: [intro, "", `${t("action")}: ${input.url}`, "", t("ignore")].join("\n"),
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("ignore")),

@@ -8,6 +8,7 @@ export function serializeOutboxMessage(row: OutboxRow) {
     id: row.id,
     kind: row.kind,
     to: row.to,
+    sender_name: row.senderName,
     subject: row.subject,
     text: row.text,
     html: row.html,

@@ -45,6 +45,10 @@ const emailSchema = z
     id: z.string(),
     kind: z.string(),
     to: z.string(),
+    sender_name: z.string().nullable().meta({
+      description:
+        "The From line's display name: the business the customer pays (receipts, invoices) or the ISV's brand; the address is the deployment's SMTP_FROM.",
+    }),
     subject: z.string(),
     text: z.string(),
     html: z.string(),

@@ -15,6 +15,8 @@ export const outbox = pgTable(
       .notNull()
       .default("email"),
     to: text("to").notNull(),
+    /** The From line's display name: the business a customer pays, or the ISV's brand (the address is SMTP_FROM's). */
+    senderName: text("sender_name"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),

@@ -4621,6 +4621,8 @@ export interface components {
       id: string;
       kind: string;
       to: string;
+      /** @description The From line's display name: the business the customer pays (receipts, invoices) or the ISV's brand; the address is the deployment's SMTP_FROM. */
+      sender_name: string | null;
       subject: string;
       text: string;
       html: string;
