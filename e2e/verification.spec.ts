@@ -118,8 +118,12 @@ test("a document that cannot be read is asked for again with the reason, in Span
   await chooseFile(page, "unreadable.png", await licence());
   await page.getByRole("button", { name: "Enviar documento" }).click();
   await expect(panel.getByRole("status")).toHaveText("Verificando… normalmente en menos de un minuto.");
-  // Refused: the portal asks again, in place, saying why.
-  await expect(panel).toContainText("No pudimos leer el documento que envió. Súbalo de nuevo", { timeout: 20_000 });
+  // Refused: the portal asks again, in place: the refusal as an error of its own, saying why, and the
+  // request (which document, about whom) still there.
+  const refusal = panel.getByTestId("document-refused");
+  await expect(refusal).toContainText("El documento que envió no fue aceptado.", { timeout: 20_000 });
+  await expect(refusal).toContainText("No pudimos leer el documento que envió. Súbalo de nuevo");
+  await expect(panel).toContainText("No pudimos confirmar la identidad de Mei Chen con los datos indicados.");
   await expect(panel.getByRole("button", { name: "Enviar documento" })).toBeDisabled();
   expect(await status()).toBe("IN_PROGRESS");
   await expectAxeClean(page);

@@ -44,6 +44,13 @@ const errorKeys: Record<string, string> = {
   document_not_needed: "notNeeded",
 };
 
+/** What each kind of document is asked for with, before any was sent (underwriting.<code>). */
+const askCodes = {
+  identity: "identity_not_verified",
+  business: "business_not_verified",
+  bank: "bank_account_not_verified",
+} as const;
+
 /** Sends the file with the session cookie, reporting progress (fetch cannot report an upload's). */
 function send(form: FormData, onProgress: (percent: number) => void): Promise<{ status: number; json: any }> {
   return new Promise((resolve) => {
@@ -96,6 +103,10 @@ export function DocumentRequest({
     target.kind === "identity"
       ? t("titleIdentity", { name })
       : t(target.kind === "bank" ? "titleBank" : "titleBusiness");
+  // A document sent and refused: the refusal is an error of its own, and the request stays (what
+  // kind of document, about whom) instead of being replaced by the refusal's words.
+  const refused = request.code === "document_unreadable";
+  const ask = refused ? text({ ...request, code: askCodes[target.kind] }) : text(request);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -172,7 +183,13 @@ export function DocumentRequest({
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>
-      <p className="mt-2">{text(request)}</p>
+      {refused ? (
+        <div className="mt-2 rounded-lg border border-danger bg-card p-3 text-danger" data-testid="document-refused">
+          <p className="font-semibold">{t("refused")}</p>
+          <p>{text(request)}</p>
+        </div>
+      ) : null}
+      <p className="mt-2">{ask}</p>
       <p className="mt-1 text-sm text-muted">{t("accepted")}</p>
       {phase.at === "verified" ? null : (
         <>
