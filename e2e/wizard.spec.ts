@@ -433,6 +433,40 @@ test("leaving half-way and reopening the link resumes at the first incomplete st
   await expect(page.getByLabel("Tax ID number")).toHaveValue("*****6789");
 });
 
+test("the first screen says what it takes; save and finish later e-mails a new link that resumes the saved answers", async ({
+  page,
+  request,
+}) => {
+  const isv = createIsvWithCli("Later POS");
+  const { path } = await merchantWithLink(request, isv);
+  await page.goto(path);
+  await expect(page.getByTestId("before-you-start")).toContainText("It takes about 10 minutes.");
+  await fillBusiness(page);
+  await save(page);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  await expect(page.getByTestId("before-you-start")).toHaveCount(0);
+  await page.getByRole("button", { name: "Save and finish later" }).click();
+  // The contact e-mail the business step saved is offered.
+  await expect(page.getByLabel("E-mail address")).toHaveValue(app.main_contact_person.email);
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: "E-mail me a link" }).click();
+  await expect(page.getByTestId("finish-later-sent")).toContainText(
+    `We sent a link to ${app.main_contact_person.email}.`,
+  );
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/wizard-finish-later-${width}.png`, fullPage: true });
+  }
+  const outbox = await (await request.get("/v1/test_helpers/outbox", { headers: { authorization: isv.auth } })).json();
+  const mail = outbox.data.find((m: { kind: string }) => m.kind === "onboarding.resume_link");
+  expect(mail).toMatchObject({ to: app.main_contact_person.email, sender_name: "Later POS" });
+  // The session in hand ended with its link; the e-mailed link resumes where the merchant left off.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your session has ended" })).toBeVisible();
+  await page.goto(new URL(/https?:\/\/\S+\/onboard\/[A-Za-z0-9]+/.exec(mail.text)![0]).pathname);
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+});
+
 test("the ISV's name, logo and colours brand the wizard (computed styles), with readable text", async ({
   page,
   request,

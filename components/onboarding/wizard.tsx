@@ -10,6 +10,7 @@ import { isReachable, listedSteps, type StepId, stepIds, stepOfField } from "@/l
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 import { DocumentRequest } from "./document-request";
+import { BeforeYouStart, FinishLater } from "./finish-later";
 import { PortalContext, PreviewContext, useRequestText } from "./portal";
 import type { StepProps } from "./step-props";
 
@@ -141,6 +142,9 @@ export function Wizard({
         </ol>
       </nav>
       <h1 className="mb-4 text-2xl font-semibold">{t(`steps.${step}`)}</h1>
+      {/* The first screen says what it takes; every step (not the preview) offers to finish later. */}
+      {step === "business" && !requested.length ? <BeforeYouStart /> : null}
+      {preview || requested.length ? null : <FinishLater session={session} />}
       {requested.length ? (
         <div className="mb-4 rounded-lg border border-primary bg-card p-3" role="note">
           <p>{t("portalIntro")}</p>

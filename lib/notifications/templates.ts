@@ -219,3 +219,15 @@ export function passwordReset(input: { brand: Brand; locale: Locale; email: stri
     html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("ignore")),
   };
 }
+
+/** To the merchant mid-application: a new link to finish it later (docs/reference.md section 12). */
+export function resumeLink(input: { brand: Brand; locale: Locale; url: string; hours: number }) {
+  const t = translator(input.locale, "emails.resumeLink");
+  const intro = t("intro", { isv: input.brand.display_name, hours: input.hours });
+  return {
+    senderName: input.brand.display_name,
+    subject: t("subject", { isv: input.brand.display_name }),
+    text: [intro, "", `${t("action")}: ${input.url}`, "", t("ignore")].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.url, label: t("action") }, t("ignore")),
+  };
+}

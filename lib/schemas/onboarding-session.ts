@@ -37,3 +37,21 @@ export const agreementSignatureSchema = z
 export const submitResponseSchema = z
   .object({ lead_onboarding_status: z.enum(onboardingStatuses), redirect_url: z.string() })
   .meta({ id: "OnboardingSubmitResponse" });
+
+/** POST /v1/onboarding/session/resume_link: "save and finish later". */
+export const resumeLinkRequestSchema = z
+  .strictObject({
+    email: z.email("An e-mail address needs an @ and a domain, like ana@example.com").max(254).meta({
+      description: "Where to send the link (the wizard offers the application's contact e-mail)",
+    }),
+    locale: z.enum(["en", "es"]).optional().meta({ description: "The e-mail's language (default: the page's)" }),
+  })
+  .meta({ id: "OnboardingResumeLinkRequest" });
+
+export const resumeLinkResponseSchema = z
+  .object({
+    object: z.literal("resume_link"),
+    sent_to: z.string(),
+    expires_at: z.string().meta({ description: "When the e-mailed link stops working" }),
+  })
+  .meta({ id: "OnboardingResumeLink" });

@@ -11,6 +11,7 @@ import { onboardingSessionResponseSchema } from "@/lib/schemas/merchant-response
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application } from "../helpers/fixtures";
+import { openLink } from "../helpers/onboarding";
 import { pdfText, pdfToPngs } from "../helpers/pdf";
 import { until } from "../helpers/until";
 
@@ -732,5 +733,84 @@ describe("onboarding session API", () => {
     const s = await session();
     const res = await link({ merchant_id: s.merchant.id }, other.auth);
     expect(res.status).toBe(404);
+  });
+});
+
+describe("save and finish later", () => {
+  test("a new link e-mailed in the reader's language: the same return URL and state, the old link and session ended, the answers kept; 3 an hour", async () => {
+    const merchant = await api.call("POST", "/v1/merchants", {
+      auth: isv.auth,
+      body: { phone: "+14155550123", merchant: { legal_business_name: "Later LLC" } },
+    });
+    const made = await api.call("POST", "/v1/onboarding_links", {
+      auth: isv.auth,
+      body: {
+        merchant_id: merchant.json.id,
+        type: "account_onboarding",
+        return_url: "https://isv.example/done",
+        state: "s-42",
+      },
+    });
+    const auth = await openLink(api, made.json.url);
+    expect(
+      (await api.call("PATCH", "/v1/onboarding/session", { auth, body: { merchant: { doing_business_as: "Later" } } }))
+        .status,
+    ).toBe(200);
+    const bad = await api.call("POST", "/v1/onboarding/session/resume_link", { auth, body: { email: "nope" } });
+    expect([bad.status, bad.json.error.param]).toEqual([400, "email"]);
+    const sent = await api.call("POST", "/v1/onboarding/session/resume_link", {
+      auth,
+      body: { email: "ana@later.example", locale: "es" },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.json).toMatchObject({ object: "resume_link", sent_to: "ana@later.example" });
+    const mail = (await api.call("GET", "/v1/test_helpers/outbox", { auth: isv.auth })).json.data.find(
+      (m: any) => m.kind === "onboarding.resume_link" && m.merchant_id === merchant.json.id,
+    );
+    expect(mail).toMatchObject({ to: "ana@later.example", locale: "es", sender_name: "Acme POS" });
+    expect(mail.subject).toBe("Acme POS: termine su solicitud");
+    expect(mail.text).toContain("Funciona durante 24 horas");
+    const url = /https?:\/\/\S+\/onboard\/[A-Za-z0-9]+/.exec(mail.text)![0];
+    // The session in hand and the old link end; the e-mailed one opens the saved answers, with the
+    // first link's return URL and state.
+    expect((await api.call("GET", "/v1/onboarding/session", { auth })).status).toBe(401);
+    const old = await fetch(api.baseUrl + new URL(made.json.url).pathname, { redirect: "manual" });
+    expect(old.headers.get("set-cookie") ?? "").not.toMatch(/onboarding_session=[^;]/);
+    const again = await openLink(api, url);
+    const resumed = await api.call("GET", "/v1/onboarding/session", { auth: again });
+    expect(resumed.json.merchant.doing_business_as).toBe("Later");
+    expect(resumed.json.return_url).toBe("https://isv.example/done");
+    const [row] = await api.db
+      .select()
+      .from(onboardingLinks)
+      .where(eq(onboardingLinks.merchantId, merchant.json.id))
+      .orderBy(asc(onboardingLinks.createdAt));
+    expect(row!.supersededAt).not.toBeNull();
+    // Three an hour: the fourth is refused and sends nothing.
+    let session = again;
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (
+          await api.call("POST", "/v1/onboarding/session/resume_link", {
+            auth: session,
+            body: { email: "ana@later.example" },
+          })
+        ).status,
+      ).toBe(200);
+      const latest = (await api.call("GET", "/v1/test_helpers/outbox", { auth: isv.auth })).json.data.find(
+        (m: any) => m.kind === "onboarding.resume_link" && m.merchant_id === merchant.json.id,
+      );
+      session = await openLink(api, /https?:\/\/\S+\/onboard\/[A-Za-z0-9]+/.exec(latest.text)![0]);
+    }
+    const fourth = await api.call("POST", "/v1/onboarding/session/resume_link", {
+      auth: session,
+      body: { email: "ana@later.example" },
+    });
+    expect([fourth.status, fourth.json.error.code]).toEqual([429, "rate_limited"]);
+    const mails = (await api.call("GET", "/v1/test_helpers/outbox", { auth: isv.auth })).json.data.filter(
+      (m: any) => m.kind === "onboarding.resume_link" && m.merchant_id === merchant.json.id,
+    );
+    expect(mails).toHaveLength(3);
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: session })).status).toBe(200);
   });
 });

@@ -6,6 +6,8 @@ import { initialSettings } from "../../schemas/account";
 import { exampleMerchant, onboardingSessionResponseSchema } from "../../schemas/merchant-response";
 import {
   agreementSignatureSchema,
+  resumeLinkRequestSchema,
+  resumeLinkResponseSchema,
   sessionPatchSchema,
   signAgreementSchema,
   submitResponseSchema,
@@ -40,6 +42,7 @@ import { getCookie } from "hono/cookie";
 import { ONBOARDING_COOKIE } from "../../auth/cookies";
 import { issueSessionToken, sessionCookieOptions } from "../../auth/onboarding-session";
 import { getAgreement } from "../../domain/onboarding/get-agreement";
+import { emailResumeLink } from "../../domain/onboarding/resume-link";
 import {
   getSession,
   type SessionPatch,
@@ -236,5 +239,36 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => c.json(await submitSession(c.var.db, principal(c)), 200),
+  );
+
+  // POST /v1/onboarding/session/resume_link: save and finish later, by a link e-mailed to the merchant
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/onboarding/session/resume_link",
+      tags: ["Onboarding session"],
+      summary: "E-mail a link to finish later",
+      description:
+        '"Save and finish later": the answers are already saved at each step; this e-mails `email` a new onboarding link to the application (the same return URL, `state` and options as the link the session came from). The new link supersedes that one, so this session ends: the e-mailed link is the way back. At most 3 an hour per merchant (429 `rate_limited`). Audited as `onboarding_link.created` by the merchant in the wizard.',
+      security: security.onboarding,
+      middleware: [onboardingOnly] as const,
+      request: { body: { content: { "application/json": { schema: resumeLinkRequestSchema } }, required: true } },
+      responses: {
+        200: {
+          description: "E-mailed",
+          ...jsonContent(resumeLinkResponseSchema, {
+            object: "resume_link",
+            sent_to: "mei@example.com",
+            expires_at: "2026-11-03T09:30:00.000Z",
+          }),
+        },
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const locale = body.locale ?? negotiateLocale(c.req.header("accept-language"));
+      return c.json(await emailResumeLink(c.var.db, principal(c), { email: body.email, locale }), 200);
+    },
   );
 }

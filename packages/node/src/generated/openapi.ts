@@ -208,6 +208,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/onboarding/session/resume_link": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a link to finish later
+     * @description "Save and finish later": the answers are already saved at each step; this e-mails `email` a new onboarding link to the application (the same return URL, `state` and options as the link the session came from). The new link supersedes that one, so this session ends: the e-mailed link is the way back. At most 3 an hour per merchant (429 `rate_limited`). Audited as `onboarding_link.created` by the merchant in the wizard.
+     */
+    post: operations["eMailLinkToFinishLater"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/webhooks": {
     parameters: {
       query?: never;
@@ -3229,6 +3249,25 @@ export interface components {
       /** @enum {string} */
       lead_onboarding_status: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED" | "APPROVED" | "FAILED";
       redirect_url: string;
+    };
+    OnboardingResumeLink: {
+      /** @enum {string} */
+      object: "resume_link";
+      sent_to: string;
+      /** @description When the e-mailed link stops working */
+      expires_at: string;
+    };
+    OnboardingResumeLinkRequest: {
+      /**
+       * Format: email
+       * @description Where to send the link (the wizard offers the application's contact e-mail)
+       */
+      email: string;
+      /**
+       * @description The e-mail's language (default: the page's)
+       * @enum {string}
+       */
+      locale?: "en" | "es";
     };
     Webhook: {
       /** @enum {string} */
@@ -7312,6 +7351,73 @@ export interface operations {
       };
       /** @description Conflict: the object's state does not allow this (`invalid_state`) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  eMailLinkToFinishLater: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OnboardingResumeLinkRequest"];
+      };
+    };
+    responses: {
+      /** @description E-mailed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "resume_link",
+           *       "sent_to": "mei@example.com",
+           *       "expires_at": "2026-11-03T09:30:00.000Z"
+           *     }
+           */
+          "application/json": components["schemas"]["OnboardingResumeLink"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -723,6 +723,28 @@ export class OnboardingSessionResource extends Resource {
       options,
     ) as Promise<operations["submitOnboardingSession"]["responses"][200]["content"]["application/json"]>;
   }
+
+  /**
+   * E-mail a link to finish later
+   * "Save and finish later": the answers are already saved at each step; this e-mails `email` a new onboarding link to the application (the same return URL, `state` and options as the link the session came from). The new link supersedes that one, so this session ends: the e-mailed link is the way back. At most 3 an hour per merchant (429 `rate_limited`). Audited as `onboarding_link.created` by the merchant in the wizard.
+   */
+  eMailLinkToFinishLater(
+    body: NonNullable<operations["eMailLinkToFinishLater"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["eMailLinkToFinishLater"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "eMailLinkToFinishLater",
+        method: "POST",
+        path: "/v1/onboarding/session/resume_link",
+        auth: "bearer",
+        body: "json",
+        response: "json",
+      } as const,
+      { body },
+      options,
+    ) as Promise<operations["eMailLinkToFinishLater"]["responses"][200]["content"]["application/json"]>;
+  }
 }
 
 export class PaymentRequestsResource extends Resource {
