@@ -1,7 +1,7 @@
 import { and, count, eq, gt } from "drizzle-orm";
 
 import { checkSession } from "../../auth/onboarding-session";
-import { merchants, outbox } from "../../db/schema";
+import { outbox } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError } from "../../errors";
 import { type Locale } from "../../i18n/locales";
@@ -56,7 +56,6 @@ export async function emailResumeLink(db: Db, use: SessionUse, input: { email: s
       locale: input.locale,
       ...resumeLink({ brand: brandOf(isv), locale: input.locale, url: made.url, hours }),
     });
-    await tx.update(merchants).set({ updatedAt: new Date() }).where(eq(merchants.id, merchant.id));
     await recordAudit(tx, { accountId: isv.id, action: "onboarding_link.created", resourceId: merchant.id });
     return { object: "resume_link" as const, sent_to: input.email, expires_at: made.link.expiresAt.toISOString() };
   });
