@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 
 import { cursorPage } from "../../db/cursor-page";
 import { auditLogs } from "../../db/schema";
@@ -28,7 +28,8 @@ export async function listAuditLogs(db: DbOrTx, accountId: string, query: AuditL
       ...(query.action ? [eq(auditLogs.action, query.action)] : []),
       ...(query.actor_ids ? [query.actor_ids.length ? inArray(auditLogs.actorId, query.actor_ids) : sql`false`] : []),
       ...(query["created[gte]"] !== undefined ? [gte(auditLogs.createdAt, new Date(query["created[gte]"]))] : []),
-      ...(query["created[lte]"] !== undefined ? [lte(auditLogs.createdAt, new Date(query["created[lte]"]))] : []),
+      // The whole millisecond: an entry is stored to the microsecond (PostgreSQL) and shown to the millisecond.
+      ...(query["created[lte]"] !== undefined ? [lt(auditLogs.createdAt, new Date(query["created[lte]"] + 1))] : []),
     ],
     positionOf: async (id) => {
       const [row] = await db
