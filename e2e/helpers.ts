@@ -77,6 +77,35 @@ export async function expectAxeClean(page: Page) {
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await expectNoRawCodes(page);
+  await expectScrollCues(page);
+}
+
+/**
+ * A table wider than its box says so (issue 48, phones): every sideways-scrolling table region
+ * (components/ui/scroll-region.tsx) that hides columns shows the line asking to swipe and fades its
+ * hidden side; one that fits shows neither. Checked on every page a journey checks with axe.
+ */
+export async function expectScrollCues(page: Page) {
+  for (const frame of page.frames()) {
+    if (!/^https?:/.test(frame.url())) continue;
+    const wrong = () =>
+      frame
+        .evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>(".scroll-cue")].flatMap((box) => {
+            const overflows = box.scrollWidth > box.clientWidth + 1;
+            const hint = box.parentElement?.querySelector('[data-testid="scroll-hint"]') !== null;
+            const faded = getComputedStyle(box).maskImage !== "none";
+            return overflows === hint && overflows === faded
+              ? []
+              : [
+                  `${box.getAttribute("aria-label") ?? box.getAttribute("aria-labelledby")}: overflows ${overflows}, hint ${hint}, faded ${faded}`,
+                ];
+          }),
+        )
+        .catch(() => [] as string[]);
+    // The box measures itself once it is laid out: a deadline, not a sleep.
+    await expect.poll(wrong, { timeout: 5_000 }).toEqual([]);
+  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import sharp from "sharp";
+
 import { application, createIsvWithCli, expectAxeClean, merchantWithLink, setAccount } from "./helpers";
 import { expect, type Page, test } from "./test";
 import { fillBusiness, fillOwner } from "./wizard-steps";
@@ -385,6 +387,7 @@ test("after an information request the completion page keeps the brand, says wha
     merchant_id: merchant.id,
     lead_onboarding_status: "IN_PROGRESS",
   });
+  await expect(page.getByText("Give them here now, or later from the link we have e-mailed you.")).toBeVisible();
   await expectAxeClean(page);
   await shots(page, "wizard-complete-more-info");
   // No automatic redirect here: the merchant reads first, then goes back on a click.
@@ -392,7 +395,94 @@ test("after an information request the completion page keeps the brand, says wha
   await expect(page).toHaveURL(/\/onboarding\/complete$/);
   await back.click();
   await page.waitForURL((url) => url.origin === "https://acme.example");
+  // Back on the page, "Give them now" opens the portal there and then, at the tax ID.
+  await page.goBack();
+  await page.getByRole("button", { name: "Give them now" }).click();
+  await expect(page).toHaveURL(/\/onboarding\/business$/);
+  await expect(page.getByLabel("Tax ID number", { exact: true })).toHaveAccessibleDescription(
+    "We could not verify the tax ID. Check it and enter it again.",
+  );
 });
+
+const documentWords = {
+  en: {
+    sign: "Type your full name to sign",
+    submit: "Sign and submit application",
+    moreInfo: "A few more details are needed",
+    list: "What is needed",
+    answerNow: "Give them now",
+    panel: "Identity document: Mei Chen",
+    send: "Send document",
+    approved: "Application approved",
+  },
+  es: {
+    sign: "Escriba su nombre completo para firmar",
+    submit: "Firmar y enviar la solicitud",
+    moreInfo: "Necesitamos algunos datos más",
+    list: "Lo que se necesita",
+    answerNow: "Darlos ahora",
+    panel: "Documento de identidad: Mei Chen",
+    send: "Enviar documento",
+    approved: "Solicitud aprobada",
+  },
+};
+for (const locale of ["en", "es"] as const) {
+  const words = documentWords[locale];
+  test(`${locale}: the page after signing waits for underwriting, takes the identity document asked there, and returns APPROVED`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const isv = createIsvWithCli(`Asks ${locale} POS`);
+    // Born 1902-01-01: the sandbox cannot confirm the owner's identity from the data and asks for a document.
+    const asking = application();
+    asking.owner_one.date_of_birth = "1902-01-01";
+    const { merchant, path } = await merchantWithLink(request, isv, {
+      merchant: asking,
+      link: { return_url: `${baseURL}/?from=onboarding`, state: `doc-${locale}` },
+    });
+    await page.context().addCookies([{ name: "locale", value: locale, url: baseURL! }]);
+    await page.goto(path);
+    const token = (await page.context().cookies()).find((c) => c.name === "onboarding_session")!.value;
+    await request.patch("/v1/onboarding/session", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { device: { catalog_id: "pax-a920" } },
+    });
+    await page.goto("/onboarding/agreement");
+    await page.getByLabel(words.sign).fill("Mei Chen");
+    await page.getByRole("button", { name: words.submit }).click();
+
+    // The page waits for the decision, then says what is asked, about whom, in the reader's language.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.moreInfo, { timeout: 20_000 });
+    await expect(page.getByRole("list", { name: words.list })).toContainText("Mei Chen");
+    await expect(page).toHaveURL(/\/onboarding\/complete/);
+    await expectAxeClean(page);
+    await shots(page, `wizard-complete-document-${locale}`);
+    await page.getByRole("button", { name: words.answerNow }).click();
+
+    // The portal opens at the owners, asking for the document in place; sent, it is checked.
+    await expect(page).toHaveURL(/\/onboarding\/owners$/);
+    const panel = page.getByRole("region", { name: words.panel });
+    await panel.getByTestId("document-file").setInputFiles({
+      name: "license.png",
+      mimeType: "image/png",
+      buffer: await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+        .png()
+        .toBuffer(),
+    });
+    await panel.getByRole("button", { name: words.send }).click();
+    // Checked, resubmitted by itself, approved: the page says so and returns with the real status.
+    await expect(page.getByRole("heading", { name: words.approved })).toBeVisible({ timeout: 30_000 });
+    await page.waitForURL((url) => url.searchParams.get("from") === "onboarding", { timeout: 15_000 });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      from: "onboarding",
+      merchant_id: merchant.id,
+      lead_onboarding_status: "APPROVED",
+      state: `doc-${locale}`,
+    });
+  });
+}
 
 test("browser Back shows a step as it was saved, and saving it again marks nothing", async ({ page, request }) => {
   const isv = createIsvWithCli("Back POS");

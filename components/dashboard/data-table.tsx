@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import { ScrollRegion } from "@/components/ui/scroll-region";
+
 export type Column = {
   label: string;
   align?: "right";
@@ -9,8 +11,8 @@ export type Column = {
 
 /**
  * A dashboard section holding one table: its heading, a sentence when there is nothing to list,
- * else the table in its own keyboard-scrollable region (tables scroll sideways on a phone, the page
- * does not).
+ * else the table in its own keyboard-scrollable region (a table wider than a phone scrolls sideways
+ * and says so; the page does not).
  */
 export function DataTable({
   id,
@@ -36,7 +38,7 @@ export function DataTable({
       {empty !== null ? (
         <p>{empty}</p>
       ) : (
-        <div className="relative overflow-x-auto" role="region" aria-labelledby={`${id}-title`} tabIndex={0}>
+        <ScrollRegion labelledBy={`${id}-title`}>
           <table className="mt-2 w-full text-left text-sm" data-testid={testId}>
             <thead>
               <tr className="border-b border-line text-muted">
@@ -53,7 +55,7 @@ export function DataTable({
             </thead>
             <tbody>{children}</tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { paidWith } from "@/components/payments/charge-details";
 import type { homeOverview } from "@/lib/domain/home/overview";
 import { intlLocale } from "@/lib/i18n/locales";
@@ -36,7 +37,7 @@ export async function PaymentsTable({
   const money = (cents: number) => formatCents(cents, locale);
   const head = "py-2 pr-3 font-medium";
   return (
-    <div className="relative mt-2 overflow-x-auto" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+    <ScrollRegion className="mt-2" labelledBy={labelledBy}>
       <table className="w-full text-left text-sm" data-testid={testId}>
         <thead>
           <tr className="border-b border-line text-muted">
@@ -98,6 +99,6 @@ export async function PaymentsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

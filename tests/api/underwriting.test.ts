@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { runCommand } from "@/cli/commands";
+import { readSessionToken } from "@/lib/auth/onboarding-session";
 import { events, merchants } from "@/lib/db/schema";
+import { continueInPortal } from "@/lib/domain/onboarding/continue-in-portal";
+import { completionView } from "@/lib/domain/onboarding/session";
 import { reviewMerchant } from "@/lib/domain/underwriting/review-merchant";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -114,6 +117,50 @@ describe("automatic underwriting", () => {
     expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: session })).status).toBe(200);
     const approved = await waitForStatus(api, isv, id, ["APPROVED", "FAILED", "IN_PROGRESS"]);
     expect(approved.lead_onboarding_status).toBe("APPROVED");
+  });
+
+  test("the page after submitting moves the wizard's session into the portal underwriting opened, and nowhere else", async () => {
+    // The session as the completion page holds it (its link superseded by the portal's).
+    const use = async (bearer: string) => ({ ...(await readSessionToken(bearer.slice("Bearer ".length)))!, host: "" });
+    const { id, session } = await submittedMerchant(api, isv, (a) => (a.tin = "111111111"));
+    expect((await waitForStatus(api, isv, id, ["APPROVED", "FAILED", "IN_PROGRESS"])).lead_onboarding_status).toBe(
+      "IN_PROGRESS",
+    );
+    // The wizard's own session is over for everything but the completion page.
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: session })).status).toBe(401);
+    expect((await completionView(api.db, await use(session))).answerHere).toBe(true);
+    const moved = await continueInPortal(api.db, await use(session));
+    const portal = `Bearer ${moved!.sessionToken}`;
+    const view = (await api.call("GET", "/v1/onboarding/session", { auth: portal })).json;
+    expect(view.merchant_id ?? view.id).toBeTruthy();
+    expect(view.steps.find((s: any) => s.id === "business").complete).toBe(false);
+    // It is the portal e-mail's link: answering there resubmits and approves.
+    await api.call("PATCH", "/v1/onboarding/session", { auth: portal, body: { merchant: { tin: "123456789" } } });
+    await api.call("POST", "/v1/onboarding/session/agreement", { auth: portal, body: { name: "Mei Chen" } });
+    expect((await api.call("POST", "/v1/onboarding/session/submit", { auth: portal })).status).toBe(200);
+    expect((await waitForStatus(api, isv, id, ["APPROVED", "FAILED", "IN_PROGRESS"])).lead_onboarding_status).toBe(
+      "APPROVED",
+    );
+    // Decided: nothing to continue to.
+    expect(await continueInPortal(api.db, await use(session))).toBeNull();
+    expect((await completionView(api.db, await use(session))).answerHere).toBe(false);
+
+    // A link the ISV made after the request superseded the session on purpose: the old session
+    // never opens it, nor the portal link it superseded.
+    const second = await submittedMerchant(api, isv, (a) => (a.tin = "111111111"));
+    await waitForStatus(api, isv, second.id, ["APPROVED", "FAILED", "IN_PROGRESS"]);
+    const made = await api.call("POST", "/v1/onboarding_links", {
+      auth: isv.auth,
+      body: { merchant_id: second.id, type: "account_onboarding" },
+    });
+    expect(made.status).toBe(200);
+    expect((await completionView(api.db, await use(second.session))).answerHere).toBe(false);
+    expect(await continueInPortal(api.db, await use(second.session))).toBeNull();
+    // Another merchant's session never reaches this one's portal.
+    const other = await submittedMerchant(api, isv, (a) => (a.tin = "111111111"));
+    await waitForStatus(api, isv, other.id, ["APPROVED", "FAILED", "IN_PROGRESS"]);
+    const forged = { ...(await use(other.session)), merchantId: second.id };
+    await expect(continueInPortal(api.db, forged)).rejects.toThrow();
   });
 
   test("a failing rule (bad routing number) requests information on that field", async () => {

@@ -27,7 +27,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               </span>
             ) : null}
           </div>
-          <nav aria-label="Dashboard" className="flex flex-wrap gap-4">
+          <nav aria-label={t("nav.label")} className="flex flex-wrap gap-4">
             <Link className="underline" href="/dashboard">
               {t("nav.overview")}
             </Link>

@@ -5,6 +5,7 @@ import { cookies, headers } from "next/headers";
 import { ONBOARDING_COOKIE } from "@/lib/auth/cookies";
 import { readSessionToken } from "@/lib/auth/onboarding-session";
 import { getDatabase } from "@/lib/db/client";
+import { continueInPortal } from "@/lib/domain/onboarding/continue-in-portal";
 import { completionView, getSession } from "@/lib/domain/onboarding/session";
 import { AppError } from "@/lib/errors";
 
@@ -31,6 +32,20 @@ export async function loadCompletion() {
   const { db } = await getDatabase();
   try {
     return await completionView(db, { ...principal, host: (await headers()).get("host") ?? "" });
+  } catch (error) {
+    if (error instanceof AppError && (error.type === "authentication_error" || error.type === "not_found_error"))
+      return null;
+    throw error;
+  }
+}
+
+/** "Give them now" on the completion page: the session moved into the portal (continueInPortal), or null. */
+export async function continueSessionInPortal() {
+  const principal = await readSessionToken((await cookies()).get(ONBOARDING_COOKIE)?.value);
+  if (!principal) return null;
+  const { db } = await getDatabase();
+  try {
+    return await continueInPortal(db, { ...principal, host: (await headers()).get("host") ?? "" });
   } catch (error) {
     if (error instanceof AppError && (error.type === "authentication_error" || error.type === "not_found_error"))
       return null;

@@ -124,6 +124,12 @@ export const onboardingLinks = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     supersededAt: timestamp("superseded_at", { withTimezone: true, mode: "date" }),
     firstOpenedAt: timestamp("first_opened_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The link this one continues: underwriting's information request makes a portal link that
+     * continues the link the merchant submitted through, so that the page after submitting (on the
+     * older link's session) can move the merchant into the portal there and then. Null otherwise.
+     */
+    continuesLinkId: text("continues_link_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [

@@ -67,6 +67,8 @@ export async function insertOnboardingLink(
     refreshUrl: string | null;
     state: string | null;
     allowSkipDeviceSelection: boolean | null;
+    /** The link this one continues (underwriting's portal link after a submission): see the column. */
+    continuesLinkId?: string | null;
   },
 ) {
   const settings = settingsOf(isv);

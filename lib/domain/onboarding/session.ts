@@ -13,6 +13,7 @@ import { deviceRequired, merchantRequirements } from "../merchants/requirements"
 import { signatureIsCurrent } from "../merchants/signature";
 import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
 import { startChecks } from "../verification/checks";
+import { portalLinkAfterSubmit } from "./continue-in-portal";
 
 /** A session as a request uses it: who (from the token) and where (the request's host). */
 export type SessionUse = SessionPrincipal & { host?: string };
@@ -166,6 +167,8 @@ export async function completionView(db: Db, use: SessionUse) {
       owner_four: person(app.owner_four),
     },
     target: returnTarget(session),
+    /** Underwriting asked for more and the merchant can answer here and then (continue-in-portal.ts). */
+    answerHere: (await portalLinkAfterSubmit(db, session)) !== null,
   };
 }
 

@@ -141,6 +141,7 @@ async function notifyInformationRequested(tx: DbOrTx, isv: AccountRow, merchant:
         refreshUrl: last?.refreshUrl ?? null,
         state: last?.state ?? null,
         allowSkipDeviceSelection: last?.allowSkipDeviceSelection ?? null,
+        continuesLinkId: last?.id ?? null,
       });
       const message = informationRequestedForMerchant({
         brand,

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
 import { merchantVolumes, VOLUME_DAYS } from "@/lib/domain/merchants/merchant-volume";
@@ -81,14 +82,15 @@ export default async function MerchantsPage({
       {rows.length === 0 ? (
         <p>{t("none")}</p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("merchantsTitle")}>
+        <ScrollRegion label={t("merchantsTitle")}>
+          {/* Below 640 px the phone and the creation date are left out (the merchant's page says them). */}
           <table className="w-full border-collapse text-left">
             <thead>
               <tr className="border-b border-line">
                 <th className="py-2 pr-3">{t("name")}</th>
-                <th className="py-2 pr-3">{t("phone")}</th>
+                <th className="hidden py-2 pr-3 sm:table-cell">{t("phone")}</th>
                 <th className="py-2 pr-3">{t("status")}</th>
-                <th className="py-2 pr-3">{t("created")}</th>
+                <th className="hidden py-2 pr-3 sm:table-cell">{t("created")}</th>
                 <th className="py-2 text-right">{t("volume", { days: VOLUME_DAYS })}</th>
               </tr>
             </thead>
@@ -100,7 +102,7 @@ export default async function MerchantsPage({
                       {(m.application.legal_business_name as string | undefined) ?? t("unnamed")}
                     </Link>
                   </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{displayPhone(m.phone)}</td>
+                  <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{displayPhone(m.phone)}</td>
                   <td className="py-2 pr-3">
                     <StatusBadge status={m.status} label={t(`statusNames.${m.status}`)} />
                     {m.deactivated ? (
@@ -110,7 +112,7 @@ export default async function MerchantsPage({
                       </>
                     ) : null}
                   </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
+                  <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">
                     {format.dateTime(m.createdAt, { dateStyle: "medium", timeStyle: "short" })}
                   </td>
                   <td className="py-2 text-right tabular-nums whitespace-nowrap" data-testid="volume">
@@ -123,9 +125,9 @@ export default async function MerchantsPage({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
-      <nav aria-label="Pagination" className="mt-4 flex gap-4">
+      <nav aria-label={t("pagination")} className="mt-4 flex gap-4">
         {params.after || params.before ? (
           rows[0] ? (
             <Link className="underline" href={`/dashboard/merchants?${qs({ before: rows[0].id })}`}>

@@ -1,11 +1,15 @@
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 
-import { loadCompletion } from "@/app/(onboarding)/onboarding/load-session";
+import { continueSessionInPortal, loadCompletion } from "@/app/(onboarding)/onboarding/load-session";
 import { ExitButton, HostMessage } from "@/components/embed/embed-bridge";
 import { RefreshWhile } from "@/components/home/refresh-while";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { DecisionWait } from "@/components/onboarding/decision-wait";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
+import { ONBOARDING_COOKIE } from "@/lib/auth/cookies";
+import { sessionCookieOptions } from "@/lib/auth/onboarding-session";
 import { currentFrame } from "@/lib/home/current-frame";
 import { messageOr } from "@/lib/i18n/dynamic";
 import { requestNames } from "@/lib/onboarding/request-names";
@@ -20,6 +24,14 @@ export async function generateMetadata() {
 // information request superseded the wizard's link with the portal's; it returns to the ISV's return
 // URL with that status: at once for a decision, on a click when more is needed (the merchant reads
 // what first), on a click with `COMPLETED` when no decision came within a minute.
+/** "Give them now": the session moves into the portal underwriting opened, which asks exactly that. */
+async function answerNow() {
+  "use server";
+  const next = await continueSessionInPortal();
+  if (next) (await cookies()).set(ONBOARDING_COOKIE, next.sessionToken, sessionCookieOptions());
+  redirect(next ? "/onboarding" : "/onboarding/complete");
+}
+
 export default async function CompletePage({ searchParams }: { searchParams: Promise<{ submitted?: string }> }) {
   const t = await getTranslations();
   // This load follows the merchant's submission (the wizard's or a document's that resubmitted): an
@@ -66,7 +78,11 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
           </ul>
         ) : null}
         {asked ? (
-          <p className="mt-4 text-sm text-muted">{t(frame ? "wizard.moreInfoHere" : "wizard.moreInfoMailed")}</p>
+          <p className="mt-4 text-sm text-muted">
+            {t(
+              frame ? "wizard.moreInfoHere" : view?.answerHere ? "wizard.moreInfoNowOrLater" : "wizard.moreInfoMailed",
+            )}
+          </p>
         ) : null}
         {/* Approved: the way to the merchant's own pages (a sign-in link by e-mail), on this host. */}
         {status === "APPROVED" && !frame ? (
@@ -104,17 +120,32 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
             label={t("wizard.continue")}
             slow={t("wizard.decisionSlow", { name })}
           />
+        ) : asked ? (
+          // What is asked can be given here and then (a document uploaded, a field corrected), or
+          // later from the e-mail: back to the ISV with the status shown.
+          <div className="mt-6 flex flex-wrap items-center gap-4">
+            {view?.answerHere ? (
+              <form action={answerNow}>
+                <button type="submit" className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
+                  {t("wizard.answerNow")}
+                </button>
+              </form>
+            ) : null}
+            {view?.target ? (
+              <a
+                href={view.target}
+                className={
+                  view.answerHere
+                    ? "font-medium underline"
+                    : "inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
+                }
+              >
+                {t("wizard.backTo", { name })}
+              </a>
+            ) : null}
+          </div>
         ) : view?.target ? (
-          asked ? (
-            <a
-              href={view.target}
-              className="mt-6 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
-            >
-              {t("wizard.backTo", { name })}
-            </a>
-          ) : (
-            <ReturnRedirect to={view.target} label={t("wizard.continue")} note={t("wizard.redirecting", { name })} />
-          )
+          <ReturnRedirect to={view.target} label={t("wizard.continue")} note={t("wizard.redirecting", { name })} />
         ) : null}
       </div>
     </BrandShell>

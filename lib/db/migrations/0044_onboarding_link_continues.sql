@@ -1,0 +1,1 @@
+ALTER TABLE "onboarding_links" ADD COLUMN "continues_link_id" text;
