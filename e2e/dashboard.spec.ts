@@ -4,6 +4,7 @@ import {
   approvedMerchant,
   createIsvWithCli,
   expectAxeClean,
+  expectScrollCues,
   merchantWithLink,
   paidCharge,
   signIn,
@@ -299,6 +300,18 @@ test("developers: create a webhook; rotate the API key and the old one is reject
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/screens/dashboard-audit-${width}.png`, fullPage: true });
   }
+  // On a phone the log is wider than the screen: it says so (a line asking to swipe, its right side
+  // faded); at 1280 it fits and says nothing. Swiped to its end, only the left side fades.
+  await page.setViewportSize({ width: 375, height: 900 });
+  const log = page.locator(".scroll-cue").filter({ has: page.getByTestId("audit-entries") });
+  await expect(page.getByTestId("scroll-hint")).toHaveText("Swipe or scroll sideways to see every column.");
+  await expect(log).toHaveAttribute("data-more", "right");
+  await log.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+  await expect(log).toHaveAttribute("data-more", "left");
+  await expectScrollCues(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByTestId("scroll-hint")).toHaveCount(0);
+  await expect(log).toHaveAttribute("data-more", "none");
   // A team member's name beside its id.
   await expect(rows.nth(1)).toContainText(isv.user_email);
   await page.getByLabel("Resource id").fill(isv.account_id);
