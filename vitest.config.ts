@@ -44,5 +44,10 @@ export default defineConfig({
     globalSetup: ["tests/global-setup.ts"],
     sequence: { sequencer: LongestFirst },
     setupFiles: ["tests/setup-env.ts"],
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by content and
+    // config): each test file's fork reads the app's ~450 modules from it instead of asking the main
+    // process for each, and CI's PostgreSQL pass starts with what the PGlite pass wrote. Measured on
+    // a clean cache, PGlite pass: 881 → 817 s; a warm cache halves a file's import (5.2 → 2.5 s).
+    experimental: { fsModuleCache: true },
   },
 });
