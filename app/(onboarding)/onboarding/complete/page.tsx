@@ -19,11 +19,6 @@ export async function generateMetadata() {
   return { title: t("submittedTitle") };
 }
 
-// The branded page after submitting. It waits for underwriting's decision (in sandbox, within
-// seconds), following it live, and says what happened, in the ISV's brand even once underwriting's
-// information request superseded the wizard's link with the portal's; it returns to the ISV's return
-// URL with that status: at once for a decision, on a click when more is needed (the merchant reads
-// what first), on a click with `COMPLETED` when no decision came within a minute.
 /** "Give them now": the session moves into the portal underwriting opened, which asks exactly that. */
 async function answerNow() {
   "use server";
@@ -32,6 +27,12 @@ async function answerNow() {
   redirect(next ? "/onboarding" : "/onboarding/complete");
 }
 
+// The branded page after submitting. It waits for underwriting's decision (in sandbox, within
+// seconds), following it live, and says what happened, in the ISV's brand even once underwriting's
+// information request superseded the wizard's link with the portal's; it returns to the ISV's return
+// URL with that status: at once for a decision, on a click when more is needed (the merchant reads
+// what first, and can give it here: "Give them now"), on a click with `COMPLETED` when no decision
+// came within a minute.
 export default async function CompletePage({ searchParams }: { searchParams: Promise<{ submitted?: string }> }) {
   const t = await getTranslations();
   // This load follows the merchant's submission (the wizard's or a document's that resubmitted): an
