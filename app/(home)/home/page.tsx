@@ -14,9 +14,9 @@ import { getBalance } from "@/lib/domain/balance/get-balance";
 import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { daysToRespond } from "@/lib/domain/disputes/rules";
 import { homeAttention, homeOverview, recentPaymentsSignature } from "@/lib/domain/home/overview";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
+import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
 
 export async function generateMetadata() {

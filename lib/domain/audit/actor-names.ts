@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
 
 import { merchants, users } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
-import { businessName } from "../merchants/merchant-facts";
+import { businessName } from "../../merchants/facts";
 
 const escapeLike = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 

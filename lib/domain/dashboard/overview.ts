@@ -3,7 +3,7 @@ import { type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 
 import { charges, disputes, merchants, onboardingLinks, payouts, refunds } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
-import { businessName } from "../merchants/merchant-facts";
+import { businessName } from "../../merchants/facts";
 
 /** The days the overview's chart shows, today included. */
 export const OVERVIEW_DAYS = 30;

@@ -8,13 +8,13 @@ import { createId } from "../../ids";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { postDispute } from "../../ledger/movements";
 import { log } from "../../log";
+import { contactEmailOf, merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";
 import { disputeOpened } from "../../notifications/templates";
 import { paymentProcessor } from "../../processors";
 import { type DisputeReason } from "../../schemas/disputes";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, costProfileOf, disputeFeeOf } from "../accounts/isv-facts";
-import { contactEmailOf, merchantLocale } from "../merchants/merchant-facts";
 import { disputedAmount, EVIDENCE_WINDOW_MS } from "./rules";
 import { disputeEvent } from "./status";
 

@@ -9,12 +9,12 @@ import { one } from "../../db/one";
 import { type AccountRow, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { log } from "../../log";
+import { businessName, merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";
 import { bankAccountChanged, contactEmailChanging } from "../../notifications/templates";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "../merchants/merchant-event";
-import { businessName, merchantLocale } from "../merchants/merchant-facts";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 
 // What protects an approved merchant's money when its bank account or contact e-mail changes

@@ -4,12 +4,12 @@ import { hostedBaseUrl } from "../../branding/hosts";
 import { one } from "../../db/one";
 import { type MerchantRow, merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { contactEmailOf, merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";
 import { payoutFailed } from "../../notifications/templates";
 import type { PayoutFailureCode } from "../../schemas/payouts";
 import { brandOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "./merchant-event";
-import { contactEmailOf, merchantLocale } from "./merchant-facts";
 import { askFor } from "./requirements";
 
 const messages: Record<PayoutFailureCode, string> = {

@@ -1,7 +1,7 @@
 import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
+import { businessName, merchantContact } from "../../merchants/facts";
 import type { AchAuthorizationFacts } from "../../payments/ach-authorization";
 import { brandOf } from "../accounts/isv-facts";
-import { businessName, merchantContact } from "../merchants/merchant-facts";
 
 /**
  * What a request's bank-debit authorization says (lib/payments/ach-authorization.ts): the same facts

@@ -5,12 +5,12 @@ import { charges, merchants, paymentRequests } from "../../db/schema";
 import type { PaymentItem } from "../../db/schema/payments";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
+import { businessName } from "../../merchants/facts";
 import { publicFailureReason } from "../../serializers/pay-result";
 import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { takesAch } from "../fees/merchant-pricing";
-import { businessName } from "../merchants/merchant-facts";
 import { achAuthorizationFacts } from "./ach-authorization";
 import { effectiveStatus } from "./status";
 

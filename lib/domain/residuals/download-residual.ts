@@ -4,11 +4,11 @@ import { platformBranding } from "../../branding/platform";
 import { merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { type Locale } from "../../i18n/locales";
+import { businessName } from "../../merchants/facts";
 import { residualPdf } from "../../pdf/residual-pdf";
 import { residualCsv } from "../../residuals/residual-csv";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
-import { businessName } from "../merchants/merchant-facts";
 import { allResidualLines, findResidual } from "./find-residual";
 
 /**

@@ -2,9 +2,9 @@ import { desc, eq, inArray } from "drizzle-orm";
 
 import { merchants, type ResidualRow, residuals } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { businessName } from "../../merchants/facts";
 import { getAccount } from "../accounts/get-account";
 import { costProfileOf } from "../accounts/isv-facts";
-import { businessName } from "../merchants/merchant-facts";
 import { periodOf } from "../statements/figures";
 import { lineOf, residualOf } from "./figures";
 import { merchantMonths } from "./generate-residual";

@@ -1,10 +1,10 @@
 import { type Db } from "../../db/types";
+import { businessName, merchantLocale } from "../../merchants/facts";
 import { documentLogo } from "../../pdf/logo";
 import { statementPdf } from "../../pdf/statement-pdf";
 import { statementCsv } from "../../statements/statement-csv";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
-import { businessName, merchantLocale } from "../merchants/merchant-facts";
 import type { Scope } from "../scope";
 import { findScopedMerchant } from "../scope";
 import { findStatement } from "./find-statement";

@@ -6,6 +6,7 @@ import { accounts, apiKeys, onboardingLinks, users } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { env } from "../../env";
 import { createId } from "../../ids";
+import { merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";
 import { informationRequestedForIsv, informationRequestedForMerchant } from "../../notifications/templates";
 import { requestNames } from "../../onboarding/request-names";
@@ -14,7 +15,6 @@ import type { Finding } from "../../underwriting/rules";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, settingsOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "../merchants/merchant-event";
-import { merchantLocale } from "../merchants/merchant-facts";
 import { moveMerchant } from "../merchants/status";
 import { insertOnboardingLink } from "../onboarding/create-onboarding-link";
 

@@ -4,7 +4,7 @@ import { PaymentsList } from "@/components/payments/payments-list";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listCharges } from "@/lib/domain/charges/list-charges";
 import { type PaymentsQuery, readPaymentFilters } from "@/lib/domain/charges/payment-filters";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
+import { businessName } from "@/lib/merchants/facts";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard"))("paymentsTitle") };

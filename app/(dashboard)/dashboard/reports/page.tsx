@@ -4,8 +4,8 @@ import { DataTable } from "@/components/dashboard/data-table";
 import { RefreshWhilePending, ReportForm } from "@/components/dashboard/report-form";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { listRecentReports } from "@/lib/domain/reports/list-reports";
+import { businessName } from "@/lib/merchants/facts";
 
 export async function generateMetadata() {
   const t = await getTranslations("reports");

@@ -4,8 +4,8 @@ import { HomeShell } from "@/components/home/home-shell";
 import { DisputesTable } from "@/components/payments/disputes-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listDisputes } from "@/lib/domain/disputes/list-disputes";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
+import { businessName } from "@/lib/merchants/facts";
 
 export async function generateMetadata() {
   const t = await getTranslations("disputes");

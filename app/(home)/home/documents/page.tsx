@@ -3,10 +3,10 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { HomeShell } from "@/components/home/home-shell";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { requireMerchant } from "@/lib/home/session";
 import { messageOr } from "@/lib/i18n/dynamic";
+import { businessName } from "@/lib/merchants/facts";
 import { requestNames } from "@/lib/onboarding/request-names";
 
 export async function generateMetadata() {

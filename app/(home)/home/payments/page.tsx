@@ -7,8 +7,8 @@ import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listCharges } from "@/lib/domain/charges/list-charges";
 import { type PaymentsQuery, readPaymentFilters } from "@/lib/domain/charges/payment-filters";
 import { recentPaymentsSignature } from "@/lib/domain/home/overview";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
+import { businessName } from "@/lib/merchants/facts";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome");

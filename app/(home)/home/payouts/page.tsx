@@ -8,8 +8,8 @@ import { SettlementsTable } from "@/components/payments/settlements-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { getBalance } from "@/lib/domain/balance/get-balance";
 import { homeOverview } from "@/lib/domain/home/overview";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
+import { businessName } from "@/lib/merchants/facts";
 
 export async function generateMetadata() {
   const t = await getTranslations("payouts");

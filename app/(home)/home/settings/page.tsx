@@ -9,9 +9,9 @@ import { homeBankAccountAction, homeContactAction, homeRotateKeyAction, homeStep
 import { isFreshSession } from "@/lib/auth/home-session";
 import { brandOf, newBankAccountHoldDaysOf } from "@/lib/domain/accounts/isv-facts";
 import { bankAccountSummary, bankCheckOf, bankHoldEndsAt, merchantAccountSid } from "@/lib/domain/home/settings";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { payoutFailureOf } from "@/lib/domain/payouts/rules";
 import { requireMerchant } from "@/lib/home/session";
+import { businessName } from "@/lib/merchants/facts";
 
 /** An upload's refusal (the file rules' codes) in the merchant's words (the verification's messages). */
 const uploadErrors: Record<string, string> = {

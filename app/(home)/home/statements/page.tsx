@@ -4,8 +4,8 @@ import { HomeShell } from "@/components/home/home-shell";
 import { StatementLinks } from "@/components/payments/statement-links";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { homeOverview } from "@/lib/domain/home/overview";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { requireMerchant } from "@/lib/home/session";
+import { businessName } from "@/lib/merchants/facts";
 
 export async function generateMetadata() {
   const t = await getTranslations("dashboard");

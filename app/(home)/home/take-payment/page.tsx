@@ -5,11 +5,11 @@ import { RequestPaymentForm } from "@/components/dashboard/request-payment-form"
 import { HomeShell } from "@/components/home/home-shell";
 import { homeRequestPaymentAction } from "@/lib/actions/home";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
 import { effectiveStatus } from "@/lib/domain/payments/status";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
+import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
 
 export async function generateMetadata() {

@@ -12,10 +12,10 @@ import { findDispute } from "@/lib/domain/disputes/find-dispute";
 import { daysToRespond, filledEvidence, lostUnanswered, whyNotAnswerable } from "@/lib/domain/disputes/rules";
 import { allows } from "@/lib/domain/embed/account-sessions";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
+import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
 import { emptyEvidence, evidenceFileFields, evidenceTextFields } from "@/lib/schemas/disputes";
 

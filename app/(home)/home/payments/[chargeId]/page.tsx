@@ -12,11 +12,11 @@ import { getCharge } from "@/lib/domain/charges/find-charge";
 import { awaitsAchClearing } from "@/lib/domain/charges/rules";
 import { refundableAmount } from "@/lib/domain/charges/status";
 import { allows } from "@/lib/domain/embed/account-sessions";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { listRefunds } from "@/lib/domain/refunds/list-refunds";
 import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
+import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
 
 // Once per request: the metadata and the page ask for the same charge, within the signed-in

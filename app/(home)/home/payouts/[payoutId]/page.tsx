@@ -7,10 +7,10 @@ import { DataTable } from "@/components/dashboard/data-table";
 import { HomeShell } from "@/components/home/home-shell";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { payoutWithLines } from "@/lib/domain/balance/payout-lines";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
+import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
 
 // One of the merchant's own payouts (another merchant's id: not found), once per render.

@@ -8,11 +8,11 @@ import { HomeShell } from "@/components/home/home-shell";
 import { paidWith } from "@/components/payments/charge-details";
 import { PayoutsTable } from "@/components/payments/payouts-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
 import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
 import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
+import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
 
 // One of the merchant's own settlements (another merchant's id: not found), once per render.

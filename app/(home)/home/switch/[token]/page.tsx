@@ -10,7 +10,7 @@ import { getDatabase } from "@/lib/db/client";
 import { getAccount } from "@/lib/domain/accounts/get-account";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { peekLoginLink, redeemLoginLink } from "@/lib/domain/home/login";
-import { businessName } from "@/lib/domain/merchants/merchant-facts";
+import { businessName } from "@/lib/merchants/facts";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome");

@@ -1,6 +1,6 @@
-import { decryptApplication } from "../../crypto/field-encryption";
-import type { MerchantRow } from "../../db/schema";
-import { type Locale, toLocale } from "../../i18n/locales";
+import { decryptApplication } from "../crypto/field-encryption";
+import type { MerchantRow } from "../db/schema";
+import { type Locale, toLocale } from "../i18n/locales";
 
 /** The name customers know the merchant by: its DBA, else its legal name. */
 export const businessName = (merchant: MerchantRow) =>
