@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
-import { ScrollRegion } from "@/components/ui/scroll-region";
 import { paidWith } from "@/components/payments/charge-details";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { homeOverview } from "@/lib/domain/home/overview";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { type CheckedSession, checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
-import { type OnboardingLinkRow,onboardingLinks } from "../../db/schema";
+import { type OnboardingLinkRow, onboardingLinks } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { isOpen } from "../merchants/status";
 import { startSessionOn } from "./open-onboarding-link";
