@@ -681,7 +681,12 @@ async function main() {
     } finally {
       await pgdb.drop();
     }
-  } else console.log("(PostgreSQL not reachable on 127.0.0.1:5432: skipped)");
+  } else
+    console.log(
+      only === "pglite"
+        ? "(PostgreSQL: not run, BENCH_ONLY=pglite)"
+        : "(PostgreSQL not reachable on 127.0.0.1:5432: skipped)",
+    );
   console.log(table(results));
   printRatios(pglite, postgres);
   printWebhooks(webhookResults, drains);
