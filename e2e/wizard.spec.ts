@@ -2,7 +2,7 @@ import sharp from "sharp";
 
 import { application, createIsvWithCli, expectAxeClean, merchantWithLink, setAccount } from "./helpers";
 import { expect, type Page, test } from "./test";
-import { fillBusiness, fillOwner } from "./wizard-steps";
+import { fillBusiness, fillOwner, wordsFor } from "./wizard-steps";
 
 const app = application();
 
@@ -224,6 +224,89 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
     await request.get(`/v1/merchants/${merchant.id}`, { headers: { authorization: isv.auth } })
   ).json();
   expect(after.device).toMatchObject({ catalog_id: "pax-a920", imei_status: "ACTIVE" });
+});
+
+test("in Spanish, every step through the page: the merchant signs, the page waits for the decision and returns APPROVED", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const w = wordsFor("es");
+  const isv = createIsvWithCli("Fideos POS");
+  const { merchant, path } = await merchantWithLink(request, isv, {
+    link: { return_url: `${baseURL}/?from=onboarding`, state: "es-all" },
+  });
+  await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
+  const next = () => page.getByRole("button", { name: w("Save and continue") }).click();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/onboarding\/business$/);
+  await fillBusiness(page, w);
+  await shots(page, "wizard-business-es");
+  await next();
+
+  await expect(page).toHaveURL(/\/onboarding\/owners$/);
+  await fillOwner(page, 1, { ...app.owner_one, ownership_percentage: "100" }, w);
+  await shots(page, "wizard-owners-es");
+  await next();
+
+  await expect(page).toHaveURL(/\/onboarding\/bank$/);
+  await page.getByLabel(w("Account holder name")).fill(app.bank_account.account_holder_name);
+  await page.getByLabel(w("Account number"), { exact: true }).fill(app.bank_account.account_number);
+  await page.getByLabel(w("Confirm account number")).fill(app.bank_account.account_number);
+  await page.getByLabel(w("Routing number")).fill(app.bank_account.routing_number);
+  await page.getByLabel(w("Bank name")).fill(app.bank_account.bank_name);
+  await next();
+
+  await expect(page).toHaveURL(/\/onboarding\/product$/);
+  await page.getByLabel(w("What do you sell?")).fill("Fideos y café");
+  await page.getByLabel(w("Website")).fill(app.main_product.website);
+  // The merchant's own word, in Spanish: a café is a restaurant; the value saved is the reference's.
+  await page.getByLabel(w("What does your business do?")).fill("cafetería");
+  await page
+    .getByRole("list", { name: w("Industries that fit") })
+    .getByRole("button")
+    .first()
+    .click();
+  await expect(page.getByLabel(w("Category"), { exact: true })).toHaveValue("Restaurants");
+  await expectAxeClean(page);
+  await shots(page, "wizard-product-es");
+  await next();
+
+  await expect(page).toHaveURL(/\/onboarding\/sales$/);
+  const sales = app.current_sales;
+  await page.getByLabel(w("Average monthly card sales ($)")).fill(sales.average_monthly_in_credit_card);
+  await page.getByLabel(w("Average sale amount ($)")).fill(sales.average_ticket_value);
+  await page.getByLabel(w("Largest single sale so far ($)")).fill(sales.highest_amount_to_date);
+  await page.getByLabel(w("Average monthly American Express sales ($)")).fill(sales.average_amex_monthly_sales);
+  await page.getByLabel(w("Average American Express sale amount ($)")).fill(sales.average_amex_ticket_value);
+  await page.getByLabel(w("In person, card present (%)")).fill("80");
+  await page.getByLabel(w("Online (%)")).fill("20");
+  await page.getByLabel(w("Keyed in (%)")).fill("0");
+  await expect(page.getByTestId("sales-total")).toHaveText("Total: 100 % de 100 %");
+  await next();
+
+  await expect(page).toHaveURL(/\/onboarding\/device$/);
+  await page.getByLabel(/PAX A920 Pro/).check();
+  await shots(page, "wizard-device-es");
+  await next();
+
+  await expect(page).toHaveURL(/\/onboarding\/review$/);
+  await expectAxeClean(page);
+  await shots(page, "wizard-review-es");
+  await page.getByRole("link", { name: w("Continue to the agreement") }).click();
+
+  await expect(page).toHaveURL(/\/onboarding\/agreement$/);
+  await page.getByLabel(w("Type your full name to sign")).fill("Mei Chen");
+  await page.getByRole("button", { name: w("Sign and submit application") }).click();
+  await expect(page.getByRole("heading", { name: w("Application approved") })).toBeVisible({ timeout: 20_000 });
+  await page.waitForURL((url) => url.searchParams.get("from") === "onboarding", { timeout: 15_000 });
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+    from: "onboarding",
+    merchant_id: merchant.id,
+    lead_onboarding_status: "APPROVED",
+    state: "es-all",
+  });
 });
 
 test("a phone-only merchant's blank form: every missing field is marked, the address and contact included, and the first takes the focus", async ({
