@@ -4,7 +4,6 @@ import path from "node:path";
 
 import type { Frame } from "@playwright/test";
 import { decodeJwt, SignJWT } from "jose";
-import sharp from "sharp";
 
 import { startExample } from "../examples/embed/server.mjs";
 import {
@@ -13,6 +12,7 @@ import {
   componentFrame as sharedComponentFrame,
   createIsvWithCli,
   expectAxeClean,
+  licencePng,
   paidCharge,
   setAccount,
 } from "./helpers";
@@ -188,11 +188,7 @@ test("a merchant onboards inside the ISV's page, documents included, without lea
   await nextStep(frame, "owners");
   const panel = frame.getByRole("region", { name: "Identity document: Mei Chen" });
   await expect(panel).toBeVisible();
-  const licence = await sharp({
-    create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } },
-  })
-    .png()
-    .toBuffer();
+  const licence = await licencePng();
   await frame
     .getByTestId("document-file")
     .setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: licence });

@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 
+import sharp from "sharp";
+
 /** A fresh ISV made the way an operator makes one: the CLI, while the server runs. */
 export function createIsvWithCli(name = "E2E ISV") {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -272,3 +274,9 @@ export async function componentFrame(page: Page, element: string, path: RegExp, 
   });
   return frame!;
 }
+
+/** A photo of an identity document as the sandbox takes it: a 320 × 200 PNG (its width is checked after download). */
+export const licencePng = () =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();

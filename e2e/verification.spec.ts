@@ -4,6 +4,7 @@ import {
   application,
   createIsvWithCli,
   expectAxeClean,
+  licencePng,
   portalPathFromOutbox,
   signIn,
   submittedThroughSession,
@@ -26,11 +27,6 @@ async function submittedWithDocumentRequest(request: APIRequestContext, name: st
   await expect.poll(status, { timeout: 15_000 }).toBe("IN_PROGRESS");
   return { merchantId, portalPath: await portalPathFromOutbox(request, isv, merchantId), status, isv };
 }
-
-const licence = () =>
-  sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
 
 async function chooseFile(page: Page, name: string, buffer: Buffer) {
   await page.getByTestId("document-file").setInputFiles({ name, mimeType: "image/png", buffer });
@@ -60,7 +56,7 @@ test("an owner's identity asked in the portal: a photo of the licence is checked
   });
   await expect(panel.getByRole("alert")).toHaveText("This file is not a JPEG, PNG or PDF. Send a photo or a PDF scan.");
 
-  await chooseFile(page, "licence.png", await licence());
+  await chooseFile(page, "licence.png", await licencePng());
   // The preview shows the picture itself (a broken image would still have its name).
   const previewImage = panel.getByRole("img", { name: "Preview of licence.png" });
   await expect(previewImage).toBeVisible();
@@ -115,7 +111,7 @@ test("a document that cannot be read is asked for again with the reason, in Span
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/screens/portal-document-es-${width}.png`, fullPage: true });
   }
-  await chooseFile(page, "unreadable.png", await licence());
+  await chooseFile(page, "unreadable.png", await licencePng());
   await page.getByRole("button", { name: "Enviar documento" }).click();
   await expect(panel.getByRole("status")).toHaveText("Verificando… normalmente en menos de un minuto.");
   // Refused: the portal asks again, in place: the refusal as an error of its own, saying why, and the

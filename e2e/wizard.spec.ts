@@ -1,6 +1,4 @@
-import sharp from "sharp";
-
-import { application, createIsvWithCli, expectAxeClean, merchantWithLink, setAccount } from "./helpers";
+import { application, createIsvWithCli, expectAxeClean, licencePng, merchantWithLink, setAccount } from "./helpers";
 import { expect, type Page, test } from "./test";
 import { fillBusiness, fillOwner, wordsFor } from "./wizard-steps";
 
@@ -550,9 +548,7 @@ for (const locale of ["en", "es"] as const) {
     await panel.getByTestId("document-file").setInputFiles({
       name: "license.png",
       mimeType: "image/png",
-      buffer: await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } } })
-        .png()
-        .toBuffer(),
+      buffer: await licencePng(),
     });
     await panel.getByRole("button", { name: words.send }).click();
     // Checked, resubmitted by itself, approved: the page says so and returns with the real status.
