@@ -217,7 +217,7 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
           ? { action: "approve" as const }
           : flags.decline === true
             ? { action: "decline" as const, reason }
-            : { action: "request" as const, field: field!, reason: reason! };
+            : { action: "request" as const, field: field ?? "", reason: reason ?? "" };
       const row = await reviewMerchant(handle.db, {}, merchantId, decision, "operator");
       return ok(
         { merchant_id: row.id, lead_onboarding_status: row.status, requirements: row.requirements },

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 
+import { must } from "./must";
+
 // The browser scripts the server hands out itself (the embedded components' loader and first frame
 // page, the tokenizer's frame), bundled from TypeScript once per process and kept in memory, with an
 // ETag of their content.
@@ -29,7 +31,7 @@ export function bundleScript(name: keyof typeof entries) {
         }),
       )
       .then((result) => {
-        const code = result.outputFiles[0]!.text;
+        const code = must(result.outputFiles[0], "esbuild's output").text;
         return { code, etag: `"${createHash("sha256").update(code).digest("base64url").slice(0, 22)}"` };
       })
       .catch((error: unknown) => {

@@ -3,4 +3,4 @@
 
 const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => entities[ch]!);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => entities[ch] ?? ch);

@@ -12,7 +12,7 @@ function nextByte(): number {
     pool = randomBytes(POOL_SIZE);
     offset = 0;
   }
-  return pool[offset++]!;
+  return pool.readUInt8(offset++);
 }
 
 /** `length` characters of base62 from a CSPRNG (rejection sampling keeps it unbiased). */

@@ -84,10 +84,12 @@ export function createLimitStore(options: { redisUrl?: string; prefix?: string }
       limits.set(id, created);
       return created;
     },
-    ready: () =>
-      !redis || redis.status === "ready"
+    ready: () => {
+      const client = redis;
+      return !client || client.status === "ready"
         ? Promise.resolve()
-        : new Promise<void>((resolve) => redis!.once("ready", () => resolve())),
+        : new Promise<void>((resolve) => client.once("ready", () => resolve()));
+    },
     async ping(timeoutMs = 1000) {
       if (!redis) return true;
       if (redis.status !== "ready") return false;

@@ -15,6 +15,7 @@ const files = sourceFiles().filter((rel) => /^(app|components|lib)\/|^(proxy|ser
 
 let nonNull = 0;
 let asNever = 0;
+let anyTypes = 0;
 const long = [];
 const counts = { merchantWrites: [], handMerged: [], handScopes: [], errorConversions: [], cspOutside: [] };
 for (const file of files) {
@@ -24,6 +25,7 @@ for (const file of files) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   (function visit(node) {
     if (ts.isNonNullExpression(node)) nonNull++;
+    if (node.kind === ts.SyntaxKind.AnyKeyword) anyTypes++;
     if (ts.isAsExpression(node) && node.type.kind === ts.SyntaxKind.NeverKeyword) asNever++;
     ts.forEachChild(node, visit);
   })(source);
@@ -42,7 +44,7 @@ for (const file of files) {
   where(/["'`]default-src /g, counts.cspOutside, /^lib\/net\/csp\.ts$/);
 }
 console.log(`source files: ${files.length}`);
-console.log(`non-null assertions: ${nonNull}; as never: ${asNever}`);
+console.log(`non-null assertions: ${nonNull}; as never: ${asNever}; any: ${anyTypes}`);
 console.log(`files over 300 lines: ${long.length}${long.length ? ` (${long.join(", ")})` : ""}`);
 for (const [name, list] of Object.entries(counts))
   console.log(`${name}: ${list.length}${list.length ? `\n  ${list.join("\n  ")}` : ""}`);

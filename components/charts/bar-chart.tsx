@@ -53,8 +53,8 @@ export function BarChart({
 }) {
   const values = series.flatMap((s) => s.values);
   const ticks = ticksOf(Math.min(0, ...values), Math.max(0, ...values, 1));
-  const low = ticks[0]!;
-  const high = ticks.at(-1)!;
+  const low = ticks[0] ?? 0;
+  const high = ticks.at(-1) ?? 1;
   const plotW = W - LEFT - RIGHT;
   const plotH = H - TOP - BOTTOM;
   const y = (v: number) => TOP + ((high - v) / (high - low || 1)) * plotH;

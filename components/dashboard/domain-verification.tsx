@@ -21,11 +21,11 @@ export function DomainVerificationPanel({ verification, typed }: { verification:
   if (!verification || verification.domain !== typed.trim().toLowerCase()) {
     return <p className="-mt-2 mb-3 text-sm text-muted">{t("domainSaveFirst")}</p>;
   }
-  if (verification.status === "verified") {
+  if (verification.status === "verified" && verification.verified_at) {
     return (
       <p className="-mt-2 mb-3 text-sm text-emerald-800" role="status">
         {t("domainVerified", {
-          date: format.dateTime(new Date(verification.verified_at!), { dateStyle: "medium", timeStyle: "short" }),
+          date: format.dateTime(new Date(verification.verified_at), { dateStyle: "medium", timeStyle: "short" }),
         })}
       </p>
     );

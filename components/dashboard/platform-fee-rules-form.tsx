@@ -117,7 +117,7 @@ export function PlatformFeeRulesForm({ rules, refund }: { rules: PlatformFeeRule
     setRows((all) => {
       const next = [...all];
       const [row] = next.splice(index, 1);
-      next.splice(index + by, 0, row!);
+      if (row) next.splice(index + by, 0, row);
       return next;
     });
 

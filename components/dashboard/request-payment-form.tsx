@@ -22,13 +22,14 @@ export function RequestPaymentForm({
 }: {
   merchantId: string;
   action: (input: unknown) => Promise<RequestFromPageResult>;
-  types: PageRequestType[];
+  /** The kinds offered, the first chosen at first (at least one). */
+  types: readonly [PageRequestType, ...PageRequestType[]];
   openAt?: string;
   title?: string;
 }) {
   const t = useTranslations("dashboard");
   const router = useRouter();
-  const [type, setType] = useState<PageRequestType>(types[0]!);
+  const [type, setType] = useState<PageRequestType>(types[0]);
   const [amount, setAmount] = useState("");
   const [description, setDescription] = useState("");
   const [email, setEmail] = useState("");

@@ -46,7 +46,7 @@ export function SettingsForm({
   const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
   const fieldOf = (param: string) => {
     const last = param.split(".").pop();
-    return fields.find((f) => f.key === last)?.key ?? fields[0]!.key;
+    return fields.find((f) => f.key === last)?.key ?? fields[0]?.key ?? param;
   };
   return (
     <form
@@ -70,7 +70,8 @@ export function SettingsForm({
           }
           setErrors(next);
           const first = fields.find((f) => next[f.key]);
-          document.getElementById(`${id}-${first?.key ?? fields[0]!.key}`)?.focus();
+          const focus = first?.key ?? fields[0]?.key;
+          if (focus) document.getElementById(`${id}-${focus}`)?.focus();
         });
       }}
     >

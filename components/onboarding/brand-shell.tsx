@@ -57,8 +57,8 @@ export async function BrandShell({
       <header className="bg-primary text-on-primary">
         <div className={`mx-auto flex ${width} flex-wrap items-center justify-between gap-3 px-4 py-3`}>
           <div className="flex items-center gap-3">
-            {!lead && hasOwnLogo(branding?.logo) ? (
-              <img src={branding!.logo} alt="" className="h-8 max-w-[140px] rounded bg-white object-contain p-0.5" />
+            {!lead && branding && hasOwnLogo(branding.logo) ? (
+              <img src={branding.logo} alt="" className="h-8 max-w-[140px] rounded bg-white object-contain p-0.5" />
             ) : (
               // No logo of its own: the ISV's monogram in its colour, not an empty box or our placeholder.
               <span

@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 
+import type { LooseJson } from "@/lib/schemas/loose-json";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 import type { Requested } from "./portal";
@@ -52,14 +53,17 @@ const askCodes = {
 } as const;
 
 /** Sends the file with the session cookie, reporting progress (fetch cannot report an upload's). */
-function send(form: FormData, onProgress: (percent: number) => void): Promise<{ status: number; json: any }> {
+function send(
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<{ status: number; json: LooseJson | null }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/v1/files");
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {
-      let json: any = null;
+      let json: LooseJson | null = null;
       try {
         json = JSON.parse(xhr.responseText);
       } catch {
@@ -97,7 +101,7 @@ export function DocumentRequest({
   useEffect(() => {
     latest.current = onSession;
   });
-  const owner = target.subject ? (session.merchant as Record<string, any>)[target.subject] : null;
+  const owner = target.subject ? (session.merchant as LooseJson)[target.subject] : null;
   const name = [owner?.first_name, owner?.last_name].filter(Boolean).join(" ");
   const title =
     target.kind === "identity"

@@ -3,12 +3,13 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 
 import { Field, type FieldKind } from "@/components/ui/field";
+import type { Loose } from "@/lib/schemas/loose-json";
 import { usStates } from "@/lib/schemas/us-states";
 
 import { usePortal } from "./portal";
 
-function errorAt(errors: unknown, name: string): any {
-  return name.split(".").reduce<any>((acc, part) => (acc ? acc[part] : undefined), errors);
+function errorAt(errors: unknown, name: string): Loose {
+  return name.split(".").reduce<Loose>((acc, part) => (acc ? acc[part] : undefined), errors);
 }
 
 /**

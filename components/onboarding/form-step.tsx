@@ -8,6 +8,7 @@ import { type FieldValues, type Path, type Resolver, useForm, type UseFormReturn
 import { pipe, transform, type ZodMiniType } from "zod/mini";
 
 import { displayPhone } from "@/lib/i18n/display";
+import type { Loose, LooseJson } from "@/lib/schemas/loose-json";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 import { PreviewContext } from "./portal";
@@ -30,7 +31,7 @@ export function stripEmpty(value: unknown): unknown {
  * Form values from the session: nulls become empty inputs; a US phone number stored in E.164
  * (+14155550123) is shown the way the field's hint asks for it, (415) 555-0123.
  */
-export function toFormValues(value: unknown): any {
+export function toFormValues(value: unknown): Loose {
   if (value === null || value === undefined) return "";
   if (typeof value === "string" && /^\+1\d{10}$/.test(value)) return displayPhone(value);
   if (Array.isArray(value)) return value.map(toFormValues);
@@ -41,14 +42,18 @@ export function toFormValues(value: unknown): any {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === "object" && !Array.isArray(v);
 const getAt = (value: unknown, path: string[]) =>
-  path.reduce<unknown>((acc, key) => (isPlainObject(acc) || Array.isArray(acc) ? (acc as any)[key] : undefined), value);
+  path.reduce<unknown>(
+    (acc, key) => (isPlainObject(acc) || Array.isArray(acc) ? (acc as LooseJson)[key] : undefined),
+    value,
+  );
 function setAt(value: Record<string, unknown>, path: string[], leaf: unknown) {
-  let node: any = value;
+  let node: LooseJson = value as LooseJson;
   path.slice(0, -1).forEach((key) => {
     if (!isPlainObject(node[key]) && !Array.isArray(node[key])) node[key] = {};
     node = node[key];
   });
-  node[path.at(-1)!] = leaf;
+  const last = path.at(-1);
+  if (last !== undefined) node[last] = leaf;
 }
 /** The paths of the errors react-hook-form would show (a node with a `type` is one error). */
 function errorPaths(errors: unknown, path: string[] = []): string[][] {
@@ -65,7 +70,7 @@ function errorPaths(errors: unknown, path: string[] = []): string[][] {
  * validated as an empty group, so each of its required fields is marked, not the group as a whole
  * (which has no input to mark or to focus).
  */
-export function groupAwareResolver(schema: ZodMiniType): Resolver<any> {
+export function groupAwareResolver(schema: ZodMiniType): Resolver<LooseJson> {
   return async (values, context, options) => {
     const stripped = (stripEmpty(values) ?? {}) as Record<string, unknown>;
     const filled = structuredClone(stripped);
@@ -75,7 +80,7 @@ export function groupAwareResolver(schema: ZodMiniType): Resolver<any> {
           transform(() => structuredClone(filled)),
           schema as never,
         ) as never,
-      ) as unknown as Resolver<any>;
+      ) as unknown as Resolver<LooseJson>;
       const result = await resolve(values, context, options);
       const paths = errorPaths(result.errors);
       const groups = paths.filter(

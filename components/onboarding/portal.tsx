@@ -4,6 +4,7 @@ import { createContext, useContext } from "react";
 
 import { messageOr } from "@/lib/i18n/dynamic";
 import { requestNames } from "@/lib/onboarding/request-names";
+import type { LooseJson } from "@/lib/schemas/loose-json";
 
 export type Requested = { field: string; code: string; message: string };
 
@@ -49,7 +50,7 @@ export function usePortal() {
  */
 export function useRequestText(session: { merchant: unknown }) {
   const t = useTranslations();
-  const names = requestNames(session.merchant as Record<string, any>);
+  const names = requestNames(session.merchant as LooseJson);
   return (r: Requested) => {
     const key = `underwriting.${r.code}`;
     return t.has(key as never) ? t(key as never, names(r.field) as never) : r.message;

@@ -56,6 +56,7 @@ export async function PaymentsList({
   const backwards = Boolean(query.ending_before);
   const hasNewer = backwards ? page.hasMore : Boolean(query.starting_after);
   const hasOlder = backwards ? true : page.hasMore;
+  const lastRow = page.rows.at(-1);
   const field = (id: "amount" | "from" | "to" | "last4", label: string, attrs: ComponentProps<"input">) => (
     <FilterField
       id={id}
@@ -120,8 +121,8 @@ export async function PaymentsList({
               {dashboard("previous")}
             </Link>
           ) : null}
-          {hasOlder && page.rows.at(-1) ? (
-            <Link className="underline" href={pageLink("after", page.rows.at(-1)!.id)}>
+          {hasOlder && lastRow ? (
+            <Link className="underline" href={pageLink("after", lastRow.id)}>
               {dashboard("next")}
             </Link>
           ) : null}

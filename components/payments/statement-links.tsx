@@ -1,5 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 
+import { periodStart } from "@/lib/statements/period";
+
 /**
  * A merchant's monthly statements, each as a PDF and a CSV download, named by its month in the
  * reader's words: the ISV's dashboard and the merchant's home, each with its own download address.
@@ -17,8 +19,7 @@ export async function StatementLinks({
   return (
     <ul className="mt-2 space-y-1" data-testid="statements">
       {statements.map((st) => {
-        const [y, m] = st.period.split("-").map(Number);
-        const name = format.dateTime(new Date(Date.UTC(y!, m! - 1, 1)), {
+        const name = format.dateTime(periodStart(st.period), {
           year: "numeric",
           month: "long",
           timeZone: "UTC",

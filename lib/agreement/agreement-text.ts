@@ -4,6 +4,7 @@ import type { Locale } from "../i18n/locales";
 import { intlLocale } from "../i18n/locales";
 import en from "../i18n/messages/en.json";
 import es from "../i18n/messages/es.json";
+import type { LooseJson } from "../schemas/loose-json";
 import { ownerKeys } from "../schemas/vocabulary";
 import { maskApplication } from "../serializers/mask-application";
 import { pricingInWords } from "./pricing-words";
@@ -13,7 +14,7 @@ const options = { en: en.options, es: es.options } as Record<Locale, Record<stri
 // 2026-12: pricing, business type, titles and the signature time in the merchant's words.
 export const AGREEMENT_VERSION = "2026-12";
 
-type Json = Record<string, any>;
+type Json = LooseJson;
 
 export const agreementCopy = {
   en: {

@@ -32,7 +32,7 @@ async function customDomains(db: DbOrTx): Promise<Set<string>> {
       .select({ domain: accounts.customDomain })
       .from(accounts)
       .where(and(isNotNull(accounts.customDomain), isNotNull(accounts.customDomainVerifiedAt)));
-    cache = { at: Date.now(), domains: new Set(rows.map((r) => r.domain!)) };
+    cache = { at: Date.now(), domains: new Set(rows.flatMap((r) => (r.domain ? [r.domain] : []))) };
   }
   return cache.domains;
 }

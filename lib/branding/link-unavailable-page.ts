@@ -52,7 +52,7 @@ h1{font-size:1.5rem}
 .button{display:inline-block;background:${primary};color:${textOn(primary)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600}
 .button:focus-visible,a:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
 </style></head>
-<body><header><div class="bar">${hasOwnLogo(brand?.logo) ? `<img src="${escapeHtml(brand!.logo)}" alt="">` : `<span class="monogram" aria-hidden="true">${escapeHtml(name.trim().charAt(0).toUpperCase() || "?")}</span>`}<strong>${escapeHtml(name)}</strong></div></header>
+<body><header><div class="bar">${brand && hasOwnLogo(brand.logo) ? `<img src="${escapeHtml(brand.logo)}" alt="">` : `<span class="monogram" aria-hidden="true">${escapeHtml(name.trim().charAt(0).toUpperCase() || "?")}</span>`}<strong>${escapeHtml(name)}</strong></div></header>
 <main><div class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${action}</div></main>
 <footer><div><p>${escapeHtml(wizard[input.locale].poweredBy)}</p>${support}</div></footer></body></html>`;
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 
+import type { Loose } from "../schemas/loose-json";
 import { platformSecrets } from "../secrets-store";
 
 // Sensitive fields (SSN, TIN, account numbers) are stored as AES-256-GCM envelopes. Each carries
@@ -87,7 +88,7 @@ export function decryptBytes(sealed: Buffer): Buffer {
 }
 
 /** An application with its sensitive values readable: for underwriting and verification only, never returned. */
-export function decryptApplication(value: unknown): any {
+export function decryptApplication(value: unknown): Loose {
   if (isEncrypted(value)) return decryptField(value);
   if (Array.isArray(value)) return value.map(decryptApplication);
   if (value && typeof value === "object")

@@ -4,13 +4,14 @@ import { settingsOf } from "../domain/accounts/isv-facts";
 import { onboardingSteps } from "../onboarding/steps";
 import type { MerchantDefaults } from "../schemas/account";
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
+import type { Loose } from "../schemas/loose-json";
 import type { OnboardingSessionJson } from "../serializers/onboarding-session";
 
 const masked = (v: string) => `*****${v.slice(-4)}`;
 
 /** A session filled with sample data (masked like a real one), for the ISV's branding preview. */
 export function sampleSession(account: AccountRow, branding: MerchantDefaults, locale: "en" | "es") {
-  const app = structuredClone(example) as any;
+  const app = structuredClone(example) as Loose;
   app.tin = masked(app.tin);
   app.bank_account.account_number = masked(app.bank_account.account_number);
   app.bank_account.account_number_confirm = masked(app.bank_account.account_number_confirm);

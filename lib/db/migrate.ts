@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { must } from "../must";
 import { type DatabaseHandle } from "./types";
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -15,7 +16,7 @@ export async function migrateDatabase(handle: DatabaseHandle) {
   }
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const client = await handle.pool!.connect();
+  const client = await must(handle.pool, "a PostgreSQL handle's pool").connect();
   try {
     await client.query("select pg_advisory_lock(727274)");
     try {

@@ -1,6 +1,7 @@
 import { and, type Column, eq, type SQL } from "drizzle-orm";
 
 import type { Principal } from "../auth/principal";
+import { allOf } from "../db/conditions";
 import type { MerchantRow } from "../db/schema";
 import { merchants } from "../db/schema";
 import { type DbOrTx } from "../db/types";
@@ -46,7 +47,7 @@ export const merchantScope = (merchant: Pick<MerchantRow, "id" | "isvAccountId">
 /** The predicate "this row is within the scope", for any table with the two owner columns. */
 export function withinScope(table: { isvAccountId: Column; merchantId: Column }, scope: Scope): SQL {
   return scope.merchantId
-    ? and(eq(table.isvAccountId, scope.isvAccountId), eq(table.merchantId, scope.merchantId))!
+    ? allOf(eq(table.isvAccountId, scope.isvAccountId), eq(table.merchantId, scope.merchantId))
     : eq(table.isvAccountId, scope.isvAccountId);
 }
 

@@ -106,11 +106,12 @@ function releaseSlot() {
     slotsInUse--;
     return;
   }
-  const line = waiting.get(tenant)!;
-  const next = line.shift()!;
+  // A tenant is in `turn` exactly while its line has someone waiting.
+  const line = waiting.get(tenant) ?? [];
+  const next = line.shift();
   if (line.length) turn.push(tenant);
   else waiting.delete(tenant);
-  next();
+  next?.();
 }
 
 /** Runs the heavy part of an upload in one of the process's UPLOAD_SLOTS, fairly among tenants. */
@@ -148,8 +149,8 @@ export async function withinPixelBudget<T>(pixels: number, work: () => Promise<T
     return await work();
   } finally {
     pixelsInUse -= need;
-    while (pixelWaiters.length && pixelsInUse + pixelWaiters[0]!.pixels <= PIXEL_BUDGET) {
-      const next = pixelWaiters.shift()!;
+    for (let next = pixelWaiters[0]; next && pixelsInUse + next.pixels <= PIXEL_BUDGET; next = pixelWaiters[0]) {
+      pixelWaiters.shift();
       pixelsInUse += next.pixels;
       next.resolve();
     }

@@ -42,6 +42,6 @@ export function fieldLabel(t: Translate, path: string): string {
   const owner = /^(owner_(?:one|two|three|four))\.verification\.document$/.exec(path)?.[1];
   if (owner) return t("verification.ownerDocument", { owner: one(t, owner) });
   const parts = path.replace(/^merchant\./, "").split(".");
-  if (parts[0] === "main_product") return parts.length > 1 ? one(t, parts.at(-1)!) : one(t, "main_product");
+  if (parts[0] === "main_product") return one(t, parts.length > 1 ? (parts.at(-1) ?? "main_product") : "main_product");
   return parts.map((p) => one(t, p)).join(": ");
 }

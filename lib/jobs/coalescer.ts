@@ -17,7 +17,8 @@ export function coalescer<T>(write: (items: T[]) => Promise<void>) {
         for (const g of group) g.done();
       } catch (error) {
         // One bad item must not fail the others: each is written alone.
-        if (group.length === 1) group[0]!.done(error);
+        const [only] = group;
+        if (only && group.length === 1) only.done(error);
         else
           for (const g of group)
             await write([g.item]).then(

@@ -26,6 +26,9 @@ export class PermanentFailure extends Error {
  * How the runner runs one type of job: its payload's schema, its handler and its retry policy.
  * `L` is what the type's `preload` reads for a batch and hands each job's handler.
  */
+// The defaults let one registry hold types of different payloads (lib/jobs/job-types.ts): the runner
+// parses each payload with its type's own schema before that type's handler sees it (run-job.ts).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type JobDefinition<P = any, L = any> = {
   payload: z.ZodType<P>;
   /**

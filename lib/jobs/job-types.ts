@@ -17,7 +17,7 @@ export const jobTypes = {
   webhook_delivery: {
     payload: z.object({ delivery_id: z.string() }),
     maxAttempts: webhookSchedule.length + 1,
-    backoffMs: (attempt: number) => webhookSchedule[Math.min(attempt - 1, webhookSchedule.length - 1)]!,
+    backoffMs: (attempt: number) => webhookSchedule[Math.min(attempt - 1, webhookSchedule.length - 1)] ?? 0,
     priority: 100,
   },
   /** The automatic decision on one submission; ahead of deliveries (the sandbox decides within seconds). */

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { type JobRow, jobs } from "../db/schema";
 import type { DatabaseHandle } from "../db/types";
 import { log } from "../log";
+import { must } from "../must";
 import { type JobDefinition, PermanentFailure, RetryLater } from "./definition";
 import { markJobDone } from "./queue";
 
@@ -14,7 +15,8 @@ type Types = Record<string, JobDefinition>;
  * the type's backoff until its attempts are spent, then failed, and the type's `onGiveUp` runs.
  */
 export async function runJob(handle: DatabaseHandle, types: Types, job: JobRow, preloaded: unknown, workerId: string) {
-  const type = types[job.type]!;
+  // The runner claims only the types it was given (lib/jobs/claim.ts).
+  const type = must(types[job.type], `the job type ${job.type}`);
   // Only the claim that is still current may finish the job (a reclaimed job has more attempts).
   const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
   const parsed = type.payload.safeParse(job.payload);
@@ -64,8 +66,8 @@ export async function preloadBatch(
   const out = new Map<string, unknown>();
   const byType = new Map<string, { job: JobRow; payload: unknown }[]>();
   for (const job of claimed) {
-    const type = types[job.type]!;
-    if (!type.preload) continue;
+    const type = types[job.type];
+    if (!type?.preload) continue;
     const parsed = type.payload.safeParse(job.payload);
     if (!parsed.success) continue;
     const list = byType.get(job.type) ?? [];
@@ -74,7 +76,9 @@ export async function preloadBatch(
   }
   for (const [typeName, batch] of byType) {
     try {
-      for (const [id, value] of await types[typeName]!.preload!(handle.db, batch)) out.set(id, value);
+      const preload = types[typeName]?.preload;
+      if (!preload) continue;
+      for (const [id, value] of await preload(handle.db, batch)) out.set(id, value);
     } catch (error) {
       log.warn({ err: error, type: typeName, worker: workerId }, "batch preload failed; each job reads alone");
     }

@@ -1,6 +1,7 @@
 import { ledgerEntries, type LedgerPostingRow, ledgerPostings } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { createId } from "../ids";
+import { must } from "../must";
 import { nextBusinessDay, nextMidnightUtc } from "../payouts/business-days";
 import { type LedgerAccountName, type PostingType } from "../schemas/ledger-values";
 
@@ -60,15 +61,15 @@ export async function postAll(tx: DbOrTx, postings: readonly Posting[]): Promise
     .filter((p) => p.entries.length > 0);
   if (written.length === 0) return [];
   for (const p of written) assertBalanced(p.entries);
-  const ids = written.map(() => createId("txn"));
+  const withIds = written.map((w) => ({ ...w, id: createId("txn") }));
   const inserted = await tx
     .insert(ledgerPostings)
     .values(
-      written.map(({ posting }, i) => {
+      withIds.map(({ posting, id }) => {
         const fee = posting.fee ?? 0;
         const createdAt = posting.createdAt ?? new Date();
         return {
-          id: ids[i]!,
+          id,
           isvAccountId: posting.isvAccountId,
           merchantId: posting.merchantId,
           type: posting.type,
@@ -87,17 +88,20 @@ export async function postAll(tx: DbOrTx, postings: readonly Posting[]): Promise
     .returning();
   // In the order given (RETURNING's order is not promised).
   const byId = new Map(inserted.map((row) => [row.id, row]));
-  const rows = ids.map((id) => byId.get(id)!);
+  const rows = withIds.map(({ id, entries }) => ({
+    row: must(byId.get(id), `the posting ${id} just written`),
+    entries,
+  }));
   await tx.insert(ledgerEntries).values(
-    written.flatMap(({ entries }, i) =>
+    rows.flatMap(({ row, entries }) =>
       entries.map((e) => ({
-        postingId: rows[i]!.id,
+        postingId: row.id,
         account: e.account,
         ownerId: e.owner,
         amount: e.amount,
-        createdAt: rows[i]!.createdAt,
+        createdAt: row.createdAt,
       })),
     ),
   );
-  return rows;
+  return rows.map(({ row }) => row);
 }

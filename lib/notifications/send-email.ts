@@ -7,6 +7,7 @@ import { env } from "../env";
 import { createId } from "../ids";
 import { RetryLater } from "../jobs/definition";
 import { enqueueJob, type JobPayload } from "../jobs/job-types";
+import { must } from "../must";
 
 /** In the caller's transaction: the message in the outbox and, with SMTP configured, a job to send it. */
 export async function queueEmail(
@@ -52,7 +53,8 @@ let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
 export async function sendEmail(db: Db, { outbox_id }: JobPayload<"email">) {
   const [message] = await db.select().from(outbox).where(eq(outbox.id, outbox_id));
   if (!message || message.sentAt) return;
-  transport ??= nodemailer.createTransport(env.SMTP_URL!);
+  // Queued only when SMTP_URL is set (recordEmail): a deployment that unset it since retries, then fails.
+  transport ??= nodemailer.createTransport(must(env.SMTP_URL, "SMTP_URL"));
   try {
     await transport.sendMail({
       from: fromLine(env.SMTP_FROM, message.senderName),

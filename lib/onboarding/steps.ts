@@ -38,7 +38,7 @@ type Ids<T> = { [K in keyof T]: T[K] extends { id: infer I } ? I : never };
 const sameSteps: Ids<typeof onboardingSteps> = stepIds;
 void sameSteps;
 export const isStepId = (value: string): value is StepId => (stepIds as readonly string[]).includes(value);
-export const stepFields = (id: StepId): readonly string[] => onboardingSteps.find((s) => s.id === id)!.fields;
+export const stepFields = (id: StepId): readonly string[] => onboardingSteps.find((s) => s.id === id)?.fields ?? [];
 
 /** The step a field belongs to: `merchant.bank_account.routing_number` → bank; `device`; `agreement`. */
 export function stepOfField(param: string): StepId | null {
@@ -46,7 +46,7 @@ export function stepOfField(param: string): StepId | null {
   if (param === "agreement") return "agreement";
   // A document a verification check asks for is asked on the step of its subject (the business's on business).
   if (param === "merchant.verification.document") return "business";
-  const top = param.replace(/^merchant\./, "").split(/[.[]/)[0]!;
+  const [top = ""] = param.replace(/^merchant\./, "").split(/[.[]/);
   return onboardingSteps.find((s) => (s.fields as readonly string[]).includes(top))?.id ?? null;
 }
 

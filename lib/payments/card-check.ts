@@ -69,12 +69,12 @@ export function checkCard(
   if (!options.cardPresent && !new RegExp(`^\\d{${cvcSize}}$`).test(String(input.cvc)))
     problems.push({ field: "cvc", code: "invalid_cvc" });
 
-  if (problems.length) return { ok: false, problems };
+  if (problems.length || !checked.card) return { ok: false, problems };
   return {
     ok: true,
     card: {
       number,
-      brand: brandOf(checked.card!.type),
+      brand: brandOf(checked.card.type),
       last4: number.slice(-4),
       expMonth: month,
       expYear: year,

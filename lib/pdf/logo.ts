@@ -44,13 +44,15 @@ export async function loadLogo(
   if (!logo) return null;
   if (logo.startsWith("data:")) {
     const match = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]+=*)$/.exec(logo);
-    return match ? asImage(Buffer.from(match[2]!, "base64")) : null;
+    const data = match?.[2];
+    return data ? asImage(Buffer.from(data, "base64")) : null;
   }
   const key = `${options.publicOnly ? "public" : "any"} ${logo}`;
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.value;
   const value = asImage(logo.startsWith("/") ? await readPublicFile(logo) : await fetchImage(logo, options.publicOnly));
-  if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  const oldest = cache.keys().next();
+  if (cache.size >= CACHE_ENTRIES && !oldest.done) cache.delete(oldest.value);
   cache.set(key, { until: Date.now() + (value ? CACHE_TTL_MS : MISS_TTL_MS), value });
   return value;
 }
@@ -62,7 +64,7 @@ export function clearLogoCache() {
 
 async function readPublicFile(urlPath: string): Promise<Uint8Array | null> {
   const root = path.resolve(process.cwd(), "public");
-  const file = path.resolve(root, `.${decodeURIComponent(urlPath.split("?")[0]!)}`);
+  const file = path.resolve(root, `.${decodeURIComponent(urlPath.split("?")[0] ?? "")}`);
   if (!file.startsWith(root + path.sep)) return null;
   return readFile(file).catch(() => null);
 }

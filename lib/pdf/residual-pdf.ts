@@ -1,6 +1,7 @@
 import type { ResidualLineRow, ResidualRow } from "../db/schema";
 import { intlLocale, type Locale } from "../i18n/locales";
 import { formatCents } from "../money";
+import { periodStart } from "../statements/period";
 import { brandedDocument, type Branding, muted } from "./document";
 
 // A residual as a PDF (docs/reference.md section 19), in the platform's brand and addressed to the
@@ -73,9 +74,8 @@ export async function residualPdf(input: {
   const t = copy[locale];
   const intl = intlLocale(locale);
   const money = (cents: number) => formatCents(cents, intl);
-  const [year, month] = r.period.split("-").map(Number);
   const periodName = new Intl.DateTimeFormat(intl, { year: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year!, month! - 1, 1)),
+    periodStart(r.period),
   );
   const doc = await brandedDocument({
     title: `${t.title} ${r.period}`,

@@ -3,6 +3,7 @@ import { intlLocale, type Locale } from "../i18n/locales";
 import { formatCents } from "../money";
 import { brandName } from "../payments/brands";
 import { feeLineWords } from "../statements/fee-line-words";
+import { periodStart } from "../statements/period";
 import { brandedDocument, type Branding, muted } from "./document";
 import type { LogoImage } from "./logo";
 
@@ -129,9 +130,8 @@ export async function statementPdf(input: {
     new Intl.DateTimeFormat(intl, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(
       new Date(iso),
     );
-  const [year, month] = s.period.split("-").map(Number);
   const periodName = new Intl.DateTimeFormat(intl, { year: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year!, month! - 1, 1)),
+    periodStart(s.period),
   );
 
   const doc = await brandedDocument({

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { deviceCatalogEntrySchema, merchantDefaultsSchema } from "./account";
 import { defaultCapabilitiesSchema, feesSchema, merchantCapabilitiesSchema } from "./capabilities";
 import exampleApplication from "./examples/merchant-application.json" with { type: "json" };
+import type { LooseJson } from "./loose-json";
 import { addressSchema, imeiStatuses, onboardingStatuses } from "./merchant";
 import { checkStatuses, checkSubjects, checkTypes } from "./verification";
 import { stepIds } from "./vocabulary";
@@ -169,7 +170,7 @@ export const onboardingSessionResponseSchema = z
 export { exampleApplication };
 
 const masked = (v: string) => `*****${v.slice(-4)}`;
-const app = structuredClone(exampleApplication) as any;
+const app = structuredClone(exampleApplication) as LooseJson;
 app.tin = masked(app.tin);
 app.bank_account.account_number = masked(app.bank_account.account_number);
 app.bank_account.account_number_confirm = masked(app.bank_account.account_number_confirm);

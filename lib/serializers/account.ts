@@ -30,9 +30,9 @@ export function serializeAccount(row: AccountRow): AccountJson {
 
 function customDomainVerification(row: AccountRow): AccountJson["custom_domain_verification"] {
   const record = customDomainRecord(row);
-  if (!record) return null;
+  if (!record || !row.customDomain) return null;
   return {
-    domain: row.customDomain!,
+    domain: row.customDomain,
     status: row.customDomainVerifiedAt ? "verified" : "pending",
     record,
     verified_at: row.customDomainVerifiedAt?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import type { PaymentRequestRow } from "../db/schema";
+import { must } from "../must";
 import { type PaymentRequestJson } from "../schemas/payment-requests";
 
 /** Where a request's hosted pages live (the ISV's custom domain or this service). */
@@ -30,10 +31,14 @@ export function serializePaymentRequest(row: PaymentRequestRow, base: string): P
     charge_id: row.chargeId,
     platform_fee: row.platformFee === null ? null : { amount: row.platformFee },
     ...(row.paymentType === "TERMINAL"
-      ? { terminal_id: row.terminalId!, signature_required: Boolean(row.signatureRequired), debit: row.debit !== false }
+      ? {
+          terminal_id: must(row.terminalId, "a terminal request's terminal"),
+          signature_required: Boolean(row.signatureRequired),
+          debit: row.debit !== false,
+        }
       : {}),
     ...(row.paymentType === "INVOICE"
-      ? { send_via: row.sendVia!, sent_at: iso(row.sentAt), viewed_at: iso(row.viewedAt) }
+      ? { send_via: must(row.sendVia, "an invoice's channel"), sent_at: iso(row.sentAt), viewed_at: iso(row.viewedAt) }
       : {}),
     ...(row.paymentType === "MANUAL" || row.paymentType === "INVOICE" ? { description: row.description } : {}),
     created_at: row.createdAt.toISOString(),

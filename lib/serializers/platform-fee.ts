@@ -1,4 +1,5 @@
 import type { ChargeRow, LedgerPostingRow } from "../db/schema";
+import { must } from "../must";
 
 /**
  * A platform fee's webhook object (`platform_fee.created`, `platform_fee.refunded`, docs/reference.md
@@ -12,7 +13,7 @@ export function serializePlatformFee(txn: LedgerPostingRow, charge: ChargeRow, r
     refund_id: refundId,
     merchant_id: charge.merchantId,
     amount: Math.abs(txn.amount),
-    charge_platform_fee: chargePlatformFee(charge)!,
+    charge_platform_fee: must(chargePlatformFee(charge), "the platform fee of a charge that has one"),
     created_at: txn.createdAt.getTime(),
   };
 }

@@ -10,12 +10,17 @@ import { abaChecksumValid, isAccountNumber } from "../schemas/aba";
 type Messages = Record<CardProblem["code"] | "required" | "network" | "declined", string>;
 type Field = "number" | "exp" | "cvc";
 
-const root = document.getElementById("tokenizer")!;
-const key = root.dataset.key!;
+/** An element or attribute the frame's own page always has (lib/tokenizer/frame-page.ts writes them). */
+function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`The tokenizer frame has no ${what}`);
+  return value;
+}
+const root = present(document.getElementById("tokenizer"), "#tokenizer");
+const key = present(root.dataset.key, "key");
 const isBank = root.dataset.kind === "bank_account";
 /** The pay page framing this one (checked by the server against the service's hosts): the only origin messages go to or come from. */
-const parentOrigin = root.dataset.parent!;
-const messages = JSON.parse(root.dataset.messages!) as Messages;
+const parentOrigin = present(root.dataset.parent, "parent origin");
+const messages = JSON.parse(present(root.dataset.messages, "messages")) as Messages;
 const inputs: Record<Field, HTMLInputElement> = {
   number: document.getElementById("card-number") as HTMLInputElement,
   exp: document.getElementById("card-exp") as HTMLInputElement,
@@ -31,7 +36,7 @@ function post(message: Record<string, unknown>) {
 function showErrors(errors: Partial<Record<Field, string>>) {
   for (const field of Object.keys(inputs) as Field[]) {
     const input = inputs[field];
-    const slot = document.getElementById(`${input.id}-error`)!;
+    const slot = present(document.getElementById(`${input.id}-error`), `#${input.id}-error`);
     const message = errors[field];
     slot.textContent = message ?? "";
     if (message) input.setAttribute("aria-invalid", "true");
@@ -91,7 +96,7 @@ if (isBank)
 function showBankErrors(errors: Partial<Record<BankField, string>>) {
   for (const field of Object.keys(bankInputs) as BankField[]) {
     const input = bankInputs[field];
-    document.getElementById(`${input.id}-error`)!.textContent = errors[field] ?? "";
+    present(document.getElementById(`${input.id}-error`), `#${input.id}-error`).textContent = errors[field] ?? "";
     if (errors[field]) input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");
   }

@@ -7,13 +7,14 @@ import {
   ticketProblem,
 } from "../onboarding/cross-field";
 import { isAccountNumber } from "../schemas/aba";
+import type { LooseJson } from "../schemas/loose-json";
 import { usStateCodes } from "../schemas/us-states";
 import { ownerKeys } from "../schemas/vocabulary";
 
 // Underwriting rules (docs/reference.md section 7): each a small pure function over the decrypted
 // application, returning the requirements it raises. Codes are stable; the wizard translates them.
 export type Finding = { field: string; code: string; message: string };
-type App = Record<string, any>;
+type App = LooseJson;
 
 const owners = ownerKeys;
 

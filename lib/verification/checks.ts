@@ -1,4 +1,5 @@
 import type { FilePurpose } from "../schemas/files";
+import type { LooseJson } from "../schemas/loose-json";
 import type { CheckStatus, CheckSubject, CheckType } from "../schemas/verification";
 import { type OwnerKey, ownerKeys } from "../schemas/vocabulary";
 
@@ -42,7 +43,7 @@ export const serializeCheck = (c: StoredCheck): CheckJson => ({
   updated_at: c.updated_at,
 });
 
-type App = Record<string, any>;
+type App = LooseJson;
 
 /** What each check reads from the (decrypted) application. */
 export function checkInputs(app: App, type: CheckType, subject: CheckSubject): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import { env } from "../env";
+import type { LooseJson } from "../schemas/loose-json";
 import { checkInputs, type CheckStatus, type CheckSubject, type CheckType } from "./checks";
 
 // Who verifies (docs/reference.md section 14): a provider answers one check from the application's
@@ -7,7 +8,7 @@ import { checkInputs, type CheckStatus, type CheckSubject, type CheckType } from
 // two calls. Messages are plain English; the portal words them in the merchant's language by `code`.
 
 export type CheckOutcome = { status: Exclude<CheckStatus, "pending">; code: string | null; message: string | null };
-export type CheckRequest = { type: CheckType; subject: CheckSubject; application: Record<string, any> };
+export type CheckRequest = { type: CheckType; subject: CheckSubject; application: LooseJson };
 export type DocumentRequest = CheckRequest & {
   document: { id: string; filename: string; type: string; size: number };
   /** Documents refused for this check before this one. */
@@ -27,8 +28,7 @@ export interface VerificationProvider {
 
 const verified: CheckOutcome = { status: "verified", code: null, message: null };
 
-const fullName = (o: Record<string, any> | undefined) =>
-  [o?.first_name, o?.last_name].filter(Boolean).join(" ") || "the owner";
+const fullName = (o: LooseJson | undefined) => [o?.first_name, o?.last_name].filter(Boolean).join(" ") || "the owner";
 
 /** What each check asks for when the data alone did not verify it: the reason, and what is acceptable. */
 export function documentRequest(type: CheckType, request: CheckRequest): CheckOutcome {

@@ -10,7 +10,7 @@
 /** The versions, oldest first. */
 export const apiVersions = ["2026-11-27"] as const;
 export type ApiVersion = string;
-export const LATEST_API_VERSION: ApiVersion = apiVersions[apiVersions.length - 1]!;
+export const LATEST_API_VERSION: ApiVersion = apiVersions[apiVersions.length - 1] ?? apiVersions[0];
 /** The version an account made before versions existed is pinned to: the first. */
 export const FIRST_API_VERSION: ApiVersion = apiVersions[0];
 export const API_VERSION_HEADER = "Onb-Version";

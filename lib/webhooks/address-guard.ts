@@ -47,7 +47,8 @@ export function isPublicAddress(address: string): boolean {
   if (family === 0) return false;
   if (family === 6) {
     const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-    if (mapped) return isPublicAddress(mapped[1]!);
+    const v4 = mapped?.[1];
+    if (v4) return isPublicAddress(v4);
     return !blockedV6.check(address, "ipv6") && !blocked.check(address, "ipv6");
   }
   return !blocked.check(address, "ipv4");
@@ -93,11 +94,12 @@ export function guardedLookup(options: { allowLoopback: boolean }): net.LookupFu
       if (error) return callback(error, "", 0);
       const list = addresses as unknown as dns.LookupAddress[];
       const bad = list.find((a) => !allowed(a.address));
-      if (bad || list.length === 0)
+      const [first] = list;
+      if (bad || !first)
         return callback(new UnsafeAddressError(`${hostname} resolves to a private or reserved address`), "", 0);
       if ((lookupOptions as dns.LookupOptions).all)
         return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
+      callback(null, first.address, first.family);
     });
   };
 }

@@ -1,6 +1,7 @@
 import { getDatabase } from "../db/client";
 import { env } from "../env";
 import { log } from "../log";
+import { must } from "../must";
 import { registerDatabaseMetrics, serveMetrics } from "../ops/metrics";
 import { startBackground } from "./start";
 
@@ -8,7 +9,7 @@ import { startBackground } from "./start";
 // server process, which runs its own worker). With METRICS_PORT, its metrics (process, jobs waiting,
 // webhook deliveries by outcome, its database pool) on that port, like the server's.
 const handle = await getDatabase();
-const worker = (await startBackground(handle))!;
+const worker = must(await startBackground(handle), "the worker (WORKER is not off here)");
 registerDatabaseMetrics(handle);
 const metricsServer = env.METRICS_PORT ? serveMetrics(env.METRICS_PORT, env.METRICS_HOST) : undefined;
 log.info({ workers: worker.ids, database: handle.kind, metrics_port: env.METRICS_PORT }, "worker started");

@@ -3,6 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 
+import type { LooseJson } from "@/lib/schemas/loose-json";
+
 import { SaveError, signAgreement, submitApplication } from "../session-api";
 import type { StepProps } from "../step-props";
 
@@ -12,7 +14,7 @@ export function AgreementStep({ session, agreement }: StepProps) {
   const t = useTranslations("agreement");
   const tw = useTranslations("wizard");
   const format = useFormatter();
-  const owner = (session.merchant as Record<string, any>).owner_one ?? {};
+  const owner = (session.merchant as LooseJson).owner_one ?? {};
   const ownerName = [owner.first_name, owner.last_name].filter(Boolean).join(" ");
   const [name, setName] = useState("");
   const [signed, setSigned] = useState(session.agreement);
@@ -71,7 +73,9 @@ export function AgreementStep({ session, agreement }: StepProps) {
           <p className="font-medium">
             {t("signed", {
               name: signed.name ?? "",
-              date: format.dateTime(new Date(signed.signed_at!), { dateStyle: "long", timeStyle: "short" }),
+              date: signed.signed_at
+                ? format.dateTime(new Date(signed.signed_at), { dateStyle: "long", timeStyle: "short" })
+                : "",
             })}
           </p>
           <a href="/v1/onboarding/session/agreement.pdf" className="mt-2 inline-block underline">

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { bankNameOf } from "@/lib/payments/bank-names";
 import { abaChecksumValid } from "@/lib/schemas/aba";
+import type { LooseJson } from "@/lib/schemas/loose-json";
 
 import { useFieldRenderer } from "../fields";
 import { FormStep, toFormValues } from "../form-step";
@@ -17,7 +18,7 @@ const schema = stepSchema("bank");
 export function BankStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
   const fieldsFor = useFieldRenderer();
-  const bank = (session.merchant as Record<string, any>).bank_account ?? {};
+  const bank = (session.merchant as LooseJson).bank_account ?? {};
   return (
     <FormStep
       schema={schema}
@@ -31,7 +32,7 @@ export function BankStep({ session, onSaved, nextHref }: StepProps) {
         const valid = routing.length === 9 && abaChecksumValid(routing);
         const known = valid ? bankNameOf(routing) : null;
         // The field's own error (after a save) already says it: one message, not two.
-        const fieldSaysIt = Boolean((form.formState.errors as Record<string, any>).bank_account?.routing_number);
+        const fieldSaysIt = Boolean((form.formState.errors as LooseJson).bank_account?.routing_number);
         return (
           <>
             <BankNameFiller form={form} known={known} />

@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { ownershipTotal } from "@/lib/onboarding/cross-field";
 import { ownersSchema } from "@/lib/onboarding/step-schemas";
 import { jobTitles, ownerKeys } from "@/lib/schemas/application-rules";
+import type { LooseJson } from "@/lib/schemas/loose-json";
 
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
 import { FormStep, toFormValues } from "../form-step";
@@ -15,7 +16,7 @@ import type { StepProps } from "../step-props";
 export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
   const fieldsFor = useFieldRenderer();
-  const m = session.merchant as Record<string, any>;
+  const m = session.merchant as LooseJson;
   const [count, setCountState] = useState(() => Math.max(1, ownerKeys.filter((k) => m[k]).length));
   // The schema reads the current number of owners, so adding or removing one keeps what was typed.
   const countRef = useRef(count);

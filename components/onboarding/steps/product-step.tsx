@@ -5,6 +5,7 @@ import { useState } from "react";
 import { messageOr } from "@/lib/i18n/dynamic";
 import { searchIndustries } from "@/lib/onboarding/industry-search";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
+import type { LooseJson } from "@/lib/schemas/loose-json";
 import {
   categoryKey,
   productCategories,
@@ -24,7 +25,7 @@ const schema = stepSchema("product");
 export function ProductStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
   const fieldsFor = useFieldRenderer();
-  const product = (session.merchant as Record<string, any>).main_product ?? {};
+  const product = (session.merchant as LooseJson).main_product ?? {};
   const [search, setSearch] = useState("");
   return (
     <FormStep

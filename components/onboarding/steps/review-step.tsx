@@ -7,11 +7,12 @@ import { messageOr } from "@/lib/i18n/dynamic";
 import { keyLabel } from "@/lib/i18n/field-label";
 import { intlLocale } from "@/lib/i18n/locales";
 import { onboardingSteps } from "@/lib/onboarding/steps";
+import type { LooseJson } from "@/lib/schemas/loose-json";
 import { categoryKey } from "@/lib/schemas/product-categories";
 
 import type { StepProps } from "../step-props";
 
-type Json = Record<string, any>;
+type Json = LooseJson;
 
 function useLabel() {
   const t = useTranslations();
@@ -98,8 +99,8 @@ export function ReviewStep({ session, nextHref }: StepProps) {
     .filter((s) => s.fields.length > 0)
     .map(({ id, fields }) => ({
       step: id,
-      value: (fields.length === 1
-        ? m[fields[0]!]
+      value: (fields.length === 1 && fields[0]
+        ? m[fields[0]]
         : Object.fromEntries(fields.filter((k) => m[k] !== undefined).map((k) => [k, m[k]]))) as Json | null,
     }));
   const device =

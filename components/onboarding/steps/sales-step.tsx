@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 
 import { salesMixParts, salesMixTotal } from "@/lib/onboarding/cross-field";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
+import type { LooseJson } from "@/lib/schemas/loose-json";
 
 import { useFieldRenderer } from "../fields";
 import { FormStep, toFormValues } from "../form-step";
@@ -14,7 +15,7 @@ const schema = stepSchema("sales");
 export function SalesStep({ session, onSaved, nextHref }: StepProps) {
   const t = useTranslations();
   const fieldsFor = useFieldRenderer();
-  const sales = (session.merchant as Record<string, any>).current_sales ?? {};
+  const sales = (session.merchant as LooseJson).current_sales ?? {};
   return (
     <FormStep
       schema={schema}

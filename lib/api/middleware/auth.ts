@@ -12,6 +12,7 @@ import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";
 import { tokenStillValid } from "../../domain/accounts/password-reset";
 import { merchantByPublishableKey } from "../../domain/tokens/create-token";
 import { AppError, unauthenticated } from "../../errors";
+import { must } from "../../must";
 import type { AppEnv } from "../context";
 import { getConnInfoAddress } from "./conn-info";
 import { authFailureLimit } from "./rate-limit";
@@ -34,9 +35,9 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const address = getConnInfoAddress(c);
   try {
     if (header) c.set("principal", await fromAuthorization(c, header));
-    else {
+    else if (cookie) {
       rejectCrossSite(c);
-      c.set("principal", await fromOnboardingToken(cookie!));
+      c.set("principal", await fromOnboardingToken(cookie));
     }
   } catch (error) {
     if (error instanceof AppError && error.type === "authentication_error")
@@ -44,7 +45,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw error;
   }
   // Every change this request makes is audited under its caller (lib/audit/actor.ts).
-  const actor = actorOf(c.var.principal!, {
+  const actor = actorOf(must(c.var.principal, "the principal just authenticated"), {
     requestId: c.var.requestId,
     clientAddress: c.var.clientAddress,
     keyLast4: basicSecretLast4(header),

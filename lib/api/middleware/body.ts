@@ -31,7 +31,7 @@ const checkJson =
       c.req.raw = new Request(c.req.raw.url, { method, headers });
       return next();
     }
-    const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
     if (type !== "application/json" && !type.endsWith("+json")) {
       throw new AppError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`");
     }
@@ -146,7 +146,7 @@ const fileTooLarge = () => new AppError("file_too_large", "The file is larger th
  * (lib/files/upload-gate.ts); the heavy work that follows takes a processing slot of its own.
  */
 const uploadBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (type !== "multipart/form-data")
     throw new AppError(
       "unsupported_media_type",

@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler, Next } from "hono";
 
 import { principalScope } from "../../auth/principal";
 import { decryptField, encryptField, isEncrypted } from "../../crypto/field-encryption";
+import { allOf } from "../../db/conditions";
 import { idempotencyKeys } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
@@ -91,7 +92,7 @@ async function claimAndRun(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) {
-      await runRecorded(c, next, db, and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))!);
+      await runRecorded(c, next, db, allOf(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
       return;
     }
     const [existing] = await db

@@ -92,7 +92,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
             ? { action: "approve" as const }
             : action === "decline"
               ? { action: "decline" as const, reason: json.reason }
-              : { action: "request" as const, field: json.field!, reason: json.reason! };
+              : { action: "request" as const, field: json.field ?? "", reason: json.reason ?? "" };
         const row = await reviewMerchant(
           c.var.db,
           { isvAccountId: accountId },

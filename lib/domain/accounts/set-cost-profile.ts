@@ -46,9 +46,9 @@ export async function setCostProfile(db: Db, accountId: string, change: CostProf
     };
     const parsed = costProfileSchema.safeParse(next);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = issue.path.join(".");
-      throw invalid(field, `${field}: ${issue.message}`);
+      const [issue] = parsed.error.issues;
+      const field = issue?.path.join(".") ?? "cost_profile";
+      throw invalid(field, `${field}: ${issue?.message ?? "is invalid"}`);
     }
     const changed = [
       ...Object.keys(change.card ?? {}).map((k) => `card.${k}`),

@@ -88,10 +88,8 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       accountId,
       action: "account.updated",
       resourceId: accountId,
-      fields: Object.keys(patch).flatMap((key) =>
-        typeof (patch as Record<string, unknown>)[key] === "object" && (patch as Record<string, unknown>)[key]
-          ? Object.keys((patch as Record<string, Record<string, unknown>>)[key]!).map((sub) => `${key}.${sub}`)
-          : [key],
+      fields: Object.entries(patch).flatMap(([key, value]) =>
+        typeof value === "object" && value ? Object.keys(value).map((sub) => `${key}.${sub}`) : [key],
       ),
     });
     if (changed) forgetCustomDomains();

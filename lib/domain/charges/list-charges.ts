@@ -1,9 +1,11 @@
-import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 
+import { anyOf } from "../../db/conditions";
 import { cursorPage } from "../../db/cursor-page";
 import type { ChargeRow, MerchantRow } from "../../db/schema";
 import { charges, merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { must } from "../../must";
 import type { ListQuery } from "../../schemas/list";
 import { type Scope, withinScope } from "../scope";
 import { refundsOfCharges } from "./refunds-of-charges";
@@ -33,7 +35,9 @@ export async function listCharges(db: DbOrTx, scope: Scope, query: ListQuery & C
       ...(query["created[lte]"] !== undefined ? [lte(charges.createdAt, new Date(query["created[lte]"]))] : []),
       ...(query.payment_type ? [eq(charges.paymentType, query.payment_type)] : []),
       ...(query.amount !== undefined ? [eq(charges.requestedAmount, query.amount)] : []),
-      ...(query.last4 ? [or(eq(charges.cardLast4, query.last4), sql`${charges.ach}->>'last4' = ${query.last4}`)!] : []),
+      ...(query.last4
+        ? [anyOf(eq(charges.cardLast4, query.last4), sql`${charges.ach}->>'last4' = ${query.last4}`)]
+        : []),
     ],
     positionOf: async (id) => {
       const [row] = await db
@@ -54,7 +58,7 @@ export async function listCharges(db: DbOrTx, scope: Scope, query: ListQuery & C
   );
   return {
     ...page,
-    merchantOf: (charge: ChargeRow) => byId.get(charge.merchantId)!,
+    merchantOf: (charge: ChargeRow) => must(byId.get(charge.merchantId), "the merchant of a listed charge"),
     refundsOf: (charge: ChargeRow) => refunds.get(charge.id) ?? [],
   };
 }

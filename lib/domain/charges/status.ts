@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from "drizzle-orm";
 
+import { allOf } from "../../db/conditions";
 import { type ChargeRow, charges, refunds } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
@@ -60,11 +61,11 @@ export async function moveCharge(tx: DbOrTx, id: string, move: ChargeMove, set: 
 }
 
 /** SQL: the charge is in a state that can be refunded (./rules.ts: refundableAmount says the same in cents). */
-export const refundable = and(
+export const refundable = allOf(
   notInArray(charges.status, [...notRefundableStatuses]),
   isNull(charges.disputeId),
   or(ne(charges.paymentMethod, "ach"), isNotNull(charges.achClearedAt)),
-)!;
+);
 
 /** 409 `invalid_state` when the charge's state admits no refund. */
 export function assertRefundable(
@@ -82,14 +83,14 @@ export function assertRefundable(
  */
 export function settleablePredicates(cutoff: Date) {
   return {
-    charges: and(eq(charges.status, "AUTHORIZED"), lt(charges.createdAt, cutoff))!,
-    refunds: and(isNull(refunds.settlementId), lt(refunds.createdAt, cutoff))!,
-    returns: and(eq(charges.status, "RETURNED"), isNull(charges.returnSettlementId), lt(charges.returnedAt, cutoff))!,
-    reversals: and(
+    charges: allOf(eq(charges.status, "AUTHORIZED"), lt(charges.createdAt, cutoff)),
+    refunds: allOf(isNull(refunds.settlementId), lt(refunds.createdAt, cutoff)),
+    returns: allOf(eq(charges.status, "RETURNED"), isNull(charges.returnSettlementId), lt(charges.returnedAt, cutoff)),
+    reversals: allOf(
       isNotNull(charges.returnReversedAt),
       isNotNull(charges.returnSettlementId),
       isNull(charges.reversalSettlementId),
       lt(charges.returnReversedAt, cutoff),
-    )!,
+    ),
   };
 }

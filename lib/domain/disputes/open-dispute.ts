@@ -108,12 +108,14 @@ export async function checkCardDisputes(db: Db, { settlement_id }: JobPayload<"c
         isNotNull(charges.processorReference),
       ),
     );
-  if (candidates.length === 0) return;
+  // Each has a reference (the query asks for it; its type does not know).
+  const referenced = candidates.flatMap((c) => (c.reference ? [{ id: c.id, reference: c.reference }] : []));
+  if (referenced.length === 0) return;
   const reported = new Map(
-    (await paymentProcessor().disputes(candidates.map((c) => c.reference!))).map((d) => [d.reference, d.reason]),
+    (await paymentProcessor().disputes(referenced.map((c) => c.reference))).map((d) => [d.reference, d.reason]),
   );
-  for (const charge of candidates) {
-    const reason = reported.get(charge.reference!);
+  for (const charge of referenced) {
+    const reason = reported.get(charge.reference);
     if (reason) await openDispute(db, charge.id, reason);
   }
 }

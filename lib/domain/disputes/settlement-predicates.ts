@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { eq, isNotNull, isNull, lt } from "drizzle-orm";
 
+import { allOf } from "../../db/conditions";
 import { disputes } from "../../db/schema";
 
 /**
@@ -9,12 +10,12 @@ import { disputes } from "../../db/schema";
  */
 export function disputeSettlementPredicates(cutoff: Date) {
   return {
-    opened: and(isNull(disputes.settlementId), lt(disputes.createdAt, cutoff))!,
-    won: and(
+    opened: allOf(isNull(disputes.settlementId), lt(disputes.createdAt, cutoff)),
+    won: allOf(
       eq(disputes.status, "won"),
       isNotNull(disputes.settlementId),
       isNull(disputes.wonSettlementId),
       lt(disputes.closedAt, cutoff),
-    )!,
+    ),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, type SQL } from "drizzle-orm";
 
+import { allOf } from "../../db/conditions";
 import { type DisputeRow, disputes } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { invalidState, notFound } from "../../errors";
@@ -58,4 +59,4 @@ export async function lockDispute(tx: DbOrTx, scope: Scope, id: string) {
 
 /** Still answerable at `now`: the dispute waits for evidence and its deadline has not passed (the SQL guard of every change). */
 export const answerable = (id: string, now: Date) =>
-  and(eq(disputes.id, id), eq(disputes.status, "needs_response"), gt(disputes.evidenceDueBy, now))!;
+  allOf(eq(disputes.id, id), eq(disputes.status, "needs_response"), gt(disputes.evidenceDueBy, now));

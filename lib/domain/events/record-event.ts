@@ -1,6 +1,7 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 
 import { currentActor } from "../../audit/actor";
+import { one } from "../../db/one";
 import { compiledStatement } from "../../db/prepared";
 import { type DbOrTx } from "../../db/types";
 import { type EventType, scopeOf } from "../../events/catalogue";
@@ -88,8 +89,7 @@ const recordStatement = compiledStatement(
  * and its audit entry commit together or not at all, for one round trip to the database.
  */
 export async function recordEvent(tx: DbOrTx, input: OneEvent) {
-  const [id] = await recordEvents(tx, [input]);
-  return id!;
+  return one(await recordEvents(tx, [input]));
 }
 
 /** Many events in the caller's transaction (a settlement's): the same statement, 500 events at a time. */

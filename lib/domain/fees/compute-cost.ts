@@ -1,4 +1,5 @@
 import { type Cents, splitHalfUp } from "../../money";
+import { must } from "../../must";
 import type { CardClass, Interchange } from "../../processors/processor";
 import { type CostLine, type CostProfile, defaultCostProfile } from "../../schemas/cost-profile";
 import { cardClassOf, isCardPresent } from "./compute-fee";
@@ -27,7 +28,7 @@ function fromParts(amount: Cents, parts: Part[]) {
     type: p.type,
     rate_bps: p.bps,
     fixed: p.fixed,
-    amount: shares[i]!,
+    amount: must(shares[i], "a share for each part"),
     description: p.description,
   }));
   return { costs, lines };

@@ -1,4 +1,5 @@
 import { type Cents, feeToCentiCents, includedSurcharge, percentToPpm, ppmToBps, splitHalfUp } from "../../money";
+import { must } from "../../must";
 import type { CardClass } from "../../processors/processor";
 import { type FeeLine } from "../../schemas/charges";
 // The fee engine (docs/reference.md section 13): pure functions from a charge and the merchant's pricing
@@ -32,9 +33,15 @@ export function cardClassOf(brand: string | null | undefined, funding: string | 
   return funding === "debit" ? "vmd_debit" : "vmd_credit";
 }
 
-const given = (v: string | undefined) => v !== undefined && v !== "";
-const rate = (options: Options, key: string) => (given(options[key]) ? percentToPpm(options[key]!) : 0);
-const fixedOf = (options: Options, key: string) => (given(options[key]) ? feeToCentiCents(options[key]!) : 0);
+const given = (v: string | undefined): v is string => v !== undefined && v !== "";
+const rate = (options: Options, key: string) => {
+  const value = options[key];
+  return given(value) ? percentToPpm(value) : 0;
+};
+const fixedOf = (options: Options, key: string) => {
+  const value = options[key];
+  return given(value) ? feeToCentiCents(value) : 0;
+};
 const classWords: Record<CardClass, string> = {
   vmd_credit: "Visa, Mastercard, Discover credit",
   vmd_debit: "Visa, Mastercard, Discover debit",
@@ -122,7 +129,7 @@ function fromParts(model: PricingModel, amount: Cents, parts: Part[]): FeeResult
     model,
     rate_bps: Number(ppmToBps(p.ppm)),
     fixed: p.centiCents / 100,
-    amount: shares[i]!,
+    amount: must(shares[i], "a share for each part"),
     description: p.description,
   }));
   return { model, fee, lines };

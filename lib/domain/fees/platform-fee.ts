@@ -56,8 +56,9 @@ export function choosePlatformFee(
     return amount > 0 ? { amount, source: { kind: "payment" } } : null;
   }
   const index = rules.findIndex((rule) => ruleMatches(rule.match, context));
-  if (index < 0) return null;
-  const amount = feeOfSpec(rules[index]!.fee, context.total);
+  const rule = rules[index];
+  if (!rule) return null;
+  const amount = feeOfSpec(rule.fee, context.total);
   return amount > 0 ? { amount, source: { kind: "rule", index } } : null;
 }
 

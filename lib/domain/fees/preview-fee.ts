@@ -18,8 +18,9 @@ export async function previewFee(db: DbOrTx, scope: Scope, body: FeePreviewInput
   let priced;
   if (body.payment_method === "ach") priced = feeForAchCharge(merchant, body.amount);
   else {
+    const { card_brand: brand, card_entry_method: entryMethod } = body;
     const missing = (["card_entry_method", "card_brand"] as const).filter((k) => body[k] === undefined);
-    if (missing.length)
+    if (brand === undefined || entryMethod === undefined)
       throw invalidFields(
         missing.map((param) => ({
           param,
@@ -29,9 +30,9 @@ export async function previewFee(db: DbOrTx, scope: Scope, body: FeePreviewInput
       );
     priced = feeForCardCharge(merchant, {
       amount: body.amount,
-      brand: body.card_brand!.toLowerCase(),
+      brand: brand.toLowerCase(),
       funding: body.funding ?? "credit",
-      entryMethod: body.card_entry_method!,
+      entryMethod,
       keyedWithPostalCode: body.keyed_with_postal_code ?? false,
     });
   }

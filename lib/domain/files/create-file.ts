@@ -42,9 +42,8 @@ export async function sameFile(db: DbOrTx, merchantId: string, purpose: FilePurp
 
 /** A name safe to show and to offer as a download's name: no path, no control characters, 120 at most. */
 export function cleanFilename(name: string | undefined, type: string): string {
-  const base = (name ?? "")
-    .split(/[\\/]/)
-    .pop()!
+  const last = (name ?? "").split(/[\\/]/).at(-1) ?? "";
+  const base = last
     // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f"]/g, "")
     .trim()

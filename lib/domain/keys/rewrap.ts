@@ -22,9 +22,10 @@ async function inBatches(
   let count = 0;
   for (;;) {
     const ids = await nextIds(after);
-    if (ids.length === 0) return count;
+    const last = ids.at(-1);
+    if (last === undefined) return count;
     count += await db.transaction((tx) => rewrite(tx, ids));
-    after = ids.at(-1)!;
+    after = last;
     if (ids.length < batch) return count;
   }
 }

@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 
+import { one } from "../../db/one";
 import type { AccountRow, MerchantRow } from "../../db/schema";
 import { merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -217,7 +218,7 @@ export async function changeApplication(
   const updated =
     writer === "merchant" && merchant.status === "NOT_STARTED"
       ? await moveMerchant(tx, merchant.id, "startOnboarding", set)
-      : (await tx.update(merchants).set(set).where(eq(merchants.id, merchant.id)).returning())[0]!;
+      : one(await tx.update(merchants).set(set).where(eq(merchants.id, merchant.id)).returning());
   await recordMerchantEvent(tx, "merchant.updated", updated, {
     isv: isv,
     fields: [

@@ -4,6 +4,7 @@ import { currentActor } from "../../audit/actor";
 import { newPublishableKey } from "../../auth/secrets";
 import { rowsOf } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
+import { one } from "../../db/one";
 import { compiledStatement } from "../../db/prepared";
 import type { AccountRow, MerchantRow } from "../../db/schema";
 import { merchants } from "../../db/schema";
@@ -110,8 +111,8 @@ export async function createMerchant(
       // Its audit entry, in the same statement (lib/audit/actor.ts).
       actor: JSON.stringify(currentActor() ?? null),
     });
-    const [lead] = rowsOf<{ lead_id: string | number }>(result);
-    return { row: { ...draft, leadId: Number(lead!.lead_id) }, created: true };
+    const lead = one(rowsOf<{ lead_id: string | number }>(result));
+    return { row: { ...draft, leadId: Number(lead.lead_id) }, created: true };
   } catch (error) {
     if (imei && isUniqueViolation(error)) {
       const existing = await findByImei(db, isvAccountId, imei);

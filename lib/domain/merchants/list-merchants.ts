@@ -1,5 +1,6 @@
-import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, type SQL, sql } from "drizzle-orm";
 
+import { anyOf } from "../../db/conditions";
 import { cursorPage } from "../../db/cursor-page";
 import { merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -21,7 +22,7 @@ export async function listMerchants(
     const text = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     const digits = search.replace(/\D/g, "");
     filters.push(
-      or(
+      anyOf(
         ilike(sql`${merchants.application}->>'legal_business_name'`, text),
         ilike(sql`${merchants.application}->>'doing_business_as'`, text),
         ...(search.includes("@")
@@ -29,7 +30,7 @@ export async function listMerchants(
           : []),
         ...(/^mer_[0-9A-Za-z]+$/.test(search) ? [eq(merchants.id, search)] : []),
         ...(digits.length >= 3 && !search.startsWith("mer_") ? [ilike(merchants.phone, `%${digits}%`)] : []),
-      )!,
+      ),
     );
   }
   return cursorPage(query, {

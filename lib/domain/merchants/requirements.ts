@@ -77,7 +77,8 @@ export function missingParams(application: Record<string, unknown>): string[] {
   if (params) problemsMemo.delete(key);
   else {
     params = applicationProblems(application).map((e) => e.param);
-    if (problemsMemo.size >= MEMO_SIZE) problemsMemo.delete(problemsMemo.keys().next().value!);
+    const oldest = problemsMemo.keys().next();
+    if (problemsMemo.size >= MEMO_SIZE && !oldest.done) problemsMemo.delete(oldest.value);
   }
   problemsMemo.set(key, params);
   return [...params];

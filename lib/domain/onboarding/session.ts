@@ -3,6 +3,7 @@ import { hostedBaseUrl } from "../../branding/hosts";
 import { type Db } from "../../db/types";
 import { AppError, type FieldError } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
+import type { LooseJson } from "../../schemas/loose-json";
 import { type PartialApplication } from "../../schemas/merchant";
 import { serializeOnboardingSession } from "../../serializers/onboarding-session";
 import { brandOf, settingsOf } from "../accounts/isv-facts";
@@ -152,8 +153,9 @@ export function returnTarget(session: CheckedSession): string | null {
 export async function completionView(db: Db, use: SessionUse) {
   const session = await checkSession(db, use, { host: use.host, allowSuperseded: true });
   const { merchant } = session;
-  const app = merchant.application as Record<string, any>;
-  const person = (o: any) => (o ? { first_name: o.first_name ?? null, last_name: o.last_name ?? null } : undefined);
+  const app = merchant.application as LooseJson;
+  const person = (o: LooseJson | null | undefined) =>
+    o ? { first_name: o.first_name ?? null, last_name: o.last_name ?? null } : undefined;
   return {
     branding: brandOf(session.isv),
     status: merchant.status,

@@ -10,6 +10,7 @@ import { createId } from "../../ids";
 import { postCharge } from "../../ledger/movements";
 import { log } from "../../log";
 import { businessName, merchantLocale } from "../../merchants/facts";
+import { must } from "../../must";
 import { receiptEmail } from "../../notifications/payment-templates";
 import { queueEmail } from "../../notifications/send-email";
 import { ACH_AUTHORIZATION_VERSION, achAuthorizationText } from "../../payments/ach-authorization";
@@ -157,11 +158,11 @@ export async function payWithToken(
         };
       return {
         kind: "card",
-        brand: token.brand!,
+        brand: must(token.brand, "a card token's brand"),
         last4: token.last4,
-        expMonth: token.expMonth!,
-        expYear: token.expYear!,
-        funding: token.funding!,
+        expMonth: must(token.expMonth, "a card token's expiry month"),
+        expYear: must(token.expYear, "a card token's expiry year"),
+        funding: must(token.funding, "a card token's funding"),
         fingerprint: token.fingerprint,
         vault: token.vault,
       };

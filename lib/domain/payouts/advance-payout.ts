@@ -46,21 +46,23 @@ export async function advancePayout(
     if (step === "send") {
       const bank = bankOf(merchant);
       const arrivalDate = nextBusinessDay(now);
-      const [sent] = await movePayouts(tx, "send", eq(payouts.id, payout.id), {
-        arrivalDate,
-        bankLast4: bank.last4,
-        bankName: bank.name,
-      });
+      const sent = one(
+        await movePayouts(tx, "send", eq(payouts.id, payout.id), {
+          arrivalDate,
+          bankLast4: bank.last4,
+          bankName: bank.name,
+        }),
+      );
       // The bank answers on the arrival date (00:00 UTC); the sandbox's helper may ask it sooner.
-      if (payoutProvider().sends) await queueAdvance(tx, sent!, "settle", new Date(`${arrivalDate}T00:00:00Z`));
-      return sent!;
+      if (payoutProvider().sends) await queueAdvance(tx, sent, "settle", new Date(`${arrivalDate}T00:00:00Z`));
+      return sent;
     }
     const outcome = await payoutProvider().outcome({ amount: payout.amount, accountNumber: bankOf(merchant).number });
     if (outcome.status === "paid") {
-      const [paid] = await movePayouts(tx, "pay", eq(payouts.id, payout.id));
-      await postPayoutOutcome(tx, paid!, "paid");
-      await payoutEvent(tx, "payout.paid", paid!);
-      return paid!;
+      const paid = one(await movePayouts(tx, "pay", eq(payouts.id, payout.id)));
+      await postPayoutOutcome(tx, paid, "paid");
+      await payoutEvent(tx, "payout.paid", paid);
+      return paid;
     }
     return failPayout(tx, merchant, payout, outcome.code);
   });
@@ -72,13 +74,13 @@ export async function advancePayout(
  * `merchant.bank_account`, code `payout_failed`: the home shows it) and told by e-mail.
  */
 async function failPayout(tx: DbOrTx, merchant: MerchantRow, payout: PayoutRow, code: PayoutFailureCode) {
-  const [failed] = await movePayouts(tx, "fail", eq(payouts.id, payout.id), { failureCode: code });
-  await postPayoutOutcome(tx, failed!, "failed");
-  await payoutEvent(tx, "payout.failed", failed!);
+  const failed = one(await movePayouts(tx, "fail", eq(payouts.id, payout.id), { failureCode: code }));
+  await postPayoutOutcome(tx, failed, "failed");
+  await payoutEvent(tx, "payout.failed", failed);
   const updated = await askForNewBankAccount(tx, merchant, { code, amount: payout.amount });
   await holdPayouts(tx, updated, "payout_failed");
   log.warn({ payout_id: payout.id, merchant_id: merchant.id, code }, "payout failed");
-  return failed!;
+  return failed;
 }
 
 /** The job: one step of one payout. */

@@ -3,6 +3,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { merchants, type ResidualRow, residuals } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { businessName } from "../../merchants/facts";
+import { must } from "../../must";
 import { getAccount } from "../accounts/get-account";
 import { costProfileOf } from "../accounts/isv-facts";
 import { periodOf } from "../statements/figures";
@@ -48,7 +49,8 @@ export async function revenueOverview(db: DbOrTx, isvAccountId: string, now = ne
       .orderBy(desc(residuals.period))
       .limit(24),
   ]);
-  const made = all.filter((r) => r.period >= months[0]!);
+  const earliest = must(months[0], "the first of the twelve months");
+  const made = all.filter((r) => r.period >= earliest);
   const before = all.find((r) => r.period < period);
   const lines = monthLines.map((m) => lineOf(m, percent));
   const madeNow = made.find((r) => r.period === period);

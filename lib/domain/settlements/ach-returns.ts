@@ -46,11 +46,15 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
         isNotNull(charges.processorReference),
       ),
     );
-  if (candidates.length === 0) return 0;
-  const named = await answer.ask(candidates.map((c) => c.processorReference!));
+  // Each has a reference (the query asks for it; its type does not know).
+  const referenced = candidates.flatMap((c) =>
+    c.processorReference ? [{ id: c.id, reference: c.processorReference }] : [],
+  );
+  if (referenced.length === 0) return 0;
+  const named = await answer.ask(referenced.map((c) => c.reference));
   let moved = 0;
-  for (const charge of candidates) {
-    const set = named.get(charge.processorReference!);
+  for (const charge of referenced) {
+    const set = named.get(charge.reference);
     if (!set) continue;
     if (await applyAchMove(db, charge.id, answer.move, set)) moved++;
   }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../../db/client";
+import { allOf } from "../../db/conditions";
 import { one } from "../../db/one";
 import { charges, disputes, ledgerPostings, merchants, refunds, settlements } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -21,11 +22,11 @@ import { ACH_RETURN_DELAY_MS } from "./ach-returns";
 
 /** The month-end fees (postings of final statements) made before `cutoff` that no settlement has taken. */
 const monthEndFeesDue = (cutoff: Date) =>
-  and(
+  allOf(
     eq(ledgerPostings.type, "monthly_fee"),
     isNull(ledgerPostings.settlementId),
     lt(ledgerPostings.createdAt, cutoff),
-  )!;
+  );
 
 /** How long after a settlement the card processor is asked which of its charges were disputed (sandbox: at once). */
 export const CARD_DISPUTE_DELAY_MS = 2_000;

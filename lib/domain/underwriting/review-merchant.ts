@@ -12,7 +12,7 @@ export type ReviewDecision =
 /** A field path a merchant can supply, e.g. `merchant.bank_account.routing_number` (prefix optional). */
 export function normaliseField(field: string): string {
   const path = field.replace(/^merchant\./, "");
-  const top = path.split(".")[0]!;
+  const [top = ""] = path.split(".");
   if (!(top in coreApplicationShape)) {
     throw new AppError("parameter_invalid", `${field} is not a field of the onboarding information`, {
       param: "field",

@@ -10,6 +10,7 @@ import { merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";
 import { informationRequestedForIsv, informationRequestedForMerchant } from "../../notifications/templates";
 import { requestNames } from "../../onboarding/request-names";
+import type { LooseJson } from "../../schemas/loose-json";
 import { isCardModel } from "../../schemas/vocabulary";
 import type { Finding } from "../../underwriting/rules";
 import { getAccount } from "../accounts/get-account";
@@ -124,7 +125,7 @@ export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, find
 async function notifyInformationRequested(tx: DbOrTx, isv: AccountRow, merchant: MerchantRow, findings: Finding[]) {
   const target = settingsOf(isv).notifications.information_requested;
   const brand = brandOf(isv);
-  const app = merchant.application as Record<string, any>;
+  const app = merchant.application as LooseJson;
   const locale = merchantLocale(merchant);
   if (target === "merchant" || target === "both") {
     const to = app.main_contact_person?.email ?? app.owner_one?.email;

@@ -75,14 +75,14 @@ export async function deliverWebhook(
     loopbackBodies: env.SANDBOX_WEBHOOK_LOOPBACK === "1",
   });
   const attempts = delivery.attempts + 1;
-  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  if (ok) {
+  const status = result.statusCode;
+  if (status !== null && status >= 200 && status < 300) {
     // The try, the delivery and the job recorded together, with the other deliveries that
     // finished meanwhile: one statement for all of them (recordSuccesses).
     await successesFor(db).add({
       attempt_id: createId("wha"),
       delivery_id: deliveryId,
-      status_code: result.statusCode!,
+      status_code: status,
       duration_ms: result.durationMs,
       excerpt: result.excerpt,
       attempts,

@@ -76,10 +76,11 @@ function methodOf(document: Document, path: string, httpMethod: string, op: Oper
   const id = op.operationId;
   const [resource, name] = operationNames[id] ?? [camel(op.tags?.[0] ?? "misc"), id];
   const ref = `operations[${JSON.stringify(id)}]`;
-  const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].flatMap((m) => (m[1] ? [m[1]] : []));
   const queryParams = (op.parameters ?? []).filter((p) => p.in === "query");
   const success = Object.keys(op.responses).find((s) => s.startsWith("2"));
-  const content = success ? Object.keys(op.responses[success]!.content ?? {}) : [];
+  const successResponse = success ? op.responses[success] : undefined;
+  const content = Object.keys(successResponse?.content ?? {});
   const response = content.includes("application/json")
     ? "json"
     : content.includes("text/event-stream")
@@ -104,13 +105,13 @@ function methodOf(document: Document, path: string, httpMethod: string, op: Oper
         ? "client"
         : "bearer";
 
-  const json = success ? resolve(document, op.responses[success]!.content?.["application/json"]?.schema) : undefined;
+  const json = successResponse ? resolve(document, successResponse.content?.["application/json"]?.schema) : undefined;
   const isList =
     response === "json" &&
     queryParams.some((p) => p.name === "starting_after") &&
     json?.properties?.has_more !== undefined &&
     json.properties.data !== undefined;
-  const item = isList ? resolve(document, json!.properties!.data!.items) : undefined;
+  const item = isList ? resolve(document, json?.properties?.data?.items) : undefined;
   const cursor = cursorFields[id] ?? (item?.properties?.id ? "id" : undefined);
   if (isList && !cursor) throw new Error(`${id}: a list whose items have no id; name its cursor in codegen/names.ts`);
 
@@ -118,17 +119,18 @@ function methodOf(document: Document, path: string, httpMethod: string, op: Oper
   const callParts: string[] = [];
   if (pathParams.length)
     callParts.push(`pathParams: { ${pathParams.map((p) => `${JSON.stringify(p)}: ${camel(p)}`).join(", ")} }`);
-  if (bodyType) {
+  const requestBody = op.requestBody;
+  if (bodyType && requestBody) {
     const bodyRef = `NonNullable<${ref}["requestBody"]>["content"][${JSON.stringify(bodyType === "json" ? "application/json" : "multipart/form-data")}]`;
     let type = bodyRef;
     if (bodyType === "multipart") {
-      const schema = resolve(document, op.requestBody!.content["multipart/form-data"]!.schema);
+      const schema = resolve(document, requestBody.content["multipart/form-data"]?.schema);
       const files = Object.entries(schema?.properties ?? {})
         .filter(([, s]) => s.format === "binary")
         .map(([k]) => JSON.stringify(k));
       type = `Uploadable<${bodyRef}, ${files.join(" | ") || "never"}>`;
     }
-    args.push(`body${op.requestBody!.required ? "" : "?"}: ${type}`);
+    args.push(`body${requestBody.required ? "" : "?"}: ${type}`);
     callParts.push("body");
   }
   if (queryParams.length) {
@@ -179,8 +181,7 @@ function resourcesFile(document: Document): string {
   const resources = [...byResource.keys()].sort();
   const classes = resources.map(
     (r) =>
-      `export class ${pascal(r)}Resource extends Resource {\n${byResource
-        .get(r)!
+      `export class ${pascal(r)}Resource extends Resource {\n${(byResource.get(r) ?? [])
         .map((m) => m.code)
         .join("\n")}}\n`,
   );

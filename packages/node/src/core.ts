@@ -136,8 +136,8 @@ function multipartOf(body: object): FormData {
 
 function filenameOf(disposition: string | null): string | undefined {
   if (!disposition) return undefined;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) return decodeURIComponent(star[1]!);
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (star) return decodeURIComponent(star);
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1];
 }
 

@@ -39,8 +39,8 @@ export class ListPromise<T> implements PromiseLike<List<T>>, AsyncIterable<T> {
     let page = await this.#firstPage();
     for (;;) {
       for (const item of page.data) yield item;
-      if (!page.has_more || page.data.length === 0) return;
-      const edge = backwards ? page.data[0]! : page.data[page.data.length - 1]!;
+      const edge = backwards ? page.data[0] : page.data[page.data.length - 1];
+      if (!page.has_more || edge === undefined) return;
       const { starting_after: _after, ending_before: _before, ...rest } = this.query;
       page = await this.fetchPage(
         backwards ? { ...rest, ending_before: this.cursorOf(edge) } : { ...rest, starting_after: this.cursorOf(edge) },

@@ -33,6 +33,7 @@ export default async function MerchantsPage({
     starting_after: params.after,
     ending_before: params.before,
   });
+  const lastRow = rows.at(-1);
   const volumes = await merchantVolumes(
     db,
     account.id,
@@ -136,8 +137,8 @@ export default async function MerchantsPage({
           ) : null
         ) : null}
         {hasMore || params.before ? (
-          rows.at(-1) ? (
-            <Link className="underline" href={`/dashboard/merchants?${qs({ after: rows.at(-1)!.id })}`}>
+          lastRow ? (
+            <Link className="underline" href={`/dashboard/merchants?${qs({ after: lastRow.id })}`}>
               {t("next")}
             </Link>
           ) : null

@@ -12,6 +12,7 @@ import { bankAccountSummary, bankCheckOf, bankHoldEndsAt, merchantAccountSid } f
 import { payoutFailureOf } from "@/lib/domain/payouts/rules";
 import { requireMerchant } from "@/lib/home/session";
 import { businessName } from "@/lib/merchants/facts";
+import type { LooseJson } from "@/lib/schemas/loose-json";
 
 /** An upload's refusal (the file rules' codes) in the merchant's words (the verification's messages). */
 const uploadErrors: Record<string, string> = {
@@ -39,7 +40,7 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
   const format = await getFormatter();
   const dashboard = await getTranslations("dashboard");
   const brand = brandOf(isv);
-  const app = merchant.application as Record<string, any>;
+  const app = merchant.application as LooseJson;
   const contact = (app.main_contact_person ?? {}) as { name?: string; email?: string };
   const bank = bankAccountSummary(merchant);
   const check = bankCheckOf(merchant);

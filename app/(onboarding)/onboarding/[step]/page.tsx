@@ -26,7 +26,8 @@ export default async function StepPage({ params }: { params: Promise<{ step: str
   const { session, principal } = loaded;
   if (!isOpen(session.lead_onboarding_status)) redirect("/onboarding/complete");
   // A deep link past the first incomplete step, or (in the portal) to a step with nothing asked of it, is brought back.
-  const resolved = resolveStep(session, step)!;
+  const resolved = resolveStep(session, step);
+  if (!resolved) notFound();
   if (resolved.redirect) redirect(`/onboarding/${resolved.step}`);
 
   let agreement = null;

@@ -36,6 +36,7 @@ import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { requestNames } from "@/lib/onboarding/request-names";
 import type { OnboardingStatus } from "@/lib/schemas/application";
+import type { LooseJson } from "@/lib/schemas/loose-json";
 import { categoryKey } from "@/lib/schemas/product-categories";
 import { ownerKeys } from "@/lib/schemas/vocabulary";
 import { serializeMerchant } from "@/lib/serializers/merchant";
@@ -50,7 +51,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   return { title: `${name ?? t("unnamed")} · ${t("merchantsTitle")}` };
 }
 
-type Json = Record<string, any>;
+type Json = LooseJson;
 
 // A check's state in the merchant badges' colours: running amber, done green, a document needed blue, failed red.
 const checkTone = {
@@ -405,13 +406,13 @@ export default async function MerchantPage({
           </DataTable>
         </>
       ) : null}
-      {shows(["payments"]) ? (
+      {shows(["payments"]) && payments ? (
         <>
           <DataTable
             id="payments"
             title={t("payments")}
             testId="payments"
-            empty={payments!.charges.length === 0 ? t("noPayments") : null}
+            empty={payments.charges.length === 0 ? t("noPayments") : null}
             columns={[
               { label: t("date") },
               { label: t("amount"), align: "right" },
@@ -422,7 +423,7 @@ export default async function MerchantPage({
               { label: t("details") },
             ]}
           >
-            {payments!.charges.map((c) => (
+            {payments.charges.map((c) => (
               <tr key={c.id} className="border-b border-line align-top" data-charge={c.id}>
                 <td className="py-2 pr-3 whitespace-nowrap">{when(c.createdAt)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{money(c.requestedAmount)}</td>
@@ -446,19 +447,19 @@ export default async function MerchantPage({
           </DataTable>
         </>
       ) : null}
-      {shows(["overview", "payouts"]) ? (
+      {shows(["overview", "payouts"]) && balance ? (
         <>
-          <BalanceCard balance={balance!} title={(await getTranslations("balance"))("merchantTitle")} />
+          <BalanceCard balance={balance} title={(await getTranslations("balance"))("merchantTitle")} />
         </>
       ) : null}
-      {shows(["payouts"]) ? (
+      {shows(["payouts"]) && payments ? (
         <>
-          <SettlementsTable settlements={payments!.settlements} />
+          <SettlementsTable settlements={payments.settlements} />
         </>
       ) : null}
-      {shows(["payouts"]) ? (
+      {shows(["payouts"]) && payments ? (
         <>
-          <PayoutsTable payouts={payments!.payouts} />
+          <PayoutsTable payouts={payments.payouts} />
         </>
       ) : null}
       {shows(["disputes"]) ? (
@@ -469,14 +470,14 @@ export default async function MerchantPage({
           />
         </>
       ) : null}
-      {shows(["payouts"]) ? (
+      {shows(["payouts"]) && payments ? (
         <>
           <section aria-labelledby="statements-title">
             <h2 id="statements-title" className="text-lg font-semibold">
               {t("statements")}
             </h2>
             <StatementLinks
-              statements={payments!.statements}
+              statements={payments.statements}
               href={(statementId) => `/dashboard/merchants/${merchant.id}/statements/${statementId}`}
             />
           </section>

@@ -103,7 +103,7 @@ export default async function HomeDisputePage({ params }: { params: Promise<{ di
         {dispute.status !== "needs_response" ? (
           <div role="status" className="rounded-lg border-2 border-primary bg-card p-4" data-testid="dispute-outcome">
             {dispute.status === "under_review"
-              ? t("outcome.under_review", { date: when(dispute.submittedAt!) })
+              ? t("outcome.under_review", { date: dispute.submittedAt ? when(dispute.submittedAt) : "—" })
               : dispute.status === "won"
                 ? t("outcome.won", { amount: money(dispute.amount) })
                 : expired
@@ -150,7 +150,7 @@ export default async function HomeDisputePage({ params }: { params: Promise<{ di
                       <dt className="text-sm text-muted">{t(`fields.${f}`)}</dt>
                       <dd>
                         <a href={`/home/files/${evidence[f]}`} className="break-all underline">
-                          {names[evidence[f]!] ?? evidence[f]}
+                          {names[evidence[f] ?? ""] ?? evidence[f]}
                         </a>
                       </dd>
                     </div>
