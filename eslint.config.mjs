@@ -41,7 +41,7 @@ export default tseslint.config(
   {
     rules: {
       // The source has none (lib/must.ts, lib/db/one.ts and lib/db/conditions.ts say what a `!` hid;
-      // lib/schemas/loose-json.ts is the one explained `any`): a new one fails the lint. Tests warn (below).
+      // lib/loose-json.ts is the one explained `any`): a new one fails the lint. Tests warn (below).
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-non-null-assertion": "error",
       "@typescript-eslint/no-unused-vars": [

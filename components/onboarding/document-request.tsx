@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 
-import type { LooseJson } from "@/lib/schemas/loose-json";
+import type { LooseJson } from "@/lib/loose-json";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 import type { Requested } from "./portal";

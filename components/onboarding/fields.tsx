@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 
 import { Field, type FieldKind } from "@/components/ui/field";
-import type { Loose } from "@/lib/schemas/loose-json";
+import type { Loose } from "@/lib/loose-json";
 import { usStates } from "@/lib/schemas/us-states";
 
 import { usePortal } from "./portal";

@@ -8,7 +8,7 @@ import { type FieldValues, type Path, type Resolver, useForm, type UseFormReturn
 import { pipe, transform, type ZodMiniType } from "zod/mini";
 
 import { displayPhone } from "@/lib/i18n/display";
-import type { Loose, LooseJson } from "@/lib/schemas/loose-json";
+import type { Loose, LooseJson } from "@/lib/loose-json";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 import { PreviewContext } from "./portal";

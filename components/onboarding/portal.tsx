@@ -3,8 +3,8 @@ import { useTranslations } from "next-intl";
 import { createContext, useContext } from "react";
 
 import { messageOr } from "@/lib/i18n/dynamic";
+import type { LooseJson } from "@/lib/loose-json";
 import { requestNames } from "@/lib/onboarding/request-names";
-import type { LooseJson } from "@/lib/schemas/loose-json";
 
 export type Requested = { field: string; code: string; message: string };
 

@@ -4,7 +4,7 @@ import type { Locale } from "../i18n/locales";
 import { intlLocale } from "../i18n/locales";
 import en from "../i18n/messages/en.json";
 import es from "../i18n/messages/es.json";
-import type { LooseJson } from "../schemas/loose-json";
+import type { LooseJson } from "../loose-json";
 import { ownerKeys } from "../schemas/vocabulary";
 import { maskApplication } from "../serializers/mask-application";
 import { pricingInWords } from "./pricing-words";

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 
-import type { Loose } from "../schemas/loose-json";
+import type { Loose } from "../loose-json";
 import { platformSecrets } from "../secrets-store";
 
 // Sensitive fields (SSN, TIN, account numbers) are stored as AES-256-GCM envelopes. Each carries

@@ -1,10 +1,10 @@
 import { buildAgreement } from "../agreement/agreement-text";
 import type { AccountRow } from "../db/schema";
 import { settingsOf } from "../domain/accounts/isv-facts";
+import type { Loose } from "../loose-json";
 import { onboardingSteps } from "../onboarding/steps";
 import type { MerchantDefaults } from "../schemas/account";
 import example from "../schemas/examples/merchant-application.json" with { type: "json" };
-import type { Loose } from "../schemas/loose-json";
 import type { OnboardingSessionJson } from "../serializers/onboarding-session";
 
 const masked = (v: string) => `*****${v.slice(-4)}`;

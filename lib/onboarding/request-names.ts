@@ -1,4 +1,4 @@
-import type { LooseJson } from "../schemas/loose-json";
+import type { LooseJson } from "../loose-json";
 
 // Whom an underwriting or verification request names (a document request says whose document):
 // read by the wizard, the portal and the completion page, on the server and in the browser.

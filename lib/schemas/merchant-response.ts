@@ -1,9 +1,9 @@
 import { z } from "zod";
 
+import type { LooseJson } from "../loose-json";
 import { deviceCatalogEntrySchema, merchantDefaultsSchema } from "./account";
 import { defaultCapabilitiesSchema, feesSchema, merchantCapabilitiesSchema } from "./capabilities";
 import exampleApplication from "./examples/merchant-application.json" with { type: "json" };
-import type { LooseJson } from "./loose-json";
 import { addressSchema, imeiStatuses, onboardingStatuses } from "./merchant";
 import { checkStatuses, checkSubjects, checkTypes } from "./verification";
 import { stepIds } from "./vocabulary";

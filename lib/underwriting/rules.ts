@@ -1,3 +1,4 @@
+import type { LooseJson } from "../loose-json";
 import {
   accountConfirmationProblem,
   ownershipProblem,
@@ -7,7 +8,6 @@ import {
   ticketProblem,
 } from "../onboarding/cross-field";
 import { isAccountNumber } from "../schemas/aba";
-import type { LooseJson } from "../schemas/loose-json";
 import { usStateCodes } from "../schemas/us-states";
 import { ownerKeys } from "../schemas/vocabulary";
 

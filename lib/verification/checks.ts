@@ -1,5 +1,5 @@
+import type { LooseJson } from "../loose-json";
 import type { FilePurpose } from "../schemas/files";
-import type { LooseJson } from "../schemas/loose-json";
 import type { CheckStatus, CheckSubject, CheckType } from "../schemas/verification";
 import { type OwnerKey, ownerKeys } from "../schemas/vocabulary";
 

@@ -1,5 +1,5 @@
 import { env } from "../env";
-import type { LooseJson } from "../schemas/loose-json";
+import type { LooseJson } from "../loose-json";
 import { checkInputs, type CheckStatus, type CheckSubject, type CheckType } from "./checks";
 
 // Who verifies (docs/reference.md section 14): a provider answers one check from the application's

@@ -12,7 +12,7 @@ import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/
 import { runSettlement } from "../domain/settlements/run-settlement";
 import { runStatements } from "../domain/statements/run-statements";
 import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
-import { giveUpVerificationCheck, runVerificationCheck } from "../domain/verification/checks";
+import { giveUpVerificationCheck, runVerificationCheck } from "../domain/verification/run-check";
 import { deliverWebhook, giveUpDelivery, preloadDeliveries } from "../domain/webhooks/deliver-webhook";
 import { type JobDefinition } from "../jobs/definition";
 import { type JobName, type JobPayload, jobTypes } from "../jobs/job-types";

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 
-import type { LooseJson } from "@/lib/schemas/loose-json";
+import type { LooseJson } from "@/lib/loose-json";
 
 import { SaveError, signAgreement, submitApplication } from "../session-api";
 import type { StepProps } from "../step-props";

@@ -2,10 +2,10 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 
+import type { LooseJson } from "@/lib/loose-json";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { bankNameOf } from "@/lib/payments/bank-names";
 import { abaChecksumValid } from "@/lib/schemas/aba";
-import type { LooseJson } from "@/lib/schemas/loose-json";
 
 import { useFieldRenderer } from "../fields";
 import { FormStep, toFormValues } from "../form-step";

@@ -2,10 +2,10 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 
+import type { LooseJson } from "@/lib/loose-json";
 import { ownershipTotal } from "@/lib/onboarding/cross-field";
 import { ownersSchema } from "@/lib/onboarding/step-schemas";
 import { jobTitles, ownerKeys } from "@/lib/schemas/application-rules";
-import type { LooseJson } from "@/lib/schemas/loose-json";
 
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
 import { FormStep, toFormValues } from "../form-step";

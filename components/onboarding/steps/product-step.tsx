@@ -3,9 +3,9 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { messageOr } from "@/lib/i18n/dynamic";
+import type { LooseJson } from "@/lib/loose-json";
 import { searchIndustries } from "@/lib/onboarding/industry-search";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
-import type { LooseJson } from "@/lib/schemas/loose-json";
 import {
   categoryKey,
   productCategories,

@@ -6,8 +6,8 @@ import { displayPhone } from "@/lib/i18n/display";
 import { messageOr } from "@/lib/i18n/dynamic";
 import { keyLabel } from "@/lib/i18n/field-label";
 import { intlLocale } from "@/lib/i18n/locales";
+import type { LooseJson } from "@/lib/loose-json";
 import { onboardingSteps } from "@/lib/onboarding/steps";
-import type { LooseJson } from "@/lib/schemas/loose-json";
 import { categoryKey } from "@/lib/schemas/product-categories";
 
 import type { StepProps } from "../step-props";

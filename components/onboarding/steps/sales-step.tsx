@@ -1,9 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
 
+import type { LooseJson } from "@/lib/loose-json";
 import { salesMixParts, salesMixTotal } from "@/lib/onboarding/cross-field";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
-import type { LooseJson } from "@/lib/schemas/loose-json";
 
 import { useFieldRenderer } from "../fields";
 import { FormStep, toFormValues } from "../form-step";

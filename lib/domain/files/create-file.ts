@@ -14,7 +14,7 @@ import type { FilePurpose } from "../../schemas/files";
 import type { OwnerKey } from "../../schemas/vocabulary";
 import { recordAudit } from "../audit/record-audit";
 import { findScopedMerchant, type Scope, withinScope } from "../scope";
-import { attachDocument, checkAwaitingDocument } from "../verification/checks";
+import { attachDocument, checkAwaitingDocument } from "../verification/attach-document";
 
 const duplicate = (purpose: string, earlier: string | undefined) =>
   new AppError(

@@ -23,7 +23,7 @@ import { mergeApplicationChange } from "../merchants/change-application";
 import { recordMerchantEvent } from "../merchants/merchant-event";
 import { withoutErrors } from "../merchants/requirements";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
-import { startChecks } from "../verification/checks";
+import { startChecks } from "../verification/start-checks";
 import { queueChangeNotices } from "./change-notices";
 
 export type ContactChange = { name: string; email: string; business_phone?: string | null };

@@ -3,7 +3,7 @@ import { hostedBaseUrl } from "../../branding/hosts";
 import { type Db } from "../../db/types";
 import { AppError, type FieldError } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
-import type { LooseJson } from "../../schemas/loose-json";
+import type { LooseJson } from "../../loose-json";
 import { type PartialApplication } from "../../schemas/merchant";
 import { serializeOnboardingSession } from "../../serializers/onboarding-session";
 import { brandOf, settingsOf } from "../accounts/isv-facts";
@@ -13,7 +13,7 @@ import { recordMerchantEvent } from "../merchants/merchant-event";
 import { deviceRequired, merchantRequirements } from "../merchants/requirements";
 import { signatureIsCurrent } from "../merchants/signature";
 import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
-import { startChecks } from "../verification/checks";
+import { startChecks } from "../verification/start-checks";
 import { portalLinkAfterSubmit } from "./continue-in-portal";
 
 /** A session as a request uses it: who (from the token) and where (the request's host). */

@@ -11,8 +11,8 @@ import { brandOf, newBankAccountHoldDaysOf } from "@/lib/domain/accounts/isv-fac
 import { bankAccountSummary, bankCheckOf, bankHoldEndsAt, merchantAccountSid } from "@/lib/domain/home/settings";
 import { payoutFailureOf } from "@/lib/domain/payouts/rules";
 import { requireMerchant } from "@/lib/home/session";
+import type { LooseJson } from "@/lib/loose-json";
 import { businessName } from "@/lib/merchants/facts";
-import type { LooseJson } from "@/lib/schemas/loose-json";
 
 /** An upload's refusal (the file rules' codes) in the merchant's words (the verification's messages). */
 const uploadErrors: Record<string, string> = {

@@ -1,67 +1,20 @@
 import { eq } from "drizzle-orm";
 
-import { decryptApplication, keyedDigest } from "../../crypto/field-encryption";
+import { decryptApplication } from "../../crypto/field-encryption";
 import { one } from "../../db/one";
-import { type FileRow, files, type MerchantRow, merchants } from "../../db/schema";
+import { files, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
-import { AppError } from "../../errors";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
-import {
-  checkForDocument,
-  documentFinding,
-  documentPath,
-  planChecks,
-  type StoredCheck,
-} from "../../verification/checks";
+import { documentFinding, type StoredCheck } from "../../verification/checks";
 import { type CheckOutcome, verificationProvider } from "../../verification/provider";
 import { getAccount } from "../accounts/get-account";
 import { applicationProblems } from "../merchants/application";
 import { recordMerchantEvent } from "../merchants/merchant-event";
-import { askFor, withAnswered } from "../merchants/requirements";
+import { askFor } from "../merchants/requirements";
 import { signatureIsCurrent } from "../merchants/signature";
 import { moveMerchant } from "../merchants/status";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
-
-// Verification's jobs (docs/reference.md section 14): the checks start with each submission, each
-// runs as its own job against the provider (lib/verification/provider.ts), and the last one to
-// finish hands the merchant to underwriting, which decides only when no check is pending. A
-// document attached to a check that asked for one runs it again. The checks live on the merchant
-// row (`verification`), written under its row lock, so the merchant's readers see them as they are.
-
-const same = (a: Pick<StoredCheck, "type" | "subject">, b: Pick<StoredCheck, "type" | "subject">) =>
-  a.type === b.type && a.subject === b.subject;
-
-const jobKey = (merchantId: string, c: StoredCheck) => `vchk_${merchantId}_${c.type}_${c.subject}_${c.version}`;
-
-async function queueCheck(tx: DbOrTx, merchantId: string, c: StoredCheck) {
-  const delay = verificationProvider().delayMs ?? 0;
-  await enqueueJob(
-    tx,
-    "verification_check",
-    { merchant_id: merchantId, type: c.type, subject: c.subject, version: c.version },
-    { key: jobKey(merchantId, c), runAt: delay > 0 ? new Date(Date.now() + delay) : undefined },
-  );
-}
-
-async function verificationUpdated(tx: DbOrTx, merchant: MerchantRow) {
-  const isv = await getAccount(tx, merchant.isvAccountId);
-  await recordMerchantEvent(tx, "merchant.verification_updated", merchant, { isv });
-}
-
-/**
- * In the submission's transaction (the merchant row locked): the checks the application needs,
- * each new or changed one pending and queued; unchanged results kept. Returns the merchant as written.
- */
-export async function startChecks(tx: DbOrTx, merchant: MerchantRow): Promise<MerchantRow> {
-  const plan = planChecks(merchant.verification, decryptApplication(merchant.application), keyedDigest, new Date());
-  if (!plan.changed) return merchant;
-  const updated = one(
-    await tx.update(merchants).set({ verification: plan.checks }).where(eq(merchants.id, merchant.id)).returning(),
-  );
-  for (const c of plan.queued) await queueCheck(tx, merchant.id, c);
-  await verificationUpdated(tx, updated);
-  return updated;
-}
+import { same, verificationUpdated } from "./status";
 
 /** When no check is pending any more and the application waits for a decision: underwriting runs. */
 async function handOver(tx: DbOrTx, merchant: MerchantRow) {
@@ -157,51 +110,4 @@ export async function giveUpVerificationCheck(tx: DbOrTx, payload: JobPayload<"v
     code: "verification_error",
     message: `The check could not run (${error instanceof Error ? error.message : String(error)}); an operator reviews it.`,
   });
-}
-
-/** Which check a document would answer, and whether it asks for one now (else 409 `document_not_needed`). */
-export function checkAwaitingDocument(merchant: MerchantRow, file: Pick<FileRow, "purpose" | "subject">) {
-  const target = checkForDocument(file.purpose, file.subject);
-  if (!target) return null;
-  const current = merchant.verification.find((c) => same(c, target));
-  if (current?.status !== "requires_document") {
-    const who = target.subject === "merchant" ? "the business" : target.subject;
-    const state = current ? `its ${target.type} check is ${current.status}` : `no ${target.type} check has run yet`;
-    throw new AppError("document_not_needed", `No document is needed for ${who}: ${state}`, { param: "purpose" });
-  }
-  return current;
-}
-
-/**
- * In the upload's transaction (the merchant row locked): a document for a check that asked for one
- * makes the check pending again (the job queued) and answers its request. The merchant stays where
- * it is (the portal session it uploads from stays valid): when the check has answered, a refusal is
- * asked again at once, and an answer that leaves nothing else asked resubmits (recordOutcome).
- */
-export async function attachDocument(tx: DbOrTx, merchant: MerchantRow, file: FileRow) {
-  const current = checkAwaitingDocument(merchant, file);
-  if (!current) return;
-  const next: StoredCheck = {
-    ...current,
-    status: "pending",
-    code: null,
-    message: null,
-    document_file_id: file.id,
-    version: current.version + 1,
-    updated_at: new Date().toISOString(),
-  };
-  const path = documentPath(current);
-  const updated = one(
-    await tx
-      .update(merchants)
-      .set({
-        verification: merchant.verification.map((c) => (same(c, next) ? next : c)),
-        requirements: withAnswered(merchant.requirements, (field) => field === path),
-        updatedAt: new Date(),
-      })
-      .where(eq(merchants.id, merchant.id))
-      .returning(),
-  );
-  await queueCheck(tx, merchant.id, next);
-  await verificationUpdated(tx, updated);
 }
