@@ -4,23 +4,20 @@
 // as the server (lib/payments/card-check.ts, the ABA checksum), sends them to POST /v1/tokens with
 // the merchant's publishable key, and hands the page only the token.
 
+import { must } from "../must";
 import { type CardProblem, checkCard, typedCardNetwork } from "../payments/card-check";
 import { abaChecksumValid, isAccountNumber } from "../schemas/aba";
 
 type Messages = Record<CardProblem["code"] | "required" | "network" | "declined", string>;
 type Field = "number" | "exp" | "cvc";
 
-/** An element or attribute the frame's own page always has (lib/tokenizer/frame-page.ts writes them). */
-function present<T>(value: T | null | undefined, what: string): T {
-  if (value === null || value === undefined) throw new Error(`The tokenizer frame has no ${what}`);
-  return value;
-}
-const root = present(document.getElementById("tokenizer"), "#tokenizer");
-const key = present(root.dataset.key, "key");
+// The elements and attributes below are the frame's own page's (written by the server): always there.
+const root = must(document.getElementById("tokenizer"), "#tokenizer");
+const key = must(root.dataset.key, "key");
 const isBank = root.dataset.kind === "bank_account";
 /** The pay page framing this one (checked by the server against the service's hosts): the only origin messages go to or come from. */
-const parentOrigin = present(root.dataset.parent, "parent origin");
-const messages = JSON.parse(present(root.dataset.messages, "messages")) as Messages;
+const parentOrigin = must(root.dataset.parent, "parent origin");
+const messages = JSON.parse(must(root.dataset.messages, "messages")) as Messages;
 const inputs: Record<Field, HTMLInputElement> = {
   number: document.getElementById("card-number") as HTMLInputElement,
   exp: document.getElementById("card-exp") as HTMLInputElement,
@@ -36,7 +33,7 @@ function post(message: Record<string, unknown>) {
 function showErrors(errors: Partial<Record<Field, string>>) {
   for (const field of Object.keys(inputs) as Field[]) {
     const input = inputs[field];
-    const slot = present(document.getElementById(`${input.id}-error`), `#${input.id}-error`);
+    const slot = must(document.getElementById(`${input.id}-error`), `#${input.id}-error`);
     const message = errors[field];
     slot.textContent = message ?? "";
     if (message) input.setAttribute("aria-invalid", "true");
@@ -96,7 +93,7 @@ if (isBank)
 function showBankErrors(errors: Partial<Record<BankField, string>>) {
   for (const field of Object.keys(bankInputs) as BankField[]) {
     const input = bankInputs[field];
-    present(document.getElementById(`${input.id}-error`), `#${input.id}-error`).textContent = errors[field] ?? "";
+    must(document.getElementById(`${input.id}-error`), `#${input.id}-error`).textContent = errors[field] ?? "";
     if (errors[field]) input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");
   }
