@@ -5,7 +5,6 @@ import { revokeHomeSessions } from "../../auth/home-session";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { decryptApplication } from "../../crypto/field-encryption";
-import { one } from "../../db/one";
 import { type AccountRow, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { log } from "../../log";
@@ -15,6 +14,7 @@ import { bankAccountChanged, contactEmailChanging } from "../../notifications/te
 import { getAccount } from "../accounts/get-account";
 import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "../merchants/merchant-event";
+import { writeMerchant } from "../merchants/write-merchant";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 
 // What protects an approved merchant's money when its bank account or contact e-mail changes
@@ -103,13 +103,11 @@ export async function reportChange(db: Db, token: string, clientAddress: string 
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, report.merchantId)).for("update");
     if (!merchant || merchant.isvAccountId !== report.isvAccountId) return null;
     if (merchant.payoutsFrozenAt) return merchant;
-    const frozen = one(
-      await tx
-        .update(merchants)
-        .set({ payoutsFrozenAt: new Date(), pendingContactEmail: null, updatedAt: new Date() })
-        .where(eq(merchants.id, merchant.id))
-        .returning(),
-    );
+    const frozen = await writeMerchant(tx, merchant.id, {
+      payoutsFrozenAt: new Date(),
+      pendingContactEmail: null,
+      updatedAt: new Date(),
+    });
     await reconsiderPayouts(tx, frozen);
     await revokeHomeSessions(tx, merchant.id, "reported");
     const isv = await getAccount(tx, merchant.isvAccountId);

@@ -5,7 +5,6 @@ import { isFreshSession, revokeHomeSessions } from "../../auth/home-session";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { isEncrypted } from "../../crypto/field-encryption";
-import { one } from "../../db/one";
 import { accounts, type MerchantRow, merchants, type MerchantSessionRow } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, type FieldError, invalidFields, issuesToFieldErrors } from "../../errors";
@@ -22,6 +21,7 @@ import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
 import { mergeApplicationChange } from "../merchants/change-application";
 import { recordMerchantEvent } from "../merchants/merchant-event";
 import { withoutErrors } from "../merchants/requirements";
+import { writeMerchant } from "../merchants/write-merchant";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 import { startChecks } from "../verification/start-checks";
 import { queueChangeNotices } from "./change-notices";
@@ -93,13 +93,7 @@ export async function changeContact(db: Db, merchantId: string, change: ContactC
           expires_at: new Date(Date.now() + CONTACT_CONFIRM_TTL_SECONDS * 1000).toISOString(),
         }
       : merchant.pendingContactEmail;
-    const updated = one(
-      await tx
-        .update(merchants)
-        .set({ application, pendingContactEmail, updatedAt: new Date() })
-        .where(eq(merchants.id, merchant.id))
-        .returning(),
-    );
+    const updated = await writeMerchant(tx, merchant.id, { application, pendingContactEmail, updatedAt: new Date() });
     const isv = await getAccount(tx, merchant.isvAccountId);
     await recordMerchantEvent(tx, "merchant.updated", updated, {
       isv: isv,
@@ -170,13 +164,11 @@ export async function confirmContactEmailChange(db: Db, token: string) {
     const { merchant, pending } = found;
     const contact = (merchant.application.main_contact_person ?? {}) as Record<string, unknown>;
     const application = { ...merchant.application, main_contact_person: { ...contact, email: pending.email } };
-    const updated = one(
-      await tx
-        .update(merchants)
-        .set({ application, pendingContactEmail: null, updatedAt: new Date() })
-        .where(eq(merchants.id, merchant.id))
-        .returning(),
-    );
+    const updated = await writeMerchant(tx, merchant.id, {
+      application,
+      pendingContactEmail: null,
+      updatedAt: new Date(),
+    });
     const isv = await getAccount(tx, merchant.isvAccountId);
     await asActor({ type: "merchant", id: merchant.id, via: "home" }, () =>
       recordMerchantEvent(tx, "merchant.updated", updated, { isv, fields: ["merchant.main_contact_person.email"] }),
@@ -263,13 +255,12 @@ export async function changeBankAccount(
     // No payout reaches the new account until its check verifies it, nor before its cooling-off ends.
     const now = new Date();
     const bankAccountHoldUntil = businessDaysAfter(now, newBankAccountHoldDaysOf(isv));
-    const written = one(
-      await tx
-        .update(merchants)
-        .set({ application, requirements, bankAccountHoldUntil, updatedAt: now })
-        .where(eq(merchants.id, merchant.id))
-        .returning(),
-    );
+    const written = await writeMerchant(tx, merchant.id, {
+      application,
+      requirements,
+      bankAccountHoldUntil,
+      updatedAt: now,
+    });
     await recordMerchantEvent(tx, "merchant.bank_account_changed", written, { isv, fields: ["merchant.bank_account"] });
     await queueChangeNotices(tx, isv, merchant, { kind: "bank_account", last4: change.account_number.slice(-4) });
     await revokeHomeSessions(tx, merchant.id, "bank_account_changed", { except: session?.id });

@@ -1,6 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
 
-import { one } from "../../db/one";
 import type { AccountRow, MerchantRow } from "../../db/schema";
 import { merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -14,6 +13,7 @@ import { capabilityOverrideErrors } from "./capability-overrides";
 import { recordMerchantEvent } from "./merchant-event";
 import { withAnswered } from "./requirements";
 import { assertOpen, moveMerchant } from "./status";
+import { writeMerchant } from "./write-merchant";
 
 // The one writer of a merchant's application: POST /v1/merchants, PATCH /v1/merchants/{id} and
 // PATCH /v1/onboarding/session all come through here, each as a writer with its own list of fields.
@@ -218,7 +218,7 @@ export async function changeApplication(
   const updated =
     writer === "merchant" && merchant.status === "NOT_STARTED"
       ? await moveMerchant(tx, merchant.id, "startOnboarding", set)
-      : one(await tx.update(merchants).set(set).where(eq(merchants.id, merchant.id)).returning());
+      : await writeMerchant(tx, merchant.id, set);
   await recordMerchantEvent(tx, "merchant.updated", updated, {
     isv: isv,
     fields: [

@@ -1,8 +1,4 @@
-import { eq } from "drizzle-orm";
-
 import { revokeHomeSessions } from "../../auth/home-session";
-import { one } from "../../db/one";
-import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import type { PartialApplication } from "../../schemas/merchant";
 import { getAccount } from "../accounts/get-account";
@@ -10,6 +6,7 @@ import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 import { changeApplication } from "./change-application";
 import { findMerchant } from "./find-merchant";
 import { recordMerchantEvent } from "./merchant-event";
+import { writeMerchant } from "./write-merchant";
 
 export type UpdateMerchantInput = {
   phone?: string;
@@ -45,13 +42,7 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
       if (input.automatic_payouts !== undefined) await reconsiderPayouts(tx, updated);
       return { row: updated, isv };
     }
-    const updated = one(
-      await tx
-        .update(merchants)
-        .set({ ...flags, updatedAt: new Date() })
-        .where(eq(merchants.id, row.id))
-        .returning(),
-    );
+    const updated = await writeMerchant(tx, row.id, { ...flags, updatedAt: new Date() });
     await recordMerchantEvent(tx, "merchant.updated", updated, {
       isv: isv,
       fields: [

@@ -1,16 +1,13 @@
-import { eq } from "drizzle-orm";
-
 import { AGREEMENT_VERSION, agreementDigest, agreementFor } from "../../agreement/agreement-text";
 import { checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
-import { one } from "../../db/one";
 import type { AgreementSignature } from "../../db/schema";
-import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError } from "../../errors";
 import type { Locale } from "../../i18n/locales";
 import { applicationProblems } from "../merchants/application";
 import { recordMerchantEvent } from "../merchants/merchant-event";
 import { assertOpen } from "../merchants/status";
+import { writeMerchant } from "../merchants/write-merchant";
 
 export type Signature = AgreementSignature;
 
@@ -59,13 +56,7 @@ export async function signAgreement(
       text_sha256: agreementDigest(document),
       document_json: JSON.stringify(document),
     };
-    const updated = one(
-      await tx
-        .update(merchants)
-        .set({ agreement: signature, updatedAt: new Date() })
-        .where(eq(merchants.id, merchant.id))
-        .returning(),
-    );
+    const updated = await writeMerchant(tx, merchant.id, { agreement: signature, updatedAt: new Date() });
     await recordMerchantEvent(tx, "merchant.updated", updated, { isv });
     const { document_json: _kept, ...answer } = signature;
     return answer;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 
-import { one } from "../../db/one";
 import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
+import { writeMerchant } from "../merchants/write-merchant";
 import { reconsiderPayouts } from "./reconsider-payouts";
 
 /**
@@ -58,7 +58,7 @@ export async function releaseMerchantPayouts(
         resourceId: merchant.id,
       });
     }
-    const updated = one(await tx.update(merchants).set(set).where(eq(merchants.id, merchant.id)).returning());
+    const updated = await writeMerchant(tx, merchant.id, set);
     await reconsiderPayouts(tx, updated);
     return updated;
   });

@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
-
-import { one } from "../../db/one";
-import { type FileRow, type MerchantRow, merchants } from "../../db/schema";
+import { type FileRow, type MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
 import { checkForDocument, documentPath, type StoredCheck } from "../../verification/checks";
 import { withAnswered } from "../merchants/requirements";
+import { writeMerchant } from "../merchants/write-merchant";
 import { queueCheck, same, verificationUpdated } from "./status";
 
 /** Which check a document would answer, and whether it asks for one now (else 409 `document_not_needed`). */
@@ -40,17 +38,11 @@ export async function attachDocument(tx: DbOrTx, merchant: MerchantRow, file: Fi
     updated_at: new Date().toISOString(),
   };
   const path = documentPath(current);
-  const updated = one(
-    await tx
-      .update(merchants)
-      .set({
-        verification: merchant.verification.map((c) => (same(c, next) ? next : c)),
-        requirements: withAnswered(merchant.requirements, (field) => field === path),
-        updatedAt: new Date(),
-      })
-      .where(eq(merchants.id, merchant.id))
-      .returning(),
-  );
+  const updated = await writeMerchant(tx, merchant.id, {
+    verification: merchant.verification.map((c) => (same(c, next) ? next : c)),
+    requirements: withAnswered(merchant.requirements, (field) => field === path),
+    updatedAt: new Date(),
+  });
   await queueCheck(tx, merchant.id, next);
   await verificationUpdated(tx, updated);
 }

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 
 import { decryptApplication } from "../../crypto/field-encryption";
-import { one } from "../../db/one";
 import { files, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
@@ -13,6 +12,7 @@ import { recordMerchantEvent } from "../merchants/merchant-event";
 import { askFor } from "../merchants/requirements";
 import { signatureIsCurrent } from "../merchants/signature";
 import { moveMerchant } from "../merchants/status";
+import { writeMerchant } from "../merchants/write-merchant";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 import { same, verificationUpdated } from "./status";
 
@@ -45,13 +45,7 @@ async function recordOutcome(
   const finding = documentFinding(next);
   if (merchant.status === "IN_PROGRESS" && merchant.submittedAt !== null && finding)
     requirements = askFor(requirements, finding);
-  const updated = one(
-    await tx
-      .update(merchants)
-      .set({ verification, requirements, updatedAt: new Date() })
-      .where(eq(merchants.id, merchant.id))
-      .returning(),
-  );
+  const updated = await writeMerchant(tx, merchant.id, { verification, requirements, updatedAt: new Date() });
   await verificationUpdated(tx, updated);
   if (current.document_file_id !== null && !finding) await resubmitIfAnswered(tx, updated);
   await handOver(tx, updated);

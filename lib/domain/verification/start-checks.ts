@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
-
 import { decryptApplication, keyedDigest } from "../../crypto/field-encryption";
-import { one } from "../../db/one";
-import { type MerchantRow, merchants } from "../../db/schema";
+import { type MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { planChecks } from "../../verification/checks";
+import { writeMerchant } from "../merchants/write-merchant";
 import { queueCheck, verificationUpdated } from "./status";
 
 /**
@@ -14,9 +12,7 @@ import { queueCheck, verificationUpdated } from "./status";
 export async function startChecks(tx: DbOrTx, merchant: MerchantRow): Promise<MerchantRow> {
   const plan = planChecks(merchant.verification, decryptApplication(merchant.application), keyedDigest, new Date());
   if (!plan.changed) return merchant;
-  const updated = one(
-    await tx.update(merchants).set({ verification: plan.checks }).where(eq(merchants.id, merchant.id)).returning(),
-  );
+  const updated = await writeMerchant(tx, merchant.id, { verification: plan.checks });
   for (const c of plan.queued) await queueCheck(tx, merchant.id, c);
   await verificationUpdated(tx, updated);
   return updated;
