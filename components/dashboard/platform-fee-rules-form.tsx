@@ -5,6 +5,7 @@ import { useId, useMemo, useState, useTransition } from "react";
 
 import { saveSettingsAction } from "@/lib/actions/dashboard";
 import { choosePlatformFee } from "@/lib/domain/fees/platform-fee";
+import { enumLabel } from "@/lib/i18n/dynamic";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents, typedDollarsToCents } from "@/lib/money";
 import { paymentTypes } from "@/lib/schemas/payment-values";
@@ -225,7 +226,7 @@ export function PlatformFeeRulesForm({ rules, refund }: { rules: PlatformFeeRule
               </div>
               {!parsed.ok && parsed.row === index ? (
                 <p className="mt-2 text-sm text-danger" role="alert">
-                  {t("ruleInvalid", { field: t(`fields.${parsed.field}` as never) })}
+                  {t("ruleInvalid", { field: enumLabel(t, "fields", parsed.field) })}
                 </p>
               ) : null}
               <div className="mt-3 flex flex-wrap gap-2">

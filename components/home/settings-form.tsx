@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
 import type { HomeSettingsResult } from "@/lib/actions/home";
-import { messageOr } from "@/lib/i18n/dynamic";
+import { enumLabel, messageOr } from "@/lib/i18n/dynamic";
 
 export type SettingsField = {
   key: string;
@@ -80,7 +80,7 @@ export function SettingsForm({
         return (
           <div key={f.key}>
             <label htmlFor={fieldId} className="block text-sm font-medium">
-              {t(`fields.${f.key}` as never)}
+              {enumLabel(t, "fields", f.key)}
               {f.optional ? <span className="font-normal text-muted"> {t("optional")}</span> : null}
             </label>
             <input

@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 
+import { messageOr } from "@/lib/i18n/dynamic";
 import type { LooseJson } from "@/lib/loose-json";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
@@ -178,7 +179,7 @@ export function DocumentRequest({
     if (res.status === 200) return setPhase({ at: "checking" });
     const code = res.json?.error?.code as string | undefined;
     const key = (code && errorKeys[code]) || "failed";
-    setPhase({ at: "error", message: t(`errors.${key}` as never) });
+    setPhase({ at: "error", message: messageOr(t, `errors.${key}`) ?? t("errors.failed") });
   }
 
   const busy = phase.at === "uploading" || phase.at === "checking";

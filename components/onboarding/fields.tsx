@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 
 import { Field, type FieldKind } from "@/components/ui/field";
+import { messageOr } from "@/lib/i18n/dynamic";
 import type { Loose } from "@/lib/loose-json";
 import { usStates } from "@/lib/schemas/us-states";
 
@@ -41,11 +42,11 @@ export function useFieldRenderer() {
         <Field
           key={name}
           id={id}
-          label={options.label ?? t(labelKey as never)}
+          label={options.label ?? messageOr(t, labelKey) ?? labelKey}
           kind={kind}
           registration={form.register(name as Path<T>)}
           error={errorAt(form.formState.errors, name)}
-          hint={reason ?? options.hint ?? (options.hintKey ? t(options.hintKey as never) : undefined)}
+          hint={reason ?? options.hint ?? (options.hintKey ? (messageOr(t, options.hintKey) ?? undefined) : undefined)}
           optional={options.optional}
           options={options.options}
           autoComplete={options.autoComplete}

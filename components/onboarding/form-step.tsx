@@ -4,7 +4,14 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useContext, useEffect, useRef, useState } from "react";
-import { type FieldValues, type Path, type Resolver, useForm, type UseFormReturn } from "react-hook-form";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  useForm,
+  type UseFormReturn,
+} from "react-hook-form";
 import { pipe, transform, type ZodMiniType } from "zod/mini";
 
 import { displayPhone } from "@/lib/i18n/display";
@@ -70,17 +77,18 @@ function errorPaths(errors: unknown, path: string[] = []): string[][] {
  * validated as an empty group, so each of its required fields is marked, not the group as a whole
  * (which has no input to mark or to focus).
  */
-export function groupAwareResolver(schema: ZodMiniType): Resolver<LooseJson> {
+export function groupAwareResolver<T extends FieldValues = LooseJson>(schema: ZodMiniType): Resolver<T> {
   return async (values, context, options) => {
     const stripped = (stripEmpty(values) ?? {}) as Record<string, unknown>;
     const filled = structuredClone(stripped);
     for (let round = 0; ; round++) {
+      // The form's values are T; zod sees the copy with the empty groups filled.
       const resolve = zodResolver(
         pipe(
-          transform(() => structuredClone(filled)),
-          schema as never,
-        ) as never,
-      ) as unknown as Resolver<LooseJson>;
+          transform((_: FieldValues): unknown => structuredClone(filled)),
+          schema,
+        ),
+      ) as Resolver<T>;
       const result = await resolve(values, context, options);
       const paths = errorPaths(result.errors);
       const groups = paths.filter(
@@ -127,8 +135,8 @@ export function FormStep<T extends FieldValues>({
   const [failed, setFailed] = useState<"network" | "invalid" | null>(null);
   const preview = useContext(PreviewContext);
   const form = useForm<T>({
-    resolver: groupAwareResolver(schema) as never,
-    defaultValues: defaultValues as never,
+    resolver: groupAwareResolver<T>(schema),
+    defaultValues: defaultValues as DefaultValues<T>,
     mode: "onTouched",
   });
   const mutation = useMutation({

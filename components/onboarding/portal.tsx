@@ -53,6 +53,6 @@ export function useRequestText(session: { merchant: unknown }) {
   const names = requestNames(session.merchant as LooseJson);
   return (r: Requested) => {
     const key = `underwriting.${r.code}`;
-    return t.has(key as never) ? t(key as never, names(r.field) as never) : r.message;
+    return messageOr(t, key, names(r.field)) ?? r.message;
   };
 }

@@ -4,7 +4,7 @@ import { DataTable } from "@/components/dashboard/data-table";
 import { factRow } from "@/components/dashboard/fact-row";
 import type { getCharge } from "@/lib/domain/charges/find-charge";
 import type { listRefunds } from "@/lib/domain/refunds/list-refunds";
-import { messageOr } from "@/lib/i18n/dynamic";
+import { enumLabel, messageOr } from "@/lib/i18n/dynamic";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { brandName } from "@/lib/payments/brands";
@@ -65,7 +65,7 @@ export async function ChargeDetails({
           {t("chargeDetails")}
         </h2>
         <dl className="space-y-1" data-testid="charge-facts">
-          {row(t("status"), t(`chargeStatus.${charge.status}` as never))}
+          {row(t("status"), enumLabel(t, "chargeStatus", charge.status))}
           {charge.disputeId ? (
             <div className="grid gap-x-4 sm:grid-cols-[minmax(0,12rem)_1fr]" data-testid="charge-disputed">
               <dt className="text-muted">{disputeWords("disputed")}</dt>
@@ -142,7 +142,7 @@ export async function ChargeDetails({
           <tr key={r.id} className="border-b border-line">
             <td className="py-2 pr-3 whitespace-nowrap">{when(r.createdAt)}</td>
             <td className="py-2 pr-3 text-right tabular-nums">{money(r.amount)}</td>
-            <td className="py-2">{r.reason ? t(`refundReasons.${r.reason}` as never) : "—"}</td>
+            <td className="py-2">{r.reason ? enumLabel(t, "refundReasons", r.reason) : "—"}</td>
           </tr>
         ))}
       </DataTable>

@@ -2,6 +2,8 @@
 import { useTranslations } from "next-intl";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 
+import { messageOr } from "@/lib/i18n/dynamic";
+
 export type FieldKind =
   "text" | "email" | "tel" | "date" | "url" | "digits" | "money" | "percent" | "select" | "textarea";
 
@@ -28,7 +30,7 @@ export function Field({ id, label, kind, registration, error, hint, optional, op
       ? t("errors.required", { field: label })
       : error.message && /^[a-z]+\.[a-z0-9_]+$/.test(error.message)
         ? // A rule that says its message by key (lib/schemas/application-rules.ts): in the reader's words.
-          t(error.message as never)
+          (messageOr(t, error.message) ?? t("errors.invalid", { field: label }))
         : t("errors.invalid", { field: label })
     : null;
   const common = {

@@ -118,6 +118,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     return {
       db,
       kind: "pglite",
+      pglite: client,
       query: async (text, params) =>
         client.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
       listen: async (channel, onPayload) => {

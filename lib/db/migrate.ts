@@ -11,7 +11,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function migrateDatabase(handle: DatabaseHandle) {
   if (handle.kind === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(handle.db as never, { migrationsFolder });
+    const { drizzle } = await import("drizzle-orm/pglite");
+    await migrate(drizzle(must(handle.pglite, "a PGlite handle's database")), { migrationsFolder });
     return;
   }
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");

@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { Pool } from "pg";
 
@@ -17,6 +18,8 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
   /** The pg pool (PostgreSQL only), for work that needs one session, like advisory locks. */
   pool?: Pool;
+  /** The embedded database (PGlite only), for its own migrator. */
+  pglite?: PGlite;
   /**
    * Calls `onPayload` for each NOTIFY on `channel` (sent with pg_notify, delivered at commit): from
    * every process on PostgreSQL, from this one on PGlite. Resolves to the unsubscribe function.

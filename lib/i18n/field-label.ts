@@ -2,12 +2,7 @@
 // routing_number" → "Bank account: Routing number"), for the dashboard and anywhere a field is
 // reported to a person. `t` and `has` are next-intl's for the root namespace (client or server).
 import { ownerKeys } from "../schemas/vocabulary";
-
-type Translate = {
-  (key: string, values?: Record<string, unknown>): string;
-  has(key: string): boolean;
-  raw(key: string): unknown;
-};
+import { loose, type LooseTranslator as Translate, type Translator } from "./dynamic";
 
 const namespaces = ["fields", "fields.address", "fields.owner", "fields.bank", "fields.product", "fields.sales"];
 const groups: Record<string, string> = {
@@ -33,9 +28,10 @@ function one(t: Translate, key: string): string {
 }
 
 /** One key's label (a review row), or a whole path's ("Bank account: Routing number"). */
-export const keyLabel = (t: Translate, key: string) => one(t, key);
+export const keyLabel = (translator: Translator, key: string) => one(loose(translator), key);
 
-export function fieldLabel(t: Translate, path: string): string {
+export function fieldLabel(translator: Translator, path: string): string {
+  const t = loose(translator);
   // A document a verification check asks for (docs/reference.md section 14).
   if (path === "merchant.verification.document") return t("verification.titleBusiness");
   if (path === "merchant.bank_account.verification.document") return t("verification.titleBank");

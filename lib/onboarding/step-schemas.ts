@@ -96,7 +96,7 @@ export function ownersSchema(count: () => number) {
       const owners = ownerKeys.slice(0, count());
       for (const k of owners) {
         const result = ownerSchema.safeParse(v[k] ?? {});
-        for (const issue of result.error?.issues ?? []) ctx.addIssue({ ...issue, path: [k, ...issue.path] } as never);
+        for (const issue of result.error?.issues ?? []) ctx.addIssue({ ...issue, path: [k, ...issue.path] });
       }
       const problem = ownershipProblem(ownershipTotal(v, owners), undefined, { requireQuarter: false });
       if (problem)

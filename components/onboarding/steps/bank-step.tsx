@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+import type { UseFormReturn } from "react-hook-form";
 
 import type { LooseJson } from "@/lib/loose-json";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
@@ -28,7 +29,7 @@ export function BankStep({ session, onSaved, nextHref }: StepProps) {
     >
       {(form) => {
         const render = fieldsFor(form, "bank");
-        const routing = String(form.watch("bank_account.routing_number" as never) ?? "");
+        const routing = String(form.watch("bank_account.routing_number") ?? "");
         const valid = routing.length === 9 && abaChecksumValid(routing);
         const known = valid ? bankNameOf(routing) : null;
         // The field's own error (after a save) already says it: one message, not two.
@@ -74,12 +75,12 @@ function BankNameFiller({
   form,
   known,
 }: {
-  form: { getValues: (n: never) => unknown; setValue: (n: never, v: never) => void };
+  form: Pick<UseFormReturn<LooseJson>, "getValues" | "setValue">;
   known: string | null;
 }) {
   useEffect(() => {
-    if (known && !String(form.getValues("bank_account.bank_name" as never) ?? "").trim())
-      form.setValue("bank_account.bank_name" as never, known as never);
+    if (known && !String(form.getValues("bank_account.bank_name") ?? "").trim())
+      form.setValue("bank_account.bank_name", known);
   }, [known, form]);
   return null;
 }

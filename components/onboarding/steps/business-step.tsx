@@ -51,11 +51,11 @@ export function BusinessStep({ session, onSaved, nextHref }: StepProps) {
             {render("legal_business_name", "fields.legal_business_name", "text", { autoComplete: "organization" })}
             {render("doing_business_as", "fields.doing_business_as", "text", { optional: true })}
             {render("business_type", "fields.business_type", "select", {
-              options: businessTypes.map((v) => ({ value: v, label: t(`options.business_type.${v}` as never) })),
+              options: businessTypes.map((v) => ({ value: v, label: t(`options.business_type.${v}`) })),
             })}
             <div className="grid gap-x-4 sm:grid-cols-2">
               {render("tin_type", "fields.tin_type", "select", {
-                options: tinTypes.map((v) => ({ value: v, label: t(`options.tin_type.${v}` as never) })),
+                options: tinTypes.map((v) => ({ value: v, label: t(`options.tin_type.${v}`) })),
               })}
               {render("tin", "fields.tin", "digits", {
                 hint: typeof m.tin === "string" ? t("fields.maskedHint", { masked: m.tin }) : t("fields.hints.tin"),

@@ -43,9 +43,7 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
       {(form) => {
         const render = fieldsFor(form, "owners");
         const total = ownershipTotal(
-          Object.fromEntries(
-            active.map((k) => [k, { ownership_percentage: form.watch(`${k}.ownership_percentage` as never) }]),
-          ),
+          Object.fromEntries(active.map((k) => [k, { ownership_percentage: form.watch(`${k}.ownership_percentage`) }])),
           active,
         );
         return (
@@ -65,7 +63,7 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
                   </div>
                   <div className="grid gap-x-4 sm:grid-cols-2">
                     {render(`${k}.job_title`, "fields.owner.job_title", "select", {
-                      options: jobTitles.map((v) => ({ value: v, label: t(`options.job_title.${v}` as never) })),
+                      options: jobTitles.map((v) => ({ value: v, label: t(`options.job_title.${v}`) })),
                     })}
                     {render(`${k}.ownership_percentage`, "fields.owner.ownership_percentage", "percent", {
                       hintKey: "fields.hints.ownership_percentage",

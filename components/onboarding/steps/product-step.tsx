@@ -36,25 +36,25 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
     >
       {(form) => {
         const render = fieldsFor(form, "product");
-        const category = form.watch("main_product.category" as never) as unknown as string;
+        const category = String(form.watch("main_product.category") ?? "");
         const all = category ? subcategoriesOf(category as ProductCategory) : [];
         const categoryName = (c: ProductCategory) => messageOr(t, `options.category.${categoryKey(c)}`) ?? c;
         const subcategoryName = (s: string) => messageOr(t, `subcategories.${categoryKey(s)}`) ?? s;
         const matches = searchIndustries(search, categoryName, subcategoryName);
         const choose = (match: (typeof matches)[number]) => {
-          form.setValue("main_product.category" as never, match.category as never, {
+          form.setValue("main_product.category", match.category, {
             shouldDirty: true,
             shouldValidate: true,
           });
           // The subcategory's options follow the category: set once they are there (the click's
           // render has been committed when the timer runs).
           setTimeout(() => {
-            form.setValue("main_product.subcategory" as never, match.subcategory as never, {
+            form.setValue("main_product.subcategory", match.subcategory, {
               shouldDirty: true,
               shouldValidate: true,
             });
             setSearch("");
-            form.setFocus("main_product.subcategory" as never);
+            form.setFocus("main_product.subcategory");
           }, 0);
         };
         return (

@@ -16,7 +16,7 @@ type Json = LooseJson;
 
 function useLabel() {
   const t = useTranslations();
-  return (key: string) => keyLabel(t as never, key);
+  return (key: string) => keyLabel(t, key);
 }
 
 const moneyFields = new Set([
@@ -37,9 +37,10 @@ function useDisplay() {
   return (key: string, v: unknown): string => {
     if (typeof v === "boolean") return t(v ? "review.yes" : "review.no");
     if (typeof v !== "string") return String(v);
-    if (t.has(`options.${key}.${v}` as never)) return t(`options.${key}.${v}` as never);
-    if (key === "category" && t.has(`options.category.${categoryKey(v)}` as never))
-      return t(`options.category.${categoryKey(v)}` as never);
+    const option = messageOr(t, `options.${key}.${v}`);
+    if (option !== null) return option;
+    const category = key === "category" ? messageOr(t, `options.category.${categoryKey(v)}`) : null;
+    if (category !== null) return category;
     if (key === "subcategory") return messageOr(t, `subcategories.${categoryKey(v)}`) ?? v;
     // Exact decimal strings are formatted as strings (never through a float).
     if (moneyFields.has(key) && /^\d+(\.\d+)?$/.test(v))
@@ -115,9 +116,9 @@ export function ReviewStep({ session, nextHref }: StepProps) {
       {sections.map(({ step, value }) => (
         <section key={step} className="mb-4 rounded-lg border border-line bg-card p-4">
           <div className="mb-2 flex items-center justify-between gap-2">
-            <h2 className="text-lg font-semibold">{t(`wizard.steps.${step}` as never)}</h2>
+            <h2 className="text-lg font-semibold">{t(`wizard.steps.${step}`)}</h2>
             <Link href={`/onboarding/${step}`} className="text-sm font-medium underline">
-              {t("review.edit", { section: t(`wizard.steps.${step}` as never) })}
+              {t("review.edit", { section: t(`wizard.steps.${step}`) })}
             </Link>
           </div>
           <Rows value={value} />

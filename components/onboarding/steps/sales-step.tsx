@@ -37,7 +37,7 @@ export function SalesStep({ session, onSaved, nextHref }: StepProps) {
     >
       {(form) => {
         const render = fieldsFor(form, "sales");
-        const mix = form.watch("current_sales.sales_percentage" as never) as unknown as Record<string, unknown>;
+        const mix: Record<string, unknown> = form.watch("current_sales.sales_percentage") ?? {};
         const sum = salesMixTotal(mix);
         // Not marked before the merchant has typed a share (the defaulted 0 of mail and phone orders aside).
         const started = salesMixParts.some((p) => p !== "moto_percentage" && String(mix?.[p] ?? "").trim() !== "");

@@ -175,7 +175,7 @@ type Allowed = { kinds: Principal["kind"][]; accountTypes?: AccountType[] };
 export type Authorized = AppEnv & { Variables: { principal: Principal } };
 
 /** Route guard: which credentials an operation accepts (docs/reference.md section 2). */
-export function allow(rule: Allowed): MiddlewareHandler<Authorized> {
+export function allow<E extends Authorized = Authorized>(rule: Allowed): MiddlewareHandler<E> {
   return async (c, next) => {
     const principal = c.get("principal") as Principal | undefined;
     if (!principal) throw unauthenticated();

@@ -131,6 +131,6 @@ export function fileRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(getContentsRoute, async (c) => {
     const { row, bytes } = await fileContent(c.var.db, await scopeOf(c), c.req.valid("param").file_id);
-    return c.body(new Uint8Array(bytes), 200, fileDownloadHeaders(row, bytes.length)) as never;
+    return c.body(new Uint8Array(bytes), 200, fileDownloadHeaders(row, bytes.length));
   });
 }

@@ -80,11 +80,7 @@ export async function changeContact(db: Db, merchantId: string, change: ContactC
       main_contact_person: { ...parsed.data.main_contact_person, email: current.email ?? change.email },
       ...(change.business_phone === null ? { business_phone: null } : {}),
     };
-    const { application, errors } = mergeApplicationChange(
-      merchant.application,
-      { merchant: checked as never },
-      "merchant",
-    );
+    const { application, errors } = mergeApplicationChange(merchant.application, { merchant: checked }, "merchant");
     if (errors.length) throw invalidFields(errors);
     const pendingContactEmail = newEmail
       ? {
@@ -242,11 +238,7 @@ export async function changeBankAccount(
         message: "The two account numbers differ",
       });
     if (crossField.length) throw invalidFields(crossField);
-    const { application, errors } = mergeApplicationChange(
-      merchant.application,
-      { merchant: parsed.data as never },
-      "merchant",
-    );
+    const { application, errors } = mergeApplicationChange(merchant.application, { merchant: parsed.data }, "merchant");
     if (errors.length) throw invalidFields(errors);
     // A payout refused by the old account asked for this one: asked no more (payouts still wait
     // for the new account's check).

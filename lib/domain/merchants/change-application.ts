@@ -43,12 +43,12 @@ type Columns = Partial<typeof merchants.$inferInsert>;
  */
 export function mergeApplicationChange(
   stored: Json,
-  change: Pick<ApplicationChange, "merchant" | "phone">,
+  change: { merchant?: Json; phone?: ApplicationChange["phone"] },
   writer: ApplicationWriter,
 ) {
   const errors: FieldError[] = [];
   let application = stored;
-  const patch = change.merchant as Json | undefined;
+  const patch = change.merchant;
   if (patch) {
     errors.push(...capabilityOverrideErrors(patch));
     if (writer === "merchant") {

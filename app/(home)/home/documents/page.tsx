@@ -5,7 +5,7 @@ import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { requireMerchant } from "@/lib/home/session";
-import { messageOr } from "@/lib/i18n/dynamic";
+import { enumLabel, messageOr } from "@/lib/i18n/dynamic";
 import { businessName } from "@/lib/merchants/facts";
 import { requestNames } from "@/lib/onboarding/request-names";
 
@@ -79,7 +79,7 @@ export default async function HomeDocuments() {
                   {f.filename}
                 </a>
                 <span className="text-sm text-muted">
-                  {dashboard(`checks.purpose.${f.purpose}` as never)} · {when(f.createdAt)}
+                  {enumLabel(dashboard, "checks.purpose", f.purpose)} · {when(f.createdAt)}
                 </span>
               </li>
             ))}

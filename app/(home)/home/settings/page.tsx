@@ -11,6 +11,7 @@ import { brandOf, newBankAccountHoldDaysOf } from "@/lib/domain/accounts/isv-fac
 import { bankAccountSummary, bankCheckOf, bankHoldEndsAt, merchantAccountSid } from "@/lib/domain/home/settings";
 import { payoutFailureOf } from "@/lib/domain/payouts/rules";
 import { requireMerchant } from "@/lib/home/session";
+import { messageOr } from "@/lib/i18n/dynamic";
 import type { LooseJson } from "@/lib/loose-json";
 import { businessName } from "@/lib/merchants/facts";
 
@@ -139,7 +140,7 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
             />
             {uploadError ? (
               <p id="bank-document-error" role="alert" className="mt-1 text-sm text-danger">
-                {verification(`errors.${uploadError}` as never)}
+                {messageOr(verification, `errors.${uploadError}`) ?? verification("errors.failed")}
               </p>
             ) : null}
             <button type="submit" className="mt-2 rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">

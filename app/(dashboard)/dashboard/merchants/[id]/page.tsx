@@ -124,9 +124,7 @@ export default async function MerchantPage({
   const reasonText = (field: string, code: string | null, message: string | null) =>
     (code ? messageOr(root, `underwriting.${code}`, names(field)) : null) ?? message ?? "";
   const subjectName = (subject: string) =>
-    subject === "merchant"
-      ? t("checks.subjectBusiness")
-      : names(`${subject}.`).name || fieldLabel(root as never, subject);
+    subject === "merchant" ? t("checks.subjectBusiness") : names(`${subject}.`).name || fieldLabel(root, subject);
   const fileById = new Map(documents.map((f) => [f.id, f]));
   const title = (app.legal_business_name as string | null) ?? t("unnamed");
   const tabNames = Object.fromEntries(merchantTabs.map((name) => [name, t(`tabs.${name}`)])) as Record<
@@ -165,7 +163,7 @@ export default async function MerchantPage({
                   const reason = error ? reasonText(f, error.code, error.message) : null;
                   return (
                     <li key={f}>
-                      {fieldLabel(root as never, f)}
+                      {fieldLabel(root, f)}
                       {reason ? <span className="text-muted"> · {reason}</span> : null}
                     </li>
                   );
