@@ -5,13 +5,14 @@
 import fs from "node:fs";
 import path from "node:path";
 
+import type { DatabaseHandle } from "@/lib/db/types";
 import { generatedFiles, generateSdk } from "@/packages/node/codegen/generate";
 import { embedTypesFile, embedTypesOf } from "@/packages/react/codegen/embed-types";
 
 process.env.LOG_LEVEL ??= "silent";
 const { createApi } = await import("@/lib/api/app");
 // The document route reads no database: the handle is never touched.
-const app = createApi({ handle: {} as never });
+const app = createApi({ handle: {} as DatabaseHandle });
 const res = await app.request("/v1/openapi.json");
 if (res.status !== 200) throw new Error(`GET /v1/openapi.json: ${res.status}`);
 const node = await generateSdk(await res.json());

@@ -1,6 +1,6 @@
 import path from "node:path";
 
-import openapiTS, { astToString } from "openapi-typescript";
+import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import prettier from "prettier";
 
 import { cursorFields, operationNames } from "./names";
@@ -216,7 +216,7 @@ ${resources.map((r) => `    this.${r} = new ${pascal(r)}Resource(transport);`).j
 /** The generated files' contents, by path inside the package. */
 export async function generateSdk(input: unknown): Promise<Record<(typeof generatedFiles)[number], string>> {
   const document = normalised(input as Document);
-  const types = astToString(await openapiTS(document as never));
+  const types = astToString(await openapiTS(document as unknown as OpenAPI3));
   // Formatted as the repository formats its code (its .prettierrc), so that they read like it.
   const format = async (file: string, text: string) =>
     prettier.format(text, {
