@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import { createWebhookAction, deleteWebhookAction, retryDeliveryAction } from "@/lib/actions/dashboard";
 import { type WebhookScope, webhookScopes } from "@/lib/events/catalogue";
 
@@ -44,11 +45,7 @@ export function WebhookForm() {
           </label>
         ))}
       </fieldset>
-      <button
-        type="submit"
-        disabled={pending || scopes.length === 0}
-        className="mt-3 rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60"
-      >
+      <button type="submit" disabled={pending || scopes.length === 0} className={primaryButtonClass("md", "mt-3")}>
         {t("addWebhook")}
       </button>
       <div aria-live="polite">

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import { newLinkAction } from "@/lib/actions/dashboard";
 
 export function NewLinkButton({ merchantId }: { merchantId: string }) {
@@ -13,7 +14,7 @@ export function NewLinkButton({ merchantId }: { merchantId: string }) {
       <button
         type="button"
         disabled={pending}
-        className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary"
+        className={primaryButtonClass("md")}
         onClick={() =>
           start(async () => {
             const created = await newLinkAction(merchantId);

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import {
   forgotPasswordAction,
   type ForgotState,
@@ -11,7 +12,7 @@ import {
 } from "@/lib/actions/password-reset";
 
 const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
-const button = "rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60";
+const button = primaryButtonClass();
 
 /** Asks for a reset link; says the same thing whether or not the e-mail has an account. */
 export function ForgotPasswordForm() {

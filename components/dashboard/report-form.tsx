@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import { createReportAction } from "@/lib/actions/dashboard";
 import { reportTypes } from "@/lib/schemas/ledger-values";
 
@@ -98,11 +99,7 @@ export function ReportForm({ merchants }: { merchants: { id: string; name: strin
         />
       </div>
       <div className="sm:col-span-2">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60"
-        >
+        <button type="submit" disabled={pending} className={primaryButtonClass("md")}>
           {t("make")}
         </button>
         <div aria-live="polite">

@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import type { PageRequestType, RequestFromPageResult } from "@/lib/actions/request-from-page";
 import { typedDollarsToCents } from "@/lib/money";
 
@@ -144,11 +145,7 @@ export function RequestPaymentForm({
               {error}
             </p>
           ) : null}
-          <button
-            type="submit"
-            disabled={pending}
-            className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60"
-          >
+          <button type="submit" disabled={pending} className={primaryButtonClass("md")}>
             {t("requestSubmit")}
           </button>
           {made ? (

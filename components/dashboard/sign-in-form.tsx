@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import { signInAction, type SignInState } from "@/lib/actions/sign-in";
 
 export function SignInForm() {
@@ -41,11 +42,7 @@ export function SignInForm() {
           className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5"
         />
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
-      >
+      <button type="submit" disabled={pending} className={primaryButtonClass()}>
         {t("signIn")}
       </button>
     </form>

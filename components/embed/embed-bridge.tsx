@@ -3,6 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import { type FrameMessage, postToHost } from "@/lib/embed/protocol";
 
 // Inside an embedded component's frame: tells the host page (its origin only, checked by the
@@ -96,7 +97,7 @@ export function ExitButton({ origin, label, status }: { origin: string; label: s
     <button
       type="button"
       onClick={() => postToHost(origin, { type: "exit", reason: "done", status })}
-      className="mt-6 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
+      className={primaryButtonClass("lg", "mt-6 inline-block")}
     >
       {label}
     </button>

@@ -2,6 +2,8 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
+
 /**
  * The step-up before a bank account or contact change (the session is older than 15 minutes): one
  * button that e-mails a fresh single-use sign-in link to the contact address, and says it was sent.
@@ -23,7 +25,7 @@ export function StepUp({ email, action }: { email: string; action: () => Promise
           type="button"
           disabled={pending}
           onClick={() => start(async () => setSent((await action()).sent))}
-          className="mt-2 rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60"
+          className={primaryButtonClass("md", "mt-2")}
         >
           {t("stepUpAction")}
         </button>

@@ -2,6 +2,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
+
 /**
  * After a submission, while underwriting decides: the page is rendered again every `everyMs` (the
  * decision replaces this, and the page then returns to the ISV with the real status). Past
@@ -42,7 +44,7 @@ export function DecisionWait({
     <div className="mt-6" data-testid="decision-slow">
       <p>{slow}</p>
       {to ? (
-        <a href={to} className="mt-3 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
+        <a href={to} className={primaryButtonClass("lg", "mt-3 inline-block")}>
           {label}
         </a>
       ) : null}

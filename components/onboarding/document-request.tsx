@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import { messageOr } from "@/lib/i18n/dynamic";
 import type { LooseJson } from "@/lib/loose-json";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
@@ -269,12 +270,7 @@ export function DocumentRequest({
               <progress id={`${id}-progress`} max={100} value={phase.percent} className="mt-1 block h-2 w-full" />
             </div>
           ) : null}
-          <button
-            type="button"
-            onClick={upload}
-            disabled={!file || busy}
-            className="mt-4 rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
-          >
+          <button type="button" onClick={upload} disabled={!file || busy} className={primaryButtonClass("lg", "mt-4")}>
             {t("send")}
           </button>
         </>

@@ -2,6 +2,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 // "Save and finish later" (docs/reference.md section 12): the answers are saved at each step; this
@@ -77,11 +78,7 @@ export function FinishLater({ session }: { session: OnboardingSessionJson }) {
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={state.at === "sending"}
-          className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60"
-        >
+        <button type="submit" disabled={state.at === "sending"} className={primaryButtonClass("md")}>
           {t("send")}
         </button>
         <button

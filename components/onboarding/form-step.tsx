@@ -14,6 +14,7 @@ import {
 } from "react-hook-form";
 import { pipe, transform, type ZodMiniType } from "zod/mini";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import { displayPhone } from "@/lib/i18n/display";
 import type { Loose, LooseJson } from "@/lib/loose-json";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
@@ -197,11 +198,7 @@ export function FormStep<T extends FieldValues>({
       </div>
       {children(form)}
       <div className="mt-6 flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={mutation.isPending}
-          className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
-        >
+        <button type="submit" disabled={mutation.isPending} className={primaryButtonClass()}>
           {mutation.isPending ? t("saving") : t("saveContinue")}
         </button>
       </div>

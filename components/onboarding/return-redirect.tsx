@@ -1,6 +1,8 @@
 "use client";
 import { useEffect, useState } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
+
 /**
  * Shows the confirmation for a moment, then goes to the ISV's return URL (the link works at once too).
  * Once only in this tab: Back from the ISV's page lands here and stays (no bounce forward).
@@ -22,7 +24,7 @@ export function ReturnRedirect({ to, label, note }: { to: string; label: string;
   return (
     <div className="mt-6">
       {auto ? <p className="text-sm text-muted">{note}</p> : null}
-      <a href={to} className="mt-3 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
+      <a href={to} className={primaryButtonClass("lg", "mt-3 inline-block")}>
         {label}
       </a>
     </div>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ComponentProps } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import { type PaymentsQuery, readPaymentFilters } from "@/lib/domain/charges/payment-filters";
 import { chargeStatuses, paymentTypes } from "@/lib/schemas/payment-values";
 
@@ -96,7 +97,7 @@ export async function PaymentsList({
         {field("to", t("to"), { type: "date" })}
         {field("last4", t("last4"), { inputMode: "numeric", maxLength: 4 })}
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
-          <button type="submit" className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
+          <button type="submit" className={primaryButtonClass()}>
             {t("apply")}
           </button>
           {filtered ? (

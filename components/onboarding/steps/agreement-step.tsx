@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import type { LooseJson } from "@/lib/loose-json";
 
 import { SaveError, signAgreement, submitApplication } from "../session-api";
@@ -85,7 +86,7 @@ export function AgreementStep({ session, agreement }: StepProps) {
             type="button"
             disabled={submit.isPending}
             onClick={() => submit.mutate()}
-            className="mt-4 block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
+            className={primaryButtonClass("lg", "mt-4 block")}
           >
             {submit.isPending ? t("submitting") : t("submit")}
           </button>
@@ -125,7 +126,7 @@ export function AgreementStep({ session, agreement }: StepProps) {
           <button
             type="submit"
             disabled={sign.isPending || submit.isPending || !name.trim()}
-            className="mt-3 rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary disabled:opacity-60"
+            className={primaryButtonClass("lg", "mt-3")}
           >
             {sign.isPending || submit.isPending ? t("submitting") : t("signAndSubmit")}
           </button>

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 
+import { primaryButtonClass } from "@/components/ui/button";
 import { displayPhone } from "@/lib/i18n/display";
 import { messageOr } from "@/lib/i18n/dynamic";
 import { keyLabel } from "@/lib/i18n/field-label";
@@ -133,7 +134,7 @@ export function ReviewStep({ session, nextHref }: StepProps) {
         </div>
         <p>{device}</p>
       </section>
-      <Link href={nextHref} className="inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
+      <Link href={nextHref} className={primaryButtonClass("lg", "inline-block")}>
         {t("review.continue")}
       </Link>
     </div>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
+import { primaryButtonClass } from "@/components/ui/button";
 import { FilterField, FilterSelect } from "@/components/ui/filter-field";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { auditActions, isAuditAction } from "@/lib/domain/audit/actions";
@@ -76,7 +77,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <FilterField id="from" label={t("auditFromDay")} type="date" defaultValue={filters.from ?? ""} />
         <FilterField id="to" label={t("auditToDay")} type="date" defaultValue={filters.to ?? ""} />
         <div className="flex items-end gap-3">
-          <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
+          <button type="submit" className={primaryButtonClass("md")}>
             {t("auditApply")}
           </button>
           {filtered ? (

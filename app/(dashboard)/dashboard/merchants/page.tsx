@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { primaryButtonClass } from "@/components/ui/button";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
@@ -76,7 +77,7 @@ export default async function MerchantsPage({
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
+        <button type="submit" className={primaryButtonClass("md")}>
           {t("filter")}
         </button>
       </form>

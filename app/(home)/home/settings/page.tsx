@@ -4,6 +4,7 @@ import { HomeShell } from "@/components/home/home-shell";
 import { RefreshWhile } from "@/components/home/refresh-while";
 import { SettingsForm } from "@/components/home/settings-form";
 import { StepUp } from "@/components/home/step-up";
+import { primaryButtonClass } from "@/components/ui/button";
 import { RotateKey } from "@/components/ui/rotate-key";
 import { homeBankAccountAction, homeContactAction, homeRotateKeyAction, homeStepUpAction } from "@/lib/actions/home";
 import { isFreshSession } from "@/lib/auth/home-session";
@@ -143,7 +144,7 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
                 {messageOr(verification, `errors.${uploadError}`) ?? verification("errors.failed")}
               </p>
             ) : null}
-            <button type="submit" className="mt-2 rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
+            <button type="submit" className={primaryButtonClass("md", "mt-2")}>
               {verification("send")}
             </button>
           </form>

@@ -8,6 +8,7 @@ import { RefreshWhile } from "@/components/home/refresh-while";
 import { BrandShell } from "@/components/onboarding/brand-shell";
 import { DecisionWait } from "@/components/onboarding/decision-wait";
 import { ReturnRedirect } from "@/components/onboarding/return-redirect";
+import { primaryButtonClass } from "@/components/ui/button";
 import { ONBOARDING_COOKIE } from "@/lib/auth/cookies";
 import { sessionCookieOptions } from "@/lib/auth/onboarding-session";
 import { currentFrame } from "@/lib/home/current-frame";
@@ -103,10 +104,7 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
             ) : null}
             <RefreshWhile active={status === "COMPLETED"} everyMs={2000} forMs={120_000} />
             {moreInfo ? (
-              <a
-                href="/embed/v1/onboarding"
-                className="mt-6 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
-              >
+              <a href="/embed/v1/onboarding" className={primaryButtonClass("lg", "mt-6 inline-block")}>
                 {t("wizard.continue")}
               </a>
             ) : (
@@ -127,7 +125,7 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
           <div className="mt-6 flex flex-wrap items-center gap-4">
             {view?.answerHere ? (
               <form action={answerNow}>
-                <button type="submit" className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary">
+                <button type="submit" className={primaryButtonClass()}>
                   {t("wizard.answerNow")}
                 </button>
               </form>
