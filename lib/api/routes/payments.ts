@@ -8,7 +8,7 @@ import { createPaymentRequest } from "../../domain/payments/create-payment-reque
 import { findPaymentRequest, findPublicPaymentRequest } from "../../domain/payments/find-payment-request";
 import { followPaymentRequest } from "../../domain/payments/follow-payment-request";
 import { listPaymentRequests } from "../../domain/payments/list-payment-requests";
-import { payWithToken } from "../../domain/payments/pay-payment-request";
+import { payWithToken } from "../../domain/payments/pay-with-token";
 import { unlockPaymentRequest } from "../../domain/payments/unlock-payment-request";
 import { RECONNECT_HINT_MS, shutdownSignal } from "../../ops/shutdown";
 import { renderQrCode } from "../../payments/qr";

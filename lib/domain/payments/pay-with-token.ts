@@ -1,0 +1,71 @@
+import { and, eq } from "drizzle-orm";
+
+import type { AchAuthorizationRecord } from "../../db/schema";
+import { cardTokens, merchants } from "../../db/schema";
+import type { Db } from "../../db/types";
+import { invalid } from "../../errors";
+import { ACH_AUTHORIZATION_VERSION, achAuthorizationText } from "../../payments/ach-authorization";
+import { getAccount } from "../accounts/get-account";
+import { isRealPhone } from "../merchants/application";
+import { achAuthorizationFacts } from "./ach-authorization";
+import { findPublicPaymentRequest } from "./find-payment-request";
+import { payRequest } from "./pay-payment-request";
+import { type Customer, spendToken } from "./payment-source";
+
+/**
+ * POST /v1/payment_requests/{id}/pay (public: the hosted pages call it with a token from the
+ * tokenizer). Spends the single-use token and pays the request with it.
+ */
+export async function payWithToken(
+  db: Db,
+  requestId: string,
+  input: { token: string; ach_authorization?: { accepted: true; locale?: "en" | "es" } } & Customer,
+  context: { clientAddress: string | null },
+) {
+  const request = await findPublicPaymentRequest(db, requestId);
+  for (const [param, phone] of [
+    ["phone", input.phone],
+    ["billing_address.phone", input.billing_address?.phone],
+  ] as const) {
+    if (phone && !isRealPhone(phone))
+      throw invalid(param, `${param} must be a real phone number in E.164 (+14155550123) or a 10-digit US number`);
+  }
+  // A bank account pays invoices and manual requests of merchants that take ACH (docs/reference.md section 13).
+  const [kind] = await db
+    .select({ kind: cardTokens.kind })
+    .from(cardTokens)
+    .where(and(eq(cardTokens.id, input.token), eq(cardTokens.merchantId, request.merchantId)));
+  const method = kind?.kind === "bank_account" ? "ach" : "card";
+  if (method === "ach" && request.paymentType !== "INVOICE" && request.paymentType !== "MANUAL")
+    throw invalid(
+      "token",
+      `A ${request.paymentType} payment request is paid by card only: bank payments pay invoices and manual requests`,
+      "payment_method_not_allowed",
+    );
+  // A bank debit needs the payer's authorization, asked before the token is spent.
+  let achAuthorization: AchAuthorizationRecord | undefined;
+  if (method === "ach") {
+    if (!input.ach_authorization?.accepted)
+      throw invalid(
+        "ach_authorization",
+        "A bank payment needs the payer's authorization of the debit: show its text and send ach_authorization.accepted true",
+        "ach_authorization_required",
+      );
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
+    const isv = await getAccount(db, request.isvAccountId);
+    const locale = input.ach_authorization.locale ?? "en";
+    const now = new Date();
+    achAuthorization = {
+      version: ACH_AUTHORIZATION_VERSION,
+      locale,
+      text: achAuthorizationText(locale, achAuthorizationFacts(request, merchant, isv, now)),
+      accepted_at: now.toISOString(),
+      ip_address: context.clientAddress,
+    };
+  }
+  return payRequest(db, request, "MANUAL", input, () => spendToken(db, input.token, request.merchantId), {
+    method,
+    clientAddress: context.clientAddress,
+    achAuthorization,
+  });
+}
