@@ -179,7 +179,7 @@ export async function insertPaidCharges(
         capturedAt: at,
       })),
     );
-    // In the ledger as postCharge writes them (lib/ledger/movements.ts), in bulk.
+    // In the ledger as postCharge writes them (lib/ledger/payment-movements.ts), in bulk.
     const postings = batch.map((b) => ({ id: createId("txn"), charge: b.ch }));
     await db.insert(ledgerPostings).values(
       postings.map((p) => ({

@@ -6,7 +6,7 @@ import { applyAchMove } from "@/lib/domain/settlements/ach-returns";
 import { settleAll } from "@/lib/domain/settlements/run-settlement";
 import { runStatements } from "@/lib/domain/statements/run-statements";
 import { checkLedger } from "@/lib/ledger/check";
-import { postAchReturn } from "@/lib/ledger/movements";
+import { postAchReturn } from "@/lib/ledger/payment-movements";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { postingsAt } from "../helpers/ledger";

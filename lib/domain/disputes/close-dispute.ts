@@ -4,7 +4,7 @@ import { allOf } from "../../db/conditions";
 import { disputes } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { type JobPayload } from "../../jobs/job-types";
-import { postDisputeWon } from "../../ledger/movements";
+import { postDisputeWon } from "../../ledger/payment-movements";
 import { sandboxDecision } from "./rules";
 import { disputeEvent, moveDispute } from "./status";
 

@@ -6,7 +6,7 @@ import { charges, disputes, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
-import { postDispute } from "../../ledger/movements";
+import { postDispute } from "../../ledger/payment-movements";
 import { log } from "../../log";
 import { contactEmailOf, merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";

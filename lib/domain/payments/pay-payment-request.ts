@@ -7,7 +7,7 @@ import { charges, merchants, paymentRequests } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
 import { createId } from "../../ids";
-import { postCharge } from "../../ledger/movements";
+import { postCharge } from "../../ledger/payment-movements";
 import { log } from "../../log";
 import { businessName, merchantLocale } from "../../merchants/facts";
 import { receiptEmail } from "../../notifications/payment-templates";

@@ -5,7 +5,7 @@ import { type MerchantRow, merchants, type PayoutRow, payouts } from "../../db/s
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
 import { type JobPayload } from "../../jobs/job-types";
-import { postPayoutOutcome } from "../../ledger/movements";
+import { postPayoutOutcome } from "../../ledger/payout-movements";
 import { log } from "../../log";
 import { nextBusinessDay } from "../../payouts/business-days";
 import { payoutProvider } from "../../payouts/provider";

@@ -2,7 +2,7 @@ import { one } from "../../db/one";
 import { type MerchantRow, payouts, type SettlementRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
-import { postPayout } from "../../ledger/movements";
+import { postPayout } from "../../ledger/payout-movements";
 import { payoutProvider } from "../../payouts/provider";
 import { heldReasonOf } from "./rules";
 import { bankOf, payoutEvent, queueAdvance, settlementsFollow } from "./status";

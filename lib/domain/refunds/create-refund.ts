@@ -5,7 +5,7 @@ import { charges, merchants, refunds } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, invalid } from "../../errors";
 import { createId } from "../../ids";
-import { postRefund } from "../../ledger/movements";
+import { postRefund } from "../../ledger/payment-movements";
 import { processorFor } from "../../processors";
 import type { refundReasons } from "../../schemas/payment-values";
 import { serializeChargeForIsv } from "../../serializers/charge";

@@ -8,7 +8,7 @@ import { type Db, type DbOrTx } from "../../db/types";
 import { invalidState, notFound } from "../../errors";
 import { createId } from "../../ids";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
-import { postAccountPayout, postAccountPayoutOutcome } from "../../ledger/movements";
+import { postAccountPayout, postAccountPayoutOutcome } from "../../ledger/payout-movements";
 import { log } from "../../log";
 import { nextBusinessDay } from "../../payouts/business-days";
 import { payoutProvider } from "../../payouts/provider";

@@ -6,7 +6,7 @@ import { residualLines, type ResidualRow, residuals } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid } from "../../errors";
 import { createId } from "../../ids";
-import { postResidual } from "../../ledger/movements";
+import { postResidual } from "../../ledger/payout-movements";
 import { serializeResidual } from "../../serializers/residual";
 import { getAccount } from "../accounts/get-account";
 import { costProfileOf } from "../accounts/isv-facts";

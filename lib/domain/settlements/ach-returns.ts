@@ -4,7 +4,7 @@ import { one } from "../../db/one";
 import { charges, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
-import { postAchReturn } from "../../ledger/movements";
+import { postAchReturn } from "../../ledger/payment-movements";
 import { log } from "../../log";
 import { achProcessor } from "../../processors";
 import { serializeChargeForIsv } from "../../serializers/charge";

@@ -7,8 +7,8 @@ import { charges, disputes, ledgerPostings, merchants, refunds, settlements } fr
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
-import { postSettlement, takeForSettlement } from "../../ledger/movements";
 import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
+import { postSettlement, takeForSettlement } from "../../ledger/settlement-movements";
 import { log } from "../../log";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";

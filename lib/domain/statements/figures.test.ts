@@ -7,7 +7,7 @@ import {
   disputePostings,
   disputeWonPosting,
   refundPosting,
-} from "../../ledger/movements";
+} from "../../ledger/payment-movements";
 import { type Posting } from "../../ledger/post";
 import {
   type MonthActivity,
@@ -19,7 +19,7 @@ import {
 
 // A statement's figures by hand (tests/api/statements.test.ts holds the same rules on a real database).
 
-/** A month's rows, as the statement is given them: the postings the ledger writes for them (lib/ledger/movements.ts). */
+/** A month's rows, as the statement is given them: the postings the ledger writes for them (lib/ledger/payment-movements.ts). */
 type Rows = {
   charges: ChargeRow[];
   refunds: RefundRow[];

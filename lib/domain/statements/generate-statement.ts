@@ -5,7 +5,7 @@ import { charges, disputes, ledgerPostings, merchants, payouts, refunds, stateme
 import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
-import { postMonthEndFees } from "../../ledger/movements";
+import { postMonthEndFees } from "../../ledger/settlement-movements";
 import { type PostingType } from "../../schemas/ledger-values";
 import { serializeStatement } from "../../serializers/statement";
 import { recordEvent } from "../events/record-event";

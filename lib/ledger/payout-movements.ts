@@ -1,0 +1,124 @@
+import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
+
+import { type AccountPayoutRow, ledgerPostings, type PayoutRow, type ResidualRow } from "../db/schema";
+import { type DbOrTx } from "../db/types";
+import { isvRevenue, platform } from "./entry-helpers";
+import { post } from "./post";
+
+// A payout's movements, the merchant's and the ISV's (see ./payment-movements.ts).
+
+/**
+ * A payout: `available` to `payout_clearing`. Its lines are the postings it pays out: a settlement's
+ * payout takes every settled posting not paid out yet (the negative nets carried in included); a
+ * replacement of a failed payout takes the failure's posting that gave the money back.
+ */
+export async function postPayout(tx: DbOrTx, payout: PayoutRow) {
+  const lines = payout.replaces
+    ? and(eq(ledgerPostings.type, "payout_failure"), eq(ledgerPostings.sourceId, payout.replaces))
+    : notInArray(ledgerPostings.type, ["payout_failure", "payout", "settlement", "funding", "payout_paid"]);
+  await tx
+    .update(ledgerPostings)
+    .set({ payoutId: payout.id })
+    .where(
+      and(
+        eq(ledgerPostings.merchantId, payout.merchantId),
+        isNull(ledgerPostings.payoutId),
+        sql`${ledgerPostings.settlementId} is not null`,
+        lines,
+      ),
+    );
+  return post(tx, {
+    isvAccountId: payout.isvAccountId,
+    merchantId: payout.merchantId,
+    type: "payout",
+    sourceId: payout.id,
+    amount: -payout.amount,
+    description: `Payout to bank account •••• ${payout.bankLast4 ?? ""}`.trim(),
+    createdAt: payout.createdAt,
+    settlementId: payout.settlementId,
+    payoutId: payout.id,
+    entries: [
+      { account: "available", owner: payout.merchantId, amount: -payout.amount },
+      platform("payout_clearing", payout.amount),
+    ],
+  });
+}
+
+/** The bank's answer to a payout: paid (the money left the platform), or failed (back to `available`). */
+export function postPayoutOutcome(tx: DbOrTx, payout: PayoutRow, outcome: "paid" | "failed") {
+  const base = { isvAccountId: payout.isvAccountId, merchantId: payout.merchantId, sourceId: payout.id };
+  if (outcome === "paid")
+    return post(tx, {
+      ...base,
+      type: "payout_paid",
+      amount: 0,
+      description: `Payout ${payout.id} paid`,
+      settlementId: payout.settlementId,
+      payoutId: payout.id,
+      entries: [platform("payout_clearing", -payout.amount), platform("platform_cash", payout.amount)],
+    });
+  return post(tx, {
+    ...base,
+    type: "payout_failure",
+    amount: payout.amount,
+    description: `Payout ${payout.id} failed: returned to the balance`,
+    settlementId: payout.settlementId,
+    entries: [
+      platform("payout_clearing", -payout.amount),
+      { account: "available", owner: payout.merchantId, amount: payout.amount },
+    ],
+  });
+}
+
+/**
+ * A residual (docs/reference.md section 19): the ISV's share of the month's margin, from the
+ * platform's processing revenue to the ISV's `revenue` (a negative share the other way). Its platform
+ * fees are there already (each moved when it was taken).
+ */
+export function postResidual(tx: DbOrTx, residual: ResidualRow) {
+  return post(tx, {
+    isvAccountId: residual.isvAccountId,
+    merchantId: null,
+    type: "residual",
+    sourceId: residual.id,
+    amount: residual.share,
+    description: `Residual ${residual.period}: ${residual.revenueSharePercent} % of the margin`,
+    createdAt: residual.createdAt,
+    entries: [platform("processing_revenue", -residual.share), isvRevenue(residual.isvAccountId, residual.share)],
+  });
+}
+
+/** A payout of a residual to the ISV's bank account: from the ISV's `revenue` to the platform's payout clearing. */
+export function postAccountPayout(tx: DbOrTx, payout: AccountPayoutRow) {
+  return post(tx, {
+    isvAccountId: payout.isvAccountId,
+    merchantId: null,
+    type: "payout",
+    sourceId: payout.id,
+    amount: -payout.amount,
+    description: `Residual paid to bank account •••• ${payout.bankLast4 ?? ""}`.trim(),
+    createdAt: payout.createdAt,
+    payoutId: payout.id,
+    entries: [isvRevenue(payout.isvAccountId, -payout.amount), platform("payout_clearing", payout.amount)],
+  });
+}
+
+/** The bank's answer to an ISV's payout: paid (the money left the platform), or refused (back to the ISV's revenue). */
+export function postAccountPayoutOutcome(tx: DbOrTx, payout: AccountPayoutRow, outcome: "paid" | "failed") {
+  const base = { isvAccountId: payout.isvAccountId, merchantId: null, sourceId: payout.id, payoutId: payout.id };
+  if (outcome === "paid")
+    return post(tx, {
+      ...base,
+      type: "payout_paid",
+      amount: 0,
+      description: `Payout ${payout.id} paid`,
+      entries: [platform("payout_clearing", -payout.amount), platform("platform_cash", payout.amount)],
+    });
+  return post(tx, {
+    ...base,
+    type: "payout_failure",
+    amount: payout.amount,
+    description: `Payout ${payout.id} refused by the bank: back in the ISV's revenue`,
+    entries: [platform("payout_clearing", -payout.amount), isvRevenue(payout.isvAccountId, payout.amount)],
+  });
+}
