@@ -12,4 +12,6 @@ export * from "./payments";
 export * from "./payouts";
 export * from "./reports";
 export * from "./residuals";
+export * from "./settlements";
+export * from "./statements";
 export * from "./webhooks";

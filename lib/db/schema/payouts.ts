@@ -3,8 +3,8 @@ import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex
 
 import { payoutFailureCodes, payoutHeldReasons, payoutStatuses } from "../../schemas/payouts";
 import { merchants } from "./merchants";
-import { settlements } from "./payments";
 import { residuals } from "./residuals";
+import { settlements } from "./settlements";
 
 /**
  * A payout (docs/reference.md section 16): what one settlement owes the merchant, on its way to the
