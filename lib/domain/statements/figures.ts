@@ -2,7 +2,6 @@ import {
   type ChargeRow,
   type DisputeRow,
   type LedgerPostingRow,
-  type MerchantRow,
   type RefundRow,
   type StatementBrand,
   type StatementDay,
@@ -11,9 +10,8 @@ import {
   type StatementItem,
 } from "../../db/schema";
 import { invalid } from "../../errors";
-import { divideHalfUp, dollarNumberToCents, feeToCentiCents } from "../../money";
 import { activityPostingTypes, type PostingType } from "../../schemas/ledger-values";
-import { merchantPricing } from "../fees/merchant-pricing";
+import { achActivityFees, monthlyFees, type Pricing } from "./month-end-fees";
 
 // A statement's figures without a database (docs/reference.md sections 11 and 13): the month's
 // bounds, and from the month's activity every total, fee line, brand, day and item.
@@ -47,7 +45,6 @@ export type MonthActivity = {
   refunds: ReadonlyMap<string, RefundRow>;
   disputes: ReadonlyMap<string, DisputeRow>;
 };
-type Pricing = Pick<MerchantRow, "application" | "defaultCapabilities">;
 
 /** The posting types a statement adds up (the month's activity; settlements, payouts and the month-end fees are not lines). */
 export const statementPostingTypes = activityPostingTypes;
@@ -249,89 +246,4 @@ function monthEndFees(merchant: Pricing, month: MonthActivity, processing: numbe
     ...achActivityFees(merchant, achDays, count("ach_return"), count("ach_return_reversal")),
     ...monthlyFees(merchant, processing),
   ];
-}
-
-/**
- * The ACH activity fees of the month (docs/reference.md section 13): `return_fee_fixed` for each return,
- * `return_reversal_fee` for each reversed return, and `daily_batch_fee` for each day with ACH charges. Each to the cent, half up.
- */
-function achActivityFees(
-  merchant: Pricing,
-  achDays: number,
-  returnCount: number,
-  reversalCount: number,
-): StatementFeeLine[] {
-  const pricing = merchantPricing(merchant);
-  if (!pricing.types.includes("ach")) return [];
-  const options = pricing.options("ach");
-  const cents = (fee: string | undefined) => (fee ? Number(divideHalfUp(BigInt(feeToCentiCents(fee)), 100n)) : 0);
-  const out: StatementFeeLine[] = [];
-  const returnFee = cents(options.return_fee_fixed);
-  if (returnCount > 0 && returnFee > 0)
-    out.push({
-      kind: "ach_activity",
-      model: "ach",
-      description: "ACH return fee",
-      count: returnCount,
-      amount: returnCount * returnFee,
-    });
-  const reversalFee = cents(options.return_reversal_fee);
-  if (reversalCount > 0 && reversalFee > 0)
-    out.push({
-      kind: "ach_activity",
-      model: "ach",
-      description: "ACH return reversal fee",
-      count: reversalCount,
-      amount: reversalCount * reversalFee,
-    });
-  const batchFee = cents(options.daily_batch_fee);
-  if (achDays > 0 && batchFee > 0)
-    out.push({
-      kind: "ach_activity",
-      model: "ach",
-      description: "ACH daily batch fee",
-      count: achDays,
-      amount: achDays * batchFee,
-    });
-  return out;
-}
-
-/** The monthly fees of docs/reference.md section 13, from the merchant's pricing and `fees.monthly`. */
-function monthlyFees(merchant: Pricing, processing: number): StatementFeeLine[] {
-  const pricing = merchantPricing(merchant);
-  const monthly =
-    (
-      merchant.application.fees as
-        { monthly?: { minimum_processing_fee?: number; merchant_advance_service_charge?: number } } | undefined
-    )?.monthly ?? {};
-  const out: StatementFeeLine[] = [];
-  if (pricing.types.includes("ach")) {
-    const fee = pricing.options("ach").monthly_fee;
-    // Up to four decimals of a dollar: to the cent, half up.
-    const cents = fee ? Number(divideHalfUp(BigInt(feeToCentiCents(fee)), 100n)) : 0;
-    if (cents > 0) out.push({ kind: "monthly", model: "ach", description: "ACH monthly fee", count: 1, amount: cents });
-  }
-  if (pricing.cardModel === "flat_rate" && monthly.minimum_processing_fee !== undefined) {
-    const minimum = dollarNumberToCents(monthly.minimum_processing_fee);
-    if (processing < minimum)
-      out.push({
-        kind: "monthly",
-        model: "flat_rate",
-        description: "Minimum processing fee top-up",
-        count: 1,
-        amount: minimum - processing,
-      });
-  }
-  if (pricing.cardModel === "cash_discount" && monthly.merchant_advance_service_charge !== undefined) {
-    const cents = dollarNumberToCents(monthly.merchant_advance_service_charge);
-    if (cents > 0)
-      out.push({
-        kind: "monthly",
-        model: "cash_discount",
-        description: "Merchant advance service charge",
-        count: 1,
-        amount: cents,
-      });
-  }
-  return out;
 }
