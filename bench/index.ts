@@ -379,22 +379,26 @@ function opsCpuRatiosOf(pglite: Result[], postgres: Result[]) {
   return [...of("pglite", pglite), ...of("postgres", postgres)];
 }
 
+/** A ratio as printed: a run in which no request completed (a loaded machine's short run) has none. */
+const ratioText = (value: number) =>
+  Number.isFinite(value) && value > 0 ? value.toFixed(2) : "n/a (a run completed no request)";
+
 function printRatios(pglite: Result[], postgres: Result[]) {
   console.log("");
   for (const r of ratiosOf(pglite, postgres))
-    console.log(`ratio API / bare, ${r.database.padEnd(22)} ${r.value.toFixed(2)}`);
+    console.log(`ratio API / bare, ${r.database.padEnd(22)} ${ratioText(r.value)}`);
   for (const r of opsRatiosOf(pglite, postgres))
-    console.log(`ratio with metrics+audit / without (best of rounds), ${r.database.padEnd(22)} ${r.value.toFixed(2)}`);
+    console.log(`ratio with metrics+audit / without (best of rounds), ${r.database.padEnd(22)} ${ratioText(r.value)}`);
   for (const r of pairedOps)
     console.log(
       `ratio with metrics+audit / without, paired, ${r.database.padEnd(22)} ${r.median.toFixed(2)} (median of ${r.pairs} pairs, ${r.min.toFixed(2)}-${r.max.toFixed(2)}; goal >= 0.95)`,
     );
   // The same in CPU per request (less moved by what else the machine does): without's over with's.
   for (const r of opsCpuRatiosOf(pglite, postgres))
-    console.log(`CPU ratio without / with metrics+audit, ${r.database.padEnd(22)} ${r.value.toFixed(2)}`);
+    console.log(`CPU ratio without / with metrics+audit, ${r.database.padEnd(22)} ${ratioText(r.value)}`);
   // The same comparison in CPU: bare's CPU per request over the API's (1.00: the API costs nothing more).
   for (const r of cpuRatiosOf(pglite, postgres))
-    console.log(`CPU ratio bare / API, ${r.database.padEnd(18)} ${r.value.toFixed(2)}`);
+    console.log(`CPU ratio bare / API, ${r.database.padEnd(18)} ${ratioText(r.value)}`);
 }
 
 function cpuRatiosOf(pglite: Result[], postgres: Result[]) {

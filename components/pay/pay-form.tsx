@@ -3,9 +3,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
-import { failureReasons } from "@/lib/schemas/payment-values";
-
-type FrameMessage = { source?: string; type?: string; token?: string; height?: number; message?: string };
+import { payAnswer } from "./pay-answer";
+import { useTokenizerFrame } from "./use-tokenizer-frame";
 
 /**
  * The card form of every hosted payment page: the card fields are in the tokenizer's own frame
@@ -39,16 +38,10 @@ export function PayForm({
 }) {
   const t = useTranslations("pay");
   const router = useRouter();
-  const frame = useRef<HTMLIFrameElement>(null);
-  const pending = useRef<((m: FrameMessage) => void) | null>(null);
-  // The frame whose script runs (it said "ready"): a message sent to a frame before that would be lost.
-  const readyFrame = useRef<MessageEventSource | null>(null);
-  const onReady = useRef<(() => void) | null>(null);
-  const [height, setHeight] = useState(190);
-  // Until the frame's script says it is there, a placeholder of its fields stands in its place.
-  const [frameShown, setFrameShown] = useState(false);
-  // The frame is told which page frames it (it answers only that origin); known once in the browser.
-  const [pageOrigin, setPageOrigin] = useState<string | null>(null);
+  const { frame, height, frameShown, setFrameShown, pageOrigin, measure, tokenize } = useTokenizerFrame(
+    tokenizerOrigin,
+    () => document.getElementById("pay-button")?.click(),
+  );
   const [method, setMethod] = useState<"card" | "bank_account">("card");
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState("");
@@ -59,67 +52,8 @@ export function PayForm({
   const problemRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const onMessage = (event: MessageEvent<FrameMessage>) => {
-      if (
-        event.origin !== tokenizerOrigin ||
-        event.source !== frame.current?.contentWindow ||
-        event.data?.source !== "tokenizer"
-      )
-        return;
-      const data = event.data;
-      if (data.type === "ready" || data.type === "resize") {
-        readyFrame.current = event.source;
-        setFrameShown(true);
-        onReady.current?.();
-        onReady.current = null;
-      }
-      if (data.type === "resize" && data.height) setHeight(Math.ceil(data.height) + 4);
-      else if (data.type === "submit") document.getElementById("pay-button")?.click();
-      else if (pending.current && (data.type === "token" || data.type === "invalid" || data.type === "error")) {
-        pending.current(data);
-        pending.current = null;
-      }
-    };
-    window.addEventListener("message", onMessage);
-    setPageOrigin(window.location.origin);
-    // The frame may have loaded (and sent its height) before this listener existed.
-    frame.current?.contentWindow?.postMessage({ type: "measure" }, tokenizerOrigin);
-    return () => window.removeEventListener("message", onMessage);
-  }, [tokenizerOrigin]);
-
-  useEffect(() => {
     if (problem) problemRef.current?.focus();
   }, [problem]);
-
-  // Each method has a frame of its own: the one shown now must have said it is ready.
-  const whenFrameReady = () =>
-    readyFrame.current !== null && readyFrame.current === frame.current?.contentWindow
-      ? Promise.resolve(true)
-      : new Promise<boolean>((resolve) => {
-          // Asked again and again until its script answers (its first "ready" may have come and gone).
-          const ask = setInterval(
-            () => frame.current?.contentWindow?.postMessage({ type: "measure" }, tokenizerOrigin),
-            200,
-          );
-          const timer = setTimeout(() => {
-            clearInterval(ask);
-            onReady.current = null;
-            resolve(false);
-          }, 15_000);
-          onReady.current = () => {
-            clearInterval(ask);
-            clearTimeout(timer);
-            resolve(readyFrame.current === frame.current?.contentWindow);
-          };
-        });
-
-  const tokenize = async (): Promise<FrameMessage> => {
-    if (!(await whenFrameReady())) return { type: "error" };
-    return new Promise<FrameMessage>((resolve) => {
-      pending.current = resolve;
-      frame.current?.contentWindow?.postMessage({ type: "tokenize" }, tokenizerOrigin);
-    });
-  };
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
@@ -156,38 +90,16 @@ export function PayForm({
             : {}),
         }),
       });
-      const body = await res.json().catch(() => ({}));
-      if (res.ok && body.outcome === "paid") {
+      const answer = payAnswer(res.status, await res.json().catch(() => ({})), method, res.statusText);
+      if (answer.kind === "refresh") {
         router.refresh();
         return;
       }
-      if (res.ok && body.outcome === "declined") {
-        const reason = String(body.charge?.failure_reason ?? "unknown");
-        const known: readonly string[] = failureReasons;
-        // The answer names no bank decline's reason (card testing: docs/reference.md section 10).
-        if (method === "bank_account") setProblem({ title: t("declinedTitle"), body: t("decline_bank_unknown") });
-        else
-          setProblem({
-            title: t("declinedTitle"),
-            body: t(`decline_${known.includes(reason) ? reason : "unknown"}` as "decline_unknown"),
-          });
-        return;
-      }
-      if (res.status === 429 && body.error?.code === "too_many_declines") {
-        setProblem({ title: t("declinedTitle"), body: t("tooManyDeclines") });
-        return;
-      }
-      if (res.status === 409 && body.error?.code === "payment_in_progress") {
-        setProblem({ title: t("declinedTitle"), body: t("busy") });
-        return;
-      }
-      if (res.status === 409) {
-        router.refresh();
-        return;
-      }
+      const { problem: said } = answer;
       setProblem({
         title: t("declinedTitle"),
-        body: t("payError", { message: body.error?.message ?? res.statusText }),
+        // A decline's key is built from its reason: every reason of failureReasons has its message.
+        body: said.key === "payError" ? t("payError", { message: said.message }) : t(said.key as "decline_unknown"),
       });
     } catch {
       setProblem({ title: t("declinedTitle"), body: t("decline_processing_error") });
@@ -250,7 +162,7 @@ export function PayForm({
             key={method}
             ref={frame}
             src={src}
-            onLoad={() => frame.current?.contentWindow?.postMessage({ type: "measure" }, tokenizerOrigin)}
+            onLoad={measure}
             title={method === "card" ? t("cardFrame") : t("bankFrame")}
             className={`block w-full border-0 ${frameShown ? "" : "opacity-0"}`}
             style={{ height }}
