@@ -7,6 +7,7 @@ import { events, merchants } from "@/lib/db/schema";
 import { continueInPortal } from "@/lib/domain/onboarding/continue-in-portal";
 import { completionView } from "@/lib/domain/onboarding/session";
 import { reviewMerchant } from "@/lib/domain/underwriting/review-merchant";
+import { giveUpUnderwriting, runUnderwriting } from "@/lib/domain/underwriting/run-underwriting";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application } from "../helpers/fixtures";
@@ -186,6 +187,22 @@ describe("automatic underwriting", () => {
     const again = await runCommand(api.handle, ["merchant", "review", id, "--decline"]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/APPROVED/);
+  });
+
+  test("a submission the job gave up on stays with the operator when the job runs again for it", async () => {
+    const { id } = await submittedMerchant(api, isv, (a) => (a.tin = "222222222"));
+    await heldForReview(id);
+    await api.db.transaction((tx) => giveUpUnderwriting(tx, { merchant_id: id }, new Error("rules down")));
+    const [gaveUp] = await api.db.select().from(merchants).where(eq(merchants.id, id));
+    expect(gaveUp!.underwriting).toMatchObject({
+      outcome: "manual_review",
+      reason: expect.stringContaining("rules down"),
+    });
+    // A verification check finishing late queues the job again for the same submission: nothing changes.
+    await runUnderwriting(api.db, { merchant_id: id });
+    const [after] = await api.db.select().from(merchants).where(eq(merchants.id, id));
+    expect(after!.status).toBe("COMPLETED");
+    expect(after!.underwriting).toEqual(gaveUp!.underwriting);
   });
 
   test("a high-risk subcategory goes to manual review; the CLI requests information with a reason", async () => {

@@ -3,6 +3,7 @@ import { asc, eq, gt, inArray } from "drizzle-orm";
 import { currentKeyId, rewrapBytes, rewrapDeep } from "../../crypto/field-encryption";
 import { fileContents, merchants, webhooks } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { writeMerchant } from "../merchants/write-merchant";
 
 // After a key rotation (a new ENCRYPTION_KEY, the old one in ENCRYPTION_KEYS_PREVIOUS), everything
 // written with the old key is still readable; this writes it again under the new one, so that the
@@ -53,7 +54,7 @@ export async function rewrapAll(db: Db, { batch = 200 } = {}): Promise<{ key_id:
       for (const row of rows) {
         const { value, changed } = rewrapDeep(row.application);
         if (!changed) continue;
-        await tx.update(merchants).set({ application: value }).where(eq(merchants.id, row.id));
+        await writeMerchant(tx, row.id, { application: value });
         n++;
       }
       return n;

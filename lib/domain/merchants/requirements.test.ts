@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import example from "../../schemas/examples/merchant-application.json" with { type: "json" };
 import { applicationProblems } from "./application";
-import { missingParams } from "./requirements";
+import { askedFor, askFor, missingParams, withAnswered, withoutErrors } from "./requirements";
 
 const params = (application: Record<string, unknown>) => applicationProblems(application).map((e) => e.param);
 
@@ -35,5 +35,53 @@ describe("what an application lacks, remembered", () => {
       expect(missingParams(application)).toEqual(params(application));
     }
     expect(missingParams({ legal_business_name: "Acme 5" })).toEqual(params({ legal_business_name: "Acme 5" }));
+  });
+});
+
+describe("what is asked of a merchant, merged one way by every writer", () => {
+  const bank = { field: "merchant.bank_account", code: "bank_account_unverified", message: "Verify the account" };
+  const tin = { field: "merchant.tin", code: "tin_mismatch", message: "The TIN does not match" };
+  const tin2 = { field: "merchant.tin", code: "tin_document", message: "Send the IRS letter" };
+
+  test("a decision's findings are the whole request, each field due once", () => {
+    expect(askedFor([tin, tin2, bank])).toEqual({
+      currently_due: ["merchant.tin", "merchant.bank_account"],
+      errors: [tin, tin2, bank],
+    });
+  });
+
+  test("asking for a field adds it once and replaces the earlier error about it", () => {
+    const asked = askFor(askFor(null, tin), bank);
+    expect(asked).toEqual({ currently_due: ["merchant.tin", "merchant.bank_account"], errors: [tin, bank] });
+    expect(askFor(asked, tin2)).toEqual({
+      currently_due: ["merchant.tin", "merchant.bank_account"],
+      errors: [bank, tin2],
+    });
+    // Told what it replaces: nothing, so both errors about the TIN stay.
+    expect(askFor(asked, tin2, () => false).errors).toEqual([tin, bank, tin2]);
+  });
+
+  test("an answer drops its field and its errors; nothing left is null", () => {
+    const asked = askedFor([tin, bank]);
+    expect(withAnswered(asked, (f) => f === "merchant.tin")).toEqual({
+      currently_due: ["merchant.bank_account"],
+      errors: [bank],
+    });
+    expect(withAnswered(asked, () => true)).toBeNull();
+    expect(withAnswered(null, () => true)).toBeNull();
+  });
+
+  test("a withdrawn error leaves its field due while another error still asks for it", () => {
+    const asked = askedFor([tin, tin2, bank]);
+    expect(withoutErrors(asked, (e) => e.code === "tin_mismatch")).toEqual({
+      currently_due: ["merchant.tin", "merchant.bank_account"],
+      errors: [tin2, bank],
+    });
+    expect(withoutErrors(asked, (e) => e.field === "merchant.tin")).toEqual({
+      currently_due: ["merchant.bank_account"],
+      errors: [bank],
+    });
+    expect(withoutErrors(asked, () => false)).toBe(asked);
+    expect(withoutErrors(asked, () => true)).toBeNull();
   });
 });

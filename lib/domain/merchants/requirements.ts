@@ -13,7 +13,7 @@ export type Requirements = {
 };
 
 // What underwriting, verification and payouts ask of a merchant is stored in its `requirements`
-// column; these three functions are the only ways it changes (the stored value, pure), so every
+// column; these four functions are the only ways it changes (the stored value, pure), so every
 // writer merges the lists the same way.
 
 /** The stored requests: what is due and why (null: none, and the requirements are computed). */
@@ -33,6 +33,11 @@ export function askFor(
     currently_due: [...new Set([...(requirements?.currently_due ?? []), finding.field])],
     errors: [...(requirements?.errors ?? []).filter((e) => !replaces(e)), finding],
   };
+}
+
+/** A decision's findings as the whole of what is asked: underwriting's request replaces what was asked before. */
+export function askedFor(findings: readonly Finding[]): NonNullable<StoredRequirements> {
+  return { currently_due: [...new Set(findings.map((f) => f.field))], errors: [...findings] };
 }
 
 /** The requests a change `answers` (a field it set, a document it attached) dropped; null once nothing is due. */

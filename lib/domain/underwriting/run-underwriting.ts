@@ -34,13 +34,8 @@ export async function runUnderwriting(db: Db, { merchant_id }: JobPayload<"under
         return void (await declineMerchant(tx, merchant, { by, reason: decision.reason }));
       case "request_information":
         return void (await requestInformation(tx, merchant, decision.findings, { by }));
-      case "manual_review": {
-        const moved = await sendToManualReview(tx, merchant, decision.reason);
-        await tx
-          .update(merchants)
-          .set({ underwriting: { ...(moved.underwriting ?? {}), submitted_at: merchant.submittedAt?.toISOString() } })
-          .where(eq(merchants.id, merchant.id));
-      }
+      case "manual_review":
+        return void (await sendToManualReview(tx, merchant, decision.reason));
     }
   });
 }

@@ -16,6 +16,7 @@ import type { Finding } from "../../underwriting/rules";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, settingsOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "../merchants/merchant-event";
+import { askedFor } from "../merchants/requirements";
 import { moveMerchant } from "../merchants/status";
 import { insertOnboardingLink } from "../onboarding/create-onboarding-link";
 
@@ -97,7 +98,14 @@ export async function declineMerchant(tx: DbOrTx, merchant: MerchantRow, decider
 /** Stays COMPLETED until an operator decides (npm run cli -- merchant review). */
 export async function sendToManualReview(tx: DbOrTx, merchant: MerchantRow, reason: string) {
   return moveMerchant(tx, merchant.id, "holdForReview", {
-    underwriting: { outcome: "manual_review", reason, decided_at: new Date().toISOString() },
+    underwriting: {
+      outcome: "manual_review",
+      reason,
+      decided_at: new Date().toISOString(),
+      // Which submission went to review: the underwriting job run again for it (a verification check
+      // finishing late queues it) leaves the operator's decision to the operator.
+      submitted_at: merchant.submittedAt?.toISOString(),
+    },
   });
 }
 
@@ -109,7 +117,7 @@ export async function sendToManualReview(tx: DbOrTx, merchant: MerchantRow, reas
 export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, findings: Finding[], decider: Decider) {
   const isv = await getAccount(tx, merchant.isvAccountId);
   const moved = await moveMerchant(tx, merchant.id, "requestInformation", {
-    requirements: { currently_due: [...new Set(findings.map((f) => f.field))], errors: findings },
+    requirements: askedFor(findings),
     underwriting: {
       outcome: "request_information",
       decided_by: decider.by,
