@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
 import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import { createWebhookAction, deleteWebhookAction, retryDeliveryAction } from "@/lib/actions/dashboard";
 import { type WebhookScope, webhookScopes } from "@/lib/events/catalogue";
 
@@ -29,7 +30,7 @@ export function WebhookForm() {
         required
         value={url}
         onChange={(e) => setUrl(e.target.value)}
-        className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+        className={inputClass()}
       />
       <fieldset className="mt-3">
         <legend className="text-sm font-medium">{t("scopes")}</legend>

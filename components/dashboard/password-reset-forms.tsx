@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 
 import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import {
   forgotPasswordAction,
   type ForgotState,
@@ -11,7 +12,7 @@ import {
   type ResetState,
 } from "@/lib/actions/password-reset";
 
-const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
+const input = inputClass();
 const button = primaryButtonClass();
 
 /** Asks for a reset link; says the same thing whether or not the e-mail has an account. */

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 
 import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import { createReportAction } from "@/lib/actions/dashboard";
 import { reportTypes } from "@/lib/schemas/ledger-values";
 
@@ -45,7 +46,7 @@ export function ReportForm({ merchants }: { merchants: { id: string; name: strin
           id="report-type"
           value={type}
           onChange={(e) => setType(e.target.value as (typeof reportTypes)[number])}
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+          className={inputClass()}
         >
           {reportTypes.map((r) => (
             <option key={r} value={r}>
@@ -62,7 +63,7 @@ export function ReportForm({ merchants }: { merchants: { id: string; name: strin
           id="report-merchant"
           value={merchantId}
           onChange={(e) => setMerchantId(e.target.value)}
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+          className={inputClass()}
         >
           <option value="">{t("allMerchants")}</option>
           {merchants.map((m) => (
@@ -82,7 +83,7 @@ export function ReportForm({ merchants }: { merchants: { id: string; name: strin
           required
           value={from}
           onChange={(e) => setFrom(e.target.value)}
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+          className={inputClass()}
         />
       </div>
       <div>
@@ -95,7 +96,7 @@ export function ReportForm({ merchants }: { merchants: { id: string; name: strin
           required
           value={to}
           onChange={(e) => setTo(e.target.value)}
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+          className={inputClass()}
         />
       </div>
       <div className="sm:col-span-2">

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
 import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import type { PageRequestType, RequestFromPageResult } from "@/lib/actions/request-from-page";
 import { typedDollarsToCents } from "@/lib/money";
 
@@ -37,7 +38,7 @@ export function RequestPaymentForm({
   const [error, setError] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const [pending, start] = useTransition();
-  const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2";
+  const input = inputClass();
   return (
     <section aria-labelledby="request-title" className="rounded-lg border border-line bg-card p-4">
       <h2 id="request-title" className="text-lg font-semibold">

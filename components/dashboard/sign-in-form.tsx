@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 
 import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import { signInAction, type SignInState } from "@/lib/actions/sign-in";
 
 export function SignInForm() {
@@ -26,7 +27,7 @@ export function SignInForm() {
           autoComplete="username"
           required
           defaultValue={state.email}
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5"
+          className={inputClass()}
         />
       </div>
       <div>
@@ -39,7 +40,7 @@ export function SignInForm() {
           type="password"
           autoComplete="current-password"
           required
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5"
+          className={inputClass()}
         />
       </div>
       <button type="submit" disabled={pending} className={primaryButtonClass()}>

@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
 
+import { inputClass } from "@/components/ui/input-class";
 import type { HomeDisputeResult } from "@/lib/actions/home";
 import { evidenceFileFields, evidenceTextFields } from "@/lib/schemas/disputes";
 
@@ -130,7 +131,7 @@ export function DisputeEvidenceForm({
     });
   }
 
-  const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
+  const input = inputClass();
   const button = "rounded-lg px-4 py-2.5 font-semibold";
   return (
     <section aria-labelledby="evidence-title" className="space-y-4">

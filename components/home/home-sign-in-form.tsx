@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 
 import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import { homeSignInAction, type HomeSignInState } from "@/lib/actions/home";
 
 /** The home's sign-in: an e-mail address, then the same answer whether or not it is known. */
@@ -38,7 +39,7 @@ export function HomeSignInForm() {
           required
           defaultValue={state.email}
           aria-invalid={state.state === "invalid" || undefined}
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5"
+          className={inputClass()}
         />
       </div>
       <button type="submit" disabled={pending} className={primaryButtonClass()}>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 
+import { inputClass } from "@/components/ui/input-class";
 import type { HomeSettingsResult } from "@/lib/actions/home";
 import { enumLabel, messageOr } from "@/lib/i18n/dynamic";
 
@@ -43,7 +44,7 @@ export function SettingsForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const [pending, start] = useTransition();
-  const input = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
+  const input = inputClass();
   const fieldOf = (param: string) => {
     const last = param.split(".").pop();
     return fields.find((f) => f.key === last)?.key ?? fields[0]?.key ?? param;

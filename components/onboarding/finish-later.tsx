@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 
 import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 // "Save and finish later" (docs/reference.md section 12): the answers are saved at each step; this
@@ -70,7 +71,7 @@ export function FinishLater({ session }: { session: OnboardingSessionJson }) {
         onChange={(e) => setEmail(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2 text-base"
+        className={inputClass("text-base")}
       />
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 
-const inputClass = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5";
+import { inputClass } from "@/components/ui/input-class";
 
 /**
  * One field of a filter form (a plain GET form: its `name` is its `id`): the label, the input and,
@@ -20,7 +20,7 @@ export function FilterField({
       <input
         id={id}
         name={id}
-        className={inputClass}
+        className={inputClass()}
         {...input}
         {...(problem ? { "aria-invalid": true, "aria-describedby": `${id}-problem` } : {})}
       />
@@ -52,7 +52,7 @@ export function FilterSelect({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <select id={id} name={id} defaultValue={defaultValue ?? ""} className={inputClass}>
+      <select id={id} name={id} defaultValue={defaultValue ?? ""} className={inputClass()}>
         <option value="">{any}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -2,14 +2,13 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 
+import { inputClass } from "@/components/ui/input-class";
 import { choosePlatformFee } from "@/lib/domain/fees/platform-fee";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents, typedDollarsToCents } from "@/lib/money";
 import { paymentTypes } from "@/lib/schemas/payment-values";
 
 import type { ParsedRows } from "./rule-rows";
-
-const inputClass = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2";
 
 /** The fee a payment of the amount and type typed here would pay under the rules as typed, before they are saved. */
 export function FeePreview({ id, parsed }: { id: string; parsed: ParsedRows }) {
@@ -35,7 +34,7 @@ export function FeePreview({ id, parsed }: { id: string; parsed: ParsedRows }) {
             value={amount}
             inputMode="decimal"
             onChange={(e) => setAmount(e.target.value)}
-            className={inputClass}
+            className={inputClass()}
           />
         </div>
         <div>
@@ -46,7 +45,7 @@ export function FeePreview({ id, parsed }: { id: string; parsed: ParsedRows }) {
             id={`${id}-preview-type`}
             value={type}
             onChange={(e) => setType(e.target.value as (typeof paymentTypes)[number])}
-            className={inputClass}
+            className={inputClass()}
           >
             {paymentTypes.map((p) => (
               <option key={p} value={p}>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useMemo, useState, useTransition } from "react";
 
 import { PrimaryButton } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import { saveSettingsAction } from "@/lib/actions/dashboard";
 import {
   platformFeeRefundPolicies,
@@ -101,7 +102,7 @@ export function PlatformFeeRulesForm({ rules, refund }: { rules: PlatformFeeRule
           id={`${id}-refund`}
           value={policy}
           onChange={(e) => setPolicy(e.target.value as PlatformFeeRefundPolicy)}
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2 sm:w-auto"
+          className={inputClass("sm:w-auto")}
         >
           {platformFeeRefundPolicies.map((p) => (
             <option key={p} value={p}>

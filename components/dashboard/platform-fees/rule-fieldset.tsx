@@ -1,12 +1,11 @@
 "use client";
 import { useTranslations } from "next-intl";
 
+import { inputClass } from "@/components/ui/input-class";
 import { enumLabel } from "@/lib/i18n/dynamic";
 import { paymentTypes } from "@/lib/schemas/payment-values";
 
 import type { ParsedRows, Row } from "./rule-rows";
-
-const inputClass = "mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2";
 
 /**
  * One rule as a fieldset: when it applies (payment type, card present, merchants, amounts) and what
@@ -45,7 +44,7 @@ export function RuleFieldset({
         onChange={(e) => onChange({ [name]: e.target.value })}
         aria-invalid={wrong === name ? true : undefined}
         aria-describedby={hint ? `${id}-${row.key}-${name}-hint` : undefined}
-        className={inputClass}
+        className={inputClass()}
       />
       {hint ? (
         <p id={`${id}-${row.key}-${name}-hint`} className="mt-1 text-xs text-muted">
@@ -66,7 +65,7 @@ export function RuleFieldset({
             id={`${id}-${row.key}-type`}
             value={row.paymentType}
             onChange={(e) => onChange({ paymentType: e.target.value })}
-            className={inputClass}
+            className={inputClass()}
           >
             <option value="">{t("any")}</option>
             {paymentTypes.map((p) => (
@@ -84,7 +83,7 @@ export function RuleFieldset({
             id={`${id}-${row.key}-present`}
             value={row.cardPresent}
             onChange={(e) => onChange({ cardPresent: e.target.value as Row["cardPresent"] })}
-            className={inputClass}
+            className={inputClass()}
           >
             <option value="">{t("any")}</option>
             <option value="yes">{t("presentYes")}</option>

@@ -1,6 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 
+import { inputClass } from "@/components/ui/input-class";
+
 import { Input } from "./inputs";
 
 /** The account's onboarding and payments settings as typed (the link lifetime in hours, the fee in dollars). */
@@ -28,7 +30,7 @@ export function OnboardingFields({ s, setS }: Props) {
           id="notify"
           value={s.notify}
           onChange={(e) => setS({ ...s, notify: e.target.value as typeof s.notify })}
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+          className={inputClass()}
         >
           {(["isv", "merchant", "both"] as const).map((v) => (
             <option key={v} value={v}>
@@ -92,7 +94,7 @@ export function PaymentsFields({ s, setS }: Props) {
           value={s.origins}
           onChange={(e) => setS({ ...s, origins: e.target.value })}
           aria-describedby="embed_origins-hint"
-          className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2 font-mono text-sm"
+          className={inputClass("font-mono text-sm")}
         />
         <p id="embed_origins-hint" className="mt-1 text-sm text-muted">
           {t("embedOriginsHint")}

@@ -1,4 +1,6 @@
 "use client";
+import { inputClass } from "@/components/ui/input-class";
+
 // The settings form's own inputs: a labelled text input with its hint, and a colour as swatch and code.
 
 export const hex = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -29,7 +31,7 @@ export function Input({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2"
+        className={inputClass()}
       />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-muted">

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import type { LooseJson } from "@/lib/loose-json";
 
 import { SaveError, signAgreement, submitApplication } from "../session-api";
@@ -112,7 +113,7 @@ export function AgreementStep({ session, agreement }: StepProps) {
             autoComplete="name"
             aria-describedby={signError ? "signature-error signature-hint" : "signature-hint"}
             aria-invalid={signError ? true : undefined}
-            className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base aria-[invalid=true]:border-danger"
+            className={inputClass("text-base")}
           />
           {signError ? (
             <p id="signature-error" role="alert" className="mt-1 text-sm font-medium text-danger">

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
+import { inputClass } from "@/components/ui/input-class";
 import { messageOr } from "@/lib/i18n/dynamic";
 import type { LooseJson } from "@/lib/loose-json";
 import { searchIndustries } from "@/lib/onboarding/industry-search";
@@ -79,7 +80,7 @@ export function ProductStep({ session, onSaved, nextHref }: StepProps) {
                 aria-describedby="industry-search-hint"
                 aria-controls="industry-results"
                 autoComplete="off"
-                className="mt-1 block w-full rounded-lg border border-line bg-card px-3 py-2.5 text-base"
+                className={inputClass("text-base")}
               />
               <div id="industry-results" aria-live="polite">
                 {search.trim().length < 2 ? null : matches.length === 0 ? (
