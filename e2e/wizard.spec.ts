@@ -545,11 +545,13 @@ for (const locale of ["en", "es"] as const) {
     // The portal opens at the owners, asking for the document in place; sent, it is checked.
     await expect(page).toHaveURL(/\/onboarding\/owners$/);
     const panel = page.getByRole("region", { name: words.panel });
-    await panel.getByTestId("document-file").setInputFiles({
-      name: "license.png",
-      mimeType: "image/png",
-      buffer: await licencePng(),
-    });
+    const licence = { name: "license.png", mimeType: "image/png", buffer: await licencePng() };
+    // Chosen again until the form has it: the page may still be settling from the redirect that
+    // opened it (a person chooses a file long after; the test does at once).
+    await expect(async () => {
+      await panel.getByTestId("document-file").setInputFiles(licence);
+      await expect(panel.getByRole("button", { name: words.send })).toBeEnabled({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await panel.getByRole("button", { name: words.send }).click();
     // Checked, resubmitted by itself, approved: the page says so and returns with the real status.
     await expect(page.getByRole("heading", { name: words.approved })).toBeVisible({ timeout: 30_000 });

@@ -116,6 +116,16 @@ export function DocumentRequest({
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
+  // A file chosen before the page's script ran (a slow connection: the input was there, its change
+  // went unheard) is taken as chosen, instead of a chosen file and a button that stays disabled.
+  const picker = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const early = picker.current?.files?.[0];
+    if (early) choose(early);
+    // Once, at mount: later choices come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   function choose(next: File | undefined) {
     if (!next) return;
     if (next.size > MAX_BYTES) return setPhase({ at: "error", message: t("errors.tooLarge") });
@@ -222,6 +232,7 @@ export function DocumentRequest({
                   className="sr-only"
                   disabled={busy}
                   onChange={(e) => choose(e.target.files?.[0])}
+                  ref={picker}
                   data-testid="document-file"
                 />
               </label>
