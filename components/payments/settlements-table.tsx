@@ -1,10 +1,9 @@
 import Link from "next/link";
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import type { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
-import { intlLocale } from "@/lib/i18n/locales";
-import { formatCents } from "@/lib/money";
+import { readerFormats } from "@/lib/i18n/reader-formats";
 
 type Settlement = Awaited<ReturnType<typeof getMerchantPayments>>["settlements"][number];
 
@@ -21,10 +20,7 @@ export async function SettlementsTable({
   href?: (id: string) => string;
 }) {
   const t = await getTranslations("dashboard");
-  const format = await getFormatter();
-  const locale = intlLocale(await getLocale());
-  const money = (cents: number) => formatCents(cents, locale);
-  const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+  const { money, when } = await readerFormats();
   return (
     <DataTable
       id="settlements"

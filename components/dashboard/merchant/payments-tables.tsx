@@ -1,12 +1,11 @@
 import Link from "next/link";
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import { paidWith } from "@/components/payments/charge-details";
 import type { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import type { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
-import { intlLocale } from "@/lib/i18n/locales";
-import { formatCents } from "@/lib/money";
+import { readerFormats } from "@/lib/i18n/reader-formats";
 import type { serializePaymentRequest } from "@/lib/serializers/payment-request";
 
 type Charge = Awaited<ReturnType<typeof getMerchantPayments>>["charges"][number];
@@ -26,10 +25,7 @@ export async function PaymentsTables({
   charges: Charge[];
 }) {
   const t = await getTranslations("dashboard");
-  const format = await getFormatter();
-  const locale = intlLocale(await getLocale());
-  const money = (cents: number) => formatCents(cents, locale);
-  const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+  const { money, when } = await readerFormats();
   return (
     <>
       <DataTable

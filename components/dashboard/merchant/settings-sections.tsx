@@ -1,8 +1,9 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 
 import { DeactivateButton } from "@/components/dashboard/deactivate-button";
 import { factRow as row } from "@/components/dashboard/fact-row";
 import type { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
+import { readerFormats } from "@/lib/i18n/reader-formats";
 import type { MerchantJson } from "@/lib/serializers/merchant";
 
 type LatestLink = Awaited<ReturnType<typeof getMerchantActivity>>["latestLink"];
@@ -21,8 +22,7 @@ export async function SettingsSections({
   deactivated: boolean;
 }) {
   const t = await getTranslations("dashboard");
-  const format = await getFormatter();
-  const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+  const { when } = await readerFormats();
   return (
     <>
       {json.payment_keys.gateway_merchant_id || json.payment.terminal_id ? (

@@ -1,9 +1,10 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import type { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { messageOr } from "@/lib/i18n/dynamic";
+import { readerFormats } from "@/lib/i18n/reader-formats";
 import type { LooseJson } from "@/lib/loose-json";
 import type { MerchantJson } from "@/lib/serializers/merchant";
 
@@ -34,8 +35,7 @@ export async function VerificationTables({
 }) {
   const t = await getTranslations("dashboard");
   const root = await getTranslations();
-  const format = await getFormatter();
-  const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+  const { when } = await readerFormats();
   const { reasonText, subjectName } = merchantWords(root, app, t("checks.subjectBusiness"));
   const fileById = new Map(documents.map((f) => [f.id, f]));
   return (

@@ -24,35 +24,18 @@ export function achActivityFees(
   const pricing = merchantPricing(merchant);
   if (!pricing.types.includes("ach")) return [];
   const options = pricing.options("ach");
-  const out: StatementFeeLine[] = [];
-  const returnFee = feeCents(options.return_fee_fixed);
-  if (returnCount > 0 && returnFee > 0)
-    out.push({
-      kind: "ach_activity",
-      model: "ach",
-      description: "ACH return fee",
-      count: returnCount,
-      amount: returnCount * returnFee,
-    });
-  const reversalFee = feeCents(options.return_reversal_fee);
-  if (reversalCount > 0 && reversalFee > 0)
-    out.push({
-      kind: "ach_activity",
-      model: "ach",
-      description: "ACH return reversal fee",
-      count: reversalCount,
-      amount: reversalCount * reversalFee,
-    });
-  const batchFee = feeCents(options.daily_batch_fee);
-  if (achDays > 0 && batchFee > 0)
-    out.push({
-      kind: "ach_activity",
-      model: "ach",
-      description: "ACH daily batch fee",
-      count: achDays,
-      amount: achDays * batchFee,
-    });
-  return out;
+  // Each fee times how often it applied, in the order the statement lists them; none when either is 0.
+  const lines: [string, number, string | undefined][] = [
+    ["ACH return fee", returnCount, options.return_fee_fixed],
+    ["ACH return reversal fee", reversalCount, options.return_reversal_fee],
+    ["ACH daily batch fee", achDays, options.daily_batch_fee],
+  ];
+  return lines.flatMap(([description, count, fee]) => {
+    const each = feeCents(fee);
+    return count > 0 && each > 0
+      ? [{ kind: "ach_activity" as const, model: "ach" as const, description, count, amount: count * each }]
+      : [];
+  });
 }
 
 /** The monthly fees of docs/reference.md section 13, from the merchant's pricing and `fees.monthly`. */
