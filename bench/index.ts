@@ -13,6 +13,7 @@ import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { env } from "../lib/env";
 import { benchEmbed, type EmbedBench, printEmbed } from "./embed";
 import { collectFigures, writeFigures } from "./figures";
+import { benchDataDir } from "./harness";
 import { benchHome, type HomeBench, printHome } from "./home";
 import { benchLedger, type LedgerBench, printLedger } from "./ledger";
 import { benchOverview, type OverviewBench, printOverview } from "./overview";
@@ -116,7 +117,7 @@ async function stop(child: ChildProcess) {
 }
 
 async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string): Promise<Result[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-"));
+  const dataDir = await benchDataDir("onb-bench-", databaseUrl);
   const env = {
     ...process.env,
     DATA_DIR: dataDir,

@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 import { eq } from "drizzle-orm";
 
@@ -13,7 +11,7 @@ import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { checkpointBalances } from "../lib/ledger/balances";
 import { checkLedger } from "../lib/ledger/check";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
-import { insertPaidCharges } from "./harness";
+import { benchDataDir, insertPaidCharges } from "./harness";
 import { scaled } from "./short";
 
 // The ledger (issue 49): a merchant with BALANCE_TRANSACTIONS balance transactions (card charges, in
@@ -36,7 +34,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function benchLedger(kind: "pglite" | "postgres", databaseUrl: string | undefined): Promise<LedgerBench> {
   const transactions = Number(process.env.BENCH_BALANCE_TRANSACTIONS ?? scaled(100_000, 2_000));
   const entries = Number(process.env.BENCH_LEDGER_ENTRIES ?? scaled(kind === "postgres" ? 1_000_000 : 300_000, 9_000));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-ledger-"));
+  const dataDir = await benchDataDir("onb-bench-ledger-", databaseUrl);
   const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 4 });
   try {
     const db = handle.db;

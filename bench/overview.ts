@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 import { sql } from "drizzle-orm";
 
 import { openDatabase } from "../lib/db/client";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { dashboardOverview } from "../lib/domain/dashboard/overview";
+import { benchDataDir } from "./harness";
 import { scaled } from "./short";
 
 // The ISV dashboard's overview (issue 50): the server time of its figures for one ISV with MERCHANTS
@@ -34,7 +33,7 @@ export async function benchOverview(kind: "pglite" | "postgres", databaseUrl: st
     process.env.BENCH_OVERVIEW_CHARGES ?? scaled(kind === "postgres" ? 1_000_000 : 100_000, 10_000),
   );
   const runs = Number(process.env.BENCH_OVERVIEW_RUNS ?? scaled(40, 10));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-overview-"));
+  const dataDir = await benchDataDir("onb-bench-overview-", databaseUrl);
   const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 10 });
   try {
     const db = handle.db;

@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 import { eq, inArray } from "drizzle-orm";
 
@@ -12,7 +10,7 @@ import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { advancePayout } from "../lib/domain/payouts/advance-payout";
 import { settleAll } from "../lib/domain/settlements/run-settlement";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
-import { insertPaidCharges } from "./harness";
+import { benchDataDir, insertPaidCharges } from "./harness";
 
 // The daily settlement plus payouts (issue 31): MERCHANTS approved merchants with CHARGES card
 // charges each, settled in one run (each merchant's settlement, its charge.settled events and its
@@ -35,7 +33,7 @@ export async function benchPayouts(
   merchantCount = Number(process.env.BENCH_PAYOUT_MERCHANTS ?? 1000),
   perMerchant = Number(process.env.BENCH_PAYOUT_CHARGES ?? 100),
 ): Promise<PayoutsBench> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-po-"));
+  const dataDir = await benchDataDir("onb-bench-po-", databaseUrl);
   const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 10 });
   try {
     const db = handle.db;

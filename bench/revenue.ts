@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 import { eq } from "drizzle-orm";
 
@@ -16,7 +14,7 @@ import { generateResidual } from "../lib/domain/residuals/generate-residual";
 import { periodOf } from "../lib/domain/statements/figures";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { type PlatformFeeRule } from "../lib/schemas/platform-fees";
-import { insertPaidCharges } from "./harness";
+import { benchDataDir, insertPaidCharges } from "./harness";
 import { scaled } from "./short";
 
 // The ISV's revenue (issue 51): a month's residual over MERCHANTS merchants × CHARGES charges each
@@ -45,7 +43,7 @@ export async function benchRevenue(
   const merchantCount = Number(process.env.BENCH_RESIDUAL_MERCHANTS ?? scaled(1000, 20));
   const perMerchant = Number(process.env.BENCH_RESIDUAL_CHARGES ?? scaled(100, 10));
   const payments = Number(process.env.BENCH_RULE_PAYMENTS ?? scaled(200, 20));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-rev-"));
+  const dataDir = await benchDataDir("onb-bench-rev-", databaseUrl);
   const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 10 });
   try {
     const db = handle.db;

@@ -1,7 +1,5 @@
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
@@ -14,7 +12,7 @@ import { createIsv } from "../lib/domain/accounts/create-isv";
 import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { settleAll } from "../lib/domain/settlements/run-settlement";
-import { insertPaidCharges } from "./harness";
+import { benchDataDir, insertPaidCharges } from "./harness";
 import { scaled } from "./short";
 
 // Refund creation through the API (1-cent refunds spread over many charges, 10 at a time), then the
@@ -35,7 +33,7 @@ export async function benchRefundsAndSettlement(
   databaseUrl: string | undefined,
   count = scaled(10_000, 300),
 ): Promise<SettlementBench> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-stl-"));
+  const dataDir = await benchDataDir("onb-bench-stl-", databaseUrl);
   const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 10 });
   try {
     const db = handle.db;

@@ -1,8 +1,5 @@
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 
 import { z } from "zod";
 
@@ -11,7 +8,7 @@ import { insertJob } from "@/lib/jobs/queue";
 import { openDatabase } from "../lib/db/client";
 import { startWorker } from "../lib/jobs/runner";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
-import { startBenchServer } from "./harness";
+import { benchDataDir, startBenchServer } from "./harness";
 import { scaled } from "./short";
 
 const anyPayload = z.record(z.string(), z.unknown());
@@ -92,7 +89,7 @@ export async function benchJobs(
 ) {
   const handle = await openDatabase({
     databaseUrl,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "onb-bench-jobs-")),
+    dataDir: await benchDataDir("onb-bench-jobs-", databaseUrl),
   });
   try {
     const type = `bench_${Date.now()}`;

@@ -50,6 +50,9 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        // Closed before the process ends: its exit listener goes too (a process that opens and closes
+        // many databases, a test file or the bench, would gather one per database).
+        process.off("exit", release);
         try {
           if (fs.readFileSync(file, "utf8").trim() === String(process.pid)) fs.unlinkSync(file);
         } catch {
