@@ -17,6 +17,8 @@ import { expect, type Page, test } from "./test";
 
 const HOST_PORT = 4330 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const hostOrigin = `http://localhost:${HOST_PORT}`;
+// The tests share what beforeAll makes (its ISV, merchant or host page): one worker, in order.
+test.describe.configure({ mode: "default" });
 let host: http.Server | undefined;
 let serviceOrigin = "";
 

@@ -25,6 +25,8 @@ import { fillBusiness, fillOwner } from "./wizard-steps";
 
 const HOST_PORT = 4310 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const hostOrigin = `http://localhost:${HOST_PORT}`;
+// The tests share what beforeAll makes (its ISV, merchant or host page): one worker, in order.
+test.describe.configure({ mode: "default" });
 let host: http.Server | undefined;
 let serviceOrigin = "";
 

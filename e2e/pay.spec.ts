@@ -18,6 +18,8 @@ const shot = async (page: Page, name: string) => {
   }
 };
 
+// The tests share what beforeAll makes (its ISV, merchant or host page): one worker, in order.
+test.describe.configure({ mode: "default" });
 let isv: Isv;
 let merchant: Awaited<ReturnType<typeof approvedMerchant>>;
 test.beforeAll(async ({ request }) => {
