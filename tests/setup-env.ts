@@ -6,6 +6,16 @@ import { afterAll } from "vitest";
 
 import { dataDir, scratchBase } from "./helpers/scratch";
 
+// One worker process runs several files in turn (vitest.config.ts: the vmForks pool), each in a new
+// context, but process.env is the process's own: each file starts from the environment the process
+// began with, not the one the file before it left (a file run as production, a database URL of its
+// own, a setting unset).
+const initialEnv = (process.env.TEST_INITIAL_ENV ??= JSON.stringify(process.env));
+const started = JSON.parse(initialEnv) as Record<string, string>;
+for (const name of Object.keys(process.env))
+  if (!(name in started) && name !== "TEST_INITIAL_ENV") delete process.env[name];
+Object.assign(process.env, started);
+
 // Each test file gets its own scratch directory, removed when the file ends (the servers a file
 // starts keep their data directories in it too: tests/helpers/scratch.ts), its own data directory
 // there (embedded database, generated keys) and quiet logs.

@@ -9,7 +9,8 @@ import { bankNameOf } from "@/lib/payments/bank-names";
 import { abaChecksumValid } from "@/lib/schemas/aba";
 
 import { useFieldRenderer } from "../fields";
-import { FormStep, toFormValues } from "../form-step";
+import { FormStep } from "../form-step";
+import { toFormValues } from "../form-values";
 import type { StepProps } from "../step-props";
 
 const schema = stepSchema("bank");

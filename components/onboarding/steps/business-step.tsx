@@ -6,7 +6,8 @@ import { stepSchema } from "@/lib/onboarding/step-schemas";
 import { businessTypes, tinTypes } from "@/lib/schemas/application-rules";
 
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
-import { FormStep, toFormValues } from "../form-step";
+import { FormStep } from "../form-step";
+import { toFormValues } from "../form-values";
 import { usePortal } from "../portal";
 import type { StepProps } from "../step-props";
 

@@ -8,7 +8,8 @@ import { ownersSchema } from "@/lib/onboarding/step-schemas";
 import { jobTitles, ownerKeys } from "@/lib/schemas/application-rules";
 
 import { AddressFields, PortalGroup, useFieldRenderer } from "../fields";
-import { FormStep, toFormValues } from "../form-step";
+import { FormStep } from "../form-step";
+import { toFormValues } from "../form-values";
 import { usePortal } from "../portal";
 import type { StepProps } from "../step-props";
 

@@ -15,7 +15,8 @@ import {
 } from "@/lib/schemas/product-categories";
 
 import { useFieldRenderer } from "../fields";
-import { FormStep, toFormValues } from "../form-step";
+import { FormStep } from "../form-step";
+import { toFormValues } from "../form-values";
 import type { StepProps } from "../step-props";
 
 const schema = stepSchema("product");

@@ -6,7 +6,8 @@ import { salesMixParts, salesMixTotal } from "@/lib/onboarding/cross-field";
 import { stepSchema } from "@/lib/onboarding/step-schemas";
 
 import { useFieldRenderer } from "../fields";
-import { FormStep, toFormValues } from "../form-step";
+import { FormStep } from "../form-step";
+import { toFormValues } from "../form-values";
 import type { StepProps } from "../step-props";
 
 const schema = stepSchema("sales");

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { stepSchema } from "@/lib/onboarding/step-schemas";
 
-import { groupAwareResolver, stripEmpty, toFormValues } from "./form-step";
+import { groupAwareResolver, stripEmpty, toFormValues } from "./form-values";
 
 describe("the wizard's form values", () => {
   test("a US phone in E.164 is shown as the hint asks; other values as they are", () => {
