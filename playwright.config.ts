@@ -23,6 +23,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   // Budgets that fit a loaded 2-core machine (CI runs two workers beside the server).
   timeout: 90_000,
   expect: { timeout: 10_000 },
