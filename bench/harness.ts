@@ -9,11 +9,14 @@ import { charges, ledgerEntries, ledgerPostings, paymentRequests } from "../lib/
 import type { Db } from "../lib/db/types";
 import { createId } from "../lib/ids";
 import { availableOnFor } from "../lib/ledger/post";
+import { buildCliBundle } from "../scripts/cli-bundle";
 
 const exec = promisify(execFile);
 export const tsx = path.resolve("node_modules/.bin/tsx");
 
 let template: Promise<string> | undefined;
+/** The CLI that makes each server's ISV, compiled once per run (scripts/cli-bundle.ts). */
+let cli: Promise<string> | undefined;
 
 /**
  * A new data directory for a section's server or database. On PGlite (no `databaseUrl`) its database
@@ -95,10 +98,11 @@ export async function startBenchServer(options: {
     }
     let auth = options.reuse?.auth;
     if (!auth) {
+      cli ??= buildCliBundle("bench");
       const { stdout } = await exec(
-        tsx,
+        process.execPath,
         [
-          "cli/index.ts",
+          await cli,
           "isv",
           "create",
           "--name",

@@ -87,8 +87,8 @@ async function run(
     connections: CONNECTIONS,
     ...(post ?? {}),
   };
-  // Warm-up: JIT, connection pools, caches.
-  await autocannon({ ...request, duration: scaled(3, 1) });
+  // Warm-up: JIT, connection pools, caches (none in the short mode, whose figures are not compared).
+  if (!SHORT) await autocannon({ ...request, duration: 3 });
   const before = cpuMicros(pid);
   const r = await autocannon({ ...request, duration: DURATION });
   const after = cpuMicros(pid);
@@ -282,8 +282,10 @@ async function pairedOpsRatios(
           duration,
           ...(r.post ?? {}),
         });
-      await load(3411, scaled(2, 1));
-      await load(3412, scaled(2, 1));
+      if (!SHORT) {
+        await load(3411, 2);
+        await load(3412, 2);
+      }
       const ratios: number[] = [];
       for (let i = 0; i < pairs; i++) {
         // Alternating order: neither side always runs first (after the other's load) in its pair.

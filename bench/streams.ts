@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
 import fs from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 
 import autocannon from "autocannon";
 
@@ -88,14 +89,16 @@ export async function benchStreams(
           } else {
             refused++;
             await res.text();
-            // As a browser's EventSource or a polite client would: not before Retry-After.
-            await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get("retry-after") ?? 10) * 1_000));
+            // As a browser's EventSource or a polite client would: not before Retry-After (or the end).
+            await sleep(Number(res.headers.get("retry-after") ?? 10) * 1_000, undefined, { signal: stop.signal }).catch(
+              () => undefined,
+            );
             continue;
           }
         } catch {
           /* aborted, or the connection refused */
         }
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await sleep(1_000, undefined, { signal: stop.signal }).catch(() => undefined);
       }
     };
     const running = Array.from({ length: attackers }, attacker);

@@ -1,6 +1,6 @@
-import { buildCliBundle } from "./cli-bundle";
+import { buildCliBundle } from "../scripts/cli-bundle";
 
-/** Once per run, before the journeys: the CLI they call, compiled (e2e/cli-bundle.ts). */
+/** Once per run, before the journeys: the CLI they call, compiled (scripts/cli-bundle.ts). */
 export default async function globalSetup() {
-  await buildCliBundle();
+  await buildCliBundle("e2e");
 }

@@ -2,15 +2,15 @@ import { execFileSync } from "node:child_process";
 
 import sharp from "sharp";
 
-import { cliBundle } from "./cli-bundle";
+import { cliBundlePath } from "../scripts/cli-bundle";
 
-/** A fresh ISV made the way an operator makes one: the CLI (compiled once, e2e/cli-bundle.ts), while the server runs. */
+/** A fresh ISV made the way an operator makes one: the CLI (compiled once, scripts/cli-bundle.ts), while the server runs. */
 export function createIsvWithCli(name = "E2E ISV") {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = "e2e-password-123";
   const stdout = execFileSync(
     process.execPath,
-    [cliBundle, "isv", "create", "--name", name, "--email", email, "--password", password, "--json"],
+    [cliBundlePath("e2e"), "isv", "create", "--name", name, "--email", email, "--password", password, "--json"],
     {
       env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
       encoding: "utf8",

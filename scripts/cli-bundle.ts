@@ -4,15 +4,20 @@ import { pathToFileURL } from "node:url";
 
 import { build } from "esbuild";
 
-// The operator CLI the journeys run to make their ISVs: cli/index.ts compiled once per run into one
-// module (and the chunks it loads on demand) that plain node starts, instead of tsx compiling and
-// resolving its modules at each of the fifty-odd calls of a pass (measured here: 0.3 s a call
-// instead of 0.9-1.5 s, during which the calling worker waits). The same source: tests/cli.test.ts
-// runs the CLI itself through tsx.
-export const cliBundleDir = path.resolve("node_modules/.cache/onb-e2e-cli");
-export const cliBundle = path.join(cliBundleDir, "index.mjs");
+// The operator CLI that the journeys and the bench run to make their ISVs: cli/index.ts compiled once
+// per run into one module (and the chunks it loads on demand) that plain node starts, instead of tsx
+// compiling and resolving its modules at each call (fifty-odd a journeys' pass, one a bench server;
+// measured here: 0.3 s a call instead of 0.9-1.5 s, during which the caller waits). The same
+// source: tests/cli.test.ts runs the CLI itself through tsx.
 
-export async function buildCliBundle() {
+/** Where a run's compiled CLI is (`purpose`: who uses it, so that two kinds of run never share one). */
+export const cliBundlePath = (purpose: "e2e" | "bench") =>
+  path.resolve(`node_modules/.cache/onb-cli-${purpose}/index.mjs`);
+
+/** Compiles the CLI; answers the module to start with `node <path> <command...>`. */
+export async function buildCliBundle(purpose: "e2e" | "bench") {
+  const entry = cliBundlePath(purpose);
+  const cliBundleDir = path.dirname(entry);
   fs.rmSync(cliBundleDir, { recursive: true, force: true });
   const migrate = path.resolve("lib/db/migrate.ts");
   const result = await build({
@@ -39,5 +44,6 @@ export async function buildCliBundle() {
       path.resolve(input) !== migrate &&
       fs.readFileSync(input, "utf8").includes("import.meta"),
   );
-  if (readers.length) throw new Error(`the journeys' CLI bundle cannot give import.meta to ${readers.join(", ")}`);
+  if (readers.length) throw new Error(`the compiled CLI cannot give import.meta to ${readers.join(", ")}`);
+  return entry;
 }
