@@ -118,22 +118,11 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
                <> (select coalesce(sum(amount), 0) from ledger_entries where owner_id is null and account = 'payout_clearing')`,
       ],
     );
-  // One statement (one round trip, one query built): each invariant's violations in the order above.
-  const all = sql.join(
-    queries.map(
-      ([invariant, query], i) =>
-        sql`select ${i}::int as ord, ${invariant}::text as invariant, v.id::text as id,
-                   v.expected::numeric as expected, v.actual::numeric as actual from (${query}) v`,
-    ),
-    sql` union all `,
-  );
-  const rows = rowsOf<{ invariant: string; id: string; expected: string | number; actual: string | number }>(
-    await db.execute(sql`${all} order by ord`),
-  );
-  return rows.map((row) => ({
-    invariant: row.invariant,
-    id: row.id,
-    expected: Number(row.expected),
-    actual: Number(row.actual),
-  }));
+  const violations: LedgerViolation[] = [];
+  for (const [invariant, query] of queries) {
+    const rows = rowsOf<{ id: string; expected: string | number; actual: string | number }>(await db.execute(query));
+    for (const row of rows)
+      violations.push({ invariant, id: row.id, expected: Number(row.expected), actual: Number(row.actual) });
+  }
+  return violations;
 }
