@@ -35,7 +35,10 @@ export default defineConfig({
   forbidOnly: true,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // TEST_TIMINGS_DIR (.ci/run sets it): each journey's time kept as JSON too (scripts/slowest-tests.mjs).
+  reporter: process.env.TEST_TIMINGS_DIR
+    ? [["list"], ["json", { outputFile: path.join(process.env.TEST_TIMINGS_DIR, "journeys.json") }]]
+    : [["list"]],
   use: {
     baseURL,
     trace: "retain-on-failure",

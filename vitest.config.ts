@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The longest files first: the ledger's property test (1,000 sequences on PGlite) and the seeded
+ * The longest files first: the ledger's property test (300 sequences on PGlite in CI) and the seeded
  * month of 1,000 charges run for minutes, so they start at once and the other files share the other
  * worker beside them, instead of starting late and running on alone at the end (a clean clone has no
  * timings to order by). The rest in vitest's own order.
@@ -47,6 +47,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ["tests/global-setup.ts"],
+    // TEST_TIMINGS_DIR (.ci/run sets it): each file's time kept as JSON too, for the slowest-ten line
+    // that CI prints last (scripts/slowest-tests.mjs).
+    reporters: process.env.TEST_TIMINGS_DIR
+      ? ["default", ["json", { outputFile: path.join(process.env.TEST_TIMINGS_DIR, "vitest.json") }]]
+      : ["default"],
     sequence: { sequencer: LongestFirst },
     setupFiles: ["tests/setup-env.ts"],
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by content and

@@ -114,12 +114,7 @@ describe("the dashboard's overview", () => {
     expect(overview.days).toHaveLength(30);
     expect(overview.days.at(-1)!.day).toBe(now.toISOString().slice(0, 10));
     expect(overview.days.reduce((s, d) => s + d.volume, 0)).toBe(
-      10_000 +
-        2_550 +
-        3_000 +
-        5_000 +
-        800 +
-        (noPeriod >= Date.parse(overview.days[0]!.day) ? 40_000 : 0),
+      10_000 + 2_550 + 3_000 + 5_000 + 800 + (noPeriod >= Date.parse(overview.days[0]!.day) ? 40_000 : 0),
     );
     expect(overview.medianApprovalSeconds).toBeGreaterThanOrEqual(0);
     expect(overview.medianApprovalSeconds).toBeLessThan(600);

@@ -1,3 +1,5 @@
+import { randomInt } from "node:crypto";
+
 import { and, desc, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -23,20 +25,36 @@ import { approvedMerchant, payRequest } from "../../helpers/payments";
 // lines add up to it, each balance is its entries...); after every sequence, the balance read from
 // the API is the sum of the merchant's balance transactions; every 50 sequences (a new pair of
 // merchants) and at the end, every invariant of the whole ledger (the platform's clearing accounts too).
-// LEDGER_PROPERTY_RUNS sets the number of sequences in all (1,000 on PGlite, 200 on PostgreSQL by
-// default). They are run in PARTS files (part-N.test.ts), each with its own ISV and a share of the
-// sequences, so that the workers carry them side by side: one file alone was the long pole of the
-// whole suite (932 s of a 945 s PGlite pass, the other workers idle for its last minutes).
+// LEDGER_PROPERTY_RUNS sets the number of sequences in all (300 by default on PGlite, 200 on
+// PostgreSQL; `npm run test:deep` runs 1,000 on PGlite). Each part draws a new seed every run and
+// prints it first (and in its failure): LEDGER_PROPERTY_SEED replays that part's sequences exactly.
+// They are run in PARTS files (part-N.test.ts), each with its own ISV and a share of the sequences,
+// so that the workers carry them side by side: one file alone was the long pole of the whole suite
+// (932 s of a 945 s PGlite pass, the other workers idle for its last minutes).
 
 const PARTS = 3;
-const total = Number(process.env.LEDGER_PROPERTY_RUNS ?? (process.env.DATABASE_URL ? 200 : 1000));
-const seed = process.env.LEDGER_PROPERTY_SEED ? Number(process.env.LEDGER_PROPERTY_SEED) : undefined;
+const total = Number(process.env.LEDGER_PROPERTY_RUNS ?? (process.env.DATABASE_URL ? 200 : 300));
+if (!Number.isSafeInteger(total) || total < PARTS)
+  throw new Error(`LEDGER_PROPERTY_RUNS must be an integer of at least ${PARTS}`);
+
+/** The seed of this run: LEDGER_PROPERTY_SEED's to replay one, a new one otherwise (fast-check's seeds are 32-bit). */
+export function propertySeed(given = process.env.LEDGER_PROPERTY_SEED): number {
+  if (given === undefined || given === "") return randomInt(0, 2 ** 31);
+  const seed = Number(given);
+  if (!Number.isSafeInteger(seed) || seed < -(2 ** 31) || seed >= 2 ** 31)
+    throw new Error(`LEDGER_PROPERTY_SEED must be a 32-bit integer, not ${JSON.stringify(given)}`);
+  return seed;
+}
 /** This part's share of the sequences: the first parts take one more when they do not divide evenly. */
 export const runsOfPart = (part: number, all = total) => Math.floor(all / PARTS) + (part <= all % PARTS ? 1 : 0);
 
 /** Part `part` (1 to PARTS) of the property: describe it in a test file of its own. */
 export function ledgerProperties(part: number) {
   const runs = runsOfPart(part);
+  const seed = propertySeed();
+  const replay = `LEDGER_PROPERTY_SEED=${seed} LEDGER_PROPERTY_RUNS=${total} npx vitest run tests/api/ledger-properties/part-${part}.test.ts`;
+  // The first line of the file's output: a red run is replayed from it.
+  console.log(`Ledger property part ${part} of ${PARTS}: ${runs} sequences, seed ${seed} (replay: ${replay})`);
   beforeAll(async () => {
     // The worker runs (underwriting needs it): its jobs (payouts sent, the banks' answers, disputes
     // reported) race the steps as they would in production, so the invariants must hold at any moment.
@@ -49,7 +67,7 @@ export function ledgerProperties(part: number) {
 
   describe(`the ledger under random sequences of money events (part ${part} of ${PARTS})`, () => {
     test(`every invariant holds after every step (${runs} sequences)`, async () => {
-      await fc.assert(
+      const property = fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
           for (const [i, s] of steps.entries()) {
             await run(s);
@@ -61,9 +79,15 @@ export function ledgerProperties(part: number) {
             await newMerchants();
           }
         }),
-        // LEDGER_PROPERTY_SEED replays the sequences of a failed run (fast-check prints its seed).
-        { numRuns: runs, endOnFailure: true, ...(seed === undefined ? {} : { seed }) },
+        { numRuns: runs, endOnFailure: true, seed },
       );
+      await property.catch((error: unknown) => {
+        // Not `instanceof Error`: fast-check's error may come from another realm (vitest.config.ts, vmForks).
+        const message = (error as { message?: string } | undefined)?.message ?? String(error);
+        throw new Error(`Ledger property part ${part} failed with seed ${seed}; replay: ${replay}\n${message}`, {
+          cause: error,
+        });
+      });
       await assertInvariants("at the end");
     }, 1_800_000);
   });
