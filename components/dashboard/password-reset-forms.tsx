@@ -30,11 +30,24 @@ export function ForgotPasswordForm() {
     );
   return (
     <form action={action} className="mt-6 space-y-4">
+      {state.error ? (
+        <p role="alert" className="rounded-lg border border-danger bg-card p-3 text-danger">
+          {t(`errors.${state.error}`)}
+        </p>
+      ) : null}
       <div>
         <label htmlFor="email" className="block text-sm font-medium">
           {t("email")}
         </label>
-        <input id="email" name="email" type="email" autoComplete="username" required className={input} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={state.email}
+          className={input}
+        />
       </div>
       <button type="submit" disabled={pending} className={button}>
         {t("send")}

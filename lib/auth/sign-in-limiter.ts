@@ -1,10 +1,10 @@
 import { AppError } from "../errors";
 import { limitStore } from "../limits";
 
-// Sign-in attempts (API and dashboard alike): 10 per 5 minutes per e-mail and client address, so
-// nobody elsewhere can lock a user out; and 50 per 5 minutes per client address across e-mails, so
-// one address cannot spray. Counted in the process's limit store (lib/limits.ts: memory, or Redis
-// shared by every instance).
+// Attempts at what a password guards (API and dashboard alike), each purpose counted apart: 10 per 5
+// minutes per e-mail and client address, so nobody elsewhere can lock a user out; and 50 per 5
+// minutes per client address across e-mails, so one address cannot spray. Counted in the process's
+// limit store (lib/limits.ts: memory, or Redis shared by every instance).
 const WINDOW_SECONDS = 5 * 60;
 const PER_EMAIL_AND_ADDRESS = 10;
 const PER_ADDRESS = 50;
@@ -12,15 +12,30 @@ const PER_ADDRESS = 50;
 /** Set by server.ts on every request to the pages from the socket's address (a client's own value is replaced). */
 export const CLIENT_ADDRESS_HEADER = "x-onb-client-address";
 
-export async function checkSignInAttempts(email: string, address: string) {
+/** What the attempts are at: a sign-in, or "forgot your password" and the reset link's form. */
+export type AttemptPurpose = "sign-in" | "password-reset";
+
+const messages: Record<AttemptPurpose, string> = {
+  "sign-in": "Too many sign-in attempts; try again later",
+  "password-reset": "Too many password reset attempts; try again later",
+};
+
+/**
+ * Counts one attempt from `address` (and at `email`, when it is known) and refuses (429
+ * `too_many_sign_in_attempts`, with the seconds to wait) once either limit is spent.
+ */
+export async function checkAttempts(purpose: AttemptPurpose, email: string | null, address: string) {
   const store = limitStore();
   const [pair, fromAddress] = await Promise.all([
-    store.limit("sign-in-pair", PER_EMAIL_AND_ADDRESS, WINDOW_SECONDS).hit(`${email.trim().toLowerCase()}|${address}`),
-    store.limit("sign-in-address", PER_ADDRESS, WINDOW_SECONDS).hit(address),
+    email === null
+      ? null
+      : store
+          .limit(`${purpose}-pair`, PER_EMAIL_AND_ADDRESS, WINDOW_SECONDS)
+          .hit(`${email.trim().toLowerCase()}|${address}`),
+    store.limit(`${purpose}-address`, PER_ADDRESS, WINDOW_SECONDS).hit(address),
   ]);
   const wait = Math.max(pair ?? 0, fromAddress ?? 0);
-  if (wait > 0)
-    throw new AppError("too_many_sign_in_attempts", "Too many sign-in attempts; try again later", {
-      retryAfterSeconds: wait,
-    });
+  if (wait > 0) throw new AppError("too_many_sign_in_attempts", messages[purpose], { retryAfterSeconds: wait });
 }
+
+export const checkSignInAttempts = (email: string, address: string) => checkAttempts("sign-in", email, address);

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull } from "drizzle-orm";
 
 import { digestSecret, hashPassword } from "../../auth/secrets";
+import { checkAttempts } from "../../auth/sign-in-limiter";
 import { platformBranding } from "../../branding/platform";
 import { passwordResets, users } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -24,7 +25,9 @@ export const MIN_PASSWORD_LENGTH = 10;
  * not the e-mail is known, and whether or not this hour's links are spent: nothing tells who has an
  * account.
  */
-export async function requestPasswordReset(db: Db, email: string, locale: Locale, now = new Date()) {
+export async function requestPasswordReset(db: Db, email: string, locale: Locale, address: string, now = new Date()) {
+  // Counted like sign-ins (per e-mail and address, and per address), whether or not the e-mail is known.
+  await checkAttempts("password-reset", email, address);
   const user = await findUserByEmail(db, email);
   if (!user) return;
   await db.transaction(async (tx) => {
@@ -53,16 +56,38 @@ export async function requestPasswordReset(db: Db, email: string, locale: Locale
   });
 }
 
+const invalidLink = () =>
+  new AppError("password_reset_invalid", "This link was already used or has expired: ask for a new one");
+
 /**
  * Uses a reset link once: the user's new password; every sign-in token it had stops working (the
  * dashboard's and the API's Bearer ones), and its other reset links too. An unknown, used or expired
  * link: 400 `password_reset_invalid`, nothing changed. Two uses racing: one wins (a conditional update).
+ * The link is looked up before the password is hashed (a made-up link costs a lookup, not a second of
+ * the thread pool that sign-ins share), and attempts are counted like sign-ins: per address, and per
+ * e-mail and address once the link names its user.
  */
-export async function resetPassword(db: Db, token: string, password: string, now = new Date()) {
+export async function resetPassword(db: Db, token: string, password: string, address: string, now = new Date()) {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > 256)
     throw new AppError("parameter_invalid", `A password has ${MIN_PASSWORD_LENGTH} to 256 characters`, {
       param: "password",
     });
+  await checkAttempts("password-reset", null, address);
+  const tokenDigest = digestSecret(token);
+  const [live] = await db
+    .select({ email: users.email })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenDigest, tokenDigest),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!live) throw invalidLink();
+  await checkAttempts("password-reset", live.email, address);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [used] = await tx
@@ -70,14 +95,14 @@ export async function resetPassword(db: Db, token: string, password: string, now
       .set({ usedAt: now })
       .where(
         and(
-          eq(passwordResets.tokenDigest, digestSecret(token)),
+          eq(passwordResets.tokenDigest, tokenDigest),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, now),
         ),
       )
       .returning();
-    if (!used)
-      throw new AppError("password_reset_invalid", "This link was already used or has expired: ask for a new one");
+    // Used by a racing request while this one hashed.
+    if (!used) throw invalidLink();
     // A token's iat is in whole seconds: one signed in after this reset, within the same second, works.
     await tx
       .update(users)
