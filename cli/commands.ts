@@ -6,12 +6,14 @@ import { type DatabaseHandle } from "@/lib/db/types";
 import { asActor } from "../lib/audit/actor";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { listIsvs } from "../lib/domain/accounts/list-isvs";
+import { releaseAccountPayouts } from "../lib/domain/accounts/payout-account-change";
 import { rotateApiKey } from "../lib/domain/accounts/rotate-api-key";
 import { type CostProfileChange, getCostProfile, setCostProfile } from "../lib/domain/accounts/set-cost-profile";
 import { rewrapAll } from "../lib/domain/keys/rewrap";
 import { operatorMerchantText, operatorMerchantView } from "../lib/domain/merchants/operator-view";
 import { listOutbox } from "../lib/domain/notifications/list-outbox";
 import { releaseMerchantPayouts } from "../lib/domain/payouts/operator-release";
+import { resumeAccountPayouts } from "../lib/domain/residuals/account-payouts";
 import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
 import { env } from "../lib/env";
 import { AppError } from "../lib/errors";
@@ -43,6 +45,9 @@ export const usage = `Usage: npm run cli -- <command>
       [--instant-payout-bps N] [--revenue-share-percent N] [--json]
       what the platform charges the ISV (cards: interchange at cost plus these), and its share of
       the margin; the figures not given are kept
+  isv payouts release <account_id> [--json]
+      lift the freeze of a "this wasn't us" on the ISV's payout bank account (ends every such link
+      still open; the residuals that wait are paid once the account is verified and past its hold)
   merchant show <merchant_id> [--json]
       status, underwriting's decision and requests, each verification check and the documents
   merchant review <merchant_id> --approve | --decline [--reason "<text>"] | --request <field> --reason "<text>"
@@ -197,6 +202,17 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
         ].join("\n"),
       );
     }
+    if (group === "isv" && action === "payouts") {
+      const [verb, accountId] = rest;
+      if (verb !== "release" || !accountId) return fail(`isv payouts needs release and an account id\n\n${usage}`, 2);
+      const released = await releaseAccountPayouts(handle.db, accountId, resumeAccountPayouts);
+      return ok(
+        { account_id: accountId, released },
+        released
+          ? `${accountId}: payouts released; the residuals that wait are paid when the bank account allows`
+          : `${accountId}: payouts were not frozen (open "this wasn't us" links ended)`,
+      );
+    }
     if (group === "merchant" && action === "show") {
       if (!rest[0]) return fail(`merchant show needs a merchant id\n\n${usage}`, 2);
       const view = await operatorMerchantView(handle.db, rest[0]);
@@ -241,7 +257,7 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
       const done = await rewrapAll(handle.db);
       return ok(
         done,
-        `Under key ${done.key_id} now: ${done.merchants} merchant(s), ${done.webhooks} webhook secret(s) and ${done.files} document(s) rewritten; everything else already was. The previous key can be dropped from ENCRYPTION_KEYS_PREVIOUS.`,
+        `Under key ${done.key_id} now: ${done.merchants} merchant(s), ${done.webhooks} webhook secret(s), ${done.accounts} ISV bank account(s), ${done.account_payouts} ISV payout destination(s) and ${done.files} document(s) rewritten; everything else already was. The previous key can be dropped from ENCRYPTION_KEYS_PREVIOUS.`,
       );
     }
     if (group === "outbox" && action === "list") {

@@ -63,6 +63,7 @@ export const errorCodes = {
   account_type_not_allowed: "permission_error",
   merchant_not_approved: "permission_error",
   reauthentication_required: "permission_error",
+  permission_denied: "permission_error",
   payouts_frozen: "permission_error",
   payments_not_configured: "permission_error",
   ach_not_enabled: "permission_error",

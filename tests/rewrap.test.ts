@@ -64,6 +64,19 @@ test("keys rewrap moves every envelope to the new key (fields, webhook secrets, 
   });
   expect(uploaded.status).toBe(200);
   const fileId = (await uploaded.json()).id as string;
+  // The ISV's own payout bank account (a user's fresh sign-in may give it).
+  const signIn = await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } });
+  const payoutBank = await api.call("PATCH", "/v1/account", {
+    auth: `Bearer ${signIn.json.access_token}`,
+    body: {
+      payout_bank_account: {
+        routing_number: "021000021",
+        account_number: "000123456789",
+        account_holder_name: "Rotation",
+      },
+    },
+  });
+  expect(payoutBank.status, payoutBank.text).toBe(200);
   const served = Buffer.from(
     await (
       await fetch(`${api.baseUrl}/v1/files/${fileId}/contents`, { headers: { authorization: isv.auth } })
@@ -79,8 +92,17 @@ test("keys rewrap moves every envelope to the new key (fields, webhook secrets, 
         })
       ).stdout,
     );
-  expect(await rewrap()).toEqual({ key_id: keyId(newKey), merchants: 1, webhooks: 1, files: 1 });
-  expect(await rewrap()).toEqual({ key_id: keyId(newKey), merchants: 0, webhooks: 0, files: 0 });
+  // (An ISV payout's destination is rewritten like the account's: none was made here.)
+  const nothing = { merchants: 0, webhooks: 0, accounts: 0, account_payouts: 0, files: 0 };
+  expect(await rewrap()).toEqual({
+    key_id: keyId(newKey),
+    ...nothing,
+    merchants: 1,
+    webhooks: 1,
+    accounts: 1,
+    files: 1,
+  });
+  expect(await rewrap()).toEqual({ key_id: keyId(newKey), ...nothing });
 
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 1 });
   try {
@@ -96,6 +118,10 @@ test("keys rewrap moves every envelope to the new key (fields, webhook secrets, 
     }[];
     expect(secret!.secret.$enc.split(".")[1]).toBe(keyId(newKey));
     expect(openField(secret!.secret.$enc, newKey)).toBe(hook.json.secret);
+    const [isvRow] = (
+      await handle.db.execute(sql`select payout_bank_account from accounts where id = ${isv.account_id}`)
+    ).rows as { payout_bank_account: any }[];
+    expect(openField(isvRow!.payout_bank_account.account_number.$enc, newKey)).toBe("000123456789");
     const [content] = (await handle.db.execute(sql`select content from file_contents where file_id = ${fileId}`))
       .rows as { content: Uint8Array }[];
     const sealed = Buffer.from(content!.content);

@@ -81,10 +81,10 @@ export async function retryDeliveryAction(
 export type SaveResult = { ok: boolean; errors: { param: string; message: string }[] };
 
 export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser(async ({ db, account, userId, signedInAt }) => {
     const parsed = updateAccountSchema.safeParse(patch);
     if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
-    const done = await attempt(() => updateAccount(db, account.id, parsed.data));
+    const done = await attempt(() => updateAccount(db, account.id, parsed.data, { kind: "user", userId, signedInAt }));
     if (!done.ok) return { ok: false, errors: problemsOf(done) };
     revalidatePath("/dashboard/settings");
     return { ok: true, errors: [] };

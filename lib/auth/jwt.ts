@@ -12,12 +12,17 @@ export const USER_TOKEN_TTL_SECONDS = 3600;
 
 export type UserClaims = { kind: "user"; sub: string; account_id: string };
 
-export async function signUserToken(claims: Omit<UserClaims, "kind">, ttlSeconds = USER_TOKEN_TTL_SECONDS) {
+/** A dashboard user's sign-in token; its `iat` is when the password was checked (`issuedAt`: Unix seconds, now by default). */
+export async function signUserToken(
+  claims: Omit<UserClaims, "kind">,
+  ttlSeconds = USER_TOKEN_TTL_SECONDS,
+  issuedAt = Math.floor(Date.now() / 1000),
+) {
   return new SignJWT({ kind: "user", account_id: claims.account_id })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(claims.sub)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlSeconds)
     .setAudience("api")
     .sign(signingKey());
 }

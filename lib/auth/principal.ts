@@ -4,7 +4,15 @@ export type AccountType = "platform" | "isv" | "merchant";
 
 export type Principal =
   | { kind: "api_key"; accountId: string; accountType: AccountType; parentId: string | null }
-  | { kind: "user"; accountId: string; accountType: AccountType; parentId: string | null; userId: string }
+  | {
+      kind: "user";
+      accountId: string;
+      accountType: AccountType;
+      parentId: string | null;
+      userId: string;
+      /** When the user signed in with the password (the token's `iat`, Unix seconds). */
+      signedInAt: number | null;
+    }
   | { kind: "onboarding"; accountId: string; merchantId: string; linkId: string; startedAt?: number }
   /** The tokenizer frame, by a merchant's publishable key: it may only create card tokens. */
   | { kind: "publishable"; accountId: string; merchantId: string };

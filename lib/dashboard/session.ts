@@ -27,7 +27,13 @@ export async function requireIsvUser() {
     .from(users)
     .where(and(eq(users.id, String(claims.sub)), eq(users.accountId, account.id)));
   if (!user || !tokenStillValid(user, claims.iat)) redirect("/sign-in");
-  return { db, account, userId: claims.sub as string };
+  return {
+    db,
+    account,
+    userId: claims.sub as string,
+    /** When the user signed in with the password (Unix seconds): sensitive changes need a recent one. */
+    signedInAt: typeof claims.iat === "number" ? claims.iat : null,
+  };
 }
 
 /**

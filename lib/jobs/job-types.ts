@@ -102,6 +102,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 40,
   },
+  /** A changed ISV bank account's hold is over: its waiting residuals are paid. */
+  account_residuals_pay: {
+    payload: z.object({ account_id: z.string() }),
+    maxAttempts: 10,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 40,
+  },
   /** The next step of a payout to an ISV's own bank account (its residual). */
   account_payout_advance: {
     payload: z.object({ payout_id: z.string(), step: z.enum(["send", "settle"]) }),

@@ -178,6 +178,26 @@ export function bankAccountChanged(input: {
   };
 }
 
+/** To every user of an ISV: its payout bank account was changed, with the "this wasn't us" link. */
+export function accountBankAccountChanged(input: {
+  brand: Brand;
+  locale: Locale;
+  isv: string;
+  changedBy: string;
+  last4: string;
+  days: number;
+  reportUrl: string;
+}) {
+  const t = translator(input.locale, "emails.accountBankAccountChanged");
+  const intro = t("intro", { isv: input.isv, email: input.changedBy, last4: input.last4, days: input.days });
+  return {
+    senderName: input.brand.display_name,
+    subject: t("subject", { isv: input.isv }),
+    text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
+  };
+}
+
 /** To the merchant's previous contact and owner one: someone asked to change the contact e-mail. */
 export function contactEmailChanging(input: {
   brand: Brand;

@@ -212,6 +212,10 @@ export const accountSchema = z
       description:
         "An ISV's own bank account, where its residuals are paid once it is verified (docs/reference.md section 19); null: none given",
     }),
+    payouts_frozen_at: z.string().nullable().meta({
+      description:
+        "When one of the ISV's users reported a change of the payout bank account as not theirs: no residual is paid until the platform's operators release the payouts; null: not frozen",
+    }),
     created_at: z.string(),
   })
   .meta({ id: "Account" });
@@ -253,7 +257,10 @@ export const updateAccountSchema = z
         platform_fee_refund: accountSettingsSchema.shape.platform_fee_refund.optional(),
       })
       .optional(),
-    payout_bank_account: payoutBankAccountInputSchema.optional(),
+    payout_bank_account: payoutBankAccountInputSchema.optional().meta({
+      description:
+        "Only from the dashboard's sign-in token (`POST /v1/auth/token`) within 15 minutes of signing in: an API key is refused (403 `permission_denied`), an older sign-in must sign in again (403 `reauthentication_required`). Every user of the account is e-mailed with a single-use \"this wasn't me\" link that freezes the payouts, and a change of an account already given holds residuals for `settings.new_bank_account_hold_days` business days",
+    }),
     api_version: apiVersionSchema
       .optional()
       .meta({ description: "Pin the account to another version (docs/changelog.md)" }),

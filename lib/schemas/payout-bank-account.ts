@@ -36,7 +36,15 @@ export type StoredPayoutBankAccount = {
   status_message: string | null;
   verified_at: string | null;
   created_at: string;
+  /** A change of an account already given: payouts to this one wait until then (ISO; absent or null: none). */
+  hold_until?: string | null;
 };
+
+/** Where one ISV payout goes, kept with the payout (its number encrypted). */
+export type PayoutDestination = Pick<
+  StoredPayoutBankAccount,
+  "routing_number" | "account_number" | "last4" | "bank_name" | "account_holder_name"
+>;
 
 export const payoutBankAccountSchema = z
   .object({
@@ -51,5 +59,9 @@ export const payoutBankAccountSchema = z
     }),
     status_message: z.string().nullable(),
     verified_at: z.string().nullable(),
+    held_until: z.string().nullable().meta({
+      description:
+        "When this account replaced an earlier one: residuals wait until then before they are paid to it (`settings.new_bank_account_hold_days` business days after the change); null otherwise",
+    }),
   })
   .meta({ id: "PayoutBankAccount" });

@@ -24,6 +24,7 @@ export function serializeAccount(row: AccountRow): AccountJson {
     cost_profile: row.type === "isv" ? (row.costProfile ?? defaultCostProfile) : null,
     api_version: row.apiVersion,
     payout_bank_account: serializePayoutBankAccount(row.payoutBankAccount),
+    payouts_frozen_at: row.payoutsFrozenAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -12,5 +12,6 @@ export function serializePayoutBankAccount(stored: StoredPayoutBankAccount | nul
     status: stored.status,
     status_message: stored.status_message,
     verified_at: stored.verified_at,
+    held_until: stored.hold_until ?? null,
   };
 }

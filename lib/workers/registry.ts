@@ -5,7 +5,11 @@ import { expirePaymentRequest } from "../domain/payments/expire-payment-request"
 import { runPayoutAdvance } from "../domain/payouts/advance-payout";
 import { runPayoutReconsider } from "../domain/payouts/reconsider-payouts";
 import { giveUpReport, runReport } from "../domain/reports/run-report";
-import { runAccountBankCheck, runAccountPayoutAdvance } from "../domain/residuals/account-payouts";
+import {
+  runAccountBankCheck,
+  runAccountPayoutAdvance,
+  runAccountResidualsPay,
+} from "../domain/residuals/account-payouts";
 import { runResiduals } from "../domain/residuals/run-residuals";
 import { runPurge } from "../domain/retention/purge";
 import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
@@ -49,6 +53,7 @@ export const jobRegistry = {
   statement_run: define("statement_run", { handler: runStatements }),
   residual_run: define("residual_run", { handler: runResiduals }),
   account_bank_check: define("account_bank_check", { handler: runAccountBankCheck }),
+  account_residuals_pay: define("account_residuals_pay", { handler: runAccountResidualsPay }),
   account_payout_advance: define("account_payout_advance", { handler: runAccountPayoutAdvance }),
   ach_returns: define("ach_returns", { handler: checkAchReturns }),
   ach_return_reversals: define("ach_return_reversals", { handler: checkAchReturnReversals }),

@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { runCommand } from "@/cli/commands";
-import { auditLogs, merchants, webhookDeliveries } from "@/lib/db/schema";
+import { asActor } from "@/lib/audit/actor";
+import { accounts, auditLogs, merchants, outbox, users, webhookDeliveries } from "@/lib/db/schema";
+import { queueAccountChangeNotices, reportAccountChange } from "@/lib/domain/accounts/payout-account-change";
 import { nonEventActions } from "@/lib/domain/audit/actions";
 import { redeemLoginLink } from "@/lib/domain/home/login";
 import { createId } from "@/lib/ids";
@@ -79,6 +81,50 @@ const cases: Record<Action, () => Promise<Expected>> = {
     const res = await post("/v1/test_helpers/account/custom_domain/verify");
     expect(res.status, res.text).toBe(200);
     return { resourceId: isv.account_id, actor: apiKey() };
+  },
+  "account.payout_bank_account_changed": async () => {
+    const other = await api.newIsv("Bank Change ISV");
+    const token = (
+      await api.call("POST", "/v1/auth/token", { body: { email: other.user_email, password: other.password } })
+    ).json.access_token;
+    const res = await api.call("PATCH", "/v1/account", {
+      auth: `Bearer ${token}`,
+      body: {
+        payout_bank_account: {
+          routing_number: "021000021",
+          account_number: "000123456789",
+          account_holder_name: "Bank Change ISV",
+        },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const [user] = await api.db.select().from(users).where(eq(users.accountId, other.account_id));
+    return { resourceId: other.account_id, actor: { type: "user", id: user!.id } };
+  },
+  "account.payouts_frozen": async () => {
+    const other = await api.newIsv("Frozen ISV");
+    const [user] = await api.db.select().from(users).where(eq(users.accountId, other.account_id));
+    await api.db.transaction((tx) =>
+      asActor({ type: "cli", id: "test" }, async () => {
+        const [isvRow] = await tx.select().from(accounts).where(eq(accounts.id, other.account_id));
+        await queueAccountChangeNotices(tx, isvRow!, { last4: "6789", holdDays: 2, changedBy: null });
+      }),
+    );
+    const mail = (await api.db.select().from(outbox).where(eq(outbox.to, user!.email))).find(
+      (m) => m.kind === "account_bank_account_changed",
+    );
+    const token = mail!.text.match(/\/sign-in\/report\/([0-9A-Za-z]{43})/)![1]!;
+    expect(await reportAccountChange(api.db, token)).not.toBeNull();
+    return { resourceId: other.account_id, actor: { type: "user", id: user!.id, via: "change_notice" } };
+  },
+  "account.payouts_unfrozen": async () => {
+    const other = await api.newIsv("Unfrozen ISV");
+    await api.db.update(accounts).set({ payoutsFrozenAt: new Date() }).where(eq(accounts.id, other.account_id));
+    expect(await cli(["isv", "payouts", "release", other.account_id])).toEqual({
+      account_id: other.account_id,
+      released: true,
+    });
+    return { resourceId: other.account_id, actor: { type: "cli" } };
   },
   "api_key.rotated": async () => {
     const other = await api.newIsv("Rotated ISV");

@@ -154,6 +154,7 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
           accountType: account.type,
           parentId: account.parentId,
           userId: claims.sub,
+          signedInAt: typeof claims.iat === "number" ? claims.iat : null,
         };
       }
     }

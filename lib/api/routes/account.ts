@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 
+import { payoutAccountCallerOf } from "../../domain/accounts/payout-account-change";
 import { updateAccount } from "../../domain/accounts/update-account";
 import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
 import { accountSchema, initialSettings, updateAccountSchema } from "../../schemas/account";
@@ -31,6 +32,7 @@ const exampleAccount = {
   cost_profile: defaultCostProfile,
   api_version: "2026-11-27",
   payout_bank_account: null,
+  payouts_frozen_at: null,
   created_at: "2026-11-01T09:30:00.000Z",
 };
 
@@ -90,7 +92,17 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getYourAccountSettingsRoute, async (c) => c.json(serializeAccount(await callerAccount(c)), 200));
 
   app.openapi(updateYourSettingsRoute, async (c) =>
-    c.json(serializeAccount(await updateAccount(c.var.db, c.var.principal.accountId, c.req.valid("json"))), 200),
+    c.json(
+      serializeAccount(
+        await updateAccount(
+          c.var.db,
+          c.var.principal.accountId,
+          c.req.valid("json"),
+          payoutAccountCallerOf(c.var.principal),
+        ),
+      ),
+      200,
+    ),
   );
 
   app.openapi(verifyYourCustomDomainRoute, async (c) =>

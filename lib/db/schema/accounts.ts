@@ -28,6 +28,8 @@ export const accounts = pgTable(
     apiVersion: text("api_version").notNull().default(FIRST_API_VERSION),
     /** An ISV's bank account for its residuals (section 19), its number encrypted; null: none given. */
     payoutBankAccount: jsonb("payout_bank_account").$type<StoredPayoutBankAccount>(),
+    /** Set when a user reported a change of the payout bank account as not theirs: no residual is paid until an operator releases it. */
+    payoutsFrozenAt: timestamp("payouts_frozen_at", { withTimezone: true, mode: "date" }),
     /** The custom domain the ISV asked for (defaults.custom_domain); it serves pages only once verified. */
     customDomain: text("custom_domain"),
     /** The value the ISV publishes in a DNS TXT record to prove it controls customDomain. */
@@ -76,6 +78,35 @@ export const passwordResets = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("password_resets_token_key").on(t.tokenDigest), index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * The "this wasn't me" links e-mailed to every user of an ISV when its payout bank account changes
+ * (docs/reference.md section 19): single use, only the token's SHA-256 digest kept; an operator's
+ * release of the frozen payouts ends every link still open (`endedAt`).
+ */
+export const accountChangeReports = pgTable(
+  "account_change_reports",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    tokenDigest: text("token_digest").notNull(),
+    /** The bank account the change gave (its last four), as the notice named it. */
+    last4: text("last4").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_change_reports_token_key").on(t.tokenDigest),
+    index("account_change_reports_account_idx").on(t.accountId),
+  ],
 );
 
 // Secret keys are stored as a SHA-256 digest only; the secret is shown once, when created.

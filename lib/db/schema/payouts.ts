@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+import type { PayoutDestination } from "../../schemas/payout-bank-account";
 import { payoutFailureCodes, payoutHeldReasons, payoutStatuses } from "../../schemas/payouts";
 import { merchants } from "./merchants";
 import { residuals } from "./residuals";
@@ -76,6 +77,8 @@ export const accountPayouts = pgTable(
     arrivalDate: text("arrival_date"),
     bankLast4: text("bank_last4"),
     bankName: text("bank_name"),
+    /** The bank account the payout was made for, its number encrypted: it is sent to and settled against this one, whatever the ISV gives later (null: made before destinations were kept). */
+    destination: jsonb("destination").$type<PayoutDestination>(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

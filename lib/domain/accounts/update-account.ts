@@ -19,11 +19,20 @@ import { type DefaultCapabilities, defaultCapabilitiesSchema } from "../../schem
 import { type PlatformFeeRule } from "../../schemas/platform-fees";
 import { recordAudit } from "../audit/record-audit";
 import { getAccount } from "./get-account";
+import { assertMayChangePayoutAccount, type PayoutAccountCaller } from "./payout-account-change";
 import { setPayoutBankAccount } from "./payout-bank-account";
 
-/** Merges `patch` into the ISV's settings, validates the result whole, and saves it. */
-export async function updateAccount(db: Db, accountId: string, patch: UpdateAccount) {
+/**
+ * Merges `patch` into the ISV's settings, validates the result whole, and saves it. A new payout bank
+ * account only from a caller who may give one (payout-account-change.ts): refused before anything is written.
+ */
+export async function updateAccount(db: Db, accountId: string, patch: UpdateAccount, caller: PayoutAccountCaller) {
+  if (patch.payout_bank_account) assertMayChangePayoutAccount(caller);
   return db.transaction(async (tx) => {
+    // A change of the payout bank account reads the account as it was under its row lock (two racing
+    // changes: the second sees the first's account, and is held as a change).
+    if (patch.payout_bank_account)
+      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
     const current = await getAccount(tx, accountId);
     const defaults = dropNulls({ ...(current.defaults ?? {}), ...(patch.defaults ?? {}) });
     const currentCaps = (current.defaultCapabilities ?? {}) as { types?: unknown; options?: Record<string, object> };
@@ -83,7 +92,9 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
         .where(eq(accounts.id, accountId))
         .returning(),
     );
-    if (patch.payout_bank_account) await setPayoutBankAccount(tx, accountId, patch.payout_bank_account);
+    if (patch.payout_bank_account)
+      // The account as it was: a hold set to 0 in the same request does not shorten this change's hold.
+      await setPayoutBankAccount(tx, current, patch.payout_bank_account, caller.kind === "user" ? caller.userId : null);
     await recordAudit(tx, {
       accountId,
       action: "account.updated",

@@ -1,17 +1,17 @@
 import { asc, eq, gt, inArray } from "drizzle-orm";
 
 import { currentKeyId, rewrapBytes, rewrapDeep } from "../../crypto/field-encryption";
-import { fileContents, merchants, webhooks } from "../../db/schema";
+import { accountPayouts, accounts, fileContents, merchants, webhooks } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { writeMerchant } from "../merchants/write-merchant";
 
 // After a key rotation (a new ENCRYPTION_KEY, the old one in ENCRYPTION_KEYS_PREVIOUS), everything
 // written with the old key is still readable; this writes it again under the new one, so that the
-// old key can then be dropped: the applications' sensitive fields, the webhooks' signing secrets and
-// the documents' bytes. In batches, each row locked while it is rewritten (a change racing it waits);
+// old key can then be dropped: the applications' sensitive fields, the webhooks' signing secrets, the
+// ISVs' payout bank accounts and the destinations their payouts keep, and the documents' bytes. In batches, each row locked while it is rewritten (a change racing it waits);
 // safe to run again (what is already under the current key is left alone) and while the service runs.
 
-type Table = "merchants" | "webhooks" | "files";
+type Table = "merchants" | "webhooks" | "accounts" | "account_payouts" | "files";
 
 async function inBatches(
   db: Db,
@@ -88,6 +88,64 @@ export async function rewrapAll(db: Db, { batch = 200 } = {}): Promise<{ key_id:
       return n;
     },
   );
+  const accountsDone = await inBatches(
+    db,
+    batch,
+    async (after) =>
+      (
+        await db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(gt(accounts.id, after))
+          .orderBy(asc(accounts.id))
+          .limit(batch)
+      ).map((r) => r.id),
+    async (tx, ids) => {
+      let n = 0;
+      const rows = await tx
+        .select({ id: accounts.id, bank: accounts.payoutBankAccount })
+        .from(accounts)
+        .where(inArray(accounts.id, ids))
+        .for("update");
+      for (const row of rows) {
+        if (!row.bank) continue;
+        const { value, changed } = rewrapDeep(row.bank);
+        if (!changed) continue;
+        await tx.update(accounts).set({ payoutBankAccount: value }).where(eq(accounts.id, row.id));
+        n++;
+      }
+      return n;
+    },
+  );
+  const accountPayoutsDone = await inBatches(
+    db,
+    batch,
+    async (after) =>
+      (
+        await db
+          .select({ id: accountPayouts.id })
+          .from(accountPayouts)
+          .where(gt(accountPayouts.id, after))
+          .orderBy(asc(accountPayouts.id))
+          .limit(batch)
+      ).map((r) => r.id),
+    async (tx, ids) => {
+      let n = 0;
+      const rows = await tx
+        .select({ id: accountPayouts.id, destination: accountPayouts.destination })
+        .from(accountPayouts)
+        .where(inArray(accountPayouts.id, ids))
+        .for("update");
+      for (const row of rows) {
+        if (!row.destination) continue;
+        const { value, changed } = rewrapDeep(row.destination);
+        if (!changed) continue;
+        await tx.update(accountPayouts).set({ destination: value }).where(eq(accountPayouts.id, row.id));
+        n++;
+      }
+      return n;
+    },
+  );
   // Documents one at a time per row (up to 10 MB each), in small batches.
   const filesDone = await inBatches(
     db,
@@ -113,5 +171,12 @@ export async function rewrapAll(db: Db, { batch = 200 } = {}): Promise<{ key_id:
       return n;
     },
   );
-  return { key_id: currentKeyId(), merchants: merchantsDone, webhooks: webhooksDone, files: filesDone };
+  return {
+    key_id: currentKeyId(),
+    merchants: merchantsDone,
+    webhooks: webhooksDone,
+    accounts: accountsDone,
+    account_payouts: accountPayoutsDone,
+    files: filesDone,
+  };
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { decryptField } from "../../crypto/field-encryption";
 import { cursorPage } from "../../db/cursor-page";
 import { one } from "../../db/one";
-import { type AccountPayoutRow, accountPayouts, accounts, residuals } from "../../db/schema";
+import { type AccountPayoutRow, accountPayouts, type AccountRow, accounts, residuals } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalidState, notFound } from "../../errors";
 import { createId } from "../../ids";
@@ -16,7 +16,7 @@ import { type ListQuery } from "../../schemas/list";
 import { type PayoutFailureCode, type PayoutStatus } from "../../schemas/payouts";
 import { serializeAccountPayout } from "../../serializers/payout";
 import { verificationProvider } from "../../verification/provider";
-import { payoutBankOf, refuseBankAccount } from "../accounts/payout-bank-account";
+import { destinationOf, isCurrentAccount, payoutBankOf, refuseBankAccount } from "../accounts/payout-bank-account";
 import { recordEvent } from "../events/record-event";
 import { payoutMoves } from "../payouts/rules";
 
@@ -33,10 +33,24 @@ const event = (tx: DbOrTx, type: "payout.created" | "payout.paid" | "payout.fail
  * ledger moving it from the ISV's revenue to the platform's payout clearing, `payout.created`, and
  * the job that sends it. Under the ISV's row lock, so two callers never pay one residual twice.
  */
-export async function payWaitingResiduals(tx: DbOrTx, isvAccountId: string) {
+export async function payWaitingResiduals(tx: DbOrTx, isvAccountId: string, now = new Date()) {
   const [isv] = await tx.select().from(accounts).where(eq(accounts.id, isvAccountId)).for("update");
+  const stored = isv?.payoutBankAccount;
   const bank = isv ? payoutBankOf(isv) : null;
-  if (!bank || bank.status !== "verified") return [];
+  if (!isv || !stored || !bank || bank.status !== "verified") return [];
+  // Reported as not the ISV's: nothing is paid until an operator releases the payouts.
+  if (isv.payoutsFrozenAt) return [];
+  // A changed account's cooling-off: the residuals are paid when it ends (the job below).
+  const holdUntil = stored.hold_until ? new Date(stored.hold_until) : null;
+  if (holdUntil && now.getTime() < holdUntil.getTime()) {
+    await enqueueJob(
+      tx,
+      "account_residuals_pay",
+      { account_id: isvAccountId },
+      { runAt: holdUntil, key: `account_residuals_pay_${isvAccountId}_${stored.hold_until}` },
+    );
+    return [];
+  }
   const waiting = await tx
     .select()
     .from(residuals)
@@ -62,6 +76,8 @@ export async function payWaitingResiduals(tx: DbOrTx, isvAccountId: string) {
           status: "pending",
           bankLast4: bank.last4,
           bankName: bank.bankName,
+          // Sent to and settled against this account, whatever the ISV gives after.
+          destination: destinationOf(stored),
         })
         .returning(),
     );
@@ -118,6 +134,12 @@ export async function advanceAccountPayout(
       return null;
     }
     const now = options.now ?? new Date();
+    // Frozen ("this wasn't us"): nothing leaves; the operator's release sends what waits.
+    if (step === "send" && isv.payoutsFrozenAt) {
+      if (options.strict)
+        throw invalidState("Cannot send: the ISV's payouts are frozen until the operator releases them");
+      return null;
+    }
     if (step === "send") {
       const arrivalDate = nextBusinessDay(now);
       const sent = await move(tx, id, "send", { arrivalDate });
@@ -130,8 +152,11 @@ export async function advanceAccountPayout(
         );
       return sent;
     }
-    const bank = payoutBankOf(isv);
-    const outcome = await payoutProvider().outcome({ amount: payout.amount, accountNumber: bank?.number ?? null });
+    // The account the payout was made for (one made before destinations were kept: the current one).
+    const accountNumber = payout.destination
+      ? decryptField(payout.destination.account_number)
+      : (payoutBankOf(isv)?.number ?? null);
+    const outcome = await payoutProvider().outcome({ amount: payout.amount, accountNumber });
     if (outcome.status === "paid") {
       const paid = await move(tx, id, "pay");
       if (!paid) return null;
@@ -140,16 +165,18 @@ export async function advanceAccountPayout(
       await event(tx, "payout.paid", paid);
       return paid;
     }
-    return failAccountPayout(tx, payout, outcome.code);
+    return failAccountPayout(tx, isv, payout, outcome.code);
   });
 }
 
-async function failAccountPayout(tx: DbOrTx, payout: AccountPayoutRow, code: PayoutFailureCode) {
+async function failAccountPayout(tx: DbOrTx, isv: AccountRow, payout: AccountPayoutRow, code: PayoutFailureCode) {
   const failed = await move(tx, payout.id, "fail", { failureCode: code });
   if (!failed) return null;
   await postAccountPayoutOutcome(tx, failed, "failed");
   await tx.update(residuals).set({ payoutId: null }).where(eq(residuals.id, failed.residualId));
-  await refuseBankAccount(tx, failed.isvAccountId, code);
+  // The refused account is no longer where money goes; an account given since is not the one refused.
+  if (!failed.destination || isCurrentAccount(isv, failed.destination))
+    await refuseBankAccount(tx, failed.isvAccountId, code);
   await event(tx, "payout.failed", failed);
   log.warn({ payout_id: failed.id, isv_account_id: failed.isvAccountId, code }, "residual payout failed");
   return failed;
@@ -230,4 +257,26 @@ export async function runAccountBankCheck(db: Db, { account_id, given_at }: JobP
     if (verified) await payWaitingResiduals(tx, account_id);
     log.info({ account_id, status: verified ? "verified" : "unverified" }, "ISV bank account checked");
   });
+}
+
+/** The job: a changed bank account's hold is over, the residuals that wait are paid (unless frozen, or held again). */
+export async function runAccountResidualsPay(db: Db, { account_id }: JobPayload<"account_residuals_pay">) {
+  await db.transaction((tx) => payWaitingResiduals(tx, account_id));
+}
+
+/** After the operator's release: the payouts made before the freeze and not sent are sent now, and the residuals that wait are paid. */
+export async function resumeAccountPayouts(tx: DbOrTx, isvAccountId: string) {
+  const waiting = await tx
+    .select({ id: accountPayouts.id })
+    .from(accountPayouts)
+    .where(and(eq(accountPayouts.isvAccountId, isvAccountId), eq(accountPayouts.status, "pending")));
+  if (payoutProvider().sends)
+    for (const { id } of waiting)
+      await enqueueJob(
+        tx,
+        "account_payout_advance",
+        { payout_id: id, step: "send" },
+        { key: `account_payout_send_${id}_released_${Date.now()}` },
+      );
+  return payWaitingResiduals(tx, isvAccountId);
 }

@@ -2231,7 +2231,11 @@ export interface components {
         status: "pending" | "verified" | "unverified";
         status_message: string | null;
         verified_at: string | null;
+        /** @description When this account replaced an earlier one: residuals wait until then before they are paid to it (`settings.new_bank_account_hold_days` business days after the change); null otherwise */
+        held_until: string | null;
       } | null;
+      /** @description When one of the ISV's users reported a change of the payout bank account as not theirs: no residual is paid until the platform's operators release the payouts; null: not frozen */
+      payouts_frozen_at: string | null;
       created_at: string;
     };
     MerchantDefaults: {
@@ -2497,24 +2501,23 @@ export interface components {
          */
         platform_fee_refund?: "pro_rata" | "keep";
       };
-      payout_bank_account?: components["schemas"]["PayoutBankAccountInput"];
+      /** @description Only from the dashboard's sign-in token (`POST /v1/auth/token`) within 15 minutes of signing in: an API key is refused (403 `permission_denied`), an older sign-in must sign in again (403 `reauthentication_required`). Every user of the account is e-mailed with a single-use "this wasn't me" link that freezes the payouts, and a change of an account already given holds residuals for `settings.new_bank_account_hold_days` business days */
+      payout_bank_account?: {
+        routing_number: string;
+        account_number: string;
+        account_holder_name: string;
+        /**
+         * @default checking
+         * @enum {string}
+         */
+        account_type: "checking" | "savings";
+        bank_name?: string;
+      };
       /**
        * @description Pin the account to another version (docs/changelog.md)
        * @example 2026-11-27
        */
       api_version?: string;
-    };
-    /** @description The ISV's bank account for its residuals: replaced whole; verified before any payout reaches it (`status`). */
-    PayoutBankAccountInput: {
-      routing_number: string;
-      account_number: string;
-      account_holder_name: string;
-      /**
-       * @default checking
-       * @enum {string}
-       */
-      account_type: "checking" | "savings";
-      bank_name?: string;
     };
     Merchant: {
       /** @enum {string} */
@@ -4954,6 +4957,7 @@ export interface operations {
            *       },
            *       "api_version": "2026-11-27",
            *       "payout_bank_account": null,
+           *       "payouts_frozen_at": null,
            *       "created_at": "2026-11-01T09:30:00.000Z"
            *     }
            */
