@@ -707,3 +707,49 @@ test("forgot password: a link by e-mail, a new password, every other session sig
   await expect(other).toHaveURL(/\/sign-in$/);
   await elsewhere.close();
 });
+
+test("the payout bank account changed: every user's e-mail has a 'this wasn't us' link; its button freezes the payouts, once", async ({
+  page,
+  request,
+}) => {
+  const isv = createIsvWithCli("Guarded POS");
+  // An API key may not change it; a fresh sign-in may.
+  const bank = { routing_number: "021000021", account_number: "000123456789", account_holder_name: "Guarded POS" };
+  const byKey = await request.patch("/v1/account", {
+    headers: { authorization: isv.auth },
+    data: { payout_bank_account: bank },
+  });
+  expect(byKey.status()).toBe(403);
+  const token = (
+    await (await request.post("/v1/auth/token", { data: { email: isv.user_email, password: isv.password } })).json()
+  ).access_token;
+  const changed = await request.patch("/v1/account", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { payout_bank_account: bank },
+  });
+  expect(changed.status()).toBe(200);
+
+  const outbox = await (await request.get("/v1/test_helpers/outbox", { headers: { authorization: isv.auth } })).json();
+  const mail = outbox.data.find((m: { kind: string }) => m.kind === "account_bank_account_changed");
+  expect(mail.to).toBe(isv.user_email);
+  const path = new URL(mail.text.match(/(http\S+\/sign-in\/report\/\S+)/)[1]).pathname;
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("A change to your payout bank account");
+  await expect(page.getByRole("main")).toContainText("an account ending 6789");
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/screens/account-report-${width}.png`, fullPage: true });
+  }
+  await page.getByRole("button", { name: "This wasn’t us: freeze our payouts" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Your payouts are frozen/);
+  await expectAxeClean(page);
+  await page.screenshot({ path: "test-results/screens/account-report-done-1280.png" });
+  const account = await (await request.get("/v1/account", { headers: { authorization: isv.auth } })).json();
+  expect(account.payouts_frozen_at).not.toBeNull();
+
+  // Single use: the link now says so and freezes nothing again.
+  await page.goto(path);
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("This link was already used");
+  await expect(page.getByRole("button", { name: "This wasn’t us: freeze our payouts" })).toHaveCount(0);
+});
