@@ -7,6 +7,7 @@ import { createFile } from "@/lib/domain/files/create-file";
 import { reportChange } from "@/lib/domain/home/change-notices";
 import { redeemLoginLink } from "@/lib/domain/home/login";
 import { bankCheckOf, changeBankAccount, changeContact } from "@/lib/domain/home/settings";
+import { releaseMerchantPayouts } from "@/lib/domain/payouts/operator-release";
 import { env } from "@/lib/env";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -175,6 +176,17 @@ describe("payouts after a bank account change", () => {
     ).rejects.toMatchObject({ code: "payouts_frozen" });
     const frozenEvents = (await get(`/v1/events?type=merchant.payouts_frozen&limit=100`)).json.data;
     expect(frozenEvents.some((e: any) => e.data.object.id === merchant.id)).toBe(true);
+
+    // Single use, and ended by the operator's release: neither the used link nor another notice's
+    // (issued before) freezes the payouts again once they are released.
+    expect(await reportChange(api.db, reportToken)).toBeNull();
+    await releaseMerchantPayouts(api.db, merchant.id, { unfreeze: true });
+    expect((await read(merchant.id)).payoutsFrozenAt).toBeNull();
+    for (const notice of notices) {
+      const token = notice.text.match(/\/home\/report\/(\S+)/)![1]!;
+      expect(await reportChange(api.db, token)).toBeNull();
+    }
+    expect((await read(merchant.id)).payoutsFrozenAt).toBeNull();
   }, 90_000);
 
   test("a bank account or contact change needs a sign-in within 15 minutes; a refused change changes nothing", async () => {

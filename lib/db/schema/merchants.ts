@@ -86,6 +86,8 @@ export const merchants = pgTable(
     bankAccountHoldUntil: timestamp("bank_account_hold_until", { withTimezone: true, mode: "date" }),
     /** Someone answered a change notice "this wasn't me": payouts wait for an operator. */
     payoutsFrozenAt: timestamp("payouts_frozen_at", { withTimezone: true, mode: "date" }),
+    /** "This wasn't me" links issued up to this moment no longer work: set when one is used (single use) and by the operator's release. */
+    changeReportsValidAfter: timestamp("change_reports_valid_after", { withTimezone: true, mode: "date" }),
     /** A new contact e-mail waiting for its confirmation (the link sent to it); sign-in links keep going to the old one. */
     pendingContactEmail: jsonb("pending_contact_email").$type<{ email: string; nonce: string; expires_at: string }>(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

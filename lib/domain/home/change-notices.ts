@@ -41,7 +41,14 @@ function previousAddresses(merchant: MerchantRow): string[] {
 
 async function reportUrl(isv: AccountRow, merchant: MerchantRow, change: ReportedChange) {
   const token = await signToken(
-    { kind: "change_report", merchant_id: merchant.id, isv_account_id: merchant.isvAccountId, change },
+    {
+      kind: "change_report",
+      merchant_id: merchant.id,
+      isv_account_id: merchant.isvAccountId,
+      change,
+      // When it was issued, to the millisecond: a use or a release ends every link issued before.
+      issued_ms: Date.now(),
+    },
     merchant.id,
     REPORT_TTL_SECONDS,
     REPORT_AUDIENCE,
@@ -87,14 +94,21 @@ export async function readReportToken(token: string) {
   const claims = await verifyToken(token, REPORT_AUDIENCE);
   if (!claims || claims.kind !== "change_report" || typeof claims.merchant_id !== "string") return null;
   const change = claims.change === "contact_email" ? "contact_email" : "bank_account";
-  return { merchantId: claims.merchant_id, isvAccountId: String(claims.isv_account_id), change } as const;
+  const issuedMs = typeof claims.issued_ms === "number" ? claims.issued_ms : 0;
+  return { merchantId: claims.merchant_id, isvAccountId: String(claims.isv_account_id), change, issuedMs } as const;
+}
+
+/** Whether a link issued at `issuedMs` still works: none issued before its merchant's last use or release of one. */
+export function reportStillValid(merchant: Pick<MerchantRow, "changeReportsValidAfter">, issuedMs: number) {
+  return !merchant.changeReportsValidAfter || issuedMs > merchant.changeReportsValidAfter.getTime();
 }
 
 /**
  * "This wasn't me": the merchant's payouts not sent yet are frozen (`payouts_frozen`, until an
  * operator releases them), a contact e-mail waiting for confirmation is dropped, every home session
  * ends, and the ISV hears of it (`merchant.payouts_frozen`). Answers the merchant, or null for a bad
- * link. Twice is the same as once.
+ * link. Single use: a use ends every link issued before it (this one too), and so does the
+ * operator's release, so an old notice never freezes the payouts again.
  */
 export async function reportChange(db: Db, token: string, clientAddress: string | null = null) {
   const report = await readReportToken(token);
@@ -102,9 +116,12 @@ export async function reportChange(db: Db, token: string, clientAddress: string 
   return db.transaction(async (tx) => {
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, report.merchantId)).for("update");
     if (!merchant || merchant.isvAccountId !== report.isvAccountId) return null;
-    if (merchant.payoutsFrozenAt) return merchant;
+    if (!reportStillValid(merchant, report.issuedMs)) return null;
+    const now = new Date();
+    if (merchant.payoutsFrozenAt) return writeMerchant(tx, merchant.id, { changeReportsValidAfter: now });
     const frozen = await writeMerchant(tx, merchant.id, {
-      payoutsFrozenAt: new Date(),
+      payoutsFrozenAt: now,
+      changeReportsValidAfter: now,
       pendingContactEmail: null,
       updatedAt: new Date(),
     });

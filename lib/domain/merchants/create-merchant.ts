@@ -87,6 +87,7 @@ export async function createMerchant(
     deactivated: false,
     bankAccountHoldUntil: null,
     payoutsFrozenAt: null,
+    changeReportsValidAfter: null,
     pendingContactEmail: null,
     requirements: null,
     paymentKeys: null,

@@ -52,6 +52,8 @@ export async function releaseMerchantPayouts(
     if (answer.unfreeze) {
       if (!merchant.payoutsFrozenAt) throw new AppError("invalid_state", `${merchant.id}'s payouts are not frozen`);
       set.payoutsFrozenAt = null;
+      // Every "this wasn't me" link issued so far ends with the release (none freezes again).
+      set.changeReportsValidAfter = new Date();
       await recordAudit(tx, {
         accountId: merchant.isvAccountId,
         action: "merchant.payouts_unfrozen",

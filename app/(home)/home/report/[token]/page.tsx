@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { getTranslations } from "next-intl/server";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
@@ -5,7 +6,8 @@ import { reportChangeAction } from "@/lib/actions/home";
 import { getDatabase } from "@/lib/db/client";
 import { getAccount } from "@/lib/domain/accounts/get-account";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { readReportToken } from "@/lib/domain/home/change-notices";
+import { merchants } from "@/lib/db/schema";
+import { readReportToken, reportStillValid } from "@/lib/domain/home/change-notices";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome");
@@ -26,17 +28,25 @@ export default async function ReportChangePage({
   const { done, invalid } = await searchParams;
   const report = await readReportToken(token);
   const { db } = await getDatabase();
+  // Used, or ended by a later use or the operator's release: the page says so before any button.
+  const [merchant] = report
+    ? await db
+        .select({ changeReportsValidAfter: merchants.changeReportsValidAfter })
+        .from(merchants)
+        .where(eq(merchants.id, report.merchantId))
+    : [];
+  const live = Boolean(report && merchant && reportStillValid(merchant, report.issuedMs));
   const isv = report ? await getAccount(db, report.isvAccountId).catch(() => null) : null;
   return (
     <BrandShell branding={isv ? brandOf(isv) : { display_name: t("title") }} footerNote={t("title")}>
       <h1 className="text-2xl font-semibold">{t("reportTitle")}</h1>
-      {!report || invalid ? (
-        <p role="alert" className="mt-4 rounded-lg border border-danger bg-card p-3 text-danger">
-          {t("reportInvalid")}
-        </p>
-      ) : done ? (
+      {report && done && !invalid ? (
         <p role="status" className="mt-4 rounded-lg border-2 border-primary bg-card p-3" data-testid="report-done">
           {t("reportDone")}
+        </p>
+      ) : !report || !live || invalid ? (
+        <p role="alert" className="mt-4 rounded-lg border border-danger bg-card p-3 text-danger">
+          {t("reportInvalid")}
         </p>
       ) : (
         <form action={reportChangeAction.bind(null, token)} className="mt-4">
