@@ -98,6 +98,17 @@ export async function readReportToken(token: string) {
   return { merchantId: claims.merchant_id, isvAccountId: String(claims.isv_account_id), change, issuedMs } as const;
 }
 
+/** What a "this wasn't me" link names, and whether it still works (not used, not ended by a release); null for a bad link. */
+export async function readReportLink(db: DbOrTx, token: string) {
+  const report = await readReportToken(token);
+  if (!report) return null;
+  const [merchant] = await db
+    .select({ changeReportsValidAfter: merchants.changeReportsValidAfter })
+    .from(merchants)
+    .where(eq(merchants.id, report.merchantId));
+  return { ...report, live: Boolean(merchant && reportStillValid(merchant, report.issuedMs)) };
+}
+
 /** Whether a link issued at `issuedMs` still works: none issued before its merchant's last use or release of one. */
 export function reportStillValid(merchant: Pick<MerchantRow, "changeReportsValidAfter">, issuedMs: number) {
   return !merchant.changeReportsValidAfter || issuedMs > merchant.changeReportsValidAfter.getTime();

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { getTranslations } from "next-intl/server";
 
 import { BrandShell } from "@/components/onboarding/brand-shell";
@@ -6,8 +5,7 @@ import { reportChangeAction } from "@/lib/actions/home";
 import { getDatabase } from "@/lib/db/client";
 import { getAccount } from "@/lib/domain/accounts/get-account";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
-import { merchants } from "@/lib/db/schema";
-import { readReportToken, reportStillValid } from "@/lib/domain/home/change-notices";
+import { readReportLink } from "@/lib/domain/home/change-notices";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome");
@@ -26,16 +24,10 @@ export default async function ReportChangePage({
   const t = await getTranslations("merchantHome");
   const { token } = await params;
   const { done, invalid } = await searchParams;
-  const report = await readReportToken(token);
   const { db } = await getDatabase();
   // Used, or ended by a later use or the operator's release: the page says so before any button.
-  const [merchant] = report
-    ? await db
-        .select({ changeReportsValidAfter: merchants.changeReportsValidAfter })
-        .from(merchants)
-        .where(eq(merchants.id, report.merchantId))
-    : [];
-  const live = Boolean(report && merchant && reportStillValid(merchant, report.issuedMs));
+  const report = await readReportLink(db, token);
+  const live = report?.live ?? false;
   const isv = report ? await getAccount(db, report.isvAccountId).catch(() => null) : null;
   return (
     <BrandShell branding={isv ? brandOf(isv) : { display_name: t("title") }} footerNote={t("title")}>
