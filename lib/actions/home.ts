@@ -12,14 +12,13 @@ import { checkSignInAttempts, CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-l
 import { isServiceHost } from "@/lib/branding/hosts";
 import { getDatabase } from "@/lib/db/client";
 import { isvForHost } from "@/lib/domain/accounts/isv-for-host";
-import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { acceptDispute } from "@/lib/domain/disputes/accept-dispute";
 import { saveEvidence } from "@/lib/domain/disputes/save-evidence";
 import { submitDispute } from "@/lib/domain/disputes/submit-dispute";
+import { rotateKeyFromHome } from "@/lib/domain/home/api-key";
 import { reportChange } from "@/lib/domain/home/change-notices";
 import { emailLoginLinks, emailStepUpLink } from "@/lib/domain/home/login";
 import { changeBankAccount, changeContact, confirmContactEmailChange } from "@/lib/domain/home/settings";
-import { env } from "@/lib/env";
 import { AppError, issuesToFieldErrors } from "@/lib/errors";
 import { asMerchant } from "@/lib/home/session";
 import { isLocale } from "@/lib/i18n/locales";
@@ -175,12 +174,15 @@ export async function homeBankAccountAction(input: unknown): Promise<HomeSetting
   });
 }
 
-/** The merchant's own secret key (its API access to its own payments), replaced and shown once. */
-export async function homeRotateKeyAction(): Promise<string> {
-  return asMerchant(async ({ db, merchant }) => {
-    if (!merchant.merchantAccountId) throw new AppError("merchant_not_approved", "The merchant has no account yet");
-    const { secret_key } = await rotateApiKey(db, merchant.merchantAccountId, env.APP_ENV === "production");
-    return secret_key;
+/**
+ * The merchant's own secret key (its API access to its own payments), replaced and shown once; only
+ * after a recent sign-in from the contact's e-mail (lib/domain/home/api-key.ts). A refusal is the
+ * answer's `error` (the page offers the sign-in again).
+ */
+export async function homeRotateKeyAction(): Promise<string | { error: string }> {
+  return asMerchant(async ({ db, merchant, session }) => {
+    const done = await attempt(() => rotateKeyFromHome(db, merchant.id, session));
+    return done.ok ? done.value.secret_key : { error: done.message };
   });
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 
-import { type MerchantRow, merchants, type MerchantSessionRow, merchantSessions } from "../db/schema";
+import { apiKeys, type MerchantRow, merchants, type MerchantSessionRow, merchantSessions } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { createId } from "../ids";
 import { signToken, verifyToken } from "./jwt";
@@ -104,5 +104,31 @@ export async function revokeHomeSessions(
       ),
     )
     .returning({ id: merchantSessions.id });
+  return ended.length;
+}
+
+/**
+ * Ends the merchant's own secret key when it was made in its home (a session's key, `home_session_id`):
+ * with the ISV's sign-out-everywhere and a reported change, whoever held a session may have made it.
+ * Answers how many were ended (0 or 1).
+ */
+export async function revokeHomeMadeKeys(db: DbOrTx, merchantId: string) {
+  const ended = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        isNull(apiKeys.revokedAt),
+        isNotNull(apiKeys.homeSessionId),
+        inArray(
+          apiKeys.accountId,
+          db
+            .select({ id: merchants.merchantAccountId })
+            .from(merchants)
+            .where(and(eq(merchants.id, merchantId), isNotNull(merchants.merchantAccountId))),
+        ),
+      ),
+    )
+    .returning({ id: apiKeys.id });
   return ended.length;
 }

@@ -198,6 +198,25 @@ export function accountBankAccountChanged(input: {
   };
 }
 
+/** To the merchant's contact and owner one: a new secret API key was made in the home. */
+export function apiKeyCreated(input: {
+  brand: Brand;
+  locale: Locale;
+  business: string;
+  last4: string;
+  reportUrl: string;
+}) {
+  const t = translator(input.locale, "emails.apiKeyCreated");
+  const values = { isv: input.brand.display_name, business: input.business, last4: input.last4 };
+  const intro = t("intro", values);
+  return {
+    senderName: input.brand.display_name,
+    subject: t("subject", values),
+    text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
+  };
+}
+
 /** To the merchant's previous contact and owner one: someone asked to change the contact e-mail. */
 export function contactEmailChanging(input: {
   brand: Brand;

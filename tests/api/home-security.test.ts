@@ -2,8 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { homeSessionOf, startHomeSession, STEP_UP_SECONDS } from "@/lib/auth/home-session";
-import { accounts, merchants, merchantSessions, outbox } from "@/lib/db/schema";
+import { accounts, apiKeys, merchants, merchantSessions, outbox } from "@/lib/db/schema";
+import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { createFile } from "@/lib/domain/files/create-file";
+import { rotateKeyFromHome } from "@/lib/domain/home/api-key";
 import { reportChange } from "@/lib/domain/home/change-notices";
 import { redeemLoginLink } from "@/lib/domain/home/login";
 import { bankCheckOf, changeBankAccount, changeContact } from "@/lib/domain/home/settings";
@@ -280,3 +282,73 @@ test("a login link works only on its ISV's host: on another ISV's verified custo
   expect((await redeemLoginLink(api.db, token, null, serviceHost))?.merchantId).toBe(merchant.id);
   expect(await redeemLoginLink(api.db, token, null, serviceHost)).toBeNull();
 }, 60_000);
+
+describe("the merchant's own API key, made in its home", () => {
+  test("only after a fresh sign-in from the contact's e-mail; the contact is told; both revocations end it", async () => {
+    const merchant = await approvedMerchant(api, isv);
+    const row = await read(merchant.id);
+    const contact = (row.application.main_contact_person as { email: string }).email;
+    const [account] = await api.db.select().from(accounts).where(eq(accounts.id, row.merchantAccountId!));
+    const keyWorks = async (secret: string) =>
+      (
+        await api.call("GET", "/v1/charges", {
+          auth: `Basic ${Buffer.from(`${account!.sid}:${secret}`).toString("base64")}`,
+        })
+      ).status;
+    // The ISV's own login link, however fresh, and a stale e-mail session: refused, no key made.
+    const keysBefore = await api.db.select().from(apiKeys).where(eq(apiKeys.accountId, row.merchantAccountId!));
+    const isvSession = (await homeSessionOf(api.db, await signIn(merchant.id)))!.session;
+    await expect(rotateKeyFromHome(api.db, merchant.id, isvSession)).rejects.toMatchObject({
+      code: "reauthentication_required",
+    });
+    const stale = {
+      id: "hs_stale",
+      createdAt: new Date(Date.now() - (STEP_UP_SECONDS + 5) * 1000),
+      via: "email" as const,
+    };
+    await expect(rotateKeyFromHome(api.db, merchant.id, stale)).rejects.toMatchObject({
+      code: "reauthentication_required",
+    });
+    expect(await api.db.select().from(apiKeys).where(eq(apiKeys.accountId, row.merchantAccountId!))).toEqual(
+      keysBefore,
+    );
+
+    // Signed in from the e-mail: a key, remembered as the session's; the contact is told (with the
+    // last four, never the secret).
+    const fresh = (await homeSessionOf(api.db, await startHomeSession(api.db, row, "email")))!.session;
+    const made = await rotateKeyFromHome(api.db, merchant.id, fresh);
+    expect(await keyWorks(made.secret_key)).toBe(200);
+    const [notice] = await api.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.merchantId, merchant.id), eq(outbox.kind, "api_key_created")));
+    expect(notice!.to).toBe(contact);
+    expect(notice!.text).toContain(made.secret_key.slice(-4));
+    expect(notice!.text).not.toContain(made.secret_key);
+
+    // The ISV signs the merchant out everywhere: the key made in the home ends with the sessions.
+    const revoked = await post(`/v1/merchants/${merchant.id}/sessions/revoke`);
+    expect(revoked.json).toMatchObject({ revoked_api_keys: 1 });
+    expect(await keyWorks(made.secret_key)).toBe(401);
+
+    // Made again, then reported as not the merchant's: it ends too.
+    const again = await rotateKeyFromHome(
+      api.db,
+      merchant.id,
+      (await homeSessionOf(api.db, await startHomeSession(api.db, row, "email")))!.session,
+    );
+    expect(await keyWorks(again.secret_key)).toBe(200);
+    const notices = await api.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.merchantId, merchant.id), eq(outbox.kind, "api_key_created")));
+    const report = notices.at(-1)!.text.match(/\/home\/report\/(\S+)/)![1]!;
+    expect(await reportChange(api.db, report)).not.toBeNull();
+    expect(await keyWorks(again.secret_key)).toBe(401);
+
+    // A key made by the operator (not in the home) is no session's: the ISV's sign-out leaves it.
+    const operatorKey = await rotateApiKey(api.db, row.merchantAccountId!, false);
+    expect((await post(`/v1/merchants/${merchant.id}/sessions/revoke`)).json).toMatchObject({ revoked_api_keys: 0 });
+    expect(await keyWorks(operatorKey.secret_key)).toBe(200);
+  }, 90_000);
+});

@@ -11,6 +11,7 @@ CREATE TABLE "account_change_reports" (
 );
 --> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "payouts_frozen_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD COLUMN "home_session_id" text;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "change_reports_valid_after" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "account_payouts" ADD COLUMN "destination" jsonb;--> statement-breakpoint
 ALTER TABLE "account_change_reports" ADD CONSTRAINT "account_change_reports_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -119,6 +119,8 @@ export const apiKeys = pgTable(
       .references(() => accounts.id),
     secretDigest: text("secret_digest").notNull(),
     last4: text("last4").notNull(),
+    /** A merchant's key made in its home: the session that made it (such keys end when the ISV signs the merchant out everywhere, or a change is reported). */
+    homeSessionId: text("home_session_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
   },

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { asActor } from "../../audit/actor";
-import { revokeHomeSessions } from "../../auth/home-session";
+import { revokeHomeMadeKeys, revokeHomeSessions } from "../../auth/home-session";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { decryptApplication } from "../../crypto/field-encryption";
@@ -10,7 +10,7 @@ import { type Db, type DbOrTx } from "../../db/types";
 import { log } from "../../log";
 import { businessName, merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";
-import { bankAccountChanged, contactEmailChanging } from "../../notifications/templates";
+import { apiKeyCreated, bankAccountChanged, contactEmailChanging } from "../../notifications/templates";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "../merchants/merchant-event";
@@ -25,7 +25,7 @@ const REPORT_AUDIENCE = "change_report";
 /** A notice's "this wasn't me" link works this long (a merchant may read its mail days later). */
 export const REPORT_TTL_SECONDS = 14 * 24 * 3600;
 
-export type ReportedChange = "bank_account" | "contact_email";
+export type ReportedChange = "bank_account" | "contact_email" | "api_key";
 
 /** The addresses told of a change: the contact as it was and owner one, once each. */
 function previousAddresses(merchant: MerchantRow): string[] {
@@ -61,7 +61,10 @@ export async function queueChangeNotices(
   tx: DbOrTx,
   isv: AccountRow,
   before: MerchantRow,
-  change: { kind: "bank_account"; last4: string } | { kind: "contact_email"; email: string },
+  change:
+    | { kind: "bank_account"; last4: string }
+    | { kind: "contact_email"; email: string }
+    | { kind: "api_key"; last4: string },
 ) {
   const locale = merchantLocale(before);
   const url = await reportUrl(isv, before, change.kind);
@@ -77,23 +80,32 @@ export async function queueChangeNotices(
           days: newBankAccountHoldDaysOf(isv),
           reportUrl: url,
         })
-      : contactEmailChanging({ brand, locale, business, email: change.email, reportUrl: url });
+      : change.kind === "api_key"
+        ? apiKeyCreated({ brand, locale, business, last4: change.last4, reportUrl: url })
+        : contactEmailChanging({ brand, locale, business, email: change.email, reportUrl: url });
   for (const to of previousAddresses(before))
     await queueEmail(tx, {
       accountId: before.isvAccountId,
       merchantId: before.id,
-      kind: change.kind === "bank_account" ? "bank_account_changed" : "contact_email_changing",
+      kind: noticeKinds[change.kind],
       to,
       locale,
       ...message,
     });
 }
 
+const noticeKinds: Record<ReportedChange, string> = {
+  bank_account: "bank_account_changed",
+  contact_email: "contact_email_changing",
+  api_key: "api_key_created",
+};
+
 /** What a "this wasn't me" link names, or null (bad or expired). */
 export async function readReportToken(token: string) {
   const claims = await verifyToken(token, REPORT_AUDIENCE);
   if (!claims || claims.kind !== "change_report" || typeof claims.merchant_id !== "string") return null;
-  const change = claims.change === "contact_email" ? "contact_email" : "bank_account";
+  const change: ReportedChange =
+    claims.change === "contact_email" || claims.change === "api_key" ? claims.change : "bank_account";
   const issuedMs = typeof claims.issued_ms === "number" ? claims.issued_ms : 0;
   return { merchantId: claims.merchant_id, isvAccountId: String(claims.isv_account_id), change, issuedMs } as const;
 }
@@ -138,6 +150,7 @@ export async function reportChange(db: Db, token: string, clientAddress: string 
     });
     await reconsiderPayouts(tx, frozen);
     await revokeHomeSessions(tx, merchant.id, "reported");
+    await revokeHomeMadeKeys(tx, merchant.id);
     const isv = await getAccount(tx, merchant.isvAccountId);
     // Whoever holds the notice's link speaks for the merchant here (audited as such).
     await asActor({ type: "merchant", id: merchant.id, via: "change_notice", clientAddress }, () =>

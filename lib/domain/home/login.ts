@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 
 import { asActor } from "../../audit/actor";
-import { homeSessionOf, revokeHomeSessions, startHomeSession } from "../../auth/home-session";
+import { homeSessionOf, revokeHomeMadeKeys, revokeHomeSessions, startHomeSession } from "../../auth/home-session";
 import { digestSecret } from "../../auth/secrets";
 import { hostedBaseUrl, servesIsvPages } from "../../branding/hosts";
 import { merchantLoginTokens, type MerchantRow, merchants } from "../../db/schema";
@@ -161,11 +161,13 @@ export async function revokeMerchantSessions(db: Db, isvAccountId: string, merch
   return db.transaction(async (tx) => {
     const merchant = await findMerchant(tx, isvAccountId, merchantId);
     const revoked = await revokeHomeSessions(tx, merchant.id, "isv");
+    const keys = await revokeHomeMadeKeys(tx, merchant.id);
     await recordAudit(tx, { accountId: isvAccountId, action: "merchant.sessions_revoked", resourceId: merchant.id });
     return {
       object: "merchant_session_revocation" as const,
       merchant_id: merchant.id,
       revoked_sessions: revoked,
+      revoked_api_keys: keys,
       revoked_at: new Date().toISOString(),
     };
   });

@@ -35,15 +35,15 @@ const CONFIRM_AUDIENCE = "contact_confirm";
 export const CONTACT_CONFIRM_TTL_SECONDS = 24 * 3600;
 
 /**
- * Refuses a change of the bank account or contact unless the session began within STEP_UP_SECONDS
- * (a home session of the merchant: an embedded component never changes these), and while payouts are
- * frozen after a reported change.
+ * Refuses a change of the bank account, the contact or the merchant's own API key unless the session
+ * began within STEP_UP_SECONDS from the contact's e-mail (a home session of the merchant: an embedded
+ * component never changes these), and while payouts are frozen after a reported change.
  */
-function requireStepUp(merchant: MerchantRow, session: ChangingSession) {
+export function requireStepUp(merchant: MerchantRow, session: ChangingSession) {
   if (!session || !isFreshSession(session))
     throw new AppError(
       "reauthentication_required",
-      "Sign in again to change the bank account or contact: a new sign-in link is sent to the contact e-mail",
+      "Sign in again to change the bank account, the contact or the API key: a new sign-in link is sent to the contact e-mail",
     );
   if (merchant.payoutsFrozenAt)
     throw new AppError(

@@ -193,7 +193,17 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
                 {sid}
               </code>
             </p>
-            <RotateKey action={homeRotateKeyAction} accountSid={sid} />
+            {frozen ? (
+              <p className="mt-2 text-sm text-muted" data-testid="key-frozen">
+                {t("keyFrozen")}
+              </p>
+            ) : fresh ? (
+              <RotateKey action={homeRotateKeyAction} accountSid={sid} />
+            ) : (
+              <p className="mt-2 text-sm text-muted" data-testid="key-step-up">
+                {t("keyStepUp")}
+              </p>
+            )}
           </>
         ) : null}
       </section>
