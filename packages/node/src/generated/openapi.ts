@@ -724,7 +724,7 @@ export interface paths {
     put?: never;
     /**
      * End every session of the merchant's home
-     * @description Signs the merchant out of its home everywhere (sessions opened by login links, e-mailed links or the ISV's own): each ends at once, before its 12 hours. Use it when a device is lost or a person leaves the merchant. Unused login links still expire by themselves within 5 minutes. Sign-out, deactivation and a bank account or contact change end sessions on their own. Another ISV's merchant is 404.
+     * @description Signs the merchant out of its home everywhere (sessions opened by login links, e-mailed links or the ISV's own): each ends at once, before its 12 hours, and so does a secret key the merchant made in its home (`revoked_api_keys`). Use it when a device is lost or a person leaves the merchant. Unused login links still expire by themselves within 5 minutes. Sign-out, deactivation and a bank account or contact change end sessions on their own. Another ISV's merchant is 404.
      */
     post: operations["endEverySessionOfMerchantHome"];
     delete?: never;
@@ -3961,6 +3961,8 @@ export interface components {
       merchant_id: string;
       /** @description How many signed-in home sessions were ended */
       revoked_sessions: number;
+      /** @description How many of the merchant's own secret keys made in its home were ended with them (0 or 1: a key made in the home is ended, one the ISV made with the operator is not) */
+      revoked_api_keys: number;
       revoked_at: string;
     };
     Refund: {
@@ -9995,6 +9997,7 @@ export interface operations {
            *       "object": "merchant_session_revocation",
            *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
            *       "revoked_sessions": 2,
+           *       "revoked_api_keys": 0,
            *       "revoked_at": "2026-11-01T09:30:00.000Z"
            *     }
            */

@@ -595,7 +595,7 @@ export class MerchantsResource extends Resource {
 
   /**
    * End every session of the merchant's home
-   * Signs the merchant out of its home everywhere (sessions opened by login links, e-mailed links or the ISV's own): each ends at once, before its 12 hours. Use it when a device is lost or a person leaves the merchant. Unused login links still expire by themselves within 5 minutes. Sign-out, deactivation and a bank account or contact change end sessions on their own. Another ISV's merchant is 404.
+   * Signs the merchant out of its home everywhere (sessions opened by login links, e-mailed links or the ISV's own): each ends at once, before its 12 hours, and so does a secret key the merchant made in its home (`revoked_api_keys`). Use it when a device is lost or a person leaves the merchant. Unused login links still expire by themselves within 5 minutes. Sign-out, deactivation and a bank account or contact change end sessions on their own. Another ISV's merchant is 404.
    */
   revokeSessions(
     merchantId: string,
