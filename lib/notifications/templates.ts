@@ -151,6 +151,21 @@ export function disputeOpened(input: {
   };
 }
 
+/** A change notice: what changed, what to do if it was not the reader, and the "this wasn't me" button. */
+function changeNotice(
+  input: { brand: Brand; locale: Locale; reportUrl: string },
+  t: (key: "action" | "after") => string,
+  subject: string,
+  intro: string,
+) {
+  return {
+    senderName: input.brand.display_name,
+    subject,
+    text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
+    html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
+  };
+}
+
 /**
  * To the merchant's previous contact and owner one: its payouts' bank account changed; a button
  * that says "this wasn't me" freezes them (docs/reference.md section 16).
@@ -170,12 +185,7 @@ export function bankAccountChanged(input: {
     last4: input.last4,
     days: input.days,
   });
-  return {
-    senderName: input.brand.display_name,
-    subject: t("subject", { isv: input.brand.display_name }),
-    text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
-    html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
-  };
+  return changeNotice(input, t, t("subject", { isv: input.brand.display_name }), intro);
 }
 
 /** To every user of an ISV: its payout bank account was changed, with the "this wasn't us" link. */
@@ -190,12 +200,7 @@ export function accountBankAccountChanged(input: {
 }) {
   const t = translator(input.locale, "emails.accountBankAccountChanged");
   const intro = t("intro", { isv: input.isv, email: input.changedBy, last4: input.last4, days: input.days });
-  return {
-    senderName: input.brand.display_name,
-    subject: t("subject", { isv: input.isv }),
-    text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
-    html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
-  };
+  return changeNotice(input, t, t("subject", { isv: input.isv }), intro);
 }
 
 /** To the merchant's contact and owner one: a new secret API key was made in the home. */
@@ -209,12 +214,7 @@ export function apiKeyCreated(input: {
   const t = translator(input.locale, "emails.apiKeyCreated");
   const values = { isv: input.brand.display_name, business: input.business, last4: input.last4 };
   const intro = t("intro", values);
-  return {
-    senderName: input.brand.display_name,
-    subject: t("subject", values),
-    text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
-    html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
-  };
+  return changeNotice(input, t, t("subject", values), intro);
 }
 
 /** To the merchant's previous contact and owner one: someone asked to change the contact e-mail. */
@@ -227,12 +227,7 @@ export function contactEmailChanging(input: {
 }) {
   const t = translator(input.locale, "emails.contactEmailChanging");
   const intro = t("intro", { isv: input.brand.display_name, business: input.business, email: input.email });
-  return {
-    senderName: input.brand.display_name,
-    subject: t("subject", { isv: input.brand.display_name }),
-    text: [intro, "", t("after"), "", `${t("action")}: ${input.reportUrl}`].join("\n"),
-    html: html(input.brand, input.locale, intro, [], { href: input.reportUrl, label: t("action") }, t("after")),
-  };
+  return changeNotice(input, t, t("subject", { isv: input.brand.display_name }), intro);
 }
 
 /** To a new contact address: confirm it before it receives sign-in links. */
