@@ -58,6 +58,9 @@ const schema = z.object({
   WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
   // An Idempotency-Key claimed by a request that never answered (its instance died) is free again after this long.
   IDEMPOTENCY_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  // How long a call to the payment processor may take before the platform stops waiting (the call stays
+  // recorded as started; the recovery job asks the processor what it did).
+  PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(29_000).default(15_000),
   // A running job whose worker went silent this long is claimed again (at-least-once).
   JOB_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
   // 0 serves only the API (/v1, /docs, onboarding links): no Next pages, no build needed.

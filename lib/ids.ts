@@ -37,6 +37,7 @@ export type IdPrefix =
   | "pr"
   | "ch"
   | "re"
+  | "pcl"
   | "we"
   | "whd"
   | "wha"

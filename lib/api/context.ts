@@ -16,5 +16,10 @@ export type AppEnv = {
     accountApiVersion?: string;
     /** The API version this request is answered in (the Onb-Version header, else the account's, else the latest). */
     apiVersion: string;
+    /**
+     * A request that calls the processor, sent with an Idempotency-Key: the key's digest in the
+     * caller's namespace, which the work it starts keeps, so that a retry after a crash resumes it.
+     */
+    requestKey?: string;
   };
 };

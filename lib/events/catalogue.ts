@@ -109,7 +109,17 @@ export const eventCatalogue = {
     resource: "charge",
     description: "The bank reversed an ACH charge's return: it is settled again.",
   },
-  "refund.created": { scope: "charge", resource: "refund", description: "A refund was created." },
+  "refund.created": {
+    scope: "charge",
+    resource: "refund",
+    description: "A refund succeeded (a refund left pending by the processor: when its answer came).",
+  },
+  "refund.failed": {
+    scope: "charge",
+    resource: "refund",
+    description:
+      "A pending refund was declined when the processor's answer came: it is `failed` and the charge's `amount_refunded` is lowered again.",
+  },
   "platform_fee.created": {
     scope: "charge",
     resource: "platform_fee",

@@ -131,6 +131,16 @@ export const jobTypes = {
     priority: 40,
   },
   /** Looks again at a merchant's held payouts (a new bank account's cooling-off ended). */
+  /**
+   * Settles a call to the processor left started (docs/reference.md section 10, "Calls to the
+   * processor"): enqueued with the call, due a minute later, and nothing to do when it was recorded.
+   */
+  processor_call_recover: {
+    payload: z.object({ call_id: z.string() }),
+    maxAttempts: 20,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 15,
+  },
   payout_reconsider: {
     payload: z.object({ merchant_id: z.string() }),
     maxAttempts: 10,

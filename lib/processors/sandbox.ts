@@ -1,6 +1,14 @@
 import { randomBase62 } from "../ids";
 import type { FailureReason, Funding } from "../schemas/payment-values";
-import type { AchProcessor, CardClass, Interchange, PaymentProcessor } from "./processor";
+import type {
+  AchProcessor,
+  Authorization,
+  CallLookup,
+  CardClass,
+  Interchange,
+  PaymentProcessor,
+  RefundResult,
+} from "./processor";
 
 // The sandbox simulator (docs/reference.md section 10): every Luhn-valid card approves, except the
 // contract's test cards, which decline with their reason; 4000056655665556 is a Visa debit card.
@@ -30,9 +38,48 @@ export function sandboxInterchange(card: { cardClass: CardClass; present: boolea
   return card.present ? { bps: 151, fixed: 10 } : { bps: 180, fixed: 10 };
 }
 
+/**
+ * The simulator's memory of the calls it answered, by idempotency key, as a gateway keeps them: a
+ * repeated key gets the first answer (even while the first call is still running) and does nothing
+ * again. In this process's memory, the most recent 100,000 keys: after a restart the sandbox has
+ * forgotten them, and the recovery job's lookup finds nothing (a refund is then made again, which in
+ * the simulator moves no money; an authorization is given up).
+ */
+export function keyedMemory() {
+  const answers = new Map<string, Promise<Authorization | RefundResult>>();
+  const once = <T extends Authorization | RefundResult>(key: string, call: () => Promise<T>): Promise<T> => {
+    const known = answers.get(key);
+    if (known) return known as Promise<T>;
+    const answer = call();
+    answers.set(key, answer);
+    answer.catch(() => answers.delete(key));
+    if (answers.size > 100_000) answers.delete(answers.keys().next().value as string);
+    return answer;
+  };
+  const lookup = async (key: string): Promise<CallLookup> => {
+    const known = answers.get(key);
+    if (!known) return { found: false };
+    const answer = await known;
+    if ("approved" in answer)
+      return answer.approved
+        ? { found: true, approved: true, reference: answer.reference }
+        : { found: true, ...answer };
+    return answer.ok
+      ? { found: true, approved: true, reference: answer.reference }
+      : { found: true, approved: false, reason: answer.reason };
+  };
+  return { once, lookup };
+}
+
+const cardCalls = keyedMemory();
+const achCalls = keyedMemory();
+
 export const sandboxProcessor: PaymentProcessor = {
   name: "sandbox",
   interchange: sandboxInterchange,
+  lookup: cardCalls.lookup,
+  // The simulator's authorizations hold no customer's money: voiding one is forgetting nothing.
+  async cancel() {},
   async vault(card) {
     const funding: Funding = sandboxDebitCards.has(card.number) ? "debit" : "credit";
     return {
@@ -44,21 +91,25 @@ export const sandboxProcessor: PaymentProcessor = {
       },
     };
   },
-  async authorize({ vault }) {
-    const scenario = String(vault.scenario ?? "approve");
-    // The simulator's own reference says what the customer will do later (a real gateway reports disputes).
-    if (scenario === "dispute") return { approved: true, reference: `sbx_authd_${randomBase62(16)}` };
-    if (scenario !== "approve") return { approved: false, reason: scenario };
-    return { approved: true, reference: `sbx_auth_${randomBase62(16)}` };
+  authorize({ vault, idempotencyKey }) {
+    return cardCalls.once(idempotencyKey, async (): Promise<Authorization> => {
+      const scenario = String(vault.scenario ?? "approve");
+      // The simulator's own reference says what the customer will do later (a real gateway reports disputes).
+      if (scenario === "dispute") return { approved: true, reference: `sbx_authd_${randomBase62(16)}` };
+      if (scenario !== "approve") return { approved: false, reason: scenario };
+      return { approved: true, reference: `sbx_auth_${randomBase62(16)}` };
+    });
   },
   async disputes(references) {
     return references
       .filter((r) => r.startsWith("sbx_authd_"))
       .map((reference) => ({ reference, reason: "fraudulent" }));
   },
-  async refund({ amount }) {
-    if (amount === SANDBOX_FAILING_REFUND_AMOUNT) return { ok: false, reason: "processor_declined" };
-    return { ok: true, reference: `sbx_re_${randomBase62(16)}` };
+  refund({ amount, idempotencyKey }) {
+    return cardCalls.once(idempotencyKey, async (): Promise<RefundResult> => {
+      if (amount === SANDBOX_FAILING_REFUND_AMOUNT) return { ok: false, reason: "processor_declined" };
+      return { ok: true, reference: `sbx_re_${randomBase62(16)}` };
+    });
   },
 };
 
@@ -76,6 +127,8 @@ export const sandboxTestBankAccounts = {
 
 export const sandboxAchProcessor: AchProcessor = {
   name: "sandbox_ach",
+  lookup: achCalls.lookup,
+  async cancel() {},
   async vault(account) {
     const scenarios: Record<string, string> = {
       [sandboxTestBankAccounts.declined]: "insufficient_funds",
@@ -85,12 +138,14 @@ export const sandboxAchProcessor: AchProcessor = {
     const scenario = scenarios[account.accountNumber] ?? "approve";
     return { vault: { processor: "sandbox_ach", ref: `sbx_bank_${randomBase62(16)}`, scenario } };
   },
-  async debit({ vault }) {
-    const scenario = String(vault.scenario ?? "approve");
-    if (scenario === "insufficient_funds") return { approved: false, reason: "insufficient_funds" };
-    // The simulator's own reference says what the bank will do later (a real processor reports returns).
-    const prefix = scenario === "return" ? "sbx_achr_" : scenario === "return_reversed" ? "sbx_achrr_" : "sbx_ach_";
-    return { approved: true, reference: `${prefix}${randomBase62(16)}` };
+  debit({ vault, idempotencyKey }) {
+    return achCalls.once(idempotencyKey, async (): Promise<Authorization> => {
+      const scenario = String(vault.scenario ?? "approve");
+      if (scenario === "insufficient_funds") return { approved: false, reason: "insufficient_funds" };
+      // The simulator's own reference says what the bank will do later (a real processor reports returns).
+      const prefix = scenario === "return" ? "sbx_achr_" : scenario === "return_reversed" ? "sbx_achrr_" : "sbx_ach_";
+      return { approved: true, reference: `${prefix}${randomBase62(16)}` };
+    });
   },
   async returns(references) {
     return references
@@ -100,8 +155,10 @@ export const sandboxAchProcessor: AchProcessor = {
   async reversals(references) {
     return references.filter((r) => r.startsWith("sbx_achrr_"));
   },
-  async refund({ amount }) {
-    if (amount === SANDBOX_FAILING_REFUND_AMOUNT) return { ok: false, reason: "processor_declined" };
-    return { ok: true, reference: `sbx_achre_${randomBase62(16)}` };
+  refund({ amount, idempotencyKey }) {
+    return achCalls.once(idempotencyKey, async (): Promise<RefundResult> => {
+      if (amount === SANDBOX_FAILING_REFUND_AMOUNT) return { ok: false, reason: "processor_declined" };
+      return { ok: true, reference: `sbx_achre_${randomBase62(16)}` };
+    });
   },
 };

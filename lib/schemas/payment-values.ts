@@ -35,3 +35,7 @@ export const failureReasons = [
 export type FailureReason = (typeof failureReasons)[number];
 
 export const refundReasons = ["requested_by_customer", "duplicate", "fraudulent", "other"] as const;
+/** `pending` while the processor has not answered (a timeout, a crash: the recovery job asks it), then `succeeded` or `failed`. */
+export const refundStatuses = ["pending", "succeeded", "failed"] as const;
+/** The calls to a processor that move money, each written before it is made (docs/reference.md section 10). */
+export const processorCallKinds = ["authorize", "debit", "refund"] as const;

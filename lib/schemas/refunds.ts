@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { MAX_TOTAL } from "./money-fields";
-import { refundReasons } from "./payment-values";
+import { refundReasons, refundStatuses } from "./payment-values";
 
 // Refunds: the body that asks for one, the resource and its list filters.
 
@@ -28,7 +28,14 @@ export const refundSchema = z
     amount: z.number().int(),
     currency: z.literal("usd"),
     reason: z.enum(refundReasons).nullable(),
-    status: z.literal("succeeded"),
+    status: z.enum(refundStatuses).meta({
+      description:
+        "`succeeded`; `pending` while the processor has not answered (a timeout: the platform asks it again and sends `refund.created` or `refund.failed`); `failed` when it declined a pending refund (the amount is given back to the charge's `amount_refunded`)",
+    }),
+    failure_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the processor declined it (a `failed` refund); else null" }),
     platform_fee_refund: z.number().int().meta({
       description:
         "Cents of the charge's platform fee this refund gave back to the merchant (docs/reference.md section 19): its share pro rata, or 0 when the ISV keeps it (`settings.platform_fee_refund`)",

@@ -12,6 +12,7 @@ export function serializeRefund(row: RefundRow): RefundJson {
     currency: "usd",
     reason: row.reason,
     status: row.status,
+    failure_reason: row.failureReason,
     platform_fee_refund: row.platformFeeRefund,
     created_at: row.createdAt.getTime(),
   };

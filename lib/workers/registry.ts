@@ -2,6 +2,7 @@ import { decideDispute, expireDispute } from "../domain/disputes/close-dispute";
 import { checkCardDisputes } from "../domain/disputes/open-dispute";
 import { runLedgerCheck } from "../domain/ledger/run-ledger-check";
 import { expirePaymentRequest } from "../domain/payments/expire-payment-request";
+import { recoverProcessorCall } from "../domain/payments/recover-processor-call";
 import { runPayoutAdvance } from "../domain/payouts/advance-payout";
 import { runPayoutReconsider } from "../domain/payouts/reconsider-payouts";
 import { giveUpReport, runReport } from "../domain/reports/run-report";
@@ -49,6 +50,7 @@ export const jobRegistry = {
   }),
   email: define("email", { handler: sendEmail }),
   payment_request_expiry: define("payment_request_expiry", { handler: expirePaymentRequest }),
+  processor_call_recover: define("processor_call_recover", { handler: recoverProcessorCall }),
   settlement_run: define("settlement_run", { handler: runSettlement }),
   statement_run: define("statement_run", { handler: runStatements }),
   residual_run: define("residual_run", { handler: runResiduals }),

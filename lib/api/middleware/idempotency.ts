@@ -92,7 +92,11 @@ async function claimAndRun(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) {
-      await runRecorded(c, next, db, allOf(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+      const claim = allOf(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key));
+      if (callsProcessor(c.req.path)) {
+        c.set("requestKey", createHash("sha256").update(`${accountId}\n${key}`).digest("hex"));
+        await runInSteps(c, next, db, claim);
+      } else await runRecorded(c, next, db, claim);
       return;
     }
     const [existing] = await db
@@ -144,6 +148,40 @@ async function claimAndRun(
 
 /** JSON with object keys sorted, so that the same body in another key order is the same request. */
 class ReleaseKey extends Error {}
+
+/**
+ * The requests that call a payment processor (docs/reference.md section 10, "Calls to the
+ * processor"): a refund, a terminal's card. Their work commits in its own steps (the intent before
+ * the call, the outcome after), never inside one transaction around the call.
+ */
+const processorCallingPaths = [/^\/v1\/refunds$/, /^\/v1\/test_helpers\/terminals\/[^/]+\/present_card$/];
+const callsProcessor = (path: string) => processorCallingPaths.some((pattern) => pattern.test(path));
+
+/**
+ * A request that calls the processor: run outside any transaction (its intent must be committed
+ * before the call), its answer stored after. The work keeps the key's digest (`requestKey`): if this
+ * instance dies between the call and the answer, the claim lapses (IDEMPOTENCY_CLAIM_TIMEOUT_MS),
+ * and the retry finds the work begun under the key and resumes it under the same processor
+ * idempotency key, never doing it twice. A 5xx or a throw frees the key, as in runRecorded.
+ */
+async function runInSteps(c: Context<AppEnv>, next: Next, db: Db, claim: SQL) {
+  try {
+    await next();
+    const status = c.res.status;
+    if (status >= 500) throw new ReleaseKey();
+    const stored = await c.res
+      .clone()
+      .json()
+      .catch(() => null);
+    await db
+      .update(idempotencyKeys)
+      .set({ responseStatus: status, responseBody: sealAnswer(stored) })
+      .where(claim);
+  } catch (error) {
+    await db.delete(idempotencyKeys).where(claim);
+    if (!(error instanceof ReleaseKey)) throw error;
+  }
+}
 
 /**
  * Runs the request in one transaction with the storing of its answer: its writes and the answer

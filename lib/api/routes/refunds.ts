@@ -20,6 +20,7 @@ const exampleRefund: RefundJson = {
   currency: "usd",
   reason: "requested_by_customer",
   status: "succeeded",
+  failure_reason: null,
   platform_fee_refund: 0,
   created_at: 1795370820000,
 };
@@ -31,7 +32,7 @@ const refundChargeRoute = createRoute({
   tags: ["Refunds"],
   summary: "Refund a charge",
   description:
-    "`amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned.",
+    "`amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned. When the processor does not answer in time the refund is answered `pending` (its amount already counts in the charge's `amount_refunded`): the platform asks the processor again under the same idempotency key, never refunding twice, and sends `refund.created` or `refund.failed` when it knows.",
   security: security.isv,
   middleware: [withPaymentScope] as const,
   request: {
@@ -93,7 +94,10 @@ const getRefundRoute = createRoute({
 export function refundRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(refundChargeRoute, async (c) => {
     const { scope } = c.var;
-    return c.json(serializeRefund(await createRefund(c.var.db, scope, c.req.valid("json"))), 200);
+    return c.json(
+      serializeRefund(await createRefund(c.var.db, scope, c.req.valid("json"), { requestKey: c.var.requestKey })),
+      200,
+    );
   });
 
   app.openapi(listRefundsRoute, async (c) => {

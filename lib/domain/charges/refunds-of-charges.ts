@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 
 import { charges, refunds } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -15,7 +15,12 @@ export async function refundsOfCharges(db: DbOrTx, chargeIds: string[] | { settl
         refunds.chargeId,
         db.select({ id: charges.id }).from(charges).where(eq(charges.settlementId, chargeIds.settlementId)),
       );
-  const rows = await db.select().from(refunds).where(which).orderBy(asc(refunds.seq));
+  // A failed refund gave its amount back: the list adds up to `amount_refunded` (pending ones included).
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(and(which, ne(refunds.status, "failed")))
+    .orderBy(asc(refunds.seq));
   for (const row of rows) byCharge.set(row.chargeId, [...(byCharge.get(row.chargeId) ?? []), chargeRefund(row)]);
   return byCharge;
 }

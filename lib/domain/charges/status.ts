@@ -84,7 +84,8 @@ export function assertRefundable(
 export function settleablePredicates(cutoff: Date) {
   return {
     charges: allOf(eq(charges.status, "AUTHORIZED"), lt(charges.createdAt, cutoff)),
-    refunds: allOf(isNull(refunds.settlementId), lt(refunds.createdAt, cutoff)),
+    // A pending refund waits for the processor's answer (its posting comes with it); a failed one moved nothing.
+    refunds: allOf(isNull(refunds.settlementId), eq(refunds.status, "succeeded"), lt(refunds.createdAt, cutoff)),
     returns: allOf(eq(charges.status, "RETURNED"), isNull(charges.returnSettlementId), lt(charges.returnedAt, cutoff)),
     reversals: allOf(
       isNotNull(charges.returnReversedAt),

@@ -122,10 +122,16 @@ export async function dashboardOverview(db: DbOrTx, isvAccountId: string, now = 
       { volume: sql`coalesce(sum(${charges.amountCaptured}), 0)::bigint`, payments: countAll },
       ne(charges.status, "FAILED"),
     ),
-    daily(db, refunds, refunds.isvAccountId, refunds.createdAt, isvAccountId, from, {
-      refunds: sql`coalesce(sum(${refunds.amount}), 0)::bigint`,
-      refundCount: countAll,
-    }),
+    daily(
+      db,
+      refunds,
+      refunds.isvAccountId,
+      refunds.createdAt,
+      isvAccountId,
+      from,
+      { refunds: sql`coalesce(sum(${refunds.amount}), 0)::bigint`, refundCount: countAll },
+      eq(refunds.status, "succeeded"),
+    ),
     daily(db, disputes, disputes.isvAccountId, disputes.createdAt, isvAccountId, from, { disputes: countAll }),
     daily(db, merchants, merchants.isvAccountId, merchants.createdAt, isvAccountId, from, { newMerchants: countAll }),
     // A merchant whose link was opened: counted once, on the day it first opened one.

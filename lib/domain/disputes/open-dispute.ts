@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
+import { retryOnConflict } from "../../db/errors";
 import { one } from "../../db/one";
 import { charges, disputes, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -15,6 +16,7 @@ import { paymentProcessor } from "../../processors";
 import { type DisputeReason } from "../../schemas/disputes";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, costProfileOf, disputeFeeOf } from "../accounts/isv-facts";
+import { lockMerchantShared } from "../charges/lock-order";
 import { disputedAmount, EVIDENCE_WINDOW_MS } from "./rules";
 import { disputeEvent } from "./status";
 
@@ -26,69 +28,75 @@ import { disputeEvent } from "./status";
  * merchant. A charge disputed already, or refunded in full, opens none (null).
  */
 export async function openDispute(db: Db, chargeId: string, reason: DisputeReason, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const [charge] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for("update");
-    if (!charge || charge.disputeId || charge.paymentMethod !== "card" || charge.status !== "SETTLED") return null;
-    const amount = disputedAmount(charge);
-    if (amount === 0) return null;
-    const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
-    const isv = await getAccount(tx, charge.isvAccountId);
-    const fee = disputeFeeOf(isv);
-    const costs = costProfileOf(isv).dispute_cost;
-    const dispute = one(
-      await tx
-        .insert(disputes)
-        .values({
-          id: createId("dp"),
-          isvAccountId: charge.isvAccountId,
+  return retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      // The one lock order (../refunds/record-refund.ts): the merchant's row, shared, before the charge's.
+      const [owner] = await tx.select({ merchantId: charges.merchantId }).from(charges).where(eq(charges.id, chargeId));
+      if (!owner) return null;
+      await lockMerchantShared(tx, owner.merchantId);
+      const [charge] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for("update");
+      if (!charge || charge.disputeId || charge.paymentMethod !== "card" || charge.status !== "SETTLED") return null;
+      const amount = disputedAmount(charge);
+      if (amount === 0) return null;
+      const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
+      const isv = await getAccount(tx, charge.isvAccountId);
+      const fee = disputeFeeOf(isv);
+      const costs = costProfileOf(isv).dispute_cost;
+      const dispute = one(
+        await tx
+          .insert(disputes)
+          .values({
+            id: createId("dp"),
+            isvAccountId: charge.isvAccountId,
+            merchantId: charge.merchantId,
+            chargeId: charge.id,
+            amount,
+            fee,
+            // What it costs the platform and what the ISV makes on it (docs/reference.md section 19).
+            costs,
+            margin: fee - costs,
+            reason,
+            status: "needs_response",
+            evidenceDueBy: new Date(now.getTime() + EVIDENCE_WINDOW_MS),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(),
+      );
+      await tx.update(charges).set({ disputeId: dispute.id }).where(eq(charges.id, charge.id));
+      await postDispute(tx, dispute);
+      await disputeEvent(tx, "dispute.created", dispute);
+      await enqueueJob(
+        tx,
+        "dispute_deadline",
+        { dispute_id: dispute.id },
+        { runAt: dispute.evidenceDueBy, key: `dispute_deadline_${dispute.id}` },
+      );
+      const to = contactEmailOf(merchant);
+      if (to) {
+        const locale = merchantLocale(merchant);
+        await queueEmail(tx, {
+          accountId: charge.isvAccountId,
           merchantId: charge.merchantId,
-          chargeId: charge.id,
-          amount,
-          fee,
-          // What it costs the platform and what the ISV makes on it (docs/reference.md section 19).
-          costs,
-          margin: fee - costs,
-          reason,
-          status: "needs_response",
-          evidenceDueBy: new Date(now.getTime() + EVIDENCE_WINDOW_MS),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning(),
-    );
-    await tx.update(charges).set({ disputeId: dispute.id }).where(eq(charges.id, charge.id));
-    await postDispute(tx, dispute);
-    await disputeEvent(tx, "dispute.created", dispute);
-    await enqueueJob(
-      tx,
-      "dispute_deadline",
-      { dispute_id: dispute.id },
-      { runAt: dispute.evidenceDueBy, key: `dispute_deadline_${dispute.id}` },
-    );
-    const to = contactEmailOf(merchant);
-    if (to) {
-      const locale = merchantLocale(merchant);
-      await queueEmail(tx, {
-        accountId: charge.isvAccountId,
-        merchantId: charge.merchantId,
-        kind: "dispute_opened",
-        to,
-        locale,
-        ...disputeOpened({
-          brand: brandOf(isv),
+          kind: "dispute_opened",
+          to,
           locale,
-          amount,
-          fee: dispute.fee,
-          reason,
-          chargedAt: charge.createdAt,
-          dueBy: dispute.evidenceDueBy,
-          url: `${hostedBaseUrl(isv)}/home/disputes/${dispute.id}`,
-        }),
-      });
-    }
-    log.warn({ dispute_id: dispute.id, charge_id: charge.id, merchant_id: charge.merchantId }, "dispute opened");
-    return dispute;
-  });
+          ...disputeOpened({
+            brand: brandOf(isv),
+            locale,
+            amount,
+            fee: dispute.fee,
+            reason,
+            chargedAt: charge.createdAt,
+            dueBy: dispute.evidenceDueBy,
+            url: `${hostedBaseUrl(isv)}/home/disputes/${dispute.id}`,
+          }),
+        });
+      }
+      log.warn({ dispute_id: dispute.id, charge_id: charge.id, merchant_id: charge.merchantId }, "dispute opened");
+      return dispute;
+    }),
+  );
 }
 
 /**

@@ -2,7 +2,13 @@ import { eq, sql } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
 import { one } from "../../db/one";
-import type { AchAuthorizationRecord, ChargeRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
+import type {
+  AchAuthorizationRecord,
+  ChargeRow,
+  MerchantRow,
+  PaymentRequestRow,
+  ProcessorCallRow,
+} from "../../db/schema";
 import { charges, merchants, paymentRequests } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
@@ -13,6 +19,7 @@ import { businessName, merchantLocale } from "../../merchants/facts";
 import { receiptEmail } from "../../notifications/payment-templates";
 import { queueEmail } from "../../notifications/send-email";
 import { achProcessor, paymentProcessor, processorFor } from "../../processors";
+import type { Authorization } from "../../processors/processor";
 import type { MerchantDefaults } from "../../schemas/account";
 import type { CardEntryMethod } from "../../schemas/payment-values";
 import { serializeChargeForIsv } from "../../serializers/charge";
@@ -27,6 +34,8 @@ import { assertCanTakePayments } from "../scope";
 import { assertNotCardTesting, countsAsDecline, DECLINES_PER_REQUEST } from "./card-testing";
 import { chargeTerms } from "./charge-terms";
 import { billingAddressOf, type Customer, type PaymentSource } from "./payment-source";
+import { claimCall, makeCall, startCall } from "./processor-calls";
+import { voidAuthorization } from "./recover-processor-call";
 import { claimRequest, releaseRequest } from "./request-claim";
 import { movePaymentRequest, notifyPaymentRequest } from "./status";
 
@@ -70,23 +79,55 @@ export async function payRequest(
 
   const total = request.amount + request.tax + request.tip;
   const gatewayMerchantId = merchant.paymentKeys?.gateway_merchant_id ?? "";
-  const onProcessorError = (error: unknown) => {
-    log.warn(
-      { payment_request_id: request.id, err: error instanceof Error ? error.message : String(error) },
-      "processor error",
+  const refusedDebit = source.kind !== "bank_account" && request.debit === false && source.funding === "debit";
+  // The call's intent first, committed with its recovery job (./processor-calls.ts); then the call,
+  // outside any transaction, under its id as idempotency key.
+  let call: ProcessorCallRow | null = null;
+  let answered = false;
+  let authorization: Authorization;
+  if (refusedDebit) authorization = { approved: false, reason: "debit_not_allowed" };
+  else {
+    try {
+      call = await db.transaction((tx) =>
+        startCall(tx, {
+          kind: source.kind === "bank_account" ? "debit" : "authorize",
+          processor: processor.name,
+          amount: total,
+          isvAccountId: request.isvAccountId,
+          merchantId: request.merchantId,
+          subjectId: request.id,
+        }),
+      );
+    } catch (error) {
+      await releaseRequest(db, request.id);
+      throw error;
+    }
+    const started = call;
+    const answer = await makeCall(db, started, (idempotencyKey) =>
+      source.kind === "bank_account"
+        ? achProcessor().debit({
+            vault: source.vault,
+            amount: total,
+            currency: "usd",
+            gatewayMerchantId,
+            idempotencyKey,
+          })
+        : paymentProcessor().authorize({
+            vault: source.vault,
+            amount: total,
+            currency: "usd",
+            gatewayMerchantId,
+            entryMethod,
+            idempotencyKey,
+          }),
     );
-    return { approved: false as const, reason: "processing_error" };
-  };
-  const authorization =
-    source.kind === "bank_account"
-      ? await achProcessor()
-          .debit({ vault: source.vault, amount: total, currency: "usd", gatewayMerchantId })
-          .catch(onProcessorError)
-      : request.debit === false && source.funding === "debit"
-        ? ({ approved: false, reason: "debit_not_allowed" } as const)
-        : await paymentProcessor()
-            .authorize({ vault: source.vault, amount: total, currency: "usd", gatewayMerchantId, entryMethod })
-            .catch(onProcessorError);
+    // No answer: a failed charge (processing_error); the call stays started, and the recovery job
+    // voids whatever the processor approved late.
+    answered = answer.known;
+    authorization = answer.known ? answer.answer : { approved: false, reason: "processing_error" };
+    if (!answer.known)
+      log.warn({ payment_request_id: request.id, processor_call_id: started.id, err: answer.error }, "processor error");
+  }
 
   try {
     const billingAddress = billingAddressOf(customer);
@@ -101,6 +142,15 @@ export async function payRequest(
       billingAddress,
     });
     return await db.transaction(async (tx) => {
+      // The call recorded with the charge; taken already (the recovery job gave it up): no charge.
+      if (call && answered) {
+        const claimed = await claimCall(tx, call.id, "recorded", authorization);
+        if (!claimed)
+          throw new AppError(
+            "payment_in_progress",
+            "This payment's authorization was given up while it was being recorded; nothing was charged. Try again",
+          );
+      }
       const now = new Date();
       const chargeId = createId("ch");
       const charge = one(
@@ -207,9 +257,22 @@ export async function payRequest(
       return { outcome: "paid" as const, request: paid, charge: charge, merchant: merchant, base };
     });
   } catch (error) {
-    // Nothing was recorded: give back what the processor authorized, and free the request.
-    if (authorization.approved)
-      await processor.refund({ reference: authorization.reference, amount: total }).catch(() => undefined);
+    // Nothing was recorded: void what the processor authorized (by the call's key), and free the
+    // request. A void that fails leaves the call started: the recovery job voids it.
+    if (call && authorization.approved) {
+      const approvedCall = call;
+      await claimCall(db, approvedCall.id, "cancelled", authorization)
+        .then((claimed) => (claimed ? voidAuthorization(db, approvedCall.id, approvedCall.kind) : undefined))
+        .catch((voidError: unknown) =>
+          log.error(
+            {
+              processor_call_id: approvedCall.id,
+              err: voidError instanceof Error ? voidError.message : String(voidError),
+            },
+            "void of an unrecorded authorization failed",
+          ),
+        );
+    }
     await releaseRequest(db, request.id);
     throw error;
   }

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../../db/client";
 import { allOf } from "../../db/conditions";
+import { retryOnConflict } from "../../db/errors";
 import { one } from "../../db/one";
 import { charges, disputes, ledgerPostings, merchants, refunds, settlements } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -39,6 +40,11 @@ export const CARD_DISPUTE_DELAY_MS = 2_000;
  * `settlement.created`. Nothing to settle: no settlement.
  */
 export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
+  // A settlement that loses a race (a deadlock) runs again: it did nothing outside the database.
+  return retryOnConflict(() => settleOnce(db, merchantId, cutoff));
+}
+
+async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
   return db.transaction(async (tx) => {
     // The merchant's row locked first: one settlement of a merchant at a time, so the negative net
     // carried from the last one is carried once.

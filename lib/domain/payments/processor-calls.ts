@@ -1,0 +1,106 @@
+import { and, eq, sql } from "drizzle-orm";
+
+import { type ProcessorCallRow, processorCalls } from "../../db/schema";
+import { type DbOrTx } from "../../db/types";
+import { createId } from "../../ids";
+import { enqueueJob } from "../../jobs/job-types";
+import { log } from "../../log";
+import { processorTimeoutMs } from "../../processors";
+import type { processorCallKinds } from "../../schemas/payment-values";
+
+// Every call to a processor that moves money follows one pattern (docs/reference.md section 10,
+// "Calls to the processor"):
+//   1. the intent: a `processor_calls` row written and committed (with the recovery job) before the call;
+//   2. the call, outside any transaction, with the row's id as the processor's idempotency key and a
+//      deadline (PROCESSOR_TIMEOUT_MS);
+//   3. the outcome, recorded in the transaction that records what the call did, which first claims
+//      the row (`started` → `recorded`): the request and the recovery job never record one call twice.
+// A call whose answer never came (a timeout, an error, a crash before the record) stays `started`;
+// the job `processor_call_recover` asks the processor by the key and records it then.
+
+/** How long after a call the recovery job looks at it: well past the call's deadline and the request's claim. */
+export const RECOVER_AFTER_MS = 60_000;
+
+export type CallOutcome = { approved: true; reference: string } | { approved: false; reason: string };
+
+/** Step 1, in the caller's transaction: the call about to be made, and the job that settles it if nobody records it. */
+export async function startCall(
+  tx: DbOrTx,
+  input: {
+    kind: (typeof processorCallKinds)[number];
+    processor: string;
+    amount: number;
+    isvAccountId: string;
+    merchantId: string;
+    subjectId: string;
+  },
+  now = new Date(),
+): Promise<ProcessorCallRow> {
+  const [call] = await tx
+    .insert(processorCalls)
+    .values({ id: createId("pcl"), ...input, status: "started", createdAt: now, updatedAt: now })
+    .returning();
+  if (!call) throw new Error("processor call not written");
+  await enqueueJob(
+    tx,
+    "processor_call_recover",
+    { call_id: call.id },
+    { runAt: new Date(now.getTime() + RECOVER_AFTER_MS), key: `processor_call_recover_${call.id}` },
+  );
+  return call;
+}
+
+/** The call's answer, or `unknown` when the processor failed or did not answer in time (the job will ask). */
+export type CallAnswer<T> = { known: true; answer: T } | { known: false; error: string };
+
+/**
+ * Step 2: the call, outside any transaction, under the call's id as idempotency key, given up after
+ * PROCESSOR_TIMEOUT_MS. Counts the attempt on the row (after the answer, so no row lock is held
+ * while the processor thinks).
+ */
+export async function makeCall<T>(
+  db: DbOrTx,
+  call: ProcessorCallRow,
+  send: (idempotencyKey: string) => Promise<T>,
+  timeoutMs = processorTimeoutMs(),
+): Promise<CallAnswer<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  let result: CallAnswer<T>;
+  try {
+    result = { known: true, answer: await Promise.race([send(call.id), deadline]) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log.warn({ processor_call_id: call.id, kind: call.kind, err: message }, "processor call without an answer");
+    result = { known: false, error: message };
+  } finally {
+    clearTimeout(timer);
+  }
+  await db
+    .update(processorCalls)
+    .set({ attempts: sql`${processorCalls.attempts} + 1`, updatedAt: new Date() })
+    .where(eq(processorCalls.id, call.id))
+    .catch(() => undefined);
+  return result;
+}
+
+/**
+ * Step 3's first statement, in the recording transaction: the call moves from `started` to `status`
+ * with its outcome and stays locked until the record commits. Null: someone recorded it first (the
+ * request or the job), and this caller must record nothing.
+ */
+export async function claimCall(
+  tx: DbOrTx,
+  id: string,
+  status: "recorded" | "cancelled",
+  outcome: CallOutcome | null,
+): Promise<ProcessorCallRow | null> {
+  const [claimed] = await tx
+    .update(processorCalls)
+    .set({ status, outcome, updatedAt: new Date() })
+    .where(and(eq(processorCalls.id, id), eq(processorCalls.status, "started")))
+    .returning();
+  return claimed ?? null;
+}
