@@ -38,6 +38,7 @@ export type IdPrefix =
   | "ch"
   | "re"
   | "pcl"
+  | "uss"
   | "we"
   | "whd"
   | "wha"

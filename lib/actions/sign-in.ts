@@ -6,7 +6,7 @@ import { DASHBOARD_COOKIE, firstPartyCookie } from "@/lib/auth/cookies";
 import { USER_TOKEN_TTL_SECONDS } from "@/lib/auth/jwt";
 import { checkSignInAttempts, CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { getDatabase } from "@/lib/db/client";
-import { signIn } from "@/lib/domain/accounts/sign-in";
+import { endUserSession, signIn } from "@/lib/domain/accounts/sign-in";
 import { AppError } from "@/lib/errors";
 
 export type SignInState = { error: "invalid" | "rate_limited" | null; email: string };
@@ -32,7 +32,11 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   redirect("/dashboard");
 }
 
+/** Sign-out: the sign-in's session ends (its token opens nothing more, as a cookie or a Bearer), then the cookie goes. */
 export async function signOutAction() {
-  (await cookies()).delete(DASHBOARD_COOKIE);
+  const jar = await cookies();
+  const { db } = await getDatabase();
+  await endUserSession(db, jar.get(DASHBOARD_COOKIE)?.value);
+  jar.delete(DASHBOARD_COOKIE);
   redirect("/sign-in");
 }

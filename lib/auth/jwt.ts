@@ -10,15 +10,18 @@ function signingKey() {
 
 export const USER_TOKEN_TTL_SECONDS = 3600;
 
-export type UserClaims = { kind: "user"; sub: string; account_id: string };
+export type UserClaims = { kind: "user"; sub: string; account_id: string; sid?: string };
 
-/** A dashboard user's sign-in token; its `iat` is when the password was checked (`issuedAt`: Unix seconds, now by default). */
+/**
+ * A dashboard user's sign-in token; its `iat` is when the password was checked (`issuedAt`: Unix
+ * seconds, now by default), its `sid` the session row that sign-out ends.
+ */
 export async function signUserToken(
   claims: Omit<UserClaims, "kind">,
   ttlSeconds = USER_TOKEN_TTL_SECONDS,
   issuedAt = Math.floor(Date.now() / 1000),
 ) {
-  return new SignJWT({ kind: "user", account_id: claims.account_id })
+  return new SignJWT({ kind: "user", account_id: claims.account_id, ...(claims.sid ? { sid: claims.sid } : {}) })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(claims.sub)
     .setIssuedAt(issuedAt)

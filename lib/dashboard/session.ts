@@ -9,9 +9,10 @@ import { DASHBOARD_COOKIE } from "../auth/cookies";
 import { verifyToken } from "../auth/jwt";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { getDatabase } from "../db/client";
-import { users } from "../db/schema";
+import { users, userSessions } from "../db/schema";
 import { getAccount } from "../domain/accounts/get-account";
 import { tokenStillValid } from "../domain/accounts/password-reset";
+import { sessionOpen } from "../domain/accounts/sign-in";
 
 /** The signed-in ISV user (the sign-in JWT in an httpOnly cookie), or a redirect to sign in. */
 export async function requireIsvUser() {
@@ -23,10 +24,24 @@ export async function requireIsvUser() {
   if (!account || account.type !== "isv") redirect("/sign-in");
   // The user still exists in this account, and no password reset ended this session.
   const [user] = await db
-    .select({ sessionsValidAfter: users.sessionsValidAfter })
+    .select({
+      sessionsValidAfter: users.sessionsValidAfter,
+      sessionEndedAt: userSessions.endedAt,
+      sessionId: userSessions.id,
+    })
     .from(users)
+    .leftJoin(
+      userSessions,
+      and(eq(userSessions.id, typeof claims.sid === "string" ? claims.sid : ""), eq(userSessions.userId, users.id)),
+    )
     .where(and(eq(users.id, String(claims.sub)), eq(users.accountId, account.id)));
-  if (!user || !tokenStillValid(user, claims.iat)) redirect("/sign-in");
+  // Signed out (its session ended): the cookie opens nothing.
+  if (
+    !user ||
+    !tokenStillValid(user, claims.iat) ||
+    !sessionOpen(claims, user.sessionId ? { endedAt: user.sessionEndedAt } : null)
+  )
+    redirect("/sign-in");
   return {
     db,
     account,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import * as secrets from "@/lib/auth/secrets";
 import { outbox, passwordResets, users } from "@/lib/db/schema";
 import { requestPasswordReset, resetPassword } from "@/lib/domain/accounts/password-reset";
+import { endUserSession } from "@/lib/domain/accounts/sign-in";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 
@@ -142,5 +143,26 @@ describe("password reset", () => {
     await expect(resetPassword(api.db, live!, "a brand new password", "198.51.100.31")).resolves.toMatchObject({
       userId: row!.id,
     });
+  });
+});
+
+describe("sign-out", () => {
+  test("ends the sign-in's session at once: its token opens nothing more as a Bearer, another sign-in's still does", async () => {
+    const isv = await api.newIsv("Sign-out ISV");
+    const signIn = async () => {
+      const res = await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } });
+      expect(res.status).toBe(200);
+      return res.json.access_token as string;
+    };
+    const [mine, other] = [await signIn(), await signIn()];
+    expect((await api.call("GET", "/v1/account", { auth: `Bearer ${mine}` })).status).toBe(200);
+    // What the dashboard's sign-out does with its cookie's token.
+    expect(await endUserSession(api.db, mine)).toBe(true);
+    expect((await api.call("GET", "/v1/account", { auth: `Bearer ${mine}` })).status).toBe(401);
+    expect((await api.call("GET", "/v1/account", { auth: `Bearer ${other}` })).status).toBe(200);
+    // Twice, or a token that is not a session's: nothing more ends.
+    expect(await endUserSession(api.db, mine)).toBe(false);
+    expect(await endUserSession(api.db, "not-a-token")).toBe(false);
+    expect((await api.call("GET", "/v1/account", { auth: `Bearer ${other}` })).status).toBe(200);
   });
 });

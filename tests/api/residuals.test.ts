@@ -269,3 +269,55 @@ describe("the ISV's eyes only", () => {
     expect(merchantsInIt).toEqual(new Set([priced.id, second.id, free.id]));
   });
 });
+
+describe("two months made at once", () => {
+  // Meaningful on PostgreSQL (PGlite runs one transaction at a time): without the ISV's row taken
+  // first, both read the loss of two months ago as the last residual and carried it in twice.
+  test("a loss is carried into one later residual only", async () => {
+    const racer = await api.newIsv("Racing residual ISV");
+    const loss = await approvedMerchant(api, racer, (a) => {
+      a.capabilities = {
+        types: ["flat_rate"],
+        options: {
+          flat_rate: {
+            rate_percent: "0.00",
+            fee_fixed: "0.00",
+            vmd_credit_rate_percent: "0.00",
+            vmd_credit_fee_fixed: "0.00",
+          },
+        },
+      };
+    });
+    const paid = await payRequest(api, racer, loss, 10_000);
+    const chargeId = paid.json.charge.id as string;
+    const twoMonthsAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 10, 12));
+    await api.db.update(charges).set({ createdAt: twoMonthsAgo }).where(eq(charges.id, chargeId));
+    await postingsAt(api.db, [chargeId], ["charge", "platform_fee", "cost"], twoMonthsAgo);
+    // Last month earned more than the loss (a platform fee): its residual pays, and carries nothing on.
+    const earner = await approvedMerchant(api, racer);
+    const earned = await payRequest(api, racer, earner, 20_000, {}, { platform_fee: { amount: 5_000 } });
+    const earnedId = earned.json.charge.id as string;
+    await api.db.update(charges).set({ createdAt: lastMonthStart }).where(eq(charges.id, earnedId));
+    await postingsAt(api.db, [earnedId], ["charge", "platform_fee", "cost"], lastMonthStart);
+    const first = await generate(monthBefore, racer.auth);
+    expect(first.json).toMatchObject({ status: "carried" });
+    expect(first.json.amount).toBeLessThan(0);
+    const [a, b] = await Promise.all([generate(lastMonth, racer.auth), generate(thisMonth, racer.auth)]);
+    expect([a, b].every((r) => r.status === 200 || r.json.error.code === "invalid_state")).toBe(true);
+    // Each residual carries in exactly what the one before it left (a loss, once).
+    const all = (
+      (await get("/v1/residuals", racer.auth)).json.data as {
+        period: string;
+        amount: number;
+        status: string;
+        carried_in: number;
+      }[]
+    ).sort((x, y) => x.period.localeCompare(y.period));
+    for (let i = 1; i < all.length; i++) {
+      const before = all[i - 1]!;
+      expect(all[i]!.carried_in, all[i]!.period).toBe(before.status === "carried" ? before.amount : 0);
+    }
+    expect(all.filter((r) => r.carried_in === first.json.amount)).toHaveLength(1);
+    expect(await checkLedger(api.db)).toEqual([]);
+  });
+});

@@ -7,9 +7,10 @@ import { ONBOARDING_COOKIE } from "../../auth/cookies";
 import { verifyToken } from "../../auth/jwt";
 import { readSessionToken } from "../../auth/onboarding-session";
 import type { AccountType, Principal } from "../../auth/principal";
-import { accounts, users } from "../../db/schema";
+import { accounts, users, userSessions } from "../../db/schema";
 import { authenticateApiKey } from "../../domain/accounts/authenticate-api-key";
 import { tokenStillValid } from "../../domain/accounts/password-reset";
+import { sessionOpen } from "../../domain/accounts/sign-in";
 import { merchantByPublishableKey } from "../../domain/tokens/create-token";
 import { AppError, unauthenticated } from "../../errors";
 import { must } from "../../must";
@@ -142,11 +143,22 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
           parentId: accounts.parentId,
           apiVersion: accounts.apiVersion,
           sessionsValidAfter: users.sessionsValidAfter,
+          sessionEndedAt: userSessions.endedAt,
+          sessionId: userSessions.id,
         })
         .from(accounts)
         .innerJoin(users, and(eq(users.accountId, accounts.id), eq(users.id, claims.sub)))
+        .leftJoin(
+          userSessions,
+          and(eq(userSessions.id, typeof claims.sid === "string" ? claims.sid : ""), eq(userSessions.userId, users.id)),
+        )
         .where(eq(accounts.id, claims.account_id));
-      if (account && tokenStillValid(account, claims.iat)) {
+      // The user still exists, no password reset ended its sessions, and this sign-in was not signed out.
+      if (
+        account &&
+        tokenStillValid(account, claims.iat) &&
+        sessionOpen(claims, account.sessionId ? { endedAt: account.sessionEndedAt } : null)
+      ) {
         c.set("accountApiVersion", account.apiVersion);
         return {
           kind: "user",

@@ -64,6 +64,25 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_key").on(t.email), index("users_account_idx").on(t.accountId)],
 );
 
+/**
+ * A dashboard user's sign-in (docs/reference.md section 3): its id is the sign-in token's `sid`, and
+ * the token opens the dashboard and `/v1` only while its row is not ended (sign-out ends it at once,
+ * not at the token's expiry an hour later).
+ */
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("user_sessions_user_idx").on(t.userId), index("user_sessions_expires_idx").on(t.expiresAt)],
+);
+
 /** "Forgot your password?": a single-use link by e-mail, 30 minutes; only its SHA-256 digest is kept. */
 export const passwordResets = pgTable(
   "password_resets",

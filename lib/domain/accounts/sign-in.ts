@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 
-import { signUserToken, USER_TOKEN_TTL_SECONDS } from "../../auth/jwt";
+import { signUserToken, USER_TOKEN_TTL_SECONDS, verifyToken } from "../../auth/jwt";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../../auth/secrets";
-import { users } from "../../db/schema";
+import { users, userSessions } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
+import { createId } from "../../ids";
 import { findUserByEmail } from "./find-user-by-email";
 
 /** `account-password-sign-in`: e-mail and password → a Bearer JWT. Same answer and time for any wrong pair. */
@@ -18,6 +19,33 @@ export async function signIn(db: DbOrTx, email: string, password: string) {
       .update(users)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(users.id, user.id));
-  const accessToken = await signUserToken({ sub: user.id, account_id: user.accountId });
+  const sid = createId("uss");
+  await db.insert(userSessions).values({
+    id: sid,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + USER_TOKEN_TTL_SECONDS * 1000),
+  });
+  const accessToken = await signUserToken({ sub: user.id, account_id: user.accountId, sid });
   return { access_token: accessToken, token_type: "Bearer" as const, expires_in: USER_TOKEN_TTL_SECONDS, user };
 }
+
+/**
+ * Sign-out: the session of this sign-in token ends now (the token no longer opens the dashboard or
+ * `/v1`). A token that is not a live user token ends nothing.
+ */
+export async function endUserSession(db: DbOrTx, token: string | undefined) {
+  const claims = token ? await verifyToken(token, "api") : null;
+  if (!claims || claims.kind !== "user" || typeof claims.sid !== "string") return false;
+  const ended = await db
+    .update(userSessions)
+    .set({ endedAt: new Date() })
+    .where(
+      and(eq(userSessions.id, claims.sid), eq(userSessions.userId, String(claims.sub)), isNull(userSessions.endedAt)),
+    )
+    .returning({ id: userSessions.id });
+  return ended.length > 0;
+}
+
+/** Whether a verified user token's session is still open (a token from before sessions were rows has none: its hour runs out). */
+export const sessionOpen = (claims: Record<string, unknown>, session: { endedAt: Date | null } | null | undefined) =>
+  typeof claims.sid !== "string" || (session !== null && session !== undefined && session.endedAt === null);

@@ -8,7 +8,7 @@ import { type JobPayload } from "../../jobs/job-types";
 import { postPayoutOutcome } from "../../ledger/payout-movements";
 import { log } from "../../log";
 import { nextBusinessDay } from "../../payouts/business-days";
-import { payoutProvider } from "../../payouts/provider";
+import { type PayoutOutcome, payoutProvider } from "../../payouts/provider";
 import type { PayoutFailureCode } from "../../schemas/payouts";
 import { askForNewBankAccount } from "../merchants/ask-for-new-bank-account";
 import { nextMove } from "./rules";
@@ -26,6 +26,15 @@ export async function advancePayout(
   payoutId: string,
   options: { strict?: boolean; now?: Date; only?: "send" | "settle" } = {},
 ) {
+  // The bank's answer to a payout on its way is asked before the transaction, never inside one
+  // (docs/reference.md section 10, "Calls to the processor"); the transaction records it only if the
+  // payout is still where it was when asked.
+  let answer: PayoutOutcome | undefined;
+  const [before] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (before?.status === "in_transit" && options.only !== "send") {
+    const [owner] = await db.select().from(merchants).where(eq(merchants.id, before.merchantId));
+    if (owner) answer = await payoutProvider().outcome({ amount: before.amount, accountNumber: bankOf(owner).number });
+  }
   return db.transaction(async (tx) => {
     // The merchant's row first, then the payout's: the order of every change to a merchant's payouts
     // (reconsiderPayouts runs under the merchant's lock), so the two never wait on each other.
@@ -57,7 +66,12 @@ export async function advancePayout(
       if (payoutProvider().sends) await queueAdvance(tx, sent, "settle", new Date(`${arrivalDate}T00:00:00Z`));
       return sent;
     }
-    const outcome = await payoutProvider().outcome({ amount: payout.amount, accountNumber: bankOf(merchant).number });
+    // Sent since it was read: the bank is asked on the next advance.
+    if (!answer) {
+      if (options.strict) throw invalidState("The payout moved while it was being advanced; advance it again");
+      return null;
+    }
+    const outcome = answer;
     if (outcome.status === "paid") {
       const paid = one(await movePayouts(tx, "pay", eq(payouts.id, payout.id)));
       await postPayoutOutcome(tx, paid, "paid");

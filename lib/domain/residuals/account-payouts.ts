@@ -11,7 +11,7 @@ import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { postAccountPayout, postAccountPayoutOutcome } from "../../ledger/payout-movements";
 import { log } from "../../log";
 import { nextBusinessDay } from "../../payouts/business-days";
-import { payoutProvider } from "../../payouts/provider";
+import { type PayoutOutcome, payoutProvider } from "../../payouts/provider";
 import { type ListQuery } from "../../schemas/list";
 import { type PayoutFailureCode, type PayoutStatus } from "../../schemas/payouts";
 import { serializeAccountPayout } from "../../serializers/payout";
@@ -117,6 +117,17 @@ export async function advanceAccountPayout(
   id: string,
   options: { strict?: boolean; now?: Date; only?: "send" | "settle" } = {},
 ) {
+  // The bank's answer is asked before the transaction, never inside one (as advancePayout).
+  let answer: PayoutOutcome | undefined;
+  const [before] = await db.select().from(accountPayouts).where(eq(accountPayouts.id, id));
+  if (before?.status === "in_transit" && options.only !== "send") {
+    const [owner] = await db.select().from(accounts).where(eq(accounts.id, before.isvAccountId));
+    // The account the payout was made for (one made before destinations were kept: the current one).
+    const accountNumber = before.destination
+      ? decryptField(before.destination.account_number)
+      : ((owner && payoutBankOf(owner)?.number) ?? null);
+    answer = await payoutProvider().outcome({ amount: before.amount, accountNumber });
+  }
   return db.transaction(async (tx) => {
     const [isvOf] = await tx
       .select({ isv: accountPayouts.isvAccountId })
@@ -152,11 +163,12 @@ export async function advanceAccountPayout(
         );
       return sent;
     }
-    // The account the payout was made for (one made before destinations were kept: the current one).
-    const accountNumber = payout.destination
-      ? decryptField(payout.destination.account_number)
-      : (payoutBankOf(isv)?.number ?? null);
-    const outcome = await payoutProvider().outcome({ amount: payout.amount, accountNumber });
+    // Sent since it was read: the bank is asked on the next advance.
+    if (!answer) {
+      if (options.strict) throw invalidState("The payout moved while it was being advanced; advance it again");
+      return null;
+    }
+    const outcome = answer;
     if (outcome.status === "paid") {
       const paid = await move(tx, id, "pay");
       if (!paid) return null;

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 
 import { rowsOf } from "../../db/client";
 import { one } from "../../db/one";
-import { residualLines, type ResidualRow, residuals } from "../../db/schema";
+import { accounts, residualLines, type ResidualRow, residuals } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid } from "../../errors";
 import { createId } from "../../ids";
@@ -103,6 +103,9 @@ export async function generateResidual(
     .sort((a, b) => b.amount - a.amount || a.merchantId.localeCompare(b.merchantId));
 
   const made = await db.transaction(async (tx) => {
+    // The ISV's row first (as its payouts take it): two months made at once are made one after the
+    // other, so the second reads the first's carried amount and a negative is carried once.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, isvAccountId)).for("update");
     const [later] = await tx
       .select({ period: residuals.period })
       .from(residuals)

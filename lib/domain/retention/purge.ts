@@ -7,6 +7,7 @@ import {
   idempotencyKeys,
   jobs,
   outbox,
+  userSessions,
   webhookAttempts,
   webhookDeliveries,
 } from "../../db/schema";
@@ -114,6 +115,14 @@ export async function purgeExpired(db: Db, now = new Date()) {
         ),
       )
       .returning({ id: events.id }),
+  );
+  // A dashboard sign-in's row once its token has expired (a day after, for support).
+  await count(
+    "user_sessions",
+    db
+      .delete(userSessions)
+      .where(lt(userSessions.expiresAt, before(RETENTION.tokensMs)))
+      .returning({ id: userSessions.id }),
   );
   await count(
     "card_tokens",

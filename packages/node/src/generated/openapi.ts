@@ -745,7 +745,7 @@ export interface paths {
     put?: never;
     /**
      * Refund a charge
-     * @description `amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned.
+     * @description `amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned. When the processor does not answer in time the refund is answered `pending` (its amount already counts in the charge's `amount_refunded`): the platform asks the processor again under the same idempotency key, never refunding twice, and sends `refund.created` or `refund.failed` when it knows.
      */
     post: operations["createRefund"];
     delete?: never;
@@ -1947,9 +1947,29 @@ export interface webhooks {
     put?: never;
     /**
      * refund.created
-     * @description A refund was created. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the refund as the API returns it.
+     * @description A refund succeeded (a refund left pending by the processor: when its answer came). Sent to the webhooks subscribed to the `charge` scope; `data.object` is the refund as the API returns it.
      */
     post: operations["refundCreatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "refund.failed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * refund.failed
+     * @description A pending refund was declined when the processor's answer came: it is `failed` and the charge's `amount_refunded` is lowered again. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the refund as the API returns it.
+     */
+    post: operations["refundFailedEvent"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3380,7 +3400,8 @@ export interface components {
        *     - `charge.refunded` (scope `charge`, `data.object`: charge): A charge was refunded, in part or in full.
        *     - `charge.returned` (scope `charge`, `data.object`: charge): An ACH charge was returned after settlement.
        *     - `charge.return_reversed` (scope `charge`, `data.object`: charge): The bank reversed an ACH charge's return: it is settled again.
-       *     - `refund.created` (scope `charge`, `data.object`: refund): A refund was created.
+       *     - `refund.created` (scope `charge`, `data.object`: refund): A refund succeeded (a refund left pending by the processor: when its answer came).
+       *     - `refund.failed` (scope `charge`, `data.object`: refund): A pending refund was declined when the processor's answer came: it is `failed` and the charge's `amount_refunded` is lowered again.
        *     - `platform_fee.created` (scope `charge`, `data.object`: platform_fee): A paid charge carried the ISV's platform fee: taken from the merchant's share to the ISV's revenue.
        *     - `platform_fee.refunded` (scope `charge`, `data.object`: platform_fee): A refund gave back part of a charge's platform fee to the merchant (pro rata; none when settings.platform_fee_refund is keep).
        *     - `dispute.created` (scope `charge`, `data.object`: dispute): A customer disputed a settled card charge: its amount and the dispute fee leave the next settlement; evidence is due by evidence_due_by.
@@ -3419,6 +3440,7 @@ export interface components {
         | "charge.returned"
         | "charge.return_reversed"
         | "refund.created"
+        | "refund.failed"
         | "platform_fee.created"
         | "platform_fee.refunded"
         | "dispute.created"
@@ -3976,8 +3998,13 @@ export interface components {
       currency: "usd";
       /** @enum {string|null} */
       reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
-      /** @enum {string} */
-      status: "succeeded";
+      /**
+       * @description `succeeded`; `pending` while the processor has not answered (a timeout: the platform asks it again and sends `refund.created` or `refund.failed`); `failed` when it declined a pending refund (the amount is given back to the charge's `amount_refunded`)
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /** @description Why the processor declined it (a `failed` refund); else null */
+      failure_reason: string | null;
       /** @description Cents of the charge's platform fee this refund gave back to the merchant (docs/reference.md section 19): its share pro rata, or 0 when the ISV keeps it (`settings.platform_fee_refund`) */
       platform_fee_refund: number;
       /** @description Milliseconds since the epoch */
@@ -7979,6 +8006,7 @@ export interface operations {
           | "charge.returned"
           | "charge.return_reversed"
           | "refund.created"
+          | "refund.failed"
           | "platform_fee.created"
           | "platform_fee.refunded"
           | "dispute.created"
@@ -10076,6 +10104,7 @@ export interface operations {
            *           "currency": "usd",
            *           "reason": "requested_by_customer",
            *           "status": "succeeded",
+           *           "failure_reason": null,
            *           "platform_fee_refund": 0,
            *           "created_at": 1795370820000
            *         }
@@ -10161,6 +10190,7 @@ export interface operations {
            *       "currency": "usd",
            *       "reason": "requested_by_customer",
            *       "status": "succeeded",
+           *       "failure_reason": null,
            *       "platform_fee_refund": 0,
            *       "created_at": 1795370820000
            *     }
@@ -10242,6 +10272,7 @@ export interface operations {
            *       "currency": "usd",
            *       "reason": "requested_by_customer",
            *       "status": "succeeded",
+           *       "failure_reason": null,
            *       "platform_fee_refund": 0,
            *       "created_at": 1795370820000
            *     }
@@ -14203,6 +14234,48 @@ export interface operations {
         "application/json": components["schemas"]["Event"] & {
           /** @constant */
           type?: "refund.created";
+          data?: {
+            object: components["schemas"]["Refund"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  refundFailedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "refund.failed";
           data?: {
             object: components["schemas"]["Refund"];
           };

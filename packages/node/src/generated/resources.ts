@@ -1034,7 +1034,7 @@ export class PayoutsResource extends Resource {
 export class RefundsResource extends Resource {
   /**
    * Refund a charge
-   * `amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned.
+   * `amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned. When the processor does not answer in time the refund is answered `pending` (its amount already counts in the charge's `amount_refunded`): the platform asks the processor again under the same idempotency key, never refunding twice, and sends `refund.created` or `refund.failed` when it knows.
    */
   create(
     body: NonNullable<operations["createRefund"]["requestBody"]>["content"]["application/json"],
