@@ -261,7 +261,9 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
       );
     }
     if (group === "outbox" && action === "list") {
-      const rows = (await listOutbox(handle.db, { accountId: flags.account, limit: 100 })).map(serializeOutboxMessage);
+      const rows = (await listOutbox(handle.db, { accountId: flags.account, limit: 100 })).map((row) =>
+        serializeOutboxMessage(row),
+      );
       return ok(
         rows,
         rows.length

@@ -29,6 +29,28 @@ export function createIsvWithCli(name = "E2E ISV") {
   };
 }
 
+/**
+ * The e-mails of an ISV's account as the operator reads them (the CLI): in full, the links sent to
+ * its merchants included (the ISV's own outbox hides those, as a merchant's inbox is its own).
+ */
+export function operatorOutbox(accountId: string) {
+  const stdout = execFileSync(
+    process.execPath,
+    [cliBundlePath("e2e"), "outbox", "list", "--account", accountId, "--json"],
+    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: "utf8" },
+  );
+  return JSON.parse(stdout) as {
+    id: string;
+    kind: string;
+    to: string;
+    merchant_id: string | null;
+    text: string;
+    html: string;
+    subject: string;
+    locale: string;
+  }[];
+}
+
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Frame, Page } from "@playwright/test";
 import { expect } from "@playwright/test";

@@ -165,6 +165,15 @@ describe("payouts after a bank account change", () => {
     expect(event).toBeDefined();
 
     const reportToken = notices[0]!.text.match(/\/home\/report\/(\S+)/)![1]!;
+    // The ISV's own outbox (the sandbox's) shows the notice but not its link: only the merchant's inbox has it.
+    const isvView = (await get("/v1/test_helpers/outbox")).json.data.filter(
+      (m: any) => m.merchant_id === merchant.id && m.kind === "bank_account_changed",
+    );
+    expect(isvView.length).toBe(notices.length);
+    for (const mail of isvView) {
+      expect(mail.text).toContain("/home/report/(hidden: sent to the merchant)");
+      expect(mail.text + mail.html).not.toContain(reportToken);
+    }
     expect(await reportChange(api.db, reportToken)).not.toBeNull();
     const frozen = await read(merchant.id);
     expect(frozen.payoutsFrozenAt).not.toBeNull();

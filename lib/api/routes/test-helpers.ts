@@ -128,7 +128,14 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const rows = await listOutbox(c.var.db, { accountId: c.var.principal.accountId, limit: 100 });
-      return c.json(toList(rows.map(serializeOutboxMessage), false, "/v1/test_helpers/outbox"), 200);
+      return c.json(
+        toList(
+          rows.map((row) => serializeOutboxMessage(row, "isv")),
+          false,
+          "/v1/test_helpers/outbox",
+        ),
+        200,
+      );
     },
   );
 
