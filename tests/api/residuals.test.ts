@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { rowsOf } from "@/lib/db/client";
-import { charges, events, merchants } from "@/lib/db/schema";
+import { charges, events, merchants, reports } from "@/lib/db/schema";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { shareOf } from "@/lib/domain/residuals/figures";
 import { checkLedger } from "@/lib/ledger/check";
@@ -241,6 +241,14 @@ describe("the ISV's eyes only", () => {
     }
     expect((await get("/v1/residuals", other.auth)).json.data).toEqual([]);
     expect((await generate(thisMonth, own)).status).toBe(403);
+    // Nor its lines as a report (the ISV's costs and margin), and nothing is made.
+    const refused = await api.call("POST", "/v1/reports", {
+      auth: own,
+      body: { type: "residual_lines", interval: { start: Date.now() - 3_600_000, end: Date.now() + 60_000 } },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("permission_denied");
+    expect(await api.db.select().from(reports).where(eq(reports.merchantId, priced.id))).toEqual([]);
   });
 
   test("the residual_lines report lists the lines of the residuals made in its interval", async () => {

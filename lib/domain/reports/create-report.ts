@@ -4,6 +4,7 @@ import { one } from "../../db/one";
 import { reports } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
+import { AppError } from "../../errors";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
 import type { ReportType } from "../../schemas/ledger-values";
@@ -20,6 +21,12 @@ export async function createReport(
   scope: Scope,
   input: { type: ReportType; merchant_id?: string; interval: { start: number; end: number } },
 ) {
+  // The residual's lines are the ISV's economics (its costs, margin and share): never a merchant's.
+  if (input.type === "residual_lines" && scope.merchantId)
+    throw new AppError(
+      "permission_denied",
+      "The residual_lines report is the ISV's: a merchant's own key reports balance_transactions and payout_reconciliation",
+    );
   const merchantId = input.merchant_id || scope.merchantId ? (await findScopedMerchant(db, scope, input.merchant_id)).id : null;
   return db.transaction(async (tx) => {
     const row = one(

@@ -973,7 +973,7 @@ export interface paths {
     put?: never;
     /**
      * Ask for a report
-     * @description A CSV made from the ledger by a job: `balance_transactions` (every balance transaction created in the interval), `payout_reconciliation` (each payout made in the interval with its lines, which add up to it), `residual_lines` (each merchant line of the ISV's residuals made in the interval). `interval.start` (included) and `interval.end` (excluded) in milliseconds, at most a year apart; `merchant_id` for one merchant (a merchant's own key: itself). Answers the report `pending`; `report.succeeded` (webhook scope `account`) when it is made, then `GET /v1/reports/{id}/download`.
+     * @description A CSV made from the ledger by a job: `balance_transactions` (every balance transaction created in the interval), `payout_reconciliation` (each payout made in the interval with its lines, which add up to it), `residual_lines` (each merchant line of the ISV's residuals made in the interval: the ISV's only, a merchant's own key is answered 403 `permission_denied`). `interval.start` (included) and `interval.end` (excluded) in milliseconds, at most a year apart; `merchant_id` for one merchant (a merchant's own key: itself). Answers the report `pending`; `report.succeeded` (webhook scope `account`) when it is made, then `GET /v1/reports/{id}/download`.
      */
     post: operations["askForReport"];
     delete?: never;
