@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
+import { shareOf } from "../lib/domain/residuals/figures";
 import { approvedMerchant, createIsvWithCli, expectAxeClean, signIn } from "./helpers";
 import { type APIRequestContext, expect, test } from "./test";
 
@@ -46,28 +47,44 @@ test("revenue: the month so far, its charts, the top merchants, the residual's P
   await pay(request, isv, first, 12_500, 300);
   await pay(request, isv, first, 4_200);
   await pay(request, isv, second, 9_900, 150);
-  const period = new Date().toISOString().slice(0, 7);
+  // The month so far, as a residual made now would have it: each merchant's share of its margin, and
+  // the platform fees.
+  const isvAccount = await (await request.get("/v1/account", { headers })).json();
+  let soFar = 450;
+  for (const merchant of [first, second]) {
+    const charges = (await (await request.get(`/v1/charges?merchant_id=${merchant.id}&limit=100`, { headers })).json())
+      .data as { margin: number }[];
+    expect(charges).toHaveLength(merchant === first ? 2 : 1);
+    soFar += shareOf(
+      charges.reduce((sum, c) => sum + c.margin, 0),
+      isvAccount.cost_profile.revenue_share_percent,
+    );
+  }
+  // A residual is made once its month is over: this month's is refused; last month's (nothing for a
+  // new ISV: 0, paid) is listed with its PDF and CSV.
+  const now = new Date();
+  const thisPeriod = now.toISOString().slice(0, 7);
+  const refused = await request.post("/v1/test_helpers/residuals/generate", { headers, data: { period: thisPeriod } });
+  expect(refused.status()).toBe(400);
+  const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10)).toISOString().slice(0, 7);
   const residual = await (
     await request.post("/v1/test_helpers/residuals/generate", { headers, data: { period } })
   ).json();
-  expect(residual.platform_fees).toBe(450);
+  expect(residual).toMatchObject({ period, amount: 0, line_count: 0, status: "paid" });
 
   await signIn(page, isv);
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Revenue" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Revenue");
   const money = (cents: number) =>
     new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-  await expect(page.getByTestId("so-far-amount")).toHaveText(money(residual.amount));
+  await expect(page.getByTestId("so-far-amount")).toHaveText(money(soFar));
   await expect(page.getByTestId("so-far-platform-fees")).toHaveText(money(450));
   await expect(page.getByTestId("so-far-volume")).toContainText(`${money(26_600)} · 3 payments`);
   // The charts: images named by what they show, and their figures as a table.
   const earnings = page.getByTestId("chart-earnings");
-  await expect(earnings.getByRole("img")).toHaveAttribute(
-    "aria-label",
-    new RegExp(money(residual.amount).replace("$", "\\$")),
-  );
+  await expect(earnings.getByRole("img")).toHaveAttribute("aria-label", new RegExp(money(soFar).replace("$", "\\$")));
   await earnings.getByText("Show the figures as a table").click();
-  await expect(earnings.getByRole("table")).toContainText(money(residual.amount));
+  await expect(earnings.getByRole("table")).toContainText(money(soFar));
   await expect(page.getByTestId("top-merchants").getByRole("row")).toHaveCount(3);
   // The residual's PDF, addressed to the ISV.
   const row = page.getByTestId(`residual-${period}`);

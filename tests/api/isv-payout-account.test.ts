@@ -13,6 +13,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { businessDaysAfter } from "@/lib/payouts/business-days";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { isvPostingsAt, lastMonth } from "../helpers/ledger";
 import { approvedMerchant, payRequest } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -29,7 +30,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 type Isv = Awaited<ReturnType<TestApi["newIsv"]>>;
-const period = new Date().toISOString().slice(0, 7);
+// A residual is made for a month that is over: the month's activity is moved into the last one.
+const { period, at: inLastMonth } = lastMonth();
 const bank = (account_number: string) => ({
   routing_number: "021000021",
   account_number,
@@ -67,6 +69,7 @@ async function isvWithEarnings(name: string) {
   const isv = await api.newIsv(name);
   const merchant = await approvedMerchant(api, isv);
   expect((await payRequest(api, isv, merchant, 20_000, {}, { platform_fee: { amount: 400 } })).status).toBe(200);
+  await isvPostingsAt(api.db, isv.account_id, inLastMonth);
   return isv;
 }
 async function generateResidual(isv: Isv) {

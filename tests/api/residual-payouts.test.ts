@@ -7,6 +7,7 @@ import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { isvPostingsAt, lastMonth } from "../helpers/ledger";
 import { approvedMerchant, payRequest } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -21,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 type Isv = Awaited<ReturnType<TestApi["newIsv"]>>;
-const period = new Date().toISOString().slice(0, 7);
+// A residual is made for a month that is over: the month's activity is moved into the last one.
+const { period, at: inLastMonth } = lastMonth();
 const get = (isv: Isv, path: string) => api.call("GET", path, { auth: isv.auth });
 /** The payout bank account, changed as it may be: by a user signed in within 15 minutes (never an API key). */
 const patchBank = async (isv: Isv, bank: Record<string, unknown>) => {
@@ -52,6 +54,7 @@ async function isvWithResidual(name: string) {
   const isv = await api.newIsv(name);
   const merchant = await approvedMerchant(api, isv);
   expect((await payRequest(api, isv, merchant, 20_000, {}, { platform_fee: { amount: 400 } })).status).toBe(200);
+  await isvPostingsAt(api.db, isv.account_id, inLastMonth);
   return { isv, merchant };
 }
 const generate = (isv: Isv) =>

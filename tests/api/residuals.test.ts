@@ -8,7 +8,7 @@ import { shareOf } from "@/lib/domain/residuals/figures";
 import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
-import { postingsAt } from "../helpers/ledger";
+import { isvPostingsAt, postingsAt } from "../helpers/ledger";
 import { approvedMerchant, payRequest } from "../helpers/payments";
 import { pdfText, pdfToPngs } from "../helpers/pdf";
 
@@ -24,11 +24,16 @@ let second: Awaited<ReturnType<typeof approvedMerchant>>;
 let free: Awaited<ReturnType<typeof approvedMerchant>>;
 let own: string;
 
+// A residual is made for a month that is over: each test's activity is moved into the month it is about.
 const now = new Date();
-const thisMonth = now.toISOString().slice(0, 7);
-const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
-const lastMonth = lastMonthStart.toISOString().slice(0, 7);
-const monthBefore = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 10)).toISOString().slice(0, 7);
+const monthsAgo = (n: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 10, 12));
+const periodOf = (at: Date) => at.toISOString().slice(0, 7);
+const thisMonth = periodOf(now);
+const lastMonthStart = monthsAgo(1);
+const lastMonth = periodOf(lastMonthStart);
+const monthBeforeStart = monthsAgo(2);
+const monthBefore = periodOf(monthBeforeStart);
+const threeMonthsAgo = periodOf(monthsAgo(3));
 
 beforeAll(async () => {
   api = await startTestApi({ worker: true });
@@ -95,22 +100,22 @@ describe("a month at a loss, then a month that pays", () => {
   let lossId: string;
   let carried: number;
 
-  test("last month: the unpriced merchant's payment cost more than it earned; the residual is negative and carried", async () => {
+  test("the month before last: the unpriced merchant's payment cost more than it earned; the residual is negative and carried", async () => {
     const paid = await payRequest(api, isv, free, 10_000);
     const chargeId = paid.json.charge.id as string;
-    // Made last month: the charge and its postings.
-    await api.db.update(charges).set({ createdAt: lastMonthStart }).where(eq(charges.id, chargeId));
-    await postingsAt(api.db, [chargeId], ["charge", "platform_fee", "cost"], lastMonthStart);
+    // Made the month before last: the charge and its postings.
+    await api.db.update(charges).set({ createdAt: monthBeforeStart }).where(eq(charges.id, chargeId));
+    await postingsAt(api.db, [chargeId], ["charge", "platform_fee", "cost"], monthBeforeStart);
     const expected = await expectedLine(free.id, [chargeId]);
     expect(expected.merchant_fees).toBe(0);
     expect(expected.costs).toBeGreaterThan(0);
 
     const before = await isvRevenue(isv.account_id);
-    const res = await generate(lastMonth);
+    const res = await generate(monthBefore);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({
       object: "residual",
-      period: lastMonth,
+      period: monthBefore,
       volume: 10_000,
       count: 1,
       merchant_fees: 0,
@@ -132,7 +137,7 @@ describe("a month at a loss, then a month that pays", () => {
     // The ISV's share of the loss leaves its revenue in the ledger.
     expect((await isvRevenue(isv.account_id)) - before).toBe(expected.share);
     // Made once: again, the same residual and no second event.
-    const again = await generate(lastMonth);
+    const again = await generate(monthBefore);
     expect(again.json.id).toBe(lossId);
     const made = await api.db
       .select()
@@ -141,7 +146,7 @@ describe("a month at a loss, then a month that pays", () => {
     expect(made).toHaveLength(1);
   });
 
-  test("this month: lines per merchant that add up to the residual, last month's loss carried in", async () => {
+  test("last month: lines per merchant that add up to the residual, the month before's loss carried in", async () => {
     const a = await payRequest(api, isv, priced, 10_000, {}, { platform_fee: { amount: 150 } });
     const b = await payRequest(api, isv, priced, 2_345);
     const c = await payRequest(api, isv, second, 5_000, {}, { platform_fee: { percent: 2 } });
@@ -156,13 +161,19 @@ describe("a month at a loss, then a month that pays", () => {
     ].sort((x, y) => y.amount - x.amount);
     expect(lines[0]!.platform_fees + lines[1]!.platform_fees).toBe(150 + 50);
 
+    // This month is not over: no residual yet (400), nothing made.
+    const early = await generate(thisMonth);
+    expect(early.status).toBe(400);
+    expect(early.json.error).toMatchObject({ code: "parameter_invalid", param: "period" });
+    expect((await get("/v1/residuals")).json.data).toHaveLength(1);
+    await isvPostingsAt(api.db, isv.account_id, lastMonthStart);
     const before = await isvRevenue(isv.account_id);
-    const res = await generate(thisMonth);
+    const res = await generate(lastMonth);
     expect(res.status, res.text).toBe(200);
     const residual = res.json;
     const sum = (key: keyof (typeof lines)[number]) => lines.reduce((s, l) => s + (l[key] as number), 0);
     expect(residual).toMatchObject({
-      period: thisMonth,
+      period: lastMonth,
       volume: sum("volume"),
       count: 3,
       merchant_fees: sum("merchant_fees"),
@@ -217,12 +228,13 @@ describe("a month at a loss, then a month that pays", () => {
     expect(await checkLedger(api.db)).toEqual([]);
   });
 
-  test("made in order, for a month that has begun", async () => {
-    const earlier = await generate(monthBefore);
+  test("made in order, for a month that is over", async () => {
+    const earlier = await generate(threeMonthsAgo);
     expect(earlier.status).toBe(409);
     expect(earlier.json.error.code).toBe("invalid_state");
     const future = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 5)).toISOString().slice(0, 7);
     expect((await generate(future)).status).toBe(400);
+    expect((await generate(thisMonth)).status).toBe(400);
     expect((await generate("2026-13")).status).toBe(400);
     expect((await get("/v1/residuals")).json.data).toHaveLength(2);
   });
@@ -298,19 +310,19 @@ describe("two months made at once", () => {
     });
     const paid = await payRequest(api, racer, loss, 10_000);
     const chargeId = paid.json.charge.id as string;
-    const twoMonthsAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 10, 12));
-    await api.db.update(charges).set({ createdAt: twoMonthsAgo }).where(eq(charges.id, chargeId));
-    await postingsAt(api.db, [chargeId], ["charge", "platform_fee", "cost"], twoMonthsAgo);
-    // Last month earned more than the loss (a platform fee): its residual pays, and carries nothing on.
+    const loss3 = monthsAgo(3);
+    await api.db.update(charges).set({ createdAt: loss3 }).where(eq(charges.id, chargeId));
+    await postingsAt(api.db, [chargeId], ["charge", "platform_fee", "cost"], loss3);
+    // The month before last earned more than the loss (a platform fee): its residual pays, and carries nothing on.
     const earner = await approvedMerchant(api, racer);
     const earned = await payRequest(api, racer, earner, 20_000, {}, { platform_fee: { amount: 5_000 } });
     const earnedId = earned.json.charge.id as string;
-    await api.db.update(charges).set({ createdAt: lastMonthStart }).where(eq(charges.id, earnedId));
-    await postingsAt(api.db, [earnedId], ["charge", "platform_fee", "cost"], lastMonthStart);
-    const first = await generate(monthBefore, racer.auth);
+    await api.db.update(charges).set({ createdAt: monthBeforeStart }).where(eq(charges.id, earnedId));
+    await postingsAt(api.db, [earnedId], ["charge", "platform_fee", "cost"], monthBeforeStart);
+    const first = await generate(threeMonthsAgo, racer.auth);
     expect(first.json).toMatchObject({ status: "carried" });
     expect(first.json.amount).toBeLessThan(0);
-    const [a, b] = await Promise.all([generate(lastMonth, racer.auth), generate(thisMonth, racer.auth)]);
+    const [a, b] = await Promise.all([generate(monthBefore, racer.auth), generate(lastMonth, racer.auth)]);
     expect([a, b].every((r) => r.status === 200 || r.json.error.code === "invalid_state")).toBe(true);
     // Each residual carries in exactly what the one before it left (a loss, once).
     const all = (

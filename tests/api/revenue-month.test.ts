@@ -11,6 +11,7 @@ import { SANDBOX_DISPUTED_CARD } from "@/lib/processors/sandbox";
 import { cardModels } from "@/lib/schemas/vocabulary";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { isvPostingsAt, lastMonth } from "../helpers/ledger";
 import { approvedMerchant, payRequest } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -117,9 +118,10 @@ describe("a seeded month of 1,000 charges", () => {
     expect(final.some((c) => c.status === "RETURNED")).toBe(true);
 
     // The residual: its lines add up to it, figure by figure.
-    const residual = (
-      await post("/v1/test_helpers/residuals/generate", { period: new Date().toISOString().slice(0, 7) })
-    ).json;
+    // Made once the month is over: its activity moved into the last month, whose residual it is.
+    const month = lastMonth();
+    await isvPostingsAt(api.db, isv.account_id, month.at);
+    const residual = (await post("/v1/test_helpers/residuals/generate", { period: month.period })).json;
     const lines = await api.db.select().from(residualLines).where(eq(residualLines.residualId, residual.id));
     expect(lines).toHaveLength(shops.length);
     const total = (key: keyof (typeof lines)[number]) => lines.reduce((s, l) => s + Number(l[key]), 0);

@@ -1,4 +1,4 @@
-import { and, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 
 import { ledgerPostings } from "@/lib/db/schema";
 import { type Db } from "@/lib/db/types";
@@ -18,4 +18,30 @@ export async function postingsAt(db: Db, sourceIds: string[], types: PostingType
       .set({ createdAt: at, availableOn: availableOnFor(at) })
       .where(and(inArray(ledgerPostings.sourceId, sourceIds), inArray(ledgerPostings.type, types)));
   });
+}
+
+/**
+ * For a test of a month that is over (a residual is made only then): every ledger posting of the ISV
+ * written since `since` is moved to `at`, as if the month's activity had happened then.
+ */
+export async function isvPostingsAt(db: Db, isvAccountId: string, at: Date, since = startOfThisMonth()) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx
+      .update(ledgerPostings)
+      .set({ createdAt: at, availableOn: availableOnFor(at) })
+      .where(and(eq(ledgerPostings.isvAccountId, isvAccountId), gte(ledgerPostings.createdAt, since)));
+  });
+}
+
+const startOfThisMonth = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+};
+
+/** The month before this one (YYYY-MM) and a moment in it (its 10th, noon UTC). */
+export function lastMonth() {
+  const now = new Date();
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
+  return { period: at.toISOString().slice(0, 7), at };
 }

@@ -274,7 +274,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       tags: ["Test helpers (sandbox)"],
       summary: "Generate a residual now",
       description:
-        "Sandbox only. Makes the ISV's residual for `period` (YYYY-MM; the current month is allowed, and is then final at once) as the job on the 1st does for the month before. A period that has one answers it unchanged; residuals are made month after month (a month before the latest one made: 409 `invalid_state`).",
+        "Sandbox only. Makes the ISV's residual for `period` (YYYY-MM, a month that is over: the current month or a later one is a 400) as the job on the 1st does for the month before. A period that has one answers it unchanged; residuals are made month after month (a month before the latest one made: 409 `invalid_state`).",
       security: security.isv,
       middleware: [isvOnly] as const,
       request: { body: { required: true, ...jsonContent(generateResidualSchema, { period: "2026-10" }) } },

@@ -82,8 +82,9 @@ export async function merchantMonths(db: DbOrTx, isvAccountId: string, period: s
  * An ISV's residual for a month (the monthly job, and the sandbox's helper): its lines (one per
  * merchant with activity, the largest amount first), the ISV's share of the margin posted from the
  * platform's revenue to the ISV's (`residual`), and `residual.created`, in one transaction. Made once
- * per ISV and month (answered again after); made in order (a month before the latest one made: 409),
- * so a negative amount is carried into exactly one later residual.
+ * per ISV and month (answered again after), for a month that is over (the current one: 400); made in
+ * order (a month before the latest one made: 409), so a negative amount is carried into exactly one
+ * later residual.
  */
 export async function generateResidual(
   db: Db,
@@ -92,8 +93,10 @@ export async function generateResidual(
   now = new Date(),
 ): Promise<{ row: ResidualRow; created: boolean }> {
   periodRange(period);
-  if (period > periodOf(now))
-    throw invalid("period", `${period} has not begun: a residual is made for a month that has`);
+  // A month still running has figures still to come: its residual would leave them out for good
+  // (and pay what it has at once). Made once the month is over, by the job on the 1st or the helper.
+  if (period >= periodOf(now))
+    throw invalid("period", `${period} has not ended: a residual is made for a month that is over`);
   const existing = await findByPeriod(db, isvAccountId, period);
   if (existing) return { row: existing, created: false };
   const isv = await getAccount(db, isvAccountId);
