@@ -12,7 +12,7 @@ import {
 } from "./helpers";
 import { expect, test } from "./test";
 
-test("sign in: a wrong password is a clear error; the session cookie is httpOnly and works as a Bearer token", async ({
+test("sign in: a wrong password is a clear error; the session cookie is httpOnly and works as a Bearer token until sign-out", async ({
   page,
   request,
 }) => {
@@ -31,6 +31,12 @@ test("sign in: a wrong password is a clear error; the session cookie is httpOnly
   expect((await res.json()).id).toBe(isv.account_id);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/sign-in$/);
+  // Signed out is over: the same token, kept by whoever copied the cookie, opens nothing more.
+  const after = await request.get("/v1/account", { headers: { authorization: `Bearer ${cookie.value}` } });
+  expect(after.status()).toBe(401);
+  await page.context().addCookies([{ ...cookie }]);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/sign-in$/);
 });
