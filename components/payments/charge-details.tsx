@@ -9,6 +9,8 @@ import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { brandName } from "@/lib/payments/brands";
 
+import { timelineOf } from "./timeline";
+
 type ChargeRow = Awaited<ReturnType<typeof getCharge>>["charge"];
 type RefundRow = Awaited<ReturnType<typeof listRefunds>>["rows"][number];
 
@@ -116,19 +118,13 @@ export async function ChargeDetails({
           {t("timelineTitle")}
         </h2>
         <ol className="mt-2 space-y-1">
-          {timeline
-            .filter(([, at]) => at)
-            .map(([label, at]) => (
-              <li key={label}>
+          {timelineOf(timeline, refunds, (amount) => t("timeline.refunded", { amount: money(amount) })).map(
+            ({ label, at }, index) => (
+              <li key={`${index}-${label}`}>
                 <span className="text-muted">{when(at)}</span> · {label}
               </li>
-            ))}
-          {refunds.map((r) => (
-            <li key={r.id}>
-              <span className="text-muted">{when(r.createdAt)}</span> ·{" "}
-              {t("timeline.refunded", { amount: money(r.amount) })}
-            </li>
-          ))}
+            ),
+          )}
         </ol>
       </section>
       <DataTable
