@@ -84,6 +84,8 @@ export function PayForm({
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
           token: tokenized.token,
+          // The receipt in the language the payer reads this page in.
+          locale: locale === "es" ? "es" : "en",
           ...(trimmed ? { email: trimmed } : {}),
           ...(method === "bank_account"
             ? { ach_authorization: { accepted: true, locale: locale === "es" ? "es" : "en" } }

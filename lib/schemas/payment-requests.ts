@@ -177,6 +177,10 @@ export const payRequestSchema = z
     email: z.optional(email).meta({ description: "Where to send the receipt." }),
     phone: z.optional(phoneNumber),
     billing_address: billingAddressSchema.optional(),
+    locale: z
+      .enum(["en", "es"])
+      .optional()
+      .meta({ description: "The language the payer read the page in: the receipt e-mail's (default: the merchant's)" }),
     ach_authorization: z
       .strictObject({
         accepted: z.literal(true).meta({ description: "The payer accepted the authorization text the page showed" }),

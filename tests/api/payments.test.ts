@@ -387,6 +387,34 @@ describe("paying", () => {
     }
   });
 
+  test("the receipt is in the language the payer read the page in, else the merchant's", async () => {
+    const spanish = (await scanToPay()).json;
+    expect(
+      (
+        await pay(spanish.id, {
+          token: await tokenize(api, merchant.publishableKey),
+          email: "lector@example.com",
+          locale: "es",
+        })
+      ).status,
+    ).toBe(200);
+    const english = (await scanToPay()).json;
+    expect(
+      (await pay(english.id, { token: await tokenize(api, merchant.publishableKey), email: "reader@example.com" }))
+        .status,
+    ).toBe(200);
+    const receipts = (await get("/v1/test_helpers/outbox")).json.data.filter((m: any) => m.kind === "charge.receipt");
+    const to = (address: string) => receipts.find((m: any) => m.to === address);
+    expect(to("lector@example.com")).toMatchObject({ locale: "es" });
+    expect(to("lector@example.com").text).toContain("Número de recibo");
+    expect(to("reader@example.com").text).toContain("Receipt number");
+    expect(to("reader@example.com")).toMatchObject({ locale: "en" });
+    expect(
+      (await pay((await scanToPay()).json.id, { token: await tokenize(api, merchant.publishableKey), locale: "fr" }))
+        .status,
+    ).toBe(400);
+  });
+
   test.each([
     ["4000000000000002", "card_declined"],
     ["4000000000009995", "insufficient_funds"],

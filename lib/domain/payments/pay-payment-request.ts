@@ -253,7 +253,7 @@ export async function payRequest(
         },
       ]);
       const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
-      if (receiptTo) await sendReceipt(tx, paid, charge, merchant, brandOf(isv), receiptTo);
+      if (receiptTo) await sendReceipt(tx, paid, charge, merchant, brandOf(isv), receiptTo, customer.locale);
       return { outcome: "paid" as const, request: paid, charge: charge, merchant: merchant, base };
     });
   } catch (error) {
@@ -285,8 +285,10 @@ async function sendReceipt(
   merchant: MerchantRow,
   brand: MerchantDefaults,
   to: string,
+  payerLocale?: "en" | "es",
 ) {
-  const locale = merchantLocale(merchant);
+  // The payer's language (the page it paid on), else the merchant's.
+  const locale = payerLocale ?? merchantLocale(merchant);
   const message = receiptEmail({
     brand,
     locale,

@@ -34,6 +34,8 @@ export type VaultedBankAccount = {
 export type PaymentSource = VaultedCard | VaultedBankAccount;
 export type Customer = {
   email?: string;
+  /** The language the payer read the pay page in: its receipt's. */
+  locale?: "en" | "es";
   phone?: string;
   billing_address?: Partial<BillingAddress> & Record<string, string | undefined>;
 };

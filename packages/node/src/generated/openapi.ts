@@ -3722,6 +3722,11 @@ export interface components {
       email?: string;
       phone?: string;
       billing_address?: components["schemas"]["BillingAddressInput"];
+      /**
+       * @description The language the payer read the page in: the receipt e-mail's (default: the merchant's)
+       * @enum {string}
+       */
+      locale?: "en" | "es";
       /** @description Required with a bank account token: the payer's acceptance of the debit's authorization (what, how much, when, how to revoke). The text, its version, the time and the payer's address are kept on the charge (`ach.authorization`). */
       ach_authorization?: {
         /**
