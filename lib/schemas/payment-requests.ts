@@ -71,10 +71,17 @@ export const invoiceRequestSchema = z
   .strictObject({
     ...amounts,
     email_address: z.optional(email),
-    phone_number: z.optional(phoneNumber).meta({ description: "E.164; needed when `sendVia` is `text` or `both`." }),
-    sendVia: z.enum(sendViaValues).meta({ description: "Authoritative: how the invoice is sent." }),
-    send_sms: z.boolean().optional().meta({ description: "Must agree with `sendVia` when given." }),
-    send_email: z.boolean().optional().meta({ description: "Must agree with `sendVia` when given." }),
+    phone_number: z.optional(phoneNumber).meta({ description: "E.164; needed when `send_via` is `text` or `both`." }),
+    send_via: z.enum(sendViaValues).optional().meta({
+      description:
+        "Required (or `sendVia`): how the invoice is sent, authoritative. The answer's spelling; `sendVia` (the reference's) is taken too, and both must agree when both are sent.",
+    }),
+    sendVia: z
+      .enum(sendViaValues)
+      .optional()
+      .meta({ description: "The reference's spelling of `send_via`: send either." }),
+    send_sms: z.boolean().optional().meta({ description: "Must agree with `send_via` when given." }),
+    send_email: z.boolean().optional().meta({ description: "Must agree with `send_via` when given." }),
     description: z
       .string()
       .trim()

@@ -196,12 +196,24 @@ describe("invoices", () => {
     [{ sendVia: "email", email_address: "c@example.com", send_sms: true }, "send_sms", "parameter_invalid"],
     [{ sendVia: "text", phone_number: "+15550000000" }, "phone_number", "parameter_invalid"],
     [{ sendVia: "fax" }, "sendVia", "parameter_invalid"],
-    [{}, "sendVia", "parameter_missing"],
+    [{ send_via: "fax" }, "send_via", "parameter_invalid"],
+    [{}, "send_via", "parameter_missing"],
+    [{ sendVia: "none", send_via: "email", email_address: "c@example.com" }, "send_via", "parameter_invalid"],
+    [{ send_via: "text" }, "phone_number", "parameter_missing"],
   ])("%j → 400 naming %s", async (body, param, code) => {
     const res = await invoice(body);
     expect(res.status).toBe(400);
     expect(res.json.error.param).toBe(param);
     expect(res.json.error.code).toBe(code);
+  });
+
+  test("send_via, the answer's spelling, is taken like sendVia; both alike are one choice", async () => {
+    const snake = await invoice({ send_via: "email", email_address: "snake@example.com" });
+    expect(snake.status, snake.text).toBe(200);
+    expect(snake.json).toMatchObject({ send_via: "email" });
+    const both = await invoice({ send_via: "none", sendVia: "none" });
+    expect(both.status, both.text).toBe(200);
+    expect(both.json).toMatchObject({ send_via: "none", sent_at: null });
   });
 
   test("sendVia both: an e-mail and a text message in the outbox with the pay link; sent_at set", async () => {

@@ -100,7 +100,7 @@ const invoiceRoute = createRequestRoute(
   {
     summary: "Send an invoice",
     description:
-      "`sendVia` is authoritative: `email` needs `email_address`, `text` needs `phone_number` (E.164), `both` needs both; `send_sms`/`send_email` that contradict it are a 400. The invoice page is `payment_asset_url`; `sent_at` is when it was sent, `viewed_at` when the customer first opened it.",
+      "`send_via` (or `sendVia`, the reference's spelling: either, or both alike) is required and authoritative: `email` needs `email_address`, `text` needs `phone_number` (E.164), `both` needs both; `send_sms`/`send_email` that contradict it are a 400. The invoice page is `payment_asset_url`; `sent_at` is when it was sent, `viewed_at` when the customer first opened it.",
   },
   invoiceRequestSchema,
   exampleInvoiceRequest,

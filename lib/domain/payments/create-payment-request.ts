@@ -37,7 +37,9 @@ export type CreatePaymentRequestInput =
       type: "INVOICE";
       email_address?: string;
       phone_number?: string;
-      sendVia: "none" | "text" | "email" | "both";
+      /** The reference's spelling; `send_via` (the answer's) is taken too: one of them, or both alike. */
+      sendVia?: "none" | "text" | "email" | "both";
+      send_via?: "none" | "text" | "email" | "both";
       send_sms?: boolean;
       send_email?: boolean;
       description?: string;
@@ -207,33 +209,47 @@ function typeSpecific(input: CreatePaymentRequestInput, merchant: MerchantRow, e
         debit: input.debit ?? true,
       };
     case "INVOICE": {
-      const byEmail = input.sendVia === "email" || input.sendVia === "both";
-      const bySms = input.sendVia === "text" || input.sendVia === "both";
+      // `sendVia` (the reference's name) or `send_via` (the answer's): said once, or twice alike.
+      const sendVia = input.sendVia ?? input.send_via ?? "none";
+      if (input.sendVia === undefined && input.send_via === undefined)
+        errors.push({
+          param: "send_via",
+          code: "parameter_missing",
+          message: "send_via is required: none, text, email or both (sendVia, the older spelling, is taken too)",
+        });
+      else if (input.sendVia !== undefined && input.send_via !== undefined && input.sendVia !== input.send_via)
+        errors.push({
+          param: "send_via",
+          code: "parameter_invalid",
+          message: `send_via ('${input.send_via}') and sendVia ('${input.sendVia}') are one choice: send one, or both alike`,
+        });
+      const byEmail = sendVia === "email" || sendVia === "both";
+      const bySms = sendVia === "text" || sendVia === "both";
       if (input.send_email !== undefined && input.send_email !== byEmail) {
         errors.push({
           param: "send_email",
           code: "parameter_invalid",
-          message: `send_email (${input.send_email}) contradicts sendVia '${input.sendVia}'`,
+          message: `send_email (${input.send_email}) contradicts send_via '${sendVia}'`,
         });
       }
       if (input.send_sms !== undefined && input.send_sms !== bySms) {
         errors.push({
           param: "send_sms",
           code: "parameter_invalid",
-          message: `send_sms (${input.send_sms}) contradicts sendVia '${input.sendVia}'`,
+          message: `send_sms (${input.send_sms}) contradicts send_via '${sendVia}'`,
         });
       }
       if (byEmail && !input.email_address)
         errors.push({
           param: "email_address",
           code: "parameter_missing",
-          message: `email_address is required when sendVia is '${input.sendVia}'`,
+          message: `email_address is required when send_via is '${sendVia}'`,
         });
       if (bySms && !input.phone_number)
         errors.push({
           param: "phone_number",
           code: "parameter_missing",
-          message: `phone_number is required when sendVia is '${input.sendVia}'`,
+          message: `phone_number is required when send_via is '${sendVia}'`,
         });
       if (input.phone_number && !isRealPhone(input.phone_number)) {
         errors.push({
@@ -244,7 +260,7 @@ function typeSpecific(input: CreatePaymentRequestInput, merchant: MerchantRow, e
       }
       return {
         description: input.description || null,
-        sendVia: input.sendVia,
+        sendVia,
         emailAddress: input.email_address ?? null,
         phoneNumber: input.phone_number && isRealPhone(input.phone_number) ? normalizePhone(input.phone_number) : null,
       };

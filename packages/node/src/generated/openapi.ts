@@ -412,7 +412,7 @@ export interface paths {
     put?: never;
     /**
      * Send an invoice
-     * @description `sendVia` is authoritative: `email` needs `email_address`, `text` needs `phone_number` (E.164), `both` needs both; `send_sms`/`send_email` that contradict it are a 400. The invoice page is `payment_asset_url`; `sent_at` is when it was sent, `viewed_at` when the customer first opened it.
+     * @description `send_via` (or `sendVia`, the reference's spelling: either, or both alike) is required and authoritative: `email` needs `email_address`, `text` needs `phone_number` (E.164), `both` needs both; `send_sms`/`send_email` that contradict it are a 400. The invoice page is `payment_asset_url`; `sent_at` is when it was sent, `viewed_at` when the customer first opened it.
      */
     post: operations["createInvoice"];
     delete?: never;
@@ -3608,16 +3608,21 @@ export interface components {
       tip?: number;
       platform_fee?: components["schemas"]["PlatformFeeInput"];
       email_address?: string;
-      /** @description E.164; needed when `sendVia` is `text` or `both`. */
+      /** @description E.164; needed when `send_via` is `text` or `both`. */
       phone_number?: string;
       /**
-       * @description Authoritative: how the invoice is sent.
+       * @description Required (or `sendVia`): how the invoice is sent, authoritative. The answer's spelling; `sendVia` (the reference's) is taken too, and both must agree when both are sent.
        * @enum {string}
        */
-      sendVia: "none" | "text" | "email" | "both";
-      /** @description Must agree with `sendVia` when given. */
+      send_via?: "none" | "text" | "email" | "both";
+      /**
+       * @description The reference's spelling of `send_via`: send either.
+       * @enum {string}
+       */
+      sendVia?: "none" | "text" | "email" | "both";
+      /** @description Must agree with `send_via` when given. */
       send_sms?: boolean;
-      /** @description Must agree with `sendVia` when given. */
+      /** @description Must agree with `send_via` when given. */
       send_email?: boolean;
       /** @description What the invoice is for, shown on the page and in the e-mail. */
       description?: string;
