@@ -54,7 +54,9 @@ export async function benchRevenue(
       live: false,
     });
     const account = await getAccount(db, isv.account_id);
-    const at = new Date(Date.now() - 60_000);
+    // Last month's (a residual is made for a month that is over).
+    const now = new Date();
+    const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
     const ids: string[] = [];
     for (let i = 0; i < merchantCount; i++) {
       const { row } = await createMerchant(db, account, { phone: "+14155550123", merchant: example } as never);
