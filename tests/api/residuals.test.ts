@@ -35,6 +35,21 @@ const monthBeforeStart = monthsAgo(2);
 const monthBefore = periodOf(monthBeforeStart);
 const threeMonthsAgo = periodOf(monthsAgo(3));
 
+/** An application priced at nothing: every payment costs the platform more than it earns. */
+const pricedAtNothing = (a: { capabilities?: unknown }) => {
+  a.capabilities = {
+    types: ["flat_rate"],
+    options: {
+      flat_rate: {
+        rate_percent: "0.00",
+        fee_fixed: "0.00",
+        vmd_credit_rate_percent: "0.00",
+        vmd_credit_fee_fixed: "0.00",
+      },
+    },
+  };
+};
+
 beforeAll(async () => {
   api = await startTestApi({ worker: true });
   isv = await api.newIsv("Residual ISV");
@@ -42,19 +57,7 @@ beforeAll(async () => {
   priced = await approvedMerchant(api, isv);
   second = await approvedMerchant(api, isv);
   // Priced at nothing: every payment costs the platform more than it earns (a loss).
-  free = await approvedMerchant(api, isv, (a) => {
-    a.capabilities = {
-      types: ["flat_rate"],
-      options: {
-        flat_rate: {
-          rate_percent: "0.00",
-          fee_fixed: "0.00",
-          vmd_credit_rate_percent: "0.00",
-          vmd_credit_fee_fixed: "0.00",
-        },
-      },
-    };
-  });
+  free = await approvedMerchant(api, isv, pricedAtNothing);
   const [row] = await api.db.select().from(merchants).where(eq(merchants.id, priced.id));
   const rotated = await rotateApiKey(api.db, row!.merchantAccountId!, false);
   own = `Basic ${Buffer.from(`${rotated.account_sid}:${rotated.secret_key}`).toString("base64")}`;
@@ -295,19 +298,7 @@ describe("two months made at once", () => {
   // first, both read the loss of two months ago as the last residual and carried it in twice.
   test("a loss is carried into one later residual only", async () => {
     const racer = await api.newIsv("Racing residual ISV");
-    const loss = await approvedMerchant(api, racer, (a) => {
-      a.capabilities = {
-        types: ["flat_rate"],
-        options: {
-          flat_rate: {
-            rate_percent: "0.00",
-            fee_fixed: "0.00",
-            vmd_credit_rate_percent: "0.00",
-            vmd_credit_fee_fixed: "0.00",
-          },
-        },
-      };
-    });
+    const loss = await approvedMerchant(api, racer, pricedAtNothing);
     const paid = await payRequest(api, racer, loss, 10_000);
     const chargeId = paid.json.charge.id as string;
     const loss3 = monthsAgo(3);

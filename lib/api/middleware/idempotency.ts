@@ -167,16 +167,7 @@ const callsProcessor = (path: string) => processorCallingPaths.some((pattern) =>
 async function runInSteps(c: Context<AppEnv>, next: Next, db: Db, claim: SQL) {
   try {
     await next();
-    const status = c.res.status;
-    if (status >= 500) throw new ReleaseKey();
-    const stored = await c.res
-      .clone()
-      .json()
-      .catch(() => null);
-    await db
-      .update(idempotencyKeys)
-      .set({ responseStatus: status, responseBody: sealAnswer(stored) })
-      .where(claim);
+    await storeAnswer(c, db, claim);
   } catch (error) {
     await db.delete(idempotencyKeys).where(claim);
     if (!(error instanceof ReleaseKey)) throw error;
@@ -194,16 +185,7 @@ async function runRecorded(c: Context<AppEnv>, next: Next, db: Db, claim: SQL) {
     await db.transaction(async (tx) => {
       c.set("db", tx as unknown as Db);
       await next();
-      const status = c.res.status;
-      if (status >= 500) throw new ReleaseKey();
-      const stored = await c.res
-        .clone()
-        .json()
-        .catch(() => null);
-      await tx
-        .update(idempotencyKeys)
-        .set({ responseStatus: status, responseBody: sealAnswer(stored) })
-        .where(claim);
+      await storeAnswer(c, tx as unknown as Db, claim);
     });
   } catch (error) {
     // Nothing of the request was kept: the key is free for the client's retry.
@@ -213,6 +195,20 @@ async function runRecorded(c: Context<AppEnv>, next: Next, db: Db, claim: SQL) {
   } finally {
     c.set("db", db);
   }
+}
+
+/** The request's answer kept on its key for replays; a 5xx is not kept (ReleaseKey: the key is freed for a retry). */
+async function storeAnswer(c: Context<AppEnv>, db: Db, claim: SQL) {
+  const status = c.res.status;
+  if (status >= 500) throw new ReleaseKey();
+  const stored = await c.res
+    .clone()
+    .json()
+    .catch(() => null);
+  await db
+    .update(idempotencyKeys)
+    .set({ responseStatus: status, responseBody: sealAnswer(stored) })
+    .where(claim);
 }
 
 /**
