@@ -319,6 +319,7 @@ export const processorCalls = pgTable(
     status: text("status", { enum: ["started", "recorded", "cancelled"] }).notNull(),
     /** The processor's answer once known: approved or not, its reference, the decline's reason. */
     outcome: jsonb("outcome").$type<{ approved: boolean; reference?: string; reason?: string }>(),
+    /** How many times the recovery job asked the processor about it. */
     attempts: integer("attempts").notNull().default(0),
     /** When a cancelled authorization's approval was voided at the processor. */
     voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),

@@ -103,7 +103,7 @@ export async function payRequest(
       throw error;
     }
     const started = call;
-    const answer = await makeCall(db, started, (idempotencyKey) =>
+    const answer = await makeCall(started, (idempotencyKey) =>
       source.kind === "bank_account"
         ? achProcessor().debit({
             vault: source.vault,

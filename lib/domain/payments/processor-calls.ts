@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import { type ProcessorCallRow, processorCalls } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -55,11 +55,10 @@ export type CallAnswer<T> = { known: true; answer: T } | { known: false; error: 
 
 /**
  * Step 2: the call, outside any transaction, under the call's id as idempotency key, given up after
- * PROCESSOR_TIMEOUT_MS. Counts the attempt on the row (after the answer, so no row lock is held
- * while the processor thinks).
+ * PROCESSOR_TIMEOUT_MS. Writes nothing: the request's path stays one intent and one record (the
+ * recovery job counts its own asks on the row, `attempts`).
  */
 export async function makeCall<T>(
-  db: DbOrTx,
   call: ProcessorCallRow,
   send: (idempotencyKey: string) => Promise<T>,
   timeoutMs = processorTimeoutMs(),
@@ -78,11 +77,6 @@ export async function makeCall<T>(
   } finally {
     clearTimeout(timer);
   }
-  await db
-    .update(processorCalls)
-    .set({ attempts: sql`${processorCalls.attempts} + 1`, updatedAt: new Date() })
-    .where(eq(processorCalls.id, call.id))
-    .catch(() => undefined);
   return result;
 }
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { charges, processorCalls, refunds } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -25,6 +25,11 @@ export async function recoverProcessorCall(db: Db, { call_id }: JobPayload<"proc
   if (call.status === "cancelled" && call.outcome?.approved && !call.voidedAt)
     return voidAuthorization(db, call.id, call.kind);
   if (call.status !== "started") return;
+  // The job's asks, counted (a call the request recorded at once was asked once and has none).
+  await db
+    .update(processorCalls)
+    .set({ attempts: sql`${processorCalls.attempts} + 1`, updatedAt: new Date() })
+    .where(eq(processorCalls.id, call.id));
   if (call.kind === "refund") {
     const [refund] = await db.select().from(refunds).where(eq(refunds.id, call.subjectId));
     const [charge] = refund ? await db.select().from(charges).where(eq(charges.id, refund.chargeId)) : [];

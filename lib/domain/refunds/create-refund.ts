@@ -123,7 +123,7 @@ async function finishRefund(
   processor: Processor,
   reference: string,
 ) {
-  const answer = await makeCall(db, call, (idempotencyKey) =>
+  const answer = await makeCall(call, (idempotencyKey) =>
     processor.refund({ reference, amount: refund.amount, idempotencyKey }),
   );
   if (!answer.known) return refund;
