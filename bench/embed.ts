@@ -14,7 +14,7 @@ export type EmbedBench = { kind: string; loaderGzipBytes: number; loads: number;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-export async function benchEmbed(kind: "pglite" | "postgres", databaseUrl: string | undefined, loads = scaled(20, 3)) {
+export async function benchEmbed(kind: "pglite" | "postgres", databaseUrl: string | undefined, loads = scaled(20, 1)) {
   const server = await startBenchServer({ port: 3490, databaseUrl, pages: true });
   const hostPort = 3491;
   const hostOrigin = `http://localhost:${hostPort}`;

@@ -21,7 +21,7 @@ export type UploadsBench = {
 export async function benchUploads(
   kind: "pglite" | "postgres",
   databaseUrl: string | undefined,
-  count = scaled(20, 4),
+  count = scaled(20, 1),
 ): Promise<UploadsBench> {
   const server = await startBenchServer({ port: 3480, databaseUrl });
   try {
@@ -76,7 +76,7 @@ export async function benchUploads(
 
 export function printUploads(results: UploadsBench[]) {
   console.log(
-    `\nUploads: ${scaled(20, 4)} PDFs of 10 MB sent at once to POST /v1/files (server RSS sampled every 50 ms)`,
+    `\nUploads: ${scaled(20, 1)} PDFs of 10 MB sent at once to POST /v1/files (server RSS sampled every 50 ms)`,
   );
   console.log(
     `${"database".padEnd(12)} ${"files".padStart(5)} ${"MB".padStart(5)} ${"s".padStart(7)} ${"MB/s".padStart(7)} ${"RSS +MB".padStart(8)} ${"failed".padStart(7)}`,

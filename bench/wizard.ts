@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
 import { startBenchServer } from "./harness";
+import { SHORT } from "./short";
 export const wizardSteps = ["business", "owners", "bank", "product", "sales", "device", "review", "agreement"] as const;
 
 export type StepFigure = {
@@ -49,7 +50,8 @@ export async function benchWizard(options: { lighthouse: boolean }): Promise<Ste
     });
     const figures: StepFigure[] = [];
     try {
-      for (const step of wizardSteps) {
+      // The short mode: the first step and the last (one page with the steps' shared form, one without).
+      for (const step of SHORT ? (["business", "agreement"] as const) : wizardSteps) {
         const context = await browser.newContext();
         await context.addCookies([{ name: "onboarding_session", value: cookie.split("=")[1]!, url: base }]);
         const page = await context.newPage();

@@ -198,6 +198,9 @@ test("a merchant onboards inside the ISV's page, documents included, without lea
   await frame.getByRole("button", { name: "Send document" }).click();
   await frame.waitForURL(/\/onboarding\/complete/, { timeout: 30_000 });
   await expect(frame.getByRole("heading", { name: "Application approved" })).toBeVisible({ timeout: 20_000 });
+  // Inside the ISV's own app: not "<ISV> will be in touch".
+  await expect(frame.getByText("You can start taking payments right here.")).toBeVisible();
+  await expect(frame.getByText(/will be in touch/)).toHaveCount(0);
   await waitForHydration(frame);
   await shots(page, "embed-onboarding-approved");
   await frame.getByRole("button", { name: "Continue" }).click();
@@ -360,6 +363,13 @@ test("the payments component shows the merchant's paid charge and refunds it; an
   const fileId = (await uploaded.json()).id as string;
   await frame.goto(`${serviceOrigin}/home/payments`);
   expect(await frame.evaluate(async (id) => (await fetch(`/home/files/${id}`)).status, fileId)).toBe(404);
+
+  // The example page offers every component, not only onboarding and payments: its Payouts view
+  // mounts <onb-payouts>, which shows the merchant's payouts page.
+  await page.getByRole("navigation", { name: "Views" }).getByRole("button", { name: "Payouts" }).click();
+  const payouts = await componentFrame(page, "onb-payouts", /^\/home\/payouts$/);
+  await expect(payouts.getByTestId("balance")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Views" }).getByRole("button")).toHaveCount(6);
 });
 
 test("a host page on an origin the ISV does not list gets onb-load-error, and the frame shows nothing", async ({

@@ -108,6 +108,8 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   await expect(page.getByTestId("today")).toContainText("$25.99");
   await expect(page.getByTestId("today")).toContainText("1 payment");
   await expect(page.getByTestId("next-settlement")).toContainText("$25.99");
+  // Before fees, and said so (the balance beside it is after them).
+  await expect(page.getByTestId("next-settlement")).toContainText("Next settlement, before fees");
   const row = page.getByTestId("recent-payments").getByRole("row").nth(1);
   await expect(row).toContainText("$25.99");
   await expect(row).toContainText("Visa •••• 4242");
@@ -188,8 +190,12 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   await expectAxeClean(page);
   await shots(page, "home-settlement-en");
   // Its payout, line by line from the ledger: the payments less their fees and the refund, adding up to it.
-  await page.goto("/home/payouts");
+  // The home's navigation has its Payouts section (lit on the payouts' pages).
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Payouts" }).click();
+  await expect(page).toHaveURL(/\/home\/payouts$/);
+  await expect(page.getByRole("link", { name: "Payouts", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("balance-pending")).toContainText("$0.00");
+  await expect(page.getByTestId("balance-pending")).toContainText("Not yet settled");
   const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
   await page
     .getByTestId("payouts")
@@ -198,6 +204,8 @@ test("the ISV's login link opens the merchant's home: today's payments, the next
   await expect(page).toHaveURL(/\/home\/payouts\/po_/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Payout of ${dollars(settlement.net)}`);
   await expect(page.getByTestId("line-charge")).toHaveCount(settlement.charge_count);
+  // Each payment line says which payment: the card and its last 4.
+  await expect(page.getByTestId("line-charge").first()).toContainText("Payment · Visa •••• 4242");
   await expect(page.getByTestId("line-refund")).toHaveCount(1);
   const nets = await page.getByTestId("line-net").allTextContents();
   const cents = nets.map((t) => Math.round(Number(t.replace(/[^0-9.-]/g, "")) * 100));

@@ -561,7 +561,8 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
     data: { merchant_id: merchant.id },
   });
   await page.reload();
-  await expect(row).toContainText("Settled");
+  // Settled, and the $5.00 refund said beside it.
+  await expect(row).toContainText("Settled · Partly refunded");
   await shot(page, "dashboard-merchant-payments");
   // Its payout, made by the settlement (sent by the worker at once, or about to be), under Payouts.
   await page.goto(`/dashboard/merchants/${merchant.id}?tab=payouts`);

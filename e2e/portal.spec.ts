@@ -42,6 +42,10 @@ test("a merchant with a bad routing number fixes it in the portal from the e-mai
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await expect(page).toHaveURL(/\/onboarding\/agreement$/);
+  // The corrected step stays listed (done): the counter moves on, it does not jump to every step.
+  await expect(page.getByText("Step 3 of 3")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Steps" }).getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "✓ Bank account" })).toBeVisible();
   await page.getByLabel("Type your full name to sign").fill("Mei Chen");
   await page.getByRole("button", { name: "Sign and submit application" }).click();
   await expect(page.getByRole("heading", { name: /^Application (submitted|approved)$/ })).toBeVisible();

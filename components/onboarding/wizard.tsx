@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 import type { AgreementDocument } from "@/lib/agreement/agreement-text";
-import { isReachable, listedSteps, type StepId, stepIds, stepOfField } from "@/lib/onboarding/steps";
+import { inPortal, isReachable, listedSteps, type StepId, stepIds, stepOfField } from "@/lib/onboarding/steps";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 import { DocumentRequest } from "./document-request";
@@ -85,7 +85,7 @@ export function Wizard({
   const reachable = (id: StepId) => !preview && isReachable(session, id);
   const Step = components[step];
   const requested = session.requirements.errors;
-  const portal = requested.length > 0;
+  const portal = inPortal(session);
   const reasonOf = useRequestText(session);
   // Documents a verification check asked for are asked here, on the step of whom they are about;
   // a step asked for nothing else shows only them.

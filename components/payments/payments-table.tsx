@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { paidWith } from "@/components/payments/charge-details";
+import { shownStatusText } from "@/components/payments/shown-status";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { homeOverview } from "@/lib/domain/home/overview";
 import { intlLocale } from "@/lib/i18n/locales";
@@ -94,7 +95,7 @@ export async function PaymentsTable({
               {withType ? (
                 <td className="hidden py-2 pr-3 sm:table-cell">{t(`paymentTypes.${c.paymentType}`)}</td>
               ) : null}
-              <td className="py-2">{t(`chargeStatus.${c.status}`)}</td>
+              <td className="py-2">{shownStatusText(t, c)}</td>
             </tr>
           ))}
         </tbody>

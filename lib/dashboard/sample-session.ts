@@ -26,7 +26,7 @@ export function sampleSession(account: AccountRow, branding: MerchantDefaults, l
     device: null,
     device_selection: null,
     branding,
-    steps: onboardingSteps.map((s) => ({ id: s.id, complete: s.id !== "agreement" })),
+    steps: onboardingSteps.map((s) => ({ id: s.id, complete: s.id !== "agreement", requested: false })),
     requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete", pending_verification: [] },
     verification: [],
     device_options: settings.devices,

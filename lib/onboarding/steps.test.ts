@@ -4,12 +4,14 @@ import example from "../schemas/examples/merchant-application.json" with { type:
 import { stepSchema } from "./step-schemas";
 import {
   firstIncompleteStep,
+  inPortal,
   isReachable,
   listedSteps,
   onboardingSteps,
   resolveStep,
   stepFields,
   type StepId,
+  stepIds,
   stepOfField,
   stepProgress,
 } from "./steps";
@@ -23,8 +25,8 @@ const session = (incomplete: StepId[], requested: string[] = []) => ({
           ? "agreement"
           : `merchant.${{ business: "tin", owners: "owner_one.ssn", bank: "bank_account.routing_number", product: "main_product", sales: "current_sales" }[id as string]}`,
     ),
+    requested,
   ),
-  requirements: { errors: requested.map((field) => ({ field })) },
 });
 
 describe("the step registry", () => {
@@ -75,6 +77,17 @@ describe("the step registry", () => {
     expect(resolveStep(s, "business")).toEqual({ step: "agreement", redirect: true });
     expect(resolveStep(s, "bank")).toEqual({ step: "bank", redirect: false });
     expect(resolveStep(s, "device")).toEqual({ step: "device", redirect: false });
+  });
+
+  test("a step asked for stays listed once answered: the portal's counter does not jump to every step", () => {
+    // The bank step answered (nothing missing but the signature), the round's request still known.
+    const answered = session(["agreement"], ["merchant.bank_account.routing_number"]);
+    expect(listedSteps(answered)).toEqual(["bank", "review", "agreement"]);
+    expect(inPortal(answered)).toBe(true);
+    expect(answered.steps.find((st) => st.id === "bank")).toEqual({ id: "bank", complete: true, requested: true });
+    // Nothing asked: the wizard, every step.
+    expect(listedSteps(session(["bank"]))).toEqual(stepIds);
+    expect(inPortal(session(["bank"]))).toBe(false);
   });
 });
 

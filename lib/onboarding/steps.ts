@@ -50,12 +50,20 @@ export function stepOfField(param: string): StepId | null {
   return onboardingSteps.find((s) => (s.fields as readonly string[]).includes(top))?.id ?? null;
 }
 
-/** Which steps are complete, given the params (`merchant.x.y`, `device`, `agreement`) still missing or invalid. */
-export function stepProgress(problemParams: string[]): { id: StepId; complete: boolean }[] {
+/**
+ * Which steps are complete, given the params (`merchant.x.y`, `device`, `agreement`) still missing or
+ * invalid, and which underwriting asked for in this round (`asked`: answered or not).
+ */
+export function stepProgress(
+  problemParams: string[],
+  asked: string[] = [],
+): { id: StepId; complete: boolean; requested: boolean }[] {
+  const requested = new Set(asked.map(stepOfField));
   const incomplete = new Set(problemParams.map(stepOfField));
   const dataComplete = onboardingSteps.every((s) => s.id === "review" || s.id === "agreement" || !incomplete.has(s.id));
   return onboardingSteps.map((s) => ({
     id: s.id,
+    requested: requested.has(s.id),
     // Review is done once everything before it is; the agreement once it is signed too.
     complete:
       s.id === "review"
@@ -66,18 +74,24 @@ export function stepProgress(problemParams: string[]): { id: StepId; complete: b
   }));
 }
 
-type SessionSteps = { steps: { id: StepId; complete: boolean }[]; requirements: { errors: { field: string }[] } };
+type SessionSteps = { steps: { id: StepId; complete: boolean; requested?: boolean }[] };
 
 export function firstIncompleteStep(session: Pick<SessionSteps, "steps">): StepId {
   return session.steps.find((s) => !s.complete)?.id ?? "agreement";
 }
 
-/** In the portal (underwriting asked for something), only the steps with a request, the review and the signature. */
+/**
+ * In the portal (underwriting asked for something), only the steps asked for in this round (still
+ * so after they are answered: the counter does not jump), the review and the signature.
+ */
 export function listedSteps(session: SessionSteps): StepId[] {
-  const requested = session.requirements.errors.map((e) => stepOfField(e.field));
+  const requested = session.steps.filter((s) => s.requested).map((s) => s.id);
   if (requested.length === 0) return [...stepIds];
   return stepIds.filter((id) => id === "review" || id === "agreement" || requested.includes(id));
 }
+
+/** Whether the session is the portal: underwriting asked for something in this round. */
+export const inPortal = (session: SessionSteps) => session.steps.some((s) => s.requested);
 
 /** A step can be opened once every step before it is complete. */
 export function isReachable(session: Pick<SessionSteps, "steps">, id: StepId): boolean {

@@ -155,7 +155,7 @@ export const onboardingSessionResponseSchema = z
     device: z.union([deviceResponseSchema, z.null()]),
     device_selection: z.enum(["selected", "skipped"]).nullable(),
     branding: merchantDefaultsSchema,
-    steps: z.array(z.object({ id: z.enum(stepIds), complete: z.boolean() })),
+    steps: z.array(z.object({ id: z.enum(stepIds), complete: z.boolean(), requested: z.boolean() })),
     requirements: requirementsSchema,
     verification: z.array(verificationCheckSchema),
     device_options: z.array(deviceCatalogEntrySchema),

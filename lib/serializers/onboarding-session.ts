@@ -18,6 +18,8 @@ export function serializeOnboardingSession(
     device: { required: boolean; skippable: boolean; catalog: DeviceCatalogEntry[] };
     signed: boolean;
     requirements: OnboardingSessionJson["requirements"];
+    /** The fields underwriting asked for in this round, answered or not (the portal's steps). */
+    asked: string[];
   },
 ): OnboardingSessionJson {
   const serialized = serializeMerchant(merchant, isv, facts.requirements);
@@ -32,7 +34,10 @@ export function serializeOnboardingSession(
     device: serialized.device ?? null,
     device_selection: merchant.deviceSelection,
     branding,
-    steps: stepProgress(facts.problems.map((p) => p.param)),
+    steps: stepProgress(
+      facts.problems.map((p) => p.param),
+      facts.asked,
+    ),
     requirements: facts.requirements,
     verification: serialized.verification,
     device_options: facts.device.catalog,

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import { paidWith } from "@/components/payments/charge-details";
+import { shownStatusText } from "@/components/payments/shown-status";
 import type { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import type { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
 import { readerFormats } from "@/lib/i18n/reader-formats";
@@ -83,7 +84,7 @@ export async function PaymentsTables({
             <td className="py-2 pr-3 whitespace-nowrap">{when(c.createdAt)}</td>
             <td className="py-2 pr-3 text-right tabular-nums">{money(c.requestedAmount)}</td>
             <td className="py-2 pr-3 whitespace-nowrap">{paidWith(c, t("bankAccount"))}</td>
-            <td className="py-2 pr-3">{t(`chargeStatus.${c.status}`)}</td>
+            <td className="py-2 pr-3">{shownStatusText(t, c)}</td>
             <td className="py-2 pr-3 text-right tabular-nums">{c.fee === null ? "—" : money(c.fee)}</td>
             <td className="py-2 pr-3 text-right tabular-nums" data-testid="refunded">
               {money(c.amountRefunded)}

@@ -48,10 +48,15 @@ export const merchants = pgTable(
     /** The onboarding information; sensitive values are AES-256-GCM envelopes ({ $enc, last4 }). */
     application: jsonb("application").$type<Record<string, unknown>>().notNull(),
     defaultCapabilities: jsonb("default_capabilities").$type<DefaultCapabilities>().notNull(),
-    /** Underwriting's requests: { currently_due, errors } (null: computed from what is missing). */
+    /**
+     * Underwriting's requests: { currently_due, errors } (null: computed from what is missing), and
+     * `asked`, every field this round of requests asked for, answered or not (the portal lists their
+     * steps until the merchant submits again).
+     */
     requirements: jsonb("requirements").$type<{
       currently_due: string[];
       errors: { field: string; code: string; message: string }[];
+      asked?: string[];
     }>(),
     payment: jsonb("payment")
       .$type<{ tokenizer_publishable_key: string; tokenizer_active: boolean; terminal_id: string | null }>()

@@ -1,6 +1,6 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 
-import { ledgerPostings } from "../../db/schema";
+import { charges, ledgerPostings } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { findPayout } from "../payouts/find-payout";
 import { type Scope } from "../scope";
@@ -19,5 +19,24 @@ export async function payoutWithLines(db: DbOrTx, scope: Scope, payoutId: string
     .where(and(publicPostings(scope), eq(ledgerPostings.payoutId, payout.id), ne(ledgerPostings.type, "payout")))
     .orderBy(asc(ledgerPostings.seq));
   const sum = (of: (l: (typeof lines)[number]) => number) => lines.reduce((total, l) => total + of(l), 0);
-  return { payout, lines, totals: { amount: sum((l) => l.amount), fee: sum((l) => l.fee), net: sum((l) => l.net) } };
+  // How each payment on a line was paid (card and last 4, or bank account), for the line's words.
+  const chargeIds = [...new Set(lines.map((l) => l.sourceId).filter((id) => id.startsWith("ch_")))];
+  const methods = chargeIds.length
+    ? await db
+        .select({
+          id: charges.id,
+          paymentMethod: charges.paymentMethod,
+          ach: charges.ach,
+          cardBrand: charges.cardBrand,
+          cardLast4: charges.cardLast4,
+        })
+        .from(charges)
+        .where(and(eq(charges.merchantId, payout.merchantId ?? ""), inArray(charges.id, chargeIds)))
+    : [];
+  return {
+    payout,
+    lines,
+    paidWith: new Map(methods.map(({ id, ...method }) => [id, method])),
+    totals: { amount: sum((l) => l.amount), fee: sum((l) => l.fee), net: sum((l) => l.net) },
+  };
 }

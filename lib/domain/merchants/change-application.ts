@@ -12,7 +12,7 @@ import { isRealPhone, mergeApplication, normalizePhone, phoneError } from "./app
 import { capabilityOverrideErrors } from "./capability-overrides";
 import { recordMerchantEvent } from "./merchant-event";
 import { withAnswered } from "./requirements";
-import { assertOpen, moveMerchant } from "./status";
+import { assertOpen, isOpen, moveMerchant } from "./status";
 import { writeMerchant } from "./write-merchant";
 
 // The one writer of a merchant's application: POST /v1/merchants, PATCH /v1/merchants/{id} and
@@ -160,12 +160,14 @@ export function touchedPaths(value: Json, prefix: string): string[] {
 function remainingRequirements(
   requirements: MerchantRow["requirements"],
   touched: string[],
+  open: boolean,
 ): MerchantRow["requirements"] {
   return withAnswered(
     requirements,
     (field) =>
       touched.some((t) => t === field || t.startsWith(`${field}.`) || field.startsWith(`${t}.`)) ||
       documentAnsweredBy(field, touched),
+    { open },
   );
 }
 
@@ -211,7 +213,7 @@ export async function changeApplication(
     ...(change.agent !== undefined ? { agent: change.agent } : {}),
     // The agreement was generated from the application, the pricing and the device: a change unsigns it.
     ...(unsigns ? { agreement: null } : {}),
-    requirements: remainingRequirements(merchant.requirements, touched),
+    requirements: remainingRequirements(merchant.requirements, touched, isOpen(merchant.status)),
     updatedAt: new Date(),
   };
   // The merchant saving its first answers has started onboarding, whichever way it got in.

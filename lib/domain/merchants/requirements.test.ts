@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import example from "../../schemas/examples/merchant-application.json" with { type: "json" };
 import { applicationProblems } from "./application";
-import { askedFor, askFor, missingParams, withAnswered, withoutErrors } from "./requirements";
+import { askedFields, askedFor, askFor, missingParams, withAnswered, withoutErrors } from "./requirements";
 
 const params = (application: Record<string, unknown>) => applicationProblems(application).map((e) => e.param);
 
@@ -47,28 +47,48 @@ describe("what is asked of a merchant, merged one way by every writer", () => {
     expect(askedFor([tin, tin2, bank])).toEqual({
       currently_due: ["merchant.tin", "merchant.bank_account"],
       errors: [tin, tin2, bank],
+      asked: ["merchant.tin", "merchant.bank_account"],
     });
   });
 
   test("asking for a field adds it once and replaces the earlier error about it", () => {
     const asked = askFor(askFor(null, tin), bank);
-    expect(asked).toEqual({ currently_due: ["merchant.tin", "merchant.bank_account"], errors: [tin, bank] });
+    expect(asked).toEqual({
+      currently_due: ["merchant.tin", "merchant.bank_account"],
+      errors: [tin, bank],
+      asked: ["merchant.tin", "merchant.bank_account"],
+    });
     expect(askFor(asked, tin2)).toEqual({
       currently_due: ["merchant.tin", "merchant.bank_account"],
       errors: [bank, tin2],
+      asked: ["merchant.tin", "merchant.bank_account"],
     });
     // Told what it replaces: nothing, so both errors about the TIN stay.
     expect(askFor(asked, tin2, () => false).errors).toEqual([tin, bank, tin2]);
   });
 
-  test("an answer drops its field and its errors; nothing left is null", () => {
+  test("an answer drops its field and its errors; what the round asked is kept until the merchant submits", () => {
     const asked = askedFor([tin, bank]);
-    expect(withAnswered(asked, (f) => f === "merchant.tin")).toEqual({
+    const both = ["merchant.tin", "merchant.bank_account"];
+    const open = { open: true };
+    expect(withAnswered(asked, (f) => f === "merchant.tin", open)).toEqual({
       currently_due: ["merchant.bank_account"],
       errors: [bank],
+      asked: both,
     });
-    expect(withAnswered(asked, () => true)).toBeNull();
-    expect(withAnswered(null, () => true)).toBeNull();
+    // Everything answered: nothing due and no error, but the portal still knows what it asked for.
+    expect(withAnswered(asked, () => true, open)).toEqual({ currently_due: [], errors: [], asked: both });
+    expect(askedFields(withAnswered(asked, () => true, open))).toEqual(both);
+    // A row from before `asked` was kept: what was due is what was asked.
+    expect(withAnswered({ currently_due: ["merchant.tin"], errors: [tin] }, () => true, open)).toEqual({
+      currently_due: [],
+      errors: [],
+      asked: ["merchant.tin"],
+    });
+    expect(withAnswered(null, () => true, open)).toBeNull();
+    expect(askedFields(null)).toEqual([]);
+    // An approved merchant (a failed payout's bank account changed): nothing left is null.
+    expect(withAnswered(asked, () => true, { open: false })).toBeNull();
   });
 
   test("a withdrawn error leaves its field due while another error still asks for it", () => {
@@ -76,10 +96,12 @@ describe("what is asked of a merchant, merged one way by every writer", () => {
     expect(withoutErrors(asked, (e) => e.code === "tin_mismatch")).toEqual({
       currently_due: ["merchant.tin", "merchant.bank_account"],
       errors: [tin2, bank],
+      asked: ["merchant.tin", "merchant.bank_account"],
     });
     expect(withoutErrors(asked, (e) => e.field === "merchant.tin")).toEqual({
       currently_due: ["merchant.bank_account"],
       errors: [bank],
+      asked: ["merchant.tin", "merchant.bank_account"],
     });
     expect(withoutErrors(asked, () => false)).toBe(asked);
     expect(withoutErrors(asked, () => true)).toBeNull();

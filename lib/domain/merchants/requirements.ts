@@ -32,22 +32,41 @@ export function askFor(
   return {
     currently_due: [...new Set([...(requirements?.currently_due ?? []), finding.field])],
     errors: [...(requirements?.errors ?? []).filter((e) => !replaces(e)), finding],
+    asked: [...new Set([...askedSoFar(requirements), finding.field])],
   };
 }
 
+/** The fields this round of requests asked for (rows from before `asked` was kept: what is due). */
+const askedSoFar = (requirements: StoredRequirements) => requirements?.asked ?? requirements?.currently_due ?? [];
+
+/**
+ * The fields the merchant was asked for in this round (answered or not): the portal lists their
+ * steps, with the review and the signature, until the application is submitted again.
+ */
+export const askedFields = (requirements: StoredRequirements): string[] => askedSoFar(requirements);
+
 /** A decision's findings as the whole of what is asked: underwriting's request replaces what was asked before. */
 export function askedFor(findings: readonly Finding[]): NonNullable<StoredRequirements> {
-  return { currently_due: [...new Set(findings.map((f) => f.field))], errors: [...findings] };
+  const fields = [...new Set(findings.map((f) => f.field))];
+  return { currently_due: fields, errors: [...findings], asked: fields };
 }
 
-/** The requests a change `answers` (a field it set, a document it attached) dropped; null once nothing is due. */
+/**
+ * The requests a change `answers` (a field it set, a document it attached) dropped. Once nothing is
+ * due, on an open application what was asked is still kept (nothing due, no errors) for the portal
+ * to list its steps until the merchant submits again; otherwise (an approved merchant's bank account
+ * changed after a failed payout) null.
+ */
 export function withAnswered(
   requirements: StoredRequirements,
   answers: (field: string) => boolean,
+  application: { open: boolean },
 ): StoredRequirements {
   if (!requirements) return null;
   const currently_due = requirements.currently_due.filter((f) => !answers(f));
-  return currently_due.length ? { currently_due, errors: requirements.errors.filter((e) => !answers(e.field)) } : null;
+  const asked = application.open ? askedSoFar(requirements) : [];
+  const errors = currently_due.length ? requirements.errors.filter((e) => !answers(e.field)) : [];
+  return currently_due.length || asked.length ? { currently_due, errors, asked } : null;
 }
 
 /**
@@ -65,7 +84,8 @@ export function withoutErrors(
   const currently_due = requirements.currently_due.filter(
     (f) => !withdrawn.some((w) => w.field === f) || errors.some((e) => e.field === f),
   );
-  return currently_due.length || errors.length ? { currently_due, errors } : null;
+  const asked = requirements.asked ? { asked: requirements.asked } : {};
+  return currently_due.length || errors.length ? { currently_due, errors, ...asked } : null;
 }
 
 /**
@@ -114,8 +134,10 @@ export function merchantRequirements(row: MerchantRow, options: { deviceRequired
           ? "under_review"
           : "onboarding_incomplete";
   const pending_verification = row.verification.filter((c) => c.status === "pending").map(pendingPath);
-  if (row.requirements && row.requirements.currently_due.length > 0)
-    return { ...row.requirements, disabled_reason, pending_verification };
+  if (row.requirements && row.requirements.currently_due.length > 0) {
+    const { currently_due, errors } = row.requirements;
+    return { currently_due, errors, disabled_reason, pending_verification };
+  }
   if (!isOpen(row.status)) return { currently_due: [], errors: [], disabled_reason, pending_verification };
   const due = missingParams(row.application);
   if (options.deviceRequired && !row.deviceSelection) due.push("device");

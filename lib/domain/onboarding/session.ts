@@ -10,7 +10,7 @@ import { brandOf, settingsOf } from "../accounts/isv-facts";
 import { applicationProblems } from "../merchants/application";
 import { changeApplication, type DeviceChange } from "../merchants/change-application";
 import { recordMerchantEvent } from "../merchants/merchant-event";
-import { deviceRequired, merchantRequirements } from "../merchants/requirements";
+import { askedFields, deviceRequired, merchantRequirements } from "../merchants/requirements";
 import { signatureIsCurrent } from "../merchants/signature";
 import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
 import { startChecks } from "../verification/start-checks";
@@ -68,6 +68,7 @@ function view(session: CheckedSession) {
     device,
     signed,
     requirements: merchantRequirements(session.merchant, { deviceRequired: device.required }),
+    asked: isOpen(session.merchant.status) ? askedFields(session.merchant.requirements) : [],
   });
 }
 

@@ -3,6 +3,7 @@ import { type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
 import { checkForDocument, documentPath, type StoredCheck } from "../../verification/checks";
 import { withAnswered } from "../merchants/requirements";
+import { isOpen } from "../merchants/status";
 import { writeMerchant } from "../merchants/write-merchant";
 import { queueCheck, same, verificationUpdated } from "./status";
 
@@ -40,7 +41,9 @@ export async function attachDocument(tx: DbOrTx, merchant: MerchantRow, file: Fi
   const path = documentPath(current);
   const updated = await writeMerchant(tx, merchant.id, {
     verification: merchant.verification.map((c) => (same(c, next) ? next : c)),
-    requirements: withAnswered(merchant.requirements, (field) => field === path),
+    requirements: withAnswered(merchant.requirements, (field) => field === path, {
+      open: isOpen(merchant.status),
+    }),
     updatedAt: new Date(),
   });
   await queueCheck(tx, merchant.id, next);

@@ -22,7 +22,7 @@ export default async function HomePayouts() {
   const t = await getTranslations("payouts");
   const overview = await homeOverview(db, merchant);
   return (
-    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="overview">
+    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payouts">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <BalanceCard balance={(await getBalance(db, scope)).balance} className="mt-4" />
       <NextPayoutCard next={overview.nextPayout} className="mt-4" />

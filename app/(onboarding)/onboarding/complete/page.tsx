@@ -52,7 +52,8 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
   const names = requestNames(view?.names);
   const [title, body] =
     status === "APPROVED"
-      ? [t("wizard.approvedTitle"), t("wizard.approvedBody", { name })]
+      ? // Inside the ISV's own app, not "<ISV> will be in touch": the merchant is already where it takes payments.
+        [t("wizard.approvedTitle"), frame ? t("wizard.approvedBodyHere") : t("wizard.approvedBody", { name })]
       : status === "FAILED"
         ? [t("wizard.declinedTitle"), t("wizard.declinedBody", { name })]
         : moreInfo

@@ -3231,6 +3231,7 @@ export interface components {
         /** @enum {string} */
         id: "business" | "owners" | "bank" | "product" | "sales" | "device" | "review" | "agreement";
         complete: boolean;
+        requested: boolean;
       }[];
       requirements: components["schemas"]["Requirements"];
       verification: components["schemas"]["VerificationCheck"][];

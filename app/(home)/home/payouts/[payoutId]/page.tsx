@@ -5,6 +5,7 @@ import { cache } from "react";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import { HomeShell } from "@/components/home/home-shell";
+import { paidWith } from "@/components/payments/charge-details";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { payoutWithLines } from "@/lib/domain/balance/payout-lines";
 import { nullIfNotFound } from "@/lib/errors";
@@ -35,15 +36,16 @@ const sourceHref = (type: string, source: string) =>
 // /home/payouts/{id}: a payout line by line, from the ledger: every payment (less its fee), refund,
 // return and dispute it pays out, adding up to what reaches the bank.
 export default async function HomePayoutPage({ params }: { params: Promise<{ payoutId: string }> }) {
-  const { merchant, isv, payout, lines, totals } = await load((await params).payoutId);
+  const { merchant, isv, payout, lines, totals, paidWith: methods } = await load((await params).payoutId);
   const t = await getTranslations("balance");
   const payoutWords = await getTranslations("payouts");
+  const bankAccount = (await getTranslations("dashboard"))("bankAccount");
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
   const day = (iso: string) => format.dateTime(new Date(`${iso}T12:00:00Z`), { dateStyle: "medium", timeZone: "UTC" });
   return (
-    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="overview">
+    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payouts">
       <Link href="/home/payouts" className="text-sm underline">
         {t("backToPayouts")}
       </Link>
@@ -71,7 +73,9 @@ export default async function HomePayoutPage({ params }: { params: Promise<{ pay
         >
           {lines.map((line) => {
             const href = sourceHref(line.type, line.sourceId);
-            const words = t(`types.${line.type}`, { isv: brandOf(isv).display_name });
+            const method = methods.get(line.sourceId);
+            // "Payment · Visa •••• 4242": which payment, as the merchant's payments list says it.
+            const words = `${t(`types.${line.type}`, { isv: brandOf(isv).display_name })}${method ? ` · ${paidWith(method, bankAccount)}` : ""}`;
             return (
               <tr key={line.id} className="border-b border-line" data-testid={`line-${line.type}`}>
                 <td className="py-2 pr-3 whitespace-nowrap">

@@ -82,7 +82,7 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
       : []),
   ];
   return (
-    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="overview">
+    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payouts">
       <Link href="/home" className="text-sm underline">
         {t("backToOverview")}
       </Link>
