@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 
@@ -36,6 +36,28 @@ test("GET /v1/openapi.json lints clean with @redocly/cli (recommended rules)", a
   const warnings = report.problems.filter((p: { severity: string }) => p.severity === "warn");
   expect(warnings.map((p: { ruleId: string; message: string }) => `${p.ruleId}: ${p.message}`)).toEqual([]);
 }, 120_000);
+
+test("the /docs page's own reader (Scalar's workspace store) loads the document with no validation error, and the page names its icon", async () => {
+  const doc = (await api.call("GET", "/v1/openapi.json")).json;
+  const { createWorkspaceStore } = await import("@scalar/workspace-store/client");
+  const warned: unknown[][] = [];
+  const warn = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warned.push(args));
+  const info = vi.spyOn(console, "info").mockImplementation(() => {});
+  try {
+    await createWorkspaceStore().addDocument({ name: "api", document: doc });
+  } finally {
+    warn.mockRestore();
+    info.mockRestore();
+  }
+  // What the page logs for an invalid object: "document validation errors: " then the list (path, message).
+  const invalid = warned.flatMap((args) =>
+    Array.isArray(args[1] ?? args[0]) ? ((args[1] ?? args[0]) as unknown[]) : [],
+  );
+  expect(invalid.map((e) => (e as { path: string }).path)).toEqual([]);
+  expect(warned).toEqual([]);
+  // No request of the page answers 404: the browser's icon is the app's (not /favicon.ico).
+  expect((await api.call("GET", "/docs")).text).toContain('<link rel="icon" href="/icon.svg" type="image/svg+xml">');
+});
 
 test("every operation has a summary, a tag, a unique operationId and documented errors; every event is in `webhooks` with its resource", async () => {
   const doc = (await api.call("GET", "/v1/openapi.json")).json;

@@ -6,6 +6,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
 import { env } from "../../env";
+import { explicitSchemas } from "../openapi-explicit";
 import { eventCatalogue, eventTypes } from "../../events/catalogue";
 import { docsCsp } from "../../net/csp";
 import { platformFeeEventSchema } from "../../schemas/platform-fees";
@@ -235,22 +236,25 @@ export function docsRoutes(app: OpenAPIHono<AppEnv>) {
   let document: unknown;
   // GET /v1/openapi.json: the OpenAPI 3.1 document, generated from the zod schemas
   app.get("/v1/openapi.json", (c) => {
-    document ??= completeDocument(
-      app.getOpenAPI31Document({
-        openapi: "3.1.0",
-        info: {
-          title: "Merchant onboarding and payments API",
-          version: "v1",
-          description,
-          license: { name: "Proprietary", url: `${env.PUBLIC_BASE_URL}/docs` },
-        },
-        servers: [{ url: env.PUBLIC_BASE_URL, description: env.APP_ENV === "sandbox" ? "Sandbox" : "Production" }],
-        tags: [
-          { name: "Authentication", description: "Sign in" },
-          { name: "Account", description: "Your ISV account and settings" },
-          { name: "Webhooks", description: "The events your webhook endpoints receive (see the `webhooks` section)" },
-        ],
-      }) as unknown as OpenApiDocument,
+    // Every schema explicit (./openapi-explicit.ts) once the document is complete, webhooks included.
+    document ??= explicitSchemas(
+      completeDocument(
+        app.getOpenAPI31Document({
+          openapi: "3.1.0",
+          info: {
+            title: "Merchant onboarding and payments API",
+            version: "v1",
+            description,
+            license: { name: "Proprietary", url: `${env.PUBLIC_BASE_URL}/docs` },
+          },
+          servers: [{ url: env.PUBLIC_BASE_URL, description: env.APP_ENV === "sandbox" ? "Sandbox" : "Production" }],
+          tags: [
+            { name: "Authentication", description: "Sign in" },
+            { name: "Account", description: "Your ISV account and settings" },
+            { name: "Webhooks", description: "The events your webhook endpoints receive (see the `webhooks` section)" },
+          ],
+        }) as unknown as OpenApiDocument,
+      ),
     );
     return c.json(document as object);
   });
@@ -260,7 +264,7 @@ export function docsRoutes(app: OpenAPIHono<AppEnv>) {
     c.header("Content-Security-Policy", docsCsp);
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference</title></head>
+<title>API reference</title><link rel="icon" href="/icon.svg" type="image/svg+xml"></head>
 <body><main><script id="api-reference" data-url="/v1/openapi.json" data-configuration='${JSON.stringify(scalarConfiguration)}'></script></main>
 <script src="/docs/reference.js"></script></body></html>`);
   });

@@ -26,8 +26,8 @@ const exampleSession = {
   device_selection: "selected",
   branding: exampleMerchant.defaults,
   steps: ["business", "owners", "bank", "product", "sales", "device", "review"]
-    .map((id) => ({ id, complete: true }))
-    .concat([{ id: "agreement", complete: false }]),
+    .map((id) => ({ id, complete: true, requested: false }))
+    .concat([{ id: "agreement", complete: false, requested: false }]),
   requirements: { currently_due: [], errors: [], disabled_reason: "onboarding_incomplete", pending_verification: [] },
   verification: [],
   device_options: initialSettings.devices,

@@ -49,12 +49,22 @@ const camel = (text: string) =>
     .replace(/[^a-zA-Z0-9]/g, "");
 const pascal = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The document with the deployment's own address replaced, so any deployment generates the same files. */
+/**
+ * The document with the deployment's own address replaced, so any deployment generates the same
+ * files; and without the `type` the service states beside a composition for strict readers (its
+ * members say the same, and the generator would write the union twice: `(A | B) | A | B`).
+ */
 function normalised(document: Document): Document {
   const base = document.servers?.[0]?.url;
   let text = JSON.stringify({ ...document, servers: [{ url: "https://api.example.com" }] });
   if (base) text = text.split(base.replace(/\/+$/, "")).join("https://api.example.com");
-  return JSON.parse(text) as Document;
+  return JSON.parse(text, (_key, value: unknown) => {
+    if (value && typeof value === "object" && !Array.isArray(value) && "type" in value) {
+      const node = value as Record<string, unknown>;
+      if (Array.isArray(node.anyOf) || Array.isArray(node.oneOf) || Array.isArray(node.allOf)) delete node.type;
+    }
+    return value;
+  }) as Document;
 }
 
 function resolve(document: Document, schema: Schema | undefined): Schema | undefined {

@@ -2839,17 +2839,17 @@ export interface components {
       doing_business_as?: string | null;
       business_established_date?: string;
       legal_business_address?: components["schemas"]["Address"];
-      dba_address?: components["schemas"]["Address"] & (Record<string, never> | null);
+      dba_address?: components["schemas"]["Address"] | null;
       owner_one?: components["schemas"]["Owner"];
-      owner_two?: components["schemas"]["Owner"] & (Record<string, never> | null);
-      owner_three?: components["schemas"]["Owner"] & (Record<string, never> | null);
-      owner_four?: components["schemas"]["Owner"] & (Record<string, never> | null);
+      owner_two?: components["schemas"]["Owner"] | null;
+      owner_three?: components["schemas"]["Owner"] | null;
+      owner_four?: components["schemas"]["Owner"] | null;
       main_product?: components["schemas"]["MainProduct"];
       main_contact_person?: components["schemas"]["ContactPerson"];
       current_sales?: components["schemas"]["CurrentSales"];
       bank_account_results?: string | null;
-      capabilities?: components["schemas"]["Capabilities"] & (Record<string, never> | null);
-      fees?: components["schemas"]["Fees"] & (Record<string, never> | null);
+      capabilities?: components["schemas"]["Capabilities"] | null;
+      fees?: components["schemas"]["Fees"] | null;
     };
     BankAccount: {
       bank_name?: string;
@@ -6877,35 +6877,43 @@ export interface operations {
            *       "steps": [
            *         {
            *           "id": "business",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "owners",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "bank",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "product",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "sales",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "device",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "review",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "agreement",
-           *           "complete": false
+           *           "complete": false,
+           *           "requested": false
            *         }
            *       ],
            *       "requirements": {
@@ -7135,35 +7143,43 @@ export interface operations {
            *       "steps": [
            *         {
            *           "id": "business",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "owners",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "bank",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "product",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "sales",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "device",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "review",
-           *           "complete": true
+           *           "complete": true,
+           *           "requested": false
            *         },
            *         {
            *           "id": "agreement",
-           *           "complete": false
+           *           "complete": false,
+           *           "requested": false
            *         }
            *       ],
            *       "requirements": {
