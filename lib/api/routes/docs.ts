@@ -6,12 +6,12 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
 import { env } from "../../env";
-import { explicitSchemas } from "../openapi-explicit";
 import { eventCatalogue, eventTypes } from "../../events/catalogue";
 import { docsCsp } from "../../net/csp";
 import { platformFeeEventSchema } from "../../schemas/platform-fees";
 import { apiVersions, LATEST_API_VERSION } from "../../versions/versions";
 import type { AppEnv } from "../context";
+import { explicitSchemas } from "../openapi-explicit";
 
 const require = createRequire(import.meta.url);
 
