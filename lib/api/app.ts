@@ -27,6 +27,7 @@ import { balanceRoutes } from "./routes/balance";
 import { chargeRoutes } from "./routes/charges";
 import { disputeRoutes } from "./routes/disputes";
 import { docsRoutes } from "./routes/docs";
+import { docsPagesRoutes } from "./routes/docs-pages";
 import { embedRoutes } from "./routes/embed";
 import { eventRoutes } from "./routes/events";
 import { feeRoutes } from "./routes/fees";
@@ -142,6 +143,7 @@ export function createApi(options: ApiOptions) {
   // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
   if (env.APP_ENV === "sandbox") testHelperRoutes(app);
   docsRoutes(app);
+  docsPagesRoutes(app);
   tokenizerRoutes(app);
   embedRoutes(app);
 

@@ -75,5 +75,15 @@ export const docsCsp = buildCsp({
   "connect-src": "'self'",
 });
 
+/** A guide served at /docs/<name>: no script at all; its own styles and images. */
+export const guideCsp = buildCsp({
+  "default-src": "'none'",
+  "style-src": "'unsafe-inline'",
+  "img-src": ["'self'", "data:"],
+  "base-uri": "'none'",
+  "form-action": "'none'",
+  "frame-ancestors": "'none'",
+});
+
 /** A downloaded file: never rendered as a page of ours. */
 export const downloadCsp = buildCsp({ "default-src": "'none'", sandbox: [] });

@@ -101,20 +101,20 @@ export const accountSettingsSchema = z
       .refine((o) => new Set(o).size === o.length, "origins must be unique")
       .meta({
         description:
-          "The origins whose pages may embed this ISV's components (docs/reference.md section 15): https://host[:port], or http:// on localhost or 127.0.0.1 for development. Empty: no embedding",
+          "The origins whose pages may embed this ISV's components (the guide: /docs/guide#section-15): https://host[:port], or http:// on localhost or 127.0.0.1 for development. Empty: no embedding",
       }),
     new_bank_account_hold_days: z.number().int().min(0).max(10).meta({
       description:
-        "Business days a bank account entered after approval waits, once verified, before payouts reach it (docs/reference.md section 16); default 3",
+        "Business days a bank account entered after approval waits, once verified, before payouts reach it (the guide: /docs/guide#section-16); default 3",
     }),
     dispute_fee: z.number().int().min(0).max(10_000).meta({
       description:
-        "Cents taken from the merchant's settlement for each dispute its customers open (docs/reference.md section 16); a won dispute returns its amount, not this fee",
+        "Cents taken from the merchant's settlement for each dispute its customers open (the guide: /docs/guide#section-16); a won dispute returns its amount, not this fee",
     }),
     platform_fee_rules: platformFeeRulesSchema,
     platform_fee_refund: z.enum(platformFeeRefundPolicies).meta({
       description:
-        "What a refund does with the charge's platform fee (docs/reference.md section 19): `pro_rata` (default) gives back the refunded share to the merchant; `keep` keeps it",
+        "What a refund does with the charge's platform fee (the guide: /docs/guide#section-19): `pro_rata` (default) gives back the refunded share to the merchant; `keep` keeps it",
     }),
   })
   .meta({ id: "AccountSettings" });
@@ -206,11 +206,11 @@ export const accountSchema = z
     }),
     api_version: z.string().meta({
       description:
-        "The API version the account is pinned to (docs/reference.md section 22): answers without an Onb-Version header are written in it",
+        "The API version the account is pinned to (the guide: /docs/guide#section-22): answers without an Onb-Version header are written in it",
     }),
     payout_bank_account: payoutBankAccountSchema.nullable().meta({
       description:
-        "An ISV's own bank account, where its residuals are paid once it is verified (docs/reference.md section 19); null: none given",
+        "An ISV's own bank account, where its residuals are paid once it is verified (the guide: /docs/guide#section-19); null: none given",
     }),
     payouts_frozen_at: z.string().nullable().meta({
       description:
@@ -263,7 +263,7 @@ export const updateAccountSchema = z
     }),
     api_version: apiVersionSchema
       .optional()
-      .meta({ description: "Pin the account to another version (docs/changelog.md)" }),
+      .meta({ description: "Pin the account to another version (/docs/changelog)" }),
   })
   .meta({ id: "UpdateAccountRequest" });
 export type UpdateAccount = z.infer<typeof updateAccountSchema>;

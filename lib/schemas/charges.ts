@@ -107,7 +107,7 @@ export const chargeSchema = z
     fee_details: z.array(feeLineSchema).nullable(),
     platform_fee: chargePlatformFeeSchema.nullable().meta({
       description:
-        "The ISV's platform fee on this charge (docs/reference.md section 19): taken from the merchant's share, shown to the merchant as \"<ISV> fee\"; `refunded`: what refunds gave back of it. Null: none",
+        "The ISV's platform fee on this charge (the guide: /docs/guide#section-19): taken from the merchant's share, shown to the merchant as \"<ISV> fee\"; `refunded`: what refunds gave back of it. Null: none",
     }),
     costs: z.number().int().nullable().optional().meta({
       description:

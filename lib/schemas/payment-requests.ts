@@ -136,7 +136,7 @@ export const paymentRequestSchema = z
     charge_id: z.string().nullable(),
     platform_fee: z.object({ amount: z.number().int() }).nullable().meta({
       description:
-        "The ISV's fee on this payment, in cents (docs/reference.md section 19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer.",
+        "The ISV's fee on this payment, in cents (the guide: /docs/guide#section-19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer.",
     }),
     terminal_id: z.string().optional(),
     signature_required: z.boolean().optional(),

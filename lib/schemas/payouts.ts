@@ -33,7 +33,7 @@ export const payoutSchema = z
     id: z.string(),
     recipient: z.enum(payoutRecipients).meta({
       description:
-        "`merchant`: a settlement's net to the merchant's bank account; `account`: a residual to the ISV's own bank account (docs/reference.md section 19)",
+        "`merchant`: a settlement's net to the merchant's bank account; `account`: a residual to the ISV's own bank account (the guide: /docs/guide#section-19)",
     }),
     merchant_id: z.string().nullable().meta({ description: "The merchant paid (null for `recipient: account`)" }),
     settlement_id: z

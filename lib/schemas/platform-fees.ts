@@ -32,7 +32,7 @@ export const platformFeeInputSchema = z
   .meta({
     id: "PlatformFeeInput",
     description:
-      "The ISV's fee on this payment, taken from the merchant's share (docs/reference.md section 19): `{ amount }` in cents, or `{ percent, min?, max? }` of the total. Without it, the account's `settings.platform_fee_rules` apply. Not accepted from a merchant's own key.",
+      "The ISV's fee on this payment, taken from the merchant's share (the guide: /docs/guide#section-19): `{ amount }` in cents, or `{ percent, min?, max? }` of the total. Without it, the account's `settings.platform_fee_rules` apply. Not accepted from a merchant's own key.",
   });
 export type PlatformFeeInput = z.infer<typeof platformFeeInputSchema>;
 

@@ -38,7 +38,7 @@ export const refundSchema = z
       .meta({ description: "Why the processor declined it (a `failed` refund); else null" }),
     platform_fee_refund: z.number().int().meta({
       description:
-        "Cents of the charge's platform fee this refund gave back to the merchant (docs/reference.md section 19): its share pro rata, or 0 when the ISV keeps it (`settings.platform_fee_refund`)",
+        "Cents of the charge's platform fee this refund gave back to the merchant (the guide: /docs/guide#section-19): its share pro rata, or 0 when the ISV keeps it (`settings.platform_fee_refund`)",
     }),
     created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
   })

@@ -35,7 +35,7 @@ export const settlementSchema = z
     disputes_won: z.number().int().meta({ description: "Sum of their amounts, returned (not their fees)" }),
     platform_fees: z.number().int().meta({
       description:
-        "The ISV's platform fees of its charges less what its refunds gave back of them (docs/reference.md section 19)",
+        "The ISV's platform fees of its charges less what its refunds gave back of them (the guide: /docs/guide#section-19)",
     }),
     carried_in: z.number().int().meta({
       description: "The previous settlement's net when it was negative (<= 0), taken from this one",

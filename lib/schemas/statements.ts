@@ -29,7 +29,7 @@ export const statementSchema = z
     }),
     platform_fees: z.number().int().meta({
       description:
-        "The ISV's platform fees of the period's charges, less what the period's refunds gave back of them (docs/reference.md section 19); the statement names it \"<ISV> fee\"",
+        "The ISV's platform fees of the period's charges, less what the period's refunds gave back of them (the guide: /docs/guide#section-19); the statement names it \"<ISV> fee\"",
     }),
     net: z.number().int().meta({
       description:

@@ -17,7 +17,7 @@ export const createWebhookSchema = z
     description: z.string().max(500).optional(),
     api_version: apiVersionSchema
       .optional()
-      .meta({ description: "The API version its events are written in (default: the account's, docs/changelog.md)" }),
+      .meta({ description: "The API version its events are written in (default: the account's, /docs/changelog)" }),
   })
   .meta({ id: "CreateWebhookRequest" });
 export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;

@@ -87,3 +87,28 @@ test("every operation has a summary, a tag, a unique operationId and documented 
     expect(doc.components.schemas[ref.split("/").pop()], `${type} → ${eventCatalogue[type].resource}`).toBeDefined();
   }
 });
+
+test("the guides are served as pages, and every /docs address the API's messages and document give answers", async () => {
+  const changelog = await api.call("GET", "/docs/changelog");
+  expect(changelog.status).toBe(200);
+  expect(changelog.headers.get("content-type")).toContain("text/html");
+  expect(changelog.headers.get("content-security-policy")).toContain("default-src 'none'");
+  expect(changelog.text).toContain("<h1>API changelog</h1>");
+  const guide = await api.call("GET", "/docs/guide");
+  expect(guide.text).toContain('<h2 id="section-19">19. ');
+  expect(guide.text).not.toMatch(/<script/i);
+  // An unknown version's message points to the served changelog, not to a file of the repository.
+  const isv = await api.newIsv();
+  const refused = await api.call("GET", "/v1/account", { auth: isv.auth, headers: { "Onb-Version": "1999-01-01" } });
+  expect(refused.status).toBe(400);
+  expect(refused.json.error.message).toContain("/docs/changelog");
+  expect(refused.json.error.message).not.toContain(".md");
+  // Every /docs address in the OpenAPI document (descriptions) is a page that answers.
+  const doc = (await api.call("GET", "/v1/openapi.json")).text;
+  expect(doc).not.toMatch(/docs\/[a-z-]+\.md/);
+  const addresses = [...new Set([...doc.matchAll(/\/docs\/([a-z]+)/g)].map((m) => m[0]))];
+  expect(addresses).toContain("/docs/guide");
+  for (const address of addresses) expect((await api.call("GET", address)).status, address).toBe(200);
+  // A link from one guide to another goes to its page.
+  expect(changelog.text).toContain('href="/docs/guide#section-22"');
+});

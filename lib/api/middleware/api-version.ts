@@ -25,7 +25,7 @@ export function apiVersion(): MiddlewareHandler<AppEnv> {
       c.header(API_VERSION_HEADER, c.var.accountApiVersion ?? LATEST_API_VERSION);
       throw new AppError(
         "api_version_unknown",
-        `${API_VERSION_HEADER} '${asked.slice(0, 40)}' is not a version of this API: send one of ${set.versions.join(", ")} (docs/changelog.md), or none for your account's`,
+        `${API_VERSION_HEADER} '${asked.slice(0, 40)}' is not a version of this API: send one of ${set.versions.join(", ")} (/docs/changelog), or none for your account's`,
         { param: API_VERSION_HEADER },
       );
     }

@@ -42,7 +42,7 @@ const listPayoutsRoute = createRoute({
   tags: ["Payouts"],
   summary: "List payouts",
   description:
-    "Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, docs/reference.md section 19; the ISV's key or JWT only), filtered by `status`.",
+    "Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.",
   security: security.isv,
   middleware: [withPaymentScope] as const,
   request: { query: listQuerySchema.extend(payoutListQuerySchema.shape) },

@@ -40,7 +40,7 @@ const listResidualsRoute = createRoute({
   tags: ["Residuals"],
   summary: "List residuals",
   description:
-    "What the ISV earned each month (docs/reference.md section 19), newest first: made on the 1st for the month before (sandbox: `POST /v1/test_helpers/residuals/generate`). The ISV's key or JWT only.",
+    "What the ISV earned each month (the guide: /docs/guide#section-19), newest first: made on the 1st for the month before (sandbox: `POST /v1/test_helpers/residuals/generate`). The ISV's key or JWT only.",
   security: security.isv,
   middleware: [isvOnly] as const,
   request: { query: listQuerySchema },

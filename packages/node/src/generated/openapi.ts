@@ -857,7 +857,7 @@ export interface paths {
     };
     /**
      * List payouts
-     * @description Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, docs/reference.md section 19; the ISV's key or JWT only), filtered by `status`.
+     * @description Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.
      */
     get: operations["listPayouts"];
     put?: never;
@@ -1028,7 +1028,7 @@ export interface paths {
     };
     /**
      * List residuals
-     * @description What the ISV earned each month (docs/reference.md section 19), newest first: made on the 1st for the month before (sandbox: `POST /v1/test_helpers/residuals/generate`). The ISV's key or JWT only.
+     * @description What the ISV earned each month (the guide: /docs/guide#section-19), newest first: made on the 1st for the month before (sandbox: `POST /v1/test_helpers/residuals/generate`). The ISV's key or JWT only.
      */
     get: operations["listResiduals"];
     put?: never;
@@ -2234,9 +2234,9 @@ export interface components {
         /** @description The ISV's share of the margin (merchant fees less costs), in percent */
         revenue_share_percent: number;
       } | null;
-      /** @description The API version the account is pinned to (docs/reference.md section 22): answers without an Onb-Version header are written in it */
+      /** @description The API version the account is pinned to (the guide: /docs/guide#section-22): answers without an Onb-Version header are written in it */
       api_version: string;
-      /** @description An ISV's own bank account, where its residuals are paid once it is verified (docs/reference.md section 19); null: none given */
+      /** @description An ISV's own bank account, where its residuals are paid once it is verified (the guide: /docs/guide#section-19); null: none given */
       payout_bank_account: {
         routing_number: string;
         last4: string;
@@ -2355,16 +2355,16 @@ export interface components {
       allow_skip_device_selection: boolean;
       device_selection_required: boolean;
       devices: components["schemas"]["DeviceCatalogEntry"][];
-      /** @description The origins whose pages may embed this ISV's components (docs/reference.md section 15): https://host[:port], or http:// on localhost or 127.0.0.1 for development. Empty: no embedding */
+      /** @description The origins whose pages may embed this ISV's components (the guide: /docs/guide#section-15): https://host[:port], or http:// on localhost or 127.0.0.1 for development. Empty: no embedding */
       embed_allowed_origins: string[];
-      /** @description Business days a bank account entered after approval waits, once verified, before payouts reach it (docs/reference.md section 16); default 3 */
+      /** @description Business days a bank account entered after approval waits, once verified, before payouts reach it (the guide: /docs/guide#section-16); default 3 */
       new_bank_account_hold_days: number;
-      /** @description Cents taken from the merchant's settlement for each dispute its customers open (docs/reference.md section 16); a won dispute returns its amount, not this fee */
+      /** @description Cents taken from the merchant's settlement for each dispute its customers open (the guide: /docs/guide#section-16); a won dispute returns its amount, not this fee */
       dispute_fee: number;
       /** @description Ordered: the first rule whose `match` fits the payment (every field given must fit) sets its platform fee, when the payment's creation gave none. Empty: no platform fee */
       platform_fee_rules: components["schemas"]["PlatformFeeRule"][];
       /**
-       * @description What a refund does with the charge's platform fee (docs/reference.md section 19): `pro_rata` (default) gives back the refunded share to the merchant; `keep` keeps it
+       * @description What a refund does with the charge's platform fee (the guide: /docs/guide#section-19): `pro_rata` (default) gives back the refunded share to the merchant; `keep` keeps it
        * @enum {string}
        */
       platform_fee_refund: "pro_rata" | "keep";
@@ -2507,16 +2507,16 @@ export interface components {
         allow_skip_device_selection?: boolean;
         device_selection_required?: boolean;
         devices?: components["schemas"]["DeviceCatalogEntry"][];
-        /** @description Cents taken from the merchant's settlement for each dispute its customers open (docs/reference.md section 16); a won dispute returns its amount, not this fee */
+        /** @description Cents taken from the merchant's settlement for each dispute its customers open (the guide: /docs/guide#section-16); a won dispute returns its amount, not this fee */
         dispute_fee?: number;
-        /** @description Business days a bank account entered after approval waits, once verified, before payouts reach it (docs/reference.md section 16); default 3 */
+        /** @description Business days a bank account entered after approval waits, once verified, before payouts reach it (the guide: /docs/guide#section-16); default 3 */
         new_bank_account_hold_days?: number;
-        /** @description The origins whose pages may embed this ISV's components (docs/reference.md section 15): https://host[:port], or http:// on localhost or 127.0.0.1 for development. Empty: no embedding */
+        /** @description The origins whose pages may embed this ISV's components (the guide: /docs/guide#section-15): https://host[:port], or http:// on localhost or 127.0.0.1 for development. Empty: no embedding */
         embed_allowed_origins?: string[];
         /** @description Ordered: the first rule whose `match` fits the payment (every field given must fit) sets its platform fee, when the payment's creation gave none. Empty: no platform fee */
         platform_fee_rules?: components["schemas"]["PlatformFeeRule"][];
         /**
-         * @description What a refund does with the charge's platform fee (docs/reference.md section 19): `pro_rata` (default) gives back the refunded share to the merchant; `keep` keeps it
+         * @description What a refund does with the charge's platform fee (the guide: /docs/guide#section-19): `pro_rata` (default) gives back the refunded share to the merchant; `keep` keeps it
          * @enum {string}
          */
         platform_fee_refund?: "pro_rata" | "keep";
@@ -2534,7 +2534,7 @@ export interface components {
         bank_name?: string;
       };
       /**
-       * @description Pin the account to another version (docs/changelog.md)
+       * @description Pin the account to another version (/docs/changelog)
        * @example 2026-11-27
        */
       api_version?: string;
@@ -3315,7 +3315,7 @@ export interface components {
       secret?: string;
       description?: string;
       /**
-       * @description The API version its events are written in (default: the account's, docs/changelog.md)
+       * @description The API version its events are written in (default: the account's, /docs/changelog)
        * @example 2026-11-27
        */
       api_version?: string;
@@ -3518,7 +3518,7 @@ export interface components {
       payment_asset_url: string;
       pay_url: string;
       charge_id: string | null;
-      /** @description The ISV's fee on this payment, in cents (docs/reference.md section 19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer. */
+      /** @description The ISV's fee on this payment, in cents (the guide: /docs/guide#section-19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer. */
       platform_fee: {
         amount: number;
       } | null;
@@ -3555,7 +3555,7 @@ export interface components {
       deadline_seconds?: number;
       platform_fee?: components["schemas"]["PlatformFeeInput"];
     };
-    /** @description The ISV's fee on this payment, taken from the merchant's share (docs/reference.md section 19): `{ amount }` in cents, or `{ percent, min?, max? }` of the total. Without it, the account's `settings.platform_fee_rules` apply. Not accepted from a merchant's own key. */
+    /** @description The ISV's fee on this payment, taken from the merchant's share (the guide: /docs/guide#section-19): `{ amount }` in cents, or `{ percent, min?, max? }` of the total. Without it, the account's `settings.platform_fee_rules` apply. Not accepted from a merchant's own key. */
     PlatformFeeInput:
       | {
           /** @description Cents */
@@ -3903,7 +3903,7 @@ export interface components {
       /** @description What the merchant keeps: captured − fee − the platform fee's amount (cents) */
       net: number | null;
       fee_details: components["schemas"]["FeeLine"][] | null;
-      /** @description The ISV's platform fee on this charge (docs/reference.md section 19): taken from the merchant's share, shown to the merchant as "<ISV> fee"; `refunded`: what refunds gave back of it. Null: none */
+      /** @description The ISV's platform fee on this charge (the guide: /docs/guide#section-19): taken from the merchant's share, shown to the merchant as "<ISV> fee"; `refunded`: what refunds gave back of it. Null: none */
       platform_fee: {
         /** @description Cents taken from the merchant's share for the ISV */
         amount: number;
@@ -4016,7 +4016,7 @@ export interface components {
       status: "pending" | "succeeded" | "failed";
       /** @description Why the processor declined it (a `failed` refund); else null */
       failure_reason: string | null;
-      /** @description Cents of the charge's platform fee this refund gave back to the merchant (docs/reference.md section 19): its share pro rata, or 0 when the ISV keeps it (`settings.platform_fee_refund`) */
+      /** @description Cents of the charge's platform fee this refund gave back to the merchant (the guide: /docs/guide#section-19): its share pro rata, or 0 when the ISV keeps it (`settings.platform_fee_refund`) */
       platform_fee_refund: number;
       /** @description Milliseconds since the epoch */
       created_at: number;
@@ -4111,7 +4111,7 @@ export interface components {
       dispute_won_count: number;
       /** @description Sum of their amounts, returned (not their fees) */
       disputes_won: number;
-      /** @description The ISV's platform fees of its charges less what its refunds gave back of them (docs/reference.md section 19) */
+      /** @description The ISV's platform fees of its charges less what its refunds gave back of them (the guide: /docs/guide#section-19) */
       platform_fees: number;
       /** @description The previous settlement's net when it was negative (<= 0), taken from this one */
       carried_in: number;
@@ -4146,7 +4146,7 @@ export interface components {
       object: "payout";
       id: string;
       /**
-       * @description `merchant`: a settlement's net to the merchant's bank account; `account`: a residual to the ISV's own bank account (docs/reference.md section 19)
+       * @description `merchant`: a settlement's net to the merchant's bank account; `account`: a residual to the ISV's own bank account (the guide: /docs/guide#section-19)
        * @enum {string}
        */
       recipient: "merchant" | "account";
@@ -4585,7 +4585,7 @@ export interface components {
       reversals: number;
       /** @description Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees */
       fees: number;
-      /** @description The ISV's platform fees of the period's charges, less what the period's refunds gave back of them (docs/reference.md section 19); the statement names it "<ISV> fee" */
+      /** @description The ISV's platform fees of the period's charges, less what the period's refunds gave back of them (the guide: /docs/guide#section-19); the statement names it "<ISV> fee" */
       platform_fees: number;
       /** @description gross_volume - refunds - returns + reversals - fees - platform_fees - the amounts of the disputes opened in the period + the amounts of the disputes won in it (see `disputes` in the detail; dispute fees are a fee line) */
       net: number;
@@ -4619,7 +4619,7 @@ export interface components {
       reversals: number;
       /** @description Processing fees of its charges, the ACH activity fees (returns, daily batches) and the monthly fees */
       fees: number;
-      /** @description The ISV's platform fees of the period's charges, less what the period's refunds gave back of them (docs/reference.md section 19); the statement names it "<ISV> fee" */
+      /** @description The ISV's platform fees of the period's charges, less what the period's refunds gave back of them (the guide: /docs/guide#section-19); the statement names it "<ISV> fee" */
       platform_fees: number;
       /** @description gross_volume - refunds - returns + reversals - fees - platform_fees - the amounts of the disputes opened in the period + the amounts of the disputes won in it (see `disputes` in the detail; dispute fees are a fee line) */
       net: number;

@@ -995,7 +995,7 @@ export class PaymentRequestsResource extends Resource {
 export class PayoutsResource extends Resource {
   /**
    * List payouts
-   * Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, docs/reference.md section 19; the ISV's key or JWT only), filtered by `status`.
+   * Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.
    */
   list(
     query?: operations["listPayouts"]["parameters"]["query"],
@@ -1150,7 +1150,7 @@ export class ReportsResource extends Resource {
 export class ResidualsResource extends Resource {
   /**
    * List residuals
-   * What the ISV earned each month (docs/reference.md section 19), newest first: made on the 1st for the month before (sandbox: `POST /v1/test_helpers/residuals/generate`). The ISV's key or JWT only.
+   * What the ISV earned each month (the guide: /docs/guide#section-19), newest first: made on the 1st for the month before (sandbox: `POST /v1/test_helpers/residuals/generate`). The ISV's key or JWT only.
    */
   list(
     query?: operations["listResiduals"]["parameters"]["query"],
