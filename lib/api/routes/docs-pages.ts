@@ -5,6 +5,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { micromark } from "micromark";
 import { gfm, gfmHtml } from "micromark-extension-gfm";
 
+import { escapeHtml } from "../../html";
 import { guideCsp } from "../../net/csp";
 import type { AppEnv } from "../context";
 
@@ -27,9 +28,6 @@ export const docsUrl = (page: PageName, section?: number) => `/docs/${page}${sec
 const pageOfFile = new Map<string, PageName>(
   Object.entries(docsPages).map(([name, page]) => [page.file, name as PageName]),
 );
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * A guide as HTML: GitHub-flavoured markdown (tables) without raw HTML; numbered headings get ids
