@@ -49,8 +49,13 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   });
   await merchantWithLink(request, isv, { merchant: { legal_business_name: "Other Shop" } });
   await signIn(page, isv);
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Merchants" }).click();
+  const dashboardNav = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(dashboardNav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await dashboardNav.getByRole("link", { name: "Merchants" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merchants");
+  // The section is lit as a tab (and said to screen readers), the others not.
+  await expect(dashboardNav.getByRole("link", { name: "Merchants" })).toHaveAttribute("aria-current", "page");
+  await expect(dashboardNav.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
   await expectAxeClean(page);
   await page.getByLabel("Search by name, e-mail, phone or id").fill("tacos");
   await page.getByRole("button", { name: "Filter" }).click();
@@ -73,6 +78,8 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   await expect(page.getByText("No merchants yet.")).toBeVisible();
   await page.goto(`/dashboard/merchants/${merchant.id}`);
   await expect(page.getByRole("heading", { name: "Findable Tacos LLC" })).toBeVisible();
+  // A merchant's page is under Merchants.
+  await expect(dashboardNav.getByRole("link", { name: "Merchants" })).toHaveAttribute("aria-current", "page");
   // Events in words, never their type.
   await expect(page.getByText("Merchant created")).toBeVisible();
   await expect(page.getByText("merchant.created")).toHaveCount(0);
@@ -165,6 +172,8 @@ test("settings: the preview changes before saving; after saving a real merchant'
   await page.getByLabel("Logo URL").fill("/icon.svg");
   // The logo as the pages show it, beside the field; a file that breaks the rules is said in words.
   await expect(page.getByRole("img", { name: "Your logo, as your pages show it" })).toHaveAttribute("src", "/icon.svg");
+  // The upload is a button in the page's words (not the browser's "Choose File").
+  await expect(page.getByText("Choose an image", { exact: true })).toBeVisible();
   await page.getByLabel(/Or upload a logo/).setInputFiles({
     name: "big.png",
     mimeType: "image/png",

@@ -13,8 +13,19 @@ test("GET /docs renders the interactive API reference from /v1/openapi.json, wit
   page.on("request", (r) => {
     if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:")) outside.push(r.url());
   });
+  // Nothing it loads is missing, and its own validator finds nothing to say of the document.
+  const missing: string[] = [];
+  const warnings: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "warning" || m.type() === "error") warnings.push(m.text());
+  });
   await page.goto("/docs");
   await expect(page.getByText("Merchant onboarding and payments API").first()).toBeVisible();
+  expect(missing).toEqual([]);
+  expect(warnings).toEqual([]);
   await expect(page.getByText("Sign in and get a Bearer JWT").first()).toBeVisible();
   for (const upsell of [/Developer Tools/i, /Ask AI/i, /Open API Client/i, /Deploy/i, /Generate SDK/i])
     await expect(page.getByRole("button", { name: upsell })).toHaveCount(0);

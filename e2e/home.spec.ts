@@ -700,6 +700,9 @@ test("a bank payment its bank returned: its page says so in words and what reach
   await expect(facts).toContainText("Insufficient funds");
   await expect(facts).not.toContainText("Decline reason");
   await expect(facts).not.toContainText("insufficient_funds");
+  // The merchant's home never shows what the payment cost the platform, nor the ISV's margin.
+  await expect(facts).not.toContainText("Costs");
+  await expect(facts).not.toContainText("Margin");
   await expect(facts).toContainText(`To the merchant, after the return (the fee stays)-$${(fee / 100).toFixed(2)}`);
   await expectAxeClean(page);
   await shots(page, "home-payment-returned-en");

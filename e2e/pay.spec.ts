@@ -94,6 +94,16 @@ test("scan-to-pay: the QR opens the page; a declined card says why and stays pay
     await clickPay(page, /^Pay /);
     await expect(page.getByTestId("pay-problem")).toContainText("Your card was declined");
     expect((await getRequest(request, pr.id)).status).toBe("PENDING");
+    // On a phone the whole number shows (the card's network beside the label, not over the number),
+    // and the frame is as tall as its form: nothing cut off at its bottom, nothing scrolled inside it.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expect
+      .poll(() => frame.locator("#card-number").evaluate((el) => el.scrollWidth <= el.clientWidth))
+      .toBe(true);
+    await expect
+      .poll(() => frame.locator("html").evaluate(() => document.documentElement.scrollHeight <= window.innerHeight))
+      .toBe(true);
+    expect(await frame.locator("html").evaluate(() => window.scrollY)).toBe(0);
     await shot(page, "pay-declined");
 
     await fillCard(page, "4242 4242 4242 4242");
@@ -101,6 +111,10 @@ test("scan-to-pay: the QR opens the page; a declined card says why and stays pay
     await clickPay(page, /^Pay /);
     await expect(page.getByTestId("receipt")).toContainText("Payment received");
     await expect(page.getByTestId("receipt")).toContainText("Visa •••• 4242");
+    // How to reach the business: its address, phone and e-mail.
+    await expect(page.getByTestId("receipt-contact")).toContainText("125 Market St, San Francisco, CA 94103");
+    await expect(page.getByTestId("receipt-contact")).toContainText("(415) 555-0124");
+    await expect(page.getByTestId("receipt-contact")).toContainText("mei@example.com");
     await expect(page.getByRole("button", { name: "Print or save this receipt" })).toBeVisible();
     await expectAxeClean(page);
     await shot(page, "pay-receipt");
@@ -153,6 +167,8 @@ test("an invoice in Spanish at 320 px is paid; viewed_at is recorded", async ({ 
   });
   await page.goto(new URL(pr.payment_asset_url).pathname);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Factura de /);
+  // The receipt goes where the invoice was sent, said on the page (the customer may change it).
+  await expect(page.getByLabel("Correo electrónico para su recibo (opcional)")).toHaveValue("cliente@example.com");
   await expect(page.getByTestId("total")).toHaveText(/259,80\s?\$|\$\s?259[.,]80/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   // The card frame grows to its content (labels wrap at 320 px): nothing in it is cut off.
@@ -526,6 +542,12 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   await expect(page.getByRole("heading", { name: "Payment of $25.99" })).toBeVisible();
   await expect(page.getByTestId("charge-facts")).toContainText("Visa •••• 4242");
   await expect(page.getByTestId("charge-facts")).toContainText("$1.05");
+  // The ISV sees what the payment cost and its margin (the API's figures); the merchant never does.
+  const asIsv = await (await request.get(`/v1/charges/${chargeId}`, { headers: { authorization: isv.auth } })).json();
+  const usd = (cents: number) =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+  await expect(page.getByTestId("charge-facts")).toContainText(`Costs${usd(asIsv.costs)}`);
+  await expect(page.getByTestId("charge-facts")).toContainText(`Margin${usd(asIsv.margin)}`);
   const amount = page.getByLabel("Amount to refund (USD)");
   // Nothing prefilled: the merchant says how much.
   await expect(amount).toHaveValue("");

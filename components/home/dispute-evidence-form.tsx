@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
 
+import { FilePicker } from "@/components/ui/file-picker";
 import { inputClass } from "@/components/ui/input-class";
 import type { HomeDisputeResult } from "@/lib/actions/home";
 import { evidenceFileFields, evidenceTextFields } from "@/lib/schemas/disputes";
@@ -187,11 +188,10 @@ export function DisputeEvidenceForm({
               <p id={`${id}-hint`} className="text-sm text-muted">
                 {t("fileHint")}
               </p>
-              <input
+              <FilePicker
                 id={id}
-                type="file"
+                buttonText={t("chooseFile")}
                 accept="application/pdf,image/jpeg,image/png"
-                className="mt-1 block w-full text-sm"
                 aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}${current ? ` ${id}-current` : ""}`}
                 disabled={uploading !== null}
                 onChange={(e) => {

@@ -21,6 +21,7 @@ export function PayForm({
   achAuthorization,
   staff = false,
   tokenizerOrigin,
+  receiptEmail,
 }: {
   requestId: string;
   publishableKey: string;
@@ -35,6 +36,8 @@ export function PayForm({
   achAuthorization?: string;
   /** The virtual terminal: the merchant's staff types what the customer gives; words addressed to them. */
   staff?: boolean;
+  /** The receipt's address to start with: an invoice's, where it was sent (the customer may change it). */
+  receiptEmail?: string | null;
 }) {
   const t = useTranslations("pay");
   const router = useRouter();
@@ -44,7 +47,7 @@ export function PayForm({
   );
   const [method, setMethod] = useState<"card" | "bank_account">("card");
   const [busy, setBusy] = useState(false);
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(receiptEmail ?? "");
   const [authorized, setAuthorized] = useState(false);
   const [consentError, setConsentError] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);

@@ -9,6 +9,7 @@ import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { brandName } from "@/lib/payments/brands";
 
+import { shownStatusText } from "./shown-status";
 import { timelineOf } from "./timeline";
 
 type ChargeRow = Awaited<ReturnType<typeof getCharge>>["charge"];
@@ -38,6 +39,7 @@ export async function ChargeDetails({
   refunds,
   disputeHref,
   isvName,
+  forIsv = false,
 }: {
   charge: ChargeRow;
   /** The ISV's display name: its platform fee is shown as "<ISV> fee" (docs/reference.md section 19). */
@@ -45,9 +47,12 @@ export async function ChargeDetails({
   refunds: RefundRow[];
   /** The page of a dispute (the home's, the dashboard's): a disputed charge links to its dispute. */
   disputeHref?: (id: string) => string;
+  /** The ISV's dashboard: what the payment cost the platform and the ISV's margin too (never the merchant's). */
+  forIsv?: boolean;
 }) {
   const t = await getTranslations("dashboard");
   const disputeWords = await getTranslations("disputes");
+  const revenueWords = await getTranslations("revenue");
   const format = await getFormatter();
   const locale = await getLocale();
   const money = (cents: number) => formatCents(cents, intlLocale(locale));
@@ -67,7 +72,7 @@ export async function ChargeDetails({
           {t("chargeDetails")}
         </h2>
         <dl className="space-y-1" data-testid="charge-facts">
-          {row(t("status"), enumLabel(t, "chargeStatus", charge.status))}
+          {row(t("status"), shownStatusText(t, charge))}
           {charge.disputeId ? (
             <div className="grid gap-x-4 sm:grid-cols-[minmax(0,12rem)_1fr]" data-testid="charge-disputed">
               <dt className="text-muted">{disputeWords("disputed")}</dt>
@@ -102,6 +107,8 @@ export async function ChargeDetails({
             ? // Returned: the bank took back what the merchant still held; the fee stays taken.
               row(t("netToMerchantReturned"), money(charge.net - (charge.amountCaptured - charge.amountRefunded)))
             : row(t("netToMerchant"), charge.net === null ? null : money(charge.net))}
+          {forIsv && charge.costs !== null ? row(revenueWords("costs"), money(charge.costs)) : null}
+          {forIsv && charge.margin !== null ? row(revenueWords("margin"), money(charge.margin)) : null}
           {row(t("refunded"), money(charge.amountRefunded))}
           {charge.failureReason
             ? row(

@@ -34,6 +34,23 @@ function page(
   return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a"><div style="background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 16px;font-weight:600">${escapeHtml(sender)}</div><div style="padding:16px"><p>${escapeHtml(intro)}</p><table>${rows}</table>${button}${footer ? `<p style="color:#475569;font-size:14px">${escapeHtml(footer)}</p>` : ""}</div></body></html>`;
 }
 
+type Items = { name: string; quantity: number; unit_price: number }[] | null;
+
+/** What a payment was for: each item, then the subtotal, the tax (and tip) and the total. */
+function amountLines(
+  input: { subtotal: number; tax: number; tip: number; total: number; items: Items },
+  locale: Locale,
+  t: ReturnType<typeof translator>,
+): Line[] {
+  return [
+    ...(input.items ?? []).map((i): Line => [`${i.quantity} × ${i.name}`, money(i.quantity * i.unit_price, locale)]),
+    ...(input.tax > 0 || input.tip > 0 ? [[t("subtotal"), money(input.subtotal, locale)] as Line] : []),
+    ...(input.tax > 0 ? [[t("tax"), money(input.tax, locale)] as Line] : []),
+    ...(input.tip > 0 ? [[t("tip"), money(input.tip, locale)] as Line] : []),
+    [t("total"), money(input.total, locale)],
+  ];
+}
+
 export function invoiceEmail(input: {
   brand: Brand;
   locale: Locale;
@@ -42,7 +59,7 @@ export function invoiceEmail(input: {
   tax: number;
   tip: number;
   total: number;
-  items: { name: string; quantity: number; unit_price: number }[] | null;
+  items: Items;
   description?: string | null;
   payUrl: string;
 }) {
@@ -51,14 +68,7 @@ export function invoiceEmail(input: {
   // What the invoice is for, each item, then the subtotal, the tax (and tip) and the total.
   const lines: Line[] = [
     ...(input.description ? [[t("invoiceFor"), input.description] as Line] : []),
-    ...(input.items ?? []).map((i): Line => [
-      `${i.quantity} × ${i.name}`,
-      money(i.quantity * i.unit_price, input.locale),
-    ]),
-    ...(input.tax > 0 || input.tip > 0 ? [[t("subtotal"), money(input.subtotal, input.locale)] as Line] : []),
-    ...(input.tax > 0 ? [[t("tax"), money(input.tax, input.locale)] as Line] : []),
-    ...(input.tip > 0 ? [[t("tip"), money(input.tip, input.locale)] as Line] : []),
-    [t("total"), total],
+    ...amountLines(input, input.locale, t),
   ];
   const intro = t("invoiceIntro", { business: input.business, total });
   return {
@@ -95,6 +105,10 @@ export function receiptEmail(input: {
   receiptNumber: string;
   /** A bank debit: processing until it clears, not yet received. */
   bank?: boolean;
+  /** What was paid for: the request's items and amounts (its total is `total`). */
+  amounts: { subtotal: number; tax: number; tip: number; items: Items };
+  /** How the customer reaches the business (lib/merchants/facts.ts receiptContact). */
+  contact: { address: string | null; phone: string | null; email: string | null };
 }) {
   const t = translator(input.locale, "emails.payments");
   const total = money(input.total, input.locale);
@@ -107,7 +121,15 @@ export function receiptEmail(input: {
   const method = input.bank
     ? ([t("bankAccount"), `•••• ${input.last4 ?? ""}`] as Line)
     : ([t("card"), `${brandName(input.brandName)} •••• ${input.last4 ?? ""}`.trim()] as Line);
-  const lines: Line[] = [[t("receiptNumber"), input.receiptNumber], method, [t("date"), `${when} UTC`]];
+  const lines: Line[] = [
+    ...amountLines({ ...input.amounts, total: input.total }, input.locale, t),
+    [t("receiptNumber"), input.receiptNumber],
+    method,
+    [t("date"), `${when} UTC`],
+    ...(input.contact.address ? [[t("address"), input.contact.address] as Line] : []),
+    ...(input.contact.phone ? [[t("phone"), input.contact.phone] as Line] : []),
+    ...(input.contact.email ? [[t("email"), input.contact.email] as Line] : []),
+  ];
   const intro = t(input.bank ? "receiptIntroAch" : "receiptIntro", { business: input.business, total });
   return {
     senderName: input.business,

@@ -99,8 +99,20 @@ describe("customer messages", () => {
       last4: "4242",
       paidAt: new Date("2026-11-22T18:02:00Z"),
       receiptNumber: "20261122-8NW3KQ5Z",
+      amounts: { subtotal: 1050, tax: 95, tip: 100, items: [{ name: "Flat white", quantity: 2, unit_price: 525 }] },
+      contact: {
+        address: "125 Market St, San Francisco, CA 94103",
+        phone: "(415) 555-0124",
+        email: "hola@cafeluna.test",
+      },
     });
     expect(mail.subject).toBe(subject);
+    // What was paid for, line by line, and how to reach the business.
+    expect(mail.text).toContain("2 × Flat white: $10.50");
+    expect(mail.text).toContain(`${locale === "en" ? "Tax" : "Impuesto"}: $0.95`);
+    expect(mail.text).toContain("125 Market St, San Francisco, CA 94103");
+    expect(mail.text).toContain("(415) 555-0124");
+    expect(mail.html).toContain("hola@cafeluna.test");
     expect(mail.text.startsWith(intro)).toBe(true);
     expect(mail.text).toContain(`${numberLabel}: 20261122-8NW3KQ5Z`);
     expect(mail.html).toContain(footer);
@@ -130,6 +142,8 @@ describe("customer messages", () => {
       paidAt: new Date("2026-11-22T18:02:00Z"),
       receiptNumber: "20261122-8NW3KQ5Z",
       bank: true,
+      amounts: { subtotal: 1245, tax: 0, tip: 0, items: null },
+      contact: { address: null, phone: null, email: null },
     });
     expect(mail.text.startsWith(intro)).toBe(true);
     expect(mail.html).toContain(intro.split(":")[0]);
@@ -148,8 +162,12 @@ describe("customer messages", () => {
       last4: "4444",
       paidAt: new Date("2026-11-22T18:02:00Z"),
       receiptNumber: "20261122-8NW3KQ5Z",
+      amounts: { subtotal: 1245, tax: 0, tip: 0, items: null },
+      contact: { address: null, phone: null, email: null },
     });
     expect(mail.text).toContain("Card: Mastercard •••• 4444");
+    // Nothing said of what is not known.
+    expect(mail.text).not.toMatch(/Address|Phone|E-mail/);
   });
 });
 

@@ -46,8 +46,16 @@ function showErrors(errors: Partial<Record<Field, string>>) {
 
 function resize() {
   // The form, not the document: a document is never shorter than its frame, so it could not shrink.
+  // (The form is its own formatting context: its last field's margin is inside its height.)
   post({ type: "resize", height: root.getBoundingClientRect().height });
 }
+
+// The frame grows to its form, so it never scrolls: a focused field scrolled into view while an
+// error line grew the form (before the page resized the frame) would leave the first field hidden
+// above a blank band. The page around it scrolls instead.
+window.addEventListener("scroll", () => {
+  if (window.scrollY !== 0 || window.scrollX !== 0) window.scrollTo(0, 0);
+});
 
 // Card number in groups of four as typed; expiry as MM / YY.
 if (!isBank) wireCardFields();

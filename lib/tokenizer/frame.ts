@@ -40,7 +40,7 @@ export function frameHtml(input: {
   const title = kind === "card" ? t.title : b.title;
   const fields =
     kind === "card"
-      ? `<div class="f"><label for="card-number">${escapeHtml(t.number)}</label><div class="num"><input id="card-number" name="cardnumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" spellcheck="false" aria-describedby="card-number-error card-brand"><span id="card-brand" class="brand" aria-live="polite"></span></div><p id="card-number-error" class="e" role="alert"></p></div>
+      ? `<div class="f"><div class="lab"><label for="card-number">${escapeHtml(t.number)}</label><span id="card-brand" class="brand" aria-live="polite"></span></div><input id="card-number" name="cardnumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" spellcheck="false" aria-describedby="card-number-error card-brand"><p id="card-number-error" class="e" role="alert"></p></div>
 <div class="row">${field("card-exp", t.exp, `name="exp-date" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${escapeHtml(t.expPlaceholder)}"`)}${field("card-cvc", t.cvc, 'name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}</div>`
       : `${field("bank-holder", b.holder, 'name="account-holder" autocomplete="name" maxlength="100"')}
 ${field("bank-routing", b.routing, 'name="routing-number" inputmode="numeric" autocomplete="off" maxlength="9" spellcheck="false"')}
@@ -48,11 +48,11 @@ ${field("bank-account", b.account, 'name="account-number" inputmode="numeric" au
 <div class="f"><label for="bank-type">${escapeHtml(b.type)}</label><select id="bank-type" name="account-type"><option value="checking">${escapeHtml(b.checking)}</option><option value="savings">${escapeHtml(b.savings)}</option></select></div>`;
   const messages = kind === "card" ? t.messages : b.messages;
   const html = `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style nonce="${nonce}">
-*{box-sizing:border-box}body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:transparent}
+*{box-sizing:border-box}html,body{overflow:hidden}body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:transparent}form{display:flow-root}
 .f{margin:0 0 12px}label{display:block;font-weight:600;font-size:15px;margin:0 0 4px}
 input,select{width:100%;font:inherit;padding:10px 12px;border:1px solid #64748b;border-radius:8px;background:#fff;color:#0f172a;min-height:44px}
 input:focus,select:focus{outline:3px solid ${accent};outline-offset:1px}input[aria-invalid=true]{border-color:#b91c1c}
-.num{position:relative}.num input{padding-right:9.5rem}.brand{position:absolute;right:8px;top:50%;transform:translateY(-50%);font-size:13px;font-weight:700;padding:2px 8px;border-radius:6px;border:1px solid #64748b;background:#f8fafc;color:#0f172a;pointer-events:none}.brand:empty{display:none}
+.lab{display:flex;align-items:flex-end;justify-content:space-between;gap:8px;margin:0 0 4px}.lab label{margin:0}.brand{font-size:13px;font-weight:700;padding:1px 8px;border-radius:6px;border:1px solid #64748b;background:#f8fafc;color:#0f172a;white-space:nowrap}.brand:empty{display:none}
 .row{display:flex;gap:12px}.row .f{flex:1;min-width:0}.e{color:#b91c1c;margin:4px 0 0;font-size:14px}.e:empty{display:none}
 </style></head><body><form id="tokenizer" novalidate data-kind="${kind}" data-parent="${escapeHtml(input.parentOrigin)}" data-key="${escapeHtml(input.publishableKey)}" data-messages="${escapeHtml(JSON.stringify(messages))}" aria-label="${escapeHtml(title)}">
 ${fields}

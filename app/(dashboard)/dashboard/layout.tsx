@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
+import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { signOutAction } from "@/lib/actions/sign-in";
 import { requireIsvUser } from "@/lib/dashboard/session";
@@ -27,32 +27,6 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               </span>
             ) : null}
           </div>
-          <nav aria-label={t("nav.label")} className="flex flex-wrap gap-4">
-            <Link className="underline" href="/dashboard">
-              {t("nav.overview")}
-            </Link>
-            <Link className="underline" href="/dashboard/merchants">
-              {t("nav.merchants")}
-            </Link>
-            <Link className="underline" href="/dashboard/payments">
-              {t("nav.payments")}
-            </Link>
-            <Link className="underline" href="/dashboard/settings">
-              {t("nav.settings")}
-            </Link>
-            <Link className="underline" href="/dashboard/developers">
-              {t("nav.developers")}
-            </Link>
-            <Link className="underline" href="/dashboard/revenue">
-              {t("nav.revenue")}
-            </Link>
-            <Link className="underline" href="/dashboard/reports">
-              {t("nav.reports")}
-            </Link>
-            <Link className="underline" href="/dashboard/audit">
-              {t("nav.audit")}
-            </Link>
-          </nav>
           <div className="flex items-center gap-3">
             <LanguageSwitcher />
             <form action={signOutAction}>
@@ -62,6 +36,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             </form>
           </div>
         </div>
+        <DashboardNav
+          label={t("nav.label")}
+          items={(
+            ["overview", "merchants", "payments", "settings", "developers", "revenue", "reports", "audit"] as const
+          ).map((key) => ({ href: key === "overview" ? "/dashboard" : `/dashboard/${key}`, label: t(`nav.${key}`) }))}
+        />
       </header>
       <main id="main" className="mx-auto max-w-5xl px-4 py-6">
         {children}

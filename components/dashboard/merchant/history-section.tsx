@@ -16,15 +16,22 @@ export async function HistorySection({ events }: { events: MerchantEvent[] }) {
     <section>
       <h2 className="text-lg font-semibold">{t("history")}</h2>
       <ol className="mt-2 space-y-1">
-        {events.map((e) => (
-          <li key={e.id}>
-            <span className="text-muted">
-              {format.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "short" })}
-            </span>{" "}
-            · {eventName(e.type)} ·{" "}
-            {t(`statusNames.${(e.data as { lead_onboarding_status: OnboardingStatus }).lead_onboarding_status}`)}
-          </li>
-        ))}
+        {events.map((e) => {
+          const name = eventName(e.type);
+          const status = t(
+            `statusNames.${(e.data as { lead_onboarding_status: OnboardingStatus }).lead_onboarding_status}`,
+          );
+          return (
+            <li key={e.id}>
+              <span className="text-muted">
+                {format.dateTime(e.createdAt, { dateStyle: "medium", timeStyle: "short" })}
+              </span>{" "}
+              · {name}
+              {/* The status it left the merchant in, unless the event says it already ("Approved"). */}
+              {status === name ? null : ` · ${status}`}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

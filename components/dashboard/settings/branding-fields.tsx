@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
+import { FilePicker } from "@/components/ui/file-picker";
 import { contrastRatio, textOn } from "@/lib/branding/contrast";
 
 import { type DomainVerification, DomainVerificationPanel } from "../domain-verification";
@@ -38,6 +39,7 @@ export function BrandingFields({
     return t("contrastOk", { ratio, text: textOn(color).toLowerCase() === "#ffffff" ? t("textWhite") : t("textDark") });
   };
   const [logoError, setLogoError] = useState<string | null>(null);
+  const [logoName, setLogoName] = useState<string | null>(null);
   return (
     <fieldset className="mb-4 rounded-lg border border-line p-4">
       <legend className="px-1 font-semibold">{t("branding")}</legend>
@@ -47,11 +49,11 @@ export function BrandingFields({
         <label htmlFor="logo-upload" className="block text-sm font-medium">
           {t("logoUpload")}
         </label>
-        <input
+        <FilePicker
           id="logo-upload"
-          type="file"
+          buttonText={t("logoChoose")}
+          chosen={logoName}
           accept="image/png,image/jpeg,image/svg+xml,image/webp"
-          className="mt-1 block w-full text-sm"
           aria-describedby="logo-upload-error"
           onChange={(e) => {
             const file = e.target.files?.[0];
@@ -61,6 +63,7 @@ export function BrandingFields({
               return setLogoError(t("logoWrongType"));
             if (file.size > 100 * 1024) return setLogoError(t("logoTooBig"));
             setLogoError(null);
+            setLogoName(file.name);
             const reader = new FileReader();
             reader.onload = () => set("logo")(String(reader.result));
             reader.readAsDataURL(file);
@@ -77,7 +80,14 @@ export function BrandingFields({
               alt={t("logoPreview")}
               className="h-10 max-w-48 rounded border border-line bg-card object-contain p-1"
             />
-            <button type="button" className="text-sm underline" onClick={() => set("logo")("")}>
+            <button
+              type="button"
+              className="text-sm underline"
+              onClick={() => {
+                set("logo")("");
+                setLogoName(null);
+              }}
+            >
               {t("logoRemove")}
             </button>
           </div>

@@ -15,7 +15,7 @@ import { AppError } from "../../errors";
 import { createId } from "../../ids";
 import { postCharge } from "../../ledger/payment-movements";
 import { log } from "../../log";
-import { businessName, merchantLocale } from "../../merchants/facts";
+import { businessName, merchantLocale, receiptContact } from "../../merchants/facts";
 import { receiptEmail } from "../../notifications/payment-templates";
 import { queueEmail } from "../../notifications/send-email";
 import { achProcessor, paymentProcessor, processorFor } from "../../processors";
@@ -299,6 +299,13 @@ async function sendReceipt(
     paidAt: charge.createdAt,
     receiptNumber: charge.receiptNumber,
     bank: charge.paymentMethod === "ach",
+    amounts: {
+      subtotal: request.amount,
+      tax: request.tax,
+      tip: request.tip,
+      items: request.items as { name: string; quantity: number; unit_price: number }[] | null,
+    },
+    contact: receiptContact(merchant),
   });
   await queueEmail(tx, {
     accountId: request.isvAccountId,

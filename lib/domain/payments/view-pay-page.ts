@@ -5,7 +5,7 @@ import { charges, merchants, paymentRequests } from "../../db/schema";
 import type { PaymentItem } from "../../db/schema/payments";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
-import { businessName } from "../../merchants/facts";
+import { businessName, receiptContact } from "../../merchants/facts";
 import { publicFailureReason } from "../../serializers/pay-result";
 import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
@@ -84,7 +84,11 @@ export async function viewPayPage(db: Db, id: string, host: string) {
           amount: charge.amountCaptured,
           /** A bank debit not yet cleared: "processing", not "received" (it can still come back). */
           processing: charge.paymentMethod === "ach" && charge.achClearedAt === null,
+          /** How the customer reaches the business (its address, phone and e-mail). */
+          contact: merchant ? receiptContact(merchant) : { address: null, phone: null, email: null },
         }
       : null,
+    /** An invoice's e-mail, offered as the receipt's address (the customer it was sent to). */
+    receiptEmail: request.paymentType === "INVOICE" ? request.emailAddress : null,
   };
 }

@@ -5,6 +5,7 @@ import { RefreshWhile } from "@/components/home/refresh-while";
 import { SettingsForm } from "@/components/home/settings-form";
 import { StepUp } from "@/components/home/step-up";
 import { primaryButtonClass } from "@/components/ui/button";
+import { fileInputClass } from "@/components/ui/file-picker";
 import { RotateKey } from "@/components/ui/rotate-key";
 import { homeBankAccountAction, homeContactAction, homeRotateKeyAction, homeStepUpAction } from "@/lib/actions/home";
 import { isFreshSession } from "@/lib/auth/home-session";
@@ -137,7 +138,7 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
               accept="image/jpeg,image/png,application/pdf"
               aria-describedby={uploadError ? "bank-document-hint bank-document-error" : "bank-document-hint"}
               aria-invalid={uploadError ? true : undefined}
-              className="mt-2 block w-full text-sm"
+              className={fileInputClass}
             />
             {uploadError ? (
               <p id="bank-document-error" role="alert" className="mt-1 text-sm text-danger">

@@ -89,6 +89,17 @@ export default async function PayPage({ params }: Props) {
               <dt className="text-green-900">{t("date")}</dt>
               <dd>{when(view.receipt.at)}</dd>
             </dl>
+            {/* How to reach the business about this payment: its address, phone and e-mail. */}
+            <address className="mt-3 not-italic" data-testid="receipt-contact">
+              <span className="font-semibold">{view.business}</span>
+              {[view.receipt.contact.address, view.receipt.contact.phone, view.receipt.contact.email]
+                .filter((line): line is string => Boolean(line))
+                .map((line) => (
+                  <span key={line} className="block break-words">
+                    {line}
+                  </span>
+                ))}
+            </address>
             <PrintReceipt label={t("printReceipt")} />
           </section>
         ) : view.status !== "PENDING" ? (
@@ -210,6 +221,7 @@ function Payable({
       }
       tokenizerOrigin={view.tokenizerOrigin}
       staff={view.type === "MANUAL"}
+      receiptEmail={view.receiptEmail}
     />
   );
   if (view.type === "TERMINAL" && !view.terminalFallback) {

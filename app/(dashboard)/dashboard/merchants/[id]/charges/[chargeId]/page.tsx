@@ -62,6 +62,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
         refunds={refunds}
         disputeHref={() => "#dispute"}
         isvName={brandOf(account).display_name}
+        forIsv
       />
       {charge.disputeId ? (
         <DisputeSummary dispute={await findDispute(db, { isvAccountId: account.id }, charge.disputeId)} />
