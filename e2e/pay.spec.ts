@@ -14,6 +14,16 @@ type Isv = ReturnType<typeof createIsvWithCli>;
 const shot = async (page: Page, name: string) => {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    // The card frame takes its content's new height (it says it, the page resizes it) before the picture.
+    if ((await page.getByTestId("tokenizer-frame").count()) > 0)
+      await expect
+        .poll(() =>
+          page
+            .frameLocator('[data-testid="tokenizer-frame"]')
+            .locator("html")
+            .evaluate(() => document.documentElement.scrollHeight <= window.innerHeight),
+        )
+        .toBe(true);
     await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
   }
 };
