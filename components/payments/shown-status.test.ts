@@ -6,7 +6,7 @@ const card = {
   status: "AUTHORIZED" as const,
   amountCaptured: 2599,
   amountRefunded: 0,
-  paymentMethod: "card",
+  paymentMethod: "card" as "card" | "ach",
   achClearedAt: null,
 };
 
@@ -15,7 +15,7 @@ describe("a payment's status as the lists show it", () => {
     expect(shownStatus(card)).toEqual({ status: "AUTHORIZED", refund: null });
     expect(shownStatus({ ...card, status: "SETTLED" })).toEqual({ status: "SETTLED", refund: null });
     expect(shownStatus({ ...card, status: "FAILED" })).toEqual({ status: "FAILED", refund: null });
-    expect(shownStatus({ ...card, status: "RETURNED", paymentMethod: "ach" })).toEqual({
+    expect(shownStatus({ ...card, status: "RETURNED", paymentMethod: "ach" as const })).toEqual({
       status: "RETURNED",
       refund: null,
     });
@@ -29,7 +29,7 @@ describe("a payment's status as the lists show it", () => {
   });
 
   test("a bank debit is processing until it clears, as the customer's receipt says", () => {
-    const ach = { ...card, paymentMethod: "ach" };
+    const ach = { ...card, paymentMethod: "ach" as const };
     expect(shownStatus(ach).status).toBe("PROCESSING");
     expect(shownStatus({ ...ach, status: "SETTLED" }).status).toBe("PROCESSING");
     expect(shownStatus({ ...ach, achClearedAt: new Date() }).status).toBe("AUTHORIZED");

@@ -1,3 +1,5 @@
+import { awaitsAchClearing } from "@/lib/domain/charges/rules";
+
 type Stored = "AUTHORIZED" | "SETTLED" | "FAILED" | "RETURNED";
 
 /** The words' keys (`dashboard.chargeStatus`) a payment's status is shown with: where it is, and what was refunded. */
@@ -12,7 +14,7 @@ export function shownStatus(charge: {
   status: Stored;
   amountCaptured: number;
   amountRefunded: number;
-  paymentMethod: string;
+  paymentMethod: "card" | "ach";
   achClearedAt: Date | null;
 }): ShownStatus {
   const refund =
@@ -21,11 +23,7 @@ export function shownStatus(charge: {
         ? "REFUNDED"
         : "PARTLY_REFUNDED"
       : null;
-  const processing =
-    charge.paymentMethod === "ach" &&
-    charge.achClearedAt === null &&
-    (charge.status === "AUTHORIZED" || charge.status === "SETTLED");
-  return { status: processing ? "PROCESSING" : charge.status, refund };
+  return { status: awaitsAchClearing(charge) ? "PROCESSING" : charge.status, refund };
 }
 
 /** The words: "Settled · Partly refunded". */

@@ -22,9 +22,6 @@ export const docsPages = {
 } as const;
 type PageName = keyof typeof docsPages;
 
-/** Where a guide's section is served: `docsUrl("guide", 19)` → `/docs/guide#section-19`. */
-export const docsUrl = (page: PageName, section?: number) => `/docs/${page}${section ? `#section-${section}` : ""}`;
-
 const pageOfFile = new Map<string, PageName>(
   Object.entries(docsPages).map(([name, page]) => [page.file, name as PageName]),
 );

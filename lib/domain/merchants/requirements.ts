@@ -32,18 +32,17 @@ export function askFor(
   return {
     currently_due: [...new Set([...(requirements?.currently_due ?? []), finding.field])],
     errors: [...(requirements?.errors ?? []).filter((e) => !replaces(e)), finding],
-    asked: [...new Set([...askedSoFar(requirements), finding.field])],
+    asked: [...new Set([...askedFields(requirements), finding.field])],
   };
 }
 
-/** The fields this round of requests asked for (rows from before `asked` was kept: what is due). */
-const askedSoFar = (requirements: StoredRequirements) => requirements?.asked ?? requirements?.currently_due ?? [];
-
 /**
- * The fields the merchant was asked for in this round (answered or not): the portal lists their
- * steps, with the review and the signature, until the application is submitted again.
+ * The fields the merchant was asked for in this round (answered or not; rows from before `asked` was
+ * kept: what is due): the portal lists their steps, with the review and the signature, until the
+ * application is submitted again.
  */
-export const askedFields = (requirements: StoredRequirements): string[] => askedSoFar(requirements);
+export const askedFields = (requirements: StoredRequirements): string[] =>
+  requirements?.asked ?? requirements?.currently_due ?? [];
 
 /** A decision's findings as the whole of what is asked: underwriting's request replaces what was asked before. */
 export function askedFor(findings: readonly Finding[]): NonNullable<StoredRequirements> {
@@ -64,7 +63,7 @@ export function withAnswered(
 ): StoredRequirements {
   if (!requirements) return null;
   const currently_due = requirements.currently_due.filter((f) => !answers(f));
-  const asked = application.open ? askedSoFar(requirements) : [];
+  const asked = application.open ? askedFields(requirements) : [];
   const errors = currently_due.length ? requirements.errors.filter((e) => !answers(e.field)) : [];
   return currently_due.length || asked.length ? { currently_due, errors, asked } : null;
 }

@@ -10,6 +10,7 @@ import { publicFailureReason } from "../../serializers/pay-result";
 import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
+import { awaitsAchClearing } from "../charges/rules";
 import { takesAch } from "../fees/merchant-pricing";
 import { achAuthorizationFacts } from "./ach-authorization";
 import { effectiveStatus } from "./status";
@@ -83,7 +84,7 @@ export async function viewPayPage(db: Db, id: string, host: string) {
           at: charge.createdAt.toISOString(),
           amount: charge.amountCaptured,
           /** A bank debit not yet cleared: "processing", not "received" (it can still come back). */
-          processing: charge.paymentMethod === "ach" && charge.achClearedAt === null,
+          processing: awaitsAchClearing(charge),
           /** How the customer reaches the business (its address, phone and e-mail). */
           contact: merchant ? receiptContact(merchant) : { address: null, phone: null, email: null },
         }
