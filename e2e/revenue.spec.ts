@@ -147,4 +147,19 @@ test("revenue: the month so far, its charts, the top merchants, the residual's P
     await page.screenshot({ path: `test-results/screens/dashboard-revenue-es-${width}.png`, fullPage: true });
   }
   await page.context().addCookies([{ name: "locale", value: "en", url: baseURL! }]);
+
+  // The first merchant's settlement on its page in the dashboard: the ISV's fee has its column, and
+  // the row's lines add up to the settlement's net (the API's), as do the home's.
+  await request.post("/v1/test_helpers/settlement/run", { headers, data: { merchant_id: first.id } });
+  const settled = (await (await request.get(`/v1/settlements?merchant_id=${first.id}`, { headers })).json()).data[0];
+  await page.goto(`/dashboard/merchants/${first.id}?tab=payouts`);
+  const settlementRow = page.getByTestId("settlements").getByTestId("settlement-row");
+  await expect(settlementRow).toHaveCount(1);
+  await expect(page.getByTestId("settlements").getByRole("columnheader", { name: "Revenue ISV fee" })).toBeVisible();
+  await expect(settlementRow.locator('[data-line="platform_fees"]')).toHaveText("-$3.00");
+  await expect(settlementRow.getByTestId("settlement-net")).toHaveText(money(settled.net));
+  const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+  const lineCells = await settlementRow.locator("[data-line]").allTextContents();
+  expect(lineCells.reduce((sum, text) => sum + cents(text), 0)).toBe(settled.net);
+  await page.screenshot({ path: "test-results/screens/dashboard-settlement-platform-fee-1280.png", fullPage: true });
 });

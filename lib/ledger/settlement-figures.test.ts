@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 
-import { settlementFigures, type TakenPosting } from "./settlement-figures";
+import { activityPostingTypes } from "../schemas/ledger-values";
+import { lineAmount, settlementFigures, summaryLines, type TakenPosting } from "./settlement-figures";
 
 // A settlement's figures from the postings it took, hand-worked: tests/api/ledger.test.ts runs the
 // same through four nights on a real database, and tests/api/ledger-properties/ random ones.
@@ -91,5 +92,64 @@ describe("settlement figures from the ledger", () => {
     expect(
       settlementFigures([p("charge", "ch_1", 1_000, 59), p("settlement", "stl_1", 941), p("payout", "po_1", -941)]).net,
     ).toBe(941);
+  });
+});
+
+describe("a settlement's summary lines", () => {
+  const lineTypes = [...activityPostingTypes, "monthly_fee"] as const;
+  test("add up to its net for every posting type, alone and mixed, with a carried-in balance", () => {
+    // A seeded walk (no Math.random): each posting type alone, then 300 random mixes.
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648), seed % n);
+    const posting = (type: (typeof lineTypes)[number], i: number): TakenPosting => {
+      const magnitude = 1 + next(50_000);
+      const positive = type === "charge" || type === "ach_return_reversal" || type === "dispute_won" || type === "platform_fee_refund";
+      return p(type, `src_${next(4)}_${i}`, positive ? magnitude : -magnitude, type === "charge" ? next(magnitude) : 0);
+    };
+    const mixes: TakenPosting[][] = lineTypes.map((type) => [posting(type, 0)]);
+    for (let m = 0; m < 300; m++) mixes.push(Array.from({ length: 1 + next(12) }, (_, i) => posting(lineTypes[next(lineTypes.length)] ?? "charge", i)));
+    for (const mix of mixes) {
+      const carried = next(3) === 0 ? -next(5_000) : 0;
+      const figures = settlementFigures(mix, carried);
+      const lines = summaryLines(figures);
+      expect(lines.reduce((t, l) => t + l.amount, 0)).toBe(figures.net);
+    }
+  });
+
+  test("in order, with the optional lines only when the settlement has them", () => {
+    const plain = summaryLines(settlementFigures([p("charge", "ch_1", 1_000, 59)]));
+    expect(plain).toEqual([
+      { key: "gross", count: 1, amount: 1_000 },
+      { key: "refunds", count: 0, amount: 0 },
+      { key: "fees", count: null, amount: -59 },
+    ]);
+    const full = summaryLines(
+      settlementFigures(
+        [
+          p("charge", "ch_1", 30_000, 900),
+          p("refund", "re_1", -1_000),
+          p("ach_return", "ch_2", -2_000),
+          p("ach_return_reversal", "ch_3", 500),
+          p("platform_fee", "ch_1", -300),
+          p("dispute", "dp_1", -9_000),
+          p("dispute_fee", "dp_1", -1_500),
+          p("dispute_won", "dp_2", 4_000),
+        ],
+        -250,
+      ),
+    );
+    expect(full.map((l) => [l.key, l.amount])).toEqual([
+      ["gross", 30_000],
+      ["refunds", -1_000],
+      ["returns", -2_000],
+      ["reversals", 500],
+      ["fees", -900],
+      ["platform_fees", -300],
+      ["disputes", -10_500],
+      ["disputes_won", 4_000],
+      ["carried_in", -250],
+    ]);
+    expect(lineAmount(full, "platform_fees")).toBe(-300);
+    expect(lineAmount(plain, "platform_fees")).toBe(0);
   });
 });

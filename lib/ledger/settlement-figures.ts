@@ -46,8 +46,8 @@ export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0)
   return {
     chargeCount: charges.length,
     gross: sum(charges, (p) => p.amount),
-    // The charges' fees, and the month-end fees a final statement took.
-    fees: sum(charges, (p) => p.fee) + takenOf(of("monthly_fee")),
+    // The fees (a charge's, today the only posting with one), and the month-end fees a final statement took.
+    fees: sum(counted, (p) => p.fee) + takenOf(of("monthly_fee")),
     refundCount: refunds.length,
     refunds: takenOf(refunds),
     returnCount: returns.length,
@@ -64,4 +64,41 @@ export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0)
     carriedIn,
     net: sum(counted, (p) => p.net) + carriedIn,
   };
+}
+
+export type SettlementFigures = ReturnType<typeof settlementFigures>;
+
+/** One line of a settlement's summary: what it is, how many, and its signed amount (a take is negative). */
+export type SummaryLine = {
+  key: "gross" | "refunds" | "returns" | "reversals" | "fees" | "platform_fees" | "disputes" | "disputes_won" | "carried_in";
+  count: number | null;
+  amount: number;
+};
+
+/**
+ * A settlement's figures as the ordered, signed lines that add up to its net: the one list the
+ * settlements table, the settlement page and the home show, so no screen adds them up its own way.
+ * The gross, refunds and fees lines are always there; the others only when the settlement has them.
+ */
+export function summaryLines(f: SettlementFigures): SummaryLine[] {
+  const lines: (SummaryLine & { always?: boolean })[] = [
+    { key: "gross", count: f.chargeCount, amount: f.gross, always: true },
+    { key: "refunds", count: f.refundCount, amount: 0 - f.refunds, always: true },
+    { key: "returns", count: f.returnCount, amount: 0 - f.returns },
+    { key: "reversals", count: f.reversalCount, amount: f.reversals },
+    { key: "fees", count: null, amount: 0 - f.fees, always: true },
+    { key: "platform_fees", count: null, amount: 0 - f.platformFees },
+    // A dispute takes its amount and its fee together; a won one gives the amount back.
+    { key: "disputes", count: f.disputeCount, amount: 0 - (f.disputes + f.disputeFees) },
+    { key: "disputes_won", count: f.disputeWonCount, amount: f.disputesWon },
+    { key: "carried_in", count: null, amount: f.carriedIn },
+  ];
+  return lines
+    .filter((l) => l.always || l.amount !== 0 || (l.count ?? 0) > 0)
+    .map(({ key, count, amount }) => ({ key, count, amount }));
+}
+
+/** A summary line's amount by its key (0 when the settlement has none): a table's fixed columns. */
+export function lineAmount(lines: readonly SummaryLine[], key: SummaryLine["key"]): number {
+  return lines.find((l) => l.key === key)?.amount ?? 0;
 }

@@ -17,6 +17,7 @@ const copy = {
     title: "Monthly statement",
     preview: "preview: the month has not ended, these figures will change",
     mid: "Merchant ID",
+    processorMid: "Processor MID",
     period: "Period",
     summary: "Summary",
     gross: "Gross volume",
@@ -64,6 +65,7 @@ const copy = {
     title: "Estado de cuenta mensual",
     preview: "vista previa: el mes no ha terminado, estas cifras cambiarán",
     mid: "ID de comercio",
+    processorMid: "MID del procesador",
     period: "Periodo",
     summary: "Resumen",
     gross: "Volumen bruto",
@@ -145,7 +147,15 @@ export async function statementPdf(input: {
   const { heading, table } = doc;
 
   doc.line(input.business, 16, doc.bold, undefined, 18);
-  doc.line(`${t.mid}: ${input.gatewayMerchantId ?? s.merchantId}`, 10, doc.font, muted, 14);
+  // The merchant's id as every other surface names it (mer_…), then the processor's MID (gw_…) a
+  // merchant may be asked for by its processor's support.
+  doc.line(
+    `${t.mid}: ${s.merchantId}${input.gatewayMerchantId ? ` · ${t.processorMid}: ${input.gatewayMerchantId}` : ""}`,
+    10,
+    doc.font,
+    muted,
+    14,
+  );
   doc.line(`${t.period}: ${periodName}${s.final ? "" : ` (${t.preview})`}`, 10, doc.font, muted, 20);
 
   const disputesTaken = s.disputes.filter((d) => d.opened_in_period);

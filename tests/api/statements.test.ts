@@ -334,6 +334,8 @@ describe("monthly statements", () => {
     });
     const text = (await pdfText(bytes)).join("\n");
     expect(text).toContain("Estado de cuenta mensual");
+    // The merchant named as everywhere else (mer_…), the processor's MID beside it.
+    expect(text).toContain(`ID de comercio: ${cash.id} · MID del procesador: gw_x`);
     expect(text).toContain("Página 1 de 1");
     expect(text).toContain("Comisiones por modelo de precios");
     expect(text).toContain("Descuento por pago en efectivo, 3.99 % incluido en el precio con tarjeta");

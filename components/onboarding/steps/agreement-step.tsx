@@ -80,7 +80,7 @@ export function AgreementStep({ session, agreement }: StepProps) {
                 : "",
             })}
           </p>
-          <a href="/v1/onboarding/session/agreement.pdf" className="mt-2 inline-block underline">
+          <a href="/v1/onboarding/session/agreement.pdf" className="mt-2 inline-block underline" download>
             {t("download")}
           </a>
           <button
@@ -100,7 +100,7 @@ export function AgreementStep({ session, agreement }: StepProps) {
             if (name.trim()) sign.mutate(name);
           }}
         >
-          <a href="/v1/onboarding/session/agreement.pdf" className="mb-4 inline-block underline">
+          <a href="/v1/onboarding/session/agreement.pdf" className="mb-4 inline-block underline" download>
             {t("downloadUnsigned")}
           </a>
           <label htmlFor="signature" className="block text-sm font-medium">

@@ -4,6 +4,7 @@ import { desc, eq } from "drizzle-orm";
 
 import { type AccountRow, charges, type MerchantRow, payouts, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { lineAmount, summaryLines } from "../../ledger/settlement-figures";
 import { netVolumes, nextSettlementFigures } from "../../ledger/volume";
 import { nextMidnightUtc } from "../../payouts/business-days";
 import { requirementsFor } from "../merchants/requirements";
@@ -37,6 +38,7 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
   ]);
   // What the next settlement takes so far, from the ledger's postings no settlement has taken.
   const next = await nextSettlementFigures(db, merchant.id, Math.min(0, settled[0]?.net ?? 0));
+  const lines = summaryLines(next);
   // The next payout: the oldest one not yet paid (on its way, pending, or held and why).
   const nextPayout = latestPayouts
     .filter((p) => p.status === "in_transit" || p.status === "pending" || p.status === "held")
@@ -48,10 +50,10 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date
     nextSettlement: {
       at: nextMidnightUtc(now),
       /** Its payments less refunds, returns and reversed returns (before fees), and how many payments. */
-      amount: next.gross - next.refunds - next.returns + next.reversals,
+      amount: (["gross", "refunds", "returns", "reversals"] as const).reduce((t, k) => t + lineAmount(lines, k), 0),
       count: next.chargeCount,
       /** Disputes it takes (amounts and fees) less the won ones it returns, in cents (> 0: taken). */
-      disputes: next.disputes + next.disputeFees - next.disputesWon,
+      disputes: 0 - (lineAmount(lines, "disputes") + lineAmount(lines, "disputes_won")),
       /** What the last settlement left owed (its negative net, <= 0): the next one takes it first. */
       carried: next.carriedIn,
     },

@@ -20,7 +20,7 @@ import { StatementLinks } from "@/components/payments/statement-links";
 import { requestPaymentAction } from "@/lib/actions/dashboard";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
-import { settingsOf } from "@/lib/domain/accounts/isv-facts";
+import { brandOf, settingsOf } from "@/lib/domain/accounts/isv-facts";
 import { getBalance } from "@/lib/domain/balance/get-balance";
 import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { listMerchantFiles } from "@/lib/domain/files/create-file";
@@ -132,7 +132,7 @@ export default async function MerchantPage({
       {tab === "payouts" && payments ? (
         <>
           {balanceCard}
-          <SettlementsTable settlements={payments.settlements} />
+          <SettlementsTable settlements={payments.settlements} isvName={brandOf(account).display_name} />
           <PayoutsTable payouts={payments.payouts} />
           <section aria-labelledby="statements-title">
             <h2 id="statements-title" className="text-lg font-semibold">

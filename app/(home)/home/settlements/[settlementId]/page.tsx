@@ -13,6 +13,7 @@ import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { businessName } from "@/lib/merchants/facts";
+import { summaryLines, type SummaryLine } from "@/lib/ledger/settlement-figures";
 import { formatCents } from "@/lib/money";
 
 // One of the merchant's own settlements (another merchant's id: not found), once per render.
@@ -42,45 +43,30 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
   const money = (cents: number) => formatCents(cents, locale);
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
   const isvName = brandOf(isv).display_name;
-  const sum: [string, number, string][] = [
-    [t("sumGross", { count: totals.chargeCount }), totals.gross, "sum-gross"],
-    [t("sumRefunds", { count: totals.refundCount }), -totals.refunds, "sum-refunds"],
-    ...(totals.returnCount
-      ? ([[t("sumReturns", { count: totals.returnCount }), -totals.returns, "sum-returns"]] as [
-          string,
-          number,
-          string,
-        ][])
-      : []),
-    ...(totals.reversalCount
-      ? ([[t("sumReversals", { count: totals.reversalCount }), totals.reversals, "sum-reversals"]] as [
-          string,
-          number,
-          string,
-        ][])
-      : []),
-    [dashboard("fees"), -totals.fees, "sum-fees"],
-    ...(totals.platformFees !== 0
-      ? ([[t("platformFee", { isv: isvName }), -totals.platformFees, "sum-platform-fees"]] as [
-          string,
-          number,
-          string,
-        ][])
-      : []),
-    ...(totals.disputeCount
-      ? ([[disputeWords("sumDisputes"), -(totals.disputes + totals.disputeFees), "sum-disputes"]] as [
-          string,
-          number,
-          string,
-        ][])
-      : []),
-    ...(totals.disputeWonCount
-      ? ([[disputeWords("sumDisputesWon"), totals.disputesWon, "sum-disputes-won"]] as [string, number, string][])
-      : []),
-    ...(totals.carriedIn !== 0
-      ? ([[dashboard("carriedIn"), totals.carriedIn, "sum-carried"]] as [string, number, string][])
-      : []),
-  ];
+  const label: Record<SummaryLine["key"], (count: number) => string> = {
+    gross: (count) => t("sumGross", { count }),
+    refunds: (count) => t("sumRefunds", { count }),
+    returns: (count) => t("sumReturns", { count }),
+    reversals: (count) => t("sumReversals", { count }),
+    fees: () => dashboard("fees"),
+    platform_fees: () => t("platformFee", { isv: isvName }),
+    disputes: () => disputeWords("sumDisputes"),
+    disputes_won: () => disputeWords("sumDisputesWon"),
+    carried_in: () => dashboard("carriedIn"),
+  };
+  const testId: Record<SummaryLine["key"], string> = {
+    gross: "sum-gross",
+    refunds: "sum-refunds",
+    returns: "sum-returns",
+    reversals: "sum-reversals",
+    fees: "sum-fees",
+    platform_fees: "sum-platform-fees",
+    disputes: "sum-disputes",
+    disputes_won: "sum-disputes-won",
+    carried_in: "sum-carried",
+  };
+  // The settlement's summary lines (lib/ledger): they add up to its net, shown below them.
+  const sum = summaryLines(totals).map((l) => [label[l.key](l.count ?? 0), l.amount, testId[l.key]] as const);
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payouts">
       <Link href="/home" className="text-sm underline">
