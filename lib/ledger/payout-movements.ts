@@ -8,11 +8,12 @@ import { post } from "./post";
 // A payout's movements, the merchant's and the ISV's (see ./payment-movements.ts).
 
 /**
- * A payout: `available` to `payout_clearing`. Its lines are the postings it pays out: a settlement's
- * payout takes every settled posting not paid out yet (the negative nets carried in included); a
- * replacement of a failed payout takes the failure's posting that gave the money back.
+ * A payout's lines, when it is made: the postings it pays out. A settlement's payout takes every
+ * settled posting not paid out yet (the negative nets carried in included); a replacement of a failed
+ * payout takes the failure's posting that gave the money back. Nothing moves yet: the money stays in
+ * `available` while the payout waits (pending or held), and leaves it only when it is sent.
  */
-export async function postPayout(tx: DbOrTx, payout: PayoutRow) {
+export async function takePayoutLines(tx: DbOrTx, payout: PayoutRow) {
   const lines = payout.replaces
     ? and(eq(ledgerPostings.type, "payout_failure"), eq(ledgerPostings.sourceId, payout.replaces))
     : notInArray(ledgerPostings.type, ["payout_failure", "payout", "settlement", "funding", "payout_paid"]);
@@ -27,14 +28,27 @@ export async function postPayout(tx: DbOrTx, payout: PayoutRow) {
         lines,
       ),
     );
-  return post(tx, {
+}
+
+/**
+ * A payout sent to the bank: `available` to `payout_clearing`, at `sentAt`, once. A payout made
+ * before payouts were posted when sent (an older release posted it when it was made, held or not)
+ * has its posting already: nothing is posted again.
+ */
+export async function postPayoutSent(tx: DbOrTx, payout: PayoutRow, sentAt: Date) {
+  const [already] = await tx
+    .select({ id: ledgerPostings.id })
+    .from(ledgerPostings)
+    .where(and(eq(ledgerPostings.sourceId, payout.id), eq(ledgerPostings.type, "payout")));
+  if (already) return;
+  await post(tx, {
     isvAccountId: payout.isvAccountId,
     merchantId: payout.merchantId,
     type: "payout",
     sourceId: payout.id,
     amount: -payout.amount,
     description: `Payout to bank account •••• ${payout.bankLast4 ?? ""}`.trim(),
-    createdAt: payout.createdAt,
+    createdAt: sentAt,
     settlementId: payout.settlementId,
     payoutId: payout.id,
     entries: [

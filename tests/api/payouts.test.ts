@@ -197,6 +197,12 @@ describe("payouts", () => {
     const refused = await post(`/v1/test_helpers/payouts/${held!.id}/advance`);
     expect(refused.status).toBe(409);
     expect(await payoutStatus(held!.id)).toBe("held");
+    // A held payout holds nothing in the ledger: its money stays available (what a manual payout or
+    // the next one draws), and no payout line is written until it is sent.
+    expect((await get(`/v1/balance?merchant_id=${merchant.id}`)).json).toMatchObject({ available: 1_912, pending: 0 });
+    const heldLines = (await get(`/v1/balance_transactions?payout=${held!.id}`)).json.data as { type: string }[];
+    expect(heldLines.map((t) => t.type)).toEqual(["charge"]);
+    expect(await checkLedger(api.db, merchant.id)).toEqual([]);
 
     expect(
       (await api.call("PATCH", `/v1/merchants/${merchant.id}`, { auth: isv.auth, body: { automatic_payouts: true } }))
@@ -209,6 +215,11 @@ describe("payouts", () => {
       "the released payout to be sent",
     );
     expect((await get(`/v1/payouts/${held!.id}`)).json.held_reason).toBeNull();
+    // Sent: the money left the available balance, once.
+    expect((await get(`/v1/balance?merchant_id=${merchant.id}`)).json).toMatchObject({ available: 0, pending: 0 });
+    const sentLines = (await get(`/v1/balance_transactions?payout=${held!.id}`)).json.data as { type: string }[];
+    expect(sentLines.map((t) => t.type).sort()).toEqual(["charge", "payout"]);
+    expect(await checkLedger(api.db)).toEqual([]);
     // The settlement says so too: its payout is no longer held.
     expect((await get(`/v1/settlements/${settlement!.id}`)).json.payout_status).toBe("scheduled");
   }, 90_000);

@@ -1,21 +1,11 @@
 import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { checkpointBalances } from "../../ledger/balances";
-import { checkLedger, type LedgerViolation } from "../../ledger/check";
+import { checkLedger, ledgerInvariants, type LedgerViolation } from "../../ledger/check";
 import { log } from "../../log";
 import { ledgerInvariantViolations } from "../../ops/metrics";
 
 const DAY_MS = 24 * 3600 * 1000;
-export const ledgerInvariants = [
-  "posting_sums_to_zero",
-  "posting_net_is_what_moved",
-  "payout_equals_its_lines",
-  "settlement_equals_its_postings",
-  "balance_is_its_transactions",
-  "clearing_holds_what_is_not_funded",
-  "payout_clearing_holds_payouts_on_their_way",
-  "checkpoint_is_its_entries",
-] as const;
 
 /** The next 01:00 UTC after `from`. */
 export function nextLedgerCheckAt(from = new Date()) {

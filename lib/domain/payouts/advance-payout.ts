@@ -5,7 +5,7 @@ import { type MerchantRow, merchants, type PayoutRow, payouts } from "../../db/s
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
 import { type JobPayload } from "../../jobs/job-types";
-import { postPayoutOutcome } from "../../ledger/payout-movements";
+import { postPayoutOutcome, postPayoutSent } from "../../ledger/payout-movements";
 import { log } from "../../log";
 import { nextBusinessDay } from "../../payouts/business-days";
 import { type PayoutOutcome, payoutProvider } from "../../payouts/provider";
@@ -62,6 +62,8 @@ export async function advancePayout(
           bankName: bank.name,
         }),
       );
+      // Its money leaves the merchant's available balance now, on its way to the bank.
+      await postPayoutSent(tx, sent, now);
       // The bank answers on the arrival date (00:00 UTC); the sandbox's helper may ask it sooner.
       if (payoutProvider().sends) await queueAdvance(tx, sent, "settle", new Date(`${arrivalDate}T00:00:00Z`));
       return sent;

@@ -2,12 +2,15 @@ import { one } from "../../db/one";
 import { type MerchantRow, payouts, type SettlementRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
-import { postPayout } from "../../ledger/payout-movements";
+import { takePayoutLines } from "../../ledger/payout-movements";
 import { payoutProvider } from "../../payouts/provider";
 import { heldReasonOf } from "./rules";
 import { bankOf, payoutEvent, queueAdvance, settlementsFollow } from "./status";
 
-/** A new payout (the settlement's, or a failed one's replacement): pending and queued, or held. */
+/**
+ * A new payout (the settlement's, or a failed one's replacement): pending and queued, or held. A
+ * payout that waits holds nothing in the ledger: its money stays available until it is sent.
+ */
 export async function insertPayout(
   tx: DbOrTx,
   merchant: MerchantRow,
@@ -32,7 +35,8 @@ export async function insertPayout(
       })
       .returning(),
   );
-  await postPayout(tx, row);
+  // Its lines are named now; its money leaves `available` when it is sent (./advance-payout.ts).
+  await takePayoutLines(tx, row);
   await payoutEvent(tx, "payout.created", row);
   // The settlement said what its first payout did (../settlements/settle-merchant.ts); a replacement's says it again.
   if (input.replaces) await settlementsFollow(tx, [row]);
