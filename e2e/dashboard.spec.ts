@@ -62,7 +62,7 @@ test("merchants: list, filter, search, a merchant's history and a new link", asy
   await expect(page.getByRole("link", { name: "Findable Tacos LLC" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Other Shop" })).toHaveCount(0);
   // Each merchant's volume of the last 30 days beside its status and creation date.
-  await expect(page.getByRole("columnheader", { name: "Volume (30 days)" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Net volume (30 days)" })).toBeVisible();
   await expect(page.getByTestId("volume")).toHaveText("$0.00no payments");
   // By its id, exactly.
   await page.getByLabel("Search by name, e-mail, phone or id").fill(merchant.id);

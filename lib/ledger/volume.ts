@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 
 import { rowsOf } from "../db/client";
 import { ledgerPostings } from "../db/schema";
@@ -57,4 +57,38 @@ export async function nextSettlementFigures(db: DbOrTx, merchantId: string, carr
     .from(ledgerPostings)
     .where(and(eq(ledgerPostings.merchantId, merchantId), isNull(ledgerPostings.settlementId)));
   return settlementFigures(untaken, carriedIn);
+}
+
+/**
+ * An ISV's money by UTC day from `from` on, read from the ledger (docs/reference.md section 18):
+ * its gross volume (what its merchants' customers paid: the charge postings' amounts) and how many
+ * payments, and what refunds gave back (positive) and how many. The one definition of gross volume;
+ * net volume (after refunds, returns and reversed returns) is `netVolumes`'.
+ */
+export async function dailyActivity(db: DbOrTx, isvAccountId: string, from: Date) {
+  const day = sql<string>`to_char(${ledgerPostings.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      volume: sql<string>`coalesce(sum(${ledgerPostings.amount}) filter (where ${ledgerPostings.type} = 'charge'), 0)`,
+      payments: sql<string>`count(*) filter (where ${ledgerPostings.type} = 'charge')`,
+      refunds: sql<string>`coalesce(0 - sum(${ledgerPostings.amount}) filter (where ${ledgerPostings.type} = 'refund'), 0)`,
+      refundCount: sql<string>`count(*) filter (where ${ledgerPostings.type} = 'refund')`,
+    })
+    .from(ledgerPostings)
+    .where(
+      and(
+        eq(ledgerPostings.isvAccountId, isvAccountId),
+        gte(ledgerPostings.createdAt, from),
+        inArray(ledgerPostings.type, ["charge", "refund"]),
+      ),
+    )
+    .groupBy(day);
+  return rows.map((r) => ({
+    day: r.day,
+    volume: Number(r.volume),
+    payments: Number(r.payments),
+    refunds: Number(r.refunds),
+    refundCount: Number(r.refundCount),
+  }));
 }

@@ -7,6 +7,7 @@ import { listMerchants } from "@/lib/domain/merchants/list-merchants";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application } from "../helpers/fixtures";
+import { postingsAt } from "../helpers/ledger";
 import { submittedMerchant, waitForStatus } from "../helpers/onboarding";
 import { approvedMerchant, payRequest } from "../helpers/payments";
 import { until } from "../helpers/until";
@@ -86,6 +87,9 @@ describe("the dashboard's overview", () => {
       .update(charges)
       .set({ createdAt: new Date(starts.week.getTime() + 1) })
       .where(eq(charges.id, weekly.json.charge.id));
+    // The overview reads the ledger: the charges' postings move with them.
+    await postingsAt(api.db, [early.json.charge.id], ["charge"], new Date(noPeriod));
+    await postingsAt(api.db, [weekly.json.charge.id], ["charge"], new Date(starts.week.getTime() + 1));
     const weeklyToday = starts.week.getTime() === starts.today.getTime();
     const weekInMonth = starts.week.getTime() >= starts.month.getTime();
 

@@ -51,6 +51,8 @@ export const ledgerPostings = pgTable(
     // A merchant's period (a statement's month, the home's today and this month).
     index("ledger_postings_merchant_created_idx").on(t.merchantId, t.createdAt),
     index("ledger_postings_isv_seq_idx").on(t.isvAccountId, t.seq),
+    // An ISV's days (the dashboard overview's volume and refunds).
+    index("ledger_postings_isv_created_idx").on(t.isvAccountId, t.createdAt),
     index("ledger_postings_source_idx").on(t.sourceId),
     index("ledger_postings_settlement_idx").on(t.settlementId),
     index("ledger_postings_payout_idx").on(t.payoutId),

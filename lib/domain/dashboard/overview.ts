@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 
-import { charges, disputes, merchants, onboardingLinks, payouts, refunds } from "../../db/schema";
+import { disputes, merchants, onboardingLinks, payouts } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { dailyActivity } from "../../ledger/volume";
 import { businessName } from "../../merchants/facts";
 
 /** The days the overview's chart shows, today included. */
@@ -97,8 +98,7 @@ export async function dashboardOverview(db: DbOrTx, isvAccountId: string, now = 
   const countAll = sql<number>`count(*)::int`;
 
   const [
-    paid,
-    refunded,
+    activity,
     opened,
     created,
     linksOpened,
@@ -112,26 +112,8 @@ export async function dashboardOverview(db: DbOrTx, isvAccountId: string, now = 
     failed,
     failedCount,
   ] = await Promise.all([
-    daily(
-      db,
-      charges,
-      charges.isvAccountId,
-      charges.createdAt,
-      isvAccountId,
-      from,
-      { volume: sql`coalesce(sum(${charges.amountCaptured}), 0)::bigint`, payments: countAll },
-      ne(charges.status, "FAILED"),
-    ),
-    daily(
-      db,
-      refunds,
-      refunds.isvAccountId,
-      refunds.createdAt,
-      isvAccountId,
-      from,
-      { refunds: sql`coalesce(sum(${refunds.amount}), 0)::bigint`, refundCount: countAll },
-      eq(refunds.status, "succeeded"),
-    ),
+    // Gross volume and refunds from the ledger, as every money figure (lib/ledger/volume.ts).
+    dailyActivity(db, isvAccountId, from),
     daily(db, disputes, disputes.isvAccountId, disputes.createdAt, isvAccountId, from, { disputes: countAll }),
     daily(db, merchants, merchants.isvAccountId, merchants.createdAt, isvAccountId, from, { newMerchants: countAll }),
     // A merchant whose link was opened: counted once, on the day it first opened one.
@@ -196,8 +178,7 @@ export async function dashboardOverview(db: DbOrTx, isvAccountId: string, now = 
       for (const key of keys) (day[key] as number) += n((row as Record<string, unknown>)[key]);
     }
   };
-  add(paid, ["volume", "payments"]);
-  add(refunded, ["refunds", "refundCount"]);
+  add(activity, ["volume", "payments", "refunds", "refundCount"]);
   add(opened, ["disputes"]);
   add(created, ["newMerchants"]);
   add(linksOpened, ["linksOpened"]);

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_postings_isv_created_idx" ON "ledger_postings" USING btree ("isv_account_id","created_at");
