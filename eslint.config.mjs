@@ -60,6 +60,29 @@ export default tseslint.config(
       ],
     },
   },
+  // One clock (lib/clock.ts, docs/decisions.md "One clock"): the domain, the ledger, the jobs and the
+  // payout calendar read "now" from it, so a test clock can freeze it for the objects on it.
+  {
+    files: ["lib/domain/**/*.ts", "lib/ledger/**/*.ts", "lib/jobs/**/*.ts", "lib/payouts/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSAsExpression > TSNeverKeyword",
+          message: "No `as never`: name the type (lib/i18n/dynamic.ts for message keys).",
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Read now from the one clock: clock.now() (lib/clock.ts), or take `now` from the caller.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "Read now from the one clock: clock.ms() (lib/clock.ts), or take `now` from the caller.",
+        },
+      ],
+    },
+  },
   // No import cycles, type-only ones included: a cycle means two modules share a rule that has no home yet.
   {
     files: ["**/*.ts", "**/*.tsx"],

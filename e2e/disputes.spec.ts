@@ -150,7 +150,22 @@ test("a merchant answers a dispute in its home with a text and a receipt, submit
   // The ISV's dashboard: the merchant's disputes, and the dispute on its payment's page.
   await signIn(page, isv);
   await page.goto(`/dashboard/merchants/${merchant.id}?tab=payouts`);
-  // Its balance, from the ledger, as the API says it; each settlement's disputes in a column of its own.
+  // Its balance, from the ledger, as the API says it, once no payout waits to be sent (a payout's
+  // money leaves the available balance when the worker sends it); each settlement's disputes in a
+  // column of its own.
+  await expect
+    .poll(
+      async () =>
+        (
+          (
+            await (
+              await request.get(`/v1/payouts?merchant_id=${merchant.id}`, { headers: { authorization: isv.auth } })
+            ).json()
+          ).data as { status: string }[]
+        ).filter((p) => p.status === "pending").length,
+      { timeout: 20_000 },
+    )
+    .toBe(0);
   const balance = await (
     await request.get(`/v1/balance?merchant_id=${merchant.id}`, { headers: { authorization: isv.auth } })
   ).json();

@@ -155,6 +155,8 @@ test("revenue: the month so far, its charts, the top merchants, the residual's P
   await page.goto(`/dashboard/merchants/${first.id}?tab=payouts`);
   const settlementRow = page.getByTestId("settlements").getByTestId("settlement-row");
   await expect(settlementRow).toHaveCount(1);
+  // The ISV reads about the merchant's bank, not its own.
+  await expect(page.getByTestId("balance-available")).toContainText("not yet sent to the merchant's bank");
   await expect(page.getByTestId("settlements").getByRole("columnheader", { name: "Revenue ISV fee" })).toBeVisible();
   await expect(settlementRow.locator('[data-line="platform_fees"]')).toHaveText("-$3.00");
   await expect(settlementRow.getByTestId("settlement-net")).toHaveText(money(settled.net));

@@ -17,7 +17,18 @@ let nonNull = 0;
 let asNever = 0;
 let anyTypes = 0;
 const long = [];
-const counts = { merchantWrites: [], handMerged: [], handScopes: [], errorConversions: [], cspOutside: [] };
+const counts = {
+  merchantWrites: [],
+  handMerged: [],
+  handScopes: [],
+  errorConversions: [],
+  cspOutside: [],
+  // The money issue's three (issue "Money read in one place"): the ledger's tables read outside
+  // lib/ledger, "now" read without the clock in the money folders, a settlement's id kept on a source row.
+  ledgerReadsOutside: [],
+  clockReads: [],
+  settlementIdColumns: [],
+};
 for (const file of files) {
   const text = fs.readFileSync(path.join(root, file), "utf8");
   const lines = text.split("\n").length;
@@ -42,9 +53,29 @@ for (const file of files) {
   where(/\{ isvAccountId: \w+\.isvAccountId, merchantId: \w+\.id \}/g, counts.handScopes, /^lib\/domain\/scope\.ts$/);
   where(/instanceof AppError/g, counts.errorConversions, /^lib\/(api\/app|actions\/result|home\/route|errors)\.ts$/);
   where(/["'`]default-src /g, counts.cspOutside, /^lib\/net\/csp\.ts$/);
+  where(
+    /\bledger(Postings|Entries)\b|\bledger_(postings|entries)\b/g,
+    counts.ledgerReadsOutside,
+    /^lib\/(ledger|db)\//,
+  );
+  if (/^lib\/(domain|ledger|jobs|payouts)\//.test(file)) where(/new Date\(\)|Date\.now\(\)/g, counts.clockReads);
+}
+// The source rows' settlement ids (charges, refunds, disputes): the ledger's postings say what a settlement took.
+for (const file of ["lib/db/schema/payments.ts", "lib/db/schema/disputes.ts"]) {
+  const text = fs.readFileSync(path.join(root, file), "utf8");
+  for (const m of text.matchAll(/text\("(\w*settlement_id)"\)/g))
+    counts.settlementIdColumns.push(`${file}:${text.slice(0, m.index).split("\n").length} (${m[1]})`);
 }
 console.log(`source files: ${files.length}`);
 console.log(`non-null assertions: ${nonNull}; as never: ${asNever}; any: ${anyTypes}`);
 console.log(`files over 300 lines: ${long.length}${long.length ? ` (${long.join(", ")})` : ""}`);
+// The ledger's readers by file (how many references each), not line by line.
+const byFile = new Map();
+for (const at of counts.ledgerReadsOutside) byFile.set(at.split(":")[0], (byFile.get(at.split(":")[0]) ?? 0) + 1);
+console.log(
+  `ledger tables read outside lib/ledger: ${counts.ledgerReadsOutside.length} references in ${byFile.size} files` +
+    [...byFile].map(([file, n]) => `\n  ${file} (${n})`).join(""),
+);
+delete counts.ledgerReadsOutside;
 for (const [name, list] of Object.entries(counts))
   console.log(`${name}: ${list.length}${list.length ? `\n  ${list.join("\n  ")}` : ""}`);

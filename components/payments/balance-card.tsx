@@ -8,17 +8,20 @@ export async function BalanceCard({
   balance,
   className = "",
   title,
+  forIsv = false,
 }: {
   balance: { available: number; pending: number; reserved: number };
   className?: string;
   /** The heading (the dashboard's: the merchant's balance; the home's: "Your balance"). */
   title?: string;
+  /** The ISV's view of its merchant's balance: "the merchant's bank", not "your bank". */
+  forIsv?: boolean;
 }) {
   const t = await getTranslations("balance");
   const locale = intlLocale(await getLocale());
   const parts = [
     ["pending", balance.pending, t("pendingHint")],
-    ["available", balance.available, t("availableHint")],
+    ["available", balance.available, forIsv ? t("availableHintIsv") : t("availableHint")],
     ...(balance.reserved !== 0 ? [["reserved", balance.reserved, t("reservedHint")] as const] : []),
   ] as const;
   return (

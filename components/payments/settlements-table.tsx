@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/dashboard/data-table";
 import { readerFormats } from "@/lib/i18n/reader-formats";
-import { lineAmount, type SettlementFigures,summaryLines } from "@/lib/ledger/settlement-figures";
+import { lineAmount, type SettlementFigures, summaryLines } from "@/lib/ledger/settlement-figures";
 
 type Settlement = SettlementFigures & { id: string; createdAt: Date };
 

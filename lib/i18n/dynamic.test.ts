@@ -27,3 +27,18 @@ describe("messages with keys built at run time", () => {
     expect(typeof any.raw("fields.address")).toBe("object");
   });
 });
+
+describe("the merchant's status history names every event it can show", () => {
+  test("each event about a merchant has its words in English and Spanish (none reads 'Event')", async () => {
+    const { eventCatalogue } = await import("../events/catalogue");
+    const merchantEvents = Object.entries(eventCatalogue)
+      .filter(([, e]) => e.resource === "merchant")
+      .map(([type]) => type.replace(".", "__"));
+    for (const locale of ["en", "es"]) {
+      const messages = (await import(`./messages/${locale}.json`)).default as {
+        dashboard: { eventNames: Record<string, string> };
+      };
+      expect(merchantEvents.filter((key) => !messages.dashboard.eventNames[key]), locale).toEqual([]);
+    }
+  });
+});

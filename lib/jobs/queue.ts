@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 
+import { clock } from "../clock";
 import type { DbOrTx } from "../db/types";
 import { createId } from "../ids";
 
@@ -48,7 +49,7 @@ export async function insertJob(
     id,
     type,
     payload,
-    run_at: (options.runAt ?? new Date()).toISOString(),
+    run_at: (options.runAt ?? clock.now()).toISOString(),
     max_attempts: options.maxAttempts ?? 8,
     priority: options.priority ?? 100,
     concurrency_keys: options.concurrencyKeys ?? [],

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 
+import { clock } from "../clock";
 import { type JobRow, jobs } from "../db/schema";
 import type { DatabaseHandle } from "../db/types";
 import { log } from "../log";
@@ -42,7 +43,7 @@ export async function runJob(handle: DatabaseHandle, types: Types, job: JobRow, 
                   status: "queued",
                   lockedAt: null,
                   lastError: message,
-                  runAt: new Date(Date.now() + type.backoffMs(job.attempts)),
+                  runAt: new Date(clock.ms() + type.backoffMs(job.attempts)),
                 },
           )
           .where(mine)

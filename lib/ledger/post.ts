@@ -1,3 +1,4 @@
+import { clock } from "../clock";
 import { ledgerEntries, type LedgerPostingRow, ledgerPostings } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { createId } from "../ids";
@@ -67,7 +68,7 @@ export async function postAll(tx: DbOrTx, postings: readonly Posting[]): Promise
     .values(
       withIds.map(({ posting, id }) => {
         const fee = posting.fee ?? 0;
-        const createdAt = posting.createdAt ?? new Date();
+        const createdAt = posting.createdAt ?? clock.now();
         return {
           id,
           isvAccountId: posting.isvAccountId,

@@ -103,11 +103,15 @@ describe("a settlement's summary lines", () => {
     const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648), seed % n);
     const posting = (type: (typeof lineTypes)[number], i: number): TakenPosting => {
       const magnitude = 1 + next(50_000);
-      const positive = type === "charge" || type === "ach_return_reversal" || type === "dispute_won" || type === "platform_fee_refund";
+      const positive =
+        type === "charge" || type === "ach_return_reversal" || type === "dispute_won" || type === "platform_fee_refund";
       return p(type, `src_${next(4)}_${i}`, positive ? magnitude : -magnitude, type === "charge" ? next(magnitude) : 0);
     };
     const mixes: TakenPosting[][] = lineTypes.map((type) => [posting(type, 0)]);
-    for (let m = 0; m < 300; m++) mixes.push(Array.from({ length: 1 + next(12) }, (_, i) => posting(lineTypes[next(lineTypes.length)] ?? "charge", i)));
+    for (let m = 0; m < 300; m++)
+      mixes.push(
+        Array.from({ length: 1 + next(12) }, (_, i) => posting(lineTypes[next(lineTypes.length)] ?? "charge", i)),
+      );
     for (const mix of mixes) {
       const carried = next(3) === 0 ? -next(5_000) : 0;
       const figures = settlementFigures(mix, carried);

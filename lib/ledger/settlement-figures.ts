@@ -70,7 +70,16 @@ export type SettlementFigures = ReturnType<typeof settlementFigures>;
 
 /** One line of a settlement's summary: what it is, how many, and its signed amount (a take is negative). */
 export type SummaryLine = {
-  key: "gross" | "refunds" | "returns" | "reversals" | "fees" | "platform_fees" | "disputes" | "disputes_won" | "carried_in";
+  key:
+    | "gross"
+    | "refunds"
+    | "returns"
+    | "reversals"
+    | "fees"
+    | "platform_fees"
+    | "disputes"
+    | "disputes_won"
+    | "carried_in";
   count: number | null;
   amount: number;
 };

@@ -1,3 +1,5 @@
+import { clock } from "../clock";
+
 // When a payout arrives (docs/reference.md section 16): the next business day of the banks that move
 // it. An ACH credit settles on the Federal Reserve's business days: weekdays that are not one of
 // the eleven US federal holidays as the Federal Reserve Banks observe them (source: "Holidays
@@ -82,6 +84,6 @@ export function nextBusinessDay(from: Date): string {
 }
 
 /** The next 00:00 UTC after `from`. */
-export function nextMidnightUtc(from = new Date()) {
+export function nextMidnightUtc(from = clock.now()) {
   return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + 1));
 }

@@ -1,5 +1,6 @@
 import type { PaymentRequestRow } from "../db/schema";
 import { must } from "../must";
+import { requestTotal } from "../payments/total";
 import { type PaymentRequestJson } from "../schemas/payment-requests";
 
 /** Where a request's hosted pages live (the ISV's custom domain or this service). */
@@ -23,7 +24,7 @@ export function serializePaymentRequest(row: PaymentRequestRow, base: string): P
     ...(row.items ? { items: row.items } : {}),
     subtotal: row.amount,
     ...(row.taxPercent !== null ? { tax_percent: row.taxPercent } : {}),
-    total: row.amount + row.tax + row.tip,
+    total: requestTotal(row),
     ...(row.emailAddress ? { email_address: row.emailAddress } : {}),
     ...(row.phoneNumber ? { phone_number: row.phoneNumber } : {}),
     payment_asset_url: row.paymentType === "SCAN_TO_PAY" ? qrCodeUrl(base, row.id) : payUrl,

@@ -148,7 +148,11 @@ export default async function HomeOverview() {
         )}
       </section>
       <div className="mt-6">
-        <SettlementsTable settlements={overview.settlements} isvName={brand.display_name} href={(id) => `/home/settlements/${id}`} />
+        <SettlementsTable
+          settlements={overview.settlements}
+          isvName={brand.display_name}
+          href={(id) => `/home/settlements/${id}`}
+        />
       </div>
       <div className="mt-6">
         <PayoutsTable

@@ -3,6 +3,7 @@ import { and, count, eq, gt, isNull } from "drizzle-orm";
 import { digestSecret, hashPassword } from "../../auth/secrets";
 import { checkAttempts } from "../../auth/sign-in-limiter";
 import { platformBranding } from "../../branding/platform";
+import { clock } from "../../clock";
 import { passwordResets, users } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
@@ -25,7 +26,7 @@ export const MIN_PASSWORD_LENGTH = 10;
  * not the e-mail is known, and whether or not this hour's links are spent: nothing tells who has an
  * account.
  */
-export async function requestPasswordReset(db: Db, email: string, locale: Locale, address: string, now = new Date()) {
+export async function requestPasswordReset(db: Db, email: string, locale: Locale, address: string, now = clock.now()) {
   // Counted like sign-ins (per e-mail and address, and per address), whether or not the e-mail is known.
   await checkAttempts("password-reset", email, address);
   const user = await findUserByEmail(db, email);
@@ -67,7 +68,7 @@ const invalidLink = () =>
  * the thread pool that sign-ins share), and attempts are counted like sign-ins: per address, and per
  * e-mail and address once the link names its user.
  */
-export async function resetPassword(db: Db, token: string, password: string, address: string, now = new Date()) {
+export async function resetPassword(db: Db, token: string, password: string, address: string, now = clock.now()) {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > 256)
     throw new AppError("parameter_invalid", `A password has ${MIN_PASSWORD_LENGTH} to 256 characters`, {
       param: "password",

@@ -4,6 +4,7 @@ import { asActor } from "../../audit/actor";
 import type { Principal } from "../../auth/principal";
 import { digestSecret } from "../../auth/secrets";
 import { platformBranding } from "../../branding/platform";
+import { clock } from "../../clock";
 import { accountChangeReports, type AccountRow, accounts, users } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { env } from "../../env";
@@ -36,7 +37,7 @@ export function payoutAccountCallerOf(principal: Principal): PayoutAccountCaller
 }
 
 /** Refuses a change of the payout bank account by an API key (403 `permission_denied`) or a stale sign-in (403 `reauthentication_required`). */
-export function assertMayChangePayoutAccount(caller: PayoutAccountCaller, now = new Date()) {
+export function assertMayChangePayoutAccount(caller: PayoutAccountCaller, now = clock.now()) {
   if (caller.kind === "operator") return;
   if (caller.kind === "api_key")
     throw new AppError(
@@ -61,7 +62,7 @@ export async function queueAccountChangeNotices(
   tx: DbOrTx,
   isv: AccountRow,
   change: { last4: string; holdDays: number; changedBy: string | null },
-  now = new Date(),
+  now = clock.now(),
 ) {
   await recordAudit(tx, {
     accountId: isv.id,
@@ -110,7 +111,7 @@ const liveReport = (token: string, now: Date) =>
   );
 
 /** What a live "this wasn't us" link names (the ISV's name, the account's last four), or null (unknown, used, ended, expired). */
-export async function readAccountReport(db: DbOrTx, token: string, now = new Date()) {
+export async function readAccountReport(db: DbOrTx, token: string, now = clock.now()) {
   if (!/^[0-9A-Za-z]{43}$/.test(token)) return null;
   const [report] = await db
     .select({ accountId: accountChangeReports.accountId, last4: accountChangeReports.last4, isv: accounts.name })
@@ -129,7 +130,7 @@ export async function reportAccountChange(
   db: Db,
   token: string,
   clientAddress: string | null = null,
-  now = new Date(),
+  now = clock.now(),
 ) {
   if (!/^[0-9A-Za-z]{43}$/.test(token)) return null;
   return db.transaction(async (tx) => {
@@ -163,7 +164,7 @@ export async function releaseAccountPayouts(
   db: Db,
   accountId: string,
   resume: (tx: DbOrTx, accountId: string) => Promise<unknown>,
-  now = new Date(),
+  now = clock.now(),
 ) {
   return db.transaction(async (tx) => {
     const [isv] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for("update");

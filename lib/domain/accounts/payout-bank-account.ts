@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { decryptField, encryptField } from "../../crypto/field-encryption";
 import { type AccountRow, accounts } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -43,7 +44,7 @@ export async function setPayoutBankAccount(
   isv: AccountRow,
   input: PayoutBankAccountInput,
   changedBy: string | null,
-  now = new Date(),
+  now = clock.now(),
 ) {
   const isvAccountId = isv.id;
   const createdAt = now.toISOString();

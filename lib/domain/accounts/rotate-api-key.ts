@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 
 import { digestSecret, generateSecretKey } from "../../auth/secrets";
+import { clock } from "../../clock";
 import { accounts, apiKeys } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
@@ -31,7 +32,7 @@ export async function rotateApiKeyIn(
   if (!account) throw notFound("account", accountId);
   await tx
     .update(apiKeys)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: clock.now() })
     .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
   await tx.insert(apiKeys).values({
     id: createId("key"),

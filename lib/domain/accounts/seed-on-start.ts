@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 
 import { generateAccountSid } from "../../auth/secrets";
+import { clock } from "../../clock";
 import { accounts } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
@@ -44,7 +45,7 @@ export async function seedOnStart(
     await writeFile(
       file,
       [
-        `# The demo ISV of this sandbox database, created ${new Date().toISOString()}.`,
+        `# The demo ISV of this sandbox database, created ${clock.now().toISOString()}.`,
         "# Load it into your shell with: source " + file,
         `ACCOUNT_ID=${demo.account_id}`,
         `ACCOUNT_SID=${demo.account_sid}`,

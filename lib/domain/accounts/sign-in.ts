@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import { signUserToken, USER_TOKEN_TTL_SECONDS, verifyToken } from "../../auth/jwt";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../../auth/secrets";
+import { clock } from "../../clock";
 import { users, userSessions } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
@@ -23,7 +24,7 @@ export async function signIn(db: DbOrTx, email: string, password: string) {
   await db.insert(userSessions).values({
     id: sid,
     userId: user.id,
-    expiresAt: new Date(Date.now() + USER_TOKEN_TTL_SECONDS * 1000),
+    expiresAt: new Date(clock.ms() + USER_TOKEN_TTL_SECONDS * 1000),
   });
   const accessToken = await signUserToken({ sub: user.id, account_id: user.accountId, sid });
   return { access_token: accessToken, token_type: "Bearer" as const, expires_in: USER_TOKEN_TTL_SECONDS, user };
@@ -38,7 +39,7 @@ export async function endUserSession(db: DbOrTx, token: string | undefined) {
   if (!claims || claims.kind !== "user" || typeof claims.sid !== "string") return false;
   const ended = await db
     .update(userSessions)
-    .set({ endedAt: new Date() })
+    .set({ endedAt: clock.now() })
     .where(
       and(eq(userSessions.id, claims.sid), eq(userSessions.userId, String(claims.sub)), isNull(userSessions.endedAt)),
     )

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 
 import { forgetCustomDomains } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import { accounts, merchants } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
@@ -87,7 +88,7 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
           ...(changed
             ? { customDomainToken: customDomain ? randomBase62(32) : null, customDomainVerifiedAt: null }
             : {}),
-          updatedAt: new Date(),
+          updatedAt: clock.now(),
         })
         .where(eq(accounts.id, accountId))
         .returning(),

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 
 import { forgetCustomDomains } from "../../branding/hosts";
 import { customDomainRecord } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { isUniqueViolation } from "../../db/errors";
 import { one } from "../../db/one";
 import { accounts } from "../../db/schema";
@@ -53,7 +54,7 @@ export async function verifyCustomDomain(
       const row = one(
         await tx
           .update(accounts)
-          .set({ customDomainVerifiedAt: new Date(), updatedAt: new Date() })
+          .set({ customDomainVerifiedAt: clock.now(), updatedAt: clock.now() })
           .where(eq(accounts.id, accountId))
           .returning(),
       );

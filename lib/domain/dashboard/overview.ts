@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 
+import { clock } from "../../clock";
 import { disputes, merchants, onboardingLinks, payouts } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { dailyActivity } from "../../ledger/volume";
@@ -91,7 +92,7 @@ const n = (value: unknown) => Number(value ?? 0);
  * figure is an indexed range of this ISV's rows since the earliest of those days, grouped by day:
  * its cost grows with the month's rows, not with the history's.
  */
-export async function dashboardOverview(db: DbOrTx, isvAccountId: string, now = new Date()) {
+export async function dashboardOverview(db: DbOrTx, isvAccountId: string, now = clock.now()) {
   const starts = periodStarts(now);
   const chartFrom = new Date(starts.today.getTime() - (OVERVIEW_DAYS - 1) * 86_400_000);
   const from = new Date(Math.min(chartFrom.getTime(), starts.week.getTime(), starts.month.getTime()));

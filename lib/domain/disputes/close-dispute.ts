@@ -1,5 +1,6 @@
 import { eq, lte } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { allOf } from "../../db/conditions";
 import { disputes } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -9,7 +10,7 @@ import { sandboxDecision } from "./rules";
 import { disputeEvent, moveDispute } from "./status";
 
 /** The `dispute_deadline` job: unanswered at `evidence_due_by`, the dispute is lost (`dispute.closed`). */
-export async function expireDispute(db: Db, { dispute_id }: JobPayload<"dispute_deadline">, now = new Date()) {
+export async function expireDispute(db: Db, { dispute_id }: JobPayload<"dispute_deadline">, now = clock.now()) {
   await db.transaction(async (tx) => {
     const lost = await moveDispute(tx, "expire", allOf(eq(disputes.id, dispute_id), lte(disputes.evidenceDueBy, now)));
     if (lost) await disputeEvent(tx, "dispute.closed", lost);

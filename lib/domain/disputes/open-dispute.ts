@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { retryOnConflict } from "../../db/errors";
 import { one } from "../../db/one";
 import { charges, disputes, merchants } from "../../db/schema";
@@ -27,7 +28,7 @@ import { disputeEvent } from "./status";
  * dispute fee, the charge is marked, `dispute.created`, the deadline's job, and an e-mail to the
  * merchant. A charge disputed already, or refunded in full, opens none (null).
  */
-export async function openDispute(db: Db, chargeId: string, reason: DisputeReason, now = new Date()) {
+export async function openDispute(db: Db, chargeId: string, reason: DisputeReason, now = clock.now()) {
   return retryOnConflict(() =>
     db.transaction(async (tx) => {
       // The one lock order (../refunds/record-refund.ts): the merchant's row, shared, before the charge's.

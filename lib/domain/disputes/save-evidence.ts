@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { type DisputeRow, disputes, files } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalid, invalidState, notFound } from "../../errors";
@@ -34,7 +35,7 @@ async function checkEvidenceFiles(tx: DbOrTx, dispute: DisputeRow, given: NonNul
  * the saved evidence (the row locked: two saves of different fields keep both), `dispute.updated`;
  * with `submit`, submitted in the same transaction. 409 once submitted, closed, or past its deadline.
  */
-export async function saveEvidence(db: Db, scope: Scope, id: string, input: SaveEvidence, now = new Date()) {
+export async function saveEvidence(db: Db, scope: Scope, id: string, input: SaveEvidence, now = clock.now()) {
   return db.transaction(async (tx) => {
     const current = await lockDispute(tx, scope, id);
     const why = whyNotAnswerable(current, now);
@@ -68,7 +69,7 @@ export async function attachEvidenceFile(
   field: (typeof evidenceFileFields)[number],
   file: { filename?: string; bytes: Buffer },
 ) {
-  const why = whyNotAnswerable(await findDispute(db, scope, disputeId), new Date());
+  const why = whyNotAnswerable(await findDispute(db, scope, disputeId), clock.now());
   if (why) throw invalidState(why);
   // A file the merchant already gave as evidence (a receipt for two disputes) is used again, not refused.
   const saved =

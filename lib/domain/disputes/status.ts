@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, type SQL } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { allOf } from "../../db/conditions";
 import { type DisputeRow, disputes } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -21,7 +22,7 @@ type MoveColumns = Omit<Partial<typeof disputes.$inferInsert>, "status" | "id">;
 export async function moveDispute(tx: DbOrTx, move: DisputeMove, where: SQL, set: MoveColumns = {}) {
   const { from, to } = disputeMoves[move];
   const closing = to === "won" || to === "lost";
-  const now = new Date();
+  const now = clock.now();
   const [row] = await tx
     .update(disputes)
     .set({ ...set, status: to, updatedAt: now, ...(closing ? { closedAt: now } : {}) })

@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import { type DisputeRow } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { env } from "../../env";
@@ -31,6 +32,6 @@ export async function submitLocked(tx: DbOrTx, current: DisputeRow, now: Date) {
  * POST /v1/disputes/{id}/submit: the saved evidence goes to the card's bank, once. Two submits at
  * once: the first moves it, the second waits for the row and gets 409 `invalid_state`.
  */
-export async function submitDispute(db: Db, scope: Scope, id: string, now = new Date()) {
+export async function submitDispute(db: Db, scope: Scope, id: string, now = clock.now()) {
   return db.transaction(async (tx) => submitLocked(tx, await lockDispute(tx, scope, id), now));
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { signToken, verifyToken } from "../../auth/jwt";
 import { digestSecret } from "../../auth/secrets";
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import { type AccountRow, accounts, type AccountSessionRow, accountSessions } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -63,7 +64,7 @@ export async function createAccountSession(db: Db, isvAccountId: string, input: 
     const merchant = await findMerchant(tx, isvAccountId, input.merchant_id);
     const id = createId("as");
     const clientSecret = `${id}_secret_${randomBase62(32)}`;
-    const now = new Date();
+    const now = clock.now();
     const row = one(
       await tx
         .insert(accountSessions)
@@ -111,7 +112,7 @@ export type ExchangeRefusal = "invalid_secret" | "origin_not_allowed" | "compone
 export async function exchangeClientSecret(
   db: Db,
   input: { clientSecret: string; component: EmbedComponent; origin: string; appearance?: unknown },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<
   { ok: true; token: string; expiresAt: Date; session: FrameSession } | { ok: false; reason: ExchangeRefusal }
 > {

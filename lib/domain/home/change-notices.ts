@@ -4,6 +4,7 @@ import { asActor } from "../../audit/actor";
 import { revokeHomeMadeKeys, revokeHomeSessions } from "../../auth/home-session";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { decryptApplication } from "../../crypto/field-encryption";
 import { type AccountRow, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -47,7 +48,7 @@ async function reportUrl(isv: AccountRow, merchant: MerchantRow, change: Reporte
       isv_account_id: merchant.isvAccountId,
       change,
       // When it was issued, to the millisecond: a use or a release ends every link issued before.
-      issued_ms: Date.now(),
+      issued_ms: clock.ms(),
     },
     merchant.id,
     REPORT_TTL_SECONDS,
@@ -140,13 +141,13 @@ export async function reportChange(db: Db, token: string, clientAddress: string 
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, report.merchantId)).for("update");
     if (!merchant || merchant.isvAccountId !== report.isvAccountId) return null;
     if (!reportStillValid(merchant, report.issuedMs)) return null;
-    const now = new Date();
+    const now = clock.now();
     if (merchant.payoutsFrozenAt) return writeMerchant(tx, merchant.id, { changeReportsValidAfter: now });
     const frozen = await writeMerchant(tx, merchant.id, {
       payoutsFrozenAt: now,
       changeReportsValidAfter: now,
       pendingContactEmail: null,
-      updatedAt: new Date(),
+      updatedAt: clock.now(),
     });
     await reconsiderPayouts(tx, frozen);
     await revokeHomeSessions(tx, merchant.id, "reported");

@@ -4,6 +4,7 @@ import { asActor } from "../../audit/actor";
 import { homeSessionOf, revokeHomeMadeKeys, revokeHomeSessions, startHomeSession } from "../../auth/home-session";
 import { digestSecret } from "../../auth/secrets";
 import { hostedBaseUrl, servesIsvPages } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { merchantLoginTokens, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
@@ -29,7 +30,7 @@ export async function insertLoginLink(tx: DbOrTx, merchant: MerchantRow, via: "i
     );
   const isv = await getAccount(tx, merchant.isvAccountId);
   const token = randomBase62(43);
-  const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_SECONDS * 1000);
+  const expiresAt = new Date(clock.ms() + LOGIN_LINK_TTL_SECONDS * 1000);
   await tx.insert(merchantLoginTokens).values({
     id: createId("mll"),
     isvAccountId: merchant.isvAccountId,
@@ -68,7 +69,7 @@ export async function redeemLoginLink(
   host: string | null = null,
 ): Promise<{ session: string; merchantId: string } | null> {
   return db.transaction(async (tx) => {
-    const now = new Date();
+    const now = clock.now();
     if (host !== null) {
       const [link] = await tx
         .select({ isvAccountId: merchantLoginTokens.isvAccountId })
@@ -168,7 +169,7 @@ export async function revokeMerchantSessions(db: Db, isvAccountId: string, merch
       merchant_id: merchant.id,
       revoked_sessions: revoked,
       revoked_api_keys: keys,
-      revoked_at: new Date().toISOString(),
+      revoked_at: clock.now().toISOString(),
     };
   });
 }
@@ -182,7 +183,7 @@ export async function peekLoginLink(db: DbOrTx, token: string) {
       and(
         eq(merchantLoginTokens.tokenDigest, digestSecret(token)),
         isNull(merchantLoginTokens.usedAt),
-        gt(merchantLoginTokens.expiresAt, new Date()),
+        gt(merchantLoginTokens.expiresAt, clock.now()),
       ),
     );
   if (!link) return null;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 
 import { desc, eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { type AccountRow, charges, type MerchantRow, payouts, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { lineAmount, summaryLines } from "../../ledger/settlement-figures";
@@ -15,7 +16,7 @@ import { payoutFailureOf } from "../payouts/rules";
 // settlement will take up (the ledger's postings no settlement took yet), the latest payments and the
 // monthly statements.
 
-export async function homeOverview(db: Db, merchant: MerchantRow, now = new Date()) {
+export async function homeOverview(db: Db, merchant: MerchantRow, now = clock.now()) {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [today, thisMonth, recent, monthly, settled, latestPayouts] = await Promise.all([

@@ -4,6 +4,7 @@ import { asActor } from "../../audit/actor";
 import { isFreshSession, revokeHomeSessions } from "../../auth/home-session";
 import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { isEncrypted } from "../../crypto/field-encryption";
 import { accounts, type MerchantRow, merchants, type MerchantSessionRow } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -86,10 +87,10 @@ export async function changeContact(db: Db, merchantId: string, change: ContactC
       ? {
           email: newEmail,
           nonce: randomBase62(22),
-          expires_at: new Date(Date.now() + CONTACT_CONFIRM_TTL_SECONDS * 1000).toISOString(),
+          expires_at: new Date(clock.ms() + CONTACT_CONFIRM_TTL_SECONDS * 1000).toISOString(),
         }
       : merchant.pendingContactEmail;
-    const updated = await writeMerchant(tx, merchant.id, { application, pendingContactEmail, updatedAt: new Date() });
+    const updated = await writeMerchant(tx, merchant.id, { application, pendingContactEmail, updatedAt: clock.now() });
     const isv = await getAccount(tx, merchant.isvAccountId);
     await recordMerchantEvent(tx, "merchant.updated", updated, {
       isv: isv,
@@ -143,7 +144,7 @@ async function confirmationOf(db: DbOrTx, token: string, forUpdate = false) {
   const query = db.select().from(merchants).where(eq(merchants.id, claims.merchant_id));
   const [merchant] = forUpdate ? await query.for("update") : await query;
   const pending = merchant?.pendingContactEmail;
-  if (!merchant || !pending || pending.nonce !== claims.nonce || Date.parse(pending.expires_at) <= Date.now())
+  if (!merchant || !pending || pending.nonce !== claims.nonce || Date.parse(pending.expires_at) <= clock.ms())
     return null;
   return { merchant, pending };
 }
@@ -163,7 +164,7 @@ export async function confirmContactEmailChange(db: Db, token: string) {
     const updated = await writeMerchant(tx, merchant.id, {
       application,
       pendingContactEmail: null,
-      updatedAt: new Date(),
+      updatedAt: clock.now(),
     });
     const isv = await getAccount(tx, merchant.isvAccountId);
     await asActor({ type: "merchant", id: merchant.id, via: "home" }, () =>
@@ -245,7 +246,7 @@ export async function changeBankAccount(
     const requirements = withoutErrors(merchant.requirements, (e) => e.code === "payout_failed");
     const isv = await getAccount(tx, merchant.isvAccountId);
     // No payout reaches the new account until its check verifies it, nor before its cooling-off ends.
-    const now = new Date();
+    const now = clock.now();
     const bankAccountHoldUntil = businessDaysAfter(now, newBankAccountHoldDaysOf(isv));
     const written = await writeMerchant(tx, merchant.id, {
       application,
@@ -273,7 +274,7 @@ export async function changeBankAccount(
  * When a verified new bank account starts receiving payouts, while that is still ahead (its
  * cooling-off: docs/reference.md section 15); null otherwise.
  */
-export function bankHoldEndsAt(merchant: MerchantRow, now = new Date()): Date | null {
+export function bankHoldEndsAt(merchant: MerchantRow, now = clock.now()): Date | null {
   const until = merchant.bankAccountHoldUntil;
   return until && until > now && bankCheckOf(merchant)?.status === "verified" ? until : null;
 }

@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { checkpointBalances } from "../../ledger/balances";
@@ -8,13 +9,13 @@ import { ledgerInvariantViolations } from "../../ops/metrics";
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The next 01:00 UTC after `from`. */
-export function nextLedgerCheckAt(from = new Date()) {
+export function nextLedgerCheckAt(from = clock.now()) {
   const at = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), 1));
   return at > from ? at : new Date(at.getTime() + DAY_MS);
 }
 
 /** One `ledger_check` job per day, keyed by its date: any number of instances ask, one exists. */
-export async function scheduleLedgerCheck(db: DbOrTx, from = new Date()) {
+export async function scheduleLedgerCheck(db: DbOrTx, from = clock.now()) {
   const at = nextLedgerCheckAt(from);
   await enqueueJob(
     db,
@@ -30,12 +31,12 @@ export async function scheduleLedgerCheck(db: DbOrTx, from = new Date()) {
  * (the posting, payout, settlement or account, with the figures expected and found).
  */
 export async function verifyLedger(db: DbOrTx): Promise<LedgerViolation[]> {
-  const started = Date.now();
+  const started = clock.ms();
   const violations = await checkLedger(db);
   for (const invariant of ledgerInvariants)
     ledgerInvariantViolations.set({ invariant }, violations.filter((v) => v.invariant === invariant).length);
   for (const v of violations) log.error(v, `ledger invariant broken: ${v.invariant} (${v.id})`);
-  log.info({ violations: violations.length, ms: Date.now() - started }, "ledger check");
+  log.info({ violations: violations.length, ms: clock.ms() - started }, "ledger check");
   return violations;
 }
 
@@ -44,5 +45,5 @@ export async function runLedgerCheck(db: Db, { at }: JobPayload<"ledger_check">)
   await verifyLedger(db);
   const moved = await checkpointBalances(db);
   log.info({ accounts: moved }, "ledger balance checkpoints");
-  await scheduleLedgerCheck(db, new Date(Math.max(Date.parse(at), Date.now())));
+  await scheduleLedgerCheck(db, new Date(Math.max(Date.parse(at), clock.ms())));
 }

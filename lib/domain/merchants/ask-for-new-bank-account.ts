@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import { type MerchantRow, merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -38,7 +39,7 @@ export async function askForNewBankAccount(
   const updated = one(
     await tx
       .update(merchants)
-      .set({ requirements, updatedAt: new Date() })
+      .set({ requirements, updatedAt: clock.now() })
       .where(eq(merchants.id, merchant.id))
       .returning(),
   );

@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import type { AccountRow, MerchantRow } from "../../db/schema";
 import { merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -80,7 +81,7 @@ async function deviceColumns(
   rules: DeviceRules | undefined,
   writer: ApplicationWriter,
 ): Promise<{ set: Columns; error?: FieldError }> {
-  const now = new Date();
+  const now = clock.now();
   const chosen = {
     deviceId: merchant.deviceId ?? createId("dev"),
     deviceImeiStatus: "UNKNOWN" as const,
@@ -214,7 +215,7 @@ export async function changeApplication(
     // The agreement was generated from the application, the pricing and the device: a change unsigns it.
     ...(unsigns ? { agreement: null } : {}),
     requirements: remainingRequirements(merchant.requirements, touched, isOpen(merchant.status)),
-    updatedAt: new Date(),
+    updatedAt: clock.now(),
   };
   // The merchant saving its first answers has started onboarding, whichever way it got in.
   const updated =

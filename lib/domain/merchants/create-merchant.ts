@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { currentActor } from "../../audit/actor";
 import { newPublishableKey } from "../../auth/secrets";
+import { clock } from "../../clock";
 import { rowsOf } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { one } from "../../db/one";
@@ -53,7 +54,7 @@ export async function createMerchant(
   const { application, errors } = mergeApplicationChange({}, { merchant: prefill, phone: input.phone }, "isv");
   if (errors.length) throw invalidFields(errors);
 
-  const now = new Date();
+  const now = clock.now();
   const id = createId("mer");
   const values = {
     id,

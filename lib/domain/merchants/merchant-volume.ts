@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import { type DbOrTx } from "../../db/types";
 import { netVolumes } from "../../ledger/volume";
 
@@ -13,7 +14,7 @@ export async function merchantVolumes(
   db: DbOrTx,
   isvAccountId: string,
   merchantIds: string[],
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Map<string, { amount: number; count: number }>> {
   return netVolumes(db, merchantIds, new Date(now.getTime() - VOLUME_DAYS * 86_400_000), isvAccountId);
 }

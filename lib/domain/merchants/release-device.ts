@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -36,7 +37,7 @@ export async function releaseDevice(db: Db, isvAccountId: string, merchantId: st
           deviceImeiStatus: null,
           deviceCreatedAt: null,
           deviceUpdatedAt: null,
-          updatedAt: new Date(),
+          updatedAt: clock.now(),
         })
         .where(eq(merchants.id, row.id))
         .returning(),

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import type { MerchantRow } from "../../db/schema";
 import { merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -56,7 +57,7 @@ export async function moveMerchantIfAllowed(
   const { from, to } = merchantMoves[move];
   const [moved] = await tx
     .update(merchants)
-    .set({ ...set, status: to, updatedAt: new Date() })
+    .set({ ...set, status: to, updatedAt: clock.now() })
     .where(and(eq(merchants.id, merchantId), inArray(merchants.status, [...from])))
     .returning();
   return moved ?? null;

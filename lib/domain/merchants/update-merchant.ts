@@ -1,4 +1,5 @@
 import { revokeHomeSessions } from "../../auth/home-session";
+import { clock } from "../../clock";
 import { type Db } from "../../db/types";
 import type { PartialApplication } from "../../schemas/merchant";
 import { getAccount } from "../accounts/get-account";
@@ -42,7 +43,7 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
       if (input.automatic_payouts !== undefined) await reconsiderPayouts(tx, updated);
       return { row: updated, isv };
     }
-    const updated = await writeMerchant(tx, row.id, { ...flags, updatedAt: new Date() });
+    const updated = await writeMerchant(tx, row.id, { ...flags, updatedAt: clock.now() });
     await recordMerchantEvent(tx, "merchant.updated", updated, {
       isv: isv,
       fields: [

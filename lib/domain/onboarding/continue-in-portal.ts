@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { type CheckedSession, checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
+import { clock } from "../../clock";
 import { type OnboardingLinkRow, onboardingLinks } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { isOpen } from "../merchants/status";
@@ -19,7 +20,7 @@ export async function portalLinkAfterSubmit(
   { link, merchant }: Pick<CheckedSession, "link" | "merchant">,
 ): Promise<OnboardingLinkRow | null> {
   if (!isOpen(merchant.status) || !merchant.requirements?.errors?.length) return null;
-  const now = new Date();
+  const now = clock.now();
   if (!link.supersededAt) return link.expiresAt > now ? link : null;
   const [next] = await db
     .select()

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import { digestSecret } from "../../auth/secrets";
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import type { AccountRow } from "../../db/schema";
 import { onboardingLinks } from "../../db/schema";
@@ -73,7 +74,7 @@ export async function insertOnboardingLink(
 ) {
   const settings = settingsOf(isv);
   const token = randomBase62(43);
-  const now = new Date();
+  const now = clock.now();
   const expiresAt = new Date(now.getTime() + settings.onboarding_link_ttl_seconds * 1000);
   await tx
     .update(onboardingLinks)

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { issueSessionToken } from "../../auth/onboarding-session";
 import { digestSecret } from "../../auth/secrets";
+import { clock } from "../../clock";
 import { merchants, type OnboardingLinkRow, onboardingLinks } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { getAccount } from "../accounts/get-account";
@@ -31,7 +32,7 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
     .where(eq(onboardingLinks.tokenDigest, digestSecret(token)));
   if (!link) return { kind: "unknown" };
   if (link.supersededAt) return { kind: "superseded", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };
-  if (link.expiresAt.getTime() <= Date.now())
+  if (link.expiresAt.getTime() <= clock.ms())
     return { kind: "expired", refreshUrl: link.refreshUrl, isvAccountId: link.isvAccountId };
 
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, link.merchantId));
@@ -49,7 +50,7 @@ export async function openOnboardingLink(db: Db, token: string): Promise<OpenLin
 export async function startSessionOn(db: Db, link: OnboardingLinkRow) {
   await db.transaction(async (tx) => {
     if (!link.firstOpenedAt)
-      await tx.update(onboardingLinks).set({ firstOpenedAt: new Date() }).where(eq(onboardingLinks.id, link.id));
+      await tx.update(onboardingLinks).set({ firstOpenedAt: clock.now() }).where(eq(onboardingLinks.id, link.id));
     const started = await moveMerchantIfAllowed(tx, link.merchantId, "startOnboarding");
     if (started) {
       const isv = await getAccount(tx, link.isvAccountId);

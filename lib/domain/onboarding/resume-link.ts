@@ -1,6 +1,7 @@
 import { and, count, eq, gt } from "drizzle-orm";
 
 import { checkSession } from "../../auth/onboarding-session";
+import { clock } from "../../clock";
 import { outbox } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError } from "../../errors";
@@ -34,7 +35,7 @@ export async function emailResumeLink(db: Db, use: SessionUse, input: { email: s
         and(
           eq(outbox.merchantId, merchant.id),
           eq(outbox.kind, KIND),
-          gt(outbox.createdAt, new Date(Date.now() - 3600_000)),
+          gt(outbox.createdAt, new Date(clock.ms() - 3600_000)),
         ),
       );
     if ((sent?.n ?? 0) >= RESUME_LINKS_PER_HOUR)

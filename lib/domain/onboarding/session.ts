@@ -1,5 +1,6 @@
 import { type CheckedSession, checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { type Db } from "../../db/types";
 import { AppError, type FieldError } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
@@ -190,7 +191,10 @@ export async function submitSession(db: Db, use: SessionUse) {
     }
     const submitted = await startChecks(
       tx,
-      await moveMerchant(tx, session.merchant.id, "submitApplication", { requirements: null, submittedAt: new Date() }),
+      await moveMerchant(tx, session.merchant.id, "submitApplication", {
+        requirements: null,
+        submittedAt: clock.now(),
+      }),
     );
     await recordMerchantEvent(tx, "merchant.submitted", submitted, { isv: session.isv });
     await enqueueJob(tx, "underwriting", { merchant_id: submitted.id });

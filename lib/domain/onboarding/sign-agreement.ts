@@ -1,5 +1,6 @@
 import { AGREEMENT_VERSION, agreementDigest, agreementFor } from "../../agreement/agreement-text";
 import { checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
+import { clock } from "../../clock";
 import type { AgreementSignature } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError } from "../../errors";
@@ -48,7 +49,7 @@ export async function signAgreement(
     const document = agreementFor(merchant, isv, input.locale);
     const signature: Signature = {
       name: input.name.trim(),
-      signed_at: new Date().toISOString(),
+      signed_at: clock.now().toISOString(),
       ip: input.ip,
       user_agent: input.userAgent.slice(0, 500),
       version: AGREEMENT_VERSION,
@@ -56,7 +57,7 @@ export async function signAgreement(
       text_sha256: agreementDigest(document),
       document_json: JSON.stringify(document),
     };
-    const updated = await writeMerchant(tx, merchant.id, { agreement: signature, updatedAt: new Date() });
+    const updated = await writeMerchant(tx, merchant.id, { agreement: signature, updatedAt: clock.now() });
     await recordMerchantEvent(tx, "merchant.updated", updated, { isv });
     const { document_json: _kept, ...answer } = signature;
     return answer;

@@ -1,6 +1,7 @@
 import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
 import { businessName, merchantContact } from "../../merchants/facts";
 import type { AchAuthorizationFacts } from "../../payments/ach-authorization";
+import { requestTotal } from "../../payments/total";
 import { brandOf } from "../accounts/isv-facts";
 
 /**
@@ -15,7 +16,7 @@ export function achAuthorizationFacts(
 ): AchAuthorizationFacts {
   return {
     business: (merchant && businessName(merchant)) || brandOf(isv).display_name,
-    amount: request.amount + request.tax + request.tip,
+    amount: requestTotal(request),
     contact: merchant ? merchantContact(merchant) : null,
     date: now.toISOString().slice(0, 10),
   };

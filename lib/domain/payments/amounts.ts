@@ -1,5 +1,6 @@
 import type { FieldError } from "../../errors";
 import { type Cents, percentOf, percentToPpm } from "../../money";
+import { requestTotal } from "../../payments/total";
 import { MAX_TOTAL } from "../../schemas/money-fields";
 import { type AmountsInput } from "../../schemas/payment-requests";
 
@@ -62,7 +63,7 @@ export function resolveAmounts(
     tax = computed;
   }
   const tip = input.tip ?? 0;
-  const total = amount + tax + tip;
+  const total = requestTotal({ amount, tax, tip });
   if (errors.length === 0 && total > MAX_TOTAL) {
     fail(
       input.items ? "items" : "amount",

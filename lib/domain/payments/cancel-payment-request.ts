@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { paymentRequests } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, invalidState } from "../../errors";
@@ -18,7 +19,7 @@ import { movePaymentRequestIfAllowed, notBeingPaid } from "./status";
 export async function cancelPaymentRequest(db: Db, scope: Scope, id: string) {
   await findPaymentRequest(db, scope, id);
   return db.transaction(async (tx) => {
-    const moved = await movePaymentRequestIfAllowed(tx, id, "cancelRequest", { canceledAt: new Date() }, notBeingPaid);
+    const moved = await movePaymentRequestIfAllowed(tx, id, "cancelRequest", { canceledAt: clock.now() }, notBeingPaid);
     if (!moved) {
       const [current] = await tx
         .select({ status: paymentRequests.status })

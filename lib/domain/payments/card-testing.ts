@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNotNull, min, ne } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { charges } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
@@ -31,7 +32,7 @@ export async function assertNotCardTesting(
   db: DbOrTx,
   attempt: { isvAccountId: string; fingerprint: string; clientAddress: string | null },
 ) {
-  const now = Date.now();
+  const now = clock.ms();
   const check = async (
     where: ReturnType<typeof and>,
     limit: { declines: number; windowMs: number },

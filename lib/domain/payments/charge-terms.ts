@@ -1,4 +1,5 @@
 import type { AccountRow, BillingAddress, MerchantRow, PaymentRequestRow } from "../../db/schema";
+import { requestTotal } from "../../payments/total";
 import { paymentProcessor } from "../../processors";
 import type { CardEntryMethod } from "../../schemas/payment-values";
 import { chargeCosts } from "../fees/compute-cost";
@@ -28,7 +29,7 @@ export function chargeTerms({
   entryMethod: CardEntryMethod;
   billingAddress: BillingAddress | null;
 }) {
-  const total = request.amount + request.tax + request.tip;
+  const total = requestTotal(request);
   const priced = !approved
     ? null
     : source.kind === "bank_account"

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 
 import type { Principal } from "../../auth/principal";
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
 import { paymentRequests } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
@@ -12,6 +13,7 @@ import { businessName, merchantLocale } from "../../merchants/facts";
 import { invoiceEmail, invoiceSms } from "../../notifications/payment-templates";
 import { queueEmail } from "../../notifications/send-email";
 import { smsSender } from "../../notifications/send-sms";
+import { requestTotal } from "../../payments/total";
 import { paymentProcessor } from "../../processors";
 import { type AmountsInput } from "../../schemas/payment-requests";
 import { type PlatformFeeInput } from "../../schemas/platform-fees";
@@ -83,11 +85,11 @@ export async function createScopedPaymentRequest(db: Db, scope: Scope, input: Cr
   // The ISV's row, read once: its fee rules here, its branding and host in the transaction below.
   const isv = await getAccount(db, merchant.isvAccountId);
   const platformFee = platformFeeOf(scope, merchant, input, isv, {
-    total: amounts.amount + amounts.tax + amounts.tip,
+    total: requestTotal(amounts),
   });
 
   return db.transaction(async (tx) => {
-    const now = new Date();
+    const now = clock.now();
     if (input.type === "TERMINAL") {
       // A request past its deadline no longer holds the terminal, even before its expiry job ran.
       const [stale] = await tx
@@ -272,7 +274,7 @@ async function sendInvoice(tx: Tx, row: PaymentRequestRow, merchant: MerchantRow
   const brand = brandOf(isv);
   const locale = merchantLocale(merchant);
   const payUrl = payPageUrl(hostedBaseUrl(isv), row.id);
-  const total = row.amount + row.tax + row.tip;
+  const total = requestTotal(row);
   const business = businessName(merchant) || brand.display_name;
   if ((row.sendVia === "email" || row.sendVia === "both") && row.emailAddress) {
     const message = invoiceEmail({

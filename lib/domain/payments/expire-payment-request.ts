@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import type { AccountRow } from "../../db/schema";
 import { paymentRequests } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -17,7 +18,7 @@ export async function expireIfDue(tx: DbOrTx, id: string, isv?: AccountRow) {
     tx,
     id,
     "expireRequest",
-    { expiredAt: new Date() },
+    { expiredAt: clock.now() },
     and(pastDeadline, notBeingPaid),
   );
   if (!moved) return null;

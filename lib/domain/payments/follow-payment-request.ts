@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import type { DatabaseHandle } from "../../db/types";
 import { AppError } from "../../errors";
 import { publicFailureReason } from "../../serializers/pay-result";
@@ -152,7 +153,7 @@ class LiveHub {
     followed.subscribers.add(subscriber);
     const onAbort = () => wake?.();
     signal.addEventListener("abort", onAbort);
-    const deadlineAt = Date.now() + FOLLOW_MS;
+    const deadlineAt = clock.ms() + FOLLOW_MS;
     const deadline = setTimeout(onAbort, FOLLOW_MS);
     deadline.unref?.();
     try {
@@ -166,7 +167,7 @@ class LiveHub {
           if (state.status !== "PENDING") return;
           continue;
         }
-        if (Date.now() >= deadlineAt) return;
+        if (clock.ms() >= deadlineAt) return;
         await new Promise<void>((resolve) => (wake = resolve));
         wake = undefined;
       }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import type {
   AchAuthorizationRecord,
@@ -18,6 +19,7 @@ import { log } from "../../log";
 import { businessName, merchantLocale, receiptContact } from "../../merchants/facts";
 import { receiptEmail } from "../../notifications/payment-templates";
 import { queueEmail } from "../../notifications/send-email";
+import { requestTotal } from "../../payments/total";
 import { achProcessor, paymentProcessor, processorFor } from "../../processors";
 import type { Authorization } from "../../processors/processor";
 import type { MerchantDefaults } from "../../schemas/account";
@@ -77,7 +79,7 @@ export async function payRequest(
     throw error;
   }
 
-  const total = request.amount + request.tax + request.tip;
+  const total = requestTotal(request);
   const gatewayMerchantId = merchant.paymentKeys?.gateway_merchant_id ?? "";
   const refusedDebit = source.kind !== "bank_account" && request.debit === false && source.funding === "debit";
   // The call's intent first, committed with its recovery job (./processor-calls.ts); then the call,
@@ -151,7 +153,7 @@ export async function payRequest(
             "This payment's authorization was given up while it was being recorded; nothing was charged. Try again",
           );
       }
-      const now = new Date();
+      const now = clock.now();
       const chargeId = createId("ch");
       const charge = one(
         await tx

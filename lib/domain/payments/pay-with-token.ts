@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import type { AchAuthorizationRecord } from "../../db/schema";
 import { cardTokens, merchants } from "../../db/schema";
 import type { Db } from "../../db/types";
@@ -54,7 +55,7 @@ export async function payWithToken(
     const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
     const isv = await getAccount(db, request.isvAccountId);
     const locale = input.ach_authorization.locale ?? "en";
-    const now = new Date();
+    const now = clock.now();
     achAuthorization = {
       version: ACH_AUTHORIZATION_VERSION,
       locale,

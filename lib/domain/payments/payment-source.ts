@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { type BillingAddress, cardTokens } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { invalid } from "../../errors";
@@ -47,7 +48,7 @@ export type Customer = {
 export async function spendToken(db: DbOrTx, tokenId: string, merchantId: string): Promise<PaymentSource> {
   const [token] = await db
     .update(cardTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clock.now() })
     .where(
       and(
         eq(cardTokens.id, tokenId),

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { merchants, paymentRequests } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalidFields, invalidState, notFound } from "../../errors";
@@ -33,7 +34,7 @@ export async function presentCard(
     .from(paymentRequests)
     .where(and(eq(paymentRequests.terminalId, terminalId), eq(paymentRequests.status, "PENDING")));
   if (!request) throw invalidState(`Terminal ${terminalId} has no open payment request`);
-  const now = new Date();
+  const now = clock.now();
   const checked = checkCard(
     { number: input.card_number ?? DEFAULT_TEST_CARD, exp_month: 12, exp_year: now.getUTCFullYear() + 3, cvc: "" },
     now,

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { type ProcessorCallRow, processorCalls } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
@@ -34,7 +35,7 @@ export async function startCall(
     merchantId: string;
     subjectId: string;
   },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<ProcessorCallRow> {
   const [call] = await tx
     .insert(processorCalls)
@@ -93,7 +94,7 @@ export async function claimCall(
 ): Promise<ProcessorCallRow | null> {
   const [claimed] = await tx
     .update(processorCalls)
-    .set({ status, outcome, updatedAt: new Date() })
+    .set({ status, outcome, updatedAt: clock.now() })
     .where(and(eq(processorCalls.id, id), eq(processorCalls.status, "started")))
     .returning();
   return claimed ?? null;

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { charges, processorCalls, refunds } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { type JobPayload } from "../../jobs/job-types";
@@ -28,7 +29,7 @@ export async function recoverProcessorCall(db: Db, { call_id }: JobPayload<"proc
   // The job's asks, counted (a call the request recorded at once was asked once and has none).
   await db
     .update(processorCalls)
-    .set({ attempts: sql`${processorCalls.attempts} + 1`, updatedAt: new Date() })
+    .set({ attempts: sql`${processorCalls.attempts} + 1`, updatedAt: clock.now() })
     .where(eq(processorCalls.id, call.id));
   if (call.kind === "refund") {
     const [refund] = await db.select().from(refunds).where(eq(refunds.id, call.subjectId));
@@ -75,5 +76,5 @@ export async function recoverProcessorCall(db: Db, { call_id }: JobPayload<"proc
 export async function voidAuthorization(db: Db, callId: string, kind: string) {
   const processor = kind === "debit" ? achProcessor() : paymentProcessor();
   await processor.cancel(callId);
-  await db.update(processorCalls).set({ voidedAt: new Date() }).where(eq(processorCalls.id, callId));
+  await db.update(processorCalls).set({ voidedAt: clock.now() }).where(eq(processorCalls.id, callId));
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, not } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { paymentRequests } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError, invalidState } from "../../errors";
@@ -12,7 +13,7 @@ const CLAIM_MS = 30_000;
 export async function claimRequest(db: DbOrTx, id: string) {
   const [claimed] = await db
     .update(paymentRequests)
-    .set({ lockedUntil: new Date(Date.now() + CLAIM_MS) })
+    .set({ lockedUntil: new Date(clock.ms() + CLAIM_MS) })
     .where(
       and(
         eq(paymentRequests.id, id),

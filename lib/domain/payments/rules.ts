@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import type { PaymentRequestRow } from "../../db/schema";
 import type { PaymentRequestStatus } from "../../schemas/payment-values";
 
@@ -18,13 +19,13 @@ export type PaymentRequestMove = keyof typeof paymentRequestMoves;
 export const isFinalRequest = (status: PaymentRequestStatus) => status !== "PENDING";
 
 /** Past its deadline (./status.ts's `pastDeadline` is the same rule in SQL; the database's clock and this one agree to the second). */
-export const isPastDeadline = (request: Pick<PaymentRequestRow, "expiresAt">, now = Date.now()) =>
+export const isPastDeadline = (request: Pick<PaymentRequestRow, "expiresAt">, now = clock.ms()) =>
   request.expiresAt.getTime() <= now;
 
 /** The status as a reader sees it: a PENDING request past its deadline is EXPIRED, even before the expiry job has run. */
 export function effectiveStatus(
   request: Pick<PaymentRequestRow, "status" | "expiresAt">,
-  now = Date.now(),
+  now = clock.ms(),
 ): PaymentRequestStatus {
   return request.status === "PENDING" && isPastDeadline(request, now) ? "EXPIRED" : request.status;
 }

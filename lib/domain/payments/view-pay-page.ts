@@ -1,11 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 
 import { hostedBaseUrl, servesIsvPages } from "../../branding/hosts";
+import { clock } from "../../clock";
 import { charges, merchants, paymentRequests } from "../../db/schema";
 import type { PaymentItem } from "../../db/schema/payments";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
 import { businessName, receiptContact } from "../../merchants/facts";
+import { requestTotal } from "../../payments/total";
 import { publicFailureReason } from "../../serializers/pay-result";
 import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
@@ -35,11 +37,11 @@ export async function viewPayPage(db: Db, id: string, host: string) {
   if (request.paymentType === "INVOICE" && !request.viewedAt) {
     await db
       .update(paymentRequests)
-      .set({ viewedAt: new Date() })
+      .set({ viewedAt: clock.now() })
       .where(and(eq(paymentRequests.id, id), isNull(paymentRequests.viewedAt)));
   }
   const [charge] = request.chargeId ? await db.select().from(charges).where(eq(charges.id, request.chargeId)) : [];
-  const now = Date.now();
+  const now = clock.ms();
   const status = effectiveStatus(request, now);
   const fallbackAt = request.createdAt.getTime() + env.TERMINAL_CARD_TIMEOUT_SECONDS * 1000;
   const base = hostedBaseUrl(isv);
@@ -50,7 +52,7 @@ export async function viewPayPage(db: Db, id: string, host: string) {
     amount: request.amount,
     tax: request.tax,
     tip: request.tip,
-    total: request.amount + request.tax + request.tip,
+    total: requestTotal(request),
     items: request.items as PaymentItem[] | null,
     taxPercent: request.taxPercent,
     description: request.description,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import { type MerchantRow, merchants, type PayoutRow, payouts } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -51,7 +52,7 @@ export async function advancePayout(
         throw invalidState(`Cannot advance: the payout is ${payout.status}, expected pending or in_transit`);
       return null;
     }
-    const now = options.now ?? new Date();
+    const now = options.now ?? clock.now();
     if (step === "send") {
       const bank = bankOf(merchant);
       const arrivalDate = nextBusinessDay(now);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, notFound } from "../../errors";
@@ -24,7 +25,7 @@ export async function releaseMerchantPayouts(
     if (!merchant) throw notFound("merchant", merchantId);
     if (merchant.status !== "APPROVED")
       throw new AppError("merchant_not_approved", `${merchant.id} is ${merchant.status}: it has no payouts to release`);
-    const set: Partial<typeof merchants.$inferInsert> = { updatedAt: new Date() };
+    const set: Partial<typeof merchants.$inferInsert> = { updatedAt: clock.now() };
     if (answer.approveBank) {
       const bank = merchant.verification.find((c) => c.type === "bank_account");
       if (!merchant.bankAccountHoldUntil || !bank || bank.status === "verified" || bank.status === "pending")
@@ -39,7 +40,7 @@ export async function releaseMerchantPayouts(
               status: "verified" as const,
               code: "operator_verified",
               message: "An operator verified this bank account.",
-              updated_at: new Date().toISOString(),
+              updated_at: clock.now().toISOString(),
             }
           : c,
       );
@@ -53,7 +54,7 @@ export async function releaseMerchantPayouts(
       if (!merchant.payoutsFrozenAt) throw new AppError("invalid_state", `${merchant.id}'s payouts are not frozen`);
       set.payoutsFrozenAt = null;
       // Every "this wasn't me" link issued so far ends with the release (none freezes again).
-      set.changeReportsValidAfter = new Date();
+      set.changeReportsValidAfter = clock.now();
       await recordAudit(tx, {
         accountId: merchant.isvAccountId,
         action: "merchant.payouts_unfrozen",

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 
+import { atTime } from "../../clock-scope";
 import { heldReasonOf, nextMove, payoutMoves } from "./rules";
 
 // The payout's rules (docs/reference.md section 16): which moves exist, and what holds a payout.
@@ -117,5 +118,19 @@ describe("the payout's moves", () => {
     expect(nextMove("pending")).toBe("send");
     expect(nextMove("in_transit")).toBe("settle");
     for (const s of ["held", "paid", "failed"] as const) expect(nextMove(s)).toBeNull();
+  });
+});
+
+describe("the one clock (lib/clock.ts)", () => {
+  test("a rule of the domain that reads now follows it: a new bank account's cooling-off ends at the frozen time", () => {
+    const merchant = {
+      automaticPayouts: true,
+      requirements: null,
+      verification: [{ type: "bank_account", status: "verified" }],
+      bankAccountHoldUntil: new Date("2030-01-10T00:00:00Z"),
+      payoutsFrozenAt: null,
+    };
+    expect(atTime(new Date("2030-01-09T23:59:59Z"), () => heldReasonOf(merchant))).toBe("bank_account_cooling_off");
+    expect(atTime(new Date("2030-01-10T00:00:00Z"), () => heldReasonOf(merchant))).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import type { PayoutHeldReason, PayoutStatus } from "../../schemas/payouts";
 
 // A payout's one state machine (docs/reference.md section 16): every write of `status` after the
@@ -52,7 +53,7 @@ export function heldReasonOf(
     bankAccountHoldUntil?: Date | null;
     payoutsFrozenAt?: Date | null;
   },
-  now: Date = new Date(),
+  now: Date = clock.now(),
 ): PayoutHeldReason | null {
   if (!merchant.automaticPayouts) return "automatic_payouts_off";
   if (merchant.payoutsFrozenAt) return "payouts_frozen";

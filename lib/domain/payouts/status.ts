@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { decryptApplication } from "../../crypto/field-encryption";
 import { type MerchantRow, type PayoutRow, payouts, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -27,7 +28,7 @@ export async function movePayouts(tx: DbOrTx, move: PayoutMove, where: SQL | und
   const { from, to } = payoutMoves[move];
   const moved = await tx
     .update(payouts)
-    .set({ heldReason: null, ...set, status: to, updatedAt: new Date() })
+    .set({ heldReason: null, ...set, status: to, updatedAt: clock.now() })
     .where(and(inArray(payouts.status, [...from]), where))
     .returning();
   await settlementsFollow(tx, moved);
@@ -72,6 +73,6 @@ export async function holdPayouts(tx: DbOrTx, merchant: MerchantRow, reason: Pay
   await movePayouts(tx, "hold", eq(payouts.merchantId, merchant.id), { heldReason: reason });
   await tx
     .update(payouts)
-    .set({ heldReason: reason, updatedAt: new Date() })
+    .set({ heldReason: reason, updatedAt: clock.now() })
     .where(and(eq(payouts.merchantId, merchant.id), eq(payouts.status, "held")));
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { ledgerPostings, payouts, type ReportRow, reports, residualLines, residuals } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { type JobPayload } from "../../jobs/job-types";
@@ -161,7 +162,7 @@ export async function runReport(db: Db, { report_id }: JobPayload<"report_run">)
   await db.transaction(async (tx) => {
     const [done] = await tx
       .update(reports)
-      .set({ status: "succeeded", csv, rowCount: rows.length - 1, finishedAt: new Date() })
+      .set({ status: "succeeded", csv, rowCount: rows.length - 1, finishedAt: clock.now() })
       .where(and(eq(reports.id, report.id), eq(reports.status, "pending")))
       .returning();
     if (done)
@@ -179,7 +180,7 @@ export async function runReport(db: Db, { report_id }: JobPayload<"report_run">)
 export async function giveUpReport(db: DbOrTx, { report_id }: JobPayload<"report_run">, error: unknown) {
   await db
     .update(reports)
-    .set({ status: "failed", failureMessage: "The report could not be made; ask for it again", finishedAt: new Date() })
+    .set({ status: "failed", failureMessage: "The report could not be made; ask for it again", finishedAt: clock.now() })
     .where(and(eq(reports.id, report_id), eq(reports.status, "pending")));
   log.error({ report_id, err: error }, "report failed");
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { decryptField } from "../../crypto/field-encryption";
 import { cursorPage } from "../../db/cursor-page";
 import { one } from "../../db/one";
@@ -33,7 +34,7 @@ const event = (tx: DbOrTx, type: "payout.created" | "payout.paid" | "payout.fail
  * ledger moving it from the ISV's revenue to the platform's payout clearing, `payout.created`, and
  * the job that sends it. Under the ISV's row lock, so two callers never pay one residual twice.
  */
-export async function payWaitingResiduals(tx: DbOrTx, isvAccountId: string, now = new Date()) {
+export async function payWaitingResiduals(tx: DbOrTx, isvAccountId: string, now = clock.now()) {
   const [isv] = await tx.select().from(accounts).where(eq(accounts.id, isvAccountId)).for("update");
   const stored = isv?.payoutBankAccount;
   const bank = isv ? payoutBankOf(isv) : null;
@@ -100,7 +101,7 @@ async function move(tx: DbOrTx, id: string, name: "send" | "pay" | "fail", set: 
   const { from, to } = payoutMoves[name];
   const [moved] = await tx
     .update(accountPayouts)
-    .set({ ...set, status: to, updatedAt: new Date() })
+    .set({ ...set, status: to, updatedAt: clock.now() })
     .where(and(eq(accountPayouts.id, id), inArray(accountPayouts.status, [...from] as PayoutStatus[])))
     .returning();
   return moved ?? null;
@@ -144,7 +145,7 @@ export async function advanceAccountPayout(
         throw invalidState(`Cannot advance: the payout is ${payout.status}, expected pending or in_transit`);
       return null;
     }
-    const now = options.now ?? new Date();
+    const now = options.now ?? clock.now();
     // Frozen ("this wasn't us"): nothing leaves; the operator's release sends what waits.
     if (step === "send" && isv.payoutsFrozenAt) {
       if (options.strict)
@@ -262,7 +263,7 @@ export async function runAccountBankCheck(db: Db, { account_id, given_at }: JobP
           status_message: verified
             ? null
             : `${outcome.message ?? "The bank account could not be confirmed."} Give another bank account, or ask the platform's operators to confirm this one.`,
-          verified_at: verified ? new Date().toISOString() : null,
+          verified_at: verified ? clock.now().toISOString() : null,
         },
       })
       .where(eq(accounts.id, account_id));
@@ -288,7 +289,7 @@ export async function resumeAccountPayouts(tx: DbOrTx, isvAccountId: string) {
         tx,
         "account_payout_advance",
         { payout_id: id, step: "send" },
-        { key: `account_payout_send_${id}_released_${Date.now()}` },
+        { key: `account_payout_send_${id}_released_${clock.ms()}` },
       );
   return payWaitingResiduals(tx, isvAccountId);
 }

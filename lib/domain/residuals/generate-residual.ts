@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { rowsOf } from "../../db/client";
 import { one } from "../../db/one";
 import { accounts, residualLines, type ResidualRow, residuals } from "../../db/schema";
@@ -90,7 +91,7 @@ export async function generateResidual(
   db: Db,
   isvAccountId: string,
   period: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ row: ResidualRow; created: boolean }> {
   periodRange(period);
   // A month still running has figures still to come: its residual would leave them out for good

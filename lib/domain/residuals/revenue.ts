@@ -1,5 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { merchants, type ResidualRow, residuals } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { businessName } from "../../merchants/facts";
@@ -34,7 +35,7 @@ export function lastTwelve(period: string): string[] {
  * largest margin this month, and the residuals made. One aggregate query for the month so far; the
  * rest is read from the residuals kept.
  */
-export async function revenueOverview(db: DbOrTx, isvAccountId: string, now = new Date()) {
+export async function revenueOverview(db: DbOrTx, isvAccountId: string, now = clock.now()) {
   const period = periodOf(now);
   const isv = await getAccount(db, isvAccountId);
   const percent = costProfileOf(isv).revenue_share_percent;

@@ -1,5 +1,6 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import {
   auditLogs,
   cardTokens,
@@ -36,13 +37,13 @@ export const RETENTION = {
 const DAY_MS = 24 * 3600_000;
 
 /** The next 03:00 UTC after `from` (after the night's settlement and statements). */
-export function nextPurgeAt(from = new Date()) {
+export function nextPurgeAt(from = clock.now()) {
   const at = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), 3));
   return at > from ? at : new Date(at.getTime() + DAY_MS);
 }
 
 /** One `retention_purge` job per day, keyed by its date: any number of instances ask, one exists. */
-export async function schedulePurge(db: DbOrTx, from = new Date()) {
+export async function schedulePurge(db: DbOrTx, from = clock.now()) {
   const at = nextPurgeAt(from);
   await enqueueJob(
     db,
@@ -53,7 +54,7 @@ export async function schedulePurge(db: DbOrTx, from = new Date()) {
 }
 
 /** Deletes what is past its retention and strips link tokens from old messages; answers the counts. */
-export async function purgeExpired(db: Db, now = new Date()) {
+export async function purgeExpired(db: Db, now = clock.now()) {
   const before = (ms: number) => new Date(now.getTime() - ms);
   const counts: Record<string, number> = {};
   const count = async (name: string, rows: Promise<unknown[]>) => {
@@ -160,5 +161,5 @@ export async function purgeExpired(db: Db, now = new Date()) {
 export async function runPurge(db: Db, { at }: JobPayload<"retention_purge">) {
   const counts = await purgeExpired(db);
   log.info({ counts }, "retention purge");
-  await schedulePurge(db, new Date(Math.max(Date.parse(at), Date.now())));
+  await schedulePurge(db, new Date(Math.max(Date.parse(at), clock.ms())));
 }

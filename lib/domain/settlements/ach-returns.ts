@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import { charges, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -121,14 +122,14 @@ export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach
       new Map(
         (await achProcessor().returns(references)).map((r) => [
           r.reference,
-          { returnedAt: new Date(), failureReason: r.reason },
+          { returnedAt: clock.now(), failureReason: r.reason },
         ]),
       ),
   });
   // The rest of the settlement's ACH debits cleared: their banks did not return them, so they can be refunded.
   await db
     .update(charges)
-    .set({ achClearedAt: new Date() })
+    .set({ achClearedAt: clock.now() })
     .where(
       and(
         eq(charges.settlementId, settlement_id),
@@ -143,7 +144,7 @@ export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach
       db,
       "ach_return_reversals",
       { settlement_id },
-      { runAt: new Date(Date.now() + ACH_REVERSAL_DELAY_MS), key: `ach_return_reversals_${settlement_id}` },
+      { runAt: new Date(clock.ms() + ACH_REVERSAL_DELAY_MS), key: `ach_return_reversals_${settlement_id}` },
     );
 }
 
@@ -160,7 +161,7 @@ export async function checkAchReturnReversals(db: Db, { settlement_id }: JobPayl
       new Map(
         (await achProcessor().reversals(references)).map((r) => [
           r,
-          { returnReversedAt: new Date(), failureReason: null, achClearedAt: new Date() },
+          { returnReversedAt: clock.now(), failureReason: null, achClearedAt: clock.now() },
         ]),
       ),
   });

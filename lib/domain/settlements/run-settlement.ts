@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
@@ -8,7 +9,7 @@ import { merchantsToSettle, settleMerchant } from "./settle-merchant";
  * The daily settlement lives in the job runner: one `settlement_run` job per day, keyed by its date,
  * so every instance may ask for it and it exists once; each run queues the next day's.
  */
-export async function scheduleSettlement(db: DbOrTx, from = new Date()) {
+export async function scheduleSettlement(db: DbOrTx, from = clock.now()) {
   const at = nextMidnightUtc(from);
   await enqueueJob(
     db,
@@ -33,5 +34,5 @@ export async function runSettlement(db: Db, { cutoff }: JobPayload<"settlement_r
   const made = await settleAll(db, new Date(cutoff));
   log.info({ cutoff, settlements: made.length }, "daily settlement");
   // Tomorrow's; after an outage, the next midnight from now (this run settled the missed days).
-  await scheduleSettlement(db, new Date(Math.max(Date.parse(cutoff), Date.now())));
+  await scheduleSettlement(db, new Date(Math.max(Date.parse(cutoff), clock.ms())));
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { rowsOf } from "../../db/client";
 import { allOf } from "../../db/conditions";
 import { retryOnConflict } from "../../db/errors";
@@ -51,7 +52,7 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for("update");
     if (!merchant) return null;
     const id = createId("stl");
-    const now = new Date();
+    const now = clock.now();
     const take = settleablePredicates(cutoff);
     const ofMerchant = eq(charges.merchantId, merchantId);
     const settled = await moveCharges(tx, "settle", and(ofMerchant, take.charges), {

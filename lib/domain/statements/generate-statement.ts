@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import { charges, disputes, ledgerPostings, merchants, payouts, refunds, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -28,7 +29,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     .where(and(eq(statements.merchantId, merchantId), eq(statements.period, period)));
   // Final (made after the month ended): a snapshot, answered unchanged. A preview is made again.
   if (existing?.final) return { row: existing, created: false };
-  const now = new Date();
+  const now = clock.now();
   const final = now.getTime() >= end.getTime();
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!merchant) throw notFound("merchant", merchantId, "merchant_id");

@@ -1,5 +1,6 @@
 import { and, gte, lt, sql } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { rowsOf } from "../../db/client";
 import { charges, disputes, refunds } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -8,12 +9,12 @@ import { log } from "../../log";
 import { generateStatement, periodOf, periodRange } from "./generate-statement";
 
 /** The first instant of the month after `from`'s, plus two hours (after that night's settlement). */
-export function nextStatementRun(from = new Date()) {
+export function nextStatementRun(from = clock.now()) {
   return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1, 2));
 }
 
 /** One `statement_run` job per finished month, keyed by the period: every instance may ask, one exists. */
-export async function scheduleStatements(db: DbOrTx, from = new Date()) {
+export async function scheduleStatements(db: DbOrTx, from = clock.now()) {
   const at = nextStatementRun(from);
   const period = periodOf(new Date(at.getTime() - 3 * 3600_000));
   await enqueueJob(db, "statement_run", { period }, { runAt: at, key: `statement_run_${period}` });
@@ -46,5 +47,5 @@ export async function runStatements(db: Db, { period }: JobPayload<"statement_ru
     }
   }
   log.info({ period, statements: made }, "monthly statements");
-  await scheduleStatements(db, new Date(Math.max(end.getTime(), Date.now())));
+  await scheduleStatements(db, new Date(Math.max(end.getTime(), clock.ms())));
 }

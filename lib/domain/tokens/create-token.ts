@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 
 import { isPublishableKey } from "../../auth/secrets";
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import type { MerchantRow } from "../../db/schema";
 import { cardTokens, merchants } from "../../db/schema";
@@ -18,7 +19,7 @@ import { assertCanTakePayments } from "../scope";
 
 export const TOKEN_TTL_MS = 30 * 60 * 1000;
 /** A token's creation and expiry from one clock reading: exactly TOKEN_TTL_MS apart. */
-const lifetime = (now = new Date()) => ({ createdAt: now, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) });
+const lifetime = (now = clock.now()) => ({ createdAt: now, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) });
 
 const messages: Record<CardProblem["code"], string> = {
   invalid_number: "The card number is not valid",

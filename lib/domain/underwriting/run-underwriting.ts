@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { decryptApplication } from "../../crypto/field-encryption";
 import { merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -23,7 +24,7 @@ export async function runUnderwriting(db: Db, { merchant_id }: JobPayload<"under
     const previous = merchant.underwriting as { outcome?: string; submitted_at?: string } | null;
     if (previous?.outcome === "manual_review" && previous.submitted_at === merchant.submittedAt?.toISOString()) return;
     const decision = combine(
-      decide(decryptApplication(merchant.application), { sandbox: env.APP_ENV === "sandbox", today: new Date() }),
+      decide(decryptApplication(merchant.application), { sandbox: env.APP_ENV === "sandbox", today: clock.now() }),
       merchant.verification,
     );
     const by = "underwriting";

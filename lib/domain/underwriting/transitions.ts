@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 
 import { digestSecret, generateAccountSid, generateSecretKey, newPublishableKey } from "../../auth/secrets";
+import { clock } from "../../clock";
 import type { AccountRow, MerchantRow } from "../../db/schema";
 import { accounts, apiKeys, onboardingLinks, users } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -56,7 +57,7 @@ export async function approveMerchant(tx: DbOrTx, merchant: MerchantRow, decider
     secretDigest: digestSecret(secret),
     last4: secret.slice(-4),
   });
-  const now = new Date();
+  const now = clock.now();
   const terminalId = merchant.deviceId ? createId("tml") : null;
   const approved = await moveMerchant(tx, merchant.id, "approveMerchant", {
     requirements: null,
@@ -88,7 +89,7 @@ export async function declineMerchant(tx: DbOrTx, merchant: MerchantRow, decider
       outcome: "decline",
       decided_by: decider.by,
       reason: decider.reason ?? null,
-      decided_at: new Date().toISOString(),
+      decided_at: clock.now().toISOString(),
     },
   });
   await recordMerchantEvent(tx, "merchant.declined", declined, { isv });
@@ -101,7 +102,7 @@ export async function sendToManualReview(tx: DbOrTx, merchant: MerchantRow, reas
     underwriting: {
       outcome: "manual_review",
       reason,
-      decided_at: new Date().toISOString(),
+      decided_at: clock.now().toISOString(),
       // Which submission went to review: the underwriting job run again for it (a verification check
       // finishing late queues it) leaves the operator's decision to the operator.
       submitted_at: merchant.submittedAt?.toISOString(),
@@ -122,7 +123,7 @@ export async function requestInformation(tx: DbOrTx, merchant: MerchantRow, find
       outcome: "request_information",
       decided_by: decider.by,
       reason: decider.reason ?? null,
-      decided_at: new Date().toISOString(),
+      decided_at: clock.now().toISOString(),
     },
   });
   await recordMerchantEvent(tx, "merchant.information_requested", moved, { isv });

@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import { type FileRow, type MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
@@ -36,7 +37,7 @@ export async function attachDocument(tx: DbOrTx, merchant: MerchantRow, file: Fi
     message: null,
     document_file_id: file.id,
     version: current.version + 1,
-    updated_at: new Date().toISOString(),
+    updated_at: clock.now().toISOString(),
   };
   const path = documentPath(current);
   const updated = await writeMerchant(tx, merchant.id, {
@@ -44,7 +45,7 @@ export async function attachDocument(tx: DbOrTx, merchant: MerchantRow, file: Fi
     requirements: withAnswered(merchant.requirements, (field) => field === path, {
       open: isOpen(merchant.status),
     }),
-    updatedAt: new Date(),
+    updatedAt: clock.now(),
   });
   await queueCheck(tx, merchant.id, next);
   await verificationUpdated(tx, updated);

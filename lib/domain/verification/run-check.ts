@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { decryptApplication } from "../../crypto/field-encryption";
 import { files, type MerchantRow, merchants } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -36,7 +37,7 @@ async function recordOutcome(
     ...current,
     ...outcome,
     refusals: current.refusals + (refused ? 1 : 0),
-    updated_at: new Date().toISOString(),
+    updated_at: clock.now().toISOString(),
   };
   const verification = merchant.verification.map((c) => (same(c, next) ? next : c));
   // While the merchant is still answering other requests (IN_PROGRESS), a refused document is asked
@@ -45,7 +46,7 @@ async function recordOutcome(
   const finding = documentFinding(next);
   if (merchant.status === "IN_PROGRESS" && merchant.submittedAt !== null && finding)
     requirements = askFor(requirements, finding);
-  const updated = await writeMerchant(tx, merchant.id, { verification, requirements, updatedAt: new Date() });
+  const updated = await writeMerchant(tx, merchant.id, { verification, requirements, updatedAt: clock.now() });
   await verificationUpdated(tx, updated);
   if (current.document_file_id !== null && !finding) await resubmitIfAnswered(tx, updated);
   await handOver(tx, updated);
@@ -68,7 +69,7 @@ async function resubmitIfAnswered(tx: DbOrTx, merchant: MerchantRow) {
   if (applicationProblems(merchant.application).length > 0 || !signatureIsCurrent(merchant, isv)) return;
   const submitted = await moveMerchant(tx, merchant.id, "submitApplication", {
     requirements: null,
-    submittedAt: new Date(),
+    submittedAt: clock.now(),
   });
   await recordMerchantEvent(tx, "merchant.submitted", submitted, { isv });
   await enqueueJob(tx, "underwriting", { merchant_id: merchant.id });

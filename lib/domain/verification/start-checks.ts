@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import { decryptApplication, keyedDigest } from "../../crypto/field-encryption";
 import { type MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -10,7 +11,7 @@ import { queueCheck, verificationUpdated } from "./status";
  * each new or changed one pending and queued; unchanged results kept. Returns the merchant as written.
  */
 export async function startChecks(tx: DbOrTx, merchant: MerchantRow): Promise<MerchantRow> {
-  const plan = planChecks(merchant.verification, decryptApplication(merchant.application), keyedDigest, new Date());
+  const plan = planChecks(merchant.verification, decryptApplication(merchant.application), keyedDigest, clock.now());
   if (!plan.changed) return merchant;
   const updated = await writeMerchant(tx, merchant.id, { verification: plan.checks });
   for (const c of plan.queued) await queueCheck(tx, merchant.id, c);

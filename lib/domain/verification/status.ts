@@ -1,3 +1,4 @@
+import { clock } from "../../clock";
 import { type MerchantRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { enqueueJob } from "../../jobs/job-types";
@@ -24,7 +25,7 @@ export async function queueCheck(tx: DbOrTx, merchantId: string, c: StoredCheck)
     tx,
     "verification_check",
     { merchant_id: merchantId, type: c.type, subject: c.subject, version: c.version },
-    { key: jobKey(merchantId, c), runAt: delay > 0 ? new Date(Date.now() + delay) : undefined },
+    { key: jobKey(merchantId, c), runAt: delay > 0 ? new Date(clock.ms() + delay) : undefined },
   );
 }
 

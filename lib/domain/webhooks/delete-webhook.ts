@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { webhookDeliveries, webhooks } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { recordAudit } from "../audit/record-audit";
@@ -9,7 +10,7 @@ import { findWebhook } from "./find-webhook";
 export async function deleteWebhook(db: Db, accountId: string, webhookId: string) {
   return db.transaction(async (tx) => {
     const row = await findWebhook(tx, accountId, webhookId);
-    await tx.update(webhooks).set({ deletedAt: new Date() }).where(eq(webhooks.id, row.id));
+    await tx.update(webhooks).set({ deletedAt: clock.now() }).where(eq(webhooks.id, row.id));
     await tx
       .update(webhookDeliveries)
       .set({ status: "canceled", nextAttemptAt: null })

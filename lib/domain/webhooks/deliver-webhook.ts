@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { decryptField } from "../../crypto/field-encryption";
 import type { EventRow, JobRow, WebhookDeliveryRow, WebhookRow } from "../../db/schema";
 import { events, webhookDeliveries, webhooks } from "../../db/schema";
@@ -117,7 +118,7 @@ export async function deliverWebhook(
       status: last ? "failed" : "pending",
       attempts,
       lastStatusCode: result.statusCode,
-      nextAttemptAt: last ? null : new Date(Date.now() + jobTypes.webhook_delivery.backoffMs(job.attempts)),
+      nextAttemptAt: last ? null : new Date(clock.ms() + jobTypes.webhook_delivery.backoffMs(job.attempts)),
     })
     .where(eq(webhookDeliveries.id, deliveryId));
   if (!last) throw new RetryLater(result.error ?? `answered ${result.statusCode}`);

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 
+import { clock } from "../../clock";
 import { one } from "../../db/one";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
 import { type Db } from "../../db/types";
@@ -27,7 +28,7 @@ export async function retryDelivery(db: Db, accountId: string, webhookId: string
     const updated = one(
       await tx
         .update(webhookDeliveries)
-        .set({ status: "pending", nextAttemptAt: new Date() })
+        .set({ status: "pending", nextAttemptAt: clock.now() })
         .where(eq(webhookDeliveries.id, delivery.id))
         .returning(),
     );

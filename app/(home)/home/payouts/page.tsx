@@ -27,7 +27,11 @@ export default async function HomePayouts() {
       <BalanceCard balance={(await getBalance(db, scope)).balance} className="mt-4" />
       <NextPayoutCard next={overview.nextPayout} className="mt-4" />
       <div className="mt-6">
-        <SettlementsTable settlements={overview.settlements} isvName={brandOf(isv).display_name} href={(id) => `/home/settlements/${id}`} />
+        <SettlementsTable
+          settlements={overview.settlements}
+          isvName={brandOf(isv).display_name}
+          href={(id) => `/home/settlements/${id}`}
+        />
       </div>
       <div className="mt-6">
         <PayoutsTable

@@ -11,6 +11,7 @@ import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
+import { requestTotal } from "@/lib/payments/total";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome");
@@ -53,7 +54,7 @@ export default async function TakePayment() {
             {recent.rows.map((r) => (
               <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2 p-3">
                 <Link href={`/home/take-payment/${r.id}`} className="font-medium underline">
-                  {money(r.amount + r.tax + r.tip)} · {dashboard(`paymentTypes.${r.paymentType}`)}
+                  {money(requestTotal(r))} · {dashboard(`paymentTypes.${r.paymentType}`)}
                 </Link>
                 <span className="text-sm text-muted">
                   {dashboard(`requestStatus.${effectiveStatus(r, now)}`)} ·{" "}

@@ -87,7 +87,7 @@ export default async function MerchantPage({
     string
   >;
   const balanceCard = balance ? (
-    <BalanceCard balance={balance} title={(await getTranslations("balance"))("merchantTitle")} />
+    <BalanceCard balance={balance} title={(await getTranslations("balance"))("merchantTitle")} forIsv />
   ) : null;
   return (
     <div className="space-y-6">

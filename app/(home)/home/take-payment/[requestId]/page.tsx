@@ -18,6 +18,7 @@ import { intlLocale } from "@/lib/i18n/locales";
 import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
 import { achAuthorizationText } from "@/lib/payments/ach-authorization";
+import { requestTotal } from "@/lib/payments/total";
 import { payPageUrl, qrCodeUrl } from "@/lib/serializers/payment-request";
 
 // One request of the merchant's own (another merchant's id: not found), once per render.
@@ -31,7 +32,7 @@ const load = cache(async (requestId: string) => {
 export async function generateMetadata({ params }: { params: Promise<{ requestId: string }> }) {
   const t = await getTranslations("merchantHome");
   const { request } = await load((await params).requestId);
-  const total = request.amount + request.tax + request.tip;
+  const total = requestTotal(request);
   return { title: t("requestPageTitle", { amount: formatCents(total, intlLocale(await getLocale())) }) };
 }
 
@@ -47,7 +48,7 @@ export default async function HomeRequestPage({ params }: { params: Promise<{ re
   const brand = brandOf(isv);
   const business = businessName(merchant) || merchant.id;
   const status = effectiveStatus(request, Date.now());
-  const total = request.amount + request.tax + request.tip;
+  const total = requestTotal(request);
   // The card form's facts (its key, the tokenizer's origin, bank payments): as the hosted page has
   // them. Only for a typed card: opening an invoice's view would mark it seen by the customer.
   const view =
