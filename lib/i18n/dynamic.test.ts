@@ -38,7 +38,10 @@ describe("the merchant's status history names every event it can show", () => {
       const messages = (await import(`./messages/${locale}.json`)).default as {
         dashboard: { eventNames: Record<string, string> };
       };
-      expect(merchantEvents.filter((key) => !messages.dashboard.eventNames[key]), locale).toEqual([]);
+      expect(
+        merchantEvents.filter((key) => !messages.dashboard.eventNames[key]),
+        locale,
+      ).toEqual([]);
     }
   });
 });

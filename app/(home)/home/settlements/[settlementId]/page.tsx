@@ -12,8 +12,8 @@ import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
 import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
+import { type SummaryLine, summaryLines } from "@/lib/ledger/settlement-figures";
 import { businessName } from "@/lib/merchants/facts";
-import { summaryLines, type SummaryLine } from "@/lib/ledger/settlement-figures";
 import { formatCents } from "@/lib/money";
 
 // One of the merchant's own settlements (another merchant's id: not found), once per render.
