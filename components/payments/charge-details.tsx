@@ -1,7 +1,7 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
-import { DataTable } from "@/components/dashboard/data-table";
-import { factRow } from "@/components/dashboard/fact-row";
+import { DataTable } from "@/components/ui/data-table";
+import { factRow } from "@/components/ui/fact-row";
 import type { getCharge } from "@/lib/domain/charges/find-charge";
 import type { listRefunds } from "@/lib/domain/refunds/list-refunds";
 import { enumLabel, messageOr } from "@/lib/i18n/dynamic";

@@ -1,7 +1,7 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
-import { factRow } from "@/components/dashboard/fact-row";
 import type { Dispute } from "@/components/payments/disputes-table";
+import { factRow } from "@/components/ui/fact-row";
 import { daysToRespond } from "@/lib/domain/disputes/rules";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";

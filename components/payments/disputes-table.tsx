@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
-import { DataTable } from "@/components/dashboard/data-table";
+import { DataTable } from "@/components/ui/data-table";
 import type { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { daysToRespond } from "@/lib/domain/disputes/rules";
 import { intlLocale } from "@/lib/i18n/locales";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
-import { DataTable } from "@/components/dashboard/data-table";
+import { DataTable } from "@/components/ui/data-table";
 import { readerFormats } from "@/lib/i18n/reader-formats";
 import { lineAmount, type SettlementFigures, summaryLines } from "@/lib/ledger/settlement-figures";
 

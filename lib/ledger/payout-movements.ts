@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, notInArray, sql } from "drizzle-orm";
 
 import { type AccountPayoutRow, ledgerPostings, type PayoutRow, type ResidualRow } from "../db/schema";
 import { type DbOrTx } from "../db/types";
@@ -36,6 +36,13 @@ export async function takePayoutLines(tx: DbOrTx, payout: PayoutRow) {
  * has its posting already: nothing is posted again.
  */
 export async function postPayoutSent(tx: DbOrTx, payout: PayoutRow, sentAt: Date) {
+  // Its lines' funds are paid out on the payout's arrival date, whatever day was foreseen when they
+  // were written (a settlement run early in the sandbox, a payout held for days): `available_on` says so.
+  if (payout.arrivalDate)
+    await tx
+      .update(ledgerPostings)
+      .set({ availableOn: payout.arrivalDate })
+      .where(and(eq(ledgerPostings.payoutId, payout.id), ne(ledgerPostings.availableOn, payout.arrivalDate)));
   const [already] = await tx
     .select({ id: ledgerPostings.id })
     .from(ledgerPostings)
@@ -49,6 +56,7 @@ export async function postPayoutSent(tx: DbOrTx, payout: PayoutRow, sentAt: Date
     amount: -payout.amount,
     description: `Payout to bank account •••• ${payout.bankLast4 ?? ""}`.trim(),
     createdAt: sentAt,
+    ...(payout.arrivalDate ? { availableOn: payout.arrivalDate } : {}),
     settlementId: payout.settlementId,
     payoutId: payout.id,
     entries: [

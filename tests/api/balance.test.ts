@@ -116,6 +116,13 @@ describe("balance and balance transactions", () => {
     expect(paidOut.map((t) => t.type).sort()).toEqual(["charge", "charge", "refund"]);
     expect(paidOut.every((t) => t.status === "available" && t.payout_id === payout.id)).toBe(true);
     expect(paidOut.reduce((sum, t) => sum + t.net, 0)).toBe(payout.amount);
+    // Every line, and the payout's own transaction, are available on the day the payout arrives
+    // (the settlement ran before its night here: the day foreseen when they were written was later).
+    const arrival = (await get(`/v1/payouts/${payout.id}`)).json.arrival_date;
+    expect(arrival).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((ofPayout as unknown as { available_on: string }[]).map((t) => t.available_on)).toEqual(
+      ofPayout.map(() => arrival),
+    );
     expect(await checkLedger(api.db)).toEqual([]);
   }, 90_000);
 

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 
-import { factRow as row } from "@/components/dashboard/fact-row";
+import { factRow as row } from "@/components/ui/fact-row";
 import { displayPhone } from "@/lib/i18n/display";
 import { messageOr } from "@/lib/i18n/dynamic";
 import type { LooseJson } from "@/lib/loose-json";

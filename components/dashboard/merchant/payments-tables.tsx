@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
-import { DataTable } from "@/components/dashboard/data-table";
 import { paidWith } from "@/components/payments/charge-details";
 import { shownStatusText } from "@/components/payments/shown-status";
+import { DataTable } from "@/components/ui/data-table";
 import type { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import type { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
 import { readerFormats } from "@/lib/i18n/reader-formats";

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 
 import { DeactivateButton } from "@/components/dashboard/deactivate-button";
-import { factRow as row } from "@/components/dashboard/fact-row";
+import { factRow as row } from "@/components/ui/fact-row";
 import type { getMerchantActivity } from "@/lib/domain/merchants/get-merchant-activity";
 import { readerFormats } from "@/lib/i18n/reader-formats";
 import type { MerchantJson } from "@/lib/serializers/merchant";

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 
-import { DataTable } from "@/components/dashboard/data-table";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { DataTable } from "@/components/ui/data-table";
 import type { listMerchantFiles } from "@/lib/domain/files/create-file";
 import { messageOr } from "@/lib/i18n/dynamic";
 import { readerFormats } from "@/lib/i18n/reader-formats";

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 
-import { DataTable } from "@/components/dashboard/data-table";
 import { primaryButtonClass } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { FilterField, FilterSelect } from "@/components/ui/filter-field";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { auditActions, isAuditAction } from "@/lib/domain/audit/actions";

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 
-import { DataTable } from "@/components/dashboard/data-table";
 import { RefreshWhilePending, ReportForm } from "@/components/dashboard/report-form";
+import { DataTable } from "@/components/ui/data-table";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
 import { listRecentReports } from "@/lib/domain/reports/list-reports";

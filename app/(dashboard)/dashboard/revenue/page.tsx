@@ -2,8 +2,8 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 
 import { BarChart } from "@/components/charts/bar-chart";
-import { DataTable } from "@/components/dashboard/data-table";
 import { PlatformFeeRulesForm } from "@/components/dashboard/platform-fees/platform-fee-rules-form";
+import { DataTable } from "@/components/ui/data-table";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { platformFeeSettingsOf } from "@/lib/domain/accounts/isv-facts";
 import { revenueOverview } from "@/lib/domain/residuals/revenue";

@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { cache } from "react";
 
-import { DataTable } from "@/components/dashboard/data-table";
 import { HomeShell } from "@/components/home/home-shell";
 import { paidWith } from "@/components/payments/charge-details";
+import { DataTable } from "@/components/ui/data-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { payoutWithLines } from "@/lib/domain/balance/payout-lines";
 import { nullIfNotFound } from "@/lib/errors";

@@ -3,10 +3,10 @@ import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { cache } from "react";
 
-import { DataTable } from "@/components/dashboard/data-table";
 import { HomeShell } from "@/components/home/home-shell";
 import { paidWith } from "@/components/payments/charge-details";
 import { PayoutsTable } from "@/components/payments/payouts-table";
+import { DataTable } from "@/components/ui/data-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { settlementWithLines } from "@/lib/domain/settlements/find-settlement";
 import { nullIfNotFound } from "@/lib/errors";
