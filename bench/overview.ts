@@ -76,6 +76,22 @@ export async function benchOverview(kind: "pglite" | "postgres", databaseUrl: st
           1000 + i % 9000, 1000 + i % 9000, case when i % 50 = 0 then 0 else 1000 + i % 9000 end, 0, 0,
           'MANUAL', 'r' || i, now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second'
         from generate_series(${from}::int, ${to}::int) as i`);
+      // Each paid charge's ledger posting and its two entries, as lib/ledger/payment-movements.ts
+      // writes them (the overview's volume is read from the ledger).
+      await db.execute(sql`
+        insert into ledger_postings (id, isv_account_id, merchant_id, type, source_id, amount, fee, net,
+          description, available_on, created_at)
+        select 'txn_ov' || ${id} || '_' || i, ${id}, 'mer_ov' || ${id} || '_' || (1 + i % ${merchantCount}),
+          'charge', 'ch_ov' || ${id} || '_' || i, 1000 + i % 9000, 0, 1000 + i % 9000, 'Bench payment',
+          to_char(now(), 'YYYY-MM-DD'), now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 second'
+        from generate_series(${from}::int, ${to}::int) as i where i % 50 <> 0`);
+      await db.execute(sql`
+        insert into ledger_entries (posting_id, account, owner_id, amount)
+        select 'txn_ov' || ${id} || '_' || i, side.account,
+          case when side.account = 'pending' then 'mer_ov' || ${id} || '_' || (1 + i % ${merchantCount}) end,
+          case when side.account = 'pending' then 1000 + i % 9000 else -(1000 + i % 9000) end
+        from generate_series(${from}::int, ${to}::int) as i, (values ('pending'), ('card_clearing')) as side(account)
+        where i % 50 <> 0`);
     }
     await db.execute(sql`analyze`);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
