@@ -20,6 +20,13 @@ const notTheWorkers = {
   message: "lib/workers wires the job handlers above the domain: only server.ts, the worker entry and tests start it.",
 };
 
+// `x as never` silences every check on x: a key built at run time goes through lib/i18n/dynamic.ts
+// (messageOr, enumLabel, loose), a type through its real name.
+const noAsNever = {
+  selector: "TSAsExpression > TSNeverKeyword",
+  message: "No `as never`: name the type (lib/i18n/dynamic.ts for message keys).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,15 +56,7 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
       ],
       "no-console": ["error", { allow: ["error"] }],
-      // `x as never` silences every check on x: a key built at run time goes through
-      // lib/i18n/dynamic.ts (messageOr, enumLabel, loose), a type through its real name.
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "TSAsExpression > TSNeverKeyword",
-          message: "No `as never`: name the type (lib/i18n/dynamic.ts for message keys).",
-        },
-      ],
+      "no-restricted-syntax": ["error", noAsNever],
     },
   },
   // One clock (lib/clock.ts, docs/decisions.md "One clock"): the domain, the ledger, the jobs and the
@@ -68,10 +67,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        {
-          selector: "TSAsExpression > TSNeverKeyword",
-          message: "No `as never`: name the type (lib/i18n/dynamic.ts for message keys).",
-        },
+        noAsNever,
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: "Read now from the one clock: clock.now() (lib/clock.ts), or take `now` from the caller.",

@@ -54,19 +54,10 @@ export default async function HomeSettlementPage({ params }: { params: Promise<{
     disputes_won: () => disputeWords("sumDisputesWon"),
     carried_in: () => dashboard("carriedIn"),
   };
-  const testId: Record<SummaryLine["key"], string> = {
-    gross: "sum-gross",
-    refunds: "sum-refunds",
-    returns: "sum-returns",
-    reversals: "sum-reversals",
-    fees: "sum-fees",
-    platform_fees: "sum-platform-fees",
-    disputes: "sum-disputes",
-    disputes_won: "sum-disputes-won",
-    carried_in: "sum-carried",
-  };
   // The settlement's summary lines (lib/ledger): they add up to its net, shown below them.
-  const sum = summaryLines(totals).map((l) => [label[l.key](l.count ?? 0), l.amount, testId[l.key]] as const);
+  const sum = summaryLines(totals).map(
+    (l) => [label[l.key](l.count ?? 0), l.amount, `sum-${l.key.replaceAll("_", "-")}`] as const,
+  );
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payouts">
       <Link href="/home" className="text-sm underline">
