@@ -4,6 +4,7 @@ import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, tokenize } from "../helpers/payments";
+import { until } from "../helpers/until";
 
 // Money at once on one merchant (docs/reference.md section 18; meaningful on PostgreSQL, where the
 // requests run in parallel transactions: PGlite serves one statement at a time): 50 payments,
@@ -56,6 +57,14 @@ test("50 payments, refunds and a settlement at once leave the ledger balanced an
   expect(refunds.filter((r) => r.status !== 200).every((r) => r.status === 400)).toBe(true);
   // One more settlement for whatever the racing one did not take.
   await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id });
+  // The worker sends the settlements' payouts on its own, and a payout posts when sent: wait until
+  // none is pending, or the balance and the transactions read a moment apart can disagree.
+  await until(
+    async () => (await get(`/v1/payouts?merchant_id=${merchant.id}`)).json.data as { status: string }[],
+    (payouts) => payouts.length > 0 && payouts.every((p) => p.status !== "pending"),
+    30_000,
+    "every payout sent",
+  );
 
   expect(await checkLedger(api.db)).toEqual([]);
   const balance = (await get(`/v1/balance?merchant_id=${merchant.id}`)).json;
