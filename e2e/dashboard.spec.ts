@@ -481,6 +481,8 @@ test("payments across merchants: found by card's last 4, amount and status, each
 });
 
 test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
+  // Every page twice (English and Spanish), each measured and photographed: 1.5 min on a loaded CI machine.
+  test.setTimeout(180_000);
   const isv = createIsvWithCli("Small POS");
   const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
   const page = await context.newPage();

@@ -316,7 +316,8 @@ test("in its home the merchant keys a card in place, shows a QR code that is pai
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // Two languages, a card, a QR payment, a PDF, an API key and the accessibility checks: 2.2 min on a loaded machine.
+  test.setTimeout(180_000);
   const isv = createIsvWithCli("Home Till");
   const merchant = await approvedMerchant(request, isv);
   const link = await (
