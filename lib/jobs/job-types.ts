@@ -109,7 +109,7 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 40,
   },
-  /** The next step of a payout to an ISV's own bank account (its residual). */
+  /** An older release's name of `payout_advance` for the ISV's own payouts (its queued jobs still run). */
   account_payout_advance: {
     payload: z.object({ payout_id: z.string(), step: z.enum(["send", "settle"]) }),
     maxAttempts: 10,

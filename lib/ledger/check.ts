@@ -22,13 +22,12 @@ export type LedgerViolation = { invariant: LedgerInvariant; id: string; expected
 
 const internal = sql.raw(`(${internalPostingTypes.map((t) => `'${t}'`).join(", ")})`);
 /**
- * The payouts on their way: the merchants' sent and not answered yet (and, from an older release that
- * posted a payout when it was made, the ones still waiting that were posted then), and the ISVs' own
- * (their residuals).
+ * The payouts on their way, to either recipient: posted out of the balance and not answered by the
+ * bank yet (a merchant's is posted when sent; an ISV's, and an older release's merchant payouts, when
+ * made).
  */
-const onTheirWay = sql`((select coalesce(sum(po.amount), 0) from payouts po where po.status not in ('paid', 'failed')
-    and exists (select 1 from ledger_postings p where p.source_id = po.id and p.type = 'payout'))
-  + (select coalesce(sum(amount), 0) from account_payouts where status in ('pending', 'in_transit')))`;
+const onTheirWay = sql`(select coalesce(sum(po.amount), 0) from payouts po where po.status not in ('paid', 'failed')
+    and exists (select 1 from ledger_postings p where p.source_id = po.id and p.type = 'payout'))`;
 /** The merchant's activity a statement adds up (lib/schemas/ledger-values.ts). */
 const activityTypes = sql.raw(`(${activityPostingTypes.map((t) => `'${t}'`).join(", ")})`);
 
@@ -73,7 +72,7 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
       "payout_equals_its_lines",
       sql`select po.id, po.amount as expected, coalesce(sum(p.net), 0) as actual
           from payouts po left join ledger_postings p on p.payout_id = po.id and p.type not in ('payout', 'payout_paid')
-          where true ${ofMerchant("po.merchant_id")}
+          where po.recipient = 'merchant' ${ofMerchant("po.merchant_id")}
           group by po.id, po.amount having coalesce(sum(p.net), 0) <> po.amount`,
     ],
     [

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, notInArray, sql } from "drizzle-orm";
 
-import { type AccountPayoutRow, ledgerPostings, type PayoutRow, type ResidualRow } from "../db/schema";
+import { type AccountPayoutRow, ledgerPostings, type MerchantPayoutRow, type ResidualRow } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { isvRevenue, platform } from "./entry-helpers";
 import { post } from "./post";
@@ -13,7 +13,7 @@ import { post } from "./post";
  * payout takes the failure's posting that gave the money back. Nothing moves yet: the money stays in
  * `available` while the payout waits (pending or held), and leaves it only when it is sent.
  */
-export async function takePayoutLines(tx: DbOrTx, payout: PayoutRow) {
+export async function takePayoutLines(tx: DbOrTx, payout: MerchantPayoutRow) {
   const lines = payout.replaces
     ? and(eq(ledgerPostings.type, "payout_failure"), eq(ledgerPostings.sourceId, payout.replaces))
     : notInArray(ledgerPostings.type, ["payout_failure", "payout", "settlement", "funding", "payout_paid"]);
@@ -30,12 +30,21 @@ export async function takePayoutLines(tx: DbOrTx, payout: PayoutRow) {
     );
 }
 
+/** Whether the payout's `payout` posting is there (an older release posted a payout when it was made). */
+async function sentAlready(tx: DbOrTx, payoutId: string) {
+  const [posted] = await tx
+    .select({ id: ledgerPostings.id })
+    .from(ledgerPostings)
+    .where(and(eq(ledgerPostings.sourceId, payoutId), eq(ledgerPostings.type, "payout")));
+  return Boolean(posted);
+}
+
 /**
  * A payout sent to the bank: `available` to `payout_clearing`, at `sentAt`, once. A payout made
  * before payouts were posted when sent (an older release posted it when it was made, held or not)
  * has its posting already: nothing is posted again.
  */
-export async function postPayoutSent(tx: DbOrTx, payout: PayoutRow, sentAt: Date) {
+export async function postPayoutSent(tx: DbOrTx, payout: MerchantPayoutRow, sentAt: Date) {
   // Its lines' funds are paid out on the payout's arrival date, whatever day was foreseen when they
   // were written (a settlement run early in the sandbox, a payout held for days): `available_on` says so.
   if (payout.arrivalDate)
@@ -43,11 +52,7 @@ export async function postPayoutSent(tx: DbOrTx, payout: PayoutRow, sentAt: Date
       .update(ledgerPostings)
       .set({ availableOn: payout.arrivalDate })
       .where(and(eq(ledgerPostings.payoutId, payout.id), ne(ledgerPostings.availableOn, payout.arrivalDate)));
-  const [already] = await tx
-    .select({ id: ledgerPostings.id })
-    .from(ledgerPostings)
-    .where(and(eq(ledgerPostings.sourceId, payout.id), eq(ledgerPostings.type, "payout")));
-  if (already) return;
+  if (await sentAlready(tx, payout.id)) return;
   await post(tx, {
     isvAccountId: payout.isvAccountId,
     merchantId: payout.merchantId,
@@ -67,7 +72,7 @@ export async function postPayoutSent(tx: DbOrTx, payout: PayoutRow, sentAt: Date
 }
 
 /** The bank's answer to a payout: paid (the money left the platform), or failed (back to `available`). */
-export function postPayoutOutcome(tx: DbOrTx, payout: PayoutRow, outcome: "paid" | "failed") {
+export function postPayoutOutcome(tx: DbOrTx, payout: MerchantPayoutRow, outcome: "paid" | "failed") {
   const base = { isvAccountId: payout.isvAccountId, merchantId: payout.merchantId, sourceId: payout.id };
   if (outcome === "paid")
     return post(tx, {
@@ -110,16 +115,20 @@ export function postResidual(tx: DbOrTx, residual: ResidualRow) {
   });
 }
 
-/** A payout of a residual to the ISV's bank account: from the ISV's `revenue` to the platform's payout clearing. */
-export function postAccountPayout(tx: DbOrTx, payout: AccountPayoutRow) {
-  return post(tx, {
+/**
+ * A payout of a residual sent to the ISV's bank account: from the ISV's `revenue` to the platform's
+ * payout clearing, at `sentAt`, once (as a merchant's: an older release posted it when made).
+ */
+export async function postAccountPayoutSent(tx: DbOrTx, payout: AccountPayoutRow, sentAt: Date) {
+  if (await sentAlready(tx, payout.id)) return;
+  await post(tx, {
     isvAccountId: payout.isvAccountId,
     merchantId: null,
     type: "payout",
     sourceId: payout.id,
     amount: -payout.amount,
     description: `Residual paid to bank account •••• ${payout.bankLast4 ?? ""}`.trim(),
-    createdAt: payout.createdAt,
+    createdAt: sentAt,
     payoutId: payout.id,
     entries: [isvRevenue(payout.isvAccountId, -payout.amount), platform("payout_clearing", payout.amount)],
   });

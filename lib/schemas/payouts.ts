@@ -26,6 +26,7 @@ export const payoutHeldReasons = [
 export type PayoutHeldReason = (typeof payoutHeldReasons)[number];
 
 export const payoutRecipients = ["merchant", "account"] as const;
+export type PayoutRecipient = (typeof payoutRecipients)[number];
 
 export const payoutSchema = z
   .object({

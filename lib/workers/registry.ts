@@ -6,11 +6,7 @@ import { recoverProcessorCall } from "../domain/payments/recover-processor-call"
 import { runPayoutAdvance } from "../domain/payouts/advance-payout";
 import { runPayoutReconsider } from "../domain/payouts/reconsider-payouts";
 import { giveUpReport, runReport } from "../domain/reports/run-report";
-import {
-  runAccountBankCheck,
-  runAccountPayoutAdvance,
-  runAccountResidualsPay,
-} from "../domain/residuals/account-payouts";
+import { runAccountBankCheck, runAccountResidualsPay } from "../domain/residuals/account-payouts";
 import { runResiduals } from "../domain/residuals/run-residuals";
 import { runPurge } from "../domain/retention/purge";
 import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
@@ -56,7 +52,7 @@ export const jobRegistry = {
   residual_run: define("residual_run", { handler: runResiduals }),
   account_bank_check: define("account_bank_check", { handler: runAccountBankCheck }),
   account_residuals_pay: define("account_residuals_pay", { handler: runAccountResidualsPay }),
-  account_payout_advance: define("account_payout_advance", { handler: runAccountPayoutAdvance }),
+  account_payout_advance: define("account_payout_advance", { handler: runPayoutAdvance }),
   ach_returns: define("ach_returns", { handler: checkAchReturns }),
   ach_return_reversals: define("ach_return_reversals", { handler: checkAchReturnReversals }),
   retention_purge: define("retention_purge", { handler: runPurge }),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCommand } from "@/cli/commands";
 import { signUserToken } from "@/lib/auth/jwt";
 import { hashPassword } from "@/lib/auth/secrets";
-import { accountPayouts, accounts, auditLogs, jobs, outbox, users } from "@/lib/db/schema";
+import { accounts, auditLogs, jobs, outbox, payouts, users } from "@/lib/db/schema";
 import { readAccountReport, reportAccountChange } from "@/lib/domain/accounts/payout-account-change";
 import { payWaitingResiduals } from "@/lib/domain/residuals/account-payouts";
 import { createId } from "@/lib/ids";
@@ -218,7 +218,7 @@ describe("a change of the payout bank account", () => {
       15_000,
       "the payout sent",
     );
-    const [row] = await api.db.select().from(accountPayouts).where(eq(accountPayouts.id, payout!.id));
+    const [row] = await api.db.select().from(payouts).where(eq(payouts.id, payout!.id));
     expect(row!.destination).toMatchObject({ routing_number: "021000021", last4: "6789" });
     expect(JSON.stringify(row!.destination)).not.toContain("000123456789");
 

@@ -112,9 +112,6 @@ describe("a residual paid to the ISV's bank account", () => {
       bank_account: { last4: "6789", bank_name: "First Bank" },
     });
     expect((await get(isv, `/v1/residuals/${residual.id}`)).json.payout_id).toBe(payout.id);
-    expect((await revenue(isv)) - before).toBe(-residual.amount);
-    // On its way: the platform's payout clearing holds it (every invariant holds while it travels).
-    expect(await checkLedger(api.db)).toEqual([]);
     // The worker sends it; the sandbox's bank answers when asked.
     await until(
       async () => (await get(isv, `/v1/payouts/${payout.id}`)).json.status,
@@ -122,6 +119,10 @@ describe("a residual paid to the ISV's bank account", () => {
       15_000,
       "the payout sent",
     );
+    // Sent: out of the ISV's revenue (a `payout` line dated when sent), and on its way the platform's
+    // payout clearing holds it (every invariant holds while it travels).
+    expect((await revenue(isv)) - before).toBe(-residual.amount);
+    expect(await checkLedger(api.db)).toEqual([]);
     const paid = await advance(isv, payout.id);
     expect(paid.json.status).toBe("paid");
     expect((await get(isv, `/v1/residuals/${residual.id}`)).json.status).toBe("paid");

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { rowsOf } from "@/lib/db/client";
-import { accountPayouts, charges, disputes, payouts, refunds, residualLines } from "@/lib/db/schema";
+import { charges, disputes, payouts, refunds, residualLines } from "@/lib/db/schema";
 import { acceptDispute } from "@/lib/domain/disputes/accept-dispute";
 import { checkAchReturns } from "@/lib/domain/settlements/ach-returns";
 import { settleAll } from "@/lib/domain/settlements/run-settlement";
@@ -187,9 +187,11 @@ describe("a seeded month of 1,000 charges", () => {
     );
     const isvPaidOut = await sum(
       api.db
-        .select({ total: sql<string>`sum(${accountPayouts.amount})` })
-        .from(accountPayouts)
-        .where(and(eq(accountPayouts.isvAccountId, isv.account_id), ne(accountPayouts.status, "failed"))),
+        .select({ total: sql<string>`sum(${payouts.amount})` })
+        .from(payouts)
+        .where(
+          and(eq(payouts.isvAccountId, isv.account_id), eq(payouts.recipient, "account"), ne(payouts.status, "failed")),
+        ),
     );
     expect(Number(ledgerIsv?.total ?? 0) + isvPaidOut).toBe(isvRevenue);
     const [ledgerPlatform] = rowsOf<{ total: string | number | null }>(

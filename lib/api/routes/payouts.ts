@@ -1,16 +1,13 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
-import type { Db } from "../../db/types";
 import { advancePayout } from "../../domain/payouts/advance-payout";
 import { findPayout } from "../../domain/payouts/find-payout";
 import { listPayouts } from "../../domain/payouts/list-payouts";
-import { advanceAccountPayout, findAccountPayout, listAccountPayouts } from "../../domain/residuals/account-payouts";
-import type { Scope } from "../../domain/scope";
-import { AppError, notFound, nullIfNotFound } from "../../errors";
+import { AppError } from "../../errors";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { payoutListQuerySchema, payoutSchema } from "../../schemas/payouts";
-import { type PayoutJson, serializeAccountPayout, serializePayout } from "../../serializers/payout";
+import { type PayoutJson, serializePayout } from "../../serializers/payout";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
 import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
@@ -96,47 +93,25 @@ const advancePayoutRoute = createRoute({
 export function payoutRoutes(app: OpenAPIHono<AppEnv>, options: { sandbox: boolean }) {
   app.openapi(listPayoutsRoute, async (c) => {
     const query = c.req.valid("query");
-    if (query.recipient === "account") {
-      const isv = isvScope(c.var.scope);
-      const { rows, hasMore } = await listAccountPayouts(c.var.db, isv, query);
-      return c.json(toList(rows.map(serializeAccountPayout), hasMore, "/v1/payouts"), 200);
-    }
+    // The ISV's own payouts are its key's or JWT's alone: a merchant's own key may not list them.
+    if (query.recipient === "account" && c.var.scope.merchantId)
+      throw new AppError(
+        "account_type_not_allowed",
+        "The ISV's own payouts are read with the ISV's key, not a merchant's",
+      );
     const { rows, hasMore } = await listPayouts(c.var.db, c.var.scope, query);
     return c.json(toList(rows.map(serializePayout), hasMore, "/v1/payouts"), 200);
   });
 
   app.openapi(getPayoutRoute, async (c) => {
-    const id = c.req.valid("param").payout_id;
-    const found = await findAnyPayout(c.var.db, c.var.scope, id);
-    return c.json(found.kind === "merchant" ? serializePayout(found.row) : serializeAccountPayout(found.row), 200);
+    const found = await findPayout(c.var.db, c.var.scope, c.req.valid("param").payout_id);
+    return c.json(serializePayout(found), 200);
   });
 
   if (options.sandbox)
     app.openapi(advancePayoutRoute, async (c) => {
-      const found = await findAnyPayout(c.var.db, c.var.scope, c.req.valid("param").payout_id);
-      if (found.kind === "account") {
-        const moved = await advanceAccountPayout(c.var.db, found.row.id, { strict: true });
-        return c.json(serializeAccountPayout(moved ?? found.row), 200);
-      }
-      const moved = await advancePayout(c.var.db, found.row.id, { strict: true });
-      return c.json(serializePayout(moved ?? found.row), 200);
+      const found = await findPayout(c.var.db, c.var.scope, c.req.valid("param").payout_id);
+      const moved = await advancePayout(c.var.db, found.id, { strict: true });
+      return c.json(serializePayout(moved ?? found), 200);
     });
-}
-
-/** The ISV's own payouts are its key's or JWT's alone: a merchant's own key may not list them. */
-function isvScope(scope: Scope) {
-  if (scope.merchantId)
-    throw new AppError(
-      "account_type_not_allowed",
-      "The ISV's own payouts are read with the ISV's key, not a merchant's",
-    );
-  return scope.isvAccountId;
-}
-
-/** A merchant's payout within the scope, else (for the ISV) one of its own; else not found. */
-async function findAnyPayout(db: Db, scope: Scope, id: string) {
-  const merchant = await findPayout(db, scope, id).catch(nullIfNotFound);
-  if (merchant) return { kind: "merchant" as const, row: merchant };
-  if (scope.merchantId) throw notFound("payout", id);
-  return { kind: "account" as const, row: await findAccountPayout(db, scope.isvAccountId, id) };
 }

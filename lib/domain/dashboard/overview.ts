@@ -6,6 +6,7 @@ import { disputes, merchants, onboardingLinks, payouts } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { dailyActivity } from "../../ledger/volume";
 import { businessName } from "../../merchants/facts";
+import { ofMerchants } from "../payouts/recipient";
 
 /** The days the overview's chart shows, today included. */
 export const OVERVIEW_DAYS = 30;
@@ -188,7 +189,8 @@ export async function dashboardOverview(db: DbOrTx, isvAccountId: string, now = 
   const all = [...days.values()];
 
   // The names of the merchants the attention list shows, in one read.
-  const ids = [...new Set([...due.map((d) => d.merchantId), ...failed.map((p) => p.merchantId)])];
+  const failedOfMerchants = failed.flatMap((p) => (p.merchantId ? [{ ...p, merchantId: p.merchantId }] : []));
+  const ids = [...new Set([...due.map((d) => d.merchantId), ...failedOfMerchants.map((p) => p.merchantId)])];
   const names = new Map(
     ids.length
       ? (await db.select().from(merchants).where(inArray(merchants.id, ids))).map((m) => [
@@ -217,7 +219,7 @@ export async function dashboardOverview(db: DbOrTx, isvAccountId: string, now = 
       },
       failedPayouts: {
         count: failedCount[0]?.count ?? 0,
-        items: failed.map((p) => ({ ...p, merchantName: names.get(p.merchantId) ?? p.merchantId })),
+        items: failedOfMerchants.map((p) => ({ ...p, merchantName: names.get(p.merchantId) ?? p.merchantId })),
       },
     },
   };
@@ -234,10 +236,11 @@ function waitingOnMerchant(isvAccountId: string) {
   );
 }
 
-/** A failed payout that no payout replaces yet (the merchant's bank account must change first). */
+/** A merchant's failed payout that no payout replaces yet (its bank account must change first). */
 function failedUnreplaced(isvAccountId: string) {
   return and(
     eq(payouts.isvAccountId, isvAccountId),
+    ofMerchants,
     eq(payouts.status, "failed"),
     sql`not exists (select 1 from payouts as replacement where replacement.replaces = ${payouts.id})`,
   );

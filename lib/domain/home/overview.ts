@@ -9,6 +9,7 @@ import { lineAmount, summaryLines } from "../../ledger/settlement-figures";
 import { netVolumes, nextSettlementFigures } from "../../ledger/volume";
 import { nextMidnightUtc } from "../../payouts/business-days";
 import { requirementsFor } from "../merchants/requirements";
+import { merchantPayout } from "../payouts/recipient";
 import { payoutFailureOf } from "../payouts/rules";
 
 // The home's overview (docs/reference.md section 15): what the merchant took today and this month
@@ -35,7 +36,13 @@ export async function homeOverview(db: Db, merchant: MerchantRow, now = clock.no
       .where(eq(settlements.merchantId, merchant.id))
       .orderBy(desc(settlements.seq))
       .limit(10),
-    db.select().from(payouts).where(eq(payouts.merchantId, merchant.id)).orderBy(desc(payouts.seq)).limit(10),
+    db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.merchantId, merchant.id))
+      .orderBy(desc(payouts.seq))
+      .limit(10)
+      .then((rows) => rows.map(merchantPayout)),
   ]);
   // What the next settlement takes so far, from the ledger's postings no settlement has taken.
   const next = await nextSettlementFigures(db, merchant.id, Math.min(0, settled[0]?.net ?? 0));

@@ -1,8 +1,8 @@
-import { asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import { currentKeyId, rewrapBytes, rewrapDeep } from "../../crypto/field-encryption";
-import { accountPayouts, accounts, fileContents, merchants, webhooks } from "../../db/schema";
+import { accounts, fileContents, merchants, payouts, webhooks } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
 import { writeMerchant } from "../merchants/write-merchant";
 
@@ -25,11 +25,17 @@ async function inBatches(
   table: PgTable,
   id: AnyPgColumn,
   rewrite: (tx: Tx, ids: string[]) => Promise<number>,
+  only?: SQL,
 ) {
   let after = "";
   let count = 0;
   for (;;) {
-    const rows = await db.select({ id }).from(table).where(gt(id, after)).orderBy(asc(id)).limit(batch);
+    const rows = await db
+      .select({ id })
+      .from(table)
+      .where(and(gt(id, after), only))
+      .orderBy(asc(id))
+      .limit(batch);
     const ids = rows.map((r) => String(r.id));
     const last = ids.at(-1);
     if (last === undefined) return count;
@@ -86,15 +92,22 @@ export async function rewrapAll(db: Db, { batch = 200 } = {}): Promise<{ key_id:
       (id, payoutBankAccount) => tx.update(accounts).set({ payoutBankAccount }).where(eq(accounts.id, id)),
     ),
   );
-  const accountPayoutsDone = await inBatches(db, batch, accountPayouts, accountPayouts.id, async (tx, ids) =>
-    rewrapValues(
-      await tx
-        .select({ id: accountPayouts.id, value: accountPayouts.destination })
-        .from(accountPayouts)
-        .where(inArray(accountPayouts.id, ids))
-        .for("update"),
-      (id, destination) => tx.update(accountPayouts).set({ destination }).where(eq(accountPayouts.id, id)),
-    ),
+  // The ISV's payouts keep the account they were made for; a merchant's keeps none.
+  const accountPayoutsDone = await inBatches(
+    db,
+    batch,
+    payouts,
+    payouts.id,
+    async (tx, ids) =>
+      rewrapValues(
+        await tx
+          .select({ id: payouts.id, value: payouts.destination })
+          .from(payouts)
+          .where(inArray(payouts.id, ids))
+          .for("update"),
+        (id, destination) => tx.update(payouts).set({ destination }).where(eq(payouts.id, id)),
+      ),
+    isNotNull(payouts.destination),
   );
   // Documents one at a time per row (up to 10 MB each), in small batches.
   const filesDone = await inBatches(db, Math.min(batch, 20), fileContents, fileContents.fileId, async (tx, ids) => {

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 
 import { charges, payouts, settlements, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
+import { merchantPayout } from "../payouts/recipient";
 
 /** For the dashboard's merchant page: its latest charges, settlements and payouts (the caller checked the merchant is the ISV's). */
 export async function getMerchantPayments(db: Db, isvAccountId: string, merchantId: string, limit = 20) {
@@ -31,5 +32,10 @@ export async function getMerchantPayments(db: Db, isvAccountId: string, merchant
       .orderBy(desc(payouts.seq))
       .limit(limit),
   ]);
-  return { charges: recentCharges, settlements: recentSettlements, statements: monthly, payouts: recentPayouts };
+  return {
+    charges: recentCharges,
+    settlements: recentSettlements,
+    statements: monthly,
+    payouts: recentPayouts.map(merchantPayout),
+  };
 }

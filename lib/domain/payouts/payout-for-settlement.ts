@@ -4,6 +4,7 @@ import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
 import { takePayoutLines } from "../../ledger/payout-movements";
 import { payoutProvider } from "../../payouts/provider";
+import { merchantPayout } from "./recipient";
 import { heldReasonOf } from "./rules";
 import { bankOf, payoutEvent, queueAdvance, settlementsFollow } from "./status";
 
@@ -18,22 +19,24 @@ export async function insertPayout(
 ) {
   const held = heldReasonOf(merchant);
   const bank = bankOf(merchant);
-  const row = one(
-    await tx
-      .insert(payouts)
-      .values({
-        id: createId("po"),
-        isvAccountId: merchant.isvAccountId,
-        merchantId: merchant.id,
-        settlementId: input.settlementId,
-        replaces: input.replaces ?? null,
-        amount: input.amount,
-        status: held ? "held" : "pending",
-        heldReason: held,
-        bankLast4: bank.last4,
-        bankName: bank.name,
-      })
-      .returning(),
+  const row = merchantPayout(
+    one(
+      await tx
+        .insert(payouts)
+        .values({
+          id: createId("po"),
+          isvAccountId: merchant.isvAccountId,
+          merchantId: merchant.id,
+          settlementId: input.settlementId,
+          replaces: input.replaces ?? null,
+          amount: input.amount,
+          status: held ? "held" : "pending",
+          heldReason: held,
+          bankLast4: bank.last4,
+          bankName: bank.name,
+        })
+        .returning(),
+    ),
   );
   // Its lines are named now; its money leaves `available` when it is sent (./advance-payout.ts).
   await takePayoutLines(tx, row);

@@ -5,6 +5,7 @@ import { type Db, type DbOrTx } from "../../db/types";
 import { type JobPayload } from "../../jobs/job-types";
 import { payoutProvider } from "../../payouts/provider";
 import { insertPayout } from "./payout-for-settlement";
+import { merchantPayout } from "./recipient";
 import { heldReasonOf } from "./rules";
 import { bankOf, holdPayouts, movePayouts, queueAdvance } from "./status";
 
@@ -30,7 +31,7 @@ export async function reconsiderPayouts(tx: DbOrTx, merchant: MerchantRow) {
     .from(payouts)
     .where(and(eq(payouts.merchantId, merchant.id), eq(payouts.status, "failed"), isNull(replacement)))
     .orderBy(payouts.seq);
-  for (const failed of unpaid)
+  for (const failed of unpaid.map(merchantPayout))
     await insertPayout(tx, merchant, { settlementId: failed.settlementId, amount: failed.amount, replaces: failed.id });
 }
 

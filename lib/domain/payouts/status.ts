@@ -2,12 +2,13 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { decryptApplication } from "../../crypto/field-encryption";
-import { type MerchantRow, type PayoutRow, payouts, settlements } from "../../db/schema";
+import { type MerchantPayoutRow, type MerchantRow, type PayoutRow, payouts, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { enqueueJob } from "../../jobs/job-types";
 import { type PayoutHeldReason, type SettlementPayoutStatus, settlementPayoutStatuses } from "../../schemas/payouts";
 import { serializePayout } from "../../serializers/payout";
 import { recordEvent } from "../events/record-event";
+import { isMerchantPayout } from "./recipient";
 import { type PayoutMove, payoutMoves } from "./rules";
 
 // Payouts (docs/reference.md section 16): each settlement with a positive net makes one, in the
@@ -20,9 +21,9 @@ import { type PayoutMove, payoutMoves } from "./rules";
 type MoveColumns = Omit<Partial<typeof payouts.$inferInsert>, "status" | "id">;
 
 /**
- * Every status write of a payout: the move of each payout matching `where` that is in a state the
- * move starts from (one statement), answering the moved rows; their settlements' `payout_status`
- * follows.
+ * Every status write of a payout, to either recipient: the move of each payout matching `where`
+ * that is in a state the move starts from (one statement), answering the moved rows; a merchant's
+ * settlements' `payout_status` follows.
  */
 export async function movePayouts(tx: DbOrTx, move: PayoutMove, where: SQL | undefined, set: MoveColumns = {}) {
   const { from, to } = payoutMoves[move];
@@ -31,7 +32,7 @@ export async function movePayouts(tx: DbOrTx, move: PayoutMove, where: SQL | und
     .set({ heldReason: null, ...set, status: to, updatedAt: clock.now() })
     .where(and(inArray(payouts.status, [...from]), where))
     .returning();
-  await settlementsFollow(tx, moved);
+  await settlementsFollow(tx, moved.filter(isMerchantPayout));
   return moved;
 }
 
@@ -39,7 +40,7 @@ export async function movePayouts(tx: DbOrTx, move: PayoutMove, where: SQL | und
  * A settlement's `payout_status` says what its payout (or the replacement of a failed one) is doing:
  * `held` while it waits, `scheduled` once it may go (pending or on its way), then `paid` or `failed`.
  */
-export async function settlementsFollow(tx: DbOrTx, rows: readonly PayoutRow[]) {
+export async function settlementsFollow(tx: DbOrTx, rows: readonly MerchantPayoutRow[]) {
   const of = (status: PayoutRow["status"]): SettlementPayoutStatus =>
     status === "pending" || status === "in_transit" ? "scheduled" : status;
   for (const status of settlementPayoutStatuses) {
@@ -65,7 +66,13 @@ export const payoutEvent = (tx: DbOrTx, type: "payout.created" | "payout.paid" |
  * or moved by the sandbox's helper). A payout held then released is sent by a new job: its key
  * carries the release (a keyed job is made once, so the first one's key would make nothing).
  */
-export const queueAdvance = (tx: DbOrTx, row: PayoutRow, step: "send" | "settle", runAt?: Date, occasion = "") =>
+export const queueAdvance = (
+  tx: DbOrTx,
+  row: Pick<PayoutRow, "id">,
+  step: "send" | "settle",
+  runAt?: Date,
+  occasion = "",
+) =>
   enqueueJob(tx, "payout_advance", { payout_id: row.id, step }, { key: `payout_${step}_${row.id}${occasion}`, runAt });
 
 /** The merchant's payouts not sent yet wait, for `reason` (held ones take the new reason). */

@@ -9,6 +9,7 @@ import { notFound } from "../../errors";
 import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
 import type { ListQuery } from "../../schemas/list";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
+import { merchantPayout } from "../payouts/recipient";
 import { type Scope, withinScope } from "../scope";
 
 const inScope = (scope: Scope) => withinScope(settlements, scope);
@@ -155,5 +156,5 @@ export async function settlementWithLines(db: DbOrTx, scope: Scope, id: string) 
     .from(payouts)
     .where(eq(payouts.settlementId, settlement.id))
     .orderBy(asc(payouts.seq));
-  return { settlement, lines, totals, payouts: paidBy };
+  return { settlement, lines, totals, payouts: paidBy.map(merchantPayout) };
 }

@@ -10,6 +10,7 @@ import { postMonthEndFees } from "../../ledger/settlement-movements";
 import { type PostingType } from "../../schemas/ledger-values";
 import { serializeStatement } from "../../serializers/statement";
 import { recordEvent } from "../events/record-event";
+import { merchantPayout } from "../payouts/recipient";
 import { periodRange, statementFigures, statementPostingTypes } from "./figures";
 
 export { periodOf, periodRange } from "./figures";
@@ -83,7 +84,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   });
   const figures = {
     ...monthFigures,
-    payouts: monthPayouts.map((p) => ({
+    payouts: monthPayouts.map(merchantPayout).map((p) => ({
       id: p.id,
       settlement_id: p.settlementId,
       created_at: p.createdAt.toISOString(),
