@@ -126,6 +126,13 @@ export default tseslint.config(
               message:
                 "lib/home, lib/dashboard and lib/actions are the pages' edge, above the domain: pass what the domain needs as arguments.",
             },
+            {
+              // The ledger's tables are read and written in lib/ledger alone (docs/decisions.md).
+              group: ["../../db/schema", "../../db/schema/*", "@/lib/db/schema", "@/lib/db/schema/*"],
+              importNames: ["ledgerPostings", "ledgerEntries", "ledgerBalanceCheckpoints"],
+              message:
+                "Money is read and written in lib/ledger: call its functions (lib/ledger/reads.ts, balance-transactions.ts, volume.ts...) instead of reading the ledger's tables.",
+            },
           ],
         },
       ],

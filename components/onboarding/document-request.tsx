@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { primaryButtonClass } from "@/components/ui/button";
 import { messageOr } from "@/lib/i18n/dynamic";
 import type { LooseJson } from "@/lib/loose-json";
+import { documentTarget } from "@/lib/onboarding/document-target";
 import type { OnboardingSessionJson } from "@/lib/serializers/onboarding-session";
 
 import type { Requested } from "./portal";
@@ -17,18 +18,6 @@ import { useRequestText } from "./portal";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = "image/jpeg,image/png,application/pdf";
-
-/** What the document is for, from its requirement's path. */
-export function documentTarget(field: string): {
-  purpose: string;
-  subject?: string;
-  kind: "identity" | "business" | "bank";
-} {
-  const owner = /^(owner_(?:one|two|three|four))\.verification\.document$/.exec(field)?.[1];
-  if (owner) return { purpose: "identity_document", subject: owner, kind: "identity" };
-  if (field === "merchant.bank_account.verification.document") return { purpose: "bank_document", kind: "bank" };
-  return { purpose: "business_document", kind: "business" };
-}
 
 type Phase =
   | { at: "choosing" }

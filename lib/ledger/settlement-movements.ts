@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../db/client";
 import { charges, ledgerPostings } from "../db/schema";
@@ -132,4 +132,30 @@ export async function postSettlement(
     entries: [...clearing.map((c) => platform(c.account, -c.total)), platform("platform_cash", funded)],
   });
   return net;
+}
+
+/** The month-end fees (postings of final statements) made before `cutoff` that no settlement has taken. */
+const monthEndFeesDue = (cutoff: Date) =>
+  and(
+    eq(ledgerPostings.type, "monthly_fee"),
+    isNull(ledgerPostings.settlementId),
+    lt(ledgerPostings.createdAt, cutoff),
+  );
+
+/** The statements whose month-end fees the merchant's settlement at `cutoff` takes (docs/reference.md section 13). */
+export async function monthEndFeesToTake(tx: DbOrTx, merchantId: string, cutoff: Date) {
+  return tx
+    .selectDistinct({ statementId: ledgerPostings.sourceId })
+    .from(ledgerPostings)
+    .where(and(eq(ledgerPostings.merchantId, merchantId), monthEndFeesDue(cutoff)));
+}
+
+/** A query of the merchants (`merchant_id`) with month-end fees due before `cutoff`, of one ISV or merchant, or all. */
+export function merchantsWithMonthEndFeesDue(cutoff: Date, owner: { isvAccountId?: string; merchantId?: string }) {
+  const where = and(
+    monthEndFeesDue(cutoff),
+    owner.isvAccountId ? eq(ledgerPostings.isvAccountId, owner.isvAccountId) : undefined,
+    owner.merchantId ? eq(ledgerPostings.merchantId, owner.merchantId) : undefined,
+  );
+  return sql`select ${ledgerPostings.merchantId} as merchant_id from ${ledgerPostings} where ${where}`;
 }

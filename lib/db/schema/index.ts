@@ -10,6 +10,8 @@ export * from "./merchants";
 export * from "./notifications";
 export * from "./payments";
 export * from "./payouts";
+export * from "./processor-calls";
+export * from "./refunds";
 export * from "./reports";
 export * from "./residuals";
 export * from "./settlements";

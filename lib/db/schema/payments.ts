@@ -22,9 +22,6 @@ import {
   paymentMethods,
   paymentRequestStatuses,
   paymentTypes,
-  processorCallKinds,
-  refundReasons,
-  refundStatuses,
   sendViaValues,
 } from "../../schemas/payment-values";
 import { merchants } from "./merchants";
@@ -256,87 +253,7 @@ export const charges = pgTable(
   ],
 );
 
-// A refund of part or all of a charge (docs/reference.md section 10). The charge's `amount_refunded` is
-// raised in the transaction that writes it (`pending`), by a conditional update that can never pass
-// `amount_captured`; the processor's answer makes it `succeeded` (its ledger posting) or `failed` (the
-// amount given back to the charge). Pending refunds are never settled.
-export const refunds = pgTable(
-  "refunds",
-  {
-    id: text("id").primaryKey(),
-    seq: bigserial("seq", { mode: "number" }).notNull(),
-    isvAccountId: text("isv_account_id").notNull(),
-    merchantId: text("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
-    chargeId: text("charge_id")
-      .notNull()
-      .references(() => charges.id),
-    amount: integer("amount").notNull(),
-    currency: text("currency").notNull().default("usd"),
-    reason: text("reason", { enum: refundReasons }),
-    status: text("status", { enum: refundStatuses }).notNull(),
-    processorReference: text("processor_reference"),
-    /** Why the processor refused it (a `failed` refund). */
-    failureReason: text("failure_reason"),
-    /** The request's Idempotency-Key, digested in the caller's namespace: a retry after a crash resumes this refund. */
-    requestKey: text("request_key"),
-    /** What it gave back to the merchant of the charge's platform fee (section 19). */
-    platformFeeRefund: integer("platform_fee_refund").notNull().default(0),
-    /** The settlement that carried this refund (null until the next one). */
-    settlementId: text("settlement_id"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("refunds_seq_key").on(t.seq),
-    index("refunds_isv_seq_idx").on(t.isvAccountId, t.seq),
-    index("refunds_isv_created_idx").on(t.isvAccountId, t.createdAt),
-    index("refunds_charge_idx").on(t.chargeId, t.seq),
-    uniqueIndex("refunds_request_key").on(t.requestKey),
-    index("refunds_unsettled_idx")
-      .on(t.merchantId)
-      .where(sql`${t.settlementId} is null`),
-  ],
-);
-
-// Every call to a payment processor that moves money (docs/reference.md section 10, "Calls to the
-// processor"): written and committed before the call, its id the processor's idempotency key, its
-// outcome recorded after in the transaction that records what it did. A call left `started` (a crash,
-// a timeout) is settled by the job `processor_call_recover`, which asks the processor by the key.
-export const processorCalls = pgTable(
-  "processor_calls",
-  {
-    id: text("id").primaryKey(),
-    isvAccountId: text("isv_account_id").notNull(),
-    merchantId: text("merchant_id").notNull(),
-    /** `authorize` (a card), `debit` (a bank account), `refund`. */
-    kind: text("kind", { enum: processorCallKinds }).notNull(),
-    processor: text("processor").notNull(),
-    amount: integer("amount").notNull(),
-    /** What it is for: the payment request (authorize, debit) or the refund. */
-    subjectId: text("subject_id").notNull(),
-    /** `started` until recorded: `recorded` (what it did is written), `cancelled` (an authorization nothing recorded, voided). */
-    status: text("status", { enum: ["started", "recorded", "cancelled"] }).notNull(),
-    /** The processor's answer once known: approved or not, its reference, the decline's reason. */
-    outcome: jsonb("outcome").$type<{ approved: boolean; reference?: string; reason?: string }>(),
-    /** How many times the recovery job asked the processor about it. */
-    attempts: integer("attempts").notNull().default(0),
-    /** When a cancelled authorization's approval was voided at the processor. */
-    voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("processor_calls_subject_idx").on(t.subjectId),
-    index("processor_calls_started_idx")
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'started'`),
-  ],
-);
-
 // Row types live beside their tables (the domain and the serializers import them from here).
 export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
 export type TokenRow = typeof cardTokens.$inferSelect;
 export type ChargeRow = typeof charges.$inferSelect;
-export type RefundRow = typeof refunds.$inferSelect;
-export type ProcessorCallRow = typeof processorCalls.$inferSelect;

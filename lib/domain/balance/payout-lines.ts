@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
-import { charges, ledgerPostings } from "../../db/schema";
+import { charges } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { payoutLinePostings } from "../../ledger/balance-transactions";
 import { findPayout } from "../payouts/find-payout";
 import { type Scope } from "../scope";
-import { publicPostings } from "./list-balance-transactions";
 
 /**
  * A payout and its lines (docs/reference.md section 18): the balance transactions it pays out,
@@ -13,11 +13,7 @@ import { publicPostings } from "./list-balance-transactions";
  */
 export async function payoutWithLines(db: DbOrTx, scope: Scope, payoutId: string) {
   const payout = await findPayout(db, scope, payoutId);
-  const lines = await db
-    .select()
-    .from(ledgerPostings)
-    .where(and(publicPostings(scope), eq(ledgerPostings.payoutId, payout.id), ne(ledgerPostings.type, "payout")))
-    .orderBy(asc(ledgerPostings.seq));
+  const lines = await payoutLinePostings(db, scope, payout.id);
   const sum = (of: (l: (typeof lines)[number]) => number) => lines.reduce((total, l) => total + of(l), 0);
   // How each payment on a line was paid (card and last 4, or bank account), for the line's words.
   const chargeIds = [...new Set(lines.map((l) => l.sourceId).filter((id) => id.startsWith("ch_")))];

@@ -6,7 +6,7 @@ import { clock } from "../../clock";
 import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
 import { paymentRequests } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
-import { AppError, type FieldError, invalid, invalidFields } from "../../errors";
+import { AppError, type FieldError, invalidFields } from "../../errors";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
 import { businessName, merchantLocale } from "../../merchants/facts";
@@ -19,14 +19,13 @@ import { type AmountsInput } from "../../schemas/payment-requests";
 import { type PlatformFeeInput } from "../../schemas/platform-fees";
 import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
-import { brandOf, platformFeeSettingsOf } from "../accounts/isv-facts";
+import { brandOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
-import { highestFee } from "../fees/merchant-pricing";
-import { cardPresentFor, choosePlatformFee } from "../fees/platform-fee";
 import { isRealPhone, normalizePhone } from "../merchants/application";
 import { assertCanTakePayments, findScopedMerchant, paymentScope, type Scope } from "../scope";
 import { resolveAmounts } from "./amounts";
 import { expireIfDue } from "./expire-payment-request";
+import { platformFeeOf } from "./platform-fee-of";
 import { pastDeadline } from "./status";
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -59,7 +58,6 @@ export type CreatePaymentRequestInput =
       platform_fee?: PlatformFeeInput;
     };
 
-/** The business name a customer knows the merchant by. */
 /**
  * POST /v1/terminal, /v1/scan_to_pay, /v1/invoice, /v1/manual (docs/reference.md section 10): checks
  * the caller may take payments for the merchant, resolves the amounts, and writes the request, its
@@ -143,50 +141,6 @@ export async function createScopedPaymentRequest(db: Db, scope: Scope, input: Cr
     if (input.type === "INVOICE") await sendInvoice(tx, row, merchant, isv);
     return { row, base };
   });
-}
-
-/**
- * The payment's platform fee (docs/reference.md section 19): the one the ISV gave, else its first
- * matching rule; at most what the total bears once the highest processing fee any way of paying it
- * could cost is taken (400 naming the field, nothing made). A merchant's own key cannot give one.
- */
-function platformFeeOf(
-  scope: Scope,
-  merchant: MerchantRow,
-  input: CreatePaymentRequestInput,
-  isv: AccountRow,
-  payment: { total: number },
-): number | null {
-  if (input.platform_fee && scope.merchantId)
-    throw invalid(
-      "platform_fee",
-      "platform_fee is the ISV's to set: a merchant's own key cannot give one",
-      "parameter_not_allowed",
-    );
-  const chosen = choosePlatformFee(input.platform_fee, platformFeeSettingsOf(isv).rules, {
-    paymentType: input.type,
-    total: payment.total,
-    merchantId: merchant.id,
-  });
-  if (!chosen) return null;
-  const fee = highestFee(merchant, {
-    amount: payment.total,
-    present: cardPresentFor(input.type),
-    achPossible: input.type !== "TERMINAL",
-  });
-  const bearable = Math.max(0, payment.total - fee);
-  if (chosen.amount > bearable) {
-    const from =
-      chosen.source.kind === "payment"
-        ? "platform_fee"
-        : `settings.platform_fee_rules[${chosen.source.index}] of the account`;
-    throw invalid(
-      "platform_fee",
-      `The platform fee (${chosen.amount} cents, from ${from}) is more than this payment can bear: its total of ${payment.total} cents less a processing fee of up to ${fee} cents leaves ${bearable}`,
-      "platform_fee_too_large",
-    );
-  }
-  return chosen.amount;
 }
 
 type Extra = Partial<typeof paymentRequests.$inferInsert>;

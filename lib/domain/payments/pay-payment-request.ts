@@ -3,26 +3,16 @@ import { eq, sql } from "drizzle-orm";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { clock } from "../../clock";
 import { one } from "../../db/one";
-import type {
-  AchAuthorizationRecord,
-  ChargeRow,
-  MerchantRow,
-  PaymentRequestRow,
-  ProcessorCallRow,
-} from "../../db/schema";
+import type { AchAuthorizationRecord, PaymentRequestRow, ProcessorCallRow } from "../../db/schema";
 import { charges, merchants, paymentRequests } from "../../db/schema";
-import { type Db, type DbOrTx } from "../../db/types";
+import { type Db } from "../../db/types";
 import { AppError } from "../../errors";
 import { createId } from "../../ids";
 import { postCharge } from "../../ledger/payment-movements";
 import { log } from "../../log";
-import { businessName, merchantLocale, receiptContact } from "../../merchants/facts";
-import { receiptEmail } from "../../notifications/payment-templates";
-import { queueEmail } from "../../notifications/send-email";
 import { requestTotal } from "../../payments/total";
 import { achProcessor, paymentProcessor, processorFor } from "../../processors";
 import type { Authorization } from "../../processors/processor";
-import type { MerchantDefaults } from "../../schemas/account";
 import type { CardEntryMethod } from "../../schemas/payment-values";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializePaymentRequest } from "../../serializers/payment-request";
@@ -39,6 +29,7 @@ import { billingAddressOf, type Customer, type PaymentSource } from "./payment-s
 import { claimCall, makeCall, startCall } from "./processor-calls";
 import { voidAuthorization } from "./recover-processor-call";
 import { claimRequest, releaseRequest } from "./request-claim";
+import { sendReceipt } from "./send-receipt";
 import { movePaymentRequest, notifyPaymentRequest } from "./status";
 
 /**
@@ -278,43 +269,4 @@ export async function payRequest(
     await releaseRequest(db, request.id);
     throw error;
   }
-}
-
-async function sendReceipt(
-  tx: DbOrTx,
-  request: PaymentRequestRow,
-  charge: ChargeRow,
-  merchant: MerchantRow,
-  brand: MerchantDefaults,
-  to: string,
-  payerLocale?: "en" | "es",
-) {
-  // The payer's language (the page it paid on), else the merchant's.
-  const locale = payerLocale ?? merchantLocale(merchant);
-  const message = receiptEmail({
-    brand,
-    locale,
-    business: businessName(merchant) || brand.display_name,
-    total: charge.amountCaptured,
-    brandName: charge.paymentMethod === "ach" ? "ach" : charge.cardBrand,
-    last4: charge.paymentMethod === "ach" ? (charge.ach?.last4 ?? null) : charge.cardLast4,
-    paidAt: charge.createdAt,
-    receiptNumber: charge.receiptNumber,
-    bank: charge.paymentMethod === "ach",
-    amounts: {
-      subtotal: request.amount,
-      tax: request.tax,
-      tip: request.tip,
-      items: request.items as { name: string; quantity: number; unit_price: number }[] | null,
-    },
-    contact: receiptContact(merchant),
-  });
-  await queueEmail(tx, {
-    accountId: request.isvAccountId,
-    merchantId: request.merchantId,
-    kind: "charge.receipt",
-    to,
-    locale,
-    ...message,
-  });
 }

@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt } from "drizzle-orm";
 
 import { clock } from "../../clock";
-import { ledgerPostings, payouts, type ReportRow, reports, residualLines, residuals } from "../../db/schema";
+import { payouts, type ReportRow, reports, residualLines, residuals } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { type JobPayload } from "../../jobs/job-types";
+import { balanceTransactionsBetween, payoutLinesOf } from "../../ledger/balance-transactions";
 import { log } from "../../log";
-import { balanceTransactionTypes } from "../../schemas/ledger-values";
 import { serializeReport } from "../../serializers/report";
 import { centsToDecimal, neutraliseFormula } from "../../statements/statement-csv";
 import { recordEvent } from "../events/record-event";
@@ -20,20 +20,10 @@ const csvLine = (cells: (string | number | null)[]) =>
 
 /** The report's rows, from the ledger (docs/reference.md section 18): a header, then one line each. */
 async function reportRows(db: Db, report: ReportRow): Promise<(string | number | null)[][]> {
-  const owned = and(
-    eq(ledgerPostings.isvAccountId, report.isvAccountId),
-    report.merchantId ? eq(ledgerPostings.merchantId, report.merchantId) : undefined,
-    inArray(ledgerPostings.type, [...balanceTransactionTypes]),
-  );
+  const owner = { isvAccountId: report.isvAccountId, merchantId: report.merchantId ?? undefined };
   const money = (cents: number) => centsToDecimal(cents);
   if (report.type === "balance_transactions") {
-    const rows = await db
-      .select()
-      .from(ledgerPostings)
-      .where(
-        and(owned, gte(ledgerPostings.createdAt, report.intervalStart), lt(ledgerPostings.createdAt, report.intervalEnd)),
-      )
-      .orderBy(asc(ledgerPostings.seq));
+    const rows = await balanceTransactionsBetween(db, owner, report.intervalStart, report.intervalEnd);
     return [
       ["id", "created", "merchant_id", "type", "source", "amount", "fee", "net", "currency", "status", "available_on", "settlement_id", "payout_id", "description"],
       ...rows.map((t) => [
@@ -62,28 +52,19 @@ async function reportRows(db: Db, report: ReportRow): Promise<(string | number |
       .where(
         and(
           eq(payouts.isvAccountId, report.isvAccountId),
+          // The merchants' payouts (the ISV's own are its residuals': not reconciled here).
+          eq(payouts.recipient, "merchant"),
           report.merchantId ? eq(payouts.merchantId, report.merchantId) : undefined,
           gte(payouts.createdAt, report.intervalStart),
           lt(payouts.createdAt, report.intervalEnd),
         ),
       )
       .orderBy(asc(payouts.seq));
-    const lines = made.length
-      ? await db
-          .select()
-          .from(ledgerPostings)
-          .where(
-            and(
-              inArray(
-                ledgerPostings.payoutId,
-                made.map((p) => p.id),
-              ),
-              sql`${ledgerPostings.type} <> 'payout'`,
-              owned,
-            ),
-          )
-          .orderBy(asc(ledgerPostings.seq))
-      : [];
+    const lines = await payoutLinesOf(
+      db,
+      owner,
+      made.map((p) => p.id),
+    );
     const out: (string | number | null)[][] = [
       ["payout_id", "merchant_id", "payout_amount", "payout_status", "arrival_date", "line_id", "line_type", "line_source", "line_amount", "line_fee", "line_net", "line_created"],
     ];

@@ -2,15 +2,10 @@
 // its month's sums, and the residual from its lines and what the month before carried in. Integer
 // cents; the one rounding is each line's share.
 
-/** A merchant's sums for the month, as the database adds them up (./generate-residual.ts). */
-export type MerchantMonth = {
-  merchantId: string;
-  volume: number;
-  count: number;
-  merchantFees: number;
-  costs: number;
-  platformFees: number;
-};
+import type { MerchantMonth } from "../../ledger/merchant-months";
+
+/** A merchant's sums for the month, as the ledger adds them up (lib/ledger/merchant-months.ts). */
+export type { MerchantMonth };
 
 export type ResidualLineFigures = MerchantMonth & { margin: number; share: number; amount: number };
 

@@ -3,9 +3,10 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { cursorPage } from "../../db/cursor-page";
 import { one } from "../../db/one";
 import type { ChargeRow, SettlementRow } from "../../db/schema";
-import { charges, disputes, ledgerPostings, merchants, payouts, refunds, settlements } from "../../db/schema";
+import { charges, disputes, merchants, payouts, refunds, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
+import { settlementPostings } from "../../ledger/reads";
 import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
 import type { ListQuery } from "../../schemas/list";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
@@ -86,11 +87,7 @@ export type SettlementLine = {
  */
 export async function settlementWithLines(db: DbOrTx, scope: Scope, id: string) {
   const settlement = await findSettlement(db, scope, id);
-  const taken = await db
-    .select()
-    .from(ledgerPostings)
-    .where(eq(ledgerPostings.settlementId, settlement.id))
-    .orderBy(asc(ledgerPostings.seq));
+  const taken = await settlementPostings(db, settlement.id);
   const counted = countedPostings(taken);
   // The charge each line is about: its own source, a refund's or a dispute's charge.
   const refundIds = counted

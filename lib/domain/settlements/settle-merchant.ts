@@ -2,15 +2,19 @@ import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { rowsOf } from "../../db/client";
-import { allOf } from "../../db/conditions";
 import { retryOnConflict } from "../../db/errors";
 import { one } from "../../db/one";
-import { charges, disputes, ledgerPostings, merchants, refunds, settlements } from "../../db/schema";
+import { charges, disputes, merchants, refunds, settlements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
 import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
-import { postSettlement, takeForSettlement } from "../../ledger/settlement-movements";
+import {
+  merchantsWithMonthEndFeesDue,
+  monthEndFeesToTake,
+  postSettlement,
+  takeForSettlement,
+} from "../../ledger/settlement-movements";
 import { log } from "../../log";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
@@ -21,14 +25,6 @@ import { recordEvent, recordEvents } from "../events/record-event";
 import { payoutForSettlement } from "../payouts/payout-for-settlement";
 import { heldReasonOf } from "../payouts/rules";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
-
-/** The month-end fees (postings of final statements) made before `cutoff` that no settlement has taken. */
-const monthEndFeesDue = (cutoff: Date) =>
-  allOf(
-    eq(ledgerPostings.type, "monthly_fee"),
-    isNull(ledgerPostings.settlementId),
-    lt(ledgerPostings.createdAt, cutoff),
-  );
 
 /** How long after a settlement the card processor is asked which of its charges were disputed (sandbox: at once). */
 export const CARD_DISPUTE_DELAY_MS = 2_000;
@@ -91,10 +87,7 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
       .where(and(ofMerchantDisputes, takeDisputes.won))
       .returning();
     // The month-end fees of the statements made before the cutoff (docs/reference.md section 13).
-    const monthEnd = await tx
-      .selectDistinct({ statementId: ledgerPostings.sourceId })
-      .from(ledgerPostings)
-      .where(and(eq(ledgerPostings.merchantId, merchantId), monthEndFeesDue(cutoff)));
+    const monthEnd = await monthEndFeesToTake(tx, merchantId, cutoff);
     if (
       monthEnd.length === 0 &&
       settled.length === 0 &&
@@ -197,17 +190,17 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
 
 /** The merchants with something to settle before `cutoff` (of one ISV, or of all). */
 export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: string, merchantId?: string) {
-  const scope = (table: typeof charges | typeof refunds | typeof disputes | typeof ledgerPostings) =>
+  const scope = (table: typeof charges | typeof refunds | typeof disputes) =>
     and(
       isvAccountId ? eq(table.isvAccountId, isvAccountId) : undefined,
       merchantId ? eq(table.merchantId, merchantId) : undefined,
     );
   const take = settleablePredicates(cutoff);
   const takeDisputes = disputeSettlementPredicates(cutoff);
-  const of = (table: typeof charges | typeof refunds | typeof disputes | typeof ledgerPostings, what: SQL) =>
+  const of = (table: typeof charges | typeof refunds | typeof disputes, what: SQL) =>
     sql`select ${table.merchantId} as merchant_id from ${table} where ${and(what, scope(table))}`;
   const rows = await db.execute<{ merchant_id: string }>(
-    sql`select distinct merchant_id from (${of(charges, take.charges)} union ${of(refunds, take.refunds)} union ${of(charges, take.returns)} union ${of(charges, take.reversals)} union ${of(disputes, takeDisputes.opened)} union ${of(disputes, takeDisputes.won)} union ${of(ledgerPostings, monthEndFeesDue(cutoff))}) m order by merchant_id`,
+    sql`select distinct merchant_id from (${of(charges, take.charges)} union ${of(refunds, take.refunds)} union ${of(charges, take.returns)} union ${of(charges, take.reversals)} union ${of(disputes, takeDisputes.opened)} union ${of(disputes, takeDisputes.won)} union ${merchantsWithMonthEndFeesDue(cutoff, { isvAccountId, merchantId })}) m order by merchant_id`,
   );
   return rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);
 }

@@ -2,10 +2,11 @@ import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { one } from "../../db/one";
-import { charges, disputes, ledgerPostings, merchants, payouts, refunds, statements } from "../../db/schema";
+import { charges, disputes, merchants, payouts, refunds, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
+import { merchantPostingsBetween } from "../../ledger/reads";
 import { postMonthEndFees } from "../../ledger/settlement-movements";
 import { type PostingType } from "../../schemas/ledger-values";
 import { serializeStatement } from "../../serializers/statement";
@@ -36,26 +37,7 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   if (!merchant) throw notFound("merchant", merchantId, "merchant_id");
 
   // The month's activity as the ledger wrote it, and the objects its postings come from.
-  const postings = await db
-    .select({
-      id: ledgerPostings.id,
-      type: ledgerPostings.type,
-      sourceId: ledgerPostings.sourceId,
-      amount: ledgerPostings.amount,
-      fee: ledgerPostings.fee,
-      net: ledgerPostings.net,
-      createdAt: ledgerPostings.createdAt,
-    })
-    .from(ledgerPostings)
-    .where(
-      and(
-        eq(ledgerPostings.merchantId, merchantId),
-        inArray(ledgerPostings.type, [...statementPostingTypes]),
-        gte(ledgerPostings.createdAt, start),
-        lt(ledgerPostings.createdAt, end),
-      ),
-    )
-    .orderBy(asc(ledgerPostings.createdAt), asc(ledgerPostings.seq));
+  const postings = await merchantPostingsBetween(db, merchantId, statementPostingTypes, start, end);
   if (postings.length === 0)
     throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
   const idsOf = (...types: PostingType[]) => [

@@ -1,0 +1,47 @@
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+
+import { ledgerPostings } from "../db/schema";
+import { type DbOrTx } from "../db/types";
+import { type PostingType } from "../schemas/ledger-values";
+
+// What the domain's documents read of the ledger (a settlement's page, a statement): the postings
+// themselves, read here so that the ledger's tables are read in lib/ledger alone.
+
+/** The postings a settlement took, in the order they were written. */
+export function settlementPostings(db: DbOrTx, settlementId: string) {
+  return db
+    .select()
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.settlementId, settlementId))
+    .orderBy(asc(ledgerPostings.seq));
+}
+
+/** A merchant's postings of these types written in [start, end), oldest first (a statement's month). */
+export function merchantPostingsBetween(
+  db: DbOrTx,
+  merchantId: string,
+  types: readonly PostingType[],
+  start: Date,
+  end: Date,
+) {
+  return db
+    .select({
+      id: ledgerPostings.id,
+      type: ledgerPostings.type,
+      sourceId: ledgerPostings.sourceId,
+      amount: ledgerPostings.amount,
+      fee: ledgerPostings.fee,
+      net: ledgerPostings.net,
+      createdAt: ledgerPostings.createdAt,
+    })
+    .from(ledgerPostings)
+    .where(
+      and(
+        eq(ledgerPostings.merchantId, merchantId),
+        inArray(ledgerPostings.type, [...types]),
+        gte(ledgerPostings.createdAt, start),
+        lt(ledgerPostings.createdAt, end),
+      ),
+    )
+    .orderBy(asc(ledgerPostings.createdAt), asc(ledgerPostings.seq));
+}
