@@ -7,6 +7,16 @@ import { type PostingType } from "../schemas/ledger-values";
 // What the domain's documents read of the ledger (a settlement's page, a statement): the postings
 // themselves, read here so that the ledger's tables are read in lib/ledger alone.
 
+/** A posting's figures as a settlement or a statement counts them (./settlement-figures.ts). */
+export const postingFigures = {
+  id: ledgerPostings.id,
+  type: ledgerPostings.type,
+  sourceId: ledgerPostings.sourceId,
+  amount: ledgerPostings.amount,
+  fee: ledgerPostings.fee,
+  net: ledgerPostings.net,
+};
+
 /** The postings a settlement took, in the order they were written. */
 export function settlementPostings(db: DbOrTx, settlementId: string) {
   return db
@@ -25,15 +35,7 @@ export function merchantPostingsBetween(
   end: Date,
 ) {
   return db
-    .select({
-      id: ledgerPostings.id,
-      type: ledgerPostings.type,
-      sourceId: ledgerPostings.sourceId,
-      amount: ledgerPostings.amount,
-      fee: ledgerPostings.fee,
-      net: ledgerPostings.net,
-      createdAt: ledgerPostings.createdAt,
-    })
+    .select({ ...postingFigures, createdAt: ledgerPostings.createdAt })
     .from(ledgerPostings)
     .where(
       and(

@@ -6,6 +6,7 @@ import { type DbOrTx } from "../db/types";
 import { type PostingType } from "../schemas/ledger-values";
 import { pending, platform } from "./entry-helpers";
 import { type Entry, post } from "./post";
+import { postingFigures } from "./reads";
 import { type TakenPosting } from "./settlement-figures";
 
 // A settlement's movements: what it takes from pending, and month-end fees (see ./payment-movements.ts).
@@ -76,14 +77,7 @@ export async function takeForSettlement(
     .update(ledgerPostings)
     .set({ settlementId: settlement.id })
     .where(and(eq(ledgerPostings.merchantId, settlement.merchantId), isNull(ledgerPostings.settlementId), which))
-    .returning({
-      id: ledgerPostings.id,
-      type: ledgerPostings.type,
-      sourceId: ledgerPostings.sourceId,
-      amount: ledgerPostings.amount,
-      fee: ledgerPostings.fee,
-      net: ledgerPostings.net,
-    });
+    .returning(postingFigures);
 }
 
 /**
