@@ -80,6 +80,8 @@ export async function postAll(tx: DbOrTx, postings: readonly Posting[]): Promise
           net: posting.amount - fee,
           description: posting.description,
           availableOn: posting.availableOn ?? availableOnFor(createdAt),
+          // Its entries as written (a pending entry of 0 cents included: a charge whose fee is its amount still settles).
+          movesPending: posting.entries.some((e) => e.account === "pending" && e.owner === posting.merchantId),
           settlementId: posting.settlementId ?? null,
           payoutId: posting.payoutId ?? null,
           createdAt,

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, getTableName, gte, inArray, lt, sql } from "drizzle-orm";
+import { type PgTable } from "drizzle-orm/pg-core";
 
 import { ledgerPostings } from "../db/schema";
 import { type DbOrTx } from "../db/types";
@@ -47,3 +48,18 @@ export function merchantPostingsBetween(
     )
     .orderBy(asc(ledgerPostings.createdAt), asc(ledgerPostings.seq));
 }
+
+/**
+ * SQL: the settlement that took the posting of this type whose source is the row's `id` in `table`
+ * (null until one did): what an object shows as its `settlement_id` is the ledger's, e.g. a
+ * dispute's amount and its won amount. The row's id is named with its table: inside the subquery an
+ * unqualified `id` would be the posting's.
+ */
+export const settlementThatTook = (type: PostingType, table: PgTable) =>
+  sql<
+    string | null
+  >`(select lp.settlement_id from ledger_postings lp where lp.type = ${type} and lp.source_id = ${sql.identifier(getTableName(table))}.id limit 1)`;
+
+/** SQL: the ids of the sources of this type's postings that the settlement took (a subquery for `in (...)`). */
+export const sourcesTakenBy = (settlementId: string, type: PostingType) =>
+  sql`select lp.source_id from ledger_postings lp where lp.settlement_id = ${settlementId} and lp.type = ${type}`;

@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 
 import { rowsOf } from "../db/client";
-import { charges, ledgerPostings } from "../db/schema";
+import { ledgerPostings } from "../db/schema";
 import { type DbOrTx } from "../db/types";
-import { type PostingType } from "../schemas/ledger-values";
 import { pending, platform } from "./entry-helpers";
 import { type Entry, post } from "./post";
 import { postingFigures } from "./reads";
@@ -33,51 +32,38 @@ export async function postMonthEndFees(
     });
 }
 
-/** What a settlement took besides its charges, by kind: the ids of the objects whose postings it takes. */
-export type SettlementTook = {
-  refunds: string[];
-  returns: string[];
-  reversals: string[];
-  disputes: string[];
-  disputesWon: string[];
-  /** Charges whose return the bank reversed before any settlement took it: both postings go together (net 0). */
-  returnedAndReversed: string[];
-  /** Final statements whose month-end fees no settlement has taken yet. */
-  monthEndFees: string[];
-};
+/** SQL: the merchant's postings that its settlement at `cutoff` takes: through its `pending`, before the cutoff, not yet taken. */
+const untakenBefore = (cutoff: Date) =>
+  and(isNull(ledgerPostings.settlementId), eq(ledgerPostings.movesPending, true), lt(ledgerPostings.createdAt, cutoff));
 
 /**
- * A settlement's first step (in its transaction, once its charges carry its id): the postings of
- * what it took are marked as its own: its charges (read by the settlement's id on their rows, an
- * index range: a day's thousands of ids are not sent) and `took`. Each once: a posting another
- * settlement took is not taken again. Answers them: the settlement's figures are read from them
- * (./settlement-figures.ts).
+ * A settlement's first step (in its transaction, the merchant's row locked): every posting of the
+ * merchant that moved its `pending` money before `cutoff` and that no settlement took yet becomes
+ * the settlement's, whatever its type: charges, refunds, returns and their reversals, disputes,
+ * won disputes, month-end fees, and whatever type comes next (docs/reference.md section 13). Each
+ * once: a posting another settlement took is not taken again. Answers them: the settlement's
+ * figures are read from them (./settlement-figures.ts).
  */
 export async function takeForSettlement(
   tx: DbOrTx,
   settlement: { id: string; merchantId: string },
-  took: SettlementTook,
+  cutoff: Date,
 ): Promise<(TakenPosting & { id: string })[]> {
-  const of = (types: PostingType[], ids: string[]): SQL | undefined =>
-    ids.length ? and(inArray(ledgerPostings.type, types), inArray(ledgerPostings.sourceId, ids)) : undefined;
-  const which = or(
-    and(
-      inArray(ledgerPostings.type, ["charge", "platform_fee"]),
-      sql`${ledgerPostings.sourceId} in (select ${charges.id} from ${charges} where ${charges.settlementId} = ${settlement.id})`,
-    ),
-    of(["refund", "platform_fee_refund"], took.refunds),
-    of(["ach_return"], took.returns),
-    of(["ach_return_reversal"], took.reversals),
-    of(["dispute", "dispute_fee"], took.disputes),
-    of(["dispute_won"], took.disputesWon),
-    of(["ach_return", "ach_return_reversal"], took.returnedAndReversed),
-    of(["monthly_fee"], took.monthEndFees),
-  );
   return tx
     .update(ledgerPostings)
     .set({ settlementId: settlement.id })
-    .where(and(eq(ledgerPostings.merchantId, settlement.merchantId), isNull(ledgerPostings.settlementId), which))
+    .where(and(eq(ledgerPostings.merchantId, settlement.merchantId), untakenBefore(cutoff)))
     .returning(postingFigures);
+}
+
+/** A query of the merchants (`merchant_id`) with something to settle before `cutoff`, of one ISV or merchant, or all. */
+export function merchantsWithPostingsToSettle(cutoff: Date, owner: { isvAccountId?: string; merchantId?: string }) {
+  const where = and(
+    untakenBefore(cutoff),
+    owner.isvAccountId ? eq(ledgerPostings.isvAccountId, owner.isvAccountId) : undefined,
+    owner.merchantId ? eq(ledgerPostings.merchantId, owner.merchantId) : undefined,
+  );
+  return sql`select distinct ${ledgerPostings.merchantId} as merchant_id from ${ledgerPostings} where ${where} order by 1`;
 }
 
 /**
@@ -126,30 +112,4 @@ export async function postSettlement(
     entries: [...clearing.map((c) => platform(c.account, -c.total)), platform("platform_cash", funded)],
   });
   return net;
-}
-
-/** The month-end fees (postings of final statements) made before `cutoff` that no settlement has taken. */
-const monthEndFeesDue = (cutoff: Date) =>
-  and(
-    eq(ledgerPostings.type, "monthly_fee"),
-    isNull(ledgerPostings.settlementId),
-    lt(ledgerPostings.createdAt, cutoff),
-  );
-
-/** The statements whose month-end fees the merchant's settlement at `cutoff` takes (docs/reference.md section 13). */
-export async function monthEndFeesToTake(tx: DbOrTx, merchantId: string, cutoff: Date) {
-  return tx
-    .selectDistinct({ statementId: ledgerPostings.sourceId })
-    .from(ledgerPostings)
-    .where(and(eq(ledgerPostings.merchantId, merchantId), monthEndFeesDue(cutoff)));
-}
-
-/** A query of the merchants (`merchant_id`) with month-end fees due before `cutoff`, of one ISV or merchant, or all. */
-export function merchantsWithMonthEndFeesDue(cutoff: Date, owner: { isvAccountId?: string; merchantId?: string }) {
-  const where = and(
-    monthEndFeesDue(cutoff),
-    owner.isvAccountId ? eq(ledgerPostings.isvAccountId, owner.isvAccountId) : undefined,
-    owner.merchantId ? eq(ledgerPostings.merchantId, owner.merchantId) : undefined,
-  );
-  return sql`select ${ledgerPostings.merchantId} as merchant_id from ${ledgerPostings} where ${where}`;
 }

@@ -55,7 +55,13 @@ export async function nextSettlementFigures(db: DbOrTx, merchantId: string, carr
       net: ledgerPostings.net,
     })
     .from(ledgerPostings)
-    .where(and(eq(ledgerPostings.merchantId, merchantId), isNull(ledgerPostings.settlementId)));
+    .where(
+      and(
+        eq(ledgerPostings.merchantId, merchantId),
+        isNull(ledgerPostings.settlementId),
+        eq(ledgerPostings.movesPending, true),
+      ),
+    );
   return settlementFigures(untaken, carriedIn);
 }
 

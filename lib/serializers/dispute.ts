@@ -1,10 +1,13 @@
 import type { DisputeRow } from "../db/schema";
+
+/** A dispute's row with the settlements that took it, as the ledger says (lib/domain/disputes/status.ts reads it). */
+export type DisputeView = DisputeRow & { settlementId: string | null; wonSettlementId: string | null };
 import { emptyEvidence } from "../schemas/disputes";
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
 /** A dispute as the API returns it (docs/reference.md section 16; times in milliseconds, like charges). */
-export function serializeDispute(row: DisputeRow) {
+export function serializeDispute(row: DisputeView) {
   return {
     object: "dispute" as const,
     id: row.id,
@@ -27,7 +30,7 @@ export function serializeDispute(row: DisputeRow) {
 export type DisputeJson = ReturnType<typeof serializeDispute>;
 
 /** The dispute as its ISV reads it (its key or JWT, its webhooks): with what it cost and the ISV's margin (docs/reference.md section 19). */
-export const serializeDisputeForIsv = (row: DisputeRow) => ({
+export const serializeDisputeForIsv = (row: DisputeView) => ({
   ...serializeDispute(row),
   costs: row.costs,
   margin: row.margin,

@@ -5,6 +5,7 @@ import { cardTokens, charges, events, jobs } from "@/lib/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { settlementThatTook } from "../helpers/ledger";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -312,8 +313,7 @@ describe("ACH payments", () => {
     expect(next).toHaveLength(1);
     expect(next[0]).toMatchObject({ charge_count: 0, return_count: 1, returns: 4_000, net: -4_000 });
     expect((await post("/v1/test_helpers/settlement/run", { merchant_id: merchant.id })).json.data).toHaveLength(0);
-    const [row] = await api.db.select().from(charges).where(eq(charges.id, returned.charge.id));
-    expect(row!.returnSettlementId).toBe(next[0].id);
+    expect(await settlementThatTook(api.db, "ach_return", returned.charge.id)).toBe(next[0].id);
 
     // The month's statement: the return, its fee, the ACH daily batch fee and the monthly fee.
     const statement = (await post("/v1/test_helpers/statements/generate", { merchant_id: merchant.id, period })).json;

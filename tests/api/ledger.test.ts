@@ -9,7 +9,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { postAchReturn } from "@/lib/ledger/payment-movements";
 
 import { startTestApi, type TestApi } from "../helpers/api";
-import { postingsAt } from "../helpers/ledger";
+import { postingsAt, settlementThatTook, sourcesTakenBy } from "../helpers/ledger";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -92,8 +92,7 @@ const lineIds = async (settlementId: string) =>
   ((await get(`/v1/settlements/${settlementId}/charges?limit=100`)).json.data as { id: string }[])
     .map((c) => c.id)
     .sort();
-const refundIds = async (settlementId: string) =>
-  (await api.db.select().from(refunds).where(eq(refunds.settlementId, settlementId))).map((r) => r.id).sort();
+const refundIds = async (settlementId: string) => sourcesTakenBy(api.db, settlementId, "refund");
 
 describe("a four-day ledger across a month's end", () => {
   test("each night's settlement and each month's statement hold the hand-worked figures; nothing is taken or paid twice", async () => {
@@ -132,7 +131,7 @@ describe("a four-day ledger across a month's end", () => {
     expect(await lineIds(s1!.id)).toEqual([c1, a1, a2, a3, c2].sort());
     expect(await refundIds(s1!.id)).toEqual([r1]);
     expect((await chargeRow(c3)).status).toBe("AUTHORIZED");
-    expect((await api.db.select().from(refunds).where(eq(refunds.id, r2)))[0]!.settlementId).toBeNull();
+    expect(await settlementThatTook(api.db, "refund", r2)).toBeNull();
 
     // ── Saturday 28 February ── the banks answer for run 1's debits (the worker's ach_returns job,
     // then its reversal job): A1 and A2 returned at 09:00, A3 cleared, A2's return reversed at 12:00,
@@ -181,8 +180,10 @@ describe("a four-day ledger across a month's end", () => {
     });
     expect(await lineIds(s2!.id)).toEqual([c3, a4].sort());
     expect(await refundIds(s2!.id)).toEqual([r2, r3].sort());
-    expect(await chargeRow(a1)).toMatchObject({ returnSettlementId: s2!.id, reversalSettlementId: null });
-    expect(await chargeRow(a2)).toMatchObject({ returnSettlementId: null, reversalSettlementId: null });
+    expect(await settlementThatTook(api.db, "ach_return", a1)).toBe(s2!.id);
+    // A2's return and its reversal went together (they cancel: no line, no count).
+    expect(await settlementThatTook(api.db, "ach_return", a2)).toBe(s2!.id);
+    expect(await settlementThatTook(api.db, "ach_return_reversal", a2)).toBe(s2!.id);
 
     // ── Sunday 1 March ── A4 returned (09:00, run 2's check); A3, cleared and refunded $10.00, comes
     // back late (an unauthorized-debit return, R10, can arrive weeks later: made here as the
@@ -226,8 +227,9 @@ describe("a four-day ledger across a month's end", () => {
     });
     expect(await lineIds(s3!.id)).toEqual([c4]);
     expect(await refundIds(s3!.id)).toEqual([r4]);
-    expect(await chargeRow(a1)).toMatchObject({ returnSettlementId: s2!.id });
-    expect(await chargeRow(a3)).toMatchObject({ returnSettlementId: s3!.id, amountRefunded: 1_000 });
+    expect(await settlementThatTook(api.db, "ach_return", a1)).toBe(s2!.id);
+    expect(await settlementThatTook(api.db, "ach_return", a3)).toBe(s3!.id);
+    expect(await chargeRow(a3)).toMatchObject({ amountRefunded: 1_000 });
 
     // ── Monday 2 March ── the bank reverses A4's return (run 2's reversal check), at 09:00.
     await until(
@@ -258,7 +260,8 @@ describe("a four-day ledger across a month's end", () => {
       carriedIn: -5_382,
       net: 2_000 - 5_382,
     });
-    expect(await chargeRow(a4)).toMatchObject({ returnSettlementId: s3!.id, reversalSettlementId: s4!.id });
+    expect(await settlementThatTook(api.db, "ach_return", a4)).toBe(s3!.id);
+    expect(await settlementThatTook(api.db, "ach_return_reversal", a4)).toBe(s4!.id);
     // ── Run 5 ── nothing left: no settlement.
     expect(await settle("2026-03-04T00:00:00.000Z")).toEqual([]);
     // What the merchant was paid over the four nights: every charge less its fee and refunds, less

@@ -45,3 +45,22 @@ export function lastMonth() {
   const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
   return { period: at.toISOString().slice(0, 7), at };
 }
+
+/** The settlement that took the object's posting of `type` (null while none has): the ledger is where a settlement's lines are. */
+export async function settlementThatTook(db: Db, type: PostingType, sourceId: string) {
+  const rows = await db
+    .select({ settlementId: ledgerPostings.settlementId })
+    .from(ledgerPostings)
+    .where(and(eq(ledgerPostings.type, type), eq(ledgerPostings.sourceId, sourceId)));
+  if (rows.length !== 1) throw new Error(`${rows.length} ${type} postings of ${sourceId}, expected 1`);
+  return rows[0]!.settlementId;
+}
+
+/** The sources of a settlement's postings of `type`, sorted. */
+export async function sourcesTakenBy(db: Db, settlementId: string, type: PostingType) {
+  const rows = await db
+    .select({ sourceId: ledgerPostings.sourceId })
+    .from(ledgerPostings)
+    .where(and(eq(ledgerPostings.settlementId, settlementId), eq(ledgerPostings.type, type)));
+  return rows.map((r) => r.sourceId).sort();
+}

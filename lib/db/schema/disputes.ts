@@ -35,8 +35,6 @@ export const disputes = pgTable(
     evidenceDueBy: timestamp("evidence_due_by", { withTimezone: true, mode: "date" }).notNull(),
     submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }),
     closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
-    settlementId: text("settlement_id"),
-    wonSettlementId: text("won_settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -47,19 +45,12 @@ export const disputes = pgTable(
     index("disputes_isv_seq_idx").on(t.isvAccountId, t.seq),
     index("disputes_isv_created_idx").on(t.isvAccountId, t.createdAt),
     index("disputes_merchant_idx").on(t.merchantId, t.seq),
-    index("disputes_unsettled_idx")
-      .on(t.merchantId)
-      .where(sql`${t.settlementId} is null`),
-    index("disputes_won_unsettled_idx")
-      .on(t.merchantId)
-      .where(sql`${t.status} = 'won' and ${t.wonSettlementId} is null`),
     index("disputes_open_due_idx")
       .on(t.evidenceDueBy)
       .where(sql`${t.status} = 'needs_response'`),
     check("disputes_amount_positive", sql`${t.amount} > 0`),
     check("disputes_fee_not_negative", sql`${t.fee} >= 0`),
     check("disputes_closed_at", sql`(${t.status} in ('won', 'lost')) = (${t.closedAt} is not null)`),
-    check("disputes_won_settlement", sql`${t.wonSettlementId} is null or ${t.status} = 'won'`),
   ],
 );
 

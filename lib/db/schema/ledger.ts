@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -39,6 +40,11 @@ export const ledgerPostings = pgTable(
     description: text("description").notNull(),
     /** YYYY-MM-DD: the business day its funds are due to be paid out. */
     availableOn: text("available_on").notNull(),
+    /**
+     * Whether it moves its merchant's `pending` money (an entry there): a settlement takes every such
+     * posting no settlement took yet, whatever its type (docs/reference.md section 13).
+     */
+    movesPending: boolean("moves_pending").notNull().default(false),
     /** The settlement that took it (its pending funds became available), once. */
     settlementId: text("settlement_id"),
     /** The payout that paid it out (or, for a `payout` posting, the payout itself). */
@@ -56,9 +62,10 @@ export const ledgerPostings = pgTable(
     index("ledger_postings_source_idx").on(t.sourceId),
     index("ledger_postings_settlement_idx").on(t.settlementId),
     index("ledger_postings_payout_idx").on(t.payoutId),
-    index("ledger_postings_unsettled_idx")
-      .on(t.merchantId)
-      .where(sql`${t.settlementId} is null`),
+    // What the merchant's next settlement takes: its untaken postings through `pending`, by time.
+    index("ledger_postings_untaken_idx")
+      .on(t.merchantId, t.createdAt)
+      .where(sql`${t.settlementId} is null and ${t.movesPending}`),
     check("ledger_postings_net", sql`${t.net} = ${t.amount} - ${t.fee}`),
   ],
 );

@@ -178,12 +178,10 @@ export const charges = pgTable(
     paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("card"),
     /** An ACH charge's bank account: never the account number. */
     ach: jsonb("ach").$type<AchDetails>(),
-    /** When the customer's bank returned an ACH charge (status RETURNED), and the settlement that took the money back. */
+    /** When the customer's bank returned an ACH charge (status RETURNED); the ledger's posting says which settlement took it back. */
     returnedAt: timestamp("returned_at", { withTimezone: true, mode: "date" }),
-    returnSettlementId: text("return_settlement_id"),
-    /** When the bank reversed its return (the charge is SETTLED again), and the settlement that paid it back. */
+    /** When the bank reversed its return (the charge is SETTLED again). */
     returnReversedAt: timestamp("return_reversed_at", { withTimezone: true, mode: "date" }),
-    reversalSettlementId: text("reversal_settlement_id"),
     /** When an ACH charge cleared: its bank's return check found no return (or the bank reversed its return). Refundable from then on. */
     achClearedAt: timestamp("ach_cleared_at", { withTimezone: true, mode: "date" }),
     /** The dispute the customer opened on this charge (docs/reference.md section 16): no refund from then on. */
@@ -206,6 +204,7 @@ export const charges = pgTable(
     /** The ISV's platform fee taken from the merchant's share (section 19), and what refunds gave back of it. */
     platformFee: integer("platform_fee"),
     platformFeeRefunded: integer("platform_fee_refunded").notNull().default(0),
+    /** The settlement that took its charge posting (the contract's field, written when the charge becomes SETTLED). */
     settlementId: text("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     authorizedAt: timestamp("authorized_at", { withTimezone: true, mode: "date" }),
@@ -221,14 +220,6 @@ export const charges = pgTable(
     index("charges_authorized_idx")
       .on(t.merchantId)
       .where(sql`${t.status} = 'AUTHORIZED'`),
-    index("charges_unsettled_returns_idx")
-      .on(t.merchantId)
-      .where(sql`${t.status} = 'RETURNED' and ${t.returnSettlementId} is null`),
-    index("charges_unsettled_reversals_idx")
-      .on(t.merchantId)
-      .where(
-        sql`${t.returnReversedAt} is not null and ${t.returnSettlementId} is not null and ${t.reversalSettlementId} is null`,
-      ),
     // The card-testing windows (declines per card, per client address) read only declined attempts.
     index("charges_declined_fingerprint_idx")
       .on(t.cardFingerprint, t.createdAt)

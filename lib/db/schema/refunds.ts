@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { refundReasons, refundStatuses } from "../../schemas/payment-values";
@@ -32,8 +31,6 @@ export const refunds = pgTable(
     requestKey: text("request_key"),
     /** What it gave back to the merchant of the charge's platform fee (section 19). */
     platformFeeRefund: integer("platform_fee_refund").notNull().default(0),
-    /** The settlement that carried this refund (null until the next one). */
-    settlementId: text("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
@@ -42,9 +39,6 @@ export const refunds = pgTable(
     index("refunds_isv_created_idx").on(t.isvAccountId, t.createdAt),
     index("refunds_charge_idx").on(t.chargeId, t.seq),
     uniqueIndex("refunds_request_key").on(t.requestKey),
-    index("refunds_unsettled_idx")
-      .on(t.merchantId)
-      .where(sql`${t.settlementId} is null`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { openDatabase } from "../../db/client";
-import { type ChargeRow, charges, paymentRequests, refunds } from "../../db/schema";
+import { type ChargeRow, charges, paymentRequests } from "../../db/schema";
 import type { DatabaseHandle } from "../../db/types";
 import { env } from "../../env";
 import { AppError } from "../../errors";
@@ -20,11 +20,11 @@ import {
   newChargeStatus,
   refundable,
   refundableAmount,
-  settleablePredicates,
 } from "./status";
 
 // The charge's state machine against a real database: each named move from each state, what it
-// refuses (409 naming both states, the row unchanged), and the settlement's predicates.
+// refuses (409 naming both states, the row unchanged); what a settlement takes is the ledger's
+// (tests/settlement-takes.test.ts).
 
 let handle: DatabaseHandle;
 let isvAccountId: string;
@@ -172,65 +172,6 @@ describe("refunds: what a charge's state admits", () => {
     const charge = { id: "ch_x", status, paymentMethod, achClearedAt, disputeId: null };
     if (message === null) expect(() => assertRefundable(charge)).not.toThrow();
     else expect(() => assertRefundable(charge)).toThrow(message);
-  });
-});
-
-describe("what a settlement takes", () => {
-  const cutoff = new Date("2026-11-20T00:00:00Z");
-  const before = new Date("2026-11-19T23:59:59.999Z");
-  const after = new Date("2026-11-20T00:00:00.000Z");
-  const matches = async (kind: "charges" | "returns" | "reversals", id: string) =>
-    (await handle.db.select({ id: charges.id }).from(charges).where(settleablePredicates(cutoff)[kind])).some(
-      (r) => r.id === id,
-    );
-
-  test.each([
-    ["an AUTHORIZED charge before the cutoff", "AUTHORIZED", { createdAt: before }, "charges", true],
-    ["an AUTHORIZED charge at the cutoff", "AUTHORIZED", { createdAt: after }, "charges", false],
-    ["a SETTLED charge", "SETTLED", { createdAt: before }, "charges", false],
-    ["a FAILED charge", "FAILED", { createdAt: before }, "charges", false],
-    ["a return before the cutoff, not taken back", "RETURNED", { returnedAt: before }, "returns", true],
-    ["a return at the cutoff", "RETURNED", { returnedAt: after }, "returns", false],
-    ["a return already taken back", "RETURNED", { returnedAt: before, returnSettlementId: "stl_1" }, "returns", false],
-    [
-      "a reversal of a return taken back",
-      "SETTLED",
-      { returnReversedAt: before, returnSettlementId: "stl_1" },
-      "reversals",
-      true,
-    ],
-    ["a reversal of a return never taken back", "SETTLED", { returnReversedAt: before }, "reversals", false],
-    [
-      "a reversal already paid back",
-      "SETTLED",
-      { returnReversedAt: before, returnSettlementId: "stl_1", reversalSettlementId: "stl_2" },
-      "reversals",
-      false,
-    ],
-    [
-      "a reversal at the cutoff",
-      "SETTLED",
-      { returnReversedAt: after, returnSettlementId: "stl_1" },
-      "reversals",
-      false,
-    ],
-  ] as const)("%s", async (_name, status, extra, kind, taken) => {
-    const charge = await chargeIn(status, extra);
-    expect(await matches(kind, charge.id)).toBe(taken);
-  });
-
-  test.each([
-    ["a refund before the cutoff, not settled", { createdAt: before }, true],
-    ["a refund at the cutoff", { createdAt: after }, false],
-    ["a refund already settled", { createdAt: before, settlementId: "stl_1" }, false],
-  ] as const)("%s", async (_name, extra, taken) => {
-    const charge = await chargeIn("SETTLED");
-    const id = createId("re");
-    await handle.db
-      .insert(refunds)
-      .values({ id, isvAccountId, merchantId, chargeId: charge.id, amount: 100, status: "succeeded", ...extra });
-    const found = await handle.db.select({ id: refunds.id }).from(refunds).where(settleablePredicates(cutoff).refunds);
-    expect(found.some((r) => r.id === id)).toBe(taken);
   });
 });
 

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, notInArray, or, type SQL } from "drizzle-orm";
 
 import { allOf } from "../../db/conditions";
-import { type ChargeRow, charges, refunds } from "../../db/schema";
+import { type ChargeRow, charges } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
 import { type ChargeMove, chargeMoves, notRefundableStatuses, whyNotRefundableNow } from "./rules";
@@ -73,25 +73,4 @@ export function assertRefundable(
 ) {
   const why = whyNotRefundableNow(charge);
   if (why) throw invalidState(why);
-}
-
-/**
- * What a settlement with `cutoff` takes (docs/reference.md, settlement), one predicate per kind,
- * built once for `settleMerchant` (which moves them) and `merchantsToSettle` (which finds whom to
- * settle): AUTHORIZED charges made before the cutoff; refunds not yet settled; returns not yet
- * taken back; reversals of returns that were taken back, not yet paid back.
- */
-export function settleablePredicates(cutoff: Date) {
-  return {
-    charges: allOf(eq(charges.status, "AUTHORIZED"), lt(charges.createdAt, cutoff)),
-    // A pending refund waits for the processor's answer (its posting comes with it); a failed one moved nothing.
-    refunds: allOf(isNull(refunds.settlementId), eq(refunds.status, "succeeded"), lt(refunds.createdAt, cutoff)),
-    returns: allOf(eq(charges.status, "RETURNED"), isNull(charges.returnSettlementId), lt(charges.returnedAt, cutoff)),
-    reversals: allOf(
-      isNotNull(charges.returnReversedAt),
-      isNotNull(charges.returnSettlementId),
-      isNull(charges.reversalSettlementId),
-      lt(charges.returnReversedAt, cutoff),
-    ),
-  };
 }

@@ -1,6 +1,6 @@
 import { type Db } from "../../db/types";
 import { type Scope } from "../scope";
-import { disputeEvent, lockDispute, moveDisputeOrConflict } from "./status";
+import { disputeEvent, disputeView, lockDispute, moveDisputeOrConflict } from "./status";
 
 /** POST /v1/disputes/{id}/accept: the merchant gives the amount up; lost at once, `dispute.closed`. */
 export async function acceptDispute(db: Db, scope: Scope, id: string) {
@@ -8,6 +8,6 @@ export async function acceptDispute(db: Db, scope: Scope, id: string) {
     await lockDispute(tx, scope, id);
     const lost = await moveDisputeOrConflict(tx, id, "accept");
     await disputeEvent(tx, "dispute.closed", lost);
-    return lost;
+    return disputeView(tx, lost.id);
   });
 }

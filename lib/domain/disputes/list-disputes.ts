@@ -6,6 +6,7 @@ import { type DbOrTx } from "../../db/types";
 import { type DisputeStatus } from "../../schemas/disputes";
 import type { ListQuery } from "../../schemas/list";
 import { type Scope, withinScope } from "../scope";
+import { disputeColumns } from "./status";
 
 /** GET /v1/disputes: newest first, filtered by merchant, charge and status. */
 export async function listDisputes(
@@ -30,6 +31,7 @@ export async function listDisputes(
         .where(and(withinScope(disputes, scope), eq(disputes.id, id)));
       return row?.seq ?? null;
     },
-    select: (where, orderBy, limit) => db.select().from(disputes).where(where).orderBy(orderBy).limit(limit),
+    select: (where, orderBy, limit) =>
+      db.select(disputeColumns).from(disputes).where(where).orderBy(orderBy).limit(limit),
   });
 }

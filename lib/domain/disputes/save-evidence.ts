@@ -9,7 +9,7 @@ import { createFile, sameFile } from "../files/create-file";
 import { type MerchantScope, type Scope } from "../scope";
 import { findDispute } from "./find-dispute";
 import { mergeEvidence, whyNotAnswerable } from "./rules";
-import { answerable, disputeEvent, lockDispute } from "./status";
+import { answerable, disputeEvent, disputeView, lockDispute } from "./status";
 import { submitLocked } from "./submit-dispute";
 
 /** Each file the evidence names is the dispute's merchant's, uploaded as dispute evidence (else 404 / 400). */
@@ -52,7 +52,7 @@ export async function saveEvidence(db: Db, scope: Scope, id: string, input: Save
       row = saved;
       if (!input.submit) await disputeEvent(tx, "dispute.updated", row);
     }
-    return input.submit ? submitLocked(tx, row, now) : row;
+    return disputeView(tx, (input.submit ? await submitLocked(tx, row, now) : row).id);
   });
 }
 

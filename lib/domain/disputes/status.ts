@@ -1,11 +1,13 @@
-import { and, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, type SQL } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { allOf } from "../../db/conditions";
 import { type DisputeRow, disputes } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { invalidState, notFound } from "../../errors";
-import { serializeDisputeForIsv } from "../../serializers/dispute";
+import { settlementThatTook } from "../../ledger/reads";
+import { must } from "../../must";
+import { type DisputeView, serializeDisputeForIsv } from "../../serializers/dispute";
 import { recordEvent } from "../events/record-event";
 import { type Scope, withinScope } from "../scope";
 import { type DisputeMove, disputeMoves } from "./rules";
@@ -14,7 +16,7 @@ import { type DisputeMove, disputeMoves } from "./rules";
 // disputed card, when its charge settles); the merchant answers with evidence, saved in parts and
 // submitted once, or accepts; the deadline loses an unanswered one; the card's bank decides on the
 // evidence. Every write of `status` is a named move (./rules.ts): a conditional update, here. Settlement
-// takes a dispute's amount and fee, and returns a won one's amount (./settlement-predicates.ts).
+// takes a dispute's postings (its amount and fee, a won one's amount back) like any other.
 
 type MoveColumns = Omit<Partial<typeof disputes.$inferInsert>, "status" | "id">;
 
@@ -41,11 +43,33 @@ export async function moveDisputeOrConflict(tx: DbOrTx, id: string, move: Disput
   );
 }
 
-export const disputeEvent = (
+/**
+ * A dispute as it is shown: its row, and the settlements that took its amount and fee and gave a won
+ * one's amount back, as the ledger says (the settlement takes postings, not disputes).
+ */
+export const disputeColumns = {
+  ...getTableColumns(disputes),
+  settlementId: settlementThatTook("dispute", disputes),
+  wonSettlementId: settlementThatTook("dispute_won", disputes),
+};
+
+/** One dispute as it is shown, read again (after a change, in its transaction). */
+export async function disputeView(tx: DbOrTx, id: string): Promise<DisputeView> {
+  const [row] = await tx.select(disputeColumns).from(disputes).where(eq(disputes.id, id));
+  return must(row, `the dispute ${id}`);
+}
+
+export const disputeEvent = async (
   tx: DbOrTx,
   type: "dispute.created" | "dispute.updated" | "dispute.closed",
   row: DisputeRow,
-) => recordEvent(tx, { accountId: row.isvAccountId, type, objectId: row.id, data: serializeDisputeForIsv(row) });
+) =>
+  recordEvent(tx, {
+    accountId: row.isvAccountId,
+    type,
+    objectId: row.id,
+    data: serializeDisputeForIsv(await disputeView(tx, row.id)),
+  });
 
 /** The dispute's row locked for the change, within scope (404 otherwise). */
 export async function lockDispute(tx: DbOrTx, scope: Scope, id: string) {

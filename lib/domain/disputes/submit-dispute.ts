@@ -6,7 +6,7 @@ import { invalid, invalidState } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
 import { type Scope } from "../scope";
 import { filledEvidence, whyNotAnswerable } from "./rules";
-import { answerable, disputeEvent, lockDispute, moveDispute } from "./status";
+import { answerable, disputeEvent, disputeView, lockDispute, moveDispute } from "./status";
 
 /** Submits a dispute whose row the caller locked: needs_response → under_review, once. */
 export async function submitLocked(tx: DbOrTx, current: DisputeRow, now: Date) {
@@ -33,5 +33,7 @@ export async function submitLocked(tx: DbOrTx, current: DisputeRow, now: Date) {
  * once: the first moves it, the second waits for the row and gets 409 `invalid_state`.
  */
 export async function submitDispute(db: Db, scope: Scope, id: string, now = clock.now()) {
-  return db.transaction(async (tx) => submitLocked(tx, await lockDispute(tx, scope, id), now));
+  return db.transaction(async (tx) =>
+    disputeView(tx, (await submitLocked(tx, await lockDispute(tx, scope, id), now)).id),
+  );
 }

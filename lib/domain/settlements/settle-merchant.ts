@@ -1,26 +1,21 @@
-import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { rowsOf } from "../../db/client";
 import { retryOnConflict } from "../../db/errors";
 import { one } from "../../db/one";
-import { charges, disputes, merchants, refunds, settlements } from "../../db/schema";
+import { charges, merchants, settlements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
-import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
-import {
-  merchantsWithMonthEndFeesDue,
-  monthEndFeesToTake,
-  postSettlement,
-  takeForSettlement,
-} from "../../ledger/settlement-movements";
+import { sourcesTakenBy } from "../../ledger/reads";
+import { settlementFigures } from "../../ledger/settlement-figures";
+import { merchantsWithPostingsToSettle, postSettlement, takeForSettlement } from "../../ledger/settlement-movements";
 import { log } from "../../log";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
-import { moveCharges, settleablePredicates } from "../charges/status";
-import { disputeSettlementPredicates } from "../disputes/settlement-predicates";
+import { moveCharges } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { payoutForSettlement } from "../payouts/payout-for-settlement";
 import { heldReasonOf } from "../payouts/rules";
@@ -30,11 +25,13 @@ import { ACH_RETURN_DELAY_MS } from "./ach-returns";
 export const CARD_DISPUTE_DELAY_MS = 2_000;
 
 /**
- * One merchant's settlement (docs/reference.md section 13), in one transaction: its AUTHORIZED charges
- * made before `cutoff` become SETTLED with this settlement's id (a conditional update, so two runs
- * at once settle each charge once: the second finds them settled), its refunds since the last
- * settlement are attached, and the totals are their sums. `charge.settled` for each charge, then
- * `settlement.created`. Nothing to settle: no settlement.
+ * One merchant's settlement (docs/reference.md section 13), in one transaction: the ledger decides
+ * what it takes, every posting of the merchant through its `pending` made before `cutoff` that no
+ * settlement took (lib/ledger/settlement-movements.ts takeForSettlement): its charges, refunds,
+ * returns and their reversals, disputes, won disputes and month-end fees, and any type to come. The
+ * charges whose posting it took become SETTLED with its id (a conditional update); its figures are
+ * the sums of what it took. `charge.settled` for each charge, then `settlement.created`. Nothing to
+ * take: no settlement. Two runs at once take each posting once (the merchant's row is locked first).
  */
 export async function settleMerchant(db: Db, merchantId: string, cutoff: Date) {
   // A settlement that loses a race (a deadlock) runs again: it did nothing outside the database.
@@ -49,55 +46,21 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
     if (!merchant) return null;
     const id = createId("stl");
     const now = clock.now();
-    const take = settleablePredicates(cutoff);
-    const ofMerchant = eq(charges.merchantId, merchantId);
-    const settled = await moveCharges(tx, "settle", and(ofMerchant, take.charges), {
-      settledAt: now,
-      settlementId: id,
-    });
-    const carried = await tx
-      .update(refunds)
-      .set({ settlementId: id })
-      .where(and(eq(refunds.merchantId, merchantId), take.refunds))
-      .returning();
-    // ACH charges returned since the last settlement: what the merchant still held of them comes back.
-    const returned = await tx
-      .update(charges)
-      .set({ returnSettlementId: id })
-      .where(and(ofMerchant, take.returns))
-      .returning();
-    // Returns taken back earlier that the banks then reversed: paid back.
-    const reversed = await tx
-      .update(charges)
-      .set({ reversalSettlementId: id })
-      .where(and(ofMerchant, take.reversals))
-      .returning();
-    // Disputes opened since the last settlement: their amounts and fees leave this one; then the won
-    // disputes already taken (this settlement's own included) have their amounts returned.
-    const takeDisputes = disputeSettlementPredicates(cutoff);
-    const ofMerchantDisputes = eq(disputes.merchantId, merchantId);
-    const disputed = await tx
-      .update(disputes)
-      .set({ settlementId: id })
-      .where(and(ofMerchantDisputes, takeDisputes.opened))
-      .returning();
-    const won = await tx
-      .update(disputes)
-      .set({ wonSettlementId: id })
-      .where(and(ofMerchantDisputes, takeDisputes.won))
-      .returning();
-    // The month-end fees of the statements made before the cutoff (docs/reference.md section 13).
-    const monthEnd = await monthEndFeesToTake(tx, merchantId, cutoff);
-    if (
-      monthEnd.length === 0 &&
-      settled.length === 0 &&
-      carried.length === 0 &&
-      returned.length === 0 &&
-      reversed.length === 0 &&
-      disputed.length === 0 &&
-      won.length === 0
-    )
-      return null;
+    const taken = await takeForSettlement(tx, { id, merchantId }, cutoff);
+    if (taken.length === 0) return null;
+    // The charges whose posting it took (read by the settlement's id: a day's thousands of ids are not sent).
+    const settled = await moveCharges(
+      tx,
+      "settle",
+      and(eq(charges.merchantId, merchantId), sql`${charges.id} in (${sourcesTakenBy(id, "charge")})`),
+      { settledAt: now, settlementId: id },
+    );
+    const chargePostings = taken.filter((p) => p.type === "charge").length;
+    if (settled.length !== chargePostings)
+      log.error(
+        { settlement_id: id, merchant_id: merchantId, charge_postings: chargePostings, settled: settled.length },
+        "a settlement took charge postings whose charges were not AUTHORIZED",
+      );
     const [last] = await tx
       .select({ net: settlements.net })
       .from(settlements)
@@ -105,35 +68,7 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
       .orderBy(desc(settlements.seq))
       .limit(1);
     const carriedIn = Math.min(0, last?.net ?? 0);
-    // Its figures are read from the ledger: the postings of what it took (a return and its reversal
-    // that no settlement took back go with it, and cancel out).
-    const returnedAndReversed = await tx
-      .select({ id: charges.id })
-      .from(charges)
-      .where(and(ofMerchant, isNull(charges.returnSettlementId), lt(charges.returnReversedAt, cutoff)));
-    const taken = await takeForSettlement(
-      tx,
-      { id, merchantId },
-      {
-        refunds: carried.map((r) => r.id),
-        returns: returned.map((c) => c.id),
-        reversals: reversed.map((c) => c.id),
-        disputes: disputed.map((d) => d.id),
-        disputesWon: won.map((d) => d.id),
-        returnedAndReversed: returnedAndReversed.map((c) => c.id),
-        monthEndFees: monthEnd.map((s) => s.statementId),
-      },
-    );
     const figures = settlementFigures(taken, carriedIn);
-    // Every object it took has its posting (migration 0030 wrote those made before the ledger).
-    const expected =
-      settled.length + carried.length + returned.length + reversed.length + 2 * disputed.length + won.length;
-    const found = countedPostings(taken).filter((p) => p.type !== "monthly_fee").length;
-    if (found < expected - disputed.filter((d) => d.fee === 0).length)
-      log.error(
-        { settlement_id: id, merchant_id: merchantId, expected, found },
-        "a settled object has no ledger posting",
-      );
     const settlement = one(
       await tx
         .insert(settlements)
@@ -188,19 +123,10 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
   });
 }
 
-/** The merchants with something to settle before `cutoff` (of one ISV, or of all). */
+/** The merchants with something to settle before `cutoff` (of one ISV, or of all): the ledger says. */
 export async function merchantsToSettle(db: Db, cutoff: Date, isvAccountId?: string, merchantId?: string) {
-  const scope = (table: typeof charges | typeof refunds | typeof disputes) =>
-    and(
-      isvAccountId ? eq(table.isvAccountId, isvAccountId) : undefined,
-      merchantId ? eq(table.merchantId, merchantId) : undefined,
-    );
-  const take = settleablePredicates(cutoff);
-  const takeDisputes = disputeSettlementPredicates(cutoff);
-  const of = (table: typeof charges | typeof refunds | typeof disputes, what: SQL) =>
-    sql`select ${table.merchantId} as merchant_id from ${table} where ${and(what, scope(table))}`;
   const rows = await db.execute<{ merchant_id: string }>(
-    sql`select distinct merchant_id from (${of(charges, take.charges)} union ${of(refunds, take.refunds)} union ${of(charges, take.returns)} union ${of(charges, take.reversals)} union ${of(disputes, takeDisputes.opened)} union ${of(disputes, takeDisputes.won)} union ${merchantsWithMonthEndFeesDue(cutoff, { isvAccountId, merchantId })}) m order by merchant_id`,
+    merchantsWithPostingsToSettle(cutoff, { isvAccountId, merchantId }),
   );
   return rowsOf<{ merchant_id: string }>(rows).map((r) => r.merchant_id);
 }
