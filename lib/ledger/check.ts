@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/client";
 import { type DbOrTx } from "../db/types";
 import { activityPostingTypes, internalPostingTypes } from "../schemas/ledger-values";
+import { promisedPayouts } from "./payout-draws";
 
 /** Every invariant checkLedger checks, by name: the daily check's gauge has one series each. */
 export const ledgerInvariants = [
@@ -15,6 +16,7 @@ export const ledgerInvariants = [
   "checkpoint_is_its_entries",
   "clearing_holds_what_is_not_funded",
   "payout_clearing_holds_payouts_on_their_way",
+  "available_is_what_payouts_draw",
 ] as const;
 export type LedgerInvariant = (typeof ledgerInvariants)[number];
 
@@ -93,6 +95,21 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
           where m.transactions <> coalesce(b.entries, 0)`,
     ],
   ];
+  // A merchant's payouts draw on `available` (./payout-draws.ts): what it holds, less the payouts
+  // promised out of it, is 0 after every settlement that paid out, or the negative net the last
+  // settlement carries into the next; no other move of money changes it.
+  queries.push([
+    "available_is_what_payouts_draw",
+    sql`select m.id, least(0, coalesce(l.net, 0)) as expected,
+               coalesce(a.amount, 0) - ${promisedPayouts(sql`m.id`)} as actual
+        from merchants m
+        left join (select owner_id, sum(amount) as amount from ledger_entries
+                   where account = 'available' ${ofMerchant("owner_id")} group by owner_id) a on a.owner_id = m.id
+        left join (select distinct on (merchant_id) merchant_id, net from settlements
+                   where true ${ofMerchant("merchant_id")} order by merchant_id, seq desc) l on l.merchant_id = m.id
+        where true ${ofMerchant("m.id")}
+          and least(0, coalesce(l.net, 0)) <> coalesce(a.amount, 0) - ${promisedPayouts(sql`m.id`)}`,
+  ]);
   // A final statement's net, with its month-end fees (its ACH activity and monthly fee lines) put
   // back, is the net of its month's activity postings; and the month-end fees it took are its lines.
   const monthEndOf = sql.raw(`(select coalesce(sum((l->>'amount')::int), 0) from jsonb_array_elements(s.fee_lines) l

@@ -6,11 +6,12 @@ import { settleAll } from "@/lib/domain/settlements/run-settlement";
 import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { postingsAt } from "../helpers/ledger";
 import { approvedMerchant, payRequest } from "../helpers/payments";
 
 // Disputes in settlements (docs/reference.md section 16, issue 47): a settlement takes only the
 // disputes opened before its cutoff (their amounts and fees), and gives a won dispute's amount back
-// only once a settlement took it, once.
+// with or after the settlement that took it, once (its posting is never before the dispute's).
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -54,6 +55,9 @@ test("opened before the cutoff: taken; after: the next one; won: given back only
   expect((await post(`/v1/disputes/${second.id}/submit`)).status).toBe(200);
   await decideDispute(api.db, { dispute_id: second.id });
   expect((await api.call("GET", `/v1/disputes/${second.id}`, { auth: isv.auth })).json.status).toBe("won");
+  // Won at 10.5 minutes (this test opened it in the future, so its decision is moved there too: a
+  // dispute is never won before it was opened).
+  await postingsAt(api.db, [second.id], ["dispute_won"], at(10.5));
   expect(await settle(at(6))).toEqual([]);
 
   // Cutoff at 11 minutes: its amount and fee taken, and its amount given back, in the same settlement.

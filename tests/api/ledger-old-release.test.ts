@@ -165,11 +165,13 @@ test("the release before the ledger: its balances, settlements, their lines and 
   expect(numbers(await q("select id, settlement_id, amount, status from payouts order by id"))).toEqual(before.payouts);
   // Every invariant holds (postings sum to zero, each settlement is its postings, each payout its
   // lines, the clearing accounts hold what is not funded, each final statement is its month's
-  // postings) but for the hand-made settlement and its payout, which the check names.
+  // postings, available is what payouts draw) but for the hand-made settlement and its payout, which the check names.
   const handMade = before.settlements.find((st) => before.handMade.includes(st.merchant_id as string))!;
   const handMadePayout = before.payouts.find((p) => p.settlement_id === handMade.id)!;
   expect(await checkLedger(handle.db)).toEqual([
     { invariant: "payout_equals_its_lines", id: handMadePayout.id, expected: 941, actual: 0 },
     { invariant: "settlement_equals_its_postings", id: handMade.id, expected: 941, actual: 0 },
+    // Its payout drew 9.41 that no posting made available: the merchant's available is short of it.
+    { invariant: "available_is_what_payouts_draw", id: handMade.merchant_id, expected: 0, actual: -941 },
   ]);
 }, 120_000);

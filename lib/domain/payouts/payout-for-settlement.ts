@@ -2,7 +2,9 @@ import { one } from "../../db/one";
 import { type MerchantRow, payouts, type SettlementRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
+import { drawableOf } from "../../ledger/payout-draws";
 import { takePayoutLines } from "../../ledger/payout-movements";
+import { log } from "../../log";
 import { payoutProvider } from "../../payouts/provider";
 import { merchantPayout } from "./recipient";
 import { heldReasonOf } from "./rules";
@@ -48,10 +50,20 @@ export async function insertPayout(
 }
 
 /**
- * In the settlement's transaction (the merchant's row locked): its payout when its net is positive
- * (a negative net is carried into the next settlement instead: ../settlements/settle-merchant.ts).
+ * In the settlement's transaction (the merchant's row locked, the settlement posted): a payout of
+ * what the merchant's `available` balance holds beyond the payouts already promised out of it
+ * (lib/ledger/payout-draws.ts), the settlement kept as its provenance. That is the settlement's net
+ * when positive (the ledger check holds it); nothing when it is not (a negative net is carried into
+ * the next settlement instead: ../settlements/settle-merchant.ts).
  */
 export async function payoutForSettlement(tx: DbOrTx, merchant: MerchantRow, settlement: SettlementRow) {
   if (settlement.net <= 0) return null;
-  return insertPayout(tx, merchant, { settlementId: settlement.id, amount: settlement.net });
+  const amount = await drawableOf(tx, merchant.id);
+  if (amount !== settlement.net)
+    log.error(
+      { settlement_id: settlement.id, merchant_id: merchant.id, net: settlement.net, drawable: amount },
+      "a settlement's payout would draw other than its net",
+    );
+  if (amount <= 0) return null;
+  return insertPayout(tx, merchant, { settlementId: settlement.id, amount });
 }
