@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { activityPostingTypes } from "../schemas/ledger-values";
-import { lineAmount, settlementFigures, summaryLines, type TakenPosting } from "./settlement-figures";
+import { lineAmount, postingSums, settlementFigures, summaryLines, type TakenPosting } from "./settlement-figures";
 
 // A settlement's figures from the postings it took, hand-worked: tests/api/ledger.test.ts runs the
 // same through four nights on a real database, and tests/api/ledger-properties/ random ones.
@@ -92,6 +92,56 @@ describe("settlement figures from the ledger", () => {
     expect(
       settlementFigures([p("charge", "ch_1", 1_000, 59), p("settlement", "stl_1", 941), p("payout", "po_1", -941)]).net,
     ).toBe(941);
+  });
+});
+
+describe("postingSums: each figure defined once, for settlements and statements", () => {
+  test("every kind summed apart, taken amounts positive, the net every posting's net (the platform's own moves included)", () => {
+    expect(
+      postingSums([
+        p("charge", "ch_1", 10_000, 320),
+        p("charge", "ch_2", 700),
+        p("refund", "re_1", -1_000),
+        p("platform_fee", "ch_1", -300),
+        p("platform_fee_refund", "re_1", 30),
+        p("ach_return", "ch_3", -2_000),
+        p("ach_return_reversal", "ch_3", 2_000),
+        p("dispute", "dp_1", -900),
+        p("dispute_fee", "dp_1", -1_500),
+        p("dispute_won", "dp_1", 900),
+        p("monthly_fee", "stmt_1", -995),
+      ]),
+    ).toEqual({
+      chargeCount: 2,
+      gross: 10_700,
+      processingFees: 320,
+      refundCount: 1,
+      refunds: 1_000,
+      // A statement counts a return and its reversal apart (a settlement leaves the pair out first).
+      returnCount: 1,
+      returns: 2_000,
+      reversalCount: 1,
+      reversals: 2_000,
+      disputeCount: 1,
+      disputes: 900,
+      disputeFees: 1_500,
+      disputeWonCount: 1,
+      disputesWon: 900,
+      platformFees: 270,
+      monthEndFees: 995,
+      net: 10_700 - 320 - 1_000 - 300 + 30 - 1_500 - 995,
+    });
+  });
+
+  test("a settlement's figures are the sums of its counted postings, with the month-end fees in its fees", () => {
+    const taken = [p("charge", "ch_1", 5_000, 100), p("monthly_fee", "stmt_1", -995), p("refund", "re_1", -250)];
+    const sums = postingSums(taken);
+    expect(settlementFigures(taken, -40)).toMatchObject({
+      gross: sums.gross,
+      fees: sums.processingFees + sums.monthEndFees,
+      refunds: sums.refunds,
+      net: sums.net - 40,
+    });
   });
 });
 

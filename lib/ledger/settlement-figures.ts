@@ -21,17 +21,15 @@ export function countedPostings<T extends TakenPosting>(taken: readonly T[]): T[
 }
 
 /**
- * A settlement's figures (docs/reference.md section 13), read from the ledger postings it took
- * (section 18): the charges (captured, and their fees), the refunds, the ACH returns taken back and
- * the reversed returns paid back, the disputes' amounts and fees, the won disputes' amounts, the
- * month-end fees of the statements made since (in `fees`), the ISV's platform fees less what refunds
- * gave back of them (section 19); its net
- * is the sum of their nets and the negative net carried in from the settlement before (<= 0).
+ * What a set of postings adds up to, by kind: the one definition of each figure for a settlement
+ * (what it took) and a statement (its month's postings, lib/domain/statements/figures.ts). Taken
+ * amounts are positive figures (a refund of 10.00 is `refunds: 1000`); `net` is the sum of every
+ * posting's net; `processingFees` the charges' fees; `monthEndFees` the month-end fees taken.
  */
-export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0) {
-  const counted = countedPostings(taken);
-  const of = (type: PostingType) => counted.filter((p) => p.type === type);
-  const sum = (rows: TakenPosting[], value: (p: TakenPosting) => number) => rows.reduce((t, p) => t + value(p), 0);
+export function postingSums(postings: readonly TakenPosting[]) {
+  const of = (type: PostingType) => postings.filter((p) => p.type === type);
+  const sum = (rows: readonly TakenPosting[], value: (p: TakenPosting) => number) =>
+    rows.reduce((t, p) => t + value(p), 0);
   // What was taken, as a positive figure (0 - x: never a negative zero).
   const takenOf = (rows: TakenPosting[]) => 0 - sum(rows, (p) => p.amount);
   const charges = of("charge");
@@ -39,15 +37,11 @@ export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0)
   const returns = of("ach_return");
   const reversals = of("ach_return_reversal");
   const disputes = of("dispute");
-  const disputeFees = of("dispute_fee");
   const won = of("dispute_won");
-  const platformFees = of("platform_fee");
-  const platformFeeRefunds = of("platform_fee_refund");
   return {
     chargeCount: charges.length,
     gross: sum(charges, (p) => p.amount),
-    // The fees (a charge's, today the only posting with one), and the month-end fees a final statement took.
-    fees: sum(counted, (p) => p.fee) + takenOf(of("monthly_fee")),
+    processingFees: sum(charges, (p) => p.fee),
     refundCount: refunds.length,
     refunds: takenOf(refunds),
     returnCount: returns.length,
@@ -56,13 +50,44 @@ export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0)
     reversals: sum(reversals, (p) => p.amount),
     disputeCount: disputes.length,
     disputes: takenOf(disputes),
-    disputeFees: takenOf(disputeFees),
+    disputeFees: takenOf(of("dispute_fee")),
     disputeWonCount: won.length,
     disputesWon: sum(won, (p) => p.amount),
     // The ISV's platform fees, less what the refunds gave back of them.
-    platformFees: takenOf(platformFees) - sum(platformFeeRefunds, (p) => p.amount),
+    platformFees: takenOf(of("platform_fee")) - sum(of("platform_fee_refund"), (p) => p.amount),
+    monthEndFees: takenOf(of("monthly_fee")),
+    net: sum(postings, (p) => p.net),
+  };
+}
+
+/**
+ * A settlement's figures (docs/reference.md section 13), read from the ledger postings it took
+ * (section 18, `postingSums` of its counted postings): the charges (captured, and their fees), the
+ * refunds, the ACH returns taken back and the reversed returns paid back, the disputes' amounts and
+ * fees, the won disputes' amounts, the month-end fees of the statements made since (in `fees`), the
+ * ISV's platform fees less what refunds gave back of them (section 19); its net is the sum of their
+ * nets and the negative net carried in from the settlement before (<= 0).
+ */
+export function settlementFigures(taken: readonly TakenPosting[], carriedIn = 0) {
+  const { processingFees, monthEndFees, net, ...sums } = postingSums(countedPostings(taken));
+  return {
+    chargeCount: sums.chargeCount,
+    gross: sums.gross,
+    fees: processingFees + monthEndFees,
+    refundCount: sums.refundCount,
+    refunds: sums.refunds,
+    returnCount: sums.returnCount,
+    returns: sums.returns,
+    reversalCount: sums.reversalCount,
+    reversals: sums.reversals,
+    disputeCount: sums.disputeCount,
+    disputes: sums.disputes,
+    disputeFees: sums.disputeFees,
+    disputeWonCount: sums.disputeWonCount,
+    disputesWon: sums.disputesWon,
+    platformFees: sums.platformFees,
     carriedIn,
-    net: sum(counted, (p) => p.net) + carriedIn,
+    net: net + carriedIn,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type StatementItem,
 } from "../../db/schema";
 import { invalid } from "../../errors";
+import { postingSums } from "../../ledger/settlement-figures";
 import { activityPostingTypes, type PostingType } from "../../schemas/ledger-values";
 import { achActivityFees, monthlyFees, type Pricing } from "./month-end-fees";
 
@@ -88,26 +89,15 @@ function sourceOf<T>(map: ReadonlyMap<string, T>, posting: StatementPosting): T 
  */
 export function statementFigures(merchant: Pricing, month: MonthActivity) {
   const of = (type: PostingType) => month.postings.filter((p) => p.type === type);
-  const total = (rows: StatementPosting[], value: (p: StatementPosting) => number = (p) => p.amount) =>
-    rows.reduce((sum, p) => sum + value(p), 0);
-  // What was taken, as a positive figure (0 - x: never a negative zero).
-  const taken = (rows: StatementPosting[]) => 0 - total(rows);
+  // Every total is the ledger's one definition (lib/ledger/settlement-figures.ts postingSums).
+  const sums = postingSums(month.postings);
   const chargePostings = of("charge");
   const refundPostings = of("refund");
   const returnPostings = of("ach_return");
   const reversalPostings = of("ach_return_reversal");
   const disputePostings = of("dispute");
-  const disputeFeePostings = of("dispute_fee");
   const wonPostings = of("dispute_won");
   const chargeOf = (p: StatementPosting) => sourceOf(month.charges, p);
-
-  const gross = total(chargePostings);
-  const refunded = taken(refundPostings);
-  const returns = taken(returnPostings);
-  const reversals = total(reversalPostings);
-  const processing = total(chargePostings, (p) => p.fee);
-  // The ISV's platform fees of the month, less what refunds gave back of them (section 19).
-  const platformFees = taken(of("platform_fee")) - total(of("platform_fee_refund"));
 
   // Processing fees by model and line, as each charge's fee_details said.
   const byLine = new Map<string, StatementFeeLine>();
@@ -127,15 +117,15 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
     }
   }
   const feeLines = [...byLine.values()];
-  const monthEnd = monthEndFees(merchant, month, processing);
+  const monthEnd = monthEndFees(merchant, month, sums.processingFees);
   feeLines.push(...monthEnd.filter((l) => l.kind === "ach_activity"));
   if (disputePostings.length > 0)
     feeLines.push({
       kind: "dispute",
       model: "dispute",
       description: "Dispute fee",
-      count: disputePostings.length,
-      amount: taken(disputeFeePostings),
+      count: sums.disputeCount,
+      amount: sums.disputeFees,
     });
   feeLines.push(...monthEnd.filter((l) => l.kind === "monthly"));
   const fees = feeLines.reduce((s, l) => s + l.amount, 0);
@@ -209,18 +199,18 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
   ].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 
   return {
-    chargeCount: chargePostings.length,
-    refundCount: refundPostings.length,
-    grossVolume: gross,
-    refunds: refunded,
-    returnCount: returnPostings.length,
-    returns,
-    reversalCount: reversalPostings.length,
-    reversals,
+    chargeCount: sums.chargeCount,
+    refundCount: sums.refundCount,
+    grossVolume: sums.gross,
+    refunds: sums.refunds,
+    returnCount: sums.returnCount,
+    returns: sums.returns,
+    reversalCount: sums.reversalCount,
+    reversals: sums.reversals,
     fees,
-    platformFees,
+    platformFees: sums.platformFees,
     // The month's postings' nets, less the month-end fees.
-    net: total([...month.postings], (p) => p.net) - monthEnd.reduce((s, l) => s + l.amount, 0),
+    net: sums.net - monthEnd.reduce((s, l) => s + l.amount, 0),
     feeLines,
     disputes: statementDisputes(
       disputePostings.map((p) => sourceOf(month.disputes, p)),
