@@ -13,6 +13,7 @@ import { rewrapAll } from "../lib/domain/keys/rewrap";
 import { operatorMerchantText, operatorMerchantView } from "../lib/domain/merchants/operator-view";
 import { listOutbox } from "../lib/domain/notifications/list-outbox";
 import { releaseMerchantPayouts } from "../lib/domain/payouts/operator-release";
+import { payoutSettingsOf } from "../lib/domain/payouts/settings";
 import { resumeAccountPayouts } from "../lib/domain/residuals/account-payouts";
 import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
 import { env } from "../lib/env";
@@ -248,9 +249,10 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
         approveBank: flags["approve-bank"] === true,
         unfreeze: flags.unfreeze === true,
       });
+      const frozen = (await payoutSettingsOf(handle.db, row.id)).frozenAt !== null;
       return ok(
-        { merchant_id: row.id, payouts_frozen: row.payoutsFrozenAt !== null },
-        `${row.id}: payouts looked at again (frozen: ${row.payoutsFrozenAt ? "yes" : "no"})`,
+        { merchant_id: row.id, payouts_frozen: frozen },
+        `${row.id}: payouts looked at again (frozen: ${frozen ? "yes" : "no"})`,
       );
     }
     if (group === "keys" && action === "rewrap") {

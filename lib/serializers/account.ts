@@ -9,7 +9,8 @@ import { serializePayoutBankAccount } from "./payout-bank-account";
 type AccountJson = z.infer<typeof accountSchema>;
 
 /** The JSON columns hold what PATCH /v1/account validated with the same schemas. */
-export function serializeAccount(row: AccountRow): AccountJson {
+/** `payouts`: the account's payout settings (lib/domain/payouts/settings.ts), whether its payouts are frozen. */
+export function serializeAccount(row: AccountRow, payouts: { frozenAt: Date | null }): AccountJson {
   return {
     object: "account",
     id: row.id,
@@ -24,12 +25,12 @@ export function serializeAccount(row: AccountRow): AccountJson {
     cost_profile: row.type === "isv" ? (row.costProfile ?? defaultCostProfile) : null,
     api_version: row.apiVersion,
     payout_bank_account: serializePayoutBankAccount(row.payoutBankAccount),
-    payouts_frozen_at: row.payoutsFrozenAt?.toISOString() ?? null,
+    payouts_frozen_at: payouts.frozenAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-function customDomainVerification(row: AccountRow): AccountJson["custom_domain_verification"] {
+export function customDomainVerification(row: AccountRow): AccountJson["custom_domain_verification"] {
   const record = customDomainRecord(row);
   if (!record || !row.customDomain) return null;
   return {

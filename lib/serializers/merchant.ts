@@ -31,19 +31,21 @@ export type MerchantJson = z.infer<typeof merchantResponseSchema>;
 
 /**
  * The merchant as the API and its events show it: a function of the row, its ISV's defaults and
- * what it still has to supply (computed by the domain: `requirementsFor` in lib/domain/merchants/requirements.ts).
+ * what it still has to supply (computed by the domain: `requirementsFor` in lib/domain/merchants/requirements.ts)
+ * and its payout settings (lib/domain/payouts/settings.ts).
  */
 export function serializeMerchant(
   row: MerchantRow,
   isv: { defaults: unknown },
   requirements: MerchantJson["requirements"],
+  payouts: { automatic: boolean },
 ): MerchantJson {
   const keys = row.paymentKeys;
   return {
     object: "merchant" as const,
     id: row.id,
     phone: row.phone,
-    automatic_payouts: row.automaticPayouts,
+    automatic_payouts: payouts.automatic,
     deactivated: row.deactivated,
     created_at: row.createdAt.toISOString(),
     lead_id: row.leadId,

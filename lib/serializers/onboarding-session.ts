@@ -20,9 +20,11 @@ export function serializeOnboardingSession(
     requirements: OnboardingSessionJson["requirements"];
     /** The fields underwriting asked for in this round, answered or not (the portal's steps). */
     asked: string[];
+    /** The merchant's payout settings (lib/domain/payouts/settings.ts). */
+    payouts: { automatic: boolean };
   },
 ): OnboardingSessionJson {
-  const serialized = serializeMerchant(merchant, isv, facts.requirements);
+  const serialized = serializeMerchant(merchant, isv, facts.requirements, facts.payouts);
   const branding = isv.defaults as MerchantDefaults;
   const sig = facts.signed ? merchant.agreement : null;
   return {

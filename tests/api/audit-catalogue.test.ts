@@ -7,6 +7,7 @@ import { accounts, auditLogs, merchants, outbox, users, webhookDeliveries } from
 import { queueAccountChangeNotices, reportAccountChange } from "@/lib/domain/accounts/payout-account-change";
 import { nonEventActions } from "@/lib/domain/audit/actions";
 import { redeemLoginLink } from "@/lib/domain/home/login";
+import { setPayoutSettings } from "@/lib/domain/payouts/settings";
 import { createId } from "@/lib/ids";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -119,7 +120,7 @@ const cases: Record<Action, () => Promise<Expected>> = {
   },
   "account.payouts_unfrozen": async () => {
     const other = await api.newIsv("Unfrozen ISV");
-    await api.db.update(accounts).set({ payoutsFrozenAt: new Date() }).where(eq(accounts.id, other.account_id));
+    await setPayoutSettings(api.db, { id: other.account_id, recipient: "account" }, { frozenAt: new Date() });
     expect(await cli(["isv", "payouts", "release", other.account_id])).toEqual({
       account_id: other.account_id,
       released: true,
@@ -157,16 +158,16 @@ const cases: Record<Action, () => Promise<Expected>> = {
     return { resourceId: merchantId, actor: apiKey() };
   },
   "merchant.payouts_unfrozen": async () => {
-    await api.db.update(merchants).set({ payoutsFrozenAt: new Date() }).where(eq(merchants.id, merchantId));
+    await setPayoutSettings(api.db, { id: merchantId, recipient: "merchant" }, { frozenAt: new Date() });
     await cli(["merchant", "payouts", merchantId, "--unfreeze"]);
     return { resourceId: merchantId, actor: { type: "cli" } };
   },
   "merchant.bank_account_approved": async () => {
     const [row] = await api.db.select().from(merchants).where(eq(merchants.id, merchantId));
+    await setPayoutSettings(api.db, { id: merchantId, recipient: "merchant" }, { bankAccountHoldUntil: new Date() });
     await api.db
       .update(merchants)
       .set({
-        bankAccountHoldUntil: new Date(),
         verification: row!.verification.map((c) =>
           c.type === "bank_account" ? { ...c, status: "failed" as const } : c,
         ),

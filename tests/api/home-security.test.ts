@@ -10,6 +10,7 @@ import { reportChange } from "@/lib/domain/home/change-notices";
 import { redeemLoginLink } from "@/lib/domain/home/login";
 import { bankCheckOf, changeBankAccount, changeContact } from "@/lib/domain/home/settings";
 import { releaseMerchantPayouts } from "@/lib/domain/payouts/operator-release";
+import { payoutSettingsOf, setPayoutSettings } from "@/lib/domain/payouts/settings";
 import { env } from "@/lib/env";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -115,7 +116,7 @@ describe("payouts after a bank account change", () => {
       "the new account verified",
     );
     // Three business days after today, at 00:00 UTC.
-    const holdUntil = verified.bankAccountHoldUntil!;
+    const holdUntil = (await payoutSettingsOf(api.db, verified.id)).bankAccountHoldUntil!;
     const days = (holdUntil.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(2);
     expect(days).toBeLessThan(9);
@@ -124,10 +125,11 @@ describe("payouts after a bank account change", () => {
     const [waiting] = await payoutsOf(merchant.id);
     expect(waiting).toMatchObject({ status: "held", held_reason: "bank_account_cooling_off" });
     // The cooling-off's end: the job queued for that moment releases it.
-    await api.db
-      .update(merchants)
-      .set({ bankAccountHoldUntil: new Date(Date.now() - 1000) })
-      .where(eq(merchants.id, merchant.id));
+    await setPayoutSettings(
+      api.db,
+      { id: merchant.id, recipient: "merchant" },
+      { bankAccountHoldUntil: new Date(Date.now() - 1000) },
+    );
     await api.db.execute(
       sql`update jobs set run_at = now() where type = 'payout_reconsider' and payload->>'merchant_id' = ${merchant.id}`,
     );
@@ -175,8 +177,7 @@ describe("payouts after a bank account change", () => {
       expect(mail.text + mail.html).not.toContain(reportToken);
     }
     expect(await reportChange(api.db, reportToken)).not.toBeNull();
-    const frozen = await read(merchant.id);
-    expect(frozen.payoutsFrozenAt).not.toBeNull();
+    expect((await payoutSettingsOf(api.db, merchant.id)).frozenAt).not.toBeNull();
     expect(await homeSessionOf(api.db, session)).toBeNull();
     // New payouts wait; the bank account and contact cannot be changed by a session until an operator clears it.
     await pay(merchant, 2_000);
@@ -192,12 +193,12 @@ describe("payouts after a bank account change", () => {
     // (issued before) freezes the payouts again once they are released.
     expect(await reportChange(api.db, reportToken)).toBeNull();
     await releaseMerchantPayouts(api.db, merchant.id, { unfreeze: true });
-    expect((await read(merchant.id)).payoutsFrozenAt).toBeNull();
+    expect((await payoutSettingsOf(api.db, merchant.id)).frozenAt).toBeNull();
     for (const notice of notices) {
       const token = notice.text.match(/\/home\/report\/(\S+)/)![1]!;
       expect(await reportChange(api.db, token)).toBeNull();
     }
-    expect((await read(merchant.id)).payoutsFrozenAt).toBeNull();
+    expect((await payoutSettingsOf(api.db, merchant.id)).frozenAt).toBeNull();
   }, 90_000);
 
   test("a bank account or contact change needs a sign-in within 15 minutes; a refused change changes nothing", async () => {

@@ -6,6 +6,7 @@ import { signUserToken } from "@/lib/auth/jwt";
 import { hashPassword } from "@/lib/auth/secrets";
 import { accounts, auditLogs, jobs, outbox, payouts, users } from "@/lib/db/schema";
 import { readAccountReport, reportAccountChange } from "@/lib/domain/accounts/payout-account-change";
+import { payoutSettingsOf } from "@/lib/domain/payouts/settings";
 import { payWaitingResiduals } from "@/lib/domain/residuals/account-payouts";
 import { createId } from "@/lib/ids";
 import { keyedJobId } from "@/lib/jobs/queue";
@@ -145,15 +146,16 @@ describe("a change of the payout bank account", () => {
     expect(audit.map((a) => a.fields)).toEqual([["payout_bank_account.last4:6789"]]);
 
     // Reported: the account verified and a residual made after, no payout is made while frozen.
-    const frozen = await reportAccountChange(api.db, reportToken(mine!.text));
-    expect(frozen?.payoutsFrozenAt).toBeInstanceOf(Date);
+    expect(await reportAccountChange(api.db, reportToken(mine!.text))).not.toBeNull();
+    const frozenAt = (await payoutSettingsOf(api.db, isv.account_id)).frozenAt;
+    expect(frozenAt).toBeInstanceOf(Date);
     // Single use.
     expect(await reportAccountChange(api.db, reportToken(mine!.text))).toBeNull();
     await verified(isv);
     const residual = await generateResidual(isv);
     expect(await accountPayoutsOf(isv)).toEqual([]);
     expect((await api.call("GET", "/v1/account", { auth: isv.auth })).json.payouts_frozen_at).toEqual(
-      frozen!.payoutsFrozenAt!.toISOString(),
+      frozenAt!.toISOString(),
     );
 
     // The operator releases: the colleague's link ends (it cannot freeze again), the residual is paid.
@@ -162,7 +164,7 @@ describe("a change of the payout bank account", () => {
     expect(JSON.parse(released.stdout)).toEqual({ account_id: isv.account_id, released: true });
     expect(await readAccountReport(api.db, reportToken(theirs!.text))).toBeNull();
     expect(await reportAccountChange(api.db, reportToken(theirs!.text))).toBeNull();
-    expect((await accountRow(isv)).payoutsFrozenAt).toBeNull();
+    expect((await payoutSettingsOf(api.db, isv.account_id)).frozenAt).toBeNull();
     const [payout] = await until(
       () => accountPayoutsOf(isv),
       (p) => p.length === 1 && p[0]!.status === "in_transit",

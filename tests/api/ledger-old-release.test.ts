@@ -115,6 +115,11 @@ test("the release before the ledger: its balances, settlements, their lines and 
       )
     ).rows,
     payouts: numbers((await old.query("select id, settlement_id, amount, status from payouts order by id")).rows),
+    /** Each merchant's automatic payouts, on its row then (their own table now: migration 0050). */
+    automatic: (await old.query("select id, automatic_payouts from merchants order by id")).rows.map((r) => [
+      r.id,
+      r.automatic_payouts,
+    ]),
     /** Merchants with a settlement that counts charges it has not (written by hand by an old test). */
     handMade: (
       await old.query(
@@ -163,6 +168,15 @@ test("the release before the ledger: its balances, settlements, their lines and 
     ),
   ).toEqual(before.lines);
   expect(numbers(await q("select id, settlement_id, amount, status from payouts order by id"))).toEqual(before.payouts);
+  // Every merchant's payout settings carried into their own table, as they were.
+  expect(before.automatic.some(([, on]) => on === false)).toBe(true);
+  expect(
+    (
+      await q(
+        "select m.id, p.automatic from merchants m join payout_settings p on p.owner_id = m.id and p.recipient = 'merchant' order by m.id",
+      )
+    ).map((r) => [r.id, r.automatic]),
+  ).toEqual(before.automatic);
   // Every invariant holds (postings sum to zero, each settlement is its postings, each payout its
   // lines, the clearing accounts hold what is not funded, each final statement is its month's
   // postings, available is what payouts draw) but for the hand-made settlement and its payout, which the check names.

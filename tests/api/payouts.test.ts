@@ -5,6 +5,7 @@ import { events, jobs, merchants, outbox, payouts, settlements } from "@/lib/db/
 import { changeBankAccount } from "@/lib/domain/home/settings";
 import { payoutForSettlement } from "@/lib/domain/payouts/payout-for-settlement";
 import { reconsiderPayouts } from "@/lib/domain/payouts/reconsider-payouts";
+import { setPayoutSettings } from "@/lib/domain/payouts/settings";
 import { createId } from "@/lib/ids";
 import { checkLedger } from "@/lib/ledger/check";
 import { post as postToLedger } from "@/lib/ledger/post";
@@ -262,12 +263,8 @@ describe("payouts", () => {
         .returning();
       const payout = await payoutForSettlement(tx, row!, settlement!);
       expect(payout!.status).toBe("pending");
-      const [off] = await tx
-        .update(merchants)
-        .set({ automaticPayouts: false })
-        .where(eq(merchants.id, row!.id))
-        .returning();
-      await reconsiderPayouts(tx, off!);
+      await setPayoutSettings(tx, { id: row!.id, recipient: "merchant" }, { automatic: false });
+      await reconsiderPayouts(tx, row!);
       return payout!.id;
     });
     const sendJobs = () =>

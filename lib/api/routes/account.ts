@@ -1,12 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 
+import { accountJson } from "../../domain/accounts/account-json";
 import { payoutAccountCallerOf } from "../../domain/accounts/payout-account-change";
 import { updateAccount } from "../../domain/accounts/update-account";
 import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
 import { accountSchema, initialSettings, updateAccountSchema } from "../../schemas/account";
 import { initialDefaultCapabilities } from "../../schemas/capabilities";
 import { defaultCostProfile } from "../../schemas/cost-profile";
-import { serializeAccount } from "../../serializers/account";
 import { callerAccount } from "../caller-account";
 import type { AppEnv } from "../context";
 import { isvOnly } from "../middleware/auth";
@@ -89,11 +89,14 @@ const verifyYourCustomDomainRoute = createRoute({
 });
 
 export function accountRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(getYourAccountSettingsRoute, async (c) => c.json(serializeAccount(await callerAccount(c)), 200));
+  app.openapi(getYourAccountSettingsRoute, async (c) =>
+    c.json(await accountJson(c.var.db, await callerAccount(c)), 200),
+  );
 
   app.openapi(updateYourSettingsRoute, async (c) =>
     c.json(
-      serializeAccount(
+      await accountJson(
+        c.var.db,
         await updateAccount(
           c.var.db,
           c.var.principal.accountId,
@@ -106,6 +109,6 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(verifyYourCustomDomainRoute, async (c) =>
-    c.json(serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal.accountId)), 200),
+    c.json(await accountJson(c.var.db, await verifyCustomDomain(c.var.db, c.var.principal.accountId)), 200),
   );
 }

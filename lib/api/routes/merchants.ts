@@ -12,11 +12,10 @@ const example = { ...exampleMerchant, default_capabilities: initialDefaultCapabi
 import { createMerchant, type CreateMerchantInput } from "../../domain/merchants/create-merchant";
 import { findMerchant } from "../../domain/merchants/find-merchant";
 import { listMerchants } from "../../domain/merchants/list-merchants";
+import { merchantJson, merchantsJson } from "../../domain/merchants/merchant-json";
 import { releaseDevice } from "../../domain/merchants/release-device";
-import { requirementsFor } from "../../domain/merchants/requirements";
 import { updateMerchant, type UpdateMerchantInput } from "../../domain/merchants/update-merchant";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { serializeMerchant } from "../../serializers/merchant";
 import { callerAccount } from "../caller-account";
 
 const idParam = z.object({
@@ -138,33 +137,26 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createMerchantRoute, async (c) => {
     const isv = await callerAccount(c);
     const { row } = await createMerchant(c.var.db, isv, c.req.valid("json") as CreateMerchantInput);
-    return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
+    return c.json(await merchantJson(c.var.db, row, isv), 200);
   });
 
   app.openapi(listMerchantsRoute, async (c) => {
     const accountId = c.var.principal.accountId;
     const { rows, hasMore } = await listMerchants(c.var.db, accountId, c.req.valid("query"));
     const isv = await callerAccount(c);
-    return c.json(
-      toList(
-        rows.map((r) => serializeMerchant(r, isv, requirementsFor(r, isv))),
-        hasMore,
-        "/v1/merchants",
-      ),
-      200,
-    );
+    return c.json(toList(await merchantsJson(c.var.db, rows, isv), hasMore, "/v1/merchants"), 200);
   });
 
   app.openapi(getMerchantRoute, async (c) => {
     const accountId = c.var.principal.accountId;
     const row = await findMerchant(c.var.db, accountId, c.req.valid("param").merchant_id);
     const isv = await callerAccount(c);
-    return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
+    return c.json(await merchantJson(c.var.db, row, isv), 200);
   });
 
   app.openapi(releaseDeviceRoute, async (c) => {
     const { row, isv } = await releaseDevice(c.var.db, c.var.principal.accountId, c.req.valid("param").merchant_id);
-    return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
+    return c.json(await merchantJson(c.var.db, row, isv), 200);
   });
 
   app.openapi(updateMerchantRoute, async (c) => {
@@ -174,6 +166,6 @@ export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
       c.req.valid("param").merchant_id,
       c.req.valid("json") as UpdateMerchantInput,
     );
-    return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
+    return c.json(await merchantJson(c.var.db, row, isv), 200);
   });
 }

@@ -1,9 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
+import { accountJson } from "../../domain/accounts/account-json";
 import { getAccount } from "../../domain/accounts/get-account";
 import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
-import { requirementsFor } from "../../domain/merchants/requirements";
+import { merchantJson } from "../../domain/merchants/merchant-json";
 import { listOutbox } from "../../domain/notifications/list-outbox";
 import { presentCard } from "../../domain/payments/present-card";
 import { generateResidual } from "../../domain/residuals/generate-residual";
@@ -19,9 +20,7 @@ import { presentCardSchema } from "../../schemas/payment-requests";
 import { generateResidualSchema, residualSchema } from "../../schemas/residuals";
 import { settlementSchema } from "../../schemas/settlements";
 import { statementDetailSchema } from "../../schemas/statements";
-import { serializeAccount } from "../../serializers/account";
 import { chargeSerializerFor } from "../../serializers/charge";
-import { serializeMerchant } from "../../serializers/merchant";
 import { serializeOutboxMessage } from "../../serializers/outbox";
 import { serializeResidual } from "../../serializers/residual";
 import { serializeSettlement } from "../../serializers/settlement";
@@ -101,7 +100,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
           "test_helper",
         );
         const isv = await getAccount(c.var.db, accountId);
-        return c.json(serializeMerchant(row, isv, requirementsFor(row, isv)), 200);
+        return c.json(await merchantJson(c.var.db, row, isv), 200);
       },
     );
   // POST /v1/test_helpers/merchants/{id}/approve|decline|request_information: decide like an operator
@@ -226,7 +225,10 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) =>
       c.json(
-        serializeAccount(await verifyCustomDomain(c.var.db, c.var.principal.accountId, { skipLookup: true })),
+        await accountJson(
+          c.var.db,
+          await verifyCustomDomain(c.var.db, c.var.principal.accountId, { skipLookup: true }),
+        ),
         200,
       ),
   );

@@ -28,8 +28,6 @@ export const accounts = pgTable(
     apiVersion: text("api_version").notNull().default(FIRST_API_VERSION),
     /** An ISV's bank account for its residuals (section 19), its number encrypted; null: none given. */
     payoutBankAccount: jsonb("payout_bank_account").$type<StoredPayoutBankAccount>(),
-    /** Set when a user reported a change of the payout bank account as not theirs: no residual is paid until an operator releases it. */
-    payoutsFrozenAt: timestamp("payouts_frozen_at", { withTimezone: true, mode: "date" }),
     /** The custom domain the ISV asked for (defaults.custom_domain); it serves pages only once verified. */
     customDomain: text("custom_domain"),
     /** The value the ISV publishes in a DNS TXT record to prove it controls customDomain. */

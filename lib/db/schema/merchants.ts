@@ -43,7 +43,6 @@ export const merchants = pgTable(
     phone: text("phone").notNull(),
     agent: integer("agent"),
     status: text("lead_onboarding_status", { enum: onboardingStatuses }).notNull(),
-    automaticPayouts: boolean("automatic_payouts").notNull().default(true),
     deactivated: boolean("deactivated").notNull().default(false),
     /** The onboarding information; sensitive values are AES-256-GCM envelopes ({ $enc, last4 }). */
     application: jsonb("application").$type<Record<string, unknown>>().notNull(),
@@ -82,15 +81,6 @@ export const merchants = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true, mode: "date" }),
     /** When underwriting (or an operator) approved it: the dashboard's approvals and time to approval. */
     approvedAt: timestamp("approved_at", { withTimezone: true, mode: "date" }),
-    /**
-     * A bank account entered after approval (docs/reference.md section 16): no payout reaches it until
-     * its check has verified it and this cooling-off time has passed (the ISV's
-     * `settings.new_bank_account_hold_days` business days after the change). Null: the account
-     * underwriting approved.
-     */
-    bankAccountHoldUntil: timestamp("bank_account_hold_until", { withTimezone: true, mode: "date" }),
-    /** Someone answered a change notice "this wasn't me": payouts wait for an operator. */
-    payoutsFrozenAt: timestamp("payouts_frozen_at", { withTimezone: true, mode: "date" }),
     /** "This wasn't me" links issued up to this moment no longer work: set when one is used (single use) and by the operator's release. */
     changeReportsValidAfter: timestamp("change_reports_valid_after", { withTimezone: true, mode: "date" }),
     /** A new contact e-mail waiting for its confirmation (the link sent to it); sign-in links keep going to the old one. */

@@ -14,6 +14,7 @@ import { log } from "../../log";
 import { queueEmail } from "../../notifications/send-email";
 import { accountBankAccountChanged } from "../../notifications/templates";
 import { recordAudit } from "../audit/record-audit";
+import { payoutSettingsOf, setPayoutSettings } from "../payouts/settings";
 
 // Who may change an ISV's own payout bank account, and what happens then (docs/reference.md section
 // 19): never an API key; a dashboard user only within 15 minutes of signing in with the password;
@@ -138,9 +139,8 @@ export async function reportAccountChange(
     if (!used) return null;
     const [isv] = await tx.select().from(accounts).where(eq(accounts.id, used.accountId)).for("update");
     if (!isv) return null;
-    const frozen = isv.payoutsFrozenAt
-      ? isv
-      : (await tx.update(accounts).set({ payoutsFrozenAt: now }).where(eq(accounts.id, isv.id)).returning())[0];
+    const owner = { id: isv.id, recipient: "account" as const };
+    if (!(await payoutSettingsOf(tx, isv.id)).frozenAt) await setPayoutSettings(tx, owner, { frozenAt: now });
     await asActor({ type: "user", id: used.userId, via: "change_notice", clientAddress }, () =>
       recordAudit(tx, {
         accountId: isv.id,
@@ -150,7 +150,7 @@ export async function reportAccountChange(
       }),
     );
     log.warn({ account_id: isv.id }, "a change of the ISV's payout bank account was reported: payouts frozen");
-    return frozen ?? isv;
+    return isv;
   });
 }
 
@@ -179,8 +179,8 @@ export async function releaseAccountPayouts(
           isNull(accountChangeReports.endedAt),
         ),
       );
-    if (!isv.payoutsFrozenAt) return false;
-    await tx.update(accounts).set({ payoutsFrozenAt: null }).where(eq(accounts.id, accountId));
+    if (!(await payoutSettingsOf(tx, accountId)).frozenAt) return false;
+    await setPayoutSettings(tx, { id: accountId, recipient: "account" }, { frozenAt: null });
     await recordAudit(tx, { accountId, action: "account.payouts_unfrozen", resourceId: accountId });
     await resume(tx, accountId);
     return true;

@@ -21,7 +21,7 @@ export async function rotateKeyFromHome(db: Db, merchantId: string, session: Cha
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for("update");
     if (!merchant || merchant.status !== "APPROVED" || !merchant.merchantAccountId)
       throw new AppError("merchant_not_approved", "The merchant has no account of its own yet");
-    requireStepUp(merchant, session);
+    await requireStepUp(tx, merchant, session);
     const rotated = await rotateApiKeyIn(
       tx,
       merchant.merchantAccountId,

@@ -17,6 +17,7 @@ import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "../merchants/merchant-event";
 import { writeMerchant } from "../merchants/write-merchant";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
+import { payoutSettingsOf, setPayoutSettings } from "../payouts/settings";
 
 // What protects an approved merchant's money when its bank account or contact e-mail changes
 // (docs/reference.md section 16): the previous contact and owner one are told by e-mail, each
@@ -142,9 +143,10 @@ export async function reportChange(db: Db, token: string, clientAddress: string 
     if (!merchant || merchant.isvAccountId !== report.isvAccountId) return null;
     if (!reportStillValid(merchant, report.issuedMs)) return null;
     const now = clock.now();
-    if (merchant.payoutsFrozenAt) return writeMerchant(tx, merchant.id, { changeReportsValidAfter: now });
+    if ((await payoutSettingsOf(tx, merchant.id)).frozenAt)
+      return writeMerchant(tx, merchant.id, { changeReportsValidAfter: now });
+    await setPayoutSettings(tx, { id: merchant.id, recipient: "merchant" }, { frozenAt: now });
     const frozen = await writeMerchant(tx, merchant.id, {
-      payoutsFrozenAt: now,
       changeReportsValidAfter: now,
       pendingContactEmail: null,
       updatedAt: clock.now(),

@@ -24,6 +24,7 @@ import { recordMerchantEvent } from "../merchants/merchant-event";
 import { withoutErrors } from "../merchants/requirements";
 import { writeMerchant } from "../merchants/write-merchant";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
+import { payoutSettingsOf, setPayoutSettings } from "../payouts/settings";
 import { startChecks } from "../verification/start-checks";
 import { queueChangeNotices } from "./change-notices";
 
@@ -40,13 +41,13 @@ export const CONTACT_CONFIRM_TTL_SECONDS = 24 * 3600;
  * began within STEP_UP_SECONDS from the contact's e-mail (a home session of the merchant: an embedded
  * component never changes these), and while payouts are frozen after a reported change.
  */
-export function requireStepUp(merchant: MerchantRow, session: ChangingSession) {
+export async function requireStepUp(tx: DbOrTx, merchant: MerchantRow, session: ChangingSession) {
   if (!session || !isFreshSession(session))
     throw new AppError(
       "reauthentication_required",
       "Sign in again to change the bank account, the contact or the API key: a new sign-in link is sent to the contact e-mail",
     );
-  if (merchant.payoutsFrozenAt)
+  if ((await payoutSettingsOf(tx, merchant.id)).frozenAt)
     throw new AppError(
       "payouts_frozen",
       "A change was reported as not the merchant's: the bank account and contact are changed by support until it is cleared",
@@ -66,7 +67,7 @@ export async function changeContact(db: Db, merchantId: string, change: ContactC
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for("update");
     if (!merchant || merchant.status !== "APPROVED")
       throw new AppError("merchant_not_approved", "The contact is changed here once the merchant is approved");
-    requireStepUp(merchant, session);
+    await requireStepUp(tx, merchant, session);
     const current = (merchant.application.main_contact_person ?? {}) as { email?: string };
     const newEmail =
       change.email.trim().toLowerCase() !== (current.email ?? "").trim().toLowerCase() ? change.email.trim() : null;
@@ -220,7 +221,7 @@ export async function changeBankAccount(
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for("update");
     if (!merchant || merchant.status !== "APPROVED")
       throw new AppError("merchant_not_approved", "The bank account is changed here once the merchant is approved");
-    requireStepUp(merchant, session);
+    await requireStepUp(tx, merchant, session);
     const patch = { bank_account: change };
     const parsed = partialApplicationSchema.safeParse(patch);
     if (!parsed.success) throw invalidFields(issuesToFieldErrors(parsed.error.issues, ["merchant"], patch));
@@ -248,12 +249,8 @@ export async function changeBankAccount(
     // No payout reaches the new account until its check verifies it, nor before its cooling-off ends.
     const now = clock.now();
     const bankAccountHoldUntil = businessDaysAfter(now, newBankAccountHoldDaysOf(isv));
-    const written = await writeMerchant(tx, merchant.id, {
-      application,
-      requirements,
-      bankAccountHoldUntil,
-      updatedAt: now,
-    });
+    await setPayoutSettings(tx, { id: merchant.id, recipient: "merchant" }, { bankAccountHoldUntil });
+    const written = await writeMerchant(tx, merchant.id, { application, requirements, updatedAt: now });
     await recordMerchantEvent(tx, "merchant.bank_account_changed", written, { isv, fields: ["merchant.bank_account"] });
     await queueChangeNotices(tx, isv, merchant, { kind: "bank_account", last4: change.account_number.slice(-4) });
     await revokeHomeSessions(tx, merchant.id, "bank_account_changed", { except: session?.id });
@@ -274,8 +271,12 @@ export async function changeBankAccount(
  * When a verified new bank account starts receiving payouts, while that is still ahead (its
  * cooling-off: docs/reference.md section 15); null otherwise.
  */
-export function bankHoldEndsAt(merchant: MerchantRow, now = clock.now()): Date | null {
-  const until = merchant.bankAccountHoldUntil;
+export function bankHoldEndsAt(
+  merchant: MerchantRow,
+  settings: { bankAccountHoldUntil: Date | null },
+  now = clock.now(),
+): Date | null {
+  const until = settings.bankAccountHoldUntil;
   return until && until > now && bankCheckOf(merchant)?.status === "verified" ? until : null;
 }
 

@@ -188,6 +188,8 @@ export async function changeApplication(
     change: ApplicationChange;
     deviceRules?: DeviceRules;
     alsoSet?: Columns;
+    /** Fields the caller changed elsewhere in the same transaction (the payout settings), named in the event. */
+    alsoChanged?: string[];
   },
 ): Promise<MerchantRow> {
   const { merchant, isv, writer, change } = input;
@@ -228,7 +230,8 @@ export async function changeApplication(
       ...touched,
       ...(change.phone !== undefined ? ["phone"] : []),
       ...(change.agent !== undefined ? ["agent"] : []),
-      ...Object.keys(input.alsoSet ?? {}).map((k) => (k === "automaticPayouts" ? "automatic_payouts" : k)),
+      ...Object.keys(input.alsoSet ?? {}),
+      ...(input.alsoChanged ?? []),
     ],
   });
   return updated;

@@ -17,6 +17,7 @@ import type { PartialApplication } from "../../schemas/merchant";
 import { serializeMerchant } from "../../serializers/merchant";
 import { pricingOf } from "../accounts/isv-facts";
 import { eventClauses } from "../events/record-event";
+import { defaultPayoutSettings } from "../payouts/settings";
 import { normalizePhone } from "./application";
 import { mergeApplicationChange } from "./change-application";
 import { requirementsFor } from "./requirements";
@@ -84,10 +85,7 @@ export async function createMerchant(
   const draft: MerchantRow = {
     ...values,
     leadId: 0,
-    automaticPayouts: true,
     deactivated: false,
-    bankAccountHoldUntil: null,
-    payoutsFrozenAt: null,
     changeReportsValidAfter: null,
     pendingContactEmail: null,
     requirements: null,
@@ -109,7 +107,8 @@ export async function createMerchant(
       defaultCapabilities: JSON.stringify(values.defaultCapabilities),
       payment: JSON.stringify(values.payment),
       eventId: createId("evt"),
-      event: JSON.stringify(serializeMerchant(draft, isv, requirementsFor(draft, isv))),
+      // A new merchant has the default payout settings (no row until one changes).
+      event: JSON.stringify(serializeMerchant(draft, isv, requirementsFor(draft, isv), defaultPayoutSettings)),
       // Its audit entry, in the same statement (lib/audit/actor.ts).
       actor: JSON.stringify(currentActor() ?? null),
     });

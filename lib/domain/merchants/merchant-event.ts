@@ -4,6 +4,7 @@ import type { EventType } from "../../events/catalogue";
 import { serializeMerchant } from "../../serializers/merchant";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
+import { payoutSettingsOf } from "../payouts/settings";
 import { requirementsFor } from "./requirements";
 
 /**
@@ -22,7 +23,7 @@ export async function recordMerchantEvent(
     accountId: merchant.isvAccountId,
     type,
     objectId: merchant.id,
-    data: serializeMerchant(merchant, isv, requirementsFor(merchant, isv)),
+    data: serializeMerchant(merchant, isv, requirementsFor(merchant, isv), await payoutSettingsOf(tx, merchant.id)),
     ...(options.fields ? { fields: options.fields } : {}),
   });
   return isv;

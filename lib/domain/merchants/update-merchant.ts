@@ -4,6 +4,7 @@ import { type Db } from "../../db/types";
 import type { PartialApplication } from "../../schemas/merchant";
 import { getAccount } from "../accounts/get-account";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
+import { setPayoutSettings } from "../payouts/settings";
 import { changeApplication } from "./change-application";
 import { findMerchant } from "./find-merchant";
 import { recordMerchantEvent } from "./merchant-event";
@@ -25,10 +26,10 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
   return db.transaction(async (tx) => {
     const row = await findMerchant(tx, isvAccountId, merchantId, { forUpdate: true });
     const isv = await getAccount(tx, isvAccountId);
-    const flags = {
-      ...(input.deactivated !== undefined ? { deactivated: input.deactivated } : {}),
-      ...(input.automatic_payouts !== undefined ? { automaticPayouts: input.automatic_payouts } : {}),
-    };
+    const flags = input.deactivated !== undefined ? { deactivated: input.deactivated } : {};
+    // The payout settings are their own (../payouts/settings.ts), changed first so the event shows them.
+    if (input.automatic_payouts !== undefined)
+      await setPayoutSettings(tx, { id: row.id, recipient: "merchant" }, { automatic: input.automatic_payouts });
     // Deactivated: every session of its home ends (it may sign in again to read its history).
     if (input.deactivated === true && !row.deactivated) await revokeHomeSessions(tx, row.id, "deactivated");
     const { merchant, phone, agent } = input;
@@ -39,6 +40,7 @@ export async function updateMerchant(db: Db, isvAccountId: string, merchantId: s
         writer: "isv",
         change: { merchant, phone, agent },
         alsoSet: flags,
+        ...(input.automatic_payouts !== undefined ? { alsoChanged: ["automatic_payouts"] } : {}),
       });
       if (input.automatic_payouts !== undefined) await reconsiderPayouts(tx, updated);
       return { row: updated, isv };

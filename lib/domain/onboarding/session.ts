@@ -1,7 +1,7 @@
 import { type CheckedSession, checkSession, type SessionPrincipal } from "../../auth/onboarding-session";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { clock } from "../../clock";
-import { type Db } from "../../db/types";
+import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, type FieldError } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
 import type { LooseJson } from "../../loose-json";
@@ -14,6 +14,7 @@ import { recordMerchantEvent } from "../merchants/merchant-event";
 import { askedFields, deviceRequired, merchantRequirements } from "../merchants/requirements";
 import { signatureIsCurrent } from "../merchants/signature";
 import { assertOpen, isOpen, moveMerchant } from "../merchants/status";
+import { payoutSettingsOf } from "../payouts/settings";
 import { startChecks } from "../verification/start-checks";
 import { portalLinkAfterSubmit } from "./continue-in-portal";
 
@@ -60,7 +61,7 @@ function sessionProblems(session: CheckedSession, signed: boolean): FieldError[]
   return problems;
 }
 
-function view(session: CheckedSession) {
+async function view(db: DbOrTx, session: CheckedSession) {
   // Generating and hashing the agreement text is the costly part of a session read: once.
   const signed = signatureIsCurrent(session.merchant, session.isv);
   const device = deviceRules(session);
@@ -70,11 +71,12 @@ function view(session: CheckedSession) {
     signed,
     requirements: merchantRequirements(session.merchant, { deviceRequired: device.required }),
     asked: isOpen(session.merchant.status) ? askedFields(session.merchant.requirements) : [],
+    payouts: await payoutSettingsOf(db, session.merchant.id),
   });
 }
 
 export async function getSession(db: Db, use: SessionUse) {
-  return view(await check(db, use));
+  return view(db, await check(db, use));
 }
 
 /** The session's rows, for the pages that render from them (agreement PDF, wizard). */
@@ -121,7 +123,7 @@ export async function updateSession(db: Db, use: SessionUse, patch: SessionPatch
       change: { merchant: patch.merchant, device },
       deviceRules: rules,
     });
-    return view({ ...session, merchant });
+    return view(tx, { ...session, merchant });
   });
 }
 

@@ -7,6 +7,7 @@ import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
 import { writeMerchant } from "../merchants/write-merchant";
 import { reconsiderPayouts } from "./reconsider-payouts";
+import { payoutSettingsOf, setPayoutSettings } from "./settings";
 
 /**
  * The operator's answers to what holds an approved merchant's payouts for a person to decide
@@ -26,12 +27,14 @@ export async function releaseMerchantPayouts(
     if (merchant.status !== "APPROVED")
       throw new AppError("merchant_not_approved", `${merchant.id} is ${merchant.status}: it has no payouts to release`);
     const set: Partial<typeof merchants.$inferInsert> = { updatedAt: clock.now() };
+    const owner = { id: merchant.id, recipient: "merchant" as const };
+    const settings = await payoutSettingsOf(tx, merchant.id);
     if (answer.approveBank) {
       const bank = merchant.verification.find((c) => c.type === "bank_account");
-      if (!merchant.bankAccountHoldUntil || !bank || bank.status === "verified" || bank.status === "pending")
+      if (!settings.bankAccountHoldUntil || !bank || bank.status === "verified" || bank.status === "pending")
         throw new AppError(
           "invalid_state",
-          `Nothing to approve: ${merchant.id}'s bank account check is ${bank?.status ?? "missing"}${merchant.bankAccountHoldUntil ? "" : " and it was not changed after approval"}`,
+          `Nothing to approve: ${merchant.id}'s bank account check is ${bank?.status ?? "missing"}${settings.bankAccountHoldUntil ? "" : " and it was not changed after approval"}`,
         );
       set.verification = merchant.verification.map((c) =>
         c === bank
@@ -51,8 +54,8 @@ export async function releaseMerchantPayouts(
       });
     }
     if (answer.unfreeze) {
-      if (!merchant.payoutsFrozenAt) throw new AppError("invalid_state", `${merchant.id}'s payouts are not frozen`);
-      set.payoutsFrozenAt = null;
+      if (!settings.frozenAt) throw new AppError("invalid_state", `${merchant.id}'s payouts are not frozen`);
+      await setPayoutSettings(tx, owner, { frozenAt: null });
       // Every "this wasn't me" link issued so far ends with the release (none freezes again).
       set.changeReportsValidAfter = clock.now();
       await recordAudit(tx, {

@@ -15,6 +15,7 @@ import type { PayoutFailureCode } from "../../schemas/payouts";
 import { isCurrentAccount, payoutBankOf, refuseBankAccount } from "../accounts/payout-bank-account";
 import { askForNewBankAccount } from "../merchants/ask-for-new-bank-account";
 import { accountPayout, merchantPayout } from "./recipient";
+import { type PayoutSettings, payoutSettingsOf } from "./settings";
 import { bankOf, holdPayouts } from "./status";
 
 // What differs between a payout's two recipients (docs/reference.md sections 16 and 19), for the one
@@ -22,7 +23,8 @@ import { bankOf, holdPayouts } from "./status";
 // send, and what follows the bank's answer. Everything else (the moves, the jobs, the events, the
 // ledger's clearing account) is the same.
 
-export type PayoutOwner = { kind: "merchant"; merchant: MerchantRow } | { kind: "account"; isv: AccountRow };
+export type PayoutOwner =
+  { kind: "merchant"; merchant: MerchantRow } | { kind: "account"; isv: AccountRow; settings: PayoutSettings };
 
 /** The number of the account the payout goes to, in clear (asked of the bank before any transaction). */
 export async function destinationNumber(db: Db, payout: PayoutRow): Promise<string | null> {
@@ -43,12 +45,12 @@ export async function lockOwner(tx: DbOrTx, payout: Pick<PayoutRow, "recipient" 
     return { kind: "merchant", merchant } satisfies PayoutOwner;
   }
   const isv = one(await tx.select().from(accounts).where(eq(accounts.id, payout.isvAccountId)).for("update"));
-  return { kind: "account", isv } satisfies PayoutOwner;
+  return { kind: "account", isv, settings: await payoutSettingsOf(tx, isv.id) } satisfies PayoutOwner;
 }
 
 /** Why the payout may not be sent now, or null. (A merchant's payout that must wait is `held`, never pending.) */
 export function sendRefusal(owner: PayoutOwner) {
-  if (owner.kind === "account" && owner.isv.payoutsFrozenAt)
+  if (owner.kind === "account" && owner.settings.frozenAt)
     return "Cannot send: the ISV's payouts are frozen until the operator releases them";
   return null;
 }

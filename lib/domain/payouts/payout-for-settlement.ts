@@ -8,6 +8,7 @@ import { log } from "../../log";
 import { payoutProvider } from "../../payouts/provider";
 import { merchantPayout } from "./recipient";
 import { heldReasonOf } from "./rules";
+import { payoutSettingsOf } from "./settings";
 import { bankOf, payoutEvent, queueAdvance, settlementsFollow } from "./status";
 
 /**
@@ -19,7 +20,7 @@ export async function insertPayout(
   merchant: MerchantRow,
   input: { settlementId: string; amount: number; replaces?: string | null },
 ) {
-  const held = heldReasonOf(merchant);
+  const held = heldReasonOf(merchant, await payoutSettingsOf(tx, merchant.id));
   const bank = bankOf(merchant);
   const row = merchantPayout(
     one(

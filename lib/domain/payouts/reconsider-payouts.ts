@@ -7,6 +7,7 @@ import { payoutProvider } from "../../payouts/provider";
 import { insertPayout } from "./payout-for-settlement";
 import { merchantPayout } from "./recipient";
 import { heldReasonOf } from "./rules";
+import { payoutSettingsOf } from "./settings";
 import { bankOf, holdPayouts, movePayouts, queueAdvance } from "./status";
 
 /**
@@ -16,7 +17,7 @@ import { bankOf, holdPayouts, movePayouts, queueAdvance } from "./status";
  * go (to the bank account as it is now) and each failed payout not yet replaced is paid again.
  */
 export async function reconsiderPayouts(tx: DbOrTx, merchant: MerchantRow) {
-  const reason = heldReasonOf(merchant);
+  const reason = heldReasonOf(merchant, await payoutSettingsOf(tx, merchant.id));
   if (reason) return holdPayouts(tx, merchant, reason);
   const bank = bankOf(merchant);
   const released = await movePayouts(tx, "release", eq(payouts.merchantId, merchant.id), {

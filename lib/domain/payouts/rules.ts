@@ -40,26 +40,21 @@ export const payoutFailureOf = (requirements: Requirements) =>
  * Why a new payout of this merchant must wait, or null: payouts turned off; someone reported a change
  * as not theirs (frozen until an operator releases them); an earlier payout failed and no new bank
  * account was given since (the requirement `payout_failed` is open); the bank account's check has not
- * verified it. A bank account entered after approval (`bankAccountHoldUntil` set) must be `verified`
+ * verified it (./settings.ts). A bank account entered after approval (`bankAccountHoldUntil` set) must be `verified`
  * (a failed check holds payouts and asks an operator), then wait out its cooling-off days; the
  * account underwriting approved holds payouts only while its check is pending or asks for a
  * document (a failed check that underwriting or an operator approved anyway does not).
  */
 export function heldReasonOf(
-  merchant: {
-    automaticPayouts: boolean;
-    requirements: Requirements;
-    verification: { type: string; status: string }[];
-    bankAccountHoldUntil?: Date | null;
-    payoutsFrozenAt?: Date | null;
-  },
+  merchant: { requirements: Requirements; verification: { type: string; status: string }[] },
+  settings: { automatic: boolean; frozenAt: Date | null; bankAccountHoldUntil: Date | null },
   now: Date = clock.now(),
 ): PayoutHeldReason | null {
-  if (!merchant.automaticPayouts) return "automatic_payouts_off";
-  if (merchant.payoutsFrozenAt) return "payouts_frozen";
+  if (!settings.automatic) return "automatic_payouts_off";
+  if (settings.frozenAt) return "payouts_frozen";
   if (payoutFailureOf(merchant.requirements)) return "payout_failed";
   const bank = merchant.verification.find((c) => c.type === "bank_account");
-  const changed = merchant.bankAccountHoldUntil ?? null;
+  const changed = settings.bankAccountHoldUntil;
   if (changed) {
     if (bank?.status !== "verified") return "bank_account_unverified";
     if (now.getTime() < changed.getTime()) return "bank_account_cooling_off";

@@ -12,6 +12,7 @@ import { payoutProvider } from "../../payouts/provider";
 import { verificationProvider } from "../../verification/provider";
 import { destinationOf, payoutBankOf } from "../accounts/payout-bank-account";
 import { accountPayout } from "../payouts/recipient";
+import { payoutSettingsOf } from "../payouts/settings";
 import { payoutEvent, queueAdvance } from "../payouts/status";
 
 // The ISV's residuals paid to its own bank account (docs/reference.md section 19): a payout per
@@ -31,7 +32,7 @@ export async function payWaitingResiduals(tx: DbOrTx, isvAccountId: string, now 
   const bank = isv ? payoutBankOf(isv) : null;
   if (!isv || !stored || !bank || bank.status !== "verified") return [];
   // Reported as not the ISV's: nothing is paid until an operator releases the payouts.
-  if (isv.payoutsFrozenAt) return [];
+  if ((await payoutSettingsOf(tx, isv.id)).frozenAt) return [];
   // A changed account's cooling-off: the residuals are paid when it ends (the job below).
   const holdUntil = stored.hold_until ? new Date(stored.hold_until) : null;
   if (holdUntil && now.getTime() < holdUntil.getTime()) {

@@ -19,6 +19,7 @@ import { moveCharges } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { payoutForSettlement } from "../payouts/payout-for-settlement";
 import { heldReasonOf } from "../payouts/rules";
+import { payoutSettingsOf } from "../payouts/settings";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
 
 /** How long after a settlement the card processor is asked which of its charges were disputed (sandbox: at once). */
@@ -77,7 +78,7 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
           isvAccountId: merchant.isvAccountId,
           merchantId,
           ...figures,
-          payoutStatus: heldReasonOf(merchant) ? "held" : "scheduled",
+          payoutStatus: heldReasonOf(merchant, await payoutSettingsOf(tx, merchant.id)) ? "held" : "scheduled",
           cutoff,
           createdAt: now,
         })

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { SettingsForm } from "@/components/dashboard/settings-form";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { brandOf, settingsOf } from "@/lib/domain/accounts/isv-facts";
-import { serializeAccount } from "@/lib/serializers/account";
+import { customDomainVerification } from "@/lib/serializers/account";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("dashboard"))("settingsTitle") };
@@ -18,7 +18,7 @@ export default async function SettingsPage() {
       <SettingsForm
         defaults={brandOf(account)}
         settings={settingsOf(account)}
-        domainVerification={serializeAccount(account).custom_domain_verification}
+        domainVerification={customDomainVerification(account)}
       />
     </div>
   );

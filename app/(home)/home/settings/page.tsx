@@ -12,6 +12,7 @@ import { isFreshSession } from "@/lib/auth/home-session";
 import { brandOf, newBankAccountHoldDaysOf } from "@/lib/domain/accounts/isv-facts";
 import { bankAccountSummary, bankCheckOf, bankHoldEndsAt, merchantAccountSid } from "@/lib/domain/home/settings";
 import { payoutFailureOf } from "@/lib/domain/payouts/rules";
+import { payoutSettingsOf } from "@/lib/domain/payouts/settings";
 import { requireMerchant } from "@/lib/home/session";
 import { messageOr } from "@/lib/i18n/dynamic";
 import type { LooseJson } from "@/lib/loose-json";
@@ -53,11 +54,12 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
   const uploadError = upload && upload !== "done" ? (uploadErrors[upload] ?? "failed") : null;
   const sid = await merchantAccountSid(db, merchant);
   // A bank account or contact change needs a recent sign-in, and none while payouts are frozen.
-  const frozen = merchant.payoutsFrozenAt !== null;
+  const payoutSettings = await payoutSettingsOf(db, merchant.id);
+  const frozen = payoutSettings.frozenAt !== null;
   const fresh = session !== null && isFreshSession(session);
   const stepUp = !frozen && !fresh ? <StepUp email={contact.email ?? ""} action={homeStepUpAction} /> : null;
   const holdDays = newBankAccountHoldDaysOf(isv);
-  const cooling = bankHoldEndsAt(merchant);
+  const cooling = bankHoldEndsAt(merchant, payoutSettings);
   return (
     <HomeShell branding={brand} business={businessName(merchant) || merchant.id} section="settings">
       <h1 className="text-2xl font-semibold">{t("settingsTitle")}</h1>

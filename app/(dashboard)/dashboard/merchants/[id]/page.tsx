@@ -29,6 +29,7 @@ import { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payment
 import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { isFinal } from "@/lib/domain/merchants/status";
 import { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
+import { payoutSettingsOf } from "@/lib/domain/payouts/settings";
 import { nullIfNotFound } from "@/lib/errors";
 import { displayPhone } from "@/lib/i18n/display";
 import type { LooseJson } from "@/lib/loose-json";
@@ -79,7 +80,12 @@ export default async function MerchantPage({
       : [],
     shows(["overview", "payouts"]) ? getBalance(db, scope, merchant.id).then((b) => b.balance) : null,
   ]);
-  const json = serializeMerchant(merchant, account, requirementsFor(merchant, account));
+  const json = serializeMerchant(
+    merchant,
+    account,
+    requirementsFor(merchant, account),
+    await payoutSettingsOf(db, merchant.id),
+  );
   const app = json.merchant as LooseJson;
   const title = (app.legal_business_name as string | null) ?? t("unnamed");
   const tabNames = Object.fromEntries(merchantTabs.map((name) => [name, t(`tabs.${name}`)])) as Record<
