@@ -15,8 +15,12 @@ const handle = await openDatabase({
 const authSql =
   'select "accounts"."id", "accounts"."type", "accounts"."parent_id", "accounts"."sid", "accounts"."name", "accounts"."defaults", "accounts"."default_capabilities", "accounts"."settings", "accounts"."custom_domain", "accounts"."created_at", "accounts"."updated_at", "api_keys"."secret_digest" from "accounts" inner join "api_keys" on ("api_keys"."account_id" = "accounts"."id" and "api_keys"."revoked_at" is null) where "accounts"."sid" = $1';
 
+// The merchant's payout settings, their own table (lib/domain/payouts/settings.ts), as the API reads them.
+const payoutSettingsSql =
+  'select "owner_id", "automatic", "frozen_at", "bank_account_hold_until" from "payout_settings" where "payout_settings"."owner_id" = $1';
+
 const merchantSql =
-  'select "id", "isv_account_id", "lead_id", "phone", "agent", "lead_onboarding_status", "automatic_payouts", "deactivated", "application", "default_capabilities", "requirements", "payment", "payment_keys", "device_selection", "device_id", "device_imei", "device_imei_source", "device_catalog_id", "device_imei_status", "device_created_at", "device_updated_at", "agreement", "underwriting", "merchant_account_id", "submitted_at", "created_at", "updated_at" from "merchants" where ("merchants"."isv_account_id" = $1 and "merchants"."id" = $2)';
+  'select "id", "isv_account_id", "lead_id", "phone", "agent", "lead_onboarding_status", "deactivated", "application", "default_capabilities", "requirements", "payment", "payment_keys", "device_selection", "device_id", "device_imei", "device_imei_source", "device_catalog_id", "device_imei_status", "device_created_at", "device_updated_at", "agreement", "underwriting", "merchant_account_id", "submitted_at", "created_at", "updated_at" from "merchants" where ("merchants"."isv_account_id" = $1 and "merchants"."id" = $2)';
 
 // Named prepared statements on PostgreSQL, as the API's hot path uses.
 const pool = handle.pool;
@@ -156,16 +160,20 @@ const server = http.createServer(async (req, res) => {
       res.writeHead(404).end();
       return;
     }
+    const [settings] = (await run("payout_settings_of", payoutSettingsSql, [m.id])).rows as any[];
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({
         object: "merchant",
         ...m,
+        automatic_payouts: settings?.automatic ?? true,
         created_at: new Date(m.created_at).toISOString(),
         updated_at: new Date(m.updated_at).toISOString(),
       }),
     );
     return;
   }
+  // Whether its payouts are frozen: its payout settings, as the API reads them.
+  const [payoutSettings] = (await run("payout_settings_of", payoutSettingsSql, [a.id])).rows as any[];
   const body = JSON.stringify({
     object: "account",
     id: a.id,
@@ -175,6 +183,7 @@ const server = http.createServer(async (req, res) => {
     defaults: a.defaults,
     default_capabilities: a.default_capabilities,
     settings: a.settings,
+    payouts_frozen_at: payoutSettings?.frozen_at ?? null,
     created_at: new Date(a.created_at).toISOString(),
   });
   res.writeHead(200, { "content-type": "application/json" }).end(body);

@@ -219,6 +219,8 @@ export async function insertPaidCharges(
         net: 9_680,
         description: "Payment by visa •••• 4242",
         availableOn: availableOnFor(at),
+        // It moves the merchant's pending money: the next settlement takes it (lib/ledger/post.ts says so of every posting).
+        movesPending: true,
         createdAt: at,
       })),
     );
@@ -270,6 +272,7 @@ export async function insertPaidCharges(
           net: -fee,
           description: "Bench ISV fee",
           availableOn: availableOnFor(at),
+          movesPending: true,
           createdAt: at,
         })),
       );
