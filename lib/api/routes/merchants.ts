@@ -15,6 +15,7 @@ import { listMerchants } from "../../domain/merchants/list-merchants";
 import { merchantJson, merchantsJson } from "../../domain/merchants/merchant-json";
 import { releaseDevice } from "../../domain/merchants/release-device";
 import { updateMerchant, type UpdateMerchantInput } from "../../domain/merchants/update-merchant";
+import { defaultPayoutSettings } from "../../domain/payouts/settings";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { callerAccount } from "../caller-account";
 
@@ -136,8 +137,9 @@ const releaseDeviceRoute = createRoute({
 export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createMerchantRoute, async (c) => {
     const isv = await callerAccount(c);
-    const { row } = await createMerchant(c.var.db, isv, c.req.valid("json") as CreateMerchantInput);
-    return c.json(await merchantJson(c.var.db, row, isv), 200);
+    const { row, created } = await createMerchant(c.var.db, isv, c.req.valid("json") as CreateMerchantInput);
+    // A merchant just made has the default payout settings: nothing to read.
+    return c.json(await merchantJson(c.var.db, row, isv, created ? defaultPayoutSettings : undefined), 200);
   });
 
   app.openapi(listMerchantsRoute, async (c) => {
