@@ -20,13 +20,16 @@ const columns = {
   frozenAt: payoutSettings.frozenAt,
   bankAccountHoldUntil: payoutSettings.bankAccountHoldUntil,
 };
+/** A row's settings, or the defaults when there is none. */
+const settingsOf = (row: PayoutSettings | undefined): PayoutSettings =>
+  row
+    ? { automatic: row.automatic, frozenAt: row.frozenAt, bankAccountHoldUntil: row.bankAccountHoldUntil }
+    : defaultPayoutSettings;
 
 /** One owner's payout settings (the defaults when it has no row). */
 export async function payoutSettingsOf(db: DbOrTx, ownerId: string): Promise<PayoutSettings> {
   const [row] = await db.select(columns).from(payoutSettings).where(eq(payoutSettings.ownerId, ownerId));
-  return row
-    ? { automatic: row.automatic, frozenAt: row.frozenAt, bankAccountHoldUntil: row.bankAccountHoldUntil }
-    : defaultPayoutSettings;
+  return settingsOf(row);
 }
 
 /** Several owners' payout settings at once (a page of merchants), by owner id. */
@@ -38,17 +41,7 @@ export async function payoutSettingsOfMany(db: DbOrTx, ownerIds: readonly string
         .where(inArray(payoutSettings.ownerId, [...ownerIds]))
     : [];
   const byId = new Map(rows.map((r) => [r.ownerId, r]));
-  return new Map(
-    ownerIds.map((id) => {
-      const row = byId.get(id);
-      return [
-        id,
-        row
-          ? { automatic: row.automatic, frozenAt: row.frozenAt, bankAccountHoldUntil: row.bankAccountHoldUntil }
-          : defaultPayoutSettings,
-      ] as const;
-    }),
-  );
+  return new Map(ownerIds.map((id) => [id, settingsOf(byId.get(id))] as const));
 }
 
 /** Changes an owner's payout settings (its row made when it has none), in the caller's transaction; answers them. */
@@ -63,7 +56,5 @@ export async function setPayoutSettings(
     .values({ ownerId: owner.id, recipient: owner.recipient, ...defaultPayoutSettings, ...change, updatedAt: now })
     .onConflictDoUpdate({ target: payoutSettings.ownerId, set: { ...change, updatedAt: now } })
     .returning(columns);
-  return row
-    ? { automatic: row.automatic, frozenAt: row.frozenAt, bankAccountHoldUntil: row.bankAccountHoldUntil }
-    : defaultPayoutSettings;
+  return settingsOf(row);
 }
