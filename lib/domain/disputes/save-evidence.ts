@@ -5,6 +5,7 @@ import { type DisputeRow, disputes, files } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalid, invalidState, notFound } from "../../errors";
 import { evidenceFileFields, type SaveEvidence } from "../../schemas/disputes";
+import { type DisputeView } from "../../serializers/dispute";
 import { createFile, sameFile } from "../files/create-file";
 import { type MerchantScope, type Scope } from "../scope";
 import { findDispute } from "./find-dispute";
@@ -41,6 +42,7 @@ export async function saveEvidence(db: Db, scope: Scope, id: string, input: Save
     const why = whyNotAnswerable(current, now);
     if (why) throw invalidState(why);
     let row = current;
+    let shown: DisputeView | null = null;
     if (input.evidence && Object.keys(input.evidence).length > 0) {
       await checkEvidenceFiles(tx, current, input.evidence);
       const [saved] = await tx
@@ -50,9 +52,10 @@ export async function saveEvidence(db: Db, scope: Scope, id: string, input: Save
         .returning();
       if (!saved) throw invalidState(`Dispute ${id} can no longer be answered`);
       row = saved;
-      if (!input.submit) await disputeEvent(tx, "dispute.updated", row);
+      if (!input.submit) shown = await disputeEvent(tx, "dispute.updated", row);
     }
-    return disputeView(tx, (input.submit ? await submitLocked(tx, row, now) : row).id);
+    if (input.submit) return submitLocked(tx, row, now);
+    return shown ?? disputeView(tx, row.id);
   });
 }
 

@@ -59,17 +59,16 @@ export async function disputeView(tx: DbOrTx, id: string): Promise<DisputeView> 
   return must(row, `the dispute ${id}`);
 }
 
-export const disputeEvent = async (
+/** The dispute's event, as it is shown now; answers that view (the caller's answer too: not read twice). */
+export async function disputeEvent(
   tx: DbOrTx,
   type: "dispute.created" | "dispute.updated" | "dispute.closed",
   row: DisputeRow,
-) =>
-  recordEvent(tx, {
-    accountId: row.isvAccountId,
-    type,
-    objectId: row.id,
-    data: serializeDisputeForIsv(await disputeView(tx, row.id)),
-  });
+): Promise<DisputeView> {
+  const view = await disputeView(tx, row.id);
+  await recordEvent(tx, { accountId: row.isvAccountId, type, objectId: row.id, data: serializeDisputeForIsv(view) });
+  return view;
+}
 
 /** The dispute's row locked for the change, within scope (404 otherwise). */
 export async function lockDispute(tx: DbOrTx, scope: Scope, id: string) {

@@ -6,7 +6,7 @@ import { invalid, invalidState } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
 import { type Scope } from "../scope";
 import { filledEvidence, whyNotAnswerable } from "./rules";
-import { answerable, disputeEvent, disputeView, lockDispute, moveDispute } from "./status";
+import { answerable, disputeEvent, lockDispute, moveDispute } from "./status";
 
 /** Submits a dispute whose row the caller locked: needs_response → under_review, once. */
 export async function submitLocked(tx: DbOrTx, current: DisputeRow, now: Date) {
@@ -16,7 +16,7 @@ export async function submitLocked(tx: DbOrTx, current: DisputeRow, now: Date) {
     throw invalid("evidence", "Save some evidence (a text or a file) before submitting it", "parameter_missing");
   const submitted = await moveDispute(tx, "submit", answerable(current.id, now), { submittedAt: now });
   if (!submitted) throw invalidState(`Dispute ${current.id} can no longer be submitted`);
-  await disputeEvent(tx, "dispute.updated", submitted);
+  const shown = await disputeEvent(tx, "dispute.updated", submitted);
   // The sandbox's card bank answers within seconds; a real processor reports the decision later.
   if (env.APP_ENV === "sandbox")
     await enqueueJob(
@@ -25,7 +25,7 @@ export async function submitLocked(tx: DbOrTx, current: DisputeRow, now: Date) {
       { dispute_id: submitted.id },
       { runAt: new Date(now.getTime() + 2_000), key: `dispute_decision_${submitted.id}` },
     );
-  return submitted;
+  return shown;
 }
 
 /**
@@ -33,7 +33,5 @@ export async function submitLocked(tx: DbOrTx, current: DisputeRow, now: Date) {
  * once: the first moves it, the second waits for the row and gets 409 `invalid_state`.
  */
 export async function submitDispute(db: Db, scope: Scope, id: string, now = clock.now()) {
-  return db.transaction(async (tx) =>
-    disputeView(tx, (await submitLocked(tx, await lockDispute(tx, scope, id), now)).id),
-  );
+  return db.transaction(async (tx) => submitLocked(tx, await lockDispute(tx, scope, id), now));
 }

@@ -8,7 +8,7 @@ import { log } from "../../log";
 import { payoutProvider } from "../../payouts/provider";
 import { merchantPayout } from "./recipient";
 import { heldReasonOf } from "./rules";
-import { payoutSettingsOf } from "./settings";
+import { type PayoutSettings, payoutSettingsOf } from "./settings";
 import { bankOf, payoutEvent, queueAdvance, settlementsFollow } from "./status";
 
 /**
@@ -19,8 +19,9 @@ export async function insertPayout(
   tx: DbOrTx,
   merchant: MerchantRow,
   input: { settlementId: string; amount: number; replaces?: string | null },
+  settings: PayoutSettings,
 ) {
-  const held = heldReasonOf(merchant, await payoutSettingsOf(tx, merchant.id));
+  const held = heldReasonOf(merchant, settings);
   const bank = bankOf(merchant);
   const row = merchantPayout(
     one(
@@ -57,7 +58,12 @@ export async function insertPayout(
  * when positive (the ledger check holds it); nothing when it is not (a negative net is carried into
  * the next settlement instead: ../settlements/settle-merchant.ts).
  */
-export async function payoutForSettlement(tx: DbOrTx, merchant: MerchantRow, settlement: SettlementRow) {
+export async function payoutForSettlement(
+  tx: DbOrTx,
+  merchant: MerchantRow,
+  settlement: SettlementRow,
+  settings?: PayoutSettings,
+) {
   if (settlement.net <= 0) return null;
   const amount = await drawableOf(tx, merchant.id);
   if (amount !== settlement.net)
@@ -66,5 +72,10 @@ export async function payoutForSettlement(tx: DbOrTx, merchant: MerchantRow, set
       "a settlement's payout would draw other than its net",
     );
   if (amount <= 0) return null;
-  return insertPayout(tx, merchant, { settlementId: settlement.id, amount });
+  return insertPayout(
+    tx,
+    merchant,
+    { settlementId: settlement.id, amount },
+    settings ?? (await payoutSettingsOf(tx, merchant.id)),
+  );
 }

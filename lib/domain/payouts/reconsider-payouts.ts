@@ -17,7 +17,8 @@ import { bankOf, holdPayouts, movePayouts, queueAdvance } from "./status";
  * go (to the bank account as it is now) and each failed payout not yet replaced is paid again.
  */
 export async function reconsiderPayouts(tx: DbOrTx, merchant: MerchantRow) {
-  const reason = heldReasonOf(merchant, await payoutSettingsOf(tx, merchant.id));
+  const settings = await payoutSettingsOf(tx, merchant.id);
+  const reason = heldReasonOf(merchant, settings);
   if (reason) return holdPayouts(tx, merchant, reason);
   const bank = bankOf(merchant);
   const released = await movePayouts(tx, "release", eq(payouts.merchantId, merchant.id), {
@@ -33,7 +34,12 @@ export async function reconsiderPayouts(tx: DbOrTx, merchant: MerchantRow) {
     .where(and(eq(payouts.merchantId, merchant.id), eq(payouts.status, "failed"), isNull(replacement)))
     .orderBy(payouts.seq);
   for (const failed of unpaid.map(merchantPayout))
-    await insertPayout(tx, merchant, { settlementId: failed.settlementId, amount: failed.amount, replaces: failed.id });
+    await insertPayout(
+      tx,
+      merchant,
+      { settlementId: failed.settlementId, amount: failed.amount, replaces: failed.id },
+      settings,
+    );
 }
 
 /** The job: a merchant's payouts looked at again, under its row lock (a new bank account's cooling-off ended). */

@@ -70,6 +70,8 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
       .limit(1);
     const carriedIn = Math.min(0, last?.net ?? 0);
     const figures = settlementFigures(taken, carriedIn);
+    // Read once: what the settlement says of its payout, and the payout itself.
+    const payoutSettings = await payoutSettingsOf(tx, merchant.id);
     const settlement = one(
       await tx
         .insert(settlements)
@@ -78,7 +80,7 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
           isvAccountId: merchant.isvAccountId,
           merchantId,
           ...figures,
-          payoutStatus: heldReasonOf(merchant, await payoutSettingsOf(tx, merchant.id)) ? "held" : "scheduled",
+          payoutStatus: heldReasonOf(merchant, payoutSettings) ? "held" : "scheduled",
           cutoff,
           createdAt: now,
         })
@@ -103,7 +105,7 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
       data: serializeSettlement(settlement),
     });
     // Its positive net is paid out (a negative one is carried into the next settlement).
-    await payoutForSettlement(tx, merchant, settlement);
+    await payoutForSettlement(tx, merchant, settlement, payoutSettings);
     // The card processor reports which settled charges their customers disputed.
     if (settled.some((c) => c.paymentMethod === "card"))
       await enqueueJob(
