@@ -13,6 +13,8 @@ export const ledgerInvariants = [
   "settlement_equals_its_postings",
   "balance_is_its_transactions",
   "statement_equals_its_period",
+  "statement_fees_are_its_period",
+  "bill_is_its_postings",
   "checkpoint_is_its_entries",
   "clearing_holds_what_is_not_funded",
   "payout_clearing_holds_payouts_on_their_way",
@@ -37,7 +39,7 @@ const activityTypes = sql.raw(`(${activityPostingTypes.map((t) => `'${t}'`).join
  * The invariants of docs/reference.md section 18, checked over the whole ledger (or one merchant's):
  * every posting sums to zero; a posting's net is what it moved in its merchant's accounts; each payout
  * equals the sum of its lines; each settlement's net (less the negative net carried in) equals the
- * postings it took; a final statement's net is its month's postings; the clearing accounts hold exactly what no settlement has funded yet; a merchant's
+ * postings it took; a final statement's net and fees are its month's postings and bill, a bill its postings; the clearing accounts hold exactly what no settlement has funded yet; a merchant's
  * balance is the sum of its balance transactions; each balance checkpoint holds exactly its entries.
  * Answers what broke (empty: all hold). `merchants`: one merchant's id or several (their invariants in
  * one pass of each query, their own index ranges), or none for the whole ledger.
@@ -110,20 +112,42 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
         where true ${ofMerchant("m.id")}
           and least(0, coalesce(l.net, 0)) <> coalesce(a.amount, 0) - ${promisedPayouts(sql`m.id`)}`,
   ]);
-  // A final statement's net, with its month-end fees (its ACH activity and monthly fee lines) put
-  // back, is the net of its month's activity postings; and the month-end fees it took are its lines.
-  const monthEndOf = sql.raw(`(select coalesce(sum((l->>'amount')::int), 0) from jsonb_array_elements(s.fee_lines) l
-                               where l->>'kind' in ('monthly', 'ach_activity'))`);
-  queries.push([
-    "statement_equals_its_period",
-    sql`select s.id, s.net + ${monthEndOf} as expected, coalesce(sum(p.net), 0) as actual
-        from statements s left join ledger_postings p on p.merchant_id = s.merchant_id
-          and p.type in ${activityTypes}
-          and p.created_at >= (s.period || '-01T00:00:00Z')::timestamptz
-          and p.created_at < (s.period || '-01T00:00:00Z')::timestamptz + interval '1 month'
-        where s.final ${ofMerchant("s.merchant_id")}
-        group by s.id, s.net, s.fee_lines having coalesce(sum(p.net), 0) <> s.net + ${monthEndOf}`,
-  ]);
+  // A final statement's net, with its month-end fees (its month's bill) put back, is the net of its
+  // month's activity postings; its fees are its charges' and disputes' fees of the month and its bill.
+  const monthOf = (column: string) =>
+    sql.raw(`p.created_at >= (${column} || '-01T00:00:00Z')::timestamptz
+          and p.created_at < (${column} || '-01T00:00:00Z')::timestamptz + interval '1 month'`);
+  const billOf = sql.raw(`(select coalesce(sum(b.total), 0) from merchant_bills b
+                           where b.merchant_id = s.merchant_id and b.period = s.period)`);
+  queries.push(
+    [
+      "statement_equals_its_period",
+      sql`select s.id, s.net + ${billOf} as expected, coalesce(sum(p.net), 0) as actual
+          from statements s left join ledger_postings p on p.merchant_id = s.merchant_id
+            and p.type in ${activityTypes} and ${monthOf("s.period")}
+          where s.final ${ofMerchant("s.merchant_id")}
+          group by s.id, s.net, s.merchant_id, s.period having coalesce(sum(p.net), 0) <> s.net + ${billOf}`,
+    ],
+    [
+      "statement_fees_are_its_period",
+      sql`select s.id, s.fees as expected, coalesce(sum(p.fee) filter (where p.type = 'charge'), 0)
+                 - coalesce(sum(p.amount) filter (where p.type = 'dispute_fee'), 0) + ${billOf} as actual
+          from statements s left join ledger_postings p on p.merchant_id = s.merchant_id
+            and p.type in ('charge', 'dispute_fee') and ${monthOf("s.period")}
+          where s.final ${ofMerchant("s.merchant_id")}
+          group by s.id, s.fees, s.merchant_id, s.period
+          having s.fees <> coalesce(sum(p.fee) filter (where p.type = 'charge'), 0)
+                 - coalesce(sum(p.amount) filter (where p.type = 'dispute_fee'), 0) + ${billOf}`,
+    ],
+    // A month-end bill's total is what its postings took from the merchant.
+    [
+      "bill_is_its_postings",
+      sql`select b.id, b.total as expected, 0 - coalesce(sum(p.amount), 0) as actual
+          from merchant_bills b left join ledger_postings p on p.source_id = b.id and p.type = 'monthly_fee'
+          where true ${ofMerchant("b.merchant_id")}
+          group by b.id, b.total having b.total <> 0 - coalesce(sum(p.amount), 0)`,
+    ],
+  );
   queries.push([
     "checkpoint_is_its_entries",
     sql`select c.owner_id || ':' || c.account as id, c.amount as expected,

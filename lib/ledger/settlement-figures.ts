@@ -64,7 +64,7 @@ export function postingSums(postings: readonly TakenPosting[]) {
  * A settlement's figures (docs/reference.md section 13), read from the ledger postings it took
  * (section 18, `postingSums` of its counted postings): the charges (captured, and their fees), the
  * refunds, the ACH returns taken back and the reversed returns paid back, the disputes' amounts and
- * fees, the won disputes' amounts, the month-end fees of the statements made since (in `fees`), the
+ * fees, the won disputes' amounts, the month-end fees of the bills made since (in `fees`), the
  * ISV's platform fees less what refunds gave back of them (section 19); its net is the sum of their
  * nets and the negative net carried in from the settlement before (<= 0).
  */

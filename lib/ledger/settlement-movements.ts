@@ -11,24 +11,29 @@ import { type TakenPosting } from "./settlement-figures";
 // A settlement's movements: what it takes from pending, and month-end fees (see ./payment-movements.ts).
 
 /**
- * A final statement's month-end fees (ACH activity and monthly fees, docs/reference.md section 13):
- * each line taken from the merchant's `pending` to the platform's revenue, in the statement's
- * transaction; the next settlement takes them.
+ * A month-end bill's fees (ACH activity and monthly fees, docs/reference.md section 13): each line
+ * taken from the merchant's `pending` to the platform's revenue, in the bill's transaction
+ * (lib/domain/statements/bill-month.ts); the next settlement takes them.
  */
 export async function postMonthEndFees(
   tx: DbOrTx,
-  statement: { id: string; isvAccountId: string; merchantId: string; period: string },
-  lines: readonly { description: string; amount: number }[],
+  bill: {
+    id: string;
+    isvAccountId: string;
+    merchantId: string;
+    period: string;
+    lines: readonly { description: string; amount: number }[];
+  },
 ) {
-  for (const line of lines)
+  for (const line of bill.lines)
     await post(tx, {
-      isvAccountId: statement.isvAccountId,
-      merchantId: statement.merchantId,
+      isvAccountId: bill.isvAccountId,
+      merchantId: bill.merchantId,
       type: "monthly_fee",
-      sourceId: statement.id,
+      sourceId: bill.id,
       amount: -line.amount,
-      description: `${line.description}, ${statement.period}`,
-      entries: [pending(statement.merchantId, -line.amount), platform("processing_revenue", line.amount)],
+      description: `${line.description}, ${bill.period}`,
+      entries: [pending(bill.merchantId, -line.amount), platform("processing_revenue", line.amount)],
     });
 }
 

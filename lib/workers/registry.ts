@@ -11,7 +11,7 @@ import { runResiduals } from "../domain/residuals/run-residuals";
 import { runPurge } from "../domain/retention/purge";
 import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
 import { runSettlement } from "../domain/settlements/run-settlement";
-import { runStatements } from "../domain/statements/run-statements";
+import { runBilling, runStatements } from "../domain/statements/run-statements";
 import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
 import { giveUpVerificationCheck, runVerificationCheck } from "../domain/verification/run-check";
 import { deliverWebhook, giveUpDelivery, preloadDeliveries } from "../domain/webhooks/deliver-webhook";
@@ -48,6 +48,7 @@ export const jobRegistry = {
   payment_request_expiry: define("payment_request_expiry", { handler: expirePaymentRequest }),
   processor_call_recover: define("processor_call_recover", { handler: recoverProcessorCall }),
   settlement_run: define("settlement_run", { handler: runSettlement }),
+  month_end_billing: define("month_end_billing", { handler: runBilling }),
   statement_run: define("statement_run", { handler: runStatements }),
   residual_run: define("residual_run", { handler: runResiduals }),
   account_bank_check: define("account_bank_check", { handler: runAccountBankCheck }),

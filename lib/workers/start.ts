@@ -3,12 +3,12 @@ import { scheduleLedgerCheck } from "../domain/ledger/run-ledger-check";
 import { scheduleResiduals } from "../domain/residuals/run-residuals";
 import { schedulePurge } from "../domain/retention/purge";
 import { scheduleSettlement } from "../domain/settlements/run-settlement";
-import { scheduleStatements } from "../domain/statements/run-statements";
+import { scheduleBilling, scheduleStatements } from "../domain/statements/run-statements";
 import { startJobPools } from "./pools";
 
 /**
  * The background work of a process, started once by the server and by `npm run worker`: the
- * scheduled jobs (the daily settlement, the monthly statements and residuals, the nightly purge, the daily ledger check: each keyed by
+ * scheduled jobs (the daily settlement, the month-end bills, the monthly statements and residuals, the nightly purge, the daily ledger check: each keyed by
  * its date, so every instance may ask and one exists), then, unless `runJobs` is false, the job
  * pools that run them.
  */
@@ -17,6 +17,7 @@ export async function startBackground(
   options: { runJobs?: boolean; pollMs?: number; leaseMs?: number } = {},
 ) {
   await scheduleSettlement(handle.db);
+  await scheduleBilling(handle.db);
   await scheduleStatements(handle.db);
   await scheduleResiduals(handle.db);
   await schedulePurge(handle.db);

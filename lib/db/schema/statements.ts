@@ -107,3 +107,31 @@ export const statements = pgTable(
 );
 
 export type StatementRow = typeof statements.$inferSelect;
+
+/**
+ * A merchant's month-end bill (docs/reference.md section 13): the fees the platform charges once a
+ * month has ended (its ACH activity fees and monthly fees, from the month's ledger postings and the
+ * merchant's pricing), one per merchant and period, made by the billing job and posted to the ledger
+ * in the same transaction (`monthly_fee` postings whose source is the bill). The month's statement
+ * reads it; the next settlement takes its postings. A bill and its month's statement share one id
+ * (`stmt_...`): the fees' balance transactions name the statement they are stated on.
+ */
+export const merchantBills = pgTable(
+  "merchant_bills",
+  {
+    id: text("id").primaryKey(),
+    isvAccountId: text("isv_account_id").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    period: text("period").notNull(),
+    /** Its fee lines (kinds `ach_activity` then `monthly`), each posted as one `monthly_fee`. */
+    lines: jsonb("lines").$type<StatementFeeLine[]>().notNull(),
+    /** The lines' sum, in cents: what its postings took from the merchant. */
+    total: integer("total").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("merchant_bills_merchant_period_key").on(t.merchantId, t.period)],
+);
+
+export type MerchantBillRow = typeof merchantBills.$inferSelect;

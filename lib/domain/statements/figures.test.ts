@@ -9,8 +9,10 @@ import {
   refundPosting,
 } from "../../ledger/payment-movements";
 import { type Posting } from "../../ledger/post";
+import { monthEndFeeLines, type Pricing } from "../fees/month-end-fees";
 import {
   type MonthActivity,
+  monthEndActivity,
   periodOf,
   periodRange,
   statementFigures as figuresOf,
@@ -62,7 +64,11 @@ function monthOf(rows: Rows): MonthActivity {
     disputes: new Map([...(rows.disputesOpened ?? []), ...(rows.disputesWon ?? [])].map((d) => [d.id, d])),
   };
 }
-const statementFigures = (pricing: Parameters<typeof figuresOf>[0], rows: Rows) => figuresOf(pricing, monthOf(rows));
+/** The figures of a month whose bill is what its activity and pricing charge (./bill-month.ts bills it so). */
+const statementFigures = (pricing: Pricing, rows: Rows) => {
+  const month = monthOf(rows);
+  return figuresOf(month, monthEndFeeLines(pricing, monthEndActivity(month)));
+};
 
 const pricing = {
   application: { capabilities: { types: ["flat_rate", "ach"] }, fees: { monthly: { minimum_processing_fee: 25 } } },

@@ -12,7 +12,7 @@ import {
 import { invalid } from "../../errors";
 import { postingSums } from "../../ledger/settlement-figures";
 import { activityPostingTypes, type PostingType } from "../../schemas/ledger-values";
-import { achActivityFees, monthlyFees, type Pricing } from "./month-end-fees";
+import { type MonthEndActivity } from "../fees/month-end-fees";
 
 // A statement's figures without a database (docs/reference.md sections 11 and 13): the month's
 // bounds, and from the month's activity every total, fee line, brand, day and item.
@@ -82,12 +82,28 @@ function sourceOf<T>(map: ReadonlyMap<string, T>, posting: StatementPosting): T 
   return row;
 }
 
+/** What the month did that its month-end fees are charged on (lib/domain/fees/month-end-fees.ts). */
+export function monthEndActivity(month: MonthActivity): MonthEndActivity {
+  const count = (type: PostingType) => month.postings.filter((p) => p.type === type).length;
+  const achDays = new Set(
+    month.postings
+      .filter((p) => p.type === "charge" && sourceOf(month.charges, p).paymentMethod === "ach")
+      .map((p) => p.createdAt.toISOString().slice(0, 10)),
+  ).size;
+  return {
+    achDays,
+    returnCount: count("ach_return"),
+    reversalCount: count("ach_return_reversal"),
+    processingFees: postingSums(month.postings).processingFees,
+  };
+}
+
 /**
  * The statement's figures, in cents, read from the month's ledger postings: every total is a sum of
- * their amounts and fees; the month-end fees (ACH activity and monthly fees) are added as lines
- * (./generate-statement.ts writes them to the ledger when the statement is final).
+ * their amounts and fees; the month-end fees (ACH activity and monthly fees: the month's bill, or for
+ * a preview what its bill would be) are added as lines and taken from the net.
  */
-export function statementFigures(merchant: Pricing, month: MonthActivity) {
+export function statementFigures(month: MonthActivity, monthEnd: readonly StatementFeeLine[]) {
   const of = (type: PostingType) => month.postings.filter((p) => p.type === type);
   // Every total is the ledger's one definition (lib/ledger/settlement-figures.ts postingSums).
   const sums = postingSums(month.postings);
@@ -117,7 +133,6 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
     }
   }
   const feeLines = [...byLine.values()];
-  const monthEnd = monthEndFees(merchant, month, sums.processingFees);
   feeLines.push(...monthEnd.filter((l) => l.kind === "ach_activity"));
   if (disputePostings.length > 0)
     feeLines.push({
@@ -219,21 +234,5 @@ export function statementFigures(merchant: Pricing, month: MonthActivity) {
     cardBrands: [...brands.values()].sort((a, b) => b.volume - a.volume || a.brand.localeCompare(b.brand)),
     dailyTotals: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
     items,
-    /** The month-end fees (ACH activity and monthly), each a fee line the ledger is to take. */
-    monthEndFees: monthEnd,
   };
-}
-
-/** The month-end fees: the ACH activity fees of the month, then its monthly fees. */
-function monthEndFees(merchant: Pricing, month: MonthActivity, processing: number): StatementFeeLine[] {
-  const achDays = new Set(
-    month.postings
-      .filter((p) => p.type === "charge" && sourceOf(month.charges, p).paymentMethod === "ach")
-      .map((p) => p.createdAt.toISOString().slice(0, 10)),
-  ).size;
-  const count = (type: PostingType) => month.postings.filter((p) => p.type === type).length;
-  return [
-    ...achActivityFees(merchant, achDays, count("ach_return"), count("ach_return_reversal")),
-    ...monthlyFees(merchant, processing),
-  ];
 }

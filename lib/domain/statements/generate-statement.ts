@@ -1,18 +1,18 @@
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gte, lt } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { one } from "../../db/one";
-import { charges, disputes, merchants, payouts, refunds, statements } from "../../db/schema";
+import { merchants, payouts, statements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
-import { merchantPostingsBetween } from "../../ledger/reads";
-import { postMonthEndFees } from "../../ledger/settlement-movements";
-import { type PostingType } from "../../schemas/ledger-values";
 import { serializeStatement } from "../../serializers/statement";
 import { recordEvent } from "../events/record-event";
+import { monthEndFeeLines } from "../fees/month-end-fees";
 import { merchantPayout } from "../payouts/recipient";
-import { periodRange, statementFigures, statementPostingTypes } from "./figures";
+import { billMonth } from "./bill-month";
+import { monthEndActivity, periodRange, statementFigures } from "./figures";
+import { readMonth } from "./read-month";
 
 export { periodOf, periodRange } from "./figures";
 
@@ -37,20 +37,14 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   if (!merchant) throw notFound("merchant", merchantId, "merchant_id");
 
   // The month's activity as the ledger wrote it, and the objects its postings come from.
-  const postings = await merchantPostingsBetween(db, merchantId, statementPostingTypes, start, end);
-  if (postings.length === 0)
+  const month = await readMonth(db, merchantId, period);
+  if (!month)
     throw invalid("period", `The merchant has no charges or refunds in ${period}: there is no statement to make`);
-  const idsOf = (...types: PostingType[]) => [
-    ...new Set(postings.filter((p) => types.includes(p.type)).map((p) => p.sourceId)),
-  ];
-  const chargeIds = idsOf("charge", "ach_return", "ach_return_reversal");
-  const refundIds = idsOf("refund");
-  const disputeIds = idsOf("dispute", "dispute_fee", "dispute_won");
-  const [chargeRows, refundRows, disputeRows] = await Promise.all([
-    chargeIds.length ? db.select().from(charges).where(inArray(charges.id, chargeIds)) : [],
-    refundIds.length ? db.select().from(refunds).where(inArray(refunds.id, refundIds)) : [],
-    disputeIds.length ? db.select().from(disputes).where(inArray(disputes.id, disputeIds)) : [],
-  ]);
+  // The month-end fees: a final statement's are its month's bill, which the billing job made (or
+  // makes now, the same call, if the statement is made before the job ran); a preview's are what the
+  // bill would be. The statement itself posts nothing.
+  const bill = final ? await billMonth(db, merchant, period, month) : null;
+  const monthEnd = bill ? bill.lines : monthEndFeeLines(merchant, monthEndActivity(month));
 
   // The payouts made in the month (each settlement's positive net on its way to the bank), as they stand now.
   const monthPayouts = await db
@@ -58,14 +52,8 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     .from(payouts)
     .where(and(eq(payouts.merchantId, merchantId), gte(payouts.createdAt, start), lt(payouts.createdAt, end)))
     .orderBy(asc(payouts.createdAt), asc(payouts.seq));
-  const { monthEndFees, ...monthFigures } = statementFigures(merchant, {
-    postings,
-    charges: new Map(chargeRows.map((c) => [c.id, c])),
-    refunds: new Map(refundRows.map((r) => [r.id, r])),
-    disputes: new Map(disputeRows.map((d) => [d.id, d])),
-  });
   const figures = {
-    ...monthFigures,
+    ...statementFigures(month, monthEnd),
     payouts: monthPayouts.map(merchantPayout).map((p) => ({
       id: p.id,
       settlement_id: p.settlementId,
@@ -80,16 +68,11 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
   if (existing) {
     // The preview, made again with the month's activity so far (final once the month has ended);
     // only while it is still a preview, so a final statement is never changed.
-    const remade = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(statements)
-        .set({ ...figures, final, createdAt: now })
-        .where(and(eq(statements.id, existing.id), eq(statements.final, false)))
-        .returning();
-      // Final: its month-end fees are taken (once: a final statement is never made again).
-      if (row?.final) await postMonthEndFees(tx, row, monthEndFees);
-      return row;
-    });
+    const [remade] = await db
+      .update(statements)
+      .set({ ...figures, final, createdAt: now })
+      .where(and(eq(statements.id, existing.id), eq(statements.final, false)))
+      .returning();
     if (remade) return { row: remade, created: false };
     const current = one(await db.select().from(statements).where(eq(statements.id, existing.id)));
     return { row: current, created: false };
@@ -99,7 +82,8 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
     const [row] = await tx
       .insert(statements)
       .values({
-        id: createId("stmt"),
+        // A final statement shares its bill's id (./bill-month.ts).
+        id: bill?.id ?? createId("stmt"),
         isvAccountId: merchant.isvAccountId,
         merchantId,
         period,
@@ -119,7 +103,6 @@ export async function generateStatement(db: Db, merchantId: string, period: stri
       );
       return { row: made, created: false };
     }
-    if (row.final) await postMonthEndFees(tx, row, monthEndFees);
     await recordEvent(tx, {
       accountId: row.isvAccountId,
       type: "statement.created",

@@ -1,10 +1,10 @@
 import type { MerchantRow, StatementFeeLine } from "../../db/schema";
 import { divideHalfUp, dollarNumberToCents, feeToCentiCents } from "../../money";
-import { merchantPricing } from "../fees/merchant-pricing";
+import { merchantPricing } from "./merchant-pricing";
 
-// The fees a statement charges at the month's end, from the merchant's pricing (docs/reference.md
+// The fees the platform charges at a month's end (its bill, lib/domain/statements/bill-month.ts), from the merchant's pricing (docs/reference.md
 // section 13): the ACH activity fees (returns, reversals, days with ACH charges) and the monthly fees.
-// ./figures.ts counts the month's activity they are charged on.
+// lib/domain/statements/figures.ts counts the month's activity they are charged on.
 
 export type Pricing = Pick<MerchantRow, "application" | "defaultCapabilities">;
 
@@ -74,4 +74,22 @@ export function monthlyFees(merchant: Pricing, processing: number): StatementFee
       });
   }
   return out;
+}
+
+/** What a merchant's month did that its month-end fees are charged on. */
+export type MonthEndActivity = {
+  /** Days with ACH charges. */
+  achDays: number;
+  returnCount: number;
+  reversalCount: number;
+  /** The month's processing fees, in cents (a minimum processing fee tops them up). */
+  processingFees: number;
+};
+
+/** The month-end fees of a month (docs/reference.md section 13): its ACH activity fees, then its monthly fees. */
+export function monthEndFeeLines(merchant: Pricing, activity: MonthEndActivity): StatementFeeLine[] {
+  return [
+    ...achActivityFees(merchant, activity.achDays, activity.returnCount, activity.reversalCount),
+    ...monthlyFees(merchant, activity.processingFees),
+  ];
 }
