@@ -196,7 +196,6 @@ export async function insertPaidCharges(
         cardEntryMethod: "MANUAL" as const,
         receiptNumber: b.ch.slice(3, 11),
         fee: 320,
-        net: 9680 - (input.platformFee ?? 0),
         costs: input.costs ?? null,
         margin: input.costs === undefined ? null : 320 - input.costs,
         platformFee: input.platformFee ?? null,

@@ -103,10 +103,17 @@ export async function ChargeDetails({
                   : money(charge.platformFee),
               )
             : null}
-          {charge.status === "RETURNED" && charge.net !== null
-            ? // Returned: the bank took back what the merchant still held; the fee stays taken.
-              row(t("netToMerchantReturned"), money(charge.net - (charge.amountCaptured - charge.amountRefunded)))
-            : row(t("netToMerchant"), charge.net === null ? null : money(charge.net))}
+          {/* The ledger's net: after refunds, and after a return (the bank took back what the merchant still held; the fee stays taken). */}
+          {row(
+            t(
+              charge.status === "RETURNED"
+                ? "netToMerchantReturned"
+                : charge.amountRefunded > 0
+                  ? "netToMerchantRefunded"
+                  : "netToMerchant",
+            ),
+            charge.net === null ? null : money(charge.net),
+          )}
           {forIsv && charge.costs !== null ? row(revenueWords("costs"), money(charge.costs)) : null}
           {forIsv && charge.margin !== null ? row(revenueWords("margin"), money(charge.margin)) : null}
           {row(t("refunded"), money(charge.amountRefunded))}

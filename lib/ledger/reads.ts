@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableName, gte, inArray, lt, sql } from "drizzle-orm";
 import { type PgTable } from "drizzle-orm/pg-core";
 
+import { rowsOf } from "../db/client";
 import { ledgerPostings } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { type PostingType } from "../schemas/ledger-values";
@@ -63,3 +64,44 @@ export const settlementThatTook = (type: PostingType, table: PgTable) =>
 /** SQL: the ids of the sources of this type's postings that the settlement took (a subquery for `in (...)`). */
 export const sourcesTakenBy = (settlementId: string, type: PostingType) =>
   sql`select lp.source_id from ledger_postings lp where lp.settlement_id = ${settlementId} and lp.type = ${type}`;
+
+/** The posting types a charge's `net` adds up: its own and its refunds' (disputes are the dispute's). */
+const chargeNetTypes: PostingType[] = [
+  "charge",
+  "platform_fee",
+  "ach_return",
+  "ach_return_reversal",
+  "refund",
+  "platform_fee_refund",
+];
+const chargeNetSql = sql.join(
+  chargeNetTypes.map((t) => sql`${t}`),
+  sql`, `,
+);
+
+/**
+ * Each charge's net as the ledger has it (docs/reference.md section 13): what the payment leaves its
+ * merchant, the nets of its postings (its amount less its fee, its platform fee, an ACH return and
+ * its reversal) and of its refunds' (the amount given back, the platform fee given back). A charge
+ * with no posting (declined) is absent. One query for any number of charges.
+ */
+export async function chargeNets(db: DbOrTx, chargeIds: readonly string[]): Promise<Map<string, number>> {
+  const nets = new Map<string, number>();
+  const unique = [...new Set(chargeIds)];
+  // A settlement's charges may be thousands: a thousand ids per query keeps each under the parameter limit.
+  for (let i = 0; i < unique.length; i += 1000) {
+    const ids = sql.join(
+      unique.slice(i, i + 1000).map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = await db.execute<{ charge_id: string; net: number }>(
+      sql`select coalesce(r.charge_id, p.source_id) as charge_id, sum(p.net)::int as net
+          from ledger_postings p left join refunds r on r.id = p.source_id
+          where p.type in (${chargeNetSql})
+            and (p.source_id in (${ids}) or p.source_id in (select r2.id from refunds r2 where r2.charge_id in (${ids})))
+          group by 1`,
+    );
+    for (const r of rowsOf<{ charge_id: string; net: number }>(rows)) nets.set(r.charge_id, Number(r.net));
+  }
+  return nets;
+}

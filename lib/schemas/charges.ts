@@ -99,11 +99,10 @@ export const chargeSchema = z
     failure_reason: z.string().nullable(),
     receipt_number: z.string(),
     fee: z.number().int().nullable(),
-    net: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "What the merchant keeps: captured − fee − the platform fee's amount (cents)" }),
+    net: z.number().int().nullable().meta({
+      description:
+        "What the payment leaves the merchant, as the ledger has it (cents): captured − fee − the platform fee, less refunds (plus the platform fee they gave back) and an ACH return (plus its reversal). Null for a declined charge",
+    }),
     fee_details: z.array(feeLineSchema).nullable(),
     platform_fee: chargePlatformFeeSchema.nullable().meta({
       description:

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { merchants } from "@/lib/db/schema";
+import { getCharge } from "@/lib/domain/charges/find-charge";
 import { dashboardOverview } from "@/lib/domain/dashboard/overview";
 import { openDispute } from "@/lib/domain/disputes/open-dispute";
 import { homeOverview } from "@/lib/domain/home/overview";
@@ -23,7 +24,7 @@ import { until } from "../helpers/until";
 // and their payouts are sent. Then each surface's figure is listed beside what the balance
 // transactions say it must be: the home's month, the dashboard's overview and merchants list, each
 // settlement's lines (the home's settlement page), its payout and the payout's lines, the month's
-// statement (JSON, CSV and PDF), and the balance itself.
+// statement (JSON, CSV and PDF), each charge's net (the API's and its page's), and the balance itself.
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -37,7 +38,15 @@ afterAll(() => api.close());
 const post = (path: string, body?: unknown) => api.call("POST", path, { auth: isv.auth, body });
 const get = (path: string) => api.call("GET", path, { auth: isv.auth });
 
-type Txn = { id: string; type: string; amount: number; fee: number; net: number; payout_id: string | null };
+type Txn = {
+  id: string;
+  type: string;
+  source: string;
+  amount: number;
+  fee: number;
+  net: number;
+  payout_id: string | null;
+};
 
 async function all<T>(path: string): Promise<T[]> {
   const rows: T[] = [];
@@ -184,6 +193,25 @@ test("every surface's figure for one merchant is the ledger's", async () => {
     .trim()
     .split("\n")
     .map((l) => l.split(","));
+  // Each charge's net (the API's, which the home's and the dashboard's payment pages show) is its
+  // own and its refunds' balance transactions: after the refund, the platform fee and the return.
+  const charged = await all<{ id: string; net: number | null; refunds: { id: string }[] }>(
+    `/v1/charges?merchant_id=${merchant.id}`,
+  );
+  expect(charged).toHaveLength(4);
+  for (const charge of charged) {
+    const sources = new Set([charge.id, ...charge.refunds.map((r) => r.id)]);
+    surfaces.push([
+      `charge ${charge.id}: its net`,
+      charge.net ?? 0,
+      sum(
+        txns.filter((t) => sources.has(t.source) && !t.type.startsWith("dispute")),
+        "net",
+      ),
+    ]);
+    const page = await getCharge(api.db, { isvAccountId: isv.account_id, merchantId: merchant.id }, charge.id);
+    surfaces.push([`charge ${charge.id}: its page's net`, page.charge.net ?? 0, charge.net ?? 0]);
+  }
   surfaces.push(["statement CSV: the net column", rows.reduce((s, r) => s + cents(r[6]!), 0), statement.net]);
   const pdf = await fetch(`${api.baseUrl}/v1/statements/${merchant.id}/download/${statement.id}`, {
     headers: { authorization: isv.auth },

@@ -193,7 +193,6 @@ export const charges = pgTable(
     processorReference: text("processor_reference"),
     receiptNumber: text("receipt_number").notNull(),
     fee: integer("fee"),
-    net: integer("net"),
     feeDetails: jsonb("fee_details").$type<FeeLine[]>(),
     /** What it cost the platform and what the ISV made on it (docs/reference.md section 19): the ISV's eyes only. */
     costs: integer("costs"),

@@ -8,6 +8,7 @@ import { type DbOrTx } from "../../db/types";
 import { must } from "../../must";
 import type { ListQuery } from "../../schemas/list";
 import { type Scope, withinScope } from "../scope";
+import { withNets } from "./charge-nets";
 import { refundsOfCharges } from "./refunds-of-charges";
 
 type ChargeFilters = {
@@ -52,12 +53,16 @@ export async function listCharges(db: DbOrTx, scope: Scope, query: ListQuery & C
   const ids = [...new Set(page.rows.map((r) => r.merchantId))];
   const rows: MerchantRow[] = ids.length ? await db.select().from(merchants).where(inArray(merchants.id, ids)) : [];
   const byId = new Map(rows.map((m) => [m.id, m]));
-  const refunds = await refundsOfCharges(
-    db,
-    page.rows.map((r) => r.id),
-  );
+  const [refunds, rowsWithNets] = await Promise.all([
+    refundsOfCharges(
+      db,
+      page.rows.map((r) => r.id),
+    ),
+    withNets(db, page.rows),
+  ]);
   return {
     ...page,
+    rows: rowsWithNets,
     merchantOf: (charge: ChargeRow) => must(byId.get(charge.merchantId), "the merchant of a listed charge"),
     refundsOf: (charge: ChargeRow) => refunds.get(charge.id) ?? [],
   };

@@ -79,7 +79,6 @@ export function chargeTerms({
   return {
     ...card,
     fee: priced?.fee ?? null,
-    net: priced ? total - priced.fee - (platformFee ?? 0) : null,
     platformFee,
     feeDetails: priced?.lines ?? null,
     costs: costed?.costs ?? null,

@@ -19,6 +19,7 @@ import { serializePaymentRequest } from "../../serializers/payment-request";
 import { serializePlatformFee } from "../../serializers/platform-fee";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
+import { withNet } from "../charges/charge-nets";
 import { newChargeStatus } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { takesAch } from "../fees/merchant-pricing";
@@ -187,7 +188,7 @@ export async function payRequest(
       );
       const platformFeeTxn = await postCharge(tx, charge, brandOf(isv).display_name);
       const base = hostedBaseUrl(isv);
-      const chargeJson = serializeChargeForIsv(charge, merchant);
+      const chargeJson = serializeChargeForIsv(await withNet(tx, charge), merchant);
       if (!authorization.approved) {
         // The claim serializes attempts on one request, so the count is exact; the limit locks it.
         const counted = countsAsDecline(authorization.reason) ? 1 : 0;

@@ -11,6 +11,7 @@ import { achProcessor } from "../../processors";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { getAccount } from "../accounts/get-account";
 import { costProfileOf } from "../accounts/isv-facts";
+import { withNet } from "../charges/charge-nets";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { chargeMoves, heldAmount, moveCharges } from "../charges/status";
 import { recordEvent } from "../events/record-event";
@@ -101,7 +102,7 @@ export async function applyAchMove(
       accountId: row.isvAccountId,
       type: move === "returnCharge" ? "charge.returned" : "charge.return_reversed",
       objectId: row.id,
-      data: serializeChargeForIsv(row, merchant, refunds.get(row.id)),
+      data: serializeChargeForIsv(await withNet(tx, row), merchant, refunds.get(row.id)),
     });
     return row;
   });

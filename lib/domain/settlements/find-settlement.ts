@@ -9,6 +9,7 @@ import { notFound } from "../../errors";
 import { settlementPostings } from "../../ledger/reads";
 import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
 import type { ListQuery } from "../../schemas/list";
+import { withNets } from "../charges/charge-nets";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { merchantPayout } from "../payouts/recipient";
 import { type Scope, withinScope } from "../scope";
@@ -59,11 +60,19 @@ export async function listSettlementCharges(db: DbOrTx, scope: Scope, id: string
     select: (where, orderBy, limit) => db.select().from(charges).where(where).orderBy(orderBy).limit(limit),
   });
   const merchant = one(await db.select().from(merchants).where(eq(merchants.id, settlement.merchantId)));
-  const refunds = await refundsOfCharges(
-    db,
-    page.rows.map((r) => r.id),
-  );
-  return { ...page, merchant: merchant, refundsOf: (chargeId: string) => refunds.get(chargeId) ?? [] };
+  const [refunds, rowsWithNets] = await Promise.all([
+    refundsOfCharges(
+      db,
+      page.rows.map((r) => r.id),
+    ),
+    withNets(db, page.rows),
+  ]);
+  return {
+    ...page,
+    rows: rowsWithNets,
+    merchant: merchant,
+    refundsOf: (chargeId: string) => refunds.get(chargeId) ?? [],
+  };
 }
 
 export type SettlementLine = {

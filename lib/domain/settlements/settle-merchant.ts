@@ -14,6 +14,7 @@ import { merchantsWithPostingsToSettle, postSettlement, takeForSettlement } from
 import { log } from "../../log";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
+import { withNets } from "../charges/charge-nets";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { moveCharges } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
@@ -91,7 +92,7 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
     const refundsBy = await refundsOfCharges(tx, { settlementId: id });
     await recordEvents(
       tx,
-      settled.map((charge) => ({
+      (await withNets(tx, settled)).map((charge) => ({
         accountId: charge.isvAccountId,
         type: "charge.settled" as const,
         objectId: charge.id,

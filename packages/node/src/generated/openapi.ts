@@ -3900,7 +3900,7 @@ export interface components {
       failure_reason: string | null;
       receipt_number: string;
       fee: number | null;
-      /** @description What the merchant keeps: captured − fee − the platform fee's amount (cents) */
+      /** @description What the payment leaves the merchant, as the ledger has it (cents): captured − fee − the platform fee, less refunds (plus the platform fee they gave back) and an ACH return (plus its reversal). Null for a declined charge */
       net: number | null;
       fee_details: components["schemas"]["FeeLine"][] | null;
       /** @description The ISV's platform fee on this charge (the guide: /docs/guide#section-19): taken from the merchant's share, shown to the merchant as "<ISV> fee"; `refunded`: what refunds gave back of it. Null: none */

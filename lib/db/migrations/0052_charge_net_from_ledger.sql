@@ -1,0 +1,1 @@
+ALTER TABLE "charges" DROP COLUMN "net";
