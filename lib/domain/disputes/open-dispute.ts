@@ -16,8 +16,9 @@ import { disputeOpened } from "../../notifications/templates";
 import { paymentProcessor } from "../../processors";
 import { type DisputeReason } from "../../schemas/disputes";
 import { getAccount } from "../accounts/get-account";
-import { brandOf, costProfileOf, disputeFeeOf } from "../accounts/isv-facts";
+import { brandOf } from "../accounts/isv-facts";
 import { lockMerchantShared } from "../charges/lock-order";
+import { disputePrice } from "../fees/dispute-price";
 import { disputedAmount, EVIDENCE_WINDOW_MS } from "./rules";
 import { disputeEvent } from "./status";
 
@@ -41,8 +42,7 @@ export async function openDispute(db: Db, chargeId: string, reason: DisputeReaso
       if (amount === 0) return null;
       const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
       const isv = await getAccount(tx, charge.isvAccountId);
-      const fee = disputeFeeOf(isv);
-      const costs = costProfileOf(isv).dispute_cost;
+      const { fee, costs, margin } = disputePrice(isv);
       const dispute = one(
         await tx
           .insert(disputes)
@@ -55,7 +55,7 @@ export async function openDispute(db: Db, chargeId: string, reason: DisputeReaso
             fee,
             // What it costs the platform and what the ISV makes on it (docs/reference.md section 19).
             costs,
-            margin: fee - costs,
+            margin,
             reason,
             status: "needs_response",
             evidenceDueBy: new Date(now.getTime() + EVIDENCE_WINDOW_MS),
