@@ -80,13 +80,17 @@ const chargeNetSql = sql.join(
 );
 
 /**
- * Each charge's net as the ledger has it (docs/reference.md section 13): what the payment leaves its
- * merchant, the nets of its postings (its amount less its fee, its platform fee, an ACH return and
- * its reversal) and of its refunds' (the amount given back, the platform fee given back). A charge
- * with no posting (declined) is absent. One query for any number of charges.
+ * What the ledger says of each charge (docs/reference.md section 13): its `net`, what the payment
+ * leaves its merchant, the nets of its postings (its amount less its fee, its platform fee, an ACH
+ * return and its reversal) and of its refunds' (the amount given back, the platform fee given back);
+ * and its `settlementId`, the settlement that took its charge posting (null until one did). A charge
+ * with no posting (declined) is absent. One query per thousand charges.
  */
-export async function chargeNets(db: DbOrTx, chargeIds: readonly string[]): Promise<Map<string, number>> {
-  const nets = new Map<string, number>();
+export async function chargeLedgerFacts(
+  db: DbOrTx,
+  chargeIds: readonly string[],
+): Promise<Map<string, { net: number; settlementId: string | null }>> {
+  const facts = new Map<string, { net: number; settlementId: string | null }>();
   const unique = [...new Set(chargeIds)];
   // A settlement's charges may be thousands: a thousand ids per query keeps each under the parameter limit.
   for (let i = 0; i < unique.length; i += 1000) {
@@ -94,14 +98,16 @@ export async function chargeNets(db: DbOrTx, chargeIds: readonly string[]): Prom
       unique.slice(i, i + 1000).map((id) => sql`${id}`),
       sql`, `,
     );
-    const rows = await db.execute<{ charge_id: string; net: number }>(
-      sql`select coalesce(r.charge_id, p.source_id) as charge_id, sum(p.net)::int as net
+    const rows = await db.execute<{ charge_id: string; net: number; settlement_id: string | null }>(
+      sql`select coalesce(r.charge_id, p.source_id) as charge_id, sum(p.net)::int as net,
+                 max(p.settlement_id) filter (where p.type = 'charge') as settlement_id
           from ledger_postings p left join refunds r on r.id = p.source_id
           where p.type in (${chargeNetSql})
             and (p.source_id in (${ids}) or p.source_id in (select r2.id from refunds r2 where r2.charge_id in (${ids})))
           group by 1`,
     );
-    for (const r of rowsOf<{ charge_id: string; net: number }>(rows)) nets.set(r.charge_id, Number(r.net));
+    for (const r of rowsOf<{ charge_id: string; net: number; settlement_id: string | null }>(rows))
+      facts.set(r.charge_id, { net: Number(r.net), settlementId: r.settlement_id });
   }
-  return nets;
+  return facts;
 }

@@ -2,7 +2,7 @@ import { mask } from "../crypto/field-encryption";
 import type { ChargeRow, MerchantRow } from "../db/schema";
 
 /** A charge with its net, the ledger's (lib/domain/charges/charge-nets.ts). */
-type ChargeWithNet = ChargeRow & { net: number | null };
+type LedgerCharge = ChargeRow & { net: number | null; settlementId: string | null };
 import { type ChargeJson } from "../schemas/charges";
 import { chargePlatformFee } from "./platform-fee";
 
@@ -11,7 +11,7 @@ type Refund = ChargeJson["refunds"][number];
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
 /** The charge as the API returns it: the reference's Charge with the contract's additions (timestamps in milliseconds). */
-export function serializeCharge(row: ChargeWithNet, merchant: MerchantRow, refunds: Refund[] = []): ChargeJson {
+export function serializeCharge(row: LedgerCharge, merchant: MerchantRow, refunds: Refund[] = []): ChargeJson {
   const keys = merchant.paymentKeys;
   const processorType = row.paymentMethod === "ach" ? "ACH" : "CREDIT_CARD";
   const card =
@@ -82,7 +82,7 @@ export function serializeCharge(row: ChargeWithNet, merchant: MerchantRow, refun
  * The charge as its ISV reads it (its key or JWT, its webhooks): with what it cost the platform and
  * the ISV's margin (docs/reference.md section 19). Never for a merchant's key, home or components.
  */
-export function serializeChargeForIsv(row: ChargeWithNet, merchant: MerchantRow, refunds: Refund[] = []): ChargeJson {
+export function serializeChargeForIsv(row: LedgerCharge, merchant: MerchantRow, refunds: Refund[] = []): ChargeJson {
   return {
     ...serializeCharge(row, merchant, refunds),
     costs: row.costs,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { accountJson } from "../../domain/accounts/account-json";
 import { getAccount } from "../../domain/accounts/get-account";
 import { verifyCustomDomain } from "../../domain/accounts/verify-custom-domain";
-import { withNet } from "../../domain/charges/charge-nets";
+import { withLedgerFact } from "../../domain/charges/ledger-charge";
 import { merchantJson } from "../../domain/merchants/merchant-json";
 import { listOutbox } from "../../domain/notifications/list-outbox";
 import { presentCard } from "../../domain/payments/present-card";
@@ -165,7 +165,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { scope } = c.var;
       const result = await presentCard(c.var.db, scope, c.req.valid("param").terminal_id, c.req.valid("json"));
-      return c.json(chargeSerializerFor(scope)(await withNet(c.var.db, result.charge), result.merchant), 200);
+      return c.json(chargeSerializerFor(scope)(await withLedgerFact(c.var.db, result.charge), result.merchant), 200);
     },
   );
 

@@ -203,8 +203,6 @@ export const charges = pgTable(
     /** The ISV's platform fee taken from the merchant's share (section 19), and what refunds gave back of it. */
     platformFee: integer("platform_fee"),
     platformFeeRefunded: integer("platform_fee_refunded").notNull().default(0),
-    /** The settlement that took its charge posting (the contract's field, written when the charge becomes SETTLED). */
-    settlementId: text("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     authorizedAt: timestamp("authorized_at", { withTimezone: true, mode: "date" }),
     capturedAt: timestamp("captured_at", { withTimezone: true, mode: "date" }),
@@ -215,7 +213,6 @@ export const charges = pgTable(
     index("charges_isv_seq_idx").on(t.isvAccountId, t.seq),
     index("charges_isv_created_idx").on(t.isvAccountId, t.createdAt),
     index("charges_merchant_seq_idx").on(t.merchantId, t.seq),
-    index("charges_settlement_idx").on(t.settlementId, t.seq),
     index("charges_authorized_idx")
       .on(t.merchantId)
       .where(sql`${t.status} = 'AUTHORIZED'`),

@@ -6,7 +6,7 @@ import { charges, merchants } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
 import { type Scope, withinScope } from "../scope";
-import { withNet } from "./charge-nets";
+import { withLedgerFact } from "./ledger-charge";
 import { refundsOfCharges } from "./refunds-of-charges";
 
 /** One charge within the caller's scope (another account's is a 404). */
@@ -21,7 +21,7 @@ export async function findCharge(db: DbOrTx, scope: Scope, id: string): Promise<
 
 /** GET /v1/charges/{id}: the charge within the caller's scope, with what its serializer needs (its merchant, its refunds). */
 export async function getCharge(db: DbOrTx, scope: Scope, id: string) {
-  const charge = await withNet(db, await findCharge(db, scope, id));
+  const charge = await withLedgerFact(db, await findCharge(db, scope, id));
   const merchant = one(await db.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
   const refunds = (await refundsOfCharges(db, [charge.id])).get(charge.id);
   return { charge, merchant: merchant, refunds };

@@ -8,7 +8,7 @@ import { type DbOrTx } from "../../db/types";
 import { must } from "../../must";
 import type { ListQuery } from "../../schemas/list";
 import { type Scope, withinScope } from "../scope";
-import { withNets } from "./charge-nets";
+import { withLedgerFacts } from "./ledger-charge";
 import { refundsOfCharges } from "./refunds-of-charges";
 
 type ChargeFilters = {
@@ -58,7 +58,7 @@ export async function listCharges(db: DbOrTx, scope: Scope, query: ListQuery & C
       db,
       page.rows.map((r) => r.id),
     ),
-    withNets(db, page.rows),
+    withLedgerFacts(db, page.rows),
   ]);
   return {
     ...page,

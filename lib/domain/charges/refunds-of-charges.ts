@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, inArray, ne, sql } from "drizzle-orm";
 
 import { charges, refunds } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { sourcesTakenBy } from "../../ledger/reads";
 import { chargeRefund } from "../../serializers/refund";
 
 /** The refunds of these charges, oldest first, as the charge's `refunds` lists them (one query). */
@@ -13,7 +14,10 @@ export async function refundsOfCharges(db: DbOrTx, chargeIds: string[] | { settl
     ? inArray(refunds.chargeId, chargeIds)
     : inArray(
         refunds.chargeId,
-        db.select({ id: charges.id }).from(charges).where(eq(charges.settlementId, chargeIds.settlementId)),
+        db
+          .select({ id: charges.id })
+          .from(charges)
+          .where(sql`${charges.id} in (${sourcesTakenBy(chargeIds.settlementId, "charge")})`),
       );
   // A failed refund gave its amount back: the list adds up to `amount_refunded` (pending ones included).
   const rows = await db

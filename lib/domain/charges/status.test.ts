@@ -132,11 +132,13 @@ describe("the charge's named moves", () => {
   test("two settlements racing for one charge: one moves it, the other finds nothing to move", async () => {
     const charge = await chargeIn("AUTHORIZED");
     const [a, b] = await Promise.all([
-      moveCharges(handle.db, "settle", eq(charges.id, charge.id), { settlementId: "stl_a" }),
-      moveCharges(handle.db, "settle", eq(charges.id, charge.id), { settlementId: "stl_b" }),
+      moveCharges(handle.db, "settle", eq(charges.id, charge.id), { settledAt: new Date("2026-11-01T00:00:00Z") }),
+      moveCharges(handle.db, "settle", eq(charges.id, charge.id), { settledAt: new Date("2026-11-02T00:00:00Z") }),
     ]);
     expect(a.length + b.length).toBe(1);
-    expect((await statusOf(charge.id)).settlementId).toBe(a.length ? "stl_a" : "stl_b");
+    expect((await statusOf(charge.id)).settledAt?.toISOString()).toBe(
+      a.length ? "2026-11-01T00:00:00.000Z" : "2026-11-02T00:00:00.000Z",
+    );
   });
 });
 

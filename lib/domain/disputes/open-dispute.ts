@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 
 import { hostedBaseUrl } from "../../branding/hosts";
 import { clock } from "../../clock";
@@ -9,6 +9,7 @@ import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { postDispute } from "../../ledger/payment-movements";
+import { sourcesTakenBy } from "../../ledger/reads";
 import { log } from "../../log";
 import { contactEmailOf, merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";
@@ -110,7 +111,7 @@ export async function checkCardDisputes(db: Db, { settlement_id }: JobPayload<"c
     .from(charges)
     .where(
       and(
-        eq(charges.settlementId, settlement_id),
+        sql`${charges.id} in (${sourcesTakenBy(settlement_id, "charge")})`,
         eq(charges.paymentMethod, "card"),
         eq(charges.status, "SETTLED"),
         isNull(charges.disputeId),

@@ -19,7 +19,7 @@ import { serializePaymentRequest } from "../../serializers/payment-request";
 import { serializePlatformFee } from "../../serializers/platform-fee";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
-import { withNet } from "../charges/charge-nets";
+import { withLedgerFact } from "../charges/ledger-charge";
 import { newChargeStatus } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { takesAch } from "../fees/merchant-pricing";
@@ -188,7 +188,7 @@ export async function payRequest(
       );
       const platformFeeTxn = await postCharge(tx, charge, brandOf(isv).display_name);
       const base = hostedBaseUrl(isv);
-      const chargeJson = serializeChargeForIsv(await withNet(tx, charge), merchant);
+      const chargeJson = serializeChargeForIsv(await withLedgerFact(tx, charge), merchant);
       if (!authorization.approved) {
         // The claim serializes attempts on one request, so the count is exact; the limit locks it.
         const counted = countsAsDecline(authorization.reason) ? 1 : 0;

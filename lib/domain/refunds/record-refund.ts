@@ -12,7 +12,7 @@ import { serializePlatformFee } from "../../serializers/platform-fee";
 import { serializeRefund } from "../../serializers/refund";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, platformFeeSettingsOf } from "../accounts/isv-facts";
-import { withNet } from "../charges/charge-nets";
+import { withLedgerFact } from "../charges/ledger-charge";
 import { lockMerchantShared } from "../charges/lock-order";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { recordEvent } from "../events/record-event";
@@ -108,7 +108,7 @@ export async function recordRefund(
       const platformFeeTxn = await postRefund(tx, refund, updatedCharge, brandOf(isv).display_name);
       const merchant = one(await tx.select().from(merchants).where(eq(merchants.id, charge.merchantId)));
       const chargeJson = serializeChargeForIsv(
-        await withNet(tx, updatedCharge),
+        await withLedgerFact(tx, updatedCharge),
         merchant,
         (await refundsOfCharges(tx, [charge.id])).get(charge.id),
       );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { one } from "../../db/one";
@@ -6,12 +6,13 @@ import { charges, merchants } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { postAchReturn } from "../../ledger/payment-movements";
+import { sourcesTakenBy } from "../../ledger/reads";
 import { log } from "../../log";
 import { achProcessor } from "../../processors";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { getAccount } from "../accounts/get-account";
 import { costProfileOf } from "../accounts/isv-facts";
-import { withNet } from "../charges/charge-nets";
+import { withLedgerFact } from "../charges/ledger-charge";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { chargeMoves, heldAmount, moveCharges } from "../charges/status";
 import { recordEvent } from "../events/record-event";
@@ -42,7 +43,7 @@ async function applyAchAnswer(db: Db, settlementId: string, answer: AchAnswer) {
     .from(charges)
     .where(
       and(
-        eq(charges.settlementId, settlementId),
+        sql`${charges.id} in (${sourcesTakenBy(settlementId, "charge")})`,
         eq(charges.paymentMethod, "ach"),
         inArray(charges.status, [...chargeMoves[answer.move].from]),
         isNotNull(charges.processorReference),
@@ -102,7 +103,7 @@ export async function applyAchMove(
       accountId: row.isvAccountId,
       type: move === "returnCharge" ? "charge.returned" : "charge.return_reversed",
       objectId: row.id,
-      data: serializeChargeForIsv(await withNet(tx, row), merchant, refunds.get(row.id)),
+      data: serializeChargeForIsv(await withLedgerFact(tx, row), merchant, refunds.get(row.id)),
     });
     return row;
   });
@@ -133,7 +134,7 @@ export async function checkAchReturns(db: Db, { settlement_id }: JobPayload<"ach
     .set({ achClearedAt: clock.now() })
     .where(
       and(
-        eq(charges.settlementId, settlement_id),
+        sql`${charges.id} in (${sourcesTakenBy(settlement_id, "charge")})`,
         eq(charges.paymentMethod, "ach"),
         eq(charges.status, "SETTLED"),
         isNull(charges.achClearedAt),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { cursorPage } from "../../db/cursor-page";
 import { one } from "../../db/one";
@@ -6,10 +6,11 @@ import type { ChargeRow, SettlementRow } from "../../db/schema";
 import { charges, disputes, merchants, payouts, refunds, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
+import { sourcesTakenBy } from "../../ledger/reads";
 import { settlementPostings } from "../../ledger/reads";
 import { countedPostings, settlementFigures } from "../../ledger/settlement-figures";
 import type { ListQuery } from "../../schemas/list";
-import { withNets } from "../charges/charge-nets";
+import { withLedgerFacts } from "../charges/ledger-charge";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { merchantPayout } from "../payouts/recipient";
 import { type Scope, withinScope } from "../scope";
@@ -49,12 +50,12 @@ export async function listSettlementCharges(db: DbOrTx, scope: Scope, id: string
   const page = await cursorPage(query, {
     noun: "charge",
     seq: charges.seq,
-    filters: [eq(charges.settlementId, settlement.id)],
+    filters: [sql`${charges.id} in (${sourcesTakenBy(settlement.id, "charge")})`],
     positionOf: async (chargeId) => {
       const [row] = await db
         .select({ seq: charges.seq })
         .from(charges)
-        .where(and(eq(charges.settlementId, settlement.id), eq(charges.id, chargeId)));
+        .where(and(sql`${charges.id} in (${sourcesTakenBy(settlement.id, "charge")})`, eq(charges.id, chargeId)));
       return row?.seq ?? null;
     },
     select: (where, orderBy, limit) => db.select().from(charges).where(where).orderBy(orderBy).limit(limit),
@@ -65,7 +66,7 @@ export async function listSettlementCharges(db: DbOrTx, scope: Scope, id: string
       db,
       page.rows.map((r) => r.id),
     ),
-    withNets(db, page.rows),
+    withLedgerFacts(db, page.rows),
   ]);
   return {
     ...page,

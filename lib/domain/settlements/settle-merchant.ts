@@ -14,7 +14,7 @@ import { merchantsWithPostingsToSettle, postSettlement, takeForSettlement } from
 import { log } from "../../log";
 import { serializeChargeForIsv } from "../../serializers/charge";
 import { serializeSettlement } from "../../serializers/settlement";
-import { withNets } from "../charges/charge-nets";
+import { withLedgerFacts } from "../charges/ledger-charge";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { moveCharges } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
@@ -55,7 +55,7 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
       tx,
       "settle",
       and(eq(charges.merchantId, merchantId), sql`${charges.id} in (${sourcesTakenBy(id, "charge")})`),
-      { settledAt: now, settlementId: id },
+      { settledAt: now },
     );
     const chargePostings = taken.filter((p) => p.type === "charge").length;
     if (settled.length !== chargePostings)
@@ -92,7 +92,7 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
     const refundsBy = await refundsOfCharges(tx, { settlementId: id });
     await recordEvents(
       tx,
-      (await withNets(tx, settled)).map((charge) => ({
+      (await withLedgerFacts(tx, settled)).map((charge) => ({
         accountId: charge.isvAccountId,
         type: "charge.settled" as const,
         objectId: charge.id,

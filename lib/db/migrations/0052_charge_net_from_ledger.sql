@@ -1,1 +1,0 @@
-ALTER TABLE "charges" DROP COLUMN "net";
