@@ -17,6 +17,7 @@ export const ledgerInvariants = [
   "bill_is_its_postings",
   "checkpoint_is_its_entries",
   "clearing_holds_what_is_not_funded",
+  "clearing_is_the_payment_method",
   "payout_clearing_holds_payouts_on_their_way",
   "available_is_what_payouts_draw",
 ] as const;
@@ -39,7 +40,7 @@ const activityTypes = sql.raw(`(${activityPostingTypes.map((t) => `'${t}'`).join
  * The invariants of docs/reference.md section 18, checked over the whole ledger (or one merchant's):
  * every posting sums to zero; a posting's net is what it moved in its merchant's accounts; each payout
  * equals the sum of its lines; each settlement's net (less the negative net carried in) equals the
- * postings it took; a final statement's net and fees are its month's postings and bill, a bill its postings; the clearing accounts hold exactly what no settlement has funded yet; a merchant's
+ * postings it took; a payment's clearing entries are its method's; a final statement's net and fees are its month's postings and bill, a bill its postings; the clearing accounts hold exactly what no settlement has funded yet; a merchant's
  * balance is the sum of its balance transactions; each balance checkpoint holds exactly its entries.
  * Answers what broke (empty: all hold). `merchants`: one merchant's id or several (their invariants in
  * one pass of each query, their own index ranges), or none for the whole ledger.
@@ -97,6 +98,20 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
           where m.transactions <> coalesce(b.entries, 0)`,
     ],
   ];
+  // A payment's money, and what its refunds and its bank's return give back, go through its own
+  // network's clearing account: a card's through `card_clearing`, a bank debit's through
+  // `ach_clearing` (funding drains whatever a settlement took, so a swap would otherwise never show).
+  queries.push([
+    "clearing_is_the_payment_method",
+    sql`select p.id, 0 as expected, count(*) as actual
+        from ledger_postings p
+        join ledger_entries e on e.posting_id = p.id and e.account in ('card_clearing', 'ach_clearing')
+        left join refunds r on p.type = 'refund' and r.id = p.source_id
+        join charges c on c.id = coalesce(r.charge_id, p.source_id)
+        where p.type in ('charge', 'refund', 'ach_return', 'ach_return_reversal') ${ofMerchant("p.merchant_id")}
+          and e.account <> case when c.payment_method = 'ach' then 'ach_clearing' else 'card_clearing' end
+        group by p.id`,
+  ]);
   // A merchant's payouts draw on `available` (./payout-draws.ts): what it holds, less the payouts
   // promised out of it, is 0 after every settlement that paid out, or the negative net the last
   // settlement carries into the next; no other move of money changes it.
