@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ledgerBalanceCheckpoints, ledgerEntries } from "@/lib/db/schema";
 import { balanceOf, checkpointBalances } from "@/lib/ledger/balances";
 import { checkLedger } from "@/lib/ledger/check";
+import { netVolumes } from "@/lib/ledger/volume";
 import { pending, platform } from "@/lib/ledger/entry-helpers";
 import { post } from "@/lib/ledger/post";
 
@@ -135,5 +136,43 @@ describe("a balance read through a checkpoint", () => {
       .groupBy(ledgerEntries.account);
     expect(before.pending).toBe(Number(sums.find((s) => s.account === "pending")?.amount ?? 0));
     expect(await checkLedger(api.db, merchant.id)).toEqual([]);
+  });
+});
+
+describe("a period's net volume and payment count", () => {
+  test("a bank's return of a payment made before the period lowers its volume, not its payment count", async () => {
+    const shop = await approvedMerchant(api, isv);
+    const since = new Date("2026-10-01T00:00:00.000Z");
+    const at = (iso: string) => new Date(iso);
+    const move = (
+      type: "charge" | "ach_return" | "ach_return_reversal",
+      sourceId: string,
+      amount: number,
+      when: Date,
+    ) =>
+      post(api.db, {
+        isvAccountId: isv.account_id,
+        merchantId: shop.id,
+        type,
+        sourceId,
+        amount,
+        description: type,
+        createdAt: when,
+        entries: [pending(shop.id, amount), platform("ach_clearing", -amount)],
+      });
+    // Paid in September, returned in October: October's volume loses it; its count never had it.
+    await move("charge", "ch_edge_old", 5_000, at("2026-09-30T23:59:59.999Z"));
+    await move("ach_return", "ch_edge_old", -5_000, at("2026-10-02T09:00:00.000Z"));
+    // Paid in October and returned, the return reversed: counted once.
+    await move("charge", "ch_edge_new", 3_000, at("2026-10-03T09:00:00.000Z"));
+    await move("ach_return", "ch_edge_new", -3_000, at("2026-10-04T09:00:00.000Z"));
+    await move("ach_return_reversal", "ch_edge_new", 3_000, at("2026-10-05T09:00:00.000Z"));
+    // Paid in October and returned: not counted.
+    await move("charge", "ch_edge_gone", 1_000, at("2026-10-06T09:00:00.000Z"));
+    await move("ach_return", "ch_edge_gone", -1_000, at("2026-10-07T09:00:00.000Z"));
+    expect((await netVolumes(api.db, [shop.id], since)).get(shop.id)).toEqual({
+      amount: -5_000 + 3_000 - 3_000 + 3_000 + 1_000 - 1_000,
+      count: 1,
+    });
   });
 });
