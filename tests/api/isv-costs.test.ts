@@ -163,6 +163,18 @@ test("a dispute and an ACH return carry what they cost, for the ISV only", async
     "the return",
   );
   expect(returned.return_costs).toBe(200);
+  // The ledger's cost postings of the debit: what the debit cost when it was made, and what its
+  // return cost (the profile's return cost, not the debit's again), each once.
+  expect(returned.costs).not.toBe(200);
+  const costPostings = rowsOf<{ description: string; amount: number }>(
+    await api.db.execute(sql`select p.description, e.amount from ledger_postings p
+      join ledger_entries e on e.posting_id = p.id and e.account = 'processing_costs'
+      where p.type = 'cost' and p.source_id = ${returned.id} order by p.seq`),
+  ).map((r) => [r.description, Number(r.amount)]);
+  expect(costPostings).toEqual([
+    [`Costs of ${returned.id}`, returned.costs],
+    [`Return costs of ${returned.id}`, 200],
+  ]);
   // The webhooks say it; the merchant's own key does not.
   const [opened] = await api.db
     .select()
