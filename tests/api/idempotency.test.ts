@@ -19,13 +19,19 @@ let runs = 0;
 beforeAll(async () => {
   api = await startTestApi({
     configure: (app) =>
-      app.post("/v1/_probe", allow({ kinds: ["api_key", "user"] }), async (c) => {
-        const body = (await c.req.json()) as { delay?: number; fail?: number };
-        runs++;
-        if (body.delay) await new Promise((r) => setTimeout(r, body.delay));
-        if (body.fail) return c.json({ error: "boom" }, body.fail as 500);
-        return c.json({ object: "probe", id: createId("evt"), run: runs }, 200);
-      }),
+      app
+        .post("/v1/_probe", allow({ kinds: ["api_key", "user"] }), async (c) => {
+          const body = (await c.req.json()) as { delay?: number; fail?: number };
+          runs++;
+          if (body.delay) await new Promise((r) => setTimeout(r, body.delay));
+          if (body.fail) return c.json({ error: "boom" }, body.fail as 500);
+          return c.json({ object: "probe", id: createId("evt"), run: runs }, 200);
+        })
+        // A second route: a key is the request's, its route included.
+        .post("/v1/_probe_two", allow({ kinds: ["api_key", "user"] }), async (c) => {
+          runs++;
+          return c.json({ object: "probe_two", id: createId("evt"), run: runs }, 200);
+        }),
   });
   isv = await api.newIsv();
   other = await api.newIsv();
@@ -138,6 +144,63 @@ describe("Idempotency-Key", () => {
     expect(theirs.status).toBe(200);
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
     expect(theirs.json.id).not.toBe(mine.json.id);
+  });
+
+  test("another account's answer under the same key is never replayed, nor its request refused as reused", async () => {
+    const key = `k4b-${Date.now()}`;
+    const mine = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: { a: 1 },
+      headers: { "idempotency-key": key },
+    });
+    const before = runs;
+    // Another body from another account: its own request, run (not 409).
+    const theirs = await api.call("POST", "/v1/_probe", {
+      auth: other.auth,
+      body: { a: 2 },
+      headers: { "idempotency-key": key },
+    });
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get("idempotent-replayed")).toBeNull();
+    expect(theirs.json.id).not.toBe(mine.json.id);
+    expect(runs).toBe(before + 1);
+    // And each account's replay is its own answer.
+    const again = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: { a: 1 },
+      headers: { "idempotency-key": key },
+    });
+    expect([again.headers.get("idempotent-replayed"), again.json.id]).toEqual(["true", mine.json.id]);
+    const theirsAgain = await api.call("POST", "/v1/_probe", {
+      auth: other.auth,
+      body: { a: 2 },
+      headers: { "idempotency-key": key },
+    });
+    expect([theirsAgain.status, theirsAgain.headers.get("idempotent-replayed"), theirsAgain.json.id]).toEqual([
+      200,
+      "true",
+      theirs.json.id,
+    ]);
+    expect(runs).toBe(before + 1);
+  });
+
+  test("one key sent to two routes with the same body is refused: the second route never runs", async () => {
+    const key = `k4c-${Date.now()}`;
+    const first = await api.call("POST", "/v1/_probe", {
+      auth: isv.auth,
+      body: { a: 1 },
+      headers: { "idempotency-key": key },
+    });
+    expect(first.status).toBe(200);
+    const before = runs;
+    const second = await api.call("POST", "/v1/_probe_two", {
+      auth: isv.auth,
+      body: { a: 1 },
+      headers: { "idempotency-key": key },
+    });
+    expect(second.status).toBe(409);
+    expect(second.json.error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_reused" });
+    expect(runs).toBe(before);
   });
 
   test.each([500, 502, 503])(
