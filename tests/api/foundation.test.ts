@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { MAX_BODY_BYTES } from "@/lib/api/middleware/body";
 import { passwordHashParams } from "@/lib/auth/secrets";
 import { users } from "@/lib/db/schema";
 import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
@@ -328,6 +329,32 @@ describe("HTTP conventions", () => {
       headers: { "content-type": "application/json" },
     });
     expectErrorShape(res, 413, "invalid_request_error", "body_too_large");
+  });
+
+  test("the limit is exact: a body of 1 MiB is read, one byte more is 413 (declared and streamed alike)", async () => {
+    const json = JSON.stringify({ defaults: { display_name: "Edge POS" } });
+    // JSON may end in white space: the same body, padded to the byte.
+    const ofSize = (bytes: number) => json + " ".repeat(bytes - json.length);
+    const declared = (text: string) =>
+      api.call("PATCH", "/v1/account", { auth: isv.auth, raw: text, headers: { "content-type": "application/json" } });
+    const streamed = (text: string) =>
+      fetch(`${api.baseUrl}/v1/account`, {
+        method: "PATCH",
+        headers: { authorization: isv.auth, "content-type": "application/json" },
+        body: new ReadableStream({
+          start(controller) {
+            const bytes = new TextEncoder().encode(text);
+            for (let i = 0; i < bytes.length; i += 65_536) controller.enqueue(bytes.slice(i, i + 65_536));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+    expect((await declared(ofSize(MAX_BODY_BYTES))).status).toBe(200);
+    expectErrorShape(await declared(ofSize(MAX_BODY_BYTES + 1)), 413, "invalid_request_error", "body_too_large");
+    expect((await streamed(ofSize(MAX_BODY_BYTES))).status).toBe(200);
+    const over = await streamed(ofSize(MAX_BODY_BYTES + 1));
+    expect([over.status, (await over.json()).error.code]).toEqual([413, "body_too_large"]);
   });
 
   test("a body without a declared length (chunked) is counted as it streams: over 1 MB 413, within it read like any other", async () => {

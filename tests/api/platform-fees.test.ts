@@ -222,10 +222,12 @@ describe("refunds and the platform fee", () => {
     const paid = await payRequest(api, isv, merchant, 999, {}, { platform_fee: { amount: 100 } });
     const chargeId = paid.json.charge.id as string;
     const given: number[] = [];
+    const refundIds: string[] = [];
     for (let i = 0; i < 3; i++) {
       const refund = await post("/v1/refunds", { charge_id: chargeId, amount: 333 });
       expect(refund.status, refund.text).toBe(200);
       given.push(refund.json.platform_fee_refund);
+      refundIds.push(refund.json.id);
     }
     expect(given).toEqual([33, 34, 33]);
     const charge = (await get(`/v1/charges/${chargeId}`)).json;
@@ -235,10 +237,15 @@ describe("refunds and the platform fee", () => {
       (e) => (e.data as { charge_id: string }).charge_id === chargeId,
     );
     expect(refunded.map((e) => (e.data as { amount: number }).amount).sort()).toEqual([33, 33, 34]);
-    const lines = (await get(`/v1/balance_transactions?merchant_id=${merchant.id}&type=platform_fee_refund`)).json.data;
+    // Exactly one line per refund, its own amount, named for the ISV (the merchant's other lines aside).
+    const lines = (await get(`/v1/balance_transactions?merchant_id=${merchant.id}&type=platform_fee_refund&limit=100`))
+      .json.data as { source: string; amount: number; description: string }[];
     expect(
-      lines.filter((l: { description: string }) => l.description === "Fee ISV fee refunded").length,
-    ).toBeGreaterThanOrEqual(3);
+      lines
+        .filter((l) => refundIds.includes(l.source))
+        .map((l) => [l.source, l.amount, l.description])
+        .sort(),
+    ).toEqual(refundIds.map((id, i) => [id, given[i], "Fee ISV fee refunded"]).sort());
     expect(await checkLedger(api.db, merchant.id)).toEqual([]);
   });
 
