@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { charges, merchants } from "@/lib/db/schema";
-import { dashboardOverview, periodStarts } from "@/lib/domain/dashboard/overview";
+import { charges, merchants, payouts } from "@/lib/db/schema";
+import { type DashboardOverview, dashboardOverview, periodStarts } from "@/lib/domain/dashboard/overview";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
+import { createId } from "@/lib/ids";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application } from "../helpers/fixtures";
@@ -133,6 +134,28 @@ describe("the dashboard's overview", () => {
       items: [{ id: payout.id, merchantId: closing.id, amount: payout.amount }],
     });
     expect(overview.attention.waiting.items.map((m) => m.id)).not.toContain(idle.id);
+    // Once a payout replaces it (the merchant gave a new account), the failed one needs nothing more:
+    // out of the list (in a transaction rolled back, so the figures above stay this test's).
+    const replaced = await api.db
+      .transaction(async (tx) => {
+        await tx.insert(payouts).values({
+          id: createId("po"),
+          isvAccountId: isv.account_id,
+          merchantId: closing.id,
+          settlementId: payout.settlement_id,
+          replaces: payout.id,
+          amount: payout.amount,
+          status: "pending",
+        });
+        throw Object.assign(new Error("roll back"), {
+          found: (await dashboardOverview(tx, isv.account_id, now)).attention,
+        });
+      })
+      .catch((e: { found?: DashboardOverview["attention"] }) => {
+        if (!e.found) throw e;
+        return e.found;
+      });
+    expect(replaced.failedPayouts).toEqual({ count: 0, items: [] });
 
     // Another ISV: its own figures only.
     const theirs = await dashboardOverview(api.db, other.account_id, now);
