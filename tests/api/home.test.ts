@@ -5,6 +5,7 @@ import { verifyToken } from "@/lib/auth/jwt";
 import { events, merchantLoginTokens, merchants, outbox } from "@/lib/db/schema";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { createFile } from "@/lib/domain/files/create-file";
+import { reportChange } from "@/lib/domain/home/change-notices";
 import { emailLoginLinks, homeMerchant, redeemLoginLink } from "@/lib/domain/home/login";
 import {
   bankAccountSummary,
@@ -177,6 +178,50 @@ describe("the merchant's own key, its settings, and its onboarding link after ap
     // Rotated again: the first secret stops at once.
     await rotateApiKey(api.db, row!.merchantAccountId!, false);
     expect((await api.call("GET", "/v1/charges", { auth: own })).status).toBe(401);
+  });
+
+  test("a contact e-mail change's link stops working once the change expired, and after 'this wasn't me'", async () => {
+    const read = async (id: string) => (await api.db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
+    const contactOf = async (id: string) =>
+      ((await read(id)).application.main_contact_person as { email: string }).email;
+    /** A change of the contact's e-mail to `email`: the link sent to it, and the notice's "this wasn't me" link. */
+    const asked = async (id: string, email: string) => {
+      await changeContact(api.db, id, { name: "Ana Ruiz", email }, freshHomeSession());
+      const mails = await api.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.merchantId} = ${id}`)
+        .orderBy(outbox.createdAt);
+      const confirm = mails.filter((m) => m.kind === "contact_email_confirm").at(-1)!;
+      const notice = mails.filter((m) => /\/home\/report\//.test(m.text)).at(-1)!;
+      return {
+        confirm: confirm.text.match(/\/home\/confirm-email\/(\S+)/)![1]!,
+        report: notice.text.match(/\/home\/report\/(\S+)/)![1]!,
+      };
+    };
+
+    // Expired: the link no longer confirms; the contact is as it was.
+    const late = await approvedMerchant(api, isv);
+    const lateContact = await contactOf(late.id);
+    const { confirm: lateLink } = await asked(late.id, "late@example.com");
+    const waiting = (await read(late.id)).pendingContactEmail!;
+    await api.db
+      .update(merchants)
+      .set({ pendingContactEmail: { ...waiting, expires_at: new Date(Date.now() - 1_000).toISOString() } })
+      .where(eq(merchants.id, late.id));
+    expect(await confirmContactEmailChange(api.db, lateLink)).toBeNull();
+    expect(await contactOf(late.id)).toBe(lateContact);
+
+    // "This wasn't me" from the previous contact's notice: the waiting change is dropped, and its link
+    // confirms nothing after.
+    const reported = await approvedMerchant(api, isv);
+    const reportedContact = await contactOf(reported.id);
+    const links = await asked(reported.id, "thief@example.com");
+    expect((await read(reported.id)).pendingContactEmail?.email).toBe("thief@example.com");
+    expect(await reportChange(api.db, links.report)).not.toBeNull();
+    expect((await read(reported.id)).pendingContactEmail).toBeNull();
+    expect(await confirmContactEmailChange(api.db, links.confirm)).toBeNull();
+    expect(await contactOf(reported.id)).toBe(reportedContact);
   });
 
   test("the contact changes by the application's rules; a bad e-mail changes nothing; merchant.updated is written", async () => {
