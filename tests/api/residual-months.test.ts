@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { payouts, residuals } from "@/lib/db/schema";
 import { setPayoutSettings } from "@/lib/domain/payouts/settings";
 import { payWaitingResiduals } from "@/lib/domain/residuals/account-payouts";
-
-import { generateResidual, merchantMonths } from "@/lib/domain/residuals/generate-residual";
 import { shareOf } from "@/lib/domain/residuals/figures";
+import { generateResidual, merchantMonths } from "@/lib/domain/residuals/generate-residual";
 import { checkLedger } from "@/lib/ledger/check";
 import { pending, platform } from "@/lib/ledger/entry-helpers";
 import { post } from "@/lib/ledger/post";
