@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { merchants } from "@/lib/db/schema";
 import { homeOverview } from "@/lib/domain/home/overview";
+import { applyAchMove } from "@/lib/domain/settlements/ach-returns";
 import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -72,6 +73,16 @@ test("a returned debit is not in today's or the month's figures; the next settle
   expect(second.net).toBe(-32_500);
   const carried = await homeOverview(api.db, await row());
   expect(carried.nextSettlement).toMatchObject({ amount: 0, count: 0, carried: -32_500 });
+  // The bank reverses its return after the settlement took it: the next settlement pays the debit back.
+  expect(
+    await applyAchMove(api.db, debit.json.charge.id, "reverseReturn", {
+      returnReversedAt: new Date(),
+      failureReason: null,
+      achClearedAt: new Date(),
+    }),
+  ).toBeTruthy();
+  const reversed = await homeOverview(api.db, await row());
+  expect(reversed.nextSettlement).toMatchObject({ amount: 30_000, count: 0, carried: -32_500 });
   expect(await checkLedger(api.db)).toEqual([]);
 }, 90_000);
 
