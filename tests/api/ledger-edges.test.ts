@@ -2,11 +2,12 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { ledgerBalanceCheckpoints, ledgerEntries } from "@/lib/db/schema";
+import { payoutWithLines } from "@/lib/domain/balance/payout-lines";
 import { balanceOf, checkpointBalances } from "@/lib/ledger/balances";
 import { checkLedger } from "@/lib/ledger/check";
-import { netVolumes } from "@/lib/ledger/volume";
 import { pending, platform } from "@/lib/ledger/entry-helpers";
 import { post } from "@/lib/ledger/post";
+import { netVolumes } from "@/lib/ledger/volume";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant, payRequest } from "../helpers/payments";
@@ -174,5 +175,38 @@ describe("a period's net volume and payment count", () => {
       amount: -5_000 + 3_000 - 3_000 + 3_000 + 1_000 - 1_000,
       count: 1,
     });
+  });
+});
+
+describe("a payout's lines, as the home's payout page reads them", () => {
+  test("are the balance transactions it paid out, not its own payout line, and add up to it", async () => {
+    const shop = await approvedMerchant(api, isv);
+    await payRequest(api, isv, shop, 6_000);
+    const refunded = await payRequest(api, isv, shop, 4_000);
+    const refund = await api.call("POST", "/v1/refunds", {
+      auth: isv.auth,
+      body: { charge_id: refunded.json.charge.id, amount: 1_000 },
+    });
+    expect(refund.status).toBe(200);
+    const settled = await api.call("POST", "/v1/test_helpers/settlement/run", {
+      auth: isv.auth,
+      body: { merchant_id: shop.id },
+    });
+    expect(settled.status).toBe(200);
+    const [payout] = (await api.call("GET", `/v1/payouts?merchant_id=${shop.id}`, { auth: isv.auth })).json.data;
+    // Sent: its own `payout` line is written (and names the payout), which is not one of its lines.
+    await api.call("POST", `/v1/test_helpers/payouts/${payout.id}/advance`, { auth: isv.auth });
+    const api_lines = (
+      await api.call("GET", `/v1/balance_transactions?payout=${payout.id}&limit=100`, { auth: isv.auth })
+    ).json.data as { id: string; type: string }[];
+    expect(api_lines.map((t) => t.type).sort()).toEqual(["charge", "charge", "payout", "refund"]);
+    const page = await payoutWithLines(api.db, { isvAccountId: isv.account_id, merchantId: shop.id }, payout.id);
+    expect(page.lines.map((l) => l.id).sort()).toEqual(
+      api_lines
+        .filter((t) => t.type !== "payout")
+        .map((t) => t.id)
+        .sort(),
+    );
+    expect(page.totals.net).toBe(payout.amount);
   });
 });
