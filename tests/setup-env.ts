@@ -58,3 +58,11 @@ if (process.env.DATABASE_URL) {
     await client.end();
   });
 }
+
+// TEST_NOW (an ISO instant): the file runs as if it were then (Date only; timers stay real and the
+// time moves on from there), so a file bound to "today", "this week" or "this month" is shown to
+// hold at a period's edge, whatever the day CI runs (.ci/run runs those files at fixed edges).
+if (process.env.TEST_NOW) {
+  const { vi } = await import("vitest");
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date(process.env.TEST_NOW), shouldAdvanceTime: true });
+}
