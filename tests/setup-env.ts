@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, vi } from "vitest";
 
 import { dataDir, scratchBase } from "./helpers/scratch";
 
@@ -62,7 +62,5 @@ if (process.env.DATABASE_URL) {
 // TEST_NOW (an ISO instant): the file runs as if it were then (Date only; timers stay real and the
 // time moves on from there), so a file bound to "today", "this week" or "this month" is shown to
 // hold at a period's edge, whatever the day CI runs (.ci/run runs those files at fixed edges).
-if (process.env.TEST_NOW) {
-  const { vi } = await import("vitest");
+if (process.env.TEST_NOW)
   vi.useFakeTimers({ toFake: ["Date"], now: new Date(process.env.TEST_NOW), shouldAdvanceTime: true });
-}
