@@ -124,3 +124,25 @@ test("decoded pixels stay within the process's budget: a third 50-megapixel imag
   await Promise.all(all);
   expect(most).toBe(2);
 });
+
+test("images waiting for the pixel budget are decoded in the order they came: a small one never passes a large one", async () => {
+  const started: string[] = [];
+  const gates = new Map<string, () => void>();
+  const decode = (name: string, pixels: number) =>
+    withinPixelBudget(pixels, async () => {
+      started.push(name);
+      await new Promise<void>((r) => gates.set(name, r));
+    });
+  // 60 of the 100 megapixels in use; then a large image that does not fit, and two small ones that would.
+  const first = decode("first", 60_000_000);
+  await new Promise((r) => setTimeout(r, 5));
+  const rest = [decode("large", 60_000_000), decode("small-1", 10_000_000), decode("small-2", 10_000_000)];
+  await new Promise((r) => setTimeout(r, 10));
+  expect(started).toEqual(["first"]);
+  gates.get("first")!();
+  await first;
+  await new Promise((r) => setTimeout(r, 10));
+  expect(started).toEqual(["first", "large", "small-1", "small-2"]);
+  for (const name of ["large", "small-1", "small-2"]) gates.get(name)!();
+  await Promise.all(rest);
+});
