@@ -38,6 +38,11 @@ describe("readUploadBody", () => {
     expect((await readUploadBody(stream, 10_000)).length).toBe(4000);
   });
 
+  test("the limit is exact: a body of maxBytes is read; one byte more is file_too_large", async () => {
+    expect((await readUploadBody(trickle(4, 1000, 1).stream, 4000)).length).toBe(4000);
+    await expect(readUploadBody(trickle(4, 1000, 1).stream, 3999)).rejects.toMatchObject({ code: "file_too_large" });
+  });
+
   test("past maxBytes: file_too_large, and the stream is cancelled", async () => {
     const body = trickle(10, 1000, 1);
     await expect(readUploadBody(body.stream, 2500)).rejects.toMatchObject({ code: "file_too_large" });
