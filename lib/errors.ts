@@ -54,6 +54,7 @@ export const errorCodes = {
   file_unreadable: "invalid_request_error",
   image_too_large: "invalid_request_error",
   password_reset_invalid: "invalid_request_error",
+  insufficient_funds: "invalid_request_error",
   // authentication_error
   unauthenticated: "authentication_error",
   invalid_credentials: "authentication_error",
@@ -82,6 +83,7 @@ export const errorCodes = {
   payment_request_locked: "conflict_error",
   file_duplicate: "conflict_error",
   document_not_needed: "conflict_error",
+  payouts_held: "conflict_error",
   // idempotency_error
   idempotency_key_reused: "idempotency_error",
   idempotency_key_in_use: "idempotency_error",

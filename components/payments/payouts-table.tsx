@@ -70,7 +70,9 @@ export async function PayoutsTable({
             {p.bankLast4 ? t("bankAccount", { last4: p.bankLast4 }) : "—"}
           </td>
           <td className="py-2">
-            {settlementHref ? (
+            {!p.settlementId ? (
+              "—"
+            ) : settlementHref ? (
               <Link href={settlementHref(p.settlementId)} className="underline">
                 {t("openSettlement")}
               </Link>

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 
 import { cursorPage } from "../db/cursor-page";
 import { ledgerPostings } from "../db/schema";
@@ -22,6 +22,9 @@ const ownedBy = (owner: LedgerOwner) =>
 /** The postings a merchant sees as balance transactions (not the platform's own moves). */
 const publicPostings = (owner: LedgerOwner) =>
   sql`${ownedBy(owner)} and ${inArray(ledgerPostings.type, [...balanceTransactionTypes])}`;
+
+/** Not a payout's own `payout` posting (a manual payout's, taken as a line of a later payout, is one of its lines). */
+const notItsOwnPayout = sql`not (${ledgerPostings.type} = 'payout' and ${ledgerPostings.sourceId} = ${ledgerPostings.payoutId})`;
 
 /** GET /v1/balance_transactions: newest first, with the filters of docs/reference.md section 18. */
 export async function listBalanceTransactions(
@@ -60,12 +63,12 @@ export async function balanceTransaction(db: DbOrTx, owner: LedgerOwner, id: str
   return row ?? null;
 }
 
-/** The balance transactions a payout paid out (not its own `payout` line), oldest first. */
+/** The balance transactions a payout paid out (not its own `payout` line; a manual payout's is one), oldest first. */
 export function payoutLinePostings(db: DbOrTx, owner: LedgerOwner, payoutId: string) {
   return db
     .select()
     .from(ledgerPostings)
-    .where(and(publicPostings(owner), eq(ledgerPostings.payoutId, payoutId), ne(ledgerPostings.type, "payout")))
+    .where(and(publicPostings(owner), eq(ledgerPostings.payoutId, payoutId), notItsOwnPayout))
     .orderBy(asc(ledgerPostings.seq));
 }
 
@@ -86,8 +89,6 @@ export function payoutLinesOf(db: DbOrTx, owner: LedgerOwner, payoutIds: readonl
   return db
     .select()
     .from(ledgerPostings)
-    .where(
-      sql`${publicPostings(owner)} and ${inArray(ledgerPostings.payoutId, [...payoutIds])} and ${ne(ledgerPostings.type, "payout")}`,
-    )
+    .where(sql`${publicPostings(owner)} and ${inArray(ledgerPostings.payoutId, [...payoutIds])} and ${notItsOwnPayout}`)
     .orderBy(asc(ledgerPostings.seq));
 }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/client";
 import { type DbOrTx } from "../db/types";
 import { activityPostingTypes, internalPostingTypes } from "../schemas/ledger-values";
-import { promisedPayouts } from "./payout-draws";
+import { promisedPayouts, unpaidLines, unsentManualPayouts } from "./payout-draws";
 
 /** Every invariant checkLedger checks, by name: the daily check's gauge has one series each. */
 export const ledgerInvariants = [
@@ -76,8 +76,9 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
     [
       "payout_equals_its_lines",
       sql`select po.id, po.amount as expected, coalesce(sum(p.net), 0) as actual
-          from payouts po left join ledger_postings p on p.payout_id = po.id and p.type not in ('payout', 'payout_paid')
-          where po.recipient = 'merchant' ${ofMerchant("po.merchant_id")}
+          from payouts po left join ledger_postings p on p.payout_id = po.id and p.type <> 'payout_paid'
+            and not (p.type = 'payout' and p.source_id = po.id)
+          where po.recipient = 'merchant' and (po.automatic or po.replaces is not null) ${ofMerchant("po.merchant_id")}
           group by po.id, po.amount having coalesce(sum(p.net), 0) <> po.amount`,
     ],
     [
@@ -113,19 +114,20 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
         group by p.id`,
   ]);
   // A merchant's payouts draw on `available` (./payout-draws.ts): what it holds, less the payouts
-  // promised out of it, is 0 after every settlement that paid out, or the negative net the last
-  // settlement carries into the next; no other move of money changes it.
+  // promised out of it, is what its settled postings not paid out add up to (0 right after a daily
+  // payout, the negative net carried into the next settlement, a week's nets on a weekly schedule).
   queries.push([
     "available_is_what_payouts_draw",
-    sql`select m.id, least(0, coalesce(l.net, 0)) as expected,
+    // What the next payout may draw (available less the payouts promised out of it) is what an
+    // automatic payout would take as its lines, less the manual payouts not sent yet.
+    sql`select m.id, ${unpaidLines(sql`m.id`)} - ${unsentManualPayouts(sql`m.id`)} as expected,
                coalesce(a.amount, 0) - ${promisedPayouts(sql`m.id`)} as actual
         from merchants m
         left join (select owner_id, sum(amount) as amount from ledger_entries
                    where account = 'available' ${ofMerchant("owner_id")} group by owner_id) a on a.owner_id = m.id
-        left join (select distinct on (merchant_id) merchant_id, net from settlements
-                   where true ${ofMerchant("merchant_id")} order by merchant_id, seq desc) l on l.merchant_id = m.id
         where true ${ofMerchant("m.id")}
-          and least(0, coalesce(l.net, 0)) <> coalesce(a.amount, 0) - ${promisedPayouts(sql`m.id`)}`,
+          and ${unpaidLines(sql`m.id`)} - ${unsentManualPayouts(sql`m.id`)}
+              <> coalesce(a.amount, 0) - ${promisedPayouts(sql`m.id`)}`,
   ]);
   // A final statement's net, with its month-end fees (its month's bill) put back, is the net of its
   // month's activity postings; its fees are its charges' and disputes' fees of the month and its bill.

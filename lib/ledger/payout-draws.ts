@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/client";
 import { type DbOrTx } from "../db/types";
 import { balanceOf } from "./balances";
+import { notPayoutLineTypes } from "./payout-movements";
 
 // What a merchant's payouts draw on (docs/reference.md section 18): its `available` balance. A payout
 // is posted out of `available` only when it is sent, so a payout made and not sent yet (pending or
@@ -33,4 +34,48 @@ export async function drawableOf(db: DbOrTx, merchantId: string): Promise<number
     await db.execute(sql`select ${promisedPayouts(sql`${merchantId}`)} as promised`),
   );
   return available - Number(row?.promised ?? 0);
+}
+
+const lineTypes = sql.raw(notPayoutLineTypes.map((t) => `'${t}'`).join(", "));
+
+/**
+ * SQL: what the next automatic payout of `merchant` takes as its lines, summed: its settled postings
+ * no payout took yet, and the `payout` postings of the manual payouts sent since the last one
+ * (../ledger/payout-movements.ts takePayoutLines). The ledger check holds it equal to what the next
+ * payout may draw, less the manual payouts not sent yet.
+ */
+export const unpaidLines = (merchant: ReturnType<typeof sql>) => sql`(
+  select coalesce(sum(p.net), 0) from ledger_postings p
+  where p.merchant_id = ${merchant} and p.payout_id is null
+    and ((p.settlement_id is not null and p.type not in (${lineTypes})) or p.type = 'payout'))`;
+
+/** SQL: the manual payouts of `merchant` made and not sent yet (their `payout` posting not written). */
+export const unsentManualPayouts = (merchant: ReturnType<typeof sql>) => sql`(
+  select coalesce(sum(po.amount), 0) from payouts po
+  where po.merchant_id = ${merchant} and po.recipient = 'merchant' and not po.automatic and po.replaces is null
+    and po.status in ('pending', 'held')
+    and not exists (select 1 from ledger_postings p where p.source_id = po.id and p.type = 'payout'))`;
+
+/**
+ * Whether a manual payout of the merchant waits to be sent: an automatic payout is not made until it
+ * is (its posting, a line of the automatic payout, is written when it is sent).
+ */
+export async function manualPayoutWaits(db: DbOrTx, merchantId: string): Promise<boolean> {
+  const [row] = rowsOf<{ waiting: string | number }>(
+    await db.execute(sql`select ${unsentManualPayouts(sql`${merchantId}`)} as waiting`),
+  );
+  return Number(row?.waiting ?? 0) > 0;
+}
+
+/**
+ * A query of the merchants (`merchant_id`) with something an automatic payout would take (of one
+ * ISV or merchant, or all): the payout run looks at these, and no other.
+ */
+export function merchantsWithUnpaidLines(owner: { isvAccountId?: string; merchantId?: string }) {
+  return sql`select distinct p.merchant_id from ledger_postings p
+    where p.merchant_id is not null and p.payout_id is null
+      and ((p.settlement_id is not null and p.type not in (${lineTypes})) or p.type = 'payout')
+      ${owner.isvAccountId ? sql`and p.isv_account_id = ${owner.isvAccountId}` : sql``}
+      ${owner.merchantId ? sql`and p.merchant_id = ${owner.merchantId}` : sql``}
+    order by 1`;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 
 import { type AccountPayoutRow, ledgerPostings, type MerchantPayoutRow, type ResidualRow } from "../db/schema";
 import { type DbOrTx } from "../db/types";
@@ -7,27 +7,30 @@ import { post } from "./post";
 
 // A payout's movements, the merchant's and the ISV's (see ./payment-movements.ts).
 
+/** The posting types a payout never takes as a line (the platform's own moves, and payouts' own postings). */
+export const notPayoutLineTypes = ["payout_failure", "payout", "settlement", "funding", "payout_paid"] as const;
+
 /**
- * A payout's lines, when it is made: the postings it pays out. A settlement's payout takes every
- * settled posting not paid out yet (the negative nets carried in included); a replacement of a failed
- * payout takes the failure's posting that gave the money back. Nothing moves yet: the money stays in
- * `available` while the payout waits (pending or held), and leaves it only when it is sent.
+ * A payout's lines, when it is made: the postings it pays out. An automatic payout (a schedule's,
+ * docs/reference.md section 20) takes every settled posting not paid out yet (the negative nets
+ * carried in included) and the `payout` postings of manual payouts sent since the last one (their
+ * money left already: the lines add up to what is left); a replacement of a failed payout takes
+ * the failure's posting that gave the money back; a manual payout takes none. Nothing moves yet:
+ * the money stays in `available` while the payout waits (pending or held), and leaves it only when
+ * it is sent.
  */
 export async function takePayoutLines(tx: DbOrTx, payout: MerchantPayoutRow) {
+  if (!payout.automatic && !payout.replaces) return;
   const lines = payout.replaces
     ? and(eq(ledgerPostings.type, "payout_failure"), eq(ledgerPostings.sourceId, payout.replaces))
-    : notInArray(ledgerPostings.type, ["payout_failure", "payout", "settlement", "funding", "payout_paid"]);
+    : or(
+        and(sql`${ledgerPostings.settlementId} is not null`, notInArray(ledgerPostings.type, [...notPayoutLineTypes])),
+        and(eq(ledgerPostings.type, "payout"), ne(ledgerPostings.sourceId, payout.id)),
+      );
   await tx
     .update(ledgerPostings)
     .set({ payoutId: payout.id })
-    .where(
-      and(
-        eq(ledgerPostings.merchantId, payout.merchantId),
-        isNull(ledgerPostings.payoutId),
-        sql`${ledgerPostings.settlementId} is not null`,
-        lines,
-      ),
-    );
+    .where(and(eq(ledgerPostings.merchantId, payout.merchantId), isNull(ledgerPostings.payoutId), lines));
 }
 
 /** Whether the payout's `payout` posting is there (an older release posted a payout when it was made). */
@@ -63,7 +66,8 @@ export async function postPayoutSent(tx: DbOrTx, payout: MerchantPayoutRow, sent
     createdAt: sentAt,
     ...(payout.arrivalDate ? { availableOn: payout.arrivalDate } : {}),
     settlementId: payout.settlementId,
-    payoutId: payout.id,
+    // A manual payout's posting is a line of the next automatic payout (./takePayoutLines), which names it then.
+    payoutId: payout.automatic || payout.replaces ? payout.id : null,
     entries: [
       { account: "available", owner: payout.merchantId, amount: -payout.amount },
       platform("payout_clearing", payout.amount),

@@ -5,6 +5,7 @@ import { deviceCatalogEntrySchema, merchantDefaultsSchema } from "./account";
 import { defaultCapabilitiesSchema, feesSchema, merchantCapabilitiesSchema } from "./capabilities";
 import exampleApplication from "./examples/merchant-application.json" with { type: "json" };
 import { addressSchema, imeiStatuses, onboardingStatuses } from "./merchant";
+import { defaultPayoutSchedule, payoutScheduleSchema } from "./payout-schedule";
 import { checkStatuses, checkSubjects, checkTypes } from "./verification";
 import { stepIds } from "./vocabulary";
 
@@ -104,6 +105,7 @@ export const merchantResponseSchema = z
     id: z.string(),
     phone: z.string(),
     automatic_payouts: z.boolean(),
+    payout_schedule: payoutScheduleSchema,
     deactivated: z.boolean(),
     created_at: z.string(),
     lead_id: z.number(),
@@ -183,6 +185,7 @@ export const exampleMerchant = {
   id: "mer_4kZ2qV9sT1pLmN8xRw3YbC",
   phone: "+14155550123",
   automatic_payouts: true,
+  payout_schedule: defaultPayoutSchedule,
   deactivated: false,
   created_at: "2026-11-01T09:30:00.000Z",
   lead_id: 1042,

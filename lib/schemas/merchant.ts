@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { coreApplicationShape, luhnValid, ownerKeys, phoneNumber } from "./application";
 import { feesSchema, merchantCapabilitiesSchema } from "./capabilities";
+import { payoutScheduleChangeSchema } from "./payout-schedule";
 
 // The API's merchant shapes: the onboarding information (lib/schemas/application.ts) plus what
 // the ISV sets (pricing, bank account results), for create, PATCH, the session and OpenAPI.
@@ -71,6 +72,7 @@ export const updateMerchantSchema = z
     merchant: partialApplicationSchema.optional(),
     deactivated: z.boolean().optional(),
     automatic_payouts: z.boolean().optional(),
+    payout_schedule: payoutScheduleChangeSchema.optional(),
     agent: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
   })
   .meta({ id: "UpdateMerchantRequest" });

@@ -26,6 +26,9 @@ export const payoutHeldReasons = [
 export type PayoutHeldReason = (typeof payoutHeldReasons)[number];
 
 export const payoutRecipients = ["merchant", "account"] as const;
+/** `standard`: by ACH, arriving `delay_days` business days after it is sent; `instant`: in minutes (section 20). */
+export const payoutMethods = ["standard", "instant"] as const;
+export type PayoutMethod = (typeof payoutMethods)[number];
 export type PayoutRecipient = (typeof payoutRecipients)[number];
 
 export const payoutSchema = z
@@ -37,10 +40,10 @@ export const payoutSchema = z
         "`merchant`: a settlement's net to the merchant's bank account; `account`: a residual to the ISV's own bank account (the guide: /docs/guide#section-19)",
     }),
     merchant_id: z.string().nullable().meta({ description: "The merchant paid (null for `recipient: account`)" }),
-    settlement_id: z
-      .string()
-      .nullable()
-      .meta({ description: "The settlement whose net this payout pays (null for `recipient: account`)" }),
+    settlement_id: z.string().nullable().meta({
+      description:
+        "The settlement that made it (its day's payout; null for `recipient: account`, a manual payout, or one the payout schedule made on a day with no settlement)",
+    }),
     residual_id: z
       .string()
       .nullable()
@@ -49,6 +52,11 @@ export const payoutSchema = z
       .string()
       .nullable()
       .meta({ description: "The failed payout this one pays again, once a new bank account was verified" }),
+    automatic: z.boolean().meta({
+      description:
+        "True: made by the payout schedule (its lines, `GET /v1/balance_transactions?payout=`, add up to it); false: asked for with `POST /v1/payouts` (no lines: its own transaction is a line of the next automatic payout)",
+    }),
+    method: z.enum(payoutMethods).meta({ description: "`standard` (ACH) or `instant`" }),
     amount: z.number().int().meta({ description: "Cents, > 0" }),
     currency: z.literal("usd"),
     status: z.enum(payoutStatuses).meta({

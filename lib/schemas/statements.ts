@@ -72,7 +72,7 @@ export const statementDetailSchema = statementSchema
       .array(
         z.object({
           id: z.string(),
-          settlement_id: z.string(),
+          settlement_id: z.string().nullable(),
           created_at: z.string(),
           amount: z.number().int(),
           status: z.enum(payoutStatuses),

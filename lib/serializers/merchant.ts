@@ -4,6 +4,7 @@ import { mask } from "../crypto/field-encryption";
 import type { MerchantRow } from "../db/schema";
 import { applicationShape } from "../schemas/merchant";
 import type { merchantResponseSchema } from "../schemas/merchant-response";
+import type { PayoutSchedule } from "../schemas/payout-schedule";
 import { serializeCheck } from "../verification/checks";
 import { maskApplication } from "./mask-application";
 
@@ -38,7 +39,7 @@ export function serializeMerchant(
   row: MerchantRow,
   isv: { defaults: unknown },
   requirements: MerchantJson["requirements"],
-  payouts: { automatic: boolean },
+  payouts: { automatic: boolean; schedule: PayoutSchedule },
 ): MerchantJson {
   const keys = row.paymentKeys;
   return {
@@ -46,6 +47,7 @@ export function serializeMerchant(
     id: row.id,
     phone: row.phone,
     automatic_payouts: payouts.automatic,
+    payout_schedule: payouts.schedule,
     deactivated: row.deactivated,
     created_at: row.createdAt.toISOString(),
     lead_id: row.leadId,

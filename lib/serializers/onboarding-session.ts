@@ -6,6 +6,7 @@ import { stepProgress } from "../onboarding/steps";
 import type { MerchantDefaults } from "../schemas/account";
 import type { DeviceCatalogEntry } from "../schemas/account";
 import type { onboardingSessionResponseSchema } from "../schemas/merchant-response";
+import type { PayoutSchedule } from "../schemas/payout-schedule";
 import { serializeMerchant } from "./merchant";
 
 export type OnboardingSessionJson = z.infer<typeof onboardingSessionResponseSchema>;
@@ -21,7 +22,7 @@ export function serializeOnboardingSession(
     /** The fields underwriting asked for in this round, answered or not (the portal's steps). */
     asked: string[];
     /** The merchant's payout settings (lib/domain/payouts/settings.ts). */
-    payouts: { automatic: boolean };
+    payouts: { automatic: boolean; schedule: PayoutSchedule };
   },
 ): OnboardingSessionJson {
   const serialized = serializeMerchant(merchant, isv, facts.requirements, facts.payouts);

@@ -14,6 +14,8 @@ export function serializePayout(row: PayoutRow) {
     settlement_id: row.settlementId,
     residual_id: row.residualId,
     replaces: row.replaces,
+    automatic: row.automatic,
+    method: row.method,
     amount: row.amount,
     currency: "usd" as const,
     status: row.status,

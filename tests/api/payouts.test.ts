@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { events, jobs, merchants, outbox, payouts, settlements } from "@/lib/db/schema";
 import { changeBankAccount } from "@/lib/domain/home/settings";
-import { payoutForSettlement } from "@/lib/domain/payouts/payout-for-settlement";
+import { scheduledPayout } from "@/lib/domain/payouts/payout-for-settlement";
 import { reconsiderPayouts } from "@/lib/domain/payouts/reconsider-payouts";
 import { setPayoutSettings } from "@/lib/domain/payouts/settings";
 import { createId } from "@/lib/ids";
@@ -261,7 +261,7 @@ describe("payouts", () => {
           cutoff: new Date(),
         })
         .returning();
-      const payout = await payoutForSettlement(tx, row!, settlement!);
+      const payout = await scheduledPayout(tx, row!, new Date(), settlement!.id);
       expect(payout!.status).toBe("pending");
       await setPayoutSettings(tx, { id: row!.id, recipient: "merchant" }, { automatic: false });
       await reconsiderPayouts(tx, row!);

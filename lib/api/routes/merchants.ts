@@ -94,7 +94,7 @@ const updateMerchantRoute = createRoute({
   tags: ["Merchants"],
   summary: "Update a merchant",
   description:
-    "Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated` and `automatic_payouts` at any time. Objects merge; `null` removes an optional field such as `owner_three`.",
+    "Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated`, `automatic_payouts` and `payout_schedule` at any time (the schedule's fields given replace the merchant's; an anchor goes with its interval: `weekly_anchor` with `weekly`, `monthly_anchor` with `monthly`). Objects merge; `null` removes an optional field such as `owner_three`.",
   security: security.isv,
   middleware: [isvOnly] as const,
   request: {

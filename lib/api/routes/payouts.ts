@@ -4,6 +4,7 @@ import { z } from "zod";
 import { advancePayout } from "../../domain/payouts/advance-payout";
 import { findPayout } from "../../domain/payouts/find-payout";
 import { listPayouts } from "../../domain/payouts/list-payouts";
+import { createManualPayout } from "../../domain/payouts/manual-payout";
 import { AppError } from "../../errors";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { payoutListQuerySchema, payoutSchema } from "../../schemas/payouts";
@@ -20,6 +21,8 @@ export const examplePayout: PayoutJson = {
   settlement_id: "stl_6pQ2nW8xK4mZ1rT7vL3yBc",
   residual_id: null,
   replaces: null,
+  automatic: true,
+  method: "standard",
   amount: 2825,
   currency: "usd",
   status: "in_transit",
@@ -39,7 +42,7 @@ const listPayoutsRoute = createRoute({
   tags: ["Payouts"],
   summary: "List payouts",
   description:
-    "Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.",
+    "The merchant's payout schedule (`payout_schedule`: daily after each settlement, weekly, monthly or manual) makes a payout of its available funds on its days, and `POST /v1/payouts` one now: pending → in_transit (arriving on `arrival_date`, `delay_days` business days later) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.",
   security: security.isv,
   middleware: [withPaymentScope] as const,
   request: { query: listQuerySchema.extend(payoutListQuerySchema.shape) },
@@ -68,6 +71,40 @@ const getPayoutRoute = createRoute({
   request: { params: idParam },
   responses: {
     200: { description: "The payout", ...jsonContent(payoutSchema, examplePayout) },
+    ...commonErrors,
+  },
+});
+
+// POST /v1/payouts: a manual payout of available funds
+const createPayoutRoute = createRoute({
+  method: "post",
+  path: "/v1/payouts",
+  tags: ["Payouts"],
+  summary: "Pay out available funds now",
+  description:
+    "A payout of the merchant's available funds now, whatever its `payout_schedule`: `amount` cents, or everything available when it is left out. 400 `insufficient_funds` above what is available (the message says how much is); 409 `payouts_held` while the merchant's payouts wait (a bank account being verified, payouts turned off or frozen; the message says which); 403 `merchant_not_approved`. It is `automatic: false`: it has no lines of its own, and its `payout` transaction is a line of the next automatic payout. Two at once never pay out more than is available. A merchant's own key may leave out `merchant_id`.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: {
+    body: {
+      required: true,
+      ...jsonContent(
+        z
+          .strictObject({
+            merchant_id: z.string().max(64).optional(),
+            amount: z.number().int().min(1).max(100_000_000).optional(),
+          })
+          .meta({ id: "CreatePayoutRequest" }),
+        { merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC", amount: 5_000 },
+      ),
+    },
+  },
+  responses: {
+    200: {
+      description: "The payout, pending (or held)",
+      ...jsonContent(payoutSchema, { ...examplePayout, automatic: false, settlement_id: null, status: "pending" }),
+    },
+    409: conflict409,
     ...commonErrors,
   },
 });
@@ -101,6 +138,11 @@ export function payoutRoutes(app: OpenAPIHono<AppEnv>, options: { sandbox: boole
       );
     const { rows, hasMore } = await listPayouts(c.var.db, c.var.scope, query);
     return c.json(toList(rows.map(serializePayout), hasMore, "/v1/payouts"), 200);
+  });
+
+  app.openapi(createPayoutRoute, async (c) => {
+    const payout = await createManualPayout(c.var.db, c.var.scope, c.req.valid("json"));
+    return c.json(serializePayout(payout), 200);
   });
 
   app.openapi(getPayoutRoute, async (c) => {

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+import { payoutIntervals, weekdays } from "../../schemas/payout-schedule";
 
 /**
  * How an owner's payouts go (docs/reference.md section 16), owned by `lib/domain/payouts`: one row per
@@ -22,6 +24,16 @@ export const payoutSettings = pgTable(
      * business days after the change). Null: the account underwriting approved.
      */
     bankAccountHoldUntil: timestamp("bank_account_hold_until", { withTimezone: true, mode: "date" }),
+    /** When its payouts are made (docs/reference.md section 20): every day, on a weekday, on a day of the month, or only when asked. */
+    interval: text("interval", { enum: payoutIntervals }).notNull().default("daily"),
+    /** `weekly`: the weekday its payouts are made. */
+    weeklyAnchor: text("weekly_anchor", { enum: weekdays }),
+    /** `monthly`: the day of the month (1-31; the month's last business day when it is shorter). */
+    monthlyAnchor: integer("monthly_anchor"),
+    /** Business days from a payout's sending to its arrival (1-7). */
+    delayDays: integer("delay_days").notNull().default(1),
+    /** Cents: a smaller drawable balance waits for the next payout day. */
+    minimumAmount: integer("minimum_amount").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
@@ -30,6 +42,13 @@ export const payoutSettings = pgTable(
     check(
       "payout_settings_account_fields",
       sql`${t.recipient} = 'merchant' or (${t.automatic} and ${t.bankAccountHoldUntil} is null)`,
+    ),
+    check(
+      "payout_settings_schedule",
+      sql`(${t.interval} = 'weekly') = (${t.weeklyAnchor} is not null)
+        and (${t.interval} = 'monthly') = (${t.monthlyAnchor} is not null)
+        and coalesce(${t.monthlyAnchor} between 1 and 31, true)
+        and ${t.delayDays} between 1 and 7 and ${t.minimumAmount} >= 0`,
     ),
   ],
 );

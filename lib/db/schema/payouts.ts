@@ -1,8 +1,25 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import type { PayoutDestination } from "../../schemas/payout-bank-account";
-import { payoutFailureCodes, payoutHeldReasons, payoutRecipients, payoutStatuses } from "../../schemas/payouts";
+import {
+  payoutFailureCodes,
+  payoutHeldReasons,
+  payoutMethods,
+  payoutRecipients,
+  payoutStatuses,
+} from "../../schemas/payouts";
 import { merchants } from "./merchants";
 import { residuals } from "./residuals";
 import { settlements } from "./settlements";
@@ -23,10 +40,17 @@ export const payouts = pgTable(
     recipient: text("recipient", { enum: payoutRecipients }).notNull().default("merchant"),
     /** The merchant paid (null: the ISV's own payout). */
     merchantId: text("merchant_id").references(() => merchants.id),
-    /** The settlement whose net it pays (a merchant's payout; provenance only). */
+    /** The settlement that made it (a merchant's payout; provenance only; null: made on a schedule's day with no settlement, or asked for). */
     settlementId: text("settlement_id").references(() => settlements.id),
     /** The residual it pays (the ISV's own payout). */
     residualId: text("residual_id").references(() => residuals.id),
+    /**
+     * Made by the payout schedule (or a replacement of a failed payout): it pays out the settled
+     * postings not paid out yet, its lines. False: asked for by `POST /v1/payouts`; it has no lines
+     * and its own `payout` posting is a line of the next automatic payout (docs/reference.md section 20).
+     */
+    automatic: boolean("automatic").notNull().default(true),
+    method: text("method", { enum: payoutMethods }).notNull().default("standard"),
     /** The failed payout this one pays again (null: the first). */
     replaces: text("replaces"),
     amount: integer("amount").notNull(),
@@ -59,11 +83,11 @@ export const payouts = pgTable(
     check("payouts_amount_positive", sql`${t.amount} > 0`),
     check("payouts_held_reason", sql`(${t.status} = 'held') = (${t.heldReason} is not null)`),
     check("payouts_failure_code", sql`(${t.status} = 'failed') = (${t.failureCode} is not null)`),
-    // A merchant's payout names its merchant and (until payouts are drawn by a schedule) its
-    // settlement; the ISV's names its residual, and is never held.
+    // A merchant's payout names its merchant (and the settlement that made it, when one did); the
+    // ISV's names its residual, and is never held.
     check(
       "payouts_recipient",
-      sql`case when ${t.recipient} = 'merchant' then ${t.merchantId} is not null and ${t.settlementId} is not null and ${t.residualId} is null
+      sql`case when ${t.recipient} = 'merchant' then ${t.merchantId} is not null and ${t.residualId} is null
         else ${t.merchantId} is null and ${t.settlementId} is null and ${t.residualId} is not null and ${t.status} <> 'held' end`,
     ),
   ],
@@ -71,6 +95,6 @@ export const payouts = pgTable(
 
 export type PayoutRow = typeof payouts.$inferSelect;
 /** A merchant's payout (recipient `merchant`). */
-export type MerchantPayoutRow = PayoutRow & { recipient: "merchant"; merchantId: string; settlementId: string };
+export type MerchantPayoutRow = PayoutRow & { recipient: "merchant"; merchantId: string };
 /** The ISV's own payout (recipient `account`): a residual paid to its bank account. */
 export type AccountPayoutRow = PayoutRow & { recipient: "account"; merchantId: null; residualId: string };

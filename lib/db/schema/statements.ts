@@ -36,7 +36,7 @@ export type StatementDay = {
 /** A payout made in the statement's month, as it stood when the statement was made (docs/reference.md section 16). */
 export type StatementPayout = {
   id: string;
-  settlement_id: string;
+  settlement_id: string | null;
   created_at: string;
   amount: number;
   status: PayoutStatus;

@@ -6,15 +6,16 @@ import { payouts } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { invalidState } from "../../errors";
 import { type JobPayload } from "../../jobs/job-types";
-import { nextBusinessDay } from "../../payouts/business-days";
+import { businessDaysAfter, isoDay } from "../../payouts/business-days";
 import { type PayoutOutcome, payoutProvider } from "../../payouts/provider";
 import { afterFailed, afterPaid, afterSent, bankWhenSent, destinationNumber, lockOwner, sendRefusal } from "./owners";
 import { nextMove } from "./rules";
+import { payoutSettingsOf } from "./settings";
 import { movePayouts, payoutEvent, queueAdvance } from "./status";
 
 /**
  * The next step of a payout's life, to either recipient, once (the job, and the sandbox's advance
- * helper): pending → sent (in_transit, arriving the next business day); in_transit → the bank's
+ * helper): pending → sent (in_transit, arriving the merchant's `delay_days` business days later); in_transit → the bank's
  * answer (paid, or failed). Answers the payout as moved, or null when there was nothing to do (held,
  * paid, failed, frozen, or another worker moved it first). `strict`: 409 instead of null (the
  * helper's caller asked for a move); `only`: the job's step (a send job never asks the bank's answer
@@ -60,7 +61,9 @@ export async function advancePayout(
         return null;
       }
       const now = options.now ?? clock.now();
-      const arrivalDate = nextBusinessDay(now);
+      // It arrives the merchant's `delay_days` business days after it is sent (docs/reference.md section 20).
+      const delay = payout.merchantId ? (await payoutSettingsOf(tx, payout.merchantId)).schedule.delay_days : 1;
+      const arrivalDate = isoDay(businessDaysAfter(now, delay));
       const sent = one(
         await movePayouts(tx, "send", eq(payouts.id, payout.id), { arrivalDate, ...bankWhenSent(owner) }),
       );

@@ -1,24 +1,24 @@
 import { one } from "../../db/one";
-import { type MerchantRow, payouts, type SettlementRow } from "../../db/schema";
+import { type MerchantRow, payouts } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
-import { drawableOf } from "../../ledger/payout-draws";
+import { drawableOf, manualPayoutWaits } from "../../ledger/payout-draws";
 import { takePayoutLines } from "../../ledger/payout-movements";
-import { log } from "../../log";
 import { payoutProvider } from "../../payouts/provider";
 import { merchantPayout } from "./recipient";
 import { heldReasonOf } from "./rules";
+import { isPayoutDay } from "./schedule";
 import { type PayoutSettings, payoutSettingsOf } from "./settings";
 import { bankOf, payoutEvent, queueAdvance, settlementsFollow } from "./status";
 
 /**
- * A new payout (the settlement's, or a failed one's replacement): pending and queued, or held. A
- * payout that waits holds nothing in the ledger: its money stays available until it is sent.
+ * A new payout (a schedule's, a failed one's replacement, or one asked for): pending and queued, or
+ * held. A payout that waits holds nothing in the ledger: its money stays available until it is sent.
  */
 export async function insertPayout(
   tx: DbOrTx,
   merchant: MerchantRow,
-  input: { settlementId: string; amount: number; replaces?: string | null },
+  input: { settlementId: string | null; amount: number; replaces?: string | null; automatic?: boolean },
   settings: PayoutSettings,
 ) {
   const held = heldReasonOf(merchant, settings);
@@ -33,6 +33,7 @@ export async function insertPayout(
           merchantId: merchant.id,
           settlementId: input.settlementId,
           replaces: input.replaces ?? null,
+          automatic: input.automatic ?? true,
           amount: input.amount,
           status: held ? "held" : "pending",
           heldReason: held,
@@ -52,30 +53,25 @@ export async function insertPayout(
 }
 
 /**
- * In the settlement's transaction (the merchant's row locked, the settlement posted): a payout of
- * what the merchant's `available` balance holds beyond the payouts already promised out of it
- * (lib/ledger/payout-draws.ts), the settlement kept as its provenance. That is the settlement's net
- * when positive (the ledger check holds it); nothing when it is not (a negative net is carried into
- * the next settlement instead: ../settlements/settle-merchant.ts).
+ * The merchant's payout schedule, on `day` (docs/reference.md section 20), in the caller's
+ * transaction with the merchant's row locked (so two payouts never draw the same cents): on a day
+ * its schedule makes payouts, a payout of everything it may draw (its `available` balance less the
+ * payouts promised out of it: lib/ledger/payout-draws.ts), when that is at least its minimum and
+ * more than nothing, and no manual payout waits to be sent. `settlementId`: the settlement that
+ * made it, kept as provenance (the day's settlement; null when the payout run made it). Answers the
+ * payout, or null.
  */
-export async function payoutForSettlement(
+export async function scheduledPayout(
   tx: DbOrTx,
   merchant: MerchantRow,
-  settlement: SettlementRow,
+  day: Date,
+  settlementId: string | null,
   settings?: PayoutSettings,
 ) {
-  if (settlement.net <= 0) return null;
+  const current = settings ?? (await payoutSettingsOf(tx, merchant.id));
+  if (!isPayoutDay(current.schedule, day)) return null;
   const amount = await drawableOf(tx, merchant.id);
-  if (amount !== settlement.net)
-    log.error(
-      { settlement_id: settlement.id, merchant_id: merchant.id, net: settlement.net, drawable: amount },
-      "a settlement's payout would draw other than its net",
-    );
-  if (amount <= 0) return null;
-  return insertPayout(
-    tx,
-    merchant,
-    { settlementId: settlement.id, amount },
-    settings ?? (await payoutSettingsOf(tx, merchant.id)),
-  );
+  if (amount <= 0 || amount < current.schedule.minimum_amount) return null;
+  if (await manualPayoutWaits(tx, merchant.id)) return null;
+  return insertPayout(tx, merchant, { settlementId, amount }, current);
 }

@@ -6,7 +6,7 @@ import { type AccountPayoutRow, type MerchantPayoutRow, type PayoutRow, payouts 
 // and the ISV's own read a row as theirs only after asking whose it is.
 
 export const isMerchantPayout = (row: PayoutRow): row is MerchantPayoutRow =>
-  row.recipient === "merchant" && row.merchantId !== null && row.settlementId !== null;
+  row.recipient === "merchant" && row.merchantId !== null;
 
 export const isAccountPayout = (row: PayoutRow): row is AccountPayoutRow =>
   row.recipient === "account" && row.merchantId === null && row.residualId !== null;

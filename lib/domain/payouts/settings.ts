@@ -3,27 +3,63 @@ import { eq, inArray } from "drizzle-orm";
 import { clock } from "../../clock";
 import { payoutSettings, type PayoutSettingsRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
+import { defaultPayoutSchedule, type PayoutSchedule } from "../../schemas/payout-schedule";
 
-// How an owner's payouts go (docs/reference.md section 16): automatic or not, frozen by a "this
-// wasn't me" report, a new bank account's cooling-off. Their own table, owned here: the merchant's
-// and the ISV account's rows know nothing of them.
+// How an owner's payouts go (docs/reference.md sections 16 and 20): automatic or not, frozen by a
+// "this wasn't me" report, a new bank account's cooling-off, and the merchant's payout schedule.
+// Their own table, owned here: the merchant's and the ISV account's rows know nothing of them.
 
-export type PayoutSettings = Pick<PayoutSettingsRow, "automatic" | "frozenAt" | "bankAccountHoldUntil">;
+export type PayoutSettings = Pick<PayoutSettingsRow, "automatic" | "frozenAt" | "bankAccountHoldUntil"> & {
+  schedule: PayoutSchedule;
+};
 export type PayoutOwner = { id: string; recipient: PayoutSettingsRow["recipient"] };
 
-/** What an owner with no row has: automatic, nothing frozen or held. */
-export const defaultPayoutSettings: PayoutSettings = { automatic: true, frozenAt: null, bankAccountHoldUntil: null };
+/** What an owner with no row has: automatic, nothing frozen or held, a payout after each day's settlement. */
+export const defaultPayoutSettings: PayoutSettings = {
+  automatic: true,
+  frozenAt: null,
+  bankAccountHoldUntil: null,
+  schedule: defaultPayoutSchedule,
+};
 
 const columns = {
   ownerId: payoutSettings.ownerId,
   automatic: payoutSettings.automatic,
   frozenAt: payoutSettings.frozenAt,
   bankAccountHoldUntil: payoutSettings.bankAccountHoldUntil,
+  interval: payoutSettings.interval,
+  weeklyAnchor: payoutSettings.weeklyAnchor,
+  monthlyAnchor: payoutSettings.monthlyAnchor,
+  delayDays: payoutSettings.delayDays,
+  minimumAmount: payoutSettings.minimumAmount,
 };
+type Selected = Pick<
+  PayoutSettingsRow,
+  | "automatic"
+  | "frozenAt"
+  | "bankAccountHoldUntil"
+  | "interval"
+  | "weeklyAnchor"
+  | "monthlyAnchor"
+  | "delayDays"
+  | "minimumAmount"
+>;
+
 /** A row's settings, or the defaults when there is none. */
-const settingsOf = (row: PayoutSettings | undefined): PayoutSettings =>
+const settingsOf = (row: Selected | undefined): PayoutSettings =>
   row
-    ? { automatic: row.automatic, frozenAt: row.frozenAt, bankAccountHoldUntil: row.bankAccountHoldUntil }
+    ? {
+        automatic: row.automatic,
+        frozenAt: row.frozenAt,
+        bankAccountHoldUntil: row.bankAccountHoldUntil,
+        schedule: {
+          interval: row.interval,
+          weekly_anchor: row.weeklyAnchor,
+          monthly_anchor: row.monthlyAnchor,
+          delay_days: row.delayDays,
+          minimum_amount: row.minimumAmount,
+        },
+      }
     : defaultPayoutSettings;
 
 /** One owner's payout settings (the defaults when it has no row). */
@@ -44,17 +80,29 @@ export async function payoutSettingsOfMany(db: DbOrTx, ownerIds: readonly string
   return new Map(ownerIds.map((id) => [id, settingsOf(byId.get(id))] as const));
 }
 
+type Change = Partial<Pick<PayoutSettings, "automatic" | "frozenAt" | "bankAccountHoldUntil" | "schedule">>;
+
 /** Changes an owner's payout settings (its row made when it has none), in the caller's transaction; answers them. */
-export async function setPayoutSettings(
-  tx: DbOrTx,
-  owner: PayoutOwner,
-  change: Partial<PayoutSettings>,
-): Promise<PayoutSettings> {
+export async function setPayoutSettings(tx: DbOrTx, owner: PayoutOwner, change: Change): Promise<PayoutSettings> {
   const now = clock.now();
+  const { schedule, ...flags } = change;
+  const set = {
+    ...flags,
+    ...(schedule
+      ? {
+          interval: schedule.interval,
+          weeklyAnchor: schedule.weekly_anchor,
+          monthlyAnchor: schedule.monthly_anchor,
+          delayDays: schedule.delay_days,
+          minimumAmount: schedule.minimum_amount,
+        }
+      : {}),
+  };
+  const { schedule: _default, ...defaults } = defaultPayoutSettings;
   const [row] = await tx
     .insert(payoutSettings)
-    .values({ ownerId: owner.id, recipient: owner.recipient, ...defaultPayoutSettings, ...change, updatedAt: now })
-    .onConflictDoUpdate({ target: payoutSettings.ownerId, set: { ...change, updatedAt: now } })
+    .values({ ownerId: owner.id, recipient: owner.recipient, ...defaults, ...set, updatedAt: now })
+    .onConflictDoUpdate({ target: payoutSettings.ownerId, set: { ...set, updatedAt: now } })
     .returning(columns);
   return settingsOf(row);
 }

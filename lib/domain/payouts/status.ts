@@ -44,7 +44,7 @@ export async function settlementsFollow(tx: DbOrTx, rows: readonly MerchantPayou
   const of = (status: PayoutRow["status"]): SettlementPayoutStatus =>
     status === "pending" || status === "in_transit" ? "scheduled" : status;
   for (const status of settlementPayoutStatuses) {
-    const ids = rows.filter((r) => of(r.status) === status).map((r) => r.settlementId);
+    const ids = rows.filter((r) => of(r.status) === status).flatMap((r) => (r.settlementId ? [r.settlementId] : []));
     if (ids.length) await tx.update(settlements).set({ payoutStatus: status }).where(inArray(settlements.id, ids));
   }
 }

@@ -3,6 +3,7 @@ import { type Db, type DbOrTx } from "../../db/types";
 import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
 import { nextMidnightUtc } from "../../payouts/business-days";
+import { payScheduled } from "../payouts/pay-scheduled";
 import { merchantsToSettle, settleMerchant } from "./settle-merchant";
 
 /**
@@ -19,13 +20,18 @@ export async function scheduleSettlement(db: DbOrTx, from = clock.now()) {
   );
 }
 
-/** Settles every merchant (or those of one ISV, or one merchant) with charges or refunds before `cutoff`. */
+/**
+ * Settles every merchant (or those of one ISV, or one merchant) with something to settle before
+ * `cutoff`, then runs the payout schedules of the cutoff's day (../payouts/pay-scheduled.ts): money
+ * that waited for its payout day goes out with the day's settlements. Answers the settlements made.
+ */
 export async function settleAll(db: Db, cutoff: Date, scope: { isvAccountId?: string; merchantId?: string } = {}) {
   const made = [];
   for (const merchantId of await merchantsToSettle(db, cutoff, scope.isvAccountId, scope.merchantId)) {
     const settlement = await settleMerchant(db, merchantId, cutoff);
     if (settlement) made.push(settlement);
   }
+  await payScheduled(db, clock.now(), scope);
   return made;
 }
 

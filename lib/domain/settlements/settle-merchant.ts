@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { rowsOf } from "../../db/client";
@@ -8,6 +8,7 @@ import { charges, merchants, settlements } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
+import { drawableOf } from "../../ledger/payout-draws";
 import { sourcesTakenBy } from "../../ledger/reads";
 import { settlementFigures } from "../../ledger/settlement-figures";
 import { merchantsWithPostingsToSettle, postSettlement, takeForSettlement } from "../../ledger/settlement-movements";
@@ -18,7 +19,7 @@ import { withLedgerFacts } from "../charges/ledger-charge";
 import { refundsOfCharges } from "../charges/refunds-of-charges";
 import { moveCharges } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
-import { payoutForSettlement } from "../payouts/payout-for-settlement";
+import { scheduledPayout } from "../payouts/payout-for-settlement";
 import { heldReasonOf } from "../payouts/rules";
 import { payoutSettingsOf } from "../payouts/settings";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
@@ -63,13 +64,10 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
         { settlement_id: id, merchant_id: merchantId, charge_postings: chargePostings, settled: settled.length },
         "a settlement took charge postings whose charges were not AUTHORIZED",
       );
-    const [last] = await tx
-      .select({ net: settlements.net })
-      .from(settlements)
-      .where(eq(settlements.merchantId, merchantId))
-      .orderBy(desc(settlements.seq))
-      .limit(1);
-    const carriedIn = Math.min(0, last?.net ?? 0);
+    // What the merchant owes from before (a negative drawable balance: the last settlement's negative
+    // net, or what came back since) is carried in; money waiting for its payout day is not (it is paid
+    // out with this settlement's on that day).
+    const carriedIn = Math.min(0, await drawableOf(tx, merchantId));
     const figures = settlementFigures(taken, carriedIn);
     // Read once: what the settlement says of its payout, and the payout itself.
     const payoutSettings = await payoutSettingsOf(tx, merchant.id);
@@ -105,8 +103,9 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
       objectId: id,
       data: serializeSettlement(settlement),
     });
-    // Its positive net is paid out (a negative one is carried into the next settlement).
-    await payoutForSettlement(tx, merchant, settlement, payoutSettings);
+    // On a payout day of the merchant's schedule, what it may draw is paid out (a negative net is
+    // carried into the next settlement; on other days the money waits: ../payouts/pay-scheduled.ts).
+    await scheduledPayout(tx, merchant, now, settlement.id, payoutSettings);
     // The card processor reports which settled charges their customers disputed.
     if (settled.some((c) => c.paymentMethod === "card"))
       await enqueueJob(

@@ -20,7 +20,8 @@ import { approvedMerchant, payRequest } from "../../helpers/payments";
 // The ledger's invariants (docs/reference.md section 18) as properties: random sequences of money
 // events (card and ACH payments, partial and full refunds, settlements, the banks' returns and
 // reversals, disputes opened, won, lost and accepted, payouts sent, paid and refused, new bank
-// accounts) on two merchants, one of which the bank refuses every payout to until its account is
+// accounts, payout schedules changed, manual payouts of a share of the balance, some more than it
+// holds) on two merchants, one of which the bank refuses every payout to until its account is
 // changed. After every step: every invariant of checkLedger holds for both merchants (every payout's
 // lines add up to it, each balance is its entries...); after every sequence, the balance read from
 // the API is the sum of the merchant's balance transactions; every 50 sequences (a new pair of
@@ -130,7 +131,12 @@ type Step =
   | { kind: "dispute"; second: boolean; pick: number }
   | { kind: "dispute_outcome"; pick: number; outcome: "win" | "lose" | "accept" }
   | { kind: "payout"; pick: number }
-  | { kind: "new_bank_account"; second: boolean; digits: number };
+  | { kind: "new_bank_account"; second: boolean; digits: number }
+  | { kind: "schedule"; second: boolean; interval: (typeof intervals)[number]; anchor: number; minimum: number }
+  | { kind: "manual_payout"; second: boolean; part: number };
+
+const intervals = ["daily", "weekly", "monthly", "manual"] as const;
+const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday"] as const;
 
 const second = fc.boolean();
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -178,6 +184,25 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       kind: fc.constant("new_bank_account" as const),
       second,
       digits: fc.integer({ min: 0, max: 9_999_999 }),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("schedule" as const),
+      second,
+      interval: fc.constantFrom(...intervals),
+      anchor: fc.integer({ min: 1, max: 31 }),
+      minimum: fc.constantFrom(0, 0, 1_000, 50_000),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("manual_payout" as const),
+      second,
+      // A share of the available balance, in percent: over 100 asks for more than there is.
+      part: fc.integer({ min: 1, max: 130 }),
     }),
     weight: 1,
   },
@@ -291,6 +316,33 @@ async function run(s: Step) {
         },
         freshHomeSession(),
       ).catch(() => undefined); // a change refused (frozen payouts, a number refused) moves no money
+      return;
+    }
+    case "schedule": {
+      const res = await api.call("PATCH", `/v1/merchants/${merchantOf(s).id}`, {
+        auth: isv.auth,
+        body: {
+          payout_schedule: {
+            interval: s.interval,
+            ...(s.interval === "weekly" ? { weekly_anchor: weekdays[s.anchor % 5] } : {}),
+            ...(s.interval === "monthly" ? { monthly_anchor: s.anchor } : {}),
+            minimum_amount: s.minimum,
+          },
+        },
+      });
+      expect(res.status, res.text).toBe(200);
+      return;
+    }
+    case "manual_payout": {
+      const merchant = merchantOf(s);
+      const before = await api.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.merchantId, merchant.id));
+      const { available } = (await api.call("GET", `/v1/balance?merchant_id=${merchant.id}`, { auth: isv.auth })).json;
+      const amount = Math.max(1, Math.floor((available * s.part) / 100));
+      const res = await post("/v1/payouts", { merchant_id: merchant.id, amount });
+      // More than it may draw (400), or its payouts held (409): nothing is made.
+      expect([200, 400, 409], res.text).toContain(res.status);
+      const after = await api.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.merchantId, merchant.id));
+      if (res.status !== 200) expect(after.length).toBe(before.length);
       return;
     }
   }

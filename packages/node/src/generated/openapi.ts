@@ -99,7 +99,7 @@ export interface paths {
     head?: never;
     /**
      * Update a merchant
-     * @description Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated` and `automatic_payouts` at any time. Objects merge; `null` removes an optional field such as `owner_three`.
+     * @description Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated`, `automatic_payouts` and `payout_schedule` at any time (the schedule's fields given replace the merchant's; an anchor goes with its interval: `weekly_anchor` with `weekly`, `monthly_anchor` with `monthly`). Objects merge; `null` removes an optional field such as `owner_three`.
      */
     patch: operations["updateMerchant"];
     trace?: never;
@@ -857,11 +857,15 @@ export interface paths {
     };
     /**
      * List payouts
-     * @description Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.
+     * @description The merchant's payout schedule (`payout_schedule`: daily after each settlement, weekly, monthly or manual) makes a payout of its available funds on its days, and `POST /v1/payouts` one now: pending → in_transit (arriving on `arrival_date`, `delay_days` business days later) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.
      */
     get: operations["listPayouts"];
     put?: never;
-    post?: never;
+    /**
+     * Pay out available funds now
+     * @description A payout of the merchant's available funds now, whatever its `payout_schedule`: `amount` cents, or everything available when it is left out. 400 `insufficient_funds` above what is available (the message says how much is); 409 `payouts_held` while the merchant's payouts wait (a bank account being verified, payouts turned off or frozen; the message says which); 403 `merchant_not_approved`. It is `automatic: false`: it has no lines of its own, and its `payout` transaction is a line of the next automatic payout. Two at once never pay out more than is available. A merchant's own key may leave out `merchant_id`.
+     */
+    post: operations["payOutAvailableFundsNow"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2545,6 +2549,7 @@ export interface components {
       id: string;
       phone: string;
       automatic_payouts: boolean;
+      payout_schedule: components["schemas"]["PayoutSchedule"];
       deactivated: boolean;
       created_at: string;
       lead_id: number;
@@ -2575,6 +2580,24 @@ export interface components {
       verification: components["schemas"]["VerificationCheck"][];
       requirements: components["schemas"]["Requirements"];
       updated_at: string;
+    };
+    PayoutSchedule: {
+      /**
+       * @description `daily` (default): a payout after each day's settlement; `weekly`: on `weekly_anchor`; `monthly`: on `monthly_anchor`; `manual`: only when asked for (`POST /v1/payouts`)
+       * @enum {string}
+       */
+      interval: "daily" | "weekly" | "monthly" | "manual";
+      /**
+       * @description `weekly`: the weekday payouts are made
+       * @enum {string|null}
+       */
+      weekly_anchor: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | null;
+      /** @description `monthly`: the day of the month (1-31; the month's last business day when it is shorter) */
+      monthly_anchor: number | null;
+      /** @description Business days from a payout's sending to its arrival in the bank (1-7, default 1) */
+      delay_days: number;
+      /** @description Cents (default 0): a smaller available balance waits for the next payout day */
+      minimum_amount: number;
     };
     MerchantOnboardingInformationResponse: {
       legal_business_name: string | null;
@@ -3186,7 +3209,17 @@ export interface components {
       merchant?: components["schemas"]["MerchantOnboardingInformation"];
       deactivated?: boolean;
       automatic_payouts?: boolean;
+      payout_schedule?: components["schemas"]["PayoutScheduleChange"];
       agent?: number | null;
+    };
+    PayoutScheduleChange: {
+      /** @enum {string} */
+      interval?: "daily" | "weekly" | "monthly" | "manual";
+      /** @enum {string|null} */
+      weekly_anchor?: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | null;
+      monthly_anchor?: number | null;
+      delay_days?: number;
+      minimum_amount?: number;
     };
     OnboardingLink: {
       /** @enum {string} */
@@ -4152,12 +4185,19 @@ export interface components {
       recipient: "merchant" | "account";
       /** @description The merchant paid (null for `recipient: account`) */
       merchant_id: string | null;
-      /** @description The settlement whose net this payout pays (null for `recipient: account`) */
+      /** @description The settlement that made it (its day's payout; null for `recipient: account`, a manual payout, or one the payout schedule made on a day with no settlement) */
       settlement_id: string | null;
       /** @description The residual this payout pays (`recipient: account`; else null) */
       residual_id: string | null;
       /** @description The failed payout this one pays again, once a new bank account was verified */
       replaces: string | null;
+      /** @description True: made by the payout schedule (its lines, `GET /v1/balance_transactions?payout=`, add up to it); false: asked for with `POST /v1/payouts` (no lines: its own transaction is a line of the next automatic payout) */
+      automatic: boolean;
+      /**
+       * @description `standard` (ACH) or `instant`
+       * @enum {string}
+       */
+      method: "standard" | "instant";
       /** @description Cents, > 0 */
       amount: number;
       /** @enum {string} */
@@ -4186,6 +4226,10 @@ export interface components {
       } | null;
       /** @description Milliseconds since the epoch */
       created_at: number;
+    };
+    CreatePayoutRequest: {
+      merchant_id?: string;
+      amount?: number;
     };
     Balance: {
       /** @enum {string} */
@@ -4653,7 +4697,7 @@ export interface components {
       /** @description The payouts made in the month, as they stood when the statement was made */
       payouts: {
         id: string;
-        settlement_id: string;
+        settlement_id: string | null;
         created_at: string;
         amount: number;
         /** @enum {string} */
@@ -5197,6 +5241,13 @@ export interface operations {
            *           "id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
            *           "phone": "+14155550123",
            *           "automatic_payouts": true,
+           *           "payout_schedule": {
+           *             "interval": "daily",
+           *             "weekly_anchor": null,
+           *             "monthly_anchor": null,
+           *             "delay_days": 1,
+           *             "minimum_amount": 0
+           *           },
            *           "deactivated": false,
            *           "created_at": "2026-11-01T09:30:00.000Z",
            *           "lead_id": 1042,
@@ -5565,6 +5616,13 @@ export interface operations {
            *       "id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
            *       "phone": "+14155550123",
            *       "automatic_payouts": true,
+           *       "payout_schedule": {
+           *         "interval": "daily",
+           *         "weekly_anchor": null,
+           *         "monthly_anchor": null,
+           *         "delay_days": 1,
+           *         "minimum_amount": 0
+           *       },
            *       "deactivated": false,
            *       "created_at": "2026-11-01T09:30:00.000Z",
            *       "lead_id": 1042,
@@ -5835,6 +5893,13 @@ export interface operations {
            *       "id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
            *       "phone": "+14155550123",
            *       "automatic_payouts": true,
+           *       "payout_schedule": {
+           *         "interval": "daily",
+           *         "weekly_anchor": null,
+           *         "monthly_anchor": null,
+           *         "delay_days": 1,
+           *         "minimum_amount": 0
+           *       },
            *       "deactivated": false,
            *       "created_at": "2026-11-01T09:30:00.000Z",
            *       "lead_id": 1042,
@@ -6119,6 +6184,13 @@ export interface operations {
            *       "id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
            *       "phone": "+14155550123",
            *       "automatic_payouts": true,
+           *       "payout_schedule": {
+           *         "interval": "daily",
+           *         "weekly_anchor": null,
+           *         "monthly_anchor": null,
+           *         "delay_days": 1,
+           *         "minimum_amount": 0
+           *       },
            *       "deactivated": false,
            *       "created_at": "2026-11-01T09:30:00.000Z",
            *       "lead_id": 1042,
@@ -6398,6 +6470,13 @@ export interface operations {
            *       "id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
            *       "phone": "+14155550123",
            *       "automatic_payouts": true,
+           *       "payout_schedule": {
+           *         "interval": "daily",
+           *         "weekly_anchor": null,
+           *         "monthly_anchor": null,
+           *         "delay_days": 1,
+           *         "minimum_amount": 0
+           *       },
            *       "deactivated": false,
            *       "created_at": "2026-11-01T09:30:00.000Z",
            *       "lead_id": 1042,
@@ -10715,6 +10794,8 @@ export interface operations {
            *           "settlement_id": "stl_6pQ2nW8xK4mZ1rT7vL3yBc",
            *           "residual_id": null,
            *           "replaces": null,
+           *           "automatic": true,
+           *           "method": "standard",
            *           "amount": 2825,
            *           "currency": "usd",
            *           "status": "in_transit",
@@ -10773,6 +10854,105 @@ export interface operations {
       };
     };
   };
+  payOutAvailableFundsNow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+         *       "amount": 5000
+         *     }
+         */
+        "application/json": components["schemas"]["CreatePayoutRequest"];
+      };
+    };
+    responses: {
+      /** @description The payout, pending (or held) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payout",
+           *       "id": "po_3nV8qK2xW6mZ1rT7pL4yBd",
+           *       "recipient": "merchant",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "settlement_id": null,
+           *       "residual_id": null,
+           *       "replaces": null,
+           *       "automatic": false,
+           *       "method": "standard",
+           *       "amount": 2825,
+           *       "currency": "usd",
+           *       "status": "pending",
+           *       "held_reason": null,
+           *       "failure_code": null,
+           *       "arrival_date": "2026-11-27",
+           *       "bank_account": {
+           *         "last4": "6789",
+           *         "bank_name": "First Bank"
+           *       },
+           *       "created_at": 1795392000418
+           *     }
+           */
+          "application/json": components["schemas"]["Payout"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the object's state does not allow this (`invalid_state`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getPayout: {
     parameters: {
       query?: never;
@@ -10799,6 +10979,8 @@ export interface operations {
            *       "settlement_id": "stl_6pQ2nW8xK4mZ1rT7vL3yBc",
            *       "residual_id": null,
            *       "replaces": null,
+           *       "automatic": true,
+           *       "method": "standard",
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "in_transit",
@@ -10879,6 +11061,8 @@ export interface operations {
            *       "settlement_id": "stl_6pQ2nW8xK4mZ1rT7vL3yBc",
            *       "residual_id": null,
            *       "replaces": null,
+           *       "automatic": true,
+           *       "method": "standard",
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "in_transit",

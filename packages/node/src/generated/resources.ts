@@ -530,7 +530,7 @@ export class MerchantsResource extends Resource {
 
   /**
    * Update a merchant
-   * Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated` and `automatic_payouts` at any time. Objects merge; `null` removes an optional field such as `owner_three`.
+   * Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated`, `automatic_payouts` and `payout_schedule` at any time (the schedule's fields given replace the merchant's; an anchor goes with its interval: `weekly_anchor` with `weekly`, `monthly_anchor` with `monthly`). Objects merge; `null` removes an optional field such as `owner_three`.
    */
   update(
     merchantId: string,
@@ -995,7 +995,7 @@ export class PaymentRequestsResource extends Resource {
 export class PayoutsResource extends Resource {
   /**
    * List payouts
-   * Each settlement with a positive net makes one payout to the merchant's bank account: pending → in_transit (arriving on `arrival_date`, the next business day) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.
+   * The merchant's payout schedule (`payout_schedule`: daily after each settlement, weekly, monthly or manual) makes a payout of its available funds on its days, and `POST /v1/payouts` one now: pending → in_transit (arriving on `arrival_date`, `delay_days` business days later) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.
    */
   list(
     query?: operations["listPayouts"]["parameters"]["query"],
@@ -1014,6 +1014,28 @@ export class PayoutsResource extends Resource {
       query,
       options,
     );
+  }
+
+  /**
+   * Pay out available funds now
+   * A payout of the merchant's available funds now, whatever its `payout_schedule`: `amount` cents, or everything available when it is left out. 400 `insufficient_funds` above what is available (the message says how much is); 409 `payouts_held` while the merchant's payouts wait (a bank account being verified, payouts turned off or frozen; the message says which); 403 `merchant_not_approved`. It is `automatic: false`: it has no lines of its own, and its `payout` transaction is a line of the next automatic payout. Two at once never pay out more than is available. A merchant's own key may leave out `merchant_id`.
+   */
+  payOutAvailableFundsNow(
+    body: NonNullable<operations["payOutAvailableFundsNow"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["payOutAvailableFundsNow"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "payOutAvailableFundsNow",
+        method: "POST",
+        path: "/v1/payouts",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { body },
+      options,
+    ) as Promise<operations["payOutAvailableFundsNow"]["responses"][200]["content"]["application/json"]>;
   }
 
   /**
