@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The deep run, before closing a change to money or to the ledger (README, "Test"): what CI leaves
 # out to stay under 20 minutes.
-#   1. The ledger's property at 1,000 sequences on PGlite (CI runs 300 with a new seed each run).
+#   1. The ledger's property at 1,000 sequences on PGlite (CI runs 300 with a new seed each run),
+#      and the seeded month of revenue at 1,000 charges (CI: 300).
 #   2. The ledger's property at 200 sequences and every browser journey on a fresh PostgreSQL
 #      database (CI runs the journeys once, on PGlite).
 # LEDGER_PROPERTY_SEED replays a red part; TEST_POSTGRES_ADMIN_URL points at another server.
@@ -11,8 +12,9 @@ bash scripts/system-deps.sh
 start=$SECONDS
 admin="${TEST_POSTGRES_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 
-echo "== the ledger's property, 1,000 sequences on PGlite =="
+echo "== the ledger's property, 1,000 sequences on PGlite; the seeded month at 1,000 charges =="
 env -u DATABASE_URL LEDGER_PROPERTY_RUNS=1000 npx vitest run tests/api/ledger-properties
+env -u DATABASE_URL REVENUE_MONTH_CHARGES=1000 npx vitest run tests/api/revenue-month.test.ts
 echo "== took $((SECONDS - start)) s =="
 
 db="deep_$(date +%s)_$$"
