@@ -111,6 +111,10 @@ export const accountSettingsSchema = z
       description:
         "Cents taken from the merchant's settlement for each dispute its customers open (the guide: /docs/guide#section-16); a won dispute returns its amount, not this fee",
     }),
+    merchant_can_change_schedule: z.boolean().meta({
+      description:
+        "Whether the merchant may change its own payout schedule in its home (the guide: /docs/guide#section-20); default false: only the ISV, with `PATCH /v1/merchants/{id}`",
+    }),
     platform_fee_rules: platformFeeRulesSchema,
     platform_fee_refund: z.enum(platformFeeRefundPolicies).meta({
       description:
@@ -133,6 +137,7 @@ export const settingsWithDefaults = (stored: Partial<AccountSettings>): AccountS
     embed_allowed_origins: [],
     platform_fee_rules: [],
     platform_fee_refund: "pro_rata",
+    merchant_can_change_schedule: false,
     ...stored,
   }) as AccountSettings;
 
@@ -141,6 +146,7 @@ export const initialSettings: AccountSettings = {
   platform_fee_rules: [],
   platform_fee_refund: "pro_rata",
   new_bank_account_hold_days: DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
+  merchant_can_change_schedule: false,
   embed_allowed_origins: [],
   notifications: { information_requested: "both" },
   onboarding_link_ttl_seconds: 86400,
@@ -255,6 +261,7 @@ export const updateAccountSchema = z
         embed_allowed_origins: accountSettingsSchema.shape.embed_allowed_origins.optional(),
         platform_fee_rules: accountSettingsSchema.shape.platform_fee_rules.optional(),
         platform_fee_refund: accountSettingsSchema.shape.platform_fee_refund.optional(),
+        merchant_can_change_schedule: z.boolean().optional(),
       })
       .optional(),
     payout_bank_account: payoutBankAccountInputSchema.optional().meta({

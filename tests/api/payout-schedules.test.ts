@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { atTime } from "@/lib/clock-scope";
+import { accounts, merchants } from "@/lib/db/schema";
+import { changeScheduleFromHome } from "@/lib/domain/home/payouts";
 import { advancePayout } from "@/lib/domain/payouts/advance-payout";
 import { settleAll } from "@/lib/domain/settlements/run-settlement";
 import { checkLedger } from "@/lib/ledger/check";
@@ -272,5 +275,22 @@ describe("manual payouts", () => {
       "merchant_not_approved",
     );
     expect(await payoutsOf(merchant)).toEqual([]);
+  }, 90_000);
+});
+
+describe("the home's schedule form", () => {
+  test("the merchant changes its own schedule only when its ISV allows it; a refusal changes nothing", async () => {
+    const merchant = await approvedMerchant(api, isv);
+    const rowOf = async () => (await api.db.select().from(merchants).where(eq(merchants.id, merchant.id)))[0]!;
+    const isvRow = async () => (await api.db.select().from(accounts).where(eq(accounts.id, isv.account_id)))[0]!;
+    await expect(
+      changeScheduleFromHome(api.db, await rowOf(), await isvRow(), { interval: "manual" }),
+    ).rejects.toMatchObject({ code: "permission_denied" });
+    expect((await get(`/v1/merchants/${merchant.id}`)).json.payout_schedule.interval).toBe("daily");
+    const allowed = await patch("/v1/account", { settings: { merchant_can_change_schedule: true } });
+    expect(allowed.json.settings.merchant_can_change_schedule).toBe(true);
+    await changeScheduleFromHome(api.db, await rowOf(), await isvRow(), { interval: "manual" });
+    expect((await get(`/v1/merchants/${merchant.id}`)).json.payout_schedule.interval).toBe("manual");
+    await patch("/v1/account", { settings: { merchant_can_change_schedule: false } });
   }, 90_000);
 });

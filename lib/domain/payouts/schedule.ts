@@ -99,3 +99,16 @@ export function changeSchedule(current: PayoutSchedule, change: PayoutScheduleCh
   if (errors.length) throw invalidFields(errors);
   return schedule;
 }
+
+/** The next day (from the day after `from`, within 62 days) the schedule makes a payout, YYYY-MM-DD; null when manual. */
+export function nextPayoutDay(
+  schedule: Pick<PayoutSchedule, "interval" | "weekly_anchor" | "monthly_anchor">,
+  from: Date,
+) {
+  if (schedule.interval === "manual") return null;
+  for (let n = 1; n <= 62; n++) {
+    const day = utcDay(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + n);
+    if (isPayoutDay(schedule, day)) return isoDay(day);
+  }
+  return null;
+}

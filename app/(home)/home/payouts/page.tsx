@@ -2,12 +2,15 @@ import { getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
 import { NextPayoutCard } from "@/components/home/next-payout";
+import { PayoutScheduleCard } from "@/components/home/payout-schedule-card";
 import { BalanceCard } from "@/components/payments/balance-card";
 import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { getBalance } from "@/lib/domain/balance/get-balance";
 import { homeOverview } from "@/lib/domain/home/overview";
+import { homePayoutFacts } from "@/lib/domain/home/payouts";
+import { bankOf } from "@/lib/domain/payouts/status";
 import { requireMerchant } from "@/lib/home/session";
 import { businessName } from "@/lib/merchants/facts";
 
@@ -16,7 +19,7 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-// /home/payouts: the next payout, the settlements and the payouts (the embedded payouts component's page).
+// /home/payouts: the next payout, the schedule and "pay out now", the settlements and the payouts (the embedded payouts component's page).
 export default async function HomePayouts() {
   const { db, merchant, scope, isv } = await requireMerchant({ components: ["payouts"] });
   const t = await getTranslations("payouts");
@@ -26,6 +29,7 @@ export default async function HomePayouts() {
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <BalanceCard balance={(await getBalance(db, scope)).balance} className="mt-4" />
       <NextPayoutCard next={overview.nextPayout} className="mt-4" />
+      <PayoutScheduleCard facts={await homePayoutFacts(db, merchant, isv)} bankLast4={bankOf(merchant).last4} />
       <div className="mt-6">
         <SettlementsTable
           settlements={overview.settlements}

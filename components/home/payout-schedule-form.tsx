@@ -1,0 +1,169 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+
+import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
+import { homeScheduleAction } from "@/lib/actions/home-payouts";
+import { payoutIntervals, type PayoutSchedule, weekdays } from "@/lib/schemas/payout-schedule";
+
+type Key = "interval" | "weekly_anchor" | "monthly_anchor" | "delay_days" | "minimum_amount";
+
+/**
+ * The merchant's own payout schedule (docs/reference.md section 20), when its ISV allows it: how
+ * often, the day, the business days to arrive and the minimum in dollars. Each problem said beside
+ * its field and focused; "Saved." when it took.
+ */
+export function PayoutScheduleForm({ schedule }: { schedule: PayoutSchedule }) {
+  const t = useTranslations("payouts.schedule");
+  const [values, setValues] = useState<Record<Key, string>>({
+    interval: schedule.interval,
+    weekly_anchor: schedule.weekly_anchor ?? "monday",
+    monthly_anchor: String(schedule.monthly_anchor ?? 1),
+    delay_days: String(schedule.delay_days),
+    minimum_amount: schedule.minimum_amount ? (schedule.minimum_amount / 100).toFixed(2) : "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [saved, setSaved] = useState(false);
+  const [pending, start] = useTransition();
+  const set = (key: Key) => (e: { target: { value: string } }) => {
+    setSaved(false);
+    setValues({ ...values, [key]: e.target.value });
+  };
+  const described = (key: Key) =>
+    errors[key] ? { "aria-invalid": true, "aria-describedby": `schedule-${key}-error` } : {};
+  const error = (key: Key) =>
+    errors[key] ? (
+      <p id={`schedule-${key}-error`} className="mt-1 text-sm text-danger">
+        {errors[key]}
+      </p>
+    ) : null;
+  const label = (key: Key) => (
+    <label htmlFor={`schedule-${key}`} className="block text-sm font-medium">
+      {t(`fields.${key}`)}
+    </label>
+  );
+  return (
+    <form
+      noValidate
+      className="mt-3 grid gap-3 sm:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSaved(false);
+        start(async () => {
+          const result = await homeScheduleAction(values);
+          if (result.ok) {
+            setErrors({});
+            setSaved(true);
+            return;
+          }
+          const next: Partial<Record<Key, string>> = {};
+          for (const problem of result.errors) {
+            const key = (problem.param.split(".").pop() ?? "interval") as Key;
+            const field = key in values ? key : "interval";
+            next[field] ??= problem.code === "permission_denied" ? t("notAllowed") : t("invalid");
+          }
+          setErrors(next);
+          const first = (Object.keys(values) as Key[]).find((k) => next[k]);
+          if (first) document.getElementById(`schedule-${first}`)?.focus();
+        });
+      }}
+    >
+      <div>
+        {label("interval")}
+        <select
+          id="schedule-interval"
+          value={values.interval}
+          onChange={set("interval")}
+          className={inputClass()}
+          {...described("interval")}
+        >
+          {payoutIntervals.map((interval) => (
+            <option key={interval} value={interval}>
+              {t(`intervals.${interval}`)}
+            </option>
+          ))}
+        </select>
+        {error("interval")}
+      </div>
+      {values.interval === "weekly" ? (
+        <div>
+          {label("weekly_anchor")}
+          <select
+            id="schedule-weekly_anchor"
+            value={values.weekly_anchor}
+            onChange={set("weekly_anchor")}
+            className={inputClass()}
+            {...described("weekly_anchor")}
+          >
+            {weekdays.map((day) => (
+              <option key={day} value={day}>
+                {t(`weekdays.${day}`)}
+              </option>
+            ))}
+          </select>
+          {error("weekly_anchor")}
+        </div>
+      ) : null}
+      {values.interval === "monthly" ? (
+        <div>
+          {label("monthly_anchor")}
+          <select
+            id="schedule-monthly_anchor"
+            value={values.monthly_anchor}
+            onChange={set("monthly_anchor")}
+            className={inputClass()}
+            {...described("monthly_anchor")}
+          >
+            {Array.from({ length: 31 }, (_, i) => String(i + 1)).map((day) => (
+              <option key={day} value={day}>
+                {day}
+              </option>
+            ))}
+          </select>
+          {error("monthly_anchor")}
+        </div>
+      ) : null}
+      <div>
+        {label("delay_days")}
+        <select
+          id="schedule-delay_days"
+          value={values.delay_days}
+          onChange={set("delay_days")}
+          className={inputClass()}
+          {...described("delay_days")}
+        >
+          {["1", "2", "3", "4", "5", "6", "7"].map((days) => (
+            <option key={days} value={days}>
+              {t("delayOption", { days: Number(days) })}
+            </option>
+          ))}
+        </select>
+        {error("delay_days")}
+      </div>
+      <div>
+        {label("minimum_amount")}
+        <input
+          id="schedule-minimum_amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={values.minimum_amount}
+          onChange={set("minimum_amount")}
+          className={inputClass()}
+          {...described("minimum_amount")}
+        />
+        {error("minimum_amount")}
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <button type="submit" disabled={pending} className={primaryButtonClass("md")}>
+          {t("save")}
+        </button>
+        <p role="status" className="text-sm" data-testid="schedule-saved">
+          {saved ? t("saved") : ""}
+        </p>
+      </div>
+    </form>
+  );
+}

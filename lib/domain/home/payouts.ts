@@ -1,0 +1,45 @@
+import { clock } from "../../clock";
+import { type AccountRow, type MerchantRow } from "../../db/schema";
+import { type Db } from "../../db/types";
+import { forbidden } from "../../errors";
+import { drawableOf } from "../../ledger/payout-draws";
+import type { PayoutScheduleChange } from "../../schemas/payout-schedule";
+import { settingsOf } from "../accounts/isv-facts";
+import { updateMerchant } from "../merchants/update-merchant";
+import { createManualPayout } from "../payouts/manual-payout";
+import { heldReasonOf } from "../payouts/rules";
+import { nextPayoutDay } from "../payouts/schedule";
+import { payoutSettingsOf } from "../payouts/settings";
+
+/**
+ * What the home's payouts page says of money out (docs/reference.md section 20): the schedule, the
+ * next day it makes a payout, what may be paid out now, why payouts wait (if they do), and whether
+ * the ISV lets the merchant change its schedule.
+ */
+export async function homePayoutFacts(db: Db, merchant: MerchantRow, isv: Pick<AccountRow, "id" | "settings">) {
+  const settings = await payoutSettingsOf(db, merchant.id);
+  return {
+    schedule: settings.schedule,
+    nextPayoutDay: nextPayoutDay(settings.schedule, clock.now()),
+    available: Math.max(0, await drawableOf(db, merchant.id)),
+    heldReason: heldReasonOf(merchant, settings),
+    canChangeSchedule: settingsOf(isv).merchant_can_change_schedule,
+  };
+}
+
+/** The home's schedule form: the merchant's own change, when its ISV allows it (403 `permission_denied` otherwise). */
+export async function changeScheduleFromHome(
+  db: Db,
+  merchant: MerchantRow,
+  isv: Pick<AccountRow, "id" | "settings">,
+  change: PayoutScheduleChange,
+) {
+  if (!settingsOf(isv).merchant_can_change_schedule)
+    throw forbidden("permission_denied", "Your payout schedule is set by your software provider");
+  return updateMerchant(db, merchant.isvAccountId, merchant.id, { payout_schedule: change });
+}
+
+/** The home's "pay out now": a manual payout of the merchant's own available funds (all, or `amount`). */
+export function payOutFromHome(db: Db, merchant: MerchantRow, amount?: number) {
+  return createManualPayout(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, { amount });
+}
