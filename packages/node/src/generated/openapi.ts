@@ -2365,6 +2365,8 @@ export interface components {
       new_bank_account_hold_days: number;
       /** @description Cents taken from the merchant's settlement for each dispute its customers open (the guide: /docs/guide#section-16); a won dispute returns its amount, not this fee */
       dispute_fee: number;
+      /** @description Whether the merchant may change its own payout schedule in its home (the guide: /docs/guide#section-20); default false: only the ISV, with `PATCH /v1/merchants/{id}` */
+      merchant_can_change_schedule: boolean;
       /** @description Ordered: the first rule whose `match` fits the payment (every field given must fit) sets its platform fee, when the payment's creation gave none. Empty: no platform fee */
       platform_fee_rules: components["schemas"]["PlatformFeeRule"][];
       /**
@@ -2524,6 +2526,7 @@ export interface components {
          * @enum {string}
          */
         platform_fee_refund?: "pro_rata" | "keep";
+        merchant_can_change_schedule?: boolean;
       };
       /** @description Only from the dashboard's sign-in token (`POST /v1/auth/token`) within 15 minutes of signing in: an API key is refused (403 `permission_denied`), an older sign-in must sign in again (403 `reauthentication_required`). Every user of the account is e-mailed with a single-use "this wasn't me" link that freezes the payouts, and a change of an account already given holds residuals for `settings.new_bank_account_hold_days` business days */
       payout_bank_account?: {
@@ -4991,6 +4994,7 @@ export interface operations {
            *         "platform_fee_rules": [],
            *         "platform_fee_refund": "pro_rata",
            *         "new_bank_account_hold_days": 3,
+           *         "merchant_can_change_schedule": false,
            *         "embed_allowed_origins": [],
            *         "notifications": {
            *           "information_requested": "both"
