@@ -1,4 +1,4 @@
-import { approvedMerchant, createIsvWithCli, expectAxeClean, paidCharge } from "./helpers";
+import { approvedMerchant, createIsvWithCli, expectAxeClean, paidCharge, signIn } from "./helpers";
 import { expect, type Page, test } from "./test";
 
 // Money out on the merchant's terms (docs/reference.md section 20), in its home: the schedule is
@@ -59,7 +59,9 @@ test("the merchant sets its payout schedule and pays out part of its balance now
   // A minimum that is not an amount is said beside its field, and changes nothing.
   await page.getByLabel("Smallest payout, in dollars (empty: any amount)").fill("fifty");
   await page.getByRole("button", { name: "Save the schedule" }).click();
-  await expect(page.locator("#schedule-minimum_amount-error")).toHaveText("Check this value.");
+  await expect(page.locator("#schedule-minimum_amount-error")).toHaveText(
+    "Enter an amount in dollars, such as 50.00, or leave it empty.",
+  );
   await expect(page.getByLabel("Smallest payout, in dollars (empty: any amount)")).toBeFocused();
   expect((await (await request.get(`/v1/merchants/${merchant.id}`, { headers })).json()).payout_schedule).toEqual(
     saved.payout_schedule,
@@ -94,4 +96,41 @@ test("the merchant sets its payout schedule and pays out part of its balance now
   await expect(page.getByText(/Disponible para transferir ahora: (US)?\$\s?56[.,]80/)).toBeVisible();
   await expectAxeClean(page);
   await shots(page, "home-payouts-schedule-es");
+});
+
+test("the ISV sets a merchant's payout schedule on its page in the dashboard; a schedule that makes no sense is refused in words", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const isv = createIsvWithCli("Schedule Platform");
+  const headers = { authorization: isv.auth };
+  const merchant = await approvedMerchant(request, isv);
+  await signIn(page, isv);
+  await page.goto(`/dashboard/merchants/${merchant.id}?tab=payouts`);
+  await expect(page.getByRole("heading", { name: "Payout schedule" })).toBeVisible();
+  await expect(page.getByLabel("How often")).toHaveValue("daily");
+  await page.getByLabel("How often").selectOption({ label: "Once a month" });
+  await page.getByLabel("Day of the month").selectOption("31");
+  await page.getByLabel("Time to reach the merchant's bank").selectOption({ label: "3 business days" });
+  await page.getByRole("button", { name: "Save the schedule" }).click();
+  await expect(page.getByTestId("schedule-saved")).toHaveText("Saved.");
+  expect((await (await request.get(`/v1/merchants/${merchant.id}`, { headers })).json()).payout_schedule).toEqual({
+    interval: "monthly",
+    weekly_anchor: null,
+    monthly_anchor: 31,
+    delay_days: 3,
+    minimum_amount: 0,
+  });
+  await page.getByLabel("How often").selectOption({ label: "Only when asked for (POST /v1/payouts)" });
+  await page.getByLabel("Smallest payout, in dollars (empty: any amount)").fill("-5");
+  await page.getByRole("button", { name: "Save the schedule" }).click();
+  await expect(page.locator("#schedule-minimum_amount-error")).toHaveText(
+    "Enter an amount in dollars, such as 50.00, or leave it empty.",
+  );
+  expect((await (await request.get(`/v1/merchants/${merchant.id}`, { headers })).json()).payout_schedule.interval).toBe(
+    "monthly",
+  );
+  await expectAxeClean(page);
+  await shots(page, "dashboard-merchant-schedule");
 });

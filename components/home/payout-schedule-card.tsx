@@ -1,5 +1,6 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
+import { homeScheduleAction } from "@/lib/actions/home-payouts";
 import type { homePayoutFacts } from "@/lib/domain/home/payouts";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
@@ -47,7 +48,7 @@ export async function PayoutScheduleCard({ facts, bankLast4 }: { facts: Facts; b
           <p className="text-sm text-muted">{t("schedule.nextDay", { date: day(facts.nextPayoutDay) })}</p>
         ) : null}
         {facts.canChangeSchedule ? (
-          <PayoutScheduleForm schedule={schedule} />
+          <PayoutScheduleForm schedule={schedule} action={homeScheduleAction} />
         ) : (
           <p className="mt-2 text-sm text-muted">{t("schedule.setByIsv")}</p>
         )}

@@ -5,17 +5,28 @@ import { useState, useTransition } from "react";
 
 import { primaryButtonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/input-class";
-import { homeScheduleAction } from "@/lib/actions/home-payouts";
+import type { PayoutFormResult } from "@/lib/actions/home-payouts";
 import { payoutIntervals, type PayoutSchedule, weekdays } from "@/lib/schemas/payout-schedule";
 
 type Key = "interval" | "weekly_anchor" | "monthly_anchor" | "delay_days" | "minimum_amount";
 
 /**
- * The merchant's own payout schedule (docs/reference.md section 20), when its ISV allows it: how
- * often, the day, the business days to arrive and the minimum in dollars. Each problem said beside
+ * A merchant's payout schedule (docs/reference.md section 20): the merchant's own in its home when
+ * its ISV allows it, or the ISV's on the dashboard's merchant page. How often, the day, the
+ * business days to arrive and the minimum in dollars. Each problem said beside
  * its field and focused; "Saved." when it took.
  */
-export function PayoutScheduleForm({ schedule }: { schedule: PayoutSchedule }) {
+export function PayoutScheduleForm({
+  schedule,
+  action,
+  voice = "merchant",
+}: {
+  schedule: PayoutSchedule;
+  /** The home's action, or the dashboard's for one merchant. */
+  action: (input: unknown) => Promise<PayoutFormResult>;
+  /** Who reads it: the merchant ("Only when I ask") or its ISV ("Only when asked for"). */
+  voice?: "merchant" | "isv";
+}) {
   const t = useTranslations("payouts.schedule");
   const [values, setValues] = useState<Record<Key, string>>({
     interval: schedule.interval,
@@ -41,7 +52,7 @@ export function PayoutScheduleForm({ schedule }: { schedule: PayoutSchedule }) {
     ) : null;
   const label = (key: Key) => (
     <label htmlFor={`schedule-${key}`} className="block text-sm font-medium">
-      {t(`fields.${key}`)}
+      {t(voice === "isv" && key === "delay_days" ? "fields.delay_daysIsv" : `fields.${key}`)}
     </label>
   );
   return (
@@ -52,7 +63,7 @@ export function PayoutScheduleForm({ schedule }: { schedule: PayoutSchedule }) {
         e.preventDefault();
         setSaved(false);
         start(async () => {
-          const result = await homeScheduleAction(values);
+          const result = await action(values);
           if (result.ok) {
             setErrors({});
             setSaved(true);
@@ -62,7 +73,12 @@ export function PayoutScheduleForm({ schedule }: { schedule: PayoutSchedule }) {
           for (const problem of result.errors) {
             const key = (problem.param.split(".").pop() ?? "interval") as Key;
             const field = key in values ? key : "interval";
-            next[field] ??= problem.code === "permission_denied" ? t("notAllowed") : t("invalid");
+            next[field] ??=
+              problem.code === "permission_denied"
+                ? t("notAllowed")
+                : field === "minimum_amount"
+                  ? t("invalidMinimum")
+                  : t("invalid");
           }
           setErrors(next);
           const first = (Object.keys(values) as Key[]).find((k) => next[k]);
@@ -81,7 +97,7 @@ export function PayoutScheduleForm({ schedule }: { schedule: PayoutSchedule }) {
         >
           {payoutIntervals.map((interval) => (
             <option key={interval} value={interval}>
-              {t(`intervals.${interval}`)}
+              {t(voice === "isv" && interval === "manual" ? "intervals.manualIsv" : `intervals.${interval}`)}
             </option>
           ))}
         </select>

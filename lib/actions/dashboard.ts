@@ -21,7 +21,9 @@ import { updateAccountSchema } from "@/lib/schemas/account";
 import { createReportSchema } from "@/lib/schemas/reports";
 import { createWebhookSchema } from "@/lib/schemas/webhook";
 
+import type { PayoutFormResult } from "./home-payouts";
 import { attempt, problemsOf } from "./result";
+import { scheduleFromForm } from "./schedule-form";
 
 /** An action's input its schema refused, as one line of the problems (the form shows it). */
 const invalidInput = (issues: Parameters<typeof issuesToFieldErrors>[0]) => ({
@@ -180,5 +182,17 @@ export async function openMerchantHomeAction(
     const made = await attempt(() => createLoginLink(db, account.id, merchantId));
     if (!made.ok) return { ok: false, message: made.message };
     return { ok: true, message: "", url: made.value.url };
+  });
+}
+
+/** The merchant page's payout schedule form: the ISV's change, by the API's rules (`PATCH /v1/merchants/{id}`). */
+export async function merchantScheduleAction(merchantId: string, input: unknown): Promise<PayoutFormResult> {
+  return asIsvUser(async ({ db, account }) => {
+    const done = await attempt(() =>
+      updateMerchant(db, account.id, String(merchantId).slice(0, 64), { payout_schedule: scheduleFromForm(input) }),
+    );
+    if (!done.ok) return { ok: false, errors: problemsOf(done).map((e) => ({ param: e.param, code: e.code })) };
+    revalidatePath(`/dashboard/merchants/${merchantId}`);
+    return { ok: true };
   });
 }

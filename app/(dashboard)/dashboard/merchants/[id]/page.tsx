@@ -12,12 +12,13 @@ import { NewLinkButton } from "@/components/dashboard/new-link-button";
 import { OpenHomeButton } from "@/components/dashboard/open-home-button";
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { PayoutScheduleForm } from "@/components/home/payout-schedule-form";
 import { BalanceCard } from "@/components/payments/balance-card";
 import { DisputesTable } from "@/components/payments/disputes-table";
 import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
 import { StatementLinks } from "@/components/payments/statement-links";
-import { requestPaymentAction } from "@/lib/actions/dashboard";
+import { merchantScheduleAction, requestPaymentAction } from "@/lib/actions/dashboard";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { requireIsvUser } from "@/lib/dashboard/session";
 import { brandOf, settingsOf } from "@/lib/domain/accounts/isv-facts";
@@ -65,6 +66,7 @@ export default async function MerchantPage({
   const shows = (tabs: MerchantTab[]) => tabs.includes(tab);
   const { db, account } = await requireIsvUser();
   const t = await getTranslations("dashboard");
+  const tp = await getTranslations("payouts");
   const { merchant, history, latestLink } = await getMerchantActivity(db, account.id, id)
     .catch(nullIfNotFound)
     .then((found) => found ?? notFound());
@@ -138,6 +140,17 @@ export default async function MerchantPage({
       {tab === "payouts" && payments ? (
         <>
           {balanceCard}
+          <section aria-labelledby="schedule-title">
+            <h2 id="schedule-title" className="text-lg font-semibold">
+              {tp("schedule.titleIsv")}
+            </h2>
+            <p className="text-sm text-muted">{tp("schedule.hintIsv")}</p>
+            <PayoutScheduleForm
+              schedule={json.payout_schedule}
+              action={merchantScheduleAction.bind(null, merchant.id)}
+              voice="isv"
+            />
+          </section>
           <SettlementsTable settlements={payments.settlements} isvName={brandOf(account).display_name} />
           <PayoutsTable payouts={payments.payouts} />
           <section aria-labelledby="statements-title">
