@@ -35,6 +35,7 @@ test("the merchant sets its payout schedule and pays out part of its balance now
     "Payouts only when you ask for them · arrives 1 business day after it is sent",
   );
   await expect(page.getByText("Your software provider sets this schedule.")).toBeVisible();
+  await expect(page.getByTestId("next-payout")).toHaveText("Next payout$96.80Ready to pay out when you ask");
   await expect(page.getByLabel("How often")).toHaveCount(0);
 
   await request.patch("/v1/account", { headers, data: { settings: { merchant_can_change_schedule: true } } });
@@ -86,6 +87,8 @@ test("the merchant sets its payout schedule and pays out part of its balance now
   expect(payouts.map((p: { amount: number; automatic: boolean }) => [p.amount, p.automatic])).toEqual([[4_000, false]]);
   await page.reload();
   await expect(page.getByText("Available to pay out now: $56.80")).toBeVisible();
+  // The next payout is the one on its way.
+  await expect(page.getByTestId("next-payout")).toContainText("$40.00");
   await expectAxeClean(page);
   await shots(page, "home-payouts-schedule");
 

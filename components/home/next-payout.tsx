@@ -1,15 +1,22 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import type { homeOverview } from "@/lib/domain/home/overview";
+import type { homePayoutFacts } from "@/lib/domain/home/payouts";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 
-/** The next payout's card (the overview, the payouts page): its amount and when it arrives, or why it waits. */
+/**
+ * The next payout's card (the overview, the payouts page): its amount and when it arrives, or why it
+ * waits; with none made yet, what waits for the schedule's next payout day (or for its minimum).
+ */
 export async function NextPayoutCard({
   next,
+  waiting,
   className = "",
 }: {
   next: Awaited<ReturnType<typeof homeOverview>>["nextPayout"];
+  /** The money out facts (lib/domain/home/payouts.ts): what is available and the next payout day. */
+  waiting?: Pick<Awaited<ReturnType<typeof homePayoutFacts>>, "available" | "nextPayoutDay" | "schedule">;
   className?: string;
 }) {
   const t = await getTranslations("payouts");
@@ -32,6 +39,24 @@ export async function NextPayoutCard({
                     }),
                   })
                 : t(`statuses.${next.status}`)}
+          </p>
+        </>
+      ) : waiting && waiting.available > 0 ? (
+        <>
+          <p className="mt-1 text-2xl font-semibold">{formatCents(waiting.available, locale)}</p>
+          <p className="text-sm text-muted">
+            {waiting.available < waiting.schedule.minimum_amount
+              ? t("waitsForMinimum", { minimum: formatCents(waiting.schedule.minimum_amount, locale) })
+              : waiting.nextPayoutDay
+                ? t("waitsForDay", {
+                    date: format.dateTime(new Date(`${waiting.nextPayoutDay}T12:00:00Z`), {
+                      weekday: "short",
+                      month: "short",
+                      day: "numeric",
+                      timeZone: "UTC",
+                    }),
+                  })
+                : t("waitsForYou")}
           </p>
         </>
       ) : (

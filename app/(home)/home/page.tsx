@@ -14,6 +14,7 @@ import { getBalance } from "@/lib/domain/balance/get-balance";
 import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { daysToRespond } from "@/lib/domain/disputes/rules";
 import { homeAttention, homeOverview, recentPaymentsSignature } from "@/lib/domain/home/overview";
+import { homePayoutFacts } from "@/lib/domain/home/payouts";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { businessName } from "@/lib/merchants/facts";
@@ -128,7 +129,7 @@ export default async function HomeOverview() {
             </p>
           ) : null}
         </div>
-        <NextPayoutCard next={overview.nextPayout} />
+        <NextPayoutCard next={overview.nextPayout} waiting={await homePayoutFacts(db, merchant, isv)} />
       </div>
       <BalanceCard balance={(await getBalance(db, scope)).balance} className="mt-4" />
       <p className="mt-2 text-sm text-muted">{t("utcNote")}</p>

@@ -23,13 +23,13 @@ export async function generateMetadata() {
 export default async function HomePayouts() {
   const { db, merchant, scope, isv } = await requireMerchant({ components: ["payouts"] });
   const t = await getTranslations("payouts");
-  const overview = await homeOverview(db, merchant);
+  const [overview, facts] = await Promise.all([homeOverview(db, merchant), homePayoutFacts(db, merchant, isv)]);
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payouts">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <BalanceCard balance={(await getBalance(db, scope)).balance} className="mt-4" />
-      <NextPayoutCard next={overview.nextPayout} className="mt-4" />
-      <PayoutScheduleCard facts={await homePayoutFacts(db, merchant, isv)} bankLast4={bankOf(merchant).last4} />
+      <NextPayoutCard next={overview.nextPayout} waiting={facts} className="mt-4" />
+      <PayoutScheduleCard facts={facts} bankLast4={bankOf(merchant).last4} />
       <div className="mt-6">
         <SettlementsTable
           settlements={overview.settlements}
