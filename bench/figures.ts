@@ -98,6 +98,11 @@ export function collectFigures(input: Inputs): Figure[] {
       "s",
     );
     add(`payouts sent, ${p.payouts} ${p.kind}`, Number(p.sendSeconds.toFixed(1)), "s");
+    add(
+      `payout run, ${p.runPayouts} due of ${p.merchants} on mixed schedules ${p.kind}`,
+      Number(p.runSeconds.toFixed(1)),
+      "s",
+    );
     add(`settlement plus payouts peak memory ${p.kind}`, p.peakRssMb, "MB");
   }
   for (const w of input.webhooks ?? []) {
