@@ -65,6 +65,13 @@ export const settlementThatTook = (type: PostingType, table: PgTable) =>
 export const sourcesTakenBy = (settlementId: string, type: PostingType) =>
   sql`select lp.source_id from ledger_postings lp where lp.settlement_id = ${settlementId} and lp.type = ${type}`;
 
+/**
+ * SQL: the settlements whose postings the payout (an SQL expression naming its id) paid out, as its
+ * lines (a subquery for `in (...)`): a weekly payout pays several days' settlements.
+ */
+export const settlementsPaidBy = (payoutId: ReturnType<typeof sql>) =>
+  sql`select distinct lp.settlement_id from ledger_postings lp where lp.payout_id = ${payoutId} and lp.settlement_id is not null`;
+
 /** The posting types a charge's `net` adds up: its own and its refunds' (disputes are the dispute's). */
 const chargeNetTypes: PostingType[] = [
   "charge",

@@ -144,6 +144,14 @@ describe("payouts on the schedule's days", () => {
     const sent = await atTime(new Date("2027-03-03T00:01:00Z"), () => advancePayout(api.db, payout!.id));
     expect(sent).toMatchObject({ status: "in_transit", arrivalDate: "2027-03-05" });
     expect(await checkLedger(api.db, merchant.id)).toEqual([]);
+    // The bank's answer: both days' settlements say their payout was paid.
+    const settlementStatus = async () =>
+      ((await get(`/v1/settlements?merchant_id=${merchant.id}`)).json.data as { payout_status: string }[]).map(
+        (s) => s.payout_status,
+      );
+    expect(await settlementStatus()).toEqual(["scheduled", "scheduled"]);
+    await atTime(new Date("2027-03-05T00:00:05Z"), () => advancePayout(api.db, payout!.id));
+    expect(await settlementStatus()).toEqual(["paid", "paid"]);
     // Thursday: nothing more.
     expect(await runDay(merchant, "2027-03-04")).toEqual([]);
     expect(await payoutsOf(merchant)).toHaveLength(1);

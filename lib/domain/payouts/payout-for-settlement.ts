@@ -46,8 +46,9 @@ export async function insertPayout(
   // Its lines are named now; its money leaves `available` when it is sent (./advance-payout.ts).
   await takePayoutLines(tx, row);
   await payoutEvent(tx, "payout.created", row);
-  // The settlement said what its first payout did (../settlements/settle-merchant.ts); a replacement's says it again.
-  if (input.replaces) await settlementsFollow(tx, [row]);
+  // The settlements it pays say what it does (held or scheduled): the one that made it, and those
+  // whose postings are its lines (a week's on a weekly schedule), or a failed payout's, paid again.
+  await settlementsFollow(tx, [row]);
   if (!held && payoutProvider().sends) await queueAdvance(tx, row, "send");
   return row;
 }

@@ -1,10 +1,11 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { decryptApplication } from "../../crypto/field-encryption";
 import { type MerchantPayoutRow, type MerchantRow, type PayoutRow, payouts, settlements } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { enqueueJob } from "../../jobs/job-types";
+import { settlementsPaidBy } from "../../ledger/reads";
 import { type PayoutHeldReason, type SettlementPayoutStatus, settlementPayoutStatuses } from "../../schemas/payouts";
 import { serializePayout } from "../../serializers/payout";
 import { recordEvent } from "../events/record-event";
@@ -39,13 +40,29 @@ export async function movePayouts(tx: DbOrTx, move: PayoutMove, where: SQL | und
 /**
  * A settlement's `payout_status` says what its payout (or the replacement of a failed one) is doing:
  * `held` while it waits, `scheduled` once it may go (pending or on its way), then `paid` or `failed`.
+ * Its payout is the one that made it, or the one that paid its postings out (a weekly schedule's
+ * payout pays the week's settlements).
  */
 export async function settlementsFollow(tx: DbOrTx, rows: readonly MerchantPayoutRow[]) {
   const of = (status: PayoutRow["status"]): SettlementPayoutStatus =>
     status === "pending" || status === "in_transit" ? "scheduled" : status;
   for (const status of settlementPayoutStatuses) {
-    const ids = rows.filter((r) => of(r.status) === status).flatMap((r) => (r.settlementId ? [r.settlementId] : []));
-    if (ids.length) await tx.update(settlements).set({ payoutStatus: status }).where(inArray(settlements.id, ids));
+    const moved = rows.filter((r) => of(r.status) === status);
+    if (!moved.length) continue;
+    const made = moved.flatMap((r) => (r.settlementId ? [r.settlementId] : []));
+    const payoutIds = sql.join(
+      moved.map((r) => sql`${r.id}`),
+      sql`, `,
+    );
+    await tx
+      .update(settlements)
+      .set({ payoutStatus: status })
+      .where(
+        or(
+          made.length ? inArray(settlements.id, made) : undefined,
+          sql`${settlements.id} in (${settlementsPaidBy(sql`any(array[${payoutIds}])`)})`,
+        ),
+      );
   }
 }
 
