@@ -2,19 +2,19 @@ import fs from "node:fs";
 
 import { eq, inArray } from "drizzle-orm";
 
+import { atTime } from "../lib/clock-scope";
 import { openDatabase } from "../lib/db/client";
 import { merchants, payouts } from "../lib/db/schema";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
-import { atTime } from "../lib/clock-scope";
 import { advancePayout } from "../lib/domain/payouts/advance-payout";
 import { payScheduled } from "../lib/domain/payouts/pay-scheduled";
 import { setPayoutSettings } from "../lib/domain/payouts/settings";
-import { isBusinessDay } from "../lib/payouts/business-days";
-import { defaultPayoutSchedule } from "../lib/schemas/payout-schedule";
 import { settleAll } from "../lib/domain/settlements/run-settlement";
+import { isBusinessDay } from "../lib/payouts/business-days";
 import example from "../lib/schemas/examples/merchant-application.json" with { type: "json" };
+import { defaultPayoutSchedule } from "../lib/schemas/payout-schedule";
 import { benchDataDir, insertPaidCharges } from "./harness";
 
 // The daily settlement plus payouts (issues 31 and 73): MERCHANTS approved merchants with CHARGES
