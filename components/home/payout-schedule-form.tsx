@@ -55,6 +55,26 @@ export function PayoutScheduleForm({
       {t(voice === "isv" && key === "delay_days" ? "fields.delay_daysIsv" : `fields.${key}`)}
     </label>
   );
+  /** One labelled choice, its error beside it. */
+  const select = (key: Key, options: { value: string; label: string }[]) => (
+    <div>
+      {label(key)}
+      <select
+        id={`schedule-${key}`}
+        value={values[key]}
+        onChange={set(key)}
+        className={inputClass()}
+        {...described(key)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error(key)}
+    </div>
+  );
   return (
     <form
       noValidate
@@ -86,78 +106,29 @@ export function PayoutScheduleForm({
         });
       }}
     >
-      <div>
-        {label("interval")}
-        <select
-          id="schedule-interval"
-          value={values.interval}
-          onChange={set("interval")}
-          className={inputClass()}
-          {...described("interval")}
-        >
-          {payoutIntervals.map((interval) => (
-            <option key={interval} value={interval}>
-              {t(voice === "isv" && interval === "manual" ? "intervals.manualIsv" : `intervals.${interval}`)}
-            </option>
-          ))}
-        </select>
-        {error("interval")}
-      </div>
-      {values.interval === "weekly" ? (
-        <div>
-          {label("weekly_anchor")}
-          <select
-            id="schedule-weekly_anchor"
-            value={values.weekly_anchor}
-            onChange={set("weekly_anchor")}
-            className={inputClass()}
-            {...described("weekly_anchor")}
-          >
-            {weekdays.map((day) => (
-              <option key={day} value={day}>
-                {t(`weekdays.${day}`)}
-              </option>
-            ))}
-          </select>
-          {error("weekly_anchor")}
-        </div>
-      ) : null}
-      {values.interval === "monthly" ? (
-        <div>
-          {label("monthly_anchor")}
-          <select
-            id="schedule-monthly_anchor"
-            value={values.monthly_anchor}
-            onChange={set("monthly_anchor")}
-            className={inputClass()}
-            {...described("monthly_anchor")}
-          >
-            {Array.from({ length: 31 }, (_, i) => String(i + 1)).map((day) => (
-              <option key={day} value={day}>
-                {day}
-              </option>
-            ))}
-          </select>
-          {error("monthly_anchor")}
-        </div>
-      ) : null}
-      <div>
-        {label("delay_days")}
-        <select
-          id="schedule-delay_days"
-          value={values.delay_days}
-          onChange={set("delay_days")}
-          className={inputClass()}
-          {...described("delay_days")}
-        >
-          {["1", "2", "3", "4", "5", "6", "7"].map((days) => (
-            <option key={days} value={days}>
-              {t("delayOption", { days: Number(days) })}
-            </option>
-          ))}
-        </select>
-        {error("delay_days")}
-      </div>
+      {select(
+        "interval",
+        payoutIntervals.map((interval) => ({
+          value: interval,
+          label: t(voice === "isv" && interval === "manual" ? "intervals.manualIsv" : `intervals.${interval}`),
+        })),
+      )}
+      {values.interval === "weekly"
+        ? select(
+            "weekly_anchor",
+            weekdays.map((day) => ({ value: day, label: t(`weekdays.${day}`) })),
+          )
+        : null}
+      {values.interval === "monthly"
+        ? select(
+            "monthly_anchor",
+            Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+          )
+        : null}
+      {select(
+        "delay_days",
+        [1, 2, 3, 4, 5, 6, 7].map((days) => ({ value: String(days), label: t("delayOption", { days }) })),
+      )}
       <div>
         {label("minimum_amount")}
         <input
