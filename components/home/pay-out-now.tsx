@@ -54,13 +54,13 @@ export function PayOutNow({ available, bankLast4 }: { available: number; bankLas
               aria-describedby={error ? "pay-out-error" : "pay-out-hint"}
               className={inputClass()}
             />
-            <p id="pay-out-hint" className="mt-1 text-sm text-muted">
-              {t("hint")}
-            </p>
           </div>
-          <button type="submit" className={primaryButtonClass("md", "mb-7")} disabled={available <= 0}>
+          <button type="submit" className={primaryButtonClass("md", "py-2.5")} disabled={available <= 0}>
             {t("button")}
           </button>
+          <p id="pay-out-hint" className="w-full text-sm text-muted">
+            {t("hint")}
+          </p>
         </form>
       ) : (
         <div className="mt-3 rounded-lg border border-line p-3" role="group" aria-labelledby="pay-out-question">
