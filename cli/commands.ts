@@ -19,6 +19,7 @@ import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
 import { env } from "../lib/env";
 import { AppError } from "../lib/errors";
 import { serializeOutboxMessage } from "../lib/serializers/outbox";
+import { reserveCommand } from "./reserve-command";
 
 // The operator's cost-profile flags: the profile's figure each one sets (docs/reference.md section 19).
 const costFlags: [string, "card" | "ach" | null, string][] = [
@@ -55,6 +56,11 @@ export const usage = `Usage: npm run cli -- <command>
   merchant payouts <merchant_id> --approve-bank | --unfreeze
       accept a bank account entered after approval whose check failed; lift the freeze of a
       "this wasn't me" (then the held payouts go, once nothing else holds them)
+  merchant reserve <merchant_id> (--rolling <percent> --hold-days <n> | --fixed <cents> [--release-on YYYY-MM-DD])
+      --reason "<words the merchant reads>" [--json]
+  merchant reserves <merchant_id> [--json]
+  merchant reserve-release <merchant_id> <reserve_id> [--json]
+      hold back part of a merchant's money, list its reserves, give one back (docs section 20)
   keys rewrap [--json]
       after a key rotation (new ENCRYPTION_KEY, the old one in ENCRYPTION_KEYS_PREVIOUS): every
       sensitive field, webhook secret and document written again under the new key
@@ -91,6 +97,10 @@ const options = {
   "payout-cost": { type: "string" },
   "instant-payout-bps": { type: "string" },
   "revenue-share-percent": { type: "string" },
+  rolling: { type: "string" },
+  "hold-days": { type: "string" },
+  fixed: { type: "string" },
+  "release-on": { type: "string" },
 } as const satisfies ParseArgsConfig["options"];
 
 export type ParsedArgs = { positional: string[]; flags: ReturnType<typeof parse>["values"] };
@@ -254,6 +264,10 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
         { merchant_id: row.id, payouts_frozen: frozen },
         `${row.id}: payouts looked at again (frozen: ${frozen ? "yes" : "no"})`,
       );
+    }
+    if (group === "merchant" && action && ["reserve", "reserves", "reserve-release"].includes(action)) {
+      const done = await reserveCommand(handle, action, rest, flags);
+      return done ? ok(done.value, done.human) : fail(`merchant ${action} needs a merchant id\n\n${usage}`, 2);
     }
     if (group === "keys" && action === "rewrap") {
       const done = await rewrapAll(handle.db);

@@ -61,7 +61,8 @@ export type IdPrefix =
   | "hs"
   | "txn"
   | "rep"
-  | "res";
+  | "res"
+  | "rsv";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

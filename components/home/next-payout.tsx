@@ -16,7 +16,7 @@ export async function NextPayoutCard({
 }: {
   next: Awaited<ReturnType<typeof homeOverview>>["nextPayout"];
   /** The money out facts (lib/domain/home/payouts.ts): what is available and the next payout day. */
-  waiting?: Pick<Awaited<ReturnType<typeof homePayoutFacts>>, "available" | "nextPayoutDay" | "schedule">;
+  waiting?: Pick<Awaited<ReturnType<typeof homePayoutFacts>>, "available" | "nextPayoutDay" | "schedule" | "reserves">;
   className?: string;
 }) {
   const t = await getTranslations("payouts");
@@ -62,6 +62,36 @@ export async function NextPayoutCard({
       ) : (
         <p className="mt-1">{t("nextNone")}</p>
       )}
+      {waiting?.reserves.length ? <ReserveLines reserves={waiting.reserves} /> : null}
     </div>
+  );
+}
+
+type Reserve = Awaited<ReturnType<typeof homePayoutFacts>>["reserves"][number];
+
+/** Why money waits: each reserve's hold, its terms, when it comes back, and its reason in the ISV's words. */
+async function ReserveLines({ reserves }: { reserves: Reserve[] }) {
+  const t = await getTranslations("payouts.reserve");
+  const format = await getFormatter();
+  const locale = intlLocale(await getLocale());
+  const day = (date: string) =>
+    format.dateTime(new Date(`${date}T12:00:00Z`), { month: "short", day: "numeric", timeZone: "UTC" });
+  const line = (r: Reserve) => {
+    const amount = formatCents(r.held, locale);
+    if (r.type === "fixed")
+      return r.next_release ? t("fixedUntil", { amount, date: day(r.next_release.date) }) : t("fixedOpen", { amount });
+    const percent = format.number((r.percent ?? 0) / 100, { style: "percent", maximumFractionDigits: 2 });
+    if (r.held === 0 || !r.next_release) return t("rollingFirst", { percent, days: r.hold_days ?? 0 });
+    return t("rolling", { amount, percent, date: day(r.next_release.date) });
+  };
+  return (
+    <ul className="mt-3 space-y-2 border-t border-line pt-3 text-sm" data-testid="reserve-lines">
+      {reserves.map((r) => (
+        <li key={r.id}>
+          <p className="font-medium">{line(r)}</p>
+          <p className="text-muted">{t("why", { reason: r.reason })}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

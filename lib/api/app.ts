@@ -41,6 +41,7 @@ import { paymentRoutes } from "./routes/payments";
 import { payoutRoutes } from "./routes/payouts";
 import { refundRoutes } from "./routes/refunds";
 import { reportRoutes } from "./routes/reports";
+import { reserveRoutes } from "./routes/reserves";
 import { residualRoutes } from "./routes/residuals";
 import { settlementRoutes } from "./routes/settlements";
 import { statementRoutes } from "./routes/statements";
@@ -134,6 +135,7 @@ export function createApi(options: ApiOptions) {
   feeRoutes(app);
   settlementRoutes(app);
   payoutRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
+  reserveRoutes(app);
   balanceRoutes(app);
   reportRoutes(app);
   residualRoutes(app);

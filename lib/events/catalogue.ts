@@ -159,6 +159,18 @@ export const eventCatalogue = {
     resource: "payout",
     description: "The merchant's bank refused a payout; later payouts wait for a new bank account.",
   },
+  "reserve.created": {
+    scope: "charge",
+    resource: "reserve",
+    description:
+      "A reserve was put on the merchant's money (by the ISV, the operator or a risk rule): `held` is what it took at once (a fixed reserve), `reason` the words the merchant reads.",
+  },
+  "reserve.released": {
+    scope: "charge",
+    resource: "reserve",
+    description:
+      "A reserve ended (released by hand, or a fixed one on its release_on): what it held is available again.",
+  },
   "settlement.created": { scope: "charge", resource: "settlement", description: "A daily settlement was created." },
 } as const satisfies Record<string, Entry>;
 

@@ -20,6 +20,7 @@ export const ledgerInvariants = [
   "clearing_is_the_payment_method",
   "payout_clearing_holds_payouts_on_their_way",
   "available_is_what_payouts_draw",
+  "reserved_is_what_reserves_hold",
 ] as const;
 export type LedgerInvariant = (typeof ledgerInvariants)[number];
 
@@ -39,7 +40,7 @@ const activityTypes = sql.raw(`(${activityPostingTypes.map((t) => `'${t}'`).join
 /**
  * The invariants of docs/reference.md section 18, checked over the whole ledger (or one merchant's):
  * every posting sums to zero; a posting's net is what it moved in its merchant's accounts; each payout
- * equals the sum of its lines; each settlement's net (less the negative net carried in) equals the
+ * equals the sum of its lines (a reserve's holds and releases among them); `reserved` is what the reserves hold; each settlement's net (less the negative net carried in) equals the
  * postings it took; a payment's clearing entries are its method's; a final statement's net and fees are its month's postings and bill, a bill its postings; the clearing accounts hold exactly what no settlement has funded yet; a merchant's
  * balance is the sum of its balance transactions; each balance checkpoint holds exactly its entries.
  * Answers what broke (empty: all hold). `merchants`: one merchant's id or several (their invariants in
@@ -66,11 +67,11 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
     [
       "posting_net_is_what_moved",
       sql`select p.id, case when p.type in ${internal} then 0 else p.net end as expected,
-                 coalesce(sum(e.amount) filter (where e.owner_id = p.merchant_id and e.account in ('pending', 'available', 'reserved')), 0) as actual
+                 coalesce(sum(e.amount) filter (where e.owner_id = p.merchant_id and e.account in ('pending', 'available')), 0) as actual
           from ledger_postings p join ledger_entries e on e.posting_id = p.id
           where p.merchant_id is not null and p.type <> 'settlement' ${ofMerchant("p.merchant_id")}
           group by p.id
-          having coalesce(sum(e.amount) filter (where e.owner_id = p.merchant_id and e.account in ('pending', 'available', 'reserved')), 0)
+          having coalesce(sum(e.amount) filter (where e.owner_id = p.merchant_id and e.account in ('pending', 'available')), 0)
                  <> case when p.type in ${internal} then 0 else p.net end`,
     ],
     [
@@ -95,7 +96,7 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
             (select merchant_id, sum(net) as transactions from ledger_postings
              where merchant_id is not null and type not in ${internal} ${ofMerchant("merchant_id")} group by merchant_id) m
           left join (select owner_id, sum(amount) as entries from ledger_entries
-             where account in ('pending', 'available', 'reserved') ${ofMerchant("owner_id")} group by owner_id) b on b.owner_id = m.merchant_id
+             where account in ('pending', 'available') ${ofMerchant("owner_id")} group by owner_id) b on b.owner_id = m.merchant_id
           where m.transactions <> coalesce(b.entries, 0)`,
     ],
   ];
@@ -128,6 +129,22 @@ export async function checkLedger(db: DbOrTx, merchants?: string | string[]): Pr
         where true ${ofMerchant("m.id")}
           and ${unpaidLines(sql`m.id`)} - ${unsentManualPayouts(sql`m.id`)}
               <> coalesce(a.amount, 0) - ${promisedPayouts(sql`m.id`)}`,
+  ]);
+  // A merchant's `reserved` is what its reserves hold: its holds less its releases (a hold's net is
+  // what left `available`), and no reserve gives back more than it held.
+  queries.push([
+    "reserved_is_what_reserves_hold",
+    sql`select coalesce(r.merchant_id, h.merchant_id) as id, coalesce(h.held, 0) as expected, coalesce(r.amount, 0) as actual
+        from (select owner_id as merchant_id, sum(amount) as amount from ledger_entries
+              where account = 'reserved' ${ofMerchant("owner_id")} group by owner_id) r
+        full join (select merchant_id, 0 - sum(net) as held from ledger_postings
+              where type in ('reserve_hold', 'reserve_release') ${ofMerchant("merchant_id")} group by merchant_id) h
+          on h.merchant_id = r.merchant_id
+        where coalesce(h.held, 0) <> coalesce(r.amount, 0)
+        union all
+        select source_id as id, 0 as expected, sum(net) as actual from ledger_postings
+        where type in ('reserve_hold', 'reserve_release') ${ofMerchant("merchant_id")}
+        group by source_id having sum(net) > 0`,
   ]);
   // A final statement's net, with its month-end fees (its month's bill) put back, is the net of its
   // month's activity postings; its fees are its charges' and disputes' fees of the month and its bill.

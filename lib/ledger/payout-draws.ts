@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/client";
 import { type DbOrTx } from "../db/types";
 import { balanceOf } from "./balances";
-import { notPayoutLineTypes } from "./payout-movements";
+import { notPayoutLineTypes, unsettledPayoutLineTypes } from "./payout-movements";
 
 // What a merchant's payouts draw on (docs/reference.md section 18): its `available` balance. A payout
 // is posted out of `available` only when it is sent, so a payout made and not sent yet (pending or
@@ -37,17 +37,18 @@ export async function drawableOf(db: DbOrTx, merchantId: string): Promise<number
 }
 
 const lineTypes = sql.raw(notPayoutLineTypes.map((t) => `'${t}'`).join(", "));
+const unsettledLineTypes = sql.raw(`(${unsettledPayoutLineTypes.map((t) => `'${t}'`).join(", ")})`);
 
 /**
  * SQL: what the next automatic payout of `merchant` takes as its lines, summed: its settled postings
- * no payout took yet, and the `payout` postings of the manual payouts sent since the last one
- * (../ledger/payout-movements.ts takePayoutLines). The ledger check holds it equal to what the next
+ * no payout took yet, the `payout` postings of the manual payouts sent since the last one, and the
+ * reserves' holds and releases since (../ledger/payout-movements.ts takePayoutLines). The ledger check holds it equal to what the next
  * payout may draw, less the manual payouts not sent yet.
  */
 export const unpaidLines = (merchant: ReturnType<typeof sql>) => sql`(
   select coalesce(sum(p.net), 0) from ledger_postings p
   where p.merchant_id = ${merchant} and p.payout_id is null
-    and ((p.settlement_id is not null and p.type not in (${lineTypes})) or p.type = 'payout'))`;
+    and ((p.settlement_id is not null and p.type not in (${lineTypes})) or p.type in ${unsettledLineTypes}))`;
 
 /** SQL: the manual payouts of `merchant` made and not sent yet (their `payout` posting not written). */
 export const unsentManualPayouts = (merchant: ReturnType<typeof sql>) => sql`(
@@ -74,7 +75,7 @@ export async function manualPayoutWaits(db: DbOrTx, merchantId: string): Promise
 export function merchantsWithUnpaidLines(owner: { isvAccountId?: string; merchantId?: string }) {
   return sql`select distinct p.merchant_id from ledger_postings p
     where p.merchant_id is not null and p.payout_id is null
-      and ((p.settlement_id is not null and p.type not in (${lineTypes})) or p.type = 'payout')
+      and ((p.settlement_id is not null and p.type not in (${lineTypes})) or p.type in ${unsettledLineTypes})
       ${owner.isvAccountId ? sql`and p.isv_account_id = ${owner.isvAccountId}` : sql``}
       ${owner.merchantId ? sql`and p.merchant_id = ${owner.merchantId}` : sql``}
     order by 1`;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 
 import { type AccountPayoutRow, ledgerPostings, type MerchantPayoutRow, type ResidualRow } from "../db/schema";
 import { type DbOrTx } from "../db/types";
@@ -9,12 +9,17 @@ import { post } from "./post";
 
 /** The posting types a payout never takes as a line (the platform's own moves, and payouts' own postings). */
 export const notPayoutLineTypes = ["payout_failure", "payout", "settlement", "funding", "payout_paid"] as const;
+/**
+ * The postings an automatic payout takes with no settlement: the `payout` postings of manual payouts,
+ * and a reserve's holds and releases (they move `available` itself, docs/reference.md section 20).
+ */
+export const unsettledPayoutLineTypes = ["payout", "reserve_hold", "reserve_release"] as const;
 
 /**
  * A payout's lines, when it is made: the postings it pays out. An automatic payout (a schedule's,
  * docs/reference.md section 20) takes every settled posting not paid out yet (the negative nets
- * carried in included) and the `payout` postings of manual payouts sent since the last one (their
- * money left already: the lines add up to what is left); a replacement of a failed payout takes
+ * carried in included), the `payout` postings of manual payouts sent since the last one (their
+ * money left already: the lines add up to what is left) and the reserves' holds and releases since; a replacement of a failed payout takes
  * the failure's posting that gave the money back; a manual payout takes none. Nothing moves yet:
  * the money stays in `available` while the payout waits (pending or held), and leaves it only when
  * it is sent.
@@ -26,6 +31,7 @@ export async function takePayoutLines(tx: DbOrTx, payout: MerchantPayoutRow) {
     : or(
         and(sql`${ledgerPostings.settlementId} is not null`, notInArray(ledgerPostings.type, [...notPayoutLineTypes])),
         and(eq(ledgerPostings.type, "payout"), ne(ledgerPostings.sourceId, payout.id)),
+        inArray(ledgerPostings.type, ["reserve_hold", "reserve_release"]),
       );
   await tx
     .update(ledgerPostings)

@@ -13,7 +13,9 @@ export function serializeBalanceTransaction(row: LedgerPostingRow) {
     fee: row.fee,
     net: row.net,
     currency: "usd" as const,
-    status: row.settlementId ? ("available" as const) : ("pending" as const),
+    // Through `pending` until a settlement takes it; a move of `available` itself (a payout, a
+    // reserve's hold or release) is available as it is written.
+    status: row.settlementId || !row.movesPending ? ("available" as const) : ("pending" as const),
     available_on: row.availableOn,
     settlement_id: row.settlementId,
     payout_id: row.payoutId,

@@ -75,6 +75,7 @@ const schemaOfResource: Record<string, string> = {
   report: "Report",
   platform_fee: "PlatformFee",
   residual: "Residual",
+  reserve: "Reserve",
 };
 
 /** Ids a developer would guess, where the summary's words would not give them. */

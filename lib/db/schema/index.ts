@@ -14,6 +14,7 @@ export * from "./payouts";
 export * from "./processor-calls";
 export * from "./refunds";
 export * from "./reports";
+export * from "./reserves";
 export * from "./residuals";
 export * from "./settlements";
 export * from "./statements";

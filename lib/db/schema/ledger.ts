@@ -66,12 +66,13 @@ export const ledgerPostings = pgTable(
     index("ledger_postings_untaken_idx")
       .on(t.merchantId, t.createdAt)
       .where(sql`${t.settlementId} is null and ${t.movesPending}`),
-    // What the next automatic payout of a merchant takes (lib/ledger/payout-draws.ts unpaidLines):
+    // What the next automatic payout of a merchant takes (lib/ledger/payout-draws.ts unpaidLines;
+    // a reserve's holds and releases, never settled, are lines of the payout after them):
     // the payout run looks only at the merchants with some.
     index("ledger_postings_unpaid_idx")
       .on(t.merchantId)
       .where(
-        sql`${t.payoutId} is null and ((${t.settlementId} is not null and ${t.type} not in ('payout_failure', 'payout', 'settlement', 'funding', 'payout_paid')) or ${t.type} = 'payout')`,
+        sql`${t.payoutId} is null and ((${t.settlementId} is not null and ${t.type} not in ('payout_failure', 'payout', 'settlement', 'funding', 'payout_paid')) or ${t.type} in ('payout', 'reserve_hold', 'reserve_release'))`,
       ),
     check("ledger_postings_net", sql`${t.net} = ${t.amount} - ${t.fee}`),
   ],

@@ -10,6 +10,8 @@ import { createManualPayout } from "../payouts/manual-payout";
 import { heldReasonOf } from "../payouts/rules";
 import { nextPayoutDay } from "../payouts/schedule";
 import { payoutSettingsOf } from "../payouts/settings";
+import { listReserves } from "../reserves/reserves";
+import { merchantScope } from "../scope";
 
 /**
  * What the home's payouts page says of money out (docs/reference.md section 20): the schedule, the
@@ -18,7 +20,10 @@ import { payoutSettingsOf } from "../payouts/settings";
  */
 export async function homePayoutFacts(db: Db, merchant: MerchantRow, isv: Pick<AccountRow, "id" | "settings">) {
   const settings = await payoutSettingsOf(db, merchant.id);
+  const reserves = (await listReserves(db, merchantScope(merchant), merchant.id)).filter((r) => r.status === "active");
   return {
+    /** The reserves holding money back (or about to), each with its reason and next release. */
+    reserves,
     schedule: settings.schedule,
     nextPayoutDay: nextPayoutDay(settings.schedule, clock.now()),
     available: Math.max(0, await drawableOf(db, merchant.id)),

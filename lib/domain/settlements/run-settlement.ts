@@ -4,6 +4,7 @@ import { enqueueJob, type JobPayload } from "../../jobs/job-types";
 import { log } from "../../log";
 import { nextMidnightUtc } from "../../payouts/business-days";
 import { payScheduled } from "../payouts/pay-scheduled";
+import { releaseDueReserves } from "../reserves/reserves";
 import { merchantsToSettle, settleMerchant } from "./settle-merchant";
 
 /**
@@ -22,10 +23,12 @@ export async function scheduleSettlement(db: DbOrTx, from = clock.now()) {
 
 /**
  * Settles every merchant (or those of one ISV, or one merchant) with something to settle before
- * `cutoff`, then runs the payout schedules of the cutoff's day (../payouts/pay-scheduled.ts): money
+ * `cutoff` (after giving back what reserves hold and is due), then runs the payout schedules of the cutoff's day (../payouts/pay-scheduled.ts): money
  * that waited for its payout day goes out with the day's settlements. Answers the settlements made.
  */
 export async function settleAll(db: Db, cutoff: Date, scope: { isvAccountId?: string; merchantId?: string } = {}) {
+  // The reserves' money due back first: it leaves with the day's payouts.
+  await releaseDueReserves(db, clock.now(), scope);
   const made = [];
   for (const merchantId of await merchantsToSettle(db, cutoff, scope.isvAccountId, scope.merchantId)) {
     const settlement = await settleMerchant(db, merchantId, cutoff);

@@ -22,6 +22,7 @@ import { recordEvent, recordEvents } from "../events/record-event";
 import { scheduledPayout } from "../payouts/payout-for-settlement";
 import { heldReasonOf } from "../payouts/rules";
 import { payoutSettingsOf } from "../payouts/settings";
+import { holdForSettlement } from "../reserves/reserves";
 import { ACH_RETURN_DELAY_MS } from "./ach-returns";
 
 /** How long after a settlement the card processor is asked which of its charges were disputed (sandbox: at once). */
@@ -85,8 +86,10 @@ async function settleOnce(db: Db, merchantId: string, cutoff: Date) {
         })
         .returning(),
     );
-    // The ledger: the net of what it took moves from pending to available.
+    // The ledger: the net of what it took moves from pending to available; the merchant's reserves
+    // hold their part of it before its payout is made (../reserves/reserves.ts).
     await postSettlement(tx, settlement, taken);
+    await holdForSettlement(tx, merchantId, settlement.net - settlement.carriedIn, now);
     const refundsBy = await refundsOfCharges(tx, { settlementId: id });
     await recordEvents(
       tx,

@@ -909,6 +909,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/merchants/{merchant_id}/reserves": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a merchant's reserves
+     * @description Active and released, newest first, each with what it holds now and its next release.
+     */
+    get: operations["listMerchantReserves"];
+    put?: never;
+    /**
+     * Hold back part of a merchant's money
+     * @description `rolling`: `percent` of each settlement's net is held for `hold_days` days (each day's hold comes back on its own date, with the payout of that day); `fixed`: `amount` cents held from what is available now (the rest from the next settlements) until released, or until `release_on`. `reason` is shown to the merchant in its home. The next payout is lower by exactly what is held: the holds are its lines (`reserve_hold`, `reserve_release` balance transactions), and the merchant's balance shows them as `reserved`. The ISV's key or dashboard only; `reserve.created`.
+     */
+    post: operations["holdBackPartOfMerchantMoney"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/merchants/{merchant_id}/reserves/{reserve_id}/release": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Release a reserve
+     * @description Ends the reserve now: everything it holds is available again and leaves with the merchant's next payout. 409 `invalid_state` when it was released already. `reserve.released`.
+     */
+    post: operations["releaseReserve"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/balance": {
     parameters: {
       query?: never;
@@ -2134,6 +2178,46 @@ export interface webhooks {
      * @description The merchant's bank refused a payout; later payouts wait for a new bank account. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the payout as the API returns it.
      */
     post: operations["payoutFailedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "reserve.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * reserve.created
+     * @description A reserve was put on the merchant's money (by the ISV, the operator or a risk rule): `held` is what it took at once (a fixed reserve), `reason` the words the merchant reads. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the reserve as the API returns it.
+     */
+    post: operations["reserveCreatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "reserve.released": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * reserve.released
+     * @description A reserve ended (released by hand, or a fixed one on its release_on): what it held is available again. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the reserve as the API returns it.
+     */
+    post: operations["reserveReleasedEvent"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3447,6 +3531,8 @@ export interface components {
        *     - `payout.created` (scope `charge`, `data.object`: payout): A payout was made from a settlement's positive net (pending, or held).
        *     - `payout.paid` (scope `charge`, `data.object`: payout): A payout reached the merchant's bank.
        *     - `payout.failed` (scope `charge`, `data.object`: payout): The merchant's bank refused a payout; later payouts wait for a new bank account.
+       *     - `reserve.created` (scope `charge`, `data.object`: reserve): A reserve was put on the merchant's money (by the ISV, the operator or a risk rule): `held` is what it took at once (a fixed reserve), `reason` the words the merchant reads.
+       *     - `reserve.released` (scope `charge`, `data.object`: reserve): A reserve ended (released by hand, or a fixed one on its release_on): what it held is available again.
        *     - `settlement.created` (scope `charge`, `data.object`: settlement): A daily settlement was created.
        * @enum {string}
        */
@@ -3486,6 +3572,8 @@ export interface components {
         | "payout.created"
         | "payout.paid"
         | "payout.failed"
+        | "reserve.created"
+        | "reserve.released"
         | "settlement.created";
       created_at: string;
       account_id: string;
@@ -4234,6 +4322,56 @@ export interface components {
       merchant_id?: string;
       amount?: number;
     };
+    Reserve: {
+      /** @enum {string} */
+      object: "reserve";
+      id: string;
+      merchant_id: string;
+      /**
+       * @description `rolling`: `percent` of each settlement's net held for `hold_days` days, each day's hold coming back on its own date; `fixed`: `amount` held until released (or until `release_on`)
+       * @enum {string}
+       */
+      type: "rolling" | "fixed";
+      /** @description `rolling`: the percent of each settlement's net held (0.01-100; two decimals at most) */
+      percent: number | null;
+      /** @description `rolling`: days each hold is kept (1-365) */
+      hold_days: number | null;
+      /** @description `fixed`: the cents to hold; held from what is available now, the rest from the next settlements */
+      amount: number | null;
+      /** @description `fixed`: YYYY-MM-DD on which it is released by itself (null: until released) */
+      release_on: string | null;
+      /** @description Why, in words the merchant reads (shown in its home) */
+      reason: string;
+      /** @enum {string} */
+      status: "active" | "released";
+      /** @description Cents it holds now (the merchant's `reserved` is the sum) */
+      held: number;
+      /** @description The next money it gives back, and when (YYYY-MM-DD); null: none due */
+      next_release: {
+        amount: number;
+        date: string;
+      } | null;
+      /** @enum {string} */
+      created_by: "isv" | "operator" | "risk";
+      /** @description Milliseconds since the epoch */
+      created_at: number;
+      released_at: number | null;
+    };
+    CreateReserveRequest:
+      | {
+          /** @enum {string} */
+          type: "rolling";
+          percent: number;
+          hold_days: number;
+          reason: string;
+        }
+      | {
+          /** @enum {string} */
+          type: "fixed";
+          amount: number;
+          release_on?: string;
+          reason: string;
+        };
     Balance: {
       /** @enum {string} */
       object: "balance";
@@ -8125,6 +8263,8 @@ export interface operations {
           | "payout.created"
           | "payout.paid"
           | "payout.failed"
+          | "reserve.created"
+          | "reserve.released"
           | "settlement.created";
       };
       header?: never;
@@ -11081,6 +11221,287 @@ export interface operations {
            *     }
            */
           "application/json": components["schemas"]["Payout"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the object's state does not allow this (`invalid_state`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listMerchantReserves: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The merchant's reserves */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "object": "reserve",
+           *           "id": "rsv_5kP2mW9xQ3nZ7rT1vL8yBd",
+           *           "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *           "type": "rolling",
+           *           "percent": 10,
+           *           "hold_days": 90,
+           *           "amount": null,
+           *           "release_on": null,
+           *           "reason": "Refunds are above 10 % of your sales this month",
+           *           "status": "active",
+           *           "held": 12000,
+           *           "next_release": {
+           *             "amount": 1500,
+           *             "date": "2027-03-31"
+           *           },
+           *           "created_by": "isv",
+           *           "created_at": 1795392000418,
+           *           "released_at": null
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "url": "/v1/merchants/mer_4kZ2qV9sT1pLmN8xRw3YbC/reserves"
+           *     }
+           */
+          "application/json": {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Reserve"][];
+            has_more: boolean;
+            url: string;
+          };
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  holdBackPartOfMerchantMoney: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "type": "rolling",
+         *       "percent": 10,
+         *       "hold_days": 90,
+         *       "reason": "Refunds are above 10 % of your sales this month"
+         *     }
+         */
+        "application/json": components["schemas"]["CreateReserveRequest"];
+      };
+    };
+    responses: {
+      /** @description The reserve */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "reserve",
+           *       "id": "rsv_5kP2mW9xQ3nZ7rT1vL8yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "type": "rolling",
+           *       "percent": 10,
+           *       "hold_days": 90,
+           *       "amount": null,
+           *       "release_on": null,
+           *       "reason": "Refunds are above 10 % of your sales this month",
+           *       "status": "active",
+           *       "held": 12000,
+           *       "next_release": {
+           *         "amount": 1500,
+           *         "date": "2027-03-31"
+           *       },
+           *       "created_by": "isv",
+           *       "created_at": 1795392000418,
+           *       "released_at": null
+           *     }
+           */
+          "application/json": components["schemas"]["Reserve"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The merchant cannot take payments (`merchant_not_approved`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  releaseReserve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: string;
+        reserve_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The reserve, released */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "reserve",
+           *       "id": "rsv_5kP2mW9xQ3nZ7rT1vL8yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "type": "rolling",
+           *       "percent": 10,
+           *       "hold_days": 90,
+           *       "amount": null,
+           *       "release_on": null,
+           *       "reason": "Refunds are above 10 % of your sales this month",
+           *       "status": "released",
+           *       "held": 0,
+           *       "next_release": null,
+           *       "created_by": "isv",
+           *       "created_at": 1795392000418,
+           *       "released_at": 1795478400000
+           *     }
+           */
+          "application/json": components["schemas"]["Reserve"];
         };
       };
       /** @description Invalid request: every problem is listed in `error.errors` */
@@ -14829,6 +15250,90 @@ export interface operations {
           type?: "payout.failed";
           data?: {
             object: components["schemas"]["Payout"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  reserveCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "reserve.created";
+          data?: {
+            object: components["schemas"]["Reserve"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  reserveReleasedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "reserve.released";
+          data?: {
+            object: components["schemas"]["Reserve"];
           };
         };
       };

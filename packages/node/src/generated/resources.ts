@@ -1169,6 +1169,74 @@ export class ReportsResource extends Resource {
   }
 }
 
+export class ReservesResource extends Resource {
+  /**
+   * Hold back part of a merchant's money
+   * `rolling`: `percent` of each settlement's net is held for `hold_days` days (each day's hold comes back on its own date, with the payout of that day); `fixed`: `amount` cents held from what is available now (the rest from the next settlements) until released, or until `release_on`. `reason` is shown to the merchant in its home. The next payout is lower by exactly what is held: the holds are its lines (`reserve_hold`, `reserve_release` balance transactions), and the merchant's balance shows them as `reserved`. The ISV's key or dashboard only; `reserve.created`.
+   */
+  holdBackPartOfMerchantMoney(
+    merchantId: string,
+    body: NonNullable<operations["holdBackPartOfMerchantMoney"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["holdBackPartOfMerchantMoney"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "holdBackPartOfMerchantMoney",
+        method: "POST",
+        path: "/v1/merchants/{merchant_id}/reserves",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { pathParams: { merchant_id: merchantId }, body },
+      options,
+    ) as Promise<operations["holdBackPartOfMerchantMoney"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * List a merchant's reserves
+   * Active and released, newest first, each with what it holds now and its next release.
+   */
+  listMerchantReserves(
+    merchantId: string,
+    options?: RequestOptions,
+  ): Promise<operations["listMerchantReserves"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "listMerchantReserves",
+        method: "GET",
+        path: "/v1/merchants/{merchant_id}/reserves",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { merchant_id: merchantId } },
+      options,
+    ) as Promise<operations["listMerchantReserves"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Release a reserve
+   * Ends the reserve now: everything it holds is available again and leaves with the merchant's next payout. 409 `invalid_state` when it was released already. `reserve.released`.
+   */
+  releaseReserve(
+    merchantId: string,
+    reserveId: string,
+    options?: RequestOptions,
+  ): Promise<operations["releaseReserve"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "releaseReserve",
+        method: "POST",
+        path: "/v1/merchants/{merchant_id}/reserves/{reserve_id}/release",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { merchant_id: merchantId, reserve_id: reserveId } },
+      options,
+    ) as Promise<operations["releaseReserve"]["responses"][200]["content"]["application/json"]>;
+  }
+}
+
 export class ResidualsResource extends Resource {
   /**
    * List residuals
@@ -1775,6 +1843,7 @@ export class OnbResources {
   readonly payouts: PayoutsResource;
   readonly refunds: RefundsResource;
   readonly reports: ReportsResource;
+  readonly reserves: ReservesResource;
   readonly residuals: ResidualsResource;
   readonly settlements: SettlementsResource;
   readonly statements: StatementsResource;
@@ -1801,6 +1870,7 @@ export class OnbResources {
     this.payouts = new PayoutsResource(transport);
     this.refunds = new RefundsResource(transport);
     this.reports = new ReportsResource(transport);
+    this.reserves = new ReservesResource(transport);
     this.residuals = new ResidualsResource(transport);
     this.settlements = new SettlementsResource(transport);
     this.statements = new StatementsResource(transport);

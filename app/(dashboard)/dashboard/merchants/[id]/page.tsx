@@ -5,6 +5,7 @@ import { ApplicationSection } from "@/components/dashboard/merchant/application-
 import { HistorySection } from "@/components/dashboard/merchant/history-section";
 import { PaymentsTables } from "@/components/dashboard/merchant/payments-tables";
 import { RequirementsSection } from "@/components/dashboard/merchant/requirements-section";
+import { ReservesSection } from "@/components/dashboard/merchant/reserves-section";
 import { SettingsSections } from "@/components/dashboard/merchant/settings-sections";
 import { VerificationTables } from "@/components/dashboard/merchant/verification-tables";
 import { type MerchantTab, MerchantTabs, merchantTabs } from "@/components/dashboard/merchant-tabs";
@@ -31,6 +32,7 @@ import { requirementsFor } from "@/lib/domain/merchants/requirements";
 import { isFinal } from "@/lib/domain/merchants/status";
 import { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
 import { payoutSettingsOf } from "@/lib/domain/payouts/settings";
+import { listReserves } from "@/lib/domain/reserves/reserves";
 import { nullIfNotFound } from "@/lib/errors";
 import { displayPhone } from "@/lib/i18n/display";
 import type { LooseJson } from "@/lib/loose-json";
@@ -49,7 +51,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 // One merchant: its status and actions, then one tab at a time (each its own URL, ?tab=payments; the
 // overview by default), each read only when shown and drawn by its sections in
 // components/dashboard/merchant/: what is due (in words), payments, payouts (balance, settlements,
-// payouts, statements), disputes, documents and checks, the application (masked) and device,
+// payouts, reserves, statements), disputes, documents and checks, the application (masked) and device,
 // settings (payment keys, the latest link, deactivation), and the event history.
 export default async function MerchantPage({
   params,
@@ -72,7 +74,7 @@ export default async function MerchantPage({
     .then((found) => found ?? notFound());
   // Only what the tab shows is read.
   const scope = { isvAccountId: account.id };
-  const [payments, disputes, documents, requestRows, balance] = await Promise.all([
+  const [payments, disputes, documents, requestRows, balance, reserves] = await Promise.all([
     shows(["payments", "payouts"]) ? getMerchantPayments(db, account.id, merchant.id) : null,
     shows(["disputes"]) ? listDisputes(db, scope, { merchant_id: merchant.id, limit: 20 }).then((r) => r.rows) : [],
     shows(["documents"]) ? listMerchantFiles(db, scope, merchant.id) : [],
@@ -81,6 +83,7 @@ export default async function MerchantPage({
       ? listPaymentRequests(db, scope, { merchant_id: merchant.id, limit: 10 }).then((r) => r.rows)
       : [],
     shows(["overview", "payouts"]) ? getBalance(db, scope, merchant.id).then((b) => b.balance) : null,
+    shows(["payouts"]) ? listReserves(db, scope, merchant.id) : [],
   ]);
   const json = serializeMerchant(
     merchant,
@@ -151,6 +154,11 @@ export default async function MerchantPage({
               voice="isv"
             />
           </section>
+          <ReservesSection
+            merchantId={merchant.id}
+            reserves={reserves}
+            canAdd={merchant.status === "APPROVED" && !merchant.deactivated}
+          />
           <SettlementsTable settlements={payments.settlements} isvName={brandOf(account).display_name} />
           <PayoutsTable payouts={payments.payouts} />
           <section aria-labelledby="statements-title">
