@@ -62,7 +62,8 @@ export type IdPrefix =
   | "txn"
   | "rep"
   | "res"
-  | "rsv";
+  | "rsv"
+  | "ra";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

@@ -42,6 +42,7 @@ import { payoutRoutes } from "./routes/payouts";
 import { refundRoutes } from "./routes/refunds";
 import { reportRoutes } from "./routes/reports";
 import { reserveRoutes } from "./routes/reserves";
+import { riskAlertRoutes } from "./routes/risk-alerts";
 import { residualRoutes } from "./routes/residuals";
 import { settlementRoutes } from "./routes/settlements";
 import { statementRoutes } from "./routes/statements";
@@ -136,6 +137,7 @@ export function createApi(options: ApiOptions) {
   settlementRoutes(app);
   payoutRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
   reserveRoutes(app);
+  riskAlertRoutes(app);
   balanceRoutes(app);
   reportRoutes(app);
   residualRoutes(app);

@@ -159,6 +159,12 @@ export const eventCatalogue = {
     resource: "payout",
     description: "The merchant's bank refused a payout; later payouts wait for a new bank account.",
   },
+  "merchant.risk_alert": {
+    scope: "merchant",
+    resource: "risk_alert",
+    description:
+      "The daily risk job found a rule broken (its figures and limit in `figures`) and did the ISV's chosen action (`settings.risk_actions`); once per merchant, rule and period.",
+  },
   "reserve.created": {
     scope: "charge",
     resource: "reserve",

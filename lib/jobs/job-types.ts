@@ -88,6 +88,13 @@ export const jobTypes = {
     backoffMs: (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000),
     priority: 90,
   },
+  /** The daily risk job (docs/reference.md section 20) after the day's settlement, one per day. */
+  risk_run: {
+    payload: z.object({ day: z.string() }),
+    maxAttempts: 5,
+    backoffMs: (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 70,
+  },
   /** The month-end bills (fees posted to the ledger) of a finished period, one job per period. */
   month_end_billing: {
     payload: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/) }),

@@ -6,6 +6,7 @@ import { defaultCapabilitiesSchema } from "./capabilities";
 import { costProfileSchema } from "./cost-profile";
 import { payoutBankAccountInputSchema, payoutBankAccountSchema } from "./payout-bank-account";
 import { platformFeeRefundPolicies, platformFeeRulesSchema } from "./platform-fees";
+import { defaultRiskActions, riskActionsPatchSchema, riskActionsSchema } from "./risk";
 
 export const supportSchema = z
   .strictObject({
@@ -115,6 +116,10 @@ export const accountSettingsSchema = z
       description:
         "Whether the merchant may change its own payout schedule in its home (the guide: /docs/guide#section-20); default false: only the ISV, with `PATCH /v1/merchants/{id}`",
     }),
+    risk_actions: riskActionsSchema.meta({
+      description:
+        "What each risk rule's alert does (the guide: /docs/guide#section-20): `notify` (default), `pause_payouts` (until resolved, or until a daily run finds the rule no longer broken), `reserve` (rolling 10 % for 90 days) or `review` (payouts paused until a person resolves it)",
+    }),
     platform_fee_rules: platformFeeRulesSchema,
     platform_fee_refund: z.enum(platformFeeRefundPolicies).meta({
       description:
@@ -139,6 +144,7 @@ export const settingsWithDefaults = (stored: Partial<AccountSettings>): AccountS
     platform_fee_refund: "pro_rata",
     merchant_can_change_schedule: false,
     ...stored,
+    risk_actions: { ...defaultRiskActions, ...(stored.risk_actions ?? {}) },
   }) as AccountSettings;
 
 export const initialSettings: AccountSettings = {
@@ -147,6 +153,7 @@ export const initialSettings: AccountSettings = {
   platform_fee_refund: "pro_rata",
   new_bank_account_hold_days: DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
   merchant_can_change_schedule: false,
+  risk_actions: defaultRiskActions,
   embed_allowed_origins: [],
   notifications: { information_requested: "both" },
   onboarding_link_ttl_seconds: 86400,
@@ -262,6 +269,9 @@ export const updateAccountSchema = z
         platform_fee_rules: accountSettingsSchema.shape.platform_fee_rules.optional(),
         platform_fee_refund: accountSettingsSchema.shape.platform_fee_refund.optional(),
         merchant_can_change_schedule: z.boolean().optional(),
+        risk_actions: riskActionsPatchSchema
+          .optional()
+          .meta({ description: "The rules given are changed; the rest kept" }),
       })
       .optional(),
     payout_bank_account: payoutBankAccountInputSchema.optional().meta({

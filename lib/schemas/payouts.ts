@@ -14,7 +14,8 @@ export type PayoutFailureCode = (typeof payoutFailureCodes)[number];
 
 /**
  * Why a payout waits: the merchant's `automatic_payouts` is false; its bank account awaits
- * verification; an earlier payout failed and the merchant has not yet given a bank account verified since.
+ * verification; an earlier payout failed and the merchant has not yet given a bank account verified since;
+ * a risk alert paused them (`risk_review`, docs/reference.md section 20) until it is resolved.
  */
 export const payoutHeldReasons = [
   "automatic_payouts_off",
@@ -22,6 +23,7 @@ export const payoutHeldReasons = [
   "payout_failed",
   "bank_account_cooling_off",
   "payouts_frozen",
+  "risk_review",
 ] as const;
 export type PayoutHeldReason = (typeof payoutHeldReasons)[number];
 

@@ -9,6 +9,7 @@ import { giveUpReport, runReport } from "../domain/reports/run-report";
 import { runAccountBankCheck, runAccountResidualsPay } from "../domain/residuals/account-payouts";
 import { runResiduals } from "../domain/residuals/run-residuals";
 import { runPurge } from "../domain/retention/purge";
+import { runRisk } from "../domain/risk/run-risk";
 import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
 import { runSettlement } from "../domain/settlements/run-settlement";
 import { runBilling, runStatements } from "../domain/statements/run-statements";
@@ -48,6 +49,7 @@ export const jobRegistry = {
   payment_request_expiry: define("payment_request_expiry", { handler: expirePaymentRequest }),
   processor_call_recover: define("processor_call_recover", { handler: recoverProcessorCall }),
   settlement_run: define("settlement_run", { handler: runSettlement }),
+  risk_run: define("risk_run", { handler: runRisk }),
   month_end_billing: define("month_end_billing", { handler: runBilling }),
   statement_run: define("statement_run", { handler: runStatements }),
   residual_run: define("residual_run", { handler: runResiduals }),

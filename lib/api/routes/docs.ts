@@ -76,6 +76,7 @@ const schemaOfResource: Record<string, string> = {
   platform_fee: "PlatformFee",
   residual: "Residual",
   reserve: "Reserve",
+  risk_alert: "RiskAlert",
 };
 
 /** Ids a developer would guess, where the summary's words would not give them. */

@@ -16,6 +16,7 @@ export * from "./refunds";
 export * from "./reports";
 export * from "./reserves";
 export * from "./residuals";
+export * from "./risk";
 export * from "./settlements";
 export * from "./statements";
 export * from "./webhooks";

@@ -24,6 +24,8 @@ export const payoutSettings = pgTable(
      * business days after the change). Null: the account underwriting approved.
      */
     bankAccountHoldUntil: timestamp("bank_account_hold_until", { withTimezone: true, mode: "date" }),
+    /** A risk alert paused the merchant's payouts (`pause_payouts`, `review`) until it is resolved. */
+    riskPausedAt: timestamp("risk_paused_at", { withTimezone: true, mode: "date" }),
     /** When its payouts are made (docs/reference.md section 20): every day, on a weekday, on a day of the month, or only when asked. */
     interval: text("interval", { enum: payoutIntervals }).notNull().default("daily"),
     /** `weekly`: the weekday its payouts are made. */

@@ -42,7 +42,13 @@ export async function updateAccount(db: Db, accountId: string, patch: UpdateAcco
       options[model] = { ...(options[model] ?? {}), ...(values ?? {}) };
     }
     const capabilities = { types: patch.default_capabilities?.types ?? currentCaps.types, options };
-    const settings = settingsWithDefaults({ ...(current.settings ?? {}), ...(patch.settings ?? {}) });
+    const stored = current.settings ?? {};
+    const settings = settingsWithDefaults({
+      ...stored,
+      ...(patch.settings ?? {}),
+      // The rules given change; the others keep the ISV's choice.
+      risk_actions: { ...settingsWithDefaults(stored).risk_actions, ...(patch.settings?.risk_actions ?? {}) },
+    });
 
     const errors = [
       ...issuesToFieldErrors(merchantDefaultsSchema.safeParse(defaults).error?.issues ?? [], ["defaults"]),

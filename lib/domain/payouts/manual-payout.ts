@@ -18,6 +18,7 @@ const heldWords: Record<PayoutHeldReason, string> = {
   payout_failed: "an earlier payout was refused by the bank and a new bank account is needed",
   bank_account_cooling_off: "the merchant's new bank account is in its waiting period",
   payouts_frozen: "payouts are frozen after a change was reported as not the merchant's",
+  risk_review: "a risk alert paused this merchant's payouts until it is resolved (GET /v1/risk_alerts)",
 };
 
 /**

@@ -47,11 +47,17 @@ export const payoutFailureOf = (requirements: Requirements) =>
  */
 export function heldReasonOf(
   merchant: { requirements: Requirements; verification: { type: string; status: string }[] },
-  settings: { automatic: boolean; frozenAt: Date | null; bankAccountHoldUntil: Date | null },
+  settings: {
+    automatic: boolean;
+    frozenAt: Date | null;
+    bankAccountHoldUntil: Date | null;
+    riskPausedAt?: Date | null;
+  },
   now: Date = clock.now(),
 ): PayoutHeldReason | null {
   if (!settings.automatic) return "automatic_payouts_off";
   if (settings.frozenAt) return "payouts_frozen";
+  if (settings.riskPausedAt) return "risk_review";
   if (payoutFailureOf(merchant.requirements)) return "payout_failed";
   const bank = merchant.verification.find((c) => c.type === "bank_account");
   const changed = settings.bankAccountHoldUntil;

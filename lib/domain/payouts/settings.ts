@@ -9,7 +9,10 @@ import { defaultPayoutSchedule, type PayoutSchedule } from "../../schemas/payout
 // "this wasn't me" report, a new bank account's cooling-off, and the merchant's payout schedule.
 // Their own table, owned here: the merchant's and the ISV account's rows know nothing of them.
 
-export type PayoutSettings = Pick<PayoutSettingsRow, "automatic" | "frozenAt" | "bankAccountHoldUntil"> & {
+export type PayoutSettings = Pick<
+  PayoutSettingsRow,
+  "automatic" | "frozenAt" | "bankAccountHoldUntil" | "riskPausedAt"
+> & {
   schedule: PayoutSchedule;
 };
 export type PayoutOwner = { id: string; recipient: PayoutSettingsRow["recipient"] };
@@ -19,6 +22,7 @@ export const defaultPayoutSettings: PayoutSettings = {
   automatic: true,
   frozenAt: null,
   bankAccountHoldUntil: null,
+  riskPausedAt: null,
   schedule: defaultPayoutSchedule,
 };
 
@@ -27,6 +31,7 @@ const columns = {
   automatic: payoutSettings.automatic,
   frozenAt: payoutSettings.frozenAt,
   bankAccountHoldUntil: payoutSettings.bankAccountHoldUntil,
+  riskPausedAt: payoutSettings.riskPausedAt,
   interval: payoutSettings.interval,
   weeklyAnchor: payoutSettings.weeklyAnchor,
   monthlyAnchor: payoutSettings.monthlyAnchor,
@@ -38,6 +43,7 @@ type Selected = Pick<
   | "automatic"
   | "frozenAt"
   | "bankAccountHoldUntil"
+  | "riskPausedAt"
   | "interval"
   | "weeklyAnchor"
   | "monthlyAnchor"
@@ -52,6 +58,7 @@ const settingsOf = (row: Selected | undefined): PayoutSettings =>
         automatic: row.automatic,
         frozenAt: row.frozenAt,
         bankAccountHoldUntil: row.bankAccountHoldUntil,
+        riskPausedAt: row.riskPausedAt,
         schedule: {
           interval: row.interval,
           weekly_anchor: row.weeklyAnchor,
@@ -80,7 +87,9 @@ export async function payoutSettingsOfMany(db: DbOrTx, ownerIds: readonly string
   return new Map(ownerIds.map((id) => [id, settingsOf(byId.get(id))] as const));
 }
 
-type Change = Partial<Pick<PayoutSettings, "automatic" | "frozenAt" | "bankAccountHoldUntil" | "schedule">>;
+type Change = Partial<
+  Pick<PayoutSettings, "automatic" | "frozenAt" | "bankAccountHoldUntil" | "riskPausedAt" | "schedule">
+>;
 
 /** Changes an owner's payout settings (its row made when it has none), in the caller's transaction; answers them. */
 export async function setPayoutSettings(tx: DbOrTx, owner: PayoutOwner, change: Change): Promise<PayoutSettings> {

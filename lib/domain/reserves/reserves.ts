@@ -53,36 +53,46 @@ export async function createReserve(
   const scoped = await findScopedMerchant(db, scope, merchantId);
   if (input.type === "fixed" && input.release_on && input.release_on <= clock.now().toISOString().slice(0, 10))
     throw invalid("release_on", "release_on must be a day after today");
-  return db.transaction(async (tx) => {
-    const merchant = await lockedMerchant(tx, scoped.id);
-    assertCanTakePayments(merchant);
-    const now = clock.now();
-    const row = one(
-      await tx
-        .insert(reserves)
-        .values({
-          id: createId("rsv"),
-          isvAccountId: merchant.isvAccountId,
-          merchantId: merchant.id,
-          type: input.type,
-          percentBps: input.type === "rolling" ? percentToBps(input.percent) : null,
-          holdDays: input.type === "rolling" ? input.hold_days : null,
-          amount: input.type === "fixed" ? input.amount : null,
-          releaseOn: input.type === "fixed" ? (input.release_on ?? null) : null,
-          reason: input.reason,
-          createdBy,
-          createdAt: now,
-        })
-        .returning(),
-    );
-    if (row.type === "fixed") {
-      const held = holdFor(row, { held: 0 }, 0, await drawableOf(tx, merchant.id));
-      if (held > 0) await postReserveHold(tx, row, held, now, row.reason);
-    }
-    const json = one(await withFacts(tx, [row]));
-    await recordEvent(tx, { accountId: row.isvAccountId, type: "reserve.created", objectId: row.id, data: json });
-    return json;
-  });
+  return db.transaction(async (tx) => insertReserve(tx, await lockedMerchant(tx, scoped.id), input, createdBy));
+}
+
+/**
+ * A new reserve, in the caller's transaction with the merchant's row locked (the API's, the CLI's, a
+ * risk rule's): a fixed one holds what it can at once. `reserve.created`.
+ */
+export async function insertReserve(
+  tx: DbOrTx,
+  merchant: MerchantRow,
+  input: CreateReserveInput,
+  createdBy: ReserveCreator,
+) {
+  assertCanTakePayments(merchant);
+  const now = clock.now();
+  const row = one(
+    await tx
+      .insert(reserves)
+      .values({
+        id: createId("rsv"),
+        isvAccountId: merchant.isvAccountId,
+        merchantId: merchant.id,
+        type: input.type,
+        percentBps: input.type === "rolling" ? percentToBps(input.percent) : null,
+        holdDays: input.type === "rolling" ? input.hold_days : null,
+        amount: input.type === "fixed" ? input.amount : null,
+        releaseOn: input.type === "fixed" ? (input.release_on ?? null) : null,
+        reason: input.reason,
+        createdBy,
+        createdAt: now,
+      })
+      .returning(),
+  );
+  if (row.type === "fixed") {
+    const held = holdFor(row, { held: 0 }, 0, await drawableOf(tx, merchant.id));
+    if (held > 0) await postReserveHold(tx, row, held, now, row.reason);
+  }
+  const json = one(await withFacts(tx, [row]));
+  await recordEvent(tx, { accountId: row.isvAccountId, type: "reserve.created", objectId: row.id, data: json });
+  return json;
 }
 
 /** The merchant's reserves, newest first (active and released). */

@@ -42,6 +42,8 @@ export async function settleAll(db: Db, cutoff: Date, scope: { isvAccountId?: st
 export async function runSettlement(db: Db, { cutoff }: JobPayload<"settlement_run">) {
   const made = await settleAll(db, new Date(cutoff));
   log.info({ cutoff, settlements: made.length }, "daily settlement");
+  // The day's risk checks, once, after its settlements (../risk/run-risk.ts).
+  await enqueueJob(db, "risk_run", { day: cutoff }, { key: `risk_run_${cutoff.slice(0, 10)}` });
   // Tomorrow's; after an outage, the next midnight from now (this run settled the missed days).
   await scheduleSettlement(db, new Date(Math.max(Date.parse(cutoff), clock.ms())));
 }

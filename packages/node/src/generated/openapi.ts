@@ -953,6 +953,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/risk_alerts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List risk alerts
+     * @description What the daily risk job found after approval (the guide: /docs/guide#section-20), newest first: one alert per merchant, rule and period (a month, a day, or the charge), each with its figures and the action taken (the ISV's `settings.risk_actions`). Filters `merchant_id`, `status`. The ISV's key or dashboard only.
+     */
+    get: operations["listRiskAlerts"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/risk_alerts/{risk_alert_id}/resolve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resolve a risk alert
+     * @description Closes the alert: payouts it paused (`pause_payouts`, `review`) go again once no other open alert pauses them. A reserve it put on stays until released (`POST /v1/merchants/{id}/reserves/{id}/release`). 409 `invalid_state` when resolved already.
+     */
+    post: operations["resolveRiskAlert"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/balance": {
     parameters: {
       query?: never;
@@ -2184,6 +2224,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "merchant.risk_alert": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * merchant.risk_alert
+     * @description The daily risk job found a rule broken (its figures and limit in `figures`) and did the ISV's chosen action (`settings.risk_actions`); once per merchant, rule and period. Sent to the webhooks subscribed to the `merchant` scope; `data.object` is the risk_alert as the API returns it.
+     */
+    post: operations["merchantRiskAlertEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "reserve.created": {
     parameters: {
       query?: never;
@@ -2451,6 +2511,19 @@ export interface components {
       dispute_fee: number;
       /** @description Whether the merchant may change its own payout schedule in its home (the guide: /docs/guide#section-20); default false: only the ISV, with `PATCH /v1/merchants/{id}` */
       merchant_can_change_schedule: boolean;
+      /** @description What each risk rule's alert does (the guide: /docs/guide#section-20): `notify` (default), `pause_payouts` (until resolved, or until a daily run finds the rule no longer broken), `reserve` (rolling 10 % for 90 days) or `review` (payouts paused until a person resolves it) */
+      risk_actions: {
+        /** @enum {string} */
+        volume_over_declared: "notify" | "pause_payouts" | "reserve" | "review";
+        /** @enum {string} */
+        large_ticket: "notify" | "pause_payouts" | "reserve" | "review";
+        /** @enum {string} */
+        refund_rate: "notify" | "pause_payouts" | "reserve" | "review";
+        /** @enum {string} */
+        dispute_rate: "notify" | "pause_payouts" | "reserve" | "review";
+        /** @enum {string} */
+        decline_spike: "notify" | "pause_payouts" | "reserve" | "review";
+      };
       /** @description Ordered: the first rule whose `match` fits the payment (every field given must fit) sets its platform fee, when the payment's creation gave none. Empty: no platform fee */
       platform_fee_rules: components["schemas"]["PlatformFeeRule"][];
       /**
@@ -2611,6 +2684,19 @@ export interface components {
          */
         platform_fee_refund?: "pro_rata" | "keep";
         merchant_can_change_schedule?: boolean;
+        /** @description The rules given are changed; the rest kept */
+        risk_actions?: {
+          /** @enum {string} */
+          volume_over_declared?: "notify" | "pause_payouts" | "reserve" | "review";
+          /** @enum {string} */
+          large_ticket?: "notify" | "pause_payouts" | "reserve" | "review";
+          /** @enum {string} */
+          refund_rate?: "notify" | "pause_payouts" | "reserve" | "review";
+          /** @enum {string} */
+          dispute_rate?: "notify" | "pause_payouts" | "reserve" | "review";
+          /** @enum {string} */
+          decline_spike?: "notify" | "pause_payouts" | "reserve" | "review";
+        };
       };
       /** @description Only from the dashboard's sign-in token (`POST /v1/auth/token`) within 15 minutes of signing in: an API key is refused (403 `permission_denied`), an older sign-in must sign in again (403 `reauthentication_required`). Every user of the account is e-mailed with a single-use "this wasn't me" link that freezes the payouts, and a change of an account already given holds residuals for `settings.new_bank_account_hold_days` business days */
       payout_bank_account?: {
@@ -3531,6 +3617,7 @@ export interface components {
        *     - `payout.created` (scope `charge`, `data.object`: payout): A payout was made from a settlement's positive net (pending, or held).
        *     - `payout.paid` (scope `charge`, `data.object`: payout): A payout reached the merchant's bank.
        *     - `payout.failed` (scope `charge`, `data.object`: payout): The merchant's bank refused a payout; later payouts wait for a new bank account.
+       *     - `merchant.risk_alert` (scope `merchant`, `data.object`: risk_alert): The daily risk job found a rule broken (its figures and limit in `figures`) and did the ISV's chosen action (`settings.risk_actions`); once per merchant, rule and period.
        *     - `reserve.created` (scope `charge`, `data.object`: reserve): A reserve was put on the merchant's money (by the ISV, the operator or a risk rule): `held` is what it took at once (a fixed reserve), `reason` the words the merchant reads.
        *     - `reserve.released` (scope `charge`, `data.object`: reserve): A reserve ended (released by hand, or a fixed one on its release_on): what it held is available again.
        *     - `settlement.created` (scope `charge`, `data.object`: settlement): A daily settlement was created.
@@ -3572,6 +3659,7 @@ export interface components {
         | "payout.created"
         | "payout.paid"
         | "payout.failed"
+        | "merchant.risk_alert"
         | "reserve.created"
         | "reserve.released"
         | "settlement.created";
@@ -4305,6 +4393,7 @@ export interface components {
         | "payout_failed"
         | "bank_account_cooling_off"
         | "payouts_frozen"
+        | "risk_review"
         | null;
       /** @enum {string|null} */
       failure_code: "account_closed" | "no_account" | "invalid_account_number" | null;
@@ -4372,6 +4461,44 @@ export interface components {
           release_on?: string;
           reason: string;
         };
+    RiskAlertList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["RiskAlert"][];
+      has_more: boolean;
+      url: string;
+    };
+    RiskAlert: {
+      /** @enum {string} */
+      object: "risk_alert";
+      id: string;
+      merchant_id: string;
+      /**
+       * @description `volume_over_declared`: the month's card volume over 1.5 × the declared monthly card volume, pro rata; `large_ticket`: a charge over twice the declared highest amount; `refund_rate`: refunds over 10 % of the last 30 days' volume; `dispute_rate`: disputes over 0.75 % of the last 30 days' card charges; `decline_spike`: at least 10 declines in a day, half its attempts or more (card testing)
+       * @enum {string}
+       */
+      rule: "volume_over_declared" | "large_ticket" | "refund_rate" | "dispute_rate" | "decline_spike";
+      /** @description What the rule measured and its limit (cents, counts, basis points, the charge) */
+      figures: {
+        [key: string]: number | string;
+      };
+      /**
+       * @description What was done (the ISV's `settings.risk_actions` for the rule)
+       * @enum {string}
+       */
+      action: "notify" | "pause_payouts" | "reserve" | "review";
+      /** @enum {string} */
+      status: "open" | "resolved";
+      /** @description `reserve`: the reserve it put on */
+      reserve_id: string | null;
+      created_at: number;
+      resolved_at: number | null;
+      /**
+       * @description `system`: a daily run found the rule no longer broken (`pause_payouts` only)
+       * @enum {string|null}
+       */
+      resolved_by: "isv" | "operator" | "system" | null;
+    };
     Balance: {
       /** @enum {string} */
       object: "balance";
@@ -5133,6 +5260,13 @@ export interface operations {
            *         "platform_fee_refund": "pro_rata",
            *         "new_bank_account_hold_days": 3,
            *         "merchant_can_change_schedule": false,
+           *         "risk_actions": {
+           *           "volume_over_declared": "notify",
+           *           "large_ticket": "notify",
+           *           "refund_rate": "notify",
+           *           "dispute_rate": "notify",
+           *           "decline_spike": "notify"
+           *         },
            *         "embed_allowed_origins": [],
            *         "notifications": {
            *           "information_requested": "both"
@@ -8263,6 +8397,7 @@ export interface operations {
           | "payout.created"
           | "payout.paid"
           | "payout.failed"
+          | "merchant.risk_alert"
           | "reserve.created"
           | "reserve.released"
           | "settlement.created";
@@ -11502,6 +11637,182 @@ export interface operations {
            *     }
            */
           "application/json": components["schemas"]["Reserve"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the object's state does not allow this (`invalid_state`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listRiskAlerts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+        ending_before?: string;
+        merchant_id?: string;
+        status?: "open" | "resolved";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of risk alerts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "object": "risk_alert",
+           *           "id": "ra_7mQ2pK9xV3nZ1rT8wL4yBc",
+           *           "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *           "rule": "refund_rate",
+           *           "figures": {
+           *             "refunds": 152000,
+           *             "volume": 1200000,
+           *             "rate_bps": 1266,
+           *             "limit_bps": 1000
+           *           },
+           *           "action": "reserve",
+           *           "status": "open",
+           *           "reserve_id": "rsv_5kP2mW9xQ3nZ7rT1vL8yBd",
+           *           "created_at": 1795392000418,
+           *           "resolved_at": null,
+           *           "resolved_by": null
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "url": "/v1/risk_alerts"
+           *     }
+           */
+          "application/json": components["schemas"]["RiskAlertList"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  resolveRiskAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        risk_alert_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alert, resolved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "risk_alert",
+           *       "id": "ra_7mQ2pK9xV3nZ1rT8wL4yBc",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "rule": "refund_rate",
+           *       "figures": {
+           *         "refunds": 152000,
+           *         "volume": 1200000,
+           *         "rate_bps": 1266,
+           *         "limit_bps": 1000
+           *       },
+           *       "action": "reserve",
+           *       "status": "resolved",
+           *       "reserve_id": "rsv_5kP2mW9xQ3nZ7rT1vL8yBd",
+           *       "created_at": 1795392000418,
+           *       "resolved_at": 1795478400000,
+           *       "resolved_by": "isv"
+           *     }
+           */
+          "application/json": components["schemas"]["RiskAlert"];
         };
       };
       /** @description Invalid request: every problem is listed in `error.errors` */
@@ -15250,6 +15561,48 @@ export interface operations {
           type?: "payout.failed";
           data?: {
             object: components["schemas"]["Payout"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  merchantRiskAlertEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "merchant.risk_alert";
+          data?: {
+            object: components["schemas"]["RiskAlert"];
           };
         };
       };

@@ -1328,6 +1328,52 @@ export class ResidualsResource extends Resource {
   }
 }
 
+export class RiskResource extends Resource {
+  /**
+   * List risk alerts
+   * What the daily risk job found after approval (the guide: /docs/guide#section-20), newest first: one alert per merchant, rule and period (a month, a day, or the charge), each with its figures and the action taken (the ISV's `settings.risk_actions`). Filters `merchant_id`, `status`. The ISV's key or dashboard only.
+   */
+  listRiskAlerts(
+    query?: operations["listRiskAlerts"]["parameters"]["query"],
+    options?: RequestOptions,
+  ): ListPromise<ListItem<operations["listRiskAlerts"]["responses"][200]["content"]["application/json"]>> {
+    return this.transport.list(
+      {
+        id: "listRiskAlerts",
+        method: "GET",
+        path: "/v1/risk_alerts",
+        auth: "client",
+        response: "json",
+        cursor: "id",
+      } as const,
+      {},
+      query,
+      options,
+    );
+  }
+
+  /**
+   * Resolve a risk alert
+   * Closes the alert: payouts it paused (`pause_payouts`, `review`) go again once no other open alert pauses them. A reserve it put on stays until released (`POST /v1/merchants/{id}/reserves/{id}/release`). 409 `invalid_state` when resolved already.
+   */
+  resolveRiskAlert(
+    riskAlertId: string,
+    options?: RequestOptions,
+  ): Promise<operations["resolveRiskAlert"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "resolveRiskAlert",
+        method: "POST",
+        path: "/v1/risk_alerts/{risk_alert_id}/resolve",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { risk_alert_id: riskAlertId } },
+      options,
+    ) as Promise<operations["resolveRiskAlert"]["responses"][200]["content"]["application/json"]>;
+  }
+}
+
 export class SettlementsResource extends Resource {
   /**
    * List settlements
@@ -1845,6 +1891,7 @@ export class OnbResources {
   readonly reports: ReportsResource;
   readonly reserves: ReservesResource;
   readonly residuals: ResidualsResource;
+  readonly risk: RiskResource;
   readonly settlements: SettlementsResource;
   readonly statements: StatementsResource;
   readonly testHelpers: TestHelpersResource;
@@ -1872,6 +1919,7 @@ export class OnbResources {
     this.reports = new ReportsResource(transport);
     this.reserves = new ReservesResource(transport);
     this.residuals = new ResidualsResource(transport);
+    this.risk = new RiskResource(transport);
     this.settlements = new SettlementsResource(transport);
     this.statements = new StatementsResource(transport);
     this.testHelpers = new TestHelpersResource(transport);
