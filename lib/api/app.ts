@@ -137,7 +137,7 @@ export function createApi(options: ApiOptions) {
   settlementRoutes(app);
   payoutRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
   reserveRoutes(app);
-  riskAlertRoutes(app);
+  riskAlertRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
   balanceRoutes(app);
   reportRoutes(app);
   residualRoutes(app);

@@ -39,7 +39,17 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <DashboardNav
           label={t("nav.label")}
           items={(
-            ["overview", "merchants", "payments", "settings", "developers", "revenue", "reports", "audit"] as const
+            [
+              "overview",
+              "merchants",
+              "payments",
+              "risk",
+              "settings",
+              "developers",
+              "revenue",
+              "reports",
+              "audit",
+            ] as const
           ).map((key) => ({ href: key === "overview" ? "/dashboard" : `/dashboard/${key}`, label: t(`nav.${key}`) }))}
         />
       </header>

@@ -4,6 +4,7 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { HomeShell } from "@/components/home/home-shell";
 import { LivePayments } from "@/components/home/live-payments";
 import { NextPayoutCard } from "@/components/home/next-payout";
+import { RiskBanner } from "@/components/home/risk-banner";
 import { BalanceCard } from "@/components/payments/balance-card";
 import { PaymentsTable } from "@/components/payments/payments-table";
 import { PayoutsTable } from "@/components/payments/payouts-table";
@@ -15,6 +16,7 @@ import { listDisputes } from "@/lib/domain/disputes/list-disputes";
 import { daysToRespond } from "@/lib/domain/disputes/rules";
 import { homeAttention, homeOverview, recentPaymentsSignature } from "@/lib/domain/home/overview";
 import { homePayoutFacts } from "@/lib/domain/home/payouts";
+import { openAlertsOf } from "@/lib/domain/risk/risk-alerts";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { businessName } from "@/lib/merchants/facts";
@@ -56,6 +58,7 @@ export default async function HomeOverview() {
     <HomeShell branding={brand} business={name} section="overview">
       <LivePayments signature={signature} />
       <h1 className="text-2xl font-semibold">{t("overview")}</h1>
+      <RiskBanner alerts={await openAlertsOf(db, merchant.id)} isvName={brand.display_name} />
       {attention.map((a) => (
         <div
           key={a.kind}

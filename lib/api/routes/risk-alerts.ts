@@ -1,8 +1,11 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
-import { listRiskAlerts, resolveRiskAlert } from "../../domain/risk/risk-alerts";
+import { clock } from "../../clock";
+import { listRiskAlerts, resolveRiskAlert, runRiskChecks } from "../../domain/risk/risk-alerts";
+import { findScopedMerchant } from "../../domain/scope";
 import { AppError } from "../../errors";
+import { nextMidnightUtc } from "../../payouts/business-days";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { riskAlertListQuerySchema, riskAlertSchema } from "../../schemas/risk";
 import { type RiskAlertJson, serializeRiskAlert } from "../../serializers/risk-alert";
@@ -73,11 +76,41 @@ const resolveRoute = createRoute({
   },
 });
 
+const runRoute = createRoute({
+  method: "post",
+  path: "/v1/test_helpers/risk/run",
+  tags: ["Test helpers (sandbox)"],
+  summary: "Run the risk checks now",
+  description:
+    "Sandbox only. Runs tonight's risk checks (as the daily job does after the settlement at 00:00 UTC: the day that is ending, its month, the 30 days before) for one merchant, now. Answers the alerts raised; running again raises none for the same rule and period.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: {
+    body: {
+      required: true,
+      ...jsonContent(z.strictObject({ merchant_id: z.string().max(64) }).meta({ id: "TestRiskRunRequest" }), {
+        merchant_id: exampleRiskAlert.merchant_id,
+      }),
+    },
+  },
+  responses: {
+    200: { description: "The alerts raised", ...jsonContent(listEnvelope(riskAlertSchema, "RiskRunList")) },
+    ...commonErrors,
+  },
+});
+
 function assertIsv(scope: { merchantId?: string }) {
   if (scope.merchantId) throw new AppError("account_type_not_allowed", "Risk alerts are read with the ISV's key");
 }
 
-export function riskAlertRoutes(app: OpenAPIHono<AppEnv>) {
+export function riskAlertRoutes(app: OpenAPIHono<AppEnv>, options: { sandbox: boolean }) {
+  if (options.sandbox)
+    app.openapi(runRoute, async (c) => {
+      const merchant = await findScopedMerchant(c.var.db, c.var.scope, c.req.valid("json").merchant_id);
+      const raised = await runRiskChecks(c.var.db, nextMidnightUtc(clock.now()), merchant.id);
+      return c.json(toList(raised.map(serializeRiskAlert), false, "/v1/test_helpers/risk/run"), 200);
+    });
+
   app.openapi(listRoute, async (c) => {
     assertIsv(c.var.scope);
     const { rows, hasMore } = await listRiskAlerts(c.var.db, c.var.scope, c.req.valid("query"));

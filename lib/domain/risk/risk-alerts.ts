@@ -201,11 +201,12 @@ export async function resolveRiskAlert(db: Db, scope: Scope, id: string, by: "is
   });
 }
 
-/** The merchant's open alerts (its banner). */
-export function openAlertsOf(db: DbOrTx, merchantId: string) {
-  return db
+/** The merchant's open alerts (its banner), as the API shows them. */
+export async function openAlertsOf(db: DbOrTx, merchantId: string) {
+  const rows = await db
     .select()
     .from(riskAlerts)
     .where(and(eq(riskAlerts.merchantId, merchantId), eq(riskAlerts.status, "open")))
     .orderBy(desc(riskAlerts.createdAt));
+  return rows.map(serializeRiskAlert);
 }

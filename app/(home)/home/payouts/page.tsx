@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
 import { NextPayoutCard } from "@/components/home/next-payout";
+import { RiskBanner } from "@/components/home/risk-banner";
 import { PayoutScheduleCard } from "@/components/home/payout-schedule-card";
 import { BalanceCard } from "@/components/payments/balance-card";
 import { PayoutsTable } from "@/components/payments/payouts-table";
@@ -10,6 +11,7 @@ import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { getBalance } from "@/lib/domain/balance/get-balance";
 import { homeOverview } from "@/lib/domain/home/overview";
 import { homePayoutFacts } from "@/lib/domain/home/payouts";
+import { openAlertsOf } from "@/lib/domain/risk/risk-alerts";
 import { bankOf } from "@/lib/domain/payouts/status";
 import { requireMerchant } from "@/lib/home/session";
 import { businessName } from "@/lib/merchants/facts";
@@ -27,6 +29,7 @@ export default async function HomePayouts() {
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="payouts">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <RiskBanner alerts={await openAlertsOf(db, merchant.id)} isvName={brandOf(isv).display_name} />
       <BalanceCard balance={(await getBalance(db, scope)).balance} className="mt-4" />
       <NextPayoutCard next={overview.nextPayout} waiting={facts} className="mt-4" />
       <PayoutScheduleCard facts={facts} bankLast4={bankOf(merchant).last4} />

@@ -953,6 +953,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/test_helpers/risk/run": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run the risk checks now
+     * @description Sandbox only. Runs tonight's risk checks (as the daily job does after the settlement at 00:00 UTC: the day that is ending, its month, the 30 days before) for one merchant, now. Answers the alerts raised; running again raises none for the same rule and period.
+     */
+    post: operations["runRiskChecksNow"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/risk_alerts": {
     parameters: {
       query?: never;
@@ -4461,7 +4481,7 @@ export interface components {
           release_on?: string;
           reason: string;
         };
-    RiskAlertList: {
+    RiskRunList: {
       /** @enum {string} */
       object: "list";
       data: components["schemas"]["RiskAlert"][];
@@ -4498,6 +4518,16 @@ export interface components {
        * @enum {string|null}
        */
       resolved_by: "isv" | "operator" | "system" | null;
+    };
+    TestRiskRunRequest: {
+      merchant_id: string;
+    };
+    RiskAlertList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["RiskAlert"][];
+      has_more: boolean;
+      url: string;
     };
     Balance: {
       /** @enum {string} */
@@ -11668,6 +11698,71 @@ export interface operations {
       };
       /** @description Conflict: the object's state does not allow this (`invalid_state`) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  runRiskChecksNow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC"
+         *     }
+         */
+        "application/json": components["schemas"]["TestRiskRunRequest"];
+      };
+    };
+    responses: {
+      /** @description The alerts raised */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RiskRunList"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

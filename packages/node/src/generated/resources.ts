@@ -1730,6 +1730,30 @@ export class TestHelpersResource extends Resource {
   }
 }
 
+export class TestHelpersSandboxResource extends Resource {
+  /**
+   * Run the risk checks now
+   * Sandbox only. Runs tonight's risk checks (as the daily job does after the settlement at 00:00 UTC: the day that is ending, its month, the 30 days before) for one merchant, now. Answers the alerts raised; running again raises none for the same rule and period.
+   */
+  runRiskChecksNow(
+    body: NonNullable<operations["runRiskChecksNow"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["runRiskChecksNow"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "runRiskChecksNow",
+        method: "POST",
+        path: "/v1/test_helpers/risk/run",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { body },
+      options,
+    ) as Promise<operations["runRiskChecksNow"]["responses"][200]["content"]["application/json"]>;
+  }
+}
+
 export class TokensResource extends Resource {
   /**
    * Tokenize a card or a bank account
@@ -1895,6 +1919,7 @@ export class OnbResources {
   readonly settlements: SettlementsResource;
   readonly statements: StatementsResource;
   readonly testHelpers: TestHelpersResource;
+  readonly testHelpersSandbox: TestHelpersSandboxResource;
   readonly tokens: TokensResource;
   readonly webhookEndpoints: WebhookEndpointsResource;
 
@@ -1923,6 +1948,7 @@ export class OnbResources {
     this.settlements = new SettlementsResource(transport);
     this.statements = new StatementsResource(transport);
     this.testHelpers = new TestHelpersResource(transport);
+    this.testHelpersSandbox = new TestHelpersSandboxResource(transport);
     this.tokens = new TokensResource(transport);
     this.webhookEndpoints = new WebhookEndpointsResource(transport);
   }
