@@ -2,8 +2,8 @@ import { getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
 import { NextPayoutCard } from "@/components/home/next-payout";
-import { RiskBanner } from "@/components/home/risk-banner";
 import { PayoutScheduleCard } from "@/components/home/payout-schedule-card";
+import { RiskBanner } from "@/components/home/risk-banner";
 import { BalanceCard } from "@/components/payments/balance-card";
 import { PayoutsTable } from "@/components/payments/payouts-table";
 import { SettlementsTable } from "@/components/payments/settlements-table";
@@ -11,8 +11,8 @@ import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { getBalance } from "@/lib/domain/balance/get-balance";
 import { homeOverview } from "@/lib/domain/home/overview";
 import { homePayoutFacts } from "@/lib/domain/home/payouts";
-import { openAlertsOf } from "@/lib/domain/risk/risk-alerts";
 import { bankOf } from "@/lib/domain/payouts/status";
+import { openAlertsOf } from "@/lib/domain/risk/risk-alerts";
 import { requireMerchant } from "@/lib/home/session";
 import { businessName } from "@/lib/merchants/facts";
 
