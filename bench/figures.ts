@@ -7,6 +7,7 @@ import type { OverviewBench } from "./overview";
 import type { PaymentsBench } from "./payments";
 import type { PayoutsBench } from "./payouts";
 import type { RevenueBench } from "./revenue";
+import type { RiskBench } from "./risk";
 import type { SettlementBench } from "./settlement";
 import type { StreamsBench } from "./streams";
 import type { UnderwritingBench } from "./underwriting";
@@ -39,6 +40,7 @@ type Inputs = {
   ledger?: LedgerBench[];
   revenue?: RevenueBench[];
   overview?: OverviewBench[];
+  risk?: RiskBench[];
 };
 
 export function collectFigures(input: Inputs): Figure[] {
@@ -62,6 +64,12 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`API with metrics and audit / without, best of rounds, ${r.database}`, Number(r.value.toFixed(2)), "ratio");
   for (const r of input.pairedOps ?? [])
     add(`API with metrics and audit / without, paired median, ${r.database}`, Number(r.median.toFixed(2)), "ratio");
+  for (const r of input.risk ?? [])
+    add(
+      `daily risk job over ${r.merchants} merchants x 30 days of charges ${r.kind}`,
+      Number(r.seconds.toFixed(2)),
+      "s",
+    );
   for (const l of input.ledger ?? []) {
     add(`GET /v1/balance query p50, ${l.transactions} transactions ${l.kind}`, l.balanceP50Ms, "ms");
     add(`GET /v1/balance query p99, ${l.transactions} transactions ${l.kind}`, l.balanceP99Ms, "ms");

@@ -20,6 +20,7 @@ import { benchOverview, type OverviewBench, printOverview } from "./overview";
 import { benchPayments, type PaymentsBench, printPayments } from "./payments";
 import { benchPayouts, type PayoutsBench, printPayouts } from "./payouts";
 import { benchRevenue, printRevenue, type RevenueBench } from "./revenue";
+import { benchRisk, printRisk, type RiskBench } from "./risk";
 import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
 import { scaled, SHORT } from "./short";
 import { benchStreams, printStreams, type StreamsBench } from "./streams";
@@ -477,6 +478,19 @@ async function main() {
     printSettlement(stl);
     return done(writeFigures(collectFigures({ payments: out, settlement: stl })));
   }
+  if (only === "risk") {
+    const pgdb = await postgresUrl();
+    const out = [await benchRisk("pglite", undefined, scaled(2_000, 200))];
+    if (pgdb) {
+      try {
+        out.push(await benchRisk("postgres", pgdb.url));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printRisk(out);
+    return done(writeFigures(collectFigures({ risk: out })));
+  }
   if (only === "payouts") {
     const pgdb = await postgresUrl();
     const out = [await benchPayouts("pglite", undefined)];
@@ -640,6 +654,7 @@ async function main() {
   const ledgerResults: LedgerBench[] = [];
   const revenueResults: RevenueBench[] = [];
   const overviewResults: OverviewBench[] = [];
+  const riskResults: RiskBench[] = [];
   if (only !== "postgres") {
     paymentResults.push(await timed("benchPayments pglite", () => benchPayments("pglite", undefined, { pages: true })));
     settlementResults.push(
@@ -657,6 +672,7 @@ async function main() {
     ledgerResults.push(await timed("benchLedger pglite", () => benchLedger("pglite", undefined)));
     revenueResults.push(await timed("benchRevenue pglite", () => benchRevenue("pglite", undefined)));
     overviewResults.push(await timed("benchOverview pglite", () => benchOverview("pglite", undefined)));
+    riskResults.push(await timed("benchRisk pglite", () => benchRisk("pglite", undefined, scaled(2_000, 200))));
   }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
@@ -687,6 +703,7 @@ async function main() {
       ledgerResults.push(await timed("benchLedger postgres", () => benchLedger("postgres", pgdb.url)));
       revenueResults.push(await timed("benchRevenue postgres", () => benchRevenue("postgres", pgdb.url)));
       overviewResults.push(await timed("benchOverview postgres", () => benchOverview("postgres", pgdb.url)));
+      riskResults.push(await timed("benchRisk postgres", () => benchRisk("postgres", pgdb.url)));
     } finally {
       await pgdb.drop();
     }
@@ -714,6 +731,7 @@ async function main() {
   printLedger(ledgerResults);
   printRevenue(revenueResults);
   printOverview(overviewResults);
+  printRisk(riskResults);
   const wizard = await timed("benchWizard", printWizard);
   const ratios = ratiosOf(pglite, postgres);
   done(
@@ -738,6 +756,7 @@ async function main() {
         ledger: ledgerResults,
         revenue: revenueResults,
         overview: overviewResults,
+        risk: riskResults,
       }),
     ),
   );
