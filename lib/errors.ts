@@ -55,6 +55,7 @@ export const errorCodes = {
   image_too_large: "invalid_request_error",
   password_reset_invalid: "invalid_request_error",
   insufficient_funds: "invalid_request_error",
+  instant_payout_unavailable: "invalid_request_error",
   // authentication_error
   unauthenticated: "authentication_error",
   invalid_credentials: "authentication_error",

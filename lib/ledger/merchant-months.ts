@@ -18,7 +18,7 @@ export type MerchantMonth = {
  * its captured charges (volume, count), the fees it paid (the charges' processing fees, the dispute
  * fees and the month-end fees taken in the month) and the ISV's platform fees less their refunds; and
  * what its month cost the platform (the `cost` postings of its charges, its disputes and its banks'
- * returns). Merchants with neither are absent.
+ * returns); the ISV's instant payout markups join its platform fees. Merchants with none are absent.
  */
 export async function merchantMonthSums(
   db: DbOrTx,
@@ -56,6 +56,17 @@ export async function merchantMonthSums(
         and p.created_at >= ${from} and p.created_at < ${to}
       group by p.merchant_id`),
   );
+  // The ISV's markup on its merchants' instant payouts (docs/reference.md section 20): in its revenue
+  // when the payout was made, like a platform fee, and counted with them (a refused payout's markup
+  // given back nets it out).
+  const markups = rowsOf<{ merchant_id: string; markup: string | number }>(
+    await db.execute(sql`
+      select p.merchant_id, sum(e.amount) as markup
+      from ledger_postings p join ledger_entries e on e.posting_id = p.id and e.account = 'revenue'
+      where p.isv_account_id = ${isvAccountId} and p.type = 'instant_payout_fee'
+        and p.created_at >= ${from} and p.created_at < ${to}
+      group by p.merchant_id`),
+  );
   const months = new Map<string, MerchantMonth>();
   const of = (merchantId: string) => {
     const month = months.get(merchantId) ?? {
@@ -77,5 +88,6 @@ export async function merchantMonthSums(
       platformFees: Number(row.platform_fees),
     });
   for (const row of costs) of(row.merchant_id).costs = Number(row.costs);
+  for (const row of markups) of(row.merchant_id).platformFees += Number(row.markup);
   return [...months.values()];
 }

@@ -13,14 +13,16 @@ import { notPayoutLineTypes, unsettledPayoutLineTypes } from "./payout-movements
 /**
  * SQL: the sum of the merchant payouts (of `merchant`, an SQL expression naming the merchant's id)
  * promised out of `available`: made and not posted (pending, held; an older release posted a payout
- * when it was made, and that one is not counted), or failed with no replacement yet.
+ * when it was made, and that one is not counted), or sent, failed and not replaced yet (an instant
+ * payout the rail refused before it was sent never left: it promises nothing).
  */
 export const promisedPayouts = (merchant: ReturnType<typeof sql>) => sql`(
   select coalesce(sum(po.amount), 0) from payouts po
   where po.merchant_id = ${merchant} and po.recipient = 'merchant' and (
     (po.status in ('pending', 'held')
       and not exists (select 1 from ledger_postings p where p.source_id = po.id and p.type = 'payout'))
-    or (po.status = 'failed' and not exists (select 1 from payouts r where r.replaces = po.id))))`;
+    or (po.status = 'failed' and not exists (select 1 from payouts r where r.replaces = po.id)
+      and exists (select 1 from ledger_postings p where p.source_id = po.id and p.type = 'payout'))))`;
 
 /**
  * What the merchant's next payout may draw, in cents: its `available` balance less the payouts

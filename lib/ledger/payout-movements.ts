@@ -11,9 +11,10 @@ import { post } from "./post";
 export const notPayoutLineTypes = ["payout_failure", "payout", "settlement", "funding", "payout_paid"] as const;
 /**
  * The postings an automatic payout takes with no settlement: the `payout` postings of manual payouts,
- * and a reserve's holds and releases (they move `available` itself, docs/reference.md section 20).
+ * a reserve's holds and releases, and instant payouts' fees (they move `available` itself,
+ * docs/reference.md section 20).
  */
-export const unsettledPayoutLineTypes = ["payout", "reserve_hold", "reserve_release"] as const;
+export const unsettledPayoutLineTypes = ["payout", "reserve_hold", "reserve_release", "instant_payout_fee"] as const;
 
 /**
  * A payout's lines, when it is made: the postings it pays out. An automatic payout (a schedule's,
@@ -31,7 +32,7 @@ export async function takePayoutLines(tx: DbOrTx, payout: MerchantPayoutRow) {
     : or(
         and(sql`${ledgerPostings.settlementId} is not null`, notInArray(ledgerPostings.type, [...notPayoutLineTypes])),
         and(eq(ledgerPostings.type, "payout"), ne(ledgerPostings.sourceId, payout.id)),
-        inArray(ledgerPostings.type, ["reserve_hold", "reserve_release"]),
+        inArray(ledgerPostings.type, ["reserve_hold", "reserve_release", "instant_payout_fee"]),
       );
   await tx
     .update(ledgerPostings)
@@ -77,6 +78,31 @@ export async function postPayoutSent(tx: DbOrTx, payout: MerchantPayoutRow, sent
     entries: [
       { account: "available", owner: payout.merchantId, amount: -payout.amount },
       platform("payout_clearing", payout.amount),
+    ],
+  });
+}
+
+/**
+ * An instant payout's fee, when the payout is made (docs/reference.md section 20): `fee` cents out of
+ * the merchant's `available`, its cost part (the cost profile's `instant_payout_bps`) the platform's
+ * processing revenue, its markup the ISV's revenue (the residual counts it with the platform fees).
+ * `back`: the rail refused the payout, and the fee is given back the same way.
+ */
+export function postInstantPayoutFee(tx: DbOrTx, payout: MerchantPayoutRow, back = false) {
+  const fee = payout.fee ?? 0;
+  const markup = payout.feeMarkup ?? 0;
+  const sign = back ? -1 : 1;
+  return post(tx, {
+    isvAccountId: payout.isvAccountId,
+    merchantId: payout.merchantId,
+    type: "instant_payout_fee",
+    sourceId: payout.id,
+    amount: -sign * fee,
+    description: back ? `Instant payout ${payout.id} refused: fee given back` : `Instant payout fee (${payout.id})`,
+    entries: [
+      { account: "available", owner: payout.merchantId, amount: -sign * fee },
+      platform("processing_revenue", sign * (fee - markup)),
+      isvRevenue(payout.isvAccountId, sign * markup),
     ],
   });
 }

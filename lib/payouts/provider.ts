@@ -1,12 +1,12 @@
 import { env } from "../env";
-import type { PayoutFailureCode } from "../schemas/payouts";
+import type { BankFailureCode } from "../schemas/payouts";
 
 // Who moves a payout's money (docs/reference.md section 16). The sandbox's provider answers at once
 // and by magic values: the account number 000555555550 is a closed account, every other one is
 // credited. Production has no ACH credit provider yet: its payouts are made, held and released by
 // the same rules, and stay `pending` (not sent) until one is configured.
 
-export type PayoutOutcome = { status: "paid" } | { status: "failed"; code: PayoutFailureCode };
+export type PayoutOutcome = { status: "paid" } | { status: "failed"; code: BankFailureCode };
 
 export interface PayoutProvider {
   /** Whether payouts are sent at all (false: they wait, pending). */

@@ -4,6 +4,11 @@ import { apiVersionSchema } from "./api-version";
 import { email, hexColor, hostname, httpUrl } from "./atoms";
 import { defaultCapabilitiesSchema } from "./capabilities";
 import { costProfileSchema } from "./cost-profile";
+import {
+  defaultInstantPayoutSettings,
+  instantPayoutSettingsPatchShape,
+  instantPayoutSettingsShape,
+} from "./instant-payouts";
 import { payoutBankAccountInputSchema, payoutBankAccountSchema } from "./payout-bank-account";
 import { platformFeeRefundPolicies, platformFeeRulesSchema } from "./platform-fees";
 import { defaultRiskActions, riskActionsPatchSchema, riskActionsSchema } from "./risk";
@@ -116,6 +121,7 @@ export const accountSettingsSchema = z
       description:
         "Whether the merchant may change its own payout schedule in its home (the guide: /docs/guide#section-20); default false: only the ISV, with `PATCH /v1/merchants/{id}`",
     }),
+    ...instantPayoutSettingsShape,
     risk_actions: riskActionsSchema.meta({
       description:
         "What each risk rule's alert does (the guide: /docs/guide#section-20): `notify` (default), `pause_payouts` (until resolved, or until a daily run finds the rule no longer broken), `reserve` (rolling 10 % for 90 days) or `review` (payouts paused until a person resolves it)",
@@ -143,6 +149,7 @@ export const settingsWithDefaults = (stored: Partial<AccountSettings>): AccountS
     platform_fee_rules: [],
     platform_fee_refund: "pro_rata",
     merchant_can_change_schedule: false,
+    ...defaultInstantPayoutSettings,
     ...stored,
     risk_actions: { ...defaultRiskActions, ...(stored.risk_actions ?? {}) },
   }) as AccountSettings;
@@ -154,6 +161,7 @@ export const initialSettings: AccountSettings = {
   new_bank_account_hold_days: DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
   merchant_can_change_schedule: false,
   risk_actions: defaultRiskActions,
+  ...defaultInstantPayoutSettings,
   embed_allowed_origins: [],
   notifications: { information_requested: "both" },
   onboarding_link_ttl_seconds: 86400,
@@ -269,6 +277,7 @@ export const updateAccountSchema = z
         platform_fee_rules: accountSettingsSchema.shape.platform_fee_rules.optional(),
         platform_fee_refund: accountSettingsSchema.shape.platform_fee_refund.optional(),
         merchant_can_change_schedule: z.boolean().optional(),
+        ...instantPayoutSettingsPatchShape,
         risk_actions: riskActionsPatchSchema
           .optional()
           .meta({ description: "The rules given are changed; the rest kept" }),

@@ -37,6 +37,10 @@ export const merchantInfoResponseSchema = z
         account_holder_name: z.string().nullable(),
         account_number: z.string().nullable().meta({ description: "Masked" }),
         account_number_confirm: z.string().nullable().meta({ description: "Masked" }),
+        instant_eligible: z.boolean().optional().meta({
+          description:
+            "Whether instant payouts reach this account's bank (RTP or FedNow), decided by its routing number (the guide: /docs/guide#section-20)",
+        }),
       })
       .nullable(),
     tin: z.string().nullable().meta({ description: "Masked: last four digits only" }),

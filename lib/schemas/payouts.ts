@@ -8,9 +8,20 @@ export type PayoutStatus = (typeof payoutStatuses)[number];
 export const settlementPayoutStatuses = ["scheduled", "held", "paid", "failed"] as const;
 export type SettlementPayoutStatus = (typeof settlementPayoutStatuses)[number];
 
-/** Why the bank refused a payout (the sandbox: account number 000555555550 is closed). */
-export const payoutFailureCodes = ["account_closed", "no_account", "invalid_account_number"] as const;
+/**
+ * Why the bank refused a payout (the sandbox: account number 000555555550 is closed); `instant_refused`:
+ * the instant rail refused it at sending (docs/reference.md section 20; the money came back, no new
+ * bank account is asked).
+ */
+export const payoutFailureCodes = [
+  "account_closed",
+  "no_account",
+  "invalid_account_number",
+  "instant_refused",
+] as const;
 export type PayoutFailureCode = (typeof payoutFailureCodes)[number];
+/** What a bank answers for an account that cannot be paid (a new bank account is asked for). */
+export type BankFailureCode = Exclude<PayoutFailureCode, "instant_refused">;
 
 /**
  * Why a payout waits: the merchant's `automatic_payouts` is false; its bank account awaits
@@ -59,6 +70,13 @@ export const payoutSchema = z
         "True: made by the payout schedule (its lines, `GET /v1/balance_transactions?payout=`, add up to it); false: asked for with `POST /v1/payouts` (no lines: its own transaction is a line of the next automatic payout)",
     }),
     method: z.enum(payoutMethods).meta({ description: "`standard` (ACH) or `instant`" }),
+    fee: z.number().int().nullable().meta({
+      description: "An instant payout's fee in cents, taken from the balance besides `amount` (null: standard)",
+    }),
+    rail: z
+      .enum(["rtp", "push_to_card"])
+      .nullable()
+      .meta({ description: "An instant payout's rail: `rtp` (RTP or FedNow to the bank account); null: standard" }),
     amount: z.number().int().meta({ description: "Cents, > 0" }),
     currency: z.literal("usd"),
     status: z.enum(payoutStatuses).meta({

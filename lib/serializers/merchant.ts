@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { mask } from "../crypto/field-encryption";
 import type { MerchantRow } from "../db/schema";
+import { instantRail } from "../payouts/instant-rail";
 import { applicationShape } from "../schemas/merchant";
 import type { merchantResponseSchema } from "../schemas/merchant-response";
 import type { PayoutSchedule } from "../schemas/payout-schedule";
@@ -53,10 +54,12 @@ export function serializeMerchant(
     lead_id: row.leadId,
     lead_onboarding_status: row.status,
     // The stored application, masked, with the reference's required fields present (null when not given yet).
-    merchant: withNulls(
-      applicationShape as unknown as Record<string, z.ZodType>,
-      maskApplication(row.application) as Json,
-    ) as MerchantJson["merchant"],
+    merchant: withInstantEligibility(
+      withNulls(
+        applicationShape as unknown as Record<string, z.ZodType>,
+        maskApplication(row.application) as Json,
+      ) as MerchantJson["merchant"],
+    ),
     payment: { tokenizer_publishable_key: row.payment.tokenizer_publishable_key, terminal_id: row.payment.terminal_id },
     defaults: isv.defaults as MerchantJson["defaults"],
     default_capabilities: row.defaultCapabilities,
@@ -84,4 +87,14 @@ export function serializeMerchant(
     requirements,
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The bank account with `instant_eligible`: whether instant payouts can reach its bank (RTP or
+ * FedNow, decided by its routing number when it is linked; docs/reference.md section 20).
+ */
+function withInstantEligibility<T extends { bank_account?: unknown }>(merchant: T): T {
+  const bank = merchant.bank_account as { routing_number?: string | null } | null | undefined;
+  if (!bank || typeof bank !== "object") return merchant;
+  return { ...merchant, bank_account: { ...bank, instant_eligible: instantRail().reachable(bank.routing_number) } };
 }

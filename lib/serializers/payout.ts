@@ -16,6 +16,8 @@ export function serializePayout(row: PayoutRow) {
     replaces: row.replaces,
     automatic: row.automatic,
     method: row.method,
+    fee: row.fee,
+    rail: row.rail,
     amount: row.amount,
     currency: "usd" as const,
     status: row.status,

@@ -3,11 +3,13 @@ import { z } from "zod";
 
 import { advancePayout } from "../../domain/payouts/advance-payout";
 import { findPayout } from "../../domain/payouts/find-payout";
+import { createInstantPayout, instantQuote } from "../../domain/payouts/instant";
 import { listPayouts } from "../../domain/payouts/list-payouts";
 import { createManualPayout } from "../../domain/payouts/manual-payout";
 import { AppError } from "../../errors";
+import { instantQuoteSchema } from "../../schemas/instant-payouts";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
-import { payoutListQuerySchema, payoutSchema } from "../../schemas/payouts";
+import { payoutListQuerySchema, payoutMethods, payoutSchema } from "../../schemas/payouts";
 import { type PayoutJson, serializePayout } from "../../serializers/payout";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
@@ -23,6 +25,8 @@ export const examplePayout: PayoutJson = {
   replaces: null,
   automatic: true,
   method: "standard",
+  fee: null,
+  rail: null,
   amount: 2825,
   currency: "usd",
   status: "in_transit",
@@ -93,6 +97,10 @@ const createPayoutRoute = createRoute({
           .strictObject({
             merchant_id: z.string().max(64).optional(),
             amount: z.number().int().min(1).max(100_000_000).optional(),
+            method: z.enum(payoutMethods).optional().meta({
+              description:
+                "`standard` (default: ACH, arriving `delay_days` business days after it is sent) or `instant` (RTP or FedNow, paid in minutes, for a fee: `GET /v1/payouts/instant_quote`; where the ISV enables it)",
+            }),
           })
           .meta({ id: "CreatePayoutRequest" }),
         { merchant_id: "mer_4kZ2qV9sT1pLmN8xRw3YbC", amount: 5_000 },
@@ -105,6 +113,41 @@ const createPayoutRoute = createRoute({
       ...jsonContent(payoutSchema, { ...examplePayout, automatic: false, settlement_id: null, status: "pending" }),
     },
     409: conflict409,
+    ...commonErrors,
+  },
+});
+
+// GET /v1/payouts/instant_quote: what an instant payout would be now
+const instantQuoteRoute = createRoute({
+  method: "get",
+  path: "/v1/payouts/instant_quote",
+  tags: ["Payouts"],
+  summary: "Quote an instant payout",
+  description:
+    "What an instant payout of the merchant would be now (the guide: /docs/guide#section-20): the most it can be (`available`: what the merchant may draw less the fee, within today's limit), the `fee` for `amount` (or for `available`), the `rail`, what is left of today's limit, and when none can be made, `unavailable_reason` in words (instant payouts not enabled by the ISV, a bank the rail cannot reach, payouts held, nothing available, the limit reached). A merchant's own key may leave out `merchant_id`.",
+  security: security.isv,
+  middleware: [withPaymentScope] as const,
+  request: {
+    query: z.object({
+      merchant_id: z.string().max(64).optional(),
+      amount: z.coerce.number().int().min(1).max(100_000_000).optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The quote",
+      ...jsonContent(instantQuoteSchema, {
+        object: "instant_payout_quote",
+        merchant_id: examplePayout.merchant_id,
+        available: 48_019,
+        amount: 48_019,
+        fee: 720,
+        fee_bps: 150,
+        rail: "rtp",
+        limit_remaining_today: 1_000_000,
+        unavailable_reason: null,
+      }),
+    },
     ...commonErrors,
   },
 });
@@ -141,8 +184,17 @@ export function payoutRoutes(app: OpenAPIHono<AppEnv>, options: { sandbox: boole
   });
 
   app.openapi(createPayoutRoute, async (c) => {
-    const payout = await createManualPayout(c.var.db, c.var.scope, c.req.valid("json"));
+    const body = c.req.valid("json");
+    const payout =
+      body.method === "instant"
+        ? await createInstantPayout(c.var.db, c.var.scope, body)
+        : await createManualPayout(c.var.db, c.var.scope, body);
     return c.json(serializePayout(payout), 200);
+  });
+
+  app.openapi(instantQuoteRoute, async (c) => {
+    const { merchant_id, amount } = c.req.valid("query");
+    return c.json(await instantQuote(c.var.db, c.var.scope, merchant_id, amount), 200);
   });
 
   app.openapi(getPayoutRoute, async (c) => {

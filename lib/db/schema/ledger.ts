@@ -72,7 +72,7 @@ export const ledgerPostings = pgTable(
     index("ledger_postings_unpaid_idx")
       .on(t.merchantId)
       .where(
-        sql`${t.payoutId} is null and ((${t.settlementId} is not null and ${t.type} not in ('payout_failure', 'payout', 'settlement', 'funding', 'payout_paid')) or ${t.type} in ('payout', 'reserve_hold', 'reserve_release'))`,
+        sql`${t.payoutId} is null and ((${t.settlementId} is not null and ${t.type} not in ('payout_failure', 'payout', 'settlement', 'funding', 'payout_paid')) or ${t.type} in ('payout', 'reserve_hold', 'reserve_release', 'instant_payout_fee'))`,
       ),
     check("ledger_postings_net", sql`${t.net} = ${t.amount} - ${t.fee}`),
   ],

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import { instantPayoutRails } from "../../schemas/instant-payouts";
 import type { PayoutDestination } from "../../schemas/payout-bank-account";
 import {
   payoutFailureCodes,
@@ -62,6 +63,11 @@ export const payouts = pgTable(
     arrivalDate: text("arrival_date"),
     bankLast4: text("bank_last4"),
     bankName: text("bank_name"),
+    /** An instant payout's fee (cents, taken from the balance besides the amount), and the ISV's markup in it. */
+    fee: integer("fee"),
+    feeMarkup: integer("fee_markup"),
+    /** An instant payout's rail: `rtp` (the bank account by RTP or FedNow) or `push_to_card`. */
+    rail: text("rail", { enum: instantPayoutRails }),
     /** The bank account the payout was made for, its number encrypted (the ISV's payouts: sent to and settled against this one, whatever the ISV gives later; null: the merchant's current account). */
     destination: jsonb("destination").$type<PayoutDestination>(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -81,6 +87,12 @@ export const payouts = pgTable(
       .where(sql`${t.replaces} is null`),
     uniqueIndex("payouts_replaces_key").on(t.replaces),
     check("payouts_amount_positive", sql`${t.amount} > 0`),
+    // An instant payout has its rail and fee; a standard one neither.
+    check(
+      "payouts_instant",
+      sql`(${t.method} = 'instant') = (${t.rail} is not null) and (${t.method} = 'instant') = (${t.fee} is not null)
+        and coalesce(${t.feeMarkup} between 0 and ${t.fee}, ${t.fee} is null)`,
+    ),
     check("payouts_held_reason", sql`(${t.status} = 'held') = (${t.heldReason} is not null)`),
     check("payouts_failure_code", sql`(${t.status} = 'failed') = (${t.failureCode} is not null)`),
     // A merchant's payout names its merchant (and the settlement that made it, when one did); the

@@ -8,12 +8,12 @@ import { type DbOrTx } from "../../db/types";
 import { contactEmailOf, merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";
 import { payoutFailed } from "../../notifications/templates";
-import type { PayoutFailureCode } from "../../schemas/payouts";
+import type { BankFailureCode } from "../../schemas/payouts";
 import { brandOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "./merchant-event";
 import { askFor } from "./requirements";
 
-const messages: Record<PayoutFailureCode, string> = {
+const messages: Record<BankFailureCode, string> = {
   account_closed: "The bank account is closed: a payout to it was refused. Enter a new bank account.",
   no_account: "The bank account does not exist: a payout to it was refused. Enter a new bank account.",
   invalid_account_number: "The bank account number is not valid: a payout to it was refused. Enter a new bank account.",
@@ -28,7 +28,7 @@ const messages: Record<PayoutFailureCode, string> = {
 export async function askForNewBankAccount(
   tx: DbOrTx,
   merchant: MerchantRow,
-  payout: { code: PayoutFailureCode; amount: number },
+  payout: { code: BankFailureCode; amount: number },
 ): Promise<MerchantRow> {
   const field = "merchant.bank_account";
   const requirements = askFor(

@@ -7,11 +7,17 @@ import { type Db } from "../../db/types";
 import { invalidState } from "../../errors";
 import { type JobPayload } from "../../jobs/job-types";
 import { businessDaysAfter, isoDay } from "../../payouts/business-days";
+import { type RailAnswer } from "../../payouts/instant-rail";
 import { type PayoutOutcome, payoutProvider } from "../../payouts/provider";
+import { askRail, refuseInstant } from "./instant";
 import { afterFailed, afterPaid, afterSent, bankWhenSent, destinationNumber, lockOwner, sendRefusal } from "./owners";
+import { merchantPayout } from "./recipient";
 import { nextMove } from "./rules";
 import { payoutSettingsOf } from "./settings";
 import { movePayouts, payoutEvent, queueAdvance } from "./status";
+
+/** How soon the rail's bank answers an instant payout (sandbox: paid within 30 s). */
+export const INSTANT_ANSWER_MS = 2_000;
 
 /**
  * The next step of a payout's life, to either recipient, once (the job, and the sandbox's advance
@@ -30,12 +36,16 @@ export async function advancePayout(
   // (docs/reference.md section 10, "Calls to the processor"); the transaction records it only if the
   // payout is still where it was when asked.
   let answer: PayoutOutcome | undefined;
+  let rail: RailAnswer | undefined;
   const [before] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (before?.status === "in_transit" && options.only !== "send")
     answer = await payoutProvider().outcome({
       amount: before.amount,
       accountNumber: await destinationNumber(db, before),
     });
+  // An instant payout's rail is asked before it is recorded as sent (its id the rail's reference).
+  if (before?.status === "pending" && before.method === "instant" && options.only !== "settle")
+    rail = await askRail(before, await destinationNumber(db, before));
   return db.transaction(async (tx) => {
     // The owner's row first, then the payout's: the order of every change to an owner's payouts.
     const [whose] = await tx
@@ -61,15 +71,31 @@ export async function advancePayout(
         return null;
       }
       const now = options.now ?? clock.now();
-      // It arrives the merchant's `delay_days` business days after it is sent (docs/reference.md section 20).
+      const instant = payout.method === "instant";
+      if (instant && owner.kind === "merchant") {
+        if (!rail) {
+          if (options.strict) throw invalidState("The payout moved while it was being advanced; advance it again");
+          return null;
+        }
+        if (rail.status === "refused") return refuseInstant(tx, owner.merchant, merchantPayout(payout), rail.reason);
+      }
+      // It arrives the merchant's `delay_days` business days after it is sent (docs/reference.md
+      // section 20); an instant payout the same day, in minutes.
       const delay = payout.merchantId ? (await payoutSettingsOf(tx, payout.merchantId)).schedule.delay_days : 1;
-      const arrivalDate = isoDay(businessDaysAfter(now, delay));
+      const arrivalDate = isoDay(instant ? now : businessDaysAfter(now, delay));
       const sent = one(
         await movePayouts(tx, "send", eq(payouts.id, payout.id), { arrivalDate, ...bankWhenSent(owner) }),
       );
       await afterSent(tx, sent, now);
-      // The bank answers on the arrival date (00:00 UTC); the sandbox's helper may ask it sooner.
-      if (payoutProvider().sends) await queueAdvance(tx, sent, "settle", new Date(`${arrivalDate}T00:00:00Z`));
+      // The bank answers on the arrival date (00:00 UTC), an instant payout's in seconds; the
+      // sandbox's helper may ask it sooner.
+      if (payoutProvider().sends)
+        await queueAdvance(
+          tx,
+          sent,
+          "settle",
+          instant ? new Date(now.getTime() + INSTANT_ANSWER_MS) : new Date(`${arrivalDate}T00:00:00Z`),
+        );
       return sent;
     }
     // Sent since it was read: the bank is asked on the next advance.

@@ -11,7 +11,7 @@ import {
   postPayoutSent,
 } from "../../ledger/payout-movements";
 import { log } from "../../log";
-import type { PayoutFailureCode } from "../../schemas/payouts";
+import type { BankFailureCode } from "../../schemas/payouts";
 import { isCurrentAccount, payoutBankOf, refuseBankAccount } from "../accounts/payout-bank-account";
 import { askForNewBankAccount } from "../merchants/ask-for-new-bank-account";
 import { accountPayout, merchantPayout } from "./recipient";
@@ -82,7 +82,7 @@ export async function afterPaid(tx: DbOrTx, paid: PayoutRow) {
  * the ISV's residual waits for a payout again and its bank account, if it is still the one refused,
  * becomes `unverified`. Either way a verified new account gets a replacement (`replaces`).
  */
-export async function afterFailed(tx: DbOrTx, owner: PayoutOwner, failed: PayoutRow, code: PayoutFailureCode) {
+export async function afterFailed(tx: DbOrTx, owner: PayoutOwner, failed: PayoutRow, code: BankFailureCode) {
   if (owner.kind === "merchant") {
     await postPayoutOutcome(tx, merchantPayout(failed), "failed");
     const updated = await askForNewBankAccount(tx, owner.merchant, { code, amount: failed.amount });

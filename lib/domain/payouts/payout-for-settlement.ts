@@ -18,7 +18,14 @@ import { bankOf, payoutEvent, queueAdvance, settlementsFollow } from "./status";
 export async function insertPayout(
   tx: DbOrTx,
   merchant: MerchantRow,
-  input: { settlementId: string | null; amount: number; replaces?: string | null; automatic?: boolean },
+  input: {
+    settlementId: string | null;
+    amount: number;
+    replaces?: string | null;
+    automatic?: boolean;
+    /** An instant payout's fee, markup and rail (docs/reference.md section 20). */
+    instant?: { fee: number; feeMarkup: number; rail: "rtp" | "push_to_card" };
+  },
   settings: PayoutSettings,
 ) {
   const held = heldReasonOf(merchant, settings);
@@ -34,6 +41,14 @@ export async function insertPayout(
           settlementId: input.settlementId,
           replaces: input.replaces ?? null,
           automatic: input.automatic ?? true,
+          ...(input.instant
+            ? {
+                method: "instant" as const,
+                fee: input.instant.fee,
+                feeMarkup: input.instant.feeMarkup,
+                rail: input.instant.rail,
+              }
+            : {}),
           amount: input.amount,
           status: held ? "held" : "pending",
           heldReason: held,

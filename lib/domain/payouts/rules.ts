@@ -13,6 +13,8 @@ export const payoutMoves = {
   pay: { from: ["in_transit"], to: "paid" },
   /** The bank refused it (closed account...): the money is the merchant's again, paid by a replacement. */
   fail: { from: ["in_transit"], to: "failed" },
+  /** An instant payout the rail refused at sending: it never left (docs/reference.md section 20). */
+  refuse: { from: ["pending"], to: "failed" },
   /** Not sent yet, and payouts must now wait (automatic payouts turned off, an earlier payout failed). */
   hold: { from: ["pending"], to: "held" },
   /** Nothing holds it any more. */

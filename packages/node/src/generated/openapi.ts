@@ -872,6 +872,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/payouts/instant_quote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Quote an instant payout
+     * @description What an instant payout of the merchant would be now (the guide: /docs/guide#section-20): the most it can be (`available`: what the merchant may draw less the fee, within today's limit), the `fee` for `amount` (or for `available`), the `rail`, what is left of today's limit, and when none can be made, `unavailable_reason` in words (instant payouts not enabled by the ISV, a bank the rail cannot reach, payouts held, nothing available, the limit reached). A merchant's own key may leave out `merchant_id`.
+     */
+    get: operations["quoteInstantPayout"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/payouts/{payout_id}": {
     parameters: {
       query?: never;
@@ -2531,6 +2551,17 @@ export interface components {
       dispute_fee: number;
       /** @description Whether the merchant may change its own payout schedule in its home (the guide: /docs/guide#section-20); default false: only the ISV, with `PATCH /v1/merchants/{id}` */
       merchant_can_change_schedule: boolean;
+      /** @description Whether the ISV's merchants may take instant payouts (the guide: /docs/guide#section-20); default false */
+      instant_payouts_enabled: boolean;
+      /** @description The ISV's markup on each instant payout, in basis points of its amount, added to the cost profile's `instant_payout_bps`: the ISV's revenue; default 0 */
+      instant_payout_markup_bps: number;
+      /**
+       * @description When the rail refuses an instant payout at sending: `return` (default) gives the money and the fee back to the merchant's available balance; `standard` gives the fee back and sends the amount as a standard payout at once
+       * @enum {string}
+       */
+      instant_payout_fallback: "return" | "standard";
+      /** @description Cents of instant payouts a merchant may take per UTC day; default 1,000,000 ($10,000) */
+      instant_payout_daily_limit: number;
       /** @description What each risk rule's alert does (the guide: /docs/guide#section-20): `notify` (default), `pause_payouts` (until resolved, or until a daily run finds the rule no longer broken), `reserve` (rolling 10 % for 90 days) or `review` (payouts paused until a person resolves it) */
       risk_actions: {
         /** @enum {string} */
@@ -2704,6 +2735,17 @@ export interface components {
          */
         platform_fee_refund?: "pro_rata" | "keep";
         merchant_can_change_schedule?: boolean;
+        /** @description Whether the ISV's merchants may take instant payouts (the guide: /docs/guide#section-20); default false */
+        instant_payouts_enabled?: boolean;
+        /** @description The ISV's markup on each instant payout, in basis points of its amount, added to the cost profile's `instant_payout_bps`: the ISV's revenue; default 0 */
+        instant_payout_markup_bps?: number;
+        /**
+         * @description When the rail refuses an instant payout at sending: `return` (default) gives the money and the fee back to the merchant's available balance; `standard` gives the fee back and sends the amount as a standard payout at once
+         * @enum {string}
+         */
+        instant_payout_fallback?: "return" | "standard";
+        /** @description Cents of instant payouts a merchant may take per UTC day; default 1,000,000 ($10,000) */
+        instant_payout_daily_limit?: number;
         /** @description The rules given are changed; the rest kept */
         risk_actions?: {
           /** @enum {string} */
@@ -2805,6 +2847,8 @@ export interface components {
         account_number: string | null;
         /** @description Masked */
         account_number_confirm: string | null;
+        /** @description Whether instant payouts reach this account's bank (RTP or FedNow), decided by its routing number (the guide: /docs/guide#section-20) */
+        instant_eligible?: boolean;
       } | null;
       /** @description Masked: last four digits only */
       tin: string | null;
@@ -4397,6 +4441,13 @@ export interface components {
        * @enum {string}
        */
       method: "standard" | "instant";
+      /** @description An instant payout's fee in cents, taken from the balance besides `amount` (null: standard) */
+      fee: number | null;
+      /**
+       * @description An instant payout's rail: `rtp` (RTP or FedNow to the bank account); null: standard
+       * @enum {string|null}
+       */
+      rail: "rtp" | "push_to_card" | null;
       /** @description Cents, > 0 */
       amount: number;
       /** @enum {string} */
@@ -4416,7 +4467,7 @@ export interface components {
         | "risk_review"
         | null;
       /** @enum {string|null} */
-      failure_code: "account_closed" | "no_account" | "invalid_account_number" | null;
+      failure_code: "account_closed" | "no_account" | "invalid_account_number" | "instant_refused" | null;
       /** @description YYYY-MM-DD: the next business day (weekends and the Federal Reserve's holidays skipped) after it was sent; null while pending or held */
       arrival_date: string | null;
       /** @description Where it goes (null while held for a bank account) */
@@ -4430,6 +4481,32 @@ export interface components {
     CreatePayoutRequest: {
       merchant_id?: string;
       amount?: number;
+      /**
+       * @description `standard` (default: ACH, arriving `delay_days` business days after it is sent) or `instant` (RTP or FedNow, paid in minutes, for a fee: `GET /v1/payouts/instant_quote`; where the ISV enables it)
+       * @enum {string}
+       */
+      method?: "standard" | "instant";
+    };
+    InstantPayoutQuote: {
+      /** @enum {string} */
+      object: "instant_payout_quote";
+      merchant_id: string;
+      /** @description The most that can be paid out instantly now, in cents: what the merchant may draw less the fee, within what is left of today's limit (0 when unavailable) */
+      available: number;
+      /** @description The amount quoted: `amount` asked, or `available` */
+      amount: number;
+      /** @description The fee for `amount`, in cents (the cost profile's `instant_payout_bps` plus the ISV's `settings.instant_payout_markup_bps`, half up); taken from the balance besides the amount */
+      fee: number;
+      fee_bps: number;
+      /**
+       * @description `rtp` (RTP or FedNow to the bank account); null when unavailable
+       * @enum {string|null}
+       */
+      rail: "rtp" | "push_to_card" | null;
+      /** @description Cents of instant payouts left today (UTC) */
+      limit_remaining_today: number;
+      /** @description Why no instant payout can be made now, in words (null when one can) */
+      unavailable_reason: string | null;
     };
     Reserve: {
       /** @enum {string} */
@@ -5002,7 +5079,7 @@ export interface components {
         status: "pending" | "in_transit" | "paid" | "failed" | "held";
         arrival_date: string | null;
         /** @enum {string|null} */
-        failure_code: "account_closed" | "no_account" | "invalid_account_number" | null;
+        failure_code: "account_closed" | "no_account" | "invalid_account_number" | "instant_refused" | null;
       }[];
       /** @description The disputes opened or won in the period, as they stood when the statement was made */
       disputes: {
@@ -5297,6 +5374,10 @@ export interface operations {
            *           "dispute_rate": "notify",
            *           "decline_spike": "notify"
            *         },
+           *         "instant_payouts_enabled": false,
+           *         "instant_payout_markup_bps": 0,
+           *         "instant_payout_fallback": "return",
+           *         "instant_payout_daily_limit": 1000000,
            *         "embed_allowed_origins": [],
            *         "notifications": {
            *           "information_requested": "both"
@@ -11105,6 +11186,8 @@ export interface operations {
            *           "replaces": null,
            *           "automatic": true,
            *           "method": "standard",
+           *           "fee": null,
+           *           "rail": null,
            *           "amount": 2825,
            *           "currency": "usd",
            *           "status": "in_transit",
@@ -11199,6 +11282,8 @@ export interface operations {
            *       "replaces": null,
            *       "automatic": false,
            *       "method": "standard",
+           *       "fee": null,
+           *       "rail": null,
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "pending",
@@ -11262,6 +11347,78 @@ export interface operations {
       };
     };
   };
+  quoteInstantPayout: {
+    parameters: {
+      query?: {
+        merchant_id?: string;
+        amount?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The quote */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "instant_payout_quote",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "available": 48019,
+           *       "amount": 48019,
+           *       "fee": 720,
+           *       "fee_bps": 150,
+           *       "rail": "rtp",
+           *       "limit_remaining_today": 1000000,
+           *       "unavailable_reason": null
+           *     }
+           */
+          "application/json": components["schemas"]["InstantPayoutQuote"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getPayout: {
     parameters: {
       query?: never;
@@ -11290,6 +11447,8 @@ export interface operations {
            *       "replaces": null,
            *       "automatic": true,
            *       "method": "standard",
+           *       "fee": null,
+           *       "rail": null,
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "in_transit",
@@ -11372,6 +11531,8 @@ export interface operations {
            *       "replaces": null,
            *       "automatic": true,
            *       "method": "standard",
+           *       "fee": null,
+           *       "rail": null,
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "in_transit",

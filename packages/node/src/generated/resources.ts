@@ -1039,6 +1039,27 @@ export class PayoutsResource extends Resource {
   }
 
   /**
+   * Quote an instant payout
+   * What an instant payout of the merchant would be now (the guide: /docs/guide#section-20): the most it can be (`available`: what the merchant may draw less the fee, within today's limit), the `fee` for `amount` (or for `available`), the `rail`, what is left of today's limit, and when none can be made, `unavailable_reason` in words (instant payouts not enabled by the ISV, a bank the rail cannot reach, payouts held, nothing available, the limit reached). A merchant's own key may leave out `merchant_id`.
+   */
+  quoteInstantPayout(
+    query?: operations["quoteInstantPayout"]["parameters"]["query"],
+    options?: RequestOptions,
+  ): Promise<operations["quoteInstantPayout"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "quoteInstantPayout",
+        method: "GET",
+        path: "/v1/payouts/instant_quote",
+        auth: "client",
+        response: "json",
+      } as const,
+      { query },
+      options,
+    ) as Promise<operations["quoteInstantPayout"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
    * Get a payout
    */
   retrieve(

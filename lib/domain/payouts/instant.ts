@@ -1,0 +1,181 @@
+import { eq, sql } from "drizzle-orm";
+
+import { clock } from "../../clock";
+import { decryptApplication } from "../../crypto/field-encryption";
+import { rowsOf } from "../../db/client";
+import { accounts, type MerchantPayoutRow, type MerchantRow, merchants, payouts } from "../../db/schema";
+import { type Db, type DbOrTx } from "../../db/types";
+import { AppError, invalid, notFound } from "../../errors";
+import { drawableOf } from "../../ledger/payout-draws";
+import { postInstantPayoutFee } from "../../ledger/payout-movements";
+import { log } from "../../log";
+import { divideHalfUp, formatCents } from "../../money";
+import { instantRail } from "../../payouts/instant-rail";
+import { costProfileOf, settingsOf } from "../accounts/isv-facts";
+import { assertCanTakePayments, findScopedMerchant, type Scope } from "../scope";
+import { insertPayout } from "./payout-for-settlement";
+import { heldReasonOf } from "./rules";
+import { type PayoutSettings, payoutSettingsOf } from "./settings";
+import { movePayouts, payoutEvent } from "./status";
+
+// Instant payouts (docs/reference.md section 20): where the ISV enables them, to the merchant's bank
+// account by RTP or FedNow when its bank is reachable. The fee (the cost profile's
+// `instant_payout_bps` plus the ISV's markup) leaves `available` when the payout is made, besides its
+// amount; the rail is called when it is sent (outside any transaction, the payout's id its
+// reference); a refusal gives the fee back and the money back to `available` (or, by the ISV's
+// `instant_payout_fallback: standard`, sends it as a standard payout at once).
+
+const DAY_MS = 86_400_000;
+
+/** The fee of an instant payout of `amount` cents at `bps`, half up, and the markup's part of it. */
+export function instantFee(amount: number, costBps: number, markupBps: number) {
+  const fee = Number(divideHalfUp(BigInt(amount) * BigInt(costBps + markupBps), 10_000n));
+  const markup = Math.min(fee, Number(divideHalfUp(BigInt(amount) * BigInt(markupBps), 10_000n)));
+  return { fee, markup };
+}
+
+/** The most that can be paid out instantly from `drawable` at `bps`: its amount plus its fee within it. */
+export function largestInstant(drawable: number, bps: number) {
+  if (drawable <= 0) return 0;
+  const fits = (amount: number) => amount + Number(divideHalfUp(BigInt(amount) * BigInt(bps), 10_000n)) <= drawable;
+  // An estimate, then one cent at a time to the largest that fits (the fee's rounding moves it by a few).
+  let amount = Math.floor((drawable * 10_000) / (10_000 + bps));
+  while (amount > 0 && !fits(amount)) amount -= 1;
+  while (fits(amount + 1)) amount += 1;
+  return amount;
+}
+
+/** The routing number of the merchant's bank account, and whether the rail reaches its bank. */
+export function instantEligible(merchant: Pick<MerchantRow, "application">) {
+  const bank = decryptApplication(merchant.application).bank_account as { routing_number?: string } | undefined;
+  return instantRail().reachable(bank?.routing_number);
+}
+
+type Facts = { merchant: MerchantRow; settings: PayoutSettings; isv: typeof accounts.$inferSelect };
+
+/** What an instant payout of the merchant may be now (the quote's figures), in the caller's transaction or not. */
+async function quoteOf(db: DbOrTx, facts: Facts, asked?: number) {
+  const isvSettings = settingsOf(facts.isv);
+  const costBps = costProfileOf(facts.isv).instant_payout_bps;
+  const bps = costBps + isvSettings.instant_payout_markup_bps;
+  const dayStart = new Date(Math.floor(clock.ms() / DAY_MS) * DAY_MS);
+  const [used] = rowsOf<{ sum: string | number | null }>(
+    await db.execute(sql`select coalesce(sum(amount), 0) as sum from ${payouts}
+      where merchant_id = ${facts.merchant.id} and method = 'instant' and status <> 'failed' and created_at >= ${dayStart}`),
+  );
+  const limitLeft = Math.max(0, isvSettings.instant_payout_daily_limit - Number(used?.sum ?? 0));
+  const drawable = await drawableOf(db, facts.merchant.id);
+  const held = heldReasonOf(facts.merchant, facts.settings);
+  const reason = !isvSettings.instant_payouts_enabled
+    ? "Instant payouts are not turned on by your software provider"
+    : facts.merchant.status !== "APPROVED" || facts.merchant.deactivated
+      ? "The merchant cannot take payments"
+      : held
+        ? `Payouts are on hold (${held})`
+        : !instantEligible(facts.merchant)
+          ? "The bank account's bank cannot receive instant payments (RTP or FedNow)"
+          : limitLeft === 0
+            ? `Today's limit of ${formatCents(isvSettings.instant_payout_daily_limit, "en")} in instant payouts is reached`
+            : largestInstant(drawable, bps) === 0
+              ? "Nothing is available to pay out"
+              : null;
+  const available = reason ? 0 : Math.min(limitLeft, largestInstant(drawable, bps));
+  const amount = asked ?? available;
+  const { fee, markup } = instantFee(amount, costBps, isvSettings.instant_payout_markup_bps);
+  return {
+    quote: {
+      object: "instant_payout_quote" as const,
+      merchant_id: facts.merchant.id,
+      available,
+      amount,
+      fee,
+      fee_bps: bps,
+      rail: reason ? null : ("rtp" as const),
+      limit_remaining_today: limitLeft,
+      unavailable_reason: reason,
+    },
+    markup,
+    drawable,
+  };
+}
+
+async function factsOf(db: DbOrTx, merchant: MerchantRow): Promise<Facts> {
+  const [isv] = await db.select().from(accounts).where(eq(accounts.id, merchant.isvAccountId));
+  if (!isv) throw notFound("account", merchant.isvAccountId);
+  return { merchant, settings: await payoutSettingsOf(db, merchant.id), isv };
+}
+
+/** GET /v1/payouts/instant_quote: what an instant payout would be now (of `amount`, or of all it may be). */
+export async function instantQuote(db: Db, scope: Scope, merchantId?: string, amount?: number) {
+  const merchant = await findScopedMerchant(db, scope, merchantId);
+  return (await quoteOf(db, await factsOf(db, merchant), amount)).quote;
+}
+
+/**
+ * POST /v1/payouts with `method: "instant"`: in one transaction with the merchant's row locked (two
+ * at once never draw more than is available), the payout (automatic: false, its rail and fee) and
+ * its fee's posting; the worker sends it at once. 400 `instant_payout_unavailable` (the reason in
+ * words), 400 `insufficient_funds` above what may be paid out instantly.
+ */
+export async function createInstantPayout(db: Db, scope: Scope, input: { merchant_id?: string; amount?: number }) {
+  const scoped = await findScopedMerchant(db, scope, input.merchant_id);
+  return db.transaction(async (tx) => {
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, scoped.id)).for("update");
+    if (!merchant) throw notFound("merchant", scoped.id, "merchant_id");
+    assertCanTakePayments(merchant);
+    const facts = await factsOf(tx, merchant);
+    const { quote, markup } = await quoteOf(tx, facts, input.amount);
+    if (quote.unavailable_reason)
+      throw new AppError(
+        "instant_payout_unavailable",
+        `No instant payout can be made now: ${quote.unavailable_reason}`,
+      );
+    if (quote.amount <= 0 || quote.amount > quote.available)
+      throw invalid(
+        input.amount === undefined ? "merchant_id" : "amount",
+        `Available to pay out instantly: ${formatCents(quote.available, "en")} (its fee, ${quote.fee_bps / 100} %, comes out of the balance too); asked for ${formatCents(quote.amount, "en")}`,
+        "insufficient_funds",
+      );
+    const payout = (await insertPayout(
+      tx,
+      merchant,
+      {
+        settlementId: null,
+        amount: quote.amount,
+        automatic: false,
+        instant: { fee: quote.fee, feeMarkup: markup, rail: "rtp" },
+      },
+      facts.settings,
+    )) as MerchantPayoutRow;
+    await postInstantPayoutFee(tx, payout);
+    return payout;
+  });
+}
+
+/** The rail's answer to an instant payout about to be sent (asked before the sending transaction). */
+export async function askRail(payout: { id: string; amount: number }, accountNumber: string | null) {
+  return instantRail().send({ reference: payout.id, amount: payout.amount, accountNumber });
+}
+
+/**
+ * The rail refused the instant payout at sending, in the sending transaction: it fails
+ * (`instant_refused`, no new bank account asked: the account is fine), its fee comes back, its money
+ * never left `available`; by the ISV's `instant_payout_fallback: standard`, a standard payout of
+ * the amount is made at once. `payout.failed` says why.
+ */
+export async function refuseInstant(tx: DbOrTx, merchant: MerchantRow, payout: MerchantPayoutRow, why: string) {
+  const [failed] = await movePayouts(tx, "refuse", eq(payouts.id, payout.id), { failureCode: "instant_refused" });
+  if (!failed) return null;
+  await postInstantPayoutFee(tx, payout, true);
+  await payoutEvent(tx, "payout.failed", failed);
+  log.warn({ payout_id: payout.id, merchant_id: merchant.id, why }, "instant payout refused by the rail");
+  const [isv] = await tx.select().from(accounts).where(eq(accounts.id, merchant.isvAccountId));
+  if (isv && settingsOf(isv).instant_payout_fallback === "standard")
+    await insertPayout(
+      tx,
+      merchant,
+      { settlementId: null, amount: payout.amount, automatic: false },
+      await payoutSettingsOf(tx, merchant.id),
+    );
+  return failed;
+}
