@@ -5,6 +5,7 @@ import type { homePayoutFacts } from "@/lib/domain/home/payouts";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 
+import { InstantPayout } from "./instant-payout";
 import { PayOutNow } from "./pay-out-now";
 import { PayoutScheduleForm } from "./payout-schedule-form";
 
@@ -12,7 +13,8 @@ type Facts = Awaited<ReturnType<typeof homePayoutFacts>>;
 
 /**
  * When money comes (docs/reference.md section 20): the schedule in words, the next payout day, the
- * form to change it when the ISV allows, and "pay out now" while payouts are not held.
+ * form to change it when the ISV allows, "pay out now" while payouts are not held, and an instant
+ * payout where the ISV enables them.
  */
 export async function PayoutScheduleCard({ facts, bankLast4 }: { facts: Facts; bankLast4: string | null }) {
   const t = await getTranslations("payouts");
@@ -63,6 +65,28 @@ export async function PayoutScheduleCard({ facts, bankLast4 }: { facts: Facts; b
           <PayOutNow available={facts.available} bankLast4={bankLast4} />
         )}
       </section>
+      {/* Instant payouts, where the ISV enables them: the card says why none can be made now. */}
+      {facts.instant.code === "not_enabled" ? null : (
+        <section className="mt-4 rounded-lg border border-line bg-card p-4" aria-labelledby="instant-title">
+          <h2 id="instant-title" className="text-lg font-semibold">
+            {t("instant.title")}
+          </h2>
+          {facts.instant.code ? (
+            <p className="mt-1" data-testid="instant-unavailable">
+              {facts.instant.code === "held" && facts.heldReason
+                ? t("nextHeld", { reason: t(`held.${facts.heldReason}`) })
+                : t(`instant.why.${facts.instant.code}`)}
+            </p>
+          ) : (
+            <InstantPayout
+              available={facts.instant.quote.available}
+              costBps={facts.instant.costBps}
+              markupBps={facts.instant.markupBps}
+              bankLast4={bankLast4}
+            />
+          )}
+        </section>
+      )}
     </>
   );
 }

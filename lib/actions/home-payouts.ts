@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 
-import { changeScheduleFromHome, payOutFromHome } from "@/lib/domain/home/payouts";
+import { changeScheduleFromHome, instantFromHome, payOutFromHome } from "@/lib/domain/home/payouts";
 import { invalid } from "@/lib/errors";
 import { asMerchant } from "@/lib/home/session";
 import { typedDollarsToCents } from "@/lib/money";
@@ -38,6 +38,27 @@ export async function homePayOutAction(input: unknown): Promise<PayoutFormResult
       const amount = typed === "" ? undefined : typedDollarsToCents(typed);
       if (amount === null || amount === 0) throw invalid("amount", "The amount is in dollars, such as 50.00");
       return payOutFromHome(db, merchant, amount);
+    });
+    if (!done.ok) return refused(done);
+    revalidatePath("/home/payouts");
+    return { ok: true, amount: done.value.amount };
+  });
+}
+
+/**
+ * The home's instant payout: `amount` in dollars as confirmed, and the merchant's acknowledgement
+ * that an instant payout cannot be reversed (refused without it).
+ */
+export async function homeInstantPayoutAction(input: unknown): Promise<PayoutFormResult> {
+  return asMerchant(async ({ db, merchant }) => {
+    const raw = (typeof input === "object" && input ? input : {}) as Record<string, unknown>;
+    const typed = typeof raw.amount === "string" ? raw.amount.trim() : "";
+    const done = await attempt(async () => {
+      if (raw.irreversible !== true)
+        throw invalid("irreversible", "Confirm that you read that an instant payout cannot be reversed");
+      const amount = typedDollarsToCents(typed);
+      if (amount === null || amount === 0) throw invalid("amount", "The amount is in dollars, such as 50.00");
+      return instantFromHome(db, merchant, amount);
     });
     if (!done.ok) return refused(done);
     revalidatePath("/home/payouts");

@@ -2,12 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { ledgerEntries, ledgerPostings } from "@/lib/db/schema";
+import { changeBankAccount } from "@/lib/domain/home/settings";
 import { settleAll } from "@/lib/domain/settlements/run-settlement";
 import { checkLedger } from "@/lib/ledger/check";
 import { merchantMonthSums } from "@/lib/ledger/merchant-months";
 import { SANDBOX_RTP_REFUSED_ACCOUNT } from "@/lib/payouts/instant-rail";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { freshHomeSession } from "../helpers/fixtures";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -138,7 +140,6 @@ describe("instant payouts", () => {
     const row = (await get(`/v1/merchants/${merchant.id}`)).json;
     expect(JSON.stringify(row.requirements)).not.toContain("payout_failed");
     expect(await checkLedger(api.db, merchant.id)).toEqual([]);
-
     await patch("/v1/account", { settings: { instant_payout_fallback: "standard" } });
     const again = await post("/v1/payouts", { merchant_id: merchant.id, method: "instant", amount: 4_000 });
     await until(
@@ -152,7 +153,30 @@ describe("instant payouts", () => {
     expect(standard).toMatchObject({ amount: 4_000, automatic: false, fee: null, rail: null });
     expect(await balance(merchant)).toMatchObject({ available: 9_680 - 4_000 });
     expect(await checkLedger(api.db, merchant.id)).toEqual([]);
-    await patch("/v1/account", { settings: { instant_payout_fallback: "return" } });
+    // A new bank account pays failed payouts again once verified; not a refused instant one (its money never left).
+    await patch("/v1/account", { settings: { new_bank_account_hold_days: 0 } });
+    await changeBankAccount(
+      api.db,
+      merchant.id,
+      {
+        bank_name: "Second Bank",
+        routing_number: "021000021",
+        account_holder_name: "Ana Ruiz",
+        account_number: "000987654321",
+        account_number_confirm: "000987654321",
+      },
+      freshHomeSession(),
+    );
+    await until(
+      () => quote(merchant),
+      (q) => q.unavailable_reason === null,
+      30_000,
+      "the new bank account verified (payouts no longer held)",
+    );
+    expect((await get(`/v1/payouts?merchant_id=${merchant.id}`)).json.data).toHaveLength(3);
+    expect(await checkLedger(api.db, merchant.id)).toEqual([]);
+
+    await patch("/v1/account", { settings: { instant_payout_fallback: "return", new_bank_account_hold_days: 3 } });
   }, 90_000);
 
   test("a bank the rail cannot reach, and the daily limit", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import { type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 
 import { clock } from "../../clock";
@@ -242,6 +242,8 @@ function failedUnreplaced(isvAccountId: string) {
     eq(payouts.isvAccountId, isvAccountId),
     ofMerchants,
     eq(payouts.status, "failed"),
+    // An instant payout the rail refused gave its money back: the bank account is fine.
+    ne(payouts.failureCode, "instant_refused"),
     sql`not exists (select 1 from payouts as replacement where replacement.replaces = ${payouts.id})`,
   );
 }

@@ -6,6 +6,7 @@ import { drawableOf } from "../../ledger/payout-draws";
 import type { PayoutScheduleChange } from "../../schemas/payout-schedule";
 import { settingsOf } from "../accounts/isv-facts";
 import { updateMerchant } from "../merchants/update-merchant";
+import { createInstantPayout, instantFactsOf } from "../payouts/instant";
 import { createManualPayout } from "../payouts/manual-payout";
 import { heldReasonOf } from "../payouts/rules";
 import { nextPayoutDay } from "../payouts/schedule";
@@ -24,6 +25,8 @@ export async function homePayoutFacts(db: Db, merchant: MerchantRow, isv: Pick<A
   return {
     /** The reserves holding money back (or about to), each with its reason and next release. */
     reserves,
+    /** What an instant payout may be now, and why not (docs/reference.md section 20). */
+    instant: await instantFactsOf(db, merchant),
     schedule: settings.schedule,
     nextPayoutDay: nextPayoutDay(settings.schedule, clock.now()),
     available: Math.max(0, await drawableOf(db, merchant.id)),
@@ -46,5 +49,10 @@ export async function changeScheduleFromHome(
 
 /** The home's "pay out now": a manual payout of the merchant's own available funds (all, or `amount`). */
 export function payOutFromHome(db: Db, merchant: MerchantRow, amount?: number) {
-  return createManualPayout(db, { isvAccountId: merchant.isvAccountId, merchantId: merchant.id }, { amount });
+  return createManualPayout(db, merchantScope(merchant), { amount });
+}
+
+/** The home's instant payout of `amount` cents of the merchant's own available funds. */
+export function instantFromHome(db: Db, merchant: MerchantRow, amount: number) {
+  return createInstantPayout(db, merchantScope(merchant), { amount });
 }

@@ -9,7 +9,8 @@ import { AppError, invalid, notFound } from "../../errors";
 import { drawableOf } from "../../ledger/payout-draws";
 import { postInstantPayoutFee } from "../../ledger/payout-movements";
 import { log } from "../../log";
-import { divideHalfUp, formatCents } from "../../money";
+import { formatCents } from "../../money";
+import { instantFee, largestInstant } from "../../payouts/instant-fee";
 import { instantRail } from "../../payouts/instant-rail";
 import { costProfileOf, settingsOf } from "../accounts/isv-facts";
 import { assertCanTakePayments, findScopedMerchant, type Scope } from "../scope";
@@ -27,23 +28,15 @@ import { movePayouts, payoutEvent } from "./status";
 
 const DAY_MS = 86_400_000;
 
-/** The fee of an instant payout of `amount` cents at `bps`, half up, and the markup's part of it. */
-export function instantFee(amount: number, costBps: number, markupBps: number) {
-  const fee = Number(divideHalfUp(BigInt(amount) * BigInt(costBps + markupBps), 10_000n));
-  const markup = Math.min(fee, Number(divideHalfUp(BigInt(amount) * BigInt(markupBps), 10_000n)));
-  return { fee, markup };
-}
-
-/** The most that can be paid out instantly from `drawable` at `bps`: its amount plus its fee within it. */
-export function largestInstant(drawable: number, bps: number) {
-  if (drawable <= 0) return 0;
-  const fits = (amount: number) => amount + Number(divideHalfUp(BigInt(amount) * BigInt(bps), 10_000n)) <= drawable;
-  // An estimate, then one cent at a time to the largest that fits (the fee's rounding moves it by a few).
-  let amount = Math.floor((drawable * 10_000) / (10_000 + bps));
-  while (amount > 0 && !fits(amount)) amount -= 1;
-  while (fits(amount + 1)) amount += 1;
-  return amount;
-}
+/** Why no instant payout can be made now (the home says it in the reader's words). */
+export type InstantUnavailable =
+  "not_enabled" | "not_approved" | "held" | "bank_unreachable" | "limit_reached" | "nothing_available";
+const unavailableWords: Record<Exclude<InstantUnavailable, "held" | "limit_reached">, string> = {
+  not_enabled: "Instant payouts are not turned on by your software provider",
+  not_approved: "The merchant cannot take payments",
+  bank_unreachable: "The bank account's bank cannot receive instant payments (RTP or FedNow)",
+  nothing_available: "Nothing is available to pay out",
+};
 
 /** The routing number of the merchant's bank account, and whether the rail reaches its bank. */
 export function instantEligible(merchant: Pick<MerchantRow, "application">) {
@@ -66,19 +59,27 @@ async function quoteOf(db: DbOrTx, facts: Facts, asked?: number) {
   const limitLeft = Math.max(0, isvSettings.instant_payout_daily_limit - Number(used?.sum ?? 0));
   const drawable = await drawableOf(db, facts.merchant.id);
   const held = heldReasonOf(facts.merchant, facts.settings);
-  const reason = !isvSettings.instant_payouts_enabled
-    ? "Instant payouts are not turned on by your software provider"
+  const code: InstantUnavailable | null = !isvSettings.instant_payouts_enabled
+    ? "not_enabled"
     : facts.merchant.status !== "APPROVED" || facts.merchant.deactivated
-      ? "The merchant cannot take payments"
+      ? "not_approved"
       : held
-        ? `Payouts are on hold (${held})`
+        ? "held"
         : !instantEligible(facts.merchant)
-          ? "The bank account's bank cannot receive instant payments (RTP or FedNow)"
+          ? "bank_unreachable"
           : limitLeft === 0
-            ? `Today's limit of ${formatCents(isvSettings.instant_payout_daily_limit, "en")} in instant payouts is reached`
+            ? "limit_reached"
             : largestInstant(drawable, bps) === 0
-              ? "Nothing is available to pay out"
+              ? "nothing_available"
               : null;
+  const reason =
+    code === null
+      ? null
+      : code === "held"
+        ? `Payouts are on hold (${held})`
+        : code === "limit_reached"
+          ? `Today's limit of ${formatCents(isvSettings.instant_payout_daily_limit, "en")} in instant payouts is reached`
+          : unavailableWords[code];
   const available = reason ? 0 : Math.min(limitLeft, largestInstant(drawable, bps));
   const amount = asked ?? available;
   const { fee, markup } = instantFee(amount, costBps, isvSettings.instant_payout_markup_bps);
@@ -96,6 +97,9 @@ async function quoteOf(db: DbOrTx, facts: Facts, asked?: number) {
     },
     markup,
     drawable,
+    code,
+    costBps,
+    markupBps: isvSettings.instant_payout_markup_bps,
   };
 }
 
@@ -103,6 +107,12 @@ async function factsOf(db: DbOrTx, merchant: MerchantRow): Promise<Facts> {
   const [isv] = await db.select().from(accounts).where(eq(accounts.id, merchant.isvAccountId));
   if (!isv) throw notFound("account", merchant.isvAccountId);
   return { merchant, settings: await payoutSettingsOf(db, merchant.id), isv };
+}
+
+/** The home's instant payout card: the quote with its reason's code and the fee's parts (to show the fee as typed). */
+export async function instantFactsOf(db: DbOrTx, merchant: MerchantRow) {
+  const { quote, code, costBps, markupBps } = await quoteOf(db, await factsOf(db, merchant));
+  return { quote, code, costBps, markupBps };
 }
 
 /** GET /v1/payouts/instant_quote: what an instant payout would be now (of `amount`, or of all it may be). */

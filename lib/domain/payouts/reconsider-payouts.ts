@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 
 import { type MerchantRow, merchants, payouts } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
@@ -31,7 +31,15 @@ export async function reconsiderPayouts(tx: DbOrTx, merchant: MerchantRow) {
   const unpaid = await tx
     .select()
     .from(payouts)
-    .where(and(eq(payouts.merchantId, merchant.id), eq(payouts.status, "failed"), isNull(replacement)))
+    // An instant payout the rail refused never left: its money is in `available` already, nothing to pay again.
+    .where(
+      and(
+        eq(payouts.merchantId, merchant.id),
+        eq(payouts.status, "failed"),
+        ne(payouts.failureCode, "instant_refused"),
+        isNull(replacement),
+      ),
+    )
     .orderBy(payouts.seq);
   for (const failed of unpaid.map(merchantPayout))
     await insertPayout(

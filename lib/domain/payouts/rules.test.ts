@@ -9,6 +9,7 @@ type Facts = {
   verification: { type: string; status: string }[];
   bankAccountHoldUntil?: Date | null;
   payoutsFrozenAt?: Date | null;
+  riskPausedAt?: Date | null;
 };
 /** The merchant's facts and its payout settings (./settings.ts) in one object, as the cases read best. */
 const heldReasonOf = (m: Facts, now?: Date) =>
@@ -18,6 +19,7 @@ const heldReasonOf = (m: Facts, now?: Date) =>
       automatic: m.automaticPayouts,
       frozenAt: m.payoutsFrozenAt ?? null,
       bankAccountHoldUntil: m.bankAccountHoldUntil ?? null,
+      riskPausedAt: m.riskPausedAt ?? null,
     },
     now,
   );
@@ -38,6 +40,7 @@ describe("heldReasonOf", () => {
   test.each([
     ["nothing holds a verified, approved account", base, null],
     ["payouts turned off", { ...base, automaticPayouts: false }, "automatic_payouts_off"],
+    ["a risk alert paused them", { ...base, riskPausedAt: now }, "risk_review"],
     ["a change reported as not the merchant's", { ...base, payoutsFrozenAt: earlier }, "payouts_frozen"],
     ["a refused payout asks for a new account", { ...base, requirements: failedPayout }, "payout_failed"],
     // The account underwriting approved: only a check still running or asking holds.
@@ -126,7 +129,8 @@ describe("the payout's moves", () => {
         .filter(([, m]) => (m.from as readonly string[]).includes(status))
         .map(([name]) => name)
         .sort();
-    expect(into("pending")).toEqual(["hold", "send"]);
+    // `refuse`: an instant payout the rail refused at sending (it never left).
+    expect(into("pending")).toEqual(["hold", "refuse", "send"]);
     expect(into("held")).toEqual(["release"]);
     expect(into("in_transit")).toEqual(["fail", "pay"]);
     expect(into("paid")).toEqual([]);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 
-import { instantFee, largestInstant } from "./instant";
+import { instantFee, largestInstant } from "./instant-fee";
 
 describe("instant payout figures", () => {
   test("the fee: both parts half up, the markup within it", () => {

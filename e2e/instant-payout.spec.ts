@@ -1,0 +1,79 @@
+import { approvedMerchant, createIsvWithCli, expectAxeClean, paidCharge } from "./helpers";
+import { expect, type Page, test } from "./test";
+
+// An instant payout in the merchant's home (docs/reference.md section 20): where its ISV enables
+// them, the card says how much can arrive in minutes and at what fee; the confirmation says the fee
+// and asks the merchant to acknowledge that it cannot be reversed; it is paid within seconds.
+
+const shots = async (page: Page, name: string) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+};
+
+test("the merchant takes an instant payout in its home, after acknowledging it cannot be reversed", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const isv = createIsvWithCli("Instant Shop");
+  const headers = { authorization: isv.auth };
+  const merchant = await approvedMerchant(request, isv);
+  await request.patch(`/v1/merchants/${merchant.id}`, { headers, data: { payout_schedule: { interval: "manual" } } });
+  await paidCharge(request, isv, merchant, 10_000);
+  await request.post("/v1/test_helpers/settlement/run", { headers, data: { merchant_id: merchant.id } });
+  const link = await (await request.post(`/v1/merchants/${merchant.id}/login_links`, { headers })).json();
+  await page.goto(new URL(link.url).pathname);
+  await page.goto("/home/payouts");
+  // Not enabled by the ISV: no card at all.
+  await expect(page.getByRole("heading", { name: "Instant payout" })).toHaveCount(0);
+
+  await request.patch("/v1/account", { headers, data: { settings: { instant_payouts_enabled: true } } });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Instant payout" })).toBeVisible();
+  // 95.84 and its 1 % fee (0.96) are the 96.80 available.
+  await expect(
+    page.getByText("Up to $95.84 can reach your bank account •••• 6789 in minutes, for a fee of 1% of the amount."),
+  ).toBeVisible();
+  await page.getByLabel("Amount, in dollars").last().fill("500");
+  await page.getByRole("button", { name: "Pay out instantly" }).click();
+  await expect(page.locator("#instant-error")).toHaveText(
+    "That is more than can be paid out instantly: at most $95.84.",
+  );
+  await page.getByLabel("Amount, in dollars").last().fill("50");
+  await page.getByRole("button", { name: "Pay out instantly" }).click();
+  await expect(
+    page.getByText("Send $50.00 now to your bank account ending 6789? The fee of $0.50 is taken from your balance."),
+  ).toBeVisible();
+  const yes = page.getByRole("button", { name: "Yes, pay out instantly" });
+  await expect(yes).toBeDisabled();
+  await page.getByLabel("I understand that an instant payout cannot be reversed.").check();
+  await expectAxeClean(page);
+  await shots(page, "home-instant-confirm");
+  await yes.click();
+  await expect(page.getByTestId("instant-status")).toHaveText(
+    "$50.00 is on its way and will arrive in minutes. It is listed under Payouts.",
+  );
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/v1/payouts?merchant_id=${merchant.id}`, { headers })).json()).data.map(
+          (p: { method: string; status: string; fee: number }) => `${p.method} ${p.status} ${p.fee}`,
+        ),
+      { timeout: 30_000 },
+    )
+    .toEqual(["instant paid 50"]);
+  await page.reload();
+  // What is left: 96.80 − 50.00 − 0.50 = 46.30, of which 45.84 instantly.
+  await expect(page.getByText("Available to pay out now: $46.30")).toBeVisible();
+  await expect(page.getByText(/Up to \$45\.84 can reach/)).toBeVisible();
+  await expectAxeClean(page);
+  await shots(page, "home-instant");
+  await page.context().addCookies([{ name: "locale", value: "es", url: baseURL }]);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Transferencia instantánea" })).toBeVisible();
+  await expectAxeClean(page);
+  await shots(page, "home-instant-es");
+});
