@@ -1,4 +1,4 @@
-import { approvedMerchant, createIsvWithCli, expectAxeClean, paidCharge } from "./helpers";
+import { approvedMerchant, createIsvWithCli, expectAxeClean, paidCharge, signIn } from "./helpers";
 import { expect, type Page, test } from "./test";
 
 // An instant payout in the merchant's home (docs/reference.md section 20): where its ISV enables
@@ -30,7 +30,31 @@ test("the merchant takes an instant payout in its home, after acknowledging it c
   // Not enabled by the ISV: no card at all.
   await expect(page.getByRole("heading", { name: "Instant payout" })).toHaveCount(0);
 
-  await request.patch("/v1/account", { headers, data: { settings: { instant_payouts_enabled: true } } });
+  // The ISV turns them on in its dashboard's settings ("Money out"), with no markup.
+  const dashboard = await page.context().browser()!.newPage();
+  await signIn(dashboard, isv);
+  await dashboard.goto("/dashboard/settings");
+  await dashboard
+    .getByLabel("Merchants may take instant payouts (in minutes, to a bank that RTP or FedNow reaches)")
+    .check();
+  await dashboard.getByLabel("Your markup on instant payouts (percent of the amount)").fill("0.555");
+  await dashboard.getByRole("button", { name: "Save money out settings" }).click();
+  await expect(dashboard.locator("#money-out-markup_percent-error")).toHaveText(
+    "Enter a percent from 0 to 10, two decimals at most.",
+  );
+  expect((await (await request.get("/v1/account", { headers })).json()).settings.instant_payouts_enabled).toBe(false);
+  await dashboard.getByLabel("Your markup on instant payouts (percent of the amount)").fill("0");
+  await expect(dashboard.getByTestId("instant-fee-says")).toHaveText(
+    "The platform's cost is 1%; your merchants pay 1% of each instant payout, and your markup is your revenue.",
+  );
+  await dashboard.getByRole("button", { name: "Save money out settings" }).click();
+  await expect(dashboard.getByTestId("money-out-saved")).toHaveText("Saved.");
+  await expectAxeClean(dashboard);
+  await shots(dashboard, "dashboard-money-out");
+  expect((await (await request.get("/v1/account", { headers })).json()).settings).toMatchObject({
+    instant_payouts_enabled: true,
+    instant_payout_markup_bps: 0,
+  });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Instant payout" })).toBeVisible();
   // 95.84 and its 1 % fee (0.96) are the 96.80 available.
@@ -69,6 +93,7 @@ test("the merchant takes an instant payout in its home, after acknowledging it c
   // What is left: 96.80 − 50.00 − 0.50 = 46.30, of which 45.84 instantly.
   await expect(page.getByText("Available to pay out now: $46.30")).toBeVisible();
   await expect(page.getByText(/Up to \$45\.84 can reach/)).toBeVisible();
+  await expect(page.getByText("Instant, fee $0.50")).toBeVisible();
   await expectAxeClean(page);
   await shots(page, "home-instant");
   await page.context().addCookies([{ name: "locale", value: "es", url: baseURL }]);

@@ -64,6 +64,9 @@ export async function PayoutsTable({
             {p.heldReason ? <span className="block text-sm text-muted">{t(`held.${p.heldReason}`)}</span> : null}
             {p.failureCode ? <span className="block text-sm text-muted">{t(`failures.${p.failureCode}`)}</span> : null}
             {p.replaces ? <span className="block text-sm text-muted">{t("replaces")}</span> : null}
+            {p.method === "instant" ? (
+              <span className="block text-sm text-muted">{t("instantLine", { fee: money(p.fee ?? 0) })}</span>
+            ) : null}
           </td>
           <td className="py-2 pr-3 whitespace-nowrap">{p.arrivalDate ? day(p.arrivalDate) : "—"}</td>
           <td className="py-2 pr-3 whitespace-nowrap">

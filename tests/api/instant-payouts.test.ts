@@ -87,13 +87,13 @@ describe("instant payouts", () => {
     const made = await post("/v1/payouts", { merchant_id: merchant.id, method: "instant", amount: 5_000 });
     expect(made.status, made.text).toBe(200);
     expect(made.json).toMatchObject({ method: "instant", rail: "rtp", fee: 75, amount: 5_000, automatic: false });
-    expect(await balance(merchant)).toMatchObject({ available: 9_680 - 5_000 - 75 });
     const paid = await until(
       async () => (await get(`/v1/payouts/${made.json.id}`)).json,
       (p) => p.status === "paid",
       30_000,
       "the instant payout paid",
     );
+    expect(await balance(merchant)).toMatchObject({ available: 9_680 - 5_000 - 75 });
     expect(paid.arrival_date).toBe(new Date(paid.created_at).toISOString().slice(0, 10));
     // The fee's posting: 0.75 from the merchant, 0.50 the platform's, 0.25 the ISV's.
     const [fee] = await api.db
@@ -120,6 +120,23 @@ describe("instant payouts", () => {
     const tooMuch = await post("/v1/payouts", { merchant_id: merchant.id, method: "instant", amount: 4_600 });
     expect(tooMuch.json.error.code).toBe("insufficient_funds");
     expect((await get(`/v1/payouts?merchant_id=${merchant.id}`)).json.data).toHaveLength(1);
+  }, 90_000);
+
+  test("four at once never draw more than is available with their fees (a race on PostgreSQL)", async () => {
+    const merchant = await fundedMerchant();
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map(() => post("/v1/payouts", { merchant_id: merchant.id, method: "instant", amount: 4_000 })),
+    );
+    // 40.00 + 0.60 twice is 81.20 of the 96.80; a third would need 121.80.
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 400, 400]);
+    await until(
+      async () => (await get(`/v1/payouts?merchant_id=${merchant.id}`)).json.data as { status: string }[],
+      (rows) => rows.length === 2 && rows.every((p) => p.status === "paid"),
+      30_000,
+      "both instant payouts paid",
+    );
+    expect(await balance(merchant)).toMatchObject({ available: 9_680 - 2 * 4_060 });
+    expect(await checkLedger(api.db, merchant.id)).toEqual([]);
   }, 90_000);
 
   test("the rail refuses at sending: money and fee back, no new bank account asked; by the ISV's fallback, a standard payout at once", async () => {
@@ -151,6 +168,12 @@ describe("instant payouts", () => {
     const all = (await get(`/v1/payouts?merchant_id=${merchant.id}`)).json.data as Record<string, any>[];
     const standard = all.find((p) => p.method === "standard");
     expect(standard).toMatchObject({ amount: 4_000, automatic: false, fee: null, rail: null });
+    await until(
+      async () => (await get(`/v1/payouts/${standard!.id}`)).json.status,
+      (status) => status !== "pending",
+      30_000,
+      "the standard fallback payout sent",
+    );
     expect(await balance(merchant)).toMatchObject({ available: 9_680 - 4_000 });
     expect(await checkLedger(api.db, merchant.id)).toEqual([]);
     // A new bank account pays failed payouts again once verified; not a refused instant one (its money never left).

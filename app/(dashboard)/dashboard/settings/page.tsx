@@ -1,8 +1,10 @@
 import { getTranslations } from "next-intl/server";
 
+import { MoneyOutForm } from "@/components/dashboard/settings/money-out-form";
 import { SettingsForm } from "@/components/dashboard/settings-form";
+import { moneyOutSettingsAction } from "@/lib/actions/money-out-settings";
 import { requireIsvUser } from "@/lib/dashboard/session";
-import { brandOf, settingsOf } from "@/lib/domain/accounts/isv-facts";
+import { brandOf, costProfileOf, settingsOf } from "@/lib/domain/accounts/isv-facts";
 import { customDomainVerification } from "@/lib/serializers/account";
 
 export async function generateMetadata() {
@@ -12,14 +14,33 @@ export async function generateMetadata() {
 export default async function SettingsPage() {
   const { account } = await requireIsvUser();
   const t = await getTranslations("dashboard");
+  const m = await getTranslations("moneyOut");
+  const settings = settingsOf(account);
   return (
     <div>
       <h1 className="mb-4 text-2xl font-semibold">{t("settingsTitle")}</h1>
       <SettingsForm
         defaults={brandOf(account)}
-        settings={settingsOf(account)}
+        settings={settings}
         domainVerification={customDomainVerification(account)}
       />
+      <section aria-labelledby="money-out-title" className="mt-8">
+        <h2 id="money-out-title" className="text-lg font-semibold">
+          {m("title")}
+        </h2>
+        <p className="text-sm text-muted">{m("hint")}</p>
+        <MoneyOutForm
+          initial={{
+            merchant_can_change_schedule: settings.merchant_can_change_schedule,
+            instant_payouts_enabled: settings.instant_payouts_enabled,
+            markup_percent: String(settings.instant_payout_markup_bps / 100),
+            instant_payout_fallback: settings.instant_payout_fallback,
+            daily_limit: (settings.instant_payout_daily_limit / 100).toFixed(2),
+          }}
+          costBps={costProfileOf(account).instant_payout_bps}
+          action={moneyOutSettingsAction}
+        />
+      </section>
     </div>
   );
 }
