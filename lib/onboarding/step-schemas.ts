@@ -37,6 +37,7 @@ import { businessFields } from "./steps";
 // Named imports, passed as one narrow object: the bundler keeps only these functions of zod/mini.
 const rules = applicationRules(
   {
+    boolean,
     email,
     enum: enumOf,
     maxLength,

@@ -61,6 +61,7 @@ export function isRealDate(value: string): boolean {
  */
 export type ZodFunctions = Pick<
   typeof Mini,
+  | "boolean"
   | "email"
   | "enum"
   | "maxLength"
@@ -210,6 +211,9 @@ export function applicationRules(
     account_holder_name: text(100),
     account_number: accountNumber,
     account_number_confirm: accountNumber,
+    // Read-only (docs/reference.md section 20): the response's; a form or client that sends the
+    // merchant back as it read it is not refused, and the value is never stored.
+    instant_eligible: z.optional(z.boolean()),
   });
 
   const mainProductSchema = z.strictObject({

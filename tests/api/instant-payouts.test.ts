@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { ledgerEntries, ledgerPostings } from "@/lib/db/schema";
+import { ledgerEntries, ledgerPostings, merchants } from "@/lib/db/schema";
 import { changeBankAccount } from "@/lib/domain/home/settings";
 import { settleAll } from "@/lib/domain/settlements/run-settlement";
 import { checkLedger } from "@/lib/ledger/check";
@@ -9,7 +9,7 @@ import { merchantMonthSums } from "@/lib/ledger/merchant-months";
 import { SANDBOX_RTP_REFUSED_ACCOUNT } from "@/lib/payouts/instant-rail";
 
 import { startTestApi, type TestApi } from "../helpers/api";
-import { freshHomeSession } from "../helpers/fixtures";
+import { application, freshHomeSession } from "../helpers/fixtures";
 import { approvedMerchant, tokenize } from "../helpers/payments";
 import { until } from "../helpers/until";
 
@@ -200,6 +200,19 @@ describe("instant payouts", () => {
     expect(await checkLedger(api.db, merchant.id)).toEqual([]);
 
     await patch("/v1/account", { settings: { instant_payout_fallback: "return", new_bank_account_hold_days: 3 } });
+  }, 90_000);
+
+  test("instant_eligible is read-only: a merchant sent back as it was read is not refused, and it is never stored", async () => {
+    const lead = (await post("/v1/merchants", { phone: "+14155550100", merchant: application() })).json;
+    const bank = lead.merchant.bank_account;
+    expect(bank.instant_eligible).toBe(true);
+    const back = await patch(`/v1/merchants/${lead.id}`, {
+      merchant: { bank_account: { ...bank, routing_number: "110000000", instant_eligible: true } },
+    });
+    expect(back.status, back.text).toBe(200);
+    expect(back.json.merchant.bank_account.instant_eligible).toBe(false);
+    const [row] = await api.db.select().from(merchants).where(eq(merchants.id, lead.id));
+    expect(JSON.stringify(row!.application)).not.toContain("instant_eligible");
   }, 90_000);
 
   test("a bank the rail cannot reach, and the daily limit", async () => {

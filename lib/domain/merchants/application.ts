@@ -27,6 +27,9 @@ export const isRealPhone = (value: string) => isValidPhoneNumber(value, "US");
 const isPlainObject = (v: unknown): v is Json =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !isEncrypted(v);
 
+/** What the responses add to the application and a request may send back unchanged: never stored. */
+const readOnly = new Set(["bank_account.instant_eligible"]);
+
 /**
  * Merges a validated partial application into the stored one: objects merge, `null` removes,
  * phones become E.164, sensitive values are encrypted. A masked value sent back ("*****6789")
@@ -43,7 +46,7 @@ export function mergeApplication(
     for (const [key, value] of Object.entries(source)) {
       const p = [...path, key];
       const dotted = p.join(".");
-      if (value === undefined) continue;
+      if (value === undefined || readOnly.has(dotted)) continue;
       if (value === null) {
         delete out[key];
       } else if (isPlainObject(value) && !sensitive.has(dotted)) {

@@ -3117,6 +3117,7 @@ export interface components {
       account_holder_name?: string;
       account_number?: string;
       account_number_confirm?: string;
+      instant_eligible?: boolean;
     };
     Address: {
       address?: string;
