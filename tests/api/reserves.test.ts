@@ -2,14 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { runCommand } from "@/cli/commands";
-import { atTime } from "@/lib/clock-scope";
 import { events, merchants } from "@/lib/db/schema";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
-import { settleAll } from "@/lib/domain/settlements/run-settlement";
 import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
-import { approvedMerchant, tokenize } from "../helpers/payments";
+import { payNow, runDay as runDayOf } from "../helpers/money-days";
+import { approvedMerchant } from "../helpers/payments";
 
 // Reserves (docs/reference.md section 20) on fixed days to come, the day's run as the daily job
 // runs it (00:00:05 UTC; see payout-schedules.test.ts). Fees: 2.90 % + $0.30: 100.00 → 3.20 ·
@@ -31,20 +30,9 @@ const post = (path: string, body?: unknown, auth = isv.auth) => api.call("POST",
 const get = (path: string, auth = isv.auth) => api.call("GET", path, { auth });
 const patch = (path: string, body: unknown) => api.call("PATCH", path, { auth: isv.auth, body });
 
-async function pay(merchant: Merchant, amount: number) {
-  const pr = (await post("/v1/scan_to_pay", { merchant_id: merchant.id, amount })).json;
-  const res = await api.call("POST", `/v1/payment_requests/${pr.id}/pay`, {
-    body: { token: await tokenize(api, merchant.publishableKey) },
-  });
-  expect(res.json.charge.status).toBe("AUTHORIZED");
-}
-
-async function runDay(merchant: Merchant, day: string) {
-  const at = new Date(`${day}T00:00:05Z`);
-  const settled = await atTime(at, () => settleAll(api.db, at, { merchantId: merchant.id }));
-  expect(await checkLedger(api.db, merchant.id)).toEqual([]);
-  return settled;
-}
+const pay = (merchant: Merchant, amount: number) => payNow(api, isv, merchant, amount);
+/** The day's settlement and payout run for one merchant, as the job runs them at 00:00 UTC of `day`. */
+const runDay = (merchant: Merchant, day: string) => runDayOf(api, merchant.id, day);
 
 const payoutsOf = async (merchant: Merchant) =>
   ((await get(`/v1/payouts?merchant_id=${merchant.id}&limit=100`)).json.data as Record<string, any>[]).reverse();

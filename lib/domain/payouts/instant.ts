@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { clock } from "../../clock";
 import { decryptApplication } from "../../crypto/field-encryption";
 import { rowsOf } from "../../db/client";
-import { accounts, type MerchantPayoutRow, type MerchantRow, merchants, payouts } from "../../db/schema";
+import { accounts, type MerchantPayoutRow, type MerchantRow, payouts } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid, notFound } from "../../errors";
 import { drawableOf } from "../../ledger/payout-draws";
@@ -13,6 +13,7 @@ import { formatCents } from "../../money";
 import { instantFee, largestInstant } from "../../payouts/instant-fee";
 import { instantRail } from "../../payouts/instant-rail";
 import { costProfileOf, settingsOf } from "../accounts/isv-facts";
+import { lockMerchant } from "../merchants/lock-merchant";
 import { assertCanTakePayments, findScopedMerchant, type Scope } from "../scope";
 import { insertPayout } from "./payout-for-settlement";
 import { heldReasonOf } from "./rules";
@@ -130,7 +131,7 @@ export async function instantQuote(db: Db, scope: Scope, merchantId?: string, am
 export async function createInstantPayout(db: Db, scope: Scope, input: { merchant_id?: string; amount?: number }) {
   const scoped = await findScopedMerchant(db, scope, input.merchant_id);
   return db.transaction(async (tx) => {
-    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, scoped.id)).for("update");
+    const merchant = await lockMerchant(tx, scoped.id);
     if (!merchant) throw notFound("merchant", scoped.id, "merchant_id");
     assertCanTakePayments(merchant);
     const facts = await factsOf(tx, merchant);

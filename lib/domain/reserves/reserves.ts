@@ -12,6 +12,7 @@ import { postReserveHold, postReserveRelease, reserveLedgers } from "../../ledge
 import { type CreateReserveInput, percentToBps, type ReserveCreator } from "../../schemas/reserves";
 import { serializeReserve } from "../../serializers/reserve";
 import { recordEvent } from "../events/record-event";
+import { lockMerchant } from "../merchants/lock-merchant";
 import { assertCanTakePayments, findScopedMerchant, type Scope } from "../scope";
 import { dueRelease, holdFor, nextReleaseOf } from "./rules";
 
@@ -33,7 +34,7 @@ export async function withFacts(db: DbOrTx, rows: ReserveRow[]) {
 }
 
 async function lockedMerchant(tx: DbOrTx, id: string): Promise<MerchantRow> {
-  const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, id)).for("update");
+  const merchant = await lockMerchant(tx, id);
   if (!merchant) throw notFound("merchant", id, "merchant_id");
   return merchant;
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { clock } from "../../clock";
 import { allOf, anyOf } from "../../db/conditions";
 import { one } from "../../db/one";
-import { accounts, type MerchantRow, merchants, type RiskAlertRow, riskAlerts } from "../../db/schema";
+import { accounts, type MerchantRow, type RiskAlertRow, riskAlerts } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, notFound } from "../../errors";
 import { createId } from "../../ids";
@@ -13,6 +13,7 @@ import { defaultRiskActions, type RiskAction, type RiskRule } from "../../schema
 import { serializeRiskAlert } from "../../serializers/risk-alert";
 import { settingsOf } from "../accounts/isv-facts";
 import { recordEvent } from "../events/record-event";
+import { lockMerchant } from "../merchants/lock-merchant";
 import { reconsiderPayouts } from "../payouts/reconsider-payouts";
 import { payoutSettingsOf, setPayoutSettings } from "../payouts/settings";
 import { insertReserve } from "../reserves/reserves";
@@ -34,11 +35,6 @@ const reserveReasons: Record<RiskRule, string> = {
 
 const pausing: RiskAction[] = ["pause_payouts", "review"];
 
-async function locked(tx: DbOrTx, merchantId: string): Promise<MerchantRow | undefined> {
-  const [row] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for("update");
-  return row;
-}
-
 /** The ISV's chosen action for each rule (its settings, the defaults for the rules it left). */
 async function actionsOf(db: DbOrTx, isvAccountId: string) {
   const [isv] = await db
@@ -51,7 +47,7 @@ async function actionsOf(db: DbOrTx, isvAccountId: string) {
 /** One broken rule: its alert (once), and the ISV's action. Answers the alert made, or null (raised before). */
 async function raise(db: Db, broken: Broken, action: RiskAction) {
   return db.transaction(async (tx) => {
-    const merchant = await locked(tx, broken.merchantId);
+    const merchant = await lockMerchant(tx, broken.merchantId);
     if (!merchant || merchant.status !== "APPROVED") return null;
     const now = clock.now();
     const [row] = await tx
@@ -109,7 +105,7 @@ async function liftPauseIfDone(tx: DbOrTx, merchant: MerchantRow) {
 }
 
 async function resolveIn(tx: DbOrTx, alert: RiskAlertRow, by: "isv" | "operator" | "system") {
-  const merchant = await locked(tx, alert.merchantId);
+  const merchant = await lockMerchant(tx, alert.merchantId);
   const resolved = one(
     await tx
       .update(riskAlerts)
