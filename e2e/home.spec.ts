@@ -2,6 +2,7 @@ import { startReceiver } from "../tests/helpers/receiver";
 import { verifySignature } from "../tests/helpers/signature";
 import { clickPay, fillCard } from "./card-frame";
 import { application, approvedMerchant, createIsvWithCli, expectAxeClean, operatorOutbox } from "./helpers";
+import { stepUp } from "./step-up";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // The merchant's home (docs/reference.md section 15): the ISV's "Open your payments" button makes
@@ -36,11 +37,6 @@ async function paidCharge(
   return paid.charge.id as string;
 }
 
-/**
- * The step-up before a bank account or contact change: a session the ISV's login link opened may
- * not make one, so the settings page offers a sign-in link to the merchant's own e-mail; opening it
- * (from the outbox, as the merchant would from its mail) signs in anew, and the forms appear.
- */
 /** The same page in Spanish (its screenshots), then back to English. */
 async function inSpanish(page: Page, baseURL: string, heading: string, name: string) {
   await page.context().addCookies([{ name: "locale", value: "es", url: baseURL }]);
@@ -50,28 +46,6 @@ async function inSpanish(page: Page, baseURL: string, heading: string, name: str
   await shots(page, name);
   await page.context().addCookies([{ name: "locale", value: "en", url: baseURL }]);
   await page.reload();
-}
-
-async function stepUp(page: Page, isv: { account_id: string }, merchantId: string) {
-  // The merchant's inbox (the operator's outbox: the ISV's hides the link, or it could pass the step-up itself).
-  const signInMails = async () =>
-    operatorOutbox(isv.account_id).filter((m) => m.merchant_id === merchantId && m.kind === "home_sign_in");
-  const before = new Set((await signInMails()).map((m) => m.id));
-  await expect(page.getByTestId("step-up")).toContainText("Confirm it’s you");
-  await expect(page.getByLabel("Account number again")).toBeHidden();
-  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
-  await expect(page.getByTestId("step-up").getByRole("status")).toHaveText(/^Sent\./);
-  let mail: any;
-  await expect
-    .poll(async () => {
-      mail = (await signInMails()).find((m) => !before.has(m.id));
-      return Boolean(mail);
-    })
-    .toBe(true);
-  await page.goto(new URL(mail.text.match(/(http\S+\/home\/login\/\S+)/)[1]).pathname);
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/home/settings");
-  await expect(page.getByTestId("step-up")).toHaveCount(0);
 }
 
 test("the ISV's login link opens the merchant's home: today's payments, the next settlement, the latest payments; single use; sign out", async ({

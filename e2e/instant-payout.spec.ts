@@ -1,4 +1,6 @@
-import { approvedMerchant, createIsvWithCli, expectAxeClean, paidCharge, signIn } from "./helpers";
+import { clickPay, fillCard } from "./card-frame";
+import { approvedMerchant, createIsvWithCli, expectAxeClean, paidCharge, setAccount, signIn } from "./helpers";
+import { stepUp } from "./step-up";
 import { expect, type Page, test } from "./test";
 
 // An instant payout in the merchant's home (docs/reference.md section 20): where its ISV enables
@@ -35,7 +37,9 @@ test("the merchant takes an instant payout in its home, after acknowledging it c
   await signIn(dashboard, isv);
   await dashboard.goto("/dashboard/settings");
   await dashboard
-    .getByLabel("Merchants may take instant payouts (in minutes, to a bank that RTP or FedNow reaches)")
+    .getByLabel(
+      "Merchants may take instant payouts (in minutes, to a bank that RTP or FedNow reaches, or to a debit card)",
+    )
     .check();
   await dashboard.getByLabel("Your markup on instant payouts (percent of the amount)").fill("0.555");
   await dashboard.getByRole("button", { name: "Save money out settings" }).click();
@@ -59,7 +63,7 @@ test("the merchant takes an instant payout in its home, after acknowledging it c
   await expect(page.getByRole("heading", { name: "Instant payout" })).toBeVisible();
   // 95.84 and its 1 % fee (0.96) are the 96.80 available.
   await expect(
-    page.getByText("Up to $95.84 can reach your bank account •••• 6789 in minutes, for a fee of 1% of the amount."),
+    page.getByText("Up to $95.84 can reach your bank account ending 6789 in minutes, for a fee of 1% of the amount."),
   ).toBeVisible();
   await page.getByLabel("Amount, in dollars").last().fill("500");
   await page.getByRole("button", { name: "Pay out instantly" }).click();
@@ -96,9 +100,61 @@ test("the merchant takes an instant payout in its home, after acknowledging it c
   await expect(page.getByText("Instant, fee $0.50")).toBeVisible();
   await expectAxeClean(page);
   await shots(page, "home-instant");
+
+  // A debit card in the settings, through the card frame, after a fresh sign-in: a credit card is
+  // refused in words; the debit card is then offered beside the bank account.
+  await setAccount(request, isv, { settings: { new_bank_account_hold_days: 0 } });
+  await page.goto("/home/settings");
+  await expect(page.getByRole("heading", { name: "Debit card for instant payouts" })).toBeVisible();
+  await expect(page.getByTestId("payout-card-step-up")).toBeVisible();
+  await stepUp(page, isv, merchant.id);
+  await expect(page.getByTestId("payout-card-on-file")).toHaveText("No debit card added.");
+  await fillCard(page, "4242424242424242");
+  await clickPay(page, "Add debit card");
+  await expect(page.getByTestId("payout-card-problem")).toHaveText(
+    "This is a credit card. Instant payouts are paid to a debit card only.",
+  );
+  await expect(page.getByTestId("payout-card-on-file")).toHaveText("No debit card added.");
+  await fillCard(page, "5200828282828210");
+  await clickPay(page, "Add debit card");
+  await expect(page.getByTestId("payout-card-status")).toHaveText("Debit card added.");
+  await expect(page.getByTestId("payout-card-on-file")).toHaveText(
+    /^Mastercard debit card ending 8210, expires 12\/20\d\d$/,
+  );
+  await expectAxeClean(page);
+  await shots(page, "home-payout-card");
+  await page.goto("/home/payouts");
+  await page.getByRole("radio", { name: "your Mastercard debit card ending 8210" }).check();
+  await expect(
+    page.getByText(/^Up to \$45\.84 can reach your Mastercard debit card ending 8210 in minutes/),
+  ).toBeVisible();
+  await page.getByLabel("Amount, in dollars").last().fill("20");
+  await page.getByRole("button", { name: "Pay out instantly" }).click();
+  await expect(
+    page.getByText(
+      "Send $20.00 now to your Mastercard debit card ending 8210? The fee of $0.20 is taken from your balance.",
+    ),
+  ).toBeVisible();
+  await page.getByLabel("I understand that an instant payout cannot be reversed.").check();
+  await page.getByRole("button", { name: "Yes, pay out instantly" }).click();
+  await expect(page.getByTestId("instant-status")).toHaveText(/^\$20\.00 is on its way/);
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/v1/payouts?merchant_id=${merchant.id}`, { headers })).json()).data.map(
+          (p: { rail: string; status: string; amount: number }) => `${p.rail} ${p.status} ${p.amount}`,
+        ),
+      { timeout: 30_000 },
+    )
+    .toEqual(["push_to_card paid 2000", "rtp paid 5000"]);
+
   await page.context().addCookies([{ name: "locale", value: "es", url: baseURL }]);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Transferencia instantánea" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "su tarjeta de débito Mastercard terminada en 8210" })).toBeVisible();
   await expectAxeClean(page);
   await shots(page, "home-instant-es");
+  await page.goto("/home/settings");
+  await expect(page.getByTestId("payout-card-on-file")).toHaveText(/^Tarjeta de débito Mastercard terminada en 8210/);
+  await shots(page, "home-payout-card-es");
 });

@@ -56,6 +56,7 @@ export const errorCodes = {
   password_reset_invalid: "invalid_request_error",
   insufficient_funds: "invalid_request_error",
   instant_payout_unavailable: "invalid_request_error",
+  payout_card_refused: "invalid_request_error",
   // authentication_error
   unauthenticated: "authentication_error",
   invalid_credentials: "authentication_error",

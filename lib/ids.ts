@@ -63,6 +63,7 @@ export type IdPrefix =
   | "rep"
   | "res"
   | "rsv"
+  | "pcard"
   | "ra";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */

@@ -9,6 +9,7 @@ import { homeInstantPayoutAction } from "@/lib/actions/home-payouts";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents, typedDollarsToCents } from "@/lib/money";
 import { instantFee } from "@/lib/payouts/instant-fee";
+import type { InstantPayoutRail } from "@/lib/schemas/instant-payouts";
 
 /**
  * The home's instant payout (docs/reference.md section 20): how much can arrive in minutes and at
@@ -19,12 +20,13 @@ export function InstantPayout({
   available,
   costBps,
   markupBps,
-  bankLast4,
+  destinations,
 }: {
   available: number;
   costBps: number;
   markupBps: number;
-  bankLast4: string | null;
+  /** Where it can go, in words (the bank account by RTP, the debit card): the first unless the merchant chooses. */
+  destinations: { rail: InstantPayoutRail; label: string }[];
 }) {
   const t = useTranslations("payouts.instant");
   const locale = intlLocale(useLocale());
@@ -36,12 +38,36 @@ export function InstantPayout({
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<number | null>(null);
   const [pending, start] = useTransition();
+  const [rail, setRail] = useState<InstantPayoutRail | undefined>(destinations[0]?.rail);
+  const destination = destinations.find((d) => d.rail === rail)?.label ?? "";
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(
     (costBps + markupBps) / 10_000,
   );
   return (
     <div className="mt-3">
-      <p>{t("available", { amount: money(available), last4: bankLast4 ?? "", fee: percent })}</p>
+      <p>{t("available", { amount: money(available), destination, fee: percent })}</p>
+      {destinations.length > 1 && confirming === null ? (
+        <fieldset className="mt-3">
+          <legend className="text-sm font-medium">{t("sendTo")}</legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {destinations.map((d) => (
+              <label
+                key={d.rail}
+                className={`flex min-h-[44px] cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 ${rail === d.rail ? "border-primary ring-2 ring-primary" : "border-line"}`}
+              >
+                <input
+                  type="radio"
+                  name="instant-rail"
+                  value={d.rail}
+                  checked={rail === d.rail}
+                  onChange={() => setRail(d.rail)}
+                />
+                {d.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       {confirming === null ? (
         <form
           noValidate
@@ -80,7 +106,7 @@ export function InstantPayout({
       ) : (
         <div className="mt-3 rounded-lg border border-line p-3" role="group" aria-labelledby="instant-question">
           <p id="instant-question" className="font-medium">
-            {t("confirm", { amount: money(confirming), fee: money(feeOf(confirming)), last4: bankLast4 ?? "" })}
+            {t("confirm", { amount: money(confirming), fee: money(feeOf(confirming)), destination })}
           </p>
           <label className="mt-3 flex items-start gap-2">
             <input
@@ -99,7 +125,7 @@ export function InstantPayout({
               onClick={() =>
                 start(async () => {
                   const dollars = `${Math.trunc(confirming / 100)}.${String(confirming % 100).padStart(2, "0")}`;
-                  const result = await homeInstantPayoutAction({ amount: dollars, irreversible: understood });
+                  const result = await homeInstantPayoutAction({ amount: dollars, irreversible: understood, rail });
                   setConfirming(null);
                   if (result.ok) {
                     setAmount("");

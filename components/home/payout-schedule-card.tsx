@@ -1,9 +1,11 @@
+import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { homeScheduleAction } from "@/lib/actions/home-payouts";
 import type { homePayoutFacts } from "@/lib/domain/home/payouts";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
+import { brandName } from "@/lib/payments/brands";
 
 import { InstantPayout } from "./instant-payout";
 import { PayOutNow } from "./pay-out-now";
@@ -72,17 +74,35 @@ export async function PayoutScheduleCard({ facts, bankLast4 }: { facts: Facts; b
             {t("instant.title")}
           </h2>
           {facts.instant.code ? (
-            <p className="mt-1" data-testid="instant-unavailable">
-              {facts.instant.code === "held" && facts.heldReason
-                ? t("nextHeld", { reason: t(`held.${facts.heldReason}`) })
-                : t(`instant.why.${facts.instant.code}`)}
-            </p>
+            <>
+              <p className="mt-1" data-testid="instant-unavailable">
+                {facts.instant.code === "held" && facts.heldReason
+                  ? t("nextHeld", { reason: t(`held.${facts.heldReason}`) })
+                  : facts.instant.code === "card_cooling"
+                    ? t("instant.why.card_cooling", { date: day(facts.instant.quote.payout_card?.usable_from ?? "") })
+                    : t(`instant.why.${facts.instant.code}`)}
+              </p>
+              {facts.instant.code === "bank_unreachable" || facts.instant.code === "card_expired" ? (
+                <Link href="/home/settings#payout-card" className="mt-1 inline-block underline">
+                  {t("instant.addCard")}
+                </Link>
+              ) : null}
+            </>
           ) : (
             <InstantPayout
               available={facts.instant.quote.available}
               costBps={facts.instant.costBps}
               markupBps={facts.instant.markupBps}
-              bankLast4={bankLast4}
+              destinations={facts.instant.quote.rails.map((rail) => ({
+                rail,
+                label:
+                  rail === "rtp"
+                    ? t("instant.toBank", { last4: bankLast4 ?? "" })
+                    : t("instant.toCard", {
+                        brand: brandName(facts.instant.quote.payout_card?.brand),
+                        last4: facts.instant.quote.payout_card?.last4 ?? "",
+                      }),
+              }))}
             />
           )}
         </section>

@@ -58,7 +58,8 @@ export async function homeInstantPayoutAction(input: unknown): Promise<PayoutFor
         throw invalid("irreversible", "Confirm that you read that an instant payout cannot be reversed");
       const amount = typedDollarsToCents(typed);
       if (amount === null || amount === 0) throw invalid("amount", "The amount is in dollars, such as 50.00");
-      return instantFromHome(db, merchant, amount);
+      const rail = raw.rail === "rtp" || raw.rail === "push_to_card" ? raw.rail : undefined;
+      return instantFromHome(db, merchant, amount, rail);
     });
     if (!done.ok) return refused(done);
     revalidatePath("/home/payouts");

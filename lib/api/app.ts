@@ -38,6 +38,7 @@ import { merchantRoutes } from "./routes/merchants";
 import { onboardingLinkRoutes } from "./routes/onboarding-links";
 import { onboardingSessionRoutes } from "./routes/onboarding-session";
 import { paymentRoutes } from "./routes/payments";
+import { payoutCardRoutes } from "./routes/payout-cards";
 import { payoutRoutes } from "./routes/payouts";
 import { refundRoutes } from "./routes/refunds";
 import { reportRoutes } from "./routes/reports";
@@ -137,6 +138,7 @@ export function createApi(options: ApiOptions) {
   settlementRoutes(app);
   payoutRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
   reserveRoutes(app);
+  payoutCardRoutes(app);
   riskAlertRoutes(app, { sandbox: env.APP_ENV === "sandbox" });
   balanceRoutes(app);
   reportRoutes(app);

@@ -16,7 +16,8 @@ export const HOME_SESSION_TTL_SECONDS = 12 * 3600;
 export const STEP_UP_SECONDS = 15 * 60;
 const AUDIENCE = "home";
 
-export type RevokeReason = "sign_out" | "deactivated" | "bank_account_changed" | "contact_changed" | "isv" | "reported";
+export type RevokeReason =
+  "sign_out" | "deactivated" | "bank_account_changed" | "payout_card_changed" | "contact_changed" | "isv" | "reported";
 
 /** A new 12-hour session of an approved merchant, begun by a login link of the ISV or of the merchant's e-mail. */
 export async function startHomeSession(

@@ -3,6 +3,7 @@ import { escapeHtml } from "../html";
 import { intlLocale, type Locale } from "../i18n/locales";
 import { pageMessage, translator } from "../i18n/translate";
 import { formatCents } from "../money";
+import { brandName } from "../payments/brands";
 import type { Finding } from "../underwriting/rules";
 
 type Brand = { display_name: string; primary_color: string };
@@ -214,6 +215,22 @@ export function apiKeyCreated(input: {
   const t = translator(input.locale, "emails.apiKeyCreated");
   const values = { isv: input.brand.display_name, business: input.business, last4: input.last4 };
   const intro = t("intro", values);
+  return changeNotice(input, t, t("subject", values), intro);
+}
+
+/** To the merchant's contact and owner one: a debit card was added for instant payouts (docs/reference.md section 20). */
+export function payoutCardAdded(input: {
+  brand: Brand;
+  locale: Locale;
+  business: string;
+  card: string;
+  last4: string;
+  days: number;
+  reportUrl: string;
+}) {
+  const t = translator(input.locale, "emails.payoutCardAdded");
+  const values = { isv: input.brand.display_name, business: input.business, last4: input.last4, days: input.days };
+  const intro = t("intro", { ...values, card: brandName(input.card) });
   return changeNotice(input, t, t("subject", values), intro);
 }
 

@@ -3,8 +3,10 @@ import { env } from "../env";
 // The instant payout rail (docs/reference.md section 20): RTP or FedNow credit to the merchant's bank
 // account, when its bank is reachable. The sandbox decides by magic values: the routing numbers in
 // SANDBOX_RTP_ROUTING are reachable (the example application's 021000021 among them), every other is
-// not; a credit to the account number 000666666660 is refused at sending. Production has no instant
-// rail yet: no bank is reachable, so instant payouts are unavailable (said in the quote).
+// not; a credit to the account number 000666666660 is refused at sending. `push_to_card` credits the
+// merchant's debit card through the card networks (Visa Direct, Mastercard Send): in the sandbox every
+// debit card is reached, and a push to 4000000000006660 is refused at sending. Production has no
+// instant rail yet: no bank or card is reachable, so instant payouts are unavailable (said in the quote).
 
 export const SANDBOX_RTP_ROUTING = ["021000021", "011000015", "026009593", "121000248"] as const;
 /** The sandbox's account that the rail refuses at sending (the money goes back, or falls back to standard). */
@@ -17,6 +19,10 @@ export interface InstantRail {
   reachable(routingNumber: string | null | undefined): boolean;
   /** The rail's answer to a credit of `amount` cents (its reference the payout's id, the idempotency key). */
   send(input: { reference: string; amount: number; accountNumber: string | null }): Promise<RailAnswer>;
+  /** Whether debit cards can be credited (push to card) at all. */
+  readonly pushesToCards: boolean;
+  /** The card networks' answer to a push of `amount` cents to a vaulted debit card (its reference the payout's id). */
+  pushToCard(input: { reference: string; amount: number; vault: Record<string, unknown> | null }): Promise<RailAnswer>;
 }
 
 const sandboxRail: InstantRail = {
@@ -27,11 +33,20 @@ const sandboxRail: InstantRail = {
       return { status: "refused", reason: "the receiving bank did not accept an instant credit to this account" };
     return { status: "sent" };
   },
+  pushesToCards: true,
+  async pushToCard({ vault }) {
+    if (vault === null) return { status: "refused", reason: "the debit card was removed before the payout was sent" };
+    if (vault.push_refused === true)
+      return { status: "refused", reason: "the card's bank did not accept an instant payment to this card" };
+    return { status: "sent" };
+  },
 };
 
 const noRail: InstantRail = {
   reachable: () => false,
   send: () => Promise.reject(new Error("no instant payout rail is configured")),
+  pushesToCards: false,
+  pushToCard: () => Promise.reject(new Error("no push-to-card rail is configured")),
 };
 
 export const instantRail = (): InstantRail => (env.APP_ENV === "sandbox" ? sandboxRail : noRail);

@@ -23,7 +23,11 @@ export const sandboxTestCards: Record<string, FailureReason> = {
   "4000000000000127": "incorrect_cvc",
   "4000000000000119": "processing_error",
 };
-export const sandboxDebitCards = new Set(["4000056655665556", "5200828282828210"]);
+/** A Visa debit card that takes payments, but the push-to-card rail refuses a payout to it (docs/reference.md section 20). */
+export const SANDBOX_PUSH_REFUSED_CARD = "4000000000006660";
+export const sandboxDebitCards = new Set(["4000056655665556", "5200828282828210", SANDBOX_PUSH_REFUSED_CARD]);
+/** A prepaid Mastercard: payments are taken as from a credit card; no payout may go to it. */
+export const sandboxPrepaidCards = new Set(["5105105105105100"]);
 /** The sandbox's disputed card (docs/reference.md section 16): approved, then disputed (`fraudulent`) when its charge settles. */
 export const SANDBOX_DISPUTED_CARD = "4000000000000259";
 /** A refund of exactly this many cents ($6.66) is declined by the sandbox processor, to test failures. */
@@ -81,12 +85,17 @@ export const sandboxProcessor: PaymentProcessor = {
   // The simulator's authorizations hold no customer's money: voiding one is forgetting nothing.
   async cancel() {},
   async vault(card) {
-    const funding: Funding = sandboxDebitCards.has(card.number) ? "debit" : "credit";
+    const funding: Funding = sandboxDebitCards.has(card.number)
+      ? "debit"
+      : sandboxPrepaidCards.has(card.number)
+        ? "prepaid"
+        : "credit";
     return {
       funding,
       vault: {
         processor: "sandbox",
         ref: `sbx_card_${randomBase62(16)}`,
+        ...(card.number === SANDBOX_PUSH_REFUSED_CARD ? { push_refused: true } : {}),
         scenario: card.number === SANDBOX_DISPUTED_CARD ? "dispute" : (sandboxTestCards[card.number] ?? "approve"),
       },
     };

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { payoutCardSchema } from "./payout-card";
+
 // Instant payouts (docs/reference.md section 20): the ISV's settings, and the quote.
 
 export const instantPayoutFallbacks = ["return", "standard"] as const;
@@ -55,10 +57,16 @@ export const instantQuoteSchema = z
         "The fee for `amount`, in cents (the cost profile's `instant_payout_bps` plus the ISV's `settings.instant_payout_markup_bps`, half up); taken from the balance besides the amount",
     }),
     fee_bps: z.number().int(),
-    rail: z
-      .enum(instantPayoutRails)
+    rail: z.enum(instantPayoutRails).nullable().meta({
+      description:
+        "The rail of the payout quoted: `rtp` (RTP or FedNow to the bank account) or `push_to_card` (the merchant's debit card); the one asked with `rail`, else `rtp` when the bank is reachable; null when unavailable",
+    }),
+    rails: z.array(z.enum(instantPayoutRails)).meta({
+      description: "Every rail that reaches the merchant now (empty when no instant payout can be made)",
+    }),
+    payout_card: payoutCardSchema
       .nullable()
-      .meta({ description: "`rtp` (RTP or FedNow to the bank account); null when unavailable" }),
+      .meta({ description: "The merchant's debit card for `push_to_card` (null: none added)" }),
     limit_remaining_today: z.number().int().meta({ description: "Cents of instant payouts left today (UTC)" }),
     unavailable_reason: z
       .string()

@@ -73,10 +73,14 @@ export const payoutSchema = z
     fee: z.number().int().nullable().meta({
       description: "An instant payout's fee in cents, taken from the balance besides `amount` (null: standard)",
     }),
-    rail: z
-      .enum(["rtp", "push_to_card"])
+    rail: z.enum(["rtp", "push_to_card"]).nullable().meta({
+      description:
+        "An instant payout's rail: `rtp` (RTP or FedNow to the bank account) or `push_to_card` (the merchant's debit card, `payout_card_id`); null: standard",
+    }),
+    payout_card_id: z
+      .string()
       .nullable()
-      .meta({ description: "An instant payout's rail: `rtp` (RTP or FedNow to the bank account); null: standard" }),
+      .meta({ description: "A `push_to_card` payout's debit card (`GET /v1/merchants/{id}/payout_card`); else null" }),
     amount: z.number().int().meta({ description: "Cents, > 0" }),
     currency: z.literal("usd"),
     status: z.enum(payoutStatuses).meta({

@@ -18,6 +18,7 @@ export function serializePayout(row: PayoutRow) {
     method: row.method,
     fee: row.fee,
     rail: row.rail,
+    payout_card_id: row.payoutCardId,
     amount: row.amount,
     currency: "usd" as const,
     status: row.status,

@@ -219,7 +219,7 @@ describe("instant payouts", () => {
     const unreachable = await fundedMerchant({ routing_number: "110000000" });
     expect((await get(`/v1/merchants/${unreachable.id}`)).json.merchant.bank_account.instant_eligible).toBe(false);
     expect((await quote(unreachable)).unavailable_reason).toBe(
-      "The bank account's bank cannot receive instant payments (RTP or FedNow)",
+      "The bank account's bank cannot receive instant payments (RTP or FedNow), and no debit card is added for instant payouts",
     );
     await patch("/v1/account", { settings: { instant_payout_daily_limit: 3_000 } });
     const merchant = await fundedMerchant();

@@ -7,7 +7,7 @@ import { createInstantPayout, instantQuote } from "../../domain/payouts/instant"
 import { listPayouts } from "../../domain/payouts/list-payouts";
 import { createManualPayout } from "../../domain/payouts/manual-payout";
 import { AppError } from "../../errors";
-import { instantQuoteSchema } from "../../schemas/instant-payouts";
+import { instantPayoutRails, instantQuoteSchema } from "../../schemas/instant-payouts";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { payoutListQuerySchema, payoutMethods, payoutSchema } from "../../schemas/payouts";
 import { type PayoutJson, serializePayout } from "../../serializers/payout";
@@ -27,6 +27,7 @@ export const examplePayout: PayoutJson = {
   method: "standard",
   fee: null,
   rail: null,
+  payout_card_id: null,
   amount: 2825,
   currency: "usd",
   status: "in_transit",
@@ -99,7 +100,11 @@ const createPayoutRoute = createRoute({
             amount: z.number().int().min(1).max(100_000_000).optional(),
             method: z.enum(payoutMethods).optional().meta({
               description:
-                "`standard` (default: ACH, arriving `delay_days` business days after it is sent) or `instant` (RTP or FedNow, paid in minutes, for a fee: `GET /v1/payouts/instant_quote`; where the ISV enables it)",
+                "`standard` (default: ACH, arriving `delay_days` business days after it is sent) or `instant` (RTP or FedNow to the bank account, or a push to the merchant's debit card, paid in minutes, for a fee: `GET /v1/payouts/instant_quote`; where the ISV enables it)",
+            }),
+            rail: z.enum(instantPayoutRails).optional().meta({
+              description:
+                "`method: instant` only: `rtp` or `push_to_card` (default: `rtp` when the bank is reachable, else the debit card)",
             }),
           })
           .meta({ id: "CreatePayoutRequest" }),
@@ -131,6 +136,10 @@ const instantQuoteRoute = createRoute({
     query: z.object({
       merchant_id: z.string().max(64).optional(),
       amount: z.coerce.number().int().min(1).max(100_000_000).optional(),
+      rail: z.enum(instantPayoutRails).optional().meta({
+        description:
+          "Quote this rail (`rtp` or `push_to_card`); default: `rtp` when the bank is reachable, else the card",
+      }),
     }),
   },
   responses: {
@@ -144,6 +153,20 @@ const instantQuoteRoute = createRoute({
         fee: 720,
         fee_bps: 150,
         rail: "rtp",
+        rails: ["rtp", "push_to_card"],
+        payout_card: {
+          object: "payout_card",
+          id: "pcard_7Hq2LmP9sK4tWz1xNb3VcR",
+          merchant_id: examplePayout.merchant_id,
+          brand: "visa",
+          last4: "5556",
+          exp_month: 12,
+          exp_year: 2030,
+          funding: "debit",
+          usable_from: "2026-11-25",
+          status: "active",
+          created_at: 1_763_900_000_000,
+        },
         limit_remaining_today: 1_000_000,
         unavailable_reason: null,
       }),
@@ -193,8 +216,7 @@ export function payoutRoutes(app: OpenAPIHono<AppEnv>, options: { sandbox: boole
   });
 
   app.openapi(instantQuoteRoute, async (c) => {
-    const { merchant_id, amount } = c.req.valid("query");
-    return c.json(await instantQuote(c.var.db, c.var.scope, merchant_id, amount), 200);
+    return c.json(await instantQuote(c.var.db, c.var.scope, c.req.valid("query")), 200);
   });
 
   app.openapi(getPayoutRoute, async (c) => {

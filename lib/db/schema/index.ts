@@ -9,6 +9,7 @@ export * from "./ledger";
 export * from "./merchants";
 export * from "./notifications";
 export * from "./payments";
+export * from "./payout-cards";
 export * from "./payout-settings";
 export * from "./payouts";
 export * from "./processor-calls";

@@ -22,6 +22,7 @@ import {
   payoutStatuses,
 } from "../../schemas/payouts";
 import { merchants } from "./merchants";
+import { payoutCards } from "./payout-cards";
 import { residuals } from "./residuals";
 import { settlements } from "./settlements";
 
@@ -68,6 +69,8 @@ export const payouts = pgTable(
     feeMarkup: integer("fee_markup"),
     /** An instant payout's rail: `rtp` (the bank account by RTP or FedNow) or `push_to_card`. */
     rail: text("rail", { enum: instantPayoutRails }),
+    /** A `push_to_card` payout's debit card. */
+    payoutCardId: text("payout_card_id").references(() => payoutCards.id),
     /** The bank account the payout was made for, its number encrypted (the ISV's payouts: sent to and settled against this one, whatever the ISV gives later; null: the merchant's current account). */
     destination: jsonb("destination").$type<PayoutDestination>(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -93,6 +96,7 @@ export const payouts = pgTable(
       sql`(${t.method} = 'instant') = (${t.rail} is not null) and (${t.method} = 'instant') = (${t.fee} is not null)
         and coalesce(${t.feeMarkup} between 0 and ${t.fee}, ${t.fee} is null)`,
     ),
+    check("payouts_card", sql`(coalesce(${t.rail}, '') = 'push_to_card') = (${t.payoutCardId} is not null)`),
     check("payouts_held_reason", sql`(${t.status} = 'held') = (${t.heldReason} is not null)`),
     check("payouts_failure_code", sql`(${t.status} = 'failed') = (${t.failureCode} is not null)`),
     // A merchant's payout names its merchant (and the settlement that made it, when one did); the

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 
 import { asActor } from "../../audit/actor";
 import { revokeHomeMadeKeys, revokeHomeSessions } from "../../auth/home-session";
@@ -6,12 +6,17 @@ import { signToken, verifyToken } from "../../auth/jwt";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { clock } from "../../clock";
 import { decryptApplication } from "../../crypto/field-encryption";
-import { type AccountRow, type MerchantRow, merchants } from "../../db/schema";
+import { type AccountRow, type MerchantRow, merchants, payoutCards } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { log } from "../../log";
 import { businessName, merchantLocale } from "../../merchants/facts";
 import { queueEmail } from "../../notifications/send-email";
-import { apiKeyCreated, bankAccountChanged, contactEmailChanging } from "../../notifications/templates";
+import {
+  apiKeyCreated,
+  bankAccountChanged,
+  contactEmailChanging,
+  payoutCardAdded,
+} from "../../notifications/templates";
 import { getAccount } from "../accounts/get-account";
 import { brandOf, newBankAccountHoldDaysOf } from "../accounts/isv-facts";
 import { recordMerchantEvent } from "../merchants/merchant-event";
@@ -27,7 +32,7 @@ const REPORT_AUDIENCE = "change_report";
 /** A notice's "this wasn't me" link works this long (a merchant may read its mail days later). */
 export const REPORT_TTL_SECONDS = 14 * 24 * 3600;
 
-export type ReportedChange = "bank_account" | "contact_email" | "api_key";
+export type ReportedChange = "bank_account" | "contact_email" | "api_key" | "payout_card";
 
 /** The addresses told of a change: the contact as it was and owner one, once each. */
 function previousAddresses(merchant: MerchantRow): string[] {
@@ -66,7 +71,8 @@ export async function queueChangeNotices(
   change:
     | { kind: "bank_account"; last4: string }
     | { kind: "contact_email"; email: string }
-    | { kind: "api_key"; last4: string },
+    | { kind: "api_key"; last4: string }
+    | { kind: "payout_card"; last4: string; brand: string },
 ) {
   const locale = merchantLocale(before);
   const url = await reportUrl(isv, before, change.kind);
@@ -84,7 +90,17 @@ export async function queueChangeNotices(
         })
       : change.kind === "api_key"
         ? apiKeyCreated({ brand, locale, business, last4: change.last4, reportUrl: url })
-        : contactEmailChanging({ brand, locale, business, email: change.email, reportUrl: url });
+        : change.kind === "payout_card"
+          ? payoutCardAdded({
+              brand,
+              locale,
+              business,
+              card: change.brand,
+              last4: change.last4,
+              days: newBankAccountHoldDaysOf(isv),
+              reportUrl: url,
+            })
+          : contactEmailChanging({ brand, locale, business, email: change.email, reportUrl: url });
   for (const to of previousAddresses(before))
     await queueEmail(tx, {
       accountId: before.isvAccountId,
@@ -100,6 +116,7 @@ const noticeKinds: Record<ReportedChange, string> = {
   bank_account: "bank_account_changed",
   contact_email: "contact_email_changing",
   api_key: "api_key_created",
+  payout_card: "payout_card_added",
 };
 
 /** What a "this wasn't me" link names, or null (bad or expired). */
@@ -107,7 +124,9 @@ export async function readReportToken(token: string) {
   const claims = await verifyToken(token, REPORT_AUDIENCE);
   if (!claims || claims.kind !== "change_report" || typeof claims.merchant_id !== "string") return null;
   const change: ReportedChange =
-    claims.change === "contact_email" || claims.change === "api_key" ? claims.change : "bank_account";
+    claims.change === "contact_email" || claims.change === "api_key" || claims.change === "payout_card"
+      ? claims.change
+      : "bank_account";
   const issuedMs = typeof claims.issued_ms === "number" ? claims.issued_ms : 0;
   return { merchantId: claims.merchant_id, isvAccountId: String(claims.isv_account_id), change, issuedMs } as const;
 }
@@ -152,6 +171,11 @@ export async function reportChange(db: Db, token: string, clientAddress: string 
       updatedAt: clock.now(),
     });
     await reconsiderPayouts(tx, frozen);
+    // A debit card for instant payouts is a place money goes: removed (the merchant adds it again).
+    await tx
+      .update(payoutCards)
+      .set({ removedAt: now })
+      .where(and(eq(payoutCards.merchantId, merchant.id), isNull(payoutCards.removedAt)));
     await revokeHomeSessions(tx, merchant.id, "reported");
     await revokeHomeMadeKeys(tx, merchant.id);
     const isv = await getAccount(tx, merchant.isvAccountId);

@@ -3,6 +3,7 @@ import { type AccountRow, type MerchantRow } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { forbidden } from "../../errors";
 import { drawableOf } from "../../ledger/payout-draws";
+import type { InstantPayoutRail } from "../../schemas/instant-payouts";
 import type { PayoutScheduleChange } from "../../schemas/payout-schedule";
 import { settingsOf } from "../accounts/isv-facts";
 import { updateMerchant } from "../merchants/update-merchant";
@@ -53,6 +54,6 @@ export function payOutFromHome(db: Db, merchant: MerchantRow, amount?: number) {
 }
 
 /** The home's instant payout of `amount` cents of the merchant's own available funds. */
-export function instantFromHome(db: Db, merchant: MerchantRow, amount: number) {
-  return createInstantPayout(db, merchantScope(merchant), { amount });
+export function instantFromHome(db: Db, merchant: MerchantRow, amount: number, rail?: InstantPayoutRail) {
+  return createInstantPayout(db, merchantScope(merchant), { amount, rail });
 }

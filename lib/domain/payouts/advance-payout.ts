@@ -45,7 +45,7 @@ export async function advancePayout(
     });
   // An instant payout's rail is asked before it is recorded as sent (its id the rail's reference).
   if (before?.status === "pending" && before.method === "instant" && options.only !== "settle")
-    rail = await askRail(before, await destinationNumber(db, before));
+    rail = await askRail(db, before, () => destinationNumber(db, before));
   return db.transaction(async (tx) => {
     // The owner's row first, then the payout's: the order of every change to an owner's payouts.
     const [whose] = await tx

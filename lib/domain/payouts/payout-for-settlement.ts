@@ -24,7 +24,7 @@ export async function insertPayout(
     replaces?: string | null;
     automatic?: boolean;
     /** An instant payout's fee, markup and rail (docs/reference.md section 20). */
-    instant?: { fee: number; feeMarkup: number; rail: "rtp" | "push_to_card" };
+    instant?: { fee: number; feeMarkup: number; rail: "rtp" | "push_to_card"; payoutCardId?: string | null };
   },
   settings: PayoutSettings,
 ) {
@@ -47,6 +47,7 @@ export async function insertPayout(
                 fee: input.instant.fee,
                 feeMarkup: input.instant.feeMarkup,
                 rail: input.instant.rail,
+                payoutCardId: input.instant.payoutCardId ?? null,
               }
             : {}),
           amount: input.amount,

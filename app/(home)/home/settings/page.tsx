@@ -1,6 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 
 import { HomeShell } from "@/components/home/home-shell";
+import { PayoutCardSection } from "@/components/home/payout-card-section";
 import { RefreshWhile } from "@/components/home/refresh-while";
 import { SettingsForm } from "@/components/home/settings-form";
 import { StepUp } from "@/components/home/step-up";
@@ -9,14 +10,18 @@ import { fileInputClass } from "@/components/ui/file-picker";
 import { RotateKey } from "@/components/ui/rotate-key";
 import { homeBankAccountAction, homeContactAction, homeRotateKeyAction, homeStepUpAction } from "@/lib/actions/home";
 import { isFreshSession } from "@/lib/auth/home-session";
-import { brandOf, newBankAccountHoldDaysOf } from "@/lib/domain/accounts/isv-facts";
+import { brandOf, newBankAccountHoldDaysOf, settingsOf } from "@/lib/domain/accounts/isv-facts";
 import { bankAccountSummary, bankCheckOf, bankHoldEndsAt, merchantAccountSid } from "@/lib/domain/home/settings";
+import { activePayoutCard } from "@/lib/domain/payouts/payout-card";
 import { payoutFailureOf } from "@/lib/domain/payouts/rules";
 import { payoutSettingsOf } from "@/lib/domain/payouts/settings";
+import { env } from "@/lib/env";
 import { requireMerchant } from "@/lib/home/session";
 import { messageOr } from "@/lib/i18n/dynamic";
 import type { LooseJson } from "@/lib/loose-json";
 import { businessName } from "@/lib/merchants/facts";
+import { instantRail } from "@/lib/payouts/instant-rail";
+import { serializePayoutCard } from "@/lib/serializers/payout-card";
 
 /** An upload's refusal (the file rules' codes) in the merchant's words (the verification's messages). */
 const uploadErrors: Record<string, string> = {
@@ -60,6 +65,9 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
   const stepUp = !frozen && !fresh ? <StepUp email={contact.email ?? ""} action={homeStepUpAction} /> : null;
   const holdDays = newBankAccountHoldDaysOf(isv);
   const cooling = bankHoldEndsAt(merchant, payoutSettings);
+  // The debit card for instant payouts, where the ISV enables them and cards can be paid.
+  const instantOn = settingsOf(isv).instant_payouts_enabled && instantRail().pushesToCards;
+  const payoutCard = instantOn ? await activePayoutCard(db, merchant.id) : null;
   return (
     <HomeShell branding={brand} business={businessName(merchant) || merchant.id} section="settings">
       <h1 className="text-2xl font-semibold">{t("settingsTitle")}</h1>
@@ -183,6 +191,15 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
           />
         </div>
       </section>
+      {instantOn ? (
+        <PayoutCardSection
+          card={payoutCard ? serializePayoutCard(payoutCard) : null}
+          canAdd={!frozen && fresh}
+          publishableKey={merchant.payment.tokenizer_publishable_key ?? ""}
+          tokenizerOrigin={env.TOKENIZER_ORIGIN}
+          accent={brand.primary_color ?? "#1d4ed8"}
+        />
+      ) : null}
       <section aria-labelledby="key-title" className="mt-5 rounded-lg border border-line bg-card p-4">
         <h2 id="key-title" className="text-lg font-semibold">
           {t("keyTitle")}

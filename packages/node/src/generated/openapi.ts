@@ -973,6 +973,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/merchants/{merchant_id}/payout_card": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the merchant's debit card for instant payouts
+     * @description Its brand, last four, expiry and `usable_from`; 404 `resource_missing` when the merchant has none.
+     */
+    get: operations["getMerchantDebitCardForInstantPayouts"];
+    put?: never;
+    /**
+     * Add the merchant's debit card for instant payouts
+     * @description A card token of the merchant's tokenizer frame (`/tokenizer/card` with the merchant's publishable key, as the merchant's home does) becomes the debit card its instant payouts may go to (`rail: push_to_card`), replacing any card before. Only a debit card: 400 `payout_card_refused` says in words why a credit or prepaid card cannot receive payouts (sandbox: 4000056655665556 and 5200828282828210 are debit cards, 5105105105105100 is prepaid, and a push to the debit card 4000000000006660 is refused at sending). The merchant's contact and owner one are e-mailed with a "this wasn't me" link, and instant payouts reach the card from `usable_from` (`settings.new_bank_account_hold_days` business days later). 400 `token_invalid` for a token used, expired or another merchant's; 403 `payouts_frozen` while payouts are frozen. The ISV's key or dashboard only (a merchant adds its card in its home, after a fresh sign-in).
+     */
+    post: operations["addMerchantDebitCardForInstantPayouts"];
+    /**
+     * Remove the merchant's debit card
+     * @description Instant payouts no longer go to it (an instant payout made for it and not yet sent is refused by the rail and its money comes back). 404 `resource_missing` when the merchant has none.
+     */
+    delete: operations["removeMerchantDebitCard"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/test_helpers/risk/run": {
     parameters: {
       query?: never;
@@ -4445,10 +4473,12 @@ export interface components {
       /** @description An instant payout's fee in cents, taken from the balance besides `amount` (null: standard) */
       fee: number | null;
       /**
-       * @description An instant payout's rail: `rtp` (RTP or FedNow to the bank account); null: standard
+       * @description An instant payout's rail: `rtp` (RTP or FedNow to the bank account) or `push_to_card` (the merchant's debit card, `payout_card_id`); null: standard
        * @enum {string|null}
        */
       rail: "rtp" | "push_to_card" | null;
+      /** @description A `push_to_card` payout's debit card (`GET /v1/merchants/{id}/payout_card`); else null */
+      payout_card_id: string | null;
       /** @description Cents, > 0 */
       amount: number;
       /** @enum {string} */
@@ -4483,10 +4513,15 @@ export interface components {
       merchant_id?: string;
       amount?: number;
       /**
-       * @description `standard` (default: ACH, arriving `delay_days` business days after it is sent) or `instant` (RTP or FedNow, paid in minutes, for a fee: `GET /v1/payouts/instant_quote`; where the ISV enables it)
+       * @description `standard` (default: ACH, arriving `delay_days` business days after it is sent) or `instant` (RTP or FedNow to the bank account, or a push to the merchant's debit card, paid in minutes, for a fee: `GET /v1/payouts/instant_quote`; where the ISV enables it)
        * @enum {string}
        */
       method?: "standard" | "instant";
+      /**
+       * @description `method: instant` only: `rtp` or `push_to_card` (default: `rtp` when the bank is reachable, else the debit card)
+       * @enum {string}
+       */
+      rail?: "rtp" | "push_to_card";
     };
     InstantPayoutQuote: {
       /** @enum {string} */
@@ -4500,10 +4535,35 @@ export interface components {
       fee: number;
       fee_bps: number;
       /**
-       * @description `rtp` (RTP or FedNow to the bank account); null when unavailable
+       * @description The rail of the payout quoted: `rtp` (RTP or FedNow to the bank account) or `push_to_card` (the merchant's debit card); the one asked with `rail`, else `rtp` when the bank is reachable; null when unavailable
        * @enum {string|null}
        */
       rail: "rtp" | "push_to_card" | null;
+      /** @description Every rail that reaches the merchant now (empty when no instant payout can be made) */
+      rails: ("rtp" | "push_to_card")[];
+      /** @description The merchant's debit card for `push_to_card` (null: none added) */
+      payout_card: {
+        /** @enum {string} */
+        object: "payout_card";
+        id: string;
+        merchant_id: string;
+        /** @description visa, mastercard, discover, ... */
+        brand: string;
+        last4: string;
+        exp_month: number;
+        exp_year: number;
+        /**
+         * @description Only a debit card receives payouts
+         * @enum {string}
+         */
+        funding: "debit";
+        /** @description YYYY-MM-DD: instant payouts reach the card from this day (the ISV's `settings.new_bank_account_hold_days` business days after it was added) */
+        usable_from: string;
+        /** @enum {string} */
+        status: "active" | "removed";
+        /** @description Milliseconds since the epoch */
+        created_at: number;
+      } | null;
       /** @description Cents of instant payouts left today (UTC) */
       limit_remaining_today: number;
       /** @description Why no instant payout can be made now, in words (null when one can) */
@@ -4559,6 +4619,32 @@ export interface components {
           release_on?: string;
           reason: string;
         };
+    PayoutCard: {
+      /** @enum {string} */
+      object: "payout_card";
+      id: string;
+      merchant_id: string;
+      /** @description visa, mastercard, discover, ... */
+      brand: string;
+      last4: string;
+      exp_month: number;
+      exp_year: number;
+      /**
+       * @description Only a debit card receives payouts
+       * @enum {string}
+       */
+      funding: "debit";
+      /** @description YYYY-MM-DD: instant payouts reach the card from this day (the ISV's `settings.new_bank_account_hold_days` business days after it was added) */
+      usable_from: string;
+      /** @enum {string} */
+      status: "active" | "removed";
+      /** @description Milliseconds since the epoch */
+      created_at: number;
+    };
+    SetPayoutCardRequest: {
+      /** @description A card token (`tok_...`) of the merchant's tokenizer frame (`/tokenizer/card` with its publishable key): a debit card */
+      token: string;
+    };
     RiskRunList: {
       /** @enum {string} */
       object: "list";
@@ -11189,6 +11275,7 @@ export interface operations {
            *           "method": "standard",
            *           "fee": null,
            *           "rail": null,
+           *           "payout_card_id": null,
            *           "amount": 2825,
            *           "currency": "usd",
            *           "status": "in_transit",
@@ -11285,6 +11372,7 @@ export interface operations {
            *       "method": "standard",
            *       "fee": null,
            *       "rail": null,
+           *       "payout_card_id": null,
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "pending",
@@ -11353,6 +11441,8 @@ export interface operations {
       query?: {
         merchant_id?: string;
         amount?: number;
+        /** @description Quote this rail (`rtp` or `push_to_card`); default: `rtp` when the bank is reachable, else the card */
+        rail?: "rtp" | "push_to_card";
       };
       header?: never;
       path?: never;
@@ -11375,6 +11465,23 @@ export interface operations {
            *       "fee": 720,
            *       "fee_bps": 150,
            *       "rail": "rtp",
+           *       "rails": [
+           *         "rtp",
+           *         "push_to_card"
+           *       ],
+           *       "payout_card": {
+           *         "object": "payout_card",
+           *         "id": "pcard_7Hq2LmP9sK4tWz1xNb3VcR",
+           *         "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *         "brand": "visa",
+           *         "last4": "5556",
+           *         "exp_month": 12,
+           *         "exp_year": 2030,
+           *         "funding": "debit",
+           *         "usable_from": "2026-11-25",
+           *         "status": "active",
+           *         "created_at": 1763900000000
+           *       },
            *       "limit_remaining_today": 1000000,
            *       "unavailable_reason": null
            *     }
@@ -11450,6 +11557,7 @@ export interface operations {
            *       "method": "standard",
            *       "fee": null,
            *       "rail": null,
+           *       "payout_card_id": null,
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "in_transit",
@@ -11534,6 +11642,7 @@ export interface operations {
            *       "method": "standard",
            *       "fee": null,
            *       "rail": null,
+           *       "payout_card_id": null,
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "in_transit",
@@ -11860,6 +11969,243 @@ export interface operations {
       };
       /** @description Conflict: the object's state does not allow this (`invalid_state`) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getMerchantDebitCardForInstantPayouts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The card */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payout_card",
+           *       "id": "pcard_7Hq2LmP9sK4tWz1xNb3VcR",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "brand": "visa",
+           *       "last4": "5556",
+           *       "exp_month": 12,
+           *       "exp_year": 2030,
+           *       "funding": "debit",
+           *       "usable_from": "2026-11-25",
+           *       "status": "active",
+           *       "created_at": 1763900000000
+           *     }
+           */
+          "application/json": components["schemas"]["PayoutCard"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addMerchantDebitCardForInstantPayouts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "tok_9fK2mQ7xLp4RzW1nVb6YtC"
+         *     }
+         */
+        "application/json": components["schemas"]["SetPayoutCardRequest"];
+      };
+    };
+    responses: {
+      /** @description The card */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payout_card",
+           *       "id": "pcard_7Hq2LmP9sK4tWz1xNb3VcR",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "brand": "visa",
+           *       "last4": "5556",
+           *       "exp_month": 12,
+           *       "exp_year": 2030,
+           *       "funding": "debit",
+           *       "usable_from": "2026-11-25",
+           *       "status": "active",
+           *       "created_at": 1763900000000
+           *     }
+           */
+          "application/json": components["schemas"]["PayoutCard"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The merchant cannot take payments (`merchant_not_approved`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  removeMerchantDebitCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchant_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The card, removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payout_card",
+           *       "id": "pcard_7Hq2LmP9sK4tWz1xNb3VcR",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "brand": "visa",
+           *       "last4": "5556",
+           *       "exp_month": 12,
+           *       "exp_year": 2030,
+           *       "funding": "debit",
+           *       "usable_from": "2026-11-25",
+           *       "status": "removed",
+           *       "created_at": 1763900000000
+           *     }
+           */
+          "application/json": components["schemas"]["PayoutCard"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -1072,6 +1072,73 @@ export class PayoutsResource extends Resource {
       options,
     ) as Promise<operations["getPayout"]["responses"][200]["content"]["application/json"]>;
   }
+
+  /**
+   * Add the merchant's debit card for instant payouts
+   * A card token of the merchant's tokenizer frame (`/tokenizer/card` with the merchant's publishable key, as the merchant's home does) becomes the debit card its instant payouts may go to (`rail: push_to_card`), replacing any card before. Only a debit card: 400 `payout_card_refused` says in words why a credit or prepaid card cannot receive payouts (sandbox: 4000056655665556 and 5200828282828210 are debit cards, 5105105105105100 is prepaid, and a push to the debit card 4000000000006660 is refused at sending). The merchant's contact and owner one are e-mailed with a "this wasn't me" link, and instant payouts reach the card from `usable_from` (`settings.new_bank_account_hold_days` business days later). 400 `token_invalid` for a token used, expired or another merchant's; 403 `payouts_frozen` while payouts are frozen. The ISV's key or dashboard only (a merchant adds its card in its home, after a fresh sign-in).
+   */
+  addMerchantDebitCardForInstantPayouts(
+    merchantId: string,
+    body: NonNullable<
+      operations["addMerchantDebitCardForInstantPayouts"]["requestBody"]
+    >["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["addMerchantDebitCardForInstantPayouts"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "addMerchantDebitCardForInstantPayouts",
+        method: "POST",
+        path: "/v1/merchants/{merchant_id}/payout_card",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { pathParams: { merchant_id: merchantId }, body },
+      options,
+    ) as Promise<operations["addMerchantDebitCardForInstantPayouts"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Get the merchant's debit card for instant payouts
+   * Its brand, last four, expiry and `usable_from`; 404 `resource_missing` when the merchant has none.
+   */
+  getMerchantDebitCardForInstantPayouts(
+    merchantId: string,
+    options?: RequestOptions,
+  ): Promise<operations["getMerchantDebitCardForInstantPayouts"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "getMerchantDebitCardForInstantPayouts",
+        method: "GET",
+        path: "/v1/merchants/{merchant_id}/payout_card",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { merchant_id: merchantId } },
+      options,
+    ) as Promise<operations["getMerchantDebitCardForInstantPayouts"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Remove the merchant's debit card
+   * Instant payouts no longer go to it (an instant payout made for it and not yet sent is refused by the rail and its money comes back). 404 `resource_missing` when the merchant has none.
+   */
+  removeMerchantDebitCard(
+    merchantId: string,
+    options?: RequestOptions,
+  ): Promise<operations["removeMerchantDebitCard"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "removeMerchantDebitCard",
+        method: "DELETE",
+        path: "/v1/merchants/{merchant_id}/payout_card",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { merchant_id: merchantId } },
+      options,
+    ) as Promise<operations["removeMerchantDebitCard"]["responses"][200]["content"]["application/json"]>;
+  }
 }
 
 export class RefundsResource extends Resource {
