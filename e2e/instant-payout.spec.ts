@@ -121,6 +121,9 @@ test("the merchant takes an instant payout in its home, after acknowledging it c
   await expect(page.getByTestId("payout-card-on-file")).toHaveText(
     /^Mastercard debit card ending 8210, expires 12\/20\d\d$/,
   );
+  // The card on file: the frame closes (a replacement opens it again, empty).
+  await expect(page.getByTestId("tokenizer-frame")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Replace debit card" })).toBeVisible();
   await expectAxeClean(page);
   await shots(page, "home-payout-card");
   await page.goto("/home/payouts");
@@ -147,6 +150,8 @@ test("the merchant takes an instant payout in its home, after acknowledging it c
       { timeout: 30_000 },
     )
     .toEqual(["push_to_card paid 2000", "rtp paid 5000"]);
+  await page.reload();
+  await expect(page.getByTestId("payouts")).toContainText("Mastercard debit card •••• 8210");
 
   await page.context().addCookies([{ name: "locale", value: "es", url: baseURL }]);
   await page.reload();

@@ -39,8 +39,12 @@ export function PayoutCardForm({
   const [problem, setProblem] = useState<PayoutCardProblem | null>(null);
   const [said, setSaid] = useState<"added" | "removed" | null>(null);
   const [pending, start] = useTransition();
-  const { frame, height, frameShown, pageOrigin, measure, tokenize } = useTokenizerFrame(tokenizerOrigin, () =>
-    document.getElementById("payout-card-add")?.click(),
+  // With a card on file, the frame opens on "Replace debit card"; each card typed gets a fresh frame.
+  const [open, setOpen] = useState(false);
+  const [typing, setTyping] = useState(0);
+  const { frame, height, frameShown, setFrameShown, pageOrigin, measure, tokenize } = useTokenizerFrame(
+    tokenizerOrigin,
+    () => document.getElementById("payout-card-add")?.click(),
   );
   const src = pageOrigin
     ? `${tokenizerOrigin}/tokenizer/card?key=${encodeURIComponent(publishableKey)}&locale=${locale}&accent=${encodeURIComponent(accent)}&origin=${encodeURIComponent(pageOrigin)}`
@@ -57,29 +61,46 @@ export function PayoutCardForm({
       const answer = await homePayoutCardAction(tokenized.token);
       if (!answer.ok) return setProblem(answer.problem);
       setSaid("added");
+      setOpen(false);
+      setFrameShown(false);
+      setTyping((n) => n + 1);
       router.refresh();
     });
 
   return (
     <div className="mt-3">
-      {hasCard ? (
-        <button
-          type="button"
-          disabled={pending}
-          className="rounded-lg border border-line px-4 py-2"
-          onClick={() =>
-            start(async () => {
-              setProblem(null);
-              await homeRemovePayoutCardAction();
-              setSaid("removed");
-              router.refresh();
-            })
-          }
-        >
-          {t("remove")}
-        </button>
-      ) : null}
-      {canAdd ? (
+      <div className="flex flex-wrap gap-3">
+        {hasCard ? (
+          <button
+            type="button"
+            disabled={pending}
+            className="rounded-lg border border-line px-4 py-2"
+            onClick={() =>
+              start(async () => {
+                setProblem(null);
+                await homeRemovePayoutCardAction();
+                setSaid("removed");
+                router.refresh();
+              })
+            }
+          >
+            {t("remove")}
+          </button>
+        ) : null}
+        {canAdd && hasCard && !open ? (
+          <button
+            type="button"
+            className={primaryButtonClass("md", "py-2.5")}
+            onClick={() => {
+              setSaid(null);
+              setOpen(true);
+            }}
+          >
+            {t("replace")}
+          </button>
+        ) : null}
+      </div>
+      {canAdd && (!hasCard || open) ? (
         <form
           noValidate
           className="mt-3 space-y-3"
@@ -92,6 +113,7 @@ export function PayoutCardForm({
           <div className="relative" style={{ height }}>
             {src ? (
               <iframe
+                key={typing}
                 ref={frame}
                 src={src}
                 onLoad={measure}
@@ -112,7 +134,7 @@ export function PayoutCardForm({
             )}
           </div>
           <button id="payout-card-add" type="submit" disabled={pending} className={primaryButtonClass("md", "py-2.5")}>
-            {hasCard ? t("replace") : t("add")}
+            {t("add")}
           </button>
         </form>
       ) : null}

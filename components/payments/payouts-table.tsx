@@ -5,6 +5,7 @@ import { DataTable } from "@/components/ui/data-table";
 import type { getMerchantPayments } from "@/lib/domain/merchants/get-merchant-payments";
 import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
+import { brandName } from "@/lib/payments/brands";
 
 type Payout = Awaited<ReturnType<typeof getMerchantPayments>>["payouts"][number];
 
@@ -70,7 +71,11 @@ export async function PayoutsTable({
           </td>
           <td className="py-2 pr-3 whitespace-nowrap">{p.arrivalDate ? day(p.arrivalDate) : "—"}</td>
           <td className="py-2 pr-3 whitespace-nowrap">
-            {p.bankLast4 ? t("bankAccount", { last4: p.bankLast4 }) : "—"}
+            {p.cardLast4
+              ? t("debitCard", { brand: brandName(p.cardBrand), last4: p.cardLast4 })
+              : p.bankLast4
+                ? t("bankAccount", { last4: p.bankLast4 })
+                : "—"}
           </td>
           <td className="py-2">
             {!p.settlementId ? (

@@ -75,12 +75,12 @@ export const payoutSchema = z
     }),
     rail: z.enum(["rtp", "push_to_card"]).nullable().meta({
       description:
-        "An instant payout's rail: `rtp` (RTP or FedNow to the bank account) or `push_to_card` (the merchant's debit card, `payout_card_id`); null: standard",
+        "An instant payout's rail: `rtp` (RTP or FedNow to the bank account) or `push_to_card` (the merchant's debit card, `card`); null: standard",
     }),
-    payout_card_id: z
-      .string()
-      .nullable()
-      .meta({ description: "A `push_to_card` payout's debit card (`GET /v1/merchants/{id}/payout_card`); else null" }),
+    card: z.object({ id: z.string(), brand: z.string(), last4: z.string() }).nullable().meta({
+      description:
+        "A `push_to_card` payout's debit card (`GET /v1/merchants/{id}/payout_card`), as it was when the payout was made; else null",
+    }),
     amount: z.number().int().meta({ description: "Cents, > 0" }),
     currency: z.literal("usd"),
     status: z.enum(payoutStatuses).meta({

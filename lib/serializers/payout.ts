@@ -18,7 +18,10 @@ export function serializePayout(row: PayoutRow) {
     method: row.method,
     fee: row.fee,
     rail: row.rail,
-    payout_card_id: row.payoutCardId,
+    card:
+      row.payoutCardId && row.cardBrand && row.cardLast4
+        ? { id: row.payoutCardId, brand: row.cardBrand, last4: row.cardLast4 }
+        : null,
     amount: row.amount,
     currency: "usd" as const,
     status: row.status,

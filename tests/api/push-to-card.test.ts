@@ -118,7 +118,11 @@ describe("push to card", () => {
     ).toBe("instant_payout_unavailable");
     const made = await post("/v1/payouts", { merchant_id: merchant.id, method: "instant", amount: 5_000 });
     expect(made.status, made.text).toBe(200);
-    expect(made.json).toMatchObject({ rail: "push_to_card", payout_card_id: added.json.id, fee: 50 });
+    expect(made.json).toMatchObject({
+      rail: "push_to_card",
+      card: { id: added.json.id, brand: "visa", last4: "5556" },
+      fee: 50,
+    });
     await until(
       async () => (await get(`/v1/payouts/${made.json.id}`)).json.status,
       (s) => s === "paid",
@@ -159,7 +163,7 @@ describe("push to card", () => {
       rail: "push_to_card",
       amount: 4_000,
     });
-    expect(made.json).toMatchObject({ rail: "push_to_card", payout_card_id: refusing.id });
+    expect(made.json).toMatchObject({ rail: "push_to_card", card: { id: refusing.id, last4: "6660" } });
     const failed = await until(
       async () => (await get(`/v1/payouts/${made.json.id}`)).json,
       (p) => p.status === "failed",

@@ -27,7 +27,7 @@ export const examplePayout: PayoutJson = {
   method: "standard",
   fee: null,
   rail: null,
-  payout_card_id: null,
+  card: null,
   amount: 2825,
   currency: "usd",
   status: "in_transit",

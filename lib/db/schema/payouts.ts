@@ -69,8 +69,10 @@ export const payouts = pgTable(
     feeMarkup: integer("fee_markup"),
     /** An instant payout's rail: `rtp` (the bank account by RTP or FedNow) or `push_to_card`. */
     rail: text("rail", { enum: instantPayoutRails }),
-    /** A `push_to_card` payout's debit card. */
+    /** A `push_to_card` payout's debit card, and its brand and last four as they were when it was made. */
     payoutCardId: text("payout_card_id").references(() => payoutCards.id),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
     /** The bank account the payout was made for, its number encrypted (the ISV's payouts: sent to and settled against this one, whatever the ISV gives later; null: the merchant's current account). */
     destination: jsonb("destination").$type<PayoutDestination>(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -96,7 +98,11 @@ export const payouts = pgTable(
       sql`(${t.method} = 'instant') = (${t.rail} is not null) and (${t.method} = 'instant') = (${t.fee} is not null)
         and coalesce(${t.feeMarkup} between 0 and ${t.fee}, ${t.fee} is null)`,
     ),
-    check("payouts_card", sql`(coalesce(${t.rail}, '') = 'push_to_card') = (${t.payoutCardId} is not null)`),
+    check(
+      "payouts_card",
+      sql`(coalesce(${t.rail}, '') = 'push_to_card') = (${t.payoutCardId} is not null)
+        and (${t.payoutCardId} is null) = (${t.cardLast4} is null) and (${t.payoutCardId} is null) = (${t.cardBrand} is null)`,
+    ),
     check("payouts_held_reason", sql`(${t.status} = 'held') = (${t.heldReason} is not null)`),
     check("payouts_failure_code", sql`(${t.status} = 'failed') = (${t.failureCode} is not null)`),
     // A merchant's payout names its merchant (and the settlement that made it, when one did); the

@@ -84,7 +84,11 @@ export async function advancePayout(
       const delay = payout.merchantId ? (await payoutSettingsOf(tx, payout.merchantId)).schedule.delay_days : 1;
       const arrivalDate = isoDay(instant ? now : businessDaysAfter(now, delay));
       const sent = one(
-        await movePayouts(tx, "send", eq(payouts.id, payout.id), { arrivalDate, ...bankWhenSent(owner) }),
+        await movePayouts(tx, "send", eq(payouts.id, payout.id), {
+          arrivalDate,
+          // A push to card goes to its card (the payout names it), not to the bank account.
+          ...(payout.rail === "push_to_card" ? {} : bankWhenSent(owner)),
+        }),
       );
       await afterSent(tx, sent, now);
       // The bank answers on the arrival date (00:00 UTC), an instant payout's in seconds; the

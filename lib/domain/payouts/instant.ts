@@ -231,7 +231,7 @@ export async function createInstantPayout(
           fee: quote.fee,
           feeMarkup: markup,
           rail: must(quote.rail, "an available quote's rail"),
-          payoutCardId: quote.rail === "push_to_card" ? must(facts.card, "the rail's card").id : null,
+          card: quote.rail === "push_to_card" ? must(facts.card, "the rail's card") : null,
         },
       },
       facts.settings,

@@ -24,7 +24,12 @@ export async function insertPayout(
     replaces?: string | null;
     automatic?: boolean;
     /** An instant payout's fee, markup and rail (docs/reference.md section 20). */
-    instant?: { fee: number; feeMarkup: number; rail: "rtp" | "push_to_card"; payoutCardId?: string | null };
+    instant?: {
+      fee: number;
+      feeMarkup: number;
+      rail: "rtp" | "push_to_card";
+      card?: { id: string; brand: string; last4: string } | null;
+    };
   },
   settings: PayoutSettings,
 ) {
@@ -47,7 +52,9 @@ export async function insertPayout(
                 fee: input.instant.fee,
                 feeMarkup: input.instant.feeMarkup,
                 rail: input.instant.rail,
-                payoutCardId: input.instant.payoutCardId ?? null,
+                payoutCardId: input.instant.card?.id ?? null,
+                cardBrand: input.instant.card?.brand ?? null,
+                cardLast4: input.instant.card?.last4 ?? null,
               }
             : {}),
           amount: input.amount,

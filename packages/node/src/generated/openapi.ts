@@ -4473,12 +4473,16 @@ export interface components {
       /** @description An instant payout's fee in cents, taken from the balance besides `amount` (null: standard) */
       fee: number | null;
       /**
-       * @description An instant payout's rail: `rtp` (RTP or FedNow to the bank account) or `push_to_card` (the merchant's debit card, `payout_card_id`); null: standard
+       * @description An instant payout's rail: `rtp` (RTP or FedNow to the bank account) or `push_to_card` (the merchant's debit card, `card`); null: standard
        * @enum {string|null}
        */
       rail: "rtp" | "push_to_card" | null;
-      /** @description A `push_to_card` payout's debit card (`GET /v1/merchants/{id}/payout_card`); else null */
-      payout_card_id: string | null;
+      /** @description A `push_to_card` payout's debit card (`GET /v1/merchants/{id}/payout_card`), as it was when the payout was made; else null */
+      card: {
+        id: string;
+        brand: string;
+        last4: string;
+      } | null;
       /** @description Cents, > 0 */
       amount: number;
       /** @enum {string} */
@@ -11275,7 +11279,7 @@ export interface operations {
            *           "method": "standard",
            *           "fee": null,
            *           "rail": null,
-           *           "payout_card_id": null,
+           *           "card": null,
            *           "amount": 2825,
            *           "currency": "usd",
            *           "status": "in_transit",
@@ -11372,7 +11376,7 @@ export interface operations {
            *       "method": "standard",
            *       "fee": null,
            *       "rail": null,
-           *       "payout_card_id": null,
+           *       "card": null,
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "pending",
@@ -11557,7 +11561,7 @@ export interface operations {
            *       "method": "standard",
            *       "fee": null,
            *       "rail": null,
-           *       "payout_card_id": null,
+           *       "card": null,
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "in_transit",
@@ -11642,7 +11646,7 @@ export interface operations {
            *       "method": "standard",
            *       "fee": null,
            *       "rail": null,
-           *       "payout_card_id": null,
+           *       "card": null,
            *       "amount": 2825,
            *       "currency": "usd",
            *       "status": "in_transit",
