@@ -42,7 +42,7 @@ export default async function ReportChangePage({
         </p>
       ) : (
         <form action={reportChangeAction.bind(null, token)} className="mt-4">
-          <p>{t(report.change === "contact_email" ? "reportIntro_contact_email" : "reportIntro_bank_account")}</p>
+          <p>{t(`reportIntro_${report.change}`)}</p>
           <button type="submit" className="mt-4 rounded-lg bg-danger px-4 py-2.5 font-semibold text-white">
             {t("reportAction")}
           </button>
