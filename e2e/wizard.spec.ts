@@ -45,6 +45,15 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await expect(page).toHaveURL(/\/onboarding\/owners$/);
   await shots(page, "wizard-owners");
   await expectAxeClean(page);
+  // The main contact is offered as owner one (its name split, its e-mail), then typed over as needed.
+  const [contactFirst, ...contactRest] = app.main_contact_person.name.split(" ");
+  await page.getByRole("button", { name: `Owner 1 is ${app.main_contact_person.name}, the main contact` }).click();
+  const ownerOne = page.getByRole("group", { name: "Owner 1", exact: true });
+  await expect(ownerOne.getByLabel("First name", { exact: true })).toHaveValue(contactFirst);
+  await expect(ownerOne.getByLabel("Last name")).toHaveValue(contactRest.join(" "));
+  await expect(ownerOne.getByLabel("Email")).toHaveValue(app.main_contact_person.email);
+  await expect(ownerOne.getByLabel("Job title")).toBeFocused();
+  await expect(page.getByTestId("owner-from-contact")).toHaveCount(0);
   await fillOwner(page, 1, app.owner_one);
   await page.getByRole("button", { name: "Add an owner" }).click();
   await fillOwner(page, 2, app.owner_two);
@@ -130,6 +139,16 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await expect.poll(() => border(/PAX A920 Pro/)).not.toBe(plain);
   expect(await border(/Dejavoo Z11/)).toBe(plain);
   await shots(page, "wizard-device-chosen");
+  // At 375 px every choice's radio is the same size, in one column (none squeezed by a long description).
+  await page.setViewportSize({ width: 375, height: 900 });
+  const radios = await page.getByRole("radio").evaluateAll((all) =>
+    all.map((r) => {
+      const box = r.getBoundingClientRect();
+      return `${Math.round(box.left)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+    }),
+  );
+  expect(new Set(radios).size).toBe(1);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await save(page);
 
   await expect(page).toHaveURL(/\/onboarding\/review$/);
@@ -176,6 +195,10 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
     /Visa, Mastercard, Discover credit: \d+\.\d\d % \+ \$\d+\.\d\d per transaction/,
   );
   await expect(page.getByRole("article")).not.toContainText(/_percent|_fixed|flat_rate/);
+  // The terminal chosen, at the price the device step showed.
+  await expect(page.getByRole("article")).toContainText(
+    /PAX A920 Pro: a one-time price of \$349\.00, supplied and billed by /,
+  );
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download the agreement to read it (PDF)" }).click();
   expect((await download).suggestedFilename()).toBe(`merchant-agreement-${merchant.id}.pdf`);

@@ -5,6 +5,7 @@ import { intlLocale } from "../i18n/locales";
 import en from "../i18n/messages/en.json";
 import es from "../i18n/messages/es.json";
 import type { LooseJson } from "../loose-json";
+import { formatCents } from "../money";
 import { ownerKeys } from "../schemas/vocabulary";
 import { maskApplication } from "../serializers/mask-application";
 import { pricingInWords } from "./pricing-words";
@@ -24,6 +25,11 @@ export const agreementCopy = {
     business: "Business",
     owners: "Owners",
     bank: "Settlement account",
+    device: "Terminal",
+    deviceLine: (name: string, price: string | null, isv: string) =>
+      price
+        ? `${name}: a one-time price of ${price}, supplied and billed by ${isv} (not a monthly fee).`
+        : `${name}, supplied by ${isv}.`,
     pricing: "Pricing",
     terms: "Terms",
     pricingNone: "Pricing as agreed with your software provider.",
@@ -47,6 +53,11 @@ export const agreementCopy = {
     business: "Negocio",
     owners: "Propietarios",
     bank: "Cuenta de liquidación",
+    device: "Terminal",
+    deviceLine: (name: string, price: string | null, isv: string) =>
+      price
+        ? `${name}: un precio único de ${price}, suministrado y cobrado por ${isv} (no es una cuota mensual).`
+        : `${name}, suministrado por ${isv}.`,
     pricing: "Precios",
     terms: "Condiciones",
     pricingNone: "Precios según lo acordado con su proveedor de software.",
@@ -85,6 +96,8 @@ export function buildAgreement(input: {
   isvName: string;
   application: Json;
   defaultCapabilities: Json;
+  /** The terminal chosen from the ISV's catalog, with its one-time price in cents when it has one. */
+  device?: { name: string; price?: number } | null;
 }): AgreementDocument {
   const t = agreementCopy[input.locale];
   const word = (field: string, value: unknown) =>
@@ -126,24 +139,41 @@ export function buildAgreement(input: {
           `${app.bank_account?.bank_name ?? ""} · ${app.bank_account?.routing_number ?? ""} · ${app.bank_account?.account_number ?? ""}`,
         ],
       },
+      ...(input.device
+        ? [
+            {
+              heading: t.device,
+              lines: [
+                t.deviceLine(
+                  input.device.name,
+                  input.device.price !== undefined ? formatCents(input.device.price, intlLocale(input.locale)) : null,
+                  input.isvName,
+                ),
+              ],
+            },
+          ]
+        : []),
       { heading: t.pricing, lines: pricingLines.length ? pricingLines : [t.pricingNone] },
       { heading: t.terms, lines: t.termLines },
     ],
   };
 }
 
-/** A merchant's agreement as its rows generate it, in one language. */
-export function agreementFor(
-  merchant: { application: Json; defaultCapabilities: Json },
-  isv: { defaults: unknown },
-  locale: Locale,
-) {
+/** The ISV's and the merchant's rows an agreement is made of. */
+export type AgreementMerchant = { application: Json; defaultCapabilities: Json; deviceCatalogId?: string | null };
+export type AgreementIsv = { defaults: unknown; settings?: unknown };
+
+/** A merchant's agreement as its rows generate it, in one language (its catalog terminal and price included). */
+export function agreementFor(merchant: AgreementMerchant, isv: AgreementIsv, locale: Locale) {
   const isvName = (isv.defaults as { display_name?: string } | null)?.display_name ?? "";
+  const catalog = (isv.settings as { devices?: { id: string; name: string; price?: number }[] } | null)?.devices;
+  const chosen = merchant.deviceCatalogId ? catalog?.find((d) => d.id === merchant.deviceCatalogId) : undefined;
   return buildAgreement({
     locale,
     isvName,
     application: merchant.application,
     defaultCapabilities: merchant.defaultCapabilities,
+    device: chosen ? { name: chosen.name, price: chosen.price } : null,
   });
 }
 

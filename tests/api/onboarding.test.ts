@@ -499,6 +499,36 @@ describe("onboarding session API", () => {
     expect((await api.call("GET", "/v1/onboarding/session", { auth: s.auth })).json.agreement.signed).toBe(false);
   });
 
+  test("the chosen terminal and its one-time price are in the agreement; the ISV's new price asks for a new signature", async () => {
+    const s = await session({ merchant: application() });
+    await api.call("PATCH", "/v1/onboarding/session", { auth: s.auth, body: { device: { catalog_id: "pax-a920" } } });
+    const read = async () =>
+      (
+        await pdfText(
+          new Uint8Array(
+            await (
+              await fetch(`${api.baseUrl}/v1/onboarding/session/agreement.pdf`, { headers: { authorization: s.auth } })
+            ).arrayBuffer(),
+          ),
+        )
+      ).join(" ");
+    expect(await read()).toMatch(/PAX A920 Pro: a one-time price of \$349\.00, supplied and billed by Acme POS/);
+    const signed = await api.call("POST", "/v1/onboarding/session/agreement", {
+      auth: s.auth,
+      body: { name: "Mei Chen" },
+    });
+    expect(signed.status, signed.text).toBe(200);
+    const devices = (await api.call("GET", "/v1/account", { auth: isv.auth })).json.settings.devices as {
+      id: string;
+      price?: number;
+    }[];
+    const repriced = devices.map((d) => (d.id === "pax-a920" ? { ...d, price: 39_900 } : d));
+    await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { devices: repriced } } });
+    expect((await api.call("GET", "/v1/onboarding/session", { auth: s.auth })).json.agreement.signed).toBe(false);
+    expect(await read()).toContain("a one-time price of $399.00");
+    await api.call("PATCH", "/v1/account", { auth: isv.auth, body: { settings: { devices } } });
+  });
+
   /** A complete application with a device, signed by owner one: ready to submit. */
   async function signedSession() {
     const s = await session({ merchant: application() });

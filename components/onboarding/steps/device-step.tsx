@@ -47,7 +47,7 @@ export function DeviceStep({ session, onSaved, nextHref }: StepProps) {
             ) : null}
             {session.device?.imei ? (
               <label className={card}>
-                <input type="radio" value="__imei" className="mt-1 h-5 w-5" {...form.register("choice")} />
+                <input type="radio" value="__imei" className="mt-1 h-5 w-5 shrink-0" {...form.register("choice")} />
                 <span>
                   {t("fields.device.imei")}: {session.device.imei}
                 </span>
@@ -55,7 +55,7 @@ export function DeviceStep({ session, onSaved, nextHref }: StepProps) {
             ) : null}
             {session.device_options.map((d) => (
               <label key={d.id} className={card}>
-                <input type="radio" value={d.id} className="mt-1 h-5 w-5" {...form.register("choice")} />
+                <input type="radio" value={d.id} className="mt-1 h-5 w-5 shrink-0" {...form.register("choice")} />
                 <span>
                   <span className="block font-semibold">{d.name}</span>
                   {d.description ? (
@@ -73,7 +73,7 @@ export function DeviceStep({ session, onSaved, nextHref }: StepProps) {
             ))}
             {session.allow_skip_device_selection ? (
               <label className={card}>
-                <input type="radio" value={SKIP} className="mt-1 h-5 w-5" {...form.register("choice")} />
+                <input type="radio" value={SKIP} className="mt-1 h-5 w-5 shrink-0" {...form.register("choice")} />
                 <span className="font-semibold">{t("fields.device.skip")}</span>
               </label>
             ) : null}

@@ -29,6 +29,10 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
   const portal = usePortal();
   const [schema] = useState(() => ownersSchema(() => countRef.current));
   const defaults = toFormValues(Object.fromEntries(ownerKeys.map((k) => [k, m[k] ?? { first_name: null }])));
+  // The main contact offered as owner one, while owner one is still blank (most small businesses: the same person).
+  const contact = (m.main_contact_person ?? {}) as { name?: string | null; email?: string | null };
+  const contactName = (contact.name ?? "").trim();
+  const offerContact = !m.owner_one && contactName.includes(" ") && !portal.active;
   return (
     <FormStep
       schema={schema}
@@ -47,8 +51,26 @@ export function OwnersStep({ session, onSaved, nextHref }: StepProps) {
           Object.fromEntries(active.map((k) => [k, { ownership_percentage: form.watch(`${k}.ownership_percentage`) }])),
           active,
         );
+        const fillFromContact = () => {
+          const [first, ...rest] = contactName.split(/\s+/);
+          const opts = { shouldDirty: true, shouldValidate: true } as const;
+          form.setValue("owner_one.first_name", first ?? "", opts);
+          form.setValue("owner_one.last_name", rest.join(" "), opts);
+          if (contact.email) form.setValue("owner_one.email", contact.email, opts);
+          form.setFocus("owner_one.job_title");
+        };
         return (
           <>
+            {offerContact && !form.watch("owner_one.first_name") ? (
+              <button
+                type="button"
+                className="mb-4 rounded-lg border border-primary px-4 py-2 text-left font-medium"
+                onClick={fillFromContact}
+                data-testid="owner-from-contact"
+              >
+                {t("fields.ownerFromContact", { name: contactName })}
+              </button>
+            ) : null}
             {active.map((k, i) => (
               <PortalGroup key={k} path={k}>
                 <fieldset className="mb-6 rounded-lg border border-line p-4">

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 
-import { agreementDigest, type AgreementDocument, agreementFor } from "../../agreement/agreement-text";
+import {
+  agreementDigest,
+  type AgreementDocument,
+  agreementFor,
+  type AgreementIsv,
+  type AgreementMerchant,
+} from "../../agreement/agreement-text";
 import type { AgreementSignature } from "../../db/schema";
 import type { OnboardingStatus } from "../../schemas/vocabulary";
 import { isOpen } from "./status";
@@ -15,13 +21,8 @@ import { isOpen } from "./status";
  * as signed, and nothing the ISV changes later (its name, its pricing defaults) "unsigns" it.
  */
 export function signatureIsCurrent(
-  merchant: {
-    agreement: unknown;
-    application: Record<string, unknown>;
-    defaultCapabilities: Record<string, unknown>;
-    status: OnboardingStatus;
-  },
-  isv: { defaults: unknown },
+  merchant: AgreementMerchant & { agreement: unknown; status: OnboardingStatus },
+  isv: AgreementIsv,
 ): boolean {
   const sig = merchant.agreement as Partial<AgreementSignature> | null;
   if (!sig?.text_sha256 || (sig.locale !== "en" && sig.locale !== "es")) return false;
