@@ -87,10 +87,7 @@ export async function addPayoutCard(db: Db, merchantId: string, token: string, c
       throw invalid("token", "This is a bank account: tokenize a debit card", "payout_card_refused");
     if (source.funding !== "debit") throw invalid("token", payoutCardRefusals[source.funding], "payout_card_refused");
     const now = clock.now();
-    await tx
-      .update(payoutCards)
-      .set({ removedAt: now })
-      .where(and(eq(payoutCards.merchantId, merchant.id), isNull(payoutCards.removedAt)));
+    await removePayoutCard(tx, merchant);
     const isv = await getAccount(tx, merchant.isvAccountId);
     const card = one(
       await tx
