@@ -12,12 +12,15 @@ import { PayoutCardForm } from "./payout-card-form";
  */
 export async function PayoutCardSection({
   card,
+  cooling,
   canAdd,
   publishableKey,
   tokenizerOrigin,
   accent,
 }: {
   card: PayoutCardJson | null;
+  /** The card waits out its cooling-off (lib/domain/payouts/payout-card.ts `payoutCardState`). */
+  cooling: boolean;
   canAdd: boolean;
   publishableKey: string;
   tokenizerOrigin: string;
@@ -26,7 +29,6 @@ export async function PayoutCardSection({
   const t = await getTranslations("merchantHome.payoutCard");
   const format = await getFormatter();
   const locale = await getLocale();
-  const cooling = card && card.usable_from > new Date().toISOString().slice(0, 10);
   return (
     <section
       id="payout-card"
@@ -47,7 +49,7 @@ export async function PayoutCardSection({
             })
           : t("none")}
       </p>
-      {cooling ? (
+      {card && cooling ? (
         <p className="text-sm" role="status" data-testid="payout-card-cooling">
           {t("usableFrom", {
             date: format.dateTime(new Date(`${card.usable_from}T12:00:00Z`), { dateStyle: "long", timeZone: "UTC" }),

@@ -79,7 +79,7 @@ type Facts = {
  * The rails that reach the merchant now (`rtp` first: the bank account), and the rail of a payout
  * (`asked`, or the first that reaches it), or why none does.
  */
-export function railsOf(facts: Pick<Facts, "merchant" | "card">, asked?: InstantPayoutRail) {
+function railsOf(facts: Pick<Facts, "merchant" | "card">, asked?: InstantPayoutRail) {
   const cardState = facts.card && instantRail().pushesToCards ? payoutCardState(facts.card) : null;
   const rails: InstantPayoutRail[] = [
     ...(instantEligible(facts.merchant) ? (["rtp"] as const) : []),

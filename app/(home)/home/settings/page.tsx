@@ -12,7 +12,7 @@ import { homeBankAccountAction, homeContactAction, homeRotateKeyAction, homeStep
 import { isFreshSession } from "@/lib/auth/home-session";
 import { brandOf, newBankAccountHoldDaysOf, settingsOf } from "@/lib/domain/accounts/isv-facts";
 import { bankAccountSummary, bankCheckOf, bankHoldEndsAt, merchantAccountSid } from "@/lib/domain/home/settings";
-import { activePayoutCard } from "@/lib/domain/payouts/payout-card";
+import { activePayoutCard, payoutCardState } from "@/lib/domain/payouts/payout-card";
 import { payoutFailureOf } from "@/lib/domain/payouts/rules";
 import { payoutSettingsOf } from "@/lib/domain/payouts/settings";
 import { env } from "@/lib/env";
@@ -194,6 +194,7 @@ export default async function HomeSettings({ searchParams }: { searchParams: Pro
       {instantOn ? (
         <PayoutCardSection
           card={payoutCard ? serializePayoutCard(payoutCard) : null}
+          cooling={payoutCard !== null && payoutCardState(payoutCard) === "cooling"}
           canAdd={!frozen && fresh}
           publishableKey={merchant.payment.tokenizer_publishable_key ?? ""}
           tokenizerOrigin={env.TOKENIZER_ORIGIN}
