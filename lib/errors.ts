@@ -11,6 +11,7 @@ export const errorTypes = [
   "conflict_error",
   "idempotency_error",
   "rate_limit_error",
+  "card_error",
   "api_error",
 ] as const;
 export type ErrorType = (typeof errorTypes)[number];
@@ -57,6 +58,8 @@ export const errorCodes = {
   insufficient_funds: "invalid_request_error",
   instant_payout_unavailable: "invalid_request_error",
   payout_card_refused: "invalid_request_error",
+  payment_method_expired: "invalid_request_error",
+  payment_method_unusable: "invalid_request_error",
   // authentication_error
   unauthenticated: "authentication_error",
   invalid_credentials: "authentication_error",
@@ -94,6 +97,8 @@ export const errorCodes = {
   upload_quota_exceeded: "rate_limit_error",
   too_many_sign_in_attempts: "rate_limit_error",
   too_many_declines: "rate_limit_error",
+  // card_error
+  card_declined: "card_error",
   // api_error
   internal_error: "api_error",
 } as const satisfies Record<string, ErrorType>;
@@ -106,10 +111,18 @@ export class AppError extends Error {
   readonly errors: FieldError[] | undefined;
   /** For rate limits: when the caller may try again. */
   readonly retryAfterSeconds: number | undefined;
+  /** More of the answer's `error` object (a declined charge: `decline_code` and the failed `charge`). */
+  readonly details: Record<string, unknown> | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { param?: string; errors?: FieldError[]; retryAfterSeconds?: number; type?: ErrorType } = {},
+    options: {
+      param?: string;
+      errors?: FieldError[];
+      retryAfterSeconds?: number;
+      type?: ErrorType;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -117,6 +130,7 @@ export class AppError extends Error {
     this.param = options.param ?? options.errors?.[0]?.param;
     this.errors = options.errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 
   /** The caller's fault (any type but `api_error`): safe to show as it is. */
@@ -203,6 +217,7 @@ const statusByType: Record<ErrorType, number> = {
   conflict_error: 409,
   idempotency_error: 409,
   rate_limit_error: 429,
+  card_error: 402,
   api_error: 500,
 };
 

@@ -64,6 +64,8 @@ export type IdPrefix =
   | "res"
   | "rsv"
   | "pcard"
+  | "cus"
+  | "pm"
   | "ra";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */

@@ -22,6 +22,7 @@ export function PayForm({
   staff = false,
   tokenizerOrigin,
   receiptEmail,
+  saveConsent,
 }: {
   requestId: string;
   publishableKey: string;
@@ -38,6 +39,8 @@ export function PayForm({
   staff?: boolean;
   /** The receipt's address to start with: an invoice's, where it was sent (the customer may change it). */
   receiptEmail?: string | null;
+  /** A request for a customer: the box "save this card for future payments", its words by method (what is kept). */
+  saveConsent?: { card: string; bank_account: string };
 }) {
   const t = useTranslations("pay");
   const router = useRouter();
@@ -49,6 +52,8 @@ export function PayForm({
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState(receiptEmail ?? "");
   const [authorized, setAuthorized] = useState(false);
+  // Off by default: a card is kept only when the payer ticks the box.
+  const [saving, setSaving] = useState(false);
   const [consentError, setConsentError] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ title: string; body: string } | null>(null);
@@ -93,6 +98,7 @@ export function PayForm({
           ...(method === "bank_account"
             ? { ach_authorization: { accepted: true, locale: locale === "es" ? "es" : "en" } }
             : {}),
+          ...(saveConsent && saving ? { save_payment_method: { accepted: true } } : {}),
         }),
       });
       const answer = payAnswer(res.status, await res.json().catch(() => ({})), method, res.statusText);
@@ -234,6 +240,19 @@ export function PayForm({
             </p>
           ) : null}
         </div>
+      ) : null}
+      {saveConsent ? (
+        <label className="flex min-h-[44px] items-start gap-3 rounded-lg border border-slate-500 bg-white p-3 text-ink">
+          <input
+            id="save-method"
+            type="checkbox"
+            className="mt-0.5 h-5 w-5 shrink-0"
+            checked={saving}
+            onChange={(e) => setSaving(e.target.checked)}
+            data-testid="save-method"
+          />
+          <span className="text-sm">{saveConsent[method]}</span>
+        </label>
       ) : null}
       <button
         id="pay-button"

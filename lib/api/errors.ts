@@ -19,6 +19,7 @@ export function errorBody(error: AppError, requestId: string) {
       message: error.message,
       ...(error.param !== undefined ? { param: error.param } : {}),
       ...(error.errors ? { errors: error.errors } : {}),
+      ...error.details,
       request_id: requestId,
     },
   };
@@ -32,6 +33,10 @@ export const errorBodySchema = z
       message: z.string(),
       param: z.string().optional(),
       errors: z.array(z.object({ param: z.string(), code: z.string(), message: z.string() })).optional(),
+      decline_code: z.string().optional().meta({
+        description: "`card_declined` (402): the card network's reason (`insufficient_funds`, `stolen_card`, ...)",
+      }),
+      charge: z.looseObject({}).optional().meta({ description: "`card_declined` (402): the failed charge" }),
       request_id: z.string(),
     }),
   })

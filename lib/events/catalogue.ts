@@ -177,6 +177,28 @@ export const eventCatalogue = {
     description:
       "A reserve ended (released by hand, or a fixed one on its release_on): what it held is available again.",
   },
+  "customer.created": { scope: "charge", resource: "customer", description: "A merchant's customer was created." },
+  "customer.updated": {
+    scope: "charge",
+    resource: "customer",
+    description: "A customer's name, e-mail, phone or metadata changed.",
+  },
+  "customer.deleted": {
+    scope: "charge",
+    resource: "customer",
+    description: "A customer was deleted; its saved payment methods were detached with it.",
+  },
+  "payment_method.attached": {
+    scope: "charge",
+    resource: "payment_method",
+    description:
+      "A card or bank account was saved for a customer, with the customer's consent (the pay page's box, or POST /v1/payment_methods).",
+  },
+  "payment_method.detached": {
+    scope: "charge",
+    resource: "payment_method",
+    description: "A saved payment method was detached (by the merchant, the ISV, or with its customer's deletion).",
+  },
   "settlement.created": { scope: "charge", resource: "settlement", description: "A daily settlement was created." },
 } as const satisfies Record<string, Entry>;
 

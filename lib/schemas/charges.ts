@@ -40,6 +40,13 @@ export const chargeSchema = z
       processors: z.array(processorSchema),
     }),
     payment_request_id: z.string(),
+    customer: z.string().nullable().meta({
+      description: "The merchant's customer (`cus_...`) the charge was for (section 21); null for a payer without one",
+    }),
+    payment_method_id: z.string().nullable().meta({
+      description:
+        "The saved payment method (`pm_...`) of a merchant-initiated charge (POST /v1/charges); null when the payer paid in person or on a pay page",
+    }),
     payment_type: z.enum(paymentTypes),
     status: z.enum(chargeStatuses),
     currency: z.literal("usd"),

@@ -40,6 +40,10 @@ const amounts = {
   }),
   tip: cents("tip").optional().meta({ description: "Tip in cents (default 0)." }),
   platform_fee: platformFeeInputSchema.optional(),
+  customer: z.string().min(1).max(64).optional().meta({
+    description:
+      "The merchant's customer (`cus_...`) the request is for: the pay page then offers to save the card for them (the guide: /docs/guide#section-21).",
+  }),
 };
 
 export const terminalRequestSchema = z
@@ -104,6 +108,7 @@ export type AmountsInput = {
   tax_percent?: string;
   tip?: number;
   platform_fee?: PlatformFeeInput;
+  customer?: string;
 };
 
 export const paymentRequestListQuery = z.object({
@@ -134,6 +139,10 @@ export const paymentRequestSchema = z
     payment_asset_url: z.string(),
     pay_url: z.string(),
     charge_id: z.string().nullable(),
+    customer: z.string().nullable().meta({
+      description:
+        "The merchant's customer (`cus_...`) the request is for: its pay page offers to save the card to them (section 21); null: none",
+    }),
     platform_fee: z.object({ amount: z.number().int() }).nullable().meta({
       description:
         "The ISV's fee on this payment, in cents (the guide: /docs/guide#section-19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer.",
@@ -198,6 +207,18 @@ export const payRequestSchema = z
         description:
           "Required with a bank account token: the payer's acceptance of the debit's authorization (what, how much, when, how to revoke). The text, its version, the time and the payer's address are kept on the charge (`ach.authorization`).",
       }),
+    save_payment_method: z
+      .strictObject({
+        accepted: z.literal(true).meta({
+          description:
+            'The payer ticked the page\'s box "Save this card for future payments to <business>" (off by default)',
+        }),
+      })
+      .optional()
+      .meta({
+        description:
+          "Only on a request made for a customer (`customer`): once paid, the card (or bank account) is kept as the customer's saved method, with the box's words in `locale`, the time and the payer's address. 400 `parameter_not_allowed` on a request without a customer. A decline saves nothing.",
+      }),
   })
   .meta({ id: "PayPaymentRequest" });
 
@@ -206,10 +227,12 @@ export const payResultSchema = z
   .object({
     object: z.literal("payment_result"),
     outcome: z.enum(["paid", "declined"]),
-    payment_request: paymentRequestSchema.omit({ email_address: true, phone_number: true, platform_fee: true }).meta({
-      id: "PublicPaymentRequest",
-      description: "The request, without the customer's e-mail or phone, or the ISV's fee.",
-    }),
+    payment_request: paymentRequestSchema
+      .omit({ email_address: true, phone_number: true, platform_fee: true, customer: true })
+      .meta({
+        id: "PublicPaymentRequest",
+        description: "The request, without the customer's e-mail or phone, or the ISV's fee.",
+      }),
     charge: z.object({
       id: z.string(),
       status: z.enum(chargeStatuses),

@@ -34,6 +34,8 @@ export function serializeCharge(row: LedgerCharge, merchant: MerchantRow, refund
       processors: keys?.processors ?? [],
     },
     payment_request_id: row.paymentRequestId,
+    customer: row.customerId,
+    payment_method_id: row.savedMethodId,
     payment_type: row.paymentType,
     status: row.status,
     currency: "usd",

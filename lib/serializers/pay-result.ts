@@ -28,6 +28,7 @@ export function serializePayResult(result: {
     email_address: _email,
     phone_number: _phone,
     platform_fee: _platformFee,
+    customer: _customer,
     ...request
   } = serializePaymentRequest(result.request, result.base);
   return {

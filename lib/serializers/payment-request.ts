@@ -30,6 +30,7 @@ export function serializePaymentRequest(row: PaymentRequestRow, base: string): P
     payment_asset_url: row.paymentType === "SCAN_TO_PAY" ? qrCodeUrl(base, row.id) : payUrl,
     pay_url: payUrl,
     charge_id: row.chargeId,
+    customer: row.customerId,
     platform_fee: row.platformFee === null ? null : { amount: row.platformFee },
     ...(row.paymentType === "TERMINAL"
       ? {

@@ -77,6 +77,8 @@ const schemaOfResource: Record<string, string> = {
   residual: "Residual",
   reserve: "Reserve",
   risk_alert: "RiskAlert",
+  customer: "Customer",
+  payment_method: "PaymentMethod",
 };
 
 /** Ids a developer would guess, where the summary's words would not give them. */
@@ -98,6 +100,11 @@ const operationIds: Record<string, string> = {
   "get /v1/payment_requests/{payment_request_id}/stream": "streamPaymentRequest",
   "post /v1/tokens": "createToken",
   "post /v1/refunds": "createRefund",
+  "post /v1/charges": "createCharge",
+  "post /v1/payment_methods": "createPaymentMethod",
+  "get /v1/payment_methods": "listPaymentMethods",
+  "get /v1/payment_methods/{payment_method_id}": "getPaymentMethod",
+  "post /v1/payment_methods/{payment_method_id}/detach": "detachPaymentMethod",
   "post /v1/fees/preview": "previewFee",
   "get /v1/settlements/{settlement_id}/charges": "listSettlementCharges",
   "get /v1/statements/{merchantId}": "listStatements",

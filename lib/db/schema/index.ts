@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./audit";
+export * from "./customers";
 export * from "./disputes";
 export * from "./embed";
 export * from "./events";

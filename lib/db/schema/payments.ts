@@ -24,6 +24,7 @@ import {
   paymentTypes,
   sendViaValues,
 } from "../../schemas/payment-values";
+import { customers, paymentMethods as savedMethods } from "./customers";
 import { merchants } from "./merchants";
 
 // Payments (docs/reference.md section 10): what a customer is asked to pay, the card tokens the tokenizer
@@ -61,6 +62,8 @@ export const paymentRequests = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
     viewedAt: timestamp("viewed_at", { withTimezone: true, mode: "date" }),
     chargeId: text("charge_id"),
+    /** The merchant's customer this request is for (docs/reference.md section 21): its pay page may save the card to them. */
+    customerId: text("customer_id").references(() => customers.id),
     /** The last declined attempt's reason, so the hosted pages can say why (cleared when paid). */
     lastFailureReason: text("last_failure_reason"),
     /** While a payment is being authorized: other attempts wait (one request, one successful charge). */
@@ -176,6 +179,9 @@ export const charges = pgTable(
     cardFingerprint: text("card_fingerprint"),
     cardEntryMethod: text("card_entry_method", { enum: cardEntryMethods }).notNull(),
     paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("card"),
+    /** The customer and the saved method (section 21) a merchant-initiated charge was made with; null when the payer was present. */
+    customerId: text("customer_id").references(() => customers.id),
+    savedMethodId: text("saved_method_id").references(() => savedMethods.id),
     /** An ACH charge's bank account: never the account number. */
     ach: jsonb("ach").$type<AchDetails>(),
     /** When the customer's bank returned an ACH charge (status RETURNED); the ledger's posting says which settlement took it back. */

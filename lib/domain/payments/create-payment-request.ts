@@ -6,7 +6,7 @@ import { clock } from "../../clock";
 import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
 import { paymentRequests } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
-import { AppError, type FieldError, invalidFields } from "../../errors";
+import { AppError, type FieldError, invalidFields, notFound } from "../../errors";
 import { createId } from "../../ids";
 import { enqueueJob } from "../../jobs/job-types";
 import { businessName, merchantLocale } from "../../merchants/facts";
@@ -20,6 +20,7 @@ import { type PlatformFeeInput } from "../../schemas/platform-fees";
 import { payPageUrl, serializePaymentRequest } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
+import { findCustomer } from "../customers/customers";
 import { recordEvent } from "../events/record-event";
 import { isRealPhone, normalizePhone } from "../merchants/application";
 import { assertCanTakePayments, findScopedMerchant, paymentScope, type Scope } from "../scope";
@@ -69,9 +70,18 @@ export async function createPaymentRequest(db: Db, principal: Principal, input: 
 }
 
 /** The same, for a caller whose payment scope is already known (the merchant's home: its own merchant). */
-export async function createScopedPaymentRequest(db: Db, scope: Scope, input: CreatePaymentRequestInput) {
+export async function createScopedPaymentRequest(
+  db: Db,
+  scope: Scope,
+  input: CreatePaymentRequestInput,
+  options: { customerId?: string } = {},
+) {
   const merchant = await findScopedMerchant(db, scope, input.merchant_id);
   assertCanTakePayments(merchant);
+  // The customer the request is for: the merchant's own (another's, or one deleted, is no such customer).
+  const customerId = options.customerId ?? ("customer" in input ? input.customer : undefined);
+  if (customerId && (await findCustomer(db, scope, customerId)).merchantId !== merchant.id)
+    throw notFound("customer", customerId, "customer");
   // A request nobody can pay is not made: production refuses until a gateway is configured (403 payments_not_configured).
   paymentProcessor();
 
@@ -120,6 +130,7 @@ export async function createScopedPaymentRequest(db: Db, scope: Scope, input: Cr
               : SEVEN_DAYS_MS),
         ),
         ...extra,
+        customerId: customerId ?? null,
         sentAt: input.type === "INVOICE" && input.sendVia !== "none" ? now : null,
       })
       .onConflictDoNothing()

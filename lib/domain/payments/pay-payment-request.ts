@@ -5,7 +5,7 @@ import { clock } from "../../clock";
 import { one } from "../../db/one";
 import type { AchAuthorizationRecord, PaymentRequestRow, ProcessorCallRow } from "../../db/schema";
 import { charges, merchants, paymentRequests } from "../../db/schema";
-import { type Db } from "../../db/types";
+import { type Db, type Tx } from "../../db/types";
 import { AppError } from "../../errors";
 import { createId } from "../../ids";
 import { postCharge } from "../../ledger/payment-movements";
@@ -46,7 +46,15 @@ export async function payRequest(
   entryMethod: CardEntryMethod,
   customer: Customer,
   sourceOf: () => Promise<PaymentSource>,
-  options: { method?: "card" | "ach"; clientAddress?: string | null; achAuthorization?: AchAuthorizationRecord } = {},
+  options: {
+    method?: "card" | "ach";
+    clientAddress?: string | null;
+    achAuthorization?: AchAuthorizationRecord;
+    /** A merchant-initiated charge: the customer and the saved method it was made with (section 21). */
+    saved?: { customerId: string; methodId: string };
+    /** Once paid, in the payment's transaction: the pay page's "save this card" (section 21). */
+    afterPaid?: (tx: Tx, source: PaymentSource) => Promise<unknown>;
+  } = {},
 ) {
   const method = options.method ?? "card";
   const clientAddress = options.clientAddress ?? null;
@@ -165,6 +173,8 @@ export async function payRequest(
             ...terms,
             cardEntryMethod: entryMethod,
             paymentMethod: method,
+            customerId: options.saved?.customerId ?? request.customerId,
+            savedMethodId: options.saved?.methodId ?? null,
             ach:
               source.kind === "bank_account"
                 ? {
@@ -246,6 +256,7 @@ export async function payRequest(
           data: serializePaymentRequest(paid, base),
         },
       ]);
+      if (options.afterPaid) await options.afterPaid(tx, source);
       const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
       if (receiptTo) await sendReceipt(tx, paid, charge, merchant, brandOf(isv), receiptTo, customer.locale);
       return { outcome: "paid" as const, request: paid, charge: charge, merchant: merchant, base };

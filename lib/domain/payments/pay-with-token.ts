@@ -1,12 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import type { AchAuthorizationRecord } from "../../db/schema";
-import { cardTokens, merchants } from "../../db/schema";
+import { cardTokens, customers, merchants, type PaymentRequestRow } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { invalid } from "../../errors";
+import { businessName } from "../../merchants/facts";
 import { ACH_AUTHORIZATION_VERSION, achAuthorizationText } from "../../payments/ach-authorization";
+import { saveConsentText } from "../../payments/save-consent";
 import { getAccount } from "../accounts/get-account";
+import { keepMethod } from "../customers/payment-methods";
 import { isRealPhone } from "../merchants/application";
 import { achAuthorizationFacts } from "./ach-authorization";
 import { findPublicPaymentRequest } from "./find-payment-request";
@@ -20,7 +23,11 @@ import { type Customer, spendToken } from "./payment-source";
 export async function payWithToken(
   db: Db,
   requestId: string,
-  input: { token: string; ach_authorization?: { accepted: true; locale?: "en" | "es" } } & Customer,
+  input: {
+    token: string;
+    ach_authorization?: { accepted: true; locale?: "en" | "es" };
+    save_payment_method?: { accepted: true };
+  } & Customer,
   context: { clientAddress: string | null },
 ) {
   const request = await findPublicPaymentRequest(db, requestId);
@@ -64,9 +71,41 @@ export async function payWithToken(
       ip_address: context.clientAddress,
     };
   }
+  // The box "save this card for future payments" (docs/reference.md section 21): the request's customer's.
+  const saveFor = input.save_payment_method?.accepted ? await customerToSaveFor(db, request) : null;
   return payRequest(db, request, "MANUAL", input, () => spendToken(db, input.token, request.merchantId), {
     method,
     clientAddress: context.clientAddress,
     achAuthorization,
+    afterPaid: saveFor
+      ? (tx, source) => {
+          const locale = input.locale ?? "en";
+          return keepMethod(tx, saveFor.customer, source, {
+            text: saveConsentText(locale, saveFor.business, source.kind === "bank_account" ? "bank_account" : "card"),
+            locale,
+            accepted_at: clock.now().toISOString(),
+            ip_address: context.clientAddress,
+            source: "pay_page",
+          });
+        }
+      : undefined,
   });
+}
+
+/** The customer a paid request's card is saved for, and the business named in the box; 400 without one. */
+async function customerToSaveFor(db: Db, request: PaymentRequestRow) {
+  const [customer] = request.customerId
+    ? await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.id, request.customerId), isNull(customers.deletedAt)))
+    : [];
+  if (!customer)
+    throw invalid(
+      "save_payment_method",
+      "This payment request is not for a customer: there is nobody to save the card for",
+      "parameter_not_allowed",
+    );
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, request.merchantId));
+  return { customer, business: merchant ? businessName(merchant) : "" };
 }

@@ -14,6 +14,7 @@ import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import { achAuthorizationText } from "@/lib/payments/ach-authorization";
 import { brandName } from "@/lib/payments/brands";
+import { saveConsentText } from "@/lib/payments/save-consent";
 
 export const dynamic = "force-dynamic";
 
@@ -222,6 +223,14 @@ function Payable({
       tokenizerOrigin={view.tokenizerOrigin}
       staff={view.type === "MANUAL"}
       receiptEmail={view.receiptEmail}
+      saveConsent={
+        view.offersToSave
+          ? {
+              card: saveConsentText(locale === "es" ? "es" : "en", view.business, "card"),
+              bank_account: saveConsentText(locale === "es" ? "es" : "en", view.business, "bank_account"),
+            }
+          : undefined
+      }
     />
   );
   if (view.type === "TERMINAL" && !view.terminalFallback) {

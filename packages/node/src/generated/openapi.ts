@@ -612,7 +612,11 @@ export interface paths {
      */
     get: operations["listCharges"];
     put?: never;
-    post?: never;
+    /**
+     * Charge a customer's saved payment method
+     * @description A merchant-initiated charge: the customer is not present, and their saved method (`pm_...`, kept with their consent) pays `amount` (+ `tip` + `tax`). The charge is made through a MANUAL payment request made for it (`payment_request_id`, with `customer`), with the same fees, ledger, events and receipt (to the customer's e-mail) as any payment. A decline answers 402 `card_declined` with `decline_code` and the failed `charge` (its request is canceled). 400 `payment_method_unusable` for a method detached or another customer's, `payment_method_expired` for a card past its expiry (nothing is sent to the card network). Card testing: a card declined 10 times in 24 hours is refused, and a merchant's saved methods declined 20 times in an hour (429 `too_many_declines` with `Retry-After`). Send an `Idempotency-Key`: a retry then never charges twice.
+     */
+    post: operations["createCharge"];
     delete?: never;
     options?: never;
     head?: never;
@@ -630,6 +634,119 @@ export interface paths {
     get: operations["getCharge"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/customers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List customers
+     * @description Newest first; filters `merchant_id` and `email` (the exact address, any case). Deleted customers are left out.
+     */
+    get: operations["listCustomers"];
+    put?: never;
+    /**
+     * Create a customer
+     * @description A merchant's customer (`cus_...`), to save payment methods for and charge again without them present. `merchant_id` is required with the ISV's key; a merchant's own key makes its own. `phone` in E.164 or 10 US digits (kept in E.164). Emits `customer.created`.
+     */
+    post: operations["createCustomer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/customers/{customer_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a customer
+     * @description 404 `resource_missing` once deleted, or when it is another account's.
+     */
+    get: operations["getCustomer"];
+    put?: never;
+    /**
+     * Update a customer
+     * @description The fields given change; `null` clears `name`, `email` or `phone`. `metadata` merges: a key sent with an empty string is removed. Emits `customer.updated`.
+     */
+    post: operations["updateCustomer"];
+    /**
+     * Delete a customer
+     * @description The customer leaves every list and lookup, and its saved payment methods are detached with it (they can never be charged again). Its charges stay, naming it. Emits `customer.deleted`.
+     */
+    delete: operations["deleteCustomer"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_methods": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a customer's saved payment methods
+     * @description Newest first; `customer` is required. Detached methods are left out; an expired card is `status: expired`.
+     */
+    get: operations["listPaymentMethods"];
+    put?: never;
+    /**
+     * Save a payment method for a customer
+     * @description A single-use token of the merchant's tokenizer frame (a card, or a bank account) becomes the customer's saved method (`pm_...`), with the customer's consent: `consent.accepted` must be true, and `consent.text` the words your page showed (default: ours, in `consent.locale`); the time and the client's address are kept with them. The same card saved twice for a customer is one method (its `card.fingerprint`): the later save renews its expiry. The card number stays in the processor's vault. 400 `token_invalid` for a token used, expired or another merchant's. Emits `payment_method.attached`.
+     */
+    post: operations["createPaymentMethod"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_methods/{payment_method_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a saved payment method */
+    get: operations["getPaymentMethod"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_methods/{payment_method_id}/detach": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Detach a saved payment method
+     * @description It is no longer the customer's, and charging it is refused from then on (400 `payment_method_unusable`). 409 `invalid_state` when detached already. Emits `payment_method.detached`.
+     */
+    post: operations["detachPaymentMethod"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2352,6 +2469,106 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "customer.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * customer.created
+     * @description A merchant's customer was created. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the customer as the API returns it.
+     */
+    post: operations["customerCreatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "customer.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * customer.updated
+     * @description A customer's name, e-mail, phone or metadata changed. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the customer as the API returns it.
+     */
+    post: operations["customerUpdatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "customer.deleted": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * customer.deleted
+     * @description A customer was deleted; its saved payment methods were detached with it. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the customer as the API returns it.
+     */
+    post: operations["customerDeletedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment_method.attached": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment_method.attached
+     * @description A card or bank account was saved for a customer, with the customer's consent (the pay page's box, or POST /v1/payment_methods). Sent to the webhooks subscribed to the `charge` scope; `data.object` is the payment_method as the API returns it.
+     */
+    post: operations["paymentMethodAttachedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment_method.detached": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment_method.detached
+     * @description A saved payment method was detached (by the merchant, the ISV, or with its customer's deletion). Sent to the webhooks subscribed to the `charge` scope; `data.object` is the payment_method as the API returns it.
+     */
+    post: operations["paymentMethodDetachedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "settlement.created": {
     parameters: {
       query?: never;
@@ -2392,6 +2609,7 @@ export interface components {
           | "conflict_error"
           | "idempotency_error"
           | "rate_limit_error"
+          | "card_error"
           | "api_error";
         code: string;
         message: string;
@@ -2401,6 +2619,12 @@ export interface components {
           code: string;
           message: string;
         }[];
+        /** @description `card_declined` (402): the card network's reason (`insufficient_funds`, `stolen_card`, ...) */
+        decline_code?: string;
+        /** @description `card_declined` (402): the failed charge */
+        charge?: {
+          [key: string]: unknown;
+        };
         request_id: string;
       };
     };
@@ -3713,6 +3937,11 @@ export interface components {
        *     - `merchant.risk_alert` (scope `merchant`, `data.object`: risk_alert): The daily risk job found a rule broken (its figures and limit in `figures`) and did the ISV's chosen action (`settings.risk_actions`); once per merchant, rule and period.
        *     - `reserve.created` (scope `charge`, `data.object`: reserve): A reserve was put on the merchant's money (by the ISV, the operator or a risk rule): `held` is what it took at once (a fixed reserve), `reason` the words the merchant reads.
        *     - `reserve.released` (scope `charge`, `data.object`: reserve): A reserve ended (released by hand, or a fixed one on its release_on): what it held is available again.
+       *     - `customer.created` (scope `charge`, `data.object`: customer): A merchant's customer was created.
+       *     - `customer.updated` (scope `charge`, `data.object`: customer): A customer's name, e-mail, phone or metadata changed.
+       *     - `customer.deleted` (scope `charge`, `data.object`: customer): A customer was deleted; its saved payment methods were detached with it.
+       *     - `payment_method.attached` (scope `charge`, `data.object`: payment_method): A card or bank account was saved for a customer, with the customer's consent (the pay page's box, or POST /v1/payment_methods).
+       *     - `payment_method.detached` (scope `charge`, `data.object`: payment_method): A saved payment method was detached (by the merchant, the ISV, or with its customer's deletion).
        *     - `settlement.created` (scope `charge`, `data.object`: settlement): A daily settlement was created.
        * @enum {string}
        */
@@ -3755,6 +3984,11 @@ export interface components {
         | "merchant.risk_alert"
         | "reserve.created"
         | "reserve.released"
+        | "customer.created"
+        | "customer.updated"
+        | "customer.deleted"
+        | "payment_method.attached"
+        | "payment_method.detached"
         | "settlement.created";
       created_at: string;
       account_id: string;
@@ -3823,6 +4057,8 @@ export interface components {
       payment_asset_url: string;
       pay_url: string;
       charge_id: string | null;
+      /** @description The merchant's customer (`cus_...`) the request is for: its pay page offers to save the card to them (section 21); null: none */
+      customer: string | null;
       /** @description The ISV's fee on this payment, in cents (the guide: /docs/guide#section-19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer. */
       platform_fee: {
         amount: number;
@@ -3893,6 +4129,8 @@ export interface components {
       /** @description Tip in cents (default 0). */
       tip?: number;
       platform_fee?: components["schemas"]["PlatformFeeInput"];
+      /** @description The merchant's customer (`cus_...`) the request is for: the pay page then offers to save the card for them (the guide: /docs/guide#section-21). */
+      customer?: string;
     };
     CreateInvoiceRequest: {
       /** @example mer_4kZ2qV9sT1pLmN8xRw3YbC */
@@ -3913,6 +4151,8 @@ export interface components {
       /** @description Tip in cents (default 0). */
       tip?: number;
       platform_fee?: components["schemas"]["PlatformFeeInput"];
+      /** @description The merchant's customer (`cus_...`) the request is for: the pay page then offers to save the card for them (the guide: /docs/guide#section-21). */
+      customer?: string;
       email_address?: string;
       /** @description E.164; needed when `send_via` is `text` or `both`. */
       phone_number?: string;
@@ -3952,6 +4192,8 @@ export interface components {
       /** @description Tip in cents (default 0). */
       tip?: number;
       platform_fee?: components["schemas"]["PlatformFeeInput"];
+      /** @description The merchant's customer (`cus_...`) the request is for: the pay page then offers to save the card for them (the guide: /docs/guide#section-21). */
+      customer?: string;
       description?: string;
     };
     PaymentRequestList: {
@@ -4052,6 +4294,14 @@ export interface components {
          */
         locale: "en" | "es";
       };
+      /** @description Only on a request made for a customer (`customer`): once paid, the card (or bank account) is kept as the customer's saved method, with the box's words in `locale`, the time and the payer's address. 400 `parameter_not_allowed` on a request without a customer. A decline saves nothing. */
+      save_payment_method?: {
+        /**
+         * @description The payer ticked the page's box "Save this card for future payments to <business>" (off by default)
+         * @enum {boolean}
+         */
+        accepted: true;
+      };
     };
     BillingAddressInput: {
       phone?: string;
@@ -4116,13 +4366,6 @@ export interface components {
         account_type: "checking" | "savings";
       };
     };
-    ChargeList: {
-      /** @enum {string} */
-      object: "list";
-      data: components["schemas"]["Charge"][];
-      has_more: boolean;
-      url: string;
-    };
     Charge: {
       /** @enum {string} */
       object: "charge";
@@ -4139,6 +4382,10 @@ export interface components {
         }[];
       };
       payment_request_id: string;
+      /** @description The merchant's customer (`cus_...`) the charge was for (section 21); null for a payer without one */
+      customer: string | null;
+      /** @description The saved payment method (`pm_...`) of a merchant-initiated charge (POST /v1/charges); null when the payer paid in person or on a pay page */
+      payment_method_id: string | null;
       /** @enum {string} */
       payment_type: "TERMINAL" | "SCAN_TO_PAY" | "INVOICE" | "MANUAL";
       /** @enum {string} */
@@ -4266,6 +4513,146 @@ export interface components {
       /** @description Cents: the line's share of the object's costs */
       amount: number;
       description: string;
+    };
+    CreateSavedMethodCharge: {
+      /**
+       * @description Required with the ISV's key.
+       * @example mer_4kZ2qV9sT1pLmN8xRw3YbC
+       */
+      merchant_id?: string;
+      customer: string;
+      /** @description One of the customer's saved methods (`pm_...`) */
+      payment_method: string;
+      amount: number;
+      tip?: number;
+      tax?: number;
+      description?: string;
+      platform_fee?: components["schemas"]["PlatformFeeInput"];
+    };
+    ChargeList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Charge"][];
+      has_more: boolean;
+      url: string;
+    };
+    Customer: {
+      /** @enum {string} */
+      object: "customer";
+      id: string;
+      merchant_id: string;
+      name: string | null;
+      email: string | null;
+      /** @description E.164 */
+      phone: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description Milliseconds since the epoch */
+      created_at: number;
+    };
+    CreateCustomerRequest: {
+      /**
+       * @description Required with the ISV's key; a merchant's key makes its own.
+       * @example mer_4kZ2qV9sT1pLmN8xRw3YbC
+       */
+      merchant_id?: string;
+      name?: string;
+      email?: string;
+      phone?: string;
+      /** @description Up to 20 string keys (40 characters) and values (500 characters), yours to keep. */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    CustomerList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Customer"][];
+      has_more: boolean;
+      url: string;
+    };
+    UpdateCustomerRequest: {
+      name?: string | null;
+      email?: string | null;
+      phone?: string | null;
+      /** @description Replaces the keys given; a key sent with an empty string is removed. */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    DeletedCustomer: {
+      /** @enum {string} */
+      object: "customer";
+      id: string;
+      /** @enum {boolean} */
+      deleted: true;
+    };
+    PaymentMethod: {
+      /** @enum {string} */
+      object: "payment_method";
+      id: string;
+      /** @enum {string} */
+      type: "card" | "us_bank_account";
+      /** @description null once detached */
+      customer: string | null;
+      merchant_id: string;
+      card: {
+        brand: string;
+        last4: string;
+        exp_month: number;
+        exp_year: number;
+        funding: string;
+        /** @description The same card gives the same fingerprint across your merchants */
+        fingerprint: string;
+        /** @description Past the last day of its expiry month: charging it is refused */
+        expired: boolean;
+      } | null;
+      us_bank_account: {
+        bank_name: string | null;
+        last4: string;
+        /** @enum {string|null} */
+        account_type: "checking" | "savings" | null;
+        routing_number: string | null;
+        fingerprint: string;
+      } | null;
+      consent: {
+        text: string;
+        /** @enum {string} */
+        locale: "en" | "es";
+        /** @description ISO 8601 */
+        accepted_at: string;
+        ip_address: string | null;
+        /** @enum {string} */
+        source: "pay_page" | "api";
+      };
+      /** @enum {string} */
+      status: "active" | "expired" | "detached";
+      created_at: number;
+    };
+    CreatePaymentMethodRequest: {
+      /** @description A single-use token (`tok_...`) of the merchant's tokenizer frame: a card or a bank account */
+      token: string;
+      /** @example cus_5tR8mQ2zX7kP1vL9wN3yBd */
+      customer: string;
+      consent: {
+        /** @enum {boolean} */
+        accepted: true;
+        /** @description The words your page showed the customer (default: ours, in `locale`: "Save this card for future payments to <business>"). */
+        text?: string;
+        /**
+         * @description The language the customer read (default en).
+         * @enum {string}
+         */
+        locale?: "en" | "es";
+      };
+    };
+    PaymentMethodList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["PaymentMethod"][];
+      has_more: boolean;
+      url: string;
     };
     File: {
       /** @enum {string} */
@@ -8602,6 +8989,11 @@ export interface operations {
           | "merchant.risk_alert"
           | "reserve.created"
           | "reserve.released"
+          | "customer.created"
+          | "customer.updated"
+          | "customer.deleted"
+          | "payment_method.attached"
+          | "payment_method.detached"
           | "settlement.created";
       };
       header?: never;
@@ -8901,6 +9293,7 @@ export interface operations {
            *       "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
+           *       "customer": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9026,6 +9419,7 @@ export interface operations {
            *       "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
+           *       "customer": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9146,6 +9540,7 @@ export interface operations {
            *       "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
+           *       "customer": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9257,6 +9652,7 @@ export interface operations {
            *       "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
+           *       "customer": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9365,6 +9761,7 @@ export interface operations {
            *           "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *           "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *           "charge_id": null,
+           *           "customer": null,
            *           "platform_fee": null,
            *           "created_at": "2026-11-22T18:00:00.000Z",
            *           "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9460,6 +9857,7 @@ export interface operations {
            *       "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
+           *       "customer": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9551,6 +9949,7 @@ export interface operations {
            *       "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
+           *       "customer": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9651,6 +10050,7 @@ export interface operations {
            *       "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
+           *       "customer": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9764,6 +10164,7 @@ export interface operations {
            *         "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *         "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *         "charge_id": "ch_8nW3kQ5zX1mP7vL2rT6yBd",
+           *         "customer": null,
            *         "created_at": "2026-11-22T18:00:00.000Z",
            *         "expires_at": "2026-11-29T18:00:00.000Z",
            *         "paid_at": "2026-11-22T18:02:00.000Z",
@@ -10074,6 +10475,8 @@ export interface operations {
            *             ]
            *           },
            *           "payment_request_id": "pr_3hV8mK1qZ7xN2pL5wR9tYb",
+           *           "customer": null,
+           *           "payment_method_id": null,
            *           "payment_type": "SCAN_TO_PAY",
            *           "status": "AUTHORIZED",
            *           "currency": "usd",
@@ -10160,6 +10563,153 @@ export interface operations {
       };
     };
   };
+  createCharge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+         *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+         *       "payment_method": "pm_2hV8mK1qZ7xN4pL5wR9tYc",
+         *       "amount": 4500,
+         *       "description": "November membership"
+         *     }
+         */
+        "application/json": components["schemas"]["CreateSavedMethodCharge"];
+      };
+    };
+    responses: {
+      /** @description The charge */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "charge",
+           *       "id": "ch_8nW3kQ5zX1mP7vL2rT6yBd",
+           *       "merchant": {
+           *         "id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *         "gateway_merchant_id": "gw_2bT7nQ4xK9mL1pZ6vR3wYc",
+           *         "api_key": "****************************Qx7p",
+           *         "pub_api_key": "pk_test_4eC39HqLyjWDarjtT1zdp7dc4eC39HqL",
+           *         "processors": [
+           *           {
+           *             "id": "proc_6yH2mK8qZ4xN1pL7wR3tVb",
+           *             "processor_type": "CREDIT_CARD"
+           *           }
+           *         ]
+           *       },
+           *       "payment_request_id": "pr_3hV8mK1qZ7xN2pL5wR9tYb",
+           *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "payment_method_id": "pm_2hV8mK1qZ7xN4pL5wR9tYc",
+           *       "payment_type": "MANUAL",
+           *       "status": "AUTHORIZED",
+           *       "currency": "usd",
+           *       "requested_amount": 1245,
+           *       "amount_authorized": 1245,
+           *       "amount_captured": 1245,
+           *       "amount_refunded": 0,
+           *       "tip": 0,
+           *       "tax": 95,
+           *       "payment_method": "card",
+           *       "processor": {
+           *         "id": "proc_6yH2mK8qZ4xN1pL7wR3tVb",
+           *         "processor_type": "CREDIT_CARD"
+           *       },
+           *       "card_last_4": "4242",
+           *       "card_brand": "visa",
+           *       "card_expiration_date": "12/2030",
+           *       "card_type": "credit",
+           *       "card_entry_method": "MANUAL",
+           *       "billing_address": {
+           *         "phone": null,
+           *         "email": "customer@example.com"
+           *       },
+           *       "failure_reason": null,
+           *       "receipt_number": "20261122-8NW3KQ5Z",
+           *       "fee": null,
+           *       "net": null,
+           *       "fee_details": null,
+           *       "platform_fee": null,
+           *       "settlement_id": null,
+           *       "refunds": [],
+           *       "created_at": 1795370520000,
+           *       "authorized_at": 1795370520000,
+           *       "captured_at": 1795370520000,
+           *       "settled_at": null,
+           *       "returned_at": null,
+           *       "return_reversed_at": null,
+           *       "disputed": false,
+           *       "dispute_id": null
+           *     }
+           */
+          "application/json": components["schemas"]["Charge"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Declined (`card_declined`): `error.decline_code` says why, `error.charge` is the failed charge */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The merchant cannot take payments (`merchant_not_approved`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getCharge: {
     parameters: {
       query?: never;
@@ -10194,6 +10744,8 @@ export interface operations {
            *         ]
            *       },
            *       "payment_request_id": "pr_3hV8mK1qZ7xN2pL5wR9tYb",
+           *       "customer": null,
+           *       "payment_method_id": null,
            *       "payment_type": "SCAN_TO_PAY",
            *       "status": "AUTHORIZED",
            *       "currency": "usd",
@@ -10258,6 +10810,778 @@ export interface operations {
       };
       /** @description No such object (or it belongs to another account) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listCustomers: {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+        ending_before?: string;
+        merchant_id?: string;
+        /** @description Exact address, any case */
+        email?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of customers */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "object": "customer",
+           *           "id": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *           "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *           "name": "Dana Whitfield",
+           *           "email": "dana@example.com",
+           *           "phone": "+14155550123",
+           *           "metadata": {
+           *             "member_id": "GYM-2207"
+           *           },
+           *           "created_at": 1795370520000
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "url": "/v1/customers"
+           *     }
+           */
+          "application/json": components["schemas"]["CustomerList"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+         *       "name": "Dana Whitfield",
+         *       "email": "dana@example.com",
+         *       "phone": "+14155550123",
+         *       "metadata": {
+         *         "member_id": "GYM-2207"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["CreateCustomerRequest"];
+      };
+    };
+    responses: {
+      /** @description The customer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "customer",
+           *       "id": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "name": "Dana Whitfield",
+           *       "email": "dana@example.com",
+           *       "phone": "+14155550123",
+           *       "metadata": {
+           *         "member_id": "GYM-2207"
+           *       },
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["Customer"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "customer",
+           *       "id": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "name": "Dana Whitfield",
+           *       "email": "dana@example.com",
+           *       "phone": "+14155550123",
+           *       "metadata": {
+           *         "member_id": "GYM-2207"
+           *       },
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["Customer"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "dana.w@example.com"
+         *     }
+         */
+        "application/json": components["schemas"]["UpdateCustomerRequest"];
+      };
+    };
+    responses: {
+      /** @description The customer, updated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "customer",
+           *       "id": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "name": "Dana Whitfield",
+           *       "email": "dana@example.com",
+           *       "phone": "+14155550123",
+           *       "metadata": {
+           *         "member_id": "GYM-2207"
+           *       },
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["Customer"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        customer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "customer",
+           *       "id": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "deleted": true
+           *     }
+           */
+          "application/json": components["schemas"]["DeletedCustomer"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listPaymentMethods: {
+    parameters: {
+      query: {
+        limit?: number;
+        starting_after?: string;
+        ending_before?: string;
+        /** @description The customer whose methods to list (required) */
+        customer: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of payment methods */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "object": "payment_method",
+           *           "id": "pm_2hV8mK1qZ7xN4pL5wR9tYc",
+           *           "type": "card",
+           *           "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *           "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *           "card": {
+           *             "brand": "visa",
+           *             "last4": "4242",
+           *             "exp_month": 12,
+           *             "exp_year": 2030,
+           *             "funding": "credit",
+           *             "fingerprint": "Xq7mK2pL9sT4vN1w",
+           *             "expired": false
+           *           },
+           *           "us_bank_account": null,
+           *           "consent": {
+           *             "text": "Save this card for future payments to Blue Bottle Yoga. Blue Bottle Yoga may charge it for payments I agree to, and I can ask for it to be removed at any time.",
+           *             "locale": "en",
+           *             "accepted_at": "2026-11-22T15:22:00.000Z",
+           *             "ip_address": "203.0.113.7",
+           *             "source": "pay_page"
+           *           },
+           *           "status": "active",
+           *           "created_at": 1795370520000
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "url": "/v1/payment_methods"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentMethodList"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createPaymentMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "tok_9fK2mQ7xLp4RzW1nVb6YtC",
+         *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+         *       "consent": {
+         *         "accepted": true,
+         *         "locale": "en"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["CreatePaymentMethodRequest"];
+      };
+    };
+    responses: {
+      /** @description The saved method */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payment_method",
+           *       "id": "pm_2hV8mK1qZ7xN4pL5wR9tYc",
+           *       "type": "card",
+           *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "card": {
+           *         "brand": "visa",
+           *         "last4": "4242",
+           *         "exp_month": 12,
+           *         "exp_year": 2030,
+           *         "funding": "credit",
+           *         "fingerprint": "Xq7mK2pL9sT4vN1w",
+           *         "expired": false
+           *       },
+           *       "us_bank_account": null,
+           *       "consent": {
+           *         "text": "Save this card for future payments to Blue Bottle Yoga. Blue Bottle Yoga may charge it for payments I agree to, and I can ask for it to be removed at any time.",
+           *         "locale": "en",
+           *         "accepted_at": "2026-11-22T15:22:00.000Z",
+           *         "ip_address": "203.0.113.7",
+           *         "source": "pay_page"
+           *       },
+           *       "status": "active",
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentMethod"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The merchant cannot take payments (`merchant_not_approved`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPaymentMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        payment_method_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payment method */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payment_method",
+           *       "id": "pm_2hV8mK1qZ7xN4pL5wR9tYc",
+           *       "type": "card",
+           *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "card": {
+           *         "brand": "visa",
+           *         "last4": "4242",
+           *         "exp_month": 12,
+           *         "exp_year": 2030,
+           *         "funding": "credit",
+           *         "fingerprint": "Xq7mK2pL9sT4vN1w",
+           *         "expired": false
+           *       },
+           *       "us_bank_account": null,
+           *       "consent": {
+           *         "text": "Save this card for future payments to Blue Bottle Yoga. Blue Bottle Yoga may charge it for payments I agree to, and I can ask for it to be removed at any time.",
+           *         "locale": "en",
+           *         "accepted_at": "2026-11-22T15:22:00.000Z",
+           *         "ip_address": "203.0.113.7",
+           *         "source": "pay_page"
+           *       },
+           *       "status": "active",
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentMethod"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  detachPaymentMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        payment_method_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The method, detached */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payment_method",
+           *       "id": "pm_2hV8mK1qZ7xN4pL5wR9tYc",
+           *       "type": "card",
+           *       "customer": null,
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "card": {
+           *         "brand": "visa",
+           *         "last4": "4242",
+           *         "exp_month": 12,
+           *         "exp_year": 2030,
+           *         "funding": "credit",
+           *         "fingerprint": "Xq7mK2pL9sT4vN1w",
+           *         "expired": false
+           *       },
+           *       "us_bank_account": null,
+           *       "consent": {
+           *         "text": "Save this card for future payments to Blue Bottle Yoga. Blue Bottle Yoga may charge it for payments I agree to, and I can ask for it to be removed at any time.",
+           *         "locale": "en",
+           *         "accepted_at": "2026-11-22T15:22:00.000Z",
+           *         "ip_address": "203.0.113.7",
+           *         "source": "pay_page"
+           *       },
+           *       "status": "detached",
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentMethod"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the object's state does not allow this (`invalid_state`) */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -16294,6 +17618,216 @@ export interface operations {
           type?: "reserve.released";
           data?: {
             object: components["schemas"]["Reserve"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  customerCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "customer.created";
+          data?: {
+            object: components["schemas"]["Customer"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  customerUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "customer.updated";
+          data?: {
+            object: components["schemas"]["Customer"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  customerDeletedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "customer.deleted";
+          data?: {
+            object: components["schemas"]["Customer"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  paymentMethodAttachedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "payment_method.attached";
+          data?: {
+            object: components["schemas"]["PaymentMethod"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  paymentMethodDetachedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "payment_method.detached";
+          data?: {
+            object: components["schemas"]["PaymentMethod"];
           };
         };
       };

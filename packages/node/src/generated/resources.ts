@@ -202,6 +202,28 @@ export class BalanceTransactionsResource extends Resource {
 
 export class ChargesResource extends Resource {
   /**
+   * Charge a customer's saved payment method
+   * A merchant-initiated charge: the customer is not present, and their saved method (`pm_...`, kept with their consent) pays `amount` (+ `tip` + `tax`). The charge is made through a MANUAL payment request made for it (`payment_request_id`, with `customer`), with the same fees, ledger, events and receipt (to the customer's e-mail) as any payment. A decline answers 402 `card_declined` with `decline_code` and the failed `charge` (its request is canceled). 400 `payment_method_unusable` for a method detached or another customer's, `payment_method_expired` for a card past its expiry (nothing is sent to the card network). Card testing: a card declined 10 times in 24 hours is refused, and a merchant's saved methods declined 20 times in an hour (429 `too_many_declines` with `Retry-After`). Send an `Idempotency-Key`: a retry then never charges twice.
+   */
+  createCharge(
+    body: NonNullable<operations["createCharge"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["createCharge"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "createCharge",
+        method: "POST",
+        path: "/v1/charges",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { body },
+      options,
+    ) as Promise<operations["createCharge"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
    * List charges
    * Newest first; filters `merchant_id`, `status` (`AUTHORIZED`, `SETTLED`, `FAILED`), `created[gte]` and `created[lte]` (milliseconds).
    */
@@ -236,6 +258,204 @@ export class ChargesResource extends Resource {
       { pathParams: { charge_id: chargeId } },
       options,
     ) as Promise<operations["getCharge"]["responses"][200]["content"]["application/json"]>;
+  }
+}
+
+export class CustomersResource extends Resource {
+  /**
+   * Create a customer
+   * A merchant's customer (`cus_...`), to save payment methods for and charge again without them present. `merchant_id` is required with the ISV's key; a merchant's own key makes its own. `phone` in E.164 or 10 US digits (kept in E.164). Emits `customer.created`.
+   */
+  createCustomer(
+    body: NonNullable<operations["createCustomer"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["createCustomer"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "createCustomer",
+        method: "POST",
+        path: "/v1/customers",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { body },
+      options,
+    ) as Promise<operations["createCustomer"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * List customers
+   * Newest first; filters `merchant_id` and `email` (the exact address, any case). Deleted customers are left out.
+   */
+  listCustomers(
+    query?: operations["listCustomers"]["parameters"]["query"],
+    options?: RequestOptions,
+  ): ListPromise<ListItem<operations["listCustomers"]["responses"][200]["content"]["application/json"]>> {
+    return this.transport.list(
+      {
+        id: "listCustomers",
+        method: "GET",
+        path: "/v1/customers",
+        auth: "client",
+        response: "json",
+        cursor: "id",
+      } as const,
+      {},
+      query,
+      options,
+    );
+  }
+
+  /**
+   * Get a customer
+   * 404 `resource_missing` once deleted, or when it is another account's.
+   */
+  getCustomer(
+    customerId: string,
+    options?: RequestOptions,
+  ): Promise<operations["getCustomer"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "getCustomer",
+        method: "GET",
+        path: "/v1/customers/{customer_id}",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { customer_id: customerId } },
+      options,
+    ) as Promise<operations["getCustomer"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Update a customer
+   * The fields given change; `null` clears `name`, `email` or `phone`. `metadata` merges: a key sent with an empty string is removed. Emits `customer.updated`.
+   */
+  updateCustomer(
+    customerId: string,
+    body: NonNullable<operations["updateCustomer"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["updateCustomer"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "updateCustomer",
+        method: "POST",
+        path: "/v1/customers/{customer_id}",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { pathParams: { customer_id: customerId }, body },
+      options,
+    ) as Promise<operations["updateCustomer"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Delete a customer
+   * The customer leaves every list and lookup, and its saved payment methods are detached with it (they can never be charged again). Its charges stay, naming it. Emits `customer.deleted`.
+   */
+  deleteCustomer(
+    customerId: string,
+    options?: RequestOptions,
+  ): Promise<operations["deleteCustomer"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "deleteCustomer",
+        method: "DELETE",
+        path: "/v1/customers/{customer_id}",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { customer_id: customerId } },
+      options,
+    ) as Promise<operations["deleteCustomer"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Save a payment method for a customer
+   * A single-use token of the merchant's tokenizer frame (a card, or a bank account) becomes the customer's saved method (`pm_...`), with the customer's consent: `consent.accepted` must be true, and `consent.text` the words your page showed (default: ours, in `consent.locale`); the time and the client's address are kept with them. The same card saved twice for a customer is one method (its `card.fingerprint`): the later save renews its expiry. The card number stays in the processor's vault. 400 `token_invalid` for a token used, expired or another merchant's. Emits `payment_method.attached`.
+   */
+  createPaymentMethod(
+    body: NonNullable<operations["createPaymentMethod"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["createPaymentMethod"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "createPaymentMethod",
+        method: "POST",
+        path: "/v1/payment_methods",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { body },
+      options,
+    ) as Promise<operations["createPaymentMethod"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * List a customer's saved payment methods
+   * Newest first; `customer` is required. Detached methods are left out; an expired card is `status: expired`.
+   */
+  listPaymentMethods(
+    query: operations["listPaymentMethods"]["parameters"]["query"],
+    options?: RequestOptions,
+  ): ListPromise<ListItem<operations["listPaymentMethods"]["responses"][200]["content"]["application/json"]>> {
+    return this.transport.list(
+      {
+        id: "listPaymentMethods",
+        method: "GET",
+        path: "/v1/payment_methods",
+        auth: "client",
+        response: "json",
+        cursor: "id",
+      } as const,
+      {},
+      query,
+      options,
+    );
+  }
+
+  /**
+   * Get a saved payment method
+   */
+  getPaymentMethod(
+    paymentMethodId: string,
+    options?: RequestOptions,
+  ): Promise<operations["getPaymentMethod"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "getPaymentMethod",
+        method: "GET",
+        path: "/v1/payment_methods/{payment_method_id}",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { payment_method_id: paymentMethodId } },
+      options,
+    ) as Promise<operations["getPaymentMethod"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Detach a saved payment method
+   * It is no longer the customer's, and charging it is refused from then on (400 `payment_method_unusable`). 409 `invalid_state` when detached already. Emits `payment_method.detached`.
+   */
+  detachPaymentMethod(
+    paymentMethodId: string,
+    options?: RequestOptions,
+  ): Promise<operations["detachPaymentMethod"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "detachPaymentMethod",
+        method: "POST",
+        path: "/v1/payment_methods/{payment_method_id}/detach",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { payment_method_id: paymentMethodId } },
+      options,
+    ) as Promise<operations["detachPaymentMethod"]["responses"][200]["content"]["application/json"]>;
   }
 }
 
@@ -1990,6 +2210,7 @@ export class OnbResources {
   readonly balance: BalanceResource;
   readonly balanceTransactions: BalanceTransactionsResource;
   readonly charges: ChargesResource;
+  readonly customers: CustomersResource;
   readonly disputes: DisputesResource;
   readonly events: EventsResource;
   readonly fees: FeesResource;
@@ -2019,6 +2240,7 @@ export class OnbResources {
     this.balance = new BalanceResource(transport);
     this.balanceTransactions = new BalanceTransactionsResource(transport);
     this.charges = new ChargesResource(transport);
+    this.customers = new CustomersResource(transport);
     this.disputes = new DisputesResource(transport);
     this.events = new EventsResource(transport);
     this.fees = new FeesResource(transport);
