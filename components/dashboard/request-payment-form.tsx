@@ -21,6 +21,8 @@ export function RequestPaymentForm({
   types,
   openAt,
   title,
+  extra,
+  defaultEmail,
 }: {
   merchantId: string;
   action: (input: unknown) => Promise<RequestFromPageResult>;
@@ -28,13 +30,17 @@ export function RequestPaymentForm({
   types: readonly [PageRequestType, ...PageRequestType[]];
   openAt?: string;
   title?: string;
+  /** More of the request's body (a customer's page: the `customer` it is for). */
+  extra?: Record<string, string>;
+  /** The invoice's address to start with (a customer's e-mail). */
+  defaultEmail?: string;
 }) {
   const t = useTranslations("dashboard");
   const router = useRouter();
   const [type, setType] = useState<PageRequestType>(types[0]);
   const [amount, setAmount] = useState("");
   const [description, setDescription] = useState("");
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(defaultEmail ?? "");
   const [error, setError] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const [pending, start] = useTransition();
@@ -62,6 +68,7 @@ export function RequestPaymentForm({
               type,
               merchant_id: merchantId,
               amount: cents,
+              ...extra,
               ...(type !== "SCAN_TO_PAY" && description.trim() ? { description: description.trim() } : {}),
               ...(type === "INVOICE" && email.trim() ? { email_address: email.trim() } : {}),
             });
@@ -70,7 +77,7 @@ export function RequestPaymentForm({
             setMade(result.payUrl);
             setAmount("");
             setDescription("");
-            setEmail("");
+            setEmail(defaultEmail ?? "");
             router.refresh();
           });
         }}

@@ -7,13 +7,15 @@ import { homeSignOutAction } from "@/lib/actions/home";
 import { currentFrame } from "@/lib/home/current-frame";
 import type { MerchantDefaults } from "@/lib/schemas/account";
 
-export type HomeSection = "overview" | "payments" | "payouts" | "take" | "disputes" | "documents" | "settings";
+export type HomeSection =
+  "overview" | "payments" | "payouts" | "take" | "customers" | "disputes" | "documents" | "settings";
 
 const sections: { key: HomeSection; href: string }[] = [
   { key: "overview", href: "/home" },
   { key: "payments", href: "/home/payments" },
   { key: "payouts", href: "/home/payouts" },
   { key: "take", href: "/home/take-payment" },
+  { key: "customers", href: "/home/customers" },
   { key: "disputes", href: "/home/disputes" },
   { key: "documents", href: "/home/documents" },
   { key: "settings", href: "/home/settings" },

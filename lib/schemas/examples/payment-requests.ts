@@ -67,7 +67,7 @@ export const exampleManualRequest = {
 
 export const examplePayRequest = { token: "tok_9fK2mQ7xLp4RzW1nVb6YtC", email: "customer@example.com" };
 
-const { platform_fee: _platformFee, ...examplePublicPaymentRequest } = examplePaymentRequest;
+const { platform_fee: _platformFee, customer: _customer, ...examplePublicPaymentRequest } = examplePaymentRequest;
 
 export const examplePayResult = {
   object: "payment_result",

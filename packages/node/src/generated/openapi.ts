@@ -10164,7 +10164,6 @@ export interface operations {
            *         "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *         "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *         "charge_id": "ch_8nW3kQ5zX1mP7vL2rT6yBd",
-           *         "customer": null,
            *         "created_at": "2026-11-22T18:00:00.000Z",
            *         "expires_at": "2026-11-29T18:00:00.000Z",
            *         "paid_at": "2026-11-22T18:02:00.000Z",

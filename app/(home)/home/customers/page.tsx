@@ -1,0 +1,55 @@
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+
+import { CustomerForm } from "@/components/home/customer-form";
+import { HomeShell } from "@/components/home/home-shell";
+import { homeCreateCustomerAction } from "@/lib/actions/home-customers";
+import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { listCustomers } from "@/lib/domain/customers/customers";
+import { requireMerchant } from "@/lib/home/session";
+import { businessName } from "@/lib/merchants/facts";
+
+export async function generateMetadata() {
+  const t = await getTranslations("merchantHome.customers");
+  return { title: t("title") };
+}
+
+// /home/customers: the merchant's customers (docs/reference.md section 21), newest first, and a new
+// one; each opens its page (its saved cards, a charge again, an invoice that offers to save a card).
+export default async function Customers() {
+  const { db, merchant, scope, isv } = await requireMerchant();
+  const t = await getTranslations("merchantHome.customers");
+  const format = await getFormatter();
+  const { rows } = await listCustomers(db, scope, { limit: 100 });
+  return (
+    <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="customers">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="mt-2">{t("intro")}</p>
+      <div className="mt-4">
+        <CustomerForm action={homeCreateCustomerAction} />
+      </div>
+      <section aria-labelledby="customers-list" className="mt-6">
+        <h2 id="customers-list" className="text-lg font-semibold">
+          {t("listTitle")}
+        </h2>
+        {rows.length === 0 ? (
+          <p className="mt-2">{t("none")}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-line rounded-lg border border-line bg-card" data-testid="customers">
+            {rows.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2 p-3">
+                <Link href={`/home/customers/${c.id}`} className="font-medium break-all underline">
+                  {c.name ?? c.email ?? t("unnamed")}
+                </Link>
+                <span className="text-sm break-all text-muted">
+                  {c.email ? `${c.email} · ` : ""}
+                  {t("since", { date: format.dateTime(c.createdAt, { dateStyle: "medium" }) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </HomeShell>
+  );
+}

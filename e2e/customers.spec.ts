@@ -1,0 +1,103 @@
+import { clickPay, fillCard } from "./card-frame";
+import { approvedMerchant, createIsvWithCli, expectAxeClean, expectNoRawCodes } from "./helpers";
+import { expect, type Page, test } from "./test";
+
+// Customers in the merchant's home (docs/reference.md section 21): the merchant adds a customer and
+// sends an invoice; the customer pays it and ticks "save this card" (never ticked for them); the
+// merchant then charges the saved card again from the customer's page, and a declined saved card is
+// said in words.
+
+const shots = async (page: Page, name: string) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+test("a customer saves a card on the invoice's page, and the merchant charges it again from its home", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const isv = createIsvWithCli("Customers Gym");
+  const headers = { authorization: isv.auth };
+  const merchant = await approvedMerchant(request, isv);
+  const link = await (await request.post(`/v1/merchants/${merchant.id}/login_links`, { headers })).json();
+  await page.goto(new URL(link.url).pathname);
+  await page.getByRole("navigation").getByRole("link", { name: "Customers" }).click();
+  await expect(page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Add customer" }).click();
+  await expect(page.locator("#customer-error")).toHaveText("Type the customer's name.");
+  await page.getByLabel("Name").fill("Dana Whitfield");
+  await page.getByLabel("E-mail (optional)").fill("dana@example.com");
+  await page.getByRole("button", { name: "Add customer" }).click();
+  await expect(page.getByRole("heading", { name: "Dana Whitfield", level: 1 })).toBeVisible();
+  await expect(page.getByText("No saved card yet.", { exact: false })).toBeVisible();
+
+  // An invoice for her, e-mailed; its link opened as she would.
+  await page.getByLabel("Amount (USD)").fill("30.00");
+  await page.getByRole("button", { name: "Create the request" }).click();
+  const payUrl = await page.getByTestId("request-made").getAttribute("href");
+  expect(payUrl).toBeTruthy();
+
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await customer.goto(new URL(payUrl!).pathname);
+  const box = customer.getByTestId("save-method");
+  await expect(box).not.toBeChecked();
+  await expect(customer.getByText(/^Save this card for future payments to /)).toBeVisible();
+  await fillCard(customer, "4242424242424242");
+  await box.check();
+  await expectAxeClean(customer);
+  await shots(customer, "pay-save-card");
+  await clickPay(customer, /^Pay /);
+  await expect(customer.getByTestId("receipt")).toBeVisible();
+  await customerContext.close();
+
+  // Back in the home: the card is saved, and charged again.
+  await page.reload();
+  const saved = page.getByTestId("saved-methods");
+  await expect(saved).toContainText(/Visa •••• 4242, expires 12\/20\d\d/);
+  await page.getByLabel("Amount to charge (USD)").fill("25");
+  await page.getByLabel("What the charge is for (optional)").fill("December classes");
+  await page.getByRole("button", { name: "Charge the card" }).click();
+  await expect(page.getByTestId("charge-outcome")).toHaveText("Charged $25.00 to the card ending 4242.");
+  const charges = await (await request.get(`/v1/charges?merchant_id=${merchant.id}`, { headers })).json();
+  expect(charges.data[0]).toMatchObject({ amount_captured: 2_500, customer: expect.stringMatching(/^cus_/) });
+  expect(charges.data[0].payment_method_id).toMatch(/^pm_/);
+  await expectAxeClean(page);
+  await expectNoRawCodes(page);
+  await shots(page, "home-customer");
+
+  // A saved card that declines: said in words, nothing charged.
+  const customerId = charges.data[0].customer as string;
+  const tokenRes = await request.post("/v1/tokens", {
+    headers: { authorization: `Bearer ${merchant.publishableKey}` },
+    data: { card: { number: "4000000000009995", exp_month: 12, exp_year: 2034, cvc: "123" } },
+  });
+  await request.post("/v1/payment_methods", {
+    headers,
+    data: { token: (await tokenRes.json()).id, customer: customerId, consent: { accepted: true } },
+  });
+  await page.reload();
+  await page.getByLabel("Card", { exact: true }).selectOption({ label: "Visa •••• 9995, expires 12/2034" });
+  await page.getByLabel("Amount to charge (USD)").fill("10");
+  await page.getByRole("button", { name: "Charge the card" }).click();
+  await expect(page.getByTestId("charge-outcome")).toHaveText(
+    "The card was declined: not enough funds. Nothing was charged.",
+  );
+
+  // In Spanish.
+  await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Tarjetas guardadas" })).toBeVisible();
+  await expect(page.getByTestId("saved-methods")).toContainText("Visa •••• 4242, vence 12/20");
+  await expectNoRawCodes(page);
+  await shots(page, "home-customer-es");
+  await page.goto("/home/customers");
+  await expect(page.getByTestId("customers")).toContainText("dana@example.com · Cliente desde el");
+  await shots(page, "home-customers-es");
+});
