@@ -1,4 +1,5 @@
 import type { CustomerRow, PaymentMethodRow } from "../db/schema";
+import { cardExpired } from "../payments/card-expiry";
 
 /** A merchant's customer (docs/reference.md section 21). */
 export function serializeCustomer(row: CustomerRow) {
@@ -14,10 +15,6 @@ export function serializeCustomer(row: CustomerRow) {
   };
 }
 export type CustomerJson = ReturnType<typeof serializeCustomer>;
-
-/** Whether a card is past the last day of its expiry month. */
-export const cardExpired = (row: Pick<PaymentMethodRow, "expMonth" | "expYear">, now: Date) =>
-  row.expYear !== null && row.expMonth !== null && Date.UTC(row.expYear, row.expMonth, 1) <= now.getTime();
 
 /** A saved payment method: never its number, only what the vault answered and the consent given. */
 export function serializePaymentMethod(row: PaymentMethodRow, now: Date) {

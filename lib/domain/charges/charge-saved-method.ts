@@ -6,15 +6,15 @@ import { type Db } from "../../db/types";
 import { AppError, invalid, notFound } from "../../errors";
 import { must } from "../../must";
 import { ACH_AUTHORIZATION_VERSION } from "../../payments/ach-authorization";
+import { cardExpired } from "../../payments/card-expiry";
 import type { SavedChargeInput } from "../../schemas/customers";
 import { chargeSerializerFor } from "../../serializers/charge";
-import { cardExpired } from "../../serializers/customer";
 import { findCustomer } from "../customers/customers";
 import { findPaymentMethod } from "../customers/payment-methods";
 import { cancelPaymentRequest } from "../payments/cancel-payment-request";
 import { createScopedPaymentRequest } from "../payments/create-payment-request";
 import { payRequest } from "../payments/pay-payment-request";
-import type { PaymentSource } from "../payments/payment-source";
+import { type PaymentSource, vaultedSource } from "../payments/payment-source";
 import { assertCanTakePayments, type Scope } from "../scope";
 import { withLedgerFact } from "./ledger-charge";
 
@@ -28,26 +28,7 @@ export const SAVED_DECLINES_PER_MERCHANT = { declines: 20, windowMs: 60 * 60 * 1
 
 /** What pays: the saved method as the processor's vault holds it. */
 const sourceOf = (method: PaymentMethodRow): PaymentSource =>
-  method.type === "us_bank_account"
-    ? {
-        kind: "bank_account",
-        last4: method.last4,
-        accountType: method.accountType ?? "checking",
-        bankName: method.bankName,
-        routingNumber: method.routingNumber ?? "",
-        fingerprint: method.fingerprint,
-        vault: method.vault,
-      }
-    : {
-        kind: "card",
-        brand: must(method.brand, "a saved card's brand"),
-        last4: method.last4,
-        expMonth: must(method.expMonth, "a saved card's expiry month"),
-        expYear: must(method.expYear, "a saved card's expiry year"),
-        funding: method.funding ?? "unknown",
-        fingerprint: method.fingerprint,
-        vault: method.vault,
-      };
+  vaultedSource({ ...method, kind: method.type === "us_bank_account" ? "bank_account" : "card" });
 
 /** 429 `too_many_declines` once the merchant's merchant-initiated declines fill the hour's window. */
 async function assertMerchantNotTesting(db: Db, merchantId: string) {

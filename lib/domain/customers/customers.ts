@@ -37,6 +37,16 @@ export async function findCustomer(db: DbOrTx, scope: Scope, id: string, param =
   return row;
 }
 
+/** The customer with this id unless deleted, whoever's it is (a public pay page's request names it); null otherwise. */
+export async function liveCustomer(db: DbOrTx, id: string | null): Promise<CustomerRow | null> {
+  if (!id) return null;
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.deletedAt)));
+  return row ?? null;
+}
+
 /** POST /v1/customers. */
 export async function createCustomer(db: Db, scope: Scope, input: CreateCustomerInput) {
   const merchant = await findScopedMerchant(db, scope, input.merchant_id);

@@ -1,14 +1,15 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import type { AchAuthorizationRecord } from "../../db/schema";
-import { cardTokens, customers, merchants, type PaymentRequestRow } from "../../db/schema";
+import { cardTokens, merchants, type PaymentRequestRow } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { invalid } from "../../errors";
 import { businessName } from "../../merchants/facts";
 import { ACH_AUTHORIZATION_VERSION, achAuthorizationText } from "../../payments/ach-authorization";
 import { saveConsentText } from "../../payments/save-consent";
 import { getAccount } from "../accounts/get-account";
+import { liveCustomer } from "../customers/customers";
 import { keepMethod } from "../customers/payment-methods";
 import { isRealPhone } from "../merchants/application";
 import { achAuthorizationFacts } from "./ach-authorization";
@@ -94,12 +95,7 @@ export async function payWithToken(
 
 /** The customer a paid request's card is saved for, and the business named in the box; 400 without one. */
 async function customerToSaveFor(db: Db, request: PaymentRequestRow) {
-  const [customer] = request.customerId
-    ? await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.id, request.customerId), isNull(customers.deletedAt)))
-    : [];
+  const customer = await liveCustomer(db, request.customerId);
   if (!customer)
     throw invalid(
       "save_payment_method",

@@ -70,25 +70,42 @@ export async function spendToken(db: DbOrTx, tokenId: string, merchantId: string
         : "This token has expired: tokenize the card again";
     throw invalid("token", why, "token_invalid");
   }
-  if (token.kind === "bank_account")
+  return vaultedSource(token);
+}
+
+/** What the platform keeps of a card or bank account (a token's, a saved method's), as a source to charge. */
+export function vaultedSource(row: {
+  kind: "card" | "bank_account";
+  brand: string | null;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+  funding: Funding | null;
+  accountType: "checking" | "savings" | null;
+  bankName: string | null;
+  routingNumber: string | null;
+  fingerprint: string;
+  vault: Record<string, unknown>;
+}): PaymentSource {
+  if (row.kind === "bank_account")
     return {
       kind: "bank_account",
-      last4: token.last4,
-      accountType: token.accountType ?? "checking",
-      bankName: token.bankName,
-      routingNumber: token.routingNumber ?? "",
-      fingerprint: token.fingerprint,
-      vault: token.vault,
+      last4: row.last4,
+      accountType: row.accountType ?? "checking",
+      bankName: row.bankName,
+      routingNumber: row.routingNumber ?? "",
+      fingerprint: row.fingerprint,
+      vault: row.vault,
     };
   return {
     kind: "card",
-    brand: must(token.brand, "a card token's brand"),
-    last4: token.last4,
-    expMonth: must(token.expMonth, "a card token's expiry month"),
-    expYear: must(token.expYear, "a card token's expiry year"),
-    funding: must(token.funding, "a card token's funding"),
-    fingerprint: token.fingerprint,
-    vault: token.vault,
+    brand: must(row.brand, "a card's brand"),
+    last4: row.last4,
+    expMonth: must(row.expMonth, "a card's expiry month"),
+    expYear: must(row.expYear, "a card's expiry year"),
+    funding: must(row.funding, "a card's funding"),
+    fingerprint: row.fingerprint,
+    vault: row.vault,
   };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import { hostedBaseUrl, servesIsvPages } from "../../branding/hosts";
 import { clock } from "../../clock";
-import { charges, customers, merchants, paymentRequests } from "../../db/schema";
+import { charges, merchants, paymentRequests } from "../../db/schema";
 import type { PaymentItem } from "../../db/schema/payments";
 import { type Db } from "../../db/types";
 import { env } from "../../env";
@@ -13,6 +13,7 @@ import { payPageUrl, qrCodeUrl } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { awaitsAchClearing } from "../charges/rules";
+import { liveCustomer } from "../customers/customers";
 import { takesAch } from "../fees/merchant-pricing";
 import { achAuthorizationFacts } from "./ach-authorization";
 import { effectiveStatus } from "./status";
@@ -40,12 +41,7 @@ export async function viewPayPage(db: Db, id: string, host: string) {
       .set({ viewedAt: clock.now() })
       .where(and(eq(paymentRequests.id, id), isNull(paymentRequests.viewedAt)));
   }
-  const [customer] = request.customerId
-    ? await db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(eq(customers.id, request.customerId), isNull(customers.deletedAt)))
-    : [];
+  const customer = await liveCustomer(db, request.customerId);
   const [charge] = request.chargeId ? await db.select().from(charges).where(eq(charges.id, request.chargeId)) : [];
   const now = clock.ms();
   const status = effectiveStatus(request, now);
@@ -73,7 +69,7 @@ export async function viewPayPage(db: Db, id: string, host: string) {
     /** What the bank debit's authorization says (lib/payments/ach-authorization.ts), in the page's words. */
     achAuthorization: achAuthorizationFacts(request, merchant, isv, new Date(now)),
     /** A request made for a customer: the page offers to save the card for them (docs/reference.md section 21). */
-    offersToSave: customer !== undefined,
+    offersToSave: customer !== null,
     lastFailureReason: publicFailureReason(request.lastFailureReason),
     /** Locked after too many declined attempts (card testing): the page offers no form. */
     locked: status === "PENDING" && request.lockedAt !== null,

@@ -7,6 +7,7 @@ import { type MerchantRow, type PayoutCardRow, payoutCards } from "../../db/sche
 import { type Db, type DbOrTx } from "../../db/types";
 import { AppError, invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
+import { cardExpired } from "../../payments/card-expiry";
 import { businessDaysAfter } from "../../payouts/business-days";
 import { instantRail } from "../../payouts/instant-rail";
 import type { Funding } from "../../schemas/payment-values";
@@ -56,8 +57,7 @@ export async function payoutCardById(db: DbOrTx, id: string): Promise<PayoutCard
 
 /** Whether an instant payout may go to the card now: `usable`, `cooling` (added too recently) or `expired`. */
 export function payoutCardState(card: PayoutCardRow, now = clock.now()): "usable" | "cooling" | "expired" {
-  // A card is good through the last day of its expiry month.
-  if (Date.UTC(card.expYear, card.expMonth, 1) <= now.getTime()) return "expired";
+  if (cardExpired(card, now)) return "expired";
   return card.usableFrom > now ? "cooling" : "usable";
 }
 

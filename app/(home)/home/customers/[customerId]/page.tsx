@@ -15,7 +15,7 @@ import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { businessName } from "@/lib/merchants/facts";
 import { brandName } from "@/lib/payments/brands";
-import { cardExpired } from "@/lib/serializers/customer";
+import { cardExpired } from "@/lib/payments/card-expiry";
 
 type Props = { params: Promise<{ customerId: string }> };
 
