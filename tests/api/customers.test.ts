@@ -273,6 +273,24 @@ describe("charges of a saved method", () => {
     expect((await call("GET", `/v1/charges?merchant_id=${merchant.id}&limit=100`)).json.data.length).toBe(before);
   });
 
+  test("a merchant's saved methods declined 20 times in an hour: the 21st charge is refused before the network", async () => {
+    const customer = (await call("POST", "/v1/customers", { merchant_id: sibling.id, name: "Tester" })).json;
+    // Three declining cards, so that the per-card limit (10 a day) is not the one reached.
+    const methods: string[] = [];
+    for (const card of ["4000000000000002", "4000000000009987", "4000000000009979"])
+      methods.push((await save(customer.id, await tokenize(api, sibling.publishableKey, card))).json.id);
+    const charge = (i: number) =>
+      call("POST", "/v1/charges", { customer: customer.id, payment_method: methods[i % 3], amount: 100 + i });
+    for (let i = 0; i < 20; i++) expect((await charge(i)).status).toBe(402);
+    const count = async () => (await call("GET", `/v1/charges?merchant_id=${sibling.id}&limit=100`)).json.data.length;
+    const before = await count();
+    const refused = await charge(20);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.code).toBe("too_many_declines");
+    expect(refused.headers.get("retry-after")).toBe("900");
+    expect(await count()).toBe(before);
+  });
+
   test("another ISV's customers, methods and charges of them are 404", async () => {
     const customer = await newCustomer();
     const method = (await save(customer.id, await tokenize(api, merchant.publishableKey))).json;
