@@ -66,6 +66,9 @@ export type IdPrefix =
   | "pcard"
   | "cus"
   | "pm"
+  | "sub"
+  | "clock"
+  | "plink"
   | "ra";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */

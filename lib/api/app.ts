@@ -49,6 +49,8 @@ import { residualRoutes } from "./routes/residuals";
 import { riskAlertRoutes } from "./routes/risk-alerts";
 import { settlementRoutes } from "./routes/settlements";
 import { statementRoutes } from "./routes/statements";
+import { subscriptionRoutes } from "./routes/subscriptions";
+import { testClockRoutes } from "./routes/test-clocks";
 import { testHelperRoutes } from "./routes/test-helpers";
 import { tokenizerRoutes } from "./routes/tokenizer";
 import { tokenRoutes } from "./routes/tokens";
@@ -135,6 +137,7 @@ export function createApi(options: ApiOptions) {
   chargeRoutes(app);
   customerRoutes(app);
   paymentMethodRoutes(app);
+  subscriptionRoutes(app);
   fileRoutes(app);
   homeRoutes(app);
   refundRoutes(app);
@@ -151,7 +154,10 @@ export function createApi(options: ApiOptions) {
   accountSessionRoutes(app);
   statementRoutes(app);
   // Sandbox only: in production every /v1/test_helpers path is an unknown route (404).
-  if (env.APP_ENV === "sandbox") testHelperRoutes(app);
+  if (env.APP_ENV === "sandbox") {
+    testHelperRoutes(app);
+    testClockRoutes(app);
+  }
   docsRoutes(app);
   docsPagesRoutes(app);
   tokenizerRoutes(app);

@@ -199,6 +199,41 @@ export const eventCatalogue = {
     resource: "payment_method",
     description: "A saved payment method was detached (by the merchant, the ISV, or with its customer's deletion).",
   },
+  "payment_method.updated": {
+    scope: "charge",
+    resource: "payment_method",
+    description:
+      "A saved card's details changed without the customer: the card network's account updater gave its new expiry (sandbox: the card 4000000000003063, renewed before a charge finds it expired).",
+  },
+  "subscription.created": {
+    scope: "charge",
+    resource: "subscription",
+    description: "A subscription was created (with a trial, or its first period charged).",
+  },
+  "subscription.updated": {
+    scope: "charge",
+    resource: "subscription",
+    description:
+      "A subscription changed: a new period began, its status moved (active, past_due, unpaid), or its payment method, cancel_at_period_end or metadata changed.",
+  },
+  "subscription.canceled": {
+    scope: "charge",
+    resource: "subscription",
+    description:
+      "A subscription ended: canceled by the merchant or the ISV, at its period's end, or after its last retry failed (settings.subscription_failure_action canceled).",
+  },
+  "invoice.paid": {
+    scope: "charge",
+    resource: "payment_request",
+    description:
+      "A subscription's period was paid: its payment request (type INVOICE, with subscription_id) is PAID, charged automatically or paid by the customer from the e-mailed link.",
+  },
+  "invoice.payment_failed": {
+    scope: "charge",
+    resource: "payment_request",
+    description:
+      "A subscription's automatic charge failed: the subscription is past_due and retried (days 1, 3, 5 and 7) unless the decline was hard, the customer is e-mailed a pay link; after the last, unpaid or canceled.",
+  },
   "settlement.created": { scope: "charge", resource: "settlement", description: "A daily settlement was created." },
 } as const satisfies Record<string, Entry>;
 

@@ -183,6 +183,20 @@ export const jobTypes = {
     priority: 40,
   },
   /** One e-mail of the outbox over SMTP. */
+  /** A subscription's step that fell due (docs/reference.md section 21): a renewal, a retry, its end. */
+  subscription_due: {
+    payload: z.object({ subscription_id: z.string() }),
+    maxAttempts: 8,
+    backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+    priority: 30,
+  },
+  /** A sandbox test clock moved forward: every step of its subscriptions that fell due, in order. */
+  test_clock_advance: {
+    payload: z.object({ test_clock_id: z.string() }),
+    maxAttempts: 3,
+    backoffMs: (attempt: number) => 5_000 * attempt,
+    priority: 30,
+  },
   email: {
     payload: z.object({ outbox_id: z.string() }),
     maxAttempts: 6,

@@ -7,12 +7,12 @@ import { brandName } from "../payments/brands";
 
 // The messages a customer receives about a payment: the invoice (e-mail and text) and the receipt.
 
-type Brand = { display_name: string; primary_color: string };
-type Line = [label: string, value: string];
+export type Brand = { display_name: string; primary_color: string };
+export type Line = [label: string, value: string];
 
-const money = (cents: number, locale: Locale) => formatCents(cents, intlLocale(locale));
+export const money = (cents: number, locale: Locale) => formatCents(cents, intlLocale(locale));
 
-function page(
+export function page(
   brand: Brand,
   locale: Locale,
   intro: string,
@@ -34,10 +34,10 @@ function page(
   return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a"><div style="background:${brand.primary_color};color:${textOn(brand.primary_color)};padding:12px 16px;font-weight:600">${escapeHtml(sender)}</div><div style="padding:16px"><p>${escapeHtml(intro)}</p><table>${rows}</table>${button}${footer ? `<p style="color:#475569;font-size:14px">${escapeHtml(footer)}</p>` : ""}</div></body></html>`;
 }
 
-type Items = { name: string; quantity: number; unit_price: number }[] | null;
+export type Items = { name: string; quantity: number; unit_price: number }[] | null;
 
 /** What a payment was for: each item, then the subtotal, the tax (and tip) and the total. */
-function amountLines(
+export function amountLines(
   input: { subtotal: number; tax: number; tip: number; total: number; items: Items },
   locale: Locale,
   t: ReturnType<typeof translator>,

@@ -26,6 +26,8 @@ export const sandboxTestCards: Record<string, FailureReason> = {
 /** A Visa debit card that takes payments, but the push-to-card rail refuses a payout to it (docs/reference.md section 20). */
 export const SANDBOX_PUSH_REFUSED_CARD = "4000000000006660";
 export const sandboxDebitCards = new Set(["4000056655665556", "5200828282828210", SANDBOX_PUSH_REFUSED_CARD]);
+/** A card the simulated account updater renews when a saved copy of it has expired (docs/reference.md section 21). */
+export const SANDBOX_UPDATER_CARD = "4000000000003063";
 /** A prepaid Mastercard: payments are taken as from a credit card; no payout may go to it. */
 export const sandboxPrepaidCards = new Set(["5105105105105100"]);
 /** The sandbox's disputed card (docs/reference.md section 16): approved, then disputed (`fraudulent`) when its charge settles. */
@@ -96,6 +98,7 @@ export const sandboxProcessor: PaymentProcessor = {
         processor: "sandbox",
         ref: `sbx_card_${randomBase62(16)}`,
         ...(card.number === SANDBOX_PUSH_REFUSED_CARD ? { push_refused: true } : {}),
+        ...(card.number === SANDBOX_UPDATER_CARD ? { account_updater: true } : {}),
         scenario: card.number === SANDBOX_DISPUTED_CARD ? "dispute" : (sandboxTestCards[card.number] ?? "approve"),
       },
     };

@@ -4,11 +4,13 @@ import { apiVersionSchema } from "./api-version";
 import { email, hexColor, hostname, httpUrl } from "./atoms";
 import { defaultCapabilitiesSchema } from "./capabilities";
 import { costProfileSchema } from "./cost-profile";
+import { defaultDevices } from "./default-devices";
 import {
   defaultInstantPayoutSettings,
   instantPayoutSettingsPatchShape,
   instantPayoutSettingsShape,
 } from "./instant-payouts";
+import { subscriptionFailureActions } from "./payment-values";
 import { payoutBankAccountInputSchema, payoutBankAccountSchema } from "./payout-bank-account";
 import { platformFeeRefundPolicies, platformFeeRulesSchema } from "./platform-fees";
 import { defaultRiskActions, riskActionsPatchSchema, riskActionsSchema } from "./risk";
@@ -131,6 +133,10 @@ export const accountSettingsSchema = z
       description:
         "What a refund does with the charge's platform fee (the guide: /docs/guide#section-19): `pro_rata` (default) gives back the refunded share to the merchant; `keep` keeps it",
     }),
+    subscription_failure_action: z.enum(subscriptionFailureActions).meta({
+      description:
+        "What a subscription becomes when its last retry (day 7) fails (the guide: /docs/guide#section-21): `unpaid` (default: no more renewals, its invoice stays payable from the e-mailed link and paying it resumes the subscription) or `canceled` (the invoice too)",
+    }),
   })
   .meta({ id: "AccountSettings" });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
@@ -149,6 +155,7 @@ export const settingsWithDefaults = (stored: Partial<AccountSettings>): AccountS
     platform_fee_rules: [],
     platform_fee_refund: "pro_rata",
     merchant_can_change_schedule: false,
+    subscription_failure_action: "unpaid",
     ...defaultInstantPayoutSettings,
     ...stored,
     risk_actions: { ...defaultRiskActions, ...(stored.risk_actions ?? {}) },
@@ -160,6 +167,7 @@ export const initialSettings: AccountSettings = {
   platform_fee_refund: "pro_rata",
   new_bank_account_hold_days: DEFAULT_NEW_BANK_ACCOUNT_HOLD_DAYS,
   merchant_can_change_schedule: false,
+  subscription_failure_action: "unpaid",
   risk_actions: defaultRiskActions,
   ...defaultInstantPayoutSettings,
   embed_allowed_origins: [],
@@ -167,29 +175,7 @@ export const initialSettings: AccountSettings = {
   onboarding_link_ttl_seconds: 86400,
   allow_skip_device_selection: false,
   device_selection_required: true,
-  devices: [
-    {
-      id: "pax-a920",
-      name: "PAX A920 Pro",
-      description: "Portable smart terminal with printer, chip, tap and swipe",
-      description_es: "Terminal inteligente portátil con impresora, chip, sin contacto y banda",
-      price: 34900,
-    },
-    {
-      id: "pax-a80",
-      name: "PAX A80",
-      description: "Countertop terminal with PIN pad, chip, tap and swipe",
-      description_es: "Terminal de mostrador con teclado PIN, chip, sin contacto y banda",
-      price: 24900,
-    },
-    {
-      id: "dejavoo-z11",
-      name: "Dejavoo Z11",
-      description: "Compact countertop terminal",
-      description_es: "Terminal de mostrador compacto",
-      price: 19900,
-    },
-  ],
+  devices: defaultDevices,
 };
 
 export function initialDefaults(displayName: string): MerchantDefaults {
@@ -277,6 +263,7 @@ export const updateAccountSchema = z
         platform_fee_rules: accountSettingsSchema.shape.platform_fee_rules.optional(),
         platform_fee_refund: accountSettingsSchema.shape.platform_fee_refund.optional(),
         merchant_can_change_schedule: z.boolean().optional(),
+        subscription_failure_action: z.enum(subscriptionFailureActions).optional(),
         ...instantPayoutSettingsPatchShape,
         risk_actions: riskActionsPatchSchema
           .optional()

@@ -34,6 +34,10 @@ export const createCustomerSchema = z
     email: z.optional(customerFields.email),
     phone: z.optional(customerFields.phone),
     metadata: customerFields.metadata.optional(),
+    test_clock: z.string().min(1).max(64).optional().meta({
+      description:
+        "Sandbox: a test clock (`clock_...`); the customer and its subscriptions live at the clock's time (the guide: /docs/guide#section-21)",
+    }),
   })
   .meta({ id: "CreateCustomerRequest" });
 export type CreateCustomerInput = z.infer<typeof createCustomerSchema>;
@@ -59,6 +63,7 @@ export const customerSchema = z
     email: z.string().nullable(),
     phone: z.string().nullable().meta({ description: "E.164" }),
     metadata: z.record(z.string(), z.string()),
+    test_clock: z.string().nullable().meta({ description: "Sandbox: the test clock it lives on; null: none" }),
     created_at: z.number().int().meta({ description: "Milliseconds since the epoch" }),
   })
   .meta({ id: "Customer" });

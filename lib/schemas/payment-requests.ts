@@ -143,6 +143,10 @@ export const paymentRequestSchema = z
       description:
         "The merchant's customer (`cus_...`) the request is for: its pay page offers to save the card to them (section 21); null: none",
     }),
+    subscription: z.string().nullable().meta({
+      description:
+        "The subscription (`sub_...`) whose period this invoice bills (the guide: /docs/guide#section-21); null: none",
+    }),
     platform_fee: z.object({ amount: z.number().int() }).nullable().meta({
       description:
         "The ISV's fee on this payment, in cents (the guide: /docs/guide#section-19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer.",
@@ -228,7 +232,7 @@ export const payResultSchema = z
     object: z.literal("payment_result"),
     outcome: z.enum(["paid", "declined"]),
     payment_request: paymentRequestSchema
-      .omit({ email_address: true, phone_number: true, platform_fee: true, customer: true })
+      .omit({ email_address: true, phone_number: true, platform_fee: true, customer: true, subscription: true })
       .meta({
         id: "PublicPaymentRequest",
         description: "The request, without the customer's e-mail or phone, or the ISV's fee.",

@@ -39,3 +39,11 @@ export const refundReasons = ["requested_by_customer", "duplicate", "fraudulent"
 export const refundStatuses = ["pending", "succeeded", "failed"] as const;
 /** The calls to a processor that move money, each written before it is made (docs/reference.md section 10). */
 export const processorCallKinds = ["authorize", "debit", "refund"] as const;
+
+/** A subscription's states (docs/reference.md section 21). */
+export const subscriptionStatuses = ["trialing", "active", "past_due", "canceled", "unpaid"] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export const subscriptionIntervals = ["week", "month", "year"] as const;
+export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
+/** What a subscription becomes when its last retry fails (the ISV's `settings.subscription_failure_action`). */
+export const subscriptionFailureActions = ["unpaid", "canceled"] as const;

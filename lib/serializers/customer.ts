@@ -11,6 +11,7 @@ export function serializeCustomer(row: CustomerRow) {
     email: row.email,
     phone: row.phone,
     metadata: row.metadata,
+    test_clock: row.testClockId,
     created_at: row.createdAt.getTime(),
   };
 }

@@ -29,6 +29,7 @@ export function serializePayResult(result: {
     phone_number: _phone,
     platform_fee: _platformFee,
     customer: _customer,
+    subscription: _subscription,
     ...request
   } = serializePaymentRequest(result.request, result.base);
   return {

@@ -31,6 +31,7 @@ export function serializePaymentRequest(row: PaymentRequestRow, base: string): P
     pay_url: payUrl,
     charge_id: row.chargeId,
     customer: row.customerId,
+    subscription: row.subscriptionId,
     platform_fee: row.platformFee === null ? null : { amount: row.platformFee },
     ...(row.paymentType === "TERMINAL"
       ? {

@@ -13,6 +13,8 @@ import { runRisk } from "../domain/risk/run-risk";
 import { checkAchReturnReversals, checkAchReturns } from "../domain/settlements/ach-returns";
 import { runSettlement } from "../domain/settlements/run-settlement";
 import { runBilling, runStatements } from "../domain/statements/run-statements";
+import { runSubscriptionDue } from "../domain/subscriptions/renew";
+import { giveUpTestClock, runTestClockAdvance } from "../domain/test-clocks/test-clocks";
 import { giveUpUnderwriting, runUnderwriting } from "../domain/underwriting/run-underwriting";
 import { giveUpVerificationCheck, runVerificationCheck } from "../domain/verification/run-check";
 import { deliverWebhook, giveUpDelivery, preloadDeliveries } from "../domain/webhooks/deliver-webhook";
@@ -66,4 +68,6 @@ export const jobRegistry = {
   card_disputes: define("card_disputes", { handler: checkCardDisputes }),
   dispute_deadline: define("dispute_deadline", { handler: (db, payload) => expireDispute(db, payload) }),
   dispute_decision: define("dispute_decision", { handler: decideDispute }),
+  subscription_due: define("subscription_due", { handler: runSubscriptionDue }),
+  test_clock_advance: define("test_clock_advance", { handler: runTestClockAdvance, onGiveUp: giveUpTestClock }),
 } satisfies Record<JobName, JobDefinition>;

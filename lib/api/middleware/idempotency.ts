@@ -154,7 +154,13 @@ class ReleaseKey extends Error {}
  * processor"): a refund, a terminal's card. Their work commits in its own steps (the intent before
  * the call, the outcome after), never inside one transaction around the call.
  */
-const processorCallingPaths = [/^\/v1\/refunds$/, /^\/v1\/test_helpers\/terminals\/[^/]+\/present_card$/];
+const processorCallingPaths = [
+  /^\/v1\/refunds$/,
+  /^\/v1\/test_helpers\/terminals\/[^/]+\/present_card$/,
+  // A saved method charged (section 21): POST /v1/charges, a subscription's first period, a past_due one's new method.
+  /^\/v1\/charges$/,
+  /^\/v1\/subscriptions(\/[^/]+)?$/,
+];
 const callsProcessor = (path: string) => processorCallingPaths.some((pattern) => pattern.test(path));
 
 /**

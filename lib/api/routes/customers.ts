@@ -31,6 +31,7 @@ const exampleCustomer = {
   email: "dana@example.com",
   phone: "+14155550123",
   metadata: { member_id: "GYM-2207" },
+  test_clock: null,
   created_at: 1_795_370_520_000,
 };
 const customerId = z.object({ customer_id: pathId("customer_id", exampleCustomer.id) });

@@ -79,6 +79,7 @@ const schemaOfResource: Record<string, string> = {
   risk_alert: "RiskAlert",
   customer: "Customer",
   payment_method: "PaymentMethod",
+  subscription: "Subscription",
 };
 
 /** Ids a developer would guess, where the summary's words would not give them. */

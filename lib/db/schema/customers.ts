@@ -9,6 +9,25 @@ import { merchants } from "./merchants";
 // to keep for later payments. A method keeps what the processor's vault answered (never a card or
 // account number, never a CVC) and the consent as it was shown and accepted.
 
+/** A sandbox test clock: the customers made on it, and their subscriptions, live at its `frozen_time`. */
+export const testClocks = pgTable(
+  "test_clocks",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    isvAccountId: text("isv_account_id").notNull(),
+    name: text("name"),
+    frozenTime: timestamp("frozen_time", { withTimezone: true, mode: "date" }).notNull(),
+    /** `ready`, or `advancing` while a job moves its objects to `advancing_to`. */
+    status: text("status", { enum: ["ready", "advancing", "internal_failure"] }).notNull(),
+    advancingTo: timestamp("advancing_to", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("test_clocks_isv_seq_idx").on(t.isvAccountId, t.seq)],
+);
+export type TestClockRow = typeof testClocks.$inferSelect;
+
 export const customers = pgTable(
   "customers",
   {
@@ -22,6 +41,8 @@ export const customers = pgTable(
     email: text("email"),
     phone: text("phone"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    /** Sandbox: the test clock this customer (and its subscriptions) lives on. */
+    testClockId: text("test_clock_id").references(() => testClocks.id),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
   },

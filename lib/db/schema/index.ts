@@ -21,4 +21,5 @@ export * from "./residuals";
 export * from "./risk";
 export * from "./settlements";
 export * from "./statements";
+export * from "./subscriptions";
 export * from "./webhooks";

@@ -64,6 +64,9 @@ export const paymentRequests = pgTable(
     chargeId: text("charge_id"),
     /** The merchant's customer this request is for (docs/reference.md section 21): its pay page may save the card to them. */
     customerId: text("customer_id").references(() => customers.id),
+    /** A subscription's period this invoice bills (docs/reference.md section 21): one request per period. */
+    subscriptionId: text("subscription_id"),
+    subscriptionPeriodStart: timestamp("subscription_period_start", { withTimezone: true, mode: "date" }),
     /** The last declined attempt's reason, so the hosted pages can say why (cleared when paid). */
     lastFailureReason: text("last_failure_reason"),
     /** While a payment is being authorized: other attempts wait (one request, one successful charge). */
@@ -86,6 +89,10 @@ export const paymentRequests = pgTable(
     uniqueIndex("payment_requests_open_terminal_key")
       .on(t.terminalId)
       .where(sql`${t.status} = 'PENDING' and ${t.terminalId} is not null`),
+    // Two renewals never bill one period twice.
+    uniqueIndex("payment_requests_subscription_period_key")
+      .on(t.subscriptionId, t.subscriptionPeriodStart)
+      .where(sql`${t.subscriptionId} is not null`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNotNull, ne } from "drizzle-orm";
 
 import { clock } from "../../clock";
-import { charges, merchants, type PaymentMethodRow } from "../../db/schema";
+import { charges, type CustomerRow, merchants, type PaymentMethodRow, type PaymentRequestRow } from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, invalid, notFound } from "../../errors";
 import { must } from "../../must";
@@ -40,6 +40,8 @@ async function assertMerchantNotTesting(db: Db, merchantId: string) {
       and(
         eq(charges.merchantId, merchantId),
         eq(charges.status, "FAILED"),
+        // POST /v1/charges' own (a subscription's renewals are not a key's doing).
+        eq(charges.paymentType, "MANUAL"),
         ne(charges.failureReason, "processing_error"),
         isNotNull(charges.savedMethodId),
         gt(charges.createdAt, since),
@@ -92,30 +94,9 @@ export async function chargeSavedMethod(db: Db, scope: Scope, input: SavedCharge
     },
     { customerId: customer.id },
   );
-  const ach = method.type === "us_bank_account";
-  let result: Awaited<ReturnType<typeof payRequest>>;
+  let result: Awaited<ReturnType<typeof payWithSavedMethod>>;
   try {
-    result = await payRequest(
-      db,
-      request,
-      "MANUAL",
-      { email: customer.email ?? undefined, locale: method.consent.locale },
-      async () => sourceOf(method),
-      {
-        method: ach ? "ach" : "card",
-        saved: { customerId: customer.id, methodId: method.id },
-        // A saved bank account's debit is authorized by the consent the customer gave when it was kept.
-        achAuthorization: ach
-          ? {
-              version: ACH_AUTHORIZATION_VERSION,
-              locale: method.consent.locale,
-              text: method.consent.text,
-              accepted_at: method.consent.accepted_at,
-              ip_address: method.consent.ip_address,
-            }
-          : undefined,
-      },
-    );
+    result = await payWithSavedMethod(db, request, customer, method);
   } catch (error) {
     await cancelPaymentRequest(db, scope, request.id).catch(() => undefined);
     throw error;
@@ -129,6 +110,41 @@ export async function chargeSavedMethod(db: Db, scope: Scope, input: SavedCharge
     });
   }
   return charge;
+}
+
+/**
+ * Pays `request` with the customer's saved method, without the customer present: the card as the
+ * processor's vault keeps it, a bank account under the consent given when it was kept. The payment's
+ * outcome (paid or declined) as payRequest answers it.
+ */
+export async function payWithSavedMethod(
+  db: Db,
+  request: PaymentRequestRow,
+  customer: CustomerRow,
+  method: PaymentMethodRow,
+) {
+  const ach = method.type === "us_bank_account";
+  return payRequest(
+    db,
+    request,
+    "MANUAL",
+    { email: customer.email ?? undefined, locale: method.consent.locale },
+    async () => sourceOf(method),
+    {
+      method: ach ? "ach" : "card",
+      saved: { customerId: customer.id, methodId: method.id },
+      // A saved bank account's debit is authorized by the consent the customer gave when it was kept.
+      achAuthorization: ach
+        ? {
+            version: ACH_AUTHORIZATION_VERSION,
+            locale: method.consent.locale,
+            text: method.consent.text,
+            accepted_at: method.consent.accepted_at,
+            ip_address: method.consent.ip_address,
+          }
+        : undefined,
+    },
+  );
 }
 
 const declineMessage = (reason: string | null) =>

@@ -1,9 +1,9 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { cursorPage } from "../../db/cursor-page";
 import { one } from "../../db/one";
-import { type CustomerRow, customers, paymentMethods } from "../../db/schema";
+import { type CustomerRow, customers, paymentMethods, subscriptions } from "../../db/schema";
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalid, notFound } from "../../errors";
 import { createId } from "../../ids";
@@ -13,6 +13,9 @@ import { serializeCustomer } from "../../serializers/customer";
 import { recordEvent } from "../events/record-event";
 import { isRealPhone, normalizePhone } from "../merchants/application";
 import { findScopedMerchant, type Scope, withinScope } from "../scope";
+import { endWithInvoice } from "../subscriptions/schedule";
+import { findTestClock } from "../test-clocks/find-test-clock";
+import { objectTime } from "../test-clocks/object-time";
 
 // A merchant's customers (docs/reference.md section 21): who pays the merchant again and again, with
 // the methods they agreed to keep. Deleting a customer detaches its methods; its charges stay.
@@ -51,6 +54,9 @@ export async function liveCustomer(db: DbOrTx, id: string | null): Promise<Custo
 export async function createCustomer(db: Db, scope: Scope, input: CreateCustomerInput) {
   const merchant = await findScopedMerchant(db, scope, input.merchant_id);
   const phone = phoneOf(input.phone);
+  // Sandbox: the customer lives at its test clock's time (another account's clock is no such clock).
+  const testClock = input.test_clock ? await findTestClock(db, scope, input.test_clock, "test_clock") : null;
+  const createdAt = await objectTime(db, testClock?.id ?? null);
   return db.transaction(async (tx) => {
     const row = one(
       await tx
@@ -63,7 +69,8 @@ export async function createCustomer(db: Db, scope: Scope, input: CreateCustomer
           email: input.email ?? null,
           phone: phone ?? null,
           metadata: input.metadata ?? {},
-          createdAt: clock.now(),
+          testClockId: testClock?.id ?? null,
+          createdAt,
         })
         .returning(),
     );
@@ -122,6 +129,13 @@ export async function deleteCustomer(db: Db, scope: Scope, id: string) {
       .update(paymentMethods)
       .set({ detachedAt: now, updatedAt: now })
       .where(and(eq(paymentMethods.customerId, before.id), isNull(paymentMethods.detachedAt)));
+    // Its subscriptions end with it (their open invoices canceled): nothing is billed to nobody.
+    const billing = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.customerId, before.id), ne(subscriptions.status, "canceled")))
+      .for("update");
+    for (const sub of billing) await endWithInvoice(tx, sub, now);
     const row = one(await tx.update(customers).set({ deletedAt: now }).where(eq(customers.id, before.id)).returning());
     await recordEvent(tx, {
       accountId: row.isvAccountId,

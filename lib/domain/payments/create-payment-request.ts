@@ -74,7 +74,12 @@ export async function createScopedPaymentRequest(
   db: Db,
   scope: Scope,
   input: CreatePaymentRequestInput,
-  options: { customerId?: string } = {},
+  options: {
+    customerId?: string;
+    /** A subscription's invoice (section 21): the period it bills, and how long it stays payable. */
+    subscription?: { id: string; periodStart: Date };
+    expiresAt?: Date;
+  } = {},
 ) {
   const merchant = await findScopedMerchant(db, scope, input.merchant_id);
   assertCanTakePayments(merchant);
@@ -123,14 +128,18 @@ export async function createScopedPaymentRequest(
         taxPercent: amounts.taxPercent,
         platformFee,
         createdAt: now,
-        expiresAt: new Date(
-          now.getTime() +
-            (input.type === "TERMINAL"
-              ? (input.deadline_seconds ?? DEFAULT_TERMINAL_DEADLINE_S) * 1000
-              : SEVEN_DAYS_MS),
-        ),
+        expiresAt:
+          options.expiresAt ??
+          new Date(
+            now.getTime() +
+              (input.type === "TERMINAL"
+                ? (input.deadline_seconds ?? DEFAULT_TERMINAL_DEADLINE_S) * 1000
+                : SEVEN_DAYS_MS),
+          ),
         ...extra,
         customerId: customerId ?? null,
+        subscriptionId: options.subscription?.id ?? null,
+        subscriptionPeriodStart: options.subscription?.periodStart ?? null,
         sentAt: input.type === "INVOICE" && input.sendVia !== "none" ? now : null,
       })
       .onConflictDoNothing()

@@ -24,6 +24,7 @@ import { newChargeStatus } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { takesAch } from "../fees/merchant-pricing";
 import { assertCanTakePayments } from "../scope";
+import { invoicePaid } from "../subscriptions/invoice-paid";
 import { assertNotCardTesting, countsAsDecline, DECLINES_PER_REQUEST } from "./card-testing";
 import { chargeTerms } from "./charge-terms";
 import { billingAddressOf, type Customer, type PaymentSource } from "./payment-source";
@@ -53,7 +54,7 @@ export async function payRequest(
     /** A merchant-initiated charge: the customer and the saved method it was made with (section 21). */
     saved?: { customerId: string; methodId: string };
     /** Once paid, in the payment's transaction: the pay page's "save this card" (section 21). */
-    afterPaid?: (tx: Tx, source: PaymentSource) => Promise<unknown>;
+    afterPaid?: (tx: Tx, source: PaymentSource) => Promise<{ id: string } | undefined>;
   } = {},
 ) {
   const method = options.method ?? "card";
@@ -201,7 +202,8 @@ export async function payRequest(
       const chargeJson = serializeChargeForIsv(await withLedgerFact(tx, charge), merchant);
       if (!authorization.approved) {
         // The claim serializes attempts on one request, so the count is exact; the limit locks it.
-        const counted = countsAsDecline(authorization.reason) ? 1 : 0;
+        // A saved method charged without the customer (section 21) never locks the customer's own page.
+        const counted = !options.saved && countsAsDecline(authorization.reason) ? 1 : 0;
         const after = one(
           await tx
             .update(paymentRequests)
@@ -256,7 +258,9 @@ export async function payRequest(
           data: serializePaymentRequest(paid, base),
         },
       ]);
-      if (options.afterPaid) await options.afterPaid(tx, source);
+      const kept = options.afterPaid ? await options.afterPaid(tx, source) : undefined;
+      // A subscription's invoice: the subscription is paid up (and bills the card just saved, if one was).
+      if (paid.subscriptionId) await invoicePaid(tx, paid, base, kept?.id);
       const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
       if (receiptTo) await sendReceipt(tx, paid, charge, merchant, brandOf(isv), receiptTo, customer.locale);
       return { outcome: "paid" as const, request: paid, charge: charge, merchant: merchant, base };

@@ -20,6 +20,7 @@ export const examplePaymentRequest: PaymentRequestJson = {
   pay_url: "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
   charge_id: null,
   customer: null,
+  subscription: null,
   platform_fee: null,
   created_at: "2026-11-22T18:00:00.000Z",
   expires_at: "2026-11-29T18:00:00.000Z",
@@ -67,7 +68,12 @@ export const exampleManualRequest = {
 
 export const examplePayRequest = { token: "tok_9fK2mQ7xLp4RzW1nVb6YtC", email: "customer@example.com" };
 
-const { platform_fee: _platformFee, customer: _customer, ...examplePublicPaymentRequest } = examplePaymentRequest;
+const {
+  platform_fee: _platformFee,
+  customer: _customer,
+  subscription: _subscription,
+  ...examplePublicPaymentRequest
+} = examplePaymentRequest;
 
 export const examplePayResult = {
   object: "payment_result",

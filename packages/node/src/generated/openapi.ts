@@ -753,6 +753,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/subscriptions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List subscriptions
+     * @description Newest first; filters `merchant_id`, `customer` and `status`.
+     */
+    get: operations["listSubscriptions"];
+    put?: never;
+    /**
+     * Create a subscription
+     * @description Bills a customer's saved method each period (`sub_...`). With `trial_days`, `trialing` until the trial ends; without, the first period is charged before the answer: `active`, or `past_due` when declined (retried on days 1, 3, 5 and 7, the customer e-mailed a pay link each time; a hard decline such as a stolen card is not retried). Each period's payment is a payment request of type INVOICE (`latest_invoice`). Emits `subscription.created`, then `invoice.paid` or `invoice.payment_failed`. 400 `payment_method_unusable` / `payment_method_expired` before any charge.
+     */
+    post: operations["createSubscription"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/subscriptions/{subscription_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a subscription
+     * @description 404 `resource_missing` when it is another account's.
+     */
+    get: operations["getSubscription"];
+    put?: never;
+    /**
+     * Update a subscription
+     * @description Another of the customer's saved methods (a `past_due` subscription is tried on it at once), `cancel_at_period_end` (the subscription ends when its current period does, with nothing more charged), metadata. Emits `subscription.updated`. 409 `invalid_state` once canceled.
+     */
+    post: operations["updateSubscription"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/subscriptions/{subscription_id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a subscription
+     * @description Ends it now: nothing more is charged, and its open invoice (a period not yet paid) is canceled. Emits `subscription.canceled`. 409 `invalid_state` when canceled already; 409 `payment_in_progress` while the customer is paying that invoice.
+     */
+    post: operations["cancelSubscription"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files": {
     parameters: {
       query?: never;
@@ -1707,6 +1775,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/test_helpers/test_clocks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List test clocks
+     * @description Sandbox only. Newest first.
+     */
+    get: operations["listTestClocks"];
+    put?: never;
+    /**
+     * Create a test clock
+     * @description Sandbox only. A clock (`clock_...`) frozen at `frozen_time` (from an hour ago to two years ahead). Customers created with `test_clock` live at its time, and so do their subscriptions.
+     */
+    post: operations["createTestClock"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/test_helpers/test_clocks/{test_clock_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a test clock
+     * @description Sandbox only. Poll it after an advance until `status` is `ready`.
+     */
+    get: operations["getTestClock"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a test clock
+     * @description Sandbox only. Its subscriptions are canceled and its customers deleted with it.
+     */
+    delete: operations["deleteTestClock"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/test_helpers/test_clocks/{test_clock_id}/advance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Advance a test clock
+     * @description Sandbox only. Moves the clock forward to `frozen_time` (at most two years): every renewal, retry and e-mail of its subscriptions that falls due on the way runs, in order, at its own time. Answers the clock `advancing`; poll it until `ready` (its `frozen_time` is then the new time). 409 `invalid_state` while it advances already.
+     */
+    post: operations["advanceTestClock"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   "merchant.created": {
@@ -2569,6 +2705,126 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "payment_method.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment_method.updated
+     * @description A saved card's details changed without the customer: the card network's account updater gave its new expiry (sandbox: the card 4000000000003063, renewed before a charge finds it expired). Sent to the webhooks subscribed to the `charge` scope; `data.object` is the payment_method as the API returns it.
+     */
+    post: operations["paymentMethodUpdatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "subscription.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * subscription.created
+     * @description A subscription was created (with a trial, or its first period charged). Sent to the webhooks subscribed to the `charge` scope; `data.object` is the subscription as the API returns it.
+     */
+    post: operations["subscriptionCreatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "subscription.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * subscription.updated
+     * @description A subscription changed: a new period began, its status moved (active, past_due, unpaid), or its payment method, cancel_at_period_end or metadata changed. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the subscription as the API returns it.
+     */
+    post: operations["subscriptionUpdatedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "subscription.canceled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * subscription.canceled
+     * @description A subscription ended: canceled by the merchant or the ISV, at its period's end, or after its last retry failed (settings.subscription_failure_action canceled). Sent to the webhooks subscribed to the `charge` scope; `data.object` is the subscription as the API returns it.
+     */
+    post: operations["subscriptionCanceledEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "invoice.paid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * invoice.paid
+     * @description A subscription's period was paid: its payment request (type INVOICE, with subscription_id) is PAID, charged automatically or paid by the customer from the e-mailed link. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the payment_request as the API returns it.
+     */
+    post: operations["invoicePaidEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "invoice.payment_failed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * invoice.payment_failed
+     * @description A subscription's automatic charge failed: the subscription is past_due and retried (days 1, 3, 5 and 7) unless the decline was hard, the customer is e-mailed a pay link; after the last, unpaid or canceled. Sent to the webhooks subscribed to the `charge` scope; `data.object` is the payment_request as the API returns it.
+     */
+    post: operations["invoicePaymentFailedEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "settlement.created": {
     parameters: {
       query?: never;
@@ -2834,6 +3090,11 @@ export interface components {
        * @enum {string}
        */
       platform_fee_refund: "pro_rata" | "keep";
+      /**
+       * @description What a subscription becomes when its last retry (day 7) fails (the guide: /docs/guide#section-21): `unpaid` (default: no more renewals, its invoice stays payable from the e-mailed link and paying it resumes the subscription) or `canceled` (the invoice too)
+       * @enum {string}
+       */
+      subscription_failure_action: "unpaid" | "canceled";
     };
     DeviceCatalogEntry: {
       id: string;
@@ -2987,6 +3248,8 @@ export interface components {
          */
         platform_fee_refund?: "pro_rata" | "keep";
         merchant_can_change_schedule?: boolean;
+        /** @enum {string} */
+        subscription_failure_action?: "unpaid" | "canceled";
         /** @description Whether the ISV's merchants may take instant payouts (the guide: /docs/guide#section-20); default false */
         instant_payouts_enabled?: boolean;
         /** @description The ISV's markup on each instant payout, in basis points of its amount, added to the cost profile's `instant_payout_bps`: the ISV's revenue; default 0 */
@@ -3942,6 +4205,12 @@ export interface components {
        *     - `customer.deleted` (scope `charge`, `data.object`: customer): A customer was deleted; its saved payment methods were detached with it.
        *     - `payment_method.attached` (scope `charge`, `data.object`: payment_method): A card or bank account was saved for a customer, with the customer's consent (the pay page's box, or POST /v1/payment_methods).
        *     - `payment_method.detached` (scope `charge`, `data.object`: payment_method): A saved payment method was detached (by the merchant, the ISV, or with its customer's deletion).
+       *     - `payment_method.updated` (scope `charge`, `data.object`: payment_method): A saved card's details changed without the customer: the card network's account updater gave its new expiry (sandbox: the card 4000000000003063, renewed before a charge finds it expired).
+       *     - `subscription.created` (scope `charge`, `data.object`: subscription): A subscription was created (with a trial, or its first period charged).
+       *     - `subscription.updated` (scope `charge`, `data.object`: subscription): A subscription changed: a new period began, its status moved (active, past_due, unpaid), or its payment method, cancel_at_period_end or metadata changed.
+       *     - `subscription.canceled` (scope `charge`, `data.object`: subscription): A subscription ended: canceled by the merchant or the ISV, at its period's end, or after its last retry failed (settings.subscription_failure_action canceled).
+       *     - `invoice.paid` (scope `charge`, `data.object`: payment_request): A subscription's period was paid: its payment request (type INVOICE, with subscription_id) is PAID, charged automatically or paid by the customer from the e-mailed link.
+       *     - `invoice.payment_failed` (scope `charge`, `data.object`: payment_request): A subscription's automatic charge failed: the subscription is past_due and retried (days 1, 3, 5 and 7) unless the decline was hard, the customer is e-mailed a pay link; after the last, unpaid or canceled.
        *     - `settlement.created` (scope `charge`, `data.object`: settlement): A daily settlement was created.
        * @enum {string}
        */
@@ -3989,6 +4258,12 @@ export interface components {
         | "customer.deleted"
         | "payment_method.attached"
         | "payment_method.detached"
+        | "payment_method.updated"
+        | "subscription.created"
+        | "subscription.updated"
+        | "subscription.canceled"
+        | "invoice.paid"
+        | "invoice.payment_failed"
         | "settlement.created";
       created_at: string;
       account_id: string;
@@ -4059,6 +4334,8 @@ export interface components {
       charge_id: string | null;
       /** @description The merchant's customer (`cus_...`) the request is for: its pay page offers to save the card to them (section 21); null: none */
       customer: string | null;
+      /** @description The subscription (`sub_...`) whose period this invoice bills (the guide: /docs/guide#section-21); null: none */
+      subscription: string | null;
       /** @description The ISV's fee on this payment, in cents (the guide: /docs/guide#section-19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer. */
       platform_fee: {
         amount: number;
@@ -4548,6 +4825,8 @@ export interface components {
       metadata: {
         [key: string]: string;
       };
+      /** @description Sandbox: the test clock it lives on; null: none */
+      test_clock: string | null;
       /** @description Milliseconds since the epoch */
       created_at: number;
     };
@@ -4564,6 +4843,8 @@ export interface components {
       metadata?: {
         [key: string]: string;
       };
+      /** @description Sandbox: a test clock (`clock_...`); the customer and its subscriptions live at the clock's time (the guide: /docs/guide#section-21) */
+      test_clock?: string;
     };
     CustomerList: {
       /** @enum {string} */
@@ -4653,6 +4934,105 @@ export interface components {
       data: components["schemas"]["PaymentMethod"][];
       has_more: boolean;
       url: string;
+    };
+    Subscription: {
+      /** @enum {string} */
+      object: "subscription";
+      id: string;
+      merchant_id: string;
+      customer: string;
+      payment_method: string;
+      /** @enum {string} */
+      status: "trialing" | "active" | "past_due" | "canceled" | "unpaid";
+      items: {
+        name: string;
+        quantity: number;
+        unit_price: number;
+      }[];
+      /** @description Each period's amount in cents: the items' sum */
+      amount: number;
+      /** @enum {string} */
+      currency: "usd";
+      description: string | null;
+      /** @enum {string} */
+      interval: "week" | "month" | "year";
+      interval_count: number;
+      /** @description The current period's start (milliseconds since the epoch) */
+      current_period_start: number;
+      /** @description The current period's end: the next renewal (milliseconds since the epoch) */
+      current_period_end: number;
+      /** @description The trial's end (milliseconds since the epoch) */
+      trial_end: number | null;
+      cancel_at_period_end: boolean;
+      /** @description The payment request (`pr_...`, type INVOICE) of the current period; null during a trial */
+      latest_invoice: string | null;
+      /** @description Failed attempts to charge the latest invoice (0 once paid) */
+      attempt_count: number;
+      last_decline_code: string | null;
+      /** @description When the latest invoice is tried again (milliseconds since the epoch) */
+      next_payment_attempt: number | null;
+      /** @description Cents paid after a failed attempt, by a retry or by the customer from the e-mailed link */
+      recovered_amount: number;
+      test_clock: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @description Created (milliseconds since the epoch) */
+      created_at: number;
+      /** @description Canceled (milliseconds since the epoch) */
+      canceled_at: number | null;
+      /** @description Ended (milliseconds since the epoch) */
+      ended_at: number | null;
+    };
+    CreateSubscriptionRequest: {
+      /**
+       * @description Required with the ISV's key.
+       * @example mer_4kZ2qV9sT1pLmN8xRw3YbC
+       */
+      merchant_id?: string;
+      /** @example cus_5tR8mQ2zX7kP1vL9wN3yBd */
+      customer: string;
+      /**
+       * @description One of the customer's saved methods
+       * @example pm_8hJ3kL5nP7qR9sT1vW2xYz
+       */
+      payment_method: string;
+      items: {
+        name: string;
+        quantity: number;
+        unit_price: number;
+      }[];
+      description?: string;
+      /** @enum {string} */
+      interval: "week" | "month" | "year";
+      /** @description Intervals per period (default 1): at most 52 weeks, 12 months or 1 year */
+      interval_count?: number;
+      /** @description Days before the first payment; none: the first period is charged now */
+      trial_days?: number;
+      cancel_at_period_end?: boolean;
+      /** @description Up to 20 string keys (40 characters) and values (500 characters), yours to keep. */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    SubscriptionList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Subscription"][];
+      has_more: boolean;
+      url: string;
+    };
+    UpdateSubscriptionRequest: {
+      /**
+       * @description Another of the customer's saved methods; a past_due subscription is tried on it at once
+       * @example pm_8hJ3kL5nP7qR9sT1vW2xYz
+       */
+      payment_method?: string;
+      cancel_at_period_end?: boolean;
+      /** @description Merges; a key sent with an empty string is removed. */
+      metadata?: {
+        [key: string]: string;
+      };
     };
     File: {
       /** @enum {string} */
@@ -5639,6 +6019,44 @@ export interface components {
        */
       period: string;
     };
+    TestClock: {
+      /** @enum {string} */
+      object: "test_helpers.test_clock";
+      id: string;
+      name: string | null;
+      /** @description The clock's time (milliseconds since the epoch) */
+      frozen_time: number;
+      /**
+       * @description `advancing` while its renewals, retries and e-mails run up to `frozen_time`; then `ready`
+       * @enum {string}
+       */
+      status: "ready" | "advancing" | "internal_failure";
+      /** @description Created (milliseconds since the epoch) */
+      created_at: number;
+    };
+    CreateTestClockRequest: {
+      /** @description Milliseconds since the epoch: the clock's time (from an hour ago to two years ahead) */
+      frozen_time: number;
+      name?: string;
+    };
+    TestClockList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["TestClock"][];
+      has_more: boolean;
+      url: string;
+    };
+    AdvanceTestClockRequest: {
+      /** @description Milliseconds since the epoch: later than the clock's time, by at most two years */
+      frozen_time: number;
+    };
+    DeletedTestClock: {
+      /** @enum {string} */
+      object: "test_helpers.test_clock";
+      id: string;
+      /** @enum {boolean} */
+      deleted: true;
+    };
     PlatformFee: {
       /** @constant */
       object: "platform_fee";
@@ -5845,6 +6263,7 @@ export interface operations {
            *         "platform_fee_refund": "pro_rata",
            *         "new_bank_account_hold_days": 3,
            *         "merchant_can_change_schedule": false,
+           *         "subscription_failure_action": "unpaid",
            *         "risk_actions": {
            *           "volume_over_declared": "notify",
            *           "large_ticket": "notify",
@@ -8994,6 +9413,12 @@ export interface operations {
           | "customer.deleted"
           | "payment_method.attached"
           | "payment_method.detached"
+          | "payment_method.updated"
+          | "subscription.created"
+          | "subscription.updated"
+          | "subscription.canceled"
+          | "invoice.paid"
+          | "invoice.payment_failed"
           | "settlement.created";
       };
       header?: never;
@@ -9294,6 +9719,7 @@ export interface operations {
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
            *       "customer": null,
+           *       "subscription": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9420,6 +9846,7 @@ export interface operations {
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
            *       "customer": null,
+           *       "subscription": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9541,6 +9968,7 @@ export interface operations {
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
            *       "customer": null,
+           *       "subscription": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9653,6 +10081,7 @@ export interface operations {
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
            *       "customer": null,
+           *       "subscription": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9762,6 +10191,7 @@ export interface operations {
            *           "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *           "charge_id": null,
            *           "customer": null,
+           *           "subscription": null,
            *           "platform_fee": null,
            *           "created_at": "2026-11-22T18:00:00.000Z",
            *           "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9858,6 +10288,7 @@ export interface operations {
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
            *       "customer": null,
+           *       "subscription": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9950,6 +10381,7 @@ export interface operations {
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
            *       "customer": null,
+           *       "subscription": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -10051,6 +10483,7 @@ export interface operations {
            *       "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *       "charge_id": null,
            *       "customer": null,
+           *       "subscription": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -10863,6 +11296,7 @@ export interface operations {
            *           "metadata": {
            *             "member_id": "GYM-2207"
            *           },
+           *           "test_clock": null,
            *           "created_at": 1795370520000
            *         }
            *       ],
@@ -10952,6 +11386,7 @@ export interface operations {
            *       "metadata": {
            *         "member_id": "GYM-2207"
            *       },
+           *       "test_clock": null,
            *       "created_at": 1795370520000
            *     }
            */
@@ -11024,6 +11459,7 @@ export interface operations {
            *       "metadata": {
            *         "member_id": "GYM-2207"
            *       },
+           *       "test_clock": null,
            *       "created_at": 1795370520000
            *     }
            */
@@ -11105,6 +11541,7 @@ export interface operations {
            *       "metadata": {
            *         "member_id": "GYM-2207"
            *       },
+           *       "test_clock": null,
            *       "created_at": 1795370520000
            *     }
            */
@@ -11550,6 +11987,542 @@ export interface operations {
            *     }
            */
           "application/json": components["schemas"]["PaymentMethod"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the object's state does not allow this (`invalid_state`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listSubscriptions: {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+        ending_before?: string;
+        merchant_id?: string;
+        customer?: string;
+        status?: "trialing" | "active" | "past_due" | "canceled" | "unpaid";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of subscriptions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "object": "subscription",
+           *           "id": "sub_7yT4kP9mQ2xR5vL8wN3zBc",
+           *           "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *           "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *           "payment_method": "pm_8hJ3kL5nP7qR9sT1vW2xYz",
+           *           "status": "active",
+           *           "items": [
+           *             {
+           *               "name": "Monthly membership",
+           *               "unit_price": 4900,
+           *               "quantity": 1
+           *             }
+           *           ],
+           *           "amount": 4900,
+           *           "currency": "usd",
+           *           "description": "Gym membership",
+           *           "interval": "month",
+           *           "interval_count": 1,
+           *           "current_period_start": 1795370520000,
+           *           "current_period_end": 1798048920000,
+           *           "trial_end": null,
+           *           "cancel_at_period_end": false,
+           *           "latest_invoice": "pr_2mN8kQ4xT7vR1pL9wZ3yBc",
+           *           "attempt_count": 0,
+           *           "last_decline_code": null,
+           *           "next_payment_attempt": null,
+           *           "recovered_amount": 0,
+           *           "test_clock": null,
+           *           "metadata": {
+           *             "member_id": "GYM-2207"
+           *           },
+           *           "created_at": 1795370520000,
+           *           "canceled_at": null,
+           *           "ended_at": null
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "url": "/v1/subscriptions"
+           *     }
+           */
+          "application/json": components["schemas"]["SubscriptionList"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+         *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+         *       "payment_method": "pm_8hJ3kL5nP7qR9sT1vW2xYz",
+         *       "items": [
+         *         {
+         *           "name": "Monthly membership",
+         *           "unit_price": 4900,
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "interval": "month"
+         *     }
+         */
+        "application/json": components["schemas"]["CreateSubscriptionRequest"];
+      };
+    };
+    responses: {
+      /** @description The subscription */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "subscription",
+           *       "id": "sub_7yT4kP9mQ2xR5vL8wN3zBc",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "payment_method": "pm_8hJ3kL5nP7qR9sT1vW2xYz",
+           *       "status": "active",
+           *       "items": [
+           *         {
+           *           "name": "Monthly membership",
+           *           "unit_price": 4900,
+           *           "quantity": 1
+           *         }
+           *       ],
+           *       "amount": 4900,
+           *       "currency": "usd",
+           *       "description": "Gym membership",
+           *       "interval": "month",
+           *       "interval_count": 1,
+           *       "current_period_start": 1795370520000,
+           *       "current_period_end": 1798048920000,
+           *       "trial_end": null,
+           *       "cancel_at_period_end": false,
+           *       "latest_invoice": "pr_2mN8kQ4xT7vR1pL9wZ3yBc",
+           *       "attempt_count": 0,
+           *       "last_decline_code": null,
+           *       "next_payment_attempt": null,
+           *       "recovered_amount": 0,
+           *       "test_clock": null,
+           *       "metadata": {
+           *         "member_id": "GYM-2207"
+           *       },
+           *       "created_at": 1795370520000,
+           *       "canceled_at": null,
+           *       "ended_at": null
+           *     }
+           */
+          "application/json": components["schemas"]["Subscription"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        subscription_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The subscription */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "subscription",
+           *       "id": "sub_7yT4kP9mQ2xR5vL8wN3zBc",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "payment_method": "pm_8hJ3kL5nP7qR9sT1vW2xYz",
+           *       "status": "active",
+           *       "items": [
+           *         {
+           *           "name": "Monthly membership",
+           *           "unit_price": 4900,
+           *           "quantity": 1
+           *         }
+           *       ],
+           *       "amount": 4900,
+           *       "currency": "usd",
+           *       "description": "Gym membership",
+           *       "interval": "month",
+           *       "interval_count": 1,
+           *       "current_period_start": 1795370520000,
+           *       "current_period_end": 1798048920000,
+           *       "trial_end": null,
+           *       "cancel_at_period_end": false,
+           *       "latest_invoice": "pr_2mN8kQ4xT7vR1pL9wZ3yBc",
+           *       "attempt_count": 0,
+           *       "last_decline_code": null,
+           *       "next_payment_attempt": null,
+           *       "recovered_amount": 0,
+           *       "test_clock": null,
+           *       "metadata": {
+           *         "member_id": "GYM-2207"
+           *       },
+           *       "created_at": 1795370520000,
+           *       "canceled_at": null,
+           *       "ended_at": null
+           *     }
+           */
+          "application/json": components["schemas"]["Subscription"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        subscription_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cancel_at_period_end": true
+         *     }
+         */
+        "application/json": components["schemas"]["UpdateSubscriptionRequest"];
+      };
+    };
+    responses: {
+      /** @description The subscription, updated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "subscription",
+           *       "id": "sub_7yT4kP9mQ2xR5vL8wN3zBc",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "payment_method": "pm_8hJ3kL5nP7qR9sT1vW2xYz",
+           *       "status": "active",
+           *       "items": [
+           *         {
+           *           "name": "Monthly membership",
+           *           "unit_price": 4900,
+           *           "quantity": 1
+           *         }
+           *       ],
+           *       "amount": 4900,
+           *       "currency": "usd",
+           *       "description": "Gym membership",
+           *       "interval": "month",
+           *       "interval_count": 1,
+           *       "current_period_start": 1795370520000,
+           *       "current_period_end": 1798048920000,
+           *       "trial_end": null,
+           *       "cancel_at_period_end": true,
+           *       "latest_invoice": "pr_2mN8kQ4xT7vR1pL9wZ3yBc",
+           *       "attempt_count": 0,
+           *       "last_decline_code": null,
+           *       "next_payment_attempt": null,
+           *       "recovered_amount": 0,
+           *       "test_clock": null,
+           *       "metadata": {
+           *         "member_id": "GYM-2207"
+           *       },
+           *       "created_at": 1795370520000,
+           *       "canceled_at": null,
+           *       "ended_at": null
+           *     }
+           */
+          "application/json": components["schemas"]["Subscription"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the object's state does not allow this (`invalid_state`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  cancelSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        subscription_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The subscription, canceled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "subscription",
+           *       "id": "sub_7yT4kP9mQ2xR5vL8wN3zBc",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "customer": "cus_5tR8mQ2zX7kP1vL9wN3yBd",
+           *       "payment_method": "pm_8hJ3kL5nP7qR9sT1vW2xYz",
+           *       "status": "canceled",
+           *       "items": [
+           *         {
+           *           "name": "Monthly membership",
+           *           "unit_price": 4900,
+           *           "quantity": 1
+           *         }
+           *       ],
+           *       "amount": 4900,
+           *       "currency": "usd",
+           *       "description": "Gym membership",
+           *       "interval": "month",
+           *       "interval_count": 1,
+           *       "current_period_start": 1795370520000,
+           *       "current_period_end": 1798048920000,
+           *       "trial_end": null,
+           *       "cancel_at_period_end": false,
+           *       "latest_invoice": "pr_2mN8kQ4xT7vR1pL9wZ3yBc",
+           *       "attempt_count": 0,
+           *       "last_decline_code": null,
+           *       "next_payment_attempt": null,
+           *       "recovered_amount": 0,
+           *       "test_clock": null,
+           *       "metadata": {
+           *         "member_id": "GYM-2207"
+           *       },
+           *       "created_at": 1795370520000,
+           *       "canceled_at": 1796000000000,
+           *       "ended_at": 1796000000000
+           *     }
+           */
+          "application/json": components["schemas"]["Subscription"];
         };
       };
       /** @description Invalid request: every problem is listed in `error.errors` */
@@ -16042,6 +17015,387 @@ export interface operations {
       };
     };
   };
+  listTestClocks: {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+        ending_before?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of clocks */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "object": "test_helpers.test_clock",
+           *           "id": "clock_3nR7kT2mQ9xP5vL1wZ8yBc",
+           *           "name": "Three months of a gym",
+           *           "frozen_time": 1798761600000,
+           *           "status": "ready",
+           *           "created_at": 1795370520000
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "url": "/v1/test_helpers/test_clocks"
+           *     }
+           */
+          "application/json": components["schemas"]["TestClockList"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createTestClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frozen_time": 1798761600000,
+         *       "name": "Three months of a gym"
+         *     }
+         */
+        "application/json": components["schemas"]["CreateTestClockRequest"];
+      };
+    };
+    responses: {
+      /** @description The clock */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "test_helpers.test_clock",
+           *       "id": "clock_3nR7kT2mQ9xP5vL1wZ8yBc",
+           *       "name": "Three months of a gym",
+           *       "frozen_time": 1798761600000,
+           *       "status": "ready",
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["TestClock"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTestClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        test_clock_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clock */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "test_helpers.test_clock",
+           *       "id": "clock_3nR7kT2mQ9xP5vL1wZ8yBc",
+           *       "name": "Three months of a gym",
+           *       "frozen_time": 1798761600000,
+           *       "status": "ready",
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["TestClock"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteTestClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        test_clock_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "test_helpers.test_clock",
+           *       "id": "clock_3nR7kT2mQ9xP5vL1wZ8yBc",
+           *       "deleted": true
+           *     }
+           */
+          "application/json": components["schemas"]["DeletedTestClock"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the object's state does not allow this (`invalid_state`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  advanceTestClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        test_clock_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frozen_time": 1801440000000
+         *     }
+         */
+        "application/json": components["schemas"]["AdvanceTestClockRequest"];
+      };
+    };
+    responses: {
+      /** @description The clock, advancing */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "test_helpers.test_clock",
+           *       "id": "clock_3nR7kT2mQ9xP5vL1wZ8yBc",
+           *       "name": "Three months of a gym",
+           *       "frozen_time": 1798761600000,
+           *       "status": "advancing",
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["TestClock"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the object's state does not allow this (`invalid_state`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   merchantCreatedEvent: {
     parameters: {
       query?: never;
@@ -17827,6 +19181,258 @@ export interface operations {
           type?: "payment_method.detached";
           data?: {
             object: components["schemas"]["PaymentMethod"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  paymentMethodUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "payment_method.updated";
+          data?: {
+            object: components["schemas"]["PaymentMethod"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  subscriptionCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "subscription.created";
+          data?: {
+            object: components["schemas"]["Subscription"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  subscriptionUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "subscription.updated";
+          data?: {
+            object: components["schemas"]["Subscription"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  subscriptionCanceledEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "subscription.canceled";
+          data?: {
+            object: components["schemas"]["Subscription"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  invoicePaidEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "invoice.paid";
+          data?: {
+            object: components["schemas"]["PaymentRequest"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received. Any 2xx answer within 10 s acknowledges the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not received: any other answer, or none within 10 s, is retried (8 tries over about a day). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  invoicePaymentFailedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry (deduplicate on it) */
+        "webhook-id": string;
+        /** @description Unix seconds when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["Event"] & {
+          /** @constant */
+          type?: "invoice.payment_failed";
+          data?: {
+            object: components["schemas"]["PaymentRequest"];
           };
         };
       };

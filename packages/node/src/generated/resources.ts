@@ -1822,6 +1822,118 @@ export class StatementsResource extends Resource {
   }
 }
 
+export class SubscriptionsResource extends Resource {
+  /**
+   * Create a subscription
+   * Bills a customer's saved method each period (`sub_...`). With `trial_days`, `trialing` until the trial ends; without, the first period is charged before the answer: `active`, or `past_due` when declined (retried on days 1, 3, 5 and 7, the customer e-mailed a pay link each time; a hard decline such as a stolen card is not retried). Each period's payment is a payment request of type INVOICE (`latest_invoice`). Emits `subscription.created`, then `invoice.paid` or `invoice.payment_failed`. 400 `payment_method_unusable` / `payment_method_expired` before any charge.
+   */
+  createSubscription(
+    body: NonNullable<operations["createSubscription"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["createSubscription"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "createSubscription",
+        method: "POST",
+        path: "/v1/subscriptions",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { body },
+      options,
+    ) as Promise<operations["createSubscription"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * List subscriptions
+   * Newest first; filters `merchant_id`, `customer` and `status`.
+   */
+  listSubscriptions(
+    query?: operations["listSubscriptions"]["parameters"]["query"],
+    options?: RequestOptions,
+  ): ListPromise<ListItem<operations["listSubscriptions"]["responses"][200]["content"]["application/json"]>> {
+    return this.transport.list(
+      {
+        id: "listSubscriptions",
+        method: "GET",
+        path: "/v1/subscriptions",
+        auth: "client",
+        response: "json",
+        cursor: "id",
+      } as const,
+      {},
+      query,
+      options,
+    );
+  }
+
+  /**
+   * Get a subscription
+   * 404 `resource_missing` when it is another account's.
+   */
+  getSubscription(
+    subscriptionId: string,
+    options?: RequestOptions,
+  ): Promise<operations["getSubscription"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "getSubscription",
+        method: "GET",
+        path: "/v1/subscriptions/{subscription_id}",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { subscription_id: subscriptionId } },
+      options,
+    ) as Promise<operations["getSubscription"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Update a subscription
+   * Another of the customer's saved methods (a `past_due` subscription is tried on it at once), `cancel_at_period_end` (the subscription ends when its current period does, with nothing more charged), metadata. Emits `subscription.updated`. 409 `invalid_state` once canceled.
+   */
+  updateSubscription(
+    subscriptionId: string,
+    body: NonNullable<operations["updateSubscription"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["updateSubscription"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "updateSubscription",
+        method: "POST",
+        path: "/v1/subscriptions/{subscription_id}",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { pathParams: { subscription_id: subscriptionId }, body },
+      options,
+    ) as Promise<operations["updateSubscription"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Cancel a subscription
+   * Ends it now: nothing more is charged, and its open invoice (a period not yet paid) is canceled. Emits `subscription.canceled`. 409 `invalid_state` when canceled already; 409 `payment_in_progress` while the customer is paying that invoice.
+   */
+  cancelSubscription(
+    subscriptionId: string,
+    options?: RequestOptions,
+  ): Promise<operations["cancelSubscription"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "cancelSubscription",
+        method: "POST",
+        path: "/v1/subscriptions/{subscription_id}/cancel",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { subscription_id: subscriptionId } },
+      options,
+    ) as Promise<operations["cancelSubscription"]["responses"][200]["content"]["application/json"]>;
+  }
+}
+
 export class TestHelpersResource extends Resource {
   /**
    * Move a payout one state on
@@ -2036,6 +2148,116 @@ export class TestHelpersResource extends Resource {
       options,
     ) as Promise<operations["generateResidualNow"]["responses"][200]["content"]["application/json"]>;
   }
+
+  /**
+   * Create a test clock
+   * Sandbox only. A clock (`clock_...`) frozen at `frozen_time` (from an hour ago to two years ahead). Customers created with `test_clock` live at its time, and so do their subscriptions.
+   */
+  createTestClock(
+    body: NonNullable<operations["createTestClock"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["createTestClock"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "createTestClock",
+        method: "POST",
+        path: "/v1/test_helpers/test_clocks",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { body },
+      options,
+    ) as Promise<operations["createTestClock"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * List test clocks
+   * Sandbox only. Newest first.
+   */
+  listTestClocks(
+    query?: operations["listTestClocks"]["parameters"]["query"],
+    options?: RequestOptions,
+  ): ListPromise<ListItem<operations["listTestClocks"]["responses"][200]["content"]["application/json"]>> {
+    return this.transport.list(
+      {
+        id: "listTestClocks",
+        method: "GET",
+        path: "/v1/test_helpers/test_clocks",
+        auth: "client",
+        response: "json",
+        cursor: "id",
+      } as const,
+      {},
+      query,
+      options,
+    );
+  }
+
+  /**
+   * Get a test clock
+   * Sandbox only. Poll it after an advance until `status` is `ready`.
+   */
+  getTestClock(
+    testClockId: string,
+    options?: RequestOptions,
+  ): Promise<operations["getTestClock"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "getTestClock",
+        method: "GET",
+        path: "/v1/test_helpers/test_clocks/{test_clock_id}",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { test_clock_id: testClockId } },
+      options,
+    ) as Promise<operations["getTestClock"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Delete a test clock
+   * Sandbox only. Its subscriptions are canceled and its customers deleted with it.
+   */
+  deleteTestClock(
+    testClockId: string,
+    options?: RequestOptions,
+  ): Promise<operations["deleteTestClock"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "deleteTestClock",
+        method: "DELETE",
+        path: "/v1/test_helpers/test_clocks/{test_clock_id}",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { test_clock_id: testClockId } },
+      options,
+    ) as Promise<operations["deleteTestClock"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Advance a test clock
+   * Sandbox only. Moves the clock forward to `frozen_time` (at most two years): every renewal, retry and e-mail of its subscriptions that falls due on the way runs, in order, at its own time. Answers the clock `advancing`; poll it until `ready` (its `frozen_time` is then the new time). 409 `invalid_state` while it advances already.
+   */
+  advanceTestClock(
+    testClockId: string,
+    body: NonNullable<operations["advanceTestClock"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["advanceTestClock"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "advanceTestClock",
+        method: "POST",
+        path: "/v1/test_helpers/test_clocks/{test_clock_id}/advance",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { pathParams: { test_clock_id: testClockId }, body },
+      options,
+    ) as Promise<operations["advanceTestClock"]["responses"][200]["content"]["application/json"]>;
+  }
 }
 
 export class TestHelpersSandboxResource extends Resource {
@@ -2227,6 +2449,7 @@ export class OnbResources {
   readonly risk: RiskResource;
   readonly settlements: SettlementsResource;
   readonly statements: StatementsResource;
+  readonly subscriptions: SubscriptionsResource;
   readonly testHelpers: TestHelpersResource;
   readonly testHelpersSandbox: TestHelpersSandboxResource;
   readonly tokens: TokensResource;
@@ -2257,6 +2480,7 @@ export class OnbResources {
     this.risk = new RiskResource(transport);
     this.settlements = new SettlementsResource(transport);
     this.statements = new StatementsResource(transport);
+    this.subscriptions = new SubscriptionsResource(transport);
     this.testHelpers = new TestHelpersResource(transport);
     this.testHelpersSandbox = new TestHelpersSandboxResource(transport);
     this.tokens = new TokensResource(transport);
