@@ -65,6 +65,7 @@ async function main() {
       url.startsWith("/docs/") ||
       url.startsWith("/docs?") ||
       url.startsWith("/onboard/") ||
+      url.startsWith("/l/") ||
       url.startsWith("/tokenizer/") ||
       url.startsWith("/embed/")
     ) {

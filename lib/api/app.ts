@@ -38,6 +38,7 @@ import { linkOpenRoutes } from "./routes/link-open";
 import { merchantRoutes } from "./routes/merchants";
 import { onboardingLinkRoutes } from "./routes/onboarding-links";
 import { onboardingSessionRoutes } from "./routes/onboarding-session";
+import { paymentLinkRoutes } from "./routes/payment-links";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { paymentRoutes } from "./routes/payments";
 import { payoutCardRoutes } from "./routes/payout-cards";
@@ -138,6 +139,7 @@ export function createApi(options: ApiOptions) {
   customerRoutes(app);
   paymentMethodRoutes(app);
   subscriptionRoutes(app);
+  paymentLinkRoutes(app);
   fileRoutes(app);
   homeRoutes(app);
   refundRoutes(app);

@@ -21,19 +21,44 @@ export function renderLinkUnavailablePage(input: {
 }) {
   const t = messages[input.locale];
   const brand = input.branding;
-  const primary = brand?.primary_color ?? "#1d4ed8";
   const name = brand?.display_name ?? t.defaultName;
   const title =
     input.reason === "unknown" ? t.unknownTitle : input.reason === "superseded" ? t.supersededTitle : t.expiredTitle;
   const body = input.reason === "unknown" ? t.unknownBody : t.body;
-  const support = brand?.support?.email
-    ? `<p>${escapeHtml(t.support)} <a href="mailto:${escapeHtml(brand.support.email)}">${escapeHtml(brand.support.email)}</a></p>`
-    : "";
   const action = input.refreshUrl
     ? `<p><a class="button" href="${escapeHtml(input.refreshUrl)}">${escapeHtml(t.refresh)}</a></p>`
     : input.reason !== "unknown"
       ? `<p>${escapeHtml(t.askForNew.replace("{name}", name))}</p>`
       : "";
+  return renderBrandedPage({
+    locale: input.locale,
+    branding: brand,
+    title,
+    content: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${action}`,
+  });
+}
+
+/**
+ * The frame of the plain pages the API server answers on the hosted origin (a link that cannot be
+ * opened, a payment link's amount): the ISV's colour and logo above, "powered by" and its support
+ * address below. `content` is HTML the caller escaped.
+ */
+export function renderBrandedPage(input: {
+  locale: Locale;
+  branding?: MerchantDefaults;
+  title: string;
+  content: string;
+  /** The business the page is for, when it is not the ISV (a merchant's payment link). */
+  name?: string;
+}) {
+  const t = messages[input.locale];
+  const brand = input.branding;
+  const primary = brand?.primary_color ?? "#1d4ed8";
+  const name = input.name ?? brand?.display_name ?? t.defaultName;
+  const title = input.title;
+  const support = brand?.support?.email
+    ? `<p>${escapeHtml(t.support)} <a href="mailto:${escapeHtml(brand.support.email)}">${escapeHtml(brand.support.email)}</a></p>`
+    : "";
   return `<!doctype html>
 <html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${escapeHtml(name)}</title>
@@ -50,9 +75,14 @@ footer{border-top:1px solid #e2e8f0;background:#fff;color:#475569;font-size:.875
 footer div{max-width:48rem;margin:0 auto;padding:16px;box-sizing:border-box}
 h1{font-size:1.5rem}
 .button{display:inline-block;background:${primary};color:${textOn(primary)};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600}
-.button:focus-visible,a:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
+.button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
+label{display:block;font-weight:600;margin-bottom:4px}
+input{font:inherit;padding:10px 12px;border:1px solid #64748b;border-radius:8px;width:100%;max-width:16rem;box-sizing:border-box}
+button.button{border:0;font:inherit;font-weight:600;cursor:pointer;margin-top:16px}
+.hint{color:#475569;font-size:.875rem;margin:4px 0 0}
+.error{color:#b91c1c;font-weight:600}
 </style></head>
 <body><header><div class="bar">${brand && hasOwnLogo(brand.logo) ? `<img src="${escapeHtml(brand.logo)}" alt="">` : `<span class="monogram" aria-hidden="true">${escapeHtml(name.trim().charAt(0).toUpperCase() || "?")}</span>`}<strong>${escapeHtml(name)}</strong></div></header>
-<main><div class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${action}</div></main>
+<main><div class="card">${input.content}</div></main>
 <footer><div><p>${escapeHtml(wizard[input.locale].poweredBy)}</p>${support}</div></footer></body></html>`;
 }

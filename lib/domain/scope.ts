@@ -67,6 +67,9 @@ export async function findScopedMerchant(db: DbOrTx, scope: Scope, merchantId?: 
   return row;
 }
 
+/** Whether the merchant may take payments: approved, not deactivated. */
+export const canTakePayments = (merchant: MerchantRow) => merchant.status === "APPROVED" && !merchant.deactivated;
+
 /** 403 `merchant_not_approved` unless the merchant may take payments (approved, not deactivated). */
 export function assertCanTakePayments(merchant: MerchantRow) {
   if (merchant.status !== "APPROVED") {

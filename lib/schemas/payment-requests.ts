@@ -143,6 +143,10 @@ export const paymentRequestSchema = z
       description:
         "The merchant's customer (`cus_...`) the request is for: its pay page offers to save the card to them (section 21); null: none",
     }),
+    payment_link_id: z.string().nullable().meta({
+      description:
+        "The payment link (`plink_...`) whose visit made this request (the guide: /docs/guide#section-21); null: none",
+    }),
     subscription: z.string().nullable().meta({
       description:
         "The subscription (`sub_...`) whose period this invoice bills (the guide: /docs/guide#section-21); null: none",

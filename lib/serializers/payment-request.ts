@@ -32,6 +32,7 @@ export function serializePaymentRequest(row: PaymentRequestRow, base: string): P
     charge_id: row.chargeId,
     customer: row.customerId,
     subscription: row.subscriptionId,
+    payment_link_id: row.paymentLinkId,
     platform_fee: row.platformFee === null ? null : { amount: row.platformFee },
     ...(row.paymentType === "TERMINAL"
       ? {

@@ -9,6 +9,7 @@ export * from "./idempotency";
 export * from "./ledger";
 export * from "./merchants";
 export * from "./notifications";
+export * from "./payment-links";
 export * from "./payments";
 export * from "./payout-cards";
 export * from "./payout-settings";

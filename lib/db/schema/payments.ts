@@ -67,6 +67,8 @@ export const paymentRequests = pgTable(
     /** A subscription's period this invoice bills (docs/reference.md section 21): one request per period. */
     subscriptionId: text("subscription_id"),
     subscriptionPeriodStart: timestamp("subscription_period_start", { withTimezone: true, mode: "date" }),
+    /** The payment link whose visit made this request (section 21). */
+    paymentLinkId: text("payment_link_id"),
     /** The last declined attempt's reason, so the hosted pages can say why (cleared when paid). */
     lastFailureReason: text("last_failure_reason"),
     /** While a payment is being authorized: other attempts wait (one request, one successful charge). */

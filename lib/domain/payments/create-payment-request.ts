@@ -78,6 +78,8 @@ export async function createScopedPaymentRequest(
     customerId?: string;
     /** A subscription's invoice (section 21): the period it bills, and how long it stays payable. */
     subscription?: { id: string; periodStart: Date };
+    /** The payment link whose visit made it. */
+    paymentLinkId?: string;
     expiresAt?: Date;
   } = {},
 ) {
@@ -140,6 +142,7 @@ export async function createScopedPaymentRequest(
         customerId: customerId ?? null,
         subscriptionId: options.subscription?.id ?? null,
         subscriptionPeriodStart: options.subscription?.periodStart ?? null,
+        paymentLinkId: options.paymentLinkId ?? null,
         sentAt: input.type === "INVOICE" && input.sendVia !== "none" ? now : null,
       })
       .onConflictDoNothing()

@@ -23,6 +23,7 @@ import { withLedgerFact } from "../charges/ledger-charge";
 import { newChargeStatus } from "../charges/status";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { takesAch } from "../fees/merchant-pricing";
+import { paymentLinkPaid } from "../payment-links/payment-links";
 import { assertCanTakePayments } from "../scope";
 import { invoicePaid } from "../subscriptions/invoice-paid";
 import { assertNotCardTesting, countsAsDecline, DECLINES_PER_REQUEST } from "./card-testing";
@@ -261,6 +262,7 @@ export async function payRequest(
       const kept = options.afterPaid ? await options.afterPaid(tx, source) : undefined;
       // A subscription's invoice: the subscription is paid up (and bills the card just saved, if one was).
       if (paid.subscriptionId) await invoicePaid(tx, paid, base, kept?.id);
+      if (paid.paymentLinkId) await paymentLinkPaid(tx, paid);
       const receiptTo = customer.email ?? customer.billing_address?.email ?? paid.emailAddress;
       if (receiptTo) await sendReceipt(tx, paid, charge, merchant, brandOf(isv), receiptTo, customer.locale);
       return { outcome: "paid" as const, request: paid, charge: charge, merchant: merchant, base };

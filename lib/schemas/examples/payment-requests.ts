@@ -21,6 +21,7 @@ export const examplePaymentRequest: PaymentRequestJson = {
   charge_id: null,
   customer: null,
   subscription: null,
+  payment_link_id: null,
   platform_fee: null,
   created_at: "2026-11-22T18:00:00.000Z",
   expires_at: "2026-11-29T18:00:00.000Z",

@@ -821,6 +821,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/payment_links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List payment links
+     * @description Newest first; filters `merchant_id`, `active`.
+     */
+    get: operations["listPaymentLinks"];
+    put?: never;
+    /**
+     * Create a payment link
+     * @description A reusable link (`plink_...`) to pay the merchant: one of `amount`, `items` or `customer_chooses_amount` (the customer types it, between `min` and `max`). Each visit of `url` makes a payment request (SCAN_TO_PAY, `payment_link_id` set, payable for an hour) and redirects (303) to its pay page. `max_uses` payments, then it turns itself off; none after `expires_at`.
+     */
+    post: operations["createPaymentLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_links/{payment_link_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a payment link
+     * @description With `paid_count`, the payments made through it.
+     */
+    get: operations["getPaymentLink"];
+    put?: never;
+    /**
+     * Update a payment link
+     * @description `active: false` turns it off: a visit then shows that it no longer takes payments (requests opened before may still be paid). 409 `invalid_state` to turn on a link that took its `max_uses`.
+     */
+    post: operations["updatePaymentLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_links/{payment_link_id}/qr": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The QR code of a payment link
+     * @description A PNG (default) or, with `?format=svg`, an SVG QR code whose content is the link's `url`. Public.
+     */
+    get: operations["qrCodeOfPaymentLink"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/files": {
     parameters: {
       query?: never;
@@ -4334,6 +4402,8 @@ export interface components {
       charge_id: string | null;
       /** @description The merchant's customer (`cus_...`) the request is for: its pay page offers to save the card to them (section 21); null: none */
       customer: string | null;
+      /** @description The payment link (`plink_...`) whose visit made this request (the guide: /docs/guide#section-21); null: none */
+      payment_link_id: string | null;
       /** @description The subscription (`sub_...`) whose period this invoice bills (the guide: /docs/guide#section-21); null: none */
       subscription: string | null;
       /** @description The ISV's fee on this payment, in cents (the guide: /docs/guide#section-19): given on its creation or chosen by the account's `platform_fee_rules`; null: none. Not shown to the paying customer. */
@@ -4528,6 +4598,8 @@ export interface components {
       payment_asset_url: string;
       pay_url: string;
       charge_id: string | null;
+      /** @description The payment link (`plink_...`) whose visit made this request (the guide: /docs/guide#section-21); null: none */
+      payment_link_id: string | null;
       terminal_id?: string;
       signature_required?: boolean;
       debit?: boolean;
@@ -5029,6 +5101,85 @@ export interface components {
        */
       payment_method?: string;
       cancel_at_period_end?: boolean;
+      /** @description Merges; a key sent with an empty string is removed. */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    PaymentLink: {
+      /** @enum {string} */
+      object: "payment_link";
+      id: string;
+      merchant_id: string;
+      /** @description Each visit makes a payment request and redirects (303) to its pay page */
+      url: string;
+      /** @description A PNG QR code of `url` (`?format=svg` for SVG); public */
+      qr_code_url: string;
+      active: boolean;
+      /** @description The fixed amount (or the items' sum); null when the customer chooses */
+      amount: number | null;
+      items:
+        | {
+            name: string;
+            quantity: number;
+            unit_price: number;
+          }[]
+        | null;
+      customer_chooses_amount: {
+        min: number;
+        max: number;
+      } | null;
+      description: string | null;
+      max_uses: number | null;
+      /** @description Payments made through the link */
+      paid_count: number;
+      expires_at: number | null;
+      metadata: {
+        [key: string]: string;
+      };
+      created_at: number;
+    };
+    CreatePaymentLinkRequest: {
+      /**
+       * @description Required with the ISV's key.
+       * @example mer_4kZ2qV9sT1pLmN8xRw3YbC
+       */
+      merchant_id?: string;
+      /** @description A fixed amount in cents */
+      amount?: number;
+      /** @description Or items (their sum is the amount) */
+      items?: {
+        name: string;
+        quantity: number;
+        unit_price: number;
+      }[];
+      /** @description Or the customer types the amount, between `min` and `max` */
+      customer_chooses_amount?: {
+        /** @description Cents (default 100) */
+        min?: number;
+        /** @description Cents (default 99999999) */
+        max?: number;
+      };
+      description?: string;
+      /** @description Payments the link takes, then it turns itself off (requests already opened may still be paid) */
+      max_uses?: number;
+      /** @description Milliseconds since the epoch: it takes no payment after */
+      expires_at?: number;
+      /** @description Up to 20 string keys (40 characters) and values (500 characters), yours to keep. */
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    PaymentLinkList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["PaymentLink"][];
+      has_more: boolean;
+      url: string;
+    };
+    UpdatePaymentLinkRequest: {
+      /** @description false: a visit shows that the link no longer takes payments */
+      active?: boolean;
       /** @description Merges; a key sent with an empty string is removed. */
       metadata?: {
         [key: string]: string;
@@ -9720,6 +9871,7 @@ export interface operations {
            *       "charge_id": null,
            *       "customer": null,
            *       "subscription": null,
+           *       "payment_link_id": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9847,6 +9999,7 @@ export interface operations {
            *       "charge_id": null,
            *       "customer": null,
            *       "subscription": null,
+           *       "payment_link_id": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -9969,6 +10122,7 @@ export interface operations {
            *       "charge_id": null,
            *       "customer": null,
            *       "subscription": null,
+           *       "payment_link_id": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -10082,6 +10236,7 @@ export interface operations {
            *       "charge_id": null,
            *       "customer": null,
            *       "subscription": null,
+           *       "payment_link_id": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -10192,6 +10347,7 @@ export interface operations {
            *           "charge_id": null,
            *           "customer": null,
            *           "subscription": null,
+           *           "payment_link_id": null,
            *           "platform_fee": null,
            *           "created_at": "2026-11-22T18:00:00.000Z",
            *           "expires_at": "2026-11-29T18:00:00.000Z",
@@ -10289,6 +10445,7 @@ export interface operations {
            *       "charge_id": null,
            *       "customer": null,
            *       "subscription": null,
+           *       "payment_link_id": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -10382,6 +10539,7 @@ export interface operations {
            *       "charge_id": null,
            *       "customer": null,
            *       "subscription": null,
+           *       "payment_link_id": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -10484,6 +10642,7 @@ export interface operations {
            *       "charge_id": null,
            *       "customer": null,
            *       "subscription": null,
+           *       "payment_link_id": null,
            *       "platform_fee": null,
            *       "created_at": "2026-11-22T18:00:00.000Z",
            *       "expires_at": "2026-11-29T18:00:00.000Z",
@@ -10597,6 +10756,7 @@ export interface operations {
            *         "payment_asset_url": "https://onboarding.example.com/v1/payment_requests/pr_3hV8mK1qZ7xN2pL5wR9tYb/qr",
            *         "pay_url": "https://onboarding.example.com/pay/pr_3hV8mK1qZ7xN2pL5wR9tYb",
            *         "charge_id": "ch_8nW3kQ5zX1mP7vL2rT6yBd",
+           *         "payment_link_id": null,
            *         "created_at": "2026-11-22T18:00:00.000Z",
            *         "expires_at": "2026-11-29T18:00:00.000Z",
            *         "paid_at": "2026-11-22T18:02:00.000Z",
@@ -12563,6 +12723,395 @@ export interface operations {
       };
       /** @description Rate limited: see the Retry-After header */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listPaymentLinks: {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+        ending_before?: string;
+        merchant_id?: string;
+        active?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of links */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "object": "payment_link",
+           *           "id": "plink_6vQ2kR8mT4xP9nL3wZ7yBd",
+           *           "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *           "url": "https://pay.example.com/l/plink_6vQ2kR8mT4xP9nL3wZ7yBd",
+           *           "qr_code_url": "https://pay.example.com/v1/payment_links/plink_6vQ2kR8mT4xP9nL3wZ7yBd/qr",
+           *           "active": true,
+           *           "amount": 2500,
+           *           "items": null,
+           *           "customer_chooses_amount": null,
+           *           "description": "Drop-in yoga class",
+           *           "max_uses": null,
+           *           "paid_count": 0,
+           *           "expires_at": null,
+           *           "metadata": {},
+           *           "created_at": 1795370520000
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "url": "/v1/payment_links"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentLinkList"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createPaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+         *       "amount": 2500,
+         *       "description": "Drop-in yoga class"
+         *     }
+         */
+        "application/json": components["schemas"]["CreatePaymentLinkRequest"];
+      };
+    };
+    responses: {
+      /** @description The link */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payment_link",
+           *       "id": "plink_6vQ2kR8mT4xP9nL3wZ7yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "url": "https://pay.example.com/l/plink_6vQ2kR8mT4xP9nL3wZ7yBd",
+           *       "qr_code_url": "https://pay.example.com/v1/payment_links/plink_6vQ2kR8mT4xP9nL3wZ7yBd/qr",
+           *       "active": true,
+           *       "amount": 2500,
+           *       "items": null,
+           *       "customer_chooses_amount": null,
+           *       "description": "Drop-in yoga class",
+           *       "max_uses": null,
+           *       "paid_count": 0,
+           *       "expires_at": null,
+           *       "metadata": {},
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentLink"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        payment_link_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payment_link",
+           *       "id": "plink_6vQ2kR8mT4xP9nL3wZ7yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "url": "https://pay.example.com/l/plink_6vQ2kR8mT4xP9nL3wZ7yBd",
+           *       "qr_code_url": "https://pay.example.com/v1/payment_links/plink_6vQ2kR8mT4xP9nL3wZ7yBd/qr",
+           *       "active": true,
+           *       "amount": 2500,
+           *       "items": null,
+           *       "customer_chooses_amount": null,
+           *       "description": "Drop-in yoga class",
+           *       "max_uses": null,
+           *       "paid_count": 0,
+           *       "expires_at": null,
+           *       "metadata": {},
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentLink"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updatePaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        payment_link_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "active": false
+         *     }
+         */
+        "application/json": components["schemas"]["UpdatePaymentLinkRequest"];
+      };
+    };
+    responses: {
+      /** @description The link */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "payment_link",
+           *       "id": "plink_6vQ2kR8mT4xP9nL3wZ7yBd",
+           *       "merchant_id": "mer_4kZ2qV9sT1pLmN8xRw3YbC",
+           *       "url": "https://pay.example.com/l/plink_6vQ2kR8mT4xP9nL3wZ7yBd",
+           *       "qr_code_url": "https://pay.example.com/v1/payment_links/plink_6vQ2kR8mT4xP9nL3wZ7yBd/qr",
+           *       "active": false,
+           *       "amount": 2500,
+           *       "items": null,
+           *       "customer_chooses_amount": null,
+           *       "description": "Drop-in yoga class",
+           *       "max_uses": null,
+           *       "paid_count": 0,
+           *       "expires_at": null,
+           *       "metadata": {},
+           *       "created_at": 1795370520000
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentLink"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the object's state does not allow this (`invalid_state`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  qrCodeOfPaymentLink: {
+    parameters: {
+      query?: {
+        format?: "png" | "svg";
+      };
+      header?: never;
+      path: {
+        payment_link_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The QR code */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "image/png": string;
+          "image/svg+xml": string;
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

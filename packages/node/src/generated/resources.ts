@@ -967,6 +967,119 @@ export class OnboardingSessionResource extends Resource {
   }
 }
 
+export class PaymentLinksResource extends Resource {
+  /**
+   * Create a payment link
+   * A reusable link (`plink_...`) to pay the merchant: one of `amount`, `items` or `customer_chooses_amount` (the customer types it, between `min` and `max`). Each visit of `url` makes a payment request (SCAN_TO_PAY, `payment_link_id` set, payable for an hour) and redirects (303) to its pay page. `max_uses` payments, then it turns itself off; none after `expires_at`.
+   */
+  createPaymentLink(
+    body: NonNullable<operations["createPaymentLink"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["createPaymentLink"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "createPaymentLink",
+        method: "POST",
+        path: "/v1/payment_links",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { body },
+      options,
+    ) as Promise<operations["createPaymentLink"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * List payment links
+   * Newest first; filters `merchant_id`, `active`.
+   */
+  listPaymentLinks(
+    query?: operations["listPaymentLinks"]["parameters"]["query"],
+    options?: RequestOptions,
+  ): ListPromise<ListItem<operations["listPaymentLinks"]["responses"][200]["content"]["application/json"]>> {
+    return this.transport.list(
+      {
+        id: "listPaymentLinks",
+        method: "GET",
+        path: "/v1/payment_links",
+        auth: "client",
+        response: "json",
+        cursor: "id",
+      } as const,
+      {},
+      query,
+      options,
+    );
+  }
+
+  /**
+   * Get a payment link
+   * With `paid_count`, the payments made through it.
+   */
+  getPaymentLink(
+    paymentLinkId: string,
+    options?: RequestOptions,
+  ): Promise<operations["getPaymentLink"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "getPaymentLink",
+        method: "GET",
+        path: "/v1/payment_links/{payment_link_id}",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { payment_link_id: paymentLinkId } },
+      options,
+    ) as Promise<operations["getPaymentLink"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * Update a payment link
+   * `active: false` turns it off: a visit then shows that it no longer takes payments (requests opened before may still be paid). 409 `invalid_state` to turn on a link that took its `max_uses`.
+   */
+  updatePaymentLink(
+    paymentLinkId: string,
+    body: NonNullable<operations["updatePaymentLink"]["requestBody"]>["content"]["application/json"],
+    options?: RequestOptions,
+  ): Promise<operations["updatePaymentLink"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "updatePaymentLink",
+        method: "POST",
+        path: "/v1/payment_links/{payment_link_id}",
+        auth: "client",
+        body: "json",
+        response: "json",
+      } as const,
+      { pathParams: { payment_link_id: paymentLinkId }, body },
+      options,
+    ) as Promise<operations["updatePaymentLink"]["responses"][200]["content"]["application/json"]>;
+  }
+
+  /**
+   * The QR code of a payment link
+   * A PNG (default) or, with `?format=svg`, an SVG QR code whose content is the link's `url`. Public.
+   */
+  qrCodeOfPaymentLink(
+    paymentLinkId: string,
+    query?: operations["qrCodeOfPaymentLink"]["parameters"]["query"],
+    options?: RequestOptions,
+  ): Promise<BinaryResponse> {
+    return this.transport.request(
+      {
+        id: "qrCodeOfPaymentLink",
+        method: "GET",
+        path: "/v1/payment_links/{payment_link_id}/qr",
+        auth: "none",
+        response: "binary",
+      } as const,
+      { pathParams: { payment_link_id: paymentLinkId }, query },
+      options,
+    ) as Promise<BinaryResponse>;
+  }
+}
+
 export class PaymentRequestsResource extends Resource {
   /**
    * Take a payment on a terminal
@@ -2440,6 +2553,7 @@ export class OnbResources {
   readonly merchants: MerchantsResource;
   readonly onboardingLinks: OnboardingLinksResource;
   readonly onboardingSession: OnboardingSessionResource;
+  readonly paymentLinks: PaymentLinksResource;
   readonly paymentRequests: PaymentRequestsResource;
   readonly payouts: PayoutsResource;
   readonly refunds: RefundsResource;
@@ -2471,6 +2585,7 @@ export class OnbResources {
     this.merchants = new MerchantsResource(transport);
     this.onboardingLinks = new OnboardingLinksResource(transport);
     this.onboardingSession = new OnboardingSessionResource(transport);
+    this.paymentLinks = new PaymentLinksResource(transport);
     this.paymentRequests = new PaymentRequestsResource(transport);
     this.payouts = new PayoutsResource(transport);
     this.refunds = new RefundsResource(transport);
