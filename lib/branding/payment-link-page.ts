@@ -61,14 +61,3 @@ export function renderLinkOffPage(input: {
     content: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>`,
   });
 }
-
-/** Cents from what a customer typed ("25", "25.5", "25,50", "1,250.00"); null when it is not an amount. */
-export function centsFromTyped(typed: string): number | null {
-  const text = typed.trim().replace(/^\$/, "").replace(/\s/g, "");
-  const match = /^(\d{1,3}(?:[.,]\d{3})*|\d+)(?:([.,])(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  const whole = (match[1] ?? "").replace(/[.,]/g, "");
-  const fraction = (match[3] ?? "").padEnd(2, "0");
-  if (whole.length > 9) return null;
-  return Number(whole) * 100 + Number(fraction || "0");
-}

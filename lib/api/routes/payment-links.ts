@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
 
-import { centsFromTyped, renderChooseAmountPage, renderLinkOffPage } from "../../branding/payment-link-page";
+import { renderChooseAmountPage, renderLinkOffPage } from "../../branding/payment-link-page";
 import { getAccount } from "../../domain/accounts/get-account";
 import { hostedBaseOf } from "../../domain/accounts/hosted-base";
 import { brandOf } from "../../domain/accounts/isv-facts";
@@ -17,6 +17,7 @@ import {
 import { AppError } from "../../errors";
 import { negotiateLocale } from "../../i18n/locales";
 import { limitStore } from "../../limits";
+import { typedDollarsToCents } from "../../money";
 import { buildCsp } from "../../net/csp";
 import { renderQrCode } from "../../payments/qr";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
@@ -213,7 +214,7 @@ export function paymentLinkRoutes(app: OpenAPIHono<AppEnv>) {
     c.header("Content-Security-Policy", linkPageCsp);
     const locale = negotiateLocale(c.req.header("accept-language"));
     const id = c.req.param("id") ?? "";
-    const chosen = typed === undefined ? undefined : (centsFromTyped(typed) ?? -1);
+    const chosen = typed === undefined ? undefined : (typedDollarsToCents(typed) ?? -1);
     const wait = await visits.blocked(getConnInfoAddress(c));
     if (wait !== null)
       throw new AppError("rate_limited", "Too many payments opened from this address; try again in a minute", {
