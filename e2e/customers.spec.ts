@@ -90,11 +90,48 @@ test("a customer saves a card on the invoice's page, and the merchant charges it
     "The card was declined: not enough funds. Nothing was charged.",
   );
 
+  // Two subscriptions made by the ISV's software: one paid, one whose card declines (retried); the
+  // merchant cancels the failing one from the customer's page.
+  const methods = await (await request.get(`/v1/payment_methods?customer=${customerId}`, { headers })).json();
+  const methodOf = (last4: string) => methods.data.find((m: { card: { last4: string } }) => m.card.last4 === last4).id;
+  for (const [last4, name] of [
+    ["4242", "Monthly membership"],
+    ["9995", "Locker rental"],
+  ] as const) {
+    const made = await request.post("/v1/subscriptions", {
+      headers,
+      data: {
+        customer: customerId,
+        payment_method: methodOf(last4),
+        items: [{ name, unit_price: last4 === "4242" ? 4_900 : 1_000, quantity: 1 }],
+        interval: "month",
+      },
+    });
+    expect(made.status()).toBe(200);
+  }
+  await page.reload();
+  const subs = page.getByTestId("subscriptions");
+  await expect(subs).toContainText("Monthly membership, $49.00 every month");
+  await expect(subs).toContainText(/Active · Next payment /);
+  await expect(subs).toContainText(/Payment failed, trying again · Next try /);
+  await expectAxeClean(page);
+  await shots(page, "home-customer-subscriptions");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Cancel the subscription: Locker rental, $10.00 every month" }).click();
+  await expect(subs).toContainText(/Canceled · Ended /);
+  await expect(page.getByRole("button", { name: /Cancel the subscription: Locker rental/ })).toHaveCount(0);
+  await page.goto("/home/customers");
+  await expect(page.getByText("1 active · 0 retrying · 0 on hold")).toBeVisible();
+  await expect(page.getByTestId("subscriptions")).toContainText("Customer: Dana Whitfield");
+  await page.goto(`/home/customers/${customerId}`);
+
   // In Spanish.
   await page.context().addCookies([{ name: "locale", value: "es", url: baseURL! }]);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Tarjetas guardadas" })).toBeVisible();
   await expect(page.getByTestId("saved-methods")).toContainText("Visa •••• 4242, vence 12/20");
+  await expect(page.getByTestId("subscriptions")).toContainText(/Activa · Próximo pago /);
+  await expect(page.getByTestId("subscriptions")).toContainText("Locker rental, $10.00 cada mes");
   await expectNoRawCodes(page);
   await shots(page, "home-customer-es");
   await page.goto("/home/customers");

@@ -1,9 +1,9 @@
 "use client";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
 
 import type { CustomerActionResult } from "@/lib/actions/home-customers";
+
+import { ConfirmButton } from "./confirm-button";
 
 /** Removes a customer's saved card (asked once): it can never be charged again. */
 export function DetachMethodButton({
@@ -16,23 +16,13 @@ export function DetachMethodButton({
   action: (id: string) => Promise<CustomerActionResult>;
 }) {
   const t = useTranslations("merchantHome.customers");
-  const router = useRouter();
-  const [pending, start] = useTransition();
   return (
-    <button
-      type="button"
-      disabled={pending}
-      aria-label={t("removeLabel", { card: label })}
-      className="min-h-[44px] rounded-lg border border-slate-500 px-3 py-1 text-sm font-medium disabled:opacity-60"
-      onClick={() => {
-        if (!window.confirm(t("removeConfirm", { card: label }))) return;
-        start(async () => {
-          await action(id);
-          router.refresh();
-        });
-      }}
-    >
-      {t("remove")}
-    </button>
+    <ConfirmButton
+      id={id}
+      text={t("remove")}
+      label={t("removeLabel", { card: label })}
+      confirm={t("removeConfirm", { card: label })}
+      action={action}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { revalidatePath } from "next/cache";
 import { chargeSavedMethod } from "@/lib/domain/charges/charge-saved-method";
 import { createCustomer } from "@/lib/domain/customers/customers";
 import { detachPaymentMethod, findPaymentMethod } from "@/lib/domain/customers/payment-methods";
+import { cancelSubscription } from "@/lib/domain/subscriptions/subscriptions";
 import { AppError, issuesToFieldErrors } from "@/lib/errors";
 import { asMerchant } from "@/lib/home/session";
 import { createCustomerSchema, savedChargeSchema } from "@/lib/schemas/customers";
@@ -88,6 +89,16 @@ export async function homeDetachMethodAction(id: string): Promise<CustomerAction
       await findPaymentMethod(db, scope, id);
       return detachPaymentMethod(db, scope, id);
     });
+    if (!done.ok) return { ok: false, code: done.code, message: firstProblem(done) };
+    refresh();
+    return { ok: true, id };
+  });
+}
+
+/** A subscription of one of the merchant's customers canceled now (its open invoice too). */
+export async function homeCancelSubscriptionAction(id: string): Promise<CustomerActionResult> {
+  return asMerchant(async ({ db, scope }) => {
+    const done = await attempt(() => cancelSubscription(db, scope, id));
     if (!done.ok) return { ok: false, code: done.code, message: firstProblem(done) };
     refresh();
     return { ok: true, id };

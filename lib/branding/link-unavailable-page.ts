@@ -50,6 +50,8 @@ export function renderBrandedPage(input: {
   content: string;
   /** The business the page is for, when it is not the ISV (a merchant's payment link). */
   name?: string;
+  /** The footer's line (default: the wizard's "secure application"). */
+  footer?: string;
 }) {
   const t = messages[input.locale];
   const brand = input.branding;
@@ -84,5 +86,5 @@ button.button{border:0;font:inherit;font-weight:600;cursor:pointer;margin-top:16
 </style></head>
 <body><header><div class="bar">${brand && hasOwnLogo(brand.logo) ? `<img src="${escapeHtml(brand.logo)}" alt="">` : `<span class="monogram" aria-hidden="true">${escapeHtml(name.trim().charAt(0).toUpperCase() || "?")}</span>`}<strong>${escapeHtml(name)}</strong></div></header>
 <main><div class="card">${input.content}</div></main>
-<footer><div><p>${escapeHtml(wizard[input.locale].poweredBy)}</p>${support}</div></footer></body></html>`;
+<footer><div><p>${escapeHtml(input.footer ?? wizard[input.locale].poweredBy)}</p>${support}</div></footer></body></html>`;
 }

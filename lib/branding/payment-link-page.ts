@@ -35,6 +35,7 @@ export function renderChooseAmountPage(input: {
     locale: input.locale,
     branding: input.branding,
     name: input.business,
+    footer: t.footer,
     title: t.chooseTitle,
     content: `<h1>${escapeHtml(t.chooseTitle)}</h1>${input.description ? `<p>${escapeHtml(input.description)}</p>` : ""}
 <form method="post"><label for="amount">${escapeHtml(t.amountLabel)}</label>
@@ -57,6 +58,7 @@ export function renderLinkOffPage(input: {
     locale: input.locale,
     branding: input.branding,
     name: input.business,
+    footer: t.footer,
     title,
     content: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>`,
   });

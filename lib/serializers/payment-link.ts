@@ -25,3 +25,4 @@ export function serializePaymentLink(row: PaymentLinkRow, base: string) {
     created_at: row.createdAt.getTime(),
   };
 }
+export type PaymentLinkJson = ReturnType<typeof serializePaymentLink>;

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 
 import { atTime } from "../../clock-scope";
 import { cursorPage } from "../../db/cursor-page";
@@ -139,6 +139,27 @@ export async function listSubscriptions(
     },
     select: (where, orderBy, limit) => db.select().from(subscriptions).where(where).orderBy(orderBy).limit(limit),
   });
+}
+
+/** How many of the scope's subscriptions stand in each status, and what dunning recovered in all. */
+export async function subscriptionSummary(db: DbOrTx, scope: Scope) {
+  const rows = await db
+    .select({
+      status: subscriptions.status,
+      count: sql<number>`count(*)::int`,
+      recovered: sql<number>`coalesce(sum(${subscriptions.recoveredAmount}), 0)::bigint`,
+    })
+    .from(subscriptions)
+    .where(withinScope(subscriptions, scope))
+    .groupBy(subscriptions.status);
+  const count = (status: SubscriptionStatus) => rows.find((r) => r.status === status)?.count ?? 0;
+  return {
+    active: count("active") + count("trialing"),
+    retrying: count("past_due"),
+    unpaid: count("unpaid"),
+    total: rows.reduce((sum, r) => sum + r.count, 0),
+    recovered: rows.reduce((sum, r) => sum + Number(r.recovered), 0),
+  };
 }
 
 const ended = (row: SubscriptionRow) => row.status === "canceled";

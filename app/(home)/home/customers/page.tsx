@@ -1,13 +1,18 @@
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { CustomerForm } from "@/components/home/customer-form";
 import { HomeShell } from "@/components/home/home-shell";
+import { SubscriptionList } from "@/components/home/subscription-list";
 import { homeCreateCustomerAction } from "@/lib/actions/home-customers";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listCustomers } from "@/lib/domain/customers/customers";
+import { listSubscriptions, subscriptionSummary } from "@/lib/domain/subscriptions/subscriptions";
 import { requireMerchant } from "@/lib/home/session";
+import { intlLocale } from "@/lib/i18n/locales";
 import { businessName } from "@/lib/merchants/facts";
+import { formatCents } from "@/lib/money";
+import { serializeSubscription } from "@/lib/serializers/subscription";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome.customers");
@@ -21,6 +26,13 @@ export default async function Customers() {
   const t = await getTranslations("merchantHome.customers");
   const format = await getFormatter();
   const { rows } = await listCustomers(db, scope, { limit: 100 });
+  const [{ rows: subs }, summary] = await Promise.all([
+    listSubscriptions(db, scope, { limit: 50 }),
+    subscriptionSummary(db, scope),
+  ]);
+  const names = new Map(rows.map((c) => [c.id, c.name ?? c.email ?? t("unnamed")]));
+  const locale = intlLocale(await getLocale());
+  const money = (cents: number) => formatCents(cents, locale);
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="customers">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
@@ -50,6 +62,16 @@ export default async function Customers() {
           </ul>
         )}
       </section>
+      {summary.total > 0 ? (
+        <section aria-labelledby="subs-title" className="mt-6 rounded-lg border border-line bg-card p-4">
+          <h2 id="subs-title" className="text-lg font-semibold">
+            {t("subsTitle")}
+          </h2>
+          <p className="mt-1">{t("summary", summary)}</p>
+          <p className="text-sm text-muted">{t("recoveredTotal", { amount: money(summary.recovered) })}</p>
+          <SubscriptionList rows={subs.map(serializeSubscription)} names={names} />
+        </section>
+      ) : null}
     </HomeShell>
   );
 }

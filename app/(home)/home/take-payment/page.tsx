@@ -3,8 +3,13 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { RequestPaymentForm } from "@/components/dashboard/request-payment-form";
 import { HomeShell } from "@/components/home/home-shell";
+import { PaymentLinkForm } from "@/components/home/payment-link-form";
+import { PaymentLinkList } from "@/components/home/payment-link-list";
 import { homeRequestPaymentAction } from "@/lib/actions/home";
+import { homeCreateLinkAction } from "@/lib/actions/home-links";
+import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
+import { listPaymentLinks } from "@/lib/domain/payment-links/payment-links";
 import { listPaymentRequests } from "@/lib/domain/payments/list-payment-requests";
 import { effectiveStatus } from "@/lib/domain/payments/status";
 import { requireMerchant } from "@/lib/home/session";
@@ -12,6 +17,7 @@ import { intlLocale } from "@/lib/i18n/locales";
 import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
 import { requestTotal } from "@/lib/payments/total";
+import { serializePaymentLink } from "@/lib/serializers/payment-link";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome");
@@ -28,7 +34,11 @@ export default async function TakePayment() {
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
-  const recent = await listPaymentRequests(db, scope, { limit: 10 });
+  const [recent, links] = await Promise.all([
+    listPaymentRequests(db, scope, { limit: 10 }),
+    listPaymentLinks(db, scope, { limit: 50 }),
+  ]);
+  const linkWords = await getTranslations("merchantHome.links");
   const now = Date.now();
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="take">
@@ -43,6 +53,18 @@ export default async function TakePayment() {
           title={t("takeForm")}
         />
       </div>
+      <section aria-labelledby="links-title" className="mt-6">
+        <h2 id="links-title" className="text-lg font-semibold">
+          {linkWords("title")}
+        </h2>
+        <p className="mt-1">{linkWords("intro")}</p>
+        <div className="mt-2 rounded-lg border border-line bg-card p-4">
+          <h3 className="font-semibold">{linkWords("newTitle")}</h3>
+          <PaymentLinkForm action={homeCreateLinkAction} />
+        </div>
+        <h3 className="mt-4 font-semibold">{linkWords("listTitle")}</h3>
+        <PaymentLinkList links={links.rows.map((l) => serializePaymentLink(l, hostedBaseUrl(isv)))} />
+      </section>
       <section aria-labelledby="requests-title" className="mt-6">
         <h2 id="requests-title" className="text-lg font-semibold">
           {t("recentRequests")}

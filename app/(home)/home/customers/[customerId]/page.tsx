@@ -6,16 +6,19 @@ import { RequestPaymentForm } from "@/components/dashboard/request-payment-form"
 import { ChargeSavedForm } from "@/components/home/charge-saved-form";
 import { DetachMethodButton } from "@/components/home/detach-method-button";
 import { HomeShell } from "@/components/home/home-shell";
+import { SubscriptionList } from "@/components/home/subscription-list";
 import { homeChargeSavedAction, homeCustomerRequestAction, homeDetachMethodAction } from "@/lib/actions/home-customers";
 import { clock } from "@/lib/clock";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { findCustomer } from "@/lib/domain/customers/customers";
 import { listPaymentMethods } from "@/lib/domain/customers/payment-methods";
+import { listSubscriptions } from "@/lib/domain/subscriptions/subscriptions";
 import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { businessName } from "@/lib/merchants/facts";
 import { brandName } from "@/lib/payments/brands";
 import { cardExpired } from "@/lib/payments/card-expiry";
+import { serializeSubscription } from "@/lib/serializers/subscription";
 
 type Props = { params: Promise<{ customerId: string }> };
 
@@ -43,6 +46,7 @@ export default async function CustomerPage({ params }: Props) {
         })
       : t("bankLabel", { bank: m.bankName ?? "", last4: m.last4 });
   const usable = methods.filter((m) => !cardExpired(m, now));
+  const { rows: subs } = await listSubscriptions(db, scope, { customer: customer.id, limit: 100 });
   return (
     <HomeShell branding={brandOf(isv)} business={businessName(merchant) || merchant.id} section="customers">
       <p>
@@ -83,6 +87,13 @@ export default async function CustomerPage({ params }: Props) {
             />
           </>
         ) : null}
+      </section>
+
+      <section aria-labelledby="subs-title" className="mt-5 rounded-lg border border-line bg-card p-4">
+        <h2 id="subs-title" className="text-lg font-semibold">
+          {t("subsTitle")}
+        </h2>
+        <SubscriptionList rows={subs.map(serializeSubscription)} />
       </section>
 
       <div className="mt-5">
