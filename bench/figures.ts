@@ -8,6 +8,7 @@ import type { PaymentsBench } from "./payments";
 import type { PayoutsBench } from "./payouts";
 import type { RevenueBench } from "./revenue";
 import type { RiskBench } from "./risk";
+import type { SubscriptionsBench } from "./subscriptions";
 import type { SettlementBench } from "./settlement";
 import type { StreamsBench } from "./streams";
 import type { UnderwritingBench } from "./underwriting";
@@ -41,6 +42,7 @@ type Inputs = {
   revenue?: RevenueBench[];
   overview?: OverviewBench[];
   risk?: RiskBench[];
+  subscriptions?: SubscriptionsBench[];
 };
 
 export function collectFigures(input: Inputs): Figure[] {
@@ -67,6 +69,12 @@ export function collectFigures(input: Inputs): Figure[] {
   for (const r of input.risk ?? [])
     add(
       `daily risk job over ${r.merchants} merchants x 30 days of charges ${r.kind}`,
+      Number(r.seconds.toFixed(2)),
+      "s",
+    );
+  for (const r of input.subscriptions ?? [])
+    add(
+      `test clock advanced a month over ${r.subscriptions} subscriptions ${r.kind}`,
       Number(r.seconds.toFixed(2)),
       "s",
     );

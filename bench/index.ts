@@ -21,6 +21,7 @@ import { benchPayments, type PaymentsBench, printPayments } from "./payments";
 import { benchPayouts, type PayoutsBench, printPayouts } from "./payouts";
 import { benchRevenue, printRevenue, type RevenueBench } from "./revenue";
 import { benchRisk, printRisk, type RiskBench } from "./risk";
+import { benchSubscriptions, printSubscriptions, type SubscriptionsBench } from "./subscriptions";
 import { benchRefundsAndSettlement, printSettlement, type SettlementBench } from "./settlement";
 import { scaled, SHORT } from "./short";
 import { benchStreams, printStreams, type StreamsBench } from "./streams";
@@ -491,6 +492,19 @@ async function main() {
     printRisk(out);
     return done(writeFigures(collectFigures({ risk: out })));
   }
+  if (only === "subscriptions") {
+    const pgdb = await postgresUrl();
+    const out = [await benchSubscriptions("pglite", undefined, scaled(1_000, 100))];
+    if (pgdb) {
+      try {
+        out.push(await benchSubscriptions("postgres", pgdb.url));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+    printSubscriptions(out);
+    return done(writeFigures(collectFigures({ subscriptions: out })));
+  }
   if (only === "payouts") {
     const pgdb = await postgresUrl();
     const out = [await benchPayouts("pglite", undefined)];
@@ -655,6 +669,7 @@ async function main() {
   const revenueResults: RevenueBench[] = [];
   const overviewResults: OverviewBench[] = [];
   const riskResults: RiskBench[] = [];
+  const subscriptionResults: SubscriptionsBench[] = [];
   if (only !== "postgres") {
     paymentResults.push(await timed("benchPayments pglite", () => benchPayments("pglite", undefined, { pages: true })));
     settlementResults.push(
@@ -673,6 +688,9 @@ async function main() {
     revenueResults.push(await timed("benchRevenue pglite", () => benchRevenue("pglite", undefined)));
     overviewResults.push(await timed("benchOverview pglite", () => benchOverview("pglite", undefined)));
     riskResults.push(await timed("benchRisk pglite", () => benchRisk("pglite", undefined, scaled(2_000, 200))));
+    subscriptionResults.push(
+      await timed("benchSubscriptions pglite", () => benchSubscriptions("pglite", undefined, scaled(1_000, 100))),
+    );
   }
   const pgdb = only === "pglite" ? null : await postgresUrl();
   let postgres: Result[] = [];
@@ -704,6 +722,9 @@ async function main() {
       revenueResults.push(await timed("benchRevenue postgres", () => benchRevenue("postgres", pgdb.url)));
       overviewResults.push(await timed("benchOverview postgres", () => benchOverview("postgres", pgdb.url)));
       riskResults.push(await timed("benchRisk postgres", () => benchRisk("postgres", pgdb.url)));
+      subscriptionResults.push(
+        await timed("benchSubscriptions postgres", () => benchSubscriptions("postgres", pgdb.url)),
+      );
     } finally {
       await pgdb.drop();
     }
@@ -732,6 +753,7 @@ async function main() {
   printRevenue(revenueResults);
   printOverview(overviewResults);
   printRisk(riskResults);
+  printSubscriptions(subscriptionResults);
   const wizard = await timed("benchWizard", printWizard);
   const ratios = ratiosOf(pglite, postgres);
   done(
@@ -757,6 +779,7 @@ async function main() {
         revenue: revenueResults,
         overview: overviewResults,
         risk: riskResults,
+        subscriptions: subscriptionResults,
       }),
     ),
   );

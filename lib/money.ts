@@ -133,14 +133,24 @@ export function parsePricingOptions(options: Record<string, string | undefined>)
   return out;
 }
 
+/** One formatter per locale and currency: making one costs far more than formatting with it. */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+const currencyFormat = (locale: string, currency: string) => {
+  const key = `${locale}|${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2 });
+    if (currencyFormats.size < 100) currencyFormats.set(key, format);
+  }
+  return format;
+};
+
 /** Cents as the reader's currency text, e.g. formatCents(123456, "en") → "$1,234.56". */
 export function formatCents(amount: Cents, locale: string, currency = "USD"): string {
   const negative = amount < 0;
   const abs = Math.abs(amount);
   // Intl formats a number; cents / 100 with two decimals is exact for every safe integer of cents.
-  const text = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2 }).format(
-    Math.trunc(abs / 100) + (abs % 100) / 100,
-  );
+  const text = currencyFormat(locale, currency).format(Math.trunc(abs / 100) + (abs % 100) / 100);
   return negative ? `-${text}` : text;
 }
 
