@@ -353,3 +353,27 @@ describe("one charge per period", () => {
     });
   }, 60_000);
 });
+
+test("no card number or CVC in any table after saving, renewing and recovering (the PAN scan)", async () => {
+  const tables = (await api.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+  )) as any;
+  const names: string[] = (tables.rows ?? tables).map((r: any) => r.table_name);
+  expect(names).toEqual(expect.arrayContaining(["subscriptions", "payment_methods", "test_clocks"]));
+  for (const name of names) {
+    const dump = (await api.db.execute(
+      sql.raw(`select coalesce(string_agg(t::text, '\n'), '') as text from "${name}" t`),
+    )) as any;
+    const text: string = (dump.rows ?? dump)[0].text;
+    for (const pan of [
+      "4242424242424242",
+      "4000000000009995",
+      "4000000000009979",
+      "4000000000003063",
+      "5555555555554444",
+    ])
+      expect(text, name).not.toContain(pan);
+    expect(text, name).not.toMatch(/"cvc"/);
+  }
+  expect(await checkLedger(api.db)).toEqual([]);
+});
