@@ -299,6 +299,23 @@ describe("trials, changes and cancellation", () => {
   }, 90_000);
 });
 
+describe("a merchant that cannot take payments", () => {
+  test("bills nothing while deactivated, and bills the period once it may again", async () => {
+    const shop = await approvedMerchant(api, isv);
+    const { clock, customer, method, start } = await onClock("4242424242424242", {}, isv, shop);
+    const trial = await ok(subscribe(customer.id, method.id, { trial_days: 1 }));
+    expect((await call("PATCH", `/v1/merchants/${shop.id}`, { deactivated: true })).status).toBe(200);
+    await advance(clock.id, start + 3 * DAY);
+    expect(await invoicesOf(trial.id)).toHaveLength(0);
+    expect(await ok(call("GET", `/v1/subscriptions/${trial.id}`))).toMatchObject({ status: "trialing" });
+    expect((await call("PATCH", `/v1/merchants/${shop.id}`, { deactivated: false })).status).toBe(200);
+    await advance(clock.id, start + 5 * DAY);
+    expect((await invoicesOf(trial.id)).map((i) => [i.status, i.subscriptionPeriodStart!.getTime()])).toEqual([
+      ["PAID", start + DAY],
+    ]);
+  }, 90_000);
+});
+
 describe("one charge per period", () => {
   test("renewals racing on one due subscription bill its period once", async () => {
     const customer = await ok(call("POST", "/v1/customers", { merchant_id: merchant.id }));

@@ -5,6 +5,7 @@ import { clock } from "../../clock";
 import { one } from "../../db/one";
 import {
   customers,
+  merchants,
   paymentMethods,
   type PaymentRequestRow,
   paymentRequests,
@@ -25,6 +26,7 @@ import { payWithSavedMethod } from "../charges/charge-saved-method";
 import { renewByAccountUpdater } from "../customers/account-updater";
 import { recordEvent } from "../events/record-event";
 import { createScopedPaymentRequest } from "../payments/create-payment-request";
+import { canTakePayments } from "../scope";
 import { sendDunningEmail } from "./dunning";
 import { isHardDecline, nextRetryAt, periodOf } from "./periods";
 import { endSubscription, endWithInvoice, scheduleStep } from "./schedule";
@@ -36,6 +38,7 @@ import { endSubscription, endWithInvoice, scheduleStep } from "./schedule";
 // so a second runner finds nothing due, and a runner that died is replaced when the lease ends.
 
 const LEASE_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** A subscription's invoice stays payable from its e-mailed link this long (the dunning takes 7 days). */
 const INVOICE_PAYABLE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -72,6 +75,19 @@ async function planStep(tx: Tx, id: string, now: Date): Promise<Attempt | "done"
     const [customer] = await tx.select().from(customers).where(eq(customers.id, sub.customerId));
     if (!customer || customer.deletedAt) {
       await endSubscription(tx, sub, now);
+      return "done";
+    }
+    // Its merchant cannot take payments now (deactivated): no period is billed; it looks again daily.
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, sub.merchantId));
+    if (!merchant || !canTakePayments(merchant)) {
+      const waiting = one(
+        await tx
+          .update(subscriptions)
+          .set({ nextActionAt: new Date(now.getTime() + DAY_MS) })
+          .where(eq(subscriptions.id, sub.id))
+          .returning(),
+      );
+      await scheduleStep(tx, waiting);
       return "done";
     }
     return renew(tx, sub, now);
