@@ -12,6 +12,7 @@ import type { ListQuery } from "../../schemas/list";
 import { serializeCustomer } from "../../serializers/customer";
 import { recordEvent } from "../events/record-event";
 import { isRealPhone, normalizePhone } from "../merchants/application";
+import { mergeMetadata } from "../metadata";
 import { findScopedMerchant, type Scope, withinScope } from "../scope";
 import { endWithInvoice } from "../subscriptions/schedule";
 import { findTestClock } from "../test-clocks/find-test-clock";
@@ -89,12 +90,7 @@ export async function updateCustomer(db: Db, scope: Scope, id: string, input: Up
   const phone = phoneOf(input.phone);
   return db.transaction(async (tx) => {
     const before = await findCustomer(tx, scope, id, "customer_id");
-    const metadata = { ...before.metadata };
-    for (const [key, value] of Object.entries(input.metadata ?? {})) {
-      if (value === "") delete metadata[key];
-      else metadata[key] = value;
-    }
-    if (Object.keys(metadata).length > 20) throw invalid("metadata", "metadata must have at most 20 keys");
+    const metadata = mergeMetadata(before.metadata, input.metadata);
     const fields = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
     const row = one(
       await tx

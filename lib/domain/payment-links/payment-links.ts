@@ -11,6 +11,7 @@ import { businessName } from "../../merchants/facts";
 import type { ListQuery } from "../../schemas/list";
 import { MAX_TOTAL } from "../../schemas/money-fields";
 import type { CreatePaymentLinkInput, UpdatePaymentLinkInput } from "../../schemas/payment-links";
+import { mergeMetadata } from "../metadata";
 import { createScopedPaymentRequest } from "../payments/create-payment-request";
 import { assertCanTakePayments, canTakePayments, findScopedMerchant, type Scope, withinScope } from "../scope";
 
@@ -92,12 +93,7 @@ export async function updatePaymentLink(db: Db, scope: Scope, id: string, input:
   const before = await findPaymentLink(db, scope, id);
   if (input.active && before.maxUses !== null && before.paidCount >= before.maxUses)
     throw new AppError("invalid_state", `The payment link ${id} took its ${before.maxUses} payments: make a new one`);
-  const metadata = { ...before.metadata };
-  for (const [key, value] of Object.entries(input.metadata ?? {})) {
-    if (value === "") delete metadata[key];
-    else metadata[key] = value;
-  }
-  if (Object.keys(metadata).length > 20) throw invalid("metadata", "metadata must have at most 20 keys");
+  const metadata = mergeMetadata(before.metadata, input.metadata);
   return one(
     await db
       .update(paymentLinks)

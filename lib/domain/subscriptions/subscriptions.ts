@@ -16,6 +16,7 @@ import { serializeSubscription } from "../../serializers/subscription";
 import { findCustomer } from "../customers/customers";
 import { findPaymentMethod } from "../customers/payment-methods";
 import { recordEvent } from "../events/record-event";
+import { mergeMetadata } from "../metadata";
 import { assertCanTakePayments, findScopedMerchant, type Scope, withinScope } from "../scope";
 import { objectTime } from "../test-clocks/object-time";
 import { stepSubscription } from "./renew";
@@ -180,12 +181,7 @@ export async function updateSubscription(db: Db, scope: Scope, id: string, input
     const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
     const current = must(locked, "the subscription");
     if (ended(current)) throw invalidState(`The subscription ${id} is canceled: it can no longer change`);
-    const metadata = { ...current.metadata };
-    for (const [key, value] of Object.entries(input.metadata ?? {})) {
-      if (value === "") delete metadata[key];
-      else metadata[key] = value;
-    }
-    if (Object.keys(metadata).length > 20) throw invalid("metadata", "metadata must have at most 20 keys");
+    const metadata = mergeMetadata(current.metadata, input.metadata);
     const fields = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
     const updated = one(
       await tx
