@@ -19,7 +19,6 @@ import { negotiateLocale } from "../../i18n/locales";
 import { limitStore } from "../../limits";
 import { typedDollarsToCents } from "../../money";
 import { buildCsp } from "../../net/csp";
-import { renderQrCode } from "../../payments/qr";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import {
   createPaymentLinkSchema,
@@ -33,6 +32,7 @@ import type { AppEnv } from "../context";
 import { getConnInfoAddress } from "../middleware/conn-info";
 import { withPaymentScope } from "../middleware/payment-scope";
 import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
+import { qrAnswer, qrQuery, qrResponses } from "../qr-answer";
 
 // Payment links (docs/reference.md section 21): the API, the QR code, and the link's URL itself.
 
@@ -136,18 +136,8 @@ const linkQrRoute = createRoute({
   summary: "The QR code of a payment link",
   description: "A PNG (default) or, with `?format=svg`, an SVG QR code whose content is the link's `url`. Public.",
   security: [],
-  request: { params: linkId, query: z.object({ format: z.enum(["png", "svg"]).optional() }) },
-  responses: {
-    200: {
-      description: "The QR code",
-      content: {
-        "image/png": { schema: z.string().meta({ format: "binary" }) },
-        "image/svg+xml": { schema: z.string() },
-      },
-    },
-    400: commonErrors[400],
-    404: commonErrors[404],
-  },
+  request: { params: linkId, query: qrQuery },
+  responses: qrResponses,
 });
 
 /** The amount form posts back to the link itself; nothing else runs on these pages. */
@@ -195,15 +185,7 @@ export function paymentLinkRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(linkQrRoute, async (c) => {
     const id = c.req.valid("param").payment_link_id;
     const row = await publicPaymentLink(c.var.db, id);
-    const qr = await renderQrCode(
-      `${await hostedBaseOf(c.var.db, row.isvAccountId)}/l/${row.id}`,
-      c.req.valid("query").format ?? "png",
-    );
-    return c.body(qr.body, 200, {
-      "Cache-Control": "public, max-age=3600",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Type": qr.contentType,
-    });
+    return qrAnswer(c, `${await hostedBaseOf(c.var.db, row.isvAccountId)}/l/${row.id}`, c.req.valid("query").format);
   });
 
   // The link's URL: GET opens a payment request (or shows the amount form), POST sends the amount.

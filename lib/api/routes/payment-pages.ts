@@ -7,7 +7,6 @@ import { findPublicPaymentRequest } from "../../domain/payments/find-payment-req
 import { followPaymentRequest } from "../../domain/payments/follow-payment-request";
 import { payWithToken } from "../../domain/payments/pay-with-token";
 import { RECONNECT_HINT_MS, shutdownSignal } from "../../ops/shutdown";
-import { renderQrCode } from "../../payments/qr";
 import { SANDBOX_DISPUTED_CARD, sandboxTestCards } from "../../processors/sandbox";
 import { examplePayRequest, examplePayResult } from "../../schemas/examples/payment-requests";
 import { payRequestSchema, payResultSchema } from "../../schemas/payment-requests";
@@ -16,6 +15,7 @@ import { payPageUrl } from "../../serializers/payment-request";
 import type { AppEnv } from "../context";
 import { getConnInfoAddress } from "../middleware/conn-info";
 import { commonErrors, conflict409, forbidden403, jsonContent, pathId } from "../openapi";
+import { qrAnswer, qrQuery, qrResponses } from "../qr-answer";
 import type { StreamCaps } from "../stream-caps";
 
 // The payment request's public operations, called by the hosted pay pages without credentials (the
@@ -71,18 +71,8 @@ const qrRoute = createRoute({
   description:
     "A PNG (default) or, with `?format=svg`, an SVG QR code whose content is `pay_url`. Public, like the pay page.",
   security: [],
-  request: { params: idParam, query: z.object({ format: z.enum(["png", "svg"]).optional() }) },
-  responses: {
-    200: {
-      description: "The QR code",
-      content: {
-        "image/png": { schema: z.string().meta({ format: "binary" }) },
-        "image/svg+xml": { schema: z.string() },
-      },
-    },
-    400: commonErrors[400],
-    404: commonErrors[404],
-  },
+  request: { params: idParam, query: qrQuery },
+  responses: qrResponses,
 });
 
 // GET /v1/payment_requests/{id}/stream: Server-Sent Events of the request's status (public)
@@ -113,15 +103,7 @@ export function paymentPageRoutes(app: OpenAPIHono<AppEnv>, caps: StreamCaps) {
 
   app.openapi(qrRoute, async (c) => {
     const row = await findPublicPaymentRequest(c.var.db, c.req.valid("param").payment_request_id);
-    const qr = await renderQrCode(
-      payPageUrl(await hostedBaseOf(c.var.db, row.isvAccountId), row.id),
-      c.req.valid("query").format ?? "png",
-    );
-    return c.body(qr.body, 200, {
-      "Cache-Control": "public, max-age=3600",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Type": qr.contentType,
-    });
+    return qrAnswer(c, payPageUrl(await hostedBaseOf(c.var.db, row.isvAccountId), row.id), c.req.valid("query").format);
   });
 
   app.openapi(streamRoute, async (c) => {
