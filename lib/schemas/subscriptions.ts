@@ -94,7 +94,8 @@ export const subscriptionSchema = z
     last_decline_code: z.string().nullable(),
     next_payment_attempt: ms("When the latest invoice is tried again").nullable(),
     recovered_amount: z.number().int().meta({
-      description: "Cents paid after a failed attempt, by a retry or by the customer from the e-mailed link",
+      description:
+        "Cents paid after a failed attempt, by a retry or by the customer from the e-mailed link, less what was refunded of them or returned by the bank (read from the ledger)",
     }),
     test_clock: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),

@@ -3,8 +3,11 @@ import type { SubscriptionJson } from "../schemas/subscriptions";
 
 const msOrNull = (d: Date | null) => (d ? d.getTime() : null);
 
-/** A subscription (docs/reference.md section 21). */
-export function serializeSubscription(row: SubscriptionRow): SubscriptionJson {
+/**
+ * A subscription (docs/reference.md section 21). `recovered`: what its dunning recovered, read from
+ * the ledger (lib/domain/subscriptions/json.ts).
+ */
+export function serializeSubscription(row: SubscriptionRow, recovered: number): SubscriptionJson {
   const retrying = row.status === "past_due" && row.attemptCount > 0;
   return {
     object: "subscription",
@@ -27,7 +30,7 @@ export function serializeSubscription(row: SubscriptionRow): SubscriptionJson {
     attempt_count: row.attemptCount,
     last_decline_code: row.lastDeclineCode,
     next_payment_attempt: retrying ? msOrNull(row.nextActionAt) : null,
-    recovered_amount: row.recoveredAmount,
+    recovered_amount: recovered,
     test_clock: row.testClockId,
     metadata: row.metadata,
     created_at: row.createdAt.getTime(),

@@ -174,6 +174,11 @@ describe("dunning", () => {
     const recovered = await ok(call("GET", `/v1/subscriptions/${made.id}`));
     expect(recovered).toMatchObject({ status: "active", attempt_count: 0, recovered_amount: 4900 });
     expect(recovered.payment_method).not.toBe(method.id);
+    // What was recovered is the ledger's: a partial refund of the payment counts off it.
+    const won = (await chargesOf(invoice!.id)).find((c) => c.status !== "FAILED")!;
+    const refund = await call("POST", "/v1/refunds", { charge_id: won.id, amount: 900 });
+    expect(refund.status, refund.text).toBe(200);
+    expect(await ok(call("GET", `/v1/subscriptions/${made.id}`))).toMatchObject({ recovered_amount: 4000 });
     expect(await eventTypes([made.id])).toEqual(
       expect.arrayContaining(["subscription.created", "subscription.updated"]),
     );

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
+import { subscriptionJson, subscriptionsJson } from "../../domain/subscriptions/json";
 import {
   cancelSubscription,
   createSubscription,
@@ -15,7 +16,6 @@ import {
   subscriptionSchema,
   updateSubscriptionSchema,
 } from "../../schemas/subscriptions";
-import { serializeSubscription } from "../../serializers/subscription";
 import type { AppEnv } from "../context";
 import { withPaymentScope } from "../middleware/payment-scope";
 import { commonErrors, conflict409, jsonContent, pathId, security } from "../openapi";
@@ -159,21 +159,25 @@ const cancelSubscriptionRoute = createRoute({
 
 export function subscriptionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createSubscriptionRoute, async (c) =>
-    c.json(serializeSubscription(await createSubscription(c.var.db, c.var.scope, c.req.valid("json"))), 200),
+    c.json(await subscriptionJson(c.var.db, await createSubscription(c.var.db, c.var.scope, c.req.valid("json"))), 200),
   );
   app.openapi(listSubscriptionsRoute, async (c) => {
     const { rows, hasMore } = await listSubscriptions(c.var.db, c.var.scope, c.req.valid("query"));
-    return c.json(toList(rows.map(serializeSubscription), hasMore, "/v1/subscriptions"), 200);
+    return c.json(toList(await subscriptionsJson(c.var.db, rows), hasMore, "/v1/subscriptions"), 200);
   });
   app.openapi(getSubscriptionRoute, async (c) =>
     c.json(
-      serializeSubscription(await findSubscription(c.var.db, c.var.scope, c.req.valid("param").subscription_id)),
+      await subscriptionJson(
+        c.var.db,
+        await findSubscription(c.var.db, c.var.scope, c.req.valid("param").subscription_id),
+      ),
       200,
     ),
   );
   app.openapi(updateSubscriptionRoute, async (c) =>
     c.json(
-      serializeSubscription(
+      await subscriptionJson(
+        c.var.db,
         await updateSubscription(c.var.db, c.var.scope, c.req.valid("param").subscription_id, c.req.valid("json")),
       ),
       200,
@@ -181,7 +185,10 @@ export function subscriptionRoutes(app: OpenAPIHono<AppEnv>) {
   );
   app.openapi(cancelSubscriptionRoute, async (c) =>
     c.json(
-      serializeSubscription(await cancelSubscription(c.var.db, c.var.scope, c.req.valid("param").subscription_id)),
+      await subscriptionJson(
+        c.var.db,
+        await cancelSubscription(c.var.db, c.var.scope, c.req.valid("param").subscription_id),
+      ),
       200,
     ),
   );

@@ -235,6 +235,10 @@ export const charges = pgTable(
     index("charges_declined_fingerprint_idx")
       .on(t.cardFingerprint, t.createdAt)
       .where(sql`${t.status} = 'FAILED'`),
+    // A subscription's invoice paid after a declined attempt is a recovery (lib/ledger/recovered.ts).
+    index("charges_declined_request_idx")
+      .on(t.paymentRequestId)
+      .where(sql`${t.status} = 'FAILED'`),
     index("charges_declined_address_idx")
       .on(t.isvAccountId, t.clientAddress, t.createdAt)
       .where(sql`${t.status} = 'FAILED' and ${t.clientAddress} is not null`),

@@ -54,8 +54,6 @@ export const subscriptions = pgTable(
     lastDeclinedMethodId: text("last_declined_method_id"),
     /** When the next step falls due (null: nothing will happen by itself). */
     nextActionAt: timestamp("next_action_at", { withTimezone: true, mode: "date" }),
-    /** Cents collected by a retry or by the customer after a failed attempt (what dunning recovered). */
-    recoveredAmount: integer("recovered_amount").notNull().default(0),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),

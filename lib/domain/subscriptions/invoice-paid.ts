@@ -4,17 +4,16 @@ import { clock } from "../../clock";
 import { one } from "../../db/one";
 import { type PaymentRequestRow, subscriptions } from "../../db/schema";
 import { type Tx } from "../../db/types";
-import { requestTotal } from "../../payments/total";
 import { serializePaymentRequest } from "../../serializers/payment-request";
-import { serializeSubscription } from "../../serializers/subscription";
 import { recordEvents } from "../events/record-event";
+import { subscriptionJson } from "./json";
 import { scheduleStep } from "./schedule";
 
 /**
  * In the payment's transaction (lib/domain/payments/pay-payment-request.ts): a subscription's invoice
  * was paid, by its automatic charge or by the customer from the e-mailed link. The subscription is
- * active again until its period's end; what a retry or the customer paid after a failure counts as
- * recovered. `methodId`: the card the customer saved while paying, which bills the next periods.
+ * active again until its period's end (what a retry or the customer paid after a failure counts as
+ * recovered: lib/ledger/recovered.ts reads it from the ledger). `methodId`: the card the customer saved while paying, which bills the next periods.
  */
 export async function invoicePaid(tx: Tx, request: PaymentRequestRow, base: string, methodId?: string) {
   if (!request.subscriptionId) return;
@@ -35,7 +34,6 @@ export async function invoicePaid(tx: Tx, request: PaymentRequestRow, base: stri
               firstFailedAt: null,
               lastDeclineCode: null,
               lastDeclinedMethodId: null,
-              recoveredAmount: sub.recoveredAmount + (sub.attemptCount > 0 ? requestTotal(request) : 0),
               nextActionAt: status === "canceled" ? null : sub.currentPeriodEnd,
             }
           : {}),
@@ -58,7 +56,7 @@ export async function invoicePaid(tx: Tx, request: PaymentRequestRow, base: stri
             accountId: row.isvAccountId,
             type: "subscription.updated" as const,
             objectId: row.id,
-            data: serializeSubscription(row),
+            data: await subscriptionJson(tx, row),
             fields: [...(row.status !== sub.status ? ["status"] : []), ...(methodId ? ["payment_method"] : [])],
           },
         ]

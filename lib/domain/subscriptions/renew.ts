@@ -20,7 +20,6 @@ import { must } from "../../must";
 import { cardExpired } from "../../payments/card-expiry";
 import { settingsWithDefaults } from "../../schemas/account";
 import { serializePaymentRequest } from "../../serializers/payment-request";
-import { serializeSubscription } from "../../serializers/subscription";
 import { getAccount } from "../accounts/get-account";
 import { payWithSavedMethod } from "../charges/charge-saved-method";
 import { renewByAccountUpdater } from "../customers/account-updater";
@@ -28,6 +27,7 @@ import { recordEvent } from "../events/record-event";
 import { createScopedPaymentRequest } from "../payments/create-payment-request";
 import { canTakePayments } from "../scope";
 import { sendDunningEmail } from "./dunning";
+import { subscriptionJson } from "./json";
 import { isHardDecline, nextRetryAt, periodOf } from "./periods";
 import { endSubscription, endWithInvoice, scheduleStep } from "./schedule";
 
@@ -160,7 +160,7 @@ async function renew(tx: Tx, sub: SubscriptionRow, now: Date): Promise<Attempt> 
     accountId: row.isvAccountId,
     type: "subscription.updated",
     objectId: row.id,
-    data: serializeSubscription(row),
+    data: await subscriptionJson(tx, row),
     fields: ["current_period_start", "current_period_end", "latest_invoice"],
   });
   return { sub: row, invoice };
@@ -232,7 +232,7 @@ async function recordFailure(tx: Tx, id: string, invoiceId: string, methodId: st
       accountId: row.isvAccountId,
       type: "subscription.updated",
       objectId: row.id,
-      data: serializeSubscription(row),
+      data: await subscriptionJson(tx, row),
       fields: ["status"],
     });
   await sendDunningEmail(tx, row, invoice, isv, { nextAttempt: isHardDecline(code) ? null : next });
@@ -255,7 +255,7 @@ async function giveUp(tx: Tx, sub: SubscriptionRow, now: Date, set: Partial<Subs
     accountId: row.isvAccountId,
     type: "subscription.updated",
     objectId: row.id,
-    data: serializeSubscription(row),
+    data: await subscriptionJson(tx, row),
     fields: ["status"],
   });
   return row;

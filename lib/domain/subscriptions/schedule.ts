@@ -7,10 +7,10 @@ import { type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
 import { enqueueJob } from "../../jobs/job-types";
 import { serializePaymentRequest } from "../../serializers/payment-request";
-import { serializeSubscription } from "../../serializers/subscription";
 import { getAccount } from "../accounts/get-account";
 import { recordEvent } from "../events/record-event";
 import { movePaymentRequestIfAllowed, notBeingPaid } from "../payments/status";
+import { subscriptionJson } from "./json";
 
 // When a subscription's next step runs, and its end (docs/reference.md section 21).
 
@@ -50,7 +50,7 @@ export async function endSubscription(
     accountId: row.isvAccountId,
     type: "subscription.canceled",
     objectId: row.id,
-    data: serializeSubscription(row),
+    data: await subscriptionJson(tx, row),
   });
   return row;
 }

@@ -7,6 +7,7 @@ import { merchants, type SubscriptionRow, subscriptions } from "../../db/schema"
 import { type Db, type DbOrTx } from "../../db/types";
 import { invalid, invalidState, notFound } from "../../errors";
 import { createId } from "../../ids";
+import { recoveredWithin } from "../../ledger/recovered";
 import { must } from "../../must";
 import { cardExpired } from "../../payments/card-expiry";
 import type { ListQuery } from "../../schemas/list";
@@ -19,6 +20,7 @@ import { recordEvent } from "../events/record-event";
 import { mergeMetadata } from "../metadata";
 import { assertCanTakePayments, findScopedMerchant, type Scope, withinScope } from "../scope";
 import { objectTime } from "../test-clocks/object-time";
+import { subscriptionJson } from "./json";
 import { stepSubscription } from "./renew";
 import { endWithInvoice, scheduleStep } from "./schedule";
 
@@ -105,7 +107,7 @@ export async function createSubscription(db: Db, scope: Scope, input: CreateSubs
       accountId: made.isvAccountId,
       type: "subscription.created",
       objectId: made.id,
-      data: serializeSubscription(made),
+      data: serializeSubscription(made, 0),
     });
     if (trialEnd) await scheduleStep(tx, made);
     return made;
@@ -142,24 +144,26 @@ export async function listSubscriptions(
   });
 }
 
-/** How many of the scope's subscriptions stand in each status, and what dunning recovered in all. */
+/**
+ * How many of the scope's subscriptions stand in each status, and what dunning recovered in all (the
+ * ledger's figure, refunds deducted: lib/ledger/recovered.ts).
+ */
 export async function subscriptionSummary(db: DbOrTx, scope: Scope) {
-  const rows = await db
-    .select({
-      status: subscriptions.status,
-      count: sql<number>`count(*)::int`,
-      recovered: sql<number>`coalesce(sum(${subscriptions.recoveredAmount}), 0)::bigint`,
-    })
-    .from(subscriptions)
-    .where(withinScope(subscriptions, scope))
-    .groupBy(subscriptions.status);
+  const [rows, recovered] = await Promise.all([
+    db
+      .select({ status: subscriptions.status, count: sql<number>`count(*)::int` })
+      .from(subscriptions)
+      .where(withinScope(subscriptions, scope))
+      .groupBy(subscriptions.status),
+    recoveredWithin(db, scope.isvAccountId, scope.merchantId),
+  ]);
   const count = (status: SubscriptionStatus) => rows.find((r) => r.status === status)?.count ?? 0;
   return {
     active: count("active") + count("trialing"),
     retrying: count("past_due"),
     unpaid: count("unpaid"),
     total: rows.reduce((sum, r) => sum + r.count, 0),
-    recovered: rows.reduce((sum, r) => sum + Number(r.recovered), 0),
+    recovered,
   };
 }
 
@@ -201,7 +205,7 @@ export async function updateSubscription(db: Db, scope: Scope, id: string, input
         accountId: updated.isvAccountId,
         type: "subscription.updated",
         objectId: updated.id,
-        data: serializeSubscription(updated),
+        data: await subscriptionJson(tx, updated),
         fields,
       });
     return updated;

@@ -7,12 +7,12 @@ import { SubscriptionList } from "@/components/home/subscription-list";
 import { homeCreateCustomerAction } from "@/lib/actions/home-customers";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listCustomers } from "@/lib/domain/customers/customers";
+import { subscriptionsJson } from "@/lib/domain/subscriptions/json";
 import { listSubscriptions, subscriptionSummary } from "@/lib/domain/subscriptions/subscriptions";
 import { requireMerchant } from "@/lib/home/session";
 import { intlLocale } from "@/lib/i18n/locales";
 import { businessName } from "@/lib/merchants/facts";
 import { formatCents } from "@/lib/money";
-import { serializeSubscription } from "@/lib/serializers/subscription";
 
 export async function generateMetadata() {
   const t = await getTranslations("merchantHome.customers");
@@ -69,7 +69,7 @@ export default async function Customers() {
           </h2>
           <p className="mt-1">{t("summary", summary)}</p>
           <p className="text-sm text-muted">{t("recoveredTotal", { amount: money(summary.recovered) })}</p>
-          <SubscriptionList rows={subs.map(serializeSubscription)} names={names} />
+          <SubscriptionList rows={await subscriptionsJson(db, subs)} names={names} />
         </section>
       ) : null}
     </HomeShell>

@@ -5043,7 +5043,7 @@ export interface components {
       last_decline_code: string | null;
       /** @description When the latest invoice is tried again (milliseconds since the epoch) */
       next_payment_attempt: number | null;
-      /** @description Cents paid after a failed attempt, by a retry or by the customer from the e-mailed link */
+      /** @description Cents paid after a failed attempt, by a retry or by the customer from the e-mailed link, less what was refunded of them or returned by the bank (read from the ledger) */
       recovered_amount: number;
       test_clock: string | null;
       metadata: {

@@ -12,13 +12,13 @@ import { clock } from "@/lib/clock";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { findCustomer } from "@/lib/domain/customers/customers";
 import { listPaymentMethods } from "@/lib/domain/customers/payment-methods";
+import { subscriptionsJson } from "@/lib/domain/subscriptions/json";
 import { listSubscriptions } from "@/lib/domain/subscriptions/subscriptions";
 import { nullIfNotFound } from "@/lib/errors";
 import { requireMerchant } from "@/lib/home/session";
 import { businessName } from "@/lib/merchants/facts";
 import { brandName } from "@/lib/payments/brands";
 import { cardExpired } from "@/lib/payments/card-expiry";
-import { serializeSubscription } from "@/lib/serializers/subscription";
 
 type Props = { params: Promise<{ customerId: string }> };
 
@@ -93,7 +93,7 @@ export default async function CustomerPage({ params }: Props) {
         <h2 id="subs-title" className="text-lg font-semibold">
           {t("subsTitle")}
         </h2>
-        <SubscriptionList rows={subs.map(serializeSubscription)} />
+        <SubscriptionList rows={await subscriptionsJson(db, subs)} />
       </section>
 
       <div className="mt-5">

@@ -1,0 +1,2 @@
+CREATE INDEX "charges_declined_request_idx" ON "charges" USING btree ("payment_request_id") WHERE "charges"."status" = 'FAILED';--> statement-breakpoint
+ALTER TABLE "subscriptions" DROP COLUMN "recovered_amount";

@@ -1,0 +1,53 @@
+import { type SQL, sql } from "drizzle-orm";
+
+import { rowsOf } from "../db/client";
+import { type DbOrTx } from "../db/types";
+
+// What dunning recovered (docs/reference.md section 21), read from the ledger like every figure of
+// money: the amounts the ledger kept of the payments that paid a subscription's invoice after one of
+// its charges had failed (a retry that went through, or the customer paying from the e-mailed link),
+// less what was refunded of them or returned by their bank.
+
+/** SQL: the recovered charges of the invoices `where` selects (`pr` is payment_requests). */
+const recoveredCharges = (where: SQL) => sql`
+  select pr.subscription_id, c.id as charge_id
+  from payment_requests pr
+  join charges c on c.payment_request_id = pr.id and c.status <> 'FAILED'
+  where pr.subscription_id is not null and ${where}
+    and exists (select 1 from charges f where f.payment_request_id = pr.id and f.status = 'FAILED')`;
+
+/** SQL: per subscription, what the ledger kept of the recovered charges, refunds and returns deducted. */
+const keptOf = (where: SQL) => sql`
+  with rc as (${recoveredCharges(where)})
+  select subscription_id, sum(amount)::bigint as amount from (
+    select rc.subscription_id, p.amount from rc
+      join ledger_postings p on p.source_id = rc.charge_id and p.type in ('charge', 'ach_return', 'ach_return_reversal')
+    union all
+    select rc.subscription_id, p.amount from rc
+      join refunds r on r.charge_id = rc.charge_id
+      join ledger_postings p on p.source_id = r.id and p.type = 'refund'
+  ) kept group by subscription_id`;
+
+type Row = { subscription_id: string; amount: string | number };
+
+/** What each subscription's dunning recovered, in cents (0 for one that recovered nothing). */
+export async function recoveredBySubscription(db: DbOrTx, subscriptionIds: readonly string[]) {
+  const out = new Map<string, number>(subscriptionIds.map((id) => [id, 0]));
+  if (subscriptionIds.length === 0) return out;
+  const ids = sql.join(
+    [...new Set(subscriptionIds)].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  for (const row of rowsOf<Row>(await db.execute(keptOf(sql`pr.subscription_id in (${ids})`))))
+    out.set(row.subscription_id, Number(row.amount));
+  return out;
+}
+
+/** What dunning recovered across an ISV's subscriptions, or one merchant's, in cents. */
+export async function recoveredWithin(db: DbOrTx, isvAccountId: string, merchantId?: string) {
+  const where = merchantId
+    ? sql`pr.isv_account_id = ${isvAccountId} and pr.merchant_id = ${merchantId}`
+    : sql`pr.isv_account_id = ${isvAccountId}`;
+  const rows = rowsOf<Row>(await db.execute(keptOf(where)));
+  return rows.reduce((sum, r) => sum + Number(r.amount), 0);
+}
