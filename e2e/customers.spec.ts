@@ -1,5 +1,5 @@
 import { clickPay, fillCard } from "./card-frame";
-import { approvedMerchant, createIsvWithCli, expectAxeClean, expectNoRawCodes } from "./helpers";
+import { approvedMerchant, createIsvWithCli, expectAxeClean, expectNoRawCodes, signIn } from "./helpers";
 import { expect, type Page, test } from "./test";
 
 // Customers in the merchant's home (docs/reference.md section 21): the merchant adds a customer and
@@ -137,4 +137,66 @@ test("a customer saves a card on the invoice's page, and the merchant charges it
   await page.goto("/home/customers");
   await expect(page.getByTestId("customers")).toContainText("dana@example.com · Cliente desde el");
   await shots(page, "home-customers-es");
+
+  // A third subscription whose card declines is moved to the good card: the retry on it pays, and
+  // what it paid is recovered. A payment link besides. The ISV sees it all on its Customers page.
+  const towel = await (
+    await request.post("/v1/subscriptions", {
+      headers,
+      data: {
+        customer: customerId,
+        payment_method: methodOf("9995"),
+        items: [{ name: "Towel service", unit_price: 500, quantity: 1 }],
+        interval: "month",
+      },
+    })
+  ).json();
+  expect(towel.status).toBe("past_due");
+  const moved = await request.post(`/v1/subscriptions/${towel.id}`, {
+    headers,
+    data: { payment_method: methodOf("4242") },
+  });
+  expect(await moved.json()).toMatchObject({ status: "active", recovered_amount: 500 });
+  const linkMade = await request.post("/v1/payment_links", {
+    headers,
+    data: { merchant_id: merchant.id, amount: 1_500, description: "Day pass", max_uses: 10 },
+  });
+  expect(linkMade.status()).toBe(200);
+
+  const isvContext = await browser.newContext();
+  const dash = await isvContext.newPage();
+  await signIn(dash, isv);
+  await dash.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Customers" }).click();
+  await expect(dash.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
+  const figure = (id: string) => dash.getByTestId(`figure-${id}`);
+  await expect(figure("active")).toHaveText("2");
+  await expect(figure("monthly")).toHaveText("$54.00");
+  await expect(figure("retrying")).toHaveText("0");
+  await expect(figure("recovered")).toHaveText("$5.00");
+  await expect(dash.getByRole("img", { name: /^Subscription payments each month/ })).toBeVisible();
+  const table = dash.getByTestId("dashboard-subscriptions");
+  await expect(table.getByRole("row")).toHaveCount(4);
+  const towelRow = table.getByRole("row", { name: /Towel service/ });
+  await expect(towelRow.getByRole("cell").nth(3)).toContainText(/^Active\s*Renews /);
+  await expect(towelRow.getByRole("cell").last()).toHaveText("$5.00");
+  await expect(table.getByRole("row", { name: /Locker rental/ })).toContainText("Canceled");
+  await expectAxeClean(dash);
+  await expectNoRawCodes(dash);
+  await shots(dash, "dashboard-customers");
+  await dash.getByLabel("Status").selectOption({ label: "Canceled" });
+  await dash.getByRole("button", { name: "Show" }).click();
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("Locker rental");
+  await dash.getByRole("link", { name: "Payment links" }).click();
+  await expect(dash.getByTestId("dashboard-links")).toContainText("Taking payments");
+  await expect(dash.getByTestId("dashboard-links")).toContainText("0 of 10");
+  await dash.getByRole("navigation", { name: "What to list" }).getByRole("link", { name: "Customers" }).click();
+  await expect(dash.getByTestId("dashboard-customers")).toContainText("Dana Whitfield");
+  await isvContext.addCookies([{ name: "locale", value: "es", url: baseURL! }]);
+  await dash.goto("/dashboard/customers");
+  await expect(dash.getByTestId("figure-recovered")).toHaveText("$5.00");
+  await expect(dash.getByTestId("dashboard-subscriptions")).toContainText("Se renueva el");
+  await expectNoRawCodes(dash);
+  await shots(dash, "dashboard-customers-es");
+  await isvContext.close();
 });

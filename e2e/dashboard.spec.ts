@@ -491,6 +491,7 @@ test("dashboard pages work at 375 px", async ({ browser, baseURL }) => {
     "/dashboard": ["Overview", "Resumen"],
     "/dashboard/merchants": ["Merchants", "Comercios"],
     "/dashboard/payments": ["Payments", "Pagos"],
+    "/dashboard/customers": ["Customers", "Clientes"],
     "/dashboard/settings": ["Settings", "Configuración"],
     "/dashboard/developers": ["Developers", "Desarrolladores"],
     "/dashboard/revenue": ["Revenue", "Ingresos"],

@@ -12,14 +12,18 @@ const RIGHT = 6;
 const TOP = 10;
 const BOTTOM = 30;
 
-/** Round steps for the axis (1, 2, 5 × 10^n) giving about four ticks over the range. */
-function ticksOf(low: number, high: number): number[] {
+/**
+ * Round steps for the axis (1, 2, 5 × 10^n) giving about four ticks over the range: the first at or
+ * below `low`, the last at or above `high`, so no bar runs past the axis.
+ */
+export function ticksOf(low: number, high: number): number[] {
   const span = high - low || 1;
   const raw = span / 4;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
   const ticks: number[] = [];
-  for (let v = Math.floor(low / step) * step; v <= high + step / 2; v += step) ticks.push(Math.round(v));
+  for (let v = Math.floor(low / step) * step; ticks.at(-1) === undefined || (ticks.at(-1) as number) < high; v += step)
+    ticks.push(Math.round(v));
   return ticks;
 }
 

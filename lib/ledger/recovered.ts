@@ -51,3 +51,27 @@ export async function recoveredWithin(db: DbOrTx, isvAccountId: string, merchant
   const rows = rowsOf<Row>(await db.execute(keptOf(where)));
   return rows.reduce((sum, r) => sum + Number(r.amount), 0);
 }
+
+/**
+ * Subscription payments per month (UTC) from `since` on, as the ledger wrote them: those paid on the
+ * first try and those recovered after a failed attempt (refunds are not counted off here: this is
+ * what came in each month). Months with nothing are absent.
+ */
+export async function subscriptionCollections(db: DbOrTx, since: Date, isvAccountId: string, merchantId?: string) {
+  const rows = rowsOf<{ month: string; first_try: string | number; recovered: string | number }>(
+    await db.execute(sql`
+      select to_char(date_trunc('month', p.created_at at time zone 'UTC'), 'YYYY-MM') as month,
+        coalesce(sum(p.amount) filter (where not f.failed), 0)::bigint as first_try,
+        coalesce(sum(p.amount) filter (where f.failed), 0)::bigint as recovered
+      from ledger_postings p
+      join charges c on c.id = p.source_id
+      join payment_requests pr on pr.id = c.payment_request_id
+      cross join lateral (select exists (
+        select 1 from charges x where x.payment_request_id = pr.id and x.status = 'FAILED') as failed) f
+      where p.type = 'charge' and pr.subscription_id is not null
+        and p.isv_account_id = ${isvAccountId} ${merchantId ? sql`and p.merchant_id = ${merchantId}` : sql``}
+        and p.created_at >= ${since.toISOString()}
+      group by 1 order by 1`),
+  );
+  return new Map(rows.map((r) => [r.month, { firstTry: Number(r.first_try), recovered: Number(r.recovered) }]));
+}

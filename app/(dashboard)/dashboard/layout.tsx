@@ -43,6 +43,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               "overview",
               "merchants",
               "payments",
+              "customers",
               "risk",
               "settings",
               "developers",

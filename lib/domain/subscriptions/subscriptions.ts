@@ -145,13 +145,20 @@ export async function listSubscriptions(
 }
 
 /**
- * How many of the scope's subscriptions stand in each status, and what dunning recovered in all (the
- * ledger's figure, refunds deducted: lib/ledger/recovered.ts).
+ * How many of the scope's subscriptions stand in each status, what the running ones bill a month, and
+ * what dunning recovered in all (the ledger's figure, refunds deducted: lib/ledger/recovered.ts).
  */
 export async function subscriptionSummary(db: DbOrTx, scope: Scope) {
   const [rows, recovered] = await Promise.all([
     db
-      .select({ status: subscriptions.status, count: sql<number>`count(*)::int` })
+      .select({
+        status: subscriptions.status,
+        count: sql<number>`count(*)::int`,
+        // Each one's amount a month (a week is 52/12 of a month), rounded to the cent in exact decimals.
+        monthly: sql<string>`coalesce(sum(round(${subscriptions.amount}::numeric
+          * (case ${subscriptions.interval} when 'week' then 52 when 'month' then 12 else 1 end)
+          / (12 * ${subscriptions.intervalCount}))), 0)::bigint`,
+      })
       .from(subscriptions)
       .where(withinScope(subscriptions, scope))
       .groupBy(subscriptions.status),
@@ -163,6 +170,11 @@ export async function subscriptionSummary(db: DbOrTx, scope: Scope) {
     retrying: count("past_due"),
     unpaid: count("unpaid"),
     total: rows.reduce((sum, r) => sum + r.count, 0),
+    /** What the running subscriptions (active, or retrying a failed payment) bill a month, in cents. */
+    monthly: ["active", "past_due"].reduce(
+      (sum, st) => sum + Number(rows.find((r) => r.status === st)?.monthly ?? 0),
+      0,
+    ),
     recovered,
   };
 }
