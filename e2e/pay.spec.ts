@@ -239,7 +239,7 @@ test("an invoice paid by bank account (ACH): a bad routing number is marked, an 
 
   await frame.getByLabel("Account number").fill("000123456789");
   await clickPay(page, "Pay $125.00");
-  await expect(page.getByTestId("receipt")).toContainText("JPMorgan Chase Bank •••• 6789");
+  await expect(page.getByTestId("receipt")).toContainText("JPMorgan Chase •••• 6789");
   // Not received yet: a bank debit is processing until it clears.
   await expect(page.getByRole("heading", { name: "Payment processing" })).toBeVisible();
   await expect(page.getByTestId("receipt")).toContainText("it takes up to 3 business days");

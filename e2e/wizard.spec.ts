@@ -73,11 +73,15 @@ test("an ISV's merchant completes every step, signs, submits and lands on the re
   await save(page);
   await expect(page.getByLabel("Routing number")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText(/pass the bank's check/)).toHaveCount(1);
-  // A known routing number names its bank and fills an empty bank name.
+  // A known routing number names its bank (the Federal Reserve's directory) and fills an empty bank name.
+  await page.getByLabel("Bank name").fill("");
+  await page.getByLabel("Routing number").fill("011001726");
+  await expect(page.getByText("Routing number looks right: The First National Bank of Ipswich.")).toBeVisible();
+  await expect(page.getByLabel("Bank name")).toHaveValue("The First National Bank of Ipswich");
   await page.getByLabel("Bank name").fill("");
   await page.getByLabel("Routing number").fill(app.bank_account.routing_number);
-  await expect(page.getByText("Routing number looks right: JPMorgan Chase Bank.")).toBeVisible();
-  await expect(page.getByLabel("Bank name")).toHaveValue("JPMorgan Chase Bank");
+  await expect(page.getByText("Routing number looks right: JPMorgan Chase.")).toBeVisible();
+  await expect(page.getByLabel("Bank name")).toHaveValue("JPMorgan Chase");
   await page.getByLabel("Bank name").fill(app.bank_account.bank_name);
   await save(page);
 

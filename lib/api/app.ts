@@ -48,6 +48,7 @@ import { reportRoutes } from "./routes/reports";
 import { reserveRoutes } from "./routes/reserves";
 import { residualRoutes } from "./routes/residuals";
 import { riskAlertRoutes } from "./routes/risk-alerts";
+import { routingNumberRoutes } from "./routes/routing-numbers";
 import { settlementRoutes } from "./routes/settlements";
 import { statementRoutes } from "./routes/statements";
 import { subscriptionRoutes } from "./routes/subscriptions";
@@ -135,6 +136,7 @@ export function createApi(options: ApiOptions) {
   auditLogRoutes(app);
   paymentRoutes(app, streamCaps(options.streamCaps ?? defaultStreamCaps));
   tokenRoutes(app);
+  routingNumberRoutes(app);
   chargeRoutes(app);
   customerRoutes(app);
   paymentMethodRoutes(app);

@@ -65,7 +65,7 @@ describe("ACH payments", () => {
       id: expect.stringMatching(/^tok_/),
       type: "bank_account",
       bank_account: {
-        bank_name: "JPMorgan Chase Bank",
+        bank_name: "JPMorgan Chase",
         last4: "6789",
         account_type: "checking",
         account_holder_name: "Ana Ruiz",
@@ -127,7 +127,7 @@ describe("ACH payments", () => {
       payment_method: "ach",
       processor: { processor_type: "ACH" },
       card_entry_method: "MANUAL",
-      ach: { last4: "6789", account_type: "checking", bank_name: "JPMorgan Chase Bank" },
+      ach: { last4: "6789", account_type: "checking", bank_name: "JPMorgan Chase" },
       amount_captured: 10_000,
       // $100.00 × 0.50 % + $0.25 = $0.75
       fee: 75,
@@ -405,6 +405,35 @@ describe("ACH payments", () => {
     const res = await post("/v1/fees/preview", { merchant_id: merchant.id, amount: 20_000, payment_method: "ach" });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ fee: 125, net: 19_875, fee_details: [{ model: "ach" }] });
+  });
+});
+
+describe("routing numbers (GET /v1/routing_numbers/{n})", () => {
+  test("the Federal Reserve's directory names the bank", async () => {
+    const chase = await get("/v1/routing_numbers/021000021");
+    expect(chase.status, chase.text).toBe(200);
+    expect(chase.json).toMatchObject({
+      object: "routing_number",
+      routing_number: "021000021",
+      bank_name: "JPMorgan Chase",
+      state: "FL",
+      directory_version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const small = await get("/v1/routing_numbers/011001726");
+    expect(small.json).toMatchObject({ bank_name: "The First National Bank of Ipswich", city: "Lincoln", state: "RI" });
+  });
+  test("a number failing the checksum is 400, a valid one the directory lacks 404, no credentials or a publishable key 401", async () => {
+    const bad = await get("/v1/routing_numbers/021000022");
+    expect([bad.status, bad.json.error.code, bad.json.error.param]).toEqual([
+      400,
+      "parameter_invalid",
+      "routing_number",
+    ]);
+    // 110000000 passes the checksum (a test number) and is in no directory.
+    const unknown = await get("/v1/routing_numbers/110000000");
+    expect([unknown.status, unknown.json.error.code]).toEqual([404, "resource_missing"]);
+    expect((await api.call("GET", "/v1/routing_numbers/021000021")).status).toBe(401);
+    expect((await get("/v1/routing_numbers/021000021", `Bearer ${merchant.publishableKey}`)).status).toBe(401);
   });
 });
 

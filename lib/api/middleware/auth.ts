@@ -25,9 +25,15 @@ import { authFailureLimit } from "./rate-limit";
  */
 const failedAuth = authFailureLimit();
 
-/** Where a merchant's onboarding session (cookie or Bearer) is a credential: its session API and its files. */
+/**
+ * Where a merchant's onboarding session (cookie or Bearer) is a credential: its session API, its
+ * files, and the routing directory its bank step asks.
+ */
 const sessionPath = (path: string) =>
-  path.startsWith("/v1/onboarding/") || path === "/v1/files" || path.startsWith("/v1/files/");
+  path.startsWith("/v1/onboarding/") ||
+  path === "/v1/files" ||
+  path.startsWith("/v1/files/") ||
+  path.startsWith("/v1/routing_numbers/");
 
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("authorization");

@@ -84,6 +84,7 @@ export const operationNames: Record<string, [resource: string, method: string]> 
   markYourCustomDomainVerified: ["testHelpers", "verifyCustomDomain"],
   generateStatementNow: ["testHelpers", "generateStatement"],
   generateResidualNow: ["testHelpers", "generateResidual"],
+  lookUpRoutingNumberBank: ["routingNumbers", "retrieve"],
 };
 
 /** A list whose items have no `id`: the field its cursor reads. */

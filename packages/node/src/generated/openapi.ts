@@ -599,6 +599,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/routing_numbers/{routing_number}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Look up a routing number's bank
+     * @description The bank a US ABA routing number names in the Federal Reserve's E-Payments Routing Directory (FedACH participants). 400 `parameter_invalid` when the number is not nine digits with a valid checksum; 404 when the directory does not know it (a valid number may be newer than the directory).
+     */
+    get: operations["lookUpRoutingNumberBank"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/charges": {
     parameters: {
       query?: never;
@@ -4714,6 +4734,17 @@ export interface components {
         /** @enum {string} */
         account_type: "checking" | "savings";
       };
+    };
+    RoutingNumber: {
+      /** @enum {string} */
+      object: "routing_number";
+      routing_number: string;
+      bank_name: string;
+      city: string;
+      /** @description Two letters; empty for a foreign bank reached through FedGlobal */
+      state: string;
+      /** @description The directory's edition (its newest change date) */
+      directory_version: string;
     };
     Charge: {
       /** @enum {string} */
@@ -10995,6 +11026,74 @@ export interface operations {
       };
       /** @description The merchant cannot take payments (`merchant_not_approved`), or bank payments (`ach_not_enabled`) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object (or it belongs to another account) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited: see the Retry-After header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  lookUpRoutingNumberBank: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        routing_number: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bank */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "routing_number",
+           *       "routing_number": "021000021",
+           *       "bank_name": "JPMorgan Chase",
+           *       "city": "Tampa",
+           *       "state": "FL",
+           *       "directory_version": "2018-12-04"
+           *     }
+           */
+          "application/json": components["schemas"]["RoutingNumber"];
+        };
+      };
+      /** @description Invalid request: every problem is listed in `error.errors` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -1795,6 +1795,29 @@ export class RiskResource extends Resource {
   }
 }
 
+export class RoutingNumbersResource extends Resource {
+  /**
+   * Look up a routing number's bank
+   * The bank a US ABA routing number names in the Federal Reserve's E-Payments Routing Directory (FedACH participants). 400 `parameter_invalid` when the number is not nine digits with a valid checksum; 404 when the directory does not know it (a valid number may be newer than the directory).
+   */
+  retrieve(
+    routingNumber: string,
+    options?: RequestOptions,
+  ): Promise<operations["lookUpRoutingNumberBank"]["responses"][200]["content"]["application/json"]> {
+    return this.transport.request(
+      {
+        id: "lookUpRoutingNumberBank",
+        method: "GET",
+        path: "/v1/routing_numbers/{routing_number}",
+        auth: "client",
+        response: "json",
+      } as const,
+      { pathParams: { routing_number: routingNumber } },
+      options,
+    ) as Promise<operations["lookUpRoutingNumberBank"]["responses"][200]["content"]["application/json"]>;
+  }
+}
+
 export class SettlementsResource extends Resource {
   /**
    * List settlements
@@ -2561,6 +2584,7 @@ export class OnbResources {
   readonly reserves: ReservesResource;
   readonly residuals: ResidualsResource;
   readonly risk: RiskResource;
+  readonly routingNumbers: RoutingNumbersResource;
   readonly settlements: SettlementsResource;
   readonly statements: StatementsResource;
   readonly subscriptions: SubscriptionsResource;
@@ -2593,6 +2617,7 @@ export class OnbResources {
     this.reserves = new ReservesResource(transport);
     this.residuals = new ResidualsResource(transport);
     this.risk = new RiskResource(transport);
+    this.routingNumbers = new RoutingNumbersResource(transport);
     this.settlements = new SettlementsResource(transport);
     this.statements = new StatementsResource(transport);
     this.subscriptions = new SubscriptionsResource(transport);
