@@ -6,7 +6,7 @@ import { intlLocale } from "@/lib/i18n/locales";
 import { formatCents } from "@/lib/money";
 import type { SubscriptionJson } from "@/lib/schemas/subscriptions";
 import type { CustomerJson } from "@/lib/serializers/customer";
-import type { PaymentLinkJson } from "@/lib/serializers/payment-link";
+import { type PaymentLinkJson, paymentLinkState } from "@/lib/serializers/payment-link";
 
 // The tables of the dashboard's Customers page (app/(dashboard)/dashboard/customers): the rows in
 // the ISV's words, each naming its merchant (a link to the merchant's page). On a phone the columns
@@ -125,16 +125,11 @@ export async function CustomersTable({ rows, merchants }: { rows: CustomerJson[]
   );
 }
 
-export async function LinksTable({ rows, merchants }: { rows: PaymentLinkJson[]; merchants: Names }) {
+/** `now`: the page's time (ms, the service's clock), against which a link's expiry is read. */
+export async function LinksTable({ rows, merchants, now }: { rows: PaymentLinkJson[]; merchants: Names; now: number }) {
   const { t, money } = await words();
-  const state = (l: PaymentLinkJson) =>
-    l.max_uses !== null && l.paid_count >= l.max_uses
-      ? t("linkUsedUp")
-      : l.expires_at !== null && l.expires_at <= Date.now()
-        ? t("linkExpired")
-        : l.active
-          ? t("linkOn")
-          : t("linkOff");
+  const said = { used_up: t("linkUsedUp"), expired: t("linkExpired"), on: t("linkOn"), off: t("linkOff") };
+  const state = (l: PaymentLinkJson) => said[paymentLinkState(l, now)];
   return (
     <DataTable
       id="links"

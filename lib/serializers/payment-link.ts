@@ -26,3 +26,10 @@ export function serializePaymentLink(row: PaymentLinkRow, base: string) {
   };
 }
 export type PaymentLinkJson = ReturnType<typeof serializePaymentLink>;
+
+/** Whether a link takes payments at `now` (ms), and if not why: its uses taken, its expiry passed, or turned off. */
+export function paymentLinkState(link: PaymentLinkJson, now: number): "used_up" | "expired" | "on" | "off" {
+  if (link.max_uses !== null && link.paid_count >= link.max_uses) return "used_up";
+  if (link.expires_at !== null && link.expires_at <= now) return "expired";
+  return link.active ? "on" : "off";
+}

@@ -206,6 +206,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
         <LinksTable
           rows={links.rows.map((l) => serializePaymentLink(l, hostedBaseUrl(account)))}
           merchants={merchantNames}
+          now={now.getTime()}
         />
       ) : null}
       <nav aria-label={t("pagination")} className="flex gap-4">
