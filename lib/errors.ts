@@ -55,6 +55,8 @@ export const errorCodes = {
   file_unreadable: "invalid_request_error",
   image_too_large: "invalid_request_error",
   password_reset_invalid: "invalid_request_error",
+  invitation_invalid: "invalid_request_error",
+  too_many_invitations: "invalid_request_error",
   insufficient_funds: "invalid_request_error",
   instant_payout_unavailable: "invalid_request_error",
   payout_card_refused: "invalid_request_error",
@@ -81,6 +83,7 @@ export const errorCodes = {
   // conflict_error
   invalid_state: "conflict_error",
   email_taken: "conflict_error",
+  last_owner: "conflict_error",
   custom_domain_taken: "conflict_error",
   custom_domain_unverified: "conflict_error",
   terminal_busy: "conflict_error",

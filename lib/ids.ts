@@ -30,6 +30,7 @@ export type IdPrefix =
   | "al"
   | "usr"
   | "pwr"
+  | "inv"
   | "acr"
   | "key"
   | "mer"

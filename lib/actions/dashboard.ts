@@ -38,7 +38,7 @@ const invalidInput = (issues: Parameters<typeof issuesToFieldErrors>[0]) => ({
 // SameSite=Lax session cookie).
 
 export async function newLinkAction(merchantId: unknown) {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("onboarding_links:write", async ({ db, account }) => {
     if (typeof merchantId !== "string" || merchantId.length > 64)
       throw new AppError("parameter_invalid", "merchant id must be a string");
     const { url } = await createOnboardingLink(db, account.id, { merchant_id: merchantId, type: "account_onboarding" });
@@ -51,7 +51,7 @@ export async function setDeactivatedAction(
   merchantId: unknown,
   deactivated: unknown,
 ): Promise<{ ok: boolean; message: string }> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("merchants:write", async ({ db, account }) => {
     if (typeof merchantId !== "string" || merchantId.length > 64 || typeof deactivated !== "boolean")
       return { ok: false, message: "Invalid request" };
     const done = await attempt(() => updateMerchant(db, account.id, merchantId, { deactivated }));
@@ -65,7 +65,7 @@ export async function retryDeliveryAction(
   webhookId: unknown,
   deliveryId: unknown,
 ): Promise<{ ok: boolean; message: string }> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("webhooks:write", async ({ db, account }) => {
     if (
       typeof webhookId !== "string" ||
       typeof deliveryId !== "string" ||
@@ -83,10 +83,12 @@ export async function retryDeliveryAction(
 export type SaveResult = { ok: boolean; errors: { param: string; message: string }[] };
 
 export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
-  return asIsvUser(async ({ db, account, userId, signedInAt }) => {
+  return asIsvUser("account:write", async ({ db, account, userId, signedInAt, role }) => {
     const parsed = updateAccountSchema.safeParse(patch);
     if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
-    const done = await attempt(() => updateAccount(db, account.id, parsed.data, { kind: "user", userId, signedInAt }));
+    const done = await attempt(() =>
+      updateAccount(db, account.id, parsed.data, { kind: "user", userId, signedInAt, role }),
+    );
     if (!done.ok) return { ok: false, errors: problemsOf(done) };
     revalidatePath("/dashboard/settings");
     return { ok: true, errors: [] };
@@ -95,7 +97,7 @@ export async function saveSettingsAction(patch: unknown): Promise<SaveResult> {
 
 /** Looks up the custom domain's TXT record now (the API's POST /v1/account/custom_domain/verify). */
 export async function verifyDomainAction(): Promise<{ ok: true } | { ok: false; error: "not_found" | "taken" }> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("account:write", async ({ db, account }) => {
     const done = await attempt(() => verifyCustomDomain(db, account.id));
     if (!done.ok) return { ok: false, error: done.code === "custom_domain_taken" ? "taken" : "not_found" };
     revalidatePath("/dashboard/settings");
@@ -104,14 +106,14 @@ export async function verifyDomainAction(): Promise<{ ok: true } | { ok: false; 
 }
 
 export async function rotateKeyAction() {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("api_keys:write", async ({ db, account }) => {
     const { secret_key } = await rotateApiKey(db, account.id, env.APP_ENV === "production");
     return secret_key;
   });
 }
 
 export async function createWebhookAction(input: unknown) {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("webhooks:write", async ({ db, account }) => {
     // A server action is a public endpoint: its input is checked with the API's own schema.
     const parsed = createWebhookSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error.issues);
@@ -123,7 +125,7 @@ export async function createWebhookAction(input: unknown) {
 }
 
 export async function deleteWebhookAction(id: unknown) {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("webhooks:write", async ({ db, account }) => {
     if (typeof id !== "string" || id.length > 64) return;
     await deleteWebhook(db, account.id, id);
     revalidatePath("/dashboard/developers");
@@ -132,12 +134,15 @@ export async function deleteWebhookAction(id: unknown) {
 
 /** A refund from the merchant page: the API's own schema and domain function, for this ISV's charges only. */
 export async function refundAction(input: unknown) {
-  return asIsvUser(async ({ db, account }) => {
-    // The merchant's page and the charge's page show the refunded amount.
-    return refundFromPage(db, { isvAccountId: account.id }, input, [
-      "/dashboard/merchants/[id]",
-      "/dashboard/merchants/[id]/charges/[chargeId]",
-    ]);
+  return asIsvUser("refunds:write", async ({ db, account, role }) => {
+    // The merchant's page and the charge's page show the refunded amount; support, up to its limit.
+    return refundFromPage(
+      db,
+      { isvAccountId: account.id },
+      input,
+      ["/dashboard/merchants/[id]", "/dashboard/merchants/[id]/charges/[chargeId]"],
+      role === "support" ? account.supportRefundLimit : undefined,
+    );
   });
 }
 
@@ -146,7 +151,7 @@ export async function refundAction(input: unknown) {
  * this ISV's merchants only (lib/actions/request-from-page.ts).
  */
 export async function requestPaymentAction(input: unknown): Promise<RequestFromPageResult> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("payments:write", async ({ db, account }) => {
     return requestFromPage(
       db,
       { isvAccountId: account.id },
@@ -159,7 +164,7 @@ export async function requestPaymentAction(input: unknown): Promise<RequestFromP
 
 /** Asks for a report (the API's POST /v1/reports, for the signed-in user's account). */
 export async function createReportAction(input: unknown) {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("reports:read", async ({ db, account }) => {
     const parsed = createReportSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error.issues);
     const done = await attempt(() => createReport(db, { isvAccountId: account.id }, parsed.data));
@@ -177,7 +182,7 @@ export async function createReportAction(input: unknown) {
 export async function openMerchantHomeAction(
   merchantId: unknown,
 ): Promise<{ ok: boolean; message: string; url?: string }> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("merchants:write", async ({ db, account }) => {
     if (typeof merchantId !== "string" || merchantId.length > 64) return { ok: false, message: "Invalid request" };
     const made = await attempt(() => createLoginLink(db, account.id, merchantId));
     if (!made.ok) return { ok: false, message: made.message };
@@ -187,7 +192,7 @@ export async function openMerchantHomeAction(
 
 /** The merchant page's payout schedule form: the ISV's change, by the API's rules (`PATCH /v1/merchants/{id}`). */
 export async function merchantScheduleAction(merchantId: string, input: unknown): Promise<PayoutFormResult> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("payouts:write", async ({ db, account }) => {
     const done = await attempt(() =>
       updateMerchant(db, account.id, String(merchantId).slice(0, 64), { payout_schedule: scheduleFromForm(input) }),
     );

@@ -15,7 +15,7 @@ import { attempt, problemsOf } from "./result";
 export type MoneyOutResult = { ok: true } | { ok: false; errors: { param: string; code: string }[] };
 
 export async function moneyOutSettingsAction(input: unknown): Promise<MoneyOutResult> {
-  return asIsvUser(async ({ db, account, userId, signedInAt }) => {
+  return asIsvUser("account:write", async ({ db, account, userId, signedInAt, role }) => {
     const form = (typeof input === "object" && input ? input : {}) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
     const done = await attempt(async () => {
@@ -39,7 +39,7 @@ export async function moneyOutSettingsAction(input: unknown): Promise<MoneyOutRe
             instant_payout_daily_limit: limit,
           },
         },
-        { kind: "user", userId, signedInAt },
+        { kind: "user", userId, signedInAt, role },
       );
     });
     if (!done.ok) return { ok: false, errors: problemsOf(done).map((e) => ({ param: e.param, code: e.code })) };

@@ -15,11 +15,11 @@ import { attempt } from "./result";
  * domain function within the caller's scope, the pages that show the charge refreshed, and the
  * first problem in words rather than an exception.
  */
-export async function refundFromPage(db: Db, scope: Scope, input: unknown, pages: string[]) {
+export async function refundFromPage(db: Db, scope: Scope, input: unknown, pages: string[], maxAmount?: number) {
   const parsed = createRefundSchema.safeParse(input);
   if (!parsed.success)
     return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };
-  const done = await attempt(() => createRefund(db, scope, parsed.data));
+  const done = await attempt(() => createRefund(db, scope, parsed.data, { maxAmount }));
   if (!done.ok) return { ok: false as const, error: done.message };
   for (const page of pages) revalidatePath(page, "page");
   return { ok: true as const, amount: done.value.amount };

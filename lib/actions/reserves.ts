@@ -39,7 +39,7 @@ function termsOf(input: unknown) {
 }
 
 export async function createReserveAction(merchantId: string, input: unknown): Promise<ReserveFormResult> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("payouts:write", async ({ db, account }) => {
     const done = await attempt(async () => {
       const parsed = createReserveSchema.safeParse(termsOf(input));
       if (!parsed.success) throw invalidFields(issuesToFieldErrors(parsed.error.issues));
@@ -52,7 +52,7 @@ export async function createReserveAction(merchantId: string, input: unknown): P
 }
 
 export async function releaseReserveAction(merchantId: string, reserveId: string): Promise<ReserveFormResult> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("payouts:write", async ({ db, account }) => {
     const done = await attempt(() =>
       releaseReserve(db, { isvAccountId: account.id }, String(merchantId).slice(0, 64), String(reserveId).slice(0, 64)),
     );

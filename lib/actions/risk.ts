@@ -12,7 +12,7 @@ import { attempt } from "./result";
 // The dashboard's risk page (docs/reference.md section 20): resolve an alert, choose each rule's action.
 
 export async function resolveRiskAlertAction(alertId: string): Promise<{ ok: boolean }> {
-  return asIsvUser(async ({ db, account }) => {
+  return asIsvUser("merchants:write", async ({ db, account }) => {
     const done = await attempt(() => resolveRiskAlert(db, { isvAccountId: account.id }, String(alertId).slice(0, 64)));
     if (done.ok) revalidatePath("/dashboard/risk");
     return { ok: done.ok };
@@ -20,7 +20,7 @@ export async function resolveRiskAlertAction(alertId: string): Promise<{ ok: boo
 }
 
 export async function riskActionsAction(input: unknown): Promise<{ ok: boolean }> {
-  return asIsvUser(async ({ db, account, userId, signedInAt }) => {
+  return asIsvUser("account:write", async ({ db, account, userId, signedInAt, role }) => {
     const done = await attempt(async () => {
       const parsed = riskActionsPatchSchema.safeParse(input);
       if (!parsed.success) throw invalidFields(issuesToFieldErrors(parsed.error.issues, ["risk_actions"]));
@@ -28,7 +28,7 @@ export async function riskActionsAction(input: unknown): Promise<{ ok: boolean }
         db,
         account.id,
         { settings: { risk_actions: parsed.data } },
-        { kind: "user", userId, signedInAt },
+        { kind: "user", userId, signedInAt, role },
       );
     });
     if (done.ok) revalidatePath("/dashboard/risk");

@@ -20,7 +20,10 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   try {
     await checkSignInAttempts(email, address);
     const { db } = await getDatabase();
-    const { access_token, user } = await signIn(db, email, password);
+    const { access_token, user } = await signIn(db, email, password, {
+      userAgent: (await headers()).get("user-agent"),
+      address,
+    });
     const { getAccount } = await import("@/lib/domain/accounts/get-account");
     if ((await getAccount(db, user.accountId)).type !== "isv") return { error: "invalid", email };
     (await cookies()).set(DASHBOARD_COOKIE, access_token, firstPartyCookie(USER_TOKEN_TTL_SECONDS));

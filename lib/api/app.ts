@@ -15,6 +15,7 @@ import type { AppEnv } from "./context";
 import { errorBody, httpHeaders } from "./errors";
 import { apiVersion } from "./middleware/api-version";
 import { authenticate } from "./middleware/auth";
+import { authorize } from "./middleware/authorize";
 import { jsonBody } from "./middleware/body";
 import { idempotency } from "./middleware/idempotency";
 import { rateLimit, tokenizerBudget } from "./middleware/rate-limit";
@@ -114,8 +115,10 @@ export function createApi(options: ApiOptions) {
   );
   app.use(
     "/v1/*",
-    jsonBody,
     authenticate,
+    // Who may is decided before the body is read: a refused caller's body is never parsed.
+    authorize,
+    jsonBody,
     apiVersion(),
     rateLimit(options.rateLimitPerSecond ?? env.RATE_LIMIT_PER_SECOND, options.limits),
     idempotency,

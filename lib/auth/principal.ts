@@ -1,3 +1,5 @@
+import type { Role } from "./permissions";
+
 // Who is calling: resolved by lib/api's authentication, read by domain functions that scope by it.
 
 export type AccountType = "platform" | "isv" | "merchant";
@@ -10,6 +12,8 @@ export type Principal =
       accountType: AccountType;
       parentId: string | null;
       userId: string;
+      /** The member's role in its account's team (section 23). */
+      role: Role;
       /** When the user signed in with the password (the token's `iat`, Unix seconds). */
       signedInAt: number | null;
     }

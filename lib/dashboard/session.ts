@@ -7,6 +7,7 @@ import { redirect } from "next/navigation";
 import { asActor } from "../audit/actor";
 import { DASHBOARD_COOKIE } from "../auth/cookies";
 import { verifyToken } from "../auth/jwt";
+import { permission, permissionDenied, type Resource, roleMay } from "../auth/permissions";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { getDatabase } from "../db/client";
 import { users, userSessions } from "../db/schema";
@@ -14,8 +15,11 @@ import { getAccount } from "../domain/accounts/get-account";
 import { tokenStillValid } from "../domain/accounts/password-reset";
 import { sessionOpen } from "../domain/accounts/sign-in";
 
-/** The signed-in ISV user (the sign-in JWT in an httpOnly cookie), or a redirect to sign in. */
-export async function requireIsvUser() {
+/** A permission as pages and actions name it: `"payments:write"`. */
+export type PermissionSpec = `${Resource}:${"read" | "write"}`;
+
+/** The signed-in ISV member (the sign-in JWT in an httpOnly cookie), or a redirect to sign in. */
+async function signedInMember() {
   const token = (await cookies()).get(DASHBOARD_COOKIE)?.value;
   const claims = token ? await verifyToken(token, "api") : null;
   if (!claims || claims.kind !== "user" || typeof claims.account_id !== "string") redirect("/sign-in");
@@ -26,6 +30,8 @@ export async function requireIsvUser() {
   const [user] = await db
     .select({
       sessionsValidAfter: users.sessionsValidAfter,
+      role: users.role,
+      removedAt: users.removedAt,
       sessionEndedAt: userSessions.endedAt,
       sessionId: userSessions.id,
     })
@@ -38,6 +44,7 @@ export async function requireIsvUser() {
   // Signed out (its session ended): the cookie opens nothing.
   if (
     !user ||
+    user.removedAt !== null ||
     !tokenStillValid(user, claims.iat) ||
     !sessionOpen(claims, user.sessionId ? { endedAt: user.sessionEndedAt } : null)
   )
@@ -46,17 +53,39 @@ export async function requireIsvUser() {
     db,
     account,
     userId: claims.sub as string,
+    /** The member's role (section 23): what it may see and do. */
+    role: user.role,
+    /** This sign-in's session (the settings' list marks it; "sign out everywhere" keeps it). */
+    sessionId: typeof claims.sid === "string" ? claims.sid : null,
     /** When the user signed in with the password (Unix seconds): sensitive changes need a recent one. */
     signedInAt: typeof claims.iat === "number" ? claims.iat : null,
   };
 }
 
+export type IsvMember = Awaited<ReturnType<typeof signedInMember>>;
+
+/** Whether the member's role allows it. */
+export const memberMay = (member: { role: IsvMember["role"] }, spec: PermissionSpec) =>
+  roleMay(member.role, permission(spec));
+
 /**
- * A dashboard action as the signed-in ISV user: every change it makes is audited under that user
- * (lib/audit/actor.ts), with the client's address.
+ * A dashboard page's member: signed in (else the sign-in page), and allowed `spec` by its role
+ * (else a page that says which role it needs).
  */
-export async function asIsvUser<T>(work: (user: Awaited<ReturnType<typeof requireIsvUser>>) => Promise<T>): Promise<T> {
-  const user = await requireIsvUser();
+export async function requireIsvUser(spec: PermissionSpec) {
+  const member = await signedInMember();
+  if (!memberMay(member, spec)) redirect(`/dashboard/forbidden?needs=${spec}`);
+  return member;
+}
+
+/**
+ * A dashboard action as the signed-in ISV member: refused (403 `permission_denied`) when its role
+ * does not allow `spec`; every change it makes is audited under that member (lib/audit/actor.ts),
+ * with the client's address.
+ */
+export async function asIsvUser<T>(spec: PermissionSpec, work: (user: IsvMember) => Promise<T>): Promise<T> {
+  const user = await signedInMember();
+  if (!memberMay(user, spec)) throw permissionDenied(user.role, permission(spec));
   const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
   return asActor({ type: "user", id: user.userId, clientAddress: address }, () => work(user));
 }

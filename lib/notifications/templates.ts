@@ -6,9 +6,9 @@ import { formatCents } from "../money";
 import { brandName } from "../payments/brands";
 import type { Finding } from "../underwriting/rules";
 
-type Brand = { display_name: string; primary_color: string };
+export type Brand = { display_name: string; primary_color: string };
 
-function html(
+export function html(
   brand: Brand,
   locale: Locale,
   intro: string,

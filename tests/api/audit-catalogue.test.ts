@@ -8,6 +8,9 @@ import { queueAccountChangeNotices, reportAccountChange } from "@/lib/domain/acc
 import { nonEventActions } from "@/lib/domain/audit/actions";
 import { redeemLoginLink } from "@/lib/domain/home/login";
 import { setPayoutSettings } from "@/lib/domain/payouts/settings";
+import { acceptInvitation, inviteMember, revokeInvitation } from "@/lib/domain/team/invitations";
+import { changeRole, removeMember } from "@/lib/domain/team/members";
+import { endOtherSessions } from "@/lib/domain/team/sessions";
 import { createId } from "@/lib/ids";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -41,6 +44,24 @@ const cli = async (args: string[]) => {
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout);
 };
+/** The ISV's first user, its owner, acting in the dashboard. */
+const owner = async () => {
+  const [user] = await api.db.select().from(users).where(eq(users.accountId, isv.account_id));
+  return { accountId: isv.account_id, userId: user!.id, role: "owner" as const };
+};
+const asOwner = async <T>(work: (caller: Awaited<ReturnType<typeof owner>>) => Promise<T>) => {
+  const caller = await owner();
+  return asActor({ type: "user", id: caller.userId }, () => work(caller));
+};
+/** A member invited by the owner, who accepts: its id. */
+const joined = async (role: "support" | "developer") =>
+  asOwner(async (caller) => {
+    const email = `${role}-${createId("evt").slice(4, 14).toLowerCase()}@example.test`;
+    await inviteMember(api.db, caller, { email, role, locale: "en" });
+    const [mail] = await api.db.select().from(outbox).where(eq(outbox.to, email));
+    const token = mail!.text.match(/\/invitations\/([0-9A-Za-z]+)/)![1]!;
+    return (await acceptInvitation(api.db, token, { name: "Team Member", password: "a long password here" })).userId;
+  });
 const apiKey = () => ({ type: "api_key", id: isv.account_id, via: isv.secret_key.slice(-4) });
 
 const cases: Record<Action, () => Promise<Expected>> = {
@@ -152,6 +173,47 @@ const cases: Record<Action, () => Promise<Expected>> = {
     const link = (await post(`/v1/merchants/${merchantId}/login_links`)).json;
     expect(await redeemLoginLink(api.db, link.url.split("/home/login/")[1])).not.toBeNull();
     return { resourceId: merchantId, actor: { type: "isv", id: isv.account_id, via: "login_link" } };
+  },
+  "member.invited": async () => {
+    const made = await asOwner((caller) =>
+      inviteMember(api.db, caller, {
+        email: `inv-${createId("evt").slice(4, 12)}@example.test`,
+        role: "view_only",
+        locale: "es",
+      }),
+    );
+    return { resourceId: made.id, actor: { type: "user" } };
+  },
+  "member.invitation_revoked": async () => {
+    const made = await asOwner(async (caller) => {
+      const invitation = await inviteMember(api.db, caller, {
+        email: `rev-${createId("evt").slice(4, 12)}@example.test`,
+        role: "admin",
+        locale: "en",
+      });
+      await revokeInvitation(api.db, caller, invitation.id);
+      return invitation;
+    });
+    return { resourceId: made.id, actor: { type: "user" } };
+  },
+  "member.joined": async () => {
+    const id = await joined("developer");
+    return { resourceId: id, actor: { type: "user" } };
+  },
+  "member.role_changed": async () => {
+    const id = await joined("developer");
+    await asOwner((caller) => changeRole(api.db, caller, id, "admin"));
+    return { resourceId: id, actor: { type: "user" } };
+  },
+  "member.removed": async () => {
+    const id = await joined("support");
+    await asOwner((caller) => removeMember(api.db, caller, id));
+    return { resourceId: id, actor: { type: "user" } };
+  },
+  "member.sessions_ended": async () => {
+    const caller = await owner();
+    await asOwner(() => endOtherSessions(api.db, caller, null));
+    return { resourceId: caller.userId, actor: { type: "user", id: caller.userId } };
   },
   "merchant.sessions_revoked": async () => {
     await post(`/v1/merchants/${merchantId}/sessions/revoke`);

@@ -21,7 +21,7 @@ export default async function PreviewPage({
 }: {
   searchParams: Promise<{ step?: string; locale?: string; b?: string }>;
 }) {
-  const { account } = await requireIsvUser();
+  const { account } = await requireIsvUser("account:read");
   const params = await searchParams;
   const step = params.step && isStepId(params.step) ? params.step : "business";
   const locale = toLocale(params.locale);

@@ -8,7 +8,7 @@ import { requireIsvUser } from "@/lib/dashboard/session";
 import { env } from "@/lib/env";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { account } = await requireIsvUser();
+  const { account } = await requireIsvUser("account:read");
   const t = await getTranslations("dashboard");
   return (
     <div className="min-h-screen">

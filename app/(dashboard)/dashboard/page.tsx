@@ -19,7 +19,7 @@ type PeriodName = (typeof periods)[number];
 // month (payments, refunds, disputes, new and approved merchants, the onboarding funnel), the last
 // 30 days as a chart, and what needs the ISV, each linking to where it is handled.
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ period?: string }> }) {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("account:read");
   const t = await getTranslations("overview");
   const locale = intlLocale(await getLocale());
   const asked = (await searchParams).period;

@@ -149,6 +149,8 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
           parentId: accounts.parentId,
           apiVersion: accounts.apiVersion,
           sessionsValidAfter: users.sessionsValidAfter,
+          role: users.role,
+          removedAt: users.removedAt,
           sessionEndedAt: userSessions.endedAt,
           sessionId: userSessions.id,
         })
@@ -162,6 +164,7 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
       // The user still exists, no password reset ended its sessions, and this sign-in was not signed out.
       if (
         account &&
+        account.removedAt === null &&
         tokenStillValid(account, claims.iat) &&
         sessionOpen(claims, account.sessionId ? { endedAt: account.sessionEndedAt } : null)
       ) {
@@ -172,6 +175,7 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
           accountType: account.type,
           parentId: account.parentId,
           userId: claims.sub,
+          role: account.role,
           signedInAt: typeof claims.iat === "number" ? claims.iat : null,
         };
       }

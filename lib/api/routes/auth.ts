@@ -41,7 +41,10 @@ export function authRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(signGetBearerJwtRoute, async (c) => {
     const { email, password } = c.req.valid("json");
     await checkSignInAttempts(email, getConnInfoAddress(c));
-    const { user: _user, ...token } = await signIn(c.var.db, email, password);
+    const { user: _user, ...token } = await signIn(c.var.db, email, password, {
+      userAgent: c.req.header("user-agent") ?? null,
+      address: c.var.clientAddress,
+    });
     return c.json(token, 200);
   });
 }

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
+import { getAccount } from "../../domain/accounts/get-account";
 import { createRefund } from "../../domain/refunds/create-refund";
 import { findRefund } from "../../domain/refunds/find-refund";
 import { listRefunds } from "../../domain/refunds/list-refunds";
@@ -93,9 +94,16 @@ const getRefundRoute = createRoute({
 
 export function refundRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(refundChargeRoute, async (c) => {
-    const { scope } = c.var;
+    const { scope, principal } = c.var;
+    // A `support` member refunds up to the limit its owner set (docs/reference.md section 23).
+    const maxAmount =
+      principal.kind === "user" && principal.role === "support"
+        ? (await getAccount(c.var.db, principal.accountId)).supportRefundLimit
+        : undefined;
     return c.json(
-      serializeRefund(await createRefund(c.var.db, scope, c.req.valid("json"), { requestKey: c.var.requestKey })),
+      serializeRefund(
+        await createRefund(c.var.db, scope, c.req.valid("json"), { requestKey: c.var.requestKey, maxAmount }),
+      ),
       200,
     );
   });

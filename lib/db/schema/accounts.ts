@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+import type { Role } from "../../auth/permissions";
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import type { DefaultCapabilities } from "../../schemas/capabilities";
 import type { CostProfile } from "../../schemas/cost-profile";
@@ -33,6 +34,8 @@ export const accounts = pgTable(
     /** The value the ISV publishes in a DNS TXT record to prove it controls customDomain. */
     customDomainToken: text("custom_domain_token"),
     customDomainVerifiedAt: timestamp("custom_domain_verified_at", { withTimezone: true, mode: "date" }),
+    /** The largest refund (cents) a member with the `support` role may make; the owner sets it on the Team page. */
+    supportRefundLimit: integer("support_refund_limit").notNull().default(50_000),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -55,11 +58,51 @@ export const users = pgTable(
       .references(() => accounts.id),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** The member's name, as the invitation's acceptance gave it (null: the account's first user). */
+    name: text("name"),
+    /** What the member may do (lib/auth/permissions.ts); an account's first user is its owner. */
+    role: text("role").$type<Role>().notNull().default("owner"),
     /** A sign-in token issued before this (a password reset) no longer opens anything. */
     sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true, mode: "date" }),
+    /** Removed from the team: signs in no more; the row stays for the audit log's sake. */
+    removedAt: timestamp("removed_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_account_idx").on(t.accountId)],
+  (t) => [
+    // One live member per address; a removed member's address may be invited again.
+    uniqueIndex("users_email_key")
+      .on(t.email)
+      .where(sql`${t.removedAt} is null`),
+    index("users_account_idx").on(t.accountId),
+  ],
+);
+
+/**
+ * An invitation to an ISV's team (docs/reference.md section 23): a single-use link e-mailed to the
+ * address, 7 days; only the token's SHA-256 digest is kept.
+ */
+export const memberInvitations = pgTable(
+  "member_invitations",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    email: text("email").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => users.id),
+    tokenDigest: text("token_digest").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("member_invitations_token_key").on(t.tokenDigest),
+    index("member_invitations_account_idx").on(t.accountId, t.createdAt),
+  ],
 );
 
 /**
@@ -76,6 +119,9 @@ export const userSessions = pgTable(
       .references(() => users.id),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+    /** The browser or client that signed in (its User-Agent, cut to 200 characters), for the settings' list. */
+    userAgent: text("user_agent"),
+    clientAddress: text("client_address"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("user_sessions_user_idx").on(t.userId), index("user_sessions_expires_idx").on(t.expiresAt)],
@@ -147,4 +193,5 @@ export const apiKeys = pgTable(
 // Row types live beside their tables (the domain and the serializers import them from here).
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+export type MemberInvitationRow = typeof memberInvitations.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

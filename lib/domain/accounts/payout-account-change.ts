@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { asActor } from "../../audit/actor";
+import type { Role } from "../../auth/permissions";
 import type { Principal } from "../../auth/principal";
 import { digestSecret } from "../../auth/secrets";
 import { platformBranding } from "../../branding/platform";
@@ -28,12 +29,12 @@ export const ACCOUNT_REPORT_TTL_MS = 14 * 24 * 3600_000;
 
 /** Who asks for the change: an API key, or a dashboard user and when it signed in (the token's `iat`, Unix seconds). */
 export type PayoutAccountCaller =
-  { kind: "api_key" } | { kind: "user"; userId: string; signedInAt: number | null } | { kind: "operator" };
+  { kind: "api_key" } | { kind: "user"; userId: string; signedInAt: number | null; role: Role } | { kind: "operator" };
 
 /** The caller of an API request, as the rule above needs it. */
 export function payoutAccountCallerOf(principal: Principal): PayoutAccountCaller {
   return principal.kind === "user"
-    ? { kind: "user", userId: principal.userId, signedInAt: principal.signedInAt }
+    ? { kind: "user", userId: principal.userId, signedInAt: principal.signedInAt, role: principal.role }
     : { kind: "api_key" };
 }
 
@@ -44,6 +45,12 @@ export function assertMayChangePayoutAccount(caller: PayoutAccountCaller, now = 
     throw new AppError(
       "permission_denied",
       "The payout bank account cannot be changed with an API key: sign in to the dashboard and change it within 15 minutes of signing in",
+      { param: "payout_bank_account" },
+    );
+  if (caller.role !== "owner")
+    throw new AppError(
+      "permission_denied",
+      `Your role (${caller.role}) cannot change the payout bank account: this needs owner`,
       { param: "payout_bank_account" },
     );
   const age = caller.signedInAt === null ? Infinity : now.getTime() / 1000 - caller.signedInAt;
@@ -71,9 +78,13 @@ export async function queueAccountChangeNotices(
     resourceId: isv.id,
     fields: [`payout_bank_account.last4:${change.last4}`],
   });
-  const team = await tx.select().from(users).where(eq(users.accountId, isv.id));
+  // Every owner and admin is told (the other roles cannot act on it).
+  const team = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.accountId, isv.id), isNull(users.removedAt)));
   const changedBy = team.find((u) => u.id === change.changedBy)?.email ?? "the platform's operators";
-  for (const user of team) {
+  for (const user of team.filter((u) => u.role === "owner" || u.role === "admin")) {
     const token = randomBase62(43);
     await tx.insert(accountChangeReports).values({
       id: createId("acr"),

@@ -10,7 +10,12 @@ import { createId } from "../../ids";
 import { findUserByEmail } from "./find-user-by-email";
 
 /** `account-password-sign-in`: e-mail and password → a Bearer JWT. Same answer and time for any wrong pair. */
-export async function signIn(db: DbOrTx, email: string, password: string) {
+export async function signIn(
+  db: DbOrTx,
+  email: string,
+  password: string,
+  client: { userAgent?: string | null; address?: string | null } = {},
+) {
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !ok) throw new AppError("invalid_credentials", "Wrong e-mail or password");
@@ -20,11 +25,22 @@ export async function signIn(db: DbOrTx, email: string, password: string) {
       .update(users)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(users.id, user.id));
+  return openSession(db, user, client);
+}
+
+/** A new session for a member who just proved who it is (a password, an accepted invitation): its sign-in token. */
+export async function openSession(
+  db: DbOrTx,
+  user: { id: string; accountId: string },
+  client: { userAgent?: string | null; address?: string | null } = {},
+) {
   const sid = createId("uss");
   await db.insert(userSessions).values({
     id: sid,
     userId: user.id,
     expiresAt: new Date(clock.ms() + USER_TOKEN_TTL_SECONDS * 1000),
+    userAgent: client.userAgent?.slice(0, 200) ?? null,
+    clientAddress: client.address ?? null,
   });
   const accessToken = await signUserToken({ sub: user.id, account_id: user.accountId, sid });
   return { access_token: accessToken, token_type: "Bearer" as const, expires_in: USER_TOKEN_TTL_SECONDS, user };

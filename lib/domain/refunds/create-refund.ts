@@ -7,6 +7,7 @@ import { type Db } from "../../db/types";
 import { AppError, invalid } from "../../errors";
 import { createId } from "../../ids";
 import { log } from "../../log";
+import { formatCents } from "../../money";
 import { processorFor } from "../../processors";
 import type { refundReasons } from "../../schemas/payment-values";
 import { findCharge } from "../charges/find-charge";
@@ -33,7 +34,10 @@ export async function createRefund(
   db: Db,
   scope: Scope,
   input: { charge_id: string; amount?: number; reason?: (typeof refundReasons)[number] },
-  options: { requestKey?: string } = {},
+  options: {
+    requestKey?: string;
+    /** The most this caller may refund (a `support` member: the owner's limit). */ maxAmount?: number;
+  } = {},
 ) {
   const found = await findCharge(db, scope, input.charge_id);
   const processor = processorFor(found.paymentMethod);
@@ -44,6 +48,12 @@ export async function createRefund(
   // Default: what is left now. If another refund lands first, the conditional update below refuses.
   const amount = input.amount ?? found.amountCaptured - found.amountRefunded;
   if (amount <= 0) throw invalid("charge_id", `Charge ${found.id} is already fully refunded`, "refund_exceeds_charge");
+  if (options.maxAmount !== undefined && amount > options.maxAmount)
+    throw new AppError(
+      "permission_denied",
+      `Your role (support) may refund up to ${formatCents(options.maxAmount, "en-US")}: ask an owner or an admin for more`,
+      { param: "amount" },
+    );
   const { refund, call, reference } = await retryOnConflict(() =>
     db.transaction(async (tx) => {
       await lockMerchantShared(tx, found.merchantId);

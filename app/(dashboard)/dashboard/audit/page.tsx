@@ -20,7 +20,7 @@ type Query = { resource_id?: string; actor?: string; action?: string; from?: str
 // newest first, 50 a page, filtered by what was done, who did it (a team member's e-mail, a
 // merchant's name, or any actor's id), between two days (UTC), or by the resource's id (a plain GET form).
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Query> }) {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("reports:read");
   const raw = await searchParams;
   const clean = (v: unknown) => (typeof v === "string" && /^[\w.@-]{1,64}$/.test(v.trim()) ? v.trim() : undefined);
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 100) : undefined);

@@ -36,7 +36,7 @@ const MONTHS = 6;
 // retries recovered, from the ledger), six months of subscription payments as a chart, and the
 // subscriptions, customers and payment links, for every merchant or one, 25 a page.
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<Query> }) {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("payments:read");
   const t = await getTranslations("recurring");
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);

@@ -14,7 +14,7 @@ export async function generateMetadata() {
 
 // API keys (the account SID; rotating the secret shows the new one once) and webhooks.
 export default async function DevelopersPage() {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("webhooks:read");
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
   const hooks = await listWebhooks(db, account.id);

@@ -22,7 +22,7 @@ export default async function MerchantsPage({
 }: {
   searchParams: Promise<{ status?: string; q?: string; after?: string; before?: string }>;
 }) {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("merchants:read");
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
   const params = await searchParams;

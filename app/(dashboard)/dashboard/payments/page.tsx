@@ -14,7 +14,7 @@ export async function generateMetadata() {
 // status, how they were paid, dates, amount and the card's or account's last 4 digits (the home's
 // filters: components/payments/payments-list.tsx), each naming its merchant.
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<PaymentsQuery> }) {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("payments:read");
   const t = await getTranslations("dashboard");
   const raw = await searchParams;
   const filters = readPaymentFilters(raw);

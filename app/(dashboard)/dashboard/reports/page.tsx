@@ -15,7 +15,7 @@ export async function generateMetadata() {
 // /dashboard/reports: ask for a report of the ledger (docs/reference.md section 18), see it made,
 // download its CSV.
 export default async function ReportsPage() {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("reports:read");
   const t = await getTranslations("reports");
   const format = await getFormatter();
   const [recent, merchantPage] = await Promise.all([

@@ -19,7 +19,7 @@ export async function generateMetadata() {
 // 12 months as charts, the merchants with the largest margin this month, the residuals with their
 // PDF and CSV, and the platform fee rules with a preview.
 export default async function RevenuePage() {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("reports:read");
   const t = await getTranslations("revenue");
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);

@@ -21,7 +21,7 @@ export async function generateMetadata() {
 // /dashboard/risk (docs/reference.md section 20): the daily risk job's open alerts, each with its
 // figures in words and what was done, resolved here; the recent resolved ones; each rule's action.
 export default async function RiskPage() {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("merchants:read");
   const t = await getTranslations("risk.page");
   const format = await getFormatter();
   const locale = intlLocale(await getLocale());

@@ -12,7 +12,7 @@ export async function generateMetadata() {
 }
 
 export default async function SettingsPage() {
-  const { account } = await requireIsvUser();
+  const { account } = await requireIsvUser("account:read");
   const t = await getTranslations("dashboard");
   const m = await getTranslations("moneyOut");
   const settings = settingsOf(account);

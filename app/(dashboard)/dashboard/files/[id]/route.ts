@@ -6,7 +6,7 @@ import { fileDownloadHeaders } from "@/lib/serializers/file";
 // GET /dashboard/files/{id}: a merchant's document for the signed-in ISV user (the same bytes and
 // headers as GET /v1/files/{id}/contents; another ISV's file is 404).
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("files:read");
   const { id } = await params;
   const found = await fileContent(db, { isvAccountId: account.id }, id).catch(nullIfNotFound);
   if (!found) return new Response("Not found", { status: 404 });

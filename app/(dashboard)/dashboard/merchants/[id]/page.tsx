@@ -42,7 +42,7 @@ import { serializePaymentRequest } from "@/lib/serializers/payment-request";
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
   const t = await getTranslations("dashboard");
   const { id } = await params;
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("merchants:read");
   const merchant = await getMerchantActivity(db, account.id, id).catch(() => null);
   const name = merchant?.merchant.application.legal_business_name as string | undefined;
   return { title: `${name ?? t("unnamed")} · ${t("merchantsTitle")}` };
@@ -66,7 +66,7 @@ export default async function MerchantPage({
     ? (asked as MerchantTab)
     : "overview";
   const shows = (tabs: MerchantTab[]) => tabs.includes(tab);
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("merchants:read");
   const t = await getTranslations("dashboard");
   const tp = await getTranslations("payouts");
   const { merchant, history, latestLink } = await getMerchantActivity(db, account.id, id)

@@ -9,7 +9,7 @@ import { toLocale } from "@/lib/i18n/locales";
 // (the bytes of GET /v1/residuals/{id}/download; the PDF in the reader's language); another ISV's
 // residual is 404.
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("reports:read");
   const { id } = await params;
   const url = new URL(request.url);
   const format = url.searchParams.get("format") === "csv" ? "csv" : "pdf";

@@ -19,7 +19,7 @@ import { formatCents } from "@/lib/money";
 
 // Once per request: the metadata and the page ask for the same charge.
 const load = cache(async (merchantId: string, chargeId: string) => {
-  const { db, account } = await requireIsvUser();
+  const { db, account } = await requireIsvUser("payments:read");
   const found = await getCharge(db, { isvAccountId: account.id }, chargeId).catch(nullIfNotFound);
   // Another ISV's charge, or a charge of another merchant under this URL: not found.
   if (!found || found.charge.merchantId !== merchantId) notFound();
