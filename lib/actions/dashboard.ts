@@ -1,5 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { getLocale, getTranslations } from "next-intl/server";
 
 import { refundFromPage } from "@/lib/actions/refund-from-page";
 import { requestFromPage, type RequestFromPageResult } from "@/lib/actions/request-from-page";
@@ -11,12 +12,15 @@ import { createLoginLink } from "@/lib/domain/home/login";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
 import { createReport } from "@/lib/domain/reports/create-report";
+import { assertFreshSignIn } from "@/lib/domain/team/members";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { issuesToFieldErrors } from "@/lib/errors";
+import { intlLocale } from "@/lib/i18n/locales";
+import { formatCents } from "@/lib/money";
 import { updateAccountSchema } from "@/lib/schemas/account";
 import { createReportSchema } from "@/lib/schemas/reports";
 import { createWebhookSchema } from "@/lib/schemas/webhook";
@@ -106,18 +110,25 @@ export async function verifyDomainAction(): Promise<{ ok: true } | { ok: false; 
 }
 
 export async function rotateKeyAction() {
-  return asIsvUser("api_keys:write", async ({ db, account }) => {
+  return asIsvUser("api_keys:write", async ({ db, account, signedInAt }) => {
+    // A key is a sensitive change: a sign-in of the last 15 minutes (section 23).
+    const fresh = await attempt(async () => assertFreshSignIn(signedInAt));
+    if (!fresh.ok) return { error: fresh.message };
     const { secret_key } = await rotateApiKey(db, account.id, env.APP_ENV === "production");
     return secret_key;
   });
 }
 
 export async function createWebhookAction(input: unknown) {
-  return asIsvUser("webhooks:write", async ({ db, account }) => {
+  return asIsvUser("webhooks:write", async ({ db, account, signedInAt }) => {
     // A server action is a public endpoint: its input is checked with the API's own schema.
     const parsed = createWebhookSchema.safeParse(input);
     if (!parsed.success) return invalidInput(parsed.error.issues);
-    const done = await attempt(() => createWebhook(db, account.id, parsed.data));
+    // Where events go is a sensitive change: a sign-in of the last 15 minutes (section 23).
+    const done = await attempt(async () => {
+      assertFreshSignIn(signedInAt);
+      return createWebhook(db, account.id, parsed.data);
+    });
     if (!done.ok) return { ok: false as const, error: done.message };
     revalidatePath("/dashboard/developers");
     return { ok: true as const, secret: done.value.secret };
@@ -136,13 +147,19 @@ export async function deleteWebhookAction(id: unknown) {
 export async function refundAction(input: unknown) {
   return asIsvUser("refunds:write", async ({ db, account, role }) => {
     // The merchant's page and the charge's page show the refunded amount; support, up to its limit.
-    return refundFromPage(
+    const limit = role === "support" ? account.supportRefundLimit : undefined;
+    const done = await refundFromPage(
       db,
       { isvAccountId: account.id },
       input,
       ["/dashboard/merchants/[id]", "/dashboard/merchants/[id]/charges/[chargeId]"],
-      role === "support" ? account.supportRefundLimit : undefined,
+      limit,
     );
+    if (done.ok || done.code !== "permission_denied" || limit === undefined) return done;
+    // The role's limit, in the reader's words.
+    const t = await getTranslations("team");
+    const amount = formatCents(limit, intlLocale(await getLocale()));
+    return { ...done, error: t("refundAboveLimit", { amount }) };
   });
 }
 

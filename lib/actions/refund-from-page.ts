@@ -20,7 +20,7 @@ export async function refundFromPage(db: Db, scope: Scope, input: unknown, pages
   if (!parsed.success)
     return { ok: false as const, error: issuesToFieldErrors(parsed.error.issues)[0]?.message ?? "Invalid refund" };
   const done = await attempt(() => createRefund(db, scope, parsed.data, { maxAmount }));
-  if (!done.ok) return { ok: false as const, error: done.message };
+  if (!done.ok) return { ok: false as const, error: done.message, code: done.code };
   for (const page of pages) revalidatePath(page, "page");
   return { ok: true as const, amount: done.value.amount };
 }

@@ -30,6 +30,27 @@ export type Resource = (typeof resources)[number];
 export const accessLevels = ["none", "read", "write"] as const;
 export type Access = (typeof accessLevels)[number];
 
+/** What a restricted API key may touch: the resources a key can be given, each `none`, `read` or `write`. */
+export const keyResources = [
+  "account",
+  "merchants",
+  "onboarding_links",
+  "payments",
+  "refunds",
+  "payouts",
+  "disputes",
+  "webhooks",
+  "reports",
+  "files",
+] as const satisfies readonly Resource[];
+export type KeyResource = (typeof keyResources)[number];
+export type KeyPermissions = Partial<Record<KeyResource, Access>>;
+
+/** Whether a restricted key's permissions allow it (a resource it was not given: none). */
+export const keyMay = (permissions: KeyPermissions, wanted: Permission) =>
+  (keyResources as readonly string[]).includes(wanted.resource) &&
+  covers(permissions[wanted.resource as KeyResource] ?? "none", wanted.access);
+
 /** A permission asked for: a resource, and reading or writing it. */
 export type Permission = { resource: Resource; access: Exclude<Access, "none"> };
 
@@ -90,5 +111,15 @@ export function permissionDenied(role: string, needed: Permission) {
   return new AppError(
     "permission_denied",
     `Your role (${role}) cannot ${needed.access} ${needed.resource.replaceAll("_", " ")}: this needs one of ${may}`,
+  );
+}
+
+/** The refusal of an operation a restricted key was not given: 403 `permission_denied`, naming what it needs. */
+export function keyRefusal(needed: Permission | undefined) {
+  return new AppError(
+    "permission_denied",
+    needed
+      ? `This restricted key cannot ${needed.access} ${needed.resource.replaceAll("_", " ")}: it needs ${needed.resource}: ${needed.access}`
+      : "A restricted key cannot use this operation",
   );
 }

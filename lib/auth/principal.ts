@@ -1,11 +1,20 @@
-import type { Role } from "./permissions";
+import type { KeyPermissions, Role } from "./permissions";
 
 // Who is calling: resolved by lib/api's authentication, read by domain functions that scope by it.
 
 export type AccountType = "platform" | "isv" | "merchant";
 
 export type Principal =
-  | { kind: "api_key"; accountId: string; accountType: AccountType; parentId: string | null }
+  | {
+      kind: "api_key";
+      accountId: string;
+      accountType: AccountType;
+      parentId: string | null;
+      /** The key that authenticated (section 23). */
+      keyId?: string;
+      /** A restricted key's permissions; null or absent: a standard key. */
+      permissions?: KeyPermissions | null;
+    }
   | {
       kind: "user";
       accountId: string;

@@ -59,7 +59,7 @@ const joined = async (role: "support" | "developer") =>
     const email = `${role}-${createId("evt").slice(4, 14).toLowerCase()}@example.test`;
     await inviteMember(api.db, caller, { email, role, locale: "en" });
     const [mail] = await api.db.select().from(outbox).where(eq(outbox.to, email));
-    const token = mail!.text.match(/\/invitations\/([0-9A-Za-z]+)/)![1]!;
+    const token = mail!.text.match(/\/sign-in\/invitation\/([0-9A-Za-z]+)/)![1]!;
     return (await acceptInvitation(api.db, token, { name: "Team Member", password: "a long password here" })).userId;
   });
 const apiKey = () => ({ type: "api_key", id: isv.account_id, via: isv.secret_key.slice(-4) });

@@ -93,7 +93,7 @@ describe("the role table over every route", () => {
 const linkIn = async (email: string) => {
   const mails = await api.db.select().from(outbox).where(eq(outbox.to, email));
   const invitation = mails.filter((m) => m.kind === "member_invitation").at(-1);
-  return invitation?.text.match(/\/invitations\/([0-9A-Za-z]+)/)?.[1];
+  return invitation?.text.match(/\/sign-in\/invitation\/([0-9A-Za-z]+)/)?.[1];
 };
 
 describe("a member's life", () => {

@@ -4,11 +4,27 @@ import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { signOutAction } from "@/lib/actions/sign-in";
-import { requireIsvUser } from "@/lib/dashboard/session";
+import { memberMay, type PermissionSpec, requireIsvUser } from "@/lib/dashboard/session";
 import { env } from "@/lib/env";
 
+/** The sections, each with what its page needs: a member sees the tabs its role opens. */
+const sections: [string, PermissionSpec][] = [
+  ["overview", "account:read"],
+  ["merchants", "merchants:read"],
+  ["payments", "payments:read"],
+  ["customers", "payments:read"],
+  ["risk", "merchants:read"],
+  ["settings", "account:read"],
+  ["developers", "webhooks:read"],
+  ["revenue", "reports:read"],
+  ["reports", "reports:read"],
+  ["audit", "reports:read"],
+  ["team", "team:read"],
+];
+
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { account } = await requireIsvUser("account:read");
+  const member = await requireIsvUser("account:read");
+  const { account } = member;
   const t = await getTranslations("dashboard");
   return (
     <div className="min-h-screen">
@@ -38,20 +54,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
         <DashboardNav
           label={t("nav.label")}
-          items={(
-            [
-              "overview",
-              "merchants",
-              "payments",
-              "customers",
-              "risk",
-              "settings",
-              "developers",
-              "revenue",
-              "reports",
-              "audit",
-            ] as const
-          ).map((key) => ({ href: key === "overview" ? "/dashboard" : `/dashboard/${key}`, label: t(`nav.${key}`) }))}
+          items={sections
+            .filter(([, spec]) => memberMay(member, spec))
+            .map(([key]) => ({
+              href: key === "overview" ? "/dashboard" : `/dashboard/${key}`,
+              label: t(`nav.${key}`),
+            }))}
         />
       </header>
       <main id="main" className="mx-auto max-w-5xl px-4 py-6">

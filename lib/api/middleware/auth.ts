@@ -124,6 +124,8 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
           accountId: found.accountId,
           accountType: found.accountType,
           parentId: found.parentId,
+          keyId: found.keyId,
+          permissions: found.permissions,
         };
       }
     }

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
+import { assertFreshSignIn } from "../../domain/team/members";
 import { createWebhook } from "../../domain/webhooks/create-webhook";
 import { deleteWebhook } from "../../domain/webhooks/delete-webhook";
 import { findWebhook } from "../../domain/webhooks/find-webhook";
@@ -200,7 +201,10 @@ const replayDeliveryRoute = createRoute({
 
 export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWebhookRoute, async (c) => {
-    const { row, secret } = await createWebhook(c.var.db, c.var.principal.accountId, c.req.valid("json"));
+    // A dashboard token adds a webhook URL only from a sign-in of the last 15 minutes (section 23).
+    const { principal } = c.var;
+    if (principal.kind === "user") assertFreshSignIn(principal.signedInAt);
+    const { row, secret } = await createWebhook(c.var.db, principal.accountId, c.req.valid("json"));
     return c.json(serializeWebhook(row, secret), 200);
   });
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-import type { Role } from "../../auth/permissions";
+import type { KeyPermissions, Role } from "../../auth/permissions";
 import type { AccountSettings, MerchantDefaults } from "../../schemas/account";
 import type { DefaultCapabilities } from "../../schemas/capabilities";
 import type { CostProfile } from "../../schemas/cost-profile";
@@ -184,6 +184,14 @@ export const apiKeys = pgTable(
     last4: text("last4").notNull(),
     /** A merchant's key made in its home: the session that made it (such keys end when the ISV signs the merchant out everywhere, or a change is reported). */
     homeSessionId: text("home_session_id"),
+    /** What the ISV calls the key ("Production server", "Zapier"), shown on the Developers page. */
+    name: text("name").notNull().default("Standard key"),
+    /** A restricted key's access per resource (section 23); null: a standard key, the whole account. */
+    permissions: jsonb("permissions").$type<KeyPermissions>(),
+    /** When the key last authenticated a request (written at most once a minute per key). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    /** A rolled key's end: it keeps working until then (a chosen time, up to 7 days). */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
   },

@@ -76,7 +76,7 @@ export async function inviteMember(
       isv: isv?.name ?? "",
       inviter: inviter?.name ?? inviter?.email ?? "",
       role,
-      url: `${env.PUBLIC_BASE_URL}/invitations/${token}`,
+      url: `${env.PUBLIC_BASE_URL}/sign-in/invitation/${token}`,
     });
     await queueEmail(tx, {
       accountId: caller.accountId,

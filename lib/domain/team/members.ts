@@ -14,6 +14,19 @@ import { recordAudit } from "../audit/record-audit";
 /** Who changes the team: a member of the account, with its role. */
 export type TeamCaller = { accountId: string; userId: string; role: Role };
 
+/** How recent a sign-in must be for a sensitive change (the team, keys, webhook URLs, the payout account). */
+export const FRESH_SIGN_IN_SECONDS = 15 * 60;
+
+/** Refuses (403 `reauthentication_required`) a sensitive change from a sign-in older than 15 minutes. */
+export function assertFreshSignIn(signedInAt: number | null, now = clock.now()) {
+  const age = signedInAt === null ? Infinity : now.getTime() / 1000 - signedInAt;
+  if (!(age <= FRESH_SIGN_IN_SECONDS))
+    throw new AppError(
+      "reauthentication_required",
+      "This change needs a sign-in in the last 15 minutes: sign out, sign in again, then retry",
+    );
+}
+
 export function assertManager(caller: TeamCaller) {
   if (!mayManageTeam(caller.role))
     throw new AppError("permission_denied", `Your role (${caller.role}) cannot change the team: this needs owner`);
@@ -93,5 +106,26 @@ export async function removeMember(db: Db, caller: TeamCaller, memberId: unknown
       .set({ endedAt: now })
       .where(and(eq(userSessions.userId, member.id), isNull(userSessions.endedAt)));
     await recordAudit(tx, { accountId: caller.accountId, action: "member.removed", resourceId: member.id });
+  });
+}
+
+/** The largest refund a `support` member may make (cents, at most $1,000,000); only an owner sets it. */
+export async function setSupportRefundLimit(db: Db, caller: TeamCaller, cents: unknown) {
+  assertManager(caller);
+  if (typeof cents !== "number" || !Number.isSafeInteger(cents) || cents < 0 || cents > 100_000_000)
+    throw new AppError("parameter_invalid", "The limit is an amount from $0.00 to $1,000,000.00", {
+      param: "support_refund_limit",
+    });
+  await db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ supportRefundLimit: cents, updatedAt: clock.now() })
+      .where(eq(accounts.id, caller.accountId));
+    await recordAudit(tx, {
+      accountId: caller.accountId,
+      action: "account.updated",
+      resourceId: caller.accountId,
+      fields: ["support_refund_limit"],
+    });
   });
 }

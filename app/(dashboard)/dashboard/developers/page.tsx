@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { DeleteWebhook, RetryDelivery, WebhookForm } from "@/components/dashboard/developers";
 import { RotateKey } from "@/components/ui/rotate-key";
 import { rotateKeyAction } from "@/lib/actions/dashboard";
-import { requireIsvUser } from "@/lib/dashboard/session";
+import { memberMay, requireIsvUser } from "@/lib/dashboard/session";
 import { listRecentDeliveries } from "@/lib/domain/webhooks/list-recent-deliveries";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
 import { env, isSandbox } from "@/lib/env";
@@ -14,7 +14,11 @@ export async function generateMetadata() {
 
 // API keys (the account SID; rotating the secret shows the new one once) and webhooks.
 export default async function DevelopersPage() {
-  const { db, account } = await requireIsvUser("webhooks:read");
+  const member = await requireIsvUser("webhooks:read");
+  const { db, account } = member;
+  // Keys and webhooks change only for the roles that may (a view-only member reads them).
+  const keys = memberMay(member, "api_keys:write");
+  const hooksWrite = memberMay(member, "webhooks:write");
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
   const hooks = await listWebhooks(db, account.id);
@@ -52,7 +56,7 @@ export default async function DevelopersPage() {
         <p>
           <code data-testid="account-sid">{account.sid}</code>
         </p>
-        <RotateKey action={rotateKeyAction} />
+        {keys ? <RotateKey action={rotateKeyAction} /> : null}
       </section>
       <section>
         <h2 className="text-lg font-semibold">{t("webhooks")}</h2>
@@ -89,7 +93,7 @@ export default async function DevelopersPage() {
                               })}
                             </span>
                           ) : null}
-                          {d.status === "failed" || d.status === "canceled" ? (
+                          {hooksWrite && (d.status === "failed" || d.status === "canceled") ? (
                             <RetryDelivery
                               webhookId={h.id}
                               deliveryId={d.id}
@@ -100,13 +104,13 @@ export default async function DevelopersPage() {
                       ))}
                     </ul>
                   )}
-                  <DeleteWebhook id={h.id} url={h.url} />
+                  {hooksWrite ? <DeleteWebhook id={h.id} url={h.url} /> : null}
                 </li>
               );
             })}
           </ul>
         )}
-        <WebhookForm />
+        {hooksWrite ? <WebhookForm /> : null}
       </section>
     </div>
   );
