@@ -275,7 +275,10 @@ test("settings: a custom domain shows the DNS record to publish, a failed check 
   await expect(page.getByRole("button", { name: "Check DNS now" })).toHaveCount(0);
 });
 
-test("developers: create a webhook; rotate the API key and the old one is rejected", async ({ page, request }) => {
+test("developers: create a webhook; roll the API key and the old one is rejected; a restricted key", async ({
+  page,
+  request,
+}) => {
   const isv = createIsvWithCli("Dev POS");
   await signIn(page, isv);
   await page.goto("/dashboard/developers");
@@ -293,21 +296,48 @@ test("developers: create a webhook; rotate the API key and the old one is reject
   await expect(page.getByText("https://dev.example/hooks").first()).toBeVisible();
   const hooks = await (await request.get("/v1/webhooks", { headers: { authorization: isv.auth } })).json();
   expect(hooks.data.map((h: any) => h.url)).toEqual(["https://dev.example/hooks"]);
-  await page.getByRole("button", { name: "Rotate the secret key" }).click();
-  const secret = await page.getByTestId("new-secret").textContent();
+  // The account's first key, rolled so that the old secret stops now.
+  const keys = page.getByTestId("api-keys");
+  await expect(keys.locator("li")).toHaveCount(1);
+  await page.getByLabel("How long the old Standard key keeps working").selectOption("0");
+  await page.getByRole("button", { name: "Roll Standard key" }).click();
+  const secret = await page.getByTestId("new-key-secret").textContent();
+  expect(secret).toMatch(/^sk_test_/);
   expect((await request.get("/v1/account", { headers: { authorization: isv.auth } })).status()).toBe(401);
   const fresh = `Basic ${Buffer.from(`${isv.account_sid}:${secret}`).toString("base64")}`;
   expect((await request.get("/v1/account", { headers: { authorization: fresh } })).status()).toBe(200);
+  await expect(keys.locator("li")).toHaveCount(1);
+
+  // A restricted key that reads payments and nothing else.
+  await page.getByLabel("Key name").fill("Reporting tool");
+  await page.getByLabel("Payments", { exact: true }).selectOption("read");
+  await page.getByRole("button", { name: "Make the key" }).click();
+  const restricted = await page.getByRole("region", { name: "Make a key" }).getByTestId("new-key-secret").textContent();
+  expect(restricted).toMatch(/^rk_test_/);
+  await expect(keys.locator('[data-key="Reporting tool"]')).toContainText("Restricted");
+  await expect(keys.locator('[data-key="Reporting tool"]')).toContainText("Payments: Read");
+  const limited = { authorization: `Basic ${Buffer.from(`${isv.account_sid}:${restricted}`).toString("base64")}` };
+  expect((await request.get("/v1/charges", { headers: limited })).status()).toBe(200);
+  expect((await request.post("/v1/merchants", { headers: limited, data: { phone: "+14155550123" } })).status()).toBe(
+    403,
+  );
+  await expectAxeClean(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/dashboard-api-keys-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The audit log says who did each of these: the operator made the account, a team member the rest.
   await page.getByRole("link", { name: "Audit log" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit log");
   const rows = page.getByTestId("audit-entries").getByRole("row");
   await expect(rows.nth(1)).toContainText("Team member");
-  await expect(rows.nth(1)).toContainText("API key replaced");
-  await expect(rows.nth(1)).toContainText("api_key.rotated");
-  await expect(rows.nth(2)).toContainText("Webhook added");
-  await expect(rows.nth(2)).toContainText("url, scopes");
+  await expect(rows.nth(1)).toContainText("API key created");
+  await expect(rows.nth(2)).toContainText("API key replaced");
+  await expect(rows.nth(2)).toContainText("api_key.rotated");
+  await expect(rows.nth(3)).toContainText("Webhook added");
+  await expect(rows.nth(3)).toContainText("url, scopes");
   await expect(rows.last()).toContainText("Operator");
   await expect(rows.last()).toContainText("Account created");
   await expectAxeClean(page);
@@ -331,7 +361,7 @@ test("developers: create a webhook; rotate the API key and the old one is reject
   await expect(rows.nth(1)).toContainText(isv.user_email);
   await page.getByLabel("Resource id").fill(isv.account_id);
   await page.getByRole("button", { name: "Show" }).click();
-  await expect(rows).toHaveCount(3); // the header, the rotation, the creation
+  await expect(rows).toHaveCount(2); // the header, the creation (a key's roll names the key)
   // By what was done, by who (a part of the e-mail), and between two days.
   await page.goto("/dashboard/audit");
   await page.getByLabel("What").selectOption({ label: "Webhook added" });
@@ -341,13 +371,13 @@ test("developers: create a webhook; rotate the API key and the old one is reject
   await page.goto("/dashboard/audit");
   await page.getByLabel("Who (name, e-mail or id)").fill(isv.user_email.split("@")[0]!);
   await page.getByRole("button", { name: "Show" }).click();
-  await expect(rows).toHaveCount(3); // the rotation, the webhook: not the operator's creation
+  await expect(rows).toHaveCount(4); // the key made, the roll, the webhook: not the operator's creation
   const today = new Date().toISOString().slice(0, 10);
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel("From (UTC day)").fill(today);
   await page.getByLabel("To (UTC day)").fill(today);
   await page.getByRole("button", { name: "Show" }).click();
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(4);
   await page.getByLabel("From (UTC day)").fill(yesterday);
   await page.getByLabel("To (UTC day)").fill(yesterday);
   await page.getByRole("button", { name: "Show" }).click();

@@ -5,7 +5,6 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { refundFromPage } from "@/lib/actions/refund-from-page";
 import { requestFromPage, type RequestFromPageResult } from "@/lib/actions/request-from-page";
 import { asIsvUser } from "@/lib/dashboard/session";
-import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
 import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
 import { createLoginLink } from "@/lib/domain/home/login";
@@ -16,7 +15,6 @@ import { assertFreshSignIn } from "@/lib/domain/team/members";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { issuesToFieldErrors } from "@/lib/errors";
 import { intlLocale } from "@/lib/i18n/locales";
@@ -106,16 +104,6 @@ export async function verifyDomainAction(): Promise<{ ok: true } | { ok: false; 
     if (!done.ok) return { ok: false, error: done.code === "custom_domain_taken" ? "taken" : "not_found" };
     revalidatePath("/dashboard/settings");
     return { ok: true };
-  });
-}
-
-export async function rotateKeyAction() {
-  return asIsvUser("api_keys:write", async ({ db, account, signedInAt }) => {
-    // A key is a sensitive change: a sign-in of the last 15 minutes (section 23).
-    const fresh = await attempt(async () => assertFreshSignIn(signedInAt));
-    if (!fresh.ok) return { error: fresh.message };
-    const { secret_key } = await rotateApiKey(db, account.id, env.APP_ENV === "production");
-    return secret_key;
   });
 }
 

@@ -71,6 +71,17 @@ const readingPosts = [
  * for a path with no rule. `template` is the route as registered (`/v1/merchants/:merchant_id`).
  */
 export function routePermission(method: string, template: string): Permission | "open" | undefined {
+  // Asked on every request: each (method, route) is worked out once.
+  const key = `${method} ${template}`;
+  if (known.has(key)) return known.get(key);
+  const found = permissionOf(method, template);
+  if (known.size < 10_000) known.set(key, found);
+  return found;
+}
+
+const known = new Map<string, Permission | "open" | undefined>();
+
+function permissionOf(method: string, template: string): Permission | "open" | undefined {
   const path = template.replace(/\{([^}]+)\}/g, ":$1");
   if (open.has(path)) return "open";
   if (!path.startsWith("/v1/")) return undefined;

@@ -32,8 +32,8 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return timingSafeEqual(left, right);
 }
 
-export function generateSecretKey(live: boolean): string {
-  return `${live ? "sk_live" : "sk_test"}_${randomBase62(48)}`;
+export function generateSecretKey(live: boolean, kind: "standard" | "restricted" = "standard"): string {
+  return `${kind === "restricted" ? "rk" : "sk"}_${live ? "live" : "test"}_${randomBase62(48)}`;
 }
 
 /** A publishable key (the tokenizer's, and a merchant's `pub_api_key`): safe in a browser, it only tokenizes. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCommand } from "@/cli/commands";
 import { asActor } from "@/lib/audit/actor";
 import { accounts, auditLogs, merchants, outbox, users, webhookDeliveries } from "@/lib/db/schema";
+import { createApiKey, revokeApiKey } from "@/lib/domain/accounts/api-keys";
 import { queueAccountChangeNotices, reportAccountChange } from "@/lib/domain/accounts/payout-account-change";
 import { nonEventActions } from "@/lib/domain/audit/actions";
 import { redeemLoginLink } from "@/lib/domain/home/login";
@@ -173,6 +174,20 @@ const cases: Record<Action, () => Promise<Expected>> = {
     const link = (await post(`/v1/merchants/${merchantId}/login_links`)).json;
     expect(await redeemLoginLink(api.db, link.url.split("/home/login/")[1])).not.toBeNull();
     return { resourceId: merchantId, actor: { type: "isv", id: isv.account_id, via: "login_link" } };
+  },
+  "api_key.created": async () => {
+    const made = await asOwner(() =>
+      createApiKey(api.db, isv.account_id, { name: "Audit key", permissions: { payments: "read" } }, { live: false }),
+    );
+    return { resourceId: made.id, actor: { type: "user" } };
+  },
+  "api_key.revoked": async () => {
+    const made = await asOwner(async () => {
+      const key = await createApiKey(api.db, isv.account_id, { name: "Gone key", permissions: null }, { live: false });
+      await revokeApiKey(api.db, isv.account_id, key.id);
+      return key;
+    });
+    return { resourceId: made.id, actor: { type: "user" } };
   },
   "member.invited": async () => {
     const made = await asOwner((caller) =>

@@ -12,6 +12,7 @@ import { platformFeeEventSchema } from "../../schemas/platform-fees";
 import { apiVersions, LATEST_API_VERSION } from "../../versions/versions";
 import type { AppEnv } from "../context";
 import { explicitSchemas } from "../openapi-explicit";
+import { routePermission } from "../route-permissions";
 
 const require = createRequire(import.meta.url);
 
@@ -154,8 +155,15 @@ function completeDocument(doc: OpenApiDocument) {
     for (const [method, op] of Object.entries(item)) {
       if (op.operationId) {
         seen.add(op.operationId);
+        const given = routePermission(method.toUpperCase(), path);
+        if (given && given !== "open")
+          (op as Record<string, unknown>)["x-permission"] = `${given.resource}:${given.access}`;
         continue;
       }
+      // Which permission the operation needs (a restricted key's, a team member's role: section 23).
+      const needed = routePermission(method.toUpperCase(), path);
+      if (needed && needed !== "open")
+        (op as Record<string, unknown>)["x-permission"] = `${needed.resource}:${needed.access}`;
       let id = operationIds[`${method} ${path}`] ?? operationIdOf(op.summary ?? `${method} ${path}`);
       if (seen.has(id)) id = `${id}${method.charAt(0).toUpperCase()}${method.slice(1)}`;
       seen.add(id);
@@ -234,7 +242,8 @@ export function docsRoutes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "api-key-secret", {
     type: "http",
     scheme: "basic",
-    description: "base64(account_sid:secret_key): the ISV master API key",
+    description:
+      "base64(account_sid:secret_key): an ISV API key, standard (the whole account) or restricted (each operation's `x-permission` says what it needs)",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "account-password-sign-in", {
     type: "http",

@@ -73,7 +73,12 @@ function resolve(document: Document, schema: Schema | undefined): Schema | undef
 }
 
 function jsdoc(op: OperationObject, indent: string) {
-  const lines = [op.summary, op.description && op.description !== op.summary ? op.description : undefined]
+  const permission = (op as { "x-permission"?: string })["x-permission"];
+  const lines = [
+    op.summary,
+    op.description && op.description !== op.summary ? op.description : undefined,
+    permission ? `Permission: \`${permission}\` (a restricted key's, or a team member's role).` : undefined,
+  ]
     .filter((l): l is string => Boolean(l))
     .flatMap((l) => l.replaceAll("*/", "*\\/").split("\n"));
   if (lines.length === 0) return "";

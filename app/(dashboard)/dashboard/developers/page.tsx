@@ -1,9 +1,10 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 
 import { DeleteWebhook, RetryDelivery, WebhookForm } from "@/components/dashboard/developers";
-import { RotateKey } from "@/components/ui/rotate-key";
-import { rotateKeyAction } from "@/lib/actions/dashboard";
+import { KeysList } from "@/components/dashboard/keys/keys-list";
+import { NewKeyForm } from "@/components/dashboard/keys/new-key-form";
 import { memberMay, requireIsvUser } from "@/lib/dashboard/session";
+import { listApiKeys } from "@/lib/domain/accounts/api-keys";
 import { listRecentDeliveries } from "@/lib/domain/webhooks/list-recent-deliveries";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
 import { env, isSandbox } from "@/lib/env";
@@ -17,12 +18,15 @@ export default async function DevelopersPage() {
   const member = await requireIsvUser("webhooks:read");
   const { db, account } = member;
   // Keys and webhooks change only for the roles that may (a view-only member reads them).
-  const keys = memberMay(member, "api_keys:write");
+  const keysRead = memberMay(member, "api_keys:read");
+  const keysWrite = memberMay(member, "api_keys:write");
   const hooksWrite = memberMay(member, "webhooks:write");
   const t = await getTranslations("dashboard");
   const format = await getFormatter();
   const hooks = await listWebhooks(db, account.id);
   const deliveries = await listRecentDeliveries(db, account.id);
+  const keys = keysRead ? await listApiKeys(db, account.id) : [];
+  const k = await getTranslations("apiKeys");
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold">{t("developersTitle")}</h1>
@@ -51,12 +55,20 @@ export default async function DevelopersPage() {
         </h2>
         <p>{t.rich("publishableBody", { code: (chunks) => <code>{chunks}</code> })}</p>
       </section>
-      <section>
-        <h2 className="text-lg font-semibold">{t("accountSid")}</h2>
+      <section aria-labelledby="keys-title">
+        <h2 id="keys-title" className="text-lg font-semibold">
+          {k("title")}
+        </h2>
         <p>
-          <code data-testid="account-sid">{account.sid}</code>
+          {t("accountSid")}: <code data-testid="account-sid">{account.sid}</code>
         </p>
-        {keys ? <RotateKey action={rotateKeyAction} /> : null}
+        {keysRead ? (
+          <>
+            <p className="text-sm text-muted">{k("hint")}</p>
+            <KeysList keys={keys} manage={keysWrite} />
+            {keysWrite ? <NewKeyForm /> : null}
+          </>
+        ) : null}
       </section>
       <section>
         <h2 className="text-lg font-semibold">{t("webhooks")}</h2>

@@ -18,6 +18,7 @@ type Uploadable<B, F extends keyof B> = Omit<B, F> & { [K in F]: Blob | Uint8Arr
 export class AccountResource extends Resource {
   /**
    * Get your account and its settings
+   * Permission: `account:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     options?: RequestOptions,
@@ -32,6 +33,7 @@ export class AccountResource extends Resource {
   /**
    * Update your settings
    * Each object is merged into the stored one; `null` clears an optional field. The result is validated whole: every problem is answered at once and nothing is saved from an invalid request.
+   * Permission: `account:write` (a restricted key's, or a team member's role).
    */
   update(
     body: NonNullable<operations["updateAccount"]["requestBody"]>["content"]["application/json"],
@@ -54,6 +56,7 @@ export class AccountResource extends Resource {
   /**
    * Verify your custom domain
    * Looks up the DNS TXT record named in `custom_domain_verification.record`. When it holds the value shown, the domain is verified: onboarding links, pay pages and the wizard use it from then on (until then they stay on this service's host). 409 `custom_domain_unverified` when the record is not found (DNS changes can take a while), `custom_domain_taken` when another account verified the domain first, `invalid_state` without a custom domain. Verifying a verified domain changes nothing. In sandbox, `POST /v1/test_helpers/account/custom_domain/verify` skips the lookup.
+   * Permission: `account:write` (a restricted key's, or a team member's role).
    */
   verifyCustomDomain(
     options?: RequestOptions,
@@ -76,6 +79,7 @@ export class AccountSessionsResource extends Resource {
   /**
    * Create an account session
    * Made by the ISV's server each time its page shows embedded components: for one of its merchants (another ISV's: 404), the components that page may show (at least one `enabled`), each with its features (default: all on). The `client_secret` opens this merchant and these components only, once, for one hour: hand it to the page, never store or log it. The page's frames are served only to the origins in `settings.embed_allowed_origins` (PATCH /v1/account).
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   create(
     body: NonNullable<operations["createAccountSession"]["requestBody"]>["content"]["application/json"],
@@ -100,6 +104,7 @@ export class AuditLogsResource extends Resource {
   /**
    * List audit log entries
    * Every change made by the ISV's users, its API key, the operator CLI, or its merchants (wizard, home), each recorded in the change's own transaction: who (`actor`), what (`action`, `resource_id`, the `fields` changed by name, never their values), the request id, the client's address and when. Newest first; filters `resource_id`, `actor` (an actor's id), `created[gte]` and `created[lte]` (milliseconds). Entries cannot be changed or deleted; they are kept one year.
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listAuditLogEntries"]["parameters"]["query"],
@@ -142,6 +147,7 @@ export class BalanceResource extends Resource {
   /**
    * Get a merchant's balance
    * Read from the ledger: `pending` (payments less fees, refunds, returns and disputes not yet settled), `available` (settled, not yet paid out; negative when the merchant owes, taken from its next settlement) and `reserved`, in cents. An ISV names `merchant_id`; a merchant's own key reads its own.
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     query?: operations["getMerchantBalance"]["parameters"]["query"],
@@ -159,6 +165,7 @@ export class BalanceTransactionsResource extends Resource {
   /**
    * List balance transactions
    * Every movement of a merchant's money, one line each (`charge`, `refund`, `ach_return`, `ach_return_reversal`, `dispute`, `dispute_fee`, `dispute_won`, `payout`, `payout_failure`, ...), newest first. Filters `merchant_id`, `payout` (a payout's lines, which sum to its amount, and the payout itself), `type`, `source`, `created[gte|lte]` (milliseconds), `available_on[gte|lte]` (YYYY-MM-DD).
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listBalanceTransactions"]["parameters"]["query"],
@@ -181,6 +188,7 @@ export class BalanceTransactionsResource extends Resource {
 
   /**
    * Get a balance transaction
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     balanceTransactionId: string,
@@ -204,6 +212,7 @@ export class ChargesResource extends Resource {
   /**
    * Charge a customer's saved payment method
    * A merchant-initiated charge: the customer is not present, and their saved method (`pm_...`, kept with their consent) pays `amount` (+ `tip` + `tax`). The charge is made through a MANUAL payment request made for it (`payment_request_id`, with `customer`), with the same fees, ledger, events and receipt (to the customer's e-mail) as any payment. A decline answers 402 `card_declined` with `decline_code` and the failed `charge` (its request is canceled). 400 `payment_method_unusable` for a method detached or another customer's, `payment_method_expired` for a card past its expiry (nothing is sent to the card network). Card testing: a card declined 10 times in 24 hours is refused, and a merchant's saved methods declined 20 times in an hour (429 `too_many_declines` with `Retry-After`). Send an `Idempotency-Key`: a retry then never charges twice.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createCharge(
     body: NonNullable<operations["createCharge"]["requestBody"]>["content"]["application/json"],
@@ -226,6 +235,7 @@ export class ChargesResource extends Resource {
   /**
    * List charges
    * Newest first; filters `merchant_id`, `status` (`AUTHORIZED`, `SETTLED`, `FAILED`), `created[gte]` and `created[lte]` (milliseconds).
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listCharges"]["parameters"]["query"],
@@ -248,6 +258,7 @@ export class ChargesResource extends Resource {
 
   /**
    * Get a charge
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     chargeId: string,
@@ -265,6 +276,7 @@ export class CustomersResource extends Resource {
   /**
    * Create a customer
    * A merchant's customer (`cus_...`), to save payment methods for and charge again without them present. `merchant_id` is required with the ISV's key; a merchant's own key makes its own. `phone` in E.164 or 10 US digits (kept in E.164). Emits `customer.created`.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createCustomer(
     body: NonNullable<operations["createCustomer"]["requestBody"]>["content"]["application/json"],
@@ -287,6 +299,7 @@ export class CustomersResource extends Resource {
   /**
    * List customers
    * Newest first; filters `merchant_id` and `email` (the exact address, any case). Deleted customers are left out.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   listCustomers(
     query?: operations["listCustomers"]["parameters"]["query"],
@@ -310,6 +323,7 @@ export class CustomersResource extends Resource {
   /**
    * Get a customer
    * 404 `resource_missing` once deleted, or when it is another account's.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   getCustomer(
     customerId: string,
@@ -331,6 +345,7 @@ export class CustomersResource extends Resource {
   /**
    * Update a customer
    * The fields given change; `null` clears `name`, `email` or `phone`. `metadata` merges: a key sent with an empty string is removed. Emits `customer.updated`.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   updateCustomer(
     customerId: string,
@@ -354,6 +369,7 @@ export class CustomersResource extends Resource {
   /**
    * Delete a customer
    * The customer leaves every list and lookup, and its saved payment methods are detached with it (they can never be charged again). Its charges stay, naming it. Emits `customer.deleted`.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   deleteCustomer(
     customerId: string,
@@ -375,6 +391,7 @@ export class CustomersResource extends Resource {
   /**
    * Save a payment method for a customer
    * A single-use token of the merchant's tokenizer frame (a card, or a bank account) becomes the customer's saved method (`pm_...`), with the customer's consent: `consent.accepted` must be true, and `consent.text` the words your page showed (default: ours, in `consent.locale`); the time and the client's address are kept with them. The same card saved twice for a customer is one method (its `card.fingerprint`): the later save renews its expiry. The card number stays in the processor's vault. 400 `token_invalid` for a token used, expired or another merchant's. Emits `payment_method.attached`.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createPaymentMethod(
     body: NonNullable<operations["createPaymentMethod"]["requestBody"]>["content"]["application/json"],
@@ -397,6 +414,7 @@ export class CustomersResource extends Resource {
   /**
    * List a customer's saved payment methods
    * Newest first; `customer` is required. Detached methods are left out; an expired card is `status: expired`.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   listPaymentMethods(
     query: operations["listPaymentMethods"]["parameters"]["query"],
@@ -419,6 +437,7 @@ export class CustomersResource extends Resource {
 
   /**
    * Get a saved payment method
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   getPaymentMethod(
     paymentMethodId: string,
@@ -440,6 +459,7 @@ export class CustomersResource extends Resource {
   /**
    * Detach a saved payment method
    * It is no longer the customer's, and charging it is refused from then on (400 `payment_method_unusable`). 409 `invalid_state` when detached already. Emits `payment_method.detached`.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   detachPaymentMethod(
     paymentMethodId: string,
@@ -463,6 +483,7 @@ export class DisputesResource extends Resource {
   /**
    * List disputes
    * Disputes of the caller's merchants' card charges, newest first. Filters `merchant_id`, `charge_id`, `status`.
+   * Permission: `disputes:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listDisputes"]["parameters"]["query"],
@@ -485,6 +506,7 @@ export class DisputesResource extends Resource {
 
   /**
    * Get a dispute
+   * Permission: `disputes:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     disputeId: string,
@@ -500,6 +522,7 @@ export class DisputesResource extends Resource {
   /**
    * Save a dispute's evidence
    * Any part of the evidence, merged into what was saved (a field sent as `null` or `""` is cleared; the others stay), so a form can save as the merchant types. Files are ids of files uploaded with `POST /v1/files`, purpose `dispute_evidence`, for the dispute's merchant (another merchant's file: 404). `submit: true` also submits it. While `needs_response` and before `evidence_due_by`; else 409 `invalid_state`. Emits `dispute.updated`.
+   * Permission: `disputes:write` (a restricted key's, or a team member's role).
    */
   update(
     disputeId: string,
@@ -523,6 +546,7 @@ export class DisputesResource extends Resource {
   /**
    * Submit a dispute's evidence
    * Sends the saved evidence to the card's bank, once: `needs_response` → `under_review` (400 `parameter_missing` when nothing was saved; 409 `invalid_state` once submitted, closed or past `evidence_due_by`; of two submits at once, one wins and the other gets 409). Sandbox: evidence whose `uncategorized_text` is `winning_evidence` is won, `losing_evidence` lost, within seconds (`dispute.closed`).
+   * Permission: `disputes:write` (a restricted key's, or a team member's role).
    */
   submit(
     disputeId: string,
@@ -544,6 +568,7 @@ export class DisputesResource extends Resource {
   /**
    * Accept a dispute
    * The merchant gives the disputed amount up: `needs_response` → `lost` at once (`dispute.closed`); the amount and the fee stay taken. 409 `invalid_state` from any other status.
+   * Permission: `disputes:write` (a restricted key's, or a team member's role).
    */
   accept(
     disputeId: string,
@@ -566,6 +591,7 @@ export class DisputesResource extends Resource {
 export class EventsResource extends Resource {
   /**
    * List events
+   * Permission: `webhooks:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listEvents"]["parameters"]["query"],
@@ -581,6 +607,7 @@ export class EventsResource extends Resource {
 
   /**
    * Get an event
+   * Permission: `webhooks:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     eventId: string,
@@ -598,6 +625,7 @@ export class FeesResource extends Resource {
   /**
    * Preview the fee of a charge
    * The same computation as a real charge's `fee`, `net` and `fee_details`, from the merchant's pricing (its first card model in `capabilities.types`, its options over the ISV's defaults; with `payment_method: ach`, its ACH options). `model` and `fee` are null when the merchant has no such pricing.
+   * Permission: `merchants:read` (a restricted key's, or a team member's role).
    */
   preview(
     body: NonNullable<operations["previewFee"]["requestBody"]>["content"]["application/json"],
@@ -622,6 +650,7 @@ export class FilesResource extends Resource {
   /**
    * Upload a document
    * `multipart/form-data` with `file`, `purpose`, `merchant_id` (the merchant's own session may leave it out) and `subject` (`owner_one`..`owner_four`; required for an identity document). JPEG, PNG or PDF, recognized from the content (anything else 400 `file_type_unsupported`; an empty file 400 `file_empty`), at most 10 MB (413 `file_too_large`, refused before the rest is read); an image beyond 50 megapixels 400 `image_too_large`, a damaged one 400 `file_unreadable`. Images are stored again without their metadata (EXIF, GPS); PDFs as sent. The bytes are encrypted at rest and served only by `GET /v1/files/{file_id}/contents` to their owner. The same document twice for one merchant: 409 `file_duplicate`.
+   * Permission: `files:write` (a restricted key's, or a team member's role).
    */
   create(
     body: Uploadable<
@@ -646,6 +675,7 @@ export class FilesResource extends Resource {
 
   /**
    * Get a file's description
+   * Permission: `files:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     fileId: string,
@@ -667,6 +697,7 @@ export class FilesResource extends Resource {
   /**
    * Download a file
    * The bytes as stored (an image without its metadata), as an attachment; never cached.
+   * Permission: `files:read` (a restricted key's, or a team member's role).
    */
   download(fileId: string, options?: RequestOptions): Promise<BinaryResponse> {
     return this.transport.request(
@@ -687,6 +718,7 @@ export class MerchantsResource extends Resource {
   /**
    * Create a merchant
    * `phone` is required (E.164, or a 10-digit US number). Any onboarding information may be prefilled; each field given is validated. A `device.imei` this ISV already has returns that merchant unchanged. Without `merchant.capabilities` the ISV's default capabilities apply. Only `monthly_fee`, `txn_fee_fixed` and `txn_fee_percent` of the ACH options, and the two `fees.monthly` fields, can be overridden.
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   create(
     body: NonNullable<operations["createMerchant"]["requestBody"]>["content"]["application/json"],
@@ -708,6 +740,7 @@ export class MerchantsResource extends Resource {
 
   /**
    * List merchants
+   * Permission: `merchants:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listMerchants"]["parameters"]["query"],
@@ -730,6 +763,7 @@ export class MerchantsResource extends Resource {
 
   /**
    * Get a merchant
+   * Permission: `merchants:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     merchantId: string,
@@ -751,6 +785,7 @@ export class MerchantsResource extends Resource {
   /**
    * Update a merchant
    * Onboarding information and `phone` can change while `lead_onboarding_status` is `NOT_STARTED` or `IN_PROGRESS` (else 409 `invalid_state`); `deactivated`, `automatic_payouts` and `payout_schedule` at any time (the schedule's fields given replace the merchant's; an anchor goes with its interval: `weekly_anchor` with `weekly`, `monthly_anchor` with `monthly`). Objects merge; `null` removes an optional field such as `owner_three`.
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   update(
     merchantId: string,
@@ -774,6 +809,7 @@ export class MerchantsResource extends Resource {
   /**
    * Release a merchant's device
    * Clears the merchant's device so that its IMEI is free at once: the way out when a merchant typed, in its own onboarding, an IMEI that belongs to another merchant (`POST /v1/merchants` with that IMEI answers 400 `imei_in_use` naming the merchant that holds it). The merchant then chooses a device again (or skips where allowed); `merchant.updated` is sent. 409 `invalid_state` when the merchant has no device or its device is provisioned (`imei_status` `ACTIVE`).
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   releaseDevice(
     merchantId: string,
@@ -795,6 +831,7 @@ export class MerchantsResource extends Resource {
   /**
    * Create a sign-in link to the merchant's home
    * A single-use `url` that signs the merchant in to its home (its payments, refunds, settlements, statements and documents, on the ISV's brand) for 12 hours. Valid 5 minutes; make one each time the merchant clicks, never send it by e-mail. Only for an APPROVED merchant (else 409 `invalid_state`); another ISV's merchant is 404.
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   createLoginLink(
     merchantId: string,
@@ -816,6 +853,7 @@ export class MerchantsResource extends Resource {
   /**
    * End every session of the merchant's home
    * Signs the merchant out of its home everywhere (sessions opened by login links, e-mailed links or the ISV's own): each ends at once, before its 12 hours, and so does a secret key the merchant made in its home (`revoked_api_keys`). Use it when a device is lost or a person leaves the merchant. Unused login links still expire by themselves within 5 minutes. Sign-out, deactivation and a bank account or contact change end sessions on their own. Another ISV's merchant is 404.
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   revokeSessions(
     merchantId: string,
@@ -839,6 +877,7 @@ export class OnboardingLinksResource extends Resource {
   /**
    * Create an onboarding link
    * The `url` opens the hosted onboarding for the merchant; it is valid for the ISV's `settings.onboarding_link_ttl_seconds` (24 hours by default) and may be opened many times while valid. Creating a link expires every earlier link of the merchant at once. The url is returned only here. On completion the browser goes to `return_url` (alias `redirect_url`) with `merchant_id`, `lead_onboarding_status` and `state`; an expired link offers `refresh_url`.
+   * Permission: `onboarding_links:write` (a restricted key's, or a team member's role).
    */
   create(
     body: NonNullable<operations["createOnboardingLink"]["requestBody"]>["content"]["application/json"],
@@ -971,6 +1010,7 @@ export class PaymentLinksResource extends Resource {
   /**
    * Create a payment link
    * A reusable link (`plink_...`) to pay the merchant: one of `amount`, `items` or `customer_chooses_amount` (the customer types it, between `min` and `max`). Each visit of `url` makes a payment request (SCAN_TO_PAY, `payment_link_id` set, payable for an hour) and redirects (303) to its pay page. `max_uses` payments, then it turns itself off; none after `expires_at`.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createPaymentLink(
     body: NonNullable<operations["createPaymentLink"]["requestBody"]>["content"]["application/json"],
@@ -993,6 +1033,7 @@ export class PaymentLinksResource extends Resource {
   /**
    * List payment links
    * Newest first; filters `merchant_id`, `active`.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   listPaymentLinks(
     query?: operations["listPaymentLinks"]["parameters"]["query"],
@@ -1016,6 +1057,7 @@ export class PaymentLinksResource extends Resource {
   /**
    * Get a payment link
    * With `paid_count`, the payments made through it.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   getPaymentLink(
     paymentLinkId: string,
@@ -1037,6 +1079,7 @@ export class PaymentLinksResource extends Resource {
   /**
    * Update a payment link
    * `active: false` turns it off: a visit then shows that it no longer takes payments (requests opened before may still be paid). 409 `invalid_state` to turn on a link that took its `max_uses`.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   updatePaymentLink(
     paymentLinkId: string,
@@ -1060,6 +1103,7 @@ export class PaymentLinksResource extends Resource {
   /**
    * The QR code of a payment link
    * A PNG (default) or, with `?format=svg`, an SVG QR code whose content is the link's `url`. Public.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   qrCodeOfPaymentLink(
     paymentLinkId: string,
@@ -1084,6 +1128,7 @@ export class PaymentRequestsResource extends Resource {
   /**
    * Take a payment on a terminal
    * `terminal_id` must be one of the merchant's provisioned terminals (`payment.terminal_id`), else 400 `terminal_unknown`; a terminal holds one open request at a time (409 `terminal_busy`). An unpaid request expires after `deadline_seconds` (30-900, default 300). `debit: false` declines debit cards with `debit_not_allowed`. `payment_asset_url` is a live progress page; if the terminal declines or times out, the customer can pay the same request on their phone from there.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createTerminal(
     body: NonNullable<operations["createTerminalPayment"]["requestBody"]>["content"]["application/json"],
@@ -1106,6 +1151,7 @@ export class PaymentRequestsResource extends Resource {
   /**
    * Create a scan-to-pay QR code
    * Send `amount` or `items` (then `amount`, if sent, must equal their sum). `taxPercent` sets `tax` (half up). `payment_asset_url` is a PNG QR code (`?format=svg` for SVG) of `pay_url`, the hosted page where the customer pays.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createScanToPay(
     body: NonNullable<operations["createScanToPay"]["requestBody"]>["content"]["application/json"],
@@ -1128,6 +1174,7 @@ export class PaymentRequestsResource extends Resource {
   /**
    * Send an invoice
    * `send_via` (or `sendVia`, the reference's spelling: either, or both alike) is required and authoritative: `email` needs `email_address`, `text` needs `phone_number` (E.164), `both` needs both; `send_sms`/`send_email` that contradict it are a 400. The invoice page is `payment_asset_url`; `sent_at` is when it was sent, `viewed_at` when the customer first opened it.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createInvoice(
     body: NonNullable<operations["createInvoice"]["requestBody"]>["content"]["application/json"],
@@ -1150,6 +1197,7 @@ export class PaymentRequestsResource extends Resource {
   /**
    * Create a manual (card-entry) payment
    * A MANUAL request: `payment_asset_url` is the hosted card-entry page (a virtual terminal for the merchant's staff). Same amount rules as scan-to-pay; `description` is optional.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createManual(
     body: NonNullable<operations["createManualPayment"]["requestBody"]>["content"]["application/json"],
@@ -1171,6 +1219,7 @@ export class PaymentRequestsResource extends Resource {
 
   /**
    * List payment requests
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listPaymentRequests"]["parameters"]["query"],
@@ -1193,6 +1242,7 @@ export class PaymentRequestsResource extends Resource {
 
   /**
    * Get a payment request
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     paymentRequestId: string,
@@ -1214,6 +1264,7 @@ export class PaymentRequestsResource extends Resource {
   /**
    * Cancel a payment request
    * PENDING → CANCELED (`payment_request.canceled`); 409 `invalid_state` once PAID, CANCELED or EXPIRED, and 409 `payment_in_progress` while a card is being authorized.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   cancel(
     paymentRequestId: string,
@@ -1235,6 +1286,7 @@ export class PaymentRequestsResource extends Resource {
   /**
    * Unlock a payment request locked after too many declines
    * A request takes at most 5 declined attempts (card testing); the fifth locks it: `locked_at` is set, `payment_request.locked` is sent, and paying answers 409 `payment_request_locked` while the request stays `PENDING`. Unlocking (the merchant or its ISV, after checking with the customer) clears `locked_at`, sets `declined_attempts` back to 0 and sends `payment_request.unlocked`; 409 `invalid_state` when the request is not locked or no longer PENDING. The per-card and per-address limits still apply.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   unlock(
     paymentRequestId: string,
@@ -1264,6 +1316,7 @@ export class PaymentRequestsResource extends Resource {
    * Called by the hosted payment pages; needs no credentials (the request id is unguessable and the token is single-use and bound to the merchant). A decline answers 200 with `outcome: declined` and the request still PENDING for another try. The anonymous answer names only the reasons that help an honest customer (`incorrect_cvc`, `expired_card`, `debit_not_allowed`, `processing_error`); every other decline reads `card_declined` here, while the charge (`GET /v1/charges/{id}`), its events and the ISV keep the precise reason. The answer carries no customer e-mail or phone.
    *
    * Card testing: the request locks at its 5th declined attempt (409 `payment_request_locked` after, `payment_request.locked`; see unlock); a card declined 10 times in 24 hours, or 20 declines from one client address in an hour (across the ISV's requests), are refused before the processor sees the card (429 `too_many_declines` with `Retry-After`). A `processing_error` never counts. 409 `invalid_state` when the request is no longer payable, 409 `payment_in_progress` while another attempt is being authorized.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   pay(
     paymentRequestId: string,
@@ -1287,6 +1340,7 @@ export class PaymentRequestsResource extends Resource {
   /**
    * The QR code of a payment request's pay page
    * A PNG (default) or, with `?format=svg`, an SVG QR code whose content is `pay_url`. Public, like the pay page.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   qrCode(
     paymentRequestId: string,
@@ -1309,6 +1363,7 @@ export class PaymentRequestsResource extends Resource {
   /**
    * Follow a payment request live (Server-Sent Events)
    * An `event: payment_request` message with `{ id, status, charge_id, last_failure_reason }` now and at every change, until the request is final. Woken by PostgreSQL NOTIFY at each change, so it works across instances sharing one database; every stream of one request on one instance shares one database read per change. Public, like the pay page. Each instance holds at most 20 streams per request, 50 per client address and 5,000 in all: past a cap, 429 `rate_limited` with `Retry-After` (the hosted pages then poll).
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   stream(paymentRequestId: string, options?: RequestOptions): Promise<AsyncIterable<ServerSentEvent>> {
     return this.transport.request(
@@ -1329,6 +1384,7 @@ export class PayoutsResource extends Resource {
   /**
    * List payouts
    * The merchant's payout schedule (`payout_schedule`: daily after each settlement, weekly, monthly or manual) makes a payout of its available funds on its days, and `POST /v1/payouts` one now: pending → in_transit (arriving on `arrival_date`, `delay_days` business days later) → paid | failed; `held` while it waits (`held_reason`). Filters `merchant_id`, `settlement_id`, `status`. `recipient=account`: the ISV's own payouts instead (its residuals, the guide: /docs/guide#section-19; the ISV's key or JWT only), filtered by `status`.
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listPayouts"]["parameters"]["query"],
@@ -1352,6 +1408,7 @@ export class PayoutsResource extends Resource {
   /**
    * Pay out available funds now
    * A payout of the merchant's available funds now, whatever its `payout_schedule`: `amount` cents, or everything available when it is left out. 400 `insufficient_funds` above what is available (the message says how much is); 409 `payouts_held` while the merchant's payouts wait (a bank account being verified, payouts turned off or frozen; the message says which); 403 `merchant_not_approved`. It is `automatic: false`: it has no lines of its own, and its `payout` transaction is a line of the next automatic payout. Two at once never pay out more than is available. A merchant's own key may leave out `merchant_id`.
+   * Permission: `payouts:write` (a restricted key's, or a team member's role).
    */
   payOutAvailableFundsNow(
     body: NonNullable<operations["payOutAvailableFundsNow"]["requestBody"]>["content"]["application/json"],
@@ -1374,6 +1431,7 @@ export class PayoutsResource extends Resource {
   /**
    * Quote an instant payout
    * What an instant payout of the merchant would be now (the guide: /docs/guide#section-20): the most it can be (`available`: what the merchant may draw less the fee, within today's limit), the `fee` for `amount` (or for `available`), the `rail`, what is left of today's limit, and when none can be made, `unavailable_reason` in words (instant payouts not enabled by the ISV, a bank the rail cannot reach, payouts held, nothing available, the limit reached). A merchant's own key may leave out `merchant_id`.
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   quoteInstantPayout(
     query?: operations["quoteInstantPayout"]["parameters"]["query"],
@@ -1394,6 +1452,7 @@ export class PayoutsResource extends Resource {
 
   /**
    * Get a payout
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     payoutId: string,
@@ -1409,6 +1468,7 @@ export class PayoutsResource extends Resource {
   /**
    * Add the merchant's debit card for instant payouts
    * A card token of the merchant's tokenizer frame (`/tokenizer/card` with the merchant's publishable key, as the merchant's home does) becomes the debit card its instant payouts may go to (`rail: push_to_card`), replacing any card before. Only a debit card: 400 `payout_card_refused` says in words why a credit or prepaid card cannot receive payouts (sandbox: 4000056655665556 and 5200828282828210 are debit cards, 5105105105105100 is prepaid, and a push to the debit card 4000000000006660 is refused at sending). The merchant's contact and owner one are e-mailed with a "this wasn't me" link, and instant payouts reach the card from `usable_from` (`settings.new_bank_account_hold_days` business days later). 400 `token_invalid` for a token used, expired or another merchant's; 403 `payouts_frozen` while payouts are frozen. The ISV's key or dashboard only (a merchant adds its card in its home, after a fresh sign-in).
+   * Permission: `payouts:write` (a restricted key's, or a team member's role).
    */
   addMerchantDebitCardForInstantPayouts(
     merchantId: string,
@@ -1434,6 +1494,7 @@ export class PayoutsResource extends Resource {
   /**
    * Get the merchant's debit card for instant payouts
    * Its brand, last four, expiry and `usable_from`; 404 `resource_missing` when the merchant has none.
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   getMerchantDebitCardForInstantPayouts(
     merchantId: string,
@@ -1455,6 +1516,7 @@ export class PayoutsResource extends Resource {
   /**
    * Remove the merchant's debit card
    * Instant payouts no longer go to it (an instant payout made for it and not yet sent is refused by the rail and its money comes back). 404 `resource_missing` when the merchant has none.
+   * Permission: `payouts:write` (a restricted key's, or a team member's role).
    */
   removeMerchantDebitCard(
     merchantId: string,
@@ -1478,6 +1540,7 @@ export class RefundsResource extends Resource {
   /**
    * Refund a charge
    * `amount` defaults to what is left. The refunded total can never exceed the charge's `amount_captured`, even when refunds race: 400 `refund_exceeds_charge`. A FAILED charge: 409 `invalid_state`. Sandbox: a refund of exactly 666 cents is declined by the processor (400 `refund_failed`) and changes nothing. Emits `refund.created` and `charge.refunded`. Processing fees are not returned. When the processor does not answer in time the refund is answered `pending` (its amount already counts in the charge's `amount_refunded`): the platform asks the processor again under the same idempotency key, never refunding twice, and sends `refund.created` or `refund.failed` when it knows.
+   * Permission: `refunds:write` (a restricted key's, or a team member's role).
    */
   create(
     body: NonNullable<operations["createRefund"]["requestBody"]>["content"]["application/json"],
@@ -1499,6 +1562,7 @@ export class RefundsResource extends Resource {
 
   /**
    * List refunds
+   * Permission: `refunds:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listRefunds"]["parameters"]["query"],
@@ -1521,6 +1585,7 @@ export class RefundsResource extends Resource {
 
   /**
    * Get a refund
+   * Permission: `refunds:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     refundId: string,
@@ -1538,6 +1603,7 @@ export class ReportsResource extends Resource {
   /**
    * Ask for a report
    * A CSV made from the ledger by a job: `balance_transactions` (every balance transaction created in the interval), `payout_reconciliation` (each payout made in the interval with its lines, which add up to it), `residual_lines` (each merchant line of the ISV's residuals made in the interval: the ISV's only, a merchant's own key is answered 403 `permission_denied`). `interval.start` (included) and `interval.end` (excluded) in milliseconds, at most a year apart; `merchant_id` for one merchant (a merchant's own key: itself). Answers the report `pending`; `report.succeeded` (webhook scope `account`) when it is made, then `GET /v1/reports/{id}/download`.
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   create(
     body: NonNullable<operations["askForReport"]["requestBody"]>["content"]["application/json"],
@@ -1559,6 +1625,7 @@ export class ReportsResource extends Resource {
 
   /**
    * Get a report
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     reportId: string,
@@ -1574,6 +1641,7 @@ export class ReportsResource extends Resource {
   /**
    * Download a report (CSV)
    * `text/csv`, once the report succeeded (409 `invalid_state` while it is pending or when it failed); the same bytes every time. Amounts in dollars with two decimals; cells a spreadsheet would run as formulas are neutralized.
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   download(reportId: string, options?: RequestOptions): Promise<BinaryResponse> {
     return this.transport.request(
@@ -1594,6 +1662,7 @@ export class ReservesResource extends Resource {
   /**
    * Hold back part of a merchant's money
    * `rolling`: `percent` of each settlement's net is held for `hold_days` days (each day's hold comes back on its own date, with the payout of that day); `fixed`: `amount` cents held from what is available now (the rest from the next settlements) until released, or until `release_on`. `reason` is shown to the merchant in its home. The next payout is lower by exactly what is held: the holds are its lines (`reserve_hold`, `reserve_release` balance transactions), and the merchant's balance shows them as `reserved`. The ISV's key or dashboard only; `reserve.created`.
+   * Permission: `payouts:write` (a restricted key's, or a team member's role).
    */
   holdBackPartOfMerchantMoney(
     merchantId: string,
@@ -1617,6 +1686,7 @@ export class ReservesResource extends Resource {
   /**
    * List a merchant's reserves
    * Active and released, newest first, each with what it holds now and its next release.
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   listMerchantReserves(
     merchantId: string,
@@ -1638,6 +1708,7 @@ export class ReservesResource extends Resource {
   /**
    * Release a reserve
    * Ends the reserve now: everything it holds is available again and leaves with the merchant's next payout. 409 `invalid_state` when it was released already. `reserve.released`.
+   * Permission: `payouts:write` (a restricted key's, or a team member's role).
    */
   releaseReserve(
     merchantId: string,
@@ -1662,6 +1733,7 @@ export class ResidualsResource extends Resource {
   /**
    * List residuals
    * What the ISV earned each month (the guide: /docs/guide#section-19), newest first: made on the 1st for the month before (sandbox: `POST /v1/test_helpers/residuals/generate`). The ISV's key or JWT only.
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listResiduals"]["parameters"]["query"],
@@ -1684,6 +1756,7 @@ export class ResidualsResource extends Resource {
 
   /**
    * Get a residual
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     residualId: string,
@@ -1705,6 +1778,7 @@ export class ResidualsResource extends Resource {
   /**
    * List a residual's lines
    * One line per merchant with activity in the month, the largest amount first, with the residual's figures; their `amount`s plus the residual's `carried_in` and `adjustments` are its `amount`. Cursors: a line's `merchant_id`.
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   listLines(
     residualId: string,
@@ -1729,6 +1803,7 @@ export class ResidualsResource extends Resource {
   /**
    * Download a residual (PDF or CSV)
    * `application/pdf` by default, in the platform's brand and addressed to the ISV: the month's figures and one line per merchant. `?format=csv`: one row per merchant, then what was carried in and the adjustments, so that the `amount` column adds up to the residual (dollars with two decimals; cells a spreadsheet would run as formulas are neutralized). Both from the same rows.
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   download(
     residualId: string,
@@ -1753,6 +1828,7 @@ export class RiskResource extends Resource {
   /**
    * List risk alerts
    * What the daily risk job found after approval (the guide: /docs/guide#section-20), newest first: one alert per merchant, rule and period (a month, a day, or the charge), each with its figures and the action taken (the ISV's `settings.risk_actions`). Filters `merchant_id`, `status`. The ISV's key or dashboard only.
+   * Permission: `merchants:read` (a restricted key's, or a team member's role).
    */
   listRiskAlerts(
     query?: operations["listRiskAlerts"]["parameters"]["query"],
@@ -1776,6 +1852,7 @@ export class RiskResource extends Resource {
   /**
    * Resolve a risk alert
    * Closes the alert: payouts it paused (`pause_payouts`, `review`) go again once no other open alert pauses them. A reserve it put on stays until released (`POST /v1/merchants/{id}/reserves/{id}/release`). 409 `invalid_state` when resolved already.
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   resolveRiskAlert(
     riskAlertId: string,
@@ -1822,6 +1899,7 @@ export class SettlementsResource extends Resource {
   /**
    * List settlements
    * Each merchant's daily settlement (00:00 UTC): its AUTHORIZED charges and the refunds since the last one. Filter `merchant_id`.
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   list(
     query?: operations["listSettlements"]["parameters"]["query"],
@@ -1844,6 +1922,7 @@ export class SettlementsResource extends Resource {
 
   /**
    * Get a settlement
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     settlementId: string,
@@ -1865,6 +1944,7 @@ export class SettlementsResource extends Resource {
   /**
    * List a settlement's charges
    * Its charges add up to its `gross` (amount_captured) and `fees` (fee) to the cent.
+   * Permission: `payouts:read` (a restricted key's, or a team member's role).
    */
   listCharges(
     settlementId: string,
@@ -1891,6 +1971,7 @@ export class StatementsResource extends Resource {
   /**
    * List a merchant's statements
    * One statement per calendar month with activity, made after the month ends (a snapshot: later activity never changes it). Newest first.
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   list(
     merchantid: string,
@@ -1915,6 +1996,7 @@ export class StatementsResource extends Resource {
   /**
    * Get a statement
    * The totals with `fee_lines` (processing fees by pricing model, the monthly fees, the ACH activity fees and the dispute fees), `card_brands` (count and volume), `daily_totals`, the month's `payouts` and `disputes`.
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     merchantid: string,
@@ -1937,6 +2019,7 @@ export class StatementsResource extends Resource {
   /**
    * Download a statement (PDF or CSV)
    * `application/pdf` by default, branded with the ISV's display name and colors, in the merchant's language: the totals, fees by pricing model, card brands, daily totals and every charge and refund, with page numbers. `?format=csv`: every charge and refund as CSV (`text/csv`; cells a spreadsheet would run as formulas are neutralized).
+   * Permission: `reports:read` (a restricted key's, or a team member's role).
    */
   download(
     merchantid: string,
@@ -1962,6 +2045,7 @@ export class SubscriptionsResource extends Resource {
   /**
    * Create a subscription
    * Bills a customer's saved method each period (`sub_...`). With `trial_days`, `trialing` until the trial ends; without, the first period is charged before the answer: `active`, or `past_due` when declined (retried on days 1, 3, 5 and 7, the customer e-mailed a pay link each time; a hard decline such as a stolen card is not retried). Each period's payment is a payment request of type INVOICE (`latest_invoice`). Emits `subscription.created`, then `invoice.paid` or `invoice.payment_failed`. 400 `payment_method_unusable` / `payment_method_expired` before any charge.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createSubscription(
     body: NonNullable<operations["createSubscription"]["requestBody"]>["content"]["application/json"],
@@ -1984,6 +2068,7 @@ export class SubscriptionsResource extends Resource {
   /**
    * List subscriptions
    * Newest first; filters `merchant_id`, `customer` and `status`.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   listSubscriptions(
     query?: operations["listSubscriptions"]["parameters"]["query"],
@@ -2007,6 +2092,7 @@ export class SubscriptionsResource extends Resource {
   /**
    * Get a subscription
    * 404 `resource_missing` when it is another account's.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   getSubscription(
     subscriptionId: string,
@@ -2028,6 +2114,7 @@ export class SubscriptionsResource extends Resource {
   /**
    * Update a subscription
    * Another of the customer's saved methods (a `past_due` subscription is tried on it at once), `cancel_at_period_end` (the subscription ends when its current period does, with nothing more charged), metadata. Emits `subscription.updated`. 409 `invalid_state` once canceled.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   updateSubscription(
     subscriptionId: string,
@@ -2051,6 +2138,7 @@ export class SubscriptionsResource extends Resource {
   /**
    * Cancel a subscription
    * Ends it now: nothing more is charged, and its open invoice (a period not yet paid) is canceled. Emits `subscription.canceled`. 409 `invalid_state` when canceled already; 409 `payment_in_progress` while the customer is paying that invoice.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   cancelSubscription(
     subscriptionId: string,
@@ -2074,6 +2162,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Move a payout one state on
    * Sandbox only. Does now what the worker does in its time: a `pending` payout is sent (`in_transit`, with its `arrival_date`); an `in_transit` one gets the bank's answer: `paid`, or `failed` with `account_closed` for the account number 000555555550 (its merchant's later payouts are then held and a new bank account is asked for). 409 for a payout that is held, paid or failed.
+   * Permission: `payouts:write` (a restricted key's, or a team member's role).
    */
   advancePayout(
     payoutId: string,
@@ -2095,6 +2184,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Approve a submitted merchant
    * Sandbox only. The merchant must be COMPLETED (submitted), else 409.
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   approveMerchant(
     merchantId: string,
@@ -2116,6 +2206,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Decline a submitted merchant
    * Sandbox only. The merchant must be COMPLETED (submitted), else 409.
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   declineMerchant(
     merchantId: string,
@@ -2139,6 +2230,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Request information from a submitted merchant
    * Sandbox only. The merchant must be COMPLETED (submitted), else 409.
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   requestInformation(
     merchantId: string,
@@ -2165,6 +2257,7 @@ export class TestHelpersResource extends Resource {
 
   /**
    * Read the e-mail outbox
+   * Permission: `webhooks:read` (a restricted key's, or a team member's role).
    */
   listOutbox(
     options?: RequestOptions,
@@ -2179,6 +2272,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Present a card at a terminal
    * Sandbox only. Pays the terminal's open TERMINAL request with `card_number` (default 4242 4242 4242 4242; the contract's test cards decline) read by `card_entry_method` `CHIP` or `SWIPE`. Answers the charge: AUTHORIZED, or FAILED with `failure_reason` (the request then stays PENDING). 409 when the terminal has no open request.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   presentCard(
     terminalId: string,
@@ -2202,6 +2296,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Run the settlement now
    * Sandbox only. Settles, as the daily job does at 00:00 UTC, every AUTHORIZED charge and unsettled refund made until now of the caller's merchants (or of `merchant_id`). Answers the settlements made; running again makes none (each charge is settled once).
+   * Permission: `payouts:write` (a restricted key's, or a team member's role).
    */
   runSettlement(
     body?: NonNullable<operations["runSettlementNow"]["requestBody"]>["content"]["application/json"],
@@ -2224,6 +2319,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Mark your custom domain verified
    * Sandbox only. What `POST /v1/account/custom_domain/verify` does once the TXT record is found, without looking it up.
+   * Permission: `account:write` (a restricted key's, or a team member's role).
    */
   verifyCustomDomain(
     options?: RequestOptions,
@@ -2244,6 +2340,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Generate a statement now
    * Sandbox only. Makes the merchant's statement for `period` (YYYY-MM; the current, unfinished month is allowed) as the monthly job does. A period that already has a statement answers it unchanged; a period without charges or refunds is a 400.
+   * Permission: `reports:write` (a restricted key's, or a team member's role).
    */
   generateStatement(
     body: NonNullable<operations["generateStatementNow"]["requestBody"]>["content"]["application/json"],
@@ -2266,6 +2363,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Generate a residual now
    * Sandbox only. Makes the ISV's residual for `period` (YYYY-MM, a month that is over: the current month or a later one is a 400) as the job on the 1st does for the month before. A period that has one answers it unchanged; residuals are made month after month (a month before the latest one made: 409 `invalid_state`).
+   * Permission: `reports:write` (a restricted key's, or a team member's role).
    */
   generateResidual(
     body: NonNullable<operations["generateResidualNow"]["requestBody"]>["content"]["application/json"],
@@ -2288,6 +2386,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Create a test clock
    * Sandbox only. A clock (`clock_...`) frozen at `frozen_time` (from an hour ago to two years ahead). Customers created with `test_clock` live at its time, and so do their subscriptions.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   createTestClock(
     body: NonNullable<operations["createTestClock"]["requestBody"]>["content"]["application/json"],
@@ -2310,6 +2409,7 @@ export class TestHelpersResource extends Resource {
   /**
    * List test clocks
    * Sandbox only. Newest first.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   listTestClocks(
     query?: operations["listTestClocks"]["parameters"]["query"],
@@ -2333,6 +2433,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Get a test clock
    * Sandbox only. Poll it after an advance until `status` is `ready`.
+   * Permission: `payments:read` (a restricted key's, or a team member's role).
    */
   getTestClock(
     testClockId: string,
@@ -2354,6 +2455,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Delete a test clock
    * Sandbox only. Its subscriptions are canceled and its customers deleted with it.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   deleteTestClock(
     testClockId: string,
@@ -2375,6 +2477,7 @@ export class TestHelpersResource extends Resource {
   /**
    * Advance a test clock
    * Sandbox only. Moves the clock forward to `frozen_time` (at most two years): every renewal, retry and e-mail of its subscriptions that falls due on the way runs, in order, at its own time. Answers the clock `advancing`; poll it until `ready` (its `frozen_time` is then the new time). 409 `invalid_state` while it advances already.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   advanceTestClock(
     testClockId: string,
@@ -2400,6 +2503,7 @@ export class TestHelpersSandboxResource extends Resource {
   /**
    * Run the risk checks now
    * Sandbox only. Runs tonight's risk checks (as the daily job does after the settlement at 00:00 UTC: the day that is ending, its month, the 30 days before) for one merchant, now. Answers the alerts raised; running again raises none for the same rule and period.
+   * Permission: `merchants:write` (a restricted key's, or a team member's role).
    */
   runRiskChecksNow(
     body: NonNullable<operations["runRiskChecksNow"]["requestBody"]>["content"]["application/json"],
@@ -2424,6 +2528,7 @@ export class TokensResource extends Resource {
   /**
    * Tokenize a card or a bank account
    * Called by the tokenizer frames (`/tokenizer/card`, `/tokenizer/bank_account`), authenticated by the merchant's publishable key as a Bearer token. A `card`: checks the number (Luhn, length per brand), the expiry and the CVC's length (400 `card_invalid` naming `card.number`, `card.exp_month`, `card.exp_year` or `card.cvc`). A `bank_account` (merchants with `ach` in their capability types, else 403 `ach_not_enabled`): the routing number's ABA checksum and the account number's length (400 `bank_account_invalid` naming the field); sandbox account `000111111116` is declined when paid, `000222222227` is returned after settlement, `000333333335` is returned and the return then reversed. The token is single-use, valid 30 minutes and bound to the merchant. Budgets: the API's requests per second per publishable key, and 60 tokens a minute per client address across keys (`TOKENS_PER_ADDRESS_PER_MINUTE`) (429 `rate_limited` with `Retry-After`), so a pay link cannot feed a card-testing run. Card numbers, CVCs and account numbers are never stored or logged.
+   * Permission: `payments:write` (a restricted key's, or a team member's role).
    */
   create(
     body: NonNullable<operations["createToken"]["requestBody"]>["content"]["application/json"],
@@ -2448,6 +2553,7 @@ export class WebhookEndpointsResource extends Resource {
   /**
    * Create a webhook
    * Events of the given scopes are POSTed to `url`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Without `secret` one is generated (`whsec_` + base64 of 32 random bytes); the secret is shown in full only in this answer. In production the url must be https and resolve to public addresses.
+   * Permission: `webhooks:write` (a restricted key's, or a team member's role).
    */
   create(
     body: NonNullable<operations["createWebhook"]["requestBody"]>["content"]["application/json"],
@@ -2469,6 +2575,7 @@ export class WebhookEndpointsResource extends Resource {
 
   /**
    * List webhooks
+   * Permission: `webhooks:read` (a restricted key's, or a team member's role).
    */
   list(options?: RequestOptions): Promise<operations["listWebhooks"]["responses"][200]["content"]["application/json"]> {
     return this.transport.request(
@@ -2480,6 +2587,7 @@ export class WebhookEndpointsResource extends Resource {
 
   /**
    * Get a webhook
+   * Permission: `webhooks:read` (a restricted key's, or a team member's role).
    */
   retrieve(
     webhookId: string,
@@ -2495,6 +2603,7 @@ export class WebhookEndpointsResource extends Resource {
   /**
    * Delete a webhook
    * Deliveries stop at once; pending ones are canceled.
+   * Permission: `webhooks:write` (a restricted key's, or a team member's role).
    */
   delete(
     webhookId: string,
@@ -2515,6 +2624,7 @@ export class WebhookEndpointsResource extends Resource {
 
   /**
    * List a webhook's deliveries
+   * Permission: `webhooks:read` (a restricted key's, or a team member's role).
    */
   listDeliveries(
     webhookId: string,
@@ -2539,6 +2649,7 @@ export class WebhookEndpointsResource extends Resource {
   /**
    * Replay a delivery
    * Sends the event again now, with the same `webhook-id`, and retries on the usual schedule if it fails. Replaying to an endpoint disabled by a 410 enables it again.
+   * Permission: `webhooks:write` (a restricted key's, or a team member's role).
    */
   retryDelivery(
     webhookId: string,
