@@ -217,7 +217,14 @@ describe("a member's life", () => {
     await expect(
       acceptInvitation(api.db, (await linkIn(email))!, { name: "A", password: "a long password here" }),
     ).rejects.toMatchObject({ code: "invitation_invalid" });
-    // An address that already signs in.
+    // Another ISV's member: invited all the same (nothing tells whom another ISV has); the acceptance refuses.
+    const other = await api.newIsv("Elsewhere ISV");
+    await inviteMember(api.db, owner, { email: other.user_email, role: "admin", locale: "en" });
+    await expect(
+      acceptInvitation(api.db, (await linkIn(other.user_email))!, { name: "B", password: "a long password here" }),
+    ).rejects.toMatchObject({ code: "email_taken" });
+    expect((await listMembers(api.db, isv.account_id)).map((m) => m.email)).not.toContain(other.user_email);
+    // An address already on this team.
     await expect(
       inviteMember(api.db, owner, { email: isv.user_email, role: "admin", locale: "en" }),
     ).rejects.toMatchObject({ code: "email_taken" });

@@ -26,7 +26,7 @@ const OPEN_INVITATIONS = 50;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Invites `email` with `role`: 409 `member_exists` when it is already someone's sign-in, an earlier open invitation to it revoked. */
+/** Invites `email` with `role` (409 `email_taken` when it is already on this team); an earlier open invitation to it is revoked. */
 export async function inviteMember(
   db: Db,
   caller: TeamCaller,
@@ -39,8 +39,11 @@ export async function inviteMember(
     throw new AppError("parameter_invalid", "An e-mail address is needed", { param: "email" });
   if (!isRole(input.role)) throw new AppError("parameter_invalid", "Choose a role", { param: "role" });
   const role: Role = input.role;
-  if (await findUserByEmail(db, email))
-    throw new AppError("email_taken", "This address already signs in to a dashboard", { param: "email" });
+  // Already on this team: said. Someone else's member is not (an owner must not learn who uses
+  // another ISV's dashboard): the invitation goes out, and its acceptance says the address is taken.
+  const existing = await findUserByEmail(db, email);
+  if (existing && existing.accountId === caller.accountId)
+    throw new AppError("email_taken", "This address is already on your team", { param: "email" });
   const token = randomBase62(43);
   const id = createId("inv");
   await db.transaction(async (tx) => {
