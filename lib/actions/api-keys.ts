@@ -1,27 +1,18 @@
 "use server";
-import { revalidatePath } from "next/cache";
 
-import { asIsvUser, type IsvMember } from "@/lib/dashboard/session";
+import type { IsvMember } from "@/lib/dashboard/session";
 import { createApiKey, revokeApiKey, rollApiKey } from "@/lib/domain/accounts/api-keys";
-import { assertFreshSignIn } from "@/lib/domain/team/members";
 import { env } from "@/lib/env";
 
-import { type Attempt, attempt } from "./result";
+import { sensitiveChange } from "./sensitive-change";
 
 // The Developers page's keys (docs/reference.md section 23): owners, admins and developers, from a
 // sign-in of the last 15 minutes; a new secret is answered once and never stored.
 
 const live = () => env.APP_ENV === "production";
 
-const keyChange = <T>(work: (member: IsvMember) => Promise<T>): Promise<Attempt<T>> =>
-  asIsvUser("api_keys:write", async (member) => {
-    const done = await attempt(async () => {
-      assertFreshSignIn(member.signedInAt);
-      return work(member);
-    });
-    if (done.ok) revalidatePath("/dashboard/developers", "page");
-    return done;
-  });
+const keyChange = <T>(work: (member: IsvMember) => Promise<T>) =>
+  sensitiveChange("api_keys:write", "/dashboard/developers", work);
 
 export async function createKeyAction(input: { name: string; permissions: Record<string, string> | null }) {
   return keyChange(async (member) => {

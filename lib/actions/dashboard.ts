@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 
 import { refundFromPage } from "@/lib/actions/refund-from-page";
 import { requestFromPage, type RequestFromPageResult } from "@/lib/actions/request-from-page";
+import { assertFreshSignIn } from "@/lib/auth/fresh-sign-in";
 import { asIsvUser } from "@/lib/dashboard/session";
 import { updateAccount } from "@/lib/domain/accounts/update-account";
 import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
@@ -11,7 +12,6 @@ import { createLoginLink } from "@/lib/domain/home/login";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
 import { createReport } from "@/lib/domain/reports/create-report";
-import { assertFreshSignIn } from "@/lib/domain/team/members";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";

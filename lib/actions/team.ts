@@ -11,18 +11,13 @@ import { asIsvUser, type IsvMember } from "@/lib/dashboard/session";
 import { getDatabase } from "@/lib/db/client";
 import { openSession } from "@/lib/domain/accounts/sign-in";
 import { acceptInvitation, inviteMember, revokeInvitation } from "@/lib/domain/team/invitations";
-import {
-  assertFreshSignIn,
-  changeRole,
-  removeMember,
-  setSupportRefundLimit,
-  type TeamCaller,
-} from "@/lib/domain/team/members";
+import { changeRole, removeMember, setSupportRefundLimit, type TeamCaller } from "@/lib/domain/team/members";
 import { endOtherSessions } from "@/lib/domain/team/sessions";
 import type { Locale } from "@/lib/i18n/locales";
 import { typedDollarsToCents } from "@/lib/money";
 
-import { type Attempt, attempt } from "./result";
+import { attempt } from "./result";
+import { sensitiveChange } from "./sensitive-change";
 
 // The Team page's changes (docs/reference.md section 23): owners only, from a sign-in of the last
 // 15 minutes; each refusal in words for the form.
@@ -33,16 +28,9 @@ const callerOf = (member: IsvMember): TeamCaller => ({
   role: member.role,
 });
 
-/** A team change: permission `team:write`, a fresh sign-in, the page refreshed after. */
-const teamChange = <T>(work: (member: IsvMember) => Promise<T>): Promise<Attempt<T>> =>
-  asIsvUser("team:write", async (member) => {
-    const done = await attempt(async () => {
-      assertFreshSignIn(member.signedInAt);
-      return work(member);
-    });
-    if (done.ok) revalidatePath("/dashboard/team", "page");
-    return done;
-  });
+/** A team change: owners, from a fresh sign-in (lib/actions/sensitive-change.ts). */
+const teamChange = <T>(work: (member: IsvMember) => Promise<T>) =>
+  sensitiveChange("team:write", "/dashboard/team", work);
 
 export async function inviteMemberAction(input: { email: string; role: string }) {
   const locale = (await getLocale()) as Locale;

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
-import { assertFreshSignIn } from "../../domain/team/members";
+import { assertFreshSignIn } from "../../auth/fresh-sign-in";
 import { createWebhook } from "../../domain/webhooks/create-webhook";
 import { deleteWebhook } from "../../domain/webhooks/delete-webhook";
 import { findWebhook } from "../../domain/webhooks/find-webhook";

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { asActor } from "../../audit/actor";
+import { assertFreshSignIn } from "../../auth/fresh-sign-in";
 import type { Role } from "../../auth/permissions";
 import type { Principal } from "../../auth/principal";
 import { digestSecret } from "../../auth/secrets";
@@ -22,8 +23,6 @@ import { payoutSettingsOf, setPayoutSettings } from "../payouts/settings";
 // every user of the ISV e-mailed a single-use "this wasn't us" link that freezes its payouts until
 // an operator releases them (which ends every link still open).
 
-/** How recent a sign-in must be to change the payout bank account. */
-export const FRESH_SIGN_IN_SECONDS = 15 * 60;
 /** How long a "this wasn't us" link works. */
 export const ACCOUNT_REPORT_TTL_MS = 14 * 24 * 3600_000;
 
@@ -53,13 +52,7 @@ export function assertMayChangePayoutAccount(caller: PayoutAccountCaller, now = 
       `Your role (${caller.role}) cannot change the payout bank account: this needs owner`,
       { param: "payout_bank_account" },
     );
-  const age = caller.signedInAt === null ? Infinity : now.getTime() / 1000 - caller.signedInAt;
-  if (!(age <= FRESH_SIGN_IN_SECONDS))
-    throw new AppError(
-      "reauthentication_required",
-      "Changing the payout bank account needs a sign-in in the last 15 minutes: sign in again, then retry",
-      { param: "payout_bank_account" },
-    );
+  assertFreshSignIn(caller.signedInAt, "Changing the payout bank account", "payout_bank_account", now);
 }
 
 /**

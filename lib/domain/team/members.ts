@@ -14,19 +14,6 @@ import { recordAudit } from "../audit/record-audit";
 /** Who changes the team: a member of the account, with its role. */
 export type TeamCaller = { accountId: string; userId: string; role: Role };
 
-/** How recent a sign-in must be for a sensitive change (the team, keys, webhook URLs, the payout account). */
-export const FRESH_SIGN_IN_SECONDS = 15 * 60;
-
-/** Refuses (403 `reauthentication_required`) a sensitive change from a sign-in older than 15 minutes. */
-export function assertFreshSignIn(signedInAt: number | null, now = clock.now()) {
-  const age = signedInAt === null ? Infinity : now.getTime() / 1000 - signedInAt;
-  if (!(age <= FRESH_SIGN_IN_SECONDS))
-    throw new AppError(
-      "reauthentication_required",
-      "This change needs a sign-in in the last 15 minutes: sign out, sign in again, then retry",
-    );
-}
-
 export function assertManager(caller: TeamCaller) {
   if (!mayManageTeam(caller.role))
     throw new AppError("permission_denied", `Your role (${caller.role}) cannot change the team: this needs owner`);
