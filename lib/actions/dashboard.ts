@@ -12,6 +12,7 @@ import { createLoginLink } from "@/lib/domain/home/login";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
 import { createOnboardingLink } from "@/lib/domain/onboarding/create-onboarding-link";
 import { createReport } from "@/lib/domain/reports/create-report";
+import { refundCeilingFor } from "@/lib/domain/team/members";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { retryDelivery } from "@/lib/domain/webhooks/retry-delivery";
@@ -135,7 +136,7 @@ export async function deleteWebhookAction(id: unknown) {
 export async function refundAction(input: unknown) {
   return asIsvUser("refunds:write", async ({ db, account, role }) => {
     // The merchant's page and the charge's page show the refunded amount; support, up to its limit.
-    const limit = role === "support" ? account.supportRefundLimit : undefined;
+    const limit = await refundCeilingFor(db, { kind: "user", accountId: account.id, role });
     const done = await refundFromPage(
       db,
       { isvAccountId: account.id },

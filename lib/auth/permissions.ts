@@ -6,30 +6,6 @@ import { AppError } from "../errors";
 export const roles = ["owner", "admin", "developer", "support", "view_only"] as const;
 export type Role = (typeof roles)[number];
 
-/**
- * What a permission is about. The first ten are also a restricted API key's resources; `api_keys`,
- * `team` and `payout_account` are the dashboard's alone (a key never manages keys or people).
- */
-export const resources = [
-  "account",
-  "merchants",
-  "onboarding_links",
-  "payments",
-  "refunds",
-  "payouts",
-  "disputes",
-  "webhooks",
-  "reports",
-  "files",
-  "api_keys",
-  "team",
-  "payout_account",
-] as const;
-export type Resource = (typeof resources)[number];
-
-export const accessLevels = ["none", "read", "write"] as const;
-export type Access = (typeof accessLevels)[number];
-
 /** What a restricted API key may touch: the resources a key can be given, each `none`, `read` or `write`. */
 export const keyResources = [
   "account",
@@ -42,7 +18,18 @@ export const keyResources = [
   "webhooks",
   "reports",
   "files",
-] as const satisfies readonly Resource[];
+] as const;
+
+/**
+ * What a permission is about: a key's resources, and `api_keys`, `team` and `payout_account`, the
+ * dashboard's alone (a key never manages keys or people).
+ */
+export const resources = [...keyResources, "api_keys", "team", "payout_account"] as const;
+export type Resource = (typeof resources)[number];
+
+export const accessLevels = ["none", "read", "write"] as const;
+export type Access = (typeof accessLevels)[number];
+
 export type KeyResource = (typeof keyResources)[number];
 export type KeyPermissions = Partial<Record<KeyResource, Access>>;
 

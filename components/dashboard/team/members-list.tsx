@@ -41,7 +41,6 @@ export function MembersList({ members, selfId, manage }: { members: MemberView[]
             manage={manage}
             lastOwner={m.role === "owner" && members.filter((o) => o.role === "owner").length <= 1}
             joined={format.dateTime(m.createdAt, { dateStyle: "medium" })}
-            label={(key, values) => t(key, values)}
           />
         ))}
       </ul>
@@ -55,7 +54,6 @@ function MemberRow({
   manage,
   lastOwner,
   joined,
-  label,
 }: {
   member: MemberView;
   self: boolean;
@@ -63,7 +61,6 @@ function MemberRow({
   /** The team's only owner: it can be neither removed nor leave (the team keeps an owner). */
   lastOwner: boolean;
   joined: string;
-  label: (key: string, values?: Record<string, string>) => string;
 }) {
   const t = useTranslations("team");
   const router = useRouter();
@@ -84,7 +81,7 @@ function MemberRow({
         {manage ? (
           <>
             <label htmlFor={`role-${member.id}`} className="sr-only">
-              {label("roleOf", { name: who })}
+              {t("roleOf", { name: who })}
             </label>
             <select
               id={`role-${member.id}`}
@@ -119,7 +116,7 @@ function MemberRow({
           <button
             type="button"
             disabled={pending}
-            aria-label={self ? t("leave") : label("removeLabel", { name: who })}
+            aria-label={self ? t("leave") : t("removeLabel", { name: who })}
             onClick={() => {
               if (!window.confirm(t("removeConfirm", { name: who }))) return;
               run(

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 
-import { getAccount } from "../../domain/accounts/get-account";
 import { createRefund } from "../../domain/refunds/create-refund";
 import { findRefund } from "../../domain/refunds/find-refund";
 import { listRefunds } from "../../domain/refunds/list-refunds";
+import { refundCeilingFor } from "../../domain/team/members";
 import { listEnvelope, listQuerySchema, toList } from "../../schemas/list";
 import { createRefundSchema, type RefundJson, refundListQuery, refundSchema } from "../../schemas/refunds";
 import { serializeRefund } from "../../serializers/refund";
@@ -96,10 +96,7 @@ export function refundRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(refundChargeRoute, async (c) => {
     const { scope, principal } = c.var;
     // A `support` member refunds up to the limit its owner set (docs/reference.md section 23).
-    const maxAmount =
-      principal.kind === "user" && principal.role === "support"
-        ? (await getAccount(c.var.db, principal.accountId)).supportRefundLimit
-        : undefined;
+    const maxAmount = await refundCeilingFor(c.var.db, principal);
     return c.json(
       serializeRefund(
         await createRefund(c.var.db, scope, c.req.valid("json"), { requestKey: c.var.requestKey, maxAmount }),

@@ -116,3 +116,16 @@ export async function setSupportRefundLimit(db: Db, caller: TeamCaller, cents: u
     });
   });
 }
+
+/**
+ * The largest refund the caller may make: a `support` member, its owner's limit; anyone else (the
+ * other roles, an API key), no limit (undefined).
+ */
+export async function refundCeilingFor(db: DbOrTx, caller: { kind: string; accountId: string; role?: Role }) {
+  if (caller.kind !== "user" || caller.role !== "support") return undefined;
+  const [account] = await db
+    .select({ limit: accounts.supportRefundLimit })
+    .from(accounts)
+    .where(eq(accounts.id, caller.accountId));
+  return account?.limit ?? 0;
+}
