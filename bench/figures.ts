@@ -26,6 +26,7 @@ type Inputs = {
   ratios?: { database: string; value: number }[];
   opsRatios?: { database: string; value: number }[];
   pairedOps?: { database: string; median: number; min: number; max: number }[];
+  pairedPermission?: { database: string; median: number }[];
   webhooks?: WebhookBench[];
   drains?: DrainBench[];
   underwriting?: UnderwritingBench[];
@@ -66,6 +67,8 @@ export function collectFigures(input: Inputs): Figure[] {
     add(`API with metrics and audit / without, best of rounds, ${r.database}`, Number(r.value.toFixed(2)), "ratio");
   for (const r of input.pairedOps ?? [])
     add(`API with metrics and audit / without, paired median, ${r.database}`, Number(r.median.toFixed(2)), "ratio");
+  for (const r of input.pairedPermission ?? [])
+    add(`API restricted key / standard key, paired median, ${r.database}`, Number(r.median.toFixed(2)), "ratio");
   for (const r of input.risk ?? [])
     add(
       `daily risk job over ${r.merchants} merchants x 30 days of charges ${r.kind}`,

@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 
 import { openDatabase } from "../lib/db/client";
+import { createApiKey } from "../lib/domain/accounts/api-keys";
 import { createIsv } from "../lib/domain/accounts/create-isv";
 import { getAccount } from "../lib/domain/accounts/get-account";
 import { createMerchant } from "../lib/domain/merchants/create-merchant";
@@ -142,8 +143,17 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
     phone: "+14155550123",
     merchant: JSON.parse(fs.readFileSync("lib/schemas/examples/merchant-application.json", "utf8")),
   } as never);
+  // A restricted key that may read merchants: the permission check runs in full for it (a standard
+  // key passes it at once), measured against the standard key in pairs (pairedOpsRatios).
+  const restricted = await createApiKey(
+    setup.db,
+    isv.account_id,
+    { name: "Bench restricted", permissions: { merchants: "read" } },
+    { live: false },
+  );
   await setup.close();
   const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
+  const restrictedAuth = `Basic ${Buffer.from(`${isv.account_sid}:${restricted.secret}`).toString("base64")}`;
 
   // instrumentation "off": the same server without metrics or audit entries (the baseline the
   // operations' cost is measured against, docs/reference.md section 17).
@@ -217,7 +227,7 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
   }
   const best = (runs: Result[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
   if (process.env.BENCH_PAIRED !== "0")
-    pairedOps.push(...(await pairedOpsRatios(kind, env, dataDir, auth, merchant.id)));
+    pairedOps.push(...(await pairedOpsRatios(kind, env, dataDir, { auth, restrictedAuth }, merchant.id)));
   fs.rmSync(dataDir, { recursive: true, force: true });
   // [API account, bare account, API merchant, bare merchant, API create, bare create]: the ratios are
   // taken pairwise; then the three runs without metrics and audit (opsRatiosOf).
@@ -230,6 +240,8 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
 /** The paired comparison of metrics and audit on against off (see pairedOpsRatios), per database and request. */
 type PairedRatio = { database: string; median: number; min: number; max: number; pairs: number };
 const pairedOps: PairedRatio[] = [];
+/** The permission check's price: a restricted key's GET merchant over a standard key's, paired (goal >= 0.98). */
+const pairedPermission: PairedRatio[] = [];
 
 /**
  * Metrics and audit on against off, paired (docs/reference.md section 17: goal >= 0.95): the two
@@ -243,7 +255,7 @@ async function pairedOpsRatios(
   kind: "pglite" | "postgres",
   env: NodeJS.ProcessEnv,
   dataDir: string,
-  auth: string,
+  { auth, restrictedAuth }: { auth: string; restrictedAuth: string },
   merchantId: string,
 ): Promise<PairedRatio[]> {
   const pairs = Number(process.env.BENCH_PAIRS ?? scaled(5, 1));
@@ -308,6 +320,31 @@ async function pairedOpsRatios(
         pairs,
       });
     }
+    // The permission check (section 23), on the server with metrics and audit: the same request with
+    // a restricted key (the check runs in full) and a standard key (it passes at once), in pairs.
+    const merchantWith = (authorization: string, duration: number) =>
+      autocannon({
+        url: `http://127.0.0.1:3411/v1/merchants/${merchantId}`,
+        headers: { authorization },
+        connections: CONNECTIONS,
+        duration,
+      });
+    const ratios: number[] = [];
+    for (let i = 0; i < pairs; i++) {
+      const [first, second] = i % 2 === 0 ? [restrictedAuth, auth] : [auth, restrictedAuth];
+      const a = await merchantWith(first, seconds);
+      const b = await merchantWith(second, seconds);
+      const [withCheck, standard] = first === restrictedAuth ? [a, b] : [b, a];
+      ratios.push(withCheck.requests.average / standard.requests.average);
+    }
+    ratios.sort((x, y) => x - y);
+    pairedPermission.push({
+      database: `${kind} GET merchant`,
+      median: ratios[Math.floor(ratios.length / 2)]!,
+      min: ratios[0]!,
+      max: ratios[ratios.length - 1]!,
+      pairs,
+    });
   } finally {
     await stop(on);
     await stop(off);
@@ -399,6 +436,10 @@ function printRatios(pglite: Result[], postgres: Result[]) {
   for (const r of pairedOps)
     console.log(
       `ratio with metrics+audit / without, paired, ${r.database.padEnd(22)} ${r.median.toFixed(2)} (median of ${r.pairs} pairs, ${r.min.toFixed(2)}-${r.max.toFixed(2)}; goal >= 0.95)`,
+    );
+  for (const r of pairedPermission)
+    console.log(
+      `ratio restricted key / standard key (the permission check), paired, ${r.database.padEnd(22)} ${r.median.toFixed(2)} (median of ${r.pairs} pairs, ${r.min.toFixed(2)}-${r.max.toFixed(2)}; goal >= 0.98)`,
     );
   // The same in CPU per request (less moved by what else the machine does): without's over with's.
   for (const r of opsCpuRatiosOf(pglite, postgres))
@@ -538,6 +579,7 @@ async function main() {
           ratios: ratiosOf(pglite, postgres),
           opsRatios: opsRatiosOf(pglite, postgres),
           pairedOps,
+          pairedPermission,
         }),
       ),
     );
@@ -763,6 +805,7 @@ async function main() {
         ratios,
         opsRatios: opsRatiosOf(pglite, postgres),
         pairedOps,
+        pairedPermission,
         webhooks: webhookResults,
         drains,
         embed: embedResults,

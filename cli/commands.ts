@@ -273,7 +273,7 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
       const done = await rewrapAll(handle.db);
       return ok(
         done,
-        `Under key ${done.key_id} now: ${done.merchants} merchant(s), ${done.webhooks} webhook secret(s), ${done.accounts} ISV bank account(s), ${done.account_payouts} ISV payout destination(s) and ${done.files} document(s) rewritten; everything else already was. The previous key can be dropped from ENCRYPTION_KEYS_PREVIOUS.`,
+        `Under key ${done.key_id} now: ${done.merchants} merchant(s), ${done.webhooks} webhook secret(s), ${done.accounts} ISV bank account(s), ${done.account_payouts} ISV payout destination(s), ${done.user_factors} authenticator-app secret(s) and ${done.files} document(s) rewritten; everything else already was. The previous key can be dropped from ENCRYPTION_KEYS_PREVIOUS.`,
       );
     }
     if (group === "outbox" && action === "list") {

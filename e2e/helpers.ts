@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 
+import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
 
 import { cliBundlePath } from "../scripts/cli-bundle";
@@ -180,13 +181,83 @@ export async function setAccount(request: APIRequestContext, isv: Isv, patch: un
   expect(res.status()).toBe(200);
 }
 
-/** Signs the ISV's first user in to the dashboard (lands on the overview). */
+/**
+ * A member's authenticator app as the journeys hold it (per e-mail, in this worker): its secret, the
+ * last 30-second step whose code was used (a code works once), and its recovery codes.
+ */
+type App = { secret: string; lastStep: number; codes: string[] };
+const apps = new Map<string, App>();
+const totpOf = (secret: string) =>
+  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+
+/**
+ * The next code of the member's app: this step's, else the next one's (a step not used yet; never the
+ * step before, which a step boundary crossed on the way would make too old), else a recovery code.
+ */
+export function nextCode(email: string) {
+  const app = apps.get(email);
+  if (!app) throw new Error(`${email} has no authenticator app in this worker: sign it in with signIn first`);
+  const now = Math.floor(Date.now() / 30_000);
+  const step = Math.max(app.lastStep + 1, now);
+  if (step > now + 1) return app.codes.pop() ?? "";
+  app.lastStep = step;
+  return totpOf(app.secret).generate({ timestamp: step * 30_000 });
+}
+
+/**
+ * After the password: the second step. The first time, the member sets up an authenticator app (the
+ * key shown beside the QR code, a code from it, the recovery codes shown once); then its app's code.
+ */
+export async function secondStep(page: Page, email: string, shots?: string) {
+  const shoot = async (name: string) => {
+    if (!shots) return;
+    const size = page.viewportSize();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/screens/${shots}-${name}-${width}.png`, fullPage: true });
+    }
+    if (size) await page.setViewportSize(size);
+  };
+  await page.waitForURL(/\/(dashboard|sign-in\/(enrol|verify))(\?|$|\/)/);
+  if (/\/sign-in\/enrol/.test(page.url())) {
+    await page.getByRole("button", { name: "Set up an app" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    apps.set(email, { secret, lastStep: 0, codes: [] });
+    await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+    await shoot("app");
+    await page.getByLabel("The six digits the app shows now").fill(nextCode(email));
+    await page.getByRole("button", { name: "Confirm the app" }).click();
+    const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+    const refused = page.getByRole("main").getByRole("alert");
+    await expect(codes.or(refused).first()).toBeVisible();
+    if (await refused.isVisible()) throw new Error(`the app's code was refused: ${await refused.textContent()}`);
+    await expect(codes).toHaveCount(10);
+    apps.get(email)!.codes = await codes.allTextContents();
+    await shoot("codes");
+    await page.getByRole("button", { name: "I saved them: continue" }).click();
+  } else if (/\/sign-in\/verify/.test(page.url())) {
+    await page.getByLabel("Code", { exact: true }).fill(nextCode(email));
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
+}
+
+/** Signs the ISV's first user in to the dashboard, with its second factor (lands on the overview). */
 export async function signIn(page: Page, isv: { user_email: string; password: string }) {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(isv.user_email);
   await page.getByLabel("Password").fill(isv.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await secondStep(page, isv.user_email);
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+}
+
+/** `POST /v1/auth/token` as a member signed in once before (its app's code): the Bearer header. */
+export async function memberBearer(request: APIRequestContext, member: { user_email: string; password: string }) {
+  const res = await request.post("/v1/auth/token", {
+    data: { email: member.user_email, password: member.password, code: nextCode(member.user_email) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return `Bearer ${(await res.json()).access_token}`;
 }
 
 /** A merchant taken through the onboarding session API and approved by the sandbox's underwriting. */

@@ -4,7 +4,7 @@ import { PNG } from "pngjs";
 import { startReceiver } from "../tests/helpers/receiver";
 import { verifySignature } from "../tests/helpers/signature";
 import { clickPay, fillCard, readyFrame } from "./card-frame";
-import { approvedMerchant, createIsvWithCli, expectAxeClean, setAccount } from "./helpers";
+import { approvedMerchant, createIsvWithCli, expectAxeClean, setAccount, signIn } from "./helpers";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // The customer's side of payments: the hosted pages of every payment type, in Chromium.
@@ -510,11 +510,7 @@ test("the ISV's dashboard lists the merchant's payments, refunds one, and shows 
   const paid = await (await request.post(`/v1/payment_requests/${pr.id}/pay`, { data: { token: token.id } })).json();
   const chargeId = paid.charge.id;
 
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(isv.user_email);
-  await page.getByLabel("Password").fill(isv.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  await signIn(page, isv);
   await page.goto(`/dashboard/merchants/${merchant.id}?tab=payments`);
   // A payment request made from the dashboard: an invoice e-mailed to the customer; listed at once.
   await page.getByLabel("Amount (USD)").fill("12,5x");

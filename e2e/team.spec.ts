@@ -3,8 +3,10 @@ import {
   createIsvWithCli,
   expectAxeClean,
   expectNoRawCodes,
+  nextCode,
   operatorOutbox,
   paidCharge,
+  secondStep,
   signIn,
 } from "./helpers";
 import { expect, type Page, test, waitForHydration } from "./test";
@@ -71,6 +73,27 @@ test("an owner invites a support member who refunds within the limit; removed, t
   await other.getByLabel("Choose a password").fill("support-password-1");
   await other.getByLabel("The password again").fill("support-password-1");
   await other.getByRole("button", { name: "Join the team" }).click();
+  // Joined: the second factor next. Support may skip it, and sets up an authenticator app instead.
+  await expect(other.getByRole("heading", { name: "Set up two-step sign-in", level: 1 })).toBeVisible();
+  await expect(other.getByRole("button", { name: "Skip for now" })).toBeVisible();
+  await expectAxeClean(other);
+  await shots(other, "team-enrol");
+  await secondStep(other, email, "team-enrol");
+  await expect(other.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  // Signed out and in again: the password, then the app's code.
+  await other.getByRole("button", { name: "Sign out" }).click();
+  await expect(other).toHaveURL(/\/sign-in$/);
+  await other.getByLabel("Email").fill(email);
+  await other.getByLabel("Password").fill("support-password-1");
+  await other.getByRole("button", { name: "Sign in" }).click();
+  await expect(other.getByRole("heading", { name: "Two-step sign-in", level: 1 })).toBeVisible();
+  await other.getByLabel("Code", { exact: true }).fill("000000");
+  await other.getByRole("button", { name: "Verify" }).click();
+  await expect(other.getByRole("main").getByRole("alert")).toContainText("That code does not work");
+  await expectAxeClean(other);
+  await shots(other, "team-verify");
+  await other.getByLabel("Code", { exact: true }).fill(nextCode(email));
+  await other.getByRole("button", { name: "Verify" }).click();
   await expect(other.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   // Support sees no Developers tab, and the settings only to read.
   const nav = other.getByRole("navigation");
@@ -123,6 +146,15 @@ test("an owner invites a support member who refunds within the limit; removed, t
   const elsewhere = await second.newPage();
   await signIn(elsewhere, isv);
   await page.getByRole("navigation").getByRole("link", { name: "Settings" }).click();
+  // The owner's second factor: the app it set up at its first sign-in, and its ten recovery codes.
+  await expect(page.getByTestId("factors").locator("li")).toHaveCount(1);
+  await expect(page.getByTestId("factors")).toContainText("Authenticator app");
+  await expect(page.getByText("10 recovery codes left.")).toBeVisible();
+  // The owner's only factor cannot go (a sign-in of the last 15 minutes, and the rule of one factor).
+  await page.getByRole("button", { name: "Remove Authenticator app" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Owners and admins keep one" })).toBeVisible();
+  await expect(page.getByTestId("factors").locator("li")).toHaveCount(1);
+  await page.locator("#security").screenshot({ path: "test-results/screens/dashboard-security-1280.png" });
   const sessions = page.getByTestId("sessions");
   await expect(sessions.locator("li")).toHaveCount(2);
   await expect(sessions.locator("li").filter({ hasText: "This session" })).toHaveCount(1);
@@ -145,4 +177,10 @@ test("an owner invites a support member who refunds within the limit; removed, t
   await expectAxeClean(page);
   await expectNoRawCodes(page);
   await shots(page, "dashboard-team-es");
+  await page.getByRole("navigation").getByRole("link", { name: "Configuración" }).click();
+  await expect(page.getByRole("heading", { name: "Inicio de sesión en dos pasos", level: 2 })).toBeVisible();
+  await expect(page.getByText("Le quedan 10 códigos de recuperación.")).toBeVisible();
+  await expectNoRawCodes(page);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.locator("#security").screenshot({ path: "test-results/screens/dashboard-security-es-375.png" });
 });

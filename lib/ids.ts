@@ -70,7 +70,10 @@ export type IdPrefix =
   | "sub"
   | "clock"
   | "plink"
-  | "ra";
+  | "ra"
+  | "fac"
+  | "rc"
+  | "wac";
 
 /** Opaque, prefixed, unguessable ids (about 131 bits of randomness). */
 export function createId(prefix: IdPrefix): string {

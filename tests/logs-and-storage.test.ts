@@ -11,6 +11,7 @@ import { openDatabase } from "@/lib/db/client";
 import { application } from "./helpers/fixtures";
 import { startReceiver } from "./helpers/receiver";
 import { serverProcesses, until } from "./helpers/server-process";
+import { nextCode } from "./helpers/sign-in";
 
 // A whole onboarding through the real server process, its log output captured (at debug level),
 // then every table of its database read back: no secret, token or full sensitive number may be in
@@ -26,8 +27,6 @@ afterAll(async () => {
 test("a whole onboarding leaves no secret, token or full number in the logs or at rest", async () => {
   // As if made with a permissive umask: the server must close it.
   fs.chmodSync(dataDir, 0o755);
-  const server = await servers.start();
-
   const password = "logs-password-123";
   const { stdout } = await exec(
     process.execPath,
@@ -48,6 +47,12 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
     { env: childEnv },
   );
   const isv = JSON.parse(stdout);
+  // The owner's authenticator app, set up before the server holds the database (its keys encrypt it).
+  const enrolled = await exec(process.execPath, ["--import", "tsx", "tests/helpers/enrol-app-cli.ts", isv.user_email], {
+    env: childEnv,
+  });
+  const totp = JSON.parse(enrolled.stdout) as { secret: string; lastStep: number; codes: string[] };
+  const server = await servers.start();
   const auth = `Basic ${Buffer.from(`${isv.account_sid}:${isv.secret_key}`).toString("base64")}`;
   const call = async (method: string, p: string, body?: unknown, authorization = auth) => {
     const res = await fetch(base + p, {
@@ -65,8 +70,8 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
 
   const receiver = await startReceiver();
   const hook = (await call("POST", "/v1/webhooks", { url: receiver.url, scopes: ["merchant"] })).json;
-  const token = (await call("POST", "/v1/auth/token", { email: isv.user_email, password }, "")).json
-    .access_token as string;
+  const token = (await call("POST", "/v1/auth/token", { email: isv.user_email, password, code: nextCode(totp) }, ""))
+    .json.access_token as string;
   const app = application();
   const merchant = (await call("POST", "/v1/merchants", { phone: "+14155550123", merchant: app })).json;
   const link = (
@@ -144,6 +149,8 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
     "ISV secret key": isv.secret_key,
     "ISV password": password,
     "sign-in JWT": token,
+    "authenticator app secret": totp.secret,
+    "recovery code": totp.codes[0]!,
     "onboarding link token": linkToken,
     "onboarding session JWT": sessionToken,
     "webhook secret": hook.secret.replace(/^whsec_/, ""),

@@ -16,6 +16,7 @@ process.env.ENCRYPTION_KEY = oldKey;
 process.env.JWT_SECRET = "j".repeat(40);
 const { startTestApi } = await import("./helpers/api");
 const { application } = await import("./helpers/fixtures");
+const { appFor, signInWithCode } = await import("./helpers/sign-in");
 const { openDatabase } = await import("@/lib/db/client");
 const { env } = await import("@/lib/env");
 
@@ -65,7 +66,9 @@ test("keys rewrap moves every envelope to the new key (fields, webhook secrets, 
   expect(uploaded.status).toBe(200);
   const fileId = (await uploaded.json()).id as string;
   // The ISV's own payout bank account (a user's fresh sign-in may give it).
-  const signIn = await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } });
+  // Signed in with the owner's authenticator app (its secret is encrypted too).
+  const signIn = await signInWithCode(api, { email: isv.user_email, password: isv.password });
+  const totp = await appFor(api.db, isv.user_email);
   const payoutBank = await api.call("PATCH", "/v1/account", {
     auth: `Bearer ${signIn.json.access_token}`,
     body: {
@@ -93,13 +96,14 @@ test("keys rewrap moves every envelope to the new key (fields, webhook secrets, 
       ).stdout,
     );
   // (An ISV payout's destination is rewritten like the account's: none was made here.)
-  const nothing = { merchants: 0, webhooks: 0, accounts: 0, account_payouts: 0, files: 0 };
+  const nothing = { merchants: 0, webhooks: 0, accounts: 0, account_payouts: 0, user_factors: 0, files: 0 };
   expect(await rewrap()).toEqual({
     key_id: keyId(newKey),
     ...nothing,
     merchants: 1,
     webhooks: 1,
     accounts: 1,
+    user_factors: 1,
     files: 1,
   });
   expect(await rewrap()).toEqual({ key_id: keyId(newKey), ...nothing });
@@ -122,6 +126,11 @@ test("keys rewrap moves every envelope to the new key (fields, webhook secrets, 
       await handle.db.execute(sql`select payout_bank_account from accounts where id = ${isv.account_id}`)
     ).rows as { payout_bank_account: any }[];
     expect(openField(isvRow!.payout_bank_account.account_number.$enc, newKey)).toBe("000123456789");
+    const [factor] = (
+      await handle.db.execute(sql`select secret from user_factors where secret is not null and user_id in
+        (select id from users where account_id = ${isv.account_id})`)
+    ).rows as { secret: any }[];
+    expect(openField(factor!.secret.$enc, newKey)).toBe(totp.secret);
     const [content] = (await handle.db.execute(sql`select content from file_contents where file_id = ${fileId}`))
       .rows as { content: Uint8Array }[];
     const sealed = Buffer.from(content!.content);

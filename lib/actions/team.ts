@@ -5,13 +5,18 @@ import { redirect } from "next/navigation";
 import { getLocale } from "next-intl/server";
 
 import { DASHBOARD_COOKIE, firstPartyCookie } from "@/lib/auth/cookies";
-import { USER_TOKEN_TTL_SECONDS } from "@/lib/auth/jwt";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
 import { asIsvUser, type IsvMember } from "@/lib/dashboard/session";
 import { getDatabase } from "@/lib/db/client";
 import { openSession } from "@/lib/domain/accounts/sign-in";
 import { acceptInvitation, inviteMember, revokeInvitation } from "@/lib/domain/team/invitations";
-import { changeRole, removeMember, setSupportRefundLimit, type TeamCaller } from "@/lib/domain/team/members";
+import {
+  changeRole,
+  removeMember,
+  resetMemberFactors,
+  setSupportRefundLimit,
+  type TeamCaller,
+} from "@/lib/domain/team/members";
 import { endOtherSessions } from "@/lib/domain/team/sessions";
 import type { Locale } from "@/lib/i18n/locales";
 import { typedDollarsToCents } from "@/lib/money";
@@ -52,6 +57,11 @@ export async function removeMemberAction(memberId: string) {
   return teamChange((member) => removeMember(member.db, callerOf(member), memberId));
 }
 
+/** A member lost its factor: its factors, recovery codes and sessions go; it sets one up again. */
+export async function resetFactorsAction(memberId: string) {
+  return teamChange((member) => resetMemberFactors(member.db, callerOf(member), memberId));
+}
+
 export async function refundLimitAction(dollars: string) {
   return teamChange((member) => setSupportRefundLimit(member.db, callerOf(member), typedDollarsToCents(dollars)));
 }
@@ -88,7 +98,9 @@ export async function acceptInvitationAction(_prev: AcceptState, form: FormData)
     db,
     { id: done.value.userId, accountId: done.value.accountId },
     { userAgent: head.get("user-agent"), address: head.get(CLIENT_ADDRESS_HEADER) },
+    // The invitee sets up its second factor next (a role that does not require one may skip it).
+    { stage: "enrol" },
   );
-  (await cookies()).set(DASHBOARD_COOKIE, session.access_token, firstPartyCookie(USER_TOKEN_TTL_SECONDS));
-  redirect("/dashboard");
+  (await cookies()).set(DASHBOARD_COOKIE, session.access_token, firstPartyCookie(session.expires_in));
+  redirect("/sign-in/enrol");
 }

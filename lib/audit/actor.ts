@@ -11,7 +11,7 @@ import { env } from "../env";
 export type Actor = {
   type: "user" | "api_key" | "cli" | "merchant" | "isv";
   id: string;
-  /** A merchant's `wizard`, `home` or `embedded`; an ISV's `home` (acting in the merchant's home through its login link); an API key's last four characters. */
+  /** A member's sign-in factor; a merchant's `wizard`, `home` or `embedded`; an ISV's `home` (acting in the merchant's home through its login link); an API key's last four characters. */
   via?: string | null;
   requestId?: string | null;
   clientAddress?: string | null;
@@ -34,7 +34,8 @@ export function actorOf(
   const base = { requestId: request.requestId ?? null, clientAddress: request.clientAddress ?? null };
   switch (principal.kind) {
     case "user":
-      return { type: "user", id: principal.userId, ...base };
+      // The sign-in's second factor (`totp`, `passkey`, `recovery_code`; `password` for none).
+      return { type: "user", id: principal.userId, via: principal.factor ?? "password", ...base };
     case "api_key":
       return { type: "api_key", id: principal.accountId, via: request.keyLast4 ?? null, ...base };
     case "onboarding":

@@ -1,3 +1,4 @@
+import type { SignInFactor } from "../db/schema";
 import type { KeyPermissions, Role } from "./permissions";
 
 // Who is calling: resolved by lib/api's authentication, read by domain functions that scope by it.
@@ -25,6 +26,8 @@ export type Principal =
       role: Role;
       /** When the user signed in with the password (the token's `iat`, Unix seconds). */
       signedInAt: number | null;
+      /** The second factor of this sign-in (null: a password alone); the audit log names it. */
+      factor?: SignInFactor | null;
     }
   | { kind: "onboarding"; accountId: string; merchantId: string; linkId: string; startedAt?: number }
   /** The tokenizer frame, by a merchant's publishable key: it may only create card tokens. */

@@ -12,12 +12,13 @@ const PER_ADDRESS = 50;
 /** Set by server.ts on every request to the pages from the socket's address (a client's own value is replaced). */
 export const CLIENT_ADDRESS_HEADER = "x-onb-client-address";
 
-/** What the attempts are at: a sign-in, or "forgot your password" and the reset link's form. */
-export type AttemptPurpose = "sign-in" | "password-reset";
+/** What the attempts are at: a sign-in, "forgot your password" and the reset link's form, or a second factor (counted per member, in place of the e-mail). */
+export type AttemptPurpose = "sign-in" | "password-reset" | "second-factor";
 
 const messages: Record<AttemptPurpose, string> = {
   "sign-in": "Too many sign-in attempts; try again later",
   "password-reset": "Too many password reset attempts; try again later",
+  "second-factor": "Too many codes tried; try again later",
 };
 
 /**

@@ -1,6 +1,5 @@
 import "server-only";
 
-import { and, eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
@@ -10,55 +9,45 @@ import { verifyToken } from "../auth/jwt";
 import { permission, permissionDenied, type Resource, roleMay } from "../auth/permissions";
 import { CLIENT_ADDRESS_HEADER } from "../auth/sign-in-limiter";
 import { getDatabase } from "../db/client";
-import { users, userSessions } from "../db/schema";
 import { getAccount } from "../domain/accounts/get-account";
-import { tokenStillValid } from "../domain/accounts/password-reset";
-import { sessionOpen } from "../domain/accounts/sign-in";
+import { memberOfToken } from "../domain/accounts/member-token";
 
 /** A permission as pages and actions name it: `"payments:write"`. */
 export type PermissionSpec = `${Resource}:${"read" | "write"}`;
 
-/** The signed-in ISV member (the sign-in JWT in an httpOnly cookie), or a redirect to sign in. */
-async function signedInMember() {
+/** The dashboard cookie's member and session, whatever the session's stage (null: it opens nothing). */
+export async function cookieMember() {
   const token = (await cookies()).get(DASHBOARD_COOKIE)?.value;
   const claims = token ? await verifyToken(token, "api") : null;
-  if (!claims || claims.kind !== "user" || typeof claims.account_id !== "string") redirect("/sign-in");
+  if (!claims) return null;
   const { db } = await getDatabase();
-  const account = await getAccount(db, claims.account_id).catch(() => null);
-  if (!account || account.type !== "isv") redirect("/sign-in");
-  // The user still exists in this account, and no password reset ended this session.
-  const [user] = await db
-    .select({
-      sessionsValidAfter: users.sessionsValidAfter,
-      role: users.role,
-      removedAt: users.removedAt,
-      sessionEndedAt: userSessions.endedAt,
-      sessionId: userSessions.id,
-    })
-    .from(users)
-    .leftJoin(
-      userSessions,
-      and(eq(userSessions.id, typeof claims.sid === "string" ? claims.sid : ""), eq(userSessions.userId, users.id)),
-    )
-    .where(and(eq(users.id, String(claims.sub)), eq(users.accountId, account.id)));
-  // Signed out (its session ended): the cookie opens nothing.
-  if (
-    !user ||
-    user.removedAt !== null ||
-    !tokenStillValid(user, claims.iat) ||
-    !sessionOpen(claims, user.sessionId ? { endedAt: user.sessionEndedAt } : null)
-  )
-    redirect("/sign-in");
+  const member = await memberOfToken(db, claims);
+  if (!member || member.type !== "isv") return null;
+  return { db, member };
+}
+
+/** The signed-in ISV member (the sign-in JWT in an httpOnly cookie), or a redirect to sign in. */
+async function signedInMember() {
+  const found = await cookieMember();
+  if (!found) redirect("/sign-in");
+  const { db, member } = found;
+  // The password was right; the second factor is due, or an owner or admin must set one up first.
+  if (member.stage === "second_factor") redirect("/sign-in/verify");
+  if (member.stage === "enrol") redirect("/sign-in/enrol");
+  const account = await getAccount(db, member.accountId).catch(() => null);
+  if (!account) redirect("/sign-in");
   return {
     db,
     account,
-    userId: claims.sub as string,
+    userId: member.userId,
     /** The member's role (section 23): what it may see and do. */
-    role: user.role,
+    role: member.role,
     /** This sign-in's session (the settings' list marks it; "sign out everywhere" keeps it). */
-    sessionId: typeof claims.sid === "string" ? claims.sid : null,
-    /** When the user signed in with the password (Unix seconds): sensitive changes need a recent one. */
-    signedInAt: typeof claims.iat === "number" ? claims.iat : null,
+    sessionId: member.sessionId,
+    /** The second factor this sign-in used (null: a password alone); the audit log names it. */
+    factor: member.factor,
+    /** When the sign-in finished (Unix seconds): sensitive changes need a recent one. */
+    signedInAt: member.signedInAt,
   };
 }
 
@@ -87,5 +76,7 @@ export async function asIsvUser<T>(spec: PermissionSpec, work: (user: IsvMember)
   const user = await signedInMember();
   if (!memberMay(user, spec)) throw permissionDenied(user.role, permission(spec));
   const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
-  return asActor({ type: "user", id: user.userId, clientAddress: address }, () => work(user));
+  return asActor({ type: "user", id: user.userId, via: user.factor ?? "password", clientAddress: address }, () =>
+    work(user),
+  );
 }

@@ -9,13 +9,16 @@ import { queueAccountChangeNotices, reportAccountChange } from "@/lib/domain/acc
 import { nonEventActions } from "@/lib/domain/audit/actions";
 import { redeemLoginLink } from "@/lib/domain/home/login";
 import { setPayoutSettings } from "@/lib/domain/payouts/settings";
+import { factorAdded, removeFactor, renewRecoveryCodes } from "@/lib/domain/team/factors";
 import { acceptInvitation, inviteMember, revokeInvitation } from "@/lib/domain/team/invitations";
-import { changeRole, removeMember } from "@/lib/domain/team/members";
+import { changeRole, removeMember, resetMemberFactors } from "@/lib/domain/team/members";
 import { endOtherSessions } from "@/lib/domain/team/sessions";
+import { confirmTotp, startTotp, totpCode } from "@/lib/domain/team/totp";
 import { createId } from "@/lib/ids";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant } from "../helpers/payments";
+import { memberBearer } from "../helpers/sign-in";
 
 // Every audited action that writes no event (lib/domain/audit/actions.ts) writes its entry, with the
 // actor who did it (docs/reference.md section 17): one row per action of the catalogue, so a new
@@ -63,6 +66,15 @@ const joined = async (role: "support" | "developer") =>
     const token = mail!.text.match(/\/sign-in\/invitation\/([0-9A-Za-z]+)/)![1]!;
     return (await acceptInvitation(api.db, token, { name: "Team Member", password: "a long password here" })).userId;
   });
+/** A member acting in the dashboard. */
+const asMember = <T>(id: string, work: () => Promise<T>) => asActor({ type: "user", id }, work);
+/** An authenticator app set up by the member (its first code checked): the factor's id. */
+const appOf = async (userId: string) => {
+  const started = await startTotp(api.db, { userId, email: "member@example.test" });
+  const factorId = await confirmTotp(api.db, userId, started.factorId, totpCode(started.secret));
+  await factorAdded(api.db, { accountId: isv.account_id, userId, sessionId: null }, factorId);
+  return factorId;
+};
 const apiKey = () => ({ type: "api_key", id: isv.account_id, via: isv.secret_key.slice(-4) });
 
 const cases: Record<Action, () => Promise<Expected>> = {
@@ -107,11 +119,8 @@ const cases: Record<Action, () => Promise<Expected>> = {
   },
   "account.payout_bank_account_changed": async () => {
     const other = await api.newIsv("Bank Change ISV");
-    const token = (
-      await api.call("POST", "/v1/auth/token", { body: { email: other.user_email, password: other.password } })
-    ).json.access_token;
     const res = await api.call("PATCH", "/v1/account", {
-      auth: `Bearer ${token}`,
+      auth: await memberBearer(api, { email: other.user_email, password: other.password }),
       body: {
         payout_bank_account: {
           routing_number: "021000021",
@@ -229,6 +238,30 @@ const cases: Record<Action, () => Promise<Expected>> = {
     const caller = await owner();
     await asOwner(() => endOtherSessions(api.db, caller, null));
     return { resourceId: caller.userId, actor: { type: "user", id: caller.userId } };
+  },
+  "member.factor_added": async () => {
+    const id = await joined("developer");
+    const factorId = await asMember(id, () => appOf(id));
+    return { resourceId: factorId, actor: { type: "user", id } };
+  },
+  "member.factor_removed": async () => {
+    const id = await joined("developer");
+    const factorId = await asMember(id, () => appOf(id));
+    const me = { accountId: isv.account_id, userId: id, sessionId: null, role: "developer" as const };
+    await asMember(id, () => removeFactor(api.db, me, factorId));
+    return { resourceId: factorId, actor: { type: "user", id } };
+  },
+  "member.recovery_codes_renewed": async () => {
+    const id = await joined("support");
+    await asMember(id, () => appOf(id));
+    await asMember(id, () => renewRecoveryCodes(api.db, { accountId: isv.account_id, userId: id, sessionId: null }));
+    return { resourceId: id, actor: { type: "user", id } };
+  },
+  "member.factors_reset": async () => {
+    const id = await joined("support");
+    await asMember(id, () => appOf(id));
+    await asOwner((caller) => resetMemberFactors(api.db, caller, id));
+    return { resourceId: id, actor: { type: "user" } };
   },
   "merchant.sessions_revoked": async () => {
     await post(`/v1/merchants/${merchantId}/sessions/revoke`);

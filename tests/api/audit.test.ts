@@ -11,6 +11,7 @@ import { startTestApi, type TestApi } from "../helpers/api";
 import { freshHomeSession } from "../helpers/fixtures";
 import { openLink } from "../helpers/onboarding";
 import { approvedMerchant } from "../helpers/payments";
+import { memberBearer } from "../helpers/sign-in";
 
 // The audit log (docs/reference.md section 17): one entry per change, in the change's own
 // transaction, with the right actor for each kind of caller; fields by name, never values; no code
@@ -65,11 +66,9 @@ describe("audit log", () => {
   });
 
   test("an ISV user (JWT), the merchant in the wizard and in its home, the operator CLI: each its own actor; the worker's changes none", async () => {
-    const token = (
-      await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } })
-    ).json.access_token;
+    const bearer = await memberBearer(api, { email: isv.user_email, password: isv.password });
     const patched = await api.call("PATCH", "/v1/account", {
-      auth: `Bearer ${token}`,
+      auth: bearer,
       body: { settings: { onboarding_link_ttl_seconds: 7200 } },
     });
     expect(patched.status).toBe(200);

@@ -10,6 +10,7 @@ import { users } from "@/lib/db/schema";
 import { verifyCustomDomain } from "@/lib/domain/accounts/verify-custom-domain";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { signInWithCode } from "../helpers/sign-in";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -79,7 +80,7 @@ describe("authentication", () => {
   });
 
   test("POST /v1/auth/token issues a JWT accepted by GET /v1/account", async () => {
-    const token = await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } });
+    const token = await signInWithCode(api, { email: isv.user_email, password: isv.password });
     expect(token.status).toBe(200);
     expect(token.json).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
     // The token itself lives as long as expires_in says (not the constant: the token's own claims).
@@ -119,10 +120,7 @@ describe("authentication", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(300);
     // Another e-mail from the same address is counted apart.
     const other = await api.newIsv();
-    expect(
-      (await api.call("POST", "/v1/auth/token", { body: { email: other.user_email, password: other.password } }))
-        .status,
-    ).toBe(200);
+    expect((await signInWithCode(api, { email: other.user_email, password: other.password })).status).toBe(200);
   });
 
   test("POST /v1/auth/token lists every missing field", async () => {
@@ -440,16 +438,10 @@ describe("sign-in abuse", () => {
       .update(users)
       .set({ passwordHash: `scrypt$${N / 2}$${r}$${p}$${salt.toString("base64")}$${weak.toString("base64")}` })
       .where(eq(users.id, user!.id));
-    expect(
-      (await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } }))
-        .status,
-    ).toBe(200);
+    expect((await signInWithCode(api, { email: fresh.user_email, password: fresh.password })).status).toBe(200);
     const [after] = await api.db.select().from(users).where(eq(users.id, user!.id));
     expect(after!.passwordHash.split("$").slice(0, 4)).toEqual(["scrypt", String(N), String(r), String(p)]);
-    expect(
-      (await api.call("POST", "/v1/auth/token", { body: { email: fresh.user_email, password: fresh.password } }))
-        .status,
-    ).toBe(200);
+    expect((await signInWithCode(api, { email: fresh.user_email, password: fresh.password })).status).toBe(200);
   });
 
   test("one address spraying many e-mails is stopped after 50 attempts in 5 minutes", async () => {

@@ -9,6 +9,7 @@ import { productCategories, productSubcategories } from "@/lib/schemas/product-c
 import { startTestApi, type TestApi } from "../helpers/api";
 import { application, newImei } from "../helpers/fixtures";
 import { openLink } from "../helpers/onboarding";
+import { memberBearer } from "../helpers/sign-in";
 
 let api: TestApi;
 let isv: Awaited<ReturnType<TestApi["newIsv"]>>;
@@ -449,10 +450,8 @@ describe("GET and PATCH /v1/merchants/{id}", () => {
 
   test("GET accepts the ISV's sign-in JWT", async () => {
     const mine = (await create({ phone: "+14155550123" })).json.id;
-    const token = (
-      await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } })
-    ).json.access_token;
-    const res = await api.call("GET", `/v1/merchants/${mine}`, { auth: `Bearer ${token}` });
+    const auth = await memberBearer(api, { email: isv.user_email, password: isv.password });
+    const res = await api.call("GET", `/v1/merchants/${mine}`, { auth });
     expect(res.status).toBe(200);
   });
 

@@ -7,6 +7,7 @@ import { requestPasswordReset, resetPassword } from "@/lib/domain/accounts/passw
 import { endUserSession } from "@/lib/domain/accounts/sign-in";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { signInWithCode } from "../helpers/sign-in";
 
 // "Forgot your password?" (docs/reference.md section 23): a single-use, 30-minute link by e-mail
 // (only its digest kept), the same answer for an unknown e-mail, three links an hour at most, and a
@@ -36,8 +37,7 @@ const linkOf = async (email: string) => {
 describe("password reset", () => {
   test("a link by e-mail resets the password once; every earlier session ends; the old password no longer works", async () => {
     const isv = await api.newIsv("Reset ISV");
-    const signIn = (password: string) =>
-      api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password } });
+    const signIn = (password: string) => signInWithCode(api, { email: isv.user_email, password });
     const before = await signIn(isv.password);
     expect(before.status).toBe(200);
     const oldToken = `Bearer ${before.json.access_token}`;
@@ -153,7 +153,7 @@ describe("sign-out", () => {
   test("ends the sign-in's session at once: its token opens nothing more as a Bearer, another sign-in's still does", async () => {
     const isv = await api.newIsv("Sign-out ISV");
     const signIn = async () => {
-      const res = await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } });
+      const res = await signInWithCode(api, { email: isv.user_email, password: isv.password });
       expect(res.status).toBe(200);
       return res.json.access_token as string;
     };

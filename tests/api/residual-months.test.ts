@@ -12,6 +12,7 @@ import { post } from "@/lib/ledger/post";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 import { approvedMerchant } from "../helpers/payments";
+import { signInWithCode } from "../helpers/sign-in";
 import { until } from "../helpers/until";
 
 // Three months of residuals on fixed dates (docs/reference.md section 19, issue 72): a month at a
@@ -121,9 +122,7 @@ describe("three months of residuals", () => {
     // The ISV's own bank account, verified; its payouts frozen meanwhile, so the residuals wait.
     const owner = { id: isv.account_id, recipient: "account" as const };
     await setPayoutSettings(api.db, owner, { frozenAt: now });
-    const signIn = await api.call("POST", "/v1/auth/token", {
-      body: { email: isv.user_email, password: isv.password },
-    });
+    const signIn = await signInWithCode(api, { email: isv.user_email, password: isv.password });
     const set = await api.call("PATCH", "/v1/account", {
       auth: `Bearer ${signIn.json.access_token}`,
       body: {

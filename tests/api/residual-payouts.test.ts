@@ -9,6 +9,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { startTestApi, type TestApi } from "../helpers/api";
 import { isvPostingsAt, lastMonth } from "../helpers/ledger";
 import { approvedMerchant, payRequest } from "../helpers/payments";
+import { signInWithCode } from "../helpers/sign-in";
 import { until } from "../helpers/until";
 
 // A positive residual is paid to the ISV's own bank account (docs/reference.md section 19): only
@@ -27,7 +28,7 @@ const { period, at: inLastMonth } = lastMonth();
 const get = (isv: Isv, path: string) => api.call("GET", path, { auth: isv.auth });
 /** The payout bank account, changed as it may be: by a user signed in within 15 minutes (never an API key). */
 const patchBank = async (isv: Isv, bank: Record<string, unknown>) => {
-  const signIn = await api.call("POST", "/v1/auth/token", { body: { email: isv.user_email, password: isv.password } });
+  const signIn = await signInWithCode(api, { email: isv.user_email, password: isv.password });
   expect(signIn.status, signIn.text).toBe(200);
   return api.call("PATCH", "/v1/account", {
     auth: `Bearer ${signIn.json.access_token}`,

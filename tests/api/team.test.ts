@@ -12,6 +12,7 @@ import { endOtherSessions, openSessions } from "@/lib/domain/team/sessions";
 import { createId, randomBase62 } from "@/lib/ids";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { signInWithCode } from "../helpers/sign-in";
 
 // The ISV's team (docs/reference.md section 23): one table of what each role may do, asked by
 // every `/v1` operation a dashboard token reaches; invitations, role changes and removal; the last
@@ -33,7 +34,7 @@ async function memberOf(isv: Isv, role: Role) {
   await api.db
     .insert(users)
     .values({ id, accountId: isv.account_id, email, role, name: role, passwordHash: await hashPassword(password) });
-  const res = await api.call("POST", "/v1/auth/token", { body: { email, password } });
+  const res = await signInWithCode(api, { email, password });
   expect(res.status).toBe(200);
   return { id, email, password, auth: `Bearer ${res.json.access_token}` };
 }
@@ -284,10 +285,11 @@ describe("sessions", () => {
     const owner = await ownerOf(isv);
     const signIn = async (agent: string) =>
       (
-        await api.call("POST", "/v1/auth/token", {
-          body: { email: isv.user_email, password: isv.password },
-          headers: { "user-agent": agent },
-        })
+        await signInWithCode(
+          api,
+          { email: isv.user_email, password: isv.password },
+          { headers: { "user-agent": agent } },
+        )
       ).json.access_token as string;
     const [a, b] = [await signIn("Browser A"), await signIn("Browser B")];
     const sessions = await api.db.select().from(userSessions).where(eq(userSessions.userId, owner.userId));

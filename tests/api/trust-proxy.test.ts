@@ -7,6 +7,7 @@ import { createApi } from "@/lib/api/app";
 import { compileTrustProxy } from "@/lib/net/client-address";
 
 import { startTestApi, type TestApi } from "../helpers/api";
+import { signInWithCode } from "../helpers/sign-in";
 
 // Behind a load balancer every request arrives from the balancer's address. With TRUST_PROXY the
 // limits key on the client it forwarded (X-Forwarded-For), so one client's wrong keys and bad
@@ -74,10 +75,11 @@ describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
     expect(signIns).toEqual([...Array(10).fill(401), ...Array(50).fill(429)]);
     // The customer, through the same balancer, is not.
     expect((await api.call("GET", "/v1/account", { auth: isv.auth, headers: from(customer) })).status).toBe(200);
-    const signIn = await api.call("POST", "/v1/auth/token", {
-      body: { email: isv.user_email, password: isv.password },
-      headers: from(customer),
-    });
+    const signIn = await signInWithCode(
+      api,
+      { email: isv.user_email, password: isv.password },
+      { headers: from(customer) },
+    );
     expect(signIn.status).toBe(200);
   });
 

@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 
 import { inputClass } from "@/components/ui/input-class";
-import { changeRoleAction, removeMemberAction } from "@/lib/actions/team";
+import { changeRoleAction, removeMemberAction, resetFactorsAction } from "@/lib/actions/team";
 import { type Role, roles } from "@/lib/auth/permissions";
 
 import { ChangeMessage, useTeamChange } from "./use-team-change";
@@ -24,7 +24,7 @@ export function MembersList({ members, selfId, manage }: { members: MemberView[]
       </h2>
       <div
         aria-hidden="true"
-        className="mt-2 hidden border-b border-line py-1 text-sm font-medium text-muted sm:grid sm:grid-cols-[1.2fr_1.5fr_1fr_0.8fr_8rem] sm:gap-3"
+        className="mt-2 hidden border-b border-line py-1 text-sm font-medium text-muted sm:grid sm:grid-cols-[1.2fr_1.5fr_1fr_0.8fr_10rem] sm:gap-3"
       >
         <span>{t("name")}</span>
         <span>{t("email")}</span>
@@ -70,7 +70,7 @@ function MemberRow({
   return (
     <li
       data-member={member.email}
-      className="rounded-lg border border-line bg-card p-3 text-sm sm:grid sm:grid-cols-[1.2fr_1.5fr_1fr_0.8fr_8rem] sm:items-center sm:gap-3 sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:px-0 sm:py-2"
+      className="rounded-lg border border-line bg-card p-3 text-sm sm:grid sm:grid-cols-[1.2fr_1.5fr_1fr_0.8fr_10rem] sm:items-center sm:gap-3 sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:px-0 sm:py-2"
     >
       <p className="font-medium">
         {member.name ?? <span className="text-muted">{t("noName")}</span>}{" "}
@@ -130,6 +130,23 @@ function MemberRow({
             className="whitespace-nowrap rounded border border-danger px-3 py-1 text-danger"
           >
             {self ? t("leave") : t("remove")}
+          </button>
+        ) : null}
+        {manage && !self ? (
+          <button
+            type="button"
+            disabled={pending}
+            aria-label={t("resetFactorsLabel", { name: who })}
+            onClick={() => {
+              if (!window.confirm(t("resetFactorsConfirm", { name: who }))) return;
+              run(
+                () => resetFactorsAction(member.id),
+                () => t("factorsReset"),
+              );
+            }}
+            className="mt-2 whitespace-nowrap rounded border border-line px-3 py-1 text-xs"
+          >
+            {t("resetFactors")}
           </button>
         ) : null}
       </div>

@@ -10,6 +10,7 @@ export type SessionView = {
   userAgent: string | null;
   clientAddress: string | null;
   createdAt: Date;
+  lastSeenAt: Date | null;
   current: boolean;
 };
 
@@ -64,6 +65,9 @@ export function SessionsList({ sessions }: { sessions: SessionView[] }) {
             <p className="text-muted">
               {t("address")}: {s.clientAddress ?? t("unknownAddress")} · {t("since")}:{" "}
               {format.dateTime(s.createdAt, { dateStyle: "medium", timeStyle: "short" })}
+              {s.lastSeenAt
+                ? ` · ${t("lastSeen")}: ${format.dateTime(s.lastSeenAt, { dateStyle: "medium", timeStyle: "short" })}`
+                : ""}
             </p>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 
 import { checkSignInAttempts } from "../../auth/sign-in-limiter";
-import { signIn } from "../../domain/accounts/sign-in";
+import { signInForToken } from "../../domain/accounts/sign-in";
 import { tokenRequestSchema, tokenResponseSchema } from "../../schemas/auth";
 import type { AppEnv } from "../context";
 import { getConnInfoAddress } from "../middleware/conn-info";
@@ -15,7 +15,7 @@ const signGetBearerJwtRoute = createRoute({
   summary: "Sign in and get a Bearer JWT",
   security: [],
   description:
-    "Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. Attempts are limited to 10 per 5 minutes per e-mail and address.",
+    "Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. A member with an authenticator app sends its six-digit `code` (or a recovery code) too: without it the answer is 401 `second_factor_required`, with a wrong or used one 401 `invalid_second_factor`. An owner or admin who has not set up a second factor is refused (403 `second_factor_enrolment_required`) until it does, in the dashboard. Attempts are limited to 10 per 5 minutes per e-mail and address, and as many per member and address for the code.",
   request: {
     body: {
       required: true,
@@ -33,15 +33,19 @@ const signGetBearerJwtRoute = createRoute({
     },
     400: commonErrors[400],
     401: commonErrors[401],
+    403: {
+      description: "An owner or admin has not set up a second factor yet (`second_factor_enrolment_required`)",
+      content: commonErrors[401].content,
+    },
     429: commonErrors[429],
   },
 });
 
 export function authRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(signGetBearerJwtRoute, async (c) => {
-    const { email, password } = c.req.valid("json");
+    const { email, password, code } = c.req.valid("json");
     await checkSignInAttempts(email, getConnInfoAddress(c));
-    const { user: _user, ...token } = await signIn(c.var.db, email, password, {
+    const { user: _user, ...token } = await signInForToken(c.var.db, email, password, code, {
       userAgent: c.req.header("user-agent") ?? null,
       address: c.var.clientAddress,
     });

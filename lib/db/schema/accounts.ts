@@ -110,6 +110,9 @@ export const memberInvitations = pgTable(
  * the token opens the dashboard and `/v1` only while its row is not ended (sign-out ends it at once,
  * not at the token's expiry an hour later).
  */
+export type SessionStage = "complete" | "second_factor" | "enrol";
+export type SignInFactor = "totp" | "passkey" | "recovery_code";
+
 export const userSessions = pgTable(
   "user_sessions",
   {
@@ -122,6 +125,15 @@ export const userSessions = pgTable(
     /** The browser or client that signed in (its User-Agent, cut to 200 characters), for the settings' list. */
     userAgent: text("user_agent"),
     clientAddress: text("client_address"),
+    /**
+     * `complete` opens the dashboard and `/v1`; `second_factor` (the password was right, a factor is
+     * due) and `enrol` (an owner or admin without a factor) open only that step, for ten minutes.
+     */
+    stage: text("stage").$type<SessionStage>().notNull().default("complete"),
+    /** The second factor this sign-in used (null: a password alone, for a member with none). */
+    factor: text("factor").$type<SignInFactor>(),
+    /** The last request made with it (written at most once a minute), for the settings' list. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("user_sessions_user_idx").on(t.userId), index("user_sessions_expires_idx").on(t.expiresAt)],

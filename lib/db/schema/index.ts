@@ -4,6 +4,7 @@ export * from "./customers";
 export * from "./disputes";
 export * from "./embed";
 export * from "./events";
+export * from "./factors";
 export * from "./files";
 export * from "./idempotency";
 export * from "./ledger";

@@ -7,7 +7,7 @@ import { clock } from "../../clock";
 import { preparedPerDb } from "../../db/prepared";
 import { type AccountRow, accounts, apiKeys } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
-import { log } from "../../log";
+import { noteUse } from "./note-use";
 
 export type AuthenticatedAccount = {
   accountId: string;
@@ -58,23 +58,14 @@ export async function authenticateApiKey(
         permissions: row.permissions,
       };
   }
-  if (match) noteKeyUse(db, match.keyId, now);
+  if (match) {
+    const keyId = match.keyId;
+    noteUse(keyId, now, () =>
+      db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(apiKeys.id, keyId)),
+    );
+  }
   return match;
-}
-
-/** When each key's last use was written (this process): `last_used_at` is written at most once a minute per key. */
-const lastWritten = new Map<string, number>();
-const USE_WRITE_INTERVAL_MS = 60_000;
-
-/** Records the key's use off the request's path (a failure to write it fails nothing). */
-function noteKeyUse(db: DbOrTx, keyId: string, now: number) {
-  const before = lastWritten.get(keyId);
-  if (before !== undefined && now - before < USE_WRITE_INTERVAL_MS) return;
-  lastWritten.set(keyId, now);
-  if (lastWritten.size > 10_000) lastWritten.clear();
-  void db
-    .update(apiKeys)
-    .set({ lastUsedAt: new Date(now) })
-    .where(eq(apiKeys.id, keyId))
-    .catch((error: unknown) => log.warn({ err: error, keyId }, "api key last_used_at not written"));
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import { currentKeyId, rewrapBytes, rewrapDeep } from "../../crypto/field-encryption";
-import { accounts, fileContents, merchants, payouts, webhooks } from "../../db/schema";
+import { accounts, fileContents, merchants, payouts, userFactors, webhooks } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
 import { writeMerchant } from "../merchants/write-merchant";
 
@@ -13,7 +13,7 @@ import { writeMerchant } from "../merchants/write-merchant";
 // batches, each row locked while it is rewritten (a change racing it waits); safe to run again (what
 // is already under the current key is left alone) and while the service runs.
 
-type Table = "merchants" | "webhooks" | "accounts" | "account_payouts" | "files";
+type Table = "merchants" | "webhooks" | "accounts" | "account_payouts" | "user_factors" | "files";
 
 /**
  * Every row of `table` in batches of `batch` ids (in id order), each batch in a transaction of its
@@ -109,6 +109,23 @@ export async function rewrapAll(db: Db, { batch = 200 } = {}): Promise<{ key_id:
       ),
     isNotNull(payouts.destination),
   );
+  // The members' authenticator-app secrets.
+  const factorsDone = await inBatches(
+    db,
+    batch,
+    userFactors,
+    userFactors.id,
+    async (tx, ids) =>
+      rewrapValues(
+        await tx
+          .select({ id: userFactors.id, value: userFactors.secret })
+          .from(userFactors)
+          .where(inArray(userFactors.id, ids))
+          .for("update"),
+        (id, secret) => tx.update(userFactors).set({ secret }).where(eq(userFactors.id, id)),
+      ),
+    isNotNull(userFactors.secret),
+  );
   // Documents one at a time per row (up to 10 MB each), in small batches.
   const filesDone = await inBatches(db, Math.min(batch, 20), fileContents, fileContents.fileId, async (tx, ids) => {
     let n = 0;
@@ -127,6 +144,7 @@ export async function rewrapAll(db: Db, { batch = 200 } = {}): Promise<{ key_id:
     webhooks: webhooksDone,
     accounts: accountsDone,
     account_payouts: accountPayoutsDone,
+    user_factors: factorsDone,
     files: filesDone,
   };
 }

@@ -6,6 +6,7 @@ import { accounts, users, userSessions } from "../../db/schema";
 import type { Db, DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
+import { dropFactors, enrolmentDue } from "./factors";
 
 // The members of an ISV's team and their roles (docs/reference.md section 23). Only owners change
 // the team; an ISV always keeps one owner (the count is read under a lock of the account's row, so
@@ -67,6 +68,7 @@ export async function changeRole(db: Db, caller: TeamCaller, memberId: unknown, 
     if (member.role === role) return;
     if (member.role === "owner" && owners <= 1) throw lastOwner();
     await tx.update(users).set({ role }).where(eq(users.id, member.id));
+    await enrolmentDue(tx, member.id, role);
     await recordAudit(tx, {
       accountId: caller.accountId,
       action: "member.role_changed",
@@ -93,6 +95,26 @@ export async function removeMember(db: Db, caller: TeamCaller, memberId: unknown
       .set({ endedAt: now })
       .where(and(eq(userSessions.userId, member.id), isNull(userSessions.endedAt)));
     await recordAudit(tx, { accountId: caller.accountId, action: "member.removed", resourceId: member.id });
+  });
+}
+
+/**
+ * A member lost its factor and its recovery codes: an owner resets them (never its own: another owner
+ * does, or the member uses a recovery code). Its factors and codes go, every session it has ends, and
+ * it sets a factor up again at its next sign-in.
+ */
+export async function resetMemberFactors(db: Db, caller: TeamCaller, memberId: unknown, now = clock.now()) {
+  assertManager(caller);
+  if (String(memberId) === caller.userId)
+    throw new AppError("invalid_state", "Another owner resets your second factor (or sign in with a recovery code)");
+  await db.transaction(async (tx) => {
+    const { member } = await lockedMember(tx, caller, String(memberId), true);
+    await dropFactors(tx, member.id);
+    await tx
+      .update(userSessions)
+      .set({ endedAt: now })
+      .where(and(eq(userSessions.userId, member.id), isNull(userSessions.endedAt)));
+    await recordAudit(tx, { accountId: caller.accountId, action: "member.factors_reset", resourceId: member.id });
   });
 }
 

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from "../../db/types";
 import { recordAudit } from "../audit/record-audit";
 
 // A member's dashboard sessions (docs/reference.md section 23): listed in the settings (device,
-// address, when), each ended by its sign-out; "sign out everywhere" ends the others.
+// address, signed in, last seen), each ended by its sign-out; "sign out everywhere" ends the others.
 
 /** The member's open sessions, newest first; `current` marks the one asking. */
 export async function openSessions(db: DbOrTx, userId: string, currentId: string | null, now = clock.now()) {
@@ -16,10 +16,18 @@ export async function openSessions(db: DbOrTx, userId: string, currentId: string
       userAgent: userSessions.userAgent,
       clientAddress: userSessions.clientAddress,
       createdAt: userSessions.createdAt,
+      lastSeenAt: userSessions.lastSeenAt,
       expiresAt: userSessions.expiresAt,
     })
     .from(userSessions)
-    .where(and(eq(userSessions.userId, userId), isNull(userSessions.endedAt), gt(userSessions.expiresAt, now)))
+    .where(
+      and(
+        eq(userSessions.userId, userId),
+        eq(userSessions.stage, "complete"),
+        isNull(userSessions.endedAt),
+        gt(userSessions.expiresAt, now),
+      ),
+    )
     .orderBy(desc(userSessions.createdAt))
     .limit(50);
   return rows.map((row) => ({ ...row, current: row.id === currentId }));

@@ -9,6 +9,10 @@ import { auditActions, isAuditAction } from "@/lib/domain/audit/actions";
 import { actorIdsMatching, actorNames } from "@/lib/domain/audit/actor-names";
 import { listAuditLogs } from "@/lib/domain/audit/list-audit-logs";
 
+/** A member's entry names the sign-in's factor (docs/reference.md section 23). */
+const isFactorVia = (via: string | null): via is "password" | "totp" | "passkey" | "recovery_code" =>
+  via === "password" || via === "totp" || via === "passkey" || via === "recovery_code";
+
 export async function generateMetadata() {
   const t = await getTranslations("dashboard");
   return { title: t("auditTitle") };
@@ -112,6 +116,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 ? ` (${t(`auditVia.${row.actorVia}`)})`
                 : ""}
               {row.actorType === "api_key" && row.actorVia ? ` (${t("auditKeyVia", { last4: row.actorVia })})` : ""}
+              {row.actorType === "user" && isFactorVia(row.actorVia) ? ` (${t(`auditFactorVia.${row.actorVia}`)})` : ""}
               {names.get(row.actorId) ? <span className="block">{names.get(row.actorId)}</span> : null}
               <code className="block text-xs break-all text-muted">{row.actorId}</code>
             </td>

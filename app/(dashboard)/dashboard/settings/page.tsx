@@ -1,11 +1,13 @@
 import { getTranslations } from "next-intl/server";
 
+import { SecuritySection } from "@/components/dashboard/factors/security-section";
 import { MoneyOutForm } from "@/components/dashboard/settings/money-out-form";
 import { SettingsForm } from "@/components/dashboard/settings-form";
 import { SessionsList } from "@/components/dashboard/team/sessions-list";
 import { moneyOutSettingsAction } from "@/lib/actions/money-out-settings";
 import { memberMay, requireIsvUser } from "@/lib/dashboard/session";
 import { brandOf, costProfileOf, settingsOf } from "@/lib/domain/accounts/isv-facts";
+import { securityOf } from "@/lib/domain/team/factors";
 import { openSessions } from "@/lib/domain/team/sessions";
 import { customDomainVerification } from "@/lib/serializers/account";
 
@@ -13,14 +15,17 @@ export async function generateMetadata() {
   return { title: (await getTranslations("dashboard"))("settingsTitle") };
 }
 
-export default async function SettingsPage() {
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ recovery?: string }> }) {
   const member = await requireIsvUser("account:read");
   const { account } = member;
   const t = await getTranslations("dashboard");
   const team = await getTranslations("team");
   // A role that reads the settings sees them as they are, every control disabled.
   const canEdit = memberMay(member, "account:write");
-  const sessions = await openSessions(member.db, member.userId, member.sessionId);
+  const [sessions, security] = await Promise.all([
+    openSessions(member.db, member.userId, member.sessionId),
+    securityOf(member.db, member.userId),
+  ]);
   const m = await getTranslations("moneyOut");
   const settings = settingsOf(account);
   return (
@@ -55,6 +60,7 @@ export default async function SettingsPage() {
           />
         </section>
       </fieldset>
+      <SecuritySection {...security} recoveryUsed={(await searchParams).recovery === "used"} />
       <SessionsList sessions={sessions} />
     </div>
   );

@@ -12,7 +12,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in and get a Bearer JWT
-     * @description Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. Attempts are limited to 10 per 5 minutes per e-mail and address.
+     * @description Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. A member with an authenticator app sends its six-digit `code` (or a recovery code) too: without it the answer is 401 `second_factor_required`, with a wrong or used one 401 `invalid_second_factor`. An owner or admin who has not set up a second factor is refused (403 `second_factor_enrolment_required`) until it does, in the dashboard. Attempts are limited to 10 per 5 minutes per e-mail and address, and as many per member and address for the code.
      */
     post: operations["signIn"];
     delete?: never;
@@ -2975,6 +2975,8 @@ export interface components {
     TokenRequest: {
       email: string;
       password: string;
+      /** @description The member's second factor: its authenticator app's six digits, or one of its recovery codes. Required when the member has set up an app */
+      code?: string;
     };
     Account: {
       /** @enum {string} */
@@ -6313,6 +6315,15 @@ export interface operations {
       };
       /** @description Missing or invalid credentials */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An owner or admin has not set up a second factor yet (`second_factor_enrolment_required`) */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -129,7 +129,7 @@ export class AuditLogsResource extends Resource {
 export class AuthResource extends Resource {
   /**
    * Sign in and get a Bearer JWT
-   * Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. Attempts are limited to 10 per 5 minutes per e-mail and address.
+   * Returns a JWT (valid for one hour) accepted as `Authorization: Bearer <token>` wherever `account-password-sign-in` is listed. A member with an authenticator app sends its six-digit `code` (or a recovery code) too: without it the answer is 401 `second_factor_required`, with a wrong or used one 401 `invalid_second_factor`. An owner or admin who has not set up a second factor is refused (403 `second_factor_enrolment_required`) until it does, in the dashboard. Attempts are limited to 10 per 5 minutes per e-mail and address, and as many per member and address for the code.
    */
   signIn(
     body: NonNullable<operations["signIn"]["requestBody"]>["content"]["application/json"],
