@@ -8,7 +8,8 @@ import { createId, randomBase62 } from "../../ids";
 
 // Ten recovery codes per member (docs/reference.md section 23), shown once when the first factor is
 // set up or when the member makes new ones (the old ten then stop working); each signs in once in
-// place of the factor. Only a keyed digest is stored. A code is ten characters (about 59 bits).
+// place of the factor. Only a keyed digest is stored. A code is ten characters of 30 (about 49 bits; guessed online, behind
+// the second step's attempt limits).
 
 const COUNT = 10;
 const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
