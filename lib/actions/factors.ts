@@ -2,6 +2,7 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import QRCode from "qrcode";
 
 import { asActor } from "@/lib/audit/actor";
@@ -22,7 +23,8 @@ import { type Attempt, attempt } from "./result";
 /** Who is setting up a factor: a sign-in at its `enrol` step, or a signed-in member with a fresh sign-in. */
 async function settingUp() {
   const found = await cookieMember();
-  if (!found || found.member.stage === "second_factor") throw new Error("No sign-in to set a factor up for");
+  // No sign-in (or one whose factor is still due): back to the sign-in, as every dashboard page does.
+  if (!found || found.member.stage === "second_factor") redirect("/sign-in");
   const { db, member } = found;
   if (member.stage === "complete") assertFreshSignIn(member.signedInAt, "Setting up a second factor");
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
@@ -87,7 +89,7 @@ export async function registerPasskeyAction(
 /** A signed-in member with a fresh sign-in, as the audit log's actor. */
 async function freshMember<T>(work: (m: SetUp["member"], db: SetUp["db"]) => Promise<T>) {
   const { db, member, client } = await settingUp();
-  if (member.stage !== "complete") throw new Error("Finish signing in first");
+  if (member.stage !== "complete") redirect("/sign-in/enrol");
   const actor = {
     type: "user" as const,
     id: member.userId,
