@@ -8,6 +8,7 @@ import { limitStore } from "../limits";
 const WINDOW_SECONDS = 5 * 60;
 const PER_EMAIL_AND_ADDRESS = 10;
 const PER_ADDRESS = 50;
+const PER_MEMBER_FACTOR = 20;
 
 /** Set by server.ts on every request to the pages from the socket's address (a client's own value is replaced). */
 export const CLIENT_ADDRESS_HEADER = "x-onb-client-address";
@@ -27,15 +28,20 @@ const messages: Record<AttemptPurpose, string> = {
  */
 export async function checkAttempts(purpose: AttemptPurpose, email: string | null, address: string) {
   const store = limitStore();
-  const [pair, fromAddress] = await Promise.all([
+  const [pair, fromAddress, member] = await Promise.all([
     email === null
       ? null
       : store
           .limit(`${purpose}-pair`, PER_EMAIL_AND_ADDRESS, WINDOW_SECONDS)
           .hit(`${email.trim().toLowerCase()}|${address}`),
     store.limit(`${purpose}-address`, PER_ADDRESS, WINDOW_SECONDS).hit(address),
+    // A second factor is guessed only by someone who has the password: its codes are capped per
+    // member whatever the addresses they come from (the member then waits out the window too).
+    purpose === "second-factor" && email !== null
+      ? store.limit(`${purpose}-member`, PER_MEMBER_FACTOR, WINDOW_SECONDS).hit(email)
+      : null,
   ]);
-  const wait = Math.max(pair ?? 0, fromAddress ?? 0);
+  const wait = Math.max(pair ?? 0, fromAddress ?? 0, member ?? 0);
   if (wait > 0) throw new AppError("too_many_sign_in_attempts", messages[purpose], { retryAfterSeconds: wait });
 }
 

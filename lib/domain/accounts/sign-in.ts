@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { signUserToken, USER_TOKEN_TTL_SECONDS, verifyToken } from "../../auth/jwt";
 import type { Role } from "../../auth/permissions";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../../auth/secrets";
+import { checkAttempts } from "../../auth/sign-in-limiter";
 import { clock } from "../../clock";
 import { type SessionStage, type SignInFactor, userFactors, users, userSessions } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -75,6 +76,8 @@ export async function signInForToken(db: DbOrTx, email: string, password: string
       "This member signs in with a second factor: send `code`, the authenticator app's six digits (or a recovery code)",
       { param: "code" },
     );
+  // The code's attempts count with the dashboard's second step (per member and address, per member).
+  await checkAttempts("second-factor", user.id, client.address ?? "unknown");
   const factor = await useSecondFactor(db, user.id, { code });
   if (!factor) throw new AppError("invalid_second_factor", "Wrong or already used code", { param: "code" });
   return openSession(db, user, client, { factor });
