@@ -5,16 +5,17 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import QRCode from "qrcode";
 
-import { asActor } from "@/lib/audit/actor";
+import { asActor, memberActor } from "@/lib/audit/actor";
 import { assertFreshSignIn } from "@/lib/auth/fresh-sign-in";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/sign-in-limiter";
-import { cookieMember } from "@/lib/dashboard/session";
+import { cookieMember, type IsvMember } from "@/lib/dashboard/session";
 import { users } from "@/lib/db/schema";
 import { factorAdded, removeFactor, renewRecoveryCodes } from "@/lib/domain/team/factors";
 import { passkeyRegistrationOptions, registerPasskey } from "@/lib/domain/team/passkeys";
 import { confirmTotp, startTotp } from "@/lib/domain/team/totp";
 
 import { type Attempt, attempt } from "./result";
+import { sensitiveChange } from "./sensitive-change";
 
 // Setting up and removing second factors (docs/reference.md section 23): at the sign-in's `enrol`
 // step (an owner or admin with none, an invited member), or from the settings with a sign-in of the
@@ -40,7 +41,8 @@ type SetUp = Awaited<ReturnType<typeof settingUp>>;
  * codes. At the sign-in's `enrol` step the sign-in finishes when the member goes on (finishEnrolmentAction).
  */
 async function added({ db, member, client }: SetUp, factorId: string, kind: "totp" | "passkey") {
-  const actor = { type: "user" as const, id: member.userId, via: kind, clientAddress: client.address };
+  // The actor names the factor being set up (at the `enrol` step the session has none yet).
+  const actor = memberActor({ userId: member.userId, factor: kind }, { clientAddress: client.address });
   const codes = await asActor(actor, () =>
     factorAdded(db, { accountId: member.accountId, userId: member.userId, sessionId: member.sessionId }, factorId),
   );
@@ -86,30 +88,19 @@ export async function registerPasskeyAction(
   });
 }
 
-/** A signed-in member with a fresh sign-in, as the audit log's actor. */
-async function freshMember<T>(work: (m: SetUp["member"], db: SetUp["db"]) => Promise<T>) {
-  const { db, member, client } = await settingUp();
-  if (member.stage !== "complete") redirect("/sign-in/enrol");
-  const actor = {
-    type: "user" as const,
-    id: member.userId,
-    via: member.factor ?? "password",
-    clientAddress: client.address,
-  };
-  return asActor(actor, () => work(member, db));
-}
+/** A change to the member's own factors from the settings: any role, a sign-in of the last 15 minutes. */
+const ownFactors = <T>(work: (member: IsvMember) => Promise<T>) =>
+  sensitiveChange("account:read", "/dashboard/settings", work);
 
 /** Removes one of the member's factors (never an owner's or admin's last one). */
 export async function removeFactorAction(factorId: string): Promise<Attempt<null>> {
-  return attempt(() =>
-    freshMember(async (member, db) => {
-      await removeFactor(db, member, factorId);
-      return null;
-    }),
-  );
+  return ownFactors(async (member) => {
+    await removeFactor(member.db, { ...member, accountId: member.account.id }, factorId);
+    return null;
+  });
 }
 
 /** Ten new recovery codes (the old ones stop working), shown once. */
 export async function renewRecoveryCodesAction(): Promise<Attempt<string[]>> {
-  return attempt(() => freshMember((member, db) => renewRecoveryCodes(db, member)));
+  return ownFactors((member) => renewRecoveryCodes(member.db, { ...member, accountId: member.account.id }));
 }

@@ -19,6 +19,12 @@ export type Actor = {
 
 const store = new AsyncLocalStorage<Actor>();
 
+/** A dashboard member as the audit log's actor: its sign-in's second factor (`password` for none) as `via`. */
+export const memberActor = (
+  member: { userId: string; factor?: string | null },
+  base: { requestId?: string | null; clientAddress?: string | null } = {},
+): Actor => ({ type: "user", id: member.userId, via: member.factor ?? "password", ...base });
+
 /** The actor of the work under way, if any (none, so no audit entry, in the bench's INSTRUMENTATION=off baseline). */
 export const currentActor: () => Actor | undefined =
   env.INSTRUMENTATION === "off" ? () => undefined : () => store.getStore();
@@ -34,8 +40,7 @@ export function actorOf(
   const base = { requestId: request.requestId ?? null, clientAddress: request.clientAddress ?? null };
   switch (principal.kind) {
     case "user":
-      // The sign-in's second factor (`totp`, `passkey`, `recovery_code`; `password` for none).
-      return { type: "user", id: principal.userId, via: principal.factor ?? "password", ...base };
+      return memberActor(principal, base);
     case "api_key":
       return { type: "api_key", id: principal.accountId, via: request.keyLast4 ?? null, ...base };
     case "onboarding":

@@ -3,7 +3,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
-import { asActor } from "../audit/actor";
+import { asActor, memberActor } from "../audit/actor";
 import { DASHBOARD_COOKIE } from "../auth/cookies";
 import { verifyToken } from "../auth/jwt";
 import { permission, permissionDenied, type Resource, roleMay } from "../auth/permissions";
@@ -76,7 +76,5 @@ export async function asIsvUser<T>(spec: PermissionSpec, work: (user: IsvMember)
   const user = await signedInMember();
   if (!memberMay(user, spec)) throw permissionDenied(user.role, permission(spec));
   const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
-  return asActor({ type: "user", id: user.userId, via: user.factor ?? "password", clientAddress: address }, () =>
-    work(user),
-  );
+  return asActor(memberActor(user, { clientAddress: address }), () => work(user));
 }

@@ -23,6 +23,14 @@ export function softwareAuthenticator(relyingParty: { origin: string; rpID: stri
   let counter = 0;
   const clientData = (type: string, challenge: string, origin = relyingParty.origin) =>
     Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  /** The credential's answer as the browser's JSON gives it. */
+  const answer = <R>(response: R) => ({
+    id: b64(credentialId),
+    rawId: b64(credentialId),
+    type: "public-key" as const,
+    clientExtensionResults: {},
+    response,
+  });
   return {
     id: b64(credentialId),
     /** The answer to a registration challenge (`generateRegistrationOptions`' JSON). */
@@ -52,17 +60,11 @@ export function softwareAuthenticator(relyingParty: { origin: string; rpID: stri
           ["authData", new Uint8Array(authData)],
         ]),
       );
-      return {
-        id: b64(credentialId),
-        rawId: b64(credentialId),
-        type: "public-key" as const,
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(clientData("webauthn.create", options.challenge)),
-          attestationObject: b64(attestation),
-          transports: ["internal" as const],
-        },
-      };
+      return answer({
+        clientDataJSON: b64(clientData("webauthn.create", options.challenge)),
+        attestationObject: b64(attestation),
+        transports: ["internal" as const],
+      });
     },
     /** The answer to a sign-in challenge; `origin` lets a test answer from another site. */
     authenticate(options: { challenge: string }, origin?: string) {
@@ -74,17 +76,7 @@ export function softwareAuthenticator(relyingParty: { origin: string; rpID: stri
         Buffer.concat([authData, createHash("sha256").update(data).digest()]),
         privateKey,
       );
-      return {
-        id: b64(credentialId),
-        rawId: b64(credentialId),
-        type: "public-key" as const,
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(data),
-          authenticatorData: b64(authData),
-          signature: b64(signature),
-        },
-      };
+      return answer({ clientDataJSON: b64(data), authenticatorData: b64(authData), signature: b64(signature) });
     },
   };
 }
