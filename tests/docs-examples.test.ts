@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startTestApi, type TestApi } from "./helpers/api";
 import { application } from "./helpers/fixtures";
-import { openLink, waitForStatus } from "./helpers/onboarding";
+import { onboardMerchant, openLink } from "./helpers/onboarding";
 import { appFor, nextCode } from "./helpers/sign-in";
 
 // Every curl example of the README and the guides runs as written (issue 71: an example once sent a
@@ -161,34 +161,7 @@ function fail(message: string): never {
 /** The prose's person: the merchant fills in the wizard (the sample application), signs and submits; then approval. */
 async function onboardLatestMerchant(ctx: Context) {
   const id = ctx.last.get("mer") ?? fail("a merchant to onboard");
-  // Its status now (underwriting may have approved it since the last answer that named it).
-  const now = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
-  if (now.lead_onboarding_status !== "APPROVED" && now.lead_onboarding_status !== "COMPLETED") {
-    const link = (
-      await api.call("POST", "/v1/onboarding_links", {
-        auth: isv.auth,
-        body: { merchant_id: id, type: "account_onboarding" },
-      })
-    ).json;
-    expect(link.url, JSON.stringify(link)).toBeTypeOf("string");
-    const session = await openLink(api, link.url);
-    const current = (await api.call("GET", "/v1/onboarding/session", { auth: session })).json;
-    if (current.lead_onboarding_status === "IN_PROGRESS") {
-      const app = application();
-      await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { merchant: app } });
-      await api.call("PATCH", "/v1/onboarding/session", {
-        auth: session,
-        body: { device: { catalog_id: "pax-a920" } },
-      });
-      await api.call("POST", "/v1/onboarding/session/agreement", {
-        auth: session,
-        body: { name: `${app.owner_one.first_name} ${app.owner_one.last_name}` },
-      });
-      const submitted = await api.call("POST", "/v1/onboarding/session/submit", { auth: session });
-      expect(submitted.status, submitted.text).toBe(200);
-    }
-  }
-  const approved = await waitForStatus(api, isv, id, ["APPROVED"], 20_000);
+  const approved = await onboardMerchant(api, isv, id);
   ctx.remember(approved);
 }
 

@@ -70,3 +70,39 @@ export async function waitForStatus(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * A merchant the ISV made (with any part of its application) taken through the wizard as its owner
+ * would fill it (the sample application), signed, submitted and approved; unless it is approved or
+ * submitted already. The merchant as the API answers it once approved.
+ */
+export async function onboardMerchant(api: TestApi, isv: { auth: string }, id: string) {
+  // Its status now (underwriting may have approved it since the last answer that named it).
+  const now = (await api.call("GET", `/v1/merchants/${id}`, { auth: isv.auth })).json;
+  if (now.lead_onboarding_status !== "APPROVED" && now.lead_onboarding_status !== "COMPLETED") {
+    const link = (
+      await api.call("POST", "/v1/onboarding_links", {
+        auth: isv.auth,
+        body: { merchant_id: id, type: "account_onboarding" },
+      })
+    ).json;
+    if (typeof link.url !== "string") throw new Error(`no onboarding link for ${id}: ${JSON.stringify(link)}`);
+    const session = await openLink(api, link.url);
+    const current = (await api.call("GET", "/v1/onboarding/session", { auth: session })).json;
+    if (current.lead_onboarding_status === "IN_PROGRESS") {
+      const app = application();
+      await api.call("PATCH", "/v1/onboarding/session", { auth: session, body: { merchant: app } });
+      await api.call("PATCH", "/v1/onboarding/session", {
+        auth: session,
+        body: { device: { catalog_id: "pax-a920" } },
+      });
+      await api.call("POST", "/v1/onboarding/session/agreement", {
+        auth: session,
+        body: { name: `${app.owner_one.first_name} ${app.owner_one.last_name}` },
+      });
+      const submitted = await api.call("POST", "/v1/onboarding/session/submit", { auth: session });
+      if (submitted.status !== 200) throw new Error(`submit ${id}: ${submitted.status} ${submitted.text}`);
+    }
+  }
+  return waitForStatus(api, isv, id, ["APPROVED"], 20_000);
+}
