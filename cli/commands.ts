@@ -15,11 +15,15 @@ import { listOutbox } from "../lib/domain/notifications/list-outbox";
 import { releaseMerchantPayouts } from "../lib/domain/payouts/operator-release";
 import { payoutSettingsOf } from "../lib/domain/payouts/settings";
 import { resumeAccountPayouts } from "../lib/domain/residuals/account-payouts";
+import { operatorResetFactors } from "../lib/domain/team/members";
 import { reviewMerchant } from "../lib/domain/underwriting/review-merchant";
 import { env } from "../lib/env";
 import { AppError } from "../lib/errors";
 import { serializeOutboxMessage } from "../lib/serializers/outbox";
 import { reserveCommand } from "./reserve-command";
+import { usage } from "./usage";
+
+export { usage };
 
 // The operator's cost-profile flags: the profile's figure each one sets (docs/reference.md section 19).
 const costFlags: [string, "card" | "ach" | null, string][] = [
@@ -35,40 +39,6 @@ const costFlags: [string, "card" | "ach" | null, string][] = [
 ];
 
 export type CommandResult = { code: number; stdout: string; stderr: string };
-
-export const usage = `Usage: npm run cli -- <command>
-
-  isv create --name "<display name>" --email <login email> --password <password> [--json]
-  isv list [--json]
-  isv rotate-key <account_id> [--json]
-  isv cost-profile show <account_id> [--json]
-  isv cost-profile set <account_id> [--network-bps N] [--processor-bps N] [--processor-per-item CENTS]
-      [--ach-per-item CENTS] [--ach-return-cost CENTS] [--dispute-cost CENTS] [--payout-cost CENTS]
-      [--instant-payout-bps N] [--revenue-share-percent N] [--json]
-      what the platform charges the ISV (cards: interchange at cost plus these), and its share of
-      the margin; the figures not given are kept
-  isv payouts release <account_id> [--json]
-      lift the freeze of a "this wasn't us" on the ISV's payout bank account (ends every such link
-      still open; the residuals that wait are paid once the account is verified and past its hold)
-  merchant show <merchant_id> [--json]
-      status, underwriting's decision and requests, each verification check and the documents
-  merchant review <merchant_id> --approve | --decline [--reason "<text>"] | --request <field> --reason "<text>"
-  merchant payouts <merchant_id> --approve-bank | --unfreeze
-      accept a bank account entered after approval whose check failed; lift the freeze of a
-      "this wasn't me" (then the held payouts go, once nothing else holds them)
-  merchant reserve <merchant_id> (--rolling <percent> --hold-days <n> | --fixed <cents> [--release-on YYYY-MM-DD])
-      --reason "<words the merchant reads>" [--json]
-  merchant reserves <merchant_id> [--json]
-  merchant reserve-release <merchant_id> <reserve_id> [--json]
-      hold back part of a merchant's money, list its reserves, give one back (docs section 20)
-  keys rewrap [--json]
-      after a key rotation (new ENCRYPTION_KEY, the old one in ENCRYPTION_KEYS_PREVIOUS): every
-      sensitive field, webhook secret and document written again under the new key
-  outbox list [--account <account_id>] [--json]
-  webhooks listen --forward-to <url> [--api-url <url>] [--account-sid <sid> --secret-key <key>]
-      forwards a sandbox account's events to a local URL, signed (credentials also from
-      ACCOUNT_SID and SECRET_KEY; --max-events <n> stops after n)
-`;
 
 // Every option any command takes; an unknown one is an error that prints the usage.
 const options = {
@@ -268,6 +238,14 @@ async function runOperatorCommand(handle: DatabaseHandle, argv: string[]): Promi
     if (group === "merchant" && action && ["reserve", "reserves", "reserve-release"].includes(action)) {
       const done = await reserveCommand(handle, action, rest, flags);
       return done ? ok(done.value, done.human) : fail(`merchant ${action} needs a merchant id\n\n${usage}`, 2);
+    }
+    if (group === "member" && action === "factors-reset") {
+      if (!flags.email) return fail(`member factors-reset needs --email\n\n${usage}`, 2);
+      const reset = await operatorResetFactors(handle.db, flags.email);
+      return ok(
+        reset,
+        `${reset.email} (${reset.role} of ${reset.account_id}): ${reset.factors_removed} second factor(s) and every recovery code removed, every session ended; a new factor is set up at the next sign-in`,
+      );
     }
     if (group === "keys" && action === "rewrap") {
       const done = await rewrapAll(handle.db);

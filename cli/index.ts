@@ -12,7 +12,7 @@ import { operatorSocketPath } from "./operator-socket-path";
 async function main() {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
-    process.stdout.write((await import("./commands")).usage);
+    process.stdout.write((await import("./usage")).usage);
     return 0;
   }
   if (argv[0] === "webhooks" && argv[1] === "listen")

@@ -3,13 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { runCommand } from "@/cli/commands";
 import { startOperatorSocket } from "@/cli/operator-socket";
+import { auditLogs, recoveryCodes, userFactors, users } from "@/lib/db/schema";
 
 import { startTestApi, type TestApi } from "./helpers/api";
 import { scratchDir } from "./helpers/scratch";
+import { appFor, signInWithCode } from "./helpers/sign-in";
 import { verifySignature } from "./helpers/signature";
 
 const exec = promisify(execFile);
@@ -70,6 +73,48 @@ describe("npm run cli", () => {
     expect((await api.call("GET", "/v1/account", { auth: isv.auth })).status).toBe(401);
     const fresh = `Basic ${Buffer.from(`${isv.account_sid}:${secret_key}`).toString("base64")}`;
     expect((await api.call("GET", "/v1/account", { auth: fresh })).status).toBe(200);
+  });
+
+  test("member factors-reset: a sole owner who lost every factor and code signs in again and sets one up; the log names the operator", async () => {
+    const isv = await api.newIsv("Locked-out ISV");
+    const app = await appFor(api.db, isv.user_email);
+    const before = await signInWithCode(api, { email: isv.user_email, password: isv.password });
+    expect(before.status).toBe(200);
+    // Its only owner has no one to reset it: without a code, the API refuses it.
+    const refused = await api.call("POST", "/v1/auth/token", {
+      body: { email: isv.user_email, password: isv.password },
+    });
+    expect(refused.json.error.code).toBe("second_factor_required");
+
+    expect(await runCommand(api.handle, ["member", "factors-reset"])).toMatchObject({ code: 2 });
+    const unknown = await runCommand(api.handle, ["member", "factors-reset", "--email", "nobody@example.test"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("nobody@example.test");
+    const done = await runCommand(api.handle, [
+      "member",
+      "factors-reset",
+      "--email",
+      isv.user_email.toUpperCase(),
+      "--json",
+    ]);
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ account_id: isv.account_id, role: "owner", factors_removed: 1 });
+    const [{ id }] = (await api.db.select({ id: users.id }).from(users).where(eq(users.email, isv.user_email))) as [
+      { id: string },
+    ];
+    expect(await api.db.select().from(userFactors).where(eq(userFactors.userId, id))).toEqual([]);
+    expect(await api.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, id))).toEqual([]);
+    // Its sessions ended; its old recovery codes open nothing; the next sign-in asks for a new factor first.
+    expect((await api.call("GET", "/v1/account", { auth: `Bearer ${before.json.access_token}` })).status).toBe(401);
+    const withOldCode = await api.call("POST", "/v1/auth/token", {
+      body: { email: isv.user_email, password: isv.password, code: app.codes[0] },
+    });
+    expect(withOldCode.json.error.code).toBe("second_factor_enrolment_required");
+    const [entry] = await api.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "member.factors_reset"), eq(auditLogs.resourceId, id)));
+    expect(entry).toMatchObject({ accountId: isv.account_id, actorType: "cli" });
   });
 
   test("isv create refuses a taken e-mail and a short password", async () => {

@@ -4,9 +4,9 @@ import { isRole, mayManageTeam, type Role } from "../../auth/permissions";
 import { clock } from "../../clock";
 import { accounts, users, userSessions } from "../../db/schema";
 import type { Db, DbOrTx } from "../../db/types";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
-import { dropFactors, enrolmentDue } from "./factors";
+import { dropFactors, enrolmentDue, memberFactors } from "./factors";
 
 // The members of an ISV's team and their roles (docs/reference.md section 23). Only owners change
 // the team; an ISV always keeps one owner (the count is read under a lock of the account's row, so
@@ -109,13 +109,44 @@ export async function resetMemberFactors(db: Db, caller: TeamCaller, memberId: u
     throw new AppError("invalid_state", "Another owner resets your second factor (or sign in with a recovery code)");
   await db.transaction(async (tx) => {
     const { member } = await lockedMember(tx, caller, String(memberId), true);
-    await dropFactors(tx, member.id);
-    await tx
-      .update(userSessions)
-      .set({ endedAt: now })
-      .where(and(eq(userSessions.userId, member.id), isNull(userSessions.endedAt)));
-    await recordAudit(tx, { accountId: caller.accountId, action: "member.factors_reset", resourceId: member.id });
+    await clearFactors(tx, caller.accountId, member.id, now);
   });
+}
+
+/**
+ * The operator CLI's reset (`npm run cli -- member factors-reset --email ...`): the member with this
+ * address loses its factors, its recovery codes and every session, as an owner's reset does; for the
+ * member nobody else can reset (an account's only owner who lost its factor and its codes). The
+ * operator checks who is asking before running it; the audit log names the operator.
+ */
+export async function operatorResetFactors(db: Db, email: string, now = clock.now()) {
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.removedAt)))
+      .for("update");
+    if (!member) throw notFound("member with the e-mail address", email.trim(), "email");
+    const factors = await memberFactors(tx, member.id);
+    await clearFactors(tx, member.accountId, member.id, now);
+    return {
+      account_id: member.accountId,
+      user_id: member.id,
+      email: member.email,
+      role: member.role,
+      factors_removed: factors.length,
+    };
+  });
+}
+
+/** A member's factors, recovery codes and open sessions gone, in the caller's transaction, audited. */
+async function clearFactors(tx: DbOrTx, accountId: string, memberId: string, now: Date) {
+  await dropFactors(tx, memberId);
+  await tx
+    .update(userSessions)
+    .set({ endedAt: now })
+    .where(and(eq(userSessions.userId, memberId), isNull(userSessions.endedAt)));
+  await recordAudit(tx, { accountId, action: "member.factors_reset", resourceId: memberId });
 }
 
 /** The largest refund a `support` member may make (cents, at most $1,000,000); only an owner sets it. */
