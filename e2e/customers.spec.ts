@@ -123,6 +123,17 @@ test("a customer saves a card on the invoice's page, and the merchant charges it
   await page.goto("/home/customers");
   await expect(page.getByText("1 active · 0 retrying · 0 on hold")).toBeVisible();
   await expect(page.getByTestId("subscriptions")).toContainText("Customer: Dana Whitfield");
+  // Found by a part of the name, any case; a search that finds nobody says so.
+  await page.getByRole("searchbox", { name: "Find a customer" }).fill("WHITF");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]q=WHITF/);
+  await expect(page.getByTestId("customers").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByTestId("customers")).toContainText("Dana Whitfield");
+  await page.getByRole("searchbox", { name: "Find a customer" }).fill("nobody-here");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText("No customer's name or e-mail address contains “nobody-here”.")).toBeVisible();
+  await expectAxeClean(page);
+  await shots(page, "home-customers-search");
   await page.goto(`/home/customers/${customerId}`);
 
   // In Spanish.
@@ -199,4 +210,26 @@ test("a customer saves a card on the invoice's page, and the merchant charges it
   await expectNoRawCodes(dash);
   await shots(dash, "dashboard-customers-es");
   await isvContext.close();
+  // The home lists 25 a page (in Spanish now): with 26 customers, the oldest is on the next page, and back.
+  for (let i = 1; i <= 25; i++)
+    expect(
+      (
+        await request.post("/v1/customers", {
+          headers,
+          data: { merchant_id: merchant.id, name: `Member ${String(i).padStart(2, "0")}` },
+        })
+      ).status(),
+    ).toBe(200);
+  await page.goto("/home/customers");
+  const listed = page.getByTestId("customers").getByRole("listitem");
+  await expect(listed).toHaveCount(25);
+  await expect(listed.first()).toContainText("Member 25");
+  await expect(page.getByRole("link", { name: "Clientes más recientes" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Clientes anteriores" }).click();
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText("Dana Whitfield");
+  await expect(page.getByRole("link", { name: "Clientes anteriores" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Clientes más recientes" }).click();
+  await expect(listed).toHaveCount(25);
+  await expect(listed.last()).toContainText("Member 01");
 });

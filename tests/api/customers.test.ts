@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { merchants, paymentMethods } from "@/lib/db/schema";
 import { rotateApiKey } from "@/lib/domain/accounts/rotate-api-key";
+import { listCustomers } from "@/lib/domain/customers/customers";
 import { checkLedger } from "@/lib/ledger/check";
 
 import { startTestApi, type TestApi } from "../helpers/api";
@@ -89,6 +90,24 @@ describe("customers", () => {
     const theirs = await call("POST", "/v1/customers", { merchant_id: sibling.id, name: "X" });
     expect((await call("GET", `/v1/customers/${theirs.json.id}`, undefined, own)).status).toBe(404);
     expect((await call("POST", "/v1/customers", { merchant_id: sibling.id }, own)).status).toBe(404);
+  });
+
+  test("the home's search: a part of the name or the address, any case; % and _ are letters; one merchant's only", async () => {
+    const made = async (body: Record<string, unknown>) =>
+      (await call("POST", "/v1/customers", { merchant_id: sibling.id, ...body })).json.id as string;
+    const gym = await made({ name: "Quentin 100% Fit", email: "quentin@gym.example" });
+    const bob = await made({ name: "Bob Quist", email: "bob_q@mail.example" });
+    await made({ name: "Carla", email: "carla@mail.example" });
+    await call("POST", "/v1/customers", { merchant_id: merchant.id, name: "Quentin elsewhere" });
+    const scope = { isvAccountId: isv.account_id, merchantId: sibling.id };
+    const found = async (search: string) =>
+      (await listCustomers(api.db, scope, { limit: 25, search })).rows.map((c) => c.id);
+    expect(await found("quent")).toEqual([gym]);
+    expect(await found("100%")).toEqual([gym]);
+    expect(await found("GYM.EX")).toEqual([gym]);
+    expect(await found("_q@")).toEqual([bob]);
+    expect(await found("b_b")).toEqual([]);
+    expect(await found("%")).toEqual([gym]);
   });
 });
 

@@ -147,12 +147,21 @@ export async function deleteCustomer(db: Db, scope: Scope, id: string) {
 export async function listCustomers(
   db: DbOrTx,
   scope: Scope,
-  query: ListQuery & { merchant_id?: string; email?: string },
+  query: ListQuery & {
+    merchant_id?: string;
+    email?: string;
+    /** The home's search: in the name or the address, any case. */ search?: string;
+  },
 ) {
   const filters: SQL[] = [live(scope) as SQL];
   if (query.merchant_id)
     filters.push(eq(customers.merchantId, (await findScopedMerchant(db, scope, query.merchant_id)).id));
   if (query.email) filters.push(sql`lower(${customers.email}) = ${query.email.trim().toLowerCase()}`);
+  const words = query.search?.trim().toLowerCase();
+  if (words) {
+    const like = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(sql`(lower(${customers.name}) like ${like} or lower(${customers.email}) like ${like})`);
+  }
   return cursorPage(query, {
     noun: "customer",
     seq: customers.seq,

@@ -4,9 +4,13 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { CustomerForm } from "@/components/home/customer-form";
 import { HomeShell } from "@/components/home/home-shell";
 import { SubscriptionList } from "@/components/home/subscription-list";
+import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/input-class";
 import { homeCreateCustomerAction } from "@/lib/actions/home-customers";
+import { attempt } from "@/lib/actions/result";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listCustomers } from "@/lib/domain/customers/customers";
+import { customersById } from "@/lib/domain/customers/recurring-overview";
 import { subscriptionsJson } from "@/lib/domain/subscriptions/json";
 import { listSubscriptions, subscriptionSummary } from "@/lib/domain/subscriptions/subscriptions";
 import { requireMerchant } from "@/lib/home/session";
@@ -19,18 +23,34 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-// /home/customers: the merchant's customers (docs/reference.md section 21), newest first, and a new
-// one; each opens its page (its saved cards, a charge again, an invoice that offers to save a card).
-export default async function Customers() {
+// /home/customers: the merchant's customers (docs/reference.md section 21), newest first, 25 a page,
+// found by a part of the name or the address, and a new one; each opens its page (its saved cards, a
+// charge again, an invoice that offers to save a card).
+
+type Query = { q?: string; after?: string; before?: string };
+const PAGE = 25;
+export default async function Customers({ searchParams }: { searchParams: Promise<Query> }) {
   const { db, merchant, scope, isv } = await requireMerchant();
   const t = await getTranslations("merchantHome.customers");
   const format = await getFormatter();
-  const { rows } = await listCustomers(db, scope, { limit: 100 });
+  const params = await searchParams;
+  const search = typeof params.q === "string" ? params.q.trim().slice(0, 100) : "";
+  const page = params.before ? { ending_before: params.before } : { starting_after: params.after };
+  // A cursor that is not one of the list's (an edited address) shows the first page.
+  const listed = await attempt(() => listCustomers(db, scope, { limit: PAGE, search, ...page }));
+  const { rows, hasMore } = listed.ok ? listed.value : await listCustomers(db, scope, { limit: PAGE, search });
   const [{ rows: subs }, summary] = await Promise.all([
     listSubscriptions(db, scope, { limit: 50 }),
     subscriptionSummary(db, scope),
   ]);
-  const names = new Map(rows.map((c) => [c.id, c.name ?? c.email ?? t("unnamed")]));
+  const people = await customersById(
+    db,
+    scope.isvAccountId,
+    subs.map((s) => s.customerId),
+  );
+  const names = new Map([...people.values()].map((c) => [c.id, c.name ?? c.email ?? t("unnamed")]));
+  const paged = listed.ok && (params.after || params.before);
+  const qs = (extra: Record<string, string>) => new URLSearchParams({ ...(search ? { q: search } : {}), ...extra });
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
   return (
@@ -44,8 +64,27 @@ export default async function Customers() {
         <h2 id="customers-list" className="text-lg font-semibold">
           {t("listTitle")}
         </h2>
+        <form role="search" aria-label={t("searchLabel")} className="mt-2 flex flex-wrap items-end gap-2">
+          <div className="grow">
+            <label htmlFor="customer-search" className="block text-sm font-medium">
+              {t("searchLabel")}
+            </label>
+            <input
+              id="customer-search"
+              name="q"
+              type="search"
+              defaultValue={search}
+              maxLength={100}
+              placeholder={t("searchHint")}
+              className={inputClass()}
+            />
+          </div>
+          <button type="submit" className={primaryButtonClass("md")}>
+            {t("search")}
+          </button>
+        </form>
         {rows.length === 0 ? (
-          <p className="mt-2">{t("none")}</p>
+          <p className="mt-2">{search ? t("noMatch", { search }) : t("none")}</p>
         ) : (
           <ul className="mt-2 divide-y divide-line rounded-lg border border-line bg-card" data-testid="customers">
             {rows.map((c) => (
@@ -61,6 +100,18 @@ export default async function Customers() {
             ))}
           </ul>
         )}
+        <nav aria-label={t("pages")} className="mt-2 flex gap-4">
+          {paged && rows[0] ? (
+            <Link className="underline" href={`/home/customers?${qs({ before: rows[0].id })}`}>
+              {t("newer")}
+            </Link>
+          ) : null}
+          {(hasMore || (paged && params.before)) && rows.at(-1) ? (
+            <Link className="underline" href={`/home/customers?${qs({ after: rows.at(-1)?.id ?? "" })}`}>
+              {t("older")}
+            </Link>
+          ) : null}
+        </nav>
       </section>
       {summary.total > 0 ? (
         <section aria-labelledby="subs-title" className="mt-6 rounded-lg border border-line bg-card p-4">
