@@ -45,3 +45,26 @@ export async function cursorPage<T>(
   if (query.ending_before) page.reverse();
   return { rows: page, hasMore };
 }
+
+/**
+ * A page's list at the cursors of its address (`after`, `before`), or its first page when the cursor
+ * is not one of the list's (an edited or stale address): for the pages, where a link must not end in
+ * an error. `paged` says whether the cursor was used.
+ */
+export async function pageAtOrFirst<T>(
+  limit: number,
+  cursor: { after?: string; before?: string },
+  list: (query: ListQuery) => Promise<T>,
+): Promise<{ value: T; paged: boolean }> {
+  const query: ListQuery = cursor.before
+    ? { limit, ending_before: cursor.before }
+    : { limit, starting_after: cursor.after };
+  if (!query.starting_after && !query.ending_before) return { value: await list({ limit }), paged: false };
+  try {
+    return { value: await list(query), paged: true };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "parameter_invalid")
+      return { value: await list({ limit }), paged: false };
+    throw error;
+  }
+}

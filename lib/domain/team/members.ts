@@ -5,6 +5,7 @@ import { clock } from "../../clock";
 import { accounts, users, userSessions } from "../../db/schema";
 import type { Db, DbOrTx } from "../../db/types";
 import { AppError, notFound } from "../../errors";
+import { findUserByEmail } from "../accounts/find-user-by-email";
 import { recordAudit } from "../audit/record-audit";
 import { dropFactors, enrolmentDue, memberFactors } from "./factors";
 
@@ -121,11 +122,7 @@ export async function resetMemberFactors(db: Db, caller: TeamCaller, memberId: u
  */
 export async function operatorResetFactors(db: Db, email: string, now = clock.now()) {
   return db.transaction(async (tx) => {
-    const [member] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.removedAt)))
-      .for("update");
+    const member = await findUserByEmail(tx, email);
     if (!member) throw notFound("member with the e-mail address", email.trim(), "email");
     const factors = await memberFactors(tx, member.id);
     await clearFactors(tx, member.accountId, member.id, now);

@@ -8,16 +8,17 @@ import { FilterSelect } from "@/components/ui/filter-field";
 import { hostedBaseUrl } from "@/lib/branding/hosts";
 import { clock } from "@/lib/clock";
 import { requireIsvUser } from "@/lib/dashboard/session";
+import { pageAtOrFirst } from "@/lib/db/cursor-page";
 import { listCustomers } from "@/lib/domain/customers/customers";
 import { customersById, merchantsById, recurringMerchants } from "@/lib/domain/customers/recurring-overview";
 import { listPaymentLinks } from "@/lib/domain/payment-links/payment-links";
 import { subscriptionsJson } from "@/lib/domain/subscriptions/json";
 import { listSubscriptions, subscriptionSummary } from "@/lib/domain/subscriptions/subscriptions";
-import { AppError } from "@/lib/errors";
 import { intlLocale } from "@/lib/i18n/locales";
 import { subscriptionCollections } from "@/lib/ledger/recovered";
 import { businessName } from "@/lib/merchants/facts";
 import { formatCents, formatCentsCompact } from "@/lib/money";
+import type { ListQuery } from "@/lib/schemas/list";
 import { type SubscriptionStatus, subscriptionStatuses } from "@/lib/schemas/payment-values";
 import { serializeCustomer } from "@/lib/serializers/customer";
 import { serializePaymentLink } from "@/lib/serializers/payment-link";
@@ -57,18 +58,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
       name: new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(d),
     };
   });
-  const page = params.before
-    ? { limit: 25, ending_before: params.before }
-    : { limit: 25, starting_after: params.after };
-  // A cursor that is not one of the list's (an edited address) shows the first page.
-  const paged = async <T,>(list: (p: { limit: number }) => Promise<T>) => {
-    try {
-      return await list(page);
-    } catch (error) {
-      if (error instanceof AppError && error.code === "parameter_invalid") return list({ limit: 25 });
-      throw error;
-    }
-  };
+  const paged = async <T,>(list: (p: ListQuery) => Promise<T>) => (await pageAtOrFirst(25, params, list)).value;
   const [summary, collected, subs, people, links] = await Promise.all([
     subscriptionSummary(db, scope),
     subscriptionCollections(db, since, account.id, merchantId),

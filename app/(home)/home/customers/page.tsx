@@ -7,7 +7,7 @@ import { SubscriptionList } from "@/components/home/subscription-list";
 import { primaryButtonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/input-class";
 import { homeCreateCustomerAction } from "@/lib/actions/home-customers";
-import { attempt } from "@/lib/actions/result";
+import { pageAtOrFirst } from "@/lib/db/cursor-page";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
 import { listCustomers } from "@/lib/domain/customers/customers";
 import { customersById } from "@/lib/domain/customers/recurring-overview";
@@ -35,10 +35,10 @@ export default async function Customers({ searchParams }: { searchParams: Promis
   const format = await getFormatter();
   const params = await searchParams;
   const search = typeof params.q === "string" ? params.q.trim().slice(0, 100) : "";
-  const page = params.before ? { ending_before: params.before } : { starting_after: params.after };
-  // A cursor that is not one of the list's (an edited address) shows the first page.
-  const listed = await attempt(() => listCustomers(db, scope, { limit: PAGE, search, ...page }));
-  const { rows, hasMore } = listed.ok ? listed.value : await listCustomers(db, scope, { limit: PAGE, search });
+  const { value: listed, paged } = await pageAtOrFirst(PAGE, params, (page) =>
+    listCustomers(db, scope, { ...page, search }),
+  );
+  const { rows, hasMore } = listed;
   const [{ rows: subs }, summary] = await Promise.all([
     listSubscriptions(db, scope, { limit: 50 }),
     subscriptionSummary(db, scope),
@@ -49,7 +49,6 @@ export default async function Customers({ searchParams }: { searchParams: Promis
     subs.map((s) => s.customerId),
   );
   const names = new Map([...people.values()].map((c) => [c.id, c.name ?? c.email ?? t("unnamed")]));
-  const paged = listed.ok && (params.after || params.before);
   const qs = (extra: Record<string, string>) => new URLSearchParams({ ...(search ? { q: search } : {}), ...extra });
   const locale = intlLocale(await getLocale());
   const money = (cents: number) => formatCents(cents, locale);
