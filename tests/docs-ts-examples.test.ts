@@ -102,7 +102,6 @@ beforeAll(async () => {
   const client = new Onb({ baseUrl: api.baseUrl, accountSid: isv.account_sid, secretKey: isv.secret_key });
   process.env.ONB_ACCOUNT_SID = isv.account_sid;
   process.env.ONB_SECRET_KEY = isv.secret_key;
-  process.env.ONB_WEBHOOK_SECRET = "whsec_docs";
   given = {
     API: api.baseUrl,
     BASE: api.baseUrl,
