@@ -5,7 +5,7 @@ import { CustomerForm } from "@/components/home/customer-form";
 import { HomeShell } from "@/components/home/home-shell";
 import { SubscriptionList } from "@/components/home/subscription-list";
 import { primaryButtonClass } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/input-class";
+import { FilterField } from "@/components/ui/filter-field";
 import { homeCreateCustomerAction } from "@/lib/actions/home-customers";
 import { pageAtOrFirst } from "@/lib/db/cursor-page";
 import { brandOf } from "@/lib/domain/accounts/isv-facts";
@@ -65,17 +65,13 @@ export default async function Customers({ searchParams }: { searchParams: Promis
         </h2>
         <form role="search" aria-label={t("searchLabel")} className="mt-2 flex flex-wrap items-end gap-2">
           <div className="grow">
-            <label htmlFor="customer-search" className="block text-sm font-medium">
-              {t("searchLabel")}
-            </label>
-            <input
-              id="customer-search"
-              name="q"
+            <FilterField
+              id="q"
+              label={t("searchLabel")}
               type="search"
               defaultValue={search}
               maxLength={100}
               placeholder={t("searchHint")}
-              className={inputClass()}
             />
           </div>
           <button type="submit" className={primaryButtonClass("md")}>
