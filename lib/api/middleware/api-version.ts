@@ -45,10 +45,14 @@ export function apiVersion(): MiddlewareHandler<AppEnv> {
           ) as unknown as string,
         };
     }
+    // Set before the answer exists: a header added to a finished Response makes Hono rebuild it
+    // around its body as a stream, which the server then reads back chunk by chunk (a third of a
+    // GET's CPU). An answer built by hand (not from the context) may lack it: added then.
+    c.header(API_VERSION_HEADER, version);
     try {
       await next();
     } finally {
-      c.header(API_VERSION_HEADER, version);
+      if (c.res.headers.get(API_VERSION_HEADER) !== version) c.header(API_VERSION_HEADER, version);
     }
     if (version === set.versions[set.versions.length - 1]) return;
     const type = c.res.headers.get("content-type") ?? "";

@@ -1,6 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 
 import { clock } from "../../clock";
+import { preparedPerDb } from "../../db/prepared";
 import { payoutSettings, type PayoutSettingsRow } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { defaultPayoutSchedule, type PayoutSchedule } from "../../schemas/payout-schedule";
@@ -69,9 +70,18 @@ const settingsOf = (row: Selected | undefined): PayoutSettings =>
       }
     : defaultPayoutSettings;
 
+// Read by every GET of an account or a merchant: built once, a named statement on PostgreSQL.
+const settingsByOwner = preparedPerDb((db) =>
+  db
+    .select(columns)
+    .from(payoutSettings)
+    .where(eq(payoutSettings.ownerId, sql.placeholder("ownerId")))
+    .prepare("payout_settings_by_owner"),
+);
+
 /** One owner's payout settings (the defaults when it has no row). */
 export async function payoutSettingsOf(db: DbOrTx, ownerId: string): Promise<PayoutSettings> {
-  const [row] = await db.select(columns).from(payoutSettings).where(eq(payoutSettings.ownerId, ownerId));
+  const [row] = await settingsByOwner(db).execute({ ownerId });
   return settingsOf(row);
 }
 
