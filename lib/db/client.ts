@@ -7,6 +7,7 @@ import type { Pool } from "pg";
 
 import { acquireDataDirLock, makePrivate } from "./lock";
 import { migrateDatabase } from "./migrate";
+import { parsersOnce } from "./pglite-parsers";
 import * as schema from "./schema";
 import type { DatabaseHandle, Db } from "./types";
 
@@ -114,7 +115,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     const { PGlite } = await import("@electric-sql/pglite");
     const client: PGlite = await PGlite.create(dataDir === "memory://" ? undefined : path.join(dataDir, "pgdata"));
     await client.exec("set timezone = 'UTC'");
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(parsersOnce(client), { schema }) as unknown as Db;
     return {
       db,
       kind: "pglite",
