@@ -2,6 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 
 import { openDatabase } from "../lib/db/client";
+import { keysBySid } from "../lib/domain/accounts/authenticate-api-key";
+import { merchantById } from "../lib/domain/merchants/find-merchant";
+import { settingsByOwner } from "../lib/domain/payouts/settings";
 
 // The baseline: node:http answering GET /v1/account (and GET /v1/merchants/{id}, POST /v1/merchants) with the same SQL, through the same driver,
 // as the API (the API-key lookup, which reads the account with the key), and nothing else.
@@ -12,20 +15,30 @@ const handle = await openDatabase({
   poolSize: 10,
 });
 
-const authSql =
-  'select "accounts"."id", "accounts"."type", "accounts"."parent_id", "accounts"."sid", "accounts"."name", "accounts"."defaults", "accounts"."default_capabilities", "accounts"."settings", "accounts"."custom_domain", "accounts"."created_at", "accounts"."updated_at", "api_keys"."secret_digest" from "accounts" inner join "api_keys" on ("api_keys"."account_id" = "accounts"."id" and "api_keys"."revoked_at" is null) where "accounts"."sid" = $1';
+// The API's own statements (their text taken from its prepared statements, so that the two never
+// drift apart): the key lookup with the whole account row, the payout settings, the merchant.
+const authSql = keysBySid(handle.db).getQuery().sql;
+const payoutSettingsSql = settingsByOwner(handle.db).getQuery().sql;
+const merchantSql = merchantById(handle.db).getQuery().sql;
 
-// The merchant's payout settings, their own table (lib/domain/payouts/settings.ts), as the API reads them.
-const payoutSettingsSql =
-  'select "owner_id", "automatic", "frozen_at", "bank_account_hold_until" from "payout_settings" where "payout_settings"."owner_id" = $1';
-
-const merchantSql =
-  'select "id", "isv_account_id", "lead_id", "phone", "agent", "lead_onboarding_status", "deactivated", "application", "default_capabilities", "requirements", "payment", "payment_keys", "device_selection", "device_id", "device_imei", "device_imei_source", "device_catalog_id", "device_imei_status", "device_created_at", "device_updated_at", "agreement", "underwriting", "merchant_account_id", "submitted_at", "created_at", "updated_at" from "merchants" where ("merchants"."isv_account_id" = $1 and "merchants"."id" = $2)';
-
-// Named prepared statements on PostgreSQL, as the API's hot path uses.
+// Named prepared statements on PostgreSQL, as the API's hot path uses; rows as arrays, as drizzle
+// reads them.
+type Rows = { rows: unknown[][]; fields: { name: string }[] };
 const pool = handle.pool;
-const run = (name: string, text: string, values: unknown[]) =>
-  pool ? pool.query({ name, text, values }) : handle.query(text, values);
+const pglite = handle.pglite;
+const run = (name: string, text: string, values: unknown[]): Promise<Rows> =>
+  pool
+    ? (pool.query({ name, text, values, rowMode: "array" }) as unknown as Promise<Rows>)
+    : (pglite!.query(text, values, { rowMode: "array" }) as Promise<Rows>);
+/** A row as an object of its columns (the first of two alike named: the account's id, not its key's). */
+const objectOf = (result: Rows, row: unknown[], end = row.length) => {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < end; i++) {
+    const name = result.fields[i]!.name;
+    if (!(name in out)) out[name] = row[i];
+  }
+  return out;
+};
 
 // POST /v1/merchants: the statement the API sends (lib/domain/merchants/create-merchant.ts and
 // lib/domain/events/record-event.ts), written out by hand: number the lead, insert the merchant,
@@ -122,8 +135,8 @@ async function createMerchant(a: any, body: string, res: http.ServerResponse) {
     id("evt"),
     JSON.stringify(merchant),
   ];
-  const [row] = (await run("bare_create_merchant", createSql, values)).rows as { lead_id: string }[];
-  merchant.lead_id = Number(row!.lead_id);
+  const [row] = (await run("bare_create_merchant", createSql, values)).rows;
+  merchant.lead_id = Number(row![0]);
   res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(merchant));
 }
 
@@ -131,16 +144,18 @@ const server = http.createServer(async (req, res) => {
   const header = req.headers.authorization ?? "";
   const decoded = Buffer.from(header.slice(6), "base64").toString("utf8");
   const colon = decoded.indexOf(":");
-  const rows = (await run("auth_keys_by_sid", authSql, [decoded.slice(0, colon)])).rows;
+  const keys = await run("auth_keys_by_sid", authSql, [decoded.slice(0, colon)]);
+  const digestAt = keys.fields.findIndex((f) => f.name === "secret_digest");
   const digest = createHash("sha256")
     .update(decoded.slice(colon + 1))
     .digest("hex");
-  const key = rows.find((r) => timingSafeEqual(Buffer.from(String(r.secret_digest)), Buffer.from(digest)));
+  const key = keys.rows.find((r) => timingSafeEqual(Buffer.from(String(r[digestAt])), Buffer.from(digest)));
   if (!key) {
     res.writeHead(401).end();
     return;
   }
-  const a = key as any;
+  // The account's columns come first, then the key's.
+  const a = objectOf(keys, key, digestAt) as any;
   if (req.method === "POST" && req.url === "/v1/merchants") {
     // A request cut off by the load generator at the end of a run is dropped, as the API drops it.
     try {
@@ -152,38 +167,32 @@ const server = http.createServer(async (req, res) => {
     }
     return;
   }
-  // GET /v1/merchants/{id}: the same second query as the API, the row as JSON.
+  // GET /v1/merchants/{id}: the same second and third queries as the API, the row as JSON.
   if (req.url?.startsWith("/v1/merchants/")) {
-    const [m] = (await run("merchant_by_id", merchantSql, [a.id, req.url.slice("/v1/merchants/".length)]))
-      .rows as any[];
-    if (!m) {
+    const found = await run("merchant_by_id", merchantSql, [a.id, req.url.slice("/v1/merchants/".length)]);
+    if (!found.rows[0]) {
       res.writeHead(404).end();
       return;
     }
-    const [settings] = (await run("payout_settings_of", payoutSettingsSql, [m.id])).rows as any[];
+    const m = objectOf(found, found.rows[0]) as any;
+    const settings = await run("payout_settings_by_owner", payoutSettingsSql, [m.id]);
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({
         object: "merchant",
         ...m,
-        automatic_payouts: settings?.automatic ?? true,
+        payout_settings: settings.rows[0] ? objectOf(settings, settings.rows[0]) : null,
         created_at: new Date(m.created_at).toISOString(),
         updated_at: new Date(m.updated_at).toISOString(),
       }),
     );
     return;
   }
-  // Whether its payouts are frozen: its payout settings, as the API reads them.
-  const [payoutSettings] = (await run("payout_settings_of", payoutSettingsSql, [a.id])).rows as any[];
+  // The account's every column and its payout settings, as the API reads them.
+  const settings = await run("payout_settings_by_owner", payoutSettingsSql, [a.id]);
   const body = JSON.stringify({
     object: "account",
-    id: a.id,
-    type: a.type,
-    account_sid: a.sid,
-    name: a.name,
-    defaults: a.defaults,
-    default_capabilities: a.default_capabilities,
-    settings: a.settings,
-    payouts_frozen_at: payoutSettings?.frozen_at ?? null,
+    ...a,
+    payout_settings: settings.rows[0] ? objectOf(settings, settings.rows[0]) : null,
     created_at: new Date(a.created_at).toISOString(),
   });
   res.writeHead(200, { "content-type": "application/json" }).end(body);

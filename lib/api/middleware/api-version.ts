@@ -22,14 +22,14 @@ export function apiVersion(): MiddlewareHandler<AppEnv> {
     const set = currentVersions();
     const asked = c.req.header(API_VERSION_HEADER)?.trim();
     if (asked !== undefined && !isApiVersion(asked, set)) {
-      c.header(API_VERSION_HEADER, c.var.accountApiVersion ?? LATEST_API_VERSION);
+      c.header(API_VERSION_HEADER, c.get("accountApiVersion") ?? LATEST_API_VERSION);
       throw new AppError(
         "api_version_unknown",
         `${API_VERSION_HEADER} '${asked.slice(0, 40)}' is not a version of this API: send one of ${set.versions.join(", ")} (/docs/changelog), or none for your account's`,
         { param: API_VERSION_HEADER },
       );
     }
-    const version = asked || c.var.accountApiVersion || LATEST_API_VERSION;
+    const version = asked || c.get("accountApiVersion") || LATEST_API_VERSION;
     c.set("apiVersion", version);
     // An older version's request body, brought to the latest's shape before any route reads it
     // (jsonBody has already refused a body that is not JSON).

@@ -49,9 +49,9 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw error;
   }
   // Every change this request makes is audited under its caller (lib/audit/actor.ts).
-  const actor = actorOf(must(c.var.principal, "the principal just authenticated"), {
-    requestId: c.var.requestId,
-    clientAddress: c.var.clientAddress,
+  const actor = actorOf(must(c.get("principal"), "the principal just authenticated"), {
+    requestId: c.get("requestId"),
+    clientAddress: c.get("clientAddress"),
     keyLast4: basicSecretLast4(header),
   });
   return actor ? asActor(actor, next) : next();
@@ -112,7 +112,7 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
     const decoded = Buffer.from(value, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     if (colon > 0) {
-      const found = await authenticateApiKey(c.var.db, decoded.slice(0, colon), decoded.slice(colon + 1));
+      const found = await authenticateApiKey(c.get("db"), decoded.slice(0, colon), decoded.slice(colon + 1));
       if (found) {
         c.set("callerAccount", found.account);
         c.set("accountApiVersion", found.account.apiVersion);
@@ -133,14 +133,14 @@ async function fromAuthorization(c: Context<AppEnv>, header: string): Promise<Pr
     if (onboarding) return onboarding;
     if (value.startsWith("pk_")) {
       // A publishable key opens the tokenizer's one operation and nothing else.
-      const merchant = c.req.path === "/v1/tokens" ? await merchantByPublishableKey(c.var.db, value) : null;
+      const merchant = c.req.path === "/v1/tokens" ? await merchantByPublishableKey(c.get("db"), value) : null;
       if (merchant) return { kind: "publishable", accountId: `pk:${merchant.id}`, merchantId: merchant.id };
       throw unauthenticated(
         "A publishable key only authenticates POST /v1/tokens, with the merchant's tokenizer_publishable_key",
       );
     }
     const claims = await verifyToken(value, "api");
-    const member = claims ? await memberOfToken(c.var.db, claims) : null;
+    const member = claims ? await memberOfToken(c.get("db"), claims) : null;
     if (member) {
       // A sign-in whose second factor is still due (or not yet set up) opens nothing on the API.
       if (member.stage !== "complete")

@@ -11,7 +11,7 @@ import { routePermission } from "../route-permissions";
  * its permissions give. A standard key is the whole account's.
  */
 export const authorize: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const principal = c.var.principal;
+  const principal = c.get("principal");
   if (principal?.kind === "user") {
     const needed = routePermission(c.req.method, routePath(c, -1));
     if (needed && needed !== "open" && !roleMay(principal.role, needed)) throw permissionDenied(principal.role, needed);

@@ -33,7 +33,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       param: "Idempotency-Key",
     });
   }
-  const db = c.var.db;
+  const db = c.get("db");
   // Keys live in the caller's namespace: a merchant's session never collides with its ISV.
   const accountId = principalScope(principal);
   // An upload (multipart) is its bytes; every other body its JSON, keys in a stable order.
@@ -46,7 +46,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   // On the embedded database this process is the only one: a request with a key still running
   // here is refused at once (PGlite runs one transaction at a time, so a second claim would wait
   // for the first request's transaction, not see it in flight).
-  const local = c.var.handle.kind === "pglite" ? `${accountId}\n${key}` : null;
+  const local = c.get("handle").kind === "pglite" ? `${accountId}\n${key}` : null;
   const running = local === null ? undefined : inFlight.get(local);
   if (running !== undefined) {
     if (running !== digest) throw keyReused();

@@ -9,10 +9,10 @@ const paymentsCaller = allow<ScopedEnv>({ kinds: ["api_key", "user"], accountTyp
 
 /**
  * The guard of every payments operation, and the caller's payment scope (which merchants it may
- * see and act for) in `c.var.scope`: routes hand it to the domain instead of working it out.
+ * see and act for) in `c.get("scope")`: routes hand it to the domain instead of working it out.
  */
 export const withPaymentScope: MiddlewareHandler<ScopedEnv> = (c, next) =>
   paymentsCaller(c, async () => {
-    c.set("scope", await paymentScope(c.var.db, c.var.principal));
+    c.set("scope", await paymentScope(c.get("db"), c.get("principal")));
     await next();
   });

@@ -47,6 +47,6 @@ const createAccountSessionRoute = createRoute({
 
 export function accountSessionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createAccountSessionRoute, async (c) =>
-    c.json(await createAccountSession(c.var.db, c.var.principal.accountId, c.req.valid("json")), 200),
+    c.json(await createAccountSession(c.get("db"), c.get("principal").accountId, c.req.valid("json")), 200),
   );
 }

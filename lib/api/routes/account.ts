@@ -90,18 +90,18 @@ const verifyYourCustomDomainRoute = createRoute({
 
 export function accountRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getYourAccountSettingsRoute, async (c) =>
-    c.json(await accountJson(c.var.db, await callerAccount(c)), 200),
+    c.json(await accountJson(c.get("db"), await callerAccount(c)), 200),
   );
 
   app.openapi(updateYourSettingsRoute, async (c) =>
     c.json(
       await accountJson(
-        c.var.db,
+        c.get("db"),
         await updateAccount(
-          c.var.db,
-          c.var.principal.accountId,
+          c.get("db"),
+          c.get("principal").accountId,
           c.req.valid("json"),
-          payoutAccountCallerOf(c.var.principal),
+          payoutAccountCallerOf(c.get("principal")),
         ),
       ),
       200,
@@ -109,6 +109,6 @@ export function accountRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(verifyYourCustomDomainRoute, async (c) =>
-    c.json(await accountJson(c.var.db, await verifyCustomDomain(c.var.db, c.var.principal.accountId)), 200),
+    c.json(await accountJson(c.get("db"), await verifyCustomDomain(c.get("db"), c.get("principal").accountId)), 200),
   );
 }

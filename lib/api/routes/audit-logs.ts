@@ -47,7 +47,7 @@ const listRoute = createRoute({
 
 export function auditLogRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
-    const { rows, hasMore } = await listAuditLogs(c.var.db, c.var.principal.accountId, c.req.valid("query"));
+    const { rows, hasMore } = await listAuditLogs(c.get("db"), c.get("principal").accountId, c.req.valid("query"));
     return c.json(toList(rows.map(serializeAuditLog), hasMore, "/v1/audit_logs"), 200);
   });
 }

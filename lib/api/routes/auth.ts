@@ -45,9 +45,9 @@ export function authRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(signGetBearerJwtRoute, async (c) => {
     const { email, password, code } = c.req.valid("json");
     await checkSignInAttempts(email, getConnInfoAddress(c));
-    const { user: _user, ...token } = await signInForToken(c.var.db, email, password, code, {
+    const { user: _user, ...token } = await signInForToken(c.get("db"), email, password, code, {
       userAgent: c.req.header("user-agent") ?? null,
-      address: c.var.clientAddress,
+      address: c.get("clientAddress"),
     });
     return c.json(token, 200);
   });

@@ -113,17 +113,17 @@ const getBalanceTransactionRoute = createRoute({
 
 export function balanceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getBalanceRoute, async (c) => {
-    const { merchantId, balance } = await getBalance(c.var.db, c.var.scope, c.req.valid("query").merchant_id);
+    const { merchantId, balance } = await getBalance(c.get("db"), c.get("scope"), c.req.valid("query").merchant_id);
     return c.json(serializeBalance(merchantId, balance), 200);
   });
 
   app.openapi(listBalanceTransactionsRoute, async (c) => {
-    const { rows, hasMore } = await listBalanceTransactions(c.var.db, c.var.scope, c.req.valid("query"));
+    const { rows, hasMore } = await listBalanceTransactions(c.get("db"), c.get("scope"), c.req.valid("query"));
     return c.json(toList(rows.map(serializeBalanceTransaction), hasMore, "/v1/balance_transactions"), 200);
   });
 
   app.openapi(getBalanceTransactionRoute, async (c) => {
-    const row = await findBalanceTransaction(c.var.db, c.var.scope, c.req.valid("param").balance_transaction_id);
+    const row = await findBalanceTransaction(c.get("db"), c.get("scope"), c.req.valid("param").balance_transaction_id);
     return c.json(serializeBalanceTransaction(row), 200);
   });
 }

@@ -145,12 +145,12 @@ const createChargeRoute = createRoute({
 
 export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createChargeRoute, async (c) =>
-    c.json(await chargeSavedMethod(c.var.db, c.var.scope, c.req.valid("json")), 200),
+    c.json(await chargeSavedMethod(c.get("db"), c.get("scope"), c.req.valid("json")), 200),
   );
 
   app.openapi(listChargesRoute, async (c) => {
-    const { scope } = c.var;
-    const { rows, hasMore, merchantOf, refundsOf } = await listCharges(c.var.db, scope, c.req.valid("query"));
+    const scope = c.get("scope");
+    const { rows, hasMore, merchantOf, refundsOf } = await listCharges(c.get("db"), scope, c.req.valid("query"));
     const serialize = chargeSerializerFor(scope);
     return c.json(
       toList(
@@ -163,8 +163,8 @@ export function chargeRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(getChargeRoute, async (c) => {
-    const { charge, merchant, refunds } = await getCharge(c.var.db, c.var.scope, c.req.valid("param").charge_id);
-    return c.json(chargeSerializerFor(c.var.scope)(charge, merchant, refunds), 200);
+    const { charge, merchant, refunds } = await getCharge(c.get("db"), c.get("scope"), c.req.valid("param").charge_id);
+    return c.json(chargeSerializerFor(c.get("scope"))(charge, merchant, refunds), 200);
   });
 }
 

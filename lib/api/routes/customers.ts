@@ -134,27 +134,29 @@ const deleteCustomerRoute = createRoute({
 
 export function customerRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createCustomerRoute, async (c) =>
-    c.json(serializeCustomer(await createCustomer(c.var.db, c.var.scope, c.req.valid("json"))), 200),
+    c.json(serializeCustomer(await createCustomer(c.get("db"), c.get("scope"), c.req.valid("json"))), 200),
   );
   app.openapi(listCustomersRoute, async (c) => {
-    const { rows, hasMore } = await listCustomers(c.var.db, c.var.scope, c.req.valid("query"));
+    const { rows, hasMore } = await listCustomers(c.get("db"), c.get("scope"), c.req.valid("query"));
     return c.json(toList(rows.map(serializeCustomer), hasMore, "/v1/customers"), 200);
   });
   app.openapi(getCustomerRoute, async (c) =>
     c.json(
-      serializeCustomer(await findCustomer(c.var.db, c.var.scope, c.req.valid("param").customer_id, "customer_id")),
+      serializeCustomer(
+        await findCustomer(c.get("db"), c.get("scope"), c.req.valid("param").customer_id, "customer_id"),
+      ),
       200,
     ),
   );
   app.openapi(updateCustomerRoute, async (c) =>
     c.json(
       serializeCustomer(
-        await updateCustomer(c.var.db, c.var.scope, c.req.valid("param").customer_id, c.req.valid("json")),
+        await updateCustomer(c.get("db"), c.get("scope"), c.req.valid("param").customer_id, c.req.valid("json")),
       ),
       200,
     ),
   );
   app.openapi(deleteCustomerRoute, async (c) =>
-    c.json(await deleteCustomer(c.var.db, c.var.scope, c.req.valid("param").customer_id), 200),
+    c.json(await deleteCustomer(c.get("db"), c.get("scope"), c.req.valid("param").customer_id), 200),
   );
 }

@@ -147,32 +147,38 @@ const acceptDisputeRoute = createRoute({
 
 export function disputeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listDisputesRoute, async (c) => {
-    const { rows, hasMore } = await listDisputes(c.var.db, c.var.scope, c.req.valid("query"));
-    return c.json(toList(rows.map(disputeSerializerFor(c.var.scope)), hasMore, "/v1/disputes"), 200);
+    const { rows, hasMore } = await listDisputes(c.get("db"), c.get("scope"), c.req.valid("query"));
+    return c.json(toList(rows.map(disputeSerializerFor(c.get("scope"))), hasMore, "/v1/disputes"), 200);
   });
 
   app.openapi(getDisputeRoute, async (c) =>
     c.json(
-      disputeSerializerFor(c.var.scope)(await findDispute(c.var.db, c.var.scope, c.req.valid("param").dispute_id)),
+      disputeSerializerFor(c.get("scope"))(
+        await findDispute(c.get("db"), c.get("scope"), c.req.valid("param").dispute_id),
+      ),
       200,
     ),
   );
 
   app.openapi(saveEvidenceRoute, async (c) => {
-    const row = await saveEvidence(c.var.db, c.var.scope, c.req.valid("param").dispute_id, c.req.valid("json"));
-    return c.json(disputeSerializerFor(c.var.scope)(row), 200);
+    const row = await saveEvidence(c.get("db"), c.get("scope"), c.req.valid("param").dispute_id, c.req.valid("json"));
+    return c.json(disputeSerializerFor(c.get("scope"))(row), 200);
   });
 
   app.openapi(submitDisputeRoute, async (c) =>
     c.json(
-      disputeSerializerFor(c.var.scope)(await submitDispute(c.var.db, c.var.scope, c.req.valid("param").dispute_id)),
+      disputeSerializerFor(c.get("scope"))(
+        await submitDispute(c.get("db"), c.get("scope"), c.req.valid("param").dispute_id),
+      ),
       200,
     ),
   );
 
   app.openapi(acceptDisputeRoute, async (c) =>
     c.json(
-      disputeSerializerFor(c.var.scope)(await acceptDispute(c.var.db, c.var.scope, c.req.valid("param").dispute_id)),
+      disputeSerializerFor(c.get("scope"))(
+        await acceptDispute(c.get("db"), c.get("scope"), c.req.valid("param").dispute_id),
+      ),
       200,
     ),
   );

@@ -91,7 +91,7 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
   // origins the session's ISV allows (none: by nobody); it holds nothing until the loader answers.
   app.get("/embed/v1/frame", async (c) => {
     plain(c);
-    const isv = await accountSessionIsv(c.var.db, c.req.query("session") ?? "");
+    const isv = await accountSessionIsv(c.get("db"), c.req.query("session") ?? "");
     const origins = isv ? settingsOf(isv).embed_allowed_origins : [];
     c.header("Content-Security-Policy", embedFrameCsp(origins));
     return c.html(
@@ -111,7 +111,7 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
         param: "client_secret",
       });
     const input = parsed.data;
-    const result = await exchangeClientSecret(c.var.db, {
+    const result = await exchangeClientSecret(c.get("db"), {
       clientSecret: input.client_secret,
       component: input.component,
       origin: input.parent_origin,
@@ -123,7 +123,7 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
       setCookie(c, LOCALE_COOKIE, input.locale, frameCookie(FRAME_COOKIE_MAX_AGE, { httpOnly: false }));
     // The onboarding component goes straight into the wizard (one redirect fewer before its first step).
     if (input.component === "onboarding") {
-      const opened = await embeddedOnboarding(c.var.db, result.session);
+      const opened = await embeddedOnboarding(c.get("db"), result.session);
       if (opened) {
         setCookie(c, ONBOARDING_COOKIE, opened.sessionToken, sessionCookieOptions(true));
         return c.json({ url: opened.path });
@@ -146,7 +146,7 @@ export function embedRoutes(app: OpenAPIHono<AppEnv>) {
     plain(c);
     const session = await frameSession(getCookie(c, embedCookie("onboarding")));
     if (!session?.components.onboarding?.enabled) return c.redirect("/home/unavailable?reason=component", 303);
-    const opened = await embeddedOnboarding(c.var.db, session);
+    const opened = await embeddedOnboarding(c.get("db"), session);
     if (!opened) return c.redirect("/home/unavailable?reason=component", 303);
     setCookie(c, ONBOARDING_COOKIE, opened.sessionToken, sessionCookieOptions(true));
     return c.redirect(opened.path, 303);

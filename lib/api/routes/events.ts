@@ -60,11 +60,14 @@ const getEventRoute = createRoute({
 
 export function eventRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listEventsRoute, async (c) => {
-    const { rows, hasMore } = await listEvents(c.var.db, c.var.principal.accountId, c.req.valid("query"));
+    const { rows, hasMore } = await listEvents(c.get("db"), c.get("principal").accountId, c.req.valid("query"));
     return c.json(toList(rows.map(serializeEvent), hasMore, "/v1/events"), 200);
   });
 
   app.openapi(getEventRoute, async (c) =>
-    c.json(serializeEvent(await findEvent(c.var.db, c.var.principal.accountId, c.req.valid("param").event_id)), 200),
+    c.json(
+      serializeEvent(await findEvent(c.get("db"), c.get("principal").accountId, c.req.valid("param").event_id)),
+      200,
+    ),
   );
 }

@@ -57,6 +57,6 @@ const previewFeeChargeRoute = createRoute({
 
 export function feeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(previewFeeChargeRoute, async (c) => {
-    return c.json(await previewFee(c.var.db, c.var.scope, c.req.valid("json")), 200);
+    return c.json(await previewFee(c.get("db"), c.get("scope"), c.req.valid("json")), 200);
   });
 }

@@ -30,8 +30,8 @@ const filesCaller = allow({ kinds: ["api_key", "user", "onboarding"], accountTyp
 
 /** The caller's file scope; a merchant's session is checked as every use of it is (a newer link ends it). */
 async function scopeOf(c: Context<Authorized>): Promise<Scope> {
-  const p = c.var.principal;
-  if (p.kind === "onboarding") await checkSession(c.var.db, p, { host: c.req.header("host") });
+  const p = c.get("principal");
+  if (p.kind === "onboarding") await checkSession(c.get("db"), p, { host: c.req.header("host") });
   return fileScope(p);
 }
 
@@ -121,16 +121,16 @@ export function fileRoutes(app: OpenAPIHono<AppEnv>) {
     const fields: Record<string, unknown> = { ...form.fields };
     const parsed = createFileFields.safeParse(fields);
     if (!parsed.success) throw invalidFields(issuesToFieldErrors(parsed.error.issues, [], fields));
-    const row = await createFile(c.var.db, scope, { ...parsed.data, filename: file.filename, bytes: file.data });
+    const row = await createFile(c.get("db"), scope, { ...parsed.data, filename: file.filename, bytes: file.data });
     return c.json(serializeFile(row), 200);
   });
 
   app.openapi(getFileRoute, async (c) =>
-    c.json(serializeFile(await findFile(c.var.db, await scopeOf(c), c.req.valid("param").file_id)), 200),
+    c.json(serializeFile(await findFile(c.get("db"), await scopeOf(c), c.req.valid("param").file_id)), 200),
   );
 
   app.openapi(getContentsRoute, async (c) => {
-    const { row, bytes } = await fileContent(c.var.db, await scopeOf(c), c.req.valid("param").file_id);
+    const { row, bytes } = await fileContent(c.get("db"), await scopeOf(c), c.req.valid("param").file_id);
     return c.body(new Uint8Array(bytes), 200, fileDownloadHeaders(row, bytes.length));
   });
 }

@@ -80,9 +80,12 @@ const revokeSessionsRoute = createRoute({
 
 export function homeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createLoginLinkRoute, async (c) =>
-    c.json(await createLoginLink(c.var.db, c.var.principal.accountId, c.req.valid("param").merchant_id), 200),
+    c.json(await createLoginLink(c.get("db"), c.get("principal").accountId, c.req.valid("param").merchant_id), 200),
   );
   app.openapi(revokeSessionsRoute, async (c) =>
-    c.json(await revokeMerchantSessions(c.var.db, c.var.principal.accountId, c.req.valid("param").merchant_id), 200),
+    c.json(
+      await revokeMerchantSessions(c.get("db"), c.get("principal").accountId, c.req.valid("param").merchant_id),
+      200,
+    ),
   );
 }

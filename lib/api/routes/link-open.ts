@@ -15,7 +15,7 @@ import type { AppEnv } from "../context";
 export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /onboard/{token}: an onboarding link's url; opens a session and redirects into the wizard
   app.get("/onboard/:token", async (c) => {
-    const result = await openOnboardingLink(c.var.db, c.req.param("token"));
+    const result = await openOnboardingLink(c.get("db"), c.req.param("token"));
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     if (result.kind === "open") {
@@ -28,7 +28,7 @@ export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
     c.header("Content-Security-Policy", linkPageCsp);
     if (result.kind === "unknown") {
       // On an ISV's own domain, its brand (the link the merchant holds came from it); else the plain page.
-      const hostIsv = await isvForHost(c.var.db, c.req.header("host") ?? "");
+      const hostIsv = await isvForHost(c.get("db"), c.req.header("host") ?? "");
       return c.html(
         renderLinkUnavailablePage({ reason: "unknown", locale, branding: hostIsv ? brandOf(hostIsv) : undefined }),
         404,
@@ -37,7 +37,7 @@ export function linkOpenRoutes(app: OpenAPIHono<AppEnv>) {
     // As Stripe does: an expired link with a refresh_url sends the merchant on by itself (the ISV
     // makes a new link there); without one, the branded page says what to do.
     if (result.kind === "expired" && result.refreshUrl) return c.redirect(result.refreshUrl, 303);
-    const isv = await getAccount(c.var.db, result.isvAccountId);
+    const isv = await getAccount(c.get("db"), result.isvAccountId);
     return c.html(
       renderLinkUnavailablePage({ reason: result.kind, locale, branding: brandOf(isv), refreshUrl: result.refreshUrl }),
       410,

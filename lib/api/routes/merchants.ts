@@ -137,37 +137,41 @@ const releaseDeviceRoute = createRoute({
 export function merchantRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createMerchantRoute, async (c) => {
     const isv = await callerAccount(c);
-    const { row, created } = await createMerchant(c.var.db, isv, c.req.valid("json") as CreateMerchantInput);
+    const { row, created } = await createMerchant(c.get("db"), isv, c.req.valid("json") as CreateMerchantInput);
     // A merchant just made has the default payout settings: nothing to read.
-    return c.json(await merchantJson(c.var.db, row, isv, created ? defaultPayoutSettings : undefined), 200);
+    return c.json(await merchantJson(c.get("db"), row, isv, created ? defaultPayoutSettings : undefined), 200);
   });
 
   app.openapi(listMerchantsRoute, async (c) => {
-    const accountId = c.var.principal.accountId;
-    const { rows, hasMore } = await listMerchants(c.var.db, accountId, c.req.valid("query"));
+    const accountId = c.get("principal").accountId;
+    const { rows, hasMore } = await listMerchants(c.get("db"), accountId, c.req.valid("query"));
     const isv = await callerAccount(c);
-    return c.json(toList(await merchantsJson(c.var.db, rows, isv), hasMore, "/v1/merchants"), 200);
+    return c.json(toList(await merchantsJson(c.get("db"), rows, isv), hasMore, "/v1/merchants"), 200);
   });
 
   app.openapi(getMerchantRoute, async (c) => {
-    const accountId = c.var.principal.accountId;
-    const row = await findMerchant(c.var.db, accountId, c.req.valid("param").merchant_id);
+    const accountId = c.get("principal").accountId;
+    const row = await findMerchant(c.get("db"), accountId, c.req.valid("param").merchant_id);
     const isv = await callerAccount(c);
-    return c.json(await merchantJson(c.var.db, row, isv), 200);
+    return c.json(await merchantJson(c.get("db"), row, isv), 200);
   });
 
   app.openapi(releaseDeviceRoute, async (c) => {
-    const { row, isv } = await releaseDevice(c.var.db, c.var.principal.accountId, c.req.valid("param").merchant_id);
-    return c.json(await merchantJson(c.var.db, row, isv), 200);
+    const { row, isv } = await releaseDevice(
+      c.get("db"),
+      c.get("principal").accountId,
+      c.req.valid("param").merchant_id,
+    );
+    return c.json(await merchantJson(c.get("db"), row, isv), 200);
   });
 
   app.openapi(updateMerchantRoute, async (c) => {
     const { row, isv } = await updateMerchant(
-      c.var.db,
-      c.var.principal.accountId,
+      c.get("db"),
+      c.get("principal").accountId,
       c.req.valid("param").merchant_id,
       c.req.valid("json") as UpdateMerchantInput,
     );
-    return c.json(await merchantJson(c.var.db, row, isv), 200);
+    return c.json(await merchantJson(c.get("db"), row, isv), 200);
   });
 }

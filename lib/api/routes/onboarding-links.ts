@@ -68,7 +68,7 @@ const createOnboardingLinkRoute = createRoute({
 
 export function onboardingLinkRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createOnboardingLinkRoute, async (c) => {
-    const { link, url } = await createOnboardingLink(c.var.db, c.var.principal.accountId, c.req.valid("json"));
+    const { link, url } = await createOnboardingLink(c.get("db"), c.get("principal").accountId, c.req.valid("json"));
     return c.json(serializeOnboardingLink(link, url), 200);
   });
 }

@@ -64,7 +64,7 @@ async function renew(c: Context<Authorized>) {
   if (c.req.header("authorization")) return;
   // The principal itself, with when its session started: a renewal keeps that start, so a session
   // used all day still ends 12 hours after its link was opened.
-  const p = c.var.principal;
+  const p = c.get("principal");
   if (p.kind !== "onboarding") return;
   const { merchantId, linkId, accountId, startedAt } = p;
   setCookie(
@@ -77,7 +77,7 @@ async function renew(c: Context<Authorized>) {
 
 /** The session this request uses: the principal (onboardingOnly guarantees its kind) and the host it came to. */
 function principal(c: Context<Authorized>): SessionUse {
-  const p = c.var.principal;
+  const p = c.get("principal");
   if (p?.kind !== "onboarding") throw new Error("onboarding route without an onboarding principal");
   return { merchantId: p.merchantId, linkId: p.linkId, accountId: p.accountId, host: c.req.header("host") };
 }
@@ -108,7 +108,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const view = await getSession(c.var.db, principal(c));
+      const view = await getSession(c.get("db"), principal(c));
       await renew(c);
       return c.json(view, 200);
     },
@@ -144,7 +144,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const view = await updateSession(c.var.db, principal(c), c.req.valid("json") as SessionPatch);
+      const view = await updateSession(c.get("db"), principal(c), c.req.valid("json") as SessionPatch);
       await renew(c);
       return c.json(view, 200);
     },
@@ -186,7 +186,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const use = principal(c);
-      const signature = await signAgreement(c.var.db, use, {
+      const signature = await signAgreement(c.get("db"), use, {
         name: c.req.valid("json").name,
         ip: getConnInfoAddress(c),
         userAgent: c.req.header("user-agent") ?? "",
@@ -199,7 +199,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /v1/onboarding/session/agreement.pdf: the agreement (signed or not yet) as a PDF
   app.get("/v1/onboarding/session/agreement.pdf", onboardingOnly, async (c) => {
-    const agreement = await getAgreement(c.var.db, principal(c), localeOf(c));
+    const agreement = await getAgreement(c.get("db"), principal(c), localeOf(c));
     const bytes = await agreementPdf({
       document: agreement.document,
       branding: agreement.branding,
@@ -238,7 +238,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
         409: conflict409,
       },
     }),
-    async (c) => c.json(await submitSession(c.var.db, principal(c)), 200),
+    async (c) => c.json(await submitSession(c.get("db"), principal(c)), 200),
   );
 
   // POST /v1/onboarding/session/resume_link: save and finish later, by a link e-mailed to the merchant
@@ -268,7 +268,7 @@ export function onboardingSessionRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const body = c.req.valid("json");
       const locale = body.locale ?? negotiateLocale(c.req.header("accept-language"));
-      return c.json(await emailResumeLink(c.var.db, principal(c), { email: body.email, locale }), 200);
+      return c.json(await emailResumeLink(c.get("db"), principal(c), { email: body.email, locale }), 200);
     },
   );
 }

@@ -154,12 +154,12 @@ const VISITS_PER_ADDRESS_PER_MINUTE = 30;
 
 export function paymentLinkRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createLinkRoute, async (c) => {
-    const row = await createPaymentLink(c.var.db, c.var.scope, c.req.valid("json"));
-    return c.json(serializePaymentLink(row, await hostedBaseOf(c.var.db, row.isvAccountId)), 200);
+    const row = await createPaymentLink(c.get("db"), c.get("scope"), c.req.valid("json"));
+    return c.json(serializePaymentLink(row, await hostedBaseOf(c.get("db"), row.isvAccountId)), 200);
   });
   app.openapi(listLinksRoute, async (c) => {
-    const { rows, hasMore } = await listPaymentLinks(c.var.db, c.var.scope, c.req.valid("query"));
-    const base = await hostedBaseOf(c.var.db, c.var.scope.isvAccountId);
+    const { rows, hasMore } = await listPaymentLinks(c.get("db"), c.get("scope"), c.req.valid("query"));
+    const base = await hostedBaseOf(c.get("db"), c.get("scope").isvAccountId);
     return c.json(
       toList(
         rows.map((r) => serializePaymentLink(r, base)),
@@ -170,22 +170,22 @@ export function paymentLinkRoutes(app: OpenAPIHono<AppEnv>) {
     );
   });
   app.openapi(getLinkRoute, async (c) => {
-    const row = await findPaymentLink(c.var.db, c.var.scope, c.req.valid("param").payment_link_id);
-    return c.json(serializePaymentLink(row, await hostedBaseOf(c.var.db, row.isvAccountId)), 200);
+    const row = await findPaymentLink(c.get("db"), c.get("scope"), c.req.valid("param").payment_link_id);
+    return c.json(serializePaymentLink(row, await hostedBaseOf(c.get("db"), row.isvAccountId)), 200);
   });
   app.openapi(updateLinkRoute, async (c) => {
     const row = await updatePaymentLink(
-      c.var.db,
-      c.var.scope,
+      c.get("db"),
+      c.get("scope"),
       c.req.valid("param").payment_link_id,
       c.req.valid("json"),
     );
-    return c.json(serializePaymentLink(row, await hostedBaseOf(c.var.db, row.isvAccountId)), 200);
+    return c.json(serializePaymentLink(row, await hostedBaseOf(c.get("db"), row.isvAccountId)), 200);
   });
   app.openapi(linkQrRoute, async (c) => {
     const id = c.req.valid("param").payment_link_id;
-    const row = await publicPaymentLink(c.var.db, id);
-    return qrAnswer(c, `${await hostedBaseOf(c.var.db, row.isvAccountId)}/l/${row.id}`, c.req.valid("query").format);
+    const row = await publicPaymentLink(c.get("db"), id);
+    return qrAnswer(c, `${await hostedBaseOf(c.get("db"), row.isvAccountId)}/l/${row.id}`, c.req.valid("query").format);
   });
 
   // The link's URL: GET opens a payment request (or shows the amount form), POST sends the amount.
@@ -202,12 +202,15 @@ export function paymentLinkRoutes(app: OpenAPIHono<AppEnv>) {
       throw new AppError("rate_limited", "Too many payments opened from this address; try again in a minute", {
         retryAfterSeconds: wait,
       });
-    const result = await visitPaymentLink(c.var.db, id, chosen);
+    const result = await visitPaymentLink(c.get("db"), id, chosen);
     if (result.kind === "pay") {
       await visits.hit(getConnInfoAddress(c));
-      return c.redirect(payPageUrl(await hostedBaseOf(c.var.db, result.request.isvAccountId), result.request.id), 303);
+      return c.redirect(
+        payPageUrl(await hostedBaseOf(c.get("db"), result.request.isvAccountId), result.request.id),
+        303,
+      );
     }
-    const isv = result.isvAccountId ? await getAccount(c.var.db, result.isvAccountId) : null;
+    const isv = result.isvAccountId ? await getAccount(c.get("db"), result.isvAccountId) : null;
     const branding = isv ? brandOf(isv) : undefined;
     if (result.kind === "unavailable")
       return c.html(

@@ -127,13 +127,13 @@ const detachMethodRoute = createRoute({
 
 export function paymentMethodRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createMethodRoute, async (c) => {
-    const row = await createPaymentMethod(c.var.db, c.var.scope, c.req.valid("json"), {
+    const row = await createPaymentMethod(c.get("db"), c.get("scope"), c.req.valid("json"), {
       clientAddress: getConnInfoAddress(c),
     });
     return c.json(serializePaymentMethod(row, clock.now()), 200);
   });
   app.openapi(listMethodsRoute, async (c) => {
-    const { rows, hasMore } = await listPaymentMethods(c.var.db, c.var.scope, c.req.valid("query"));
+    const { rows, hasMore } = await listPaymentMethods(c.get("db"), c.get("scope"), c.req.valid("query"));
     const now = clock.now();
     return c.json(
       toList(
@@ -146,15 +146,15 @@ export function paymentMethodRoutes(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(getMethodRoute, async (c) => {
     const row = await findPaymentMethod(
-      c.var.db,
-      c.var.scope,
+      c.get("db"),
+      c.get("scope"),
       c.req.valid("param").payment_method_id,
       "payment_method_id",
     );
     return c.json(serializePaymentMethod(row, clock.now()), 200);
   });
   app.openapi(detachMethodRoute, async (c) => {
-    const row = await detachPaymentMethod(c.var.db, c.var.scope, c.req.valid("param").payment_method_id);
+    const row = await detachPaymentMethod(c.get("db"), c.get("scope"), c.req.valid("param").payment_method_id);
     return c.json(serializePaymentMethod(row, clock.now()), 200);
   });
 }

@@ -95,15 +95,19 @@ const streamRoute = createRoute({
 
 export function paymentPageRoutes(app: OpenAPIHono<AppEnv>, caps: StreamCaps) {
   app.openapi(payRoute, async (c) => {
-    const result = await payWithToken(c.var.db, c.req.valid("param").payment_request_id, c.req.valid("json"), {
+    const result = await payWithToken(c.get("db"), c.req.valid("param").payment_request_id, c.req.valid("json"), {
       clientAddress: getConnInfoAddress(c),
     });
     return c.json(serializePayResult(result), 200);
   });
 
   app.openapi(qrRoute, async (c) => {
-    const row = await findPublicPaymentRequest(c.var.db, c.req.valid("param").payment_request_id);
-    return qrAnswer(c, payPageUrl(await hostedBaseOf(c.var.db, row.isvAccountId), row.id), c.req.valid("query").format);
+    const row = await findPublicPaymentRequest(c.get("db"), c.req.valid("param").payment_request_id);
+    return qrAnswer(
+      c,
+      payPageUrl(await hostedBaseOf(c.get("db"), row.isvAccountId), row.id),
+      c.req.valid("query").format,
+    );
   });
 
   app.openapi(streamRoute, async (c) => {
@@ -111,7 +115,7 @@ export function paymentPageRoutes(app: OpenAPIHono<AppEnv>, caps: StreamCaps) {
     // The caps first: a refused stream costs no database read.
     const release = caps.acquire(id, getConnInfoAddress(c));
     try {
-      await findPublicPaymentRequest(c.var.db, id);
+      await findPublicPaymentRequest(c.get("db"), id);
     } catch (error) {
       release();
       throw error;
@@ -123,7 +127,7 @@ export function paymentPageRoutes(app: OpenAPIHono<AppEnv>, caps: StreamCaps) {
       const restarting = () => aborted.abort();
       shutdownSignal.addEventListener("abort", restarting, { once: true });
       try {
-        for await (const state of followPaymentRequest(c.var.handle, id, aborted.signal)) {
+        for await (const state of followPaymentRequest(c.get("handle"), id, aborted.signal)) {
           await stream.writeSSE({ event: "payment_request", data: JSON.stringify(state), id: String(Date.now()) });
         }
         if (shutdownSignal.aborted) await stream.writeSSE({ event: "reconnect", data: "{}", retry: RECONNECT_HINT_MS });

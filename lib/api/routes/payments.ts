@@ -202,28 +202,28 @@ const unlockRoute = createRoute({
 
 export function paymentRoutes(app: OpenAPIHono<AppEnv>, caps: StreamCaps) {
   app.openapi(terminalRoute, async (c) => {
-    const { row, base } = await createPaymentRequest(c.var.db, c.var.principal, {
+    const { row, base } = await createPaymentRequest(c.get("db"), c.get("principal"), {
       ...c.req.valid("json"),
       type: "TERMINAL",
     });
     return c.json(serializePaymentRequest(row, base), 200);
   });
   app.openapi(scanToPayRoute, async (c) => {
-    const { row, base } = await createPaymentRequest(c.var.db, c.var.principal, {
+    const { row, base } = await createPaymentRequest(c.get("db"), c.get("principal"), {
       ...c.req.valid("json"),
       type: "SCAN_TO_PAY",
     });
     return c.json(serializePaymentRequest(row, base), 200);
   });
   app.openapi(invoiceRoute, async (c) => {
-    const { row, base } = await createPaymentRequest(c.var.db, c.var.principal, {
+    const { row, base } = await createPaymentRequest(c.get("db"), c.get("principal"), {
       ...c.req.valid("json"),
       type: "INVOICE",
     });
     return c.json(serializePaymentRequest(row, base), 200);
   });
   app.openapi(manualRoute, async (c) => {
-    const { row, base } = await createPaymentRequest(c.var.db, c.var.principal, {
+    const { row, base } = await createPaymentRequest(c.get("db"), c.get("principal"), {
       ...c.req.valid("json"),
       type: "MANUAL",
     });
@@ -231,9 +231,9 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>, caps: StreamCaps) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const { scope } = c.var;
-    const { rows, hasMore } = await listPaymentRequests(c.var.db, scope, c.req.valid("query"));
-    const base = await hostedBaseOf(c.var.db, scope.isvAccountId);
+    const scope = c.get("scope");
+    const { rows, hasMore } = await listPaymentRequests(c.get("db"), scope, c.req.valid("query"));
+    const base = await hostedBaseOf(c.get("db"), scope.isvAccountId);
     return c.json(
       toList(
         rows.map((r) => serializePaymentRequest(r, base)),
@@ -245,17 +245,25 @@ export function paymentRoutes(app: OpenAPIHono<AppEnv>, caps: StreamCaps) {
   });
 
   app.openapi(getRoute, async (c) => {
-    const row = await findPaymentRequest(c.var.db, c.var.scope, c.req.valid("param").payment_request_id);
-    return c.json(serializePaymentRequest(row, await hostedBaseOf(c.var.db, row.isvAccountId)), 200);
+    const row = await findPaymentRequest(c.get("db"), c.get("scope"), c.req.valid("param").payment_request_id);
+    return c.json(serializePaymentRequest(row, await hostedBaseOf(c.get("db"), row.isvAccountId)), 200);
   });
 
   app.openapi(cancelRoute, async (c) => {
-    const { row, base } = await cancelPaymentRequest(c.var.db, c.var.scope, c.req.valid("param").payment_request_id);
+    const { row, base } = await cancelPaymentRequest(
+      c.get("db"),
+      c.get("scope"),
+      c.req.valid("param").payment_request_id,
+    );
     return c.json(serializePaymentRequest(row, base), 200);
   });
 
   app.openapi(unlockRoute, async (c) => {
-    const { row, base } = await unlockPaymentRequest(c.var.db, c.var.scope, c.req.valid("param").payment_request_id);
+    const { row, base } = await unlockPaymentRequest(
+      c.get("db"),
+      c.get("scope"),
+      c.req.valid("param").payment_request_id,
+    );
     return c.json(serializePaymentRequest(row, base), 200);
   });
   // What the hosted pay pages call, public: registered last, as the document lists them.

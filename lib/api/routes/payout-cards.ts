@@ -84,23 +84,23 @@ const deletePayoutCardRoute = createRoute({
 export function payoutCardRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(setPayoutCardRoute, async (c) => {
     // A new place for money to go: the ISV's, or the merchant's in its home after a fresh sign-in; never a merchant's own key.
-    if (c.var.scope.merchantId)
+    if (c.get("scope").merchantId)
       throw new AppError(
         "account_type_not_allowed",
         "A payout card is added by the ISV's key, or by the merchant in its home",
       );
     const { merchant_id } = c.req.valid("param");
-    const card = await setPayoutCard(c.var.db, c.var.scope, merchant_id, c.req.valid("json").token);
+    const card = await setPayoutCard(c.get("db"), c.get("scope"), merchant_id, c.req.valid("json").token);
     return c.json(serializePayoutCard(card), 200);
   });
 
   app.openapi(getPayoutCardRoute, async (c) => {
-    const card = await getPayoutCard(c.var.db, c.var.scope, c.req.valid("param").merchant_id);
+    const card = await getPayoutCard(c.get("db"), c.get("scope"), c.req.valid("param").merchant_id);
     return c.json(serializePayoutCard(card), 200);
   });
 
   app.openapi(deletePayoutCardRoute, async (c) => {
-    const card = await deletePayoutCard(c.var.db, c.var.scope, c.req.valid("param").merchant_id);
+    const card = await deletePayoutCard(c.get("db"), c.get("scope"), c.req.valid("param").merchant_id);
     return c.json(serializePayoutCard(card), 200);
   });
 }

@@ -197,12 +197,12 @@ export function payoutRoutes(app: OpenAPIHono<AppEnv>, options: { sandbox: boole
   app.openapi(listPayoutsRoute, async (c) => {
     const query = c.req.valid("query");
     // The ISV's own payouts are its key's or JWT's alone: a merchant's own key may not list them.
-    if (query.recipient === "account" && c.var.scope.merchantId)
+    if (query.recipient === "account" && c.get("scope").merchantId)
       throw new AppError(
         "account_type_not_allowed",
         "The ISV's own payouts are read with the ISV's key, not a merchant's",
       );
-    const { rows, hasMore } = await listPayouts(c.var.db, c.var.scope, query);
+    const { rows, hasMore } = await listPayouts(c.get("db"), c.get("scope"), query);
     return c.json(toList(rows.map(serializePayout), hasMore, "/v1/payouts"), 200);
   });
 
@@ -210,24 +210,24 @@ export function payoutRoutes(app: OpenAPIHono<AppEnv>, options: { sandbox: boole
     const body = c.req.valid("json");
     const payout =
       body.method === "instant"
-        ? await createInstantPayout(c.var.db, c.var.scope, body)
-        : await createManualPayout(c.var.db, c.var.scope, body);
+        ? await createInstantPayout(c.get("db"), c.get("scope"), body)
+        : await createManualPayout(c.get("db"), c.get("scope"), body);
     return c.json(serializePayout(payout), 200);
   });
 
   app.openapi(instantQuoteRoute, async (c) => {
-    return c.json(await instantQuote(c.var.db, c.var.scope, c.req.valid("query")), 200);
+    return c.json(await instantQuote(c.get("db"), c.get("scope"), c.req.valid("query")), 200);
   });
 
   app.openapi(getPayoutRoute, async (c) => {
-    const found = await findPayout(c.var.db, c.var.scope, c.req.valid("param").payout_id);
+    const found = await findPayout(c.get("db"), c.get("scope"), c.req.valid("param").payout_id);
     return c.json(serializePayout(found), 200);
   });
 
   if (options.sandbox)
     app.openapi(advancePayoutRoute, async (c) => {
-      const found = await findPayout(c.var.db, c.var.scope, c.req.valid("param").payout_id);
-      const moved = await advancePayout(c.var.db, found.id, { strict: true });
+      const found = await findPayout(c.get("db"), c.get("scope"), c.req.valid("param").payout_id);
+      const moved = await advancePayout(c.get("db"), found.id, { strict: true });
       return c.json(serializePayout(moved ?? found), 200);
     });
 }

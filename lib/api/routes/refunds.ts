@@ -94,25 +94,26 @@ const getRefundRoute = createRoute({
 
 export function refundRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(refundChargeRoute, async (c) => {
-    const { scope, principal } = c.var;
+    const scope = c.get("scope");
+    const principal = c.get("principal");
     // A `support` member refunds up to the limit its owner set (docs/reference.md section 23).
-    const maxAmount = await refundCeilingFor(c.var.db, principal);
+    const maxAmount = await refundCeilingFor(c.get("db"), principal);
     return c.json(
       serializeRefund(
-        await createRefund(c.var.db, scope, c.req.valid("json"), { requestKey: c.var.requestKey, maxAmount }),
+        await createRefund(c.get("db"), scope, c.req.valid("json"), { requestKey: c.get("requestKey"), maxAmount }),
       ),
       200,
     );
   });
 
   app.openapi(listRefundsRoute, async (c) => {
-    const { scope } = c.var;
-    const { rows, hasMore } = await listRefunds(c.var.db, scope, c.req.valid("query"));
+    const scope = c.get("scope");
+    const { rows, hasMore } = await listRefunds(c.get("db"), scope, c.req.valid("query"));
     return c.json(toList(rows.map(serializeRefund), hasMore, "/v1/refunds"), 200);
   });
 
   app.openapi(getRefundRoute, async (c) => {
-    const { scope } = c.var;
-    return c.json(serializeRefund(await findRefund(c.var.db, scope, c.req.valid("param").refund_id)), 200);
+    const scope = c.get("scope");
+    return c.json(serializeRefund(await findRefund(c.get("db"), scope, c.req.valid("param").refund_id)), 200);
   });
 }

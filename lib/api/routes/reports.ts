@@ -79,16 +79,16 @@ const downloadReportRoute = createRoute({
 
 export function reportRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createReportRoute, async (c) => {
-    const row = await createReport(c.var.db, c.var.scope, c.req.valid("json"));
+    const row = await createReport(c.get("db"), c.get("scope"), c.req.valid("json"));
     return c.json(serializeReport(row), 200);
   });
 
   app.openapi(getReportRoute, async (c) => {
-    return c.json(serializeReport(await findReport(c.var.db, c.var.scope, c.req.valid("param").report_id)), 200);
+    return c.json(serializeReport(await findReport(c.get("db"), c.get("scope"), c.req.valid("param").report_id)), 200);
   });
 
   app.openapi(downloadReportRoute, async (c) => {
-    const report = await findReport(c.var.db, c.var.scope, c.req.valid("param").report_id);
+    const report = await findReport(c.get("db"), c.get("scope"), c.req.valid("param").report_id);
     if (report.status !== "succeeded" || report.csv === null)
       throw new AppError(
         "invalid_state",

@@ -118,10 +118,10 @@ function assertIsv(scope: { merchantId?: string }) {
 
 export function reserveRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createReserveRoute, async (c) => {
-    assertIsv(c.var.scope);
+    assertIsv(c.get("scope"));
     const reserve = await createReserve(
-      c.var.db,
-      c.var.scope,
+      c.get("db"),
+      c.get("scope"),
       c.req.valid("param").merchant_id,
       c.req.valid("json"),
       "isv",
@@ -131,7 +131,7 @@ export function reserveRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(listReservesRoute, async (c) => {
     const { merchant_id } = c.req.valid("param");
-    const data = await listReserves(c.var.db, c.var.scope, merchant_id);
+    const data = await listReserves(c.get("db"), c.get("scope"), merchant_id);
     return c.json(
       { object: "list" as const, data, has_more: false, url: `/v1/merchants/${merchant_id}/reserves` },
       200,
@@ -139,8 +139,8 @@ export function reserveRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(releaseReserveRoute, async (c) => {
-    assertIsv(c.var.scope);
+    assertIsv(c.get("scope"));
     const { merchant_id, reserve_id } = c.req.valid("param");
-    return c.json(await releaseReserve(c.var.db, c.var.scope, merchant_id, reserve_id), 200);
+    return c.json(await releaseReserve(c.get("db"), c.get("scope"), merchant_id, reserve_id), 200);
   });
 }

@@ -118,13 +118,15 @@ const downloadResidualRoute = createRoute({
 
 export function residualRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listResidualsRoute, async (c) => {
-    const { rows, hasMore } = await listResiduals(c.var.db, c.var.principal.accountId, c.req.valid("query"));
+    const { rows, hasMore } = await listResiduals(c.get("db"), c.get("principal").accountId, c.req.valid("query"));
     return c.json(toList(rows.map(serializeResidual), hasMore, "/v1/residuals"), 200);
   });
 
   app.openapi(getResidualRoute, async (c) =>
     c.json(
-      serializeResidual(await findResidual(c.var.db, c.var.principal.accountId, c.req.valid("param").residual_id)),
+      serializeResidual(
+        await findResidual(c.get("db"), c.get("principal").accountId, c.req.valid("param").residual_id),
+      ),
       200,
     ),
   );
@@ -132,8 +134,8 @@ export function residualRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(residualLinesRoute, async (c) => {
     const id = c.req.valid("param").residual_id;
     const { residual, rows, hasMore } = await listResidualLines(
-      c.var.db,
-      c.var.principal.accountId,
+      c.get("db"),
+      c.get("principal").accountId,
       id,
       c.req.valid("query"),
     );
@@ -142,8 +144,8 @@ export function residualRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(downloadResidualRoute, async (c) => {
     const file = await downloadResidual(
-      c.var.db,
-      c.var.principal.accountId,
+      c.get("db"),
+      c.get("principal").accountId,
       c.req.valid("param").residual_id,
       c.req.valid("query").format,
     );

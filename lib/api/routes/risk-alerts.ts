@@ -106,19 +106,19 @@ function assertIsv(scope: { merchantId?: string }) {
 export function riskAlertRoutes(app: OpenAPIHono<AppEnv>, options: { sandbox: boolean }) {
   if (options.sandbox)
     app.openapi(runRoute, async (c) => {
-      const merchant = await findScopedMerchant(c.var.db, c.var.scope, c.req.valid("json").merchant_id);
-      const raised = await runRiskChecks(c.var.db, nextMidnightUtc(clock.now()), merchant.id);
+      const merchant = await findScopedMerchant(c.get("db"), c.get("scope"), c.req.valid("json").merchant_id);
+      const raised = await runRiskChecks(c.get("db"), nextMidnightUtc(clock.now()), merchant.id);
       return c.json(toList(raised.map(serializeRiskAlert), false, "/v1/test_helpers/risk/run"), 200);
     });
 
   app.openapi(listRoute, async (c) => {
-    assertIsv(c.var.scope);
-    const { rows, hasMore } = await listRiskAlerts(c.var.db, c.var.scope, c.req.valid("query"));
+    assertIsv(c.get("scope"));
+    const { rows, hasMore } = await listRiskAlerts(c.get("db"), c.get("scope"), c.req.valid("query"));
     return c.json(toList(rows.map(serializeRiskAlert), hasMore, "/v1/risk_alerts"), 200);
   });
   app.openapi(resolveRoute, async (c) => {
-    assertIsv(c.var.scope);
-    const resolved = await resolveRiskAlert(c.var.db, c.var.scope, c.req.valid("param").risk_alert_id);
+    assertIsv(c.get("scope"));
+    const resolved = await resolveRiskAlert(c.get("db"), c.get("scope"), c.req.valid("param").risk_alert_id);
     return c.json(serializeRiskAlert(resolved), 200);
   });
 }

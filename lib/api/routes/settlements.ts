@@ -100,21 +100,24 @@ const listSettlementChargesRoute = createRoute({
 
 export function settlementRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listSettlementsRoute, async (c) => {
-    const { scope } = c.var;
-    const { rows, hasMore } = await listSettlements(c.var.db, scope, c.req.valid("query"));
+    const scope = c.get("scope");
+    const { rows, hasMore } = await listSettlements(c.get("db"), scope, c.req.valid("query"));
     return c.json(toList(rows.map(serializeSettlement), hasMore, "/v1/settlements"), 200);
   });
 
   app.openapi(getSettlementRoute, async (c) => {
-    const { scope } = c.var;
-    return c.json(serializeSettlement(await findSettlement(c.var.db, scope, c.req.valid("param").settlement_id)), 200);
+    const scope = c.get("scope");
+    return c.json(
+      serializeSettlement(await findSettlement(c.get("db"), scope, c.req.valid("param").settlement_id)),
+      200,
+    );
   });
 
   app.openapi(listSettlementChargesRoute, async (c) => {
-    const { scope } = c.var;
+    const scope = c.get("scope");
     const id = c.req.valid("param").settlement_id;
     const { rows, hasMore, merchant, refundsOf } = await listSettlementCharges(
-      c.var.db,
+      c.get("db"),
       scope,
       id,
       c.req.valid("query"),

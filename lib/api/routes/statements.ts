@@ -36,8 +36,8 @@ const example = {
 const merchantParam = pathId("merchantId", example.merchant_id);
 const statementParam = pathId("statementId", example.id);
 
-async function merchantOf(c: { var: { db: Db; scope: Scope } }, merchantId: string) {
-  return findScopedMerchant(c.var.db, c.var.scope, merchantId);
+async function merchantOf(c: { get(key: "db"): Db; get(key: "scope"): Scope }, merchantId: string) {
+  return findScopedMerchant(c.get("db"), c.get("scope"), merchantId);
 }
 
 // GET /v1/statements/{merchantId}: the merchant's monthly statements
@@ -151,21 +151,21 @@ const downloadStatementPdfCsvRoute = createRoute({
 export function statementRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listMerchantStatementsRoute, async (c) => {
     const merchant = await merchantOf(c, c.req.valid("param").merchantId);
-    const { rows, hasMore } = await listStatements(c.var.db, merchant.id, c.req.valid("query"));
+    const { rows, hasMore } = await listStatements(c.get("db"), merchant.id, c.req.valid("query"));
     return c.json(toList(rows.map(serializeStatement), hasMore, `/v1/statements/${merchant.id}`), 200);
   });
 
   app.openapi(getStatementRoute, async (c) => {
     const { merchantId, statementId } = c.req.valid("param");
     const merchant = await merchantOf(c, merchantId);
-    return c.json(serializeStatementDetail(await findStatement(c.var.db, merchant.id, statementId)), 200);
+    return c.json(serializeStatementDetail(await findStatement(c.get("db"), merchant.id, statementId)), 200);
   });
 
   app.openapi(downloadStatementPdfCsvRoute, async (c) => {
-    const { scope } = c.var;
+    const scope = c.get("scope");
     const { merchantId, statementId } = c.req.valid("param");
     const file = await downloadStatement(
-      c.var.db,
+      c.get("db"),
       scope,
       merchantId,
       statementId,

@@ -159,17 +159,20 @@ const cancelSubscriptionRoute = createRoute({
 
 export function subscriptionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createSubscriptionRoute, async (c) =>
-    c.json(await subscriptionJson(c.var.db, await createSubscription(c.var.db, c.var.scope, c.req.valid("json"))), 200),
+    c.json(
+      await subscriptionJson(c.get("db"), await createSubscription(c.get("db"), c.get("scope"), c.req.valid("json"))),
+      200,
+    ),
   );
   app.openapi(listSubscriptionsRoute, async (c) => {
-    const { rows, hasMore } = await listSubscriptions(c.var.db, c.var.scope, c.req.valid("query"));
-    return c.json(toList(await subscriptionsJson(c.var.db, rows), hasMore, "/v1/subscriptions"), 200);
+    const { rows, hasMore } = await listSubscriptions(c.get("db"), c.get("scope"), c.req.valid("query"));
+    return c.json(toList(await subscriptionsJson(c.get("db"), rows), hasMore, "/v1/subscriptions"), 200);
   });
   app.openapi(getSubscriptionRoute, async (c) =>
     c.json(
       await subscriptionJson(
-        c.var.db,
-        await findSubscription(c.var.db, c.var.scope, c.req.valid("param").subscription_id),
+        c.get("db"),
+        await findSubscription(c.get("db"), c.get("scope"), c.req.valid("param").subscription_id),
       ),
       200,
     ),
@@ -177,8 +180,13 @@ export function subscriptionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(updateSubscriptionRoute, async (c) =>
     c.json(
       await subscriptionJson(
-        c.var.db,
-        await updateSubscription(c.var.db, c.var.scope, c.req.valid("param").subscription_id, c.req.valid("json")),
+        c.get("db"),
+        await updateSubscription(
+          c.get("db"),
+          c.get("scope"),
+          c.req.valid("param").subscription_id,
+          c.req.valid("json"),
+        ),
       ),
       200,
     ),
@@ -186,8 +194,8 @@ export function subscriptionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(cancelSubscriptionRoute, async (c) =>
     c.json(
       await subscriptionJson(
-        c.var.db,
-        await cancelSubscription(c.var.db, c.var.scope, c.req.valid("param").subscription_id),
+        c.get("db"),
+        await cancelSubscription(c.get("db"), c.get("scope"), c.req.valid("param").subscription_id),
       ),
       200,
     ),

@@ -130,24 +130,27 @@ const deleteClockRoute = createRoute({
 
 export function testClockRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createClockRoute, async (c) =>
-    c.json(serializeTestClock(await createTestClock(c.var.db, c.var.scope, c.req.valid("json"))), 200),
+    c.json(serializeTestClock(await createTestClock(c.get("db"), c.get("scope"), c.req.valid("json"))), 200),
   );
   app.openapi(listClocksRoute, async (c) => {
-    const { rows, hasMore } = await listTestClocks(c.var.db, c.var.scope, c.req.valid("query"));
+    const { rows, hasMore } = await listTestClocks(c.get("db"), c.get("scope"), c.req.valid("query"));
     return c.json(toList(rows.map(serializeTestClock), hasMore, "/v1/test_helpers/test_clocks"), 200);
   });
   app.openapi(getClockRoute, async (c) =>
-    c.json(serializeTestClock(await findTestClock(c.var.db, c.var.scope, c.req.valid("param").test_clock_id)), 200),
+    c.json(
+      serializeTestClock(await findTestClock(c.get("db"), c.get("scope"), c.req.valid("param").test_clock_id)),
+      200,
+    ),
   );
   app.openapi(advanceClockRoute, async (c) =>
     c.json(
       serializeTestClock(
-        await advanceTestClock(c.var.db, c.var.scope, c.req.valid("param").test_clock_id, c.req.valid("json")),
+        await advanceTestClock(c.get("db"), c.get("scope"), c.req.valid("param").test_clock_id, c.req.valid("json")),
       ),
       200,
     ),
   );
   app.openapi(deleteClockRoute, async (c) =>
-    c.json(await deleteTestClock(c.var.db, c.var.scope, c.req.valid("param").test_clock_id), 200),
+    c.json(await deleteTestClock(c.get("db"), c.get("scope"), c.req.valid("param").test_clock_id), 200),
   );
 }

@@ -85,7 +85,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
         },
       }),
       async (c) => {
-        const accountId = c.var.principal.accountId;
+        const accountId = c.get("principal").accountId;
         const json = body ? ((await c.req.json()) as Record<string, string>) : {};
         const decision =
           action === "approve"
@@ -94,14 +94,14 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
               ? { action: "decline" as const, reason: json.reason }
               : { action: "request" as const, field: json.field ?? "", reason: json.reason ?? "" };
         const row = await reviewMerchant(
-          c.var.db,
+          c.get("db"),
           { isvAccountId: accountId },
           (c.req.valid("param") as { merchant_id: string }).merchant_id,
           decision,
           "test_helper",
         );
-        const isv = await getAccount(c.var.db, accountId);
-        return c.json(await merchantJson(c.var.db, row, isv), 200);
+        const isv = await getAccount(c.get("db"), accountId);
+        return c.json(await merchantJson(c.get("db"), row, isv), 200);
       },
     );
   // POST /v1/test_helpers/merchants/{id}/approve|decline|request_information: decide like an operator
@@ -127,7 +127,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const rows = await listOutbox(c.var.db, { accountId: c.var.principal.accountId, limit: 100 });
+      const rows = await listOutbox(c.get("db"), { accountId: c.get("principal").accountId, limit: 100 });
       return c.json(
         toList(
           rows.map((row) => serializeOutboxMessage(row, "isv")),
@@ -163,9 +163,9 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { scope } = c.var;
-      const result = await presentCard(c.var.db, scope, c.req.valid("param").terminal_id, c.req.valid("json"));
-      return c.json(chargeSerializerFor(scope)(await withLedgerFact(c.var.db, result.charge), result.merchant), 200);
+      const scope = c.get("scope");
+      const result = await presentCard(c.get("db"), scope, c.req.valid("param").terminal_id, c.req.valid("json"));
+      return c.json(chargeSerializerFor(scope)(await withLedgerFact(c.get("db"), result.charge), result.merchant), 200);
     },
   );
 
@@ -198,9 +198,9 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { scope } = c.var;
+      const scope = c.get("scope");
       const body = (c.req.valid("json") ?? {}) as { merchant_id?: string };
-      const made = await settleAll(c.var.db, new Date(), {
+      const made = await settleAll(c.get("db"), new Date(), {
         isvAccountId: scope.isvAccountId,
         merchantId: scope.merchantId ?? body.merchant_id,
       });
@@ -227,8 +227,8 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) =>
       c.json(
         await accountJson(
-          c.var.db,
-          await verifyCustomDomain(c.var.db, c.var.principal.accountId, { skipLookup: true }),
+          c.get("db"),
+          await verifyCustomDomain(c.get("db"), c.get("principal").accountId, { skipLookup: true }),
         ),
         200,
       ),
@@ -263,8 +263,8 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const merchant = await findScopedMerchant(c.var.db, c.var.scope, body.merchant_id);
-      const { row } = await generateStatement(c.var.db, merchant.id, body.period);
+      const merchant = await findScopedMerchant(c.get("db"), c.get("scope"), body.merchant_id);
+      const { row } = await generateStatement(c.get("db"), merchant.id, body.period);
       return c.json(serializeStatementDetail(row), 200);
     },
   );
@@ -288,7 +288,7 @@ export function testHelperRoutes(app: OpenAPIHono<AppEnv>) {
       },
     }),
     async (c) => {
-      const { row } = await generateResidual(c.var.db, c.var.principal.accountId, c.req.valid("json").period);
+      const { row } = await generateResidual(c.get("db"), c.get("principal").accountId, c.req.valid("json").period);
       return c.json(serializeResidual(row), 200);
     },
   );

@@ -21,7 +21,7 @@ export function tokenizerRoutes(app: OpenAPIHono<AppEnv>) {
     const key = c.req.query("key") ?? "";
     if (!isPublishableKey(key)) return c.text("Unknown tokenizer key", 404);
     const parentOrigin = c.req.query("origin") ?? "";
-    if (!(await isPayPageOrigin(c.var.db, parentOrigin))) return c.text("Unknown page origin", 400);
+    if (!(await isPayPageOrigin(c.get("db"), parentOrigin))) return c.text("Unknown page origin", 400);
     const asked = c.req.query("locale");
     const locale: Locale = isLocale(asked) ? asked : negotiateLocale(c.req.header("accept-language"));
     const kind = c.req.param("kind") === "bank_account" ? "bank_account" : "card";

@@ -62,9 +62,9 @@ export function tokenRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(tokenizeCardBankAccountRoute, async (c) => {
-    const principal = c.var.principal;
+    const principal = c.get("principal");
     if (principal?.kind !== "publishable") throw new Error("tokens route without a publishable key");
-    const row = await createToken(c.var.db, principal.merchantId, c.req.valid("json"));
+    const row = await createToken(c.get("db"), principal.merchantId, c.req.valid("json"));
     return c.json(serializeToken(row), 200);
   });
 }

@@ -202,16 +202,16 @@ const replayDeliveryRoute = createRoute({
 export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWebhookRoute, async (c) => {
     // A dashboard token adds a webhook URL only from a sign-in of the last 15 minutes (section 23).
-    const { principal } = c.var;
+    const principal = c.get("principal");
     if (principal.kind === "user") assertFreshSignIn(principal.signedInAt);
-    const { row, secret } = await createWebhook(c.var.db, principal.accountId, c.req.valid("json"));
+    const { row, secret } = await createWebhook(c.get("db"), principal.accountId, c.req.valid("json"));
     return c.json(serializeWebhook(row, secret), 200);
   });
 
   app.openapi(listWebhooksRoute, async (c) =>
     c.json(
       toList(
-        (await listWebhooks(c.var.db, c.var.principal.accountId)).map((w) => serializeWebhook(w)),
+        (await listWebhooks(c.get("db"), c.get("principal").accountId)).map((w) => serializeWebhook(w)),
         false,
         "/v1/webhooks",
       ),
@@ -221,21 +221,21 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(getWebhookRoute, async (c) =>
     c.json(
-      serializeWebhook(await findWebhook(c.var.db, c.var.principal.accountId, c.req.valid("param").webhook_id)),
+      serializeWebhook(await findWebhook(c.get("db"), c.get("principal").accountId, c.req.valid("param").webhook_id)),
       200,
     ),
   );
 
   app.openapi(deleteWebhookRoute, async (c) => {
-    const row = await deleteWebhook(c.var.db, c.var.principal.accountId, c.req.valid("param").webhook_id);
+    const row = await deleteWebhook(c.get("db"), c.get("principal").accountId, c.req.valid("param").webhook_id);
     return c.json({ object: "webhook" as const, id: row.id, deleted: true as const }, 200);
   });
 
   app.openapi(listWebhookDeliveriesRoute, async (c) => {
     const { webhook_id } = c.req.valid("param");
     const { rows, hasMore } = await listDeliveries(
-      c.var.db,
-      c.var.principal.accountId,
+      c.get("db"),
+      c.get("principal").accountId,
       webhook_id,
       c.req.valid("query"),
     );
@@ -251,7 +251,12 @@ export function webhookRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(replayDeliveryRoute, async (c) => {
     const { webhook_id, delivery_id } = c.req.valid("param");
-    const { delivery, attempts } = await retryDelivery(c.var.db, c.var.principal.accountId, webhook_id, delivery_id);
+    const { delivery, attempts } = await retryDelivery(
+      c.get("db"),
+      c.get("principal").accountId,
+      webhook_id,
+      delivery_id,
+    );
     return c.json(serializeDelivery(delivery, attempts), 200);
   });
 }

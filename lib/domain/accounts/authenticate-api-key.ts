@@ -19,7 +19,8 @@ export type AuthenticatedAccount = {
   permissions: KeyPermissions | null;
 };
 
-const keysBySid = preparedPerDb((db) =>
+/** The lookup, prepared once (the bench's bare server sends its very text: bench/bare-server.ts). */
+export const keysBySid = preparedPerDb((db) =>
   db
     .select({
       account: accounts,

@@ -6,7 +6,7 @@ import { type DbOrTx } from "../../db/types";
 import { notFound } from "../../errors";
 
 // GET /v1/merchants/{id} and most merchant work read it this way: built once, prepared.
-const merchantById = preparedPerDb((db) =>
+export const merchantById = preparedPerDb((db) =>
   db
     .select()
     .from(merchants)

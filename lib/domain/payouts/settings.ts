@@ -71,7 +71,7 @@ const settingsOf = (row: Selected | undefined): PayoutSettings =>
     : defaultPayoutSettings;
 
 // Read by every GET of an account or a merchant: built once, a named statement on PostgreSQL.
-const settingsByOwner = preparedPerDb((db) =>
+export const settingsByOwner = preparedPerDb((db) =>
   db
     .select(columns)
     .from(payoutSettings)
