@@ -159,7 +159,13 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
   // operations' cost is measured against, docs/reference.md section 17).
   const runApi = async (instrumentation: "on" | "off" = "on") => {
     const apiPort = 3401;
-    const api = spawn(tsx, ["server.ts"], {
+    // BENCH_PROFILE_DIR=dir: each API server writes a V8 CPU profile there when it stops (docs/decisions.md,
+    // "The API's own cost", says how to read one).
+    const profile = process.env.BENCH_PROFILE_DIR;
+    const [command, args]: [string, string[]] = profile
+      ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server.ts"]]
+      : [tsx, ["server.ts"]];
+    const api = spawn(command, args, {
       env: {
         ...env,
         NODE_ENV: "production",
