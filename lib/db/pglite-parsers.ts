@@ -24,15 +24,15 @@ export function parsersOnce(client: PGlite): PGlite {
 }
 
 function withoutQueryParsers<T extends Queryable>(target: T): T {
+  const query = (text: string, params?: unknown[], options?: { parsers?: unknown }) =>
+    target.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  const transaction = target.transaction?.bind(target);
+  const inTransaction =
+    transaction && ((fn: (tx: Queryable) => Promise<unknown>) => transaction((tx) => fn(withoutQueryParsers(tx))));
   return new Proxy(target, {
     get(object, property) {
-      if (property === "query")
-        return (text: string, params?: unknown[], options?: { parsers?: unknown }) =>
-          object.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
-      if (property === "transaction" && object.transaction) {
-        const transaction = object.transaction.bind(object);
-        return (fn: (tx: Queryable) => Promise<unknown>) => transaction((tx) => fn(withoutQueryParsers(tx)));
-      }
+      if (property === "query") return query;
+      if (property === "transaction" && inTransaction) return inTransaction;
       const value: unknown = Reflect.get(object, property, object);
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(object) : value;
     },
