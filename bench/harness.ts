@@ -9,14 +9,26 @@ import { charges, ledgerEntries, ledgerPostings, paymentRequests } from "../lib/
 import type { Db } from "../lib/db/types";
 import { createId } from "../lib/ids";
 import { availableOnFor } from "../lib/ledger/post";
-import { buildCliBundle } from "../scripts/cli-bundle";
+import { buildBundles } from "../scripts/cli-bundle";
 
 const exec = promisify(execFile);
 export const tsx = path.resolve("node_modules/.bin/tsx");
 
 let template: Promise<string> | undefined;
-/** The CLI that makes each server's ISV, compiled once per run (scripts/cli-bundle.ts). */
-let cli: Promise<string> | undefined;
+/** The CLI that makes each server's ISV and the server, compiled once per run (scripts/cli-bundle.ts). */
+let programs: Promise<string[]> | undefined;
+const compiled = () => (programs ??= buildBundles("bench", ["cli/index.ts", "server.ts"]));
+
+/**
+ * node's arguments to start the server: the run's compiled one, or with BENCH_PROFILE_DIR=dir the
+ * source through tsx writing a V8 CPU profile there when it stops (its functions by source file, as
+ * scripts/profile-layers.mjs sorts them; open it in Chrome's DevTools).
+ */
+export async function serverArgs(): Promise<string[]> {
+  const profile = process.env.BENCH_PROFILE_DIR;
+  if (profile) return ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server.ts"];
+  return [(await compiled())[1]!];
+}
 
 /**
  * A new data directory for a section's server or database. On PGlite (no `databaseUrl`) its database
@@ -71,14 +83,10 @@ export async function startBenchServer(options: {
   } as NodeJS.ProcessEnv;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
-  // BENCH_PROFILE_DIR=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_PROFILE_DIR;
-  const server: ChildProcess = profile
-    ? spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server.ts"], {
-        env,
-        stdio: ["ignore", "ignore", "inherit"],
-      })
-    : spawn(tsx, ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const server: ChildProcess = spawn(process.execPath, await serverArgs(), {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const stop = async () => {
     if (server.exitCode !== null) return;
     const exited = new Promise((r) => server.once("exit", r));
@@ -98,11 +106,10 @@ export async function startBenchServer(options: {
     }
     let auth = options.reuse?.auth;
     if (!auth) {
-      cli ??= buildCliBundle("bench");
       const { stdout } = await exec(
         process.execPath,
         [
-          await cli,
+          (await compiled())[0]!,
           "isv",
           "create",
           "--name",

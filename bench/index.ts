@@ -14,7 +14,7 @@ import { createMerchant } from "../lib/domain/merchants/create-merchant";
 import { env } from "../lib/env";
 import { benchEmbed, type EmbedBench, printEmbed } from "./embed";
 import { collectFigures, writeFigures } from "./figures";
-import { benchDataDir } from "./harness";
+import { benchDataDir, serverArgs } from "./harness";
 import { benchHome, type HomeBench, printHome } from "./home";
 import { benchLedger, type LedgerBench, printLedger } from "./ledger";
 import { benchOverview, type OverviewBench, printOverview } from "./overview";
@@ -41,7 +41,7 @@ const tsx = path.resolve("node_modules/.bin/tsx");
 type Result = { name: string; rps: number; p50: number; p99: number; non2xx: number; cpuUs: number | null };
 
 /**
- * CPU time (user + system, microseconds) used so far by a process and its descendants (the tsx
+ * CPU time (user + system, microseconds) used so far by a process and its descendants (a tsx
  * wrapper and the node process it starts), from /proc: Linux only (null elsewhere). Unlike
  * requests per second, CPU per request barely depends on what else the machine is doing.
  */
@@ -161,11 +161,7 @@ async function benchDatabase(kind: "pglite" | "postgres", databaseUrl?: string):
     const apiPort = 3401;
     // BENCH_PROFILE_DIR=dir: each API server writes a V8 CPU profile there when it stops (docs/decisions.md,
     // "The API's own cost", says how to read one).
-    const profile = process.env.BENCH_PROFILE_DIR;
-    const [command, args]: [string, string[]] = profile
-      ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profile}`, "--import", "tsx", "server.ts"]]
-      : [tsx, ["server.ts"]];
-    const api = spawn(command, args, {
+    const api = spawn(process.execPath, await serverArgs(), {
       env: {
         ...env,
         NODE_ENV: "production",
@@ -271,7 +267,7 @@ async function pairedOpsRatios(
   // generated keys (they live in DATA_DIR), so both servers read what the other wrote.
   fs.cpSync(dataDir, offDir, { recursive: true, filter: (src) => !src.endsWith(".sock") && !src.endsWith(".lock") });
   const start = async (instrumentation: "on" | "off", port: number, dir: string) => {
-    const child = spawn(tsx, ["server.ts"], {
+    const child = spawn(process.execPath, await serverArgs(), {
       env: {
         ...env,
         DATA_DIR: dir,

@@ -10,7 +10,7 @@ import { openDatabase } from "@/lib/db/client";
 
 import { application } from "./helpers/fixtures";
 import { startReceiver } from "./helpers/receiver";
-import { serverProcesses, until } from "./helpers/server-process";
+import { program, serverProcesses, until } from "./helpers/server-process";
 import { nextCode } from "./helpers/sign-in";
 
 // A whole onboarding through the real server process, its log output captured (at debug level),
@@ -31,9 +31,7 @@ test("a whole onboarding leaves no secret, token or full number in the logs or a
   const { stdout } = await exec(
     process.execPath,
     [
-      "--import",
-      "tsx",
-      "cli/index.ts",
+      ...program("cli/index.ts"),
       "isv",
       "create",
       "--name",

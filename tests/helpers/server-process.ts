@@ -2,13 +2,23 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import { promisify } from "node:util";
 
+import { type BundleEntry, bundlePath } from "../../scripts/cli-bundle";
 import { dataDir as newDataDir } from "./scratch";
 import { until } from "./until";
 
 export { until };
 
-// The real server as its own process (node --import tsx server.ts) in a process group of its own,
-// so that a test can kill all of it and prove afterwards that nothing of it survives.
+// The real server as its own process in a process group of its own, so that a test can kill all of
+// it and prove afterwards that nothing of it survives.
+
+/**
+ * node's arguments to start one of the project's programs: the run's compiled one (tests/global-setup.ts
+ * compiles them, scripts/cli-bundle.ts), or the source through tsx when a file runs without it.
+ */
+export const program = (entry: BundleEntry) => {
+  const dir = process.env.TEST_BUNDLES_DIR;
+  return dir ? [bundlePath("test", entry, dir)] : ["--import", "tsx", entry];
+};
 
 /** Whether any process of the group still exists. */
 export function groupAlive(pid: number) {
@@ -89,7 +99,7 @@ export function serverProcesses(options: {
     /** Everything the servers wrote to stdout and stderr. */
     output: () => output,
     async start() {
-      const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      const child = spawn(process.execPath, program("server.ts"), {
         env,
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
@@ -103,7 +113,7 @@ export function serverProcesses(options: {
           return (await fetch(`${base}/v1/openapi.json`)).ok;
         },
         Boolean,
-        // A loaded 2-core machine compiling server.ts with tsx: well within, yet never forever.
+        // A loaded 2-core machine starting the server: well within, yet never forever.
         90_000,
         "the server to answer",
       ).catch((error) => {
@@ -118,7 +128,7 @@ export function serverProcesses(options: {
     },
     /** `npm run worker` (lib/workers/worker-main.ts) with the same environment, in a process group of its own. */
     startWorker(extra: Record<string, string> = {}) {
-      const child = spawn(process.execPath, ["--import", "tsx", "lib/workers/worker-main.ts"], {
+      const child = spawn(process.execPath, program("lib/workers/worker-main.ts"), {
         env: { ...env, ...extra },
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
@@ -142,9 +152,7 @@ export async function createIsvWithCli(env: NodeJS.ProcessEnv, name: string) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
-      "--import",
-      "tsx",
-      "cli/index.ts",
+      ...program("cli/index.ts"),
       "isv",
       "create",
       "--name",
