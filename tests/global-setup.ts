@@ -19,6 +19,9 @@ export default async function setup() {
   const bundles = fs.mkdtempSync(path.join(bundleDir("test"), "run-"));
   await buildBundles("test", ["server.ts", "lib/workers/worker-main.ts", "cli/index.ts"], bundles);
   process.env.TEST_BUNDLES_DIR = bundles;
+  // Where the first API file keeps the OpenAPI document its server published, for the response
+  // checks of the files after it (tests/helpers/openapi-check.ts).
+  process.env.TEST_OPENAPI_DOC = path.join(bundles, "openapi.json");
   const removeBundles = () => fs.rmSync(bundles, { recursive: true, force: true });
   if (process.env.DATABASE_URL) return removeBundles;
   const dir = fs.mkdtempSync(path.join(scratchBase(), "onb-template-"));

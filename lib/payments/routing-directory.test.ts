@@ -5,18 +5,18 @@ import { bankDisplayName, bankNameOf, parseFedAchDirectory, routingEntry } from 
 import { directoryText } from "./routing-directory-data";
 
 describe("the routing directory", () => {
-  test("names the banks of well-known routing numbers, and none for a number it does not know", () => {
-    expect(bankNameOf("021000021")).toBe("JPMorgan Chase");
-    expect(bankNameOf("121000248")).toBe("Wells Fargo Bank, NA");
-    expect(bankNameOf("026009593")).toBe("Bank of America N.A.");
-    expect(routingEntry("011000028")).toEqual({
+  test("names the banks of well-known routing numbers, and none for a number it does not know", async () => {
+    expect(await bankNameOf("021000021")).toBe("JPMorgan Chase");
+    expect(await bankNameOf("121000248")).toBe("Wells Fargo Bank, NA");
+    expect(await bankNameOf("026009593")).toBe("Bank of America N.A.");
+    expect(await routingEntry("011000028")).toEqual({
       routingNumber: "011000028",
       bankName: "State Street Bank and Trust Company",
       city: "N. Quincy",
       state: "MA",
     });
-    expect(bankNameOf("110000000")).toBeNull();
-    expect(bankNameOf("")).toBeNull();
+    expect(await bankNameOf("110000000")).toBeNull();
+    expect(await bankNameOf("")).toBeNull();
   });
 
   test("every shipped routing number passes the ABA checksum, once, with a name", () => {

@@ -58,11 +58,11 @@ const route = createRoute({
 });
 
 export function routingNumberRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, (c) => {
+  app.openapi(route, async (c) => {
     const { routing_number } = c.req.valid("param");
     if (!abaChecksumValid(routing_number))
       throw invalid("routing_number", "A routing number is nine digits with a valid ABA checksum");
-    const entry = routingEntry(routing_number);
+    const entry = await routingEntry(routing_number);
     if (!entry) throw notFound("routing number", routing_number, "routing_number");
     c.header("Cache-Control", "private, max-age=86400");
     return c.json(
@@ -72,7 +72,7 @@ export function routingNumberRoutes(app: OpenAPIHono<AppEnv>) {
         bank_name: entry.bankName,
         city: entry.city,
         state: entry.state,
-        directory_version: routingDirectoryVersion,
+        directory_version: await routingDirectoryVersion(),
       },
       200,
     );

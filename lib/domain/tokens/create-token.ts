@@ -136,7 +136,7 @@ async function createBankToken(db: Db, merchant: MerchantRow, input: NonNullable
         kind: "bank_account",
         merchantId: merchant.id,
         last4: account.slice(-4),
-        bankName: bankNameOf(routing),
+        bankName: await bankNameOf(routing),
         accountType: input.account_type,
         routingNumber: routing,
         fingerprint: fingerprint(merchant.isvAccountId, `${routing}:${account}`, "bank"),
