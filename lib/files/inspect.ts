@@ -1,6 +1,3 @@
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
-
 import { AppError } from "../errors";
 import { inUploadSlot, withinPixelBudget } from "./upload-gate";
 
@@ -26,6 +23,8 @@ export function inspectUpload(bytes: Buffer, tenant = "any"): Promise<{ type: Fi
 async function inspect(bytes: Buffer): Promise<{ type: FileKind; bytes: Buffer }> {
   if (bytes.length === 0) throw new AppError("file_empty", "The file is empty", { param: "file" });
   if (bytes.length > MAX_FILE_BYTES) throw new AppError("file_too_large", "The file is larger than 10 MB");
+  // Loaded on first use (both): a process that never receives an upload never loads them.
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(bytes);
   const type: FileKind | null =
     detected?.mime === "image/jpeg"
@@ -42,6 +41,7 @@ async function inspect(bytes: Buffer): Promise<{ type: FileKind; bytes: Buffer }
       { param: "file" },
     );
   if (type === "pdf") return { type, bytes };
+  const { default: sharp } = await import("sharp");
   let width = 0;
   let height = 0;
   try {

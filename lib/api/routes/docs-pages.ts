@@ -2,8 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { micromark } from "micromark";
-import { gfm, gfmHtml } from "micromark-extension-gfm";
 
 import { escapeHtml } from "../../html";
 import { guideCsp } from "../../net/csp";
@@ -30,7 +28,9 @@ const pageOfFile = new Map<string, PageName>(
  * A guide as HTML: GitHub-flavoured markdown (tables) without raw HTML; numbered headings get ids
  * (`## 19. …` → `section-19`), and links to another guide's file go to its page.
  */
-export function renderGuide(markdown: string): string {
+export async function renderGuide(markdown: string): Promise<string> {
+  // Loaded on first use: a process that never serves a guide never compiles the markdown parser.
+  const [{ micromark }, { gfm, gfmHtml }] = await Promise.all([import("micromark"), import("micromark-extension-gfm")]);
   const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
   return html
     .replace(/<h2>(\d+)\. /g, (_, n: string) => `<h2 id="section-${n}">${n}. `)
@@ -42,11 +42,11 @@ export function renderGuide(markdown: string): string {
 
 const cache = new Map<PageName, string>();
 
-function page(name: PageName): string {
+async function page(name: PageName): Promise<string> {
   const cached = cache.get(name);
   if (cached) return cached;
   const { file, title } = docsPages[name];
-  const body = renderGuide(fs.readFileSync(path.join(process.cwd(), "docs", file), "utf8"));
+  const body = await renderGuide(fs.readFileSync(path.join(process.cwd(), "docs", file), "utf8"));
   const nav = Object.entries(docsPages)
     .map(([n, p]) => `<a href="/docs/${n}"${n === name ? ' aria-current="page"' : ""}>${escapeHtml(p.title)}</a>`)
     .join(" · ");
@@ -73,9 +73,9 @@ th,td{border:1px solid #e5e7eb;padding:4px 8px;text-align:left;vertical-align:to
 
 export function docsPagesRoutes(app: OpenAPIHono<AppEnv>) {
   for (const name of Object.keys(docsPages) as PageName[])
-    app.get(`/docs/${name}`, (c) => {
+    app.get(`/docs/${name}`, async (c) => {
       c.header("Content-Security-Policy", guideCsp);
       c.header("Cache-Control", "public, max-age=300");
-      return c.html(page(name));
+      return c.html(await page(name));
     });
 }

@@ -1,11 +1,7 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, eq, gt, isNull } from "drizzle-orm";
 
@@ -24,6 +20,9 @@ const CHALLENGE_SECONDS = 5 * 60;
 const RP_NAME = "Onboard";
 
 /** The relying party: the dashboard's origin and its host name. */
+/** The WebAuthn library, loaded on first use: most processes never see a passkey. */
+const webauthn = () => import("@simplewebauthn/server");
+
 export function relyingParty() {
   const origin = new URL(env.PUBLIC_BASE_URL).origin;
   return { origin, rpID: new URL(origin).hostname };
@@ -76,7 +75,9 @@ const refused = () =>
 /** What the browser needs to make a passkey for the member (its existing ones excluded). */
 export async function passkeyRegistrationOptions(db: DbOrTx, member: { userId: string; email: string }) {
   const { rpID } = relyingParty();
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: member.email,
@@ -98,13 +99,17 @@ export async function registerPasskey(db: DbOrTx, userId: string, response: unkn
   const challenge = await spendChallenge(db, userId, "register", answer?.response?.clientDataJSON ?? "");
   if (!challenge) throw refused();
   const { origin, rpID } = relyingParty();
-  const verified = await verifyRegistrationResponse({
-    response: answer,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: false,
-  }).catch(() => null);
+  const verified = await (
+    await webauthn()
+  )
+    .verifyRegistrationResponse({
+      response: answer,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    })
+    .catch(() => null);
   if (!verified?.verified || !verified.registrationInfo) throw refused();
   const { credential } = verified.registrationInfo;
   const id = createId("fac");
@@ -128,7 +133,9 @@ export async function passkeySignInOptions(db: DbOrTx, userId: string) {
   const keys = await passkeysOf(db, userId);
   if (keys.length === 0) return null;
   const { rpID } = relyingParty();
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID,
     allowCredentials: keys.map((p) => ({
       id: p.credentialId ?? "",
@@ -149,19 +156,23 @@ export async function usePasskey(db: DbOrTx, userId: string, response: unknown) 
   const challenge = await spendChallenge(db, userId, "sign_in", answer.response?.clientDataJSON ?? "");
   if (!challenge) return null;
   const { origin, rpID } = relyingParty();
-  const verified = await verifyAuthenticationResponse({
-    response: answer,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    credential: {
-      id: key.credentialId ?? "",
-      publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),
-      counter: key.counter ?? 0,
-      transports: (key.transports ?? []) as AuthenticatorTransportFuture[],
-    },
-    requireUserVerification: false,
-  }).catch(() => null);
+  const verified = await (
+    await webauthn()
+  )
+    .verifyAuthenticationResponse({
+      response: answer,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: key.credentialId ?? "",
+        publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),
+        counter: key.counter ?? 0,
+        transports: (key.transports ?? []) as AuthenticatorTransportFuture[],
+      },
+      requireUserVerification: false,
+    })
+    .catch(() => null);
   if (!verified?.verified) return null;
   await db
     .update(userFactors)
