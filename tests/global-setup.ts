@@ -14,7 +14,8 @@ import { scratchBase } from "./helpers/scratch";
 // Once per run, on either database: the server, the worker and the CLI that the tests start as their
 // own processes, compiled (scripts/cli-bundle.ts; tests/helpers/server-process.ts starts them).
 export default async function setup() {
-  // A directory of the run's own: two runs at once (npm run test:edges) must not rebuild each other's.
+  // A directory of the run's own: two runs at once in one checkout (a file run while the suite runs)
+  // must not rebuild each other's.
   fs.mkdirSync(bundleDir("test"), { recursive: true });
   const bundles = fs.mkdtempSync(path.join(bundleDir("test"), "run-"));
   await buildBundles("test", ["server.ts", "lib/workers/worker-main.ts", "cli/index.ts"], bundles);
