@@ -1,7 +1,15 @@
 import { and, count, eq, gt, isNotNull, ne } from "drizzle-orm";
 
 import { clock } from "../../clock";
-import { charges, type CustomerRow, merchants, type PaymentMethodRow, type PaymentRequestRow } from "../../db/schema";
+import {
+  type AccountRow,
+  charges,
+  type CustomerRow,
+  type MerchantRow,
+  merchants,
+  type PaymentMethodRow,
+  type PaymentRequestRow,
+} from "../../db/schema";
 import { type Db } from "../../db/types";
 import { AppError, invalid, notFound } from "../../errors";
 import { must } from "../../must";
@@ -122,6 +130,8 @@ export async function payWithSavedMethod(
   request: PaymentRequestRow,
   customer: CustomerRow,
   method: PaymentMethodRow,
+  /** The merchant and its ISV as the caller just read them (a subscription's renewal). */
+  known?: { merchant: MerchantRow; isv: AccountRow },
 ) {
   const ach = method.type === "us_bank_account";
   return payRequest(
@@ -133,6 +143,7 @@ export async function payWithSavedMethod(
     {
       method: ach ? "ach" : "card",
       saved: { customerId: customer.id, methodId: method.id },
+      known,
       // A saved bank account's debit is authorized by the consent the customer gave when it was kept.
       achAuthorization: ach
         ? {

@@ -3,7 +3,7 @@ import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { currentActor } from "../../audit/actor";
 import { one } from "../../db/one";
 import { compiledStatement } from "../../db/prepared";
-import { type DbOrTx } from "../../db/types";
+import { type Db, type DbOrTx, type Tx } from "../../db/types";
 import { type EventType, scopeOf } from "../../events/catalogue";
 import { createId } from "../../ids";
 import { jobsOfTypeFrom } from "../../jobs/job-types";
@@ -92,10 +92,49 @@ export async function recordEvent(tx: DbOrTx, input: OneEvent) {
   return one(await recordEvents(tx, [input]));
 }
 
+type EventRow = {
+  id: string;
+  account_id: string;
+  type: EventType;
+  object_id: string;
+  data: Record<string, unknown>;
+  scope: string;
+  actor: unknown;
+  fields: string[];
+};
+
+/** The transactions whose events are written at their end (deferEvents): what they recorded so far. */
+const deferred = new WeakMap<object, EventRow[]>();
+
+/**
+ * Runs `work` in the caller's transaction with its events written at its end, all in one statement,
+ * instead of one statement per recordEvent (a subscription's renewal records its invoice's and its
+ * own; a payment its charge's and its invoice's). Each event keeps the actor of the moment it was
+ * recorded, and the events keep their order; nothing in `work` may read the events it recorded.
+ */
+async function deferEvents<T>(tx: DbOrTx, work: () => Promise<T>): Promise<T> {
+  if (deferred.has(tx)) return work();
+  const rows: EventRow[] = [];
+  deferred.set(tx, rows);
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    deferred.delete(tx);
+  }
+  await writeEvents(tx, rows);
+  return result;
+}
+
+/** A transaction whose events are written at its end, in one statement (deferEvents). */
+export function transactionWithEvents<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => deferEvents(tx, () => work(tx)));
+}
+
 /** Many events in the caller's transaction (a settlement's): the same statement, 500 events at a time. */
 export async function recordEvents(tx: DbOrTx, inputs: OneEvent[]) {
   const actor = currentActor();
-  const rows = inputs.map((input) => ({
+  const rows: EventRow[] = inputs.map((input) => ({
     id: createId("evt"),
     account_id: input.accountId,
     type: input.type,
@@ -107,9 +146,15 @@ export async function recordEvents(tx: DbOrTx, inputs: OneEvent[]) {
     actor: actor ?? null,
     fields: input.fields ?? [],
   }));
+  const later = deferred.get(tx);
+  if (later) later.push(...rows);
+  else await writeEvents(tx, rows);
+  return rows.map((r) => r.id);
+}
+
+async function writeEvents(tx: DbOrTx, rows: EventRow[]) {
   for (let i = 0; i < rows.length; i += 500) {
     const batch = JSON.stringify(rows.slice(i, i + 500));
     await recordStatement(tx, { batch });
   }
-  return rows.map((r) => r.id);
 }

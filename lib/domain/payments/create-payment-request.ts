@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { clock } from "../../clock";
-import type { AccountRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
+import type { AccountRow, CustomerRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
 import { paymentRequests } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
 import { AppError, type FieldError, invalidFields, notFound } from "../../errors";
@@ -81,14 +81,29 @@ export async function createScopedPaymentRequest(
     /** The payment link whose visit made it. */
     paymentLinkId?: string;
     expiresAt?: Date;
+    /**
+     * What the caller read under the same scope in its own transaction, written in that transaction
+     * (a subscription's renewal, lib/domain/subscriptions/renew.ts): the merchant, its ISV and the
+     * customer are not read again, and no nested transaction (a savepoint) is taken.
+     */
+    known?: { tx: Tx; merchant: MerchantRow; isv: AccountRow; customer?: CustomerRow };
   } = {},
 ) {
-  const merchant = await findScopedMerchant(db, scope, input.merchant_id);
+  const known = options.known;
+  const merchant =
+    known && known.merchant.id === input.merchant_id && known.merchant.isvAccountId === scope.isvAccountId
+      ? known.merchant
+      : await findScopedMerchant(db, scope, input.merchant_id);
   assertCanTakePayments(merchant);
   // The customer the request is for: the merchant's own (another's, or one deleted, is no such customer).
   const customerId = options.customerId ?? ("customer" in input ? input.customer : undefined);
-  if (customerId && (await findCustomer(db, scope, customerId)).merchantId !== merchant.id)
-    throw notFound("customer", customerId, "customer");
+  if (customerId) {
+    const customer =
+      known?.customer?.id === customerId && !known.customer.deletedAt
+        ? known.customer
+        : await findCustomer(db, scope, customerId);
+    if (customer.merchantId !== merchant.id) throw notFound("customer", customerId, "customer");
+  }
   // A request nobody can pay is not made: production refuses until a gateway is configured (403 payments_not_configured).
   paymentProcessor();
 
@@ -98,12 +113,12 @@ export async function createScopedPaymentRequest(
   if (errors.length || !resolved.ok) throw invalidFields(errors);
   const amounts = resolved.value;
   // The ISV's row, read once: its fee rules here, its branding and host in the transaction below.
-  const isv = await getAccount(db, merchant.isvAccountId);
+  const isv = known?.isv.id === merchant.isvAccountId ? known.isv : await getAccount(db, merchant.isvAccountId);
   const platformFee = platformFeeOf(scope, merchant, input, isv, {
     total: requestTotal(amounts),
   });
 
-  return db.transaction(async (tx) => {
+  const write = async (tx: Tx) => {
     const now = clock.now();
     if (input.type === "TERMINAL") {
       // A request past its deadline no longer holds the terminal, even before its expiry job ran.
@@ -163,7 +178,8 @@ export async function createScopedPaymentRequest(
     await enqueueJob(tx, "payment_request_expiry", { payment_request_id: row.id }, { runAt: row.expiresAt });
     if (input.type === "INVOICE") await sendInvoice(tx, row, merchant, isv);
     return { row, base };
-  });
+  };
+  return known ? write(known.tx) : db.transaction(write);
 }
 
 type Extra = Partial<typeof paymentRequests.$inferInsert>;

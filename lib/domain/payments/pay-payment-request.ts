@@ -3,7 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { clock } from "../../clock";
 import { one } from "../../db/one";
-import type { AchAuthorizationRecord, PaymentRequestRow, ProcessorCallRow } from "../../db/schema";
+import type {
+  AccountRow,
+  AchAuthorizationRecord,
+  MerchantRow,
+  PaymentRequestRow,
+  ProcessorCallRow,
+} from "../../db/schema";
 import { charges, merchants, paymentRequests } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
 import { AppError } from "../../errors";
@@ -21,7 +27,7 @@ import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { withLedgerFact } from "../charges/ledger-charge";
 import { newChargeStatus } from "../charges/status";
-import { recordEvent, recordEvents } from "../events/record-event";
+import { recordEvent, recordEvents, transactionWithEvents } from "../events/record-event";
 import { takesAch } from "../fees/merchant-pricing";
 import { paymentLinkPaid } from "../payment-links/payment-links";
 import { assertCanTakePayments } from "../scope";
@@ -56,11 +62,15 @@ export async function payRequest(
     saved?: { customerId: string; methodId: string };
     /** Once paid, in the payment's transaction: the pay page's "save this card" (section 21). */
     afterPaid?: (tx: Tx, source: PaymentSource) => Promise<{ id: string } | undefined>;
+    /** The request's merchant and its ISV as the caller just read them (a subscription's renewal): not read again. */
+    known?: { merchant: MerchantRow; isv: AccountRow };
   } = {},
 ) {
   const method = options.method ?? "card";
   const clientAddress = options.clientAddress ?? null;
-  const merchant = one(await db.select().from(merchants).where(eq(merchants.id, request.merchantId)));
+  const known = options.known?.merchant.id === request.merchantId ? options.known : undefined;
+  const merchant =
+    known?.merchant ?? one(await db.select().from(merchants).where(eq(merchants.id, request.merchantId)));
   assertCanTakePayments(merchant);
   if (method === "ach" && !takesAch(merchant))
     throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
@@ -135,7 +145,7 @@ export async function payRequest(
 
   try {
     const billingAddress = billingAddressOf(customer);
-    const isv = await getAccount(db, request.isvAccountId);
+    const isv = known?.isv.id === request.isvAccountId ? known.isv : await getAccount(db, request.isvAccountId);
     const terms = chargeTerms({
       merchant,
       isv,
@@ -145,7 +155,8 @@ export async function payRequest(
       entryMethod,
       billingAddress,
     });
-    return await db.transaction(async (tx) => {
+    // The payment's events (and a subscription's, a payment link's) in one statement at its end.
+    return await transactionWithEvents(db, async (tx) => {
       // The call recorded with the charge; taken already (the recovery job gave it up): no charge.
       if (call && answered) {
         const claimed = await claimCall(tx, call.id, "recorded", authorization);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 
 import { paymentRequests } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
@@ -26,17 +26,22 @@ export async function movePaymentRequestIfAllowed(
   also?: SQL,
 ) {
   const { from, to } = paymentRequestMoves[move];
-  const [moved] = await tx
+  // The announcement made by the same statement, for the row it moved (none when nothing moved).
+  const [row] = await tx
     .update(paymentRequests)
     .set({ ...set, status: to, lockedUntil: null })
     .where(and(eq(paymentRequests.id, id), inArray(paymentRequests.status, [...from]), also))
-    .returning();
-  if (moved) await notifyPaymentRequest(tx, id);
-  return moved ?? null;
+    .returning({ ...getTableColumns(paymentRequests), announced: announce });
+  if (!row) return null;
+  const { announced: _, ...moved } = row;
+  return moved;
 }
 
 /** The channel on which a request's changes are announced (at commit) to its live pages' streams. */
 export const PAYMENT_REQUEST_CHANNEL = "payment_request";
+
+/** In a statement's RETURNING: announces each request it returns, as notifyPaymentRequest does. */
+const announce = sql<unknown>`pg_notify(${PAYMENT_REQUEST_CHANNEL}, ${paymentRequests.id})`;
 
 /** Announces, when the caller's transaction commits, that the request changed (every instance hears it on PostgreSQL). */
 export async function notifyPaymentRequest(tx: DbOrTx, id: string) {

@@ -4,7 +4,10 @@ import { hostedBaseUrl } from "../../branding/hosts";
 import { clock } from "../../clock";
 import { one } from "../../db/one";
 import {
+  type AccountRow,
+  type CustomerRow,
   customers,
+  type MerchantRow,
   merchants,
   paymentMethods,
   type PaymentRequestRow,
@@ -23,7 +26,7 @@ import { serializePaymentRequest } from "../../serializers/payment-request";
 import { getAccount } from "../accounts/get-account";
 import { payWithSavedMethod } from "../charges/charge-saved-method";
 import { renewByAccountUpdater } from "../customers/account-updater";
-import { recordEvent } from "../events/record-event";
+import { recordEvent, transactionWithEvents } from "../events/record-event";
 import { createScopedPaymentRequest } from "../payments/create-payment-request";
 import { canTakePayments } from "../scope";
 import { sendDunningEmail } from "./dunning";
@@ -47,12 +50,17 @@ export async function runSubscriptionDue(db: Db, { subscription_id }: JobPayload
   await stepSubscription(db, subscription_id);
 }
 
-type Attempt = { sub: SubscriptionRow; invoice: PaymentRequestRow };
+/** A charge to try, with what the step read already (a renewal's: the customer, the merchant and its ISV). */
+type Attempt = {
+  sub: SubscriptionRow;
+  invoice: PaymentRequestRow;
+  known?: { customer: CustomerRow; merchant: MerchantRow; isv: AccountRow };
+};
 
 /** Runs the subscription's step if one is due at `clock.now()`; true when one was. */
 export async function stepSubscription(db: Db, id: string): Promise<boolean> {
   const now = clock.now();
-  const step = await db.transaction((tx) => planStep(tx, id, now));
+  const step = await transactionWithEvents(db, (tx) => planStep(tx, id, now));
   if (step === null) return false;
   if (step !== "done") await attempt(db, step, now);
   return true;
@@ -90,7 +98,7 @@ async function planStep(tx: Tx, id: string, now: Date): Promise<Attempt | "done"
       await scheduleStep(tx, waiting);
       return "done";
     }
-    return renew(tx, sub, now);
+    return renew(tx, sub, now, { customer, merchant, isv: await getAccount(tx, sub.isvAccountId) });
   }
   const invoice = sub.latestInvoiceId
     ? (await tx.select().from(paymentRequests).where(eq(paymentRequests.id, sub.latestInvoiceId)))[0]
@@ -125,10 +133,9 @@ async function lease(tx: Tx, sub: SubscriptionRow, now: Date, set: Partial<Subsc
 }
 
 /** The next period begins: its invoice (a payment request of type INVOICE for the customer), then its charge. */
-async function renew(tx: Tx, sub: SubscriptionRow, now: Date): Promise<Attempt> {
+async function renew(tx: Tx, sub: SubscriptionRow, now: Date, known: NonNullable<Attempt["known"]>): Promise<Attempt> {
   const index = sub.periodIndex + 1;
   const period = periodOf(sub.billingCycleAnchor, sub.interval, sub.intervalCount, index);
-  const [customer] = await tx.select().from(customers).where(eq(customers.id, sub.customerId));
   const { row: invoice } = await createScopedPaymentRequest(
     tx as unknown as Db,
     { isvAccountId: sub.isvAccountId },
@@ -138,12 +145,13 @@ async function renew(tx: Tx, sub: SubscriptionRow, now: Date): Promise<Attempt> 
       items: sub.items,
       description: sub.description ?? undefined,
       send_via: "none",
-      email_address: customer?.email ?? undefined,
+      email_address: known.customer.email ?? undefined,
     },
     {
       customerId: sub.customerId,
       subscription: { id: sub.id, periodStart: period.start },
       expiresAt: new Date(now.getTime() + INVOICE_PAYABLE_MS),
+      known: { tx, ...known },
     },
   );
   const row = await lease(tx, sub, now, {
@@ -163,12 +171,12 @@ async function renew(tx: Tx, sub: SubscriptionRow, now: Date): Promise<Attempt> 
     data: await subscriptionJson(tx, row),
     fields: ["current_period_start", "current_period_end", "latest_invoice"],
   });
-  return { sub: row, invoice };
+  return { sub: row, invoice, known };
 }
 
 /** One try of the open invoice on the subscription's method, outside any transaction; a failure is recorded after. */
-async function attempt(db: Db, { sub, invoice }: Attempt, now: Date) {
-  const [customer] = await db.select().from(customers).where(eq(customers.id, sub.customerId));
+async function attempt(db: Db, { sub, invoice, known }: Attempt, now: Date) {
+  const customer = known?.customer ?? (await db.select().from(customers).where(eq(customers.id, sub.customerId)))[0];
   let [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, sub.paymentMethodId));
   let failure: string;
   if (isHardDecline(sub.lastDeclineCode) && sub.lastDeclinedMethodId === sub.paymentMethodId)
@@ -179,7 +187,7 @@ async function attempt(db: Db, { sub, invoice }: Attempt, now: Date) {
     if (cardExpired(method, now)) failure = "payment_method_expired";
     else {
       try {
-        const result = await payWithSavedMethod(db, invoice, customer, method);
+        const result = await payWithSavedMethod(db, invoice, customer, method, known);
         if (result.outcome === "paid") return; // the payment's own transaction moved the subscription (invoicePaid)
         failure = result.charge.failureReason ?? "card_declined";
       } catch (error) {
