@@ -91,7 +91,10 @@ export async function createScopedPaymentRequest(
 ) {
   const known = options.known;
   const merchant =
-    known && known.merchant.id === input.merchant_id && known.merchant.isvAccountId === scope.isvAccountId
+    known &&
+    known.merchant.id === input.merchant_id &&
+    known.merchant.isvAccountId === scope.isvAccountId &&
+    (!scope.merchantId || scope.merchantId === known.merchant.id)
       ? known.merchant
       : await findScopedMerchant(db, scope, input.merchant_id);
   assertCanTakePayments(merchant);
