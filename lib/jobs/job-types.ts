@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type DbOrTx } from "../db/types";
 import { env } from "../env";
 import { checkSubjects, checkTypes } from "../schemas/verification";
-import { insertJob, insertJobsFrom, keyedJobIdSQL } from "./queue";
+import { insertJobsFrom, keyedJobIdSQL, newJobSQL } from "./queue";
 
 // Every type of background job: its name, the schema of its payload and its retry policy. The
 // handlers live beside their domain (lib/workers/registry.ts puts them together); this file holds
@@ -218,8 +218,19 @@ export async function enqueueJob<T extends JobName>(
   payload: JobPayload<T>,
   options: { runAt?: Date; key?: string; concurrencyKeys?: string[] } = {},
 ) {
+  const job = enqueueJobSQL(type, payload, options);
+  await tx.execute(job.sql);
+  return job.id;
+}
+
+/** enqueueJob's statement, for a larger one that writes the work and its job at once (./queue.ts, newJobSQL). */
+export function enqueueJobSQL<T extends JobName>(
+  type: T,
+  payload: JobPayload<T>,
+  options: { runAt?: Date; key?: string; concurrencyKeys?: string[] } = {},
+) {
   const def = jobTypes[type];
-  return insertJob(tx, type, def.payload.parse(payload), {
+  return newJobSQL(type, def.payload.parse(payload), {
     runAt: options.runAt,
     maxAttempts: def.maxAttempts,
     priority: def.priority,

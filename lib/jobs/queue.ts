@@ -44,6 +44,17 @@ export async function insertJob(
   payload: Record<string, unknown>,
   options: Omit<NewJob, "type" | "payload"> = {},
 ) {
+  const job = newJobSQL(type, payload, options);
+  await tx.execute(job.sql);
+  return job.id;
+}
+
+/** insertJob's statement and the job's id, for a statement that writes the work and its job together. */
+export function newJobSQL(
+  type: string,
+  payload: Record<string, unknown>,
+  options: Omit<NewJob, "type" | "payload"> = {},
+): { id: string; sql: SQL } {
   const id = options.key ? keyedJobId(options.key) : createId("job");
   const row = {
     id,
@@ -54,13 +65,13 @@ export async function insertJob(
     priority: options.priority ?? 100,
     concurrency_keys: options.concurrencyKeys ?? [],
   };
-  await tx.execute(
-    insertJobsFrom(
+  return {
+    id,
+    sql: insertJobsFrom(
       sql`select * from jsonb_to_recordset(${JSON.stringify([row])}::jsonb)
         as t(id text, type text, payload jsonb, run_at timestamptz, max_attempts int, priority int, concurrency_keys text[])`,
     ),
-  );
-  return id;
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 
-import { charges, events, idempotencyKeys, ledgerPostings, processorCalls, refunds } from "@/lib/db/schema";
+import { charges, events, idempotencyKeys, jobs, ledgerPostings, processorCalls, refunds } from "@/lib/db/schema";
 import { recoverProcessorCall } from "@/lib/domain/payments/recover-processor-call";
 import { checkLedger } from "@/lib/ledger/check";
 import { standInProcessors } from "@/lib/processors";
@@ -233,6 +233,13 @@ test("an authorization whose answer never came: the payment fails, the request c
   expect(failed).toMatchObject({ status: "FAILED", failure_reason: "processing_error", amount_captured: 0 });
   const call = await callOf(pr.id);
   expect(call?.status).toBe("started");
+  // Its intent was written with the job that settles it, due a minute after the call began.
+  const [recovery] = await api.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.id, `job_processor_call_recover_${call?.id}`));
+  expect(recovery).toMatchObject({ type: "processor_call_recover", payload: { call_id: call?.id } });
+  expect(recovery!.runAt.getTime() - call!.createdAt.getTime()).toBe(60_000);
   await recoverProcessorCall(api.db, { call_id: call?.id ?? "" });
   expect(state.cancelled).toEqual([call?.id]);
   expect(await callOf(pr.id)).toMatchObject({ status: "cancelled", outcome: { approved: true } });

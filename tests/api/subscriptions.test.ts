@@ -211,6 +211,27 @@ describe("dunning", () => {
     expect(sent.map((m) => m.kind)).toEqual([...Array(4).fill("subscription.payment_failed"), "subscription.canceled"]);
   }, 90_000);
 
+  test("a renewal whose saved method was detached is not charged; its invoice is payable from the link at once", async () => {
+    const { clock, customer, method, start } = await onClock();
+    const made = await ok(subscribe(customer.id, method.id, { trial_days: 3 }));
+    await ok(call("POST", `/v1/payment_methods/${method.id}/detach`));
+    // Past the trial's end, before the first retry (a day after).
+    await advance(clock.id, start + 3 * DAY + DAY / 2);
+    expect(await ok(call("GET", `/v1/subscriptions/${made.id}`))).toMatchObject({
+      status: "past_due",
+      attempt_count: 1,
+      last_decline_code: "payment_method_unusable",
+    });
+    const [invoice] = await invoicesOf(made.id);
+    // Made held for the renewal's charge, which never started: the customer's own payment is not refused as in progress.
+    expect(invoice).toMatchObject({ status: "PENDING", lockedUntil: null });
+    expect(await chargesOf(invoice!.id)).toEqual([]);
+    const token = await tokenize(api, merchant.publishableKey, "5555555555554444");
+    const paid = await api.call("POST", `/v1/payment_requests/${invoice!.id}/pay`, { body: { token } });
+    expect(paid.status, paid.text).toBe(200);
+    expect(await ok(call("GET", `/v1/subscriptions/${made.id}`))).toMatchObject({ status: "active", attempt_count: 0 });
+  }, 90_000);
+
   test("the account updater renews an expired saved card before its renewal (payment_method.updated)", async () => {
     const now = new Date();
     const { clock, customer, method } = await onClock("4000000000003063", {

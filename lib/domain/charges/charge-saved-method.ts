@@ -130,8 +130,12 @@ export async function payWithSavedMethod(
   request: PaymentRequestRow,
   customer: CustomerRow,
   method: PaymentMethodRow,
-  /** The merchant and its ISV as the caller just read them (a subscription's renewal). */
-  known?: { merchant: MerchantRow; isv: AccountRow },
+  options: {
+    /** The merchant and its ISV as the caller just read them (a subscription's renewal). */
+    known?: { merchant: MerchantRow; isv: AccountRow };
+    /** The request was made held for this payment (a renewal's invoice: payRequest's `claimed`). */
+    claimed?: boolean;
+  } = {},
 ) {
   const ach = method.type === "us_bank_account";
   return payRequest(
@@ -143,7 +147,8 @@ export async function payWithSavedMethod(
     {
       method: ach ? "ach" : "card",
       saved: { customerId: customer.id, methodId: method.id },
-      known,
+      known: options.known,
+      claimed: options.claimed,
       // A saved bank account's debit is authorized by the consent the customer gave when it was kept.
       achAuthorization: ach
         ? {

@@ -27,6 +27,7 @@ import { assertCanTakePayments, findScopedMerchant, paymentScope, type Scope } f
 import { resolveAmounts } from "./amounts";
 import { expireIfDue } from "./expire-payment-request";
 import { platformFeeOf } from "./platform-fee-of";
+import { claimedUntil } from "./request-claim";
 import { pastDeadline } from "./status";
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -87,6 +88,11 @@ export async function createScopedPaymentRequest(
      * customer are not read again, and no nested transaction (a savepoint) is taken.
      */
     known?: { tx: Tx; merchant: MerchantRow; isv: AccountRow; customer?: CustomerRow };
+    /**
+     * Made held for a payment the caller starts at once (a renewal's charge: payRequest with
+     * `claimed`), as claimRequest would hold it: nobody else can have it before, so no claim follows.
+     */
+    claimed?: boolean;
   } = {},
 ) {
   const known = options.known;
@@ -162,6 +168,7 @@ export async function createScopedPaymentRequest(
         subscriptionPeriodStart: options.subscription?.periodStart ?? null,
         paymentLinkId: options.paymentLinkId ?? null,
         sentAt: input.type === "INVOICE" && input.sendVia !== "none" ? now : null,
+        lockedUntil: options.claimed ? claimedUntil() : null,
       })
       .onConflictDoNothing()
       .returning();

@@ -64,19 +64,31 @@ export async function payRequest(
     afterPaid?: (tx: Tx, source: PaymentSource) => Promise<{ id: string } | undefined>;
     /** The request's merchant and its ISV as the caller just read them (a subscription's renewal): not read again. */
     known?: { merchant: MerchantRow; isv: AccountRow };
+    /**
+     * The request was made held for this attempt (createScopedPaymentRequest's `claimed`: a renewal's
+     * invoice): it is not claimed again. Released like a claimed one when the attempt ends without an outcome.
+     */
+    claimed?: boolean;
   } = {},
 ) {
   const method = options.method ?? "card";
   const clientAddress = options.clientAddress ?? null;
   const known = options.known?.merchant.id === request.merchantId ? options.known : undefined;
-  const merchant =
-    known?.merchant ?? one(await db.select().from(merchants).where(eq(merchants.id, request.merchantId)));
-  assertCanTakePayments(merchant);
-  if (method === "ach" && !takesAch(merchant))
-    throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
-  // Chosen before the token is spent: a deployment without the processor refuses with nothing used.
-  const processor = processorFor(method);
-  await claimRequest(db, request.id);
+  let merchant: MerchantRow;
+  let processor: ReturnType<typeof processorFor>;
+  try {
+    merchant = known?.merchant ?? one(await db.select().from(merchants).where(eq(merchants.id, request.merchantId)));
+    assertCanTakePayments(merchant);
+    if (method === "ach" && !takesAch(merchant))
+      throw new AppError("ach_not_enabled", "This business does not take bank payments (ACH): pay by card");
+    // Chosen before the token is spent: a deployment without the processor refuses with nothing used.
+    processor = processorFor(method);
+  } catch (error) {
+    // Made held for this attempt (a renewal's invoice): free for the customer's own payment.
+    if (options.claimed) await releaseRequest(db, request.id);
+    throw error;
+  }
+  if (!options.claimed) await claimRequest(db, request.id);
   let source: PaymentSource;
   try {
     source = await sourceOf();
@@ -102,16 +114,15 @@ export async function payRequest(
   if (refusedDebit) authorization = { approved: false, reason: "debit_not_allowed" };
   else {
     try {
-      call = await db.transaction((tx) =>
-        startCall(tx, {
-          kind: source.kind === "bank_account" ? "debit" : "authorize",
-          processor: processor.name,
-          amount: total,
-          isvAccountId: request.isvAccountId,
-          merchantId: request.merchantId,
-          subjectId: request.id,
-        }),
-      );
+      // One statement (the call and its recovery job): no transaction of its own.
+      call = await startCall(db, {
+        kind: source.kind === "bank_account" ? "debit" : "authorize",
+        processor: processor.name,
+        amount: total,
+        isvAccountId: request.isvAccountId,
+        merchantId: request.merchantId,
+        subjectId: request.id,
+      });
     } catch (error) {
       await releaseRequest(db, request.id);
       throw error;

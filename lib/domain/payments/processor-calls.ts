@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { clock } from "../../clock";
 import { type ProcessorCallRow, processorCalls } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
-import { enqueueJob } from "../../jobs/job-types";
+import { enqueueJobSQL } from "../../jobs/job-types";
 import { log } from "../../log";
 import { processorTimeoutMs } from "../../processors";
 import type { processorCallKinds } from "../../schemas/payment-values";
@@ -24,7 +24,10 @@ export const RECOVER_AFTER_MS = 60_000;
 
 export type CallOutcome = { approved: true; reference: string } | { approved: false; reason: string };
 
-/** Step 1, in the caller's transaction: the call about to be made, and the job that settles it if nobody records it. */
+/**
+ * Step 1: the call about to be made, and the job that settles it if nobody records it, in one
+ * statement (atomic without a transaction of its own; in the caller's when it passes one).
+ */
 export async function startCall(
   tx: DbOrTx,
   input: {
@@ -37,17 +40,15 @@ export async function startCall(
   },
   now = clock.now(),
 ): Promise<ProcessorCallRow> {
-  const [call] = await tx
-    .insert(processorCalls)
-    .values({ id: createId("pcl"), ...input, status: "started", createdAt: now, updatedAt: now })
-    .returning();
-  if (!call) throw new Error("processor call not written");
-  await enqueueJob(
-    tx,
+  const values = { id: createId("pcl"), ...input, status: "started" as const, createdAt: now, updatedAt: now };
+  // The row as the insert makes it (the other columns' defaults).
+  const call: ProcessorCallRow = { ...values, outcome: null, attempts: 0, voidedAt: null };
+  const recover = enqueueJobSQL(
     "processor_call_recover",
     { call_id: call.id },
     { runAt: new Date(now.getTime() + RECOVER_AFTER_MS), key: `processor_call_recover_${call.id}` },
   );
+  await tx.execute(sql`with call as (${tx.insert(processorCalls).values(values).getSQL()}) ${recover.sql}`);
   return call;
 }
 

@@ -9,11 +9,14 @@ import { effectiveStatus, notBeingPaid, pastDeadline } from "./status";
 /** How long a payment holds its request while the processor authorizes (a crash frees it after this). */
 const CLAIM_MS = 30_000;
 
+/** Until when an attempt starting now holds its request. */
+export const claimedUntil = () => new Date(clock.ms() + CLAIM_MS);
+
 /** Takes the request for this attempt, or says why it cannot be paid now. */
 export async function claimRequest(db: DbOrTx, id: string) {
   const [claimed] = await db
     .update(paymentRequests)
-    .set({ lockedUntil: new Date(clock.ms() + CLAIM_MS) })
+    .set({ lockedUntil: claimedUntil() })
     .where(
       and(
         eq(paymentRequests.id, id),

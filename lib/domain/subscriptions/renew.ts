@@ -5,10 +5,12 @@ import { clock } from "../../clock";
 import { one } from "../../db/one";
 import {
   type AccountRow,
+  accounts,
   type CustomerRow,
   customers,
   type MerchantRow,
   merchants,
+  type PaymentMethodRow,
   paymentMethods,
   type PaymentRequestRow,
   paymentRequests,
@@ -28,6 +30,7 @@ import { payWithSavedMethod } from "../charges/charge-saved-method";
 import { renewByAccountUpdater } from "../customers/account-updater";
 import { recordEvent, transactionWithEvents } from "../events/record-event";
 import { createScopedPaymentRequest } from "../payments/create-payment-request";
+import { releaseRequest } from "../payments/request-claim";
 import { canTakePayments } from "../scope";
 import { sendDunningEmail } from "./dunning";
 import { subscriptionJson } from "./json";
@@ -50,11 +53,15 @@ export async function runSubscriptionDue(db: Db, { subscription_id }: JobPayload
   await stepSubscription(db, subscription_id);
 }
 
-/** A charge to try, with what the step read already (a renewal's: the customer, the merchant and its ISV). */
+/**
+ * A charge to try, with what the step read already (a renewal's: the customer, the merchant and its
+ * ISV, and its new invoice made held for this charge, `claimed`, so that nobody else pays it meanwhile).
+ */
 type Attempt = {
   sub: SubscriptionRow;
   invoice: PaymentRequestRow;
-  known?: { customer: CustomerRow; merchant: MerchantRow; isv: AccountRow };
+  known?: { customer: CustomerRow; merchant: MerchantRow; isv: AccountRow; method: PaymentMethodRow | null };
+  claimed?: boolean;
 };
 
 /** Runs the subscription's step if one is due at `clock.now()`; true when one was. */
@@ -67,8 +74,19 @@ export async function stepSubscription(db: Db, id: string): Promise<boolean> {
 }
 
 async function planStep(tx: Tx, id: string, now: Date): Promise<Attempt | "done" | null> {
-  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
-  if (!sub?.nextActionAt || sub.nextActionAt > now) return null;
+  // Under its lock, with what a renewal reads (its customer, merchant, ISV and payment method) in the
+  // same statement: only the subscription's row is locked, as when they were read apart.
+  const [found] = await tx
+    .select({ sub: subscriptions, customer: customers, merchant: merchants, isv: accounts, method: paymentMethods })
+    .from(subscriptions)
+    .leftJoin(customers, eq(customers.id, subscriptions.customerId))
+    .leftJoin(merchants, eq(merchants.id, subscriptions.merchantId))
+    .leftJoin(accounts, eq(accounts.id, subscriptions.isvAccountId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+    .where(eq(subscriptions.id, id))
+    .for("update", { of: subscriptions });
+  if (!found?.sub.nextActionAt || found.sub.nextActionAt > now) return null;
+  const { sub } = found;
   if (sub.status === "canceled" || sub.status === "unpaid") {
     await tx.update(subscriptions).set({ nextActionAt: null }).where(eq(subscriptions.id, id));
     return "done";
@@ -80,13 +98,12 @@ async function planStep(tx: Tx, id: string, now: Date): Promise<Attempt | "done"
       return "done";
     }
     // Its customer was deleted (a test clock's, or before the customer's deletion ended it): it ends.
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, sub.customerId));
+    const { customer, merchant } = found;
     if (!customer || customer.deletedAt) {
       await endSubscription(tx, sub, now);
       return "done";
     }
     // Its merchant cannot take payments now (deactivated): no period is billed; it looks again daily.
-    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, sub.merchantId));
     if (!merchant || !canTakePayments(merchant)) {
       const waiting = one(
         await tx
@@ -98,7 +115,8 @@ async function planStep(tx: Tx, id: string, now: Date): Promise<Attempt | "done"
       await scheduleStep(tx, waiting);
       return "done";
     }
-    return renew(tx, sub, now, { customer, merchant, isv: await getAccount(tx, sub.isvAccountId) });
+    const isv = must(found.isv, "the subscription's ISV");
+    return renew(tx, sub, now, { customer, merchant, isv, method: found.method });
   }
   const invoice = sub.latestInvoiceId
     ? (await tx.select().from(paymentRequests).where(eq(paymentRequests.id, sub.latestInvoiceId)))[0]
@@ -152,6 +170,7 @@ async function renew(tx: Tx, sub: SubscriptionRow, now: Date, known: NonNullable
       subscription: { id: sub.id, periodStart: period.start },
       expiresAt: new Date(now.getTime() + INVOICE_PAYABLE_MS),
       known: { tx, ...known },
+      claimed: true,
     },
   );
   const row = await lease(tx, sub, now, {
@@ -171,14 +190,18 @@ async function renew(tx: Tx, sub: SubscriptionRow, now: Date, known: NonNullable
     data: await subscriptionJson(tx, row),
     fields: ["current_period_start", "current_period_end", "latest_invoice"],
   });
-  return { sub: row, invoice, known };
+  return { sub: row, invoice, known, claimed: true };
 }
 
 /** One try of the open invoice on the subscription's method, outside any transaction; a failure is recorded after. */
-async function attempt(db: Db, { sub, invoice, known }: Attempt, now: Date) {
+async function attempt(db: Db, { sub, invoice, known, claimed }: Attempt, now: Date) {
   const customer = known?.customer ?? (await db.select().from(customers).where(eq(customers.id, sub.customerId)))[0];
-  let [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, sub.paymentMethodId));
+  let method = known
+    ? (known.method ?? undefined)
+    : (await db.select().from(paymentMethods).where(eq(paymentMethods.id, sub.paymentMethodId)))[0];
   let failure: string;
+  // Whether payRequest took the charge (it frees the request itself when it records no outcome).
+  let charged = false;
   if (isHardDecline(sub.lastDeclineCode) && sub.lastDeclinedMethodId === sub.paymentMethodId)
     failure = must(sub.lastDeclineCode, "the last decline"); // never retried on the same method
   else if (!customer || !method || method.detachedAt) failure = "payment_method_unusable";
@@ -187,7 +210,8 @@ async function attempt(db: Db, { sub, invoice, known }: Attempt, now: Date) {
     if (cardExpired(method, now)) failure = "payment_method_expired";
     else {
       try {
-        const result = await payWithSavedMethod(db, invoice, customer, method, known);
+        charged = true;
+        const result = await payWithSavedMethod(db, invoice, customer, method, { known, claimed });
         if (result.outcome === "paid") return; // the payment's own transaction moved the subscription (invoicePaid)
         failure = result.charge.failureReason ?? "card_declined";
       } catch (error) {
@@ -201,6 +225,8 @@ async function attempt(db: Db, { sub, invoice, known }: Attempt, now: Date) {
       }
     }
   }
+  // Not charged (no usable method): the invoice made held for this charge is free for the customer's own payment.
+  if (claimed && !charged) await releaseRequest(db, invoice.id);
   await db.transaction((tx) => recordFailure(tx, sub.id, invoice.id, sub.paymentMethodId, failure, now));
 }
 
