@@ -64,13 +64,15 @@ type Attempt = {
   claimed?: boolean;
 };
 
-/** Runs the subscription's step if one is due at `clock.now()`; true when one was. */
-export async function stepSubscription(db: Db, id: string): Promise<boolean> {
+/**
+ * Runs the subscription's step if one is due at `clock.now()`: null when none was; else what is known
+ * of its next step's time without reading it (`next`: its period's end, once its invoice is paid).
+ */
+export async function stepSubscription(db: Db, id: string): Promise<{ next?: Date } | null> {
   const now = clock.now();
   const step = await transactionWithEvents(db, (tx) => planStep(tx, id, now));
-  if (step === null) return false;
-  if (step !== "done") await attempt(db, step, now);
-  return true;
+  if (step === null) return null;
+  return step === "done" ? {} : { next: await attempt(db, step, now) };
 }
 
 async function planStep(tx: Tx, id: string, now: Date): Promise<Attempt | "done" | null> {
@@ -193,8 +195,8 @@ async function renew(tx: Tx, sub: SubscriptionRow, now: Date, known: NonNullable
   return { sub: row, invoice, known, claimed: true };
 }
 
-/** One try of the open invoice on the subscription's method, outside any transaction; a failure is recorded after. */
-async function attempt(db: Db, { sub, invoice, known, claimed }: Attempt, now: Date) {
+/** One try of the open invoice on the method, outside any transaction (a failure recorded after); paid: its next time. */
+async function attempt(db: Db, { sub, invoice, known, claimed }: Attempt, now: Date): Promise<Date | undefined> {
   const customer = known?.customer ?? (await db.select().from(customers).where(eq(customers.id, sub.customerId)))[0];
   let method = known
     ? (known.method ?? undefined)
@@ -212,7 +214,7 @@ async function attempt(db: Db, { sub, invoice, known, claimed }: Attempt, now: D
       try {
         charged = true;
         const result = await payWithSavedMethod(db, invoice, customer, method, { known, claimed });
-        if (result.outcome === "paid") return; // the payment's own transaction moved the subscription (invoicePaid)
+        if (result.outcome === "paid") return sub.currentPeriodEnd; // the payment's own transaction moved the subscription (invoicePaid)
         failure = result.charge.failureReason ?? "card_declined";
       } catch (error) {
         const code = error instanceof AppError ? error.code : null;

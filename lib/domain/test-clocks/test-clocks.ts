@@ -123,20 +123,25 @@ export async function runTestClockAdvance(db: Db, { test_clock_id }: JobPayload<
 
 /**
  * One subscription's steps, each at the time it fell due, until none is due by `target`; its first
- * time as the due list read it (a step that finds it moved meanwhile does nothing).
+ * time as the due list read it, the next ones as its step answered them (a renewal paid: its period's
+ * end) or read. A step that finds it moved meanwhile does nothing.
  */
 async function runUntil(db: Db, first: { id: string; nextActionAt: Date | null }, target: Date) {
   const id = first.id;
+  let next: Date | null | undefined = first.nextActionAt;
   for (let i = 0; i < MAX_STEPS; i++) {
-    const [sub] =
-      i === 0
-        ? [first]
-        : await db
-            .select({ nextActionAt: subscriptions.nextActionAt })
-            .from(subscriptions)
-            .where(eq(subscriptions.id, id));
-    if (!sub?.nextActionAt || sub.nextActionAt > target) return;
-    if (!(await atTime(sub.nextActionAt, () => stepSubscription(db, id)))) return;
+    if (next === undefined) {
+      const [sub] = await db
+        .select({ nextActionAt: subscriptions.nextActionAt })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id));
+      next = sub?.nextActionAt;
+    }
+    if (!next || next > target) return;
+    const at = next;
+    const step = await atTime(at, () => stepSubscription(db, id));
+    if (!step) return;
+    next = step.next;
   }
   log.warn({ subscription_id: id }, "a subscription took too many steps in one test clock advance");
 }
