@@ -54,14 +54,13 @@ export async function runSubscriptionDue(db: Db, { subscription_id }: JobPayload
 }
 
 /**
- * A charge to try, with what the step read already (a renewal's: the customer, the merchant and its
- * ISV, and its new invoice made held for this charge, `claimed`, so that nobody else pays it meanwhile).
+ * A charge to try, with what the step read already: a renewal's `known` rows (its customer, merchant,
+ * ISV and method), whose new invoice was made held for this charge (`claimed`) so nobody pays it meanwhile.
  */
 type Attempt = {
   sub: SubscriptionRow;
   invoice: PaymentRequestRow;
   known?: { customer: CustomerRow; merchant: MerchantRow; isv: AccountRow; method: PaymentMethodRow | null };
-  claimed?: boolean;
 };
 
 /**
@@ -192,11 +191,12 @@ async function renew(tx: Tx, sub: SubscriptionRow, now: Date, known: NonNullable
     data: await subscriptionJson(tx, row),
     fields: ["current_period_start", "current_period_end", "latest_invoice"],
   });
-  return { sub: row, invoice, known, claimed: true };
+  return { sub: row, invoice, known };
 }
 
 /** One try of the open invoice on the method, outside any transaction (a failure recorded after); paid: its next time. */
-async function attempt(db: Db, { sub, invoice, known, claimed }: Attempt, now: Date): Promise<Date | undefined> {
+async function attempt(db: Db, { sub, invoice, known }: Attempt, now: Date): Promise<Date | undefined> {
+  const claimed = known !== undefined; // a renewal's invoice, made held for this charge
   const customer = known?.customer ?? (await db.select().from(customers).where(eq(customers.id, sub.customerId)))[0];
   let method = known
     ? (known.method ?? undefined)

@@ -138,8 +138,7 @@ async function runUntil(db: Db, first: { id: string; nextActionAt: Date | null }
       next = sub?.nextActionAt;
     }
     if (!next || next > target) return;
-    const at = next;
-    const step = await atTime(at, () => stepSubscription(db, id));
+    const step = await atTime(next, () => stepSubscription(db, id));
     if (!step) return;
     next = step.next;
   }
