@@ -1,3 +1,4 @@
+import * as drizzle from "drizzle-orm";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 
@@ -20,13 +21,17 @@ export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
 }
 
 type Query = { sql: string; params: unknown[] };
+/** drizzle's own (not in its declarations): a selection's fields in the order its rows carry them. */
+type Fields = unknown[];
+const { orderSelectedFields } = drizzle as unknown as { orderSelectedFields(fields: Record<string, unknown>): Fields };
+
 type Session = {
   prepareQuery(
     query: Query,
-    fields: undefined,
+    fields: Fields | undefined,
     name: string | undefined,
     arrayMode: boolean,
-  ): { execute(): Promise<unknown> };
+  ): { execute(): Promise<unknown>; joinsNotNullableMap?: Record<string, boolean> };
 };
 
 /**
@@ -43,5 +48,43 @@ export function compiledStatement(name: string, build: () => SQL) {
     return session
       .prepareQuery({ sql: query.sql, params: fillPlaceholders(query.params, values) }, undefined, name, false)
       .execute();
+  };
+}
+
+/** What compiledSelect reads of drizzle's select builder (the fields it maps rows to, its joins). */
+type SelectBuilder = {
+  getSQL(): SQL;
+  config: { fields: Record<string, unknown> };
+  joinsNotNullableMap: Record<string, boolean>;
+};
+
+/**
+ * A select built once and run many times, as compiledStatement runs a statement: `build` makes it
+ * with `sql.placeholder(name)`s (the first call's `db` builds it; each call runs in its own `db`,
+ * its transaction when it is one), and its rows come back as the builder's own would (a join's
+ * tables as nested objects, a left join's missing row as null). PostgreSQL plans a named statement
+ * once per connection instead of at every call (a join of five tables: about 0.5 ms a call).
+ */
+export function compiledSelect<B extends PromiseLike<unknown>>(name: string, build: (db: DbOrTx) => B) {
+  let compiled: { query: Query; fields: Fields; joins: Record<string, boolean> } | null = null;
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Awaited<B>> => {
+    const { dialect, session } = db as unknown as { dialect: PgDialect; session: Session };
+    if (!compiled) {
+      const builder = build(db) as unknown as SelectBuilder;
+      compiled = {
+        query: dialect.sqlToQuery(builder.getSQL()),
+        fields: orderSelectedFields(builder.config.fields),
+        joins: builder.joinsNotNullableMap,
+      };
+    }
+    const { query, fields, joins } = compiled;
+    const prepared = session.prepareQuery(
+      { sql: query.sql, params: fillPlaceholders(query.params, values) },
+      fields,
+      name,
+      true,
+    );
+    prepared.joinsNotNullableMap = joins;
+    return (await prepared.execute()) as Awaited<B>;
   };
 }

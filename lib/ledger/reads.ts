@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableName, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { type PgTable } from "drizzle-orm/pg-core";
 
 import { rowsOf } from "../db/client";
+import { compiledStatement } from "../db/prepared";
 import { ledgerPostings } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { type PostingType } from "../schemas/ledger-values";
@@ -99,22 +100,41 @@ export async function chargeLedgerFacts(
 ): Promise<Map<string, { net: number; settlementId: string | null }>> {
   const facts = new Map<string, { net: number; settlementId: string | null }>();
   const unique = [...new Set(chargeIds)];
+  const read = (rows: unknown) => {
+    for (const r of rowsOf<{ charge_id: string; net: number; settlement_id: string | null }>(rows))
+      facts.set(r.charge_id, { net: Number(r.net), settlementId: r.settlement_id });
+  };
+  if (unique.length === 1) {
+    read(await chargeFactsOfOne(db, { id: unique[0] }));
+    return facts;
+  }
   // A settlement's charges may be thousands: a thousand ids per query keeps each under the parameter limit.
   for (let i = 0; i < unique.length; i += 1000) {
     const ids = sql.join(
       unique.slice(i, i + 1000).map((id) => sql`${id}`),
       sql`, `,
     );
-    const rows = await db.execute<{ charge_id: string; net: number; settlement_id: string | null }>(
-      sql`select coalesce(r.charge_id, p.source_id) as charge_id, sum(p.net)::int as net,
-                 max(p.settlement_id) filter (where p.type = 'charge') as settlement_id
-          from ledger_postings p left join refunds r on r.id = p.source_id
-          where p.type in (${chargeNetSql})
-            and (p.source_id in (${ids}) or p.source_id in (select r2.id from refunds r2 where r2.charge_id in (${ids})))
-          group by 1`,
-    );
-    for (const r of rowsOf<{ charge_id: string; net: number; settlement_id: string | null }>(rows))
-      facts.set(r.charge_id, { net: Number(r.net), settlementId: r.settlement_id });
+    read(await db.execute(chargeFactsOf(ids)));
   }
   return facts;
 }
+
+/**
+ * The facts' query for the charges `ids` lists (SQL: one id, a placeholder, or ids joined by commas):
+ * the charges' own postings and their refunds', each found through an index (the posting's source,
+ * the refund's charge), in two parts: one condition with an `or` between them made PostgreSQL read
+ * every posting of the ledger, and a list of both in one array was planned as if it were long.
+ */
+export const chargeFactsOf = (ids: SQL) =>
+  sql`select charge_id, sum(net)::int as net, max(settlement_id) filter (where type = 'charge') as settlement_id
+      from (
+        select p.source_id as charge_id, p.net, p.settlement_id, p.type from ledger_postings p
+        where p.type in (${chargeNetSql}) and p.source_id in (${ids})
+        union all
+        select r.charge_id, p.net, p.settlement_id, p.type from refunds r join ledger_postings p on p.source_id = r.id
+        where p.type in (${chargeNetSql}) and r.charge_id in (${ids})
+      ) facts
+      group by 1`;
+
+/** One charge's (a payment's outcome, a charge's read): planned once per connection. */
+const chargeFactsOfOne = compiledStatement("charge_ledger_facts", () => chargeFactsOf(sql`${sql.placeholder("id")}`));

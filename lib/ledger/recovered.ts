@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
 import { rowsOf } from "../db/client";
+import { compiledStatement } from "../db/prepared";
 import { type DbOrTx } from "../db/types";
 
 // What dunning recovered (docs/reference.md section 21), read from the ledger like every figure of
@@ -17,7 +18,7 @@ const recoveredCharges = (where: SQL) => sql`
     and exists (select 1 from charges f where f.payment_request_id = pr.id and f.status = 'FAILED')`;
 
 /** SQL: per subscription, what the ledger kept of the recovered charges, refunds and returns deducted. */
-const keptOf = (where: SQL) => sql`
+export const keptOf = (where: SQL) => sql`
   with rc as (${recoveredCharges(where)})
   select subscription_id, sum(amount)::bigint as amount from (
     select rc.subscription_id, p.amount from rc
@@ -30,10 +31,20 @@ const keptOf = (where: SQL) => sql`
 
 type Row = { subscription_id: string; amount: string | number };
 
+/** One subscription's (every event of a renewal, a retry or a change reads it): planned once per connection. */
+const keptOfOne = compiledStatement("subscription_recovered", () =>
+  keptOf(sql`pr.subscription_id = ${sql.placeholder("id")}`),
+);
+
 /** What each subscription's dunning recovered, in cents (0 for one that recovered nothing). */
 export async function recoveredBySubscription(db: DbOrTx, subscriptionIds: readonly string[]) {
   const out = new Map<string, number>(subscriptionIds.map((id) => [id, 0]));
   if (subscriptionIds.length === 0) return out;
+  if (out.size === 1) {
+    const [id] = out.keys();
+    for (const row of rowsOf<Row>(await keptOfOne(db, { id }))) out.set(row.subscription_id, Number(row.amount));
+    return out;
+  }
   const ids = sql.join(
     [...new Set(subscriptionIds)].map((id) => sql`${id}`),
     sql`, `,

@@ -94,6 +94,17 @@ export const invoiceSms = (input: { locale: Locale; business: string; total: num
     url: input.payUrl,
   });
 
+/** The receipt's time of payment, one formatter per locale: making one costs far more than formatting with it. */
+const receiptTimes = new Map<Locale, Intl.DateTimeFormat>();
+function receiptTime(locale: Locale) {
+  let format = receiptTimes.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+    receiptTimes.set(locale, format);
+  }
+  return format;
+}
+
 export function receiptEmail(input: {
   brand: Brand;
   locale: Locale;
@@ -112,11 +123,7 @@ export function receiptEmail(input: {
 }) {
   const t = translator(input.locale, "emails.payments");
   const total = money(input.total, input.locale);
-  const when = new Intl.DateTimeFormat(intlLocale(input.locale), {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(input.paidAt);
+  const when = receiptTime(input.locale).format(input.paidAt);
   // How it was paid, in the customer's words: the card's network as printed on it, or "Bank account".
   const method = input.bank
     ? ([t("bankAccount"), `•••• ${input.last4 ?? ""}`] as Line)

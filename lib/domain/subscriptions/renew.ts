@@ -5,11 +5,9 @@ import { clock } from "../../clock";
 import { one } from "../../db/one";
 import {
   type AccountRow,
-  accounts,
   type CustomerRow,
   customers,
   type MerchantRow,
-  merchants,
   type PaymentMethodRow,
   paymentMethods,
   type PaymentRequestRow,
@@ -36,6 +34,7 @@ import { sendDunningEmail } from "./dunning";
 import { subscriptionJson } from "./json";
 import { isHardDecline, nextRetryAt, periodOf } from "./periods";
 import { endSubscription, endWithInvoice, scheduleStep } from "./schedule";
+import { lockForStep } from "./step-lock";
 
 // A subscription moved in time (docs/reference.md section 21). `next_action_at` says when its next
 // step falls due; one step at a time runs under the row's lock: a renewal (the next period and its
@@ -75,17 +74,7 @@ export async function stepSubscription(db: Db, id: string): Promise<{ next?: Dat
 }
 
 async function planStep(tx: Tx, id: string, now: Date): Promise<Attempt | "done" | null> {
-  // Under its lock, with what a renewal reads (its customer, merchant, ISV and payment method) in the
-  // same statement: only the subscription's row is locked, as when they were read apart.
-  const [found] = await tx
-    .select({ sub: subscriptions, customer: customers, merchant: merchants, isv: accounts, method: paymentMethods })
-    .from(subscriptions)
-    .leftJoin(customers, eq(customers.id, subscriptions.customerId))
-    .leftJoin(merchants, eq(merchants.id, subscriptions.merchantId))
-    .leftJoin(accounts, eq(accounts.id, subscriptions.isvAccountId))
-    .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
-    .where(eq(subscriptions.id, id))
-    .for("update", { of: subscriptions });
+  const [found] = await lockForStep(tx, { id });
   if (!found?.sub.nextActionAt || found.sub.nextActionAt > now) return null;
   const { sub } = found;
   if (sub.status === "canceled" || sub.status === "unpaid") {
