@@ -53,7 +53,7 @@ export async function post(tx: DbOrTx, posting: Posting): Promise<LedgerPostingR
 }
 
 /**
- * Several postings at once (a payment's charge and its platform fee): two statements whatever their
+ * Several postings at once (a payment's charge and its platform fee): one statement whatever their
  * number. Answers the rows written, in order (a posting that moves nothing is left out).
  */
 export async function postAll(tx: DbOrTx, postings: readonly Posting[]): Promise<LedgerPostingRow[]> {
@@ -62,13 +62,26 @@ export async function postAll(tx: DbOrTx, postings: readonly Posting[]): Promise
     .filter((p) => p.entries.length > 0);
   if (written.length === 0) return [];
   for (const p of written) assertBalanced(p.entries);
-  const withIds = written.map((w) => ({ ...w, id: createId("txn") }));
+  const withIds = written.map((w) => ({ ...w, id: createId("txn"), createdAt: w.posting.createdAt ?? clock.now() }));
+  // The entries are written by the same statement as their postings (a data-modifying WITH): their
+  // posting's id and time are known before, and PostgreSQL checks their foreign key and their balance
+  // (the statement's trigger) once the whole statement has written both.
+  const entries = tx.$with("entries", {}).as(
+    tx
+      .insert(ledgerEntries)
+      .values(
+        withIds.flatMap(({ id, createdAt, entries }) =>
+          entries.map((e) => ({ postingId: id, account: e.account, ownerId: e.owner, amount: e.amount, createdAt })),
+        ),
+      )
+      .getSQL(),
+  );
   const inserted = await tx
+    .with(entries)
     .insert(ledgerPostings)
     .values(
-      withIds.map(({ posting, id }) => {
+      withIds.map(({ posting, id, createdAt }) => {
         const fee = posting.fee ?? 0;
-        const createdAt = posting.createdAt ?? clock.now();
         return {
           id,
           isvAccountId: posting.isvAccountId,
@@ -91,20 +104,6 @@ export async function postAll(tx: DbOrTx, postings: readonly Posting[]): Promise
     .returning();
   // In the order given (RETURNING's order is not promised).
   const byId = new Map(inserted.map((row) => [row.id, row]));
-  const rows = withIds.map(({ id, entries }) => ({
-    row: must(byId.get(id), `the posting ${id} just written`),
-    entries,
-  }));
-  await tx.insert(ledgerEntries).values(
-    rows.flatMap(({ row, entries }) =>
-      entries.map((e) => ({
-        postingId: row.id,
-        account: e.account,
-        ownerId: e.owner,
-        amount: e.amount,
-        createdAt: row.createdAt,
-      })),
-    ),
-  );
+  const rows = withIds.map(({ id }) => ({ row: must(byId.get(id), `the posting ${id} just written`) }));
   return rows.map(({ row }) => row);
 }
