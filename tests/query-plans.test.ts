@@ -10,7 +10,7 @@ import { keptOf } from "@/lib/ledger/recovered";
 // The reads made for one object on every payment and every renewal find their rows through indexes,
 // whatever the size of the ledger: with sequential scans made as costly as PostgreSQL allows, a
 // query that has no other way (an `or` across two sources, as the charge's facts once had) still
-// reads the whole table, and its plan says so. Planned as a named statement is (one plan for any id).
+// reads the whole table, and its plan says so.
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -104,6 +104,5 @@ export async function postAll(tx: DbOrTx, postings: readonly Posting[]): Promise
     .returning();
   // In the order given (RETURNING's order is not promised).
   const byId = new Map(inserted.map((row) => [row.id, row]));
-  const rows = withIds.map(({ id }) => ({ row: must(byId.get(id), `the posting ${id} just written`) }));
-  return rows.map(({ row }) => row);
+  return withIds.map(({ id }) => must(byId.get(id), `the posting ${id} just written`));
 }
