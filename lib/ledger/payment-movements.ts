@@ -2,6 +2,7 @@ import { type ChargeRow, type DisputeRow, type RefundRow } from "../db/schema";
 import { type DbOrTx } from "../db/types";
 import { clearingOf, isvRevenue, methodWords, pending, platform } from "./entry-helpers";
 import { post, postAll, type Posting } from "./post";
+import { newChargeFacts } from "./reads";
 
 // Every movement of money, as postings (docs/reference.md section 18), in three files: payments
 // (./payment-movements.ts), settlements (./settlement-movements.ts) and payouts (./payout-movements.ts).
@@ -169,7 +170,12 @@ export async function postCharge(tx: DbOrTx, charge: ChargeRow, isvName: string)
     tx,
     [chargePosting(charge), fee, cost].filter((p): p is Posting => p !== null),
   );
-  return fee ? (rows.find((r) => r.type === "platform_fee") ?? null) : null;
+  return {
+    /** Its platform fee's posting (null when none). */
+    platformFee: fee ? (rows.find((r) => r.type === "platform_fee") ?? null) : null,
+    /** The charge with the ledger's facts as these postings made them (not read back). */
+    charge: { ...charge, net: null, settlementId: null, ...newChargeFacts(charge.id, rows) },
+  };
 }
 /** A refund's postings: the refund, and what it gave back of the platform fee (answered: null when nothing). */
 export async function postRefund(

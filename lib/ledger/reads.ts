@@ -82,6 +82,22 @@ const chargeNetTypes: PostingType[] = [
   "refund",
   "platform_fee_refund",
 ];
+/**
+ * A new charge's facts from the postings its payment just wrote (what chargeLedgerFacts would read
+ * back: no refund and no settlement can have touched it yet); undefined when none was (declined).
+ */
+export function newChargeFacts(
+  chargeId: string,
+  written: readonly { type: PostingType; sourceId: string; net: number; settlementId: string | null }[],
+): { net: number; settlementId: string | null } | undefined {
+  const own = written.filter((p) => p.sourceId === chargeId && chargeNetTypes.includes(p.type));
+  if (own.length === 0) return undefined;
+  return {
+    net: own.reduce((sum, p) => sum + p.net, 0),
+    settlementId: own.find((p) => p.type === "charge")?.settlementId ?? null,
+  };
+}
+
 const chargeNetSql = sql.join(
   chargeNetTypes.map((t) => sql`${t}`),
   sql`, `,

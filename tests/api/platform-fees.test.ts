@@ -68,6 +68,9 @@ describe("a platform fee given on the payment's creation", () => {
     expect(charge.platform_fee).toEqual({ amount: 150, refunded: 0 });
     expect(charge.fee).toBeGreaterThan(0);
     expect(charge.net).toBe(10_000 - charge.fee - 150);
+    // Its events say what the ledger says (written with the postings, not read back).
+    for (const type of ["charge.authorized", "charge.paid"])
+      expect((await eventsOf(type, charge.id))[0]!.data).toMatchObject({ net: charge.net, settlement_id: null });
     // The merchant reads it too (it is its money): its own key.
     expect((await get(`/v1/charges/${charge.id}`, own)).json.platform_fee).toEqual({ amount: 150, refunded: 0 });
     // The ledger: a balance transaction named for the ISV, from the merchant to the ISV's revenue.

@@ -25,7 +25,6 @@ import { serializePaymentRequest } from "../../serializers/payment-request";
 import { serializePlatformFee } from "../../serializers/platform-fee";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
-import { withLedgerFact } from "../charges/ledger-charge";
 import { newChargeStatus } from "../charges/status";
 import { recordEvent, recordEvents, transactionWithEvents } from "../events/record-event";
 import { takesAch } from "../fees/merchant-pricing";
@@ -220,9 +219,10 @@ export async function payRequest(
           })
           .returning(),
       );
-      const platformFeeTxn = await postCharge(tx, charge, brandOf(isv).display_name);
+      const posted = await postCharge(tx, charge, brandOf(isv).display_name);
+      const platformFeeTxn = posted.platformFee;
       const base = hostedBaseUrl(isv);
-      const chargeJson = serializeChargeForIsv(await withLedgerFact(tx, charge), merchant);
+      const chargeJson = serializeChargeForIsv(posted.charge, merchant);
       if (!authorization.approved) {
         // The claim serializes attempts on one request, so the count is exact; the limit locks it.
         // A saved method charged without the customer (section 21) never locks the customer's own page.
