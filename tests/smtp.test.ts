@@ -63,3 +63,28 @@ test("an information request is e-mailed over SMTP to the merchant and the ISV, 
       { transport: "smtp", sent: true },
     ]);
 });
+
+test("a payment's receipt goes over SMTP: its message and its job written by the payment's last statement", async () => {
+  const { approvedMerchant, tokenize } = await import("./helpers/payments");
+  const isv = await api.newIsv("Receipt POS");
+  const merchant = await approvedMerchant(api, isv);
+  const request = await api.call("POST", "/v1/scan_to_pay", {
+    auth: isv.auth,
+    body: { merchant_id: merchant.id, amount: 2500 },
+  });
+  const paid = await api.call("POST", `/v1/payment_requests/${request.json.id}/pay`, {
+    body: { token: await tokenize(api, merchant.publishableKey), email: "payer@example.com" },
+  });
+  expect(paid.status, paid.text).toBe(200);
+  await expect.poll(() => received.filter((r) => r.to[0] === "payer@example.com").length, { timeout: 10_000 }).toBe(1);
+  expect(received.find((r) => r.to[0] === "payer@example.com")!.raw).toContain("$25.00");
+  await expect
+    .poll(
+      async () =>
+        (await api.call("GET", "/v1/test_helpers/outbox", { auth: isv.auth })).json.data
+          .filter((m: any) => m.to === "payer@example.com")
+          .map((m: any) => ({ kind: m.kind, transport: m.transport, sent: Boolean(m.sent_at) })),
+      { timeout: 10_000 },
+    )
+    .toEqual([{ kind: "charge.receipt", transport: "smtp", sent: true }]);
+});

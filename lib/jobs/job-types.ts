@@ -1,10 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 
+import { deferredWritesOf } from "../db/deferred-writes";
 import { type DbOrTx } from "../db/types";
 import { env } from "../env";
 import { checkSubjects, checkTypes } from "../schemas/verification";
-import { insertJobsFrom, keyedJobIdSQL, newJobSQL } from "./queue";
+import { insertJobsFrom, jobsOfJson, keyedJobIdSQL, newJobRow } from "./queue";
 
 // Every type of background job: its name, the schema of its payload and its retry policy. The
 // handlers live beside their domain (lib/workers/registry.ts puts them together); this file holds
@@ -218,25 +219,38 @@ export async function enqueueJob<T extends JobName>(
   payload: JobPayload<T>,
   options: { runAt?: Date; key?: string; concurrencyKeys?: string[] } = {},
 ) {
-  const job = enqueueJobSQL(type, payload, options);
-  await tx.execute(job.sql);
-  return job.id;
+  // A transaction that writes at its end (lib/db/deferred-writes.ts): the job goes in its last statement.
+  const later = deferredWritesOf(tx);
+  const row = jobRowOf(type, payload, options);
+  if (later) later.jobs.push(row);
+  else await tx.execute(insertJobsFrom(jobsOfJson(sql`${JSON.stringify([row])}`)));
+  return row.id;
 }
 
-/** enqueueJob's statement, for a larger one that writes the work and its job at once (./queue.ts, newJobSQL). */
-export function enqueueJobSQL<T extends JobName>(
+/** A registered job as a row of ./queue.ts jobsOfJson, with its type's payload, attempts and priority. */
+function jobRowOf<T extends JobName>(
   type: T,
   payload: JobPayload<T>,
-  options: { runAt?: Date; key?: string; concurrencyKeys?: string[] } = {},
+  options: { runAt?: Date; key?: string; concurrencyKeys?: string[] },
 ) {
   const def = jobTypes[type];
-  return newJobSQL(type, def.payload.parse(payload), {
+  return newJobRow(type, def.payload.parse(payload), {
     runAt: options.runAt,
     maxAttempts: def.maxAttempts,
     priority: def.priority,
     key: options.key,
     concurrencyKeys: options.concurrencyKeys,
   });
+}
+
+/** enqueueJob's statement, for a larger one that writes the work and its job at once. */
+export function enqueueJobSQL<T extends JobName>(
+  type: T,
+  payload: JobPayload<T>,
+  options: { runAt?: Date; key?: string; concurrencyKeys?: string[] } = {},
+) {
+  const row = jobRowOf(type, payload, options);
+  return { id: row.id, sql: insertJobsFrom(jobsOfJson(sql`${JSON.stringify([row])}`)) };
 }
 
 /**

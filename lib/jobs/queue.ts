@@ -55,9 +55,18 @@ export function newJobSQL(
   payload: Record<string, unknown>,
   options: Omit<NewJob, "type" | "payload"> = {},
 ): { id: string; sql: SQL } {
-  const id = options.key ? keyedJobId(options.key) : createId("job");
-  const row = {
-    id,
+  const row = newJobRow(type, payload, options);
+  return { id: row.id, sql: insertJobsFrom(jobsOfJson(sql`${JSON.stringify([row])}`)) };
+}
+
+/** A job as a JSON row of jobsOfJson. */
+export function newJobRow(
+  type: string,
+  payload: Record<string, unknown>,
+  options: Omit<NewJob, "type" | "payload"> = {},
+) {
+  return {
+    id: options.key ? keyedJobId(options.key) : createId("job"),
     type,
     payload,
     run_at: (options.runAt ?? clock.now()).toISOString(),
@@ -65,14 +74,12 @@ export function newJobSQL(
     priority: options.priority ?? 100,
     concurrency_keys: options.concurrencyKeys ?? [],
   };
-  return {
-    id,
-    sql: insertJobsFrom(
-      sql`select * from jsonb_to_recordset(${JSON.stringify([row])}::jsonb)
-        as t(id text, type text, payload jsonb, run_at timestamptz, max_attempts int, priority int, concurrency_keys text[])`,
-    ),
-  };
 }
+
+/** SQL: the jobs of a JSON array of newJobRow's rows (a value or a placeholder), as insertJobsFrom's source. */
+export const jobsOfJson = (json: SQL) =>
+  sql`select * from jsonb_to_recordset(${json}::jsonb)
+    as t(id text, type text, payload jsonb, run_at timestamptz, max_attempts int, priority int, concurrency_keys text[])`;
 
 /**
  * The one "done": the jobs `source` names by (job_id, job_attempts), each only while that claim is

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 
+import { deferredWritesOf } from "../db/deferred-writes";
 import { outbox } from "../db/schema";
 import { type Db, type DbOrTx } from "../db/types";
 import { env } from "../env";
@@ -27,16 +28,41 @@ export async function queueEmail(
 ) {
   const id = createId("msg");
   const smtp = Boolean(env.SMTP_URL);
-  await tx.insert(outbox).values({
+  const row = {
     id,
     ...message,
     merchantId: message.merchantId ?? null,
     senderName: message.senderName?.trim() || null,
-    transport: smtp ? "smtp" : "outbox",
-  });
+    transport: smtp ? ("smtp" as const) : ("outbox" as const),
+  };
+  // A transaction that writes at its end (lib/db/deferred-writes.ts): the message goes in its last
+  // statement (the row as outboxOfJson reads it).
+  const later = deferredWritesOf(tx);
+  if (later)
+    later.mail.push({
+      id,
+      account_id: row.accountId,
+      merchant_id: row.merchantId,
+      kind: row.kind,
+      to: row.to,
+      sender_name: row.senderName,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      locale: row.locale,
+      transport: row.transport,
+    });
+  else await tx.insert(outbox).values(row);
   if (smtp) await enqueueJob(tx, "email", { outbox_id: id });
   return id;
 }
+
+/** SQL: the e-mail messages of a JSON array of queueEmail's deferred rows, inserted into the outbox (a WITH clause's body). */
+export const insertOutboxOfJson = (json: SQL) => sql`
+  insert into outbox (id, account_id, merchant_id, kind, "to", sender_name, subject, text, html, locale, transport)
+  select id, account_id, merchant_id, kind, "to", sender_name, subject, text, html, locale, transport
+  from jsonb_to_recordset(${json}::jsonb) as t(id text, account_id text, merchant_id text, kind text, "to" text,
+    sender_name text, subject text, text text, html text, locale text, transport text)`;
 
 /**
  * The From line: SMTP_FROM's address (`name <address>` or a bare address) under the message's sender

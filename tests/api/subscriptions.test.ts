@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { charges, events, outbox, paymentRequests, subscriptions } from "@/lib/db/schema";
+import { charges, events, jobs, outbox, paymentRequests, subscriptions } from "@/lib/db/schema";
 import { addIntervals } from "@/lib/domain/subscriptions/periods";
 import { stepSubscription } from "@/lib/domain/subscriptions/renew";
 import { checkLedger } from "@/lib/ledger/check";
@@ -393,6 +393,25 @@ describe("one charge per period", () => {
     expect(await ok(call("GET", `/v1/subscriptions/${first.id}`))).toMatchObject({
       status: "active",
       latest_invoice: invoices[0]!.id,
+    });
+    // Its next step is a job at its period's end, and its invoice's expiry a job (both written by
+    // their transaction's last statement, with its events).
+    const [paid] = await api.db.select().from(subscriptions).where(eq(subscriptions.id, first.id));
+    const queued = await api.db
+      .select({ type: jobs.type, runAt: jobs.runAt, payload: jobs.payload })
+      .from(jobs)
+      .where(
+        sql`${jobs.payload}->>'subscription_id' = ${first.id} or ${jobs.payload}->>'payment_request_id' = ${invoices[0]!.id}`,
+      );
+    expect(queued).toContainEqual({
+      type: "subscription_due",
+      runAt: paid!.currentPeriodEnd,
+      payload: { subscription_id: first.id },
+    });
+    expect(queued).toContainEqual({
+      type: "payment_request_expiry",
+      runAt: invoices[0]!.expiresAt,
+      payload: { payment_request_id: invoices[0]!.id },
     });
   }, 60_000);
 });

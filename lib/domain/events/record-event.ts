@@ -1,12 +1,15 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 
 import { currentActor } from "../../audit/actor";
+import { type DeferredWrites, deferredWritesOf, withDeferredWrites } from "../../db/deferred-writes";
 import { one } from "../../db/one";
 import { compiledStatement } from "../../db/prepared";
 import { type Db, type DbOrTx, type Tx } from "../../db/types";
 import { type EventType, scopeOf } from "../../events/catalogue";
 import { createId } from "../../ids";
 import { jobsOfTypeFrom } from "../../jobs/job-types";
+import { insertJobsFrom, jobsOfJson } from "../../jobs/queue";
+import { insertOutboxOfJson } from "../../notifications/send-email";
 import { HOST_KEY_SQL } from "../webhooks/fan-out";
 
 type OneEvent = {
@@ -73,14 +76,20 @@ export function eventClauses(input: {
   );
 }
 
-/** The events of a JSON array with their deliveries and jobs: one statement, its text built once. */
+/**
+ * The events of a JSON array with their deliveries and jobs, and a transaction's deferred jobs and
+ * messages (lib/db/deferred-writes.ts; empty arrays when none): one statement, its text built once.
+ */
 const recordStatement = compiledStatement(
   "record_events",
   () =>
     sql`with ${eventsFrom(sql`
     select e->>'id' as id, e->>'account_id' as account_id, e->>'type' as type, e->>'object_id' as object_id, e->'data' as data, e->>'scope' as scope, ord,
       e->'actor' as actor, e->'fields' as fields
-    from jsonb_array_elements(${sql.placeholder("batch")}::jsonb) with ordinality as t(e, ord)`)} select 1`,
+    from jsonb_array_elements(${sql.placeholder("batch")}::jsonb) with ordinality as t(e, ord)`)},
+    deferred_jobs as (${insertJobsFrom(jobsOfJson(sql`${sql.placeholder("jobs")}`))}),
+    deferred_mail as (${insertOutboxOfJson(sql`${sql.placeholder("mail")}`)})
+    select 1`,
 );
 
 /**
@@ -103,32 +112,15 @@ type EventRow = {
   fields: string[];
 };
 
-/** The transactions whose events are written at their end (deferEvents): what they recorded so far. */
-const deferred = new WeakMap<object, EventRow[]>();
-
-/**
- * Runs `work` in the caller's transaction with its events written at its end, all in one statement,
- * instead of one statement per recordEvent (a subscription's renewal records its invoice's and its
- * own; a payment its charge's and its invoice's). Each event keeps the actor of the moment it was
- * recorded, and the events keep their order; nothing in `work` may read the events it recorded.
- */
-async function deferEvents<T>(tx: DbOrTx, work: () => Promise<T>): Promise<T> {
-  if (deferred.has(tx)) return work();
-  const rows: EventRow[] = [];
-  deferred.set(tx, rows);
-  let result: T;
-  try {
-    result = await work();
-  } finally {
-    deferred.delete(tx);
-  }
-  await writeEvents(tx, rows);
-  return result;
-}
-
-/** A transaction whose events are written at its end, in one statement (deferEvents). */
+/** A transaction whose events (and jobs and messages: lib/db/deferred-writes.ts) are written at its end, in one statement. */
 export function transactionWithEvents<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => deferEvents(tx, () => work(tx)));
+  return db.transaction((tx) =>
+    withDeferredWrites(
+      tx,
+      () => work(tx),
+      (writes) => flush(tx, writes),
+    ),
+  );
 }
 
 /** Many events in the caller's transaction (a settlement's): the same statement, 500 events at a time. */
@@ -146,15 +138,21 @@ export async function recordEvents(tx: DbOrTx, inputs: OneEvent[]) {
     actor: actor ?? null,
     fields: input.fields ?? [],
   }));
-  const later = deferred.get(tx);
-  if (later) later.push(...rows);
-  else await writeEvents(tx, rows);
+  const later = deferredWritesOf(tx);
+  if (later) later.events.push(...rows);
+  else await flush(tx, { events: rows, jobs: [], mail: [] });
   return rows.map((r) => r.id);
 }
 
-async function writeEvents(tx: DbOrTx, rows: EventRow[]) {
-  for (let i = 0; i < rows.length; i += 500) {
-    const batch = JSON.stringify(rows.slice(i, i + 500));
-    await recordStatement(tx, { batch });
+/** The events, 500 a statement, the jobs and messages with the first. */
+async function flush(tx: DbOrTx, { events, jobs, mail }: DeferredWrites) {
+  for (let i = 0; i === 0 || i < events.length; i += 500) {
+    const first = i === 0;
+    if (first && events.length === 0 && jobs.length === 0 && mail.length === 0) return;
+    await recordStatement(tx, {
+      batch: JSON.stringify(events.slice(i, i + 500)),
+      jobs: first ? JSON.stringify(jobs) : "[]",
+      mail: first ? JSON.stringify(mail) : "[]",
+    });
   }
 }
