@@ -5,7 +5,7 @@ import { openDatabase, rowsOf } from "@/lib/db/client";
 import type { DatabaseHandle } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { chargeFactsOf } from "@/lib/ledger/reads";
-import { keptOf } from "@/lib/ledger/recovered";
+import { keptOf, recoveredOfOne } from "@/lib/ledger/recovered";
 
 // The reads made for one object on every payment and every renewal find their rows through indexes,
 // whatever the size of the ledger: with sequential scans made as costly as PostgreSQL allows, a
@@ -53,4 +53,12 @@ test("a charge's ledger facts read no table whole", async () => {
 
 test("what a subscription's dunning recovered reads no table whole", async () => {
   expect(await tablesReadWhole(keptOf(sql`pr.subscription_id = ${"sub_plan"}`))).toEqual([]);
+});
+
+test("what it recovered, read as a column of the subscription's lock (every renewal, every paid invoice), reads no table whole", async () => {
+  expect(
+    await tablesReadWhole(
+      sql`select s.id, ${recoveredOfOne("sub_plan")} from subscriptions s where s.id = ${"sub_plan"} for update`,
+    ),
+  ).toEqual([]);
 });

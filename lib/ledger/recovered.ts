@@ -29,6 +29,15 @@ export const keptOf = (where: SQL) => sql`
       join ledger_postings p on p.source_id = r.id and p.type = 'refund'
   ) kept group by subscription_id`;
 
+/**
+ * SQL: what one subscription's dunning recovered, in cents, as a column of a larger read (the
+ * subscription's own, under its lock): `id` is its id (a value, a placeholder or a column).
+ */
+export const recoveredOfOne = (id: unknown) =>
+  sql<number>`(select coalesce(sum(kept.amount), 0)::bigint from (${keptOf(sql`pr.subscription_id = ${id}`)}) kept)`.mapWith(
+    Number,
+  );
+
 type Row = { subscription_id: string; amount: string | number };
 
 /** One subscription's (every event of a renewal, a retry or a change reads it): planned once per connection. */

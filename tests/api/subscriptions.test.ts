@@ -179,6 +179,23 @@ describe("dunning", () => {
     const refund = await call("POST", "/v1/refunds", { charge_id: won.id, amount: 900 });
     expect(refund.status, refund.text).toBe(200);
     expect(await ok(call("GET", `/v1/subscriptions/${made.id}`))).toMatchObject({ recovered_amount: 4000 });
+    // Its events say what the ledger said when each was written: the link's payment (4,900 recovered,
+    // read in the payment's transaction), and the next period's renewal (4,000, the refund counted off).
+    const updates = async () =>
+      (
+        await api.db
+          .select({ data: events.data })
+          .from(events)
+          .where(and(eq(events.objectId, made.id), eq(events.type, "subscription.updated")))
+          .orderBy(asc(events.seq))
+      ).map((e) => e.data as { status: string; recovered_amount: number; current_period_start: number });
+    expect((await updates()).at(-1)).toMatchObject({ status: "active", recovered_amount: 4900 });
+    await advance(clock.id, start + 32 * DAY);
+    expect((await updates()).at(-1)).toMatchObject({
+      status: "active",
+      recovered_amount: 4000,
+      current_period_start: addIntervals(new Date(start), "month", 1).getTime(),
+    });
     expect(await eventTypes([made.id])).toEqual(
       expect.arrayContaining(["subscription.created", "subscription.updated"]),
     );

@@ -5,9 +5,10 @@ import { one } from "../../db/one";
 import { type PaymentRequestRow, subscriptions } from "../../db/schema";
 import { type Tx } from "../../db/types";
 import { serializePaymentRequest } from "../../serializers/payment-request";
+import { serializeSubscription } from "../../serializers/subscription";
 import { recordEvents } from "../events/record-event";
-import { subscriptionJson } from "./json";
 import { scheduleStep } from "./schedule";
+import { lockForPaidInvoice } from "./step-lock";
 
 /**
  * In the payment's transaction (lib/domain/payments/pay-payment-request.ts): a subscription's invoice
@@ -17,8 +18,9 @@ import { scheduleStep } from "./schedule";
  */
 export async function invoicePaid(tx: Tx, request: PaymentRequestRow, base: string, methodId?: string) {
   if (!request.subscriptionId) return;
-  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, request.subscriptionId)).for("update");
-  if (!sub) return;
+  const [found] = await lockForPaidInvoice(tx, { id: request.subscriptionId });
+  if (!found) return;
+  const { sub, recovered } = found;
   const now = clock.now();
   const latest = sub.latestInvoiceId === request.id;
   const status = sub.status === "canceled" || !latest ? sub.status : "active";
@@ -56,7 +58,7 @@ export async function invoicePaid(tx: Tx, request: PaymentRequestRow, base: stri
             accountId: row.isvAccountId,
             type: "subscription.updated" as const,
             objectId: row.id,
-            data: await subscriptionJson(tx, row),
+            data: serializeSubscription(row, recovered),
             fields: [...(row.status !== sub.status ? ["status"] : []), ...(methodId ? ["payment_method"] : [])],
           },
         ]

@@ -23,6 +23,7 @@ import { must } from "../../must";
 import { cardExpired } from "../../payments/card-expiry";
 import { settingsWithDefaults } from "../../schemas/account";
 import { serializePaymentRequest } from "../../serializers/payment-request";
+import { serializeSubscription } from "../../serializers/subscription";
 import { getAccount } from "../accounts/get-account";
 import { payWithSavedMethod } from "../charges/charge-saved-method";
 import { renewByAccountUpdater } from "../customers/account-updater";
@@ -106,7 +107,7 @@ async function planStep(tx: Tx, id: string, now: Date): Promise<Attempt | "done"
       return "done";
     }
     const isv = must(found.isv, "the subscription's ISV");
-    return renew(tx, sub, now, { customer, merchant, isv, method: found.method });
+    return renew(tx, sub, now, { customer, merchant, isv, method: found.method }, found.recovered);
   }
   const invoice = sub.latestInvoiceId
     ? (await tx.select().from(paymentRequests).where(eq(paymentRequests.id, sub.latestInvoiceId)))[0]
@@ -141,7 +142,14 @@ async function lease(tx: Tx, sub: SubscriptionRow, now: Date, set: Partial<Subsc
 }
 
 /** The next period begins: its invoice (a payment request of type INVOICE for the customer), then its charge. */
-async function renew(tx: Tx, sub: SubscriptionRow, now: Date, known: NonNullable<Attempt["known"]>): Promise<Attempt> {
+async function renew(
+  tx: Tx,
+  sub: SubscriptionRow,
+  now: Date,
+  known: NonNullable<Attempt["known"]>,
+  /** What its dunning recovered, as its lock read it (a renewal moves no money before its charge). */
+  recovered: number,
+): Promise<Attempt> {
   const index = sub.periodIndex + 1;
   const period = periodOf(sub.billingCycleAnchor, sub.interval, sub.intervalCount, index);
   const { row: invoice } = await createScopedPaymentRequest(
@@ -177,7 +185,7 @@ async function renew(tx: Tx, sub: SubscriptionRow, now: Date, known: NonNullable
     accountId: row.isvAccountId,
     type: "subscription.updated",
     objectId: row.id,
-    data: await subscriptionJson(tx, row),
+    data: serializeSubscription(row, recovered),
     fields: ["current_period_start", "current_period_end", "latest_invoice"],
   });
   return { sub: row, invoice, known };
