@@ -1,5 +1,5 @@
 import * as drizzle from "drizzle-orm";
-import { fillPlaceholders, type SQL } from "drizzle-orm";
+import { fillPlaceholders, is, Param, Placeholder, SQL, sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 
 import { type DbOrTx } from "./types";
@@ -87,4 +87,59 @@ export function compiledSelect<B extends PromiseLike<unknown>>(name: string, bui
     prepared.joinsNotNullableMap = joins;
     return (await prepared.execute()) as Awaited<B>;
   };
+}
+
+/** What compiledWrite reads of drizzle's insert and update builders (the fields `returning` maps rows to). */
+type WriteBuilder = { getSQL(): SQL; config: { returning?: Fields } };
+
+/**
+ * An insert or an update with `returning`, declared once (at module level: its `build` must capture
+ * nothing of a call) and built once per set of columns a call writes, its shape: `build(db, set)`
+ * gets a placeholder for each of the call's `set` columns (undefined ones left out, as drizzle leaves
+ * them to their default) and names its other placeholders itself, filled from the call's `where`. Run
+ * as compiledSelect runs a select (a named statement per shape; rows as the builder's own).
+ */
+export function compiledWrite<Row>(
+  name: string,
+  build: (db: DbOrTx, set: Record<string, Placeholder>) => PromiseLike<Row[]>,
+) {
+  const shapes = new Map<string, { query: Query; fields: Fields | undefined; name: string }>();
+  return async (db: DbOrTx, set: Record<string, unknown>, where: Record<string, unknown> = {}): Promise<Row[]> => {
+    const { dialect, session } = db as unknown as { dialect: PgDialect; session: Session };
+    const keys = Object.keys(set).filter((key) => set[key] !== undefined);
+    // An SQL value would be frozen into the statement its first call built.
+    for (const key of keys) if (set[key] instanceof SQL) throw new Error(`${name}: ${key} is SQL, not a value`);
+    const shape = keys.join(",");
+    let compiled = shapes.get(shape);
+    if (!compiled) {
+      const placeholders = Object.fromEntries(keys.map((key) => [key, sql.placeholder(`set.${key}`)]));
+      const builder = build(db, placeholders) as unknown as WriteBuilder;
+      compiled = {
+        query: dialect.sqlToQuery(builder.getSQL()),
+        fields: builder.config.returning,
+        name: `${name}_${shapes.size}`,
+      };
+      shapes.set(shape, compiled);
+    }
+    const values: Record<string, unknown> = { ...where };
+    for (const key of keys) values[`set.${key}`] = set[key];
+    const prepared = session.prepareQuery(
+      { sql: compiled.query.sql, params: fillColumns(compiled.query.params, values) },
+      compiled.fields,
+      compiled.name,
+      true,
+    );
+    return (await prepared.execute()) as Row[];
+  };
+}
+
+/**
+ * fillPlaceholders, with a column's null as SQL NULL: drizzle's own fill hands every value to the
+ * column's encoder (null would be JSON `null` in a jsonb column, and an error in a timestamp one).
+ */
+function fillColumns(params: unknown[], values: Record<string, unknown>) {
+  return params.map((param) => {
+    if (is(param, Param) && is(param.value, Placeholder) && values[param.value.name] === null) return null;
+    return fillPlaceholders([param], values)[0];
+  });
 }

@@ -228,7 +228,7 @@ export async function enqueueJob<T extends JobName>(
 }
 
 /** A registered job as a row of ./queue.ts jobsOfJson, with its type's payload, attempts and priority. */
-function jobRowOf<T extends JobName>(
+export function jobRowOf<T extends JobName>(
   type: T,
   payload: JobPayload<T>,
   options: { runAt?: Date; key?: string; concurrencyKeys?: string[] },
@@ -241,16 +241,6 @@ function jobRowOf<T extends JobName>(
     key: options.key,
     concurrencyKeys: options.concurrencyKeys,
   });
-}
-
-/** enqueueJob's statement, for a larger one that writes the work and its job at once. */
-export function enqueueJobSQL<T extends JobName>(
-  type: T,
-  payload: JobPayload<T>,
-  options: { runAt?: Date; key?: string; concurrencyKeys?: string[] } = {},
-) {
-  const row = jobRowOf(type, payload, options);
-  return { id: row.id, sql: insertJobsFrom(jobsOfJson(sql`${JSON.stringify([row])}`)) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { clock } from "../../clock";
+import { compiledWrite } from "../../db/prepared";
 import type { AccountRow, CustomerRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
 import { paymentRequests } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
@@ -139,39 +140,35 @@ export async function createScopedPaymentRequest(
         );
       if (stale) await expireIfDue(tx, stale.id, isv);
     }
-    const [row] = await tx
-      .insert(paymentRequests)
-      .values({
-        id: createId("pr"),
-        isvAccountId: merchant.isvAccountId,
-        merchantId: merchant.id,
-        paymentType: input.type,
-        status: "PENDING",
-        amount: amounts.amount,
-        tax: amounts.tax,
-        tip: amounts.tip,
-        items: amounts.items,
-        taxPercent: amounts.taxPercent,
-        platformFee,
-        createdAt: now,
-        expiresAt:
-          options.expiresAt ??
-          new Date(
-            now.getTime() +
-              (input.type === "TERMINAL"
-                ? (input.deadline_seconds ?? DEFAULT_TERMINAL_DEADLINE_S) * 1000
-                : SEVEN_DAYS_MS),
-          ),
-        ...extra,
-        customerId: customerId ?? null,
-        subscriptionId: options.subscription?.id ?? null,
-        subscriptionPeriodStart: options.subscription?.periodStart ?? null,
-        paymentLinkId: options.paymentLinkId ?? null,
-        sentAt: input.type === "INVOICE" && input.sendVia !== "none" ? now : null,
-        lockedUntil: options.claimed ? claimedUntil() : null,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await insertRequest(tx, {
+      id: createId("pr"),
+      isvAccountId: merchant.isvAccountId,
+      merchantId: merchant.id,
+      paymentType: input.type,
+      status: "PENDING",
+      amount: amounts.amount,
+      tax: amounts.tax,
+      tip: amounts.tip,
+      items: amounts.items,
+      taxPercent: amounts.taxPercent,
+      platformFee,
+      createdAt: now,
+      expiresAt:
+        options.expiresAt ??
+        new Date(
+          now.getTime() +
+            (input.type === "TERMINAL"
+              ? (input.deadline_seconds ?? DEFAULT_TERMINAL_DEADLINE_S) * 1000
+              : SEVEN_DAYS_MS),
+        ),
+      ...extra,
+      customerId: customerId ?? null,
+      subscriptionId: options.subscription?.id ?? null,
+      subscriptionPeriodStart: options.subscription?.periodStart ?? null,
+      paymentLinkId: options.paymentLinkId ?? null,
+      sentAt: input.type === "INVOICE" && input.sendVia !== "none" ? now : null,
+      lockedUntil: options.claimed ? claimedUntil() : null,
+    } satisfies typeof paymentRequests.$inferInsert);
     if (!row)
       throw new AppError(
         "terminal_busy",
@@ -193,6 +190,15 @@ export async function createScopedPaymentRequest(
 }
 
 type Extra = Partial<typeof paymentRequests.$inferInsert>;
+
+/** The request's insert, built once per set of columns (a terminal's, an invoice's...); none when a terminal's open one is there. */
+const insertRequest = compiledWrite("payment_request_insert", (db, values) =>
+  db
+    .insert(paymentRequests)
+    .values(values as unknown as typeof paymentRequests.$inferInsert)
+    .onConflictDoNothing()
+    .returning(),
+);
 
 function typeSpecific(input: CreatePaymentRequestInput, merchant: MerchantRow, errors: FieldError[]): Extra {
   switch (input.type) {

@@ -26,6 +26,7 @@ import { serializePlatformFee } from "../../serializers/platform-fee";
 import { getAccount } from "../accounts/get-account";
 import { brandOf } from "../accounts/isv-facts";
 import { newChargeStatus } from "../charges/status";
+import { insertCharge } from "../charges/writes";
 import { recordEvent, recordEvents, transactionWithEvents } from "../events/record-event";
 import { takesAch } from "../fees/merchant-pricing";
 import { paymentLinkPaid } from "../payment-links/payment-links";
@@ -179,45 +180,42 @@ export async function payRequest(
       const now = clock.now();
       const chargeId = createId("ch");
       const charge = one(
-        await tx
-          .insert(charges)
-          .values({
-            id: chargeId,
-            isvAccountId: request.isvAccountId,
-            merchantId: request.merchantId,
-            paymentRequestId: request.id,
-            paymentType: request.paymentType,
-            status: newChargeStatus(authorization.approved),
-            requestedAmount: total,
-            amountAuthorized: authorization.approved ? total : 0,
-            amountCaptured: authorization.approved ? total : 0,
-            tip: request.tip,
-            tax: request.tax,
-            ...terms,
-            cardEntryMethod: entryMethod,
-            paymentMethod: method,
-            customerId: options.saved?.customerId ?? request.customerId,
-            savedMethodId: options.saved?.methodId ?? null,
-            ach:
-              source.kind === "bank_account"
-                ? {
-                    last4: source.last4,
-                    account_type: source.accountType,
-                    bank_name: source.bankName,
-                    routing_number: source.routingNumber,
-                    ...(options.achAuthorization ? { authorization: options.achAuthorization } : {}),
-                  }
-                : null,
-            billingAddress,
-            clientAddress,
-            failureReason: authorization.approved ? null : authorization.reason,
-            processorReference: authorization.approved ? authorization.reference : null,
-            receiptNumber: `${now.toISOString().slice(0, 10).replace(/-/g, "")}-${chargeId.slice(3, 11).toUpperCase()}`,
-            createdAt: now,
-            authorizedAt: authorization.approved ? now : null,
-            capturedAt: authorization.approved ? now : null,
-          })
-          .returning(),
+        await insertCharge(tx, {
+          id: chargeId,
+          isvAccountId: request.isvAccountId,
+          merchantId: request.merchantId,
+          paymentRequestId: request.id,
+          paymentType: request.paymentType,
+          status: newChargeStatus(authorization.approved),
+          requestedAmount: total,
+          amountAuthorized: authorization.approved ? total : 0,
+          amountCaptured: authorization.approved ? total : 0,
+          tip: request.tip,
+          tax: request.tax,
+          ...terms,
+          cardEntryMethod: entryMethod,
+          paymentMethod: method,
+          customerId: options.saved?.customerId ?? request.customerId,
+          savedMethodId: options.saved?.methodId ?? null,
+          ach:
+            source.kind === "bank_account"
+              ? {
+                  last4: source.last4,
+                  account_type: source.accountType,
+                  bank_name: source.bankName,
+                  routing_number: source.routingNumber,
+                  ...(options.achAuthorization ? { authorization: options.achAuthorization } : {}),
+                }
+              : null,
+          billingAddress,
+          clientAddress,
+          failureReason: authorization.approved ? null : authorization.reason,
+          processorReference: authorization.approved ? authorization.reference : null,
+          receiptNumber: `${now.toISOString().slice(0, 10).replace(/-/g, "")}-${chargeId.slice(3, 11).toUpperCase()}`,
+          createdAt: now,
+          authorizedAt: authorization.approved ? now : null,
+          capturedAt: authorization.approved ? now : null,
+        } satisfies typeof charges.$inferInsert),
       );
       const posted = await postCharge(tx, charge, brandOf(isv).display_name);
       const platformFeeTxn = posted.platformFee;

@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 
 import { clock } from "../../clock";
+import { compiledStatement, compiledWrite } from "../../db/prepared";
 import { type ProcessorCallRow, processorCalls } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { createId } from "../../ids";
-import { enqueueJobSQL } from "../../jobs/job-types";
+import { jobRowOf } from "../../jobs/job-types";
+import { insertJobsFrom, jobsOfJson } from "../../jobs/queue";
 import { log } from "../../log";
 import { processorTimeoutMs } from "../../processors";
 import type { processorCallKinds } from "../../schemas/payment-values";
@@ -43,14 +45,35 @@ export async function startCall(
   const values = { id: createId("pcl"), ...input, status: "started" as const, createdAt: now, updatedAt: now };
   // The row as the insert makes it (the other columns' defaults).
   const call: ProcessorCallRow = { ...values, outcome: null, attempts: 0, voidedAt: null };
-  const recover = enqueueJobSQL(
+  const recover = jobRowOf(
     "processor_call_recover",
     { call_id: call.id },
     { runAt: new Date(now.getTime() + RECOVER_AFTER_MS), key: `processor_call_recover_${call.id}` },
   );
-  await tx.execute(sql`with call as (${tx.insert(processorCalls).values(values).getSQL()}) ${recover.sql}`);
+  await startStatement(tx, {
+    id: values.id,
+    isv: values.isvAccountId,
+    merchant: values.merchantId,
+    kind: values.kind,
+    processor: values.processor,
+    amount: values.amount,
+    subject: values.subjectId,
+    at: now.toISOString(),
+    job: JSON.stringify([recover]),
+  });
   return call;
 }
+
+/** startCall's statement (the call and its recovery job), built once: every payment makes one. */
+const startStatement = compiledStatement(
+  "processor_call_start",
+  () => sql`with call as (
+      insert into processor_calls (id, isv_account_id, merchant_id, kind, processor, amount, subject_id, status, created_at, updated_at)
+      values (${sql.placeholder("id")}, ${sql.placeholder("isv")}, ${sql.placeholder("merchant")}, ${sql.placeholder("kind")},
+        ${sql.placeholder("processor")}, ${sql.placeholder("amount")}::int, ${sql.placeholder("subject")}, 'started',
+        ${sql.placeholder("at")}::timestamptz, ${sql.placeholder("at")}::timestamptz)
+    ) ${insertJobsFrom(jobsOfJson(sql`${sql.placeholder("job")}`))}`,
+);
 
 /** The call's answer, or `unknown` when the processor failed or did not answer in time (the job will ask). */
 export type CallAnswer<T> = { known: true; answer: T } | { known: false; error: string };
@@ -93,10 +116,15 @@ export async function claimCall(
   status: "recorded" | "cancelled",
   outcome: CallOutcome | null,
 ): Promise<ProcessorCallRow | null> {
-  const [claimed] = await tx
-    .update(processorCalls)
-    .set({ status, outcome, updatedAt: clock.now() })
-    .where(and(eq(processorCalls.id, id), eq(processorCalls.status, "started")))
-    .returning();
+  const [claimed] = await claimStatement(tx, { status, outcome, updatedAt: clock.now() }, { id });
   return claimed ?? null;
 }
+
+/** claimCall's update, built once (every payment's outcome runs it). */
+const claimStatement = compiledWrite("processor_call_claim", (db, set) =>
+  db
+    .update(processorCalls)
+    .set(set)
+    .where(and(eq(processorCalls.id, sql.placeholder("id")), eq(processorCalls.status, "started")))
+    .returning(),
+);

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 
+import { compiledWrite } from "../../db/prepared";
 import { paymentRequests } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { invalidState } from "../../errors";
@@ -26,15 +27,39 @@ export async function movePaymentRequestIfAllowed(
   also?: SQL,
 ) {
   const { from, to } = paymentRequestMoves[move];
+  const values = { ...set, status: to, lockedUntil: null };
   // The announcement made by the same statement, for the row it moved (none when nothing moved).
-  const [row] = await tx
-    .update(paymentRequests)
-    .set({ ...set, status: to, lockedUntil: null })
-    .where(and(eq(paymentRequests.id, id), inArray(paymentRequests.status, [...from]), also))
-    .returning({ ...getTableColumns(paymentRequests), announced: announce });
+  const [row] = also
+    ? await tx
+        .update(paymentRequests)
+        .set(values)
+        .where(and(eq(paymentRequests.id, id), inArray(paymentRequests.status, [...from]), also))
+        .returning({ ...getTableColumns(paymentRequests), announced: announce })
+    : await moveStatement(move)(tx, values, { id });
   if (!row) return null;
   const { announced: _, ...moved } = row;
   return moved;
+}
+
+/** A move's update without a further condition (a payment's), built once per move and set of columns. */
+const moveStatements = new Map<PaymentRequestMove, ReturnType<typeof compiledMove>>();
+const compiledMove = (move: PaymentRequestMove) =>
+  compiledWrite(`payment_request_${move}`, (db, set) =>
+    db
+      .update(paymentRequests)
+      .set(set)
+      .where(
+        and(
+          eq(paymentRequests.id, sql.placeholder("id")),
+          inArray(paymentRequests.status, [...paymentRequestMoves[move].from]),
+        ),
+      )
+      .returning({ ...getTableColumns(paymentRequests), announced: announce }),
+  );
+function moveStatement(move: PaymentRequestMove) {
+  let statement = moveStatements.get(move);
+  if (!statement) moveStatements.set(move, (statement = compiledMove(move)));
+  return statement;
 }
 
 /** The channel on which a request's changes are announced (at commit) to its live pages' streams. */

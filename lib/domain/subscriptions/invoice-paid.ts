@@ -1,14 +1,13 @@
-import { eq } from "drizzle-orm";
-
 import { clock } from "../../clock";
 import { one } from "../../db/one";
-import { type PaymentRequestRow, subscriptions } from "../../db/schema";
+import { type PaymentRequestRow } from "../../db/schema";
 import { type Tx } from "../../db/types";
 import { serializePaymentRequest } from "../../serializers/payment-request";
 import { serializeSubscription } from "../../serializers/subscription";
 import { recordEvents } from "../events/record-event";
 import { scheduleStep } from "./schedule";
 import { lockForPaidInvoice } from "./step-lock";
+import { updateSubscription } from "./writes";
 
 /**
  * In the payment's transaction (lib/domain/payments/pay-payment-request.ts): a subscription's invoice
@@ -25,9 +24,9 @@ export async function invoicePaid(tx: Tx, request: PaymentRequestRow, base: stri
   const latest = sub.latestInvoiceId === request.id;
   const status = sub.status === "canceled" || !latest ? sub.status : "active";
   const row = one(
-    await tx
-      .update(subscriptions)
-      .set({
+    await updateSubscription(
+      tx,
+      {
         status,
         ...(methodId ? { paymentMethodId: methodId } : {}),
         ...(latest
@@ -40,9 +39,9 @@ export async function invoicePaid(tx: Tx, request: PaymentRequestRow, base: stri
             }
           : {}),
         updatedAt: now,
-      })
-      .where(eq(subscriptions.id, sub.id))
-      .returning(),
+      },
+      { id: sub.id },
+    ),
   );
   await scheduleStep(tx, row);
   await recordEvents(tx, [

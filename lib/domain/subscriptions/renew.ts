@@ -36,6 +36,7 @@ import { subscriptionJson } from "./json";
 import { isHardDecline, nextRetryAt, periodOf } from "./periods";
 import { endSubscription, endWithInvoice, scheduleStep } from "./schedule";
 import { lockForStep } from "./step-lock";
+import { updateSubscription } from "./writes";
 
 // A subscription moved in time (docs/reference.md section 21). `next_action_at` says when its next
 // step falls due; one step at a time runs under the row's lock: a renewal (the next period and its
@@ -131,11 +132,11 @@ async function planStep(tx: Tx, id: string, now: Date): Promise<Attempt | "done"
 
 async function lease(tx: Tx, sub: SubscriptionRow, now: Date, set: Partial<SubscriptionRow> = {}) {
   const row = one(
-    await tx
-      .update(subscriptions)
-      .set({ ...set, nextActionAt: new Date(now.getTime() + LEASE_MS), updatedAt: now })
-      .where(eq(subscriptions.id, sub.id))
-      .returning(),
+    await updateSubscription(
+      tx,
+      { ...set, nextActionAt: new Date(now.getTime() + LEASE_MS), updatedAt: now },
+      { id: sub.id },
+    ),
   );
   await scheduleStep(tx, row);
   return row;
@@ -253,11 +254,7 @@ async function recordFailure(tx: Tx, id: string, invoiceId: string, methodId: st
     return;
   }
   const row = one(
-    await tx
-      .update(subscriptions)
-      .set({ ...set, status: "past_due", nextActionAt: next, updatedAt: now })
-      .where(eq(subscriptions.id, id))
-      .returning(),
+    await updateSubscription(tx, { ...set, status: "past_due", nextActionAt: next, updatedAt: now }, { id }),
   );
   await scheduleStep(tx, row);
   if (sub.status !== "past_due")
