@@ -2,7 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { openDatabase, rowsOf } from "@/lib/db/client";
-import type { DatabaseHandle } from "@/lib/db/types";
+import type { DatabaseHandle, Tx } from "@/lib/db/types";
+import { lockForPaidInvoice, lockForStep } from "@/lib/domain/subscriptions/step-lock";
 import { env } from "@/lib/env";
 import { chargeFactsOf } from "@/lib/ledger/reads";
 import { keptOf, recoveredOfOne } from "@/lib/ledger/recovered";
@@ -32,8 +33,8 @@ const scanned = (node: PlanNode): string[] => [
   ...(node.Plans ?? []).flatMap(scanned),
 ];
 
-async function tablesReadWhole(query: SQL) {
-  return handle.db.transaction(async (tx) => {
+async function tablesReadWhole(query: SQL, within?: Tx) {
+  const read = async (tx: Tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     const [row] = rowsOf<{ "QUERY PLAN": [{ Plan: PlanNode }] | string }>(
       await tx.execute(sql`explain (format json) ${query}`),
@@ -43,7 +44,8 @@ async function tablesReadWhole(query: SQL) {
     const root = parsed?.[0]?.Plan;
     if (!root) throw new Error("explain gave no plan");
     return scanned(root).sort();
-  });
+  };
+  return within ? read(within) : handle.db.transaction(read);
 }
 
 test("a charge's ledger facts read no table whole", async () => {
@@ -61,4 +63,26 @@ test("what it recovered, read as a column of the subscription's lock (every rene
       sql`select s.id, ${recoveredOfOne("sub_plan")} from subscriptions s where s.id = ${"sub_plan"} for update`,
     ),
   ).toEqual([]);
+});
+
+/**
+ * What a compiled statement's generic plan reads whole: the plan a named statement may keep for
+ * every later call (on a server without autovacuum, as first made), whatever values come.
+ */
+async function genericPlanReadsWhole(query: { sql: string; params: unknown[] }) {
+  const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
+  return handle.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare generic_probe as ${query.sql}`));
+    try {
+      return await tablesReadWhole(sql.raw(`execute generic_probe(${query.params.map(literal).join(", ")})`), tx);
+    } finally {
+      await tx.execute(sql`deallocate generic_probe`);
+    }
+  });
+}
+
+test("a renewal's compiled reads (its lock with what it recovered; its paid invoice's lock) read no table whole in their generic plans", async () => {
+  expect(await genericPlanReadsWhole(lockForStep.text(handle.db, { id: "sub_plan" }))).toEqual([]);
+  expect(await genericPlanReadsWhole(lockForPaidInvoice.text(handle.db, { id: "sub_plan" }))).toEqual([]);
 });

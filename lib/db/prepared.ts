@@ -67,9 +67,9 @@ type SelectBuilder = {
  */
 export function compiledSelect<B extends PromiseLike<unknown>>(name: string, build: (db: DbOrTx) => B) {
   let compiled: { query: Query; fields: Fields; joins: Record<string, boolean> } | null = null;
-  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Awaited<B>> => {
-    const { dialect, session } = db as unknown as { dialect: PgDialect; session: Session };
+  const compile = (db: DbOrTx) => {
     if (!compiled) {
+      const { dialect } = db as unknown as { dialect: PgDialect };
       const builder = build(db) as unknown as SelectBuilder;
       compiled = {
         query: dialect.sqlToQuery(builder.getSQL()),
@@ -77,7 +77,11 @@ export function compiledSelect<B extends PromiseLike<unknown>>(name: string, bui
         joins: builder.joinsNotNullableMap,
       };
     }
-    const { query, fields, joins } = compiled;
+    return compiled;
+  };
+  const run = async (db: DbOrTx, values: Record<string, unknown>): Promise<Awaited<B>> => {
+    const { session } = db as unknown as { session: Session };
+    const { query, fields, joins } = compile(db);
     const prepared = session.prepareQuery(
       { sql: query.sql, params: fillPlaceholders(query.params, values) },
       fields,
@@ -87,6 +91,12 @@ export function compiledSelect<B extends PromiseLike<unknown>>(name: string, bui
     prepared.joinsNotNullableMap = joins;
     return (await prepared.execute()) as Awaited<B>;
   };
+  /** Its text and parameters with `values` (the plan tests explain its generic plan: tests/query-plans.test.ts). */
+  const text = (db: DbOrTx, values: Record<string, unknown>) => {
+    const { query } = compile(db);
+    return { sql: query.sql, params: fillPlaceholders(query.params, values) };
+  };
+  return Object.assign(run, { text });
 }
 
 /** What compiledWrite reads of drizzle's insert and update builders (the fields `returning` maps rows to). */

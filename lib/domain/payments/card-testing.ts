@@ -1,7 +1,6 @@
-import { and, count, gt, min, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, min, ne } from "drizzle-orm";
 
 import { clock } from "../../clock";
-import { compiledSelect } from "../../db/prepared";
 import { charges } from "../../db/schema";
 import { type DbOrTx } from "../../db/types";
 import { AppError } from "../../errors";
@@ -23,27 +22,7 @@ export const PER_ADDRESS = { declines: 20, windowMs: 60 * 60 * 1000 };
 /** Whether a decline's reason counts towards the card-testing limits. */
 export const countsAsDecline = (reason: string) => reason !== "processing_error";
 
-/**
- * A counted decline, its constants written into the statement's text: a compiled statement's generic
- * plan can use the partial indexes of declined charges (`status = 'FAILED'`) only when it reads them there.
- */
-const countedDecline = sql`${charges.status} = 'FAILED' and ${charges.failureReason} <> 'processing_error'`;
-
-/** The counted declines since `since` (and the oldest of them) that `which` selects: built once. */
-const declinesOf = (name: string, which: SQL) =>
-  compiledSelect(name, (db) =>
-    db
-      .select({ n: count(), oldest: min(charges.createdAt) })
-      .from(charges)
-      .where(and(which, countedDecline, gt(charges.createdAt, sql.placeholder("since")))),
-  );
-/** A card's (its fingerprint's). */
-const cardDeclines = declinesOf("card_declines", sql`${charges.cardFingerprint} = ${sql.placeholder("fingerprint")}`);
-/** A client address's, across the ISV's requests. */
-const addressDeclines = declinesOf(
-  "address_declines",
-  sql`${charges.isvAccountId} = ${sql.placeholder("isv")} and ${charges.clientAddress} is not null and ${charges.clientAddress} = ${sql.placeholder("address")}`,
-);
+const countedDecline = and(eq(charges.status, "FAILED"), ne(charges.failureReason, "processing_error"));
 
 /**
  * Refuses (429 `too_many_declines`, with Retry-After) an attempt by a card, or from an address, that
@@ -55,13 +34,15 @@ export async function assertNotCardTesting(
 ) {
   const now = clock.ms();
   const check = async (
-    declines: typeof cardDeclines,
-    values: Record<string, string>,
+    where: ReturnType<typeof and>,
     limit: { declines: number; windowMs: number },
     message: string,
   ) => {
-    const since = new Date(now - limit.windowMs).toISOString();
-    const [row] = await declines(db, { ...values, since });
+    const since = new Date(now - limit.windowMs);
+    const [row] = await db
+      .select({ n: count(), oldest: min(charges.createdAt) })
+      .from(charges)
+      .where(and(where, countedDecline, gt(charges.createdAt, since)));
     if (!row || row.n < limit.declines) return;
     // The window frees a place when its oldest counted decline leaves it.
     const freeAt = (row.oldest?.getTime() ?? now) + limit.windowMs;
@@ -70,15 +51,17 @@ export async function assertNotCardTesting(
     });
   };
   await check(
-    cardDeclines,
-    { fingerprint: attempt.fingerprint },
+    eq(charges.cardFingerprint, attempt.fingerprint),
     PER_CARD,
     "This card was declined too many times; use another card or try again later",
   );
   if (attempt.clientAddress)
     await check(
-      addressDeclines,
-      { isv: attempt.isvAccountId, address: attempt.clientAddress },
+      and(
+        eq(charges.isvAccountId, attempt.isvAccountId),
+        isNotNull(charges.clientAddress),
+        eq(charges.clientAddress, attempt.clientAddress),
+      ),
       PER_ADDRESS,
       "Too many declined payments from this address; try again later",
     );
