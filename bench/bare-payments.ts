@@ -82,7 +82,10 @@ const server = http.createServer((req, res) => {
 });
 server.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
 process.on("SIGTERM", async () => {
-  server.close();
+  // The requests still running finish before the pool ends (a load run's last ones).
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
   await handle.close();
   process.exit(0);
 });
