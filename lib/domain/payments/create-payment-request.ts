@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
 import { hostedBaseUrl } from "../../branding/hosts";
 import { clock } from "../../clock";
-import { compiledWrite } from "../../db/prepared";
 import type { AccountRow, CustomerRow, MerchantRow, PaymentRequestRow } from "../../db/schema";
 import { paymentRequests } from "../../db/schema";
 import { type Db, type Tx } from "../../db/types";
@@ -30,6 +29,7 @@ import { expireIfDue } from "./expire-payment-request";
 import { platformFeeOf } from "./platform-fee-of";
 import { claimedUntil } from "./request-claim";
 import { pastDeadline } from "./status";
+import { insertRequest } from "./writes";
 
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 const DEFAULT_TERMINAL_DEADLINE_S = 300;
@@ -190,15 +190,6 @@ export async function createScopedPaymentRequest(
 }
 
 type Extra = Partial<typeof paymentRequests.$inferInsert>;
-
-/** The request's insert, built once per set of columns (a terminal's, an invoice's...); none when a terminal's open one is there. */
-const insertRequest = compiledWrite("payment_request_insert", (db, values) =>
-  db
-    .insert(paymentRequests)
-    .values(values as unknown as typeof paymentRequests.$inferInsert)
-    .onConflictDoNothing()
-    .returning(),
-);
 
 function typeSpecific(input: CreatePaymentRequestInput, merchant: MerchantRow, errors: FieldError[]): Extra {
   switch (input.type) {
