@@ -146,9 +146,9 @@ export async function recordEvents(tx: DbOrTx, inputs: OneEvent[]) {
 
 /** The events, 500 a statement, the jobs and messages with the first. */
 async function flush(tx: DbOrTx, { events, jobs, mail }: DeferredWrites) {
+  if (events.length === 0 && jobs.length === 0 && mail.length === 0) return;
   for (let i = 0; i === 0 || i < events.length; i += 500) {
     const first = i === 0;
-    if (first && events.length === 0 && jobs.length === 0 && mail.length === 0) return;
     await recordStatement(tx, {
       batch: JSON.stringify(events.slice(i, i + 500)),
       jobs: first ? JSON.stringify(jobs) : "[]",
