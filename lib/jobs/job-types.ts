@@ -5,7 +5,7 @@ import { deferredWritesOf } from "../db/deferred-writes";
 import { type DbOrTx } from "../db/types";
 import { env } from "../env";
 import { checkSubjects, checkTypes } from "../schemas/verification";
-import { insertJobsFrom, jobsOfJson, keyedJobIdSQL, newJobRow } from "./queue";
+import { insertJobRows, insertJobsFrom, keyedJobIdSQL, newJobRow } from "./queue";
 
 // Every type of background job: its name, the schema of its payload and its retry policy. The
 // handlers live beside their domain (lib/workers/registry.ts puts them together); this file holds
@@ -223,7 +223,7 @@ export async function enqueueJob<T extends JobName>(
   const later = deferredWritesOf(tx);
   const row = jobRowOf(type, payload, options);
   if (later) later.jobs.push(row);
-  else await tx.execute(insertJobsFrom(jobsOfJson(sql`${JSON.stringify([row])}`)));
+  else await tx.execute(insertJobRows([row]));
   return row.id;
 }
 

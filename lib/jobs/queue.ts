@@ -56,8 +56,11 @@ export function newJobSQL(
   options: Omit<NewJob, "type" | "payload"> = {},
 ): { id: string; sql: SQL } {
   const row = newJobRow(type, payload, options);
-  return { id: row.id, sql: insertJobsFrom(jobsOfJson(sql`${JSON.stringify([row])}`)) };
+  return { id: row.id, sql: insertJobRows([row]) };
 }
+
+/** The INSERT of newJobRow's rows (a statement of their own). */
+export const insertJobRows = (rows: object[]) => insertJobsFrom(jobsOfJson(sql`${JSON.stringify(rows)}`));
 
 /** A job as a JSON row of jobsOfJson. */
 export function newJobRow(

@@ -36,7 +36,7 @@ export async function queueEmail(
     transport: smtp ? ("smtp" as const) : ("outbox" as const),
   };
   // A transaction that writes at its end (lib/db/deferred-writes.ts): the message goes in its last
-  // statement (the row as outboxOfJson reads it).
+  // statement (the row as insertOutboxOfJson reads it).
   const later = deferredWritesOf(tx);
   if (later)
     later.mail.push({
