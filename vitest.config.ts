@@ -24,10 +24,22 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Whether a test file needs a module graph of its own: it sets the environment at its top level
+ * (before its imports of the app run), replaces a module with `vi.mock`, or says so with the words
+ * "own module graph" (a file that counts what the whole process did, as the metrics' test).
+ */
+const needsOwnGraph = (source: string) =>
+  /^(process\.env\.\w+\s*(\?\?)?=|delete process\.env)/m.test(source) ||
+  /\bvi\.(mock|doMock)\(/.test(source) ||
+  source.includes("own module graph");
+const ownGraphFiles = ["lib", "cli", "tests", "components", "app"]
+  .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
+  .filter((file) => /\.test\.tsx?$/.test(file) && needsOwnGraph(fs.readFileSync(file, "utf8")));
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["{lib,cli,tests,components,app}/**/*.test.{ts,tsx}"],
     // Two instances restarted in turn need a database they share: collected on PostgreSQL runs only.
     // The packed SDK's install and strict compile (tests/sdk/pack.test.ts, 60-90 s) prove the
     // package, which no database changes: the PGlite pass runs it, the PostgreSQL pass does not.
@@ -49,12 +61,8 @@ export default defineConfig({
     // Three at once on CI's 2 cores: the files spend a third of their time waiting (servers they
     // start, receivers, retries), and a third file fills it (measured: 195 → 177 s on PGlite,
     // 160 → 149 s on PostgreSQL; four were slower than three).
-    // vmForks: a worker process runs several files in turn, each in a new VM context, instead of a new
-    // process for every file (measured, 20 API files: their imports 58 → 32 worker-s; the whole
-    // PGlite suite 537 → 443 s). The process is shared: tests/setup-env.ts gives each file the
-    // environment the process started with. In a VM context an error thrown by Node's own modules is
-    // not `instanceof Error` of the test's realm: check its `code` or message instead.
-    pool: "vmForks",
+    // Two projects (below): most files share one module graph per worker; the few that need a graph
+    // of their own get one.
     fileParallelism: true,
     maxWorkers: 3,
     testTimeout: 30_000,
@@ -66,6 +74,34 @@ export default defineConfig({
       ? ["default", ["json", { outputFile: path.join(process.env.TEST_TIMINGS_DIR, "vitest.json") }]]
       : ["default"],
     sequence: { sequencer: LongestFirst },
+    // "shared": a worker process imports the app once and runs file after file in it (isolate:
+    // false), instead of a new VM context per file that imports the app's ~450 modules again and
+    // runs them cold (vmForks, before: measured on the 68 API files, 267 → 134 s; their imports
+    // 124 → 12 worker-s, their tests 638 → 365 worker-s, the code staying compiled and optimized
+    // from file to file). What a file leaves behind in the process is reset before the next one
+    // (tests/setup-env.ts: the environment, `env`, the limit store). "isolated": the
+    // files that cannot share: those that set the environment before they import the app (a
+    // production deployment, other origins, other keys), replace a module (`vi.mock`) or count what the
+    // whole process did (the metrics), found by
+    // reading each file (needsOwnGraph), so a new one cannot be forgotten in the list. (In their VM
+    // contexts an error thrown by Node's own modules is not `instanceof Error` of the test's realm:
+    // check its `code` or message instead.)
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: ["{lib,cli,tests,components,app}/**/*.test.{ts,tsx}"],
+          exclude: ownGraphFiles,
+          pool: "forks",
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "isolated", pool: "vmForks", include: ownGraphFiles, env: { TEST_OWN_GRAPH: "1" } },
+      },
+    ],
     setupFiles: ["tests/setup-env.ts"],
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by content and
     // config): each test file's fork reads the app's ~450 modules from it instead of asking the main

@@ -150,4 +150,13 @@ function load(): Env {
 
 export const env: Env = load();
 
+/**
+ * The test suites only: read process.env again into `env` (tests/setup-env.ts, once per test file).
+ * Files that share one module graph in a worker (vitest.config.ts) each set their own data
+ * directory or database; what a module captured at load stays the first file's.
+ */
+export function reloadEnvForTests() {
+  Object.assign(env, load());
+}
+
 export const isSandbox = env.APP_ENV === "sandbox";

@@ -9,7 +9,8 @@ import { env } from "./env";
 // once into DATA_DIR/secrets.json (mode 0600) so that tokens survive a restart.
 type Stored = { jwt_secret: string; encryption_key: string };
 
-let cached: Stored | undefined;
+/** The keys read, and the data directory they were read for (the test suites change it between files). */
+let cached: (Stored & { dataDir: string }) | undefined;
 
 function loadOrCreate(): Stored {
   const file = path.join(env.DATA_DIR, "secrets.json");
@@ -31,15 +32,17 @@ function loadOrCreate(): Stored {
   }
 }
 
+/** The platform's keys (the same object while they are the same: callers derive theirs from it once). */
 export function platformSecrets(): Stored {
-  if (cached) return cached;
+  if (cached?.dataDir === env.DATA_DIR) return cached;
   if (env.JWT_SECRET && env.ENCRYPTION_KEY) {
-    cached = { jwt_secret: env.JWT_SECRET, encryption_key: env.ENCRYPTION_KEY };
+    cached = { jwt_secret: env.JWT_SECRET, encryption_key: env.ENCRYPTION_KEY, dataDir: env.DATA_DIR };
   } else {
     const stored = loadOrCreate();
     cached = {
       jwt_secret: env.JWT_SECRET ?? stored.jwt_secret,
       encryption_key: env.ENCRYPTION_KEY ?? stored.encryption_key,
+      dataDir: env.DATA_DIR,
     };
   }
   return cached;

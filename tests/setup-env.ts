@@ -6,10 +6,10 @@ import { afterAll, vi } from "vitest";
 
 import { dataDir, scratchBase } from "./helpers/scratch";
 
-// One worker process runs several files in turn (vitest.config.ts: the vmForks pool), each in a new
-// context, but process.env is the process's own: each file starts from the environment the process
-// began with, not the one the file before it left (a file run as production, a database URL of its
-// own, a setting unset).
+// One worker process runs several files in turn (vitest.config.ts: one module graph for all of them
+// in the "shared" project, a new VM context for each in the "isolated" one), but process.env is the
+// process's own: each file starts from the environment the process began with, not the one the file
+// before it left (a file run as production, a database URL of its own, a setting unset).
 const initialEnv = (process.env.TEST_INITIAL_ENV ??= JSON.stringify(process.env));
 const started = JSON.parse(initialEnv) as Record<string, string>;
 for (const name of Object.keys(process.env))
@@ -62,5 +62,20 @@ if (process.env.DATABASE_URL) {
 // TEST_NOW (an ISO instant): the file runs as if it were then (Date only; timers stay real and the
 // time moves on from there), so a file bound to "today", "this week" or "this month" is shown to
 // hold at a period's edge, whatever the day CI runs (.ci/run runs those files at fixed edges).
-if (process.env.TEST_NOW)
+// A worker that runs several files in one module graph (vitest.config.ts, the "shared" project) keeps
+// what the file before this one left in the process: read the environment into `env` again, and
+// start from an empty limit store (rate limits, sign-in attempts); lib/secrets-store.ts reads the
+// keys of this file's own data directory. (A file with a graph of its own, TEST_OWN_GRAPH, sets its
+// environment before it imports the app: nothing of the app is imported here for it.)
+if (process.env.TEST_OWN_GRAPH !== "1") {
+  const { reloadEnvForTests } = await import("@/lib/env");
+  reloadEnvForTests();
+  const limitHolder = globalThis as { __onbLimitStore?: { close(): Promise<void> } };
+  await limitHolder.__onbLimitStore?.close();
+  delete limitHolder.__onbLimitStore;
+}
+
+if (process.env.TEST_NOW) {
   vi.useFakeTimers({ toFake: ["Date"], now: new Date(process.env.TEST_NOW), shouldAdvanceTime: true });
+  afterAll(() => vi.useRealTimers());
+}

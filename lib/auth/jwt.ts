@@ -2,10 +2,12 @@ import { errors, jwtVerify, SignJWT } from "jose";
 
 import { platformSecrets } from "../secrets-store";
 
-let key: Uint8Array | undefined;
+/** The signing key, encoded once from the platform's secret (again if it changed: a test file's own data directory). */
+let key: { bytes: Uint8Array; from: object } | undefined;
 function signingKey() {
-  key ??= new TextEncoder().encode(platformSecrets().jwt_secret);
-  return key;
+  const secrets = platformSecrets();
+  if (key?.from !== secrets) key = { bytes: new TextEncoder().encode(secrets.jwt_secret), from: secrets };
+  return key.bytes;
 }
 
 export const USER_TOKEN_TTL_SECONDS = 3600;

@@ -9,20 +9,22 @@ import { platformSecrets } from "../secrets-store";
 export type Encrypted = { $enc: string; last4: string };
 
 type Key = { id: string; key: Buffer };
-let ring: { current: Key; byId: Map<string, Key> } | undefined;
+/** The ring, built once from the platform's keys (again if they changed: a test file's own data directory). */
+let ring: { current: Key; byId: Map<string, Key>; from: object } | undefined;
 
 function keyRing() {
-  if (ring) return ring;
+  const secrets = platformSecrets();
+  if (ring?.from === secrets) return ring;
   const toKey = (hex: string): Key => {
     const key = Buffer.from(hex, "hex");
     return { id: createHash("sha256").update(key).digest("hex").slice(0, 8), key };
   };
-  const current = toKey(platformSecrets().encryption_key);
+  const current = toKey(secrets.encryption_key);
   const previous = (process.env.ENCRYPTION_KEYS_PREVIOUS ?? "")
     .split(",")
     .filter((k) => /^[0-9a-f]{64}$/i.test(k))
     .map(toKey);
-  ring = { current, byId: new Map([current, ...previous].map((k) => [k.id, k])) };
+  ring = { current, byId: new Map([current, ...previous].map((k) => [k.id, k])), from: secrets };
   return ring;
 }
 

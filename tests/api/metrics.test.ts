@@ -9,6 +9,9 @@ import { serveMetrics } from "@/lib/ops/metrics";
 
 import { startTestApi, type TestApi } from "../helpers/api";
 
+// This file counts every request the process answered: it runs in an own module graph
+// (vitest.config.ts), where no file before it has counted any.
+
 // GET /metrics (docs/reference.md section 17): Prometheus's text format with the scrape's token;
 // requests by route template (never a raw path or an id), jobs waiting, deliveries, the process.
 
