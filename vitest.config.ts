@@ -79,13 +79,12 @@ export default defineConfig({
     // runs them cold (vmForks, before: measured on the 68 API files, 267 → 134 s; their imports
     // 124 → 12 worker-s, their tests 638 → 365 worker-s, the code staying compiled and optimized
     // from file to file). What a file leaves behind in the process is reset before the next one
-    // (tests/setup-env.ts: the environment, `env`, the limit store). "isolated": the
-    // files that cannot share: those that set the environment before they import the app (a
-    // production deployment, other origins, other keys), replace a module (`vi.mock`) or count what the
-    // whole process did (the metrics), found by
-    // reading each file (needsOwnGraph), so a new one cannot be forgotten in the list. (In their VM
-    // contexts an error thrown by Node's own modules is not `instanceof Error` of the test's realm:
-    // check its `code` or message instead.)
+    // (tests/setup-env.ts: the environment, `env`, the limit store). "isolated": the files that
+    // cannot share, found by reading each file (needsOwnGraph), so a new one cannot be forgotten in
+    // a list: those that set the environment before they import the app (a production deployment,
+    // other origins, other keys), replace a module (`vi.mock`) or count what the whole process did
+    // (the metrics). (In their VM contexts an error thrown by Node's own modules is not
+    // `instanceof Error` of the test's realm: check its `code` or message instead.)
     projects: [
       {
         extends: true,

@@ -59,9 +59,6 @@ if (process.env.DATABASE_URL) {
   });
 }
 
-// TEST_NOW (an ISO instant): the file runs as if it were then (Date only; timers stay real and the
-// time moves on from there), so a file bound to "today", "this week" or "this month" is shown to
-// hold at a period's edge, whatever the day CI runs (.ci/run runs those files at fixed edges).
 // A worker that runs several files in one module graph (vitest.config.ts, the "shared" project) keeps
 // what the file before this one left in the process: read the environment into `env` again, and
 // start from an empty limit store (rate limits, sign-in attempts); lib/secrets-store.ts reads the
@@ -75,6 +72,9 @@ if (process.env.TEST_OWN_GRAPH !== "1") {
   delete limitHolder.__onbLimitStore;
 }
 
+// TEST_NOW (an ISO instant): the file runs as if it were then (Date only; timers stay real and the
+// time moves on from there), so a file bound to "today", "this week" or "this month" is shown to
+// hold at a period's edge, whatever the day CI runs (.ci/run runs those files at fixed edges).
 if (process.env.TEST_NOW) {
   vi.useFakeTimers({ toFake: ["Date"], now: new Date(process.env.TEST_NOW), shouldAdvanceTime: true });
   afterAll(() => vi.useRealTimers());
