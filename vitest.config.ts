@@ -33,7 +33,9 @@ const needsOwnGraph = (source: string) =>
   /^(process\.env\.\w+\s*(\?\?)?=|delete process\.env)/m.test(source) ||
   /\bvi\.(mock|doMock)\(/.test(source) ||
   source.includes("own module graph");
-const ownGraphFiles = ["lib", "cli", "tests", "components", "app"]
+/** Where the test files are (`*.test.ts` and `*.test.tsx` beside the code, and under tests/). */
+const testDirs = ["lib", "cli", "tests", "components", "app"];
+const ownGraphFiles = testDirs
   .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
   .filter((file) => /\.test\.tsx?$/.test(file) && needsOwnGraph(fs.readFileSync(file, "utf8")));
 
@@ -90,7 +92,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "shared",
-          include: ["{lib,cli,tests,components,app}/**/*.test.{ts,tsx}"],
+          include: [`{${testDirs.join(",")}}/**/*.test.{ts,tsx}`],
           exclude: ownGraphFiles,
           pool: "forks",
           isolate: false,

@@ -115,3 +115,10 @@ const holder = globalThis as { __onbLimitStore?: LimitStore };
 export function limitStore(): LimitStore {
   return (holder.__onbLimitStore ??= createLimitStore({ redisUrl: env.REDIS_URL }));
 }
+
+/** Closes the process's store; the next `limitStore()` makes a new, empty one (the test suites, between files). */
+export async function forgetLimitStore() {
+  const store = holder.__onbLimitStore;
+  delete holder.__onbLimitStore;
+  await store?.close();
+}

@@ -67,9 +67,7 @@ if (process.env.DATABASE_URL) {
 if (process.env.TEST_OWN_GRAPH !== "1") {
   const { reloadEnvForTests } = await import("@/lib/env");
   reloadEnvForTests();
-  const limitHolder = globalThis as { __onbLimitStore?: { close(): Promise<void> } };
-  await limitHolder.__onbLimitStore?.close();
-  delete limitHolder.__onbLimitStore;
+  await (await import("@/lib/limits")).forgetLimitStore();
 }
 
 // TEST_NOW (an ISO instant): the file runs as if it were then (Date only; timers stay real and the
